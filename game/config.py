@@ -1,0 +1,510 @@
+"""House-rule files and app settings, read from YAML and checked before use.
+
+A house-rule file (``config/bidwhist.yaml``, ``config/wizard.yaml`` or one the
+user writes) names its game, the table's ``rules`` and named ``presets`` that
+change some of those rules. The rules a game is played with are built in four
+layers, each overriding the one before: the defaults declared in
+``game.rules.house_rules``, the file's ``rules``, the chosen preset, and the
+``--set KEY=VALUE`` options from the command line.
+
+Nothing the user can edit is trusted. Files are read with ``yaml.safe_load``
+only, and every problem (an unreadable file, bad YAML, an unknown key, a wrong
+type, a value out of range, a forbidden combination, a malformed preset) raises
+``ConfigError``, whose message names the file, the key and what is allowed, so
+that the command line can print it and the window can show it instead of a
+traceback. ``load_rules_or_defaults`` is the forgiving front door for the
+window: on a bad file it keeps the default rules and returns the message to
+show, as RULES.md asks.
+
+App settings (animation speed, language, window size...) are not house rules
+and never affect a game's outcome. They live in the user's config folder; a
+broken settings file is reported and left untouched, and the bundled defaults
+are used instead.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from dataclasses import asdict, dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+import yaml
+
+from game.paths import UserPaths, atomic_write_text, resource_path
+from game.rules.errors import RuleConfigError
+from game.rules.house_rules import (
+    GAMES,
+    SPECS,
+    WIZARD,
+    WIZARD_MAX_PLAYERS,
+    WIZARD_MIN_PLAYERS,
+    RuleSpec,
+    Rules,
+    make_rules,
+    spec_for,
+)
+
+TOP_LEVEL_KEYS = ("game", "rules", "presets")
+PRESET_KEYS = ("description", "rules")
+SET_OPTION = "--set"
+GAME_TITLES = {"bidwhist": "Bid Whist", "wizard": "Wizard"}
+BIDWHIST_PLAYERS = 4
+
+
+class ConfigError(RuleConfigError):
+    """A configuration file or option that cannot be used, with a message for the player.
+
+    ``source`` is the file (or ``--set``), ``key`` the dotted key inside it
+    (``rules.min_bid``, ``presets.short.rules.rounds``; empty when the whole
+    file is at fault) and ``reason`` what is wrong and what is allowed.
+    """
+
+    def __init__(self, source: str, key: str, reason: str) -> None:
+        super().__init__(source, key, reason)
+        if not key:
+            # No key to name (unreadable file, YAML syntax): avoid "file: : reason".
+            self.args = (f"{source}: {reason}",)
+
+
+# --------------------------------------------------------------------------
+# Reading YAML
+
+def read_yaml(path: str | Path, source: str | None = None) -> Any:
+    """The document in ``path`` as plain Python data, or ``ConfigError``."""
+    source = source or str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ConfigError(source, "", "cannot read the file: it is not UTF-8 text") from None
+    except OSError as exc:
+        raise ConfigError(source, "", f"cannot read the file: {exc.strerror or exc}") from None
+    return parse_yaml_text(text, source)
+
+
+def parse_yaml_text(text: str, source: str) -> Any:
+    """``yaml.safe_load`` with every failure turned into a ``ConfigError``."""
+    try:
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        raise ConfigError(source, "", _describe_yaml_error(exc)) from None
+    except yaml.YAMLError as exc:
+        raise ConfigError(source, "", f"YAML error: {exc}") from None
+    except (ValueError, OverflowError, RecursionError) as exc:
+        # safe_load raises these for values it recognizes but cannot build,
+        # e.g. a timestamp like 2024-13-45, or absurdly deep nesting.
+        raise ConfigError(source, "", f"YAML value that cannot be read: {exc}") from None
+
+
+def _describe_yaml_error(exc: yaml.MarkedYAMLError) -> str:
+    mark = exc.problem_mark or exc.context_mark
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+    problem = exc.problem or exc.context or "invalid YAML"
+    # A constructor error is well-formed YAML asking for something safe_load
+    # refuses to build (such as a !!python tag), not a typing mistake.
+    kind = "unsupported YAML value" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
+    return f"{kind}{where}: {problem}"
+
+
+def _key_label(prefix: str, key: Any) -> str:
+    return f"{prefix}.{key}" if prefix else str(key)
+
+
+def _suggestion(key: Any, known: Iterable[str]) -> str:
+    close = difflib.get_close_matches(str(key), list(known), n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
+
+
+def _type_name(value: Any) -> str:
+    if value is None:
+        return "empty"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return repr(value)
+
+
+def _require_mapping(value: Any, source: str, key: str, expected: str) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise ConfigError(source, key, f"must be {expected}, not {_type_name(value)}")
+    return value
+
+
+def _reject_unknown_keys(mapping: Mapping[Any, Any], allowed: tuple[str, ...], source: str,
+                         prefix: str) -> None:
+    for key in mapping:
+        if key not in allowed:
+            raise ConfigError(source, _key_label(prefix, key),
+                              f"unknown key{_suggestion(key, allowed)}; allowed keys: {', '.join(allowed)}")
+
+
+# --------------------------------------------------------------------------
+# House-rule values
+
+def _undo_yaml_booleans(spec: RuleSpec, value: Any) -> Any:
+    # YAML 1.1 reads a bare `off` (and `no`) as false. A player who writes
+    # `uneven_bids: off` means the word, so give the word back when it is one
+    # of the key's choices.
+    if spec.kind == "choice" and isinstance(value, bool):
+        word = "on" if value else "off"
+        if word in spec.choices:
+            return word
+    return value
+
+
+def check_rule_value(game: str, key: Any, value: Any, source: str, prefix: str) -> Any:
+    """One house-rule value checked against its spec; raises ``ConfigError``."""
+    spec = spec_for(game, key) if isinstance(key, str) else None
+    known = [s.key for s in SPECS[game]]
+    if spec is None:
+        raise ConfigError(source, _key_label(prefix, key),
+                          f"unknown key for {game}{_suggestion(key, known)}; known keys: {', '.join(known)}")
+    try:
+        return spec.check(_undo_yaml_booleans(spec, value))
+    except ValueError as exc:
+        raise ConfigError(source, _key_label(prefix, key), str(exc)) from None
+
+
+def _check_rule_mapping(game: str, raw: Any, source: str, prefix: str) -> dict[str, Any]:
+    """Each value of a ``rules:`` mapping checked on its own (combinations come later)."""
+    if raw is None:
+        # A section whose entries are all commented out reads as null; that
+        # simply means "no changes".
+        return {}
+    mapping = _require_mapping(raw, source, prefix, "a mapping of rule keys to values")
+    return {str(key): check_rule_value(game, key, value, source, prefix) for key, value in mapping.items()}
+
+
+@dataclass(frozen=True)
+class _Layer:
+    """Rule values from one place, and how to name that place in an error."""
+
+    source: str
+    prefix: str
+    values: Mapping[str, Any]
+
+
+def _build_rules(game: str, layers: list[_Layer], players: int | None) -> Rules:
+    """Rules from the layers, later ones winning; errors blame the layer that broke them.
+
+    Layers are added one at a time so that a combination error (say, hidden
+    bidding from ``--set`` against uneven bids from the file) names the layer
+    that made the rules invalid rather than the one that happened to be first.
+    """
+    merged: dict[str, Any] = {}
+    rules: Rules | None = None
+    for layer in layers:
+        merged.update(layer.values)
+        try:
+            rules = make_rules(game, merged, players, source=layer.source)
+        except RuleConfigError as exc:
+            if exc.key in layer.values:
+                key = _key_label(layer.prefix, exc.key)
+            else:
+                # The layer broke a key it did not set (a combination): name the layer.
+                key = layer.prefix or exc.key
+            raise ConfigError(layer.source, key, exc.reason) from None
+    return rules if rules is not None else make_rules(game, {}, players)
+
+
+# --------------------------------------------------------------------------
+# House-rule files
+
+@dataclass(frozen=True)
+class Preset:
+    """A named table: a description for the menu and the rules it changes."""
+
+    name: str
+    description: str
+    rules: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class RuleFile:
+    """A validated house-rule file."""
+
+    game: str
+    path: Path
+    base_rules: dict[str, Any]
+    presets: dict[str, Preset]
+
+    @property
+    def source(self) -> str:
+        return str(self.path)
+
+    def preset(self, name: str) -> Preset:
+        """The preset called ``name``; the error lists the ones there are."""
+        try:
+            return self.presets[name]
+        except KeyError:
+            available = ", ".join(self.presets) or "(this file has none)"
+            raise ConfigError(self.source, "presets",
+                              f"no preset named {name!r}{_suggestion(name, self.presets)}; "
+                              f"available presets: {available}") from None
+
+
+def _check_game_name(game: Any, source: str, key: str = "game") -> str:
+    if game is None:
+        raise ConfigError(source, key, f"missing; must be one of {', '.join(GAMES)}")
+    if game not in GAMES:
+        raise ConfigError(source, key, f"must be one of {', '.join(GAMES)}, not {game!r}")
+    return str(game)
+
+
+def _read_preset(game: str, name: Any, raw: Any, base: Mapping[str, Any], source: str) -> Preset:
+    prefix = f"presets.{name}"
+    if not isinstance(name, str) or not name.strip():
+        raise ConfigError(source, prefix, "a preset name must be a non-empty word")
+    body = _require_mapping(raw, source, prefix, "a mapping with description and rules")
+    _reject_unknown_keys(body, PRESET_KEYS, source, prefix)
+    description = body.get("description", "")
+    if not isinstance(description, str):
+        raise ConfigError(source, f"{prefix}.description", f"must be text, not {_type_name(description)}")
+    rules = _check_rule_mapping(game, body.get("rules"), source, f"{prefix}.rules")
+    # Without the player count only the always-true limits can be checked here;
+    # rounds against 60 / players is checked again when a game starts.
+    _build_rules(game, [_Layer(source, "rules", base), _Layer(source, f"{prefix}.rules", rules)], None)
+    return Preset(name=name, description=description, rules=rules)
+
+
+def _read_presets(game: str, raw: Any, base: Mapping[str, Any], source: str) -> dict[str, Preset]:
+    if raw is None:
+        return {}
+    mapping = _require_mapping(raw, source, "presets", "a mapping of preset names to presets")
+    return {str(name): _read_preset(game, name, body, base, source) for name, body in mapping.items()}
+
+
+def load_rule_file(path: str | Path) -> RuleFile:
+    """Read and fully validate a house-rule file; raises ``ConfigError``."""
+    source = str(path)
+    document = read_yaml(path, source)
+    if document is None:
+        raise ConfigError(source, "", "the file is empty; expected a mapping with game, rules and presets")
+    top = _require_mapping(document, source, "",
+                           "a mapping with the keys game, rules and presets")
+    _reject_unknown_keys(top, TOP_LEVEL_KEYS, source, "")
+    game = _check_game_name(top.get("game"), source)
+    base = _check_rule_mapping(game, top.get("rules"), source, "rules")
+    _build_rules(game, [_Layer(source, "rules", base)], None)
+    presets = _read_presets(game, top.get("presets"), base, source)
+    return RuleFile(game=game, path=Path(path), base_rules=base, presets=presets)
+
+
+def default_rule_file(game: str) -> Path:
+    """The bundled ``config/<game>.yaml``."""
+    return resource_path("config", f"{_check_game_name(game, 'game')}.yaml")
+
+
+# --------------------------------------------------------------------------
+# --set options and resolving the rules of a game
+
+def parse_set_option(text: str) -> tuple[str, Any]:
+    """Split ``"KEY=VALUE"`` into the key and the YAML-parsed value (``"5"`` -> 5)."""
+    if "=" not in text:
+        raise ConfigError(SET_OPTION, text.strip() or "''",
+                          f"expected KEY=VALUE (for example {SET_OPTION} min_bid=1), not {text!r}")
+    key, raw_value = (part.strip() for part in text.split("=", 1))
+    if not key:
+        raise ConfigError(SET_OPTION, "''", f"missing the key before '=' in {text!r}; expected KEY=VALUE")
+    if not raw_value:
+        raise ConfigError(SET_OPTION, key, f"missing the value after '=' in {text!r}; expected KEY=VALUE")
+    try:
+        value = parse_yaml_text(raw_value, SET_OPTION)
+    except ConfigError as exc:
+        raise ConfigError(SET_OPTION, key, f"{exc.reason} in {text!r}") from None
+    return key, value
+
+
+def _parse_overrides(game: str, overrides: Iterable[str]) -> dict[str, Any]:
+    values: dict[str, Any] = {}
+    for text in overrides:
+        key, value = parse_set_option(text)
+        values[key] = check_rule_value(game, key, value, SET_OPTION, "")
+    return values
+
+
+def _check_players(game: str, players: int | None) -> None:
+    if players is None:
+        return
+    low, high = ((WIZARD_MIN_PLAYERS, WIZARD_MAX_PLAYERS) if game == WIZARD
+                 else (BIDWHIST_PLAYERS, BIDWHIST_PLAYERS))
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        allowed = f"{low}" if low == high else f"{low} to {high}"
+        raise ConfigError("game setup", "players", f"{GAME_TITLES[game]} is played by {allowed} players, not {players!r}")
+
+
+def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str | None = None,
+                  overrides: Iterable[str] = (), players: int | None = None) -> Rules:
+    """The rules of a game: defaults <- file ``rules`` <- preset <- ``--set`` overrides.
+
+    ``rules_file`` defaults to the bundled file of ``game``. With ``players``
+    the limits that depend on the player count (Wizard rounds) are checked too.
+    Raises ``ConfigError``.
+    """
+    game = _check_game_name(game, "game")
+    _check_players(game, players)
+    rule_file = load_rule_file(rules_file if rules_file is not None else default_rule_file(game))
+    if rule_file.game != game:
+        raise ConfigError(rule_file.source, "game",
+                          f"this file is for {rule_file.game}, but the game being set up is {game}")
+    layers = [_Layer(rule_file.source, "rules", rule_file.base_rules)]
+    if preset is not None:
+        chosen = rule_file.preset(preset)
+        layers.append(_Layer(rule_file.source, f"presets.{chosen.name}.rules", chosen.rules))
+    layers.append(_Layer(SET_OPTION, "", _parse_overrides(game, overrides)))
+    return _build_rules(game, layers, players)
+
+
+def load_rules_or_defaults(game: str, rules_file: str | Path | None = None, preset: str | None = None,
+                           overrides: Iterable[str] = (), players: int | None = None
+                           ) -> tuple[Rules, str | None]:
+    """Like ``resolve_rules``, but on any problem: the default rules and a message saying so.
+
+    ``game`` itself must be a known game name (it comes from the program, not
+    the user).
+    """
+    try:
+        return resolve_rules(game, rules_file, preset, overrides, players), None
+    except ConfigError as exc:
+        title = GAME_TITLES.get(game, game)
+        return make_rules(game), f"{exc}. Playing with the default {title} rules instead."
+
+
+# --------------------------------------------------------------------------
+# App settings
+
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+LANGUAGES = ("en", "nl", "tr")
+MAX_AI_PAUSE_SECONDS = 5.0
+MIN_WINDOW_SIZE = (800, 600)
+MAX_WINDOW_SIDE = 16384
+
+
+@dataclass
+class Settings:
+    """App settings: how the program looks and feels, never how the game is played."""
+
+    animation_speed: str = "normal"
+    ai_pause_seconds: float = 0.6
+    four_colour_deck: bool = False
+    language: str = "en"
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1280, 720)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data for YAML (which has lists, not tuples)."""
+        data = asdict(self)
+        data["window_size"] = list(self.window_size)
+        return data
+
+
+def _choice_checker(choices: tuple[str, ...]) -> Callable[[Any], Any]:
+    def check(value: Any) -> str:
+        if isinstance(value, str) and value in choices:
+            return value
+        raise ValueError(f"must be one of {', '.join(choices)}, not {value!r}")
+    return check
+
+
+def _check_bool(value: Any) -> bool:
+    if isinstance(value, bool):
+        return value
+    raise ValueError(f"must be true or false, not {value!r}")
+
+
+def _check_ai_pause(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if math.isfinite(value) and 0 <= value <= MAX_AI_PAUSE_SECONDS:
+            return float(value)
+    raise ValueError(f"must be a number of seconds from 0 to {MAX_AI_PAUSE_SECONDS:g}, not {value!r}")
+
+
+def _check_window_size(value: Any) -> tuple[int, int]:
+    min_w, min_h = MIN_WINDOW_SIZE
+    allowed = (f"must be [width, height] in whole pixels, at least [{min_w}, {min_h}] "
+               f"and at most {MAX_WINDOW_SIDE} each")
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
+            isinstance(side, int) and not isinstance(side, bool) for side in value):
+        width, height = value
+        if min_w <= width <= MAX_WINDOW_SIDE and min_h <= height <= MAX_WINDOW_SIDE:
+            return (width, height)
+    raise ValueError(f"{allowed}, not {value!r}")
+
+
+SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "animation_speed": _choice_checker(ANIMATION_SPEEDS),
+    "ai_pause_seconds": _check_ai_pause,
+    "four_colour_deck": _check_bool,
+    "language": _choice_checker(LANGUAGES),
+    "fullscreen": _check_bool,
+    "window_size": _check_window_size,
+}
+SETTING_KEYS = tuple(f.name for f in fields(Settings))
+
+
+def settings_from_dict(data: Any, source: str, base: Settings | None = None) -> Settings:
+    """Settings from parsed YAML: keys given override ``base``; raises ``ConfigError``."""
+    merged = (base or Settings()).to_dict()
+    if data is None:
+        data = {}
+    mapping = _require_mapping(data, source, "", "a mapping of setting names to values")
+    _reject_unknown_keys(mapping, SETTING_KEYS, source, "")
+    for key, value in mapping.items():
+        try:
+            merged[key] = SETTING_CHECKS[key](value)
+        except ValueError as exc:
+            raise ConfigError(source, str(key), str(exc)) from None
+    merged["window_size"] = _check_window_size(merged["window_size"])
+    return Settings(**merged)
+
+
+def bundled_settings_file() -> Path:
+    return resource_path("config", "settings.yaml")
+
+
+def _bundled_default_settings() -> tuple[Settings, str | None]:
+    # The bundled file should always be fine; if a packaging mistake broke it,
+    # the built-in defaults still let the program start.
+    path = bundled_settings_file()
+    try:
+        return settings_from_dict(read_yaml(path), str(path)), None
+    except ConfigError as exc:
+        return Settings(), f"{exc}. Using the built-in default settings."
+
+
+def load_settings(user_paths: UserPaths) -> tuple[Settings, str | None]:
+    """The user's settings over the bundled defaults, and a warning or None.
+
+    Never raises for a bad file and never changes it: the user may want to fix
+    it by hand, so it is reported and the defaults are used for this run.
+    """
+    defaults, warning = _bundled_default_settings()
+    path = user_paths.settings_file
+    if not path.exists():
+        return defaults, warning
+    try:
+        return settings_from_dict(read_yaml(path), str(path), base=defaults), warning
+    except ConfigError as exc:
+        message = f"{exc}. Using the default settings; your file was left unchanged."
+        return defaults, message if warning is None else f"{warning}\n{message}"
+
+
+_SETTINGS_HEADER = (
+    "# Trick Table app settings, written by the program.\n"
+    "# The allowed values are described in the bundled config/settings.yaml.\n"
+)
+
+
+def save_settings(settings: Settings, user_paths: UserPaths) -> Path:
+    """Write ``settings`` to the user's settings file atomically; returns its path.
+
+    Raises ``ConfigError`` for an invalid value rather than saving a file
+    that the next start would reject.
+    """
+    path = user_paths.settings_file
+    checked = settings_from_dict(settings.to_dict(), "settings")
+    body = yaml.safe_dump(checked.to_dict(), sort_keys=False, default_flow_style=None, allow_unicode=True)
+    atomic_write_text(path, _SETTINGS_HEADER + body)
+    return path

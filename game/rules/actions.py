@@ -1,0 +1,151 @@
+"""Actions: the decisions players make, as small values with a string form.
+
+One grammar covers both games and needs no context to parse:
+
+=============  ==========================================  ===============
+string         meaning                                     kind
+=============  ==========================================  ===============
+``AS``         play the ace of spades                      PLAY
+``-AS``        discard the ace of spades (kitty discard)   DISCARD
+``pass``       pass in Bid Whist bidding                   PASS
+``4up``        Bid Whist bid: 4 uptown (``4down``          BID
+               downtown, ``4nt`` no trump)
+``2``          Wizard bid of 2 tricks                      PREDICT
+``trump:H``    name hearts as trump                        TRUMP
+``uptown``     choose the no-trump ranking                 DIRECTION
+``next``       deal the next hand after the score is shown NEXT_DEAL
+=============  ==========================================  ===============
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from game.rules.cards import SUIT_LETTERS, card_code, parse_card
+from game.rules.errors import ParseError
+
+
+class ActionKind(IntEnum):
+    PLAY = 0
+    DISCARD = 1
+    PASS = 2
+    BID = 3
+    PREDICT = 4
+    TRUMP = 5
+    DIRECTION = 6
+    NEXT_DEAL = 7
+
+
+class BidMode(IntEnum):
+    UPTOWN = 0
+    DOWNTOWN = 1
+    NOTRUMP = 2
+
+    @property
+    def label(self) -> str:
+        return ("uptown", "downtown", "notrump")[self]
+
+
+MODE_SUFFIXES = ("up", "down", "nt")
+UPTOWN, DOWNTOWN = 0, 1  # the two rankings (directions)
+DIRECTION_NAMES = ("uptown", "downtown")
+
+
+class Action(NamedTuple):
+    """One decision. ``value`` is a card id, a number of books or tricks, a
+    suit, or a direction; ``mode`` is the Bid Whist bid mode."""
+
+    kind: ActionKind
+    value: int = 0
+    mode: int = 0
+
+    def __str__(self) -> str:
+        return action_to_str(self)
+
+
+NEXT_DEAL = Action(ActionKind.NEXT_DEAL)
+PASS = Action(ActionKind.PASS)
+
+
+def play(card: int) -> Action:
+    return Action(ActionKind.PLAY, card)
+
+
+def discard(card: int) -> Action:
+    return Action(ActionKind.DISCARD, card)
+
+
+def bid(books: int, mode: int) -> Action:
+    return Action(ActionKind.BID, books, int(mode))
+
+
+def predict(tricks: int) -> Action:
+    return Action(ActionKind.PREDICT, tricks)
+
+
+def choose_trump(suit: int) -> Action:
+    return Action(ActionKind.TRUMP, int(suit))
+
+
+def choose_direction(direction: int) -> Action:
+    return Action(ActionKind.DIRECTION, direction)
+
+
+def action_to_str(action: Action) -> str:
+    kind = action.kind
+    if kind == ActionKind.PLAY:
+        return card_code(action.value)
+    if kind == ActionKind.DISCARD:
+        return "-" + card_code(action.value)
+    if kind == ActionKind.PASS:
+        return "pass"
+    if kind == ActionKind.BID:
+        return f"{action.value}{MODE_SUFFIXES[action.mode]}"
+    if kind == ActionKind.PREDICT:
+        return str(action.value)
+    if kind == ActionKind.TRUMP:
+        return "trump:" + SUIT_LETTERS[action.value]
+    if kind == ActionKind.DIRECTION:
+        return DIRECTION_NAMES[action.value]
+    return "next"
+
+
+def parse_action(text: str) -> Action:
+    """The action named by ``text`` (see the module docstring for the grammar)."""
+    t = text.strip()
+    low = t.lower()
+    if low == "pass":
+        return PASS
+    if low == "next":
+        return NEXT_DEAL
+    if low in DIRECTION_NAMES:
+        return choose_direction(DIRECTION_NAMES.index(low))
+    if low.startswith("trump:") and len(low) == 7 and low[6].upper() in SUIT_LETTERS:
+        return choose_trump(SUIT_LETTERS.index(low[6].upper()))
+    if t.isdigit():
+        return predict(int(t))
+    if len(t) > 1 and t[0] in "1234567" and low[1:] in MODE_SUFFIXES:
+        return bid(int(t[0]), MODE_SUFFIXES.index(low[1:]))
+    if t.startswith("-"):
+        return discard(parse_card(t[1:]))
+    try:
+        return play(parse_card(t))
+    except ParseError:
+        raise ParseError(f"{text!r} is not an action: expected a card (AS), a discard (-AS), "
+                         "pass, a bid (4up, 4down, 4nt), a Wizard bid (2), trump:H, uptown, downtown or next") from None
+
+
+def bid_to_json(action: Action) -> object:
+    """A Bid Whist bid or pass as in the hand history (``"pass"`` or a mapping)."""
+    if action.kind == ActionKind.PASS:
+        return "pass"
+    return {"books": action.value, "mode": BidMode(action.mode).label}
+
+
+def bid_from_json(data: object) -> Action:
+    if data == "pass":
+        return PASS
+    if isinstance(data, dict) and data.get("mode") in ("uptown", "downtown", "notrump"):
+        return bid(int(data["books"]), ("uptown", "downtown", "notrump").index(data["mode"]))
+    raise ParseError(f"{data!r} is not a Bid Whist bid")

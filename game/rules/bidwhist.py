@@ -1,0 +1,561 @@
+"""Bid Whist: the complete rules as a state machine (see ``RULES.md``).
+
+``BidWhistState`` holds one whole game: scores, the dealer, and the hand in
+progress. It is plain data (lists and ints) so that ``clone()`` is cheap and
+``apply_in_place`` is fast enough for a search AI; the public ``apply`` in
+``game.rules.engine`` copies first and returns events.
+
+Phases of a hand: BID -> CONTRACT (trump suit or no-trump direction) ->
+DISCARD (declarer takes the kitty and discards 6, one action per card) ->
+PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL deals again) or GAME_OVER.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.actions import (
+    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid_to_json, choose_direction, choose_trump,
+    discard, play,
+)
+from game.rules.cards import (
+    ACE, BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_OF, Suit, card_name,
+)
+from game.rules.core import Event, EventKind, Phase, seeded_rng, shuffled
+from game.rules.errors import IllegalActionError
+from game.rules.house_rules import BidWhistRules
+from game.rules.view import PlayerView, TrickRecord
+
+PLAYERS = 4
+HAND_SIZE = 12
+KITTY_SIZE = 6
+TRICKS_PER_HAND = 12
+TOTAL_BOOKS = 13
+KITTY_CLEAR_EDGE = 4  # no kitty card among the first or last four cards dealt
+
+_MODE_WORDS = ("uptown", "downtown", "no trump")
+
+
+def team_of(seat: int) -> int:
+    return seat & 1
+
+
+def rank_power(direction: int) -> tuple[int, ...]:
+    """Card strength within its suit for a ranking (0 uptown, 1 downtown).
+
+    Aces are high both ways; downtown the rest run 2 (high) .. K (low).
+    Jokers are stronger than any ace; they only matter when they are trumps.
+    """
+    powers = []
+    for card in range(54):
+        rank = RANK_OF[card]
+        if card == BIG_JOKER:
+            powers.append(17)
+        elif card == LITTLE_JOKER:
+            powers.append(16)
+        elif rank == ACE or direction == 0:
+            powers.append(rank)
+        else:
+            powers.append(15 - rank)
+    return tuple(powers)
+
+
+_POWER = (rank_power(0), rank_power(1))
+
+
+def effective_suits(trump: int) -> tuple[int, ...]:
+    """The suit each card belongs to under a contract: jokers join the trump suit,
+    and have no suit in no trump (``trump`` is NO_SUIT)."""
+    return tuple(SUIT_OF[:52]) + (trump, trump)
+
+
+_EFFECTIVE = {t: effective_suits(t) for t in (0, 1, 2, 3, NO_SUIT)}
+
+
+def bid_words(books: int, mode: int) -> str:
+    return f"{books} {_MODE_WORDS[mode]}"
+
+
+def first_dealer_draw(seed: int) -> tuple[list[tuple[int, int]], int]:
+    """Deal face up from seat 0 clockwise until someone receives a diamond."""
+    deck = shuffled(BIDWHIST_DECK, seeded_rng(seed, "first dealer"))
+    draw = []
+    for index, card in enumerate(deck):
+        seat = index % PLAYERS
+        draw.append((seat, card))
+        if SUIT_OF[card] == Suit.DIAMONDS:
+            return draw, seat
+    raise AssertionError("a full deck holds thirteen diamonds")
+
+
+class BidWhistState:
+    """A whole game of Bid Whist. Mutate only through ``apply_in_place``."""
+
+    __slots__ = (
+        "rules", "seed", "dealer", "deal_number", "scores", "phase", "current",
+        "hands", "kitty", "deal_sequence", "bids", "high_key", "high_bidder", "high_books",
+        "high_mode", "declarer", "trump", "direction", "discards", "trick", "trick_seats",
+        "leader", "tricks", "tricks_won", "reneges", "redeal", "winner_team",
+        "first_draw", "fixed_deals", "_eff", "_power",
+    )
+
+    game = "bidwhist"
+    num_players = PLAYERS
+
+    def __init__(self, rules: BidWhistRules, seed: int, dealer: int,
+                 first_draw: list[tuple[int, int]] | None = None,
+                 fixed_deals: dict[int, tuple[list[list[int]], list[int]]] | None = None) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.dealer = dealer
+        self.deal_number = 0
+        self.scores = [0, 0]
+        self.first_draw = first_draw or []
+        # Deals given explicitly (tests, replays of histories without a seed):
+        # deal number -> (hands, kitty). Shared between clones; never mutated.
+        self.fixed_deals = fixed_deals or {}
+        self.winner_team = -1
+        self.phase = Phase.BID
+        self.current = -1
+        self.hands: list[list[int]] = [[], [], [], []]
+        self.kitty: list[int] = []
+        self.deal_sequence: list[tuple[int, int]] = []
+        self._reset_hand()
+
+    # ------------------------------------------------------------------ setup
+    def _reset_hand(self) -> None:
+        self.bids: list[tuple[int, Action]] = []
+        self.high_key = -1
+        self.high_bidder = -1
+        self.high_books = 0
+        self.high_mode = -1
+        self.declarer = -1
+        self.trump = NO_SUIT
+        self.direction = -1
+        self.discards: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = -1
+        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        self.tricks_won = [0, 0, 0, 0]
+        self.reneges: list[tuple[int, int]] = []
+        self.redeal = False
+        self._eff = _EFFECTIVE[NO_SUIT]
+        self._power = _POWER[0]
+
+    def deal(self, events: list[Event] | None) -> None:
+        """Deal the next hand: 12 cards each, one at a time from the dealer's
+        left, with the 6 kitty cards placed anywhere but among the first or last four."""
+        self.deal_number += 1
+        self._reset_hand()
+        fixed = self.fixed_deals.get(self.deal_number)
+        rng = seeded_rng(self.seed, f"deal {self.deal_number}")
+        if fixed is not None:
+            hands = [list(h) for h in fixed[0]]
+            kitty = list(fixed[1])
+            sequence = _sequence_for(hands, kitty, self.dealer, rng)
+        else:
+            deck = shuffled(BIDWHIST_DECK, rng)
+            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), KITTY_SIZE))
+            hands = [[], [], [], []]
+            kitty = []
+            sequence = []
+            seat = self.dealer
+            for position, card in enumerate(deck):
+                if position in kitty_positions:
+                    kitty.append(card)
+                    sequence.append((card, -1))
+                else:
+                    seat = (seat + 1) % PLAYERS
+                    hands[seat].append(card)
+                    sequence.append((card, seat))
+        self.hands = hands
+        self.kitty = kitty
+        self.deal_sequence = sequence
+        self.phase = Phase.BID
+        self.current = (self.dealer + 1) % PLAYERS
+        if events is not None:
+            events.append(Event(EventKind.DEAL, data={
+                "number": self.deal_number, "dealer": self.dealer,
+                "hands": tuple(tuple(h) for h in hands), "kitty": tuple(kitty),
+                "sequence": tuple(sequence)}))
+
+    # ------------------------------------------------------------------ copy
+    def clone(self) -> "BidWhistState":
+        new = object.__new__(BidWhistState)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.dealer = self.dealer
+        new.deal_number = self.deal_number
+        new.scores = self.scores[:]
+        new.phase = self.phase
+        new.current = self.current
+        new.hands = [h[:] for h in self.hands]
+        new.kitty = self.kitty[:]
+        new.deal_sequence = self.deal_sequence  # immutable once dealt
+        new.bids = self.bids[:]
+        new.high_key = self.high_key
+        new.high_bidder = self.high_bidder
+        new.high_books = self.high_books
+        new.high_mode = self.high_mode
+        new.declarer = self.declarer
+        new.trump = self.trump
+        new.direction = self.direction
+        new.discards = self.discards[:]
+        new.trick = self.trick[:]
+        new.trick_seats = self.trick_seats[:]
+        new.leader = self.leader
+        new.tricks = self.tricks[:]
+        new.tricks_won = self.tricks_won[:]
+        new.reneges = self.reneges[:]
+        new.redeal = self.redeal
+        new.winner_team = self.winner_team
+        new.first_draw = self.first_draw
+        new.fixed_deals = self.fixed_deals
+        new._eff = self._eff
+        new._power = self._power
+        return new
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def bid_key(self, books: int, mode: int) -> int:
+        """Ordering of bids: higher number first; at one number no trump beats
+        both suit modes, and downtown beats uptown only under the variant."""
+        if mode == BidMode.NOTRUMP:
+            mode_rank = 2
+        elif mode == BidMode.DOWNTOWN and self.rules.downtown_outranks_uptown:
+            mode_rank = 1
+        else:
+            mode_rank = 0
+        return books * 3 + mode_rank
+
+    def _dealer_must_bid(self) -> bool:
+        return (self.current == self.dealer and self.high_bidder < 0
+                and self.rules.all_pass == "dealer_must_bid")
+
+    def led_suit(self) -> int:
+        """The suit players must follow, or NO_SUIT when anything may be played."""
+        eff = self._eff
+        for card in self.trick:
+            suit = eff[card]
+            if suit != NO_SUIT:
+                return suit
+        return NO_SUIT
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return [play(c) for c in self.legal_cards()]
+        if phase == Phase.BID:
+            actions = [] if self._dealer_must_bid() else [PASS]
+            for books in range(self.rules.min_bid, 8):
+                for mode in (0, 1, 2):
+                    if self.bid_key(books, mode) > self.high_key:
+                        actions.append(Action(ActionKind.BID, books, mode))
+            return actions
+        if phase == Phase.CONTRACT:
+            if self.high_mode == BidMode.NOTRUMP:
+                return [choose_direction(0), choose_direction(1)]
+            return [choose_trump(s) for s in range(4)]
+        if phase == Phase.DISCARD:
+            return [discard(c) for c in self.hands[self.declarer]]
+        if phase == Phase.HAND_OVER:
+            return [NEXT_DEAL]
+        return []
+
+    def legal_cards(self) -> list[int]:
+        """Cards the current player may play (the hot path of every playout)."""
+        hand = self.hands[self.current]
+        if not self.trick:
+            return hand[:]
+        led = self.led_suit()
+        if led == NO_SUIT or self.rules.renege == "penalized":
+            return hand[:]
+        eff = self._eff
+        follow = [c for c in hand if eff[c] == led]
+        return follow if follow else hand[:]
+
+    # ------------------------------------------------------------------ apply
+    def apply_in_place(self, action: Action, events: list[Event] | None = None, check: bool = True) -> None:
+        """Apply ``action`` for the current player. With ``check`` an illegal
+        action raises ``IllegalActionError`` and leaves the state unchanged."""
+        if check:
+            self.check_legal(action)
+        kind = action.kind
+        if kind == ActionKind.PLAY:
+            self._play(action.value, events)
+        elif kind == ActionKind.PASS or kind == ActionKind.BID:
+            self._bid(action, events)
+        elif kind == ActionKind.TRUMP or kind == ActionKind.DIRECTION:
+            self._contract(action, events)
+        elif kind == ActionKind.DISCARD:
+            self._discard(action.value, events)
+        elif kind == ActionKind.NEXT_DEAL:
+            self.dealer = (self.dealer + 1) % PLAYERS
+            self.deal(events)
+
+    def check_legal(self, action: Action) -> None:
+        if action in self.legal_actions():
+            return
+        raise self.explain_illegal(action)
+
+    def explain_illegal(self, action: Action) -> IllegalActionError:
+        """The reason ``action`` is not allowed now, worded for the player."""
+        phase, kind = self.phase, action.kind
+        if phase == Phase.GAME_OVER:
+            return IllegalActionError("The game is over", "game_over")
+        expected = {
+            Phase.BID: (ActionKind.BID, ActionKind.PASS),
+            Phase.CONTRACT: (ActionKind.TRUMP, ActionKind.DIRECTION),
+            Phase.DISCARD: (ActionKind.DISCARD,),
+            Phase.PLAY: (ActionKind.PLAY,),
+            Phase.HAND_OVER: (ActionKind.NEXT_DEAL,),
+        }[phase]
+        if kind not in expected:
+            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=phase.label)
+        if phase == Phase.BID:
+            if kind == ActionKind.PASS:
+                return IllegalActionError("The dealer must bid: the other three passed", "dealer_must_bid")
+            books, mode = action.value, action.mode
+            if books > 7 or books < 1 or mode not in (0, 1, 2):
+                return IllegalActionError(f"Bid must be from {self.rules.min_bid} to 7", "bid_range",
+                                          min=self.rules.min_bid)
+            if books < self.rules.min_bid:
+                return IllegalActionError(f"Bid must be at least {self.rules.min_bid}", "bid_min",
+                                          min=self.rules.min_bid)
+            high = bid_words(self.high_books, self.high_mode)
+            return IllegalActionError(f"Bid must be higher than {high}", "bid_too_low", high=high)
+        if phase == Phase.CONTRACT:
+            if self.high_mode == BidMode.NOTRUMP:
+                return IllegalActionError("Choose uptown or downtown for no trump", "choose_direction")
+            return IllegalActionError("Choose the trump suit", "choose_trump")
+        if phase == Phase.HAND_OVER:
+            return IllegalActionError("The hand is over", "hand_over")
+        card = action.value
+        hand = self.hands[self.declarer if phase == Phase.DISCARD else self.current]
+        if not 0 <= card < 54 or card not in hand:
+            name = card_name(card) if 0 <= card < 56 else "that card"
+            return IllegalActionError(f"You do not hold {name}", "not_in_hand", card=card)
+        led = self.led_suit()
+        suit_name = Suit(led).label
+        if card in (BIG_JOKER, LITTLE_JOKER):
+            return IllegalActionError(
+                f"You must follow {suit_name}: a joker may be played only when you cannot follow",
+                "must_follow", suit=suit_name)
+        return IllegalActionError(f"You must follow {suit_name}", "must_follow", suit=suit_name)
+
+    def _bid(self, action: Action, events: list[Event] | None) -> None:
+        seat = self.current
+        self.bids.append((seat, action))
+        if action.kind == ActionKind.BID:
+            self.high_key = self.bid_key(action.value, action.mode)
+            self.high_bidder = seat
+            self.high_books = action.value
+            self.high_mode = action.mode
+        if events is not None:
+            events.append(Event(EventKind.BID, seat, data={"action": action, "bid": bid_to_json(action)}))
+        if len(self.bids) < PLAYERS:
+            self.current = (seat + 1) % PLAYERS
+            return
+        if self.high_bidder < 0:  # all four passed under all_pass: redeal
+            self.redeal = True
+            if events is not None:
+                events.append(Event(EventKind.REDEAL, data={"dealer": self.dealer}))
+            self._finish_hand(events)
+            return
+        self.declarer = self.high_bidder
+        self.phase = Phase.CONTRACT
+        self.current = self.declarer
+
+    def _contract(self, action: Action, events: list[Event] | None) -> None:
+        if self.high_mode == BidMode.NOTRUMP:
+            self.trump = NO_SUIT
+            self.direction = action.value
+        else:
+            self.trump = action.value
+            self.direction = 0 if self.high_mode == BidMode.UPTOWN else 1
+        self._eff = _EFFECTIVE[self.trump]
+        self._power = _POWER[self.direction]
+        declarer = self.declarer
+        self.hands[declarer].extend(self.kitty)
+        self.phase = Phase.DISCARD
+        if events is not None:
+            events.append(Event(EventKind.CONTRACT, declarer, data=self.contract_dict()))
+            events.append(Event(EventKind.KITTY_TAKEN, declarer, data={"cards": tuple(self.kitty)}))
+
+    def contract_dict(self) -> dict[str, Any] | None:
+        if self.declarer < 0 or self.direction < 0:
+            return None
+        return {"books": self.high_books, "mode": BidMode(self.high_mode).label,
+                "trump": Suit(self.trump).letter if self.trump != NO_SUIT else None,
+                "direction": ("uptown", "downtown")[self.direction]}
+
+    def _discard(self, card: int, events: list[Event] | None) -> None:
+        hand = self.hands[self.declarer]
+        hand.remove(card)
+        self.discards.append(card)
+        if events is not None:
+            events.append(Event(EventKind.DISCARD, self.declarer, card))
+        if len(self.discards) == KITTY_SIZE:
+            self.phase = Phase.PLAY
+            lead = self.declarer if self.rules.first_lead == "declarer" else (self.dealer + 1) % PLAYERS
+            self.leader = lead
+            self.current = lead
+
+    def _play(self, card: int, events: list[Event] | None) -> None:
+        seat = self.current
+        hand = self.hands[seat]
+        renege = False
+        if self.trick and self.rules.renege == "penalized":
+            led = self.led_suit()
+            if led != NO_SUIT:
+                eff = self._eff
+                if eff[card] != led and any(eff[c] == led for c in hand):
+                    renege = True
+                    self.reneges.append((len(self.tricks), seat))
+        hand.remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if events is not None:
+            events.append(Event(EventKind.CARD_PLAYED, seat, card, {"renege": renege}))
+        if len(self.trick) < PLAYERS:
+            self.current = (seat + 1) % PLAYERS
+            return
+        winner = self.trick_seats[self.trick_winner_index()]
+        plays = tuple(zip(self.trick_seats, self.trick))
+        self.tricks.append((self.leader, plays, winner))
+        self.tricks_won[winner] += 1
+        if events is not None:
+            events.append(Event(EventKind.TRICK_WON, winner, data={
+                "leader": self.leader, "plays": plays, "index": len(self.tricks) - 1}))
+        self.trick = []
+        self.trick_seats = []
+        self.leader = winner
+        self.current = winner
+        if len(self.tricks) == TRICKS_PER_HAND:
+            self._finish_hand(events)
+
+    def trick_winner_index(self) -> int:
+        """Index in the trick of the winning card: highest trump, else highest
+        of the suit led; jokers in no trump never win."""
+        eff, power, trump = self._eff, self._power, self.trump
+        led = self.led_suit()
+        best_index, best = 0, -1
+        for index, card in enumerate(self.trick):
+            suit = eff[card]
+            if suit == NO_SUIT:
+                continue
+            if suit == trump:
+                strength = 200 + power[card]
+            elif suit == led:
+                strength = 100 + power[card]
+            else:
+                continue
+            if strength > best:
+                best, best_index = strength, index
+        return best_index
+
+    # ------------------------------------------------------------------ scoring
+    def hand_books(self) -> list[int]:
+        """Books per team with the kitty book and every renege penalty applied, in order."""
+        books = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
+        if self.declarer >= 0:
+            books[team_of(self.declarer)] += 1
+        for _, seat in self.reneges:
+            offender = team_of(seat)
+            other = 1 - offender
+            if books[offender] < 3:
+                books[offender], books[other] = 0, TOTAL_BOOKS
+            else:
+                books[offender] -= 3
+                books[other] += 3
+        return books
+
+    def _finish_hand(self, events: list[Event] | None) -> None:
+        change = [0, 0]
+        books = [0, 0]
+        made = None
+        if not self.redeal:
+            books = self.hand_books()
+            team = team_of(self.declarer)
+            multiplier = self.rules.notrump_multiplier if self.high_mode == BidMode.NOTRUMP else 1
+            made = books[team] >= 6 + self.high_books
+            change[team] = (books[team] - 6 if made else -self.high_books) * multiplier
+            self.scores[0] += change[0]
+            self.scores[1] += change[1]
+        target = self.rules.target_score
+        for team in (0, 1):
+            if self.scores[team] >= target:
+                self.winner_team = team
+            elif self.scores[team] <= -target:
+                self.winner_team = 1 - team
+        self.phase = Phase.GAME_OVER if self.winner_team >= 0 else Phase.HAND_OVER
+        self.current = -1
+        if events is not None:
+            events.append(Event(EventKind.HAND_SCORED, data={
+                "number": self.deal_number, "redeal": self.redeal, "declarer": self.declarer if not self.redeal else None,
+                "contract": self.contract_dict(), "made": made,
+                "reneges": [{"trick": t, "seat": s} for t, s in self.reneges],
+                "books": books, "score_change": change, "scores": self.scores[:]}))
+            if self.winner_team >= 0:
+                events.append(Event(EventKind.GAME_OVER, data=self.results()))
+
+    def results(self) -> dict[str, Any]:
+        return {"final_scores": self.scores[:],
+                "winners": [self.winner_team] if self.winner_team >= 0 else []}
+
+    # ------------------------------------------------------------------ views
+    def view(self, seat: int) -> PlayerView:
+        declarer_sees = seat == self.declarer and self.phase != Phase.CONTRACT
+        return PlayerView(
+            game=self.game, rules=self.rules, num_players=PLAYERS, seat=seat, phase=self.phase,
+            current_player=self.current, dealer=self.dealer, deal_number=self.deal_number,
+            hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
+            trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
+            tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
+            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
+            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
+            bids=tuple(self.bids), declarer=self.declarer, contract_books=self.high_books,
+            contract_mode=self.high_mode if self.declarer >= 0 else -1,
+            trump=self.trump, direction=self.direction,
+            books=tuple(self.hand_books()) if self.declarer >= 0 else (0, 0),
+            kitty=tuple(self.kitty) if declarer_sees else (),
+            discards=tuple(self.discards) if seat == self.declarer else (),
+            extra={"high_bid": (self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
+                   "high_bidder": self.high_bidder, "redeal": self.redeal,
+                   "winner_team": self.winner_team},
+        )
+
+
+_PHASE_PROMPTS = {
+    Phase.BID: "It is time to bid or pass",
+    Phase.CONTRACT: "The declarer must first choose the contract",
+    Phase.DISCARD: "The declarer must first discard 6 cards",
+    Phase.PLAY: "It is time to play a card",
+    Phase.HAND_OVER: "The hand is over",
+}
+
+
+def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int, rng) -> list[tuple[int, int]]:
+    """A dealing order for given hands: round-robin from the dealer's left with
+    the kitty cards placed at seeded positions away from both ends."""
+    total = PLAYERS * HAND_SIZE + KITTY_SIZE
+    positions = set(rng.sample(range(KITTY_CLEAR_EDGE, total - KITTY_CLEAR_EDGE), KITTY_SIZE))
+    queues = [list(h) for h in hands]
+    kitty_queue = list(kitty)
+    sequence = []
+    seat = dealer
+    for position in range(total):
+        if position in positions:
+            sequence.append((kitty_queue.pop(0), -1))
+        else:
+            seat = (seat + 1) % PLAYERS
+            sequence.append((queues[seat].pop(0), seat))
+    return sequence

@@ -1,0 +1,42 @@
+"""Exceptions the rules raise, with messages a player understands.
+
+``IllegalActionError`` carries a message ``code`` and its ``params`` so that a
+translated interface can word the reason in the player's language; ``str()``
+gives the English sentence.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RulesError(Exception):
+    """Base class of every error raised by ``game.rules``."""
+
+
+class IllegalActionError(RulesError, ValueError):
+    """An action that the rules do not allow in this state."""
+
+    def __init__(self, message: str, code: str = "illegal", **params: Any) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+        self.params = params
+
+
+class ParseError(RulesError, ValueError):
+    """A card or action string that does not name a card or action."""
+
+
+class RuleConfigError(RulesError, ValueError):
+    """A house-rule value, key or combination that is not allowed.
+
+    ``source`` names where the value came from (a YAML file, ``--set``, the
+    settings screen), ``key`` the house-rule key, ``reason`` what is allowed.
+    """
+
+    def __init__(self, source: str, key: str, reason: str) -> None:
+        super().__init__(f"{source}: {key}: {reason}")
+        self.source = source
+        self.key = key
+        self.reason = reason

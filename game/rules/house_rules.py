@@ -1,0 +1,195 @@
+"""House rules: the typed, defaulted, range-checked parameters of each game.
+
+Every key, its type, its allowed values and its default are declared once here
+(the single source of truth that the YAML loader, the settings screen and the
+hand history all use). Names and values follow ``RULES.md`` exactly.
+
+This module only describes and checks values that are already Python objects;
+reading YAML files is the job of ``game.config``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+from typing import Any, Mapping
+
+from game.rules.errors import RuleConfigError
+
+BIDWHIST = "bidwhist"
+WIZARD = "wizard"
+GAMES = (BIDWHIST, WIZARD)
+
+WIZARD_MIN_PLAYERS = 3
+WIZARD_MAX_PLAYERS = 6
+WIZARD_DECK_SIZE = 60
+
+
+@dataclass(frozen=True)
+class RuleSpec:
+    """One house-rule key: its kind, allowed values and default.
+
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"`` or ``"rounds"`` (the Wizard
+    key that is either the word ``full`` or a number of rounds).
+    """
+
+    key: str
+    kind: str
+    default: Any
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+    maximum: int = 0
+    help: str = ""
+
+    def allowed_text(self) -> str:
+        """The allowed values, as a player reads them in an error message."""
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "choice":
+            return ", ".join(self.choices)
+        if self.kind == "rounds":
+            return f"full or a whole number from {self.minimum} to {self.maximum}"
+        return f"a whole number from {self.minimum} to {self.maximum}"
+
+    def check(self, value: Any) -> Any:
+        """Return ``value`` if allowed for this key, else raise ``ValueError``.
+
+        The ``ValueError`` carries only the reason; callers add the file and key.
+        """
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            raise ValueError(f"must be {self.allowed_text()}, not {value!r}")
+        if self.kind == "choice":
+            if isinstance(value, str) and value in self.choices:
+                return value
+            raise ValueError(f"must be one of {self.allowed_text()}, not {value!r}")
+        if self.kind == "rounds" and value == "full":
+            return value
+        # int and rounds-as-number; bool is an int subclass in Python, refuse it.
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"must be {self.allowed_text()}, not {value!r}")
+        if not self.minimum <= value <= self.maximum:
+            raise ValueError(f"must be {self.allowed_text()}, not {value}")
+        return value
+
+
+BIDWHIST_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec("min_bid", "int", 3, minimum=1, maximum=7,
+             help="Lowest number that may be bid (books over six)."),
+    RuleSpec("downtown_outranks_uptown", "bool", False,
+             help="At the same number, downtown beats uptown (no trump beats both)."),
+    RuleSpec("all_pass", "choice", "dealer_must_bid", choices=("dealer_must_bid", "redeal"),
+             help="When the first three pass: the dealer must bid, or all may pass and the hand is redealt."),
+    RuleSpec("first_lead", "choice", "declarer", choices=("declarer", "left_of_dealer"),
+             help="Who leads the first trick."),
+    RuleSpec("renege", "choice", "prevented", choices=("prevented", "penalized"),
+             help="Refuse a card that fails to follow suit, or allow it and penalize 3 books."),
+    RuleSpec("notrump_multiplier", "int", 2, minimum=1, maximum=4,
+             help="No-trump contracts score this many times, made or set."),
+    RuleSpec("target_score", "int", 7, minimum=1, maximum=99,
+             help="A team that reaches this score wins; one that falls to minus this loses."),
+)
+
+WIZARD_SPECS: tuple[RuleSpec, ...] = (
+    RuleSpec("rounds", "rounds", "full", minimum=1, maximum=WIZARD_DECK_SIZE // WIZARD_MIN_PLAYERS,
+             help="full (60 / players rounds) or a shorter fixed number of rounds."),
+    RuleSpec("bidding", "choice", "open", choices=("open", "hidden", "delayed_reveal"),
+             help="Bids made openly in turn, all hidden then revealed together, or revealed after the round."),
+    RuleSpec("uneven_bids", "choice", "off", choices=("off", "always", "leader_only"),
+             help="The last bidder may not make the bids add up to the cards dealt (open bidding only)."),
+)
+
+SPECS: dict[str, tuple[RuleSpec, ...]] = {BIDWHIST: BIDWHIST_SPECS, WIZARD: WIZARD_SPECS}
+
+
+def spec_for(game: str, key: str) -> RuleSpec | None:
+    """The spec of ``key`` in ``game``, or None when the key is unknown."""
+    for spec in SPECS[game]:
+        if spec.key == key:
+            return spec
+    return None
+
+
+@dataclass(frozen=True)
+class BidWhistRules:
+    min_bid: int = 3
+    downtown_outranks_uptown: bool = False
+    all_pass: str = "dealer_must_bid"
+    first_lead: str = "declarer"
+    renege: str = "prevented"
+    notrump_multiplier: int = 2
+    target_score: int = 7
+
+    game = BIDWHIST
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class WizardRules:
+    rounds: int | str = "full"
+    bidding: str = "open"
+    uneven_bids: str = "off"
+
+    game = WIZARD
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    def round_count(self, players: int) -> int:
+        """How many rounds a game with ``players`` players lasts."""
+        return WIZARD_DECK_SIZE // players if self.rounds == "full" else int(self.rounds)
+
+
+Rules = BidWhistRules | WizardRules
+RULE_CLASSES = {BIDWHIST: BidWhistRules, WIZARD: WizardRules}
+
+
+def combination_problem(game: str, values: Mapping[str, Any], players: int | None = None) -> tuple[str, str] | None:
+    """The first forbidden combination in ``values`` as ``(key, reason)``, or None.
+
+    ``players`` is needed for the Wizard ``rounds`` limit; when it is None only
+    the limit for the largest deal (3 players) applies.
+    """
+    if game == WIZARD:
+        if values.get("uneven_bids", "off") != "off" and values.get("bidding", "open") != "open":
+            return ("uneven_bids", "uneven_bids must be off unless bidding is open "
+                    f"(bidding is {values.get('bidding')})")
+        rounds = values.get("rounds", "full")
+        if players is not None and rounds != "full" and rounds > WIZARD_DECK_SIZE // players:
+            return ("rounds", f"rounds must be full or at most {WIZARD_DECK_SIZE // players} "
+                    f"with {players} players (60 cards / {players}), not {rounds}")
+    return None
+
+
+def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> Rules:
+    """Build a validated rules object from a mapping of overrides.
+
+    Raises ``RuleConfigError`` naming ``source``, the key and what is allowed.
+    """
+    if game not in SPECS:
+        raise RuleConfigError(source, "game", f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
+    checked: dict[str, Any] = {}
+    for key, value in (values or {}).items():
+        spec = spec_for(game, key)
+        if spec is None:
+            allowed = ", ".join(s.key for s in SPECS[game])
+            raise RuleConfigError(source, str(key), f"unknown key for {game}; known keys: {allowed}")
+        try:
+            checked[key] = spec.check(value)
+        except ValueError as exc:
+            raise RuleConfigError(source, key, str(exc)) from None
+    merged = {spec.key: spec.default for spec in SPECS[game]}
+    merged.update(checked)
+    problem = combination_problem(game, merged, players)
+    if problem:
+        raise RuleConfigError(source, problem[0], problem[1])
+    return RULE_CLASSES[game](**checked)
+
+
+def rules_from_dict(game: str, values: Mapping[str, Any]) -> Rules:
+    """Rules from a complete, already-resolved mapping (e.g. a hand history)."""
+    names = {f.name for f in fields(RULE_CLASSES[game])}
+    return make_rules(game, {k: v for k, v in values.items() if k in names}, source="hand history")

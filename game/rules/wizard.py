@@ -1,0 +1,406 @@
+"""Wizard: the complete rules as a state machine (see ``RULES.md``).
+
+``WizardState`` holds one whole game for 3 to 6 players. Round r deals r
+cards, turns up the next card for trump (a Wizard lets the dealer choose,
+a Jester or no card means no trump), collects predictions, plays r tricks and
+scores 20 + 10 per trick for an exact prediction, -10 per trick off otherwise.
+
+Phases of a round: [TRUMP_CHOICE] -> PREDICT -> PLAY -> HAND_OVER (NEXT_DEAL
+deals the next round) or GAME_OVER after the last round.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
+from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_name
+from game.rules.core import Event, EventKind, Phase, seeded_rng, shuffled
+from game.rules.errors import IllegalActionError
+from game.rules.house_rules import WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules
+from game.rules.view import PlayerView, TrickRecord
+
+EXACT_BONUS = 20
+POINTS_PER_TRICK = 10
+
+
+def draw_value(card: int) -> int:
+    """Strength of a card in the first-dealer draw: Wizard > A..2 > Jester; suits never matter."""
+    if card == WIZARD:
+        return 15
+    if card == JESTER:
+        return 0
+    return RANK_OF[card]
+
+
+def first_dealer_draw(seed: int, players: int) -> tuple[list[tuple[int, int]], int]:
+    """One card face up to each player from seat 0; players tied for highest
+    get one more card each, in seat order, until one is highest."""
+    rng = seeded_rng(seed, "first dealer")
+    deck = shuffled(WIZARD_DECK, rng)
+    draw: list[tuple[int, int]] = []
+    contenders = list(range(players))
+    while True:
+        values = {}
+        for seat in contenders:
+            if not deck:  # only after an absurd run of ties: take a fresh deck
+                deck = shuffled(WIZARD_DECK, rng)
+            card = deck.pop(0)
+            draw.append((seat, card))
+            values[seat] = draw_value(card)
+        best = max(values.values())
+        contenders = [seat for seat in contenders if values[seat] == best]
+        if len(contenders) == 1:
+            return draw, contenders[0]
+
+
+def score_for(bid: int, taken: int) -> int:
+    if bid == taken:
+        return EXACT_BONUS + POINTS_PER_TRICK * taken
+    return -POINTS_PER_TRICK * abs(bid - taken)
+
+
+class WizardState:
+    """A whole game of Wizard. Mutate only through ``apply_in_place``."""
+
+    __slots__ = (
+        "rules", "seed", "num_players", "total_rounds", "dealer", "deal_number", "scores",
+        "round_start_scores", "phase", "current", "hands", "turn_up", "trump", "bids",
+        "trick", "trick_seats", "leader", "tricks", "tricks_won", "first_draw", "fixed_deals",
+        "history",
+    )
+
+    game = "wizard"
+
+    def __init__(self, rules: WizardRules, seed: int, num_players: int, dealer: int,
+                 first_draw: list[tuple[int, int]] | None = None,
+                 fixed_deals: dict[int, tuple[list[list[int]], int]] | None = None) -> None:
+        if not WIZARD_MIN_PLAYERS <= num_players <= WIZARD_MAX_PLAYERS:
+            raise ValueError(f"Wizard is played by 3 to 6 players, not {num_players}")
+        self.rules = rules
+        self.seed = seed
+        self.num_players = num_players
+        self.total_rounds = rules.round_count(num_players)
+        self.dealer = dealer
+        self.deal_number = 0
+        self.scores = [0] * num_players
+        self.round_start_scores = [0] * num_players
+        self.first_draw = first_draw or []
+        # Rounds given explicitly: round -> (hands, turn-up card or -1); shared, never mutated.
+        self.fixed_deals = fixed_deals or {}
+        # Per finished round: (bids, tricks_won, score_change) for the score pad.
+        self.history: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+        self.phase = Phase.PREDICT
+        self.current = -1
+        self.hands: list[list[int]] = [[] for _ in range(num_players)]
+        self._reset_round()
+
+    def _reset_round(self) -> None:
+        self.turn_up = -1
+        self.trump = NO_SUIT
+        self.bids: list[int] = [-1] * self.num_players
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.leader = -1
+        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
+        self.tricks_won = [0] * self.num_players
+
+    @property
+    def round_number(self) -> int:
+        return self.deal_number
+
+    def deal(self, events: list[Event] | None) -> None:
+        self.deal_number += 1
+        self._reset_round()
+        n, r = self.num_players, self.deal_number
+        fixed = self.fixed_deals.get(r)
+        if fixed is not None:
+            hands = [list(h) for h in fixed[0]]
+            turn_up = fixed[1]
+        else:
+            deck = shuffled(WIZARD_DECK, seeded_rng(self.seed, f"deal {r}"))
+            hands = [[] for _ in range(n)]
+            # One card at a time, clockwise from the dealer's left.
+            for index in range(n * r):
+                hands[(self.dealer + 1 + index) % n].append(deck[index])
+            turn_up = deck[n * r] if n * r < len(deck) else -1
+        self.hands = hands
+        self.turn_up = turn_up
+        self.round_start_scores = self.scores[:]
+        if events is not None:
+            events.append(Event(EventKind.DEAL, data={
+                "number": r, "dealer": self.dealer, "hands": tuple(tuple(h) for h in hands),
+                "turn_up": turn_up}))
+        if turn_up == WIZARD:
+            self.phase = Phase.TRUMP_CHOICE
+            self.current = self.dealer
+        else:
+            self.trump = SUIT_OF[turn_up] if turn_up >= 0 else NO_SUIT
+            self._start_bidding()
+        if events is not None:
+            events.append(Event(EventKind.TRUMP_TURNED, card=turn_up, data={
+                "trump": None if self.trump == NO_SUIT else self.trump,
+                "dealer_chooses": turn_up == WIZARD}))
+
+    def _start_bidding(self) -> None:
+        self.phase = Phase.PREDICT
+        self.current = (self.dealer + 1) % self.num_players
+
+    def clone(self) -> "WizardState":
+        new = object.__new__(WizardState)
+        new.rules = self.rules
+        new.seed = self.seed
+        new.num_players = self.num_players
+        new.total_rounds = self.total_rounds
+        new.dealer = self.dealer
+        new.deal_number = self.deal_number
+        new.scores = self.scores[:]
+        new.round_start_scores = self.round_start_scores[:]
+        new.phase = self.phase
+        new.current = self.current
+        new.hands = [h[:] for h in self.hands]
+        new.turn_up = self.turn_up
+        new.trump = self.trump
+        new.bids = self.bids[:]
+        new.trick = self.trick[:]
+        new.trick_seats = self.trick_seats[:]
+        new.leader = self.leader
+        new.tricks = self.tricks[:]
+        new.tricks_won = self.tricks_won[:]
+        new.first_draw = self.first_draw
+        new.fixed_deals = self.fixed_deals
+        new.history = self.history[:]
+        return new
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def current_player(self) -> int:
+        return self.current
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.GAME_OVER
+
+    def led_suit(self) -> int:
+        """The suit of the first card that is not a Jester; NO_SUIT if that card
+        is a Wizard or every card so far is a Jester (anything may be played)."""
+        for card in self.trick:
+            if card != JESTER:
+                return SUIT_OF[card]  # a Wizard's suit is NO_SUIT
+        return NO_SUIT
+
+    def forbidden_bid(self) -> int:
+        """The prediction the current (last) bidder may not make under the
+        uneven-bids rule, or -1 when every prediction is allowed."""
+        rule = self.rules.uneven_bids
+        if rule == "off" or self.current != self.dealer:
+            return -1
+        if rule == "leader_only":
+            mine = self.round_start_scores[self.dealer]
+            if any(s >= mine for seat, s in enumerate(self.round_start_scores) if seat != self.dealer):
+                return -1
+        forbidden = self.deal_number - sum(b for b in self.bids if b >= 0)
+        return forbidden if forbidden >= 0 else -1
+
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == Phase.PLAY:
+            return [play(c) for c in self.legal_cards()]
+        if phase == Phase.PREDICT:
+            forbidden = self.forbidden_bid()
+            return [predict(n) for n in range(self.deal_number + 1) if n != forbidden]
+        if phase == Phase.TRUMP_CHOICE:
+            return [choose_trump(s) for s in range(4)]
+        if phase == Phase.HAND_OVER:
+            return [NEXT_DEAL]
+        return []
+
+    def legal_cards(self) -> list[int]:
+        hand = self.hands[self.current]
+        led = self.led_suit()
+        if led == NO_SUIT:
+            return _distinct(hand)
+        if any(SUIT_OF[c] == led for c in hand):
+            return _distinct([c for c in hand if SUIT_OF[c] == led or c >= WIZARD])
+        return _distinct(hand)
+
+    # ------------------------------------------------------------------ apply
+    def apply_in_place(self, action: Action, events: list[Event] | None = None, check: bool = True) -> None:
+        if check:
+            self.check_legal(action)
+        kind = action.kind
+        if kind == ActionKind.PLAY:
+            self._play(action.value, events)
+        elif kind == ActionKind.PREDICT:
+            self._predict(action.value, events)
+        elif kind == ActionKind.TRUMP:
+            self.trump = action.value
+            if events is not None:
+                events.append(Event(EventKind.TRUMP_CHOSEN, self.dealer, data={"trump": action.value}))
+            self._start_bidding()
+        elif kind == ActionKind.NEXT_DEAL:
+            self.dealer = (self.dealer + 1) % self.num_players
+            self.deal(events)
+
+    def check_legal(self, action: Action) -> None:
+        if action in self.legal_actions():
+            return
+        raise self.explain_illegal(action)
+
+    def explain_illegal(self, action: Action) -> IllegalActionError:
+        phase, kind = self.phase, action.kind
+        if phase == Phase.GAME_OVER:
+            return IllegalActionError("The game is over", "game_over")
+        expected = {Phase.PREDICT: ActionKind.PREDICT, Phase.PLAY: ActionKind.PLAY,
+                    Phase.TRUMP_CHOICE: ActionKind.TRUMP, Phase.HAND_OVER: ActionKind.NEXT_DEAL}[phase]
+        if kind != expected:
+            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=phase.label)
+        if phase == Phase.PREDICT:
+            r = self.deal_number
+            if not 0 <= action.value <= r:
+                return IllegalActionError(f"Bid must be from 0 to {r}", "predict_range", max=r)
+            total = sum(b for b in self.bids if b >= 0) + action.value
+            return IllegalActionError(
+                f"The dealer may not bid {action.value}: the bids would add up to {total}",
+                "uneven_bids", bid=action.value, total=total)
+        if phase == Phase.TRUMP_CHOICE:
+            return IllegalActionError("Choose one of the four suits as trump", "choose_trump")
+        if phase == Phase.HAND_OVER:
+            return IllegalActionError("The round is over", "hand_over")
+        card = action.value
+        if card not in self.hands[self.current]:
+            name = card_name(card) if 0 <= card < 56 else "that card"
+            return IllegalActionError(f"You do not hold {name}", "not_in_hand", card=card)
+        suit_name = Suit(self.led_suit()).label
+        return IllegalActionError(f"You must follow {suit_name} (or play a Wizard or a Jester)",
+                                  "must_follow", suit=suit_name)
+
+    def _predict(self, value: int, events: list[Event] | None) -> None:
+        seat = self.current
+        self.bids[seat] = value
+        open_bidding = self.rules.bidding == "open"
+        if events is not None:
+            events.append(Event(EventKind.BID, seat, data={"bid": value, "hidden": not open_bidding}))
+        if seat != self.dealer:
+            self.current = (seat + 1) % self.num_players
+            return
+        if self.rules.bidding == "hidden" and events is not None:
+            events.append(Event(EventKind.BIDS_REVEALED, data={"bids": tuple(self.bids)}))
+        self.phase = Phase.PLAY
+        self.leader = (self.dealer + 1) % self.num_players
+        self.current = self.leader
+
+    def _play(self, card: int, events: list[Event] | None) -> None:
+        seat = self.current
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if events is not None:
+            events.append(Event(EventKind.CARD_PLAYED, seat, card, {"renege": False}))
+        n = self.num_players
+        if len(self.trick) < n:
+            self.current = (seat + 1) % n
+            return
+        winner = self.trick_seats[self.trick_winner_index()]
+        plays = tuple(zip(self.trick_seats, self.trick))
+        self.tricks.append((self.leader, plays, winner))
+        self.tricks_won[winner] += 1
+        if events is not None:
+            events.append(Event(EventKind.TRICK_WON, winner, data={
+                "leader": self.leader, "plays": plays, "index": len(self.tricks) - 1}))
+        self.trick = []
+        self.trick_seats = []
+        self.leader = winner
+        self.current = winner
+        if len(self.tricks) == self.deal_number:
+            self._finish_round(events)
+
+    def trick_winner_index(self) -> int:
+        """First Wizard; else highest trump; else highest of the suit led;
+        else (all Jesters) the first Jester."""
+        trick, trump = self.trick, self.trump
+        led = self.led_suit()
+        best_index, best = 0, -1
+        for index, card in enumerate(trick):
+            if card == WIZARD:
+                return index
+            suit = SUIT_OF[card]
+            if suit == NO_SUIT:  # a Jester never wins unless all are Jesters
+                continue
+            if suit == trump:
+                strength = 100 + RANK_OF[card]
+            elif suit == led:
+                strength = RANK_OF[card]
+            else:
+                continue
+            if strength > best:
+                best, best_index = strength, index
+        return best_index
+
+    def _finish_round(self, events: list[Event] | None) -> None:
+        change = [score_for(b, t) for b, t in zip(self.bids, self.tricks_won)]
+        for seat, delta in enumerate(change):
+            self.scores[seat] += delta
+        self.history.append((tuple(self.bids), tuple(self.tricks_won), tuple(change)))
+        last = self.deal_number >= self.total_rounds
+        self.phase = Phase.GAME_OVER if last else Phase.HAND_OVER
+        self.current = -1
+        if events is not None:
+            if self.rules.bidding == "delayed_reveal":
+                events.append(Event(EventKind.BIDS_REVEALED, data={"bids": tuple(self.bids)}))
+            events.append(Event(EventKind.HAND_SCORED, data={
+                "number": self.deal_number, "bids": list(self.bids), "tricks_won": self.tricks_won[:],
+                "score_change": change, "scores": self.scores[:]}))
+            if last:
+                events.append(Event(EventKind.GAME_OVER, data=self.results()))
+
+    def results(self) -> dict[str, Any]:
+        complete = self.phase == Phase.GAME_OVER
+        best = max(self.scores)
+        return {"final_scores": self.scores[:],
+                "winners": [s for s, v in enumerate(self.scores) if v == best] if complete else []}
+
+    # ------------------------------------------------------------------ views
+    def bids_visible_to(self, seat: int) -> tuple[int, ...]:
+        """Bids as ``seat`` may see them (-1 for one not made or not revealed)."""
+        mode = self.rules.bidding
+        revealed = (mode == "open" or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+                    or (mode == "hidden" and self.phase == Phase.PLAY))
+        if revealed:
+            return tuple(self.bids)
+        return tuple(b if s == seat else -1 for s, b in enumerate(self.bids))
+
+    def view(self, seat: int) -> PlayerView:
+        return PlayerView(
+            game=self.game, rules=self.rules, num_players=self.num_players, seat=seat,
+            phase=self.phase, current_player=self.current, dealer=self.dealer,
+            deal_number=self.deal_number, hand=tuple(self.hands[seat]),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
+            tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
+            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
+            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
+            trump=self.trump, round_number=self.deal_number, cards_per_player=self.deal_number,
+            turn_up=self.turn_up, trump_pending=self.phase == Phase.TRUMP_CHOICE,
+            extra={"predictions": self.bids_visible_to(seat), "total_rounds": self.total_rounds,
+                   "round_start_scores": tuple(self.round_start_scores),
+                   "forbidden_bid": self.forbidden_bid() if self.phase == Phase.PREDICT else -1,
+                   "score_history": tuple(self.history)},
+        )
+
+
+_PHASE_PROMPTS = {
+    Phase.PREDICT: "It is time to bid the number of tricks you will take",
+    Phase.PLAY: "It is time to play a card",
+    Phase.TRUMP_CHOICE: "The dealer must first choose the trump suit",
+    Phase.HAND_OVER: "The round is over",
+}
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    """Cards without repeats: the four Wizards (and Jesters) are one choice, not four."""
+    seen: list[int] = []
+    for card in cards:
+        if card not in seen:
+            seen.append(card)
+    return seen

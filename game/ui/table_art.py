@@ -1,0 +1,133 @@
+"""Procedural table art: the green felt background and the application icon.
+
+The felt is a radial gradient (lighter under the lamp in the middle, darker at
+the rim) with a faint, fixed grain so large areas do not look flat. It is built
+from tiny surfaces that are smooth-scaled up, so even a full-HD window costs a
+few milliseconds, and the result is cached per window size.
+
+The icon is a fan of three cards (spade, heart, spade) on a rounded felt
+square, drawn with the same suit shapes as the cards in ``card_art``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pygame
+
+from game.ui.card_art import INK_BLACK, INK_RED, PAPER, draw_suit, mix
+
+FELT_CENTRE = (46, 128, 74)
+FELT_EDGE = (14, 64, 36)
+# Window resizes produce a stream of sizes; only the latest few are worth keeping.
+_FELT_CACHE_LIMIT = 4
+_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_grain_tile: pygame.Surface | None = None
+
+
+def draw_felt(surface_size: tuple[int, int]) -> pygame.Surface:
+    """A felt background of ``surface_size``; cached, so treat it as read-only."""
+    size = (max(1, int(surface_size[0])), max(1, int(surface_size[1])))
+    felt = _felt_cache.get(size)
+    if felt is None:
+        felt = _render_felt(size)
+        if len(_felt_cache) >= _FELT_CACHE_LIMIT:
+            _felt_cache.pop(next(iter(_felt_cache)))  # oldest first (dicts keep order)
+        _felt_cache[size] = felt
+    return felt
+
+
+def _render_felt(size: tuple[int, int]) -> pygame.Surface:
+    felt = pygame.transform.smoothscale(_vignette(), size)
+    _tile_grain(felt)
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        felt = felt.convert()
+    return felt
+
+
+def _vignette(resolution: int = 48) -> pygame.Surface:
+    """A small radial gradient; smooth-scaling it up yields a soft vignette."""
+    small = pygame.Surface((resolution, resolution))
+    centre = (resolution - 1) / 2
+    for y in range(resolution):
+        for x in range(resolution):
+            # Elliptical distance so the vignette follows the window's shape.
+            distance = math.hypot((x - centre) / centre, (y - centre) / centre) / math.sqrt(2)
+            small.set_at((x, y), mix(FELT_CENTRE, FELT_EDGE, min(1.0, distance ** 1.7 * 1.25)))
+    return small
+
+
+def _grain() -> pygame.Surface:
+    """A seeded noise tile, made once, so the felt has a cloth-like texture."""
+    global _grain_tile
+    if _grain_tile is None:
+        rng = random.Random(7)
+        tile = pygame.Surface((128, 128), pygame.SRCALPHA)
+        for y in range(128):
+            for x in range(128):
+                shade = rng.choice((0, 255))
+                tile.set_at((x, y), (shade, shade, shade, rng.randint(0, 10)))
+        _grain_tile = tile
+    return _grain_tile
+
+
+def _tile_grain(felt: pygame.Surface) -> None:
+    tile = _grain()
+    width, height = felt.get_size()
+    for y in range(0, height, tile.get_height()):
+        for x in range(0, width, tile.get_width()):
+            felt.blit(tile, (x, y))
+
+
+def make_app_icon(size: int = 256) -> pygame.Surface:
+    """The application icon: three fanned cards on a rounded felt square."""
+    scale = 2  # draw at double size, then smooth-scale, for clean edges
+    big = size * scale
+    icon = pygame.Surface((big, big), pygame.SRCALPHA)
+    radius = round(big * 0.2)
+    _draw_icon_tile(icon, radius)
+    _draw_icon_fan(icon)
+    icon = pygame.transform.smoothscale(icon, (size, size))
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        icon = icon.convert_alpha()
+    return icon
+
+
+def _draw_icon_tile(icon: pygame.Surface, radius: int) -> None:
+    big = icon.get_width()
+    felt = pygame.transform.smoothscale(_vignette(24), (big, big)).convert(32, pygame.SRCALPHA)
+    mask = pygame.Surface((big, big), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    icon.blit(felt, (0, 0))
+    rim = max(2, big // 64)
+    pygame.draw.rect(icon, (214, 176, 84), icon.get_rect(), width=rim, border_radius=radius)
+
+
+def _draw_icon_fan(icon: pygame.Surface) -> None:
+    """Three plain cards, each with one big suit shape, rotated around a shared pivot."""
+    big = icon.get_width()
+    card_w = round(big * 0.4)
+    card_h = round(card_w * 1.4)
+    pivot = (big / 2, big * 0.86)
+    for angle, suit, colour in ((24, "S", INK_BLACK), (0, "H", INK_RED), (-24, "S", INK_BLACK)):
+        card = _icon_card(card_w, card_h, suit, colour)
+        rotated = pygame.transform.rotozoom(card, angle, 1.0)
+        # Rotate the card's centre around the pivot so the cards fan from one point.
+        offset = pygame.math.Vector2(0, -card_h * 0.5 - big * 0.04).rotate(-angle)
+        centre = (pivot[0] + offset.x, pivot[1] - big * 0.06 + offset.y)
+        icon.blit(rotated, rotated.get_rect(center=(round(centre[0]), round(centre[1]))))
+
+
+def _icon_card(width: int, height: int, suit: str, colour: tuple[int, int, int]) -> pygame.Surface:
+    card = pygame.Surface((width + 8, height + 8), pygame.SRCALPHA)
+    radius = round(width * 0.1)
+    shadow = pygame.Rect(6, 8, width, height)
+    pygame.draw.rect(card, (0, 0, 0, 70), shadow, border_radius=radius)
+    face = pygame.Rect(2, 2, width, height)
+    pygame.draw.rect(card, PAPER, face, border_radius=radius)
+    pygame.draw.rect(card, mix(PAPER, INK_BLACK, 0.35), face, width=max(1, width // 60), border_radius=radius)
+    draw_suit(card, suit, (face.centerx, face.top + height * 0.36), width * 0.62, colour)
+    return card
+
