@@ -106,21 +106,25 @@ def _draw_icon_tile(icon: pygame.Surface, radius: int) -> None:
 
 
 def _draw_icon_fan(icon: pygame.Surface) -> None:
-    """Three plain cards, each with one big suit shape, rotated around a shared pivot."""
+    """Three plain cards rotated around a shared pivot below them, like a held hand."""
     big = icon.get_width()
-    card_w = round(big * 0.4)
+    card_w = round(big * 0.34)
     card_h = round(card_w * 1.4)
-    pivot = (big / 2, big * 0.86)
-    for angle, suit, colour in ((24, "S", INK_BLACK), (0, "H", INK_RED), (-24, "S", INK_BLACK)):
-        card = _icon_card(card_w, card_h, suit, colour)
+    pivot = pygame.math.Vector2(big * 0.5, big * 1.02)
+    reach = big * 0.46  # pivot-to-card-centre distance; larger spreads the fan wider
+    fan = ((22, "S", INK_BLACK, False), (0, "H", INK_RED, False), (-22, "S", INK_BLACK, True))
+    for angle, suit, colour, on_top in fan:
+        card = _icon_card(card_w, card_h, suit, colour, centred=on_top)
         rotated = pygame.transform.rotozoom(card, angle, 1.0)
-        # Rotate the card's centre around the pivot so the cards fan from one point.
-        offset = pygame.math.Vector2(0, -card_h * 0.5 - big * 0.04).rotate(-angle)
-        centre = (pivot[0] + offset.x, pivot[1] - big * 0.06 + offset.y)
-        icon.blit(rotated, rotated.get_rect(center=(round(centre[0]), round(centre[1]))))
+        # rotozoom turns counter-clockwise on screen; Vector2.rotate is clockwise in y-down space.
+        centre = pivot + pygame.math.Vector2(0, -reach).rotate(-angle)
+        icon.blit(rotated, rotated.get_rect(center=(round(centre.x), round(centre.y - big * 0.1))))
 
 
-def _icon_card(width: int, height: int, suit: str, colour: tuple[int, int, int]) -> pygame.Surface:
+def _icon_card(
+    width: int, height: int, suit: str, colour: tuple[int, int, int], centred: bool
+) -> pygame.Surface:
+    """One icon card; cards lower in the fan put their suit up-left where it stays visible."""
     card = pygame.Surface((width + 8, height + 8), pygame.SRCALPHA)
     radius = round(width * 0.1)
     shadow = pygame.Rect(6, 8, width, height)
@@ -128,6 +132,8 @@ def _icon_card(width: int, height: int, suit: str, colour: tuple[int, int, int])
     face = pygame.Rect(2, 2, width, height)
     pygame.draw.rect(card, PAPER, face, border_radius=radius)
     pygame.draw.rect(card, mix(PAPER, INK_BLACK, 0.35), face, width=max(1, width // 60), border_radius=radius)
-    draw_suit(card, suit, (face.centerx, face.top + height * 0.36), width * 0.62, colour)
+    if centred:
+        draw_suit(card, suit, face.center, width * 0.62, colour)
+    else:
+        draw_suit(card, suit, (face.left + width * 0.3, face.top + height * 0.24), width * 0.4, colour)
     return card
-

@@ -1,0 +1,1 @@
+"""The pygame-ce interface: app loop, scenes, table, panels and dialogs."""
