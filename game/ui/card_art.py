@@ -227,8 +227,9 @@ def mix(a: Colour, b: Colour, amount: float) -> Colour:
 
 
 def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:
+    """An opaque top-to-bottom gradient on a per-pixel-alpha surface (so it can be masked)."""
     # A two-pixel-tall strip smooth-scaled up is far faster than drawing lines.
-    strip = pygame.Surface((1, 2))
+    strip = pygame.Surface((1, 2), pygame.SRCALPHA)
     strip.set_at((0, 0), top)
     strip.set_at((0, 1), bottom)
     return pygame.transform.smoothscale(strip, size)
@@ -349,10 +350,7 @@ class CardArt:
         rank, suit = self._parse(code)
         canvas = self._canvas(PAPER)
         colour = self._palette[suit]
-        pip = lambda surf, centre, size, upside_down=False: draw_suit(  # noqa: E731
-            surf, suit, centre, size, colour, upside_down
-        )
-        self._draw_indices(canvas, "10" if rank == "T" else rank, colour, pip)
+        self._draw_indices(canvas, "10" if rank == "T" else rank, colour, SUIT_SHAPES[suit])
         if rank in "JQK":
             self._draw_court(canvas, rank, suit, colour)
         elif rank == "A":
@@ -381,7 +379,8 @@ class CardArt:
         canvas: pygame.Surface,
         label: str,
         colour: Colour,
-        pip: Callable[..., None],
+        pip_shape: list[Primitive],
+        pip_scale: float = 1.0,
     ) -> None:
         """Rank + pip at top-left, and the same turned round at bottom-right."""
         cx, top, rank_h, pip_size = self._index_metrics()
@@ -389,7 +388,7 @@ class CardArt:
         corner = pygame.Surface((column, round(top + rank_h * 1.25 + pip_size * 1.1)), pygame.SRCALPHA)
         rank_img = text_image(label, colour, rank_h, max_width=column * 0.86)
         corner.blit(rank_img, rank_img.get_rect(midtop=(round(cx), round(top))))
-        pip(corner, (cx, top + rank_h * 1.22 + pip_size / 2), pip_size)
+        draw_shape(corner, pip_shape, (cx, top + rank_h * 1.22 + pip_size / 2), pip_size * pip_scale, colour)
         canvas.blit(corner, (0, 0))
         canvas.blit(pygame.transform.rotate(corner, 180), corner.get_rect(bottomright=(self._w, self._h)))
 
@@ -461,19 +460,11 @@ class CardArt:
 
     def _special_frame(self, top: Colour, bottom: Colour, trim: Colour) -> pygame.Surface:
         """A full-bleed coloured card with an inner trim line."""
-        canvas = vertical_gradient((self._w, self._h), top, bottom).convert(32, pygame.SRCALPHA)
+        canvas = vertical_gradient((self._w, self._h), top, bottom)
         inset = round(self._w * 0.045)
         rect = canvas.get_rect().inflate(-inset * 2, -inset * 2)
         pygame.draw.rect(canvas, trim, rect, width=max(1, SUPERSAMPLE), border_radius=max(1, self._radius - inset))
         return canvas
-
-    def _draw_special_indices(
-        self, canvas: pygame.Surface, label: str, colour: Colour, shape: list[Primitive]
-    ) -> None:
-        pip = lambda surf, centre, size, upside_down=False: draw_shape(  # noqa: E731
-            surf, shape, centre, size * 1.1, colour, upside_down
-        )
-        self._draw_indices(canvas, label, colour, pip)
 
     def _caption(self, canvas: pygame.Surface, text: str, colour: Colour, y: float, height: float) -> None:
         max_width = self._w * 0.5  # stay clear of the corner indices
@@ -486,7 +477,7 @@ class CardArt:
             top, bottom, ink, accent = (58, 58, 66), (14, 14, 18), SILVER, (255, 255, 255)
         canvas = self._special_frame(top, bottom, ink)
         w, h = self._w, self._h
-        self._draw_special_indices(canvas, "B" if big else "L", ink, STAR_SHAPE)
+        self._draw_indices(canvas, "B" if big else "L", ink, STAR_SHAPE, pip_scale=1.1)
         word_h = w * 0.1
         self._caption(canvas, "BIG" if big else "LITTLE", accent, h * 0.24, word_h * (1.25 if big else 1.0))
         _draw_jester_hat(canvas, (w / 2, h * 0.5), w * (0.6 if big else 0.5), ink, accent, accent)
@@ -497,7 +488,7 @@ class CardArt:
         canvas = self._special_frame((70, 52, 160), (20, 18, 70), GOLD)
         w, h = self._w, self._h
         _scatter_stars(canvas, (250, 240, 200))
-        self._draw_special_indices(canvas, "W", GOLD, STAR_SHAPE)
+        self._draw_indices(canvas, "W", GOLD, STAR_SHAPE, pip_scale=1.1)
         _draw_wizard_hat(canvas, (w / 2, h * 0.47), w * 0.44, (120, 96, 230), GOLD)
         self._caption(canvas, "WIZARD", GOLD, h * 0.71, w * 0.1)
         return canvas
@@ -505,7 +496,7 @@ class CardArt:
     def _draw_jester(self) -> pygame.Surface:
         canvas = self._special_frame((64, 168, 84), (22, 104, 50), (250, 220, 70))
         w, h = self._w, self._h
-        self._draw_special_indices(canvas, "J", (255, 230, 90), JESTER_HAT_PIP)
+        self._draw_indices(canvas, "J", (255, 230, 90), JESTER_HAT_PIP, pip_scale=1.1)
         _draw_jester_hat(canvas, (w / 2, h * 0.47), w * 0.66, (250, 214, 50), (214, 44, 64), (250, 214, 50))
         self._caption(canvas, "JESTER", (255, 236, 120), h * 0.71, w * 0.1)
         return canvas
@@ -518,7 +509,7 @@ class CardArt:
         margin = round(w * 0.06)
         field = canvas.get_rect().inflate(-2 * margin, -2 * margin)
         navy, light = (30, 58, 118), (60, 98, 170)
-        pattern = vertical_gradient(field.size, (40, 72, 140), (22, 44, 96)).convert(32, pygame.SRCALPHA)
+        pattern = vertical_gradient(field.size, (40, 72, 140), (22, 44, 96))
         _draw_lattice(pattern, light, spacing=w * 0.12, line=max(1, SUPERSAMPLE))
         inner_radius = max(1, self._radius - margin)
         pattern.blit(rounded_mask(field.size, inner_radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

@@ -96,7 +96,8 @@ def make_app_icon(size: int = 256) -> pygame.Surface:
 
 def _draw_icon_tile(icon: pygame.Surface, radius: int) -> None:
     big = icon.get_width()
-    felt = pygame.transform.smoothscale(_vignette(24), (big, big)).convert(32, pygame.SRCALPHA)
+    felt = pygame.Surface((big, big), pygame.SRCALPHA)
+    felt.blit(pygame.transform.smoothscale(_vignette(24), (big, big)), (0, 0))
     mask = pygame.Surface((big, big), pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
     felt.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
