@@ -12,7 +12,7 @@ PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL deals again) or GAME_OVER.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from game.rules.actions import (
     NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid_to_json, choose_direction, choose_trump,
@@ -72,20 +72,67 @@ def effective_suits(trump: int) -> tuple[int, ...]:
 _EFFECTIVE = {t: effective_suits(t) for t in (0, 1, 2, 3, NO_SUIT)}
 
 
+def led_suit_of(cards: Sequence[int], trump: int) -> int:
+    """The suit led in a trick holding ``cards`` (in play order) under a
+    contract with ``trump`` (NO_SUIT for no trump): the suit of the first card
+    that has one, or NO_SUIT when none does yet (a joker led in no trump)."""
+    return _led_suit(cards, _EFFECTIVE[trump])
+
+
+def trick_winner(cards: Sequence[int], trump: int, direction: int) -> int:
+    """Index of the card that wins a full trick under a contract: ``trump`` is
+    the trump suit or NO_SUIT, ``direction`` 0 uptown or 1 downtown."""
+    return _winner_index(cards, _EFFECTIVE[trump], _POWER[direction], trump)
+
+
+def _led_suit(cards: Sequence[int], eff: Sequence[int]) -> int:
+    for card in cards:
+        suit = eff[card]
+        if suit != NO_SUIT:
+            return suit
+    return NO_SUIT
+
+
+def _winner_index(cards: Sequence[int], eff: Sequence[int], power: Sequence[int], trump: int) -> int:
+    led = _led_suit(cards, eff)
+    best_index, best = 0, -1
+    for index, card in enumerate(cards):
+        suit = eff[card]
+        if suit == NO_SUIT:  # a joker in no trump never wins
+            continue
+        if suit == trump:
+            strength = 200 + power[card]
+        elif suit == led:
+            strength = 100 + power[card]
+        else:
+            continue
+        if strength > best:
+            best, best_index = strength, index
+    return best_index
+
+
 def bid_words(books: int, mode: int) -> str:
     return f"{books} {_MODE_WORDS[mode]}"
 
 
 def first_dealer_draw(seed: int) -> tuple[list[tuple[int, int]], int]:
     """Deal face up from seat 0 clockwise until someone receives a diamond."""
-    deck = shuffled(BIDWHIST_DECK, seeded_rng(seed, "first dealer"))
+    return first_dealer_from_deck(shuffled(BIDWHIST_DECK, seeded_rng(seed, "first dealer")))
+
+
+def first_dealer_from_deck(deck: list[int]) -> tuple[list[tuple[int, int]], int]:
+    """The first-dealer draw from a deck in a given order: ``(draw, dealer)``.
+
+    Kept apart from the shuffle so the rule (the first diamond deals; jokers
+    are not diamonds) can be checked on a deck arranged by hand.
+    """
     draw = []
     for index, card in enumerate(deck):
         seat = index % PLAYERS
         draw.append((seat, card))
         if SUIT_OF[card] == Suit.DIAMONDS:
             return draw, seat
-    raise AssertionError("a full deck holds thirteen diamonds")
+    raise ValueError("the deck holds no diamond")
 
 
 class BidWhistState:
@@ -242,12 +289,7 @@ class BidWhistState:
 
     def led_suit(self) -> int:
         """The suit players must follow, or NO_SUIT when anything may be played."""
-        eff = self._eff
-        for card in self.trick:
-            suit = eff[card]
-            if suit != NO_SUIT:
-                return suit
-        return NO_SUIT
+        return _led_suit(self.trick, self._eff)
 
     def legal_actions(self) -> list[Action]:
         phase = self.phase
@@ -445,22 +487,7 @@ class BidWhistState:
     def trick_winner_index(self) -> int:
         """Index in the trick of the winning card: highest trump, else highest
         of the suit led; jokers in no trump never win."""
-        eff, power, trump = self._eff, self._power, self.trump
-        led = self.led_suit()
-        best_index, best = 0, -1
-        for index, card in enumerate(self.trick):
-            suit = eff[card]
-            if suit == NO_SUIT:
-                continue
-            if suit == trump:
-                strength = 200 + power[card]
-            elif suit == led:
-                strength = 100 + power[card]
-            else:
-                continue
-            if strength > best:
-                best, best_index = strength, index
-        return best_index
+        return _winner_index(self.trick, self._eff, self._power, self.trump)
 
     # ------------------------------------------------------------------ scoring
     def hand_books(self) -> list[int]:

@@ -154,11 +154,11 @@ def combination_problem(game: str, values: Mapping[str, Any], players: int | Non
     """
     if game == WIZARD:
         if values.get("uneven_bids", "off") != "off" and values.get("bidding", "open") != "open":
-            return ("uneven_bids", "uneven_bids must be off unless bidding is open "
+            return ("uneven_bids", "must be off unless bidding is open "
                     f"(bidding is {values.get('bidding')})")
         rounds = values.get("rounds", "full")
         if players is not None and rounds != "full" and rounds > WIZARD_DECK_SIZE // players:
-            return ("rounds", f"rounds must be full or at most {WIZARD_DECK_SIZE // players} "
+            return ("rounds", f"must be full or at most {WIZARD_DECK_SIZE // players} "
                     f"with {players} players (60 cards / {players}), not {rounds}")
     return None
 

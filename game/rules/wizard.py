@@ -11,7 +11,7 @@ deals the next round) or GAME_OVER after the last round.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
 from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_name
@@ -37,21 +37,69 @@ def first_dealer_draw(seed: int, players: int) -> tuple[list[tuple[int, int]], i
     """One card face up to each player from seat 0; players tied for highest
     get one more card each, in seat order, until one is highest."""
     rng = seeded_rng(seed, "first dealer")
-    deck = shuffled(WIZARD_DECK, rng)
+    return first_dealer_from_deck(shuffled(WIZARD_DECK, rng), players,
+                                  lambda: shuffled(WIZARD_DECK, rng))
+
+
+def first_dealer_from_deck(deck: list[int], players: int,
+                           fresh_deck: Callable[[], list[int]] | None = None,
+                           ) -> tuple[list[tuple[int, int]], int]:
+    """The first-dealer draw from a deck in a given order: ``(draw, dealer)``.
+
+    Kept apart from the shuffle so the rule (highest card deals, Wizard beats
+    any suit card, suits never break ties, Jester lowest, ties draw again in
+    seat order) can be checked on a deck arranged by hand. ``fresh_deck``
+    supplies another deck should ties use up this one.
+    """
+    cards = list(deck)
     draw: list[tuple[int, int]] = []
     contenders = list(range(players))
     while True:
         values = {}
         for seat in contenders:
-            if not deck:  # only after an absurd run of ties: take a fresh deck
-                deck = shuffled(WIZARD_DECK, rng)
-            card = deck.pop(0)
+            if not cards:  # only after an absurd run of ties
+                if fresh_deck is None:
+                    raise ValueError("the deck ran out before the tie was broken")
+                cards = list(fresh_deck())
+            card = cards.pop(0)
             draw.append((seat, card))
             values[seat] = draw_value(card)
         best = max(values.values())
         contenders = [seat for seat in contenders if values[seat] == best]
         if len(contenders) == 1:
             return draw, contenders[0]
+
+
+def led_suit_of(cards: Sequence[int]) -> int:
+    """The suit led by ``cards`` (in play order): the suit of the first card that
+    is not a Jester, or NO_SUIT when that card is a Wizard or all are Jesters."""
+    for card in cards:
+        if card != JESTER:
+            return SUIT_OF[card]  # a Wizard's suit is NO_SUIT
+    return NO_SUIT
+
+
+def trick_winner(cards: Sequence[int], trump: int) -> int:
+    """Index of the winning card of a full trick with ``trump`` (NO_SUIT for
+    none): the first Wizard; else the highest trump; else the highest card of
+    the suit led; else (every card a Jester) the first Jester."""
+    led = led_suit_of(cards)
+    best_index, best = 0, -1
+    for index, card in enumerate(cards):
+        if card == WIZARD:
+            return index
+        suit = SUIT_OF[card]
+        if suit == NO_SUIT:  # a Jester never wins unless all are Jesters
+            continue
+        if suit == trump:
+            strength = 100 + RANK_OF[card]
+        elif suit == led:
+            strength = RANK_OF[card]
+        else:
+            continue
+        if strength > best:
+            best, best_index = strength, index
+    return best_index
 
 
 def score_for(bid: int, taken: int) -> int:
@@ -184,10 +232,7 @@ class WizardState:
     def led_suit(self) -> int:
         """The suit of the first card that is not a Jester; NO_SUIT if that card
         is a Wizard or every card so far is a Jester (anything may be played)."""
-        for card in self.trick:
-            if card != JESTER:
-                return SUIT_OF[card]  # a Wizard's suit is NO_SUIT
-        return NO_SUIT
+        return led_suit_of(self.trick)
 
     def forbidden_bid(self) -> int:
         """The prediction the current (last) bidder may not make under the
@@ -318,24 +363,7 @@ class WizardState:
     def trick_winner_index(self) -> int:
         """First Wizard; else highest trump; else highest of the suit led;
         else (all Jesters) the first Jester."""
-        trick, trump = self.trick, self.trump
-        led = self.led_suit()
-        best_index, best = 0, -1
-        for index, card in enumerate(trick):
-            if card == WIZARD:
-                return index
-            suit = SUIT_OF[card]
-            if suit == NO_SUIT:  # a Jester never wins unless all are Jesters
-                continue
-            if suit == trump:
-                strength = 100 + RANK_OF[card]
-            elif suit == led:
-                strength = RANK_OF[card]
-            else:
-                continue
-            if strength > best:
-                best, best_index = strength, index
-        return best_index
+        return trick_winner(self.trick, self.trump)
 
     def _finish_round(self, events: list[Event] | None) -> None:
         change = [score_for(b, t) for b, t in zip(self.bids, self.tricks_won)]

@@ -1,0 +1,83 @@
+"""Engine throughput: random legal playouts of whole games, per game.
+
+Run ``python -m benchmarks.engine [--seconds S]``. For each game it reports
+
+* the search fast path: ``legal_actions()`` + ``apply_in_place(check=False)``
+  without events, which is what a search AI runs thousands of times per
+  decision (one "action" = one legal-action listing, one random choice and
+  one apply);
+* ``clone()`` cost, which a search pays once per simulated hand;
+* the public path: ``apply()``, which checks legality, copies the state and
+  returns events (what the UI and the match use).
+
+Figures are printed, never asserted: the machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+
+from game.rules import apply, make_rules, new_game
+
+CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))
+
+
+def _fast_playouts(game: str, players: int, seconds: float) -> tuple[int, int, float]:
+    rules = make_rules(game)
+    rng = random.Random(1)
+    actions = games = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = new_game(rules, players, seed)
+        seed += 1
+        while not state.is_terminal:
+            state.apply_in_place(rng.choice(state.legal_actions()), None, False)
+            actions += 1
+        games += 1
+    return actions, games, time.perf_counter() - start
+
+
+def _public_playouts(game: str, players: int, seconds: float) -> tuple[int, float]:
+    rules = make_rules(game)
+    rng = random.Random(2)
+    actions = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state, _ = new_game(rules, players, seed)
+        seed += 1
+        while not state.is_terminal:
+            state, _events = apply(state, rng.choice(state.legal_actions()))
+            actions += 1
+    return actions, time.perf_counter() - start
+
+
+def _clone_rate(game: str, players: int, count: int = 50_000) -> float:
+    state, _ = new_game(make_rules(game), players, 3)
+    start = time.perf_counter()
+    for _ in range(count):
+        state.clone()
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    args = parser.parse_args()
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
+          f"one core, {args.seconds:g} s per figure")
+    print(f"{'game':<16}{'fast actions/s':>16}{'fast games/s':>14}{'clones/s':>12}{'apply() actions/s':>20}")
+    for game, players in CASES:
+        actions, games, elapsed = _fast_playouts(game, players, args.seconds)
+        public_actions, public_elapsed = _public_playouts(game, players, args.seconds)
+        label = f"{game} ({players}p)"
+        print(f"{label:<16}{actions / elapsed:>16,.0f}{games / elapsed:>14,.1f}"
+              f"{_clone_rate(game, players):>12,.0f}{public_actions / public_elapsed:>20,.0f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,201 @@
+"""The command line: argument parsing and the headless commands.
+
+``python main.py`` opens the window; ``simulate`` plays whole games between
+computer players and prints a summary; ``replay --check`` replays history files
+through the engine. Errors a user can cause (a bad rules file, an unreadable
+history) print one clear line and exit with status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from game.ai import LEVELS
+from game.config import ConfigError, resolve_rules
+from game.history import HistoryError, check_file, write_history
+from game.match import Match, Seat
+from game.rules import RuleConfigError
+from game.rules.house_rules import GAMES
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+DEFAULT_WIZARD_PLAYERS = 4
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="main.py", description="Trick Table: Bid Whist and Wizard.")
+    parser.add_argument("--data-dir", metavar="DIR",
+                        help="write every file (settings, histories, logs) under DIR instead of the user folders")
+    parser.add_argument("--self-test", action="store_true",
+                        help="play a short game of each game offscreen, check its history, print one line")
+    parser.add_argument("--size", metavar="WxH", help="initial window size, e.g. 1280x720")
+    commands = parser.add_subparsers(dest="command")
+
+    sim = commands.add_parser("simulate", help="play complete games between computer players")
+    sim.add_argument("--game", required=True, choices=GAMES)
+    sim.add_argument("--players", type=int, help="number of players (Wizard 3 to 6; Bid Whist 4)")
+    sim.add_argument("--games", type=int, required=True, metavar="N")
+    sim.add_argument("--seed", type=int, metavar="S", help="seed of the first game (game i uses S + i)")
+    sim.add_argument("--rules", metavar="FILE.yaml", help="a house-rule file (default: the bundled one)")
+    sim.add_argument("--preset", metavar="NAME", help="a named preset of the rules file")
+    sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="overrides",
+                     help="override one house rule (repeatable)")
+    sim.add_argument("--ai", default="medium", metavar="LEVEL[,LEVEL...]",
+                     help=f"computer level for every seat, or one per seat; levels: {', '.join(LEVELS)}")
+    sim.add_argument("--history", metavar="OUT.jsonl", help="write every game to this hand-history file")
+    sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
+
+    replay = commands.add_parser("replay", help="replay hand-history files through the engine")
+    replay.add_argument("--check", metavar="FILE", required=True, nargs="+",
+                        help="report every game the engine disagrees with (exit 1), else exit 0")
+    replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    data_dir = getattr(args, "sub_data_dir", None) or args.data_dir
+    if args.command == "simulate":
+        return run_simulate(args)
+    if args.command == "replay":
+        return run_replay_check(args.check)
+    if args.self_test:
+        from game.self_test import run_self_test
+        return run_self_test(data_dir)
+    from game.ui.app import run_app
+    return run_app(data_dir=data_dir, size=_parse_size(args.size))
+
+
+def _parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        print(f"--size: expected WIDTHxHEIGHT such as 1280x720, not {text!r}", file=sys.stderr)
+        raise SystemExit(EXIT_USAGE) from None
+    return width, height
+
+
+# ---------------------------------------------------------------------- simulate
+@dataclass
+class SimulationSummary:
+    game: str
+    players: int
+    levels: list[str]
+    games: int = 0
+    wins: Counter = field(default_factory=Counter)        # seat (Wizard, shared wins count for each) or team
+    final_totals: list[int] = field(default_factory=list)  # sum of final scores per seat/team
+    bids_hit: int = 0
+    bids_made: int = 0
+    contracts: Counter = field(default_factory=Counter)   # (mode, "made"/"set") -> count
+    redeals: int = 0
+
+    def add(self, history: dict[str, Any]) -> None:
+        self.games += 1
+        for winner in history["winners"]:
+            self.wins[winner] += 1
+        scores = history["final_scores"]
+        if not self.final_totals:
+            self.final_totals = [0] * len(scores)
+        for index, score in enumerate(scores):
+            self.final_totals[index] += score
+        for deal in history["deals"]:
+            if self.game == "wizard":
+                bids = {b["seat"]: b["bid"] for b in deal["bids"]}
+                for seat, taken in enumerate(deal["tricks_won"]):
+                    self.bids_made += 1
+                    self.bids_hit += bids[seat] == taken
+            elif deal["redeal"]:
+                self.redeals += 1
+            else:
+                team = deal["declarer"] % 2
+                needed = 6 + deal["contract"]["books"]
+                outcome = "made" if deal["books"][team] >= needed else "set"
+                self.contracts[(deal["contract"]["mode"], outcome)] += 1
+
+    def lines(self) -> list[str]:
+        out = [f"{self.game}: {self.games} games, {self.players} players, computer levels {','.join(self.levels)}"]
+        if self.game == "bidwhist":
+            for team in (0, 1):
+                mean = self.final_totals[team] / self.games if self.games else 0.0
+                out.append(f"  team {team} (seats {team} and {team + 2}): {self.wins[team]} wins, "
+                           f"mean final score {mean:.2f}")
+            for mode in ("uptown", "downtown", "notrump"):
+                made, set_ = self.contracts[(mode, "made")], self.contracts[(mode, "set")]
+                out.append(f"  {mode} contracts: {made + set_} played, {made} made, {set_} set")
+            out.append(f"  redeals: {self.redeals}")
+        else:
+            for seat in range(self.players):
+                mean = self.final_totals[seat] / self.games if self.games else 0.0
+                out.append(f"  seat {seat} ({self.levels[seat]}): {self.wins[seat]} wins, "
+                           f"mean final score {mean:.1f}")
+            rate = self.bids_hit / self.bids_made if self.bids_made else 0.0
+            out.append(f"  bid-hit rate: {rate:.1%} ({self.bids_hit} of {self.bids_made} bids)")
+        return out
+
+
+def _seat_levels(text: str, players: int) -> list[str]:
+    levels = [part.strip() for part in text.split(",")]
+    if len(levels) == 1:
+        levels *= players
+    if len(levels) != players:
+        raise ValueError(f"--ai: give one level for every seat or {players} levels, not {len(levels)}")
+    unknown = [level for level in levels if level not in LEVELS]
+    if unknown:
+        raise ValueError(f"--ai: unknown level {unknown[0]!r}; known levels: {', '.join(LEVELS)}")
+    return levels
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    players = args.players or (4 if args.game == "bidwhist" else DEFAULT_WIZARD_PLAYERS)
+    try:
+        rules = resolve_rules(args.game, args.rules, args.preset, args.overrides, players=players)
+        levels = _seat_levels(args.ai, players)
+        if args.games < 1:
+            raise ValueError("--games: must be at least 1")
+    except (ConfigError, RuleConfigError, ValueError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    first_seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seats = [Seat(f"{level.title()} {seat + 1}", f"ai:{level}") for seat, level in enumerate(levels)]
+    summary = SimulationSummary(args.game, players, levels)
+    histories = []
+    for index in range(args.games):
+        match = Match(rules, seats, first_seed + index)
+        match.play_out()
+        summary.add(match.history())
+        if args.history:
+            histories.append(match.history())
+    if args.history:
+        try:
+            write_history(args.history, histories)
+        except OSError as exc:
+            print(f"error: cannot write {args.history}: {exc.strerror or exc}", file=sys.stderr)
+            return EXIT_USAGE
+    print(f"seed {first_seed}")
+    print("\n".join(summary.lines()))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------------- replay
+def run_replay_check(paths: Sequence[str]) -> int:
+    failures = 0
+    for path in paths:
+        try:
+            bad = check_file(path)
+        except HistoryError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+        for number, problems in bad:
+            failures += 1
+            print(f"{path}: game {number}: the engine disagrees ({len(problems)} difference(s))")
+            for problem in problems[:10]:
+                print(f"  {problem}")
+        if not bad:
+            print(f"{path}: every game agrees with the engine")
+    return EXIT_FAILED if failures else EXIT_OK
