@@ -9,6 +9,7 @@ point where the engine disagrees with the record.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
@@ -18,7 +19,7 @@ from game.rules.actions import (
     NEXT_DEAL, Action, ActionKind, bid_from_json, choose_direction, choose_trump, discard, play,
     predict,
 )
-from game.rules.cards import SUIT_LETTERS, card_code, codes, parse_card
+from game.rules.cards import BIDWHIST_DECK, SUIT_LETTERS, WIZARD_DECK, card_code, codes, parse_card
 from game.rules.core import Event, Phase
 from game.rules.engine import GameState, new_game
 from game.rules.house_rules import rules_from_dict
@@ -39,10 +40,13 @@ class HistoryRecorder:
     """Builds the history object of one game from the engine's events."""
 
     def __init__(self, game: str, seed: int | None, rules: dict[str, Any], players: list[dict[str, Any]]) -> None:
+        # Until a hand is scored the "scores so far" are zeros: one per team in
+        # Bid Whist, one per seat in Wizard (HAND_HISTORY.md, final_scores).
+        start_scores = [0, 0] if game == "bidwhist" else [0] * len(players)
         self.record: dict[str, Any] = {
             "format": FORMAT, "version": VERSION, "game": game, "seed": seed, "rules": dict(rules),
             "players": players, "first_dealer": {"draw": [], "dealer": None}, "deals": [],
-            "complete": False, "final_scores": [], "winners": [],
+            "complete": False, "final_scores": start_scores, "winners": [],
         }
         self._deal: dict[str, Any] | None = None
 
@@ -203,7 +207,7 @@ def check_game(record: dict[str, Any]) -> list[Disagreement]:
         rules = rules_from_dict(game, record["rules"])
         players = len(record["players"])
         seed = record.get("seed")
-        fixed = None if isinstance(seed, int) else _fixed_deals(game, record["deals"])
+        fixed = None if isinstance(seed, int) else _fixed_deals(game, record["deals"], players)
         recorded_dealer = record["first_dealer"]["dealer"]
         state, events = new_game(rules, players, seed if isinstance(seed, int) else 0,
                                  first_dealer=None if isinstance(seed, int) else recorded_dealer,
@@ -215,7 +219,10 @@ def check_game(record: dict[str, Any]) -> list[Disagreement]:
     if not isinstance(seed, int):
         # Without a seed the draw cannot be reproduced; only the dealer it chose is used.
         recorder.record["first_dealer"]["draw"] = record["first_dealer"].get("draw", [])
-    for index, deal in enumerate(record["deals"]):
+    deals = record.get("deals")
+    if not isinstance(deals, list) or not all(isinstance(deal, dict) for deal in deals):
+        return [Disagreement("deals", "a list of deal objects", f"unreadable: {deals!r:.60}")]
+    for index, deal in enumerate(deals):
         where = f"deal {deal.get('number', index + 1)}"
         if index > 0:
             if state.phase != Phase.HAND_OVER:
@@ -229,22 +236,45 @@ def check_game(record: dict[str, Any]) -> list[Disagreement]:
                 events = []
                 state.apply_in_place(action, events)
                 recorder.feed(events)
-        except (IllegalActionError, ParseError, KeyError, ValueError, TypeError) as exc:
+        except (KeyError, TypeError) as exc:
+            problems.append(Disagreement(where, "a readable deal", f"unreadable: missing or wrong field {exc}"))
+            break
+        except (IllegalActionError, ParseError, ValueError) as exc:
             problems.append(Disagreement(where, "legal play", f"illegal: {exc}"))
             break
     problems.extend(_compare(record, recorder.record))
     return problems
 
 
-def _fixed_deals(game: str, deals: list[dict[str, Any]]) -> dict[int, Any]:
+def _fixed_deals(game: str, deals: list[dict[str, Any]], players: int) -> dict[int, Any]:
+    """The recorded deals as the engine's ``fixed_deals``, for a game without a seed.
+
+    The hands are checked to be a real deal first (right counts, cards from the
+    deck, none twice), since the engine trusts explicit deals; a bad one raises
+    ``ValueError`` naming the deal.
+    """
     fixed: dict[int, Any] = {}
     for deal in deals:
+        number = deal["number"]
         hands = [[parse_card(c) for c in h] for h in deal["hands"]]
+        if len(hands) != players:
+            raise ValueError(f"deal {number}: {len(hands)} hands for {players} players")
         if game == "bidwhist":
-            fixed[deal["number"]] = (hands, [parse_card(c) for c in deal["kitty"]])
+            kitty = [parse_card(c) for c in deal["kitty"]]
+            if any(len(h) != 12 for h in hands) or len(kitty) != 6:
+                raise ValueError(f"deal {number}: a Bid Whist deal is 12 cards a hand and a kitty of 6")
+            if sorted(c for h in hands + [kitty] for c in h) != sorted(BIDWHIST_DECK):
+                raise ValueError(f"deal {number}: the hands and kitty are not one Bid Whist deck")
+            fixed[number] = (hands, kitty)
         else:
-            turn_up = deal.get("turn_up")
-            fixed[deal["number"]] = (hands, parse_card(turn_up) if turn_up else -1)
+            turn_up_code = deal.get("turn_up")
+            turn_up = parse_card(turn_up_code) if turn_up_code else -1
+            if not isinstance(number, int) or any(len(h) != number for h in hands):
+                raise ValueError(f"deal {number}: round {number} deals {number} cards a hand")
+            used = Counter(c for h in hands for c in h) + Counter([turn_up] if turn_up >= 0 else [])
+            if used - Counter(WIZARD_DECK):
+                raise ValueError(f"deal {number}: the hands and turn-up are not cards of one Wizard deck")
+            fixed[number] = (hands, turn_up)
     return fixed
 
 

@@ -276,7 +276,7 @@ def test_rounds_above_sixty_over_players_is_checked_when_players_are_known(tmp_p
     assert resolve_rules("wizard", path, players=5).rounds == 12
     with pytest.raises(ConfigError) as info:
         resolve_rules("wizard", path, players=6)
-    assert str(info.value) == (f"{path}: rules.rounds: rounds must be full or at most 10 "
+    assert str(info.value) == (f"{path}: rules.rounds: must be full or at most 10 "
                                "with 6 players (60 cards / 6), not 12")
 
 

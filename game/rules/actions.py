@@ -133,7 +133,8 @@ def parse_action(text: str) -> Action:
         return choose_direction(DIRECTION_NAMES.index(low))
     if low.startswith("trump:") and len(low) == 7 and low[6].upper() in SUIT_LETTERS:
         return choose_trump(SUIT_LETTERS.index(low[6].upper()))
-    if t.isdigit():
+    # isdigit() alone accepts digits such as "²" that int() refuses.
+    if t.isascii() and t.isdigit():
         return predict(int(t))
     if len(t) > 1 and t[0] in "1234567" and low[1:] in MODE_SUFFIXES:
         return bid(int(t[0]), MODE_SUFFIXES.index(low[1:]))

@@ -126,9 +126,12 @@ class Tween:
             self.started = True
             if self.on_start is not None:
                 self.on_start()
+        if self.elapsed >= self.delay + self.duration - 1e-6:
+            self.elapsed = max(self.elapsed, self.delay + self.duration)
         if self.on_update is not None:
             self.on_update(self.value)
-        if self.elapsed >= self.delay + self.duration:
+        # A small tolerance: thirty steps of 1/30 s must finish a one-second tween.
+        if self.elapsed >= self.delay + self.duration - 1e-6:
             self.done = True
             if self.on_finish is not None:
                 self.on_finish()

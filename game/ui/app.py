@@ -1,0 +1,368 @@
+"""The window: the scene stack, the frame loop and the app-wide services.
+
+``run_app`` opens a resizable "Trick Table" window and runs the 60 fps loop;
+``App`` is the object every scene talks to. It keeps the stack of scenes
+(drawn bottom to top, skipping whatever an opaque scene hides; events go to
+the top scene first and travel down while scenes decline them and are not
+modal; every scene updates every frame so the table keeps animating under a
+dialog), the settings and user paths, and a cache of card art per width.
+
+``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
+the clock's time and pygame's queue; tests call it directly with synthesized
+events, so they drive the very same code path without a real window.
+
+The window may be dragged smaller than 800x600. Scenes are then laid out for
+800x600 on an offscreen canvas that is scaled down to the window (and mouse
+positions are scaled back), so a sliver of a window never breaks a layout.
+
+An exception inside a scene never reaches the player as a traceback: it is
+written to the log file in the user's log folder and a short message is
+shown instead; if the same scene keeps failing the app goes back to the
+start screen.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import random
+import time
+import traceback
+import warnings
+from typing import Iterable, Sequence
+
+import pygame
+
+from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings
+from game.config import save_settings as write_settings
+from game.match import Match, Seat
+from game.paths import UserPaths, resource_path
+from game.ui.card_art import CardArt
+from game.ui.scene import Scene
+from game.ui.text import set_language, t
+
+log = logging.getLogger("tricktable")
+
+TITLE = "Trick Table"
+FPS = 60
+MAX_DT = 0.1          # a stall (window drag, breakpoint) must not make animations jump
+ERROR_LIMIT = 3       # this many failures within ERROR_WINDOW seconds: back to the start screen
+ERROR_WINDOW = 5.0
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+class App:
+    def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None,
+                 settings: Settings | None = None, show_start: bool = True) -> None:
+        pygame.init()
+        self.user_paths = UserPaths.from_data_dir(data_dir)
+        notice = None
+        if settings is None:
+            settings, notice = load_settings(self.user_paths)
+        self.settings = settings
+        set_language(settings.language)
+        self._setup_logging()
+        self.scenes: list[Scene] = []
+        self.running = True
+        self._card_arts: dict[tuple[int, bool], CardArt] = {}
+        self._errors: list[float] = []
+        self._windowed_size = tuple(size or settings.window_size)
+        self.fullscreen = bool(settings.fullscreen) and size is None
+        self.window = self._open_window()
+        self._canvas: pygame.Surface | None = None
+        self.clock = pygame.time.Clock()
+        from game.ui.widgets import Toast
+        self.toast = Toast()
+        if notice:
+            log.warning("%s", notice)
+            self.notify(notice, seconds=8.0)
+        if show_start:
+            self.show_start()
+
+    # ------------------------------------------------------------------ setup
+    def _setup_logging(self) -> None:
+        """Log to ``tricktable.log`` in the user's log folder (one handler per folder)."""
+        path = self.user_paths.log_dir / "tricktable.log"
+        for handler in list(log.handlers):
+            if getattr(handler, "_tricktable", None) is not None:
+                if handler._tricktable == str(path):  # type: ignore[attr-defined]
+                    return
+                log.removeHandler(handler)
+                handler.close()
+        try:
+            self.user_paths.log_dir.mkdir(parents=True, exist_ok=True)
+            handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2,
+                                                           encoding="utf-8")
+        except OSError:
+            handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler._tricktable = str(path)  # type: ignore[attr-defined]
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            window = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        pygame.display.set_caption(TITLE)
+        icon = resource_path("assets", "icon.png")
+        if icon.exists():
+            try:
+                pygame.display.set_icon(pygame.image.load(str(icon)))
+            except pygame.error:
+                log.warning("could not load the window icon %s", icon)
+        try:
+            # Ask the window manager to keep the window at least 800x600; the
+            # canvas scaling in _draw still copes if it does not.
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = MIN_WINDOW_SIZE
+        except Exception:
+            pass
+        return window
+
+    # ------------------------------------------------------------------ services
+    @property
+    def window_size(self) -> tuple[int, int]:
+        surface = pygame.display.get_surface()
+        return surface.get_size() if surface is not None else self._windowed_size
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size scenes lay out for: the window, but never below 800x600."""
+        w, h = self.window_size
+        return (max(MIN_WINDOW_SIZE[0], w), max(MIN_WINDOW_SIZE[1], h))
+
+    def card_art(self, width: int) -> CardArt:
+        key = (max(8, int(width)), bool(self.settings.four_colour_deck))
+        art = self._card_arts.get(key)
+        if art is None:
+            art = self._card_arts[key] = CardArt(key[0], key[1])
+        return art
+
+    def notify(self, text: str, seconds: float = 4.0, warning: bool = True) -> None:
+        """A message across the top of the window, whatever scene is showing."""
+        self.toast.show(text, seconds, warning)
+
+    def save_settings(self) -> None:
+        set_language(self.settings.language)
+        self._card_arts.clear()  # the four-colour deck setting may have changed
+        try:
+            write_settings(self.settings, self.user_paths)
+        except (ConfigError, OSError) as exc:
+            log.warning("could not save the settings: %s", exc)
+            self.notify(t("app.settings_not_saved", reason=str(exc)))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------------ scenes
+    def top_scene(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.on_resize(self.size)
+        scene.on_enter()
+
+    def pop(self, scene: Scene | None = None) -> None:
+        if not self.scenes:
+            return
+        if scene is None:
+            scene = self.scenes[-1]
+        if scene in self.scenes:
+            self.scenes.remove(scene)
+            scene.on_exit()
+        if self.scenes:
+            self.scenes[-1].on_enter()
+
+    def replace(self, scene: Scene) -> None:
+        """Make ``scene`` the only scene (leaving a game, starting one)."""
+        for old in reversed(self.scenes):
+            old.on_exit()
+        self.scenes = []
+        self.push(scene)
+
+    def show_start(self) -> None:
+        try:
+            from game.ui.start_scene import StartScene
+        except Exception:
+            log.exception("the start screen could not be loaded; using the quick start")
+            from game.ui.quick_start import QuickStartScene as StartScene  # type: ignore[assignment]
+        self.replace(StartScene(self))
+
+    def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
+        if seed is None:
+            # The seed is the game number; the UI picks it, the rules never do.
+            seed = random.SystemRandom().randrange(1, 2**31)
+        match = Match(rules, list(seats), seed)
+        from game.ui.table_scene import TableScene
+        self.replace(TableScene(self, match))
+        log.info("started %s game %d with %s", rules.game, seed, [s.controller for s in seats])
+        return match
+
+    # ------------------------------------------------------------------ frame
+    def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None) -> bool:
+        """Run one frame: events, updates, drawing. Returns False once the app should stop."""
+        dt = max(0.0, min(MAX_DT, dt))
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self._dispatch(event)
+            if not self.running:
+                return False
+        self._update(dt)
+        self._draw()
+        return self.running
+
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.running = False
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._resized()
+            return
+        if event.type == pygame.WINDOWSIZECHANGED:
+            self._resized()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type in MOUSE_EVENTS:
+            event = self._to_canvas(event)
+        for scene in reversed(list(self.scenes)):
+            try:
+                used = scene.handle_event(event)
+            except Exception as exc:
+                self._scene_failed(scene, exc)
+                return
+            if used or scene.modal:
+                return
+
+    def _to_canvas(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Mouse positions in scene coordinates (they differ only for a window below 800x600)."""
+        if self.window_size == self.size:
+            return event
+        sx = self.size[0] / max(1, self.window_size[0])
+        sy = self.size[1] / max(1, self.window_size[1])
+        data = dict(event.dict)
+        x, y = data.get("pos", (0, 0))
+        data["pos"] = (round(x * sx), round(y * sy))
+        if "rel" in data:
+            data["rel"] = (round(data["rel"][0] * sx), round(data["rel"][1] * sy))
+        return pygame.event.Event(event.type, data)
+
+    def _resized(self) -> None:
+        if not self.fullscreen:
+            self._windowed_size = self.window_size
+        self._canvas = None
+        size = self.size
+        for scene in list(self.scenes):
+            try:
+                scene.on_resize(size)
+            except Exception as exc:
+                self._scene_failed(scene, exc)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.fullscreen:
+            self._windowed_size = self.window_size
+        self.window = self._open_window()
+        self._resized()
+
+    def _update(self, dt: float) -> None:
+        self.toast.update(dt)
+        for scene in list(self.scenes):
+            if scene not in self.scenes:
+                continue
+            try:
+                scene.update(dt)
+            except Exception as exc:
+                self._scene_failed(scene, exc)
+
+    def _visible_scenes(self) -> list[Scene]:
+        start = 0
+        for index, scene in enumerate(self.scenes):
+            if scene.opaque:
+                start = index
+        return self.scenes[start:]
+
+    def _draw(self) -> None:
+        window = pygame.display.get_surface()
+        if window is None:
+            return
+        if window.get_size() == self.size:
+            target = window
+        else:
+            if self._canvas is None or self._canvas.get_size() != self.size:
+                self._canvas = pygame.Surface(self.size).convert()
+            target = self._canvas
+        if not self.scenes or not self.scenes[0].opaque:
+            target.fill((10, 30, 20))
+        for scene in self._visible_scenes():
+            try:
+                scene.draw(target)
+            except Exception as exc:
+                self._scene_failed(scene, exc)
+                break
+        self._draw_toast(target)
+        if target is not window:
+            pygame.transform.smoothscale(target, window.get_size(), window)
+        pygame.display.flip()
+
+    def _draw_toast(self, target: pygame.Surface) -> None:
+        if not self.toast.active:
+            return
+        w, _ = target.get_size()
+        rect = pygame.Rect(0, 0, min(w - 40, 900), 56)
+        rect.midtop = (w // 2, 12)
+        self.toast.draw(target, rect, 20)
+
+    def _scene_failed(self, scene: Scene, exc: BaseException) -> None:
+        """Log a scene's exception and tell the player in words, never with a traceback."""
+        log.error("error in %s:\n%s", type(scene).__name__,
+                  "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        now = time.monotonic()
+        self._errors = [stamp for stamp in self._errors if now - stamp < ERROR_WINDOW] + [now]
+        where = str(self.user_paths.log_dir)
+        if len(self._errors) >= ERROR_LIMIT:
+            self._errors.clear()
+            self.notify(t("app.error_restart", folder=where), seconds=10.0)
+            try:
+                self.show_start()
+            except Exception:
+                log.exception("the start screen failed too")
+                self.running = False
+            return
+        self.notify(t("app.error", folder=where), seconds=8.0)
+        # A failing dialog is closed so the scene under it can carry on.
+        if self.scenes and scene in self.scenes and scene is not self.scenes[0]:
+            self.pop(scene)
+
+    # ------------------------------------------------------------------ loop
+    def run(self) -> int:
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+        self._shutdown()
+        return 0
+
+    def _shutdown(self) -> None:
+        for scene in reversed(self.scenes):
+            try:
+                scene.on_exit()
+            except Exception:
+                log.exception("error while closing %s", type(scene).__name__)
+        self.scenes = []
+        pygame.quit()
+
+
+def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None) -> int:
+    """Open the Trick Table window and run until it is closed; returns the exit code."""
+    try:
+        app = App(data_dir=data_dir, size=size)
+    except pygame.error as exc:
+        print(f"Trick Table could not open a window: {exc}")
+        return 1
+    return app.run()

@@ -1,0 +1,354 @@
+"""The bidding panel: the human player's bid in Bid Whist or Wizard.
+
+Bid Whist shows a grid with one column per number (``min_bid`` to 7) and one
+row per mode (uptown, downtown, no trump), plus Pass. Wizard shows one button
+per possible bid, 0 to the cards dealt. In both, a button is enabled exactly
+when its action is in ``view.legal_actions``, so the panel can never offer a
+bid the rules refuse; a disabled button carries the engine's reason (worded
+through ``t``), shown on hover or focus and reported when clicked.
+
+The bids made so far are shown by seat, in bidding order, as far as this seat
+may see them: with hidden or delayed Wizard bidding only the player's own
+bid is shown, with a note saying when the bids come out.
+
+The panel sits in the upper part of the table so the hand stays visible
+below it. Keyboard: Tab or the arrows move between buttons, Enter or Space
+bid; P passes in Bid Whist; in Wizard the digit keys bid directly (with more
+than 9 cards a first digit that could start a larger bid waits for a second
+digit or Enter).
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from game.rules import Action, ActionKind, PlayerView
+from game.rules.actions import PASS, bid, predict
+from game.ui import theme
+from game.ui.text import t
+from game.ui.widgets import (
+    Button,
+    DialogScene,
+    area_above_hand,
+    draw_text_fit,
+    draw_text_wrapped,
+    panel_content,
+    split_columns,
+    suit_icon,
+    ui_scale,
+)
+
+MAX_BID_BOOKS = 7
+MODES = (0, 1, 2)  # BidMode.UPTOWN, DOWNTOWN, NOTRUMP
+
+
+def bid_words(books: int, mode: int) -> str:
+    """"4 uptown" in the player's language."""
+    return t("bid.words", books=books, mode=t(f"mode.{mode}").lower())
+
+
+def bidding_order(num_players: int, dealer: int) -> list[int]:
+    """Seats in the order they bid: the dealer's left first, the dealer last."""
+    return [(dealer + 1 + i) % num_players for i in range(num_players)]
+
+
+class BiddingPanel(DialogScene):
+    """The bid of the human at ``view.seat``; ``on_action`` receives the chosen Action."""
+
+    def __init__(self, app, view: PlayerView, seat_names: Sequence[str],
+                 on_action: Callable[[Action], None]) -> None:
+        super().__init__(app)
+        self.view = view
+        self.seat_names = list(seat_names)
+        self.on_action = on_action
+        self.legal = set(view.legal_actions)
+        self.is_wizard = view.game == "wizard"
+        self.buttons: dict[Action, Button] = {}
+        self.typed = ""
+        self._build_buttons()
+        self.relayout()
+        # Start the keyboard focus on the lowest allowed bid: the usual choice.
+        first = next((b for b in self.focus.widgets if b.enabled and b is not self.buttons.get(PASS)), None)
+        self.focus.focus(first)
+
+    # ------------------------------------------------------------------ buttons
+    def _choose(self, action: Action) -> None:
+        if action in self.legal:
+            self.finish(self.on_action, action)
+
+    def _build_buttons(self) -> None:
+        if self.is_wizard:
+            self.title = t("bid.title_round", round=self.view.round_number,
+                           rounds=self.view.extra.get("total_rounds", self.view.round_number))
+            forbidden = self.view.extra.get("forbidden_bid", -1)
+            for number in range(self.view.cards_per_player + 1):
+                action = predict(number)
+                reason = None
+                if action not in self.legal:
+                    reason = (t("error.uneven_bids", bid=number, total=self.view.cards_per_player)
+                              if number == forbidden else t("error.predict_range", max=self.view.cards_per_player))
+                self.buttons[action] = Button((0, 0, 1, 1), str(number), self._chooser(action),
+                                              enabled=action in self.legal, reason=reason)
+            return
+        self.title = t("bid.title")
+        high = self.view.extra.get("high_bid")
+        too_low = t("error.bid_too_low", high=bid_words(*high)) if high else None
+        min_bid = getattr(self.view.rules, "min_bid", 1)
+        for mode in MODES:
+            for books in range(min_bid, MAX_BID_BOOKS + 1):
+                action = bid(books, mode)
+                self.buttons[action] = Button((0, 0, 1, 1), str(books), self._chooser(action),
+                                              enabled=action in self.legal, reason=too_low)
+        self.buttons[PASS] = Button((0, 0, 1, 1), t("bid.pass"), self._chooser(PASS), enabled=PASS in self.legal,
+                                    reason=t("error.dealer_must_bid"), kind="danger", hotkey=pygame.K_p)
+
+    def _chooser(self, action: Action) -> Callable[[], None]:
+        return lambda: self._choose(action)
+
+    @property
+    def secret_note(self) -> str | None:
+        """The note shown instead of other players' bids under hidden or delayed bidding."""
+        bidding = getattr(self.view.rules, "bidding", "open") if self.is_wizard else "open"
+        if bidding == "open":
+            return None
+        return t("bid.secret_hidden") if bidding == "hidden" else t("bid.secret_delayed")
+
+    @property
+    def forbidden_reason(self) -> str | None:
+        forbidden = self.view.extra.get("forbidden_bid", -1) if self.is_wizard else -1
+        if forbidden < 0:
+            return None
+        return t("error.uneven_bids", bid=forbidden, total=self.view.cards_per_player)
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        area = area_above_hand(size)
+        scale = ui_scale(size)
+        width = min(area.width, round((760 if not self.is_wizard else 720) * scale))
+        height = min(area.height, round(430 * scale))
+        panel = pygame.Rect(0, 0, max(1, width), max(1, height))
+        panel.midtop = (area.centerx, area.top + max(0, (area.height - height) // 3))
+        self.panel_rect = panel
+        content = panel_content(panel, True)
+        gap = max(4, round(8 * scale))
+        # Vertical bands: status line, bids so far, the buttons, and a foot line.
+        status_h = max(16, round(content.height * 0.09))
+        chips_h = max(30, round(content.height * 0.2))
+        foot_h = max(16, round(content.height * 0.09))
+        self.status_rect = pygame.Rect(content.left, content.top, content.width, status_h)
+        self.chips_rect = pygame.Rect(content.left, self.status_rect.bottom + gap, content.width, chips_h)
+        grid_top = self.chips_rect.bottom + gap * 2
+        self.foot_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width, foot_h)
+        grid = pygame.Rect(content.left, grid_top, content.width, max(12, self.foot_rect.top - gap - grid_top))
+        if self.is_wizard:
+            self._layout_wizard(grid, gap)
+        else:
+            self._layout_bidwhist(grid, gap)
+        order = list(self.buttons.values())
+        if not self.is_wizard:
+            order = [self.buttons[PASS]] + [b for a, b in self.buttons.items() if a != PASS]
+        self.focus.set_widgets(order)
+
+    def _layout_bidwhist(self, grid: pygame.Rect, gap: int) -> None:
+        rows = len(MODES) + 1  # three modes, then Pass
+        row_h = max(10, (grid.height - gap * (rows - 1)) // rows)
+        row_h = min(row_h, max(10, round(grid.width * 0.09)))
+        label_w = round(grid.width * 0.25)
+        numbers = [books for books in range(getattr(self.view.rules, "min_bid", 1), MAX_BID_BOOKS + 1)]
+        cell_gap = max(3, gap // 2 + 1)
+        count = max(1, len(numbers))
+        cell_w = min(round(row_h * 1.9), (grid.width - label_w - cell_gap * (count - 1)) // count)
+        # Centre the labels-and-buttons block in the panel.
+        block_w = label_w + count * cell_w + (count - 1) * cell_gap
+        grid = pygame.Rect(grid.left + max(0, (grid.width - block_w) // 2), grid.top, min(grid.width, block_w),
+                           grid.height)
+        self.row_labels: list[pygame.Rect] = []
+        for index, mode in enumerate(MODES):
+            top = grid.top + index * (row_h + gap)
+            self.row_labels.append(pygame.Rect(grid.left, top, label_w - gap, row_h))
+            # Few numbers (a high min_bid) must not make huge buttons: the width is capped.
+            cells = split_columns(pygame.Rect(grid.left + label_w, top, count * cell_w + (count - 1) * cell_gap,
+                                              row_h), count, cell_gap)
+            for books, cell in zip(numbers, cells):
+                self.buttons[bid(books, mode)].set_rect(cell)
+        pass_top = grid.top + len(MODES) * (row_h + gap)
+        pass_w = min(grid.width - label_w, max(80, round(row_h * 4)))
+        self.buttons[PASS].set_rect(pygame.Rect(grid.left + label_w, pass_top, pass_w, row_h))
+
+    def _layout_wizard(self, grid: pygame.Rect, gap: int) -> None:
+        count = self.view.cards_per_player + 1
+        cell_gap = max(3, gap // 2 + 1)
+        # Square-ish buttons: as many per row as fit at a comfortable size.
+        target = max(28, min(64, round(grid.height / 2.2)))
+        per_row = max(1, min(count, (grid.width + cell_gap) // (target + cell_gap)))
+        rows = -(-count // per_row)
+        per_row = -(-count // rows)  # balance the rows
+        side_w = min(round(target * 1.4), (grid.width - cell_gap * (per_row - 1)) // per_row)
+        side_h = min(target, (grid.height - cell_gap * (rows - 1)) // rows)
+        side_h = max(10, side_h)
+        block_h = rows * side_h + (rows - 1) * cell_gap
+        top = grid.top + max(0, (grid.height - block_h) // 2)
+        for index, action in enumerate(self.buttons):
+            row, column = divmod(index, per_row)
+            in_row = min(per_row, count - row * per_row)
+            row_w = in_row * side_w + (in_row - 1) * cell_gap
+            left = grid.centerx - row_w // 2 + column * (side_w + cell_gap)
+            self.buttons[action].set_rect(pygame.Rect(left, top + row * (side_h + cell_gap), side_w, side_h))
+        self.row_labels = []
+
+    # ------------------------------------------------------------------ keys
+    def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        if not self.is_wizard or event.type != pygame.KEYDOWN:
+            return False
+        digit = event.unicode if event.unicode and event.unicode.isdigit() else None
+        if digit is None and pygame.K_KP0 <= event.key <= pygame.K_KP9:
+            digit = str(event.key - pygame.K_KP0)
+        if digit is not None:
+            self._type_digit(digit)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typed:
+            self._bid_typed()
+            return True
+        if event.key == pygame.K_BACKSPACE and self.typed:
+            self.typed = self.typed[:-1]
+            return True
+        return False
+
+    def _type_digit(self, digit: str) -> None:
+        maximum = self.view.cards_per_player
+        typed = self.typed + digit
+        if int(typed) > maximum:
+            typed = digit  # start afresh rather than refusing a natural retype
+        self.typed = typed
+        button = self.buttons.get(predict(int(typed)))
+        if button is None:
+            self.typed = ""
+            self.show_reason(t("error.predict_range", max=maximum))
+            return
+        self.focus.focus(button, keyboard=True)
+        # Wait for a second digit only when one could still follow.
+        if int(typed) * 10 > maximum or len(typed) >= len(str(maximum)):
+            self._bid_typed()
+
+    def _bid_typed(self) -> None:
+        button = self.buttons.get(predict(int(self.typed)))
+        self.typed = ""
+        if button is not None:
+            button.click()
+
+    # ------------------------------------------------------------------ drawing
+    def _seat_name(self, seat: int) -> str:
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else t("start.seat", number=seat + 1)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        scale = ui_scale(self.window_size())
+        text_size = max(16, round(24 * scale))
+        if self.is_wizard:
+            self._draw_wizard_info(surface, text_size)
+        else:
+            self._draw_bidwhist_info(surface, text_size)
+        for rect, mode in zip(self.row_labels, MODES):
+            top = rect.copy()
+            top.height = round(rect.height * 0.58)
+            draw_text_fit(surface, t(f"mode.{mode}"), top, text_size, theme.TEXT, align="left", bold=True)
+            bottom = pygame.Rect(rect.left, top.bottom, rect.width, rect.height - top.height)
+            draw_text_fit(surface, t(f"mode.{mode}.help"), bottom, round(text_size * 0.75), theme.TEXT_DIM,
+                          align="left")
+
+    def _draw_bidwhist_info(self, surface: pygame.Surface, size: int) -> None:
+        view = self.view
+        high = view.extra.get("high_bid")
+        if PASS not in self.legal and view.legal_actions:
+            status, colour = t("bid.forced"), theme.WARNING
+        elif high:
+            status = t("bid.high", bid=bid_words(*high), name=self._seat_name(view.extra.get("high_bidder", -1)))
+            colour = theme.ACCENT
+        else:
+            status, colour = t("bid.no_high"), theme.TEXT
+        draw_text_fit(surface, status, self.status_rect, size, colour, bold=True)
+        made = {seat: action for seat, action in view.bids}
+        labels = {}
+        for seat in bidding_order(view.num_players, view.dealer):
+            action = made.get(seat, "waiting")
+            if action == "waiting":
+                labels[seat] = t("bid.you_now") if seat == view.seat else t("bid.waiting")
+            elif action is None:
+                labels[seat] = t("bid.hidden_bid")
+            elif action.kind == ActionKind.PASS:
+                labels[seat] = t("bid.passed")
+            else:
+                labels[seat] = bid_words(action.value, action.mode)
+        self._draw_chips(surface, labels, size)
+        min_bid = getattr(view.rules, "min_bid", 1)
+        draw_text_fit(surface, t("bid.books_hint", books=min_bid, total=min_bid + 6), self.foot_rect,
+                      round(size * 0.8), theme.TEXT_DIM)
+
+    def _draw_wizard_info(self, surface: pygame.Surface, size: int) -> None:
+        view = self.view
+        status = self.status_rect
+        trump_w = round(status.width * 0.36)
+        question = pygame.Rect(status.left, status.top, status.width - trump_w, status.height)
+        draw_text_fit(surface, t("bid.question", cards=view.cards_per_player), question, size, theme.TEXT,
+                      align="left", bold=True)
+        trump_rect = pygame.Rect(question.right, status.top, trump_w, status.height)
+        if view.trump >= 0:
+            icon_side = status.height
+            text = t("bid.trump", suit=t(f"suit.{view.trump}"))
+            drawn = draw_text_fit(surface, text, trump_rect.inflate(-icon_side - 6, 0).move(icon_side // 2 + 3, 0),
+                                  size, theme.ACCENT, align="right", bold=True)
+            icon_rect = pygame.Rect(drawn.left - icon_side - 6, status.top, icon_side, icon_side)
+            four = bool(getattr(getattr(self.app, "settings", None), "four_colour_deck", False))
+            suit_icon(view.trump, four)(surface, icon_rect, theme.TEXT)
+        else:
+            key = "bid.trump_pending" if view.trump_pending else "bid.no_trump"
+            draw_text_fit(surface, t(key), trump_rect, size, theme.ACCENT, align="right", bold=True)
+        predictions = tuple(view.extra.get("predictions", ()))
+        bidding = getattr(view.rules, "bidding", "open")
+        if bidding == "open":
+            labels = {}
+            for seat in bidding_order(view.num_players, view.dealer):
+                value = predictions[seat] if seat < len(predictions) else -1
+                if value >= 0:
+                    labels[seat] = str(value)
+                else:
+                    labels[seat] = t("bid.you_now") if seat == view.seat else t("bid.waiting")
+            self._draw_chips(surface, labels, size)
+            reason = self.forbidden_reason
+            if reason:
+                draw_text_fit(surface, reason, self.foot_rect, round(size * 0.9), theme.WARNING, bold=True)
+            else:
+                total = sum(p for p in predictions if p >= 0)
+                draw_text_fit(surface, t("bid.total", total=total, cards=view.cards_per_player), self.foot_rect,
+                              round(size * 0.85), theme.TEXT_DIM)
+        else:
+            # Hidden or delayed bidding: this seat sees only its own information.
+            draw_text_wrapped(surface, self.secret_note or "", self.chips_rect.inflate(-20, -4), size, theme.TEXT, align="center",
+                              valign="center")
+            hint = t("bid.typed", number=self.typed) if self.typed else t("bid.keys_wizard")
+            draw_text_fit(surface, hint, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
+        if self.typed and bidding == "open":
+            draw_text_fit(surface, t("bid.typed", number=self.typed), self.foot_rect, round(size * 0.8),
+                          theme.ACCENT)
+
+    def _draw_chips(self, surface: pygame.Surface, labels: dict[int, str], size: int) -> None:
+        """One small plate per seat, in bidding order: name above, bid below."""
+        seats = list(labels)
+        gap = max(4, self.chips_rect.width // 90)
+        columns = split_columns(self.chips_rect, len(seats), gap)
+        for seat, rect in zip(seats, columns):
+            mine = seat == self.view.seat
+            colour = (60, 110, 84) if mine else (20, 36, 30)
+            pygame.draw.rect(surface, colour, rect, border_radius=8)
+            pygame.draw.rect(surface, theme.ACCENT if mine else theme.PANEL_EDGE, rect, width=1, border_radius=8)
+            inner = rect.inflate(-8, -4)
+            name_rect = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
+            name = self._seat_name(seat)
+            if seat == self.view.dealer:
+                name = f"{name} · {t('bid.dealer')}"
+            draw_text_fit(surface, name, name_rect, round(size * 0.8), theme.TEXT_DIM)
+            value_rect = pygame.Rect(inner.left, name_rect.bottom, inner.width, inner.height - name_rect.height)
+            label = labels[seat]
+            waiting = label in (t("bid.waiting"), t("bid.you_now"))
+            draw_text_fit(surface, label, value_rect, size, theme.TEXT_DIM if waiting else theme.TEXT, bold=True)

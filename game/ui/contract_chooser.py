@@ -1,0 +1,118 @@
+"""The contract chooser: the trump suit, or the ranking of a no-trump contract.
+
+Pushed when the human declarer of Bid Whist must name the contract after
+winning the bid (four suits for an uptown or downtown bid, uptown or
+downtown for no trump), and when the human Wizard dealer must name trump
+after a Wizard was turned up. Every button is one of ``view.legal_actions``.
+Suit buttons show the suit shapes drawn like the cards (never font glyphs)
+and how many cards of that suit the player holds, which is what the choice
+is usually based on.
+
+Keys: S, H, D, C (or 1 to 4) for the suits; U and D (or 1 and 2) for uptown
+and downtown; arrows and Tab to move, Enter or Space to choose.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.rules import Action, ActionKind, PlayerView
+from game.rules.actions import choose_direction, choose_trump
+from game.rules.cards import SUIT_OF
+from game.ui import theme
+from game.ui.bidding_panel import bid_words
+from game.ui.text import t
+from game.ui.widgets import (
+    Button,
+    DialogScene,
+    area_above_hand,
+    draw_text_fit,
+    panel_content,
+    split_columns,
+    suit_icon,
+    ui_scale,
+)
+
+SUIT_KEYS = ("s", "h", "d", "c")
+
+
+class ContractChooser(DialogScene):
+    """Trump suit or no-trump ranking for ``view.seat``; ``on_action`` gets the Action."""
+
+    def __init__(self, app, view: PlayerView, on_action: Callable[[Action], None]) -> None:
+        super().__init__(app)
+        self.view = view
+        self.on_action = on_action
+        self.legal = set(view.legal_actions)
+        self.buttons: list[Button] = []
+        self.choosing_direction = any(a.kind == ActionKind.DIRECTION for a in view.legal_actions)
+        if self.choosing_direction:
+            self._build_direction_buttons()
+        else:
+            self._build_suit_buttons()
+        self.relayout()
+        self.focus.focus(next((b for b in self.buttons if b.enabled), None))
+
+    def _choose(self, action: Action) -> None:
+        if action in self.legal:
+            self.finish(self.on_action, action)
+
+    def _chooser(self, action: Action) -> Callable[[], None]:
+        return lambda: self._choose(action)
+
+    def _build_suit_buttons(self) -> None:
+        wizard = self.view.game == "wizard"
+        self.title = t("contract.title_wizard") if wizard else t("contract.title_trump")
+        four = bool(getattr(getattr(self.app, "settings", None), "four_colour_deck", False))
+        for suit in range(4):
+            action = choose_trump(suit)
+            count = sum(1 for card in self.view.hand if SUIT_OF[card] == suit)
+            self.buttons.append(Button(
+                (0, 0, 1, 1), t(f"suit.{suit}"), self._chooser(action), enabled=action in self.legal,
+                reason=t("error.wrong_phase"), hotkey=(SUIT_KEYS[suit], pygame.K_1 + suit),
+                icon=suit_icon(suit, four), sublabel=t("contract.in_hand", count=count)))
+
+    def _build_direction_buttons(self) -> None:
+        self.title = t("contract.title_direction")
+        for direction, name, key in ((0, "uptown", "u"), (1, "downtown", "d")):
+            action = choose_direction(direction)
+            self.buttons.append(Button(
+                (0, 0, 1, 1), t(f"contract.{name}"), self._chooser(action), enabled=action in self.legal,
+                reason=t("error.wrong_phase"), hotkey=(key, pygame.K_1 + direction),
+                sublabel=t(f"contract.{name}_help")))
+
+    # ------------------------------------------------------------------ layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        area = area_above_hand(size)
+        scale = ui_scale(size)
+        width = min(area.width, round((660 if not self.choosing_direction else 600) * scale))
+        height = min(area.height, round(300 * scale))
+        panel = pygame.Rect(0, 0, max(1, width), max(1, height))
+        panel.midtop = (area.centerx, area.top + max(0, (area.height - height) // 3))
+        self.panel_rect = panel
+        content = panel_content(panel, True)
+        gap = max(6, round(12 * scale))
+        self.subtitle_rect = pygame.Rect(content.left, content.top, content.width, max(16, round(content.height * 0.16)))
+        buttons_area = pygame.Rect(content.left, self.subtitle_rect.bottom + gap, content.width,
+                                   max(12, content.bottom - self.subtitle_rect.bottom - gap))
+        button_h = min(buttons_area.height, max(30, round(150 * scale)))
+        row = pygame.Rect(buttons_area.left, buttons_area.centery - button_h // 2, buttons_area.width, button_h)
+        columns = split_columns(row, len(self.buttons), gap)
+        # One font size for the whole row, so "Diamonds" is not smaller than "Clubs".
+        size = max(14, round(min(button_h * (0.22 if not self.choosing_direction else 0.3),
+                                 min(c.width for c in columns) * 0.2)))
+        for button, rect in zip(self.buttons, columns):
+            button.set_rect(rect)
+            button.font_size = size
+        self.focus.set_widgets(self.buttons)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = max(16, round(25 * ui_scale(self.window_size())))
+        if self.view.game == "wizard":
+            text = t("contract.wizard_help")
+        else:
+            high = self.view.extra.get("high_bid")
+            text = t("contract.won", bid=bid_words(*high)) if high else ""
+        draw_text_fit(surface, text, self.subtitle_rect, size, theme.TEXT, bold=True)

@@ -1,0 +1,76 @@
+"""The hot-seat cover: "Pass to <name>".
+
+When two or more people share one screen, the table must not show one
+player's cards to the next. Between two different humans' turns the table
+pushes this opaque scene; it hides everything (the table under it is not
+drawn at all) until the named player clicks or presses Enter or Space, and
+only then does the table turn to show that player's hand.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.render_cache import TextCache
+from game.ui.scene import Scene
+from game.ui.table_art import draw_felt
+from game.ui.text import t
+from game.ui.widgets import Button, draw_panel
+
+
+class CoverScene(Scene):
+    modal = True
+    opaque = True
+
+    def __init__(self, app, name: str, on_reveal: Callable[[], None], detail: str | None = None) -> None:
+        super().__init__(app)
+        self.name = name
+        self.detail = detail
+        self.on_reveal = on_reveal
+        self.text = TextCache(64)
+        self.done = False
+        self.button = Button((0, 0, 1, 1), t("cover.show", name=name), self.reveal, kind="primary")
+        self.panel = pygame.Rect(0, 0, 1, 1)
+        self.on_resize(app.size)
+
+    def on_resize(self, size: tuple[int, int]) -> None:
+        w, h = size
+        pw, ph = min(w - 40, max(420, round(w * 0.42))), min(h - 40, max(250, round(h * 0.38)))
+        self.panel = pygame.Rect(0, 0, pw, ph)
+        self.panel.center = (w // 2, h // 2)
+        bw, bh = min(pw - 60, max(260, round(pw * 0.7))), max(44, round(ph * 0.2))
+        rect = pygame.Rect(0, 0, bw, bh)
+        rect.midbottom = (self.panel.centerx, self.panel.bottom - round(ph * 0.1))
+        self.button.set_rect(rect)
+
+    def reveal(self) -> None:
+        if self.done:
+            return
+        self.done = True
+        self.app.pop(self)
+        self.on_reveal()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.button.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.reveal()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return False  # the table's menu still opens from behind the cover
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(draw_felt(surface.get_size()), (0, 0))
+        draw_panel(surface, self.panel)
+        unit = self.panel.height / 260
+        title = self.text.fit(t("cover.pass_to", name=self.name), round(44 * unit), theme.PANEL_TITLE,
+                              self.panel.width - 40, bold=True)
+        surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + round(34 * unit))))
+        hint = self.text.fit(self.detail or t("cover.hint"), round(22 * unit), theme.TEXT_DIM,
+                             self.panel.width - 40)
+        surface.blit(hint, hint.get_rect(midtop=(self.panel.centerx, self.panel.top + round(96 * unit))))
+        self.button.draw(surface)

@@ -1,0 +1,154 @@
+"""The end of a game: who won, the final scores, and what to do next.
+
+Drawn over the finished table. The headline speaks to the human player when
+there is exactly one ("You won!", "Better luck next time"); the line below
+names the winners (a Bid Whist team by its two players' names, Wizard players
+who tie for the top sharing the win). Final scores are listed best first,
+winners marked in gold. Buttons: Play again (same seats and rules), Score
+pad (the full game, over this scene) and Back to start.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+import pygame
+
+from game.ui import theme
+from game.ui.score_pad import ScorePad, team_name
+from game.ui.text import t
+from game.ui.widgets import (
+    Button,
+    DialogScene,
+    draw_text_fit,
+    fill_translucent,
+    panel_content,
+    split_columns,
+    ui_scale,
+)
+
+
+def join_names(names: Sequence[str]) -> str:
+    """"Ada", "Ada and Bruno", "Ada, Bruno and Cleo"."""
+    names = list(names)
+    if len(names) <= 1:
+        return names[0] if names else ""
+    return t("end.name_list", first=", ".join(names[:-1]), last=names[-1])
+
+
+class EndScene(DialogScene):
+    """The game-over dialog built from the finished game's history."""
+
+    def __init__(self, app, history: dict, seat_names: Sequence[str],
+                 on_play_again: Callable[[], None], on_back_to_start: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.history = history
+        self.seat_names = list(seat_names)
+        self.title = t("end.title")
+        self.is_bidwhist = history.get("game") == "bidwhist"
+        self.scores = list(history.get("final_scores") or [])
+        self.winners = list(history.get("winners") or [])
+        if not self.winners and self.scores:
+            # A game stopped early records no winners; show who leads instead of nothing.
+            best = max(self.scores)
+            self.winners = [i for i, s in enumerate(self.scores) if s == best]
+        self.play_again = Button((0, 0, 1, 1), t("end.play_again"), lambda: self.finish(on_play_again),
+                                 kind="primary", hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        self.pad = Button((0, 0, 1, 1), t("end.score_pad"), self._show_pad)
+        self.back = Button((0, 0, 1, 1), t("end.back_to_start"), lambda: self.finish(on_back_to_start))
+        self.relayout()
+        self.focus.focus(self.play_again)
+
+    # ------------------------------------------------------------------ content
+    def _human_seats(self) -> list[int]:
+        players = self.history.get("players", [])
+        return [p.get("seat", i) for i, p in enumerate(players) if p.get("controller") == "human"]
+
+    def _winner_seats(self) -> list[int]:
+        if self.is_bidwhist:
+            return [seat for seat in range(4) if seat % 2 in self.winners]
+        return list(self.winners)
+
+    def headline(self) -> str:
+        humans = self._human_seats()
+        if len(humans) != 1 or not self.winners:
+            return self.winner_line()
+        winners = self._winner_seats()
+        if humans[0] not in winners:
+            return t("end.you_lost")
+        shared = not self.is_bidwhist and len(winners) > 1
+        return t("end.you_shared") if shared else t("end.you_won")
+
+    def winner_line(self) -> str:
+        if not self.winners:
+            return t("end.no_winner")
+        if self.is_bidwhist:
+            team = self.winners[0]
+            other = 1 - team
+            a = self.scores[team] if team < len(self.scores) else 0
+            b = self.scores[other] if other < len(self.scores) else 0
+            return t("end.team_wins", team=team_name(self.seat_names, team), a=a, b=b)
+        names = [self._name(seat) for seat in self.winners]
+        return t("end.winner" if len(names) == 1 else "end.winners", names=join_names(names))
+
+    def _name(self, seat: int) -> str:
+        return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else t("start.seat", number=seat + 1)
+
+    def standings(self) -> list[tuple[str, int, bool]]:
+        """(name, score, is_winner) best first."""
+        if self.is_bidwhist:
+            entries = [(team_name(self.seat_names, team), self.scores[team], team in self.winners)
+                       for team in range(min(2, len(self.scores)))]
+        else:
+            entries = [(self._name(seat), score, seat in self.winners) for seat, score in enumerate(self.scores)]
+        return sorted(entries, key=lambda entry: (-entry[1], not entry[2]))
+
+    def _show_pad(self) -> None:
+        if hasattr(self.app, "push"):
+            self.app.push(ScorePad(self.app, self.history, self.seat_names, None))
+
+    # ------------------------------------------------------------------ layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        scale = ui_scale(size)
+        rows = max(2, len(self.standings()))
+        panel_h = min(height - 16, round((300 + rows * 40) * scale))
+        panel = pygame.Rect(0, 0, max(1, min(width - 16, round(620 * scale))), max(1, panel_h))
+        panel.center = (width // 2, height // 2)
+        self.panel_rect = panel
+        content = panel_content(panel, True)
+        gap = max(6, round(10 * scale))
+        button_h = max(24, min(round(48 * scale), content.height // 6))
+        self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))
+        self.winner_rect = pygame.Rect(content.left, self.headline_rect.bottom, content.width,
+                                       max(16, round(content.height * 0.1)))
+        buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
+        for button, rect in zip((self.back, self.pad, self.play_again), split_columns(buttons, 3, gap)):
+            button.set_rect(rect)
+        self.table_rect = pygame.Rect(content.left + content.width // 8, self.winner_rect.bottom + gap,
+                                      content.width * 3 // 4, max(10, buttons.top - gap - self.winner_rect.bottom - gap))
+        self.focus.set_widgets([self.back, self.pad, self.play_again])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        scale = ui_scale(self.window_size())
+        headline, winner_line = self.headline(), self.winner_line()
+        draw_text_fit(surface, headline, self.headline_rect, round(44 * scale), theme.ACCENT, bold=True)
+        if winner_line != headline:
+            draw_text_fit(surface, winner_line, self.winner_rect, round(26 * scale), theme.TEXT, bold=True)
+        standings = self.standings()
+        if not standings:
+            return
+        label = pygame.Rect(self.table_rect.left, self.table_rect.top, self.table_rect.width,
+                            min(round(28 * scale), self.table_rect.height // (len(standings) + 1)))
+        draw_text_fit(surface, t("end.final_scores"), label, round(20 * scale), theme.TEXT_DIM, bold=True)
+        row_h = min(round(40 * scale), (self.table_rect.bottom - label.bottom) // len(standings))
+        for index, (name, score, winner) in enumerate(standings):
+            row = pygame.Rect(self.table_rect.left, label.bottom + index * row_h, self.table_rect.width, row_h)
+            if winner:
+                fill_translucent(surface, theme.ROW_HIGHLIGHT, row.inflate(0, -2), radius=6)
+            colour = theme.ACCENT if winner else theme.TEXT
+            size = round(row_h * 0.6)
+            name_rect = pygame.Rect(row.left + 12, row.top, round(row.width * 0.7) - 12, row.height)
+            draw_text_fit(surface, name, name_rect, size, colour, align="left", bold=winner)
+            score_rect = pygame.Rect(name_rect.right, row.top, row.right - 12 - name_rect.right, row.height)
+            draw_text_fit(surface, str(score), score_rect, size, colour, align="right", bold=True)

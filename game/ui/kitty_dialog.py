@@ -1,0 +1,256 @@
+"""The kitty dialog: the Bid Whist declarer chooses the 6 cards to discard.
+
+After naming the contract the declarer holds 18 cards (12 dealt plus the 6
+kitty cards, which are marked). They are laid out in two rows, sorted for the
+contract: jokers and the trump suit first, then the other suits alternating
+in colour, each by rank in the contract's direction (uptown A K Q ... 2,
+downtown A 2 3 ... K; no trump puts the useless jokers last). A click toggles
+a card; selected cards rise and are marked for the discard. Discarding is
+possible only with exactly 6 selected, and the selection can be changed
+freely until then.
+
+Keys: arrows move between cards, Space toggles the focused card, Enter
+discards (or says how many more to choose), Backspace clears.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.rules import PlayerView
+from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF, SUIT_OF, card_code
+from game.ui import theme
+from game.ui.bidding_panel import bid_words
+from game.ui.text import t
+from game.ui.widgets import (
+    Button,
+    DialogScene,
+    Widget,
+    draw_text_fit,
+    panel_content,
+    ui_scale,
+)
+
+DISCARD_COUNT = 6
+CARDS_PER_ROW = 9
+COLOUR_OF_SUIT = (0, 1, 1, 0)  # spades black, hearts red, diamonds red, clubs black
+SUIT_ORDER = (0, 1, 3, 2)      # S H C D: colours alternate
+
+
+def sort_for_contract(cards: list[int], trump: int, direction: int) -> list[int]:
+    """Cards in the order a player would hold them for this contract, best first."""
+    others = [s for s in SUIT_ORDER if s != trump]
+    if trump >= 0:
+        # Alternate colours after the trump suit where the suits allow it.
+        opposite = [s for s in others if COLOUR_OF_SUIT[s] != COLOUR_OF_SUIT[trump]]
+        same = [s for s in others if COLOUR_OF_SUIT[s] == COLOUR_OF_SUIT[trump]]
+        others = [opposite[0], same[0], opposite[1]] if len(opposite) == 2 and same else opposite + same
+        suit_rank = {suit: i + 1 for i, suit in enumerate(others)}
+        suit_rank[trump] = 0
+    else:
+        suit_rank = {suit: i for i, suit in enumerate(SUIT_ORDER)}
+
+    def rank_key(card: int) -> int:
+        rank = RANK_OF[card]
+        if direction == 1:  # downtown: ace, then 2 up to king
+            return 0 if rank == 14 else rank
+        return -rank        # uptown: ace high down to 2
+
+    def key(card: int) -> tuple[int, int]:
+        if card in (BIG_JOKER, LITTLE_JOKER):
+            joker = 0 if card == BIG_JOKER else 1
+            # With trump the jokers are the top trumps; in no trump they are worthless.
+            return (-1, joker) if trump >= 0 else (99, joker)
+        return (suit_rank.get(SUIT_OF[card], 50), rank_key(card))
+
+    return sorted(cards, key=key)
+
+
+class CardChoice(Widget):
+    """One card of the kitty dialog: a face that toggles between kept and discarded."""
+
+    def __init__(self, card: int, from_kitty: bool, on_toggle: Callable[["CardChoice"], None]) -> None:
+        super().__init__((0, 0, 1, 1))
+        self.card = card
+        self.code = card_code(card)
+        self.from_kitty = from_kitty
+        self.selected = False
+        self.on_toggle = on_toggle
+        self.face: pygame.Surface | None = None
+        self.lift = 0
+
+    def activate(self) -> None:
+        self.on_toggle(self)
+
+    def handle_key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_SPACE:
+            self.activate()
+            return True
+        return False  # Enter belongs to the dialog: it discards
+
+    @property
+    def shown_rect(self) -> pygame.Rect:
+        return self.rect.move(0, -self.lift if self.selected else 0)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # The raised card is hit where it is drawn, and its old place stays clickable.
+            if self.shown_rect.collidepoint(event.pos) or self.rect.collidepoint(event.pos):
+                self.activate()
+                return True
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.shown_rect.collidepoint(event.pos)
+            return False
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        rect = self.shown_rect
+        if self.face is not None:
+            surface.blit(self.face, rect)
+        radius = max(3, rect.width // 12)
+        if self.selected:
+            pygame.draw.rect(surface, theme.DANGER, rect.inflate(4, 4), width=3, border_radius=radius + 2)
+        elif self.hovered:
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(2, 2), width=2, border_radius=radius + 1)
+        if self.from_kitty:
+            tag = pygame.Rect(0, 0, round(rect.width * 0.8), max(12, round(rect.height * 0.14)))
+            tag.midbottom = (rect.centerx, rect.bottom - 3)
+            pygame.draw.rect(surface, (*theme.ACCENT, 255), tag, border_radius=tag.height // 2)
+            draw_text_fit(surface, t("kitty.tag"), tag.inflate(-6, -2), tag.height, theme.TEXT_DARK, bold=True)
+        if self.focused and self.show_focus_ring:
+            pygame.draw.rect(surface, theme.FOCUS_RING, rect.inflate(8, 8), width=2, border_radius=radius + 4)
+
+
+class KittyDialog(DialogScene):
+    """Choose the 6 discards from ``view.hand``; ``on_confirm`` gets the 6 card ids."""
+
+    def __init__(self, app, view: PlayerView, on_confirm: Callable[[list[int]], None]) -> None:
+        super().__init__(app)
+        self.view = view
+        self.on_confirm = on_confirm
+        self.title = t("kitty.title")
+        kitty = list(view.kitty)
+        self.cards: list[CardChoice] = []
+        for card in sort_for_contract(list(view.hand), view.trump, view.direction):
+            # The four-of-a-kind Wizard cards do not exist here; each id is one card.
+            from_kitty = card in kitty
+            if from_kitty:
+                kitty.remove(card)
+            self.cards.append(CardChoice(card, from_kitty, self._toggle))
+        self.confirm = Button((0, 0, 1, 1), t("kitty.confirm"), self._confirm, kind="primary",
+                              hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        self.clear = Button((0, 0, 1, 1), t("kitty.clear"), self._clear, hotkey=pygame.K_BACKSPACE)
+        self._refresh()
+        self.relayout()
+        self.focus.focus(self.cards[0] if self.cards else self.confirm)
+
+    # ------------------------------------------------------------------ selection
+    @property
+    def selected(self) -> list[int]:
+        return [choice.card for choice in self.cards if choice.selected]
+
+    def _toggle(self, choice: CardChoice) -> None:
+        choice.selected = not choice.selected
+        self._refresh()
+
+    def _clear(self) -> None:
+        for choice in self.cards:
+            choice.selected = False
+        self._refresh()
+
+    def _refresh(self) -> None:
+        count = len(self.selected)
+        self.confirm.enabled = count == DISCARD_COUNT
+        self.clear.enabled = count > 0
+        if count < DISCARD_COUNT:
+            self.confirm.reason = t("kitty.need_more", count=DISCARD_COUNT - count)
+        else:
+            self.confirm.reason = t("kitty.need_fewer", count=count - DISCARD_COUNT)
+        self.clear.reason = None
+
+    def _confirm(self) -> None:
+        if len(self.selected) == DISCARD_COUNT:
+            self.finish(self.on_confirm, self.selected)
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        scale = ui_scale(size)
+        margin = max(6, round(min(width, height) * 0.03))
+        panel = pygame.Rect(0, 0, max(1, min(width - 2 * margin, round(1100 * scale))),
+                            max(1, min(height - 2 * margin, round(640 * scale))))
+        panel.center = (width // 2, height // 2)
+        self.panel_rect = panel
+        content = panel_content(panel, True)
+        gap = max(4, round(8 * scale))
+        self.help_rect = pygame.Rect(content.left, content.top, content.width, max(14, round(content.height * 0.1)))
+        foot_h = max(24, min(round(54 * scale), round(content.height * 0.14)))
+        self.foot_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width, foot_h)
+        cards_area = pygame.Rect(content.left, self.help_rect.bottom + gap, content.width,
+                                 max(10, self.foot_rect.top - gap - self.help_rect.bottom - gap))
+        rows = max(1, -(-len(self.cards) // CARDS_PER_ROW))
+        card_gap = max(3, round(cards_area.width * 0.008))
+        # Each row needs the card and room above it for a raised (selected) card.
+        card_w = min((cards_area.width - card_gap * (CARDS_PER_ROW - 1)) // CARDS_PER_ROW,
+                     int((cards_area.height - card_gap * (rows - 1)) / rows / (1.4 * 1.18)))
+        card_w = max(12, card_w)
+        card_h = round(card_w * 1.4)
+        lift = round(card_h * 0.16)
+        art_factory = getattr(self.app, "card_art", None)
+        if art_factory is not None:
+            art = art_factory(card_w)
+        else:
+            from game.ui.card_art import CardArt
+            art = CardArt(card_w)
+        row_h = card_h + lift
+        block_h = rows * row_h + (rows - 1) * card_gap
+        top = cards_area.top + max(0, (cards_area.height - block_h) // 2) + lift
+        for index, choice in enumerate(self.cards):
+            row, column = divmod(index, CARDS_PER_ROW)
+            in_row = min(CARDS_PER_ROW, len(self.cards) - row * CARDS_PER_ROW)
+            row_w = in_row * card_w + (in_row - 1) * card_gap
+            left = cards_area.centerx - row_w // 2 + column * (card_w + card_gap)
+            choice.set_rect(pygame.Rect(left, top + row * (row_h + card_gap), card_w, card_h))
+            choice.lift = lift
+            choice.face = art.face(choice.code)
+        button_w = min(round(content.width * 0.3), max(120, round(240 * scale)))
+        self.confirm.set_rect(pygame.Rect(self.foot_rect.right - button_w, self.foot_rect.top, button_w, foot_h))
+        clear_w = min(round(content.width * 0.16), max(80, round(120 * scale)))
+        self.clear.set_rect(pygame.Rect(self.confirm.rect.left - gap - clear_w, self.foot_rect.top, clear_w, foot_h))
+        room = max(1, self.clear.rect.left - gap - self.foot_rect.left)
+        self.count_rect = pygame.Rect(self.foot_rect.left, self.foot_rect.top, round(room * 0.4), foot_h)
+        self._reason_rect = pygame.Rect(self.count_rect.right + gap, self.foot_rect.top,
+                                        max(1, room - self.count_rect.width - gap), foot_h)
+        self.focus.set_widgets([*self.cards, self.clear, self.confirm])
+
+    def reason_rect(self) -> pygame.Rect:
+        # The dialog fills the window, so reasons show in its foot row, beside the buttons.
+        return self._reason_rect
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        scale = ui_scale(self.window_size())
+        size = max(16, round(23 * scale))
+        view = self.view
+        help_top = self.help_rect.copy()
+        help_top.height //= 2
+        draw_text_fit(surface, t("kitty.help"), help_top, size, theme.TEXT)
+        help_bottom = pygame.Rect(self.help_rect.left, help_top.bottom, self.help_rect.width,
+                                  self.help_rect.height - help_top.height)
+        contract = bid_words(view.contract_books, max(0, view.contract_mode))
+        if view.trump >= 0:
+            contract = f"{contract}, {t(f'suit.{view.trump}')}"
+        elif view.direction >= 0:
+            contract = f"{contract}, {t('contract.uptown' if view.direction == 0 else 'contract.downtown')}"
+        draw_text_fit(surface, t("kitty.contract", contract=contract), help_bottom, size, theme.ACCENT, bold=True)
+        count = len(self.selected)
+        colour = theme.GOOD if count == DISCARD_COUNT else (theme.BAD if count > DISCARD_COUNT else theme.TEXT)
+        count_top = self.count_rect.copy()
+        count_top.height = round(count_top.height * 0.6)
+        draw_text_fit(surface, t("kitty.count", count=count), count_top, round(size * 1.1), colour, align="left",
+                      bold=True)
+        keys = pygame.Rect(self.count_rect.left, count_top.bottom, self.count_rect.width,
+                           self.count_rect.height - count_top.height)
+        draw_text_fit(surface, t("kitty.keys"), keys, round(size * 0.75), theme.TEXT_DIM, align="left")

@@ -1,0 +1,253 @@
+"""Where everything on the card table goes, computed from the window size.
+
+``TableLayout`` is plain geometry: given the drawing size, the number of
+seats and which seat sits at the bottom (the human whose hand is shown), it
+says where each seat's name plate, small fan of card backs and trick card
+go, where the bottom hand is laid out, and where the corner panels and
+buttons sit. Nothing here draws; the table view and the drag controller both
+read the same layout, so a card is dropped exactly where it is drawn.
+
+Seats go clockwise. Seen from the bottom player, the next seat clockwise (to
+their left) sits at the left of the screen, then the far side, then the
+right; with any count from 3 to 6 the opponents are spread evenly over the
+upper part of an ellipse around the table centre.
+
+Sizes below the 800x600 minimum are laid out as 800x600 (the app scales that
+picture down), so a window dragged to a sliver never produces negative or
+zero-sized rectangles.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+MIN_SIZE = (800, 600)
+CARD_RATIO = 1.4
+
+
+def clamp(value: float, low: float, high: float) -> float:
+    return max(low, min(high, value))
+
+
+@dataclass
+class SeatPlace:
+    """Geometry of one seat, in screen pixels."""
+
+    seat: int
+    relative: int              # 0 = bottom, then clockwise
+    angle: float               # radians, screen coordinates (y down), from the table centre
+    plate: pygame.Rect         # the name plate
+    fan_centre: tuple[int, int]  # centre of the small card-back fan (opponents)
+    fan_angle: float           # rotation of that fan in degrees (counter-clockwise)
+    trick_centre: tuple[int, int]  # where this seat's card lies in the trick
+    trick_angle: float         # small tilt of that card, degrees
+    hand_origin: tuple[int, int]   # where cards leave from / arrive at for this seat
+
+
+@dataclass
+class TableLayout:
+    width: int
+    height: int
+    num_players: int
+    bottom_seat: int
+    unit: float = 1.0
+    margin: int = 12
+    hand_card_w: int = 90
+    trick_card_w: int = 70
+    back_card_w: int = 40
+    small_card_w: int = 40
+    hand_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    table_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    trick_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    centre: tuple[int, int] = (0, 0)
+    indicator_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    score_rect: pygame.Rect = field(default_factory=pygame.Rect)
+    menu_button: pygame.Rect = field(default_factory=pygame.Rect)
+    pad_button: pygame.Rect = field(default_factory=pygame.Rect)
+    message_centre: tuple[int, int] = (0, 0)
+    kitty_centre: tuple[int, int] = (0, 0)
+    turn_up_centre: tuple[int, int] = (0, 0)
+    seats: list[SeatPlace] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ sizes
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.width, self.height)
+
+    @property
+    def hand_card_h(self) -> int:
+        return round(self.hand_card_w * CARD_RATIO)
+
+    @property
+    def trick_card_h(self) -> int:
+        return round(self.trick_card_w * CARD_RATIO)
+
+    @property
+    def back_card_h(self) -> int:
+        return round(self.back_card_w * CARD_RATIO)
+
+    @property
+    def font_unit(self) -> float:
+        """Base text size in pixels for plates and panels."""
+        return clamp(20 * self.unit, 17, 30)
+
+    def place(self, seat: int) -> SeatPlace:
+        return self.seats[seat]
+
+    def relative(self, seat: int) -> int:
+        return (seat - self.bottom_seat) % self.num_players
+
+
+def effective_size(size: tuple[int, int]) -> tuple[int, int]:
+    """The size the table is laid out for: never below the 800x600 minimum."""
+    return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
+
+
+def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
+                   score_rows: int | None = None) -> TableLayout:
+    """The table layout for a drawing of ``size`` with ``num_players`` seats."""
+    w, h = effective_size(size)
+    n = max(2, num_players)
+    unit = min(w / 1280, h / 720)
+    margin = round(clamp(12 * unit, 8, 22))
+    layout = TableLayout(width=w, height=h, num_players=n, bottom_seat=bottom_seat % n,
+                         unit=unit, margin=margin)
+
+    # Card sizes follow the smaller of the two window proportions so tall and
+    # wide windows both keep the hand readable.
+    hand_w = round(clamp(min(w * 0.074, h * 0.128), 58, 176))
+    layout.hand_card_w = hand_w
+    layout.trick_card_w = round(hand_w * 0.8)
+    layout.back_card_w = max(26, round(hand_w * 0.42))
+    layout.small_card_w = max(30, round(hand_w * 0.5))
+    hand_h = layout.hand_card_h
+
+    # The bottom band holds the hand, with room for raised (playable) cards
+    # and the bottom player's name plate just above.
+    font_unit = layout.font_unit
+    plate_w = round(clamp(170 * unit, 150, 250))
+    plate_h = round(font_unit * 2.7)
+    lift = round(hand_h * 0.2)
+    hand_top = h - margin - hand_h
+    layout.hand_rect = pygame.Rect(margin, hand_top, w - 2 * margin, hand_h)
+    bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
+    bottom_plate.midbottom = (w // 2, hand_top - lift - round(4 * unit))
+
+    # Corner panels (upper left: contract/trump; upper right: buttons, scores).
+    side_w = round(clamp(w * 0.19, 196, 330))
+    button_h = round(clamp(36 * unit, 32, 48))
+    gap = round(clamp(8 * unit, 6, 12))
+    small_h = round(layout.small_card_w * CARD_RATIO)
+    pad = round(clamp(10 * unit, 8, 16))
+    layout.indicator_rect = pygame.Rect(margin, margin, side_w, max(round(clamp(118 * unit, 104, 170)), small_h + 2 * pad))
+    layout.turn_up_centre = (layout.indicator_rect.left + pad + layout.small_card_w // 2,
+                             layout.indicator_rect.centery)
+    half = (side_w - gap) // 2
+    layout.pad_button = pygame.Rect(w - margin - side_w, margin, half, button_h)
+    layout.menu_button = pygame.Rect(w - margin - half, margin, half, button_h)
+    rows = score_rows if score_rows is not None else (2 if n == 4 else n)
+    row_h = round(font_unit * 1.25)
+    score_h = round(font_unit * 1.9) + rows * row_h
+    layout.score_rect = pygame.Rect(w - margin - side_w, margin + button_h + gap, side_w, score_h)
+
+    # The table proper: everything above the bottom plate.
+    table = pygame.Rect(0, 0, w, max(200, bottom_plate.top - gap))
+    layout.table_rect = table
+    cx = w // 2
+    cy = round(table.top + table.height * 0.52)
+    layout.centre = (cx, cy)
+    rx = w / 2 - margin - plate_w / 2 - round(6 * unit)
+    ry = table.height / 2 - margin - plate_h / 2
+
+    trick_w, trick_h = layout.trick_card_w, layout.trick_card_h
+    layout.trick_rect = pygame.Rect(0, 0, round(trick_w * 3.6), round(trick_h * 2.3))
+    layout.trick_rect.center = (cx, cy)
+    layout.kitty_centre = (cx, cy)
+    layout.message_centre = (cx, bottom_plate.top - round(font_unit * 1.2))
+
+    for seat in range(n):
+        rel = (seat - layout.bottom_seat) % n
+        angle = math.radians(90 + rel * 360 / n)
+        ca, sa = math.cos(angle), math.sin(angle)
+        if rel == 0:
+            plate = bottom_plate
+            fan_centre = (cx, hand_top + hand_h // 2)
+            hand_origin = (cx, hand_top + hand_h // 2)
+        else:
+            ax = cx + rx * ca
+            ay = cy + ry * sa
+            plate = pygame.Rect(0, 0, plate_w, plate_h)
+            plate.center = (round(ax), round(ay))
+            # Keep plates on screen and clear of the corner panels.
+            plate.clamp_ip(pygame.Rect(margin, margin, w - 2 * margin, table.bottom - margin))
+            _avoid(plate, (layout.indicator_rect, layout.score_rect.union(layout.pad_button)), table)
+            # The seat's cards peek out from behind the plate on the side facing
+            # the table centre (below it for seats along the top edge).
+            overlap = layout.back_card_h * 0.5 - layout.back_card_h * 0.38
+            shift = plate_h / 2 + overlap
+            fan_centre = (plate.centerx, round(plate.centery + (shift if sa < -0.3 else -shift)))
+            hand_origin = fan_centre
+        # The trick card lies between the centre and the seat, tilted a touch.
+        tx = cx + ca * trick_w * (0.85 if n <= 4 else 1.08)
+        ty = cy + sa * trick_h * (0.52 if n <= 4 else 0.6)
+        tilt = -ca * 6.0 if rel else 0.0
+        fan_angle = 0.0
+        layout.seats.append(SeatPlace(seat, rel, angle, plate, fan_centre, fan_angle,
+                                      (round(tx), round(ty)), tilt, hand_origin))
+    return layout
+
+
+def _avoid(plate: pygame.Rect, blockers: tuple[pygame.Rect, ...], table: pygame.Rect) -> None:
+    """Move a plate out of a corner panel it overlaps, by the smaller of two moves.
+
+    The plate either slides sideways toward the middle of the screen or drops
+    below the panel, whichever moves it less, and stays on the table.
+    """
+    for blocker in blockers:
+        if not plate.colliderect(blocker):
+            continue
+        down = blocker.bottom + 6 - plate.top
+        if blocker.centerx < table.centerx:
+            side = blocker.right + 6 - plate.left
+        else:
+            side = plate.right - (blocker.left - 6)
+        if abs(side) < abs(down):
+            plate.x += side if blocker.centerx < table.centerx else -side
+        else:
+            plate.top = blocker.bottom + 6
+    if plate.bottom > table.bottom - 4:
+        plate.bottom = table.bottom - 4
+
+
+def hand_positions(layout: TableLayout, count: int, lifted: set[int] | frozenset[int] = frozenset(),
+                   raise_px: int | None = None) -> list[tuple[pygame.Rect, float]]:
+    """Rects (unrotated) and tilt angles of ``count`` cards fanned in the bottom hand.
+
+    Cards overlap to fit the width; with few cards they spread at a comfortable
+    gap. A gentle arc (outer cards lower and tilted) gives the held-hand look.
+    Indices in ``lifted`` are raised by ``raise_px``.
+    """
+    if count <= 0:
+        return []
+    cw, ch = layout.hand_card_w, layout.hand_card_h
+    area = layout.hand_rect
+    max_step = cw * 0.62
+    step = max_step if count == 1 else min(max_step, (area.width - cw) / (count - 1))
+    total = cw + step * (count - 1)
+    left = area.centerx - total / 2
+    raise_px = round(ch * 0.18) if raise_px is None else raise_px
+    result = []
+    middle = (count - 1) / 2
+    spread = max(1.0, middle)
+    for index in range(count):
+        offset = (index - middle) / spread  # -1 .. 1
+        arc = round(offset * offset * ch * 0.07)
+        tilt = -offset * min(7.0, 0.9 * count)
+        rect = pygame.Rect(round(left + step * index), area.top + arc, cw, ch)
+        if index in lifted:
+            rect.y -= raise_px
+        result.append((rect, tilt))
+    return result

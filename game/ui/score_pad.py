@@ -1,0 +1,307 @@
+"""The score pad: every scored hand of the game so far, from the hand history.
+
+It reads the history dict (``Match.history()``, the format of
+``HAND_HISTORY.md``), so it shows exactly what was recorded. Wizard gets a row
+per round with each player's bid, tricks taken, points won or lost and
+running total (made bids green, missed bids red); Bid Whist a row per hand with
+the dealer, the declarer, the contract, the books of each team, the change
+and both teams' totals. A deal still being played shows as a dim last row
+without any of its bids, so hidden bids stay hidden.
+
+The rows are drawn once into a cached image and scrolled (wheel, arrows,
+Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
+button or a click outside the panel close it and call ``on_close``. Between
+hands the table passes ``close_label=t("pad.next_hand")`` so the same
+button deals on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from game.ui import theme
+from game.ui.text import t
+from game.ui.widgets import Button, DialogScene, draw_text_fit, panel_content, ui_scale
+
+SUIT_LETTERS = "SHDC"
+
+
+@dataclass
+class Cell:
+    text: str
+    colour: tuple[int, int, int] = theme.TEXT
+    bold: bool = False
+
+
+@dataclass
+class Column:
+    header: str
+    weight: float
+    group: str = ""          # a spanning header above (the player's name)
+    align: str = "center"
+
+
+@dataclass
+class Row:
+    cells: list[Cell]
+    dim: bool = False
+    note: str | None = None  # a whole-row message (redeal, in progress)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def team_name(seat_names: Sequence[str], team: int) -> str:
+    names = list(seat_names) + [""] * 4
+    return t("team.names", a=names[team], b=names[team + 2])
+
+
+def _signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
+
+
+def _name(seat_names: Sequence[str], seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(seat_names):
+        return seat_names[seat]
+    return "–"
+
+
+def wizard_table(history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+    players = len(history.get("players", seat_names)) or len(seat_names)
+    columns = [Column(t("pad.round"), 0.7)]
+    for seat in range(players):
+        group = _name(seat_names, seat)
+        columns += [Column(t("pad.bid"), 0.8, group), Column(t("pad.took"), 0.8, group),
+                    Column(t("pad.points"), 1.0, group), Column(t("pad.total"), 1.1, group)]
+    rows: list[Row] = []
+    for deal in history.get("deals", []):
+        number = deal.get("number", len(rows) + 1)
+        if not deal.get("scores"):
+            rows.append(Row([Cell(str(number))], dim=True, note=t("pad.in_progress")))
+            continue
+        bids = {entry["seat"]: entry["bid"] for entry in deal.get("bids", [])}
+        cells = [Cell(str(number), theme.TEXT_DIM)]
+        for seat in range(players):
+            bid = bids.get(seat)
+            took = deal["tricks_won"][seat] if seat < len(deal.get("tricks_won", [])) else None
+            made = bid is not None and bid == took
+            change = deal["score_change"][seat]
+            cells += [Cell("–" if bid is None else str(bid)), Cell("–" if took is None else str(took)),
+                      Cell(_signed(change), theme.GOOD if made else theme.BAD),
+                      Cell(str(deal["scores"][seat]), theme.TEXT, bold=True)]
+        rows.append(Row(cells))
+    return columns, rows
+
+
+def contract_words(contract: dict | None) -> str:
+    if not contract:
+        return "–"
+    books = contract.get("books", 0)
+    if contract.get("mode") == "notrump":
+        direction = t("contract.uptown" if contract.get("direction") == "uptown" else "contract.downtown")
+        return t("pad.contract_nt", books=books, direction=direction.lower())
+    mode = t("mode.0" if contract.get("mode") == "uptown" else "mode.1").lower()
+    trump = contract.get("trump")
+    suit = t(f"suit.{SUIT_LETTERS.index(trump)}") if trump in tuple(SUIT_LETTERS) else ""
+    return t("pad.contract_trump", books=books, mode=mode, suit=suit.lower()).strip()
+
+
+def bidwhist_table(history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+    teams = (team_name(seat_names, 0), team_name(seat_names, 1))
+    columns = [Column(t("pad.hand"), 0.5), Column(t("pad.dealer"), 1.3), Column(t("pad.declarer"), 1.3),
+               Column(t("pad.contract"), 2.2), Column(t("pad.books"), 1.0), Column(t("pad.change"), 1.1),
+               Column(teams[0], 1.6), Column(teams[1], 1.6)]
+    rows: list[Row] = []
+    for deal in history.get("deals", []):
+        number = str(deal.get("number", len(rows) + 1))
+        dealer = _name(seat_names, deal.get("dealer"))
+        if not deal.get("scores"):
+            rows.append(Row([Cell(number), Cell(dealer, theme.TEXT_DIM)], dim=True, note=t("pad.in_progress")))
+            continue
+        if deal.get("redeal"):
+            scores = deal["scores"]
+            rows.append(Row([Cell(number), Cell(dealer, theme.TEXT_DIM)], note=t("pad.redeal"),
+                            extra={"totals": scores}))
+            continue
+        declarer = deal.get("declarer")
+        bidding_team = declarer % 2 if isinstance(declarer, int) else -1
+        books = deal.get("books", [0, 0])
+        change = deal.get("score_change", [0, 0])
+        moved = change[bidding_team] if bidding_team >= 0 else 0
+        team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
+        rows.append(Row([
+            Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
+            Cell(contract_words(deal.get("contract"))), Cell(f"{books[0]} – {books[1]}"),
+            Cell(_signed(moved), theme.GOOD if moved > 0 else theme.BAD),
+            Cell(str(deal["scores"][0]), theme.TEAM_COLOURS[0], bold=True),
+            Cell(str(deal["scores"][1]), theme.TEAM_COLOURS[1], bold=True)]))
+    return columns, rows
+
+
+class ScorePad(DialogScene):
+    """The score pad over the table; ``on_close`` is called when it closes."""
+
+    cancellable = True
+
+    def __init__(self, app, history: dict, seat_names: Sequence[str],
+                 on_close: Callable[[], None] | None = None, close_label: str | None = None) -> None:
+        super().__init__(app)
+        self.history = history
+        self.seat_names = list(seat_names)
+        self.on_close = on_close
+        self.title = t("pad.title")
+        builder = wizard_table if history.get("game") == "wizard" else bidwhist_table
+        self.columns, self.rows = builder(history, self.seat_names)
+        self.close_button = Button((0, 0, 1, 1), close_label or t("common.close"), self.cancel, kind="primary")
+        self.scroll = 0
+        self._body: pygame.Surface | None = None
+        self._stick_to_end = True
+        self.relayout()
+        self.focus.focus(self.close_button)
+
+    def cancel(self) -> None:
+        self.finish(self.on_close)
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        scale = ui_scale(size)
+        margin = max(6, round(min(width, height) * 0.04))
+        wide = self.history.get("game") == "wizard" and len(self.seat_names) > 4
+        panel_w = min(width - 2 * margin, round((1180 if wide else 980) * scale))
+        row_h = max(18, round(30 * scale))
+        # As tall as the rows need (with room for a few more), never taller than the window.
+        wanted = round(190 * scale) + (max(4, len(self.rows)) + 3) * row_h
+        panel = pygame.Rect(0, 0, max(1, panel_w), max(1, min(height - 2 * margin, wanted)))
+        panel.center = (width // 2, height // 2)
+        self.panel_rect = panel
+        content = panel_content(panel, True)
+        gap = max(4, round(8 * scale))
+        foot_h = max(24, min(round(48 * scale), content.height // 6))
+        button_w = min(content.width, max(120, round(200 * scale)))
+        self.close_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
+        self.row_h = row_h
+        grouped = any(c.group for c in self.columns)
+        self.header_h = self.row_h * (2 if grouped else 1) + gap // 2
+        self.header_rect = pygame.Rect(content.left, content.top, content.width, self.header_h)
+        self.body_rect = pygame.Rect(content.left, self.header_rect.bottom, content.width,
+                                     max(self.row_h, content.bottom - foot_h - gap - self.header_rect.bottom))
+        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
+        total = sum(c.weight for c in self.columns)
+        self.column_x: list[tuple[int, int]] = []
+        x = float(content.left)
+        for column in self.columns:
+            column_w = content.width * column.weight / total
+            self.column_x.append((round(x), round(column_w)))
+            x += column_w
+        self._body = None
+        self.focus.set_widgets([self.close_button])
+        if self._stick_to_end:
+            self.scroll = self.max_scroll
+
+    @property
+    def max_scroll(self) -> int:
+        return max(0, len(self.rows) * self.row_h - self.body_rect.height)
+
+    def reason_rect(self) -> pygame.Rect:
+        return self.hint_rect
+
+    # ------------------------------------------------------------------ input
+    def scroll_by(self, pixels: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
+        self._stick_to_end = self.scroll >= self.max_scroll
+
+    def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * self.row_h * 2)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = max(self.row_h, self.body_rect.height - self.row_h)
+            moves = {pygame.K_UP: -self.row_h, pygame.K_DOWN: self.row_h, pygame.K_PAGEUP: -page,
+                     pygame.K_PAGEDOWN: page, pygame.K_HOME: -10 ** 9, pygame.K_END: 10 ** 9}
+            if event.key in moves:
+                self.scroll_by(moves[event.key])
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not self.panel_rect.collidepoint(event.pos):
+                self.cancel()
+                return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+    def _cell_rect(self, index: int, top: int, height: int) -> pygame.Rect:
+        x, w = self.column_x[index]
+        return pygame.Rect(x + 3, top, max(1, w - 6), height)
+
+    def _render_body(self) -> pygame.Surface:
+        height = max(1, len(self.rows) * self.row_h)
+        body = pygame.Surface((self.body_rect.width, height), pygame.SRCALPHA)
+        size = round(self.row_h * 0.68)
+        offset = self.body_rect.left
+        for index, row in enumerate(self.rows):
+            top = index * self.row_h
+            stripe = pygame.Rect(0, top, self.body_rect.width, self.row_h)
+            if index % 2:
+                body.fill(theme.ROW_ALT, stripe)
+            if index == len(self.rows) - 1 and not row.dim:
+                pygame.draw.rect(body, theme.ROW_HIGHLIGHT, stripe, border_radius=4)
+            for column, cell in enumerate(row.cells):
+                rect = self._cell_rect(column, top, self.row_h).move(-offset, 0)
+                draw_text_fit(body, cell.text, rect, size, theme.TEXT_DIM if row.dim else cell.colour,
+                              align=self.columns[column].align, bold=cell.bold)
+            if row.note:
+                start = len(row.cells)
+                end = len(self.columns) - (2 if "totals" in row.extra else 0)
+                left = self.column_x[start][0] - offset
+                right = self.column_x[end - 1][0] + self.column_x[end - 1][1] - offset
+                draw_text_fit(body, row.note, pygame.Rect(left + 6, top, right - left - 12, self.row_h),
+                              size, theme.TEXT_DIM)
+                for team, total in enumerate(row.extra.get("totals", ())):
+                    rect = self._cell_rect(len(self.columns) - 2 + team, top, self.row_h).move(-offset, 0)
+                    draw_text_fit(body, str(total), rect, size, theme.TEAM_COLOURS[team], bold=True)
+        # Group separators: a faint line before each player's columns.
+        for index, column in enumerate(self.columns):
+            if column.group and (index == 0 or self.columns[index - 1].group != column.group):
+                x = self.column_x[index][0] - offset
+                pygame.draw.line(body, (*theme.PANEL_EDGE, 90), (x, 0), (x, height))
+        return body
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = round(self.row_h * 0.64)
+        header = self.header_rect
+        grouped = any(c.group for c in self.columns)
+        top_row = pygame.Rect(header.left, header.top, header.width, self.row_h)
+        sub_top = header.top + (self.row_h if grouped else 0)
+        if grouped:
+            start = 0
+            while start < len(self.columns):
+                group = self.columns[start].group
+                end = start
+                while end + 1 < len(self.columns) and self.columns[end + 1].group == group:
+                    end += 1
+                if group:
+                    left = self.column_x[start][0]
+                    right = self.column_x[end][0] + self.column_x[end][1]
+                    draw_text_fit(surface, group, pygame.Rect(left + 4, top_row.top, right - left - 8, self.row_h),
+                                  size, theme.PANEL_TITLE, bold=True)
+                start = end + 1
+        for index, column in enumerate(self.columns):
+            draw_text_fit(surface, column.header, self._cell_rect(index, sub_top, self.row_h), size,
+                          theme.ACCENT if not grouped else theme.TEXT_DIM, align=column.align, bold=True)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (header.left, header.bottom - 2), (header.right, header.bottom - 2))
+        if not self.rows:
+            draw_text_fit(surface, t("pad.empty"), self.body_rect, round(size * 1.2), theme.TEXT_DIM)
+            return
+        if self._body is None:
+            self._body = self._render_body()
+        surface.blit(self._body, self.body_rect.topleft,
+                     pygame.Rect(0, self.scroll, self.body_rect.width, self.body_rect.height))
+        if self.max_scroll > 0:
+            track = pygame.Rect(self.body_rect.right + 2, self.body_rect.top, 3, self.body_rect.height)
+            visible = self.body_rect.height / (self.max_scroll + self.body_rect.height)
+            thumb_h = max(12, round(track.height * visible))
+            thumb_y = track.top + round((track.height - thumb_h) * self.scroll / self.max_scroll)
+            pygame.draw.rect(surface, theme.ACCENT, (track.left, thumb_y, 3, thumb_h), border_radius=2)
+        if not self.toast.active and self.max_scroll > 0:
+            draw_text_fit(surface, t("pad.scroll_hint"), self.hint_rect, round(size * 0.9), theme.TEXT_DIM, align="left")

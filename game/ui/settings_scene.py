@@ -1,0 +1,137 @@
+"""The settings dialog: how the program looks and feels (never how the game is played).
+
+Three settings are offered: the animation speed, how long computer players
+pause before acting, and the four-colour deck (with a preview of the suit
+colours). Save writes them through ``app.save_settings()``; a failure to
+write is shown in the dialog rather than raised. Cancel or Esc leaves the
+settings as they were.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+import pygame
+
+from game.config import ANIMATION_SPEEDS, Settings
+from game.ui import theme
+from game.ui.text import t
+from game.ui.widgets import (
+    Button,
+    Cycler,
+    DialogScene,
+    Toggle,
+    Widget,
+    draw_text_fit,
+    draw_text_wrapped,
+    panel_content,
+    split_columns,
+    suit_icon,
+    ui_scale,
+)
+
+AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
+
+
+class SettingsScene(DialogScene):
+    """Edit ``app.settings``; ``on_close`` runs after Save or Cancel."""
+
+    cancellable = True
+
+    def __init__(self, app, on_close: Callable[[], None] | None = None) -> None:
+        super().__init__(app)
+        self.on_close = on_close
+        self.title = t("settings.title")
+        current = getattr(app, "settings", None) or Settings()
+        self.draft = dataclasses.replace(current)
+        speeds = list(ANIMATION_SPEEDS)
+        self.speed = Cycler((0, 0, 1, 1), speeds, speeds.index(self.draft.animation_speed)
+                            if self.draft.animation_speed in speeds else 1, self._set_speed,
+                            labels=[t(f"settings.speed.{s}") for s in speeds])
+        pauses = sorted(set(AI_PAUSES) | {float(self.draft.ai_pause_seconds)})
+        self.pause = Cycler((0, 0, 1, 1), pauses, pauses.index(float(self.draft.ai_pause_seconds)), self._set_pause,
+                            labels=[t("settings.seconds", value=f"{p:g}") for p in pauses], wrap=False)
+        self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
+        self.rows: list[tuple[str, Widget]] = [("settings.animation_speed", self.speed),
+                                               ("settings.ai_pause", self.pause),
+                                               ("settings.four_colour", self.four_colour)]
+        self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
+        self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
+        self.relayout()
+        self.focus.focus(self.speed)
+
+    def _set_speed(self, value: str) -> None:
+        self.draft.animation_speed = value
+
+    def _set_pause(self, value: float) -> None:
+        self.draft.ai_pause_seconds = float(value)
+
+    def _set_four_colour(self, value: bool) -> None:
+        self.draft.four_colour_deck = bool(value)
+
+    def save(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            self.app.settings = self.draft
+        else:
+            # Change the app's object in place: other parts of the app hold it.
+            for item in dataclasses.fields(Settings):
+                setattr(settings, item.name, getattr(self.draft, item.name))
+        saver = getattr(self.app, "save_settings", None)
+        try:
+            if saver is not None:
+                saver()
+        except Exception as exc:  # a read-only disk must not take the program down
+            self.show_reason(t("settings.save_failed", message=str(exc)))
+            return
+        self.finish(self.on_close)
+
+    def cancel(self) -> None:
+        self.finish(self.on_close)
+
+    # ------------------------------------------------------------------ layout and drawing
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        scale = ui_scale(size)
+        row_h = max(22, round(46 * scale))
+        gap = max(6, round(12 * scale))
+        panel = pygame.Rect(0, 0, max(1, min(width - 16, round(700 * scale))),
+                            max(1, min(height - 16, round(150 * scale) + 3 * (row_h * 2 + gap) + row_h)))
+        panel.center = (width // 2, height // 2)
+        self.panel_rect = panel
+        content = panel_content(panel, True)
+        button_h = max(22, min(round(46 * scale), content.height // 6))
+        buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
+                              button_h)
+        for button, rect in zip((self.cancel_button, self.save_button), split_columns(buttons, 2, gap)):
+            button.set_rect(rect)
+        rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
+        block = max(10, (rows_area.height - 2 * gap) // 3)
+        self.row_rects = []
+        widget_w = round(content.width * 0.42)
+        for index, (_, widget) in enumerate(self.rows):
+            row = pygame.Rect(content.left, rows_area.top + index * (block + gap), content.width, block)
+            self.row_rects.append(row)
+            control_h = min(row_h, max(12, round(block * 0.55)))
+            rect = pygame.Rect(row.right - widget_w, row.top, widget_w, control_h)
+            if widget is self.four_colour:
+                rect.width = min(widget_w, max(60, round(control_h * 2.4)))
+                rect.right = row.right
+            widget.set_rect(rect)
+        self.focus.set_widgets([w for _, w in self.rows] + [self.cancel_button, self.save_button])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = max(17, round(26 * ui_scale(self.window_size())))
+        for (key, widget), row in zip(self.rows, self.row_rects):
+            label = pygame.Rect(row.left, row.top, row.width - widget.rect.width - 16, widget.rect.height)
+            draw_text_fit(surface, t(key), label, size, theme.TEXT, align="left", bold=True)
+            help_rect = pygame.Rect(row.left, widget.rect.bottom + 2, row.width, row.bottom - widget.rect.bottom - 2)
+            if widget is self.four_colour:
+                # A live preview of the four suit colours beside the help text.
+                side = max(10, min(help_rect.height - 2, round(size * 1.2)))
+                for suit in range(4):
+                    icon = pygame.Rect(row.right - (4 - suit) * (side + 4), help_rect.top + 1, side, side)
+                    suit_icon(suit, self.draft.four_colour_deck)(surface, icon, theme.TEXT)
+                help_rect.width -= 4 * (side + 4) + 8
+            draw_text_wrapped(surface, t(f"{key}.help"), help_rect, round(size * 0.8), theme.TEXT_DIM, align="left")

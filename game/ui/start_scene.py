@@ -1,0 +1,393 @@
+"""The start screen: choose the game, the players and the house rules, then start.
+
+Left panel: the game (Bid Whist or Wizard), the number of players (Wizard:
+3 to 6; Bid Whist is always 4 in two teams) and one row per seat with an
+editable name and a human/computer switch. Right panel: the house-rule
+presets of the bundled ``config/<game>.yaml`` with their descriptions, a
+summary of the rules in play, and "Change rules" for the rule editor. At the
+foot: Settings, Quit and Start.
+
+The rules are built exactly as the command line builds them: the file's
+rules, then the preset, then the player's own changes, validated by
+``make_rules`` for the chosen number of players. If the bundled file cannot
+be read, the warning from ``load_rules_or_defaults`` is shown and the
+default rules are used; if the chosen rules do not fit together (say, 20
+Wizard rounds with 4 players), the reason is shown and Start stays disabled
+until it is fixed. Nothing here can crash on a bad file.
+
+Keyboard: Tab/Shift+Tab and the arrows move, Enter/Space choose, typing goes
+to the focused name box; Enter on Start starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.config import ConfigError, Preset, default_rule_file, load_rule_file, load_rules_or_defaults
+from game.match import Seat
+from game.rules.house_rules import SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, Rules, make_rules
+from game.ui import theme
+from game.ui.rules_editor import RulesEditor, rules_problem, value_label
+from game.ui.settings_scene import SettingsScene
+from game.ui.table_art import draw_felt
+from game.ui.text import t
+from game.ui.widgets import (
+    Button,
+    Cycler,
+    DialogScene,
+    ListBox,
+    Stepper,
+    TextInput,
+    draw_message_bar,
+    draw_panel,
+    draw_text_fit,
+    draw_text_wrapped,
+    panel_content,
+    split_columns,
+    ui_scale,
+)
+
+GAMES = ("bidwhist", "wizard")
+MAX_SEATS = WIZARD_MAX_PLAYERS
+COMPUTER_LEVEL = "ai:medium"
+NAME_LENGTH = 14
+
+
+class GameRules:
+    """The presets of one game's bundled rule file, or the defaults with a warning."""
+
+    def __init__(self, game: str) -> None:
+        self.game = game
+        self.base: dict[str, Any] = {}
+        self.presets: list[Preset] = []
+        _, self.warning = load_rules_or_defaults(game)
+        if self.warning is None:
+            try:
+                rule_file = load_rule_file(default_rule_file(game))
+                self.base = dict(rule_file.base_rules)
+                self.presets = list(rule_file.presets.values())
+            except ConfigError as exc:  # load_rules_or_defaults read it a moment ago; be safe anyway
+                self.warning = str(exc)
+        if not self.presets:
+            self.presets = [Preset("default", t("start.preset_default_help"), {})]
+
+    def values(self, preset_index: int) -> dict[str, Any]:
+        """The file's rules with the preset applied."""
+        preset = self.presets[max(0, min(preset_index, len(self.presets) - 1))]
+        return {**self.base, **preset.rules}
+
+
+class StartScene(DialogScene):
+    """The first screen; Start calls ``app.start_match(rules, seats)``."""
+
+    opaque = True
+    modal = True
+    dim_background = False
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.game = "bidwhist"
+        self.wizard_players = 4
+        self.catalog = {game: GameRules(game) for game in GAMES}
+        self.preset_index = {game: self._standard_index(game) for game in GAMES}
+        self.edits: dict[str, dict[str, Any]] = {game: {} for game in GAMES}
+        computer_names = t("start.computer_names").split(",")
+        self.names = [t("start.default_human")] + [computer_names[i % len(computer_names)].strip()
+                                                   for i in range(MAX_SEATS - 1)]
+        self.kinds = ["human"] + ["computer"] * (MAX_SEATS - 1)
+        self._build_widgets()
+        self.relayout()
+        self.focus.focus(self.start_button)
+
+    def _standard_index(self, game: str) -> int:
+        names = [p.name for p in self.catalog[game].presets]
+        return names.index("standard") if "standard" in names else 0
+
+    # ------------------------------------------------------------------ state
+    @property
+    def players(self) -> int:
+        return 4 if self.game == "bidwhist" else self.wizard_players
+
+    def rule_values(self) -> dict[str, Any]:
+        return {**self.catalog[self.game].values(self.preset_index[self.game]), **self.edits[self.game]}
+
+    @property
+    def problem(self) -> str | None:
+        """Why the chosen rules cannot start a game (kept current by ``_refresh``)."""
+        return self._problem
+
+    def build_rules(self) -> Rules | None:
+        """The rules Start would use, or None while they do not fit together."""
+        if self.problem:
+            return None
+        try:
+            return make_rules(self.game, self.rule_values(), self.players, source=t("rules.source"))
+        except Exception:
+            return None
+
+    def build_seats(self) -> list[Seat]:
+        seats = []
+        computer_names = t("start.computer_names").split(",")
+        for seat in range(self.players):
+            name = self.names[seat].strip()
+            if not name:
+                name = (t("start.default_human") if seat == 0 and self.kinds[seat] == "human"
+                        else computer_names[(seat - 1) % len(computer_names)].strip())
+            controller = "human" if self.kinds[seat] == "human" else COMPUTER_LEVEL
+            seats.append(Seat(name, controller))
+        return seats
+
+    def set_game(self, game: str) -> None:
+        self.game = game
+        self._build_widgets()
+        self.relayout()
+
+    def set_players(self, players: int) -> None:
+        self.wizard_players = max(WIZARD_MIN_PLAYERS, min(WIZARD_MAX_PLAYERS, players))
+        self.players_stepper.value = self.wizard_players
+        self._refresh()
+        self.relayout()
+
+    def set_preset(self, index: int) -> None:
+        self.preset_index[self.game] = index
+        self.edits[self.game] = {}
+        self.preset_list.index = index
+        self._refresh()
+
+    def start(self) -> None:
+        rules = self.build_rules()
+        if rules is None:
+            self.show_reason(self.start_button.reason or "")
+            return
+        self.app.start_match(rules, self.build_seats())
+
+    # ------------------------------------------------------------------ widgets
+    def _build_widgets(self) -> None:
+        self.game_buttons = {
+            game: Button((0, 0, 1, 1), t(f"start.game.{game}"), self._game_setter(game), selected=game == self.game,
+                         sublabel=t(f"start.game.{game}.help"))
+            for game in GAMES}
+        self.players_stepper = Stepper((0, 0, 1, 1), self.wizard_players, WIZARD_MIN_PLAYERS, WIZARD_MAX_PLAYERS,
+                                       self.set_players)
+        self.name_inputs = [TextInput((0, 0, 1, 1), self.names[i], self._name_setter(i), max_length=NAME_LENGTH,
+                                      placeholder=t("start.name_placeholder")) for i in range(MAX_SEATS)]
+        kinds = ["human", "computer"]
+        self.kind_cyclers = [Cycler((0, 0, 1, 1), kinds, kinds.index(self.kinds[i]), self._kind_setter(i),
+                                    labels=[t("start.human"), t("start.computer")]) for i in range(MAX_SEATS)]
+        presets = self.catalog[self.game].presets
+        self.preset_list = ListBox((0, 0, 1, 1), [self._preset_title(p) for p in presets],
+                                   self.preset_index[self.game], self.set_preset)
+        self.rules_button = Button((0, 0, 1, 1), t("start.change_rules"), self.open_rules_editor)
+        self.settings_button = Button((0, 0, 1, 1), t("start.settings"), self.open_settings)
+        self.quit_button = Button((0, 0, 1, 1), t("start.quit"), self._quit)
+        self.start_button = Button((0, 0, 1, 1), t("start.start"), self.start, kind="primary")
+        self._refresh()
+
+    @staticmethod
+    def _preset_title(preset: Preset) -> str:
+        return preset.name.replace("_", " ").capitalize()
+
+    def _game_setter(self, game: str):
+        return lambda: self.set_game(game)
+
+    def _name_setter(self, seat: int):
+        def set_name(text: str) -> None:
+            self.names[seat] = text
+        return set_name
+
+    def _kind_setter(self, seat: int):
+        def set_kind(kind: str) -> None:
+            self.kinds[seat] = kind
+        return set_kind
+
+    def _refresh(self) -> None:
+        self._problem = rules_problem(self.game, self.rule_values(), self.players)
+        problem = self._problem
+        self.start_button.enabled = problem is None
+        self.start_button.reason = t("start.fix_rules", problem=problem) if problem else None
+
+    def _quit(self) -> None:
+        quitter = getattr(self.app, "quit", None)
+        if quitter is not None:
+            quitter()
+
+    def open_rules_editor(self) -> None:
+        game = self.game
+        base = self.catalog[game].values(self.preset_index[game])
+
+        def done(edits: dict[str, Any]) -> None:
+            self.edits[game] = edits
+            self._refresh()
+
+        self.app.push(RulesEditor(self.app, game, base, self.edits[game], self.players, done))
+
+    def open_settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    # ------------------------------------------------------------------ layout
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        scale = ui_scale(size)
+        margin = max(8, round(24 * scale))
+        gap = max(6, round(12 * scale))
+        self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
+        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, width - 2 * margin, max(14, round(24 * scale)))
+        foot_h = max(26, round(52 * scale))
+        foot = pygame.Rect(margin, height - margin - foot_h, width - 2 * margin, foot_h)
+        warning = self.catalog[self.game].warning
+        self.warning_rect = pygame.Rect(0, 0, 0, 0)
+        panels_top = self.subtitle_rect.bottom + gap
+        if warning:
+            self.warning_rect = pygame.Rect(margin, panels_top, width - 2 * margin, max(30, round(50 * scale)))
+            panels_top = self.warning_rect.bottom + gap
+        panels = pygame.Rect(margin, panels_top, width - 2 * margin, max(40, foot.top - gap - panels_top))
+        left_w = round((panels.width - gap) * 0.52)
+        self.players_panel = pygame.Rect(panels.left, panels.top, left_w, panels.height)
+        self.rules_panel = pygame.Rect(self.players_panel.right + gap, panels.top, panels.width - left_w - gap,
+                                       panels.height)
+        self._layout_players(panel_content(self.players_panel, True), gap, scale)
+        self._layout_rules(panel_content(self.rules_panel, True), gap, scale)
+        small = split_columns(pygame.Rect(foot.left, foot.top, round(foot.width * 0.4), foot.height), 2, gap)
+        self.settings_button.set_rect(small[0])
+        self.quit_button.set_rect(small[1])
+        start_w = max(120, round(foot.width * 0.28))
+        self.start_button.set_rect(pygame.Rect(foot.right - start_w, foot.top, start_w, foot.height))
+        self.problem_rect = pygame.Rect(small[1].right + gap, foot.top, max(1, self.start_button.rect.left - gap
+                                                                            - small[1].right - gap), foot.height)
+        seats = [w for i in range(self.players) for w in (self.name_inputs[i], self.kind_cyclers[i])]
+        widgets = [*self.game_buttons.values()]
+        if self.game == "wizard":
+            widgets.append(self.players_stepper)
+        widgets += seats + [self.preset_list, self.rules_button, self.settings_button, self.quit_button,
+                            self.start_button]
+        for i in range(MAX_SEATS):
+            visible = i < self.players
+            self.name_inputs[i].visible = visible
+            self.kind_cyclers[i].visible = visible
+        self.players_stepper.visible = self.game == "wizard"
+        self.focus.set_widgets(widgets)
+
+    def _layout_players(self, content: pygame.Rect, gap: int, scale: float) -> None:
+        game_h = max(34, min(round(64 * scale), content.height // 5))
+        for button, rect in zip(self.game_buttons.values(),
+                                split_columns(pygame.Rect(content.left, content.top, content.width, game_h), 2, gap)):
+            button.set_rect(rect)
+        row_h = max(18, min(round(38 * scale), (content.height - game_h - 3 * gap) // (MAX_SEATS + 2)))
+        self.players_row = pygame.Rect(content.left, content.top + game_h + gap, content.width, row_h)
+        label_w = round(content.width * 0.4)
+        self.players_stepper.set_rect(pygame.Rect(content.left + label_w, self.players_row.top,
+                                                  min(round(content.width * 0.3), round(160 * scale)), row_h))
+        self.seats_label = pygame.Rect(content.left, self.players_row.bottom + gap, content.width, row_h)
+        self.seat_rows: list[pygame.Rect] = []
+        seat_label_w = round(content.width * 0.22)
+        name_w = round(content.width * 0.44)
+        small_gap = max(3, gap // 2)
+        for i in range(MAX_SEATS):
+            row = pygame.Rect(content.left, self.seats_label.bottom + i * (row_h + small_gap), content.width, row_h)
+            self.seat_rows.append(row)
+            self.name_inputs[i].set_rect(pygame.Rect(row.left + seat_label_w, row.top, name_w, row_h))
+            kind_left = self.name_inputs[i].rect.right + small_gap
+            self.kind_cyclers[i].set_rect(pygame.Rect(kind_left, row.top, row.right - kind_left, row_h))
+
+    def _layout_rules(self, content: pygame.Rect, gap: int, scale: float) -> None:
+        button_h = max(22, round(40 * scale))
+        row_h = max(18, round(30 * scale))
+        rows = len(self.preset_list.items)
+        list_h = min(rows * row_h, max(row_h * 3, round(content.height * 0.42)))
+        list_h = max(row_h, list_h // row_h * row_h)  # whole rows only: no half-cut preset
+        self.preset_label = pygame.Rect(content.left, content.top, content.width, max(14, round(24 * scale)))
+        self.preset_list.row_height = row_h
+        self.preset_list.set_rect(pygame.Rect(content.left, self.preset_label.bottom + 4, content.width, list_h))
+        self.description_rect = pygame.Rect(content.left, self.preset_list.rect.bottom + gap // 2, content.width,
+                                            max(16, round(44 * scale)))
+        self.rules_button.set_rect(pygame.Rect(content.left, content.bottom - button_h,
+                                               min(content.width, max(140, round(content.width * 0.5))), button_h))
+        self.summary_rect = pygame.Rect(content.left, self.description_rect.bottom + gap // 2, content.width,
+                                        max(10, self.rules_button.rect.top - gap - self.description_rect.bottom
+                                            - gap // 2))
+
+    # ------------------------------------------------------------------ events
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        used = super().handle_event(event)
+        self._refresh()
+        return used
+
+    def on_enter(self) -> None:
+        self._refresh()
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._laid_out_for is None:
+            self.relayout()
+        surface.blit(draw_felt(surface.get_size()), (0, 0))
+        scale = ui_scale(self.window_size())
+        draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
+        draw_text_fit(surface, t("start.subtitle"), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
+        warning = self.catalog[self.game].warning
+        if warning:
+            draw_message_bar(surface, t("start.config_warning", message=warning), self.warning_rect,
+                             max(13, round(18 * scale)), warning=True)
+        draw_panel(surface, self.players_panel, t("start.players_title"))
+        draw_panel(surface, self.rules_panel, t("start.preset"))
+        self._draw_players(surface, scale)
+        self._draw_rules(surface, scale)
+        self.focus.draw(surface)
+        self._draw_foot(surface, scale)
+
+    def _draw_players(self, surface: pygame.Surface, scale: float) -> None:
+        size = max(16, round(25 * scale))
+        row = self.players_row
+        label = pygame.Rect(row.left, row.top, round(row.width * 0.4) - 8, row.height)
+        draw_text_fit(surface, t("start.players"), label, size, theme.TEXT, align="left", bold=True)
+        draw_text_fit(surface, t("start.seats"), self.seats_label, size, theme.TEXT, align="left", bold=True)
+        if self.game == "bidwhist":
+            rest = pygame.Rect(label.right + 8, row.top, row.right - label.right - 8, row.height)
+            draw_text_fit(surface, t("start.players_fixed"), rest, size, theme.TEXT_DIM, align="left")
+        for i in range(self.players):
+            seat_row = self.seat_rows[i]
+            seat_label = pygame.Rect(seat_row.left, seat_row.top, self.name_inputs[i].rect.left - seat_row.left - 6,
+                                     seat_row.height)
+            if self.game == "bidwhist":
+                team = i % 2
+                pygame.draw.circle(surface, theme.TEAM_COLOURS[team], (seat_label.left + 6, seat_label.centery), 5)
+                text = t("start.team", team="AB"[team])
+                draw_text_fit(surface, text, seat_label.inflate(-16, 0).move(8, 0), round(size * 0.85),
+                              theme.TEAM_COLOURS[team], align="left", bold=True)
+            else:
+                draw_text_fit(surface, t("start.seat", number=i + 1), seat_label, round(size * 0.85), theme.TEXT_DIM,
+                              align="left", bold=True)
+
+    def _draw_rules(self, surface: pygame.Surface, scale: float) -> None:
+        size = max(16, round(24 * scale))
+        game_rules = self.catalog[self.game]
+        preset = game_rules.presets[self.preset_index[self.game]]
+        draw_text_wrapped(surface, preset.description, self.description_rect, size, theme.TEXT, align="left",
+                          valign="center")
+        values = self.rule_values()
+        parts = []
+        for spec in SPECS[self.game]:
+            text = f"{t(f'rule.{spec.key}.label')}: {value_label(spec, values[spec.key], self.players)}"
+            parts.append(("• " + text) if spec.key not in self.edits[self.game] else f"• {text} *")
+        summary = self.summary_rect
+        head = pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))
+        draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)
+        body = pygame.Rect(summary.left, head.bottom + 2, summary.width, max(1, summary.bottom - head.bottom - 2))
+        draw_text_wrapped(surface, "\n".join(parts), body, size, theme.TEXT_DIM, align="left")
+        draw_text_fit(surface, t("start.preset_list"), self.preset_label, size, theme.TEXT, align="left", bold=True)
+
+    def _draw_foot(self, surface: pygame.Surface, scale: float) -> None:
+        rect = self.problem_rect
+        size = max(13, round(18 * scale))
+        if self.toast.active:
+            self.toast.draw(surface, rect, size)
+            return
+        problem = self.problem
+        hint = self.focus.hint()
+        if problem:
+            draw_message_bar(surface, t("start.fix_rules", problem=problem), rect, size, warning=True)
+        elif hint:
+            draw_message_bar(surface, hint, rect, size)
+        else:
+            draw_text_fit(surface, t("start.keys"), rect, size, theme.TEXT_DIM)

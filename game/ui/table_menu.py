@@ -1,0 +1,50 @@
+"""The in-game menu (Esc): resume, score pad, back to the start screen, quit.
+
+It is a small modal dialog over the table; the table keeps animating and a
+computer player keeps thinking under it.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui.text import t
+from game.ui.widgets import Button, DialogScene, split_rows
+
+
+class TableMenu(DialogScene):
+    cancellable = True
+
+    def __init__(self, app, on_score_pad: Callable[[], None], on_back_to_start: Callable[[], None],
+                 on_quit: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title = t("menu.title")
+        self.buttons = [
+            Button((0, 0, 1, 1), t("menu.resume"), self.close, kind="primary"),
+            Button((0, 0, 1, 1), t("menu.score_pad"), lambda: self._then(on_score_pad), hotkey="s"),
+            Button((0, 0, 1, 1), t("menu.back_to_start"), lambda: self._then(on_back_to_start)),
+            Button((0, 0, 1, 1), t("menu.quit"), lambda: self._then(on_quit), kind="danger"),
+        ]
+        self.relayout()
+        self.focus.focus(self.buttons[0])
+
+    def _then(self, action: Callable[[], None]) -> None:
+        self.finish(action)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        w, h = size
+        unit = min(w / 1280, h / 720)
+        pw = max(300, round(360 * unit))
+        bh = max(40, round(50 * unit))
+        gap = max(8, round(12 * unit))
+        title_h = max(40, round(56 * unit))
+        ph = title_h + 4 * bh + 3 * gap + 2 * gap + 10
+        self.panel_rect = pygame.Rect(0, 0, pw, ph)
+        self.panel_rect.center = (w // 2, h // 2)
+        body = pygame.Rect(self.panel_rect.left + 2 * gap, self.panel_rect.top + title_h + gap,
+                           pw - 4 * gap, 4 * bh + 3 * gap)
+        for button, rect in zip(self.buttons, split_rows(body, 4, gap)):
+            button.set_rect(rect)
+        self.focus.set_widgets(self.buttons)

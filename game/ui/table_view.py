@@ -1,0 +1,549 @@
+"""Draws the card table from the presentation model and the layout.
+
+The view never changes the game; it paints what ``TableModel`` says, at the
+places ``TableLayout`` computed, plus the bits of interaction state the
+table scene passes in (which cards are playable, which one is hovered or
+selected, the card being dragged, the message above the hand).
+
+A frame at full HD must stay well under 4 ms, so everything that does not
+change from frame to frame is cached: the felt per window size (table_art),
+card faces per width (CardArt), rotated/faded card copies (RotationCache),
+text surfaces (TextCache), name plates and corner panels until their text
+changes, and each opponent's fan of card backs per card count.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules import Phase
+from game.rules.cards import card_code
+from game.ui import theme
+from game.ui.animations import SUIT_KEYS, contract_text, score_text
+from game.ui.card_art import CardArt, draw_suit
+from game.ui.layout import TableLayout, hand_positions
+from game.ui.render_cache import RotationCache, TextCache
+from game.ui.table_art import draw_felt
+from game.ui.table_model import TableModel
+from game.ui.text import t
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+SUIT_LETTERS = "SHDC"
+GOLD = theme.ACCENT
+PLATE_TOP = (24, 40, 34)
+PLATE_BOTTOM = (12, 24, 20)
+
+
+@dataclass
+class HandLook:
+    """Interaction state of the bottom hand for one frame."""
+
+    cards: list[int] = field(default_factory=list)   # in display order
+    face_up: bool = True
+    playable: set[int] | None = None      # card ids; None = not this player's turn to play
+    hover: int = -1
+    selected: int = -1
+    hidden: set[int] = field(default_factory=set)    # indices not drawn (dragged / returning)
+
+
+@dataclass
+class Overlay:
+    """Texts drawn over the table this frame."""
+
+    prompt: str | None = None             # e.g. "Your turn: drag a card to the table"
+    message: str | None = None            # a refusal reason or notice
+    message_warning: bool = False
+
+
+class TableView:
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.text = TextCache()
+        self.rotations = RotationCache()
+        self._plates: dict[tuple, pygame.Surface] = {}
+        self._panels: dict[tuple, pygame.Surface] = {}
+        self._fans: dict[tuple, pygame.Surface] = {}
+        self._glows: dict[tuple[int, int], pygame.Surface] = {}
+        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self.time = 0.0
+
+    # ------------------------------------------------------------------ helpers
+    def art(self, width: int) -> CardArt:
+        return self.app.card_art(width)
+
+    def card_image(self, card: int, width: int, face_up: bool = True) -> pygame.Surface:
+        art = self.art(width)
+        if card < 0 or not face_up:
+            return art.back()
+        return art.face(card_code(card))
+
+    def _limit(self, cache: dict, size: int = 64) -> None:
+        if len(cache) > size:
+            for key in list(cache)[: len(cache) - size]:
+                del cache[key]
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    # ------------------------------------------------------------------ frame
+    def draw(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str],
+             hand: HandLook, overlay: Overlay) -> None:
+        surface.blit(draw_felt(surface.get_size()), (0, 0))
+        self._draw_table_ring(surface, layout)
+        self._draw_indicator(surface, model, layout, names)
+        self._draw_scores(surface, model, layout, names)
+        for seat in range(model.num_players):
+            if layout.relative(seat) != 0:
+                self._draw_fan(surface, layout, seat, len(model.hands[seat]) if seat < len(model.hands) else 0)
+        for seat in range(model.num_players):
+            self._draw_plate(surface, model, layout, names, seat)
+        self._draw_kitty(surface, model, layout)
+        self._draw_trick(surface, model, layout)
+        self._draw_hand(surface, layout, hand)
+        self._draw_flying(surface, model)
+        self._draw_floaters(surface, model)
+        self._draw_overlay(surface, model, layout, overlay)
+
+    # ------------------------------------------------------------------ table
+    def _draw_table_ring(self, surface: pygame.Surface, layout: TableLayout) -> None:
+        """A faint oval marking the playing area, rendered once per layout size."""
+        key = ("ring", layout.trick_rect.size)
+        ring = self._panels.get(key)
+        if ring is None:
+            rect = layout.trick_rect.inflate(round(layout.trick_card_w * 0.6), round(layout.trick_card_h * 0.25))
+            ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(ring, (0, 0, 0, 34), ring.get_rect())
+            pygame.draw.ellipse(ring, (255, 255, 255, 36), ring.get_rect(), width=2)
+            self._panels[key] = ring
+        surface.blit(ring, ring.get_rect(center=layout.trick_rect.center))
+
+    def _panel_image(self, size: tuple[int, int]) -> pygame.Surface:
+        key = ("panel", size)
+        image = self._panels.get(key)
+        if image is None:
+            w, h = size
+            image = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+            radius = max(8, min(14, h // 6))
+            pygame.draw.rect(image, (0, 0, 0, 70), pygame.Rect(4, 6, w, h), border_radius=radius)
+            body = pygame.Rect(0, 0, w, h)
+            pygame.draw.rect(image, (14, 30, 24, 215), body, border_radius=radius)
+            pygame.draw.rect(image, (*theme.PANEL_EDGE, 170), body, width=1, border_radius=radius)
+            self._panels[key] = image
+        return image
+
+    # ------------------------------------------------------------------ corner panels
+    def _draw_indicator(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
+                        names: list[str]) -> None:
+        rect = layout.indicator_rect
+        if model.is_bidwhist:
+            lines, suit = self._bidwhist_indicator(model, names)
+            card = -1
+        else:
+            lines, suit = self._wizard_indicator(model, names)
+            card = model.turn_up
+        key = ("indicator", rect.size, tuple(lines), suit, card, self.app.settings.four_colour_deck)
+        image = self._panels.get(key)
+        if image is None:
+            image = self._render_indicator(rect, layout, lines, suit, card, model.is_bidwhist)
+            self._panels[key] = image
+            self._limit(self._panels, 48)
+        surface.blit(image, rect.topleft)
+
+    def _bidwhist_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
+        if model.contract_mode >= 0:
+            lines = [("dim", t("table.contract")), ("big", contract_text(model)),
+                     ("text", t("table.declarer", name=names[model.declarer]))]
+            suit = model.trump if model.contract_mode != 2 else -2
+            return lines, suit
+        if model.high_bid is not None:
+            seat, books, mode = model.high_bid
+            bid = t(("table.bid_uptown", "table.bid_downtown", "table.bid_notrump")[mode], n=books)
+            return [("dim", t("table.bidding")), ("big", t("table.high_bid", bid=bid)),
+                    ("text", t("table.by", name=names[seat]))], -1
+        return [("dim", t("table.bidding")), ("big", t("table.no_bids")),
+                ("text", t("table.trump_secret"))], -1
+
+    def _wizard_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
+        rounds = t("table.round_of", n=max(1, model.round_number), total=model.total_rounds or "?")
+        if model.trump_pending:
+            return [("dim", rounds), ("big", t("table.trump")),
+                    ("text", t("table.dealer_chooses", name=names[model.dealer]))], -1
+        if model.trump >= 0:
+            return [("dim", rounds), ("big", t(SUIT_KEYS[model.trump]).capitalize()),
+                    ("text", t("table.trump"))], model.trump
+        if model.round_number == 0:
+            return [("dim", rounds), ("big", ""), ("text", "")], -1
+        return [("dim", rounds), ("big", t("table.no_trump")), ("text", t("table.no_trump_round"))], -2
+
+    def _render_indicator(self, rect: pygame.Rect, layout: TableLayout, lines: list[tuple[str, str]],
+                          suit: int, card: int, bidwhist: bool) -> pygame.Surface:
+        image = self._panel_image(rect.size).copy()
+        pad = max(8, round(10 * layout.unit))
+        fu = layout.font_unit
+        left = pad
+        # The picture on the left: the turn-up card (Wizard) or a big suit badge.
+        badge = pygame.Rect(pad, pad, layout.small_card_w, rect.height - 2 * pad)
+        if card >= 0:
+            face = self.art(layout.small_card_w).face(card_code(card))
+            image.blit(face, face.get_rect(center=(badge.centerx, rect.height // 2)))
+            left = badge.right + pad
+            if suit >= 0:
+                # A small trump badge on the card corner so the trump reads at a glance.
+                self._suit_badge(image, (badge.right - 4, badge.bottom - 10), round(fu * 0.9), suit)
+        elif suit >= 0 or suit == -2:
+            size = min(badge.width, badge.height)
+            centre = (badge.centerx, rect.height // 2)
+            pygame.draw.circle(image, (246, 242, 230), centre, size // 2)
+            pygame.draw.circle(image, GOLD, centre, size // 2, width=2)
+            if suit >= 0:
+                draw_suit(image, SUIT_LETTERS[suit], centre, size * 0.58, self.art(layout.small_card_w).suit_colour(SUIT_LETTERS[suit]))
+            else:
+                label = self.text.fit(t("table.nt_badge"), round(size * 0.42), theme.TEXT_DARK, size - 6, bold=True)
+                image.blit(label, label.get_rect(center=centre))
+            left = badge.right + pad
+        elif bidwhist:
+            left = pad
+        else:
+            # Before the turn-up lands: an empty slot where it will go.
+            slot = self.art(layout.small_card_w).placeholder()
+            image.blit(slot, slot.get_rect(center=(badge.centerx, rect.height // 2)))
+            left = badge.right + pad
+        width = rect.width - left - pad
+        styles = {"dim": (round(fu * 0.8), theme.TEXT_DIM, False),
+                  "big": (round(fu * 1.15), theme.PANEL_TITLE, True),
+                  "text": (round(fu * 0.85), theme.TEXT, False)}
+        rendered = [self.text.fit(text, styles[style][0], styles[style][1], width, bold=styles[style][2])
+                    for style, text in lines if text]
+        total = sum(r.get_height() for r in rendered) + 4 * max(0, len(rendered) - 1)
+        y = (rect.height - total) // 2
+        for surface in rendered:
+            image.blit(surface, (left, y))
+            y += surface.get_height() + 4
+        return image
+
+    def _suit_badge(self, image: pygame.Surface, centre: tuple[int, int], size: int, suit: int) -> None:
+        pygame.draw.circle(image, (246, 242, 230), centre, size // 2 + 3)
+        pygame.draw.circle(image, GOLD, centre, size // 2 + 3, width=2)
+        draw_suit(image, SUIT_LETTERS[suit], centre, size * 0.62, self.art(40).suit_colour(SUIT_LETTERS[suit]))
+
+    def _draw_scores(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
+                     names: list[str]) -> None:
+        rect = layout.score_rect
+        if model.is_bidwhist:
+            rows = []
+            for team in (0, 1):
+                members = " & ".join(names[s] for s in range(model.num_players) if s % 2 == team)
+                books = model.team_books(team)
+                rows.append((members, score_text(model.scores[team]) if team < len(model.scores) else "0",
+                             t("table.books", n=books), theme.TEAM_COLOURS[team], False))
+        else:
+            best = max(model.scores) if model.scores else 0
+            rows = [(names[s], score_text(model.scores[s]), "", theme.TEXT,
+                     model.scores[s] == best and best != 0) for s in range(model.num_players)]
+        key = ("scores", rect.size, tuple(rows))
+        image = self._panels.get(key)
+        if image is None:
+            image = self._render_scores(rect, layout, rows, model.is_bidwhist)
+            self._panels[key] = image
+            self._limit(self._panels, 48)
+        surface.blit(image, rect.topleft)
+
+    def _render_scores(self, rect: pygame.Rect, layout: TableLayout, rows, bidwhist: bool) -> pygame.Surface:
+        image = self._panel_image(rect.size).copy()
+        fu = layout.font_unit
+        pad = max(8, round(10 * layout.unit))
+        title = self.text.render(t("table.scores"), round(fu * 0.8), theme.TEXT_DIM)
+        image.blit(title, (pad, pad - 2))
+        row_h = round(fu * 1.25)
+        y = pad + title.get_height() + 2
+        score_w = round(fu * 2.4)
+        extra_w = round(fu * 3.2) if bidwhist else 0
+        for name, score, extra, colour, leading in rows:
+            name_w = rect.width - 2 * pad - score_w - extra_w - 6
+            if bidwhist:
+                pygame.draw.circle(image, colour, (pad + 5, y + row_h // 2), 5)
+                label = self.text.fit(name, round(fu * 0.9), theme.TEXT, name_w - 14)
+                image.blit(label, (pad + 14, y + (row_h - label.get_height()) // 2))
+                books = self.text.fit(extra, round(fu * 0.75), theme.TEXT_DIM, extra_w)
+                image.blit(books, (rect.width - pad - score_w - extra_w, y + (row_h - books.get_height()) // 2))
+            else:
+                label_colour = GOLD if leading else theme.TEXT
+                label = self.text.fit(name, round(fu * 0.9), label_colour, name_w)
+                image.blit(label, (pad, y + (row_h - label.get_height()) // 2))
+            value = self.text.render(score, round(fu * 1.0), GOLD if leading else theme.TEXT, bold=True)
+            image.blit(value, (rect.width - pad - value.get_width(), y + (row_h - value.get_height()) // 2))
+            y += row_h
+        return image
+
+    # ------------------------------------------------------------------ seats
+    def _draw_fan(self, surface: pygame.Surface, layout: TableLayout, seat: int, count: int) -> None:
+        if count <= 0:
+            return
+        place = layout.place(seat)
+        key = (count, layout.back_card_w, place.fan_angle)
+        fan = self._fans.get(key)
+        if fan is None:
+            fan = self._render_fan(layout.back_card_w, count, place.fan_angle)
+            self._fans[key] = fan
+            self._limit(self._fans, 96)
+        surface.blit(fan, fan.get_rect(center=place.fan_centre))
+
+    def _render_fan(self, width: int, count: int, angle: float) -> pygame.Surface:
+        back = self.art(width).back()
+        bw, bh = back.get_size()
+        step = max(3, min(bw * 0.28, (bw * 3.2) / max(1, count)))
+        total_w = round(bw + step * (count - 1))
+        fan = pygame.Surface((total_w, bh + 6), pygame.SRCALPHA)
+        middle = (count - 1) / 2
+        for index in range(count):
+            lift = round(abs(index - middle) * 0.6)
+            fan.blit(back, (round(index * step), lift + 3))
+        if angle:
+            fan = pygame.transform.rotate(fan, angle)
+        return fan
+
+    def _draw_plate(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
+                    names: list[str], seat: int) -> None:
+        place = layout.place(seat)
+        rect = place.plate
+        is_turn = model.turn == seat
+        line2 = self._plate_line(model, seat)
+        team = seat % 2 if model.is_bidwhist else -1
+        key = (rect.size, names[seat], line2, is_turn, team, model.dealer == seat)
+        plate = self._plates.get(key)
+        if plate is None:
+            plate = self._render_plate(layout, rect, names[seat], line2, is_turn, team, model.dealer == seat)
+            self._plates[key] = plate
+            self._limit(self._plates, 80)
+        if is_turn:
+            glow = self._glow(rect.size)
+            # A slow pulse draws the eye without flashing.
+            glow.set_alpha(round(150 + 105 * (0.5 + 0.5 * math.sin(self.time * 4.0))))
+            surface.blit(glow, glow.get_rect(center=rect.center))
+        surface.blit(plate, plate.get_rect(center=rect.center))
+
+    def _plate_line(self, model: TableModel, seat: int) -> str:
+        if model.is_bidwhist:
+            if model.contract_mode < 0:
+                return model.bid_labels.get(seat, "")
+            tricks = t("table.tricks", n=model.tricks_won[seat]) if seat < len(model.tricks_won) else ""
+            if seat == model.declarer:
+                return t("table.declarer_short") + " · " + tricks
+            return tricks
+        label = model.bid_labels.get(seat)
+        if label is None:
+            return ""
+        if model.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) or model.trick or any(model.tricks_won):
+            return label + " · " + t("table.won", n=model.tricks_won[seat])
+        return label
+
+    def _render_plate(self, layout: TableLayout, rect: pygame.Rect, name: str, line2: str, is_turn: bool,
+                      team: int, dealer: bool) -> pygame.Surface:
+        w, h = rect.size
+        margin = 8
+        image = pygame.Surface((w + 2 * margin, h + 2 * margin), pygame.SRCALPHA)
+        body = pygame.Rect(margin, margin, w, h)
+        radius = h // 2
+        pygame.draw.rect(image, (0, 0, 0, 80), body.move(2, 4), border_radius=radius)
+        top = (58, 50, 22) if is_turn else PLATE_TOP
+        bottom = (32, 26, 10) if is_turn else PLATE_BOTTOM
+        grad = pygame.Surface((1, 2))
+        grad.set_at((0, 0), top)
+        grad.set_at((0, 1), bottom)
+        grad = pygame.transform.smoothscale(grad, body.size)
+        mask = pygame.Surface(body.size, pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 235), mask.get_rect(), border_radius=radius)
+        fill = _with_alpha(grad)
+        fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        image.blit(fill, body)
+        edge = GOLD if is_turn else (theme.TEAM_COLOURS[team] if team >= 0 else theme.PANEL_EDGE)
+        pygame.draw.rect(image, edge, body, width=2 if is_turn or team >= 0 else 1, border_radius=radius)
+        fu = layout.font_unit
+        text_left = body.left + radius * 0.55
+        text_w = w - radius * 1.1 - (h * 0.6 if dealer else 0)
+        name_img = self.text.fit(name, round(fu * 0.95), GOLD if is_turn else theme.TEXT, round(text_w), bold=True)
+        if line2:
+            info = self.text.fit(line2, round(fu * 0.78), theme.TEXT_DIM if not is_turn else (240, 226, 180),
+                                 round(text_w))
+            total = name_img.get_height() + info.get_height()
+            y = body.top + (h - total) // 2
+            image.blit(name_img, (round(text_left), y))
+            image.blit(info, (round(text_left), y + name_img.get_height()))
+        else:
+            image.blit(name_img, (round(text_left), body.top + (h - name_img.get_height()) // 2))
+        if dealer:
+            # The dealer button: a gold disc with a D, on the plate's right end.
+            r = round(h * 0.28)
+            centre = (body.right - radius * 0.5 - r // 2, body.centery)
+            pygame.draw.circle(image, (250, 244, 226), centre, r)
+            pygame.draw.circle(image, GOLD, centre, r, width=2)
+            letter = self.text.render(t("table.dealer_letter"), round(r * 1.5), theme.TEXT_DARK, bold=True)
+            image.blit(letter, letter.get_rect(center=(centre[0], centre[1] + 1)))
+        return image
+
+    def _glow(self, size: tuple[int, int]) -> pygame.Surface:
+        glow = self._glows.get(size)
+        if glow is None:
+            w, h = size
+            spread = 12
+            glow = pygame.Surface((w + 2 * spread, h + 2 * spread), pygame.SRCALPHA)
+            for i in range(spread, 0, -2):
+                alpha = round(70 * (1 - i / spread) ** 1.3) + 8
+                rect = pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i)
+                pygame.draw.rect(glow, (*GOLD, alpha), rect, border_radius=(h + 2 * i) // 2)
+            self._glows[size] = glow
+        return glow
+
+    # ------------------------------------------------------------------ centre
+    def _draw_kitty(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        if not model.kitty:
+            return
+        back = self.art(layout.small_card_w).back()
+        cx, cy = layout.kitty_centre
+        for index in range(len(model.kitty)):
+            image = self.rotations.get(back, (index * 37) % 20 - 10)
+            surface.blit(image, image.get_rect(center=(cx + index * 2, cy - index * 2)))
+
+    def _draw_trick(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+        width = layout.trick_card_w
+        for seat, card in model.trick:
+            place = layout.place(seat)
+            image = self.rotations.get(self.card_image(card, width), place.trick_angle)
+            rect = image.get_rect(center=place.trick_centre)
+            shadow = self._shadow((width, layout.trick_card_h))
+            surface.blit(shadow, shadow.get_rect(center=(rect.centerx + 3, rect.centery + 5)))
+            surface.blit(image, rect)
+            if seat == model.trick_winner:
+                glow = self.rotations.get(self.art(width).highlight_overlay(), place.trick_angle)
+                surface.blit(glow, glow.get_rect(center=place.trick_centre))
+
+    def _shadow(self, size: tuple[int, int]) -> pygame.Surface:
+        shadow = self._shadows.get(size)
+        if shadow is None:
+            w, h = size
+            shadow = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
+            for i in range(4, 0, -1):
+                pygame.draw.rect(shadow, (0, 0, 0, 22), pygame.Rect(4 - i, 4 - i, w + 2 * i, h + 2 * i),
+                                 border_radius=max(4, w // 10))
+            self._shadows[size] = shadow
+        return shadow
+
+    def _draw_hand(self, surface: pygame.Surface, layout: TableLayout, hand: HandLook) -> None:
+        count = len(hand.cards)
+        if not count:
+            return
+        lifted = set()
+        if hand.playable is not None:
+            lifted = {i for i, c in enumerate(hand.cards) if c in hand.playable}
+        positions = hand_positions(layout, count, lifted)
+        width = layout.hand_card_w
+        art = self.art(width)
+        shadow = self._shadow((width, layout.hand_card_h))
+        for index, (rect, tilt) in enumerate(positions):
+            if index in hand.hidden:
+                continue
+            card = hand.cards[index]
+            if index == hand.selected or index == hand.hover:
+                rect = rect.move(0, -round(layout.hand_card_h * (0.1 if index == hand.selected else 0.05)))
+            look = "plain"
+            if hand.playable is not None and hand.face_up:
+                look = "glow" if card in hand.playable else "dim"
+            image = self._hand_card(art, card, hand.face_up, look, tilt)
+            centre = rect.center
+            surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 5)))
+            surface.blit(image, image.get_rect(center=centre))
+            if index == hand.selected:
+                ring = self.rotations.get(self._selection_ring(art), tilt)
+                surface.blit(ring, ring.get_rect(center=centre))
+
+    def _hand_card(self, art: CardArt, card: int, face_up: bool, look: str, tilt: float) -> pygame.Surface:
+        key = ("hand", art.width, card if face_up else -1, look)
+        base = self._panels.get(key)
+        if base is None:
+            base = (art.face(card_code(card)) if face_up else art.back()).copy()
+            if look == "glow":
+                base.blit(art.highlight_overlay(), (0, 0))
+            elif look == "dim":
+                base.blit(art.dim_overlay(), (0, 0))
+            self._panels[key] = base
+            self._limit(self._panels, 200)
+        return self.rotations.get(base, tilt)
+
+    def _selection_ring(self, art: CardArt) -> pygame.Surface:
+        key = ("ring-sel", art.width)
+        ring = self._panels.get(key)
+        if ring is None:
+            ring = pygame.Surface(art.size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (120, 200, 255), ring.get_rect(), width=3, border_radius=max(3, art.width // 14))
+            self._panels[key] = ring
+        return ring
+
+    def _draw_flying(self, surface: pygame.Surface, model: TableModel) -> None:
+        for sprite in sorted(model.flying, key=lambda s: s.z):
+            self.draw_card_sprite(surface, sprite.card, sprite.width, (sprite.x, sprite.y), sprite.angle,
+                                  sprite.flip, sprite.alpha)
+
+    def draw_card_sprite(self, surface: pygame.Surface, card: int, width: int, centre: tuple[float, float],
+                         angle: float = 0.0, flip: float = 1.0, alpha: int = 255, shadow: bool = True) -> None:
+        """One free card: ``flip`` 0..1 turns it from back to face through edge-on."""
+        face_up = flip >= 0.5 and card >= 0
+        squeeze = abs(math.cos(math.pi * flip)) if 0.0 < flip < 1.0 else 1.0
+        image = self.card_image(card, width, face_up)
+        image = self.rotations.get(image, angle, max(0.04, squeeze), alpha)
+        cx, cy = round(centre[0]), round(centre[1])
+        if shadow and alpha > 200 and squeeze > 0.9:
+            sh = self._shadow((width, round(width * 1.4)))
+            surface.blit(sh, sh.get_rect(center=(cx + 5, cy + 8)))
+        surface.blit(image, image.get_rect(center=(cx, cy)))
+
+    def _draw_floaters(self, surface: pygame.Surface, model: TableModel) -> None:
+        for floater in model.floaters:
+            image = self.text.render(floater.text, floater.size, floater.colour, bold=True, shadow=True)
+            if floater.alpha < 250:
+                image = self.rotations.get(image, 0.0, 1.0, floater.alpha)
+            surface.blit(image, image.get_rect(center=(round(floater.x), round(floater.y))))
+
+    # ------------------------------------------------------------------ messages
+    def _draw_overlay(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
+                      overlay: Overlay) -> None:
+        fu = layout.font_unit
+        if model.banner:
+            self._pill(surface, model.banner, (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
+                       round(fu * 1.1), theme.PANEL_TITLE, layout)
+        text = overlay.message or overlay.prompt
+        if text:
+            colour = theme.WARNING if overlay.message_warning else theme.TEXT
+            self._pill(surface, text, layout.message_centre, round(fu * 0.95), colour, layout,
+                       warning=overlay.message_warning)
+
+    def _pill(self, surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,
+              colour: tuple[int, int, int], layout: TableLayout, warning: bool = False) -> None:
+        key = ("pill", text, size, colour, warning, layout.width)
+        image = self._panels.get(key)
+        if image is None:
+            label = self.text.fit(text, size, colour, round(layout.width * 0.7), bold=True)
+            pad_x, pad_y = round(size * 0.9), round(size * 0.35)
+            w, h = label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y
+            image = pygame.Surface((w, h), pygame.SRCALPHA)
+            background = theme.WARNING_BG if warning else (8, 18, 14, 215)
+            pygame.draw.rect(image, background, image.get_rect(), border_radius=h // 2)
+            pygame.draw.rect(image, theme.WARNING if warning else (*theme.PANEL_EDGE, 200), image.get_rect(),
+                             width=1, border_radius=h // 2)
+            image.blit(label, (pad_x, pad_y))
+            self._panels[key] = image
+            self._limit(self._panels, 200)
+        rect = image.get_rect(center=centre)
+        rect.clamp_ip(surface.get_rect())
+        surface.blit(image, rect)
+
+
+def _with_alpha(surface: pygame.Surface) -> pygame.Surface:
+    out = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    out.blit(surface, (0, 0))
+    return out

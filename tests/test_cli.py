@@ -1,0 +1,115 @@
+"""The headless command line: simulate, replay --check, and their error exits."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_simulate_bidwhist_prints_summary_and_writes_history(tmp_path, capsys):
+    out_file = tmp_path / "bw.jsonl"
+    code, out, _ = run_main(capsys, "simulate", "--game", "bidwhist", "--games", "3", "--seed", "5",
+                            "--history", str(out_file))
+    assert code == 0
+    assert "bidwhist: 3 games" in out
+    assert "team 0 (seats 0 and 2)" in out and "team 1 (seats 1 and 3)" in out
+    for mode in ("uptown", "downtown", "notrump"):
+        assert f"{mode} contracts:" in out
+    lines = out_file.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 3
+    records = [json.loads(line) for line in lines]
+    assert [r["seed"] for r in records] == [5, 6, 7]
+    assert all(r["complete"] for r in records)
+    assert all(p["controller"] == "ai:medium" for r in records for p in r["players"])
+
+
+def test_simulate_wizard_reports_bid_hit_rate_per_seat_levels(tmp_path, capsys):
+    code, out, _ = run_main(capsys, "simulate", "--game", "wizard", "--players", "3", "--games", "2",
+                            "--seed", "1", "--ai", "medium,random,medium", "--set", "rounds=4")
+    assert code == 0
+    assert "wizard: 2 games, 3 players, computer levels medium,random,medium" in out
+    assert "seat 1 (random)" in out
+    assert "bid-hit rate:" in out
+
+
+def test_same_seed_gives_byte_identical_history(tmp_path, capsys):
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    for target in (first, second):
+        assert run_main(capsys, "simulate", "--game", "wizard", "--players", "5", "--games", "2",
+                        "--seed", "42", "--preset", "quick", "--history", str(target))[0] == 0
+    assert first.read_bytes() == second.read_bytes()
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--set", "min_bid=9"], "min_bid: must be a whole number from 1 to 7, not 9"),
+    (["--set", "min_bid"], "--set"),
+    (["--preset", "nonesuch"], "no preset named 'nonesuch'"),
+    (["--set", "colour=blue"], "colour"),
+])
+def test_bad_rules_exit_2_with_a_clear_message(capsys, args, message):
+    code, _, err = run_main(capsys, "simulate", "--game", "bidwhist", "--games", "1", *args)
+    assert code == 2
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_bad_rules_file_names_file_and_key(tmp_path, capsys):
+    broken = tmp_path / "house.yaml"
+    broken.write_text("game: wizard\nrules:\n  uneven_bids: always\n  bidding: hidden\n", encoding="utf-8")
+    code, _, err = run_main(capsys, "simulate", "--game", "wizard", "--games", "1", "--rules", str(broken))
+    assert code == 2
+    assert str(broken) in err and "uneven_bids" in err
+
+
+def test_wrong_player_count_and_unknown_ai_level_exit_2(capsys):
+    assert run_main(capsys, "simulate", "--game", "wizard", "--players", "7", "--games", "1")[0] == 2
+    code, _, err = run_main(capsys, "simulate", "--game", "wizard", "--games", "1", "--ai", "genius")
+    assert code == 2 and "unknown level 'genius'" in err
+
+
+def test_replay_check_accepts_good_and_rejects_tampered_history(tmp_path, capsys):
+    history = tmp_path / "h.jsonl"
+    run_main(capsys, "simulate", "--game", "bidwhist", "--games", "2", "--seed", "3", "--history", str(history))
+    code, out, _ = run_main(capsys, "replay", "--check", str(history))
+    assert code == 0 and "every game agrees" in out
+
+    records = [json.loads(line) for line in history.read_text(encoding="utf-8").splitlines()]
+    records[1]["deals"][0]["score_change"] = [99, 0]
+    tampered = tmp_path / "bad.jsonl"
+    tampered.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    code, out, _ = run_main(capsys, "replay", "--check", str(tampered))
+    assert code == 1
+    assert "game 2" in out and "score_change" in out
+
+
+def test_replay_check_of_unreadable_file_is_a_message(tmp_path, capsys):
+    garbage = tmp_path / "garbage.jsonl"
+    garbage.write_text("{not json\n", encoding="utf-8")
+    code, _, err = run_main(capsys, "replay", "--check", str(garbage))
+    assert code == 2 and "line 1" in err
+    code, _, err = run_main(capsys, "replay", "--check", str(tmp_path / "missing.jsonl"))
+    assert code == 2 and "cannot read" in err
+
+
+def test_main_py_runs_as_a_script(tmp_path):
+    """The documented command line works end to end in a fresh interpreter."""
+    result = subprocess.run(
+        [sys.executable, "main.py", "simulate", "--game", "wizard", "--games", "1", "--seed", "2",
+         "--preset", "quick", "--data-dir", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "wizard: 1 games" in result.stdout
