@@ -14,14 +14,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from game.rules import EventKind, IllegalActionError, ParseError, RuleConfigError
+from game.rules import IllegalActionError, ParseError, RuleConfigError
 from game.rules.actions import (
-    NEXT_DEAL, Action, ActionKind, bid_from_json, choose_direction, choose_trump, discard, play,
-    predict,
+    NEXT_DEAL, Action, bid_from_json, choose_direction, choose_trump, discard, play, predict,
 )
 from game.rules.cards import BIDWHIST_DECK, SUIT_LETTERS, WIZARD_DECK, card_code, codes, parse_card
 from game.rules.core import Event, Phase
-from game.rules.engine import GameState, new_game
+from game.rules.engine import new_game
 from game.rules.house_rules import rules_from_dict
 
 FORMAT = "trick-table-history"

@@ -51,10 +51,14 @@ class Match:
         self.recorder = HistoryRecorder(rules.game, seed, rules.to_dict(), [
             {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(seats)])
         self.recorder.feed(events)
-        self._ai_players = {
-            i: make_player(s.ai_level, random.Random(f"{seed}:seat:{i}"))
-            for i, s in enumerate(seats) if s.ai_level is not None
-        }
+        # Each computer seat keeps one RNG, reseeded before every decision from
+        # (seed, seat, actions so far): a decision then depends only on the game
+        # position, so a game resumed from a save (or replayed for a bug report)
+        # goes on exactly as the uninterrupted one would have.
+        self._ai_rngs = {i: random.Random(f"{seed}:seat:{i}") for i, s in enumerate(seats)
+                         if s.ai_level is not None}
+        self._ai_players = {i: make_player(s.ai_level, self._ai_rngs[i])
+                            for i, s in enumerate(seats) if s.ai_level is not None}
 
     # ------------------------------------------------------------------ queries
     @property
@@ -107,8 +111,11 @@ class Match:
         """The computer player's decision for ``seat`` (default: the seat to act),
         from that seat's view only. Safe to call from a worker thread: it reads
         an immutable view and touches no shared state except that seat's RNG."""
-        seat = self.state.current_player if seat is None else seat
-        return self._ai_players[seat].choose(self.state.view(seat))
+        # Read the position once: the main thread may move on meanwhile.
+        state, done = self.state, len(self.actions)
+        seat = state.current_player if seat is None else seat
+        self._ai_rngs[seat].seed(f"tricktable:{self.seed}:seat:{seat}:decision:{done}")
+        return self._ai_players[seat].choose(state.view(seat))
 
     def ai_player_for(self, seat: int):
         return self._ai_players.get(seat)

@@ -69,10 +69,11 @@ def test_different_seeds_differ(game, players, overrides) -> None:
     assert len(histories) == 4
 
 
+@pytest.mark.parametrize("level", [LEVEL, "ai:random"])
 @pytest.mark.parametrize("game,players,overrides", CASES)
-def test_save_replays_to_the_same_game(game, players, overrides) -> None:
+def test_save_replays_to_the_same_game(game, players, overrides, level) -> None:
     rules = make_rules(game, overrides, players=players)
-    match = Match(rules, [Seat(f"Seat {i}", LEVEL) for i in range(players)], 77)
+    match = Match(rules, [Seat(f"Seat {i}", level) for i in range(players)], 77)
     for _ in range(60):  # stop mid-game, as a save would
         if match.is_over:
             break
@@ -85,7 +86,7 @@ def test_save_replays_to_the_same_game(game, players, overrides) -> None:
     restored = Match.from_save(save)
     assert history_json(restored) == history_json(match)
     assert restored.to_save() == match.to_save()
-    # Both go on to the same ending: the computer players' RNGs are part of the replay.
+    # Both go on to the same ending: a computer decision depends only on the position.
     for one in (match, restored):
         while not one.is_over:
             if one.phase == Phase.HAND_OVER:
@@ -121,3 +122,16 @@ def test_same_history_in_other_processes(game, players, overrides) -> None:
         outputs.add(result.stdout)
     outputs.add(history_json(play(game, players, overrides, 42, disturb=3)))
     assert len(outputs) == 1
+
+
+@pytest.mark.parametrize("game,players", [("bidwhist", 4), ("wizard", 5)])
+def test_a_computer_decision_depends_only_on_the_position(game, players) -> None:
+    rules = make_rules(game, players=players)
+    match = Match(rules, [Seat(f"Seat {i}", "ai:random") for i in range(players)], 8)
+    for _ in range(40):
+        if match.phase == Phase.HAND_OVER:
+            match.next_deal()
+            continue
+        first = match.choose_ai_action()
+        assert all(match.choose_ai_action() == first for _ in range(3))
+        match.apply(first)

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 
+from game.ai import make_player
 from game.history import HistoryError, check_file, check_game, read_history, write_history
 from game.match import Match, Seat
 from game.rules import Phase, make_rules
@@ -30,11 +32,14 @@ def played_match(game: str, seed: int, players: int = 4, level: str = "random", 
     rules = make_rules(game, overrides, players=players)
     seats = [Seat("You", "human")] + [Seat(f"Bot {i}", f"ai:{level}") for i in range(1, players)]
     match = Match(rules, seats, seed)
+    stand_in = make_player("random", random.Random(seed))  # plays for the human seat
     while not match.is_over:
         if match.phase == Phase.HAND_OVER:
             match.next_deal()
+        elif match.is_human_turn():
+            match.apply(stand_in.choose(match.view(match.current_player)), seat=match.current_player)
         else:
-            match.apply(match.ai_player_for(1).choose(match.view(match.current_player)))
+            match.apply(match.choose_ai_action())
     return match
 
 
@@ -464,3 +469,11 @@ def test_check_file_reports_bad_games_by_number(tmp_path: Path, wizard_record: d
     result = check_file(path)
     assert [number for number, _ in result] == [2]
     assert "deal 1: scores" in _wheres(result[0][1])
+
+
+def test_history_without_a_seed_rejects_a_dealer_off_the_table(bidwhist_record: dict) -> None:
+    record = copy.deepcopy(bidwhist_record)
+    record["seed"] = None
+    record["first_dealer"]["dealer"] = 9
+    problems = check_game(record)
+    assert problems[0].where == "game header" and "first_dealer must be a seat" in str(problems[0].engine)

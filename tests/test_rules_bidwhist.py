@@ -18,7 +18,7 @@ from game.rules import (
 )
 from game.rules.actions import NEXT_DEAL, PASS, bid
 from game.rules.bidwhist import first_dealer_from_deck, led_suit_of, trick_winner
-from game.rules.cards import BIDWHIST_DECK, NO_SUIT, RANK_OF, SUIT_OF, Suit, card_code
+from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_OF, Suit, card_code
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 UP, DOWN = 0, 1

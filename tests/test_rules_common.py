@@ -204,11 +204,10 @@ def _rules_modules() -> list[Path]:
     return modules
 
 
-@pytest.mark.parametrize("path", _rules_modules(), ids=lambda p: p.name)
-def test_rules_module_is_pure(path: Path) -> None:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+def purity_problems(source: str) -> list[str]:
+    """Every forbidden import or call in ``source``, as "line N: what"."""
     problems = []
-    for node in ast.walk(tree):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if any(alias.name == m or alias.name.startswith(m + ".") for m in FORBIDDEN_MODULES):
@@ -227,7 +226,27 @@ def test_rules_module_is_pure(path: Path) -> None:
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
             if node.func.id in FORBIDDEN_CALLS:
                 problems.append(f"line {node.lineno}: {node.func.id}(...)")
+    return problems
+
+
+@pytest.mark.parametrize("path", _rules_modules(), ids=lambda p: p.name)
+def test_rules_module_is_pure(path: Path) -> None:
+    problems = purity_problems(path.read_text(encoding="utf-8"))
     assert problems == [], f"{path.name} is not pure: {problems}"
+
+
+@pytest.mark.parametrize("source", [
+    "import pygame", "import pygame.display", "import time", "from time import monotonic", "import datetime",
+    "import os", "from os import path", "import io", "from pathlib import Path", "import random\nrandom.random()",
+    "import random\nrandom.shuffle(x)", "import random\nrandom.choice(x)", "import random\nrandom.seed(1)",
+    "from random import shuffle", "open('f')", "from game.ui import theme", "import game.config",
+])
+def test_the_purity_scan_catches(source: str) -> None:
+    assert purity_problems(source)
+
+
+def test_the_purity_scan_allows_a_private_generator() -> None:
+    assert purity_problems("import random\nrng = random.Random('x')\nrng.shuffle(cards)\nrng.random()") == []
 
 
 def test_importing_the_rules_loads_no_pygame_or_app_modules() -> None:
@@ -297,3 +316,10 @@ def test_same_seed_same_deal_different_seed_different_deal() -> None:
     c, _ = new_game(rules, 4, 43)
     assert a.hands == b.hands and a.kitty == b.kitty and a.dealer == b.dealer
     assert a.hands != c.hands
+
+
+@pytest.mark.parametrize("game,players,dealer", [("bidwhist", 4, 4), ("bidwhist", 4, -1), ("wizard", 3, 3),
+                                                 ("wizard", 6, 6), ("wizard", 5, "2")])
+def test_first_dealer_must_be_a_seat(game: str, players: int, dealer: object) -> None:
+    with pytest.raises(ValueError, match="first_dealer must be a seat"):
+        new_game(make_rules(game, players=players), players, 1, first_dealer=dealer)  # type: ignore[arg-type]

@@ -35,6 +35,10 @@ def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None 
     """
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("seed must be an int")
+    # A dealer outside the table would never be "the dealer" when bidding comes
+    # round (no forced bid, no uneven-bids check), so refuse it here.
+    if first_dealer is not None and not (isinstance(first_dealer, int) and 0 <= first_dealer < players):
+        raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}")
     events: list[Event] = []
     state: GameState
     if isinstance(rules, BidWhistRules):

@@ -253,6 +253,7 @@ class Director:
         pending = bool(event.data.get("dealer_chooses"))
         if card < 0:
             model.turn_up = -1
+            model.turn_up_known = True
             model.trump = -1
             model.touch()
             return self._banner(t("table.no_turn_up"), 0.9)
@@ -262,6 +263,7 @@ class Director:
 
         def land() -> None:
             model.turn_up = card
+            model.turn_up_known = True
             model.trump = -1 if trump is None else int(trump)
             model.trump_pending = pending
         self._fly(group, sprite, layout.turn_up_centre, TURN_UP, flip_to=1.0, easing=ease_out_cubic,

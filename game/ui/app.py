@@ -345,17 +345,23 @@ class App:
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(dt)
-        self._shutdown()
+        self.close()
         return 0
 
-    def _shutdown(self) -> None:
+    def close(self, quit_pygame: bool = True) -> None:
+        """Let every scene clean up (stopping worker threads), then close pygame.
+
+        Tools that build several apps in one process pass ``quit_pygame=False``:
+        fonts cached by the theme would not survive ``pygame.quit``.
+        """
         for scene in reversed(self.scenes):
             try:
                 scene.on_exit()
             except Exception:
                 log.exception("error while closing %s", type(scene).__name__)
         self.scenes = []
-        pygame.quit()
+        if quit_pygame:
+            pygame.quit()
 
 
 def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None) -> int:

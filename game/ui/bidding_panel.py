@@ -181,7 +181,9 @@ class BiddingPanel(DialogScene):
         count = self.view.cards_per_player + 1
         cell_gap = max(3, gap // 2 + 1)
         # Square-ish buttons: as many per row as fit at a comfortable size.
-        target = max(28, min(64, round(grid.height / 2.2)))
+        target = max(28, min(110, round(grid.height * 0.55)))
+        if count * (target + cell_gap) > grid.width:
+            target = max(28, min(target, round(grid.height / 2.2)))  # two or more rows: smaller
         per_row = max(1, min(count, (grid.width + cell_gap) // (target + cell_gap)))
         rows = -(-count // per_row)
         per_row = -(-count // rows)  # balance the rows

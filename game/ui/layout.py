@@ -185,10 +185,14 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
             plate.clamp_ip(pygame.Rect(margin, margin, w - 2 * margin, table.bottom - margin))
             _avoid(plate, (layout.indicator_rect, layout.score_rect.union(layout.pad_button)), table)
             # The seat's cards peek out from behind the plate on the side facing
-            # the table centre (below it for seats along the top edge).
-            overlap = layout.back_card_h * 0.5 - layout.back_card_h * 0.38
-            shift = plate_h / 2 + overlap
-            fan_centre = (plate.centerx, round(plate.centery + (shift if sa < -0.3 else -shift)))
+            # the table centre: beside it for seats at the sides, below it for
+            # seats along the top edge, above it otherwise.
+            if abs(ca) > 0.6:
+                reach = plate_w / 2 + layout.back_card_w * 0.55
+                fan_centre = (round(plate.centerx - (reach if ca > 0 else -reach)), plate.centery)
+            else:
+                shift = plate_h / 2 + layout.back_card_h * 0.12
+                fan_centre = (plate.centerx, round(plate.centery + (shift if sa < 0 else -shift)))
             hand_origin = fan_centre
         # The trick card lies between the centre and the seat, tilted a touch.
         tx = cx + ca * trick_w * (0.85 if n <= 4 else 1.08)

@@ -87,7 +87,11 @@ class RotationCache:
         self.step = step
 
     def get(self, image: pygame.Surface, angle: float, scale_x: float = 1.0, alpha: int = 255) -> pygame.Surface:
-        """``image`` rotated by ``angle`` degrees, squeezed to ``scale_x`` of its width, at ``alpha``."""
+        """``image`` rotated by ``angle`` degrees, squeezed to ``scale_x`` of its width, at ``alpha``.
+
+        Prefer ``blit`` for fading images: it applies the alpha at blit time
+        instead of caching a copy per alpha level.
+        """
         angle_q = round(angle / self.step) * self.step % 360
         scale_q = round(scale_x * 12) / 12
         alpha_q = 255 if alpha >= 250 else round(alpha / 16) * 16
@@ -110,6 +114,20 @@ class RotationCache:
         self._cache.remember(key, result)
         self._keep_alive(key, image)
         return result
+
+    def blit(self, target: pygame.Surface, image: pygame.Surface, centre: tuple[int, int], angle: float = 0.0,
+             scale_x: float = 1.0, alpha: int = 255) -> pygame.Rect:
+        """Blit ``image`` transformed and centred at ``centre``; the alpha costs no cache entry."""
+        shown = self.get(image, angle, scale_x)
+        rect = shown.get_rect(center=centre)
+        if alpha >= 250:
+            target.blit(shown, rect)
+        else:
+            # Set and reset the surface alpha around the blit: the cached image stays untouched.
+            shown.set_alpha(max(0, alpha))
+            target.blit(shown, rect)
+            shown.set_alpha(None)
+        return rect
 
     def _keep_alive(self, key, image) -> None:
         self._cache.remember(("src",) + key, image)

@@ -250,6 +250,4 @@ class RulesEditor(DialogScene):
                 draw_text_fit(surface, t("rules.ok"), self.status_rect, round(size * 0.85), theme.GOOD)
 
     def draw_hint(self, surface: pygame.Surface) -> None:
-        # The status line doubles as the reason strip; only toasts go over it.
-        if self.toast.active:
-            self.toast.draw(surface, self.status_rect, max(14, round(self.status_rect.height * 0.45)))
+        """The status line doubles as the reason strip (toasts are drawn over it live)."""

@@ -111,7 +111,9 @@ class StartScene(DialogScene):
         return 4 if self.game == "bidwhist" else self.wizard_players
 
     def rule_values(self) -> dict[str, Any]:
-        return {**self.catalog[self.game].values(self.preset_index[self.game]), **self.edits[self.game]}
+        """Every rule key: defaults, then the file and preset, then the player's changes."""
+        defaults = {spec.key: spec.default for spec in SPECS[self.game]}
+        return {**defaults, **self.catalog[self.game].values(self.preset_index[self.game]), **self.edits[self.game]}
 
     @property
     def problem(self) -> str | None:
@@ -318,9 +320,21 @@ class StartScene(DialogScene):
         self._refresh()
 
     # ------------------------------------------------------------------ drawing
-    def draw(self, surface: pygame.Surface) -> None:
-        if self._laid_out_for is None:
-            self.relayout()
+    def update(self, dt: float) -> None:
+        caret_was = self._caret_visible()
+        super().update(dt)
+        if self._caret_visible() != caret_was:
+            self.invalidate()  # the name box caret blinks
+
+    def _caret_visible(self) -> bool:
+        focused = self.focus.focused
+        return isinstance(focused, TextInput) and focused._blink < 0.6
+
+    def draw_live(self, surface: pygame.Surface) -> None:
+        if self.toast.active:
+            self.toast.draw(surface, self.problem_rect, max(13, round(18 * ui_scale(self.window_size()))))
+
+    def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = ui_scale(self.window_size())
         draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
@@ -381,8 +395,7 @@ class StartScene(DialogScene):
         rect = self.problem_rect
         size = max(13, round(18 * scale))
         if self.toast.active:
-            self.toast.draw(surface, rect, size)
-            return
+            return  # drawn live, over the cached screen
         problem = self.problem
         hint = self.focus.hint()
         if problem:

@@ -77,6 +77,7 @@ class TableModel:
     round_number: int = 0
     total_rounds: int = 0
     turn_up: int = -1
+    turn_up_known: bool = False   # False while a Wizard deal is still flying
     trump_pending: bool = False
     predictions: list[int] = field(default_factory=list)
     # Things in motion
@@ -108,6 +109,7 @@ class TableModel:
         self.direction = -1
         self.discarded = 0
         self.turn_up = -1
+        self.turn_up_known = False
         self.trump_pending = False
         self.predictions = [-1] * n
         self.touch()
@@ -160,6 +162,7 @@ class TableModel:
             self.round_number = first.round_number
             self.total_rounds = int(first.extra.get("total_rounds", self.total_rounds) or 0)
             self.turn_up = first.turn_up
+            self.turn_up_known = True
             self.trump_pending = first.trump_pending
             self.trump = first.trump
         self.touch()

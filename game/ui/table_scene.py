@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import time
 from typing import Any
 
 import pygame
@@ -33,6 +34,7 @@ from game.history import write_history
 from game.match import Match
 from game.rules import Action, IllegalActionError, Phase
 from game.rules.actions import discard, play
+from game.rules.cards import card_code
 from game.ui.ai_worker import AiJob, AiWorker
 from game.ui.animations import Director
 from game.ui.cover_scene import CoverScene
@@ -78,7 +80,7 @@ class TableScene(Scene):
         n = len(match.seats)
         self.model = TableModel.empty(match.game, n)
         self.model.total_rounds = self._total_rounds()
-        self.layout: TableLayout = compute_layout(app.size, n, self.bottom)
+        self.layout: TableLayout = compute_layout(app.size, n, self.bottom, self._score_rows())
         self.view = TableView(app)
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s])
         self.director.on_idle = self._on_idle
@@ -99,6 +101,8 @@ class TableScene(Scene):
         self.pad_button = Button(self.layout.pad_button, t("table.score_pad"), self.open_score_pad, hotkey="s")
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
         self._hand_over_prompt = False
+        self._warm_queue: list[tuple[int, str]] = []
+        self._plan_warm_up()
 
     # ------------------------------------------------------------------ basics
     def _total_rounds(self) -> int:
@@ -110,14 +114,42 @@ class TableScene(Scene):
                 return 0
         return 0
 
+    def _score_rows(self) -> int:
+        """Rows of the score panel: two teams in Bid Whist, every player in Wizard."""
+        return 2 if self.match.game == "bidwhist" else len(self.match.seats)
+
     def speed(self) -> float:
         return speed_factor(self.app.settings.animation_speed)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, len(self.match.seats), self.bottom)
+        self.layout = compute_layout(size, len(self.match.seats), self.bottom, self._score_rows())
         self.pad_button.set_rect(self.layout.pad_button)
         self.menu_button.set_rect(self.layout.menu_button)
         self.drag.reset()
+        self._plan_warm_up()
+
+    def _plan_warm_up(self) -> None:
+        """Queue every card face at the table's card sizes, to be drawn a few per frame.
+
+        Drawing a face the first time costs a few milliseconds; doing it
+        ahead, within a small budget each frame, keeps later frames smooth
+        when a card is first dealt or played.
+        """
+        specials = ["BJ", "LJ"] if self.match.game == "bidwhist" else ["WZ", "JE"]
+        codes = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"] + specials
+        layout = self.layout
+        hand = [card_code(c) for c in self.model.hands[self.bottom]] if self.model.hands else []
+        order = [(layout.hand_card_w, code) for code in hand]
+        order += [(layout.trick_card_w, code) for code in codes]
+        order += [(layout.hand_card_w, code) for code in codes]
+        order += [(layout.small_card_w, code) for code in codes]
+        self._warm_queue = list(reversed(order))  # popped from the end
+
+    def _warm_up(self, budget: float = 0.0025) -> None:
+        began = time.perf_counter()
+        while self._warm_queue and time.perf_counter() - began < budget:
+            width, code = self._warm_queue.pop()
+            self.app.card_art(width).face(code)
 
     def _set_bottom(self, seat: int) -> None:
         if seat != self.bottom:
@@ -249,6 +281,7 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
+        self._warm_up()
         self.view.update(dt)
         self.director.update(dt)
         self.drag.update(dt)
@@ -387,7 +420,7 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ drawing
     def _prompt_text(self) -> str | None:
         state = self.match.state
-        if not self.director.idle:
+        if not self.director.idle or self.app.top_scene() is not self:
             return None
         if state.phase == Phase.HAND_OVER and self._hand_over_prompt:
             return t("table.continue_hint")

@@ -71,6 +71,7 @@ class TableView:
         self._fans: dict[tuple, pygame.Surface] = {}
         self._glows: dict[tuple[int, int], pygame.Surface] = {}
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._hand_layer: tuple | None = None
         self.time = 0.0
 
     # ------------------------------------------------------------------ helpers
@@ -171,6 +172,8 @@ class TableView:
 
     def _wizard_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
         rounds = t("table.round_of", n=max(1, model.round_number), total=model.total_rounds or "?")
+        if not model.turn_up_known:
+            return [("dim", rounds), ("big", t("table.dealing")), ("text", "")], -1
         if model.trump_pending:
             return [("dim", rounds), ("big", t("table.trump")),
                     ("text", t("table.dealer_chooses", name=names[model.dealer]))], -1
@@ -435,9 +438,19 @@ class TableView:
         return shadow
 
     def _draw_hand(self, surface: pygame.Surface, layout: TableLayout, hand: HandLook) -> None:
-        count = len(hand.cards)
-        if not count:
+        """The bottom hand, drawn from one cached layer while nothing about it changes."""
+        if not hand.cards:
             return
+        key = (layout.size, layout.hand_card_w, tuple(hand.cards), hand.face_up,
+               frozenset(hand.playable) if hand.playable is not None else None,
+               hand.hover, hand.selected, frozenset(hand.hidden), self.app.settings.four_colour_deck)
+        if self._hand_layer is None or self._hand_layer[0] != key:
+            self._hand_layer = (key, *self._render_hand(layout, hand))
+        _, layer, origin = self._hand_layer
+        surface.blit(layer, origin)
+
+    def _render_hand(self, layout: TableLayout, hand: HandLook) -> tuple[pygame.Surface, tuple[int, int]]:
+        count = len(hand.cards)
         lifted = set()
         if hand.playable is not None:
             lifted = {i for i, c in enumerate(hand.cards) if c in hand.playable}
@@ -445,6 +458,13 @@ class TableView:
         width = layout.hand_card_w
         art = self.art(width)
         shadow = self._shadow((width, layout.hand_card_h))
+        # The layer spans the hand band plus room for raised and tilted cards.
+        top = layout.hand_rect.top - round(layout.hand_card_h * 0.45)
+        pad = round(width * 0.4)
+        left = max(0, min(r.left for r, _ in positions) - pad)
+        right = min(layout.width, max(r.right for r, _ in positions) + pad)
+        area = pygame.Rect(left, top, right - left, layout.height - top)
+        layer = pygame.Surface(area.size, pygame.SRCALPHA)
         for index, (rect, tilt) in enumerate(positions):
             if index in hand.hidden:
                 continue
@@ -455,12 +475,13 @@ class TableView:
             if hand.playable is not None and hand.face_up:
                 look = "glow" if card in hand.playable else "dim"
             image = self._hand_card(art, card, hand.face_up, look, tilt)
-            centre = rect.center
-            surface.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 5)))
-            surface.blit(image, image.get_rect(center=centre))
+            centre = (rect.centerx - area.left, rect.centery - area.top)
+            layer.blit(shadow, shadow.get_rect(center=(centre[0] + 3, centre[1] + 5)))
+            layer.blit(image, image.get_rect(center=centre))
             if index == hand.selected:
                 ring = self.rotations.get(self._selection_ring(art), tilt)
-                surface.blit(ring, ring.get_rect(center=centre))
+                layer.blit(ring, ring.get_rect(center=centre))
+        return layer, area.topleft
 
     def _hand_card(self, art: CardArt, card: int, face_up: bool, look: str, tilt: float) -> pygame.Surface:
         key = ("hand", art.width, card if face_up else -1, look)
@@ -495,19 +516,16 @@ class TableView:
         face_up = flip >= 0.5 and card >= 0
         squeeze = abs(math.cos(math.pi * flip)) if 0.0 < flip < 1.0 else 1.0
         image = self.card_image(card, width, face_up)
-        image = self.rotations.get(image, angle, max(0.04, squeeze), alpha)
         cx, cy = round(centre[0]), round(centre[1])
         if shadow and alpha > 200 and squeeze > 0.9:
             sh = self._shadow((width, round(width * 1.4)))
             surface.blit(sh, sh.get_rect(center=(cx + 5, cy + 8)))
-        surface.blit(image, image.get_rect(center=(cx, cy)))
+        self.rotations.blit(surface, image, (cx, cy), angle, max(0.04, squeeze), alpha)
 
     def _draw_floaters(self, surface: pygame.Surface, model: TableModel) -> None:
         for floater in model.floaters:
             image = self.text.render(floater.text, floater.size, floater.colour, bold=True, shadow=True)
-            if floater.alpha < 250:
-                image = self.rotations.get(image, 0.0, 1.0, floater.alpha)
-            surface.blit(image, image.get_rect(center=(round(floater.x), round(floater.y))))
+            self.rotations.blit(surface, image, (round(floater.x), round(floater.y)), alpha=floater.alpha)
 
     # ------------------------------------------------------------------ messages
     def _draw_overlay(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,

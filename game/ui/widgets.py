@@ -1152,7 +1152,7 @@ class FocusGroup:
         for i, widget in enumerate(self.widgets):
             if widget.handle_event(event):
                 used = True
-                if event.type == pygame.MOUSEBUTTONDOWN and self._can_focus(widget):
+                if event.type == pygame.MOUSEBUTTONDOWN and self._can_focus(widget) and widget.enabled:
                     self.index = i
                     self.keyboard_mode = False
                     self._sync()
@@ -1287,7 +1287,8 @@ class DialogScene(Scene):
     modal = True
     opaque = False
     cancellable = False
-    dim_background = True
+    #: Darken the table under the dialog (costs a full-window blend every frame).
+    dim_background = False
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -1297,6 +1298,13 @@ class DialogScene(Scene):
         self.title: str | None = None
         self.done = False
         self._laid_out_for: tuple[int, int] | None = None
+        # The whole dialog is drawn into one cached layer and redrawn only when
+        # something may have changed (an event, a new layout, a toast coming or
+        # going), so a still dialog costs one blit per frame.
+        self._layer: pygame.Surface | None = None
+        self._layer_area = pygame.Rect(0, 0, 0, 0)
+        self._dirty = True
+        self._toast_was_active = False
 
     # ------------------------------------------------------------------ geometry
     def window_size(self) -> tuple[int, int]:
@@ -1310,6 +1318,11 @@ class DialogScene(Scene):
         size = size or self.window_size()
         self._laid_out_for = size
         self.layout(size)
+        self._dirty = True
+
+    def invalidate(self) -> None:
+        """Something visible changed outside an event: redraw the cached layer."""
+        self._dirty = True
 
     def layout(self, size: tuple[int, int]) -> None:
         raise NotImplementedError
@@ -1331,6 +1344,7 @@ class DialogScene(Scene):
     # ------------------------------------------------------------------ behaviour
     def show_reason(self, text: str) -> None:
         self.toast.show(text)
+        self._dirty = True
 
     def cancel(self) -> None:
         """Esc: close without choosing (only when ``cancellable``)."""
@@ -1354,6 +1368,7 @@ class DialogScene(Scene):
             return True
         if self._laid_out_for is None:
             self.relayout()
+        self._dirty = True
         if self.focus.handle_event(event):
             return True
         if self.handle_extra_event(event):
@@ -1372,16 +1387,51 @@ class DialogScene(Scene):
             self.relayout()
         self.toast.update(dt)
         self.focus.update(dt)
+        if self.toast.active != self._toast_was_active:
+            self._toast_was_active = self.toast.active
+            self._dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
         if self._laid_out_for is None:
             self.relayout()
         if self.dim_background:
             draw_scrim(surface)
+        size = surface.get_size()
+        if self._dirty or self._layer is None or self._layer.get_size() != size:
+            self._render_layer(size)
+        surface.blit(self._layer, self._layer_area.topleft, self._layer_area)
+        self.draw_live(surface)
+
+    def layer_area(self, size: tuple[int, int]) -> pygame.Rect:
+        """The part of the window the cached layer covers (the panel, its shadow, the hint strip)."""
+        area = self.panel_rect.inflate(16, 16).union(self.reason_rect())
+        return area.clip(pygame.Rect(0, 0, *size))
+
+    def _render_layer(self, size: tuple[int, int]) -> None:
+        if self.opaque:
+            layer = self._layer if self._layer is not None and self._layer.get_size() == size else pygame.Surface(size)
+        else:
+            layer = pygame.Surface(size, pygame.SRCALPHA)
+        self.draw_static(layer)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            layer = layer.convert() if self.opaque else layer.convert_alpha()
+        self._layer = layer
+        self._layer_area = pygame.Rect(0, 0, *size) if self.opaque else self.layer_area(size)
+        self._dirty = False
+
+    def draw_static(self, surface: pygame.Surface) -> None:
+        """Everything but the toast: the panel, its content, the widgets and the hover hint."""
         draw_panel(surface, self.panel_rect, self.title)
         self.draw_content(surface)
         self.focus.draw(surface)
-        self.draw_hint(surface)
+        if not self.toast.active:
+            self.draw_hint(surface)
+
+    def draw_live(self, surface: pygame.Surface) -> None:
+        """What changes every frame (the fading toast), drawn over the cached layer."""
+        if self.toast.active:
+            rect = self.reason_rect()
+            self.toast.draw(surface, rect, max(14, round(rect.height * 0.5)))
 
     def draw_content(self, surface: pygame.Surface) -> None:
         """Everything inside the panel besides the focus group's widgets."""

@@ -20,6 +20,7 @@ STRINGS: dict[str, str] = {
     "table.trump_secret": "Trump is named after the bidding",
     "table.round_of": "Round {n} of {total}",
     "table.trump": "Trump",
+    "table.dealing": "Dealing...",
     "table.no_trump": "No trump",
     "table.no_trump_round": "this round",
     "table.dealer_chooses": "{name} chooses trump",

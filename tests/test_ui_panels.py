@@ -1,0 +1,429 @@
+"""Headless tests of the panels and dialogs: bidding, contract, kitty, score pad, end, start.
+
+Scenes are built from real engine states (``new_game`` + ``apply``) and driven
+with synthesized mouse and keyboard events, against the real ``App`` (without
+its window loop) when it can be created, else a small stand-in.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+
+from panel_previews import (  # noqa: E402
+    NAMES4,
+    PreviewApp,
+    bidwhist_bid_state,
+    contract_state,
+    discard_state,
+    finished_match,
+    forced_dealer_state,
+    wizard_bid_state,
+)
+
+from game.config import Settings  # noqa: E402
+from game.rules import ActionKind, make_rules  # noqa: E402
+from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict  # noqa: E402
+from game.ui.bidding_panel import BiddingPanel  # noqa: E402
+from game.ui.contract_chooser import ContractChooser  # noqa: E402
+from game.ui.end_scene import EndScene  # noqa: E402
+from game.ui.kitty_dialog import KittyDialog  # noqa: E402
+from game.ui.rules_editor import RulesEditor  # noqa: E402
+from game.ui.score_pad import ScorePad  # noqa: E402
+from game.ui.settings_scene import SettingsScene  # noqa: E402
+from game.ui.start_scene import StartScene  # noqa: E402
+from game.ui.text import t  # noqa: E402
+from game.ui.widgets import Button, draw_text_fit, draw_text_wrapped  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((1280, 720))
+    yield
+
+
+@pytest.fixture
+def app(tmp_path):
+    """The real App without its loop (start_match recorded), or the stand-in."""
+    try:
+        from game.ui.app import App
+        real = App(data_dir=str(tmp_path), size=(1280, 720), settings=Settings(), show_start=False)
+    except Exception:
+        return PreviewApp((1280, 720))
+    real.started = None
+
+    def record(rules, seats, seed=None):
+        real.started = (rules, seats, seed)
+
+    real.start_match = record
+    return real
+
+
+def click(scene, pos):
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def key(scene, key_code, unicode="", mod=0):
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=key_code, unicode=unicode, mod=mod, scancode=0))
+
+
+def typed(scene, text):
+    scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+class Recorder:
+    def __init__(self):
+        self.calls = []
+
+    def __call__(self, *args):
+        self.calls.append(args)
+
+
+def push(app, scene):
+    app.push(scene)
+    return scene
+
+
+# ---------------------------------------------------------------------------- Bid Whist bidding
+
+def test_bidwhist_disabled_bids_refused_and_legal_bid_chosen(app):
+    state = bidwhist_bid_state()  # first bidder bid 4 uptown, second passed
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, state.view(state.current_player), NAMES4, recorder))
+    too_low = panel.buttons[bid(3, 0)]
+    assert not too_low.enabled and not panel.buttons[bid(4, 1)].enabled
+    assert panel.buttons[bid(4, 2)].enabled  # 4 no trump overcalls 4 uptown
+    click(panel, too_low.rect.center)
+    assert recorder.calls == []
+    assert panel.toast.active and "higher than 4 uptown" in panel.toast.text
+    click(panel, panel.buttons[bid(5, 1)].rect.center)
+    assert recorder.calls == [(bid(5, 1),)]
+    assert panel not in getattr(app, "scenes", getattr(app, "stack", []))
+    # Every enabled button is exactly a legal action.
+    legal = set(state.legal_actions())
+    assert {a for a, b in panel.buttons.items() if b.enabled} == legal
+
+
+def test_bidwhist_keyboard_bid_and_pass_hotkey(app):
+    state = bidwhist_bid_state()
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, state.view(state.current_player), NAMES4, recorder))
+    key(panel, pygame.K_p, "p")
+    assert recorder.calls == [(PASS,)]
+
+
+def test_forced_dealer_cannot_pass(app):
+    state = forced_dealer_state()
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, state.view(state.current_player), NAMES4, recorder))
+    pass_button = panel.buttons[PASS]
+    assert not pass_button.enabled
+    assert pass_button.reason == t("error.dealer_must_bid")
+    key(panel, pygame.K_p, "p")
+    click(panel, pass_button.rect.center)
+    assert recorder.calls == []
+    # Arrow keys and Enter bid the focused (lowest) bid.
+    key(panel, pygame.K_RETURN, "\r")
+    assert recorder.calls == [(bid(3, 0),)]
+
+
+def test_bids_so_far_are_shown_by_seat_name(app):
+    state = bidwhist_bid_state()
+    view = state.view(state.current_player)
+    panel = BiddingPanel(app, view, NAMES4, Recorder())
+    surface = pygame.Surface((1280, 720))
+    panel.draw(surface)  # draws the chips without error
+    assert view.extra["high_bidder"] >= 0
+
+
+# ---------------------------------------------------------------------------- Wizard bidding
+
+def test_wizard_forbidden_bid_disabled_with_reason(app):
+    state = wizard_bid_state(uneven_bids="always")
+    view = state.view(state.current_player)
+    forbidden = view.extra["forbidden_bid"]
+    assert forbidden >= 0
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, view, ["You", "Ada", "Bruno", "Cleo"], recorder))
+    button = panel.buttons[predict(forbidden)]
+    assert not button.enabled
+    expected = f"The dealer may not bid {forbidden}: the bids would add up to {view.cards_per_player}"
+    assert expected in button.reason and expected in panel.forbidden_reason
+    click(panel, button.rect.center)
+    assert recorder.calls == []
+    allowed = next(n for n in range(view.cards_per_player + 1) if n != forbidden)
+    key(panel, pygame.K_0 + allowed, str(allowed))
+    assert recorder.calls == [(predict(allowed),)]
+
+
+def test_wizard_hidden_bidding_shows_only_own_info(app):
+    state = wizard_bid_state(players=3, rounds_played=13, bidding="hidden")
+    view = state.view(state.current_player)
+    assert all(p == -1 for s, p in enumerate(view.extra["predictions"]) if s != view.seat)
+    panel = BiddingPanel(app, view, ["You", "Ada", "Bruno"], Recorder())
+    assert panel.secret_note == t("bid.secret_hidden")
+    panel.draw(pygame.Surface((1280, 720)))
+    # Two-digit bids: "1" waits (10.. could follow), "2" completes 12.
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, view, ["You", "Ada", "Bruno"], recorder))
+    key(panel, pygame.K_1, "1")
+    assert recorder.calls == [] and panel.typed == "1"
+    key(panel, pygame.K_2, "2")
+    assert recorder.calls == [(predict(12),)]
+
+
+# ---------------------------------------------------------------------------- contract chooser
+
+def test_trump_chooser_returns_suit_action(app):
+    state = contract_state(0)
+    recorder = Recorder()
+    chooser = push(app, ContractChooser(app, state.view(state.current_player), recorder))
+    assert len(chooser.buttons) == 4
+    key(chooser, pygame.K_h, "h")
+    assert recorder.calls == [(choose_trump(1),)]
+    recorder2 = Recorder()
+    chooser = push(app, ContractChooser(app, state.view(state.current_player), recorder2))
+    click(chooser, chooser.buttons[3].rect.center)
+    assert recorder2.calls == [(choose_trump(3),)]
+
+
+def test_no_trump_chooser_offers_directions(app):
+    state = contract_state(2)
+    recorder = Recorder()
+    chooser = push(app, ContractChooser(app, state.view(state.current_player), recorder))
+    assert [b.label for b in chooser.buttons] == [t("contract.uptown"), t("contract.downtown")]
+    key(chooser, pygame.K_d, "d")
+    assert recorder.calls == [(choose_direction(1),)]
+
+
+# ---------------------------------------------------------------------------- kitty
+
+def test_kitty_confirm_needs_exactly_six(app):
+    state = discard_state()
+    view = state.view(state.current_player)
+    assert len(view.hand) == 18 and len(view.kitty) == 6
+    recorder = Recorder()
+    dialog = push(app, KittyDialog(app, view, recorder))
+    assert sum(c.from_kitty for c in dialog.cards) == 6
+    assert dialog.cards[0].card == 52 or view.trump >= 0  # jokers lead a trump contract
+    for choice in dialog.cards[:5]:
+        click(dialog, choice.rect.center)
+    assert not dialog.confirm.enabled
+    key(dialog, pygame.K_RETURN, "\r")
+    assert recorder.calls == [] and "1 more" in dialog.toast.text
+    for choice in dialog.cards[5:7]:
+        click(dialog, choice.rect.center)
+    assert len(dialog.selected) == 7 and not dialog.confirm.enabled
+    click(dialog, dialog.cards[0].shown_rect.center)  # unselect one: the choice can change
+    # Keyboard: focus is on a card; Space toggles. Move to card 8 and select it.
+    dialog.focus.focus(dialog.cards[6], keyboard=True)
+    key(dialog, pygame.K_RIGHT)
+    assert dialog.focus.focused is dialog.cards[7]
+    key(dialog, pygame.K_SPACE, " ")
+    assert len(dialog.selected) == 7
+    key(dialog, pygame.K_SPACE, " ")
+    assert len(dialog.selected) == 6 and dialog.confirm.enabled
+    chosen = dialog.selected
+    key(dialog, pygame.K_RETURN, "\r")
+    assert recorder.calls == [(chosen,)]
+    assert len(chosen) == 6 and set(chosen) <= set(view.hand)
+
+
+# ---------------------------------------------------------------------------- score pad and end
+
+def test_score_pad_rows_match_wizard_history(app):
+    match = finished_match("wizard", players=4, seed=3, rounds=5)
+    history = match.history()
+    pad = ScorePad(app, history, ["You", "Ada", "Bruno", "Cleo"], Recorder())
+    assert len(pad.rows) == len(history["deals"]) == 5
+    for row, deal in zip(pad.rows, history["deals"]):
+        totals = [row.cells[1 + 4 * seat + 3].text for seat in range(4)]
+        assert totals == [str(s) for s in deal["scores"]]
+        bids = {b["seat"]: b["bid"] for b in deal["bids"]}
+        assert [row.cells[1 + 4 * seat].text for seat in range(4)] == [str(bids[s]) for s in range(4)]
+
+
+def test_score_pad_rows_match_bidwhist_history_and_close(app):
+    match = finished_match("bidwhist", seed=21, target_score=3)
+    history = match.history()
+    closed = Recorder()
+    pad = push(app, ScorePad(app, history, NAMES4, closed, close_label=t("pad.next_hand")))
+    assert len(pad.rows) == len(history["deals"])
+    last = history["deals"][-1]
+    if not last.get("redeal"):
+        assert [pad.rows[-1].cells[6].text, pad.rows[-1].cells[7].text] == [str(s) for s in last["scores"]]
+    key(pad, pygame.K_ESCAPE)
+    assert closed.calls == [()]
+
+
+def test_end_scene_names_the_winner(app):
+    match = finished_match("wizard", players=3, seed=5, rounds=3)
+    history = match.history()
+    names = ["You", "Ada", "Bruno"]
+    scene = EndScene(app, history, names, Recorder(), Recorder())
+    winners = history["winners"]
+    for seat in winners:
+        assert names[seat] in scene.winner_line()
+    match = finished_match("bidwhist", seed=8, target_score=2)
+    history = match.history()
+    again, back = Recorder(), Recorder()
+    scene = push(app, EndScene(app, history, NAMES4, again, back))
+    team = history["winners"][0]
+    assert NAMES4[team] in scene.winner_line() and NAMES4[team + 2] in scene.winner_line()
+    click(scene, scene.play_again.rect.center)
+    assert again.calls == [()] and back.calls == []
+
+
+# ---------------------------------------------------------------------------- start screen
+
+def test_start_screen_default_bidwhist(app):
+    start = push(app, StartScene(app))
+    click(start, start.start_button.rect.center)
+    rules, seats, _ = app.started
+    assert rules == make_rules("bidwhist")
+    assert [s.controller for s in seats] == ["human", "ai:medium", "ai:medium", "ai:medium"]
+    assert seats[0].name == t("start.default_human")
+
+
+def test_start_screen_wizard_seats_names_and_rule_editor(app):
+    start = push(app, StartScene(app))
+    click(start, start.game_buttons["wizard"].rect.center)
+    assert start.game == "wizard"
+    start.set_players(5)
+    # Seat 2 becomes human and gets a new name through the keyboard.
+    click(start, start.kind_cyclers[2].rect.center)
+    click(start, start.name_inputs[2].rect.center)
+    for _ in range(10):
+        key(start, pygame.K_BACKSPACE)
+    typed(start, "Zoe")
+    # The rule editor changes the number of rounds.
+    click(start, start.rules_button.rect.center)
+    editor = app.scenes[-1] if hasattr(app, "scenes") else app.stack[-1]
+    assert isinstance(editor, RulesEditor)
+    editor.set_value("rounds", 4)
+    click(editor, editor.done_button.rect.center)
+    assert start.edits["wizard"] == {"rounds": 4}
+    click(start, start.start_button.rect.center)
+    rules, seats, _ = app.started
+    assert rules.game == "wizard" and rules.rounds == 4 and len(seats) == 5
+    assert seats[2] .name == "Zoe" and seats[2].is_human
+
+
+def test_invalid_rule_combination_disables_start(app):
+    start = push(app, StartScene(app))
+    start.set_game("wizard")
+    start.set_players(4)
+    editor = RulesEditor(app, "wizard", start.catalog["wizard"].values(0), {}, 4, lambda e: start.edits.update(wizard=e))
+    editor.set_value("bidding", "hidden")
+    editor.set_value("uneven_bids", "always")
+    assert editor.problem == t("rules.problem.uneven_bids")
+    editor._done()
+    start._refresh()
+    assert not start.start_button.enabled and start.build_rules() is None
+    click(start, start.start_button.rect.center)
+    assert app.started is None
+    # Too many rounds for the player count is caught as well, then fixed.
+    start.edits["wizard"] = {"rounds": 20}
+    start._refresh()
+    assert "at most 15 rounds" in start.problem
+    start.set_players(3)
+    assert start.start_button.enabled
+
+
+def test_broken_rule_file_shows_warning_and_uses_defaults(app, monkeypatch, tmp_path):
+    bad = tmp_path / "bidwhist.yaml"
+    bad.write_text("game: bidwhist\nrules:\n  min_bid: 12\n", encoding="utf-8")
+    import game.ui.start_scene as start_module
+    monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad)
+    real = start_module.load_rules_or_defaults
+    monkeypatch.setattr(start_module, "load_rules_or_defaults",
+                        lambda game, *a, **k: real(game, bad) if game == "bidwhist" else real(game))
+    start = StartScene(app)
+    assert start.catalog["bidwhist"].warning and "min_bid" in start.catalog["bidwhist"].warning
+    assert start.build_rules() == make_rules("bidwhist")
+    start.draw(pygame.Surface((1280, 720)))
+
+
+def test_settings_scene_saves(app):
+    saved = Recorder()
+    app.save_settings = saved
+    scene = push(app, SettingsScene(app))
+    key(scene, pygame.K_RIGHT)  # focus starts on the animation speed: normal -> fast
+    click(scene, scene.four_colour.rect.center)
+    click(scene, scene.save_button.rect.center)
+    assert app.settings.animation_speed == "fast" and app.settings.four_colour_deck
+    assert saved.calls == [()]
+
+
+# ---------------------------------------------------------------------------- layout and speed
+
+def all_scenes(app):
+    noop = Recorder()
+    state = bidwhist_bid_state()
+    yield BiddingPanel(app, state.view(state.current_player), NAMES4, noop)
+    state = wizard_bid_state(players=3, rounds_played=17)
+    yield BiddingPanel(app, state.view(state.current_player), ["You", "Ada", "Bruno"], noop)
+    state = contract_state(0)
+    yield ContractChooser(app, state.view(state.current_player), noop)
+    state = discard_state()
+    yield KittyDialog(app, state.view(state.current_player), noop)
+    match = finished_match("wizard", players=6, seed=2)
+    names = ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"]
+    yield ScorePad(app, match.history(), names, noop)
+    yield EndScene(app, match.history(), names, noop, noop)
+    start = StartScene(app)
+    start.set_game("wizard")
+    start.set_players(6)
+    yield start
+    yield RulesEditor(app, "bidwhist", {}, {}, 4, noop)
+    yield SettingsScene(app)
+
+
+def widgets_of(scene):
+    return [w for w in scene.focus.widgets if w.visible]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080), (1280, 720)])
+def test_layouts_keep_widgets_inside_the_window(app, size):
+    window = pygame.Rect(0, 0, *size)
+    surface = pygame.Surface(size)
+    for scene in all_scenes(app):
+        scene.relayout(size)
+        assert window.contains(scene.panel_rect) or isinstance(scene, StartScene), type(scene).__name__
+        for widget in widgets_of(scene):
+            assert widget.rect.width > 0 and widget.rect.height > 0
+            assert window.contains(widget.rect), (type(scene).__name__, widget, widget.rect)
+            if not isinstance(scene, StartScene):
+                assert scene.panel_rect.contains(widget.rect), (type(scene).__name__, widget.rect)
+        scene.draw(surface)
+
+
+def test_tiny_windows_do_not_crash(app):
+    for size in [(320, 240), (100, 80), (1, 1)]:
+        surface = pygame.Surface(size)
+        for scene in all_scenes(app):
+            scene.relayout(size)
+            scene.draw(surface)
+
+
+def test_text_always_fits_its_box():
+    surface = pygame.Surface((800, 600))
+    long = "A remarkably long sentence that will never fit in a small box without help " * 3
+    for box in [pygame.Rect(10, 10, 120, 20), pygame.Rect(50, 50, 300, 40), pygame.Rect(0, 0, 30, 12)]:
+        assert box.contains(draw_text_fit(surface, long, box, 40))
+        assert box.contains(draw_text_wrapped(surface, long, box, 30))
+    button = Button((0, 0, 90, 30), long, None)
+    button.draw(surface)

@@ -1,0 +1,165 @@
+"""Screenshots of the real app for the docs and for checking the layout by eye.
+
+``python -m tools.screenshots`` runs the app offscreen (SDL's dummy video
+driver; no display needed) and saves PNGs into ``docs/screenshots/``:
+
+* ``start_<size>.png``: the start screen;
+* ``bidwhist_table_<size>.png``: a Bid Whist hand in play, the human to act;
+* ``wizard_bidding_<size>.png``: a five-player Wizard round with the bidding panel;
+* ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
+* ``wizard_dealing_<size>.png``: the deal animation caught mid-flight.
+
+Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
+human's decisions on the way there are made by the medium computer player,
+so the pictures show realistic games; seeds are fixed, so reruns give the
+same pictures as long as the rules and the computer players do not change.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import argparse  # noqa: E402
+import random  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Callable  # noqa: E402
+
+import pygame  # noqa: E402
+
+from game.ai import make_player  # noqa: E402
+from game.config import Settings  # noqa: E402
+from game.match import Seat  # noqa: E402
+from game.rules import Phase, make_rules  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.table_scene import TableScene  # noqa: E402
+
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+FRAME = 1 / 60
+
+
+def _run(app: App, until: Callable[[], bool], frames: int = 20000) -> bool:
+    for _ in range(frames):
+        if until():
+            return True
+        app.step(FRAME, [])
+        time.sleep(0.0003)
+    return until()
+
+
+class Autopilot:
+    """Answers the human's dialogs the way the medium computer player would."""
+
+    def __init__(self, app: App, scene: TableScene) -> None:
+        self.app = app
+        self.scene = scene
+        self.player = make_player("medium", random.Random(1))
+
+    def answer(self, stop_at: Callable[[], bool] = lambda: False) -> bool:
+        """Answer whatever the top scene asks; returns True when ``stop_at`` holds first."""
+        if stop_at():
+            return True
+        app, scene = self.app, self.scene
+        top = app.scenes[-1]
+        name = type(top).__name__
+        state = scene.match.state
+        seat = state.current_player
+        if name in ("BiddingPanel", "ContractChooser"):
+            top.finish(top.on_action, self.player.choose(state.view(seat)))
+        elif name == "KittyDialog":
+            clone = state.clone()
+            cards = []
+            for _ in range(6):
+                action = self.player.choose(clone.view(seat))
+                cards.append(action.value)
+                clone.apply_in_place(action, None)
+            top.finish(top.on_confirm, cards)
+        elif name == "ScorePad":
+            top.cancel()
+        elif name == "CoverScene":
+            top.reveal()
+        elif top is scene and scene.input_enabled():
+            scene.apply_action(self.player.choose(state.view(seat)))
+        return False
+
+
+def _new_app(size: tuple[int, int], speed: str = "instant") -> App:
+    data_dir = tempfile.mkdtemp(prefix="tricktable-shots-")
+    settings = Settings(animation_speed=speed, ai_pause_seconds=0.0, window_size=size)
+    return App(data_dir=data_dir, size=size, settings=settings)
+
+
+def _start(app: App, game: str, players: int, seed: int, **rules) -> TableScene:
+    names = ["Alice", "Bongani", "Carmen", "Dmitri", "Emeka", "Fatima"]
+    seats = [Seat(names[0], "human")] + [Seat(names[i], "ai:medium") for i in range(1, players)]
+    app.start_match(make_rules(game, rules, players=players if game == "wizard" else None), seats, seed=seed)
+    scene = app.scenes[0]
+    assert isinstance(scene, TableScene)
+    return scene
+
+
+def _save(app: App, name: str, size: tuple[int, int]) -> Path:
+    OUT.mkdir(parents=True, exist_ok=True)
+    path = OUT / f"{name}_{size[0]}x{size[1]}.png"
+    pygame.image.save(pygame.display.get_surface(), str(path))
+    return path
+
+
+def shoot(size: tuple[int, int]) -> list[Path]:
+    saved = []
+
+    app = _new_app(size)
+    app.step(FRAME, [])
+    saved.append(_save(app, "start", size))
+
+    # Bid Whist, a few tricks in, the human to play with cards on the table.
+    scene = _start(app, "bidwhist", 4, seed=21)
+    pilot = Autopilot(app, scene)
+    _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
+                                   and len(scene.match.state.view(0).tricks) >= 3
+                                   and len(scene.model.trick) >= 2))
+    app.step(FRAME, [])
+    saved.append(_save(app, "bidwhist_table", size))
+
+    # The score pad between the first and second hands.
+    _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "ScorePad"))
+    app.step(FRAME, [])
+    saved.append(_save(app, "score_pad", size))
+
+    # Wizard, five players, round 3: the human's bid.
+    scene = _start(app, "wizard", 5, seed=5)
+    pilot = Autopilot(app, scene)
+    _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "BiddingPanel"
+                                   and scene.match.state.deal_number >= 3))
+    for _ in range(20):
+        app.step(FRAME, [])
+    saved.append(_save(app, "wizard_bidding", size))
+    app.close(quit_pygame=False)
+
+    # The deal animation, caught halfway.
+    app = _new_app(size, speed="normal")
+    scene = _start(app, "wizard", 6, seed=9, rounds=8)
+    pilot = Autopilot(app, scene)
+    _run(app, lambda: pilot.answer(lambda: scene.model.deal_number >= 7 and len(scene.model.flying) >= 8))
+    saved.append(_save(app, "wizard_dealing", size))
+    app.close(quit_pygame=False)
+    return saved
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Save screenshots of the app into docs/screenshots/.")
+    parser.add_argument("--sizes", default="1280x720,800x600", help="comma-separated WIDTHxHEIGHT list")
+    args = parser.parse_args(argv)
+    for text in args.sizes.split(","):
+        width, height = (int(part) for part in text.lower().split("x"))
+        for path in shoot((width, height)):
+            print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
