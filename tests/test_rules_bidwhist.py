@@ -387,6 +387,18 @@ def test_one_renege_transfers_three_books() -> None:
     assert scored["score_change"] == [4, 0]
 
 
+def test_books_shown_during_play_leave_reneges_to_the_end_of_the_hand() -> None:
+    """A renege is settled when the hand ends, so the books on the table during
+    play do not give it away; the scored hand shows the penalty."""
+    state = _renege_game()
+    state, _ = drive(state, "BJ 2H AD")
+    state, _ = drive(state, [str(a) for a in state.legal_actions()[:1]])  # seat 3 completes the trick
+    taken = state.view(1).books
+    assert taken == (2, 0)  # the trick and the kitty book, no penalty yet
+    state, events = _play_following(state)
+    assert state.view(1).books == tuple(_scored(events)["books"])
+
+
 def test_reneges_are_penalized_in_the_order_made_defenders_first() -> None:
     # The defenders (no books yet) renege first: with fewer than 3 books the
     # hand is scored as if the bidding team took all 13, which changes nothing;

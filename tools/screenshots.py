@@ -34,7 +34,7 @@ import pygame  # noqa: E402
 from game.ai import make_player  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.match import Seat  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
+from game.rules import make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.rules.actions import (
-    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid_to_json, choose_direction, choose_trump,
+    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, bid_to_json, choose_direction, choose_trump,
     discard, play,
 )
 from game.rules.cards import (
@@ -61,6 +61,7 @@ def rank_power(direction: int) -> tuple[int, ...]:
 
 
 _POWER = (rank_power(0), rank_power(1))
+_LADDERS: dict[BidWhistRules, list[tuple[int, Action]]] = {}
 
 
 def effective_suits(trump: int) -> tuple[int, ...]:
@@ -283,6 +284,15 @@ class BidWhistState:
             mode_rank = 0
         return books * 3 + mode_rank
 
+    def _bid_ladder(self) -> list[tuple[int, Action]]:
+        """Every bid the house rules allow with its ranking key, lowest first (cached per rules)."""
+        ladder = _LADDERS.get(self.rules)
+        if ladder is None:
+            ladder = [(self.bid_key(books, mode), bid(books, mode))
+                      for books in range(self.rules.min_bid, 8) for mode in (0, 1, 2)]
+            _LADDERS[self.rules] = ladder
+        return ladder
+
     def _dealer_must_bid(self) -> bool:
         return (self.current == self.dealer and self.high_bidder < 0
                 and self.rules.all_pass == "dealer_must_bid")
@@ -297,10 +307,8 @@ class BidWhistState:
             return [play(c) for c in self.legal_cards()]
         if phase == Phase.BID:
             actions = [] if self._dealer_must_bid() else [PASS]
-            for books in range(self.rules.min_bid, 8):
-                for mode in (0, 1, 2):
-                    if self.bid_key(books, mode) > self.high_key:
-                        actions.append(Action(ActionKind.BID, books, mode))
+            high = self.high_key
+            actions.extend(action for key, action in self._bid_ladder() if key > high)
             return actions
         if phase == Phase.CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
@@ -490,11 +498,14 @@ class BidWhistState:
         return _winner_index(self.trick, self._eff, self._power, self.trump)
 
     # ------------------------------------------------------------------ scoring
-    def hand_books(self) -> list[int]:
-        """Books per team with the kitty book and every renege penalty applied, in order."""
+    def hand_books(self, with_penalties: bool = True) -> list[int]:
+        """Books per team with the kitty book and, unless told otherwise, every
+        renege penalty applied in order (penalties are settled at the hand's end)."""
         books = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
         if self.declarer >= 0:
             books[team_of(self.declarer)] += 1
+        if not with_penalties:
+            return books
         for _, seat in self.reneges:
             offender = team_of(seat)
             other = 1 - offender
@@ -552,7 +563,10 @@ class BidWhistState:
             bids=tuple(self.bids), declarer=self.declarer, contract_books=self.high_books,
             contract_mode=self.high_mode if self.declarer >= 0 else -1,
             trump=self.trump, direction=self.direction,
-            books=tuple(self.hand_books()) if self.declarer >= 0 else (0, 0),
+            # Reneges are found out and penalized when the hand ends; until then
+            # the books on the table are the books taken.
+            books=tuple(self.hand_books(self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)))
+            if self.declarer >= 0 else (0, 0),
             kitty=tuple(self.kitty) if declarer_sees else (),
             discards=tuple(self.discards) if seat == self.declarer else (),
             extra={"high_bid": (self.high_books, self.high_mode) if self.high_bidder >= 0 else None,

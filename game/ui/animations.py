@@ -21,7 +21,7 @@ import math
 from collections import deque
 from typing import Callable, Iterable
 
-from game.rules import Event, EventKind, Phase
+from game.rules import Event, Phase
 from game.ui.layout import TableLayout
 from game.ui.table_model import Floater, FlyingCard, TableModel, bid_label
 from game.ui.text import t
