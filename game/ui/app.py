@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import random
 import time
 import traceback
@@ -342,9 +343,15 @@ class App:
 
     # ------------------------------------------------------------------ loop
     def run(self) -> int:
+        # tools/measure_startup.py: write the time of the first frame and stop.
+        probe = os.environ.get("TRICKTABLE_STARTUP_PROBE")
         while self.running:
             dt = self.clock.tick(FPS) / 1000.0
             self.step(dt)
+            if probe:
+                with open(probe, "w", encoding="utf-8") as handle:
+                    handle.write(repr(time.time()))
+                self.running = False
         self.close()
         return 0
 

@@ -1,0 +1,234 @@
+"""``--self-test``: prove that this copy of Trick Table works, in a few seconds.
+
+The self-test is meant for the built executable as much as for a checkout:
+CI runs it on the PyInstaller build, and a player can run it to see whether
+the program works on their machine. It exercises the same code a player
+does. SDL is pointed at its dummy video and audio drivers, so no window
+appears, and then the real ``App`` is built, shows the start screen, and
+plays one short game of each game between computer players through the
+real table scene, frame by frame, until the end screen appears. The table
+writes each finished game's hand history to the data folder, as it does for
+a player; the self-test then replays those files through the engine with
+the replay checker.
+
+The result is one line on standard output, ``self-test ok: ...`` with exit
+status 0, or ``self-test FAILED: <what>`` with status 1. Details of a
+failure (tracebacks, the scene that failed) go to the log file, never to the
+terminal. The data folder is a fresh temporary folder unless ``--data-dir``
+is given; a temporary folder is deleted after a success and kept after a
+failure so its log can be read.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+EXIT_OK, EXIT_FAILED = 0, 1
+
+FRAME = 1 / 60
+WINDOW_SIZE = (1280, 720)
+# A short game still takes a few hundred frames per deal (every computer
+# move, trick and hand takes at least a frame or two, even with instant
+# animations). The caps only exist to turn a stuck table into a clean failure.
+MAX_FRAMES_PER_GAME = 60_000
+MAX_SECONDS_PER_GAME = 180.0
+# Each frame hands the interpreter to the computer player's thread for a
+# moment, as the real 60 fps loop does while it waits for the next frame.
+YIELD_SECONDS = 0.0005
+
+log = logging.getLogger("tricktable.self_test")
+
+
+@dataclass(frozen=True)
+class GamePlan:
+    """One short game of the self-test: which game, its short rules, its seed."""
+
+    game: str
+    players: int
+    overrides: dict[str, Any]
+    seed: int
+    unit: str  # what one deal is called in the result line
+
+    def describe(self, deals: int) -> str:
+        plural = "" if deals == 1 else "s"
+        return f"{self.game} 1 game ({deals} {self.unit}{plural})"
+
+
+# Fixed seeds keep the self-test reproducible: a failure seen once can be seen again.
+PLANS = (
+    GamePlan("bidwhist", 4, {"target_score": 5}, seed=20240601, unit="deal"),
+    GamePlan("wizard", 4, {"rounds": 3}, seed=20240602, unit="round"),
+)
+
+
+class SelfTestFailure(Exception):
+    """A check of the self-test did not hold; the message is the result line's reason."""
+
+
+class _ErrorCollector(logging.Handler):
+    """Remembers every error the app logs, so a scene that failed (and was
+    recovered from, as the app does for a player) still fails the self-test."""
+
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage().splitlines()[0])
+
+
+def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
+                  echo: Callable[[str], None] = print) -> int:
+    """Run the self-test; print one result line through ``echo`` and return the exit status.
+
+    ``quit_pygame=False`` leaves pygame initialised, for callers (tests) that
+    keep using it in the same process.
+    """
+    # Both must be set before pygame initialises SDL; an explicit request
+    # from the caller's environment is overridden on purpose, since the
+    # self-test must never open a visible window or play a sound.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    # pygame greets on standard output when imported; the result line must stay alone.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+    began = time.perf_counter()
+    scratch = None
+    if data_dir is None:
+        scratch = Path(tempfile.mkdtemp(prefix="tricktable-selftest-"))
+        data_dir = str(scratch)
+    collector = _ErrorCollector()
+    app_log = logging.getLogger("tricktable")
+    app_log.addHandler(collector)
+    app = None
+    try:
+        from game.ui.app import App  # imported here: the env above must come first
+        app = _make_app(App, data_dir)
+        summaries = [_play(app, plan, collector) for plan in PLANS]
+        checked = _check_histories(app.user_paths.histories_dir, [plan.game for plan in PLANS])
+        _fail_on_logged_errors(collector)
+    except SelfTestFailure as failure:
+        log.error("self-test failed: %s", failure)
+        echo(f"self-test FAILED: {failure} (log: {_log_file(app, data_dir)})")
+        return EXIT_FAILED
+    except Exception as exc:  # anything unexpected: one line here, the traceback in the log
+        log.exception("self-test crashed")
+        echo(f"self-test FAILED: unexpected {type(exc).__name__}: {exc} (log: {_log_file(app, data_dir)})")
+        return EXIT_FAILED
+    finally:
+        app_log.removeHandler(collector)
+        if app is not None:
+            _close(app, quit_pygame)
+    seconds = time.perf_counter() - began
+    echo(f"self-test ok: {', '.join(summaries)}, {checked} replayed clean in {seconds:.1f} s")
+    if scratch is not None:
+        # Only after a success: a failed run keeps its folder and the log in it.
+        shutil.rmtree(scratch, ignore_errors=True)
+    return EXIT_OK
+
+
+def _make_app(app_class: type, data_dir: str) -> Any:
+    from game.config import Settings
+
+    settings = Settings(animation_speed="instant", ai_pause_seconds=0.0)
+    try:
+        app = app_class(data_dir=data_dir, size=WINDOW_SIZE, settings=settings, show_start=True)
+    except Exception as exc:
+        raise SelfTestFailure(f"the window could not be opened: {exc}") from exc
+    _check_text_renders()
+    # A few frames of the start screen, as a player would see it.
+    for _ in range(3):
+        app.step(FRAME, [])
+    if not app.scenes or type(app.scenes[-1]).__name__ not in ("StartScene", "QuickStartScene"):
+        raise SelfTestFailure("the start screen did not appear")
+    return app
+
+
+def _check_text_renders() -> None:
+    """The UI font draws visible pixels (in a frozen build the default font is a bundled file)."""
+    from game.ui import theme
+
+    label = theme.font(32, bold=True).render("Trick Table", True, (255, 255, 255))
+    if label.get_bounding_rect().width < 20:
+        raise SelfTestFailure("the UI font renders no text")
+
+
+def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
+    """Play one game of ``plan`` through the table scene to the end screen; describe it."""
+    from game.match import Seat
+    from game.rules import make_rules
+    from game.ui.end_scene import EndScene
+
+    rules = make_rules(plan.game, plan.overrides, players=plan.players)
+    seats = [Seat(f"Computer {seat + 1}", "ai:medium") for seat in range(plan.players)]
+    match = app.start_match(rules, seats, seed=plan.seed)
+    deadline = time.monotonic() + MAX_SECONDS_PER_GAME
+    for frame in range(MAX_FRAMES_PER_GAME):
+        if isinstance(app.scenes[-1], EndScene):
+            break
+        if not app.step(FRAME, []):
+            raise SelfTestFailure(f"{plan.game}: the app stopped during the game")
+        if collector.messages:
+            raise SelfTestFailure(f"{plan.game}: the app logged an error: {collector.messages[0]}")
+        if time.monotonic() > deadline:
+            raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_SECONDS_PER_GAME:.0f} s "
+                                  f"({frame} frames, {match.state.phase.name})")
+        time.sleep(YIELD_SECONDS)
+    else:
+        raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_FRAMES_PER_GAME} frames "
+                              f"({match.state.phase.name}, deal {match.state.deal_number})")
+    if not match.state.is_terminal:
+        raise SelfTestFailure(f"{plan.game}: the end screen appeared before the game was over")
+    app.step(FRAME, [])  # draw the end screen once
+    deals = len(match.history()["deals"])
+    log.info("self-test %s: seed %d, %d deals, %d frames", plan.game, plan.seed, deals, frame)
+    return plan.describe(deals)
+
+
+def _check_histories(folder: Path, games: list[str]) -> str:
+    """Replay every history file the table wrote; describe what was checked."""
+    from game.history import HistoryError, check_file
+
+    files = 0
+    for game in games:
+        path = folder / f"{game}.jsonl"
+        if not path.is_file():
+            raise SelfTestFailure(f"{game}: no hand history was written to {path}")
+        try:
+            disagreements = check_file(path)
+        except HistoryError as exc:
+            raise SelfTestFailure(f"{game}: the hand history cannot be read: {exc}") from exc
+        if disagreements:
+            number, problems = disagreements[0]
+            for problem in problems:
+                log.error("%s game %d: %s", path, number, problem)
+            first = problems[0] if problems else "no details"
+            raise SelfTestFailure(f"{game}: replaying game {number} of {path.name} disagrees "
+                                  f"with the engine ({len(problems)} difference(s); first: {first})")
+        files += 1
+    return "histories" if files > 1 else "history"
+
+
+def _fail_on_logged_errors(collector: _ErrorCollector) -> None:
+    if collector.messages:
+        raise SelfTestFailure(f"the app logged an error: {collector.messages[0]}")
+
+
+def _log_file(app: Any, data_dir: str) -> str:
+    if app is not None:
+        return str(app.user_paths.log_dir / "tricktable.log")
+    return str(Path(data_dir) / "logs" / "tricktable.log")
+
+
+def _close(app: Any, quit_pygame: bool) -> None:
+    try:
+        app.close(quit_pygame=quit_pygame)
+    except Exception:
+        log.exception("closing the app failed")
