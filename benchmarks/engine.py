@@ -25,35 +25,28 @@ from game.rules import apply, make_rules, new_game
 CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))
 
 
-def _fast_playouts(game: str, players: int, seconds: float) -> tuple[int, int, float]:
+def _fast_step(state, action):
+    state.apply_in_place(action, None, False)
+    return state
+
+
+def _public_step(state, action):
+    return apply(state, action)[0]
+
+
+def _playouts(game: str, players: int, seconds: float, step) -> tuple[int, int, float]:
+    """Play random legal games for ``seconds``; ``step(state, action)`` returns the next state."""
     rules = make_rules(game)
     rng = random.Random(1)
     actions = games = 0
-    seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        state, _ = new_game(rules, players, seed)
-        seed += 1
+        state, _ = new_game(rules, players, games)
         while not state.is_terminal:
-            state.apply_in_place(rng.choice(state.legal_actions()), None, False)
+            state = step(state, rng.choice(state.legal_actions()))
             actions += 1
         games += 1
     return actions, games, time.perf_counter() - start
-
-
-def _public_playouts(game: str, players: int, seconds: float) -> tuple[int, float]:
-    rules = make_rules(game)
-    rng = random.Random(2)
-    actions = 0
-    seed = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        state, _ = new_game(rules, players, seed)
-        seed += 1
-        while not state.is_terminal:
-            state, _events = apply(state, rng.choice(state.legal_actions()))
-            actions += 1
-    return actions, time.perf_counter() - start
 
 
 def _clone_rate(game: str, players: int, count: int = 50_000) -> float:
@@ -72,8 +65,8 @@ def main() -> None:
           f"one core, {args.seconds:g} s per figure")
     print(f"{'game':<16}{'fast actions/s':>16}{'fast games/s':>14}{'clones/s':>12}{'apply() actions/s':>20}")
     for game, players in CASES:
-        actions, games, elapsed = _fast_playouts(game, players, args.seconds)
-        public_actions, public_elapsed = _public_playouts(game, players, args.seconds)
+        actions, games, elapsed = _playouts(game, players, args.seconds, _fast_step)
+        public_actions, _, public_elapsed = _playouts(game, players, args.seconds, _public_step)
         label = f"{game} ({players}p)"
         print(f"{label:<16}{actions / elapsed:>16,.0f}{games / elapsed:>14,.1f}"
               f"{_clone_rate(game, players):>12,.0f}{public_actions / public_elapsed:>20,.0f}")

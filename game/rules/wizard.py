@@ -263,10 +263,10 @@ class WizardState:
     def legal_cards(self) -> list[int]:
         hand = self.hands[self.current]
         led = self.led_suit()
-        if led == NO_SUIT:
-            return _distinct(hand)
-        if any(SUIT_OF[c] == led for c in hand):
-            return _distinct([c for c in hand if SUIT_OF[c] == led or c >= WIZARD])
+        if led != NO_SUIT:
+            follow = [c for c in hand if SUIT_OF[c] == led]
+            if follow:
+                return follow + [c for c in (WIZARD, JESTER) if c in hand]
         return _distinct(hand)
 
     # ------------------------------------------------------------------ apply
@@ -426,9 +426,5 @@ _PHASE_PROMPTS = {
 
 
 def _distinct(cards: list[int]) -> list[int]:
-    """Cards without repeats: the four Wizards (and Jesters) are one choice, not four."""
-    seen: list[int] = []
-    for card in cards:
-        if card not in seen:
-            seen.append(card)
-    return seen
+    """Cards without repeats, in hand order: the four Wizards (and Jesters) are one choice, not four."""
+    return list(dict.fromkeys(cards))
