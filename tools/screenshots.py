@@ -7,6 +7,7 @@ driver; no display needed) and saves PNGs into ``docs/screenshots/``:
 * ``bidwhist_table_<size>.png``: a Bid Whist hand in play, the human to act;
 * ``wizard_bidding_<size>.png``: a five-player Wizard round with the bidding panel;
 * ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
+* ``kitty_dialog_<size>.png``: the human declarer choosing the six discards;
 * ``wizard_dealing_<size>.png``: the deal animation caught mid-flight.
 
 Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
@@ -34,7 +35,7 @@ import pygame  # noqa: E402
 from game.ai import make_player  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.match import Seat  # noqa: E402
-from game.rules import make_rules  # noqa: E402
+from game.rules import Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.table_scene import TableScene  # noqa: E402
 
@@ -129,6 +130,22 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "ScorePad"))
     app.step(FRAME, [])
     saved.append(_save(app, "score_pad", size))
+
+    # The kitty dialog: the first seed whose first hand the human declares,
+    # with four discards already picked.
+    for seed in range(1, 60):
+        scene = _start(app, "bidwhist", 4, seed=seed)
+        pilot = Autopilot(app, scene)
+        _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "KittyDialog"
+                                       or scene.match.state.phase == Phase.PLAY))
+        dialog = app.scenes[-1]
+        if type(dialog).__name__ == "KittyDialog":
+            for choice in dialog.cards[-4:]:
+                dialog._toggle(choice)
+            dialog.invalidate()
+            app.step(FRAME, [])
+            saved.append(_save(app, "kitty_dialog", size))
+            break
 
     # Wizard, five players, round 3: the human's bid.
     scene = _start(app, "wizard", 5, seed=5)

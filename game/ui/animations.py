@@ -281,7 +281,10 @@ class Director:
             hidden = bool(event.data.get("hidden"))
             value = event.data.get("bid")
             if hidden:
+                # Never shown to the other players before the reveal.
                 key, params = "table.bid_hidden", {}
+                if value is not None:
+                    model.secret_bids[event.seat] = int(value)
             else:
                 key, params = bid_label(model.game, value)
                 model.predictions[event.seat] = value
@@ -295,6 +298,7 @@ class Director:
             if value is not None and value >= 0:
                 model.predictions[seat] = value
                 model.bid_labels[seat] = t("table.plate_bid", n=value)
+        model.secret_bids.clear()
         model.touch()
         return self._banner(t("table.bids_revealed"), 0.9)
 

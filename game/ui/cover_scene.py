@@ -22,7 +22,9 @@ from game.ui.widgets import Button, draw_panel
 
 
 class CoverScene(Scene):
-    modal = True
+    # Not modal: Esc travels down to the table so its menu still opens while
+    # the cover is up (every other event is consumed here).
+    modal = False
     opaque = True
 
     def __init__(self, app, name: str, on_reveal: Callable[[], None], detail: str | None = None) -> None:

@@ -29,6 +29,7 @@ from game.ui.widgets import (
     DialogScene,
     Widget,
     draw_text_fit,
+    draw_text_wrapped,
     panel_content,
     ui_scale,
 )
@@ -253,4 +254,5 @@ class KittyDialog(DialogScene):
                       bold=True)
         keys = pygame.Rect(self.count_rect.left, count_top.bottom, self.count_rect.width,
                            self.count_rect.height - count_top.height)
-        draw_text_fit(surface, t("kitty.keys"), keys, round(size * 0.75), theme.TEXT_DIM, align="left")
+        # Wrapped, not cut: in a small window the key help takes two lines.
+        draw_text_wrapped(surface, t("kitty.keys"), keys, round(size * 0.75), theme.TEXT_DIM, align="left")

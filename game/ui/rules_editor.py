@@ -99,6 +99,9 @@ class RulesEditor(DialogScene):
     """Edit ``game``'s rules: ``base`` are the preset's values, ``edits`` the player's
     changes on top; ``on_done(edits)`` receives the new changes."""
 
+    # Shown over the busy start screen: dim it so the dialog reads cleanly.
+    dim_background = True
+
     cancellable = True
 
     def __init__(self, app, game: str, base: Mapping[str, Any], edits: Mapping[str, Any], players: int,

@@ -37,6 +37,9 @@ AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 class SettingsScene(DialogScene):
     """Edit ``app.settings``; ``on_close`` runs after Save or Cancel."""
 
+    # Shown over the busy start screen: dim it so the dialog reads cleanly.
+    dim_background = True
+
     cancellable = True
 
     def __init__(self, app, on_close: Callable[[], None] | None = None) -> None:

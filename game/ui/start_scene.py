@@ -388,7 +388,13 @@ class StartScene(DialogScene):
         head = pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))
         draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)
         body = pygame.Rect(summary.left, head.bottom + 2, summary.width, max(1, summary.bottom - head.bottom - 2))
-        draw_text_wrapped(surface, "\n".join(parts), body, size, theme.TEXT_DIM, align="left")
+        # Bid Whist has seven rules: two columns keep them at a readable size.
+        columns = 2 if len(parts) > 4 else 1
+        per_column = (len(parts) + columns - 1) // columns
+        rule_size = round(size * 0.9)
+        for index, rect in enumerate(split_columns(body, columns, max(6, round(12 * scale)))):
+            chunk = parts[index * per_column:(index + 1) * per_column]
+            draw_text_wrapped(surface, "\n".join(chunk), rect, rule_size, theme.TEXT_DIM, align="left")
         draw_text_fit(surface, t("start.preset_list"), self.preset_label, size, theme.TEXT, align="left", bold=True)
 
     def _draw_foot(self, surface: pygame.Surface, scale: float) -> None:

@@ -1,7 +1,7 @@
 """The in-game menu (Esc): resume, score pad, back to the start screen, quit.
 
-It is a small modal dialog over the table; the table keeps animating and a
-computer player keeps thinking under it.
+It is a small modal dialog over the table; the table keeps animating under
+it, but no computer player moves and no dialog opens until it is closed.
 """
 
 from __future__ import annotations

@@ -80,6 +80,9 @@ class TableModel:
     turn_up_known: bool = False   # False while a Wizard deal is still flying
     trump_pending: bool = False
     predictions: list[int] = field(default_factory=list)
+    # Hidden Wizard bids by seat, known to the program but shown only to their
+    # own seat's player (the plate says "Bid placed" to everyone else).
+    secret_bids: dict[int, int] = field(default_factory=dict)
     # Things in motion
     flying: list[FlyingCard] = field(default_factory=list)
     floaters: list[Floater] = field(default_factory=list)
@@ -112,6 +115,7 @@ class TableModel:
         self.turn_up_known = False
         self.trump_pending = False
         self.predictions = [-1] * n
+        self.secret_bids = {}
         self.touch()
 
     def touch(self) -> None:

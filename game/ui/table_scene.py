@@ -18,12 +18,12 @@ and, once every animation has finished, decides what happens next:
   file and the end screen is shown.
 
 The score pad (S, or the button) and the menu (Esc, or the button) open at
-any moment, also while a computer player is thinking.
+any moment, also while a computer player is thinking; while anything is open
+over the table the game waits (no computer move, no new dialog).
 """
 
 from __future__ import annotations
 
-import importlib
 import logging
 import time
 from typing import Any
@@ -37,10 +37,16 @@ from game.rules.actions import discard, play
 from game.rules.cards import card_code
 from game.ui.ai_worker import AiJob, AiWorker
 from game.ui.animations import Director
+from game.ui.bidding_panel import BiddingPanel
+from game.ui.contract_chooser import ContractChooser
 from game.ui.cover_scene import CoverScene
 from game.ui.drag import DragController
+from game.ui.end_scene import EndScene
+from game.ui.kitty_dialog import KittyDialog
 from game.ui.layout import TableLayout, compute_layout
 from game.ui.scene import Scene
+from game.ui.score_pad import ScorePad
+from game.ui.table_menu import TableMenu
 from game.ui.table_model import TableModel, hand_sort_key
 from game.ui.table_view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
@@ -51,19 +57,6 @@ log = logging.getLogger("tricktable.table")
 
 MESSAGE_SECONDS = 3.2
 AUTO_NEXT_HAND_SECONDS = 2.5
-
-
-def optional_scene(module: str, name: str) -> Any | None:
-    """A dialog class from another module, or None when that module cannot be imported.
-
-    Imported at the moment it is needed, so the table keeps working (with a
-    plain fallback) even if one dialog module is missing or broken.
-    """
-    try:
-        return getattr(importlib.import_module(module), name)
-    except Exception:  # a broken dialog must never take the table down
-        log.exception("cannot load %s.%s; using a fallback", module, name)
-        return None
 
 
 class TableScene(Scene):
@@ -248,16 +241,11 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ scenes on top
     def open_score_pad(self) -> None:
-        cls = optional_scene("game.ui.score_pad", "ScorePad")
-        if cls is None:
-            self.show_message(t("table.no_score_pad"), warning=True)
+        if any(isinstance(scene, ScorePad) for scene in self.app.scenes):
             return
-        if any(isinstance(scene, cls) for scene in self.app.scenes):
-            return
-        self.app.push(cls(self.app, self.match.history(), self.names, None))
+        self.app.push(ScorePad(self.app, self.match.history(), self.names, None))
 
     def open_menu(self) -> None:
-        from game.ui.table_menu import TableMenu
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
             return
         self.app.push(TableMenu(self.app, self.open_score_pad, self.app.show_start, self.app.quit))
@@ -290,6 +278,11 @@ class TableScene(Scene):
             if self._message_left <= 0:
                 self.message = None
         if not self.director.idle:
+            return
+        if self.app.top_scene() is not self:
+            # A menu, score pad or dialog is open: the game waits for it. (The
+            # table's own dialogs are on top while a human decides, so nothing
+            # is lost; computers simply do not move behind an open menu.)
             return
         state = self.match.state
         if state.phase == Phase.GAME_OVER:
@@ -329,27 +322,15 @@ class TableScene(Scene):
             self._prompted = None
 
     def _prompt(self, seat: int) -> None:
+        """Open the dialog for the human at ``seat`` (in the play phase the hand itself is the dialog)."""
         phase = self.match.state.phase
         view = self.match.view(seat)
-        scene = None
         if phase in (Phase.BID, Phase.PREDICT):
-            cls = optional_scene("game.ui.bidding_panel", "BiddingPanel")
-            scene = cls(self.app, view, self.names, self._human_action) if cls else None
+            self.app.push(BiddingPanel(self.app, view, self.names, self._human_action))
         elif phase in (Phase.CONTRACT, Phase.TRUMP_CHOICE):
-            cls = optional_scene("game.ui.contract_chooser", "ContractChooser")
-            scene = cls(self.app, view, self._human_action) if cls else None
+            self.app.push(ContractChooser(self.app, view, self._human_action))
         elif phase == Phase.DISCARD:
-            cls = optional_scene("game.ui.kitty_dialog", "KittyDialog")
-            scene = cls(self.app, view, self._human_discards) if cls else None
-            if scene is None:
-                from game.ui.action_picker import ActionPicker
-                scene = ActionPicker(self.app, view, on_discards=self._human_discards)
-        elif phase == Phase.PLAY:
-            return  # the hand is now playable
-        if scene is None:
-            from game.ui.action_picker import ActionPicker
-            scene = ActionPicker(self.app, view, on_action=self._human_action)
-        self.app.push(scene)
+            self.app.push(KittyDialog(self.app, view, self._human_discards))
 
     def _computer_turn(self, seat: int, dt: float) -> None:
         key = self._decision_key()
@@ -379,15 +360,9 @@ class TableScene(Scene):
             self._hand_over_for = key
             self._hand_over_wait = 0.0
             if self.humans:
-                cls = optional_scene("game.ui.score_pad", "ScorePad")
                 self._hand_over_prompt = True
-                if cls is not None:
-                    try:
-                        pad = cls(self.app, self.match.history(), self.names, self.next_deal,
-                                  close_label=t("table.next_hand"))
-                    except TypeError:  # an older score pad without the label option
-                        pad = cls(self.app, self.match.history(), self.names, self.next_deal)
-                    self.app.push(pad)
+                self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
+                                       close_label=t("table.next_hand")))
             return
         if not self.humans:
             self._hand_over_wait += dt
@@ -399,11 +374,7 @@ class TableScene(Scene):
             return
         self._game_over_done = True
         self._write_history()
-        cls = optional_scene("game.ui.end_scene", "EndScene")
-        if cls is None:
-            self.show_message(t("table.game_over"), warning=False, seconds=1e9)
-            return
-        self.app.push(cls(self.app, self.match.history(), self.names, self.play_again, self.app.show_start))
+        self.app.push(EndScene(self.app, self.match.history(), self.names, self.play_again, self.app.show_start))
 
     def _write_history(self) -> None:
         try:
@@ -437,8 +408,10 @@ class TableScene(Scene):
                         hover=self.drag.hover if self.input_enabled() else -1,
                         selected=self.drag.selected if self.input_enabled() else -1,
                         hidden=self.drag.hidden)
-        overlay = Overlay(prompt=self._prompt_text(), message=self.message, message_warning=self.message_warning)
-        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay)
+        overlay = Overlay(prompt=self._prompt_text(), message=self.message,
+                          message_warning=self.message_warning and self.message is not None)
+        viewer = self.bottom if face_up and self.humans else -1
+        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, viewer)
         for entry in self.drag.returning:
             self.view.draw_card_sprite(surface, entry.card, self.layout.hand_card_w, (entry.x, entry.y))
         dragged = self.drag.dragged_card()

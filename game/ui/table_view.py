@@ -73,6 +73,7 @@ class TableView:
         self._shadows: dict[tuple[int, int], pygame.Surface] = {}
         self._hand_layer: tuple | None = None
         self.time = 0.0
+        self.viewer = -1
 
     # ------------------------------------------------------------------ helpers
     def art(self, width: int) -> CardArt:
@@ -94,7 +95,9 @@ class TableView:
 
     # ------------------------------------------------------------------ frame
     def draw(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str],
-             hand: HandLook, overlay: Overlay) -> None:
+             hand: HandLook, overlay: Overlay, viewer: int = -1) -> None:
+        """Paint the table; ``viewer`` is the seat whose player is looking (their secret bid shows)."""
+        self.viewer = viewer
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         self._draw_table_ring(surface, layout)
         self._draw_indicator(surface, model, layout, names)
@@ -342,6 +345,8 @@ class TableView:
         label = model.bid_labels.get(seat)
         if label is None:
             return ""
+        if seat == self.viewer and seat in model.secret_bids:
+            label = t("table.plate_bid_secret", n=model.secret_bids[seat])
         if model.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) or model.trick or any(model.tricks_won):
             return label + " · " + t("table.won", n=model.tricks_won[seat])
         return label

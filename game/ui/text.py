@@ -23,8 +23,24 @@ def set_language(language: str) -> None:
     _language = language
 
 
+# The parameter that decides between singular and plural, in order of preference.
+PLURAL_PARAMS = ("count", "cards", "n")
+
+
+def _plural_key(key: str, params: dict[str, object]) -> str:
+    """``key + ".one"`` when the counting parameter is 1 (a catalog may give a singular form)."""
+    for name in PLURAL_PARAMS:
+        if name in params:
+            return key + ".one" if params[name] == 1 else key
+    return key
+
+
 def t(key: str, **params: object) -> str:
+    """The text for ``key``; "KEY.one" is used instead when it exists and the count is 1."""
     catalog = _CATALOGS.get(_language, _CATALOGS["en"])
+    singular = _plural_key(key, params)
+    if singular != key and (singular in catalog or singular in _CATALOGS["en"]):
+        key = singular
     template = catalog.get(key) or _CATALOGS["en"].get(key)
     if template is None:
         # A missing key is a bug, but the player should still see something readable.

@@ -268,7 +268,8 @@ def panel_radius(rect: pygame.Rect) -> int:
 def title_height(rect: RectLike) -> int:
     """Height of the title band ``draw_panel`` reserves for a title in ``rect``."""
     rect = pygame.Rect(rect)
-    return max(24, min(50, round(rect.height * 0.11), round(rect.width * 0.09)))
+    # Small dialogs (the menu, the trump chooser) still get a readable title.
+    return max(24, min(50, max(40, round(rect.height * 0.11)), round(rect.width * 0.12)))
 
 
 def _panel_image(width: int, height: int, title: str | None, title_size: int) -> pygame.Surface:
@@ -999,7 +1000,7 @@ class ListBox(Widget):
         pygame.draw.rect(surface, theme.INPUT_EDGE, self.rect, width=1, border_radius=8)
         previous_clip = surface.get_clip()
         surface.set_clip(self.rect.clip(previous_clip) if previous_clip else self.rect)
-        size = round(self.row_height * 0.56)
+        size = round(self.row_height * 0.72)
         for index in range(self.scroll, min(len(self.items), self.scroll + self.visible_rows + 1)):
             row = self.row_rect(index).inflate(-4, -2)
             if index == self.index:

@@ -41,10 +41,12 @@ STRINGS: dict[str, str] = {
     "bid.dealer": "Dealer",
     "bid.you_now": "Bidding",
     "bid.question": "How many tricks will you take? ({cards} cards each)",
+    "bid.question.one": "How many tricks will you take? (1 card each)",
     "bid.trump": "Trump: {suit}",
     "bid.no_trump": "No trump this round",
     "bid.trump_pending": "The dealer is choosing trump",
     "bid.total": "Bids so far add up to {total}; {cards} tricks will be played.",
+    "bid.total.one": "Bids so far add up to {total}; 1 trick will be played.",
     "bid.secret_hidden": "Your bid is secret until everyone has bid; then all bids are shown together.",
     "bid.secret_delayed": "Your bid is secret until the round has been played.",
     "bid.secret_you": "Bids stay hidden: you see only your own.",
@@ -74,7 +76,7 @@ STRINGS: dict[str, str] = {
     "kitty.need_fewer": "Too many: unselect {count}.",
     "kitty.tag": "kitty",
     "kitty.contract": "Contract: {contract}",
-    "kitty.keys": "Arrows move · Space selects · Enter discards",
+    "kitty.keys": "Arrows, Space picks, Enter discards",
 
     # ------------------------------------------------------------------ score pad
     "pad.title": "Score pad",

@@ -44,6 +44,7 @@ STRINGS: dict[str, str] = {
     "table.bid_pass": "Pass",
     "table.bid_hidden": "Bid placed",
     "table.plate_bid": "Bid {n}",
+    "table.plate_bid_secret": "Bid {n} (secret)",
     "table.tricks": "Tricks {n}",
     "table.won": "won {n}",
     # Events
@@ -58,9 +59,7 @@ STRINGS: dict[str, str] = {
     "table.drop_hint": "Drop the card in the middle of the table to play it",
     "table.cannot_play": "You cannot play that card now",
     "table.continue_hint": "Hand over: press Space or click to deal the next hand",
-    "table.game_over": "Game over",
     "table.next_hand": "Next hand",
-    "table.no_score_pad": "The score pad is not available",
     "table.history_failed": "The hand history could not be saved",
     # Hot-seat cover
     "cover.pass_to": "Pass to {name}",
@@ -72,13 +71,4 @@ STRINGS: dict[str, str] = {
     "menu.score_pad": "Score pad",
     "menu.back_to_start": "Back to start",
     "menu.quit": "Quit",
-    # Fallbacks used only when a dialog module is missing
-    "picker.title": "Your choice",
-    "picker.discard_kitty": "Discard the six kitty cards",
-    "quick.title": "Trick Table",
-    "quick.bidwhist": "Bid Whist",
-    "quick.wizard": "Wizard",
-    "quick.quit": "Quit",
-    "quick.you": "You",
-    "quick.computer": "Computer {n}",
 }
