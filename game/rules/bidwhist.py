@@ -437,7 +437,7 @@ class BidWhistState:
         self.hands[declarer].extend(self.kitty)
         self.phase = Phase.DISCARD
         if events is not None:
-            events.append(Event(EventKind.CONTRACT, declarer, data=self.contract_dict()))
+            events.append(Event(EventKind.CONTRACT, declarer, data=self.contract_dict() or {}))
             events.append(Event(EventKind.KITTY_TAKEN, declarer, data={"cards": tuple(self.kitty)}))
 
     def contract_dict(self) -> dict[str, Any] | None:

@@ -88,7 +88,7 @@ class Director:
         for event in events:
             handler = getattr(self, "_on_" + event.kind.value, None)
             if handler is not None:
-                self._queue.append(Step(lambda h=handler, e=event: h(e)))
+                self._queue.append(Step(functools.partial(handler, event)))
         self._queue.append(Step(lambda: self._set_turn(turn_after)))
 
     def update(self, dt: float) -> None:
@@ -337,7 +337,7 @@ class Director:
         for index, card in enumerate(cards):
             sprite = FlyingCard(-1, cx, cy, layout.small_card_w, angle=(index * 37) % 20 - 10, flip=0.0, z=index)
             self._fly(group, sprite, target, KITTY_FLIGHT, delay=index * 0.06, target_angle=0.0,
-                      on_finish=lambda card=card: model.hands[seat].append(card))
+                      on_finish=functools.partial(model.hands[seat].append, card))
         model.touch()
         return group
 

@@ -1398,9 +1398,10 @@ class DialogScene(Scene):
         if self.dim_background:
             draw_scrim(surface)
         size = surface.get_size()
-        if self._dirty or self._layer is None or self._layer.get_size() != size:
-            self._render_layer(size)
-        surface.blit(self._layer, self._layer_area.topleft, self._layer_area)
+        layer = self._layer
+        if self._dirty or layer is None or layer.get_size() != size:
+            layer = self._render_layer(size)
+        surface.blit(layer, self._layer_area.topleft, self._layer_area)
         self.draw_live(surface)
 
     def layer_area(self, size: tuple[int, int]) -> pygame.Rect:
@@ -1408,7 +1409,7 @@ class DialogScene(Scene):
         area = self.panel_rect.inflate(16, 16).union(self.reason_rect())
         return area.clip(pygame.Rect(0, 0, *size))
 
-    def _render_layer(self, size: tuple[int, int]) -> None:
+    def _render_layer(self, size: tuple[int, int]) -> pygame.Surface:
         if self.opaque:
             layer = self._layer if self._layer is not None and self._layer.get_size() == size else pygame.Surface(size)
         else:
@@ -1419,6 +1420,7 @@ class DialogScene(Scene):
         self._layer = layer
         self._layer_area = pygame.Rect(0, 0, *size) if self.opaque else self.layer_area(size)
         self._dirty = False
+        return layer
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """Everything but the toast: the panel, its content, the widgets and the hover hint."""
