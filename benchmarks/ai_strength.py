@@ -91,10 +91,11 @@ def wizard_hit_rates(games: int, levels: tuple[str, ...], timer: DecisionTimer) 
     for seed in range(games):
         match = Match(rules, seats, seed)
         timer.play_out(match)
-        for bids, taken, _change in match.state.history:
+        for deal in match.history()["deals"]:
+            bids = {b["seat"]: b["bid"] for b in deal["bids"]}
             for seat, level in enumerate(levels):
                 rounds[level] += 1
-                hits[level] += bids[seat] == taken[seat]
+                hits[level] += bids[seat] == deal["tricks_won"][seat]
     return {level: hits[level] / max(1, rounds[level]) for level in levels}
 
 

@@ -53,9 +53,9 @@ def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
     drawn = {}
     original = scene.view.draw
 
-    def spy(surface, model, layout, names, hand, overlay, viewer=-1):
+    def spy(surface, model, layout, names, hand, overlay, viewer=-1, covered=None):
         drawn["overlay"] = overlay
-        return original(surface, model, layout, names, hand, overlay, viewer)
+        return original(surface, model, layout, names, hand, overlay, viewer, covered)
     scene.view.draw = spy
     step(app)
     assert drawn["overlay"].message_warning is False

@@ -8,7 +8,8 @@ driver; no display needed) and saves PNGs into ``docs/screenshots/``:
 * ``wizard_bidding_<size>.png``: a five-player Wizard round with the bidding panel;
 * ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
 * ``kitty_dialog_<size>.png``: the human declarer choosing the six discards;
-* ``wizard_dealing_<size>.png``: the deal animation caught mid-flight.
+* ``wizard_dealing_<size>.png``: the deal animation caught mid-flight;
+* ``end_<size>.png``: the end screen of a short Wizard game.
 
 Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
 human's decisions on the way there are made by the medium computer player,
@@ -155,6 +156,13 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))
+
+    # A three-round Wizard game played to its end screen.
+    scene = _start(app, "wizard", 4, seed=3, rounds=3)
+    pilot = Autopilot(app, scene)
+    _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "EndScene"))
+    app.step(FRAME, [])
+    saved.append(_save(app, "end", size))
     app.close(quit_pygame=False)
 
     # The deal animation, caught halfway.

@@ -17,6 +17,7 @@ human's move; the scene checks ``idle`` before enabling input.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections import deque
 from typing import Callable, Iterable
@@ -210,6 +211,8 @@ class Director:
     def _on_deal(self, event: Event) -> TweenGroup | None:
         model, layout, data = self.model, self._layout(), event.data
         model.reset_deal()
+        # The last hand's score pop-ups belong to that hand: none fades on into the new deal.
+        model.floaters.clear()
         model.dealer = data["dealer"]
         model.deal_number = data["number"]
         model.phase = Phase.BID if model.is_bidwhist else Phase.PREDICT
@@ -228,6 +231,7 @@ class Director:
         count = max(1, len(sequence))
         stagger = min(0.07, DEAL_TOTAL / count)
         for index, (card, seat) in enumerate(sequence):
+            target: tuple[float, float]
             if seat < 0:
                 target = layout.kitty_centre
                 width = layout.small_card_w
@@ -287,7 +291,7 @@ class Director:
                     model.secret_bids[event.seat] = int(value)
             else:
                 key, params = bid_label(model.game, value)
-                model.predictions[event.seat] = value
+                model.predictions[event.seat] = -1 if value is None else int(value)
         model.bid_labels[event.seat] = t(key, **params)
         model.touch()
         return None
@@ -443,15 +447,20 @@ class Director:
         def begin() -> None:
             model.floaters.append(floater)
 
-        def step(p: float) -> None:
+        def rise(p: float) -> None:
             floater.y = start_y - 46 * p
-            floater.alpha = round(255 * (1 - max(0.0, p - 0.6) / 0.4))
+
+        def fade(p: float) -> None:
+            # Linear in time, so the text leaves promptly instead of lingering
+            # as a faint smudge through the eased rise's long tail.
+            floater.alpha = round(255 * (1.0 - p))
 
         def end() -> None:
             if floater in model.floaters:
                 model.floaters.remove(floater)
-        self._background.add(Tween(0, 1, self._d(1.6), easing=ease_out_cubic,
-                                   on_start=begin, on_update=step, on_finish=end))
+        self._background.add(Tween(0, 1, self._d(1.2), easing=ease_out_cubic, on_start=begin, on_update=rise))
+        self._background.add(Tween(0, 1, self._d(0.45), delay=self._d(0.8), easing=linear, on_update=fade,
+                                   on_finish=end))
 
     def _on_game_over(self, event: Event) -> TweenGroup | None:
         return None

@@ -70,7 +70,8 @@ class App:
         self.running = True
         self._card_arts: dict[tuple[int, bool], CardArt] = {}
         self._errors: list[float] = []
-        self._windowed_size = tuple(size or settings.window_size)
+        width, height = size or settings.window_size
+        self._windowed_size: tuple[int, int] = (int(width), int(height))
         self.fullscreen = bool(settings.fullscreen) and size is None
         self.window = self._open_window()
         self._canvas: pygame.Surface | None = None
@@ -87,12 +88,16 @@ class App:
     def _setup_logging(self) -> None:
         """Log to ``tricktable.log`` in the user's log folder (one handler per folder)."""
         path = self.user_paths.log_dir / "tricktable.log"
-        for handler in list(log.handlers):
-            if getattr(handler, "_tricktable", None) is not None:
-                if handler._tricktable == str(path):  # type: ignore[attr-defined]
+        # Each handler is named after its file, so a second App in one process
+        # (tests, tools) reuses it or replaces one that points elsewhere.
+        name = f"tricktable:{path}"
+        for old in list(log.handlers):
+            if (old.get_name() or "").startswith("tricktable:"):
+                if old.get_name() == name:
                     return
-                log.removeHandler(handler)
-                handler.close()
+                log.removeHandler(old)
+                old.close()
+        handler: logging.Handler
         try:
             self.user_paths.log_dir.mkdir(parents=True, exist_ok=True)
             handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2,
@@ -100,7 +105,7 @@ class App:
         except OSError:
             handler = logging.StreamHandler()
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        handler._tricktable = str(path)  # type: ignore[attr-defined]
+        handler.set_name(name)
         log.addHandler(handler)
         log.setLevel(logging.INFO)
 

@@ -31,7 +31,6 @@ from game.ui.text import t
 from game.ui.widgets import (
     Button,
     DialogScene,
-    area_above_hand,
     draw_text_fit,
     draw_text_wrapped,
     panel_content,
@@ -124,12 +123,8 @@ class BiddingPanel(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        area = area_above_hand(size)
         scale = ui_scale(size)
-        width = min(area.width, round((760 if not self.is_wizard else 720) * scale))
-        height = min(area.height, round(430 * scale))
-        panel = pygame.Rect(0, 0, max(1, width), max(1, height))
-        panel.midtop = (area.centerx, area.top + max(0, (area.height - height) // 3))
+        panel = self.place_panel(size, round((760 if not self.is_wizard else 720) * scale), round(430 * scale))
         self.panel_rect = panel
         content = panel_content(panel, True)
         gap = max(4, round(8 * scale))
@@ -270,13 +265,14 @@ class BiddingPanel(DialogScene):
         else:
             status, colour = t("bid.no_high"), theme.TEXT
         draw_text_fit(surface, status, self.status_rect, size, colour, bold=True)
-        made = {seat: action for seat, action in view.bids}
+        made: dict[int, Action | None] = {seat: action for seat, action in view.bids}
         labels = {}
         for seat in bidding_order(view.num_players, view.dealer):
-            action = made.get(seat, "waiting")
-            if action == "waiting":
+            if seat not in made:
                 labels[seat] = t("bid.you_now") if seat == view.seat else t("bid.waiting")
-            elif action is None:
+                continue
+            action = made[seat]
+            if action is None:
                 labels[seat] = t("bid.hidden_bid")
             elif action.kind == ActionKind.PASS:
                 labels[seat] = t("bid.passed")

@@ -27,7 +27,6 @@ from game.ui.text import t
 from game.ui.widgets import (
     Button,
     DialogScene,
-    area_above_hand,
     draw_text_fit,
     panel_content,
     split_columns,
@@ -85,12 +84,9 @@ class ContractChooser(DialogScene):
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        area = area_above_hand(size)
         scale = ui_scale(size)
-        width = min(area.width, round((660 if not self.choosing_direction else 600) * scale))
-        height = min(area.height, round(300 * scale))
-        panel = pygame.Rect(0, 0, max(1, width), max(1, height))
-        panel.midtop = (area.centerx, area.top + max(0, (area.height - height) // 3))
+        panel = self.place_panel(size, round((660 if not self.choosing_direction else 600) * scale),
+                                 round(300 * scale))
         self.panel_rect = panel
         content = panel_content(panel, True)
         gap = max(6, round(12 * scale))
@@ -101,11 +97,11 @@ class ContractChooser(DialogScene):
         row = pygame.Rect(buttons_area.left, buttons_area.centery - button_h // 2, buttons_area.width, button_h)
         columns = split_columns(row, len(self.buttons), gap)
         # One font size for the whole row, so "Diamonds" is not smaller than "Clubs".
-        size = max(14, round(min(button_h * (0.22 if not self.choosing_direction else 0.3),
-                                 min(c.width for c in columns) * 0.2)))
+        font_size = max(14, round(min(button_h * (0.22 if not self.choosing_direction else 0.3),
+                                      min(c.width for c in columns) * 0.2)))
         for button, rect in zip(self.buttons, columns):
             button.set_rect(rect)
-            button.font_size = size
+            button.font_size = font_size
         self.focus.set_widgets(self.buttons)
 
     def draw_content(self, surface: pygame.Surface) -> None:

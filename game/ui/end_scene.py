@@ -39,6 +39,10 @@ def join_names(names: Sequence[str]) -> str:
 class EndScene(DialogScene):
     """The game-over dialog built from the finished game's history."""
 
+    # The finished table stays in view, darkened, behind a panel nothing shows through.
+    dim_background = True
+    solid_panel = True
+
     def __init__(self, app, history: dict, seat_names: Sequence[str],
                  on_play_again: Callable[[], None], on_back_to_start: Callable[[], None]) -> None:
         super().__init__(app)
@@ -91,6 +95,25 @@ class EndScene(DialogScene):
         names = [self._name(seat) for seat in self.winners]
         return t("end.winner" if len(names) == 1 else "end.winners", names=join_names(names))
 
+    def reason_line(self) -> str:
+        """Why the game ended: the target reached, the floor fallen to, or the last round played."""
+        if not self.history.get("complete") or not self.winners:
+            return ""
+        if not self.is_bidwhist:
+            rounds = sum(1 for deal in self.history.get("deals", []) if deal.get("scores"))
+            return t("end.reason_rounds", count=rounds) if rounds else ""
+        target = self.history.get("rules", {}).get("target_score")
+        if not isinstance(target, int) or len(self.scores) < 2:
+            return ""
+        team = self.winners[0]
+        if self.scores[team] >= target:
+            return t("end.reason_reached", team=team_name(self.seat_names, team), target=target)
+        loser = 1 - team
+        if self.scores[loser] <= -target:
+            return t("end.reason_fell", loser=team_name(self.seat_names, loser), floor=-target,
+                     team=team_name(self.seat_names, team))
+        return ""
+
     def _name(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else t("start.seat", number=seat + 1)
 
@@ -105,7 +128,10 @@ class EndScene(DialogScene):
 
     def _show_pad(self) -> None:
         if hasattr(self.app, "push"):
-            self.app.push(ScorePad(self.app, self.history, self.seat_names, None))
+            pad = ScorePad(self.app, self.history, self.seat_names, None)
+            # Darken this dialog under the pad so its text cannot show through.
+            pad.dim_background = True
+            self.app.push(pad)
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
@@ -122,11 +148,13 @@ class EndScene(DialogScene):
         self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))
         self.winner_rect = pygame.Rect(content.left, self.headline_rect.bottom, content.width,
                                        max(16, round(content.height * 0.1)))
+        self.cause_rect = pygame.Rect(content.left, self.winner_rect.bottom, content.width,
+                                       max(14, round(content.height * 0.07)))
         buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
         for button, rect in zip((self.back, self.pad, self.play_again), split_columns(buttons, 3, gap)):
             button.set_rect(rect)
-        self.table_rect = pygame.Rect(content.left + content.width // 8, self.winner_rect.bottom + gap,
-                                      content.width * 3 // 4, max(10, buttons.top - gap - self.winner_rect.bottom - gap))
+        self.table_rect = pygame.Rect(content.left + content.width // 8, self.cause_rect.bottom + gap,
+                                      content.width * 3 // 4, max(10, buttons.top - gap - self.cause_rect.bottom - gap))
         self.focus.set_widgets([self.back, self.pad, self.play_again])
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -135,6 +163,9 @@ class EndScene(DialogScene):
         draw_text_fit(surface, headline, self.headline_rect, round(44 * scale), theme.ACCENT, bold=True)
         if winner_line != headline:
             draw_text_fit(surface, winner_line, self.winner_rect, round(26 * scale), theme.TEXT, bold=True)
+        reason = self.reason_line()
+        if reason:
+            draw_text_fit(surface, reason, self.cause_rect, round(20 * scale), theme.TEXT_DIM)
         standings = self.standings()
         if not standings:
             return

@@ -178,12 +178,8 @@ class KittyDialog(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
         scale = ui_scale(size)
-        margin = max(6, round(min(width, height) * 0.03))
-        panel = pygame.Rect(0, 0, max(1, min(width - 2 * margin, round(1100 * scale))),
-                            max(1, min(height - 2 * margin, round(640 * scale))))
-        panel.center = (width // 2, height // 2)
+        panel = self.place_panel(size, round(1100 * scale), round(640 * scale), wide=True)
         self.panel_rect = panel
         content = panel_content(panel, True)
         gap = max(4, round(8 * scale))

@@ -123,10 +123,14 @@ class RotationCache:
         if alpha >= 250:
             target.blit(shown, rect)
         else:
-            # Set and reset the surface alpha around the blit: the cached image stays untouched.
+            # Set and restore the surface alpha around the blit: the cached image
+            # stays untouched. (Restoring with set_alpha(None) would also switch
+            # off blending for a per-pixel-alpha image, so its next full-alpha
+            # blit would paint an opaque box.)
+            previous = shown.get_alpha()
             shown.set_alpha(max(0, alpha))
             target.blit(shown, rect)
-            shown.set_alpha(None)
+            shown.set_alpha(previous)
         return rect
 
     def _keep_alive(self, key, image) -> None:

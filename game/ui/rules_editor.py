@@ -17,6 +17,7 @@ drops them, Reset goes back to the preset.
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Mapping
 
 import pygame
@@ -88,11 +89,11 @@ def make_rule_widget(spec: RuleSpec, value: Any, on_change: Callable[[Any], None
         return Cycler((0, 0, 1, 1), choices, choices.index(value) if value in choices else 0, on_change,
                       labels=[value_label(spec, c) for c in choices])
     if spec.kind == "rounds":
-        choices: list[Any] = ["full", *range(spec.minimum, spec.maximum + 1)]
-        return Cycler((0, 0, 1, 1), choices, choices.index(value) if value in choices else 0, on_change,
-                      labels=[value_label(spec, c, players) for c in choices], wrap=False)
+        rounds: list[Any] = ["full", *range(spec.minimum, spec.maximum + 1)]
+        return Cycler((0, 0, 1, 1), rounds, rounds.index(value) if value in rounds else 0, on_change,
+                      labels=[value_label(spec, c, players) for c in rounds], wrap=False)
     return Stepper((0, 0, 1, 1), int(value), spec.minimum, spec.maximum, on_change,
-                   formatter=lambda v, s=spec: value_label(s, v))
+                   formatter=functools.partial(value_label, spec))
 
 
 class RulesEditor(DialogScene):
@@ -241,9 +242,9 @@ class RulesEditor(DialogScene):
             if spec.key in self.edits:
                 mark = pygame.Rect(widget.rect.right + 10, row.top, row.right - widget.rect.right - 10, row.height)
                 draw_text_fit(surface, t("rules.changed"), mark, round(size * 0.8), theme.ACCENT, align="left")
-        spec = self._help_spec()
-        if spec is not None:
-            draw_text_wrapped(surface, t(f"rule.{spec.key}.help"), self.help_rect, round(size * 0.9), theme.TEXT_DIM,
+        help_spec = self._help_spec()
+        if help_spec is not None:
+            draw_text_wrapped(surface, t(f"rule.{help_spec.key}.help"), self.help_rect, round(size * 0.9), theme.TEXT_DIM,
                               align="left", valign="center")
         problem = self.problem
         if not self.toast.active:

@@ -143,6 +143,10 @@ class ScorePad(DialogScene):
     """The score pad over the table; ``on_close`` is called when it closes."""
 
     cancellable = True
+    # Its rows must read cleanly over anything, the end screen's headline included,
+    # and the table's plates behind it recede instead of peeking out at its edges.
+    solid_panel = True
+    dim_background = True
 
     def __init__(self, app, history: dict, seat_names: Sequence[str],
                  on_close: Callable[[], None] | None = None, close_label: str | None = None) -> None:
@@ -246,10 +250,10 @@ class ScorePad(DialogScene):
                 body.fill(theme.ROW_ALT, stripe)
             if index == len(self.rows) - 1 and not row.dim:
                 pygame.draw.rect(body, theme.ROW_HIGHLIGHT, stripe, border_radius=4)
-            for column, cell in enumerate(row.cells):
-                rect = self._cell_rect(column, top, self.row_h).move(-offset, 0)
+            for column_index, cell in enumerate(row.cells):
+                rect = self._cell_rect(column_index, top, self.row_h).move(-offset, 0)
                 draw_text_fit(body, cell.text, rect, size, theme.TEXT_DIM if row.dim else cell.colour,
-                              align=self.columns[column].align, bold=cell.bold)
+                              align=self.columns[column_index].align, bold=cell.bold)
             if row.note:
                 start = len(row.cells)
                 end = len(self.columns) - (2 if "totals" in row.extra else 0)

@@ -40,6 +40,7 @@ from game.ui.widgets import (
     ListBox,
     Stepper,
     TextInput,
+    Widget,
     draw_message_bar,
     draw_panel,
     draw_text_fit,
@@ -258,8 +259,8 @@ class StartScene(DialogScene):
         self.start_button.set_rect(pygame.Rect(foot.right - start_w, foot.top, start_w, foot.height))
         self.problem_rect = pygame.Rect(small[1].right + gap, foot.top, max(1, self.start_button.rect.left - gap
                                                                             - small[1].right - gap), foot.height)
-        seats = [w for i in range(self.players) for w in (self.name_inputs[i], self.kind_cyclers[i])]
-        widgets = [*self.game_buttons.values()]
+        seats: list[Widget] = [w for i in range(self.players) for w in (self.name_inputs[i], self.kind_cyclers[i])]
+        widgets: list[Widget] = [*self.game_buttons.values()]
         if self.game == "wizard":
             widgets.append(self.players_stepper)
         widgets += seats + [self.preset_list, self.rules_button, self.settings_button, self.quit_button,

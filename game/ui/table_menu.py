@@ -16,6 +16,9 @@ from game.ui.widgets import Button, DialogScene, split_rows
 
 class TableMenu(DialogScene):
     cancellable = True
+    # Opened over the table or over one of its dialogs: that dialog must not show through.
+    solid_panel = True
+    dim_background = True
 
     def __init__(self, app, on_score_pad: Callable[[], None], on_back_to_start: Callable[[], None],
                  on_quit: Callable[[], None]) -> None:

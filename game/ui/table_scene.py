@@ -51,7 +51,7 @@ from game.ui.table_model import TableModel, hand_sort_key
 from game.ui.table_view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor
-from game.ui.widgets import Button
+from game.ui.widgets import Button, DialogScene
 
 log = logging.getLogger("tricktable.table")
 
@@ -250,14 +250,54 @@ class TableScene(Scene):
             return
         self.app.push(TableMenu(self.app, self.open_score_pad, self.app.show_start, self.app.quit))
 
+    # ------------------------------------------------------------------ the table under its own dialogs (DialogHost)
+    def control_event(self, event: pygame.event.Event) -> bool:
+        """The Score pad and Menu buttons, S and Esc: they work whatever the table's dialog asks."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.open_menu()
+            return True
+        # Both buttons see every event, so hover follows the mouse off one onto the other.
+        used_pad = self.pad_button.handle_event(event)
+        used_menu = self.menu_button.handle_event(event)
+        return used_pad or used_menu
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        self.pad_button.draw(surface)
+        self.menu_button.draw(surface)
+
+    def dialog_area(self, size: tuple[int, int], wide: bool) -> pygame.Rect:
+        """Where the table's dialogs go, clear of the corner panels and buttons.
+
+        A normal dialog (bids, trump) takes the middle of the table between the
+        contract corner and the score corner, from the top edge down to just
+        above the player's own name plate, so the scores, the buttons and the
+        hand stay in view. A wide one (the kitty) takes the whole width below
+        both corners.
+        """
+        layout = self.layout
+        if layout.size != (max(800, size[0]), max(600, size[1])):
+            layout = compute_layout(size, len(self.match.seats), self.bottom, self._score_rows())
+        gap = max(6, layout.margin // 2)
+        if wide:
+            top = max(layout.indicator_rect.bottom, layout.score_rect.bottom) + gap
+            return pygame.Rect(layout.margin, top, layout.width - 2 * layout.margin,
+                               layout.height - layout.margin - top)
+        left = layout.indicator_rect.right + gap
+        right = layout.score_rect.left - gap
+        bottom = layout.place(self.bottom).plate.top - gap
+        return pygame.Rect(left, layout.margin, max(1, right - left), max(1, bottom - layout.margin))
+
+    def _dialog_cover(self) -> pygame.Rect | None:
+        """The panel of the table's own dialog, if one is open: what lies under it is not drawn."""
+        for scene in reversed(self.app.scenes):
+            if isinstance(scene, DialogScene) and scene.host is self and not scene.done:
+                return scene.panel_rect.inflate(4, 4)
+        return None
+
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.pad_button.handle_event(event) or self.menu_button.handle_event(event):
+        if self.control_event(event):
             return True
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.open_menu()
-                return True
         if self.drag.handle_event(event):
             return True
         if self._hand_over_prompt and self.match.state.phase == Phase.HAND_OVER:
@@ -326,11 +366,11 @@ class TableScene(Scene):
         phase = self.match.state.phase
         view = self.match.view(seat)
         if phase in (Phase.BID, Phase.PREDICT):
-            self.app.push(BiddingPanel(self.app, view, self.names, self._human_action))
+            self.app.push(BiddingPanel(self.app, view, self.names, self._human_action).attach_host(self))
         elif phase in (Phase.CONTRACT, Phase.TRUMP_CHOICE):
-            self.app.push(ContractChooser(self.app, view, self._human_action))
+            self.app.push(ContractChooser(self.app, view, self._human_action).attach_host(self))
         elif phase == Phase.DISCARD:
-            self.app.push(KittyDialog(self.app, view, self._human_discards))
+            self.app.push(KittyDialog(self.app, view, self._human_discards).attach_host(self))
 
     def _computer_turn(self, seat: int, dt: float) -> None:
         key = self._decision_key()
@@ -411,7 +451,8 @@ class TableScene(Scene):
         overlay = Overlay(prompt=self._prompt_text(), message=self.message,
                           message_warning=self.message_warning and self.message is not None)
         viewer = self.bottom if face_up and self.humans else -1
-        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, viewer)
+        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, viewer,
+                       covered=self._dialog_cover())
         for entry in self.drag.returning:
             self.view.draw_card_sprite(surface, entry.card, self.layout.hand_card_w, (entry.x, entry.y))
         dragged = self.drag.dragged_card()

@@ -95,21 +95,28 @@ class TableView:
 
     # ------------------------------------------------------------------ frame
     def draw(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str],
-             hand: HandLook, overlay: Overlay, viewer: int = -1) -> None:
-        """Paint the table; ``viewer`` is the seat whose player is looking (their secret bid shows)."""
+             hand: HandLook, overlay: Overlay, viewer: int = -1, covered: pygame.Rect | None = None) -> None:
+        """Paint the table; ``viewer`` is the seat whose player is looking (their secret bid shows).
+
+        ``covered`` is the panel of a dialog drawn over the table: a name plate,
+        card fan or hand it would cut through is left out, so nothing peeks
+        out half-hidden from behind the panel (the dialog shows what matters).
+        """
         self.viewer = viewer
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         self._draw_table_ring(surface, layout)
         self._draw_indicator(surface, model, layout, names)
         self._draw_scores(surface, model, layout, names)
         for seat in range(model.num_players):
-            if layout.relative(seat) != 0:
+            if layout.relative(seat) != 0 and not self._under(covered, self.fan_rect(layout, seat)):
                 self._draw_fan(surface, layout, seat, len(model.hands[seat]) if seat < len(model.hands) else 0)
         for seat in range(model.num_players):
-            self._draw_plate(surface, model, layout, names, seat)
+            if not self._under(covered, layout.place(seat).plate):
+                self._draw_plate(surface, model, layout, names, seat)
         self._draw_kitty(surface, model, layout)
         self._draw_trick(surface, model, layout)
-        self._draw_hand(surface, layout, hand)
+        if not self._under(covered, layout.hand_rect):
+            self._draw_hand(surface, layout, hand)
         self._draw_flying(surface, model)
         self._draw_floaters(surface, model)
         self._draw_overlay(surface, model, layout, overlay)
@@ -288,6 +295,17 @@ class TableView:
         return image
 
     # ------------------------------------------------------------------ seats
+    @staticmethod
+    def _under(covered: pygame.Rect | None, rect: pygame.Rect) -> bool:
+        return covered is not None and covered.colliderect(rect)
+
+    @staticmethod
+    def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
+        """The most a seat's fan of card backs can cover (a full hand)."""
+        rect = pygame.Rect(0, 0, round(layout.back_card_w * 4.2), layout.back_card_h + 6)
+        rect.center = layout.place(seat).fan_centre
+        return rect
+
     def _draw_fan(self, surface: pygame.Surface, layout: TableLayout, seat: int, count: int) -> None:
         if count <= 0:
             return

@@ -24,7 +24,7 @@ ring shows only after the keyboard was used, as in most desktop programs.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 import pygame
 
@@ -1275,6 +1275,30 @@ def area_above_hand(size: tuple[int, int]) -> pygame.Rect:
 
 from game.ui.scene import Scene  # noqa: E402  (after the widgets, which the scene base uses)
 
+MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+class DialogHost(Protocol):
+    """The scene a dialog opens over, when its own controls must keep working.
+
+    The card table is the one host: while a bidding panel, contract chooser or
+    kitty dialog waits for the player, the table's Score pad and Menu buttons
+    (and Esc, and S) still work, the dialog stays clear of them, and the
+    table says where on the felt the dialog may go.
+    """
+
+    def control_event(self, event: pygame.event.Event) -> bool:
+        """Handle an event meant for the host's controls; True when it was used."""
+        ...
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        """Draw the host's controls again (over a dialog's darkening scrim)."""
+        ...
+
+    def dialog_area(self, size: tuple[int, int], wide: bool) -> pygame.Rect:
+        """Where a dialog may go: clear of the host's controls (``wide``: as wide as the window)."""
+        ...
+
 
 class DialogScene(Scene):
     """A modal dialog over the table: scrim, panel, focusable widgets, reason toast.
@@ -1290,6 +1314,8 @@ class DialogScene(Scene):
     cancellable = False
     #: Darken the table under the dialog (costs a full-window blend every frame).
     dim_background = False
+    #: Back the translucent panel with solid colour, for dialogs opened over other dialogs.
+    solid_panel = False
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -1306,6 +1332,14 @@ class DialogScene(Scene):
         self._layer_area = pygame.Rect(0, 0, 0, 0)
         self._dirty = True
         self._toast_was_active = False
+        #: The scene this dialog is open over, if it keeps controls of its own usable.
+        self.host: DialogHost | None = None
+
+    def attach_host(self, host: DialogHost) -> "DialogScene":
+        """Open over ``host``: its controls stay usable and the dialog keeps clear of them."""
+        self.host = host
+        self._laid_out_for = None  # lay out again inside the host's area
+        return self
 
     # ------------------------------------------------------------------ geometry
     def window_size(self) -> tuple[int, int]:
@@ -1327,6 +1361,26 @@ class DialogScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         raise NotImplementedError
+
+    def place_panel(self, size: tuple[int, int], width: int, height: int, wide: bool = False) -> pygame.Rect:
+        """The panel rectangle for a dialog answered while looking at the table.
+
+        Over a host the panel hangs from the top of the host's free area (so a
+        name plate is either wholly under it or wholly clear of it); without
+        one it sits in the upper part of the window, above the bottom hand.
+        """
+        if self.host is not None:
+            area = self.host.dialog_area(size, wide)
+            panel = pygame.Rect(0, 0, max(1, min(area.width, width)), max(1, min(area.height, height)))
+            panel.midtop = (area.centerx, area.top)
+            return panel
+        area = area_above_hand(size) if not wide else pygame.Rect(0, 0, *size).inflate(-16, -16)
+        panel = pygame.Rect(0, 0, max(1, min(area.width, width)), max(1, min(area.height, height)))
+        if wide:
+            panel.center = area.center
+        else:
+            panel.midtop = (area.centerx, area.top + max(0, (area.height - panel.height) // 3))
+        return panel
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.relayout((max(1, size[0]), max(1, size[1])))
@@ -1370,6 +1424,9 @@ class DialogScene(Scene):
         if self._laid_out_for is None:
             self.relayout()
         self._dirty = True
+        # The host's buttons lie outside the panel: the mouse reaches them first.
+        if self.host is not None and event.type in MOUSE_EVENTS and self.host.control_event(event):
+            return True
         if self.focus.handle_event(event):
             return True
         if self.handle_extra_event(event):
@@ -1377,7 +1434,10 @@ class DialogScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
             self.cancel()
             return True
-        return True  # modal: nothing reaches the table under the dialog
+        # Keys the dialog has no use for (Esc: the menu; S: the score pad) go to the host.
+        if self.host is not None and event.type == pygame.KEYDOWN and self.host.control_event(event):
+            return True
+        return True  # modal: nothing else reaches the table under the dialog
 
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         """Events the widgets did not use (hotkeys, clicks outside the panel)."""
@@ -1397,6 +1457,8 @@ class DialogScene(Scene):
             self.relayout()
         if self.dim_background:
             draw_scrim(surface)
+            if self.host is not None:
+                self.host.draw_controls(surface)  # still usable, so not darkened
         size = surface.get_size()
         layer = self._layer
         if self._dirty or layer is None or layer.get_size() != size:
@@ -1424,6 +1486,9 @@ class DialogScene(Scene):
 
     def draw_static(self, surface: pygame.Surface) -> None:
         """Everything but the toast: the panel, its content, the widgets and the hover hint."""
+        if self.solid_panel:
+            backing = self.panel_rect.inflate(-2, -2)
+            pygame.draw.rect(surface, theme.PANEL_BOTTOM[:3], backing, border_radius=panel_radius(backing))
         draw_panel(surface, self.panel_rect, self.title)
         self.draw_content(surface)
         self.focus.draw(surface)

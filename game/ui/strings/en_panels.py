@@ -113,6 +113,10 @@ STRINGS: dict[str, str] = {
     "end.back_to_start": "Back to start",
     "end.score_pad": "Score pad",
     "end.no_winner": "The game ended without a winner.",
+    "end.reason_reached": "{team} reached {target}.",
+    "end.reason_fell": "{loser} fell to {floor}, so {team} win.",
+    "end.reason_rounds": "The game ended after {count} rounds.",
+    "end.reason_rounds.one": "The game ended after 1 round.",
     "end.name_list": "{first} and {last}",
 
     # ------------------------------------------------------------------ start screen

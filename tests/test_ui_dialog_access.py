@@ -1,0 +1,244 @@
+"""The table's dialogs never lock the player out, and what they cover is clean.
+
+A human can always reach the score pad and the menu: the bidding panel,
+contract chooser and kitty dialog pass Esc, S and clicks on the table's
+Score pad / Menu buttons through, and come back unchanged afterwards. The
+dialogs keep clear of the corner panels, no name plate is drawn half under
+a dialog, the last hand's score pop-ups never fade on into the next deal, and
+the end screen says why the game ended, readable under the score pad.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.match import Match, Seat  # noqa: E402
+from game.rules import Event, EventKind, Phase, make_rules  # noqa: E402
+from game.ui.animations import Director  # noqa: E402
+from game.ui.end_scene import EndScene  # noqa: E402
+from game.ui.render_cache import RotationCache, TextCache  # noqa: E402
+from game.ui.table_model import TableModel  # noqa: E402
+from game.ui.text import t  # noqa: E402
+from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown  # noqa: E402
+from test_ui_table import click, key, make_app, run_until, start, step, top_name  # noqa: E402
+
+TABLE_DIALOGS = ("BiddingPanel", "ContractChooser", "KittyDialog")
+
+
+def _to_dialog(app, scene, wanted: str) -> None:
+    """Answer the human's dialogs (highest uptown bid, first suit) until ``wanted`` is on top."""
+    def advance() -> bool:
+        name = top_name(app)
+        if name == wanted:
+            return True
+        dialog = app.scenes[-1]
+        if name == "BiddingPanel":
+            dialog._choose(_highest_uptown(scene.match.state.legal_actions()))
+        elif name == "ContractChooser":
+            next(b for b in dialog.buttons if b.enabled).click()
+        return False
+    assert run_until(app, advance), f"never reached {wanted} (top: {top_name(app)})"
+
+
+def _declaring_table(tmp_path, size=(1280, 720)):
+    rules = make_rules("bidwhist", {})
+    seed = _bidwhist_seed_where_human_declares(rules)
+    app = make_app(tmp_path, size=size)
+    scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=seed)
+    return app, scene
+
+
+@pytest.mark.parametrize("wanted", TABLE_DIALOGS)
+def test_menu_and_score_pad_open_over_every_table_dialog(tmp_path, wanted):
+    app, scene = _declaring_table(tmp_path)
+    _to_dialog(app, scene, wanted)
+    dialog = app.scenes[-1]
+    actions = len(scene.match.actions)
+
+    step(app, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "TableMenu" and dialog in app.scenes
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is dialog
+
+    click(app, scene.pad_button.rect.center)
+    assert top_name(app) == "ScorePad"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is dialog
+
+    click(app, scene.menu_button.rect.center)
+    assert top_name(app) == "TableMenu"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is dialog
+    # Nothing was decided on the player's behalf meanwhile.
+    assert len(scene.match.actions) == actions
+
+
+def test_s_opens_the_score_pad_from_the_bidding_panel(tmp_path):
+    app, scene = _declaring_table(tmp_path)
+    _to_dialog(app, scene, "BiddingPanel")
+    step(app, [key(pygame.K_s, "s")])
+    assert top_name(app) == "ScorePad"
+
+
+def test_kitty_selection_survives_the_menu_and_score_pad(tmp_path):
+    app, scene = _declaring_table(tmp_path)
+    _to_dialog(app, scene, "KittyDialog")
+    dialog = app.scenes[-1]
+    for choice in dialog.cards[:3]:
+        click(app, choice.shown_rect.center)
+    chosen = list(dialog.selected)
+    assert len(chosen) == 3
+    step(app, [key(pygame.K_ESCAPE)])
+    click(app, app.scenes[-1].buttons[1].rect.center)  # the menu's Score pad
+    assert top_name(app) == "ScorePad"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is dialog and dialog.selected == chosen
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("wanted", TABLE_DIALOGS)
+def test_dialogs_keep_clear_of_the_table_controls(tmp_path, size, wanted):
+    app, scene = _declaring_table(tmp_path, size)
+    _to_dialog(app, scene, wanted)
+    panel = app.scenes[-1].panel_rect
+    layout = scene.layout
+    for control in (scene.pad_button.rect, scene.menu_button.rect):
+        assert not panel.colliderect(control)
+    if wanted != "KittyDialog":
+        # The score and contract corners stay in view while bidding and naming trump.
+        assert not panel.colliderect(layout.score_rect)
+        assert not panel.colliderect(layout.indicator_rect)
+        assert panel.bottom <= layout.hand_rect.top
+
+
+@pytest.mark.parametrize("players", [4, 5, 6])
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_no_name_plate_is_drawn_half_under_the_bidding_panel(tmp_path, players, size):
+    app = make_app(tmp_path, size=size)
+    scene = start(app, "wizard", ["human"] + ["ai:random"] * (players - 1), seed=4)
+    assert run_until(app, lambda: top_name(app) == "BiddingPanel")
+    panel = app.scenes[-1].panel_rect
+    drawn: list[int] = []
+    original = scene.view._draw_plate
+
+    def spy(surface, model, layout, names, seat):
+        drawn.append(seat)
+        return original(surface, model, layout, names, seat)
+    scene.view._draw_plate = spy
+    step(app)
+    for seat in drawn:
+        plate = scene.layout.place(seat).plate
+        assert not plate.colliderect(panel), f"seat {seat}'s plate peeks out from under the panel"
+    # Plates clear of the panel are still there.
+    assert any(not scene.layout.place(s).plate.colliderect(panel) for s in range(players))
+
+
+def test_score_pop_ups_do_not_fade_on_into_the_next_deal(tmp_path):
+    app = make_app(tmp_path, speed="normal")
+    scene = start(app, "wizard", ["ai:random"] * 3, seed=2, rounds=2)
+    model = TableModel.empty("wizard", 3)
+    director = Director(model, lambda: scene.layout, lambda: 1.0, lambda s: f"P{s}")
+    scored = Event(EventKind.HAND_SCORED, -1, -1, {"scores": [20, -10, 30], "score_change": [20, -10, 30]})
+    director.enqueue([scored], -1)
+    director.update(0.05)
+    director.update(0.05)
+    assert len(model.floaters) == 3
+    deal = scene.match.events[[e.kind for e in scene.match.events].index(EventKind.DEAL)]
+    director.enqueue([deal], 0)
+    for _ in range(30):
+        director.update(0.05)
+        if model.deal_number:
+            break
+    assert model.floaters == []
+
+
+def test_pop_ups_fade_out_completely():
+    model = TableModel.empty("wizard", 3)
+    from game.ui.layout import compute_layout
+    layout = compute_layout((1280, 720), 3, 0)
+    director = Director(model, lambda: layout, lambda: 1.0, lambda s: f"P{s}")
+    director.enqueue([Event(EventKind.HAND_SCORED, -1, -1, {"scores": [20, 0, 0], "score_change": [20, 0, 0]})], -1)
+    alphas = []
+    for _ in range(200):
+        director.update(1 / 60)
+        alphas += [f.alpha for f in model.floaters]
+        if not model.floaters and alphas:
+            break
+    assert not model.floaters
+    assert alphas[-1] < 12  # gone from view before it is removed, not cut off bright
+
+
+def test_faded_blit_does_not_break_later_full_alpha_blits():
+    pygame.display.init()
+    pygame.display.set_mode((200, 100))
+    image = TextCache().render("+30", 30, (130, 210, 140), bold=True, shadow=True)
+    rotations = RotationCache()
+    target = pygame.Surface((200, 100))
+    target.fill((0, 128, 0))
+    rotations.blit(target, image, (50, 50), alpha=100)
+    target.fill((0, 128, 0))
+    rect = rotations.blit(target, image, (50, 50))
+    # The image's transparent corner must stay transparent at full alpha too.
+    assert target.get_at(rect.topleft + pygame.Vector2(0, 0))[:3] == (0, 128, 0)
+
+
+def _finished(game: str, **rules):
+    players = 4 if game == "bidwhist" else 3
+    match = Match(make_rules(game, rules, players=players if game == "wizard" else None),
+                  [Seat(f"P{i}", "ai:random") for i in range(players)], 11)
+    while not match.state.is_terminal:
+        if match.state.phase == Phase.HAND_OVER:
+            match.next_deal()
+        else:
+            match.apply(match.choose_ai_action())
+    return match.history()
+
+
+def test_end_screen_says_why_the_game_ended(tmp_path):
+    app = make_app(tmp_path)
+    names = ["Alice", "Bongani", "Carmen", "Dmitri"]
+    history = _finished("bidwhist", target_score=3)
+    scene = EndScene(app, history, names, lambda: None, lambda: None)
+    team = history["winners"][0]
+    scores = history["final_scores"]
+    if scores[team] >= 3:
+        expected = t("end.reason_reached", team=f"{names[team]} & {names[team + 2]}", target=3)
+    else:
+        loser = 1 - team
+        expected = t("end.reason_fell", loser=f"{names[loser]} & {names[loser + 2]}", floor=-3,
+                     team=f"{names[team]} & {names[team + 2]}")
+    assert scene.reason_line() == expected
+
+    fell = dict(history, final_scores=[1, -3], winners=[0])
+    assert EndScene(app, fell, names, lambda: None, lambda: None).reason_line() == \
+        "Bongani & Dmitri fell to -3, so Alice & Carmen win."
+    reached = dict(history, final_scores=[3, -1], winners=[0])
+    assert EndScene(app, reached, names, lambda: None, lambda: None).reason_line() == "Alice & Carmen reached 3."
+
+    wizard = _finished("wizard", rounds=2)
+    scene = EndScene(app, wizard, names[:3], lambda: None, lambda: None)
+    assert scene.reason_line() == "The game ended after 2 rounds."
+
+
+def test_score_pad_over_the_end_screen_is_readable(tmp_path):
+    app = make_app(tmp_path)
+    history = _finished("wizard", rounds=2)
+    end = EndScene(app, history, ["A", "B", "C"], lambda: None, lambda: None)
+    app.push(end)
+    end.pad.click()
+    pad = app.scenes[-1]
+    assert top_name(app) == "ScorePad" and pad.dim_background
+    # Drawn over pure white, the pad's body shows none of it.
+    surface = pygame.Surface(app.size)
+    surface.fill((255, 255, 255))
+    pad.draw(surface)
+    inside = pad.panel_rect.inflate(-40, -40)
+    for point in (inside.topleft, inside.center, inside.bottomleft):
+        colour = surface.get_at(point)
+        assert max(colour[:3]) < 120, f"white shows through the score pad at {point}: {colour}"
