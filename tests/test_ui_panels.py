@@ -12,15 +12,10 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
-
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-
-from panel_previews import (  # noqa: E402
+from ui_states import (  # noqa: E402
     NAMES4,
     PreviewApp,
     bidwhist_bid_state,
@@ -43,7 +38,8 @@ from game.ui.score_pad import ScorePad  # noqa: E402
 from game.ui.settings_scene import SettingsScene  # noqa: E402
 from game.ui.start_scene import StartScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
-from game.ui.widgets import Button, draw_text_fit, draw_text_wrapped  # noqa: E402
+from game.ui.widgets.button import Button  # noqa: E402
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -242,6 +238,54 @@ def test_kitty_confirm_needs_exactly_six(app):
     assert len(chosen) == 6 and set(chosen) <= set(view.hand)
 
 
+def drag(scene, start, end, steps=4):
+    """Press at ``start``, move in a few steps to ``end`` and release there."""
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, steps + 1):
+        pos = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def test_kitty_cards_drag_into_and_out_of_the_discard_tray(app):
+    state = discard_state()
+    view = state.view(state.current_player)
+    recorder = Recorder()
+    dialog = push(app, KittyDialog(app, view, recorder))
+    tray = dialog.tray_rect
+    assert tray.width > 1 and all(tray.contains(slot) for slot in dialog.tray_slots)
+    assert all(not tray.colliderect(choice.shown_rect) for choice in dialog.cards)
+    # Six cards dragged onto the tray join the discard, in the hand's order.
+    for choice in dialog.cards[-6:]:
+        drag(dialog, choice.rect.center, tray.center)
+    assert dialog.selected == [c.card for c in dialog.cards[-6:]] and dialog.confirm.enabled
+    placed = dict((choice.card, slot) for choice, slot in dialog.tray_places())
+    assert set(placed) == set(dialog.selected)
+    # Dragging a card out of the tray back to the hand removes it.
+    out = dialog.cards[-1]
+    drag(dialog, placed[out.card].center, dialog.cards[0].rect.center)
+    assert out.card not in dialog.selected and not dialog.confirm.enabled
+    # A raised card dragged off its place (not onto the tray) goes back too.
+    raised = dialog.cards[-2]
+    drag(dialog, raised.shown_rect.center, (raised.rect.centerx, dialog.help_rect.centery))
+    assert raised.card not in dialog.selected
+    # A short wobble is still a click: it toggles; a drag from hand to hand changes nothing.
+    drag(dialog, dialog.cards[0].rect.center, (dialog.cards[0].rect.centerx + 2, dialog.cards[0].rect.centery))
+    assert dialog.cards[0].card in dialog.selected
+    drag(dialog, dialog.cards[1].rect.center, dialog.cards[4].rect.center)
+    assert dialog.cards[1].card not in dialog.selected
+    # While dragging, the card follows the pointer (drawn over the dialog).
+    surface = pygame.Surface(app.size)
+    dialog.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=dialog.cards[2].rect.center, button=1))
+    dialog.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=tray.center, rel=(0, 0), buttons=(1, 0, 0)))
+    dialog.draw(surface)
+    assert dialog.drag is not None and dialog.drag.moved
+    dialog.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=tray.center, button=1))
+    assert len(dialog.selected) == 6 and dialog.confirm.enabled
+    click(dialog, dialog.confirm.rect.center)
+    assert len(recorder.calls) == 1 and len(recorder.calls[0][0]) == 6
+
+
 # ---------------------------------------------------------------------------- score pad and end
 
 def test_score_pad_rows_match_wizard_history(app):
@@ -320,6 +364,42 @@ def test_start_screen_wizard_seats_names_and_rule_editor(app):
     rules, seats, _ = app.started
     assert rules.game == "wizard" and rules.rounds == 4 and len(seats) == 5
     assert seats[2] .name == "Zoe" and seats[2].is_human
+
+
+def test_second_human_gives_hot_seat_players_distinct_names(app):
+    start = push(app, StartScene(app))
+    assert start.names[0] == t("start.default_human")  # a lone human is "You"
+    click(start, start.kind_cyclers[2].rect.center)  # a second human joins
+    assert start.kinds[2] == "human"
+    assert start.name_inputs[0].text == "Player 1" and start.name_inputs[2].text == "Player 2"
+    click(start, start.start_button.rect.center)
+    _, seats, _ = app.started
+    humans = [seat.name for seat in seats if seat.is_human]
+    assert humans == ["Player 1", "Player 2"]
+    # The hot-seat cover names the next player unambiguously.
+    assert t("cover.pass_to", name=humans[1]) == "Pass to Player 2"
+    assert t("cover.show", name=humans[1]).startswith("I am Player 2")
+    # Back to one human: the remaining human is "You" again; the computer gets its own name back.
+    click(start, start.kind_cyclers[2].rect.center)
+    assert start.names[0] == t("start.default_human")
+    assert start.names[2] not in ("Player 2", t("start.default_human"))
+
+
+def test_typed_names_survive_hot_seat_renaming(app):
+    start = push(app, StartScene(app))
+    start.set_game("wizard")
+    click(start, start.name_inputs[0].rect.center)
+    for _ in range(10):
+        key(start, pygame.K_BACKSPACE)
+    typed(start, "Ann")
+    click(start, start.kind_cyclers[1].rect.center)
+    click(start, start.kind_cyclers[3].rect.center)
+    assert start.names[:4] == ["Ann", "Player 2", start.names[2], "Player 3"]
+    assert start.kinds[2] == "computer"
+    start.set_players(3)  # seat 3 leaves: only two humans remain
+    assert start.names[1] == "Player 2"
+    seats = start.build_seats()
+    assert [seat.name for seat in seats if seat.is_human] == ["Ann", "Player 2"]
 
 
 def test_invalid_rule_combination_disables_start(app):

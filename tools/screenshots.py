@@ -1,11 +1,19 @@
-"""Screenshots of the real app for the docs and for checking the layout by eye.
+"""Screenshots of the real app window for the docs and for checking the layout by eye.
 
-``python -m tools.screenshots`` runs the app offscreen (SDL's dummy video
-driver; no display needed) and saves PNGs into ``docs/screenshots/``:
+``python -m tools.screenshots --xvfb`` is the way the README's pictures are
+made: it starts its own virtual X screen (``Xvfb :95``; ``--display`` picks
+another number), opens the real app window on it through SDL's x11 driver,
+drives the app to each scene through its own API in this process, and
+captures the X window itself (``import -window <id>`` from ImageMagick), so
+the pixels are those the window shows. At the end it stops the Xvfb it
+started, and only that. Without ``--xvfb`` the app runs offscreen (SDL's
+dummy video driver; no display needed) and the window's surface is saved
+instead, which is handy for a quick look. Either way PNGs go into
+``docs/screenshots/``:
 
 * ``start_<size>.png``: the start screen;
 * ``bidwhist_table_<size>.png``: a Bid Whist hand in play, the human to act;
-* ``wizard_bidding_<size>.png``: a five-player Wizard round with the bidding panel;
+* ``wizard_bidding_<size>.png``: a five-player Wizard round, the human bidding last;
 * ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
 * ``kitty_dialog_<size>.png``: the human declarer choosing the six discards;
 * ``wizard_dealing_<size>.png``: the deal animation caught mid-flight;
@@ -26,6 +34,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import argparse  # noqa: E402
 import random  # noqa: E402
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -104,10 +115,25 @@ def _start(app: App, game: str, players: int, seed: int, **rules) -> TableScene:
     return scene
 
 
+def _window_id() -> int | None:
+    """The X window id of the app's window (None under a driver without one)."""
+    info = pygame.display.get_wm_info()
+    window = info.get("window")
+    return int(window) if window else None
+
+
 def _save(app: App, name: str, size: tuple[int, int]) -> Path:
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / f"{name}_{size[0]}x{size[1]}.png"
-    pygame.image.save(pygame.display.get_surface(), str(path))
+    window = _window_id() if os.environ.get("SDL_VIDEODRIVER") == "x11" else None
+    if window is None:
+        pygame.image.save(pygame.display.get_surface(), str(path))
+        return path
+    # Show the frame again and give the X server a moment, then read the window back.
+    app.step(FRAME, [])
+    pygame.display.flip()
+    time.sleep(0.15)
+    subprocess.run(["import", "-window", str(window), str(path)], check=True)
     return path
 
 
@@ -148,11 +174,11 @@ def shoot(size: tuple[int, int]) -> list[Path]:
             saved.append(_save(app, "kitty_dialog", size))
             break
 
-    # Wizard, five players, round 3: the human's bid.
+    # Wizard, five players, round 4: the human bids last, after everyone else.
     scene = _start(app, "wizard", 5, seed=5)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "BiddingPanel"
-                                   and scene.match.state.deal_number >= 3))
+                                   and scene.match.state.deal_number >= 4))
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))
@@ -175,10 +201,56 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     return saved
 
 
+def _wait_for_display(number: str, server: subprocess.Popen, timeout: float = 10.0) -> None:
+    """Wait until the X server on ``:number`` accepts connections (or fail)."""
+    socket = Path(f"/tmp/.X11-unix/X{number}")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"Xvfb :{number} exited with code {server.returncode}")
+        if socket.exists():
+            return
+        time.sleep(0.05)
+    raise RuntimeError(f"Xvfb :{number} did not start within {timeout:.0f} s")
+
+
+def run_under_xvfb(display: str, sizes: str) -> int:
+    """Start our own Xvfb, take the pictures from the real x11 window in a child process, stop Xvfb."""
+    for tool in ("Xvfb", "import"):
+        if shutil.which(tool) is None:
+            print(f"--xvfb needs {tool} (packages xvfb and imagemagick)", file=sys.stderr)
+            return 2
+    number = display.lstrip(":")
+    if Path(f"/tmp/.X{number}-lock").exists():
+        print(f"display :{number} is already in use; pick another with --display", file=sys.stderr)
+        return 2
+    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        _wait_for_display(number, server)
+        env = {**os.environ, "DISPLAY": f":{number}", "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
+        root = Path(__file__).resolve().parent.parent
+        child = subprocess.run([sys.executable, "-m", "tools.screenshots", "--sizes", sizes], env=env, cwd=root)
+        return child.returncode
+    finally:
+        # Stop only the server this run started.
+        server.terminate()
+        try:
+            server.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Save screenshots of the app into docs/screenshots/.")
     parser.add_argument("--sizes", default="1280x720,800x600", help="comma-separated WIDTHxHEIGHT list")
+    parser.add_argument("--xvfb", action="store_true",
+                        help="capture the real window on a virtual X screen started for this run")
+    parser.add_argument("--display", default=":95", help="the X display number --xvfb starts (default :95)")
     args = parser.parse_args(argv)
+    if args.xvfb:
+        return run_under_xvfb(args.display, args.sizes)
     for text in args.sizes.split(","):
         width, height = (int(part) for part in text.lower().split("x"))
         for path in shoot((width, height)):

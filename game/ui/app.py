@@ -76,7 +76,7 @@ class App:
         self.window = self._open_window()
         self._canvas: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
-        from game.ui.widgets import Toast
+        from game.ui.widgets.toast import Toast
         self.toast = Toast()
         if notice:
             log.warning("%s", notice)

@@ -28,16 +28,11 @@ from game.rules import Action, ActionKind, PlayerView
 from game.rules.actions import PASS, bid, predict
 from game.ui import theme
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    DialogScene,
-    draw_text_fit,
-    draw_text_wrapped,
-    panel_content,
-    split_columns,
-    suit_icon,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.suits import suit_icon
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 MAX_BID_BOOKS = 7
 MODES = (0, 1, 2)  # BidMode.UPTOWN, DOWNTOWN, NOTRUMP
@@ -124,9 +119,7 @@ class BiddingPanel(DialogScene):
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
-        panel = self.place_panel(size, round((760 if not self.is_wizard else 720) * scale), round(430 * scale))
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.open_panel(size, round((760 if not self.is_wizard else 720) * scale), round(430 * scale))
         gap = max(4, round(8 * scale))
         # Vertical bands: status line, bids so far, the buttons, and a foot line.
         status_h = max(16, round(content.height * 0.09))

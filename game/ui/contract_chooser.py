@@ -24,15 +24,11 @@ from game.rules.cards import SUIT_OF
 from game.ui import theme
 from game.ui.bidding_panel import bid_words
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    DialogScene,
-    draw_text_fit,
-    panel_content,
-    split_columns,
-    suit_icon,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.suits import suit_icon
+from game.ui.widgets.text import draw_text_fit
 
 SUIT_KEYS = ("s", "h", "d", "c")
 
@@ -85,10 +81,8 @@ class ContractChooser(DialogScene):
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
-        panel = self.place_panel(size, round((660 if not self.choosing_direction else 600) * scale),
-                                 round(300 * scale))
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.open_panel(size, round((660 if not self.choosing_direction else 600) * scale),
+                                  round(300 * scale))
         gap = max(6, round(12 * scale))
         self.subtitle_rect = pygame.Rect(content.left, content.top, content.width, max(16, round(content.height * 0.16)))
         buttons_area = pygame.Rect(content.left, self.subtitle_rect.bottom + gap, content.width,

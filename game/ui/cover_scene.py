@@ -18,7 +18,8 @@ from game.ui.render_cache import TextCache
 from game.ui.scene import Scene
 from game.ui.table_art import draw_felt
 from game.ui.text import t
-from game.ui.widgets import Button, draw_panel
+from game.ui.widgets.button import Button
+from game.ui.widgets.panels import draw_panel
 
 
 class CoverScene(Scene):

@@ -17,15 +17,11 @@ import pygame
 from game.ui import theme
 from game.ui.score_pad import ScorePad, team_name
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    DialogScene,
-    draw_text_fit,
-    fill_translucent,
-    panel_content,
-    split_columns,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.panels import fill_translucent
+from game.ui.widgets.text import draw_text_fit
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -135,14 +131,9 @@ class EndScene(DialogScene):
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
         scale = ui_scale(size)
         rows = max(2, len(self.standings()))
-        panel_h = min(height - 16, round((300 + rows * 40) * scale))
-        panel = pygame.Rect(0, 0, max(1, min(width - 16, round(620 * scale))), max(1, panel_h))
-        panel.center = (width // 2, height // 2)
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.centre_panel(size, round(620 * scale), round((300 + rows * 40) * scale))
         gap = max(6, round(10 * scale))
         button_h = max(24, min(round(48 * scale), content.height // 6))
         self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))

@@ -5,7 +5,10 @@ kitty cards, which are marked). They are laid out in two rows, sorted for the
 contract: jokers and the trump suit first, then the other suits alternating
 in colour, each by rank in the contract's direction (uptown A K Q ... 2,
 downtown A 2 3 ... K; no trump puts the useless jokers last). A click toggles
-a card; selected cards rise and are marked for the discard. Discarding is
+a card; selected cards rise, are marked, and show again, small, in the
+discard tray under the hand. A card can also be dragged: dropped on the tray
+it joins the discard, and a card dragged out of the tray (or a raised card
+dragged off it and dropped elsewhere) goes back to the hand. Discarding is
 possible only with exactly 6 selected, and the selection can be changed
 freely until then.
 
@@ -24,18 +27,19 @@ from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF, SUIT_OF, card_cod
 from game.ui import theme
 from game.ui.bidding_panel import bid_words
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    DialogScene,
-    Widget,
-    draw_text_fit,
-    draw_text_wrapped,
-    panel_content,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.focus import Widget
+from game.ui.widgets.geometry import ui_scale
+from game.ui.widgets.panels import fill_translucent
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 DISCARD_COUNT = 6
 CARDS_PER_ROW = 9
+#: How far the pointer must move with the button down before a press becomes a drag.
+DRAG_THRESHOLD = 6
+#: Size of the cards in the discard tray, relative to the hand's cards.
+TRAY_CARD_SCALE = 0.62
 COLOUR_OF_SUIT = (0, 1, 1, 0)  # spades black, hearts red, diamonds red, clubs black
 SUIT_ORDER = (0, 1, 3, 2)      # S H C D: colours alternate
 
@@ -95,17 +99,12 @@ class CardChoice(Widget):
     def shown_rect(self) -> pygame.Rect:
         return self.rect.move(0, -self.lift if self.selected else 0)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            # The raised card is hit where it is drawn, and its old place stays clickable.
-            if self.shown_rect.collidepoint(event.pos) or self.rect.collidepoint(event.pos):
-                self.activate()
-                return True
-            return False
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.shown_rect.collidepoint(event.pos)
-            return False
-        return super().handle_event(event)
+    def hit(self, pos: tuple[int, int]) -> bool:
+        # The raised card is hit where it is drawn, and its old place stays clickable.
+        return self.shown_rect.collidepoint(pos) or self.rect.collidepoint(pos)
+
+    def track_hover(self, event: pygame.event.Event) -> None:
+        self.hovered = self.shown_rect.collidepoint(event.pos)
 
     def draw(self, surface: pygame.Surface) -> None:
         rect = self.shown_rect
@@ -123,6 +122,23 @@ class CardChoice(Widget):
             draw_text_fit(surface, t("kitty.tag"), tag.inflate(-6, -2), tag.height, theme.TEXT_DARK, bold=True)
         if self.focused and self.show_focus_ring:
             pygame.draw.rect(surface, theme.FOCUS_RING, rect.inflate(8, 8), width=2, border_radius=radius + 4)
+
+
+class CardDrag:
+    """A press on a card that may become a drag: which card, from where, and where the pointer is."""
+
+    def __init__(self, choice: CardChoice, start: tuple[int, int], from_tray: bool, grab: tuple[int, int]) -> None:
+        self.choice = choice
+        self.start = start
+        self.pos = start
+        self.from_tray = from_tray
+        self.grab = grab  # the pointer's offset inside the card, so the card does not jump
+        self.moved = False
+
+    def move(self, pos: tuple[int, int]) -> None:
+        self.pos = pos
+        if abs(pos[0] - self.start[0]) + abs(pos[1] - self.start[1]) >= DRAG_THRESHOLD:
+            self.moved = True
 
 
 class KittyDialog(DialogScene):
@@ -144,6 +160,10 @@ class KittyDialog(DialogScene):
         self.confirm = Button((0, 0, 1, 1), t("kitty.confirm"), self._confirm, kind="primary",
                               hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.clear = Button((0, 0, 1, 1), t("kitty.clear"), self._clear, hotkey=pygame.K_BACKSPACE)
+        self.tray_rect = pygame.Rect(0, 0, 1, 1)
+        self.tray_slots: list[pygame.Rect] = []
+        self.tray_faces: dict[str, pygame.Surface] = {}
+        self.drag: CardDrag | None = None
         self._refresh()
         self.relayout()
         self.focus.focus(self.cards[0] if self.cards else self.confirm)
@@ -154,8 +174,83 @@ class KittyDialog(DialogScene):
         return [choice.card for choice in self.cards if choice.selected]
 
     def _toggle(self, choice: CardChoice) -> None:
-        choice.selected = not choice.selected
+        self._set_selected(choice, not choice.selected)
+
+    def _set_selected(self, choice: CardChoice, selected: bool) -> None:
+        choice.selected = selected
         self._refresh()
+
+    def tray_cards(self) -> list[CardChoice]:
+        """The selected cards in the order the tray shows them (the hand's order)."""
+        return [choice for choice in self.cards if choice.selected]
+
+    def tray_places(self) -> list[tuple[CardChoice, pygame.Rect]]:
+        """Each selected card and where the tray shows it.
+
+        Up to six fill the slots; more than six (the player must unselect
+        some) squeeze over the same width so each stays visible and draggable.
+        """
+        chosen = self.tray_cards()
+        slots = self.tray_slots
+        if not slots:
+            return []
+        if len(chosen) <= len(slots):
+            return list(zip(chosen, slots))
+        step = (slots[-1].left - slots[0].left) / (len(chosen) - 1)
+        return [(choice, slots[0].move(round(i * step), 0)) for i, choice in enumerate(chosen)]
+
+    # ------------------------------------------------------------------ dragging
+    def _card_at(self, pos: tuple[int, int]) -> tuple[CardChoice, pygame.Rect, bool] | None:
+        """The card under ``pos``: (card, its rectangle, whether it is in the tray)."""
+        for choice, slot in reversed(self.tray_places()):
+            if slot.collidepoint(pos):
+                return choice, slot, True
+        for choice in self.cards:
+            if choice.hit(pos):
+                return choice, choice.shown_rect, False
+        return None
+
+    def drag_event(self, event: pygame.event.Event) -> bool:
+        """Mouse presses, drags and drops on the cards; True when used.
+
+        A press and release without moving is a click (toggle). A drag that
+        ends over the tray puts the card in the discard; one that starts in
+        the tray, or on a raised card, and ends outside the tray takes it back.
+        """
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            found = self._card_at(event.pos)
+            if found is None:
+                return False
+            choice, rect, from_tray = found
+            # Hold the full-size card at the same relative point as the (maybe smaller) one pressed.
+            grab_x = (event.pos[0] - rect.left) * choice.rect.width // max(1, rect.width)
+            grab_y = (event.pos[1] - rect.top) * choice.rect.height // max(1, rect.height)
+            self.drag = CardDrag(choice, event.pos, from_tray, (grab_x, grab_y))
+            self.focus.focus(choice, keyboard=False)
+            return True
+        drag = self.drag
+        if drag is None:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            drag.move(event.pos)
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            drag.move(event.pos)
+            self.drag = None
+            if not drag.moved:
+                self._toggle(drag.choice)
+            elif self.tray_rect.collidepoint(event.pos):
+                self._set_selected(drag.choice, True)
+            elif drag.from_tray or drag.choice.selected:
+                self._set_selected(drag.choice, False)
+            return True
+        return False
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if not self.done and self._laid_out_for is not None and self.drag_event(event):
+            self.invalidate()
+            return True
+        return super().handle_event(event)
 
     def _clear(self) -> None:
         for choice in self.cards:
@@ -179,9 +274,7 @@ class KittyDialog(DialogScene):
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
-        panel = self.place_panel(size, round(1100 * scale), round(640 * scale), wide=True)
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.open_panel(size, round(1100 * scale), round(640 * scale), wide=True)
         gap = max(4, round(8 * scale))
         self.help_rect = pygame.Rect(content.left, content.top, content.width, max(14, round(content.height * 0.1)))
         foot_h = max(24, min(round(54 * scale), round(content.height * 0.14)))
@@ -190,20 +283,21 @@ class KittyDialog(DialogScene):
                                  max(10, self.foot_rect.top - gap - self.help_rect.bottom - gap))
         rows = max(1, -(-len(self.cards) // CARDS_PER_ROW))
         card_gap = max(3, round(cards_area.width * 0.008))
-        # Each row needs the card and room above it for a raised (selected) card.
+        tray_pad = max(4, round(6 * scale))
+        # Height per card width: each row holds a card and room above it for a
+        # raised (selected) card; the tray under the rows holds smaller cards.
+        per_width = rows * 1.4 * 1.16 + TRAY_CARD_SCALE * 1.4
+        fixed = card_gap * rows + 2 * tray_pad
         card_w = min((cards_area.width - card_gap * (CARDS_PER_ROW - 1)) // CARDS_PER_ROW,
-                     int((cards_area.height - card_gap * (rows - 1)) / rows / (1.4 * 1.18)))
+                     int((cards_area.height - fixed) / per_width))
         card_w = max(12, card_w)
         card_h = round(card_w * 1.4)
         lift = round(card_h * 0.16)
-        art_factory = getattr(self.app, "card_art", None)
-        if art_factory is not None:
-            art = art_factory(card_w)
-        else:
-            from game.ui.card_art import CardArt
-            art = CardArt(card_w)
+        art = self._card_art(card_w)
         row_h = card_h + lift
-        block_h = rows * row_h + (rows - 1) * card_gap
+        tray_card_w = max(10, round(card_w * TRAY_CARD_SCALE))
+        tray_h = round(tray_card_w * 1.4) + 2 * tray_pad
+        block_h = rows * row_h + (rows - 1) * card_gap + card_gap + tray_h
         top = cards_area.top + max(0, (cards_area.height - block_h) // 2) + lift
         for index, choice in enumerate(self.cards):
             row, column = divmod(index, CARDS_PER_ROW)
@@ -213,6 +307,8 @@ class KittyDialog(DialogScene):
             choice.set_rect(pygame.Rect(left, top + row * (row_h + card_gap), card_w, card_h))
             choice.lift = lift
             choice.face = art.face(choice.code)
+        self._layout_tray(cards_area, top + rows * row_h - lift + (rows - 1) * card_gap + card_gap,
+                          tray_h, tray_card_w, tray_pad, scale)
         button_w = min(round(content.width * 0.3), max(120, round(240 * scale)))
         self.confirm.set_rect(pygame.Rect(self.foot_rect.right - button_w, self.foot_rect.top, button_w, foot_h))
         clear_w = min(round(content.width * 0.16), max(80, round(120 * scale)))
@@ -222,6 +318,60 @@ class KittyDialog(DialogScene):
         self._reason_rect = pygame.Rect(self.count_rect.right + gap, self.foot_rect.top,
                                         max(1, room - self.count_rect.width - gap), foot_h)
         self.focus.set_widgets([*self.cards, self.clear, self.confirm])
+
+    def _card_art(self, width: int):
+        art_factory = getattr(self.app, "card_art", None)
+        if art_factory is not None:
+            return art_factory(width)
+        from game.ui.card_art import CardArt
+        return CardArt(width)
+
+    def _layout_tray(self, cards_area: pygame.Rect, top: int, height: int, card_w: int, pad: int,
+                     scale: float) -> None:
+        """The discard tray: a label on the left, then six card slots."""
+        card_h = round(card_w * 1.4)
+        slot_gap = max(3, round(card_w * 0.12))
+        slots_w = DISCARD_COUNT * card_w + (DISCARD_COUNT - 1) * slot_gap
+        label_w = max(round(120 * scale), round(cards_area.width * 0.2))
+        width = min(cards_area.width, label_w + slots_w + 3 * pad)
+        self.tray_rect = pygame.Rect(0, top, width, height)
+        self.tray_rect.centerx = cards_area.centerx
+        self.tray_label_rect = pygame.Rect(self.tray_rect.left + pad, self.tray_rect.top + pad,
+                                           max(1, self.tray_rect.width - slots_w - 3 * pad), height - 2 * pad)
+        left = self.tray_label_rect.right + pad
+        self.tray_slots = [pygame.Rect(left + i * (card_w + slot_gap), self.tray_rect.top + pad, card_w, card_h)
+                           for i in range(DISCARD_COUNT)]
+        art = self._card_art(card_w)
+        self.tray_faces = {choice.code: art.face(choice.code) for choice in self.cards}
+
+    def _draw_tray(self, surface: pygame.Surface, size: int) -> None:
+        hovering = self.drag is not None and self.drag.moved and self.tray_rect.collidepoint(self.drag.pos)
+        fill_translucent(surface, (*theme.ACCENT, 70) if hovering else (0, 0, 0, 70), self.tray_rect, 10)
+        pygame.draw.rect(surface, theme.ACCENT if hovering else theme.PANEL_EDGE, self.tray_rect,
+                         width=2 if hovering else 1, border_radius=10)
+        label = self.tray_label_rect
+        top = pygame.Rect(label.left, label.top, label.width, label.height // 2)
+        draw_text_fit(surface, t("kitty.tray"), top, size, theme.PANEL_TITLE, align="left", bold=True)
+        bottom = pygame.Rect(label.left, top.bottom, label.width, label.height - top.height)
+        draw_text_wrapped(surface, t("kitty.tray_hint"), bottom, round(size * 0.75), theme.TEXT_DIM, align="left")
+        for slot in self.tray_slots:
+            pygame.draw.rect(surface, theme.PANEL_EDGE, slot, width=1, border_radius=max(3, slot.width // 10))
+        for choice, slot in self.tray_places():
+            if self.drag is not None and self.drag.moved and self.drag.choice is choice:
+                continue  # it is under the pointer
+            face = self.tray_faces.get(choice.code)
+            if face is not None:
+                surface.blit(face, slot)
+
+    def draw_live(self, surface: pygame.Surface) -> None:
+        super().draw_live(surface)
+        drag = self.drag
+        if drag is not None and drag.moved and drag.choice.face is not None:
+            face = drag.choice.face
+            rect = face.get_rect(topleft=(drag.pos[0] - drag.grab[0], drag.pos[1] - drag.grab[1]))
+            shadow = rect.move(4, 6)
+            fill_translucent(surface, (0, 0, 0, 90), shadow, max(3, rect.width // 12))
+            surface.blit(face, rect)
 
     def reason_rect(self) -> pygame.Rect:
         # The dialog fills the window, so reasons show in its foot row, beside the buttons.
@@ -252,3 +402,4 @@ class KittyDialog(DialogScene):
                            self.count_rect.height - count_top.height)
         # Wrapped, not cut: in a small window the key help takes two lines.
         draw_text_wrapped(surface, t("kitty.keys"), keys, round(size * 0.75), theme.TEXT_DIM, align="left")
+        self._draw_tray(surface, size)

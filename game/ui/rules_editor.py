@@ -26,20 +26,13 @@ from game.rules.errors import RuleConfigError
 from game.rules.house_rules import SPECS, WIZARD_DECK_SIZE, RuleSpec, combination_problem, make_rules
 from game.ui import theme
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    Cycler,
-    DialogScene,
-    Stepper,
-    Toggle,
-    Widget,
-    draw_message_bar,
-    draw_text_fit,
-    draw_text_wrapped,
-    panel_content,
-    split_columns,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.controls import Cycler, Stepper, Toggle
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.focus import Widget
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.panels import draw_message_bar
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 GAME_TITLE_KEYS = {"bidwhist": "start.game.bidwhist", "wizard": "start.game.wizard"}
 
@@ -189,11 +182,7 @@ class RulesEditor(DialogScene):
         row_h = max(22, round(44 * scale))
         gap = max(4, round(8 * scale))
         wanted_h = round(130 * scale) + len(self.rows) * (row_h + gap) + round(140 * scale)
-        panel = pygame.Rect(0, 0, max(1, min(width - 2 * margin, round(820 * scale))),
-                            max(1, min(height - 2 * margin, wanted_h)))
-        panel.center = (width // 2, height // 2)
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.centre_panel(size, round(820 * scale), wanted_h, margin)
         button_h = max(22, min(round(46 * scale), content.height // 8))
         help_h = max(30, round(64 * scale))
         status_h = max(20, round(38 * scale))
@@ -228,7 +217,7 @@ class RulesEditor(DialogScene):
         for spec, widget in self.rows:
             if widget.hovered:
                 return spec
-        for (spec, widget), row in zip(self.rows, self.row_rects):
+        for spec, widget in self.rows:
             if widget.focused:
                 return spec
         return None

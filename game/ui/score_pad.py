@@ -24,7 +24,10 @@ import pygame
 
 from game.ui import theme
 from game.ui.text import t
-from game.ui.widgets import Button, DialogScene, draw_text_fit, panel_content, ui_scale
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import ui_scale
+from game.ui.widgets.text import draw_text_fit
 
 SUIT_LETTERS = "SHDC"
 
@@ -173,14 +176,10 @@ class ScorePad(DialogScene):
         scale = ui_scale(size)
         margin = max(6, round(min(width, height) * 0.04))
         wide = self.history.get("game") == "wizard" and len(self.seat_names) > 4
-        panel_w = min(width - 2 * margin, round((1180 if wide else 980) * scale))
         row_h = max(18, round(30 * scale))
         # As tall as the rows need (with room for a few more), never taller than the window.
         wanted = round(190 * scale) + (max(4, len(self.rows)) + 3) * row_h
-        panel = pygame.Rect(0, 0, max(1, panel_w), max(1, min(height - 2 * margin, wanted)))
-        panel.center = (width // 2, height // 2)
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.centre_panel(size, round((1180 if wide else 980) * scale), wanted, margin)
         gap = max(4, round(8 * scale))
         foot_h = max(24, min(round(48 * scale), content.height // 6))
         button_w = min(content.width, max(120, round(200 * scale)))

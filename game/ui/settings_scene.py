@@ -17,19 +17,13 @@ import pygame
 from game.config import ANIMATION_SPEEDS, Settings
 from game.ui import theme
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    Cycler,
-    DialogScene,
-    Toggle,
-    Widget,
-    draw_text_fit,
-    draw_text_wrapped,
-    panel_content,
-    split_columns,
-    suit_icon,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.controls import Cycler, Toggle
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.focus import Widget
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.suits import suit_icon
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 
@@ -95,15 +89,10 @@ class SettingsScene(DialogScene):
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
         scale = ui_scale(size)
         row_h = max(22, round(46 * scale))
         gap = max(6, round(12 * scale))
-        panel = pygame.Rect(0, 0, max(1, min(width - 16, round(700 * scale))),
-                            max(1, min(height - 16, round(150 * scale) + 3 * (row_h * 2 + gap) + row_h)))
-        panel.center = (width // 2, height // 2)
-        self.panel_rect = panel
-        content = panel_content(panel, True)
+        content = self.centre_panel(size, round(700 * scale), round(150 * scale) + 3 * (row_h * 2 + gap) + row_h)
         button_h = max(22, min(round(46 * scale), content.height // 6))
         buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
                               button_h)

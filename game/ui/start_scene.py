@@ -33,22 +33,13 @@ from game.ui.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.settings_scene import SettingsScene
 from game.ui.table_art import draw_felt
 from game.ui.text import t
-from game.ui.widgets import (
-    Button,
-    Cycler,
-    DialogScene,
-    ListBox,
-    Stepper,
-    TextInput,
-    Widget,
-    draw_message_bar,
-    draw_panel,
-    draw_text_fit,
-    draw_text_wrapped,
-    panel_content,
-    split_columns,
-    ui_scale,
-)
+from game.ui.widgets.button import Button
+from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.focus import Widget
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 GAMES = ("bidwhist", "wizard")
 MAX_SEATS = WIZARD_MAX_PLAYERS
@@ -94,10 +85,8 @@ class StartScene(DialogScene):
         self.catalog = {game: GameRules(game) for game in GAMES}
         self.preset_index = {game: self._standard_index(game) for game in GAMES}
         self.edits: dict[str, dict[str, Any]] = {game: {} for game in GAMES}
-        computer_names = t("start.computer_names").split(",")
-        self.names = [t("start.default_human")] + [computer_names[i % len(computer_names)].strip()
-                                                   for i in range(MAX_SEATS - 1)]
         self.kinds = ["human"] + ["computer"] * (MAX_SEATS - 1)
+        self.names = [self.default_name(seat) for seat in range(MAX_SEATS)]
         self._build_widgets()
         self.relayout()
         self.focus.focus(self.start_button)
@@ -132,24 +121,62 @@ class StartScene(DialogScene):
 
     def build_seats(self) -> list[Seat]:
         seats = []
-        computer_names = t("start.computer_names").split(",")
         for seat in range(self.players):
-            name = self.names[seat].strip()
-            if not name:
-                name = (t("start.default_human") if seat == 0 and self.kinds[seat] == "human"
-                        else computer_names[(seat - 1) % len(computer_names)].strip())
+            name = self.names[seat].strip() or self.default_name(seat)
             controller = "human" if self.kinds[seat] == "human" else COMPUTER_LEVEL
             seats.append(Seat(name, controller))
         return seats
 
+    # ------------------------------------------------------------------ default names
+    def human_seats(self) -> list[int]:
+        return [seat for seat in range(self.players) if self.kinds[seat] == "human"]
+
+    def default_name(self, seat: int) -> str:
+        """The name a seat gets until the player types one.
+
+        A lone human is "You"; with two or more humans sharing the screen
+        "You" would be ambiguous (the hot-seat cover would say "Pass to
+        You"), so each human is "Player 1", "Player 2", ... in seat order.
+        Computer players get a name from the list, by seat.
+        """
+        if self.kinds[seat] == "human":
+            humans = self.human_seats()
+            if len(humans) <= 1:
+                return t("start.default_human")
+            number = humans.index(seat) + 1 if seat in humans else seat + 1
+            return t("start.default_human_n", number=number)
+        computer_names = [name.strip() for name in t("start.computer_names").split(",")]
+        return computer_names[(seat - 1) % len(computer_names)]
+
+    def _is_default_name(self, name: str) -> bool:
+        """True for a name the screen chose (any seat's default), not one the player typed."""
+        name = name.strip()
+        if not name or name == t("start.default_human"):
+            return True
+        if name in (part.strip() for part in t("start.computer_names").split(",")):
+            return True
+        return any(name == t("start.default_human_n", number=n) for n in range(1, MAX_SEATS + 1))
+
+    def _refresh_default_names(self) -> None:
+        """Give every seat still on a default name the default that fits the seats now."""
+        for seat in range(MAX_SEATS):
+            if self._is_default_name(self.names[seat]):
+                name = self.default_name(seat)
+                if name != self.names[seat]:
+                    self.names[seat] = name
+                    box = self.name_inputs[seat]
+                    box.text, box.cursor = name, len(name)
+
     def set_game(self, game: str) -> None:
         self.game = game
+        self._refresh_default_names()  # the seat count may change; the boxes are rebuilt below
         self._build_widgets()
         self.relayout()
 
     def set_players(self, players: int) -> None:
         self.wizard_players = max(WIZARD_MIN_PLAYERS, min(WIZARD_MAX_PLAYERS, players))
         self.players_stepper.value = self.wizard_players
+        self._refresh_default_names()
         self._refresh()
         self.relayout()
 
@@ -203,6 +230,7 @@ class StartScene(DialogScene):
     def _kind_setter(self, seat: int):
         def set_kind(kind: str) -> None:
             self.kinds[seat] = kind
+            self._refresh_default_names()
         return set_kind
 
     def _refresh(self) -> None:

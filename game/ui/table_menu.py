@@ -11,7 +11,9 @@ from typing import Callable
 import pygame
 
 from game.ui.text import t
-from game.ui.widgets import Button, DialogScene, split_rows
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import split_rows
 
 
 class TableMenu(DialogScene):

@@ -51,7 +51,8 @@ from game.ui.table_model import TableModel, hand_sort_key
 from game.ui.table_view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor
-from game.ui.widgets import Button, DialogScene
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
 
 log = logging.getLogger("tricktable.table")
 

@@ -40,7 +40,7 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 
 
 # --------------------------------------------------------------------------
-# Added for the panels, dialogs and widgets (game/ui/widgets.py and friends).
+# Added for the panels, dialogs and widgets (the game/ui/widgets package and friends).
 # Never rename these: the table scenes import them too.
 
 PANEL_TOP = (30, 58, 46, 236)      # panel gradient, top edge (RGBA)

@@ -68,13 +68,15 @@ STRINGS: dict[str, str] = {
 
     # ------------------------------------------------------------------ kitty dialog
     "kitty.title": "Discard 6 cards",
-    "kitty.help": "You took the kitty. Choose any 6 cards to put away; they count as your first book.",
+    "kitty.help": "You took the kitty. Click or drag to the tray any 6 cards to put away; they count as your first book.",
     "kitty.count": "Selected: {count} of 6",
     "kitty.confirm": "Discard these 6",
     "kitty.clear": "Clear",
     "kitty.need_more": "Select {count} more to discard.",
     "kitty.need_fewer": "Too many: unselect {count}.",
     "kitty.tag": "kitty",
+    "kitty.tray": "Discard",
+    "kitty.tray_hint": "Drag cards here; drag them out to keep them",
     "kitty.contract": "Contract: {contract}",
     "kitty.keys": "Arrows, Space picks, Enter discards",
 

@@ -1,0 +1,118 @@
+"""Engine states and a stand-in app for the UI tests of the panels and dialogs.
+
+The dialogs are built from real engine states (``new_game`` + ``apply`` or a
+``Match`` played by computer players), reached by short fixed action lists so
+each test starts from a known position. ``PreviewApp`` provides the few App
+features a dialog uses when the real App cannot be created.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.config import Settings  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.rules import Phase, apply, make_rules, new_game  # noqa: E402
+from game.rules.actions import PASS, bid, choose_trump, predict  # noqa: E402
+from game.ui.card_art import CardArt  # noqa: E402
+
+
+class PreviewApp:
+    """The few App features the dialogs use, without a window loop."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.settings = Settings()
+        self.stack: list = []
+        self.started = None
+        self._art: dict[int, CardArt] = {}
+
+    def push(self, scene) -> None:
+        self.stack.append(scene)
+
+    def pop(self, scene=None) -> None:
+        if scene is None and self.stack:
+            self.stack.pop()
+        elif scene in self.stack:
+            self.stack.remove(scene)
+
+    def replace(self, scene) -> None:
+        if self.stack:
+            self.stack.pop()
+        self.stack.append(scene)
+
+    def card_art(self, width: int) -> CardArt:
+        if width not in self._art:
+            self._art[width] = CardArt(width, self.settings.four_colour_deck)
+        return self._art[width]
+
+    def start_match(self, rules, seats, seed=None) -> None:
+        self.started = (rules, seats, seed)
+
+    def save_settings(self) -> None:
+        pass
+
+    def show_start(self) -> None:
+        pass
+
+    def quit(self) -> None:
+        pass
+
+
+NAMES4 = ["You", "Ada", "Bruno", "Cleo"]
+
+
+def bidwhist_bid_state(seed: int = 3, passes: int = 1, **rules):
+    state, _ = new_game(make_rules("bidwhist", rules), 4, seed)
+    actions = [bid(4, 0)] + [PASS] * 3
+    for action in actions[: passes + 1]:
+        if state.phase != Phase.BID:
+            break
+        state, _ = apply(state, action)
+    return state
+
+
+def forced_dealer_state(seed: int = 3):
+    state, _ = new_game(make_rules("bidwhist"), 4, seed)
+    for _ in range(3):
+        state, _ = apply(state, PASS)
+    return state
+
+
+def contract_state(mode: int = 0, seed: int = 3):
+    state, _ = new_game(make_rules("bidwhist"), 4, seed)
+    state, _ = apply(state, bid(4, mode))
+    for _ in range(3):
+        state, _ = apply(state, PASS)
+    return state
+
+
+def discard_state(seed: int = 3):
+    state = contract_state(0, seed)
+    state, _ = apply(state, choose_trump(1))
+    return state
+
+
+def wizard_bid_state(players: int = 4, rounds_played: int = 4, seed: int = 5, **rules):
+    """A Wizard state in bidding of round ``rounds_played + 1``, at the dealer (last bidder)."""
+    match = Match(make_rules("wizard", rules, players=players),
+                  [Seat(n, "ai:random") for n in ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]], seed)
+    while match.state.deal_number <= rounds_played or match.phase != Phase.PREDICT:
+        if match.phase == Phase.HAND_OVER:
+            match.next_deal()
+        else:
+            match.apply(match.choose_ai_action())
+    # Bid up to the dealer with small bids so the dealer has a forbidden bid.
+    while match.current_player != match.state.dealer:
+        match.apply(predict(0) if match.phase == Phase.PREDICT else match.choose_ai_action())
+    return match.state
+
+
+def finished_match(game: str, players: int = 4, seed: int = 7, **rules) -> Match:
+    names = ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]
+    match = Match(make_rules(game, rules, players=players), [Seat(n, "ai:random") for n in names], seed)
+    match.play_out()
+    return match
