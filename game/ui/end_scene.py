@@ -133,7 +133,9 @@ class EndScene(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
         rows = max(2, len(self.standings()))
-        content = self.centre_panel(size, round(620 * scale), round((300 + rows * 40) * scale))
+        # Below the table's corner panels (when open over the table), so the
+        # scores and the contract stay readable beside the result.
+        content = self.open_panel(size, round(620 * scale), round((300 + rows * 40) * scale), wide=True)
         gap = max(6, round(10 * scale))
         button_h = max(24, min(round(48 * scale), content.height // 6))
         self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))

@@ -415,7 +415,8 @@ class TableScene(Scene):
             return
         self._game_over_done = True
         self._write_history()
-        self.app.push(EndScene(self.app, self.match.history(), self.names, self.play_again, self.app.show_start))
+        self.app.push(EndScene(self.app, self.match.history(), self.names, self.play_again,
+                              self.app.show_start).attach_host(self))
 
     def _write_history(self) -> None:
         try:
