@@ -244,7 +244,7 @@ class TableScene(Scene):
     def open_score_pad(self) -> None:
         if any(isinstance(scene, ScorePad) for scene in self.app.scenes):
             return
-        self.app.push(ScorePad(self.app, self.match.history(), self.names, None))
+        self.app.push(ScorePad(self.app, self.match.history(), self.names, None).attach_host(self))
 
     def open_menu(self) -> None:
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
@@ -403,7 +403,7 @@ class TableScene(Scene):
             if self.humans:
                 self._hand_over_prompt = True
                 self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_label=t("table.next_hand")))
+                                       close_label=t("table.next_hand")).attach_host(self))
             return
         if not self.humans:
             self._hand_over_wait += dt
