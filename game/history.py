@@ -141,11 +141,16 @@ def write_history(path: str | Path, records: Iterable[dict[str, Any]], append: b
 def read_history(path: str | Path) -> Iterator[dict[str, Any]]:
     """Yield each game of a history file; a bad line raises ``HistoryError``."""
     try:
-        handle = open(path, encoding="utf-8")
+        handle = open(path, "rb")
     except OSError as exc:
         raise HistoryError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
-        for number, line in enumerate(handle, 1):
+        for number, raw in enumerate(handle, 1):
+            # Decoded line by line so a damaged file names its bad line instead of crashing.
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError:
+                raise HistoryError(f"{path}: line {number}: not UTF-8 text") from None
             if not line.strip():
                 continue
             try:

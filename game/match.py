@@ -117,9 +117,6 @@ class Match:
         self._ai_rngs[seat].seed(f"tricktable:{self.seed}:seat:{seat}:decision:{done}")
         return self._ai_players[seat].choose(state.view(seat))
 
-    def ai_player_for(self, seat: int):
-        return self._ai_players.get(seat)
-
     def play_out(self) -> None:
         """Play to the end with computer players everywhere (headless)."""
         while not self.state.is_terminal:

@@ -436,6 +436,13 @@ def test_broken_json_line(tmp_path: Path, wizard_record: dict) -> None:
     assert str(info.value).startswith(f"{path}: line 2: not valid JSON")
 
 
+def test_line_that_is_not_utf8(tmp_path: Path, wizard_record: dict) -> None:
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(json.dumps(wizard_record).encode() + b"\n\xff\xfe{}\n")
+    with pytest.raises(HistoryError, match="line 2: not UTF-8 text"):
+        list(read_history(path))
+
+
 def test_not_a_history_line(tmp_path: Path) -> None:
     path = _write_lines(tmp_path / "h.jsonl", ['{"format": "something-else", "version": 1}'])
     with pytest.raises(HistoryError, match="line 1: not a Trick Table hand history"):

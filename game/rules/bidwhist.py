@@ -24,6 +24,7 @@ from game.rules.cards import (
 from game.rules.core import Event, EventKind, Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError
 from game.rules.house_rules import BidWhistRules
+from game.rules.tricks import TrickGameState
 from game.rules.view import PlayerView, TrickRecord
 
 PLAYERS = 4
@@ -61,7 +62,6 @@ def rank_power(direction: int) -> tuple[int, ...]:
 
 
 _POWER = (rank_power(0), rank_power(1))
-_LADDERS: dict[BidWhistRules, list[tuple[int, Action]]] = {}
 
 
 def effective_suits(trump: int) -> tuple[int, ...]:
@@ -136,15 +136,13 @@ def first_dealer_from_deck(deck: list[int]) -> tuple[list[tuple[int, int]], int]
     raise ValueError("the deck holds no diamond")
 
 
-class BidWhistState:
+class BidWhistState(TrickGameState):
     """A whole game of Bid Whist. Mutate only through ``apply_in_place``."""
 
     __slots__ = (
-        "rules", "seed", "dealer", "deal_number", "scores", "phase", "current",
-        "hands", "kitty", "deal_sequence", "bids", "high_key", "high_bidder", "high_books",
-        "high_mode", "declarer", "trump", "direction", "discards", "trick", "trick_seats",
-        "leader", "tricks", "tricks_won", "reneges", "redeal", "winner_team",
-        "first_draw", "fixed_deals", "_eff", "_power",
+        "kitty", "deal_sequence", "bids", "high_key", "high_bidder", "high_books",
+        "high_mode", "declarer", "trump", "direction", "discards", "reneges", "redeal",
+        "winner_team", "_eff", "_power", "_ladder",
     )
 
     game = "bidwhist"
@@ -163,6 +161,10 @@ class BidWhistState:
         # deal number -> (hands, kitty). Shared between clones; never mutated.
         self.fixed_deals = fixed_deals or {}
         self.winner_team = -1
+        # Every bid these house rules allow, with its ranking key, lowest first;
+        # depends only on the rules, so clones share it.
+        self._ladder = [(self.bid_key(books, mode), bid(books, mode))
+                        for books in range(rules.min_bid, 8) for mode in (0, 1, 2)]
         self.phase = Phase.BID
         self.current = -1
         self.hands: list[list[int]] = [[], [], [], []]
@@ -231,14 +233,7 @@ class BidWhistState:
     # ------------------------------------------------------------------ copy
     def clone(self) -> "BidWhistState":
         new = object.__new__(BidWhistState)
-        new.rules = self.rules
-        new.seed = self.seed
-        new.dealer = self.dealer
-        new.deal_number = self.deal_number
-        new.scores = self.scores[:]
-        new.phase = self.phase
-        new.current = self.current
-        new.hands = [h[:] for h in self.hands]
+        self._copy_shared(new)
         new.kitty = self.kitty[:]
         new.deal_sequence = self.deal_sequence  # immutable once dealt
         new.bids = self.bids[:]
@@ -250,28 +245,17 @@ class BidWhistState:
         new.trump = self.trump
         new.direction = self.direction
         new.discards = self.discards[:]
-        new.trick = self.trick[:]
-        new.trick_seats = self.trick_seats[:]
-        new.leader = self.leader
-        new.tricks = self.tricks[:]
-        new.tricks_won = self.tricks_won[:]
         new.reneges = self.reneges[:]
         new.redeal = self.redeal
         new.winner_team = self.winner_team
-        new.first_draw = self.first_draw
-        new.fixed_deals = self.fixed_deals
         new._eff = self._eff
         new._power = self._power
+        new._ladder = self._ladder
         return new
 
     # ------------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int:
-        return self.current
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == Phase.GAME_OVER
+    def tricks_per_hand(self) -> int:
+        return TRICKS_PER_HAND
 
     def bid_key(self, books: int, mode: int) -> int:
         """Ordering of bids: higher number first; at one number no trump beats
@@ -283,15 +267,6 @@ class BidWhistState:
         else:
             mode_rank = 0
         return books * 3 + mode_rank
-
-    def _bid_ladder(self) -> list[tuple[int, Action]]:
-        """Every bid the house rules allow with its ranking key, lowest first (cached per rules)."""
-        ladder = _LADDERS.get(self.rules)
-        if ladder is None:
-            ladder = [(self.bid_key(books, mode), bid(books, mode))
-                      for books in range(self.rules.min_bid, 8) for mode in (0, 1, 2)]
-            _LADDERS[self.rules] = ladder
-        return ladder
 
     def _dealer_must_bid(self) -> bool:
         return (self.current == self.dealer and self.high_bidder < 0
@@ -308,7 +283,7 @@ class BidWhistState:
         if phase == Phase.BID:
             actions = [] if self._dealer_must_bid() else [PASS]
             high = self.high_key
-            actions.extend(action for key, action in self._bid_ladder() if key > high)
+            actions.extend(action for key, action in self._ladder if key > high)
             return actions
         if phase == Phase.CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
@@ -350,11 +325,6 @@ class BidWhistState:
         elif kind == ActionKind.NEXT_DEAL:
             self.dealer = (self.dealer + 1) % PLAYERS
             self.deal(events)
-
-    def check_legal(self, action: Action) -> None:
-        if action in self.legal_actions():
-            return
-        raise self.explain_illegal(action)
 
     def explain_illegal(self, action: Action) -> IllegalActionError:
         """The reason ``action`` is not allowed now, worded for the player."""
@@ -461,36 +431,15 @@ class BidWhistState:
 
     def _play(self, card: int, events: list[Event] | None) -> None:
         seat = self.current
-        hand = self.hands[seat]
         renege = False
         if self.trick and self.rules.renege == "penalized":
             led = self.led_suit()
             if led != NO_SUIT:
                 eff = self._eff
-                if eff[card] != led and any(eff[c] == led for c in hand):
+                if eff[card] != led and any(eff[c] == led for c in self.hands[seat]):
                     renege = True
                     self.reneges.append((len(self.tricks), seat))
-        hand.remove(card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        if events is not None:
-            events.append(Event(EventKind.CARD_PLAYED, seat, card, {"renege": renege}))
-        if len(self.trick) < PLAYERS:
-            self.current = (seat + 1) % PLAYERS
-            return
-        winner = self.trick_seats[self.trick_winner_index()]
-        plays = tuple(zip(self.trick_seats, self.trick))
-        self.tricks.append((self.leader, plays, winner))
-        self.tricks_won[winner] += 1
-        if events is not None:
-            events.append(Event(EventKind.TRICK_WON, winner, data={
-                "leader": self.leader, "plays": plays, "index": len(self.tricks) - 1}))
-        self.trick = []
-        self.trick_seats = []
-        self.leader = winner
-        self.current = winner
-        if len(self.tricks) == TRICKS_PER_HAND:
-            self._finish_hand(events)
+        self._lay_card(seat, card, renege, events)
 
     def trick_winner_index(self) -> int:
         """Index in the trick of the winning card: highest trump, else highest

@@ -36,7 +36,6 @@ class Suit(IntEnum):
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "23456789TJQKA"  # index = rank - 2
 ACE = 14
-KING = 13
 
 BIG_JOKER = 52
 LITTLE_JOKER = 53
@@ -74,16 +73,8 @@ def parse_card(code: str) -> int:
     return card
 
 
-def make_card(rank: int, suit: int) -> int:
-    return suit * 13 + rank - 2
-
-
 def codes(cards) -> list[str]:
     return [_CODES[c] for c in cards]
-
-
-def parse_cards(text_codes) -> list[int]:
-    return [parse_card(c) for c in text_codes]
 
 
 def card_name(card: int) -> str:

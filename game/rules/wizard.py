@@ -18,6 +18,7 @@ from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_D
 from game.rules.core import Event, EventKind, Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError
 from game.rules.house_rules import WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules
+from game.rules.tricks import TrickGameState
 from game.rules.view import PlayerView, TrickRecord
 
 EXACT_BONUS = 20
@@ -108,14 +109,11 @@ def score_for(bid: int, taken: int) -> int:
     return -POINTS_PER_TRICK * abs(bid - taken)
 
 
-class WizardState:
+class WizardState(TrickGameState):
     """A whole game of Wizard. Mutate only through ``apply_in_place``."""
 
     __slots__ = (
-        "rules", "seed", "num_players", "total_rounds", "dealer", "deal_number", "scores",
-        "round_start_scores", "phase", "current", "hands", "turn_up", "trump", "bids",
-        "trick", "trick_seats", "leader", "tricks", "tricks_won", "first_draw", "fixed_deals",
-        "history",
+        "num_players", "total_rounds", "round_start_scores", "turn_up", "trump", "bids", "history",
     )
 
     game = "wizard"
@@ -196,38 +194,19 @@ class WizardState:
 
     def clone(self) -> "WizardState":
         new = object.__new__(WizardState)
-        new.rules = self.rules
-        new.seed = self.seed
+        self._copy_shared(new)
         new.num_players = self.num_players
         new.total_rounds = self.total_rounds
-        new.dealer = self.dealer
-        new.deal_number = self.deal_number
-        new.scores = self.scores[:]
         new.round_start_scores = self.round_start_scores[:]
-        new.phase = self.phase
-        new.current = self.current
-        new.hands = [h[:] for h in self.hands]
         new.turn_up = self.turn_up
         new.trump = self.trump
         new.bids = self.bids[:]
-        new.trick = self.trick[:]
-        new.trick_seats = self.trick_seats[:]
-        new.leader = self.leader
-        new.tricks = self.tricks[:]
-        new.tricks_won = self.tricks_won[:]
-        new.first_draw = self.first_draw
-        new.fixed_deals = self.fixed_deals
         new.history = self.history[:]
         return new
 
     # ------------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int:
-        return self.current
-
-    @property
-    def is_terminal(self) -> bool:
-        return self.phase == Phase.GAME_OVER
+    def tricks_per_hand(self) -> int:
+        return self.deal_number  # round r deals r cards each
 
     def led_suit(self) -> int:
         """The suit of the first card that is not a Jester; NO_SUIT if that card
@@ -275,7 +254,7 @@ class WizardState:
             self.check_legal(action)
         kind = action.kind
         if kind == ActionKind.PLAY:
-            self._play(action.value, events)
+            self._lay_card(self.current, action.value, False, events)
         elif kind == ActionKind.PREDICT:
             self._predict(action.value, events)
         elif kind == ActionKind.TRUMP:
@@ -286,11 +265,6 @@ class WizardState:
         elif kind == ActionKind.NEXT_DEAL:
             self.dealer = (self.dealer + 1) % self.num_players
             self.deal(events)
-
-    def check_legal(self, action: Action) -> None:
-        if action in self.legal_actions():
-            return
-        raise self.explain_illegal(action)
 
     def explain_illegal(self, action: Action) -> IllegalActionError:
         phase, kind = self.phase, action.kind
@@ -335,37 +309,12 @@ class WizardState:
         self.leader = (self.dealer + 1) % self.num_players
         self.current = self.leader
 
-    def _play(self, card: int, events: list[Event] | None) -> None:
-        seat = self.current
-        self.hands[seat].remove(card)
-        self.trick.append(card)
-        self.trick_seats.append(seat)
-        if events is not None:
-            events.append(Event(EventKind.CARD_PLAYED, seat, card, {"renege": False}))
-        n = self.num_players
-        if len(self.trick) < n:
-            self.current = (seat + 1) % n
-            return
-        winner = self.trick_seats[self.trick_winner_index()]
-        plays = tuple(zip(self.trick_seats, self.trick))
-        self.tricks.append((self.leader, plays, winner))
-        self.tricks_won[winner] += 1
-        if events is not None:
-            events.append(Event(EventKind.TRICK_WON, winner, data={
-                "leader": self.leader, "plays": plays, "index": len(self.tricks) - 1}))
-        self.trick = []
-        self.trick_seats = []
-        self.leader = winner
-        self.current = winner
-        if len(self.tricks) == self.deal_number:
-            self._finish_round(events)
-
     def trick_winner_index(self) -> int:
         """First Wizard; else highest trump; else highest of the suit led;
         else (all Jesters) the first Jester."""
         return trick_winner(self.trick, self.trump)
 
-    def _finish_round(self, events: list[Event] | None) -> None:
+    def _finish_hand(self, events: list[Event] | None) -> None:
         change = [score_for(b, t) for b, t in zip(self.bids, self.tricks_won)]
         for seat, delta in enumerate(change):
             self.scores[seat] += delta

@@ -77,10 +77,6 @@ class Director:
     def idle(self) -> bool:
         return self._current is None and not self._queue
 
-    @property
-    def busy_in_background(self) -> bool:
-        return not self._background.done
-
     def hint_origin(self, card: int, position: tuple[float, float]) -> None:
         self._origin_hints[card] = position
 

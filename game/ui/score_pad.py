@@ -11,8 +11,8 @@ without any of its bids, so hidden bids stay hidden.
 The rows are drawn once into a cached image and scrolled (wheel, arrows,
 Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
 button or a click outside the panel close it and call ``on_close``. Between
-hands the table passes ``close_label=t("pad.next_hand")`` so the same
-button deals on.
+hands the table passes ``close_label=t("pad.next_hand")`` (Wizard:
+``"pad.next_round"``) so the same button deals on.
 """
 
 from __future__ import annotations

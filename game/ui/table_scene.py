@@ -402,8 +402,10 @@ class TableScene(Scene):
             self._hand_over_wait = 0.0
             if self.humans:
                 self._hand_over_prompt = True
+                # Wizard calls its deals rounds.
+                label = t("pad.next_round" if self.match.rules.game == "wizard" else "pad.next_hand")
                 self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_label=t("table.next_hand")).attach_host(self))
+                                       close_label=label).attach_host(self))
             return
         if not self.humans:
             self._hand_over_wait += dt

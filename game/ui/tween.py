@@ -13,7 +13,6 @@ simply jumps to its end state.
 
 from __future__ import annotations
 
-import math
 from typing import Callable, Iterable
 
 Easing = Callable[[float], float]
@@ -41,10 +40,6 @@ def ease_out_quad(t: float) -> float:
     return 1 - (1 - t) * (1 - t)
 
 
-def ease_in_out_quad(t: float) -> float:
-    return 2 * t * t if t < 0.5 else 1 - (-2 * t + 2) ** 2 / 2
-
-
 def ease_out_cubic(t: float) -> float:
     return 1 - (1 - t) ** 3
 
@@ -58,10 +53,6 @@ def ease_out_back(t: float) -> float:
     c1 = 1.3
     c3 = c1 + 1
     return 1 + c3 * (t - 1) ** 3 + c1 * (t - 1) ** 2
-
-
-def ease_in_out_sine(t: float) -> float:
-    return -(math.cos(math.pi * t) - 1) / 2
 
 
 def lerp(a: float, b: float, t: float) -> float:

@@ -59,7 +59,6 @@ STRINGS: dict[str, str] = {
     "table.drop_hint": "Drop the card in the middle of the table to play it",
     "table.cannot_play": "You cannot play that card now",
     "table.continue_hint": "Hand over: press Space or click to deal the next hand",
-    "table.next_hand": "Next hand",
     "table.history_failed": "The hand history could not be saved",
     # Hot-seat cover
     "cover.pass_to": "Pass to {name}",

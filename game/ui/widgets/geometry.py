@@ -19,14 +19,6 @@ def ui_scale(size: tuple[int, int]) -> float:
     return max(0.75, min(1.7, min(width / 1280, height / 720)))
 
 
-def centred_rect(area: RectLike, width: int, height: int) -> pygame.Rect:
-    """A ``width`` x ``height`` rectangle centred in ``area`` and clipped to it."""
-    area = pygame.Rect(area)
-    rect = pygame.Rect(0, 0, min(width, area.width), min(height, area.height))
-    rect.center = area.center
-    return rect
-
-
 def split_columns(rect: RectLike, count: int, gap: int) -> list[pygame.Rect]:
     """``count`` equal columns across ``rect`` separated by ``gap``."""
     rect = pygame.Rect(rect)
