@@ -1,6 +1,6 @@
 """Engine throughput: random legal playouts of whole games, per game.
 
-Run ``python -m benchmarks.engine [--seconds S]``. For each game it reports
+Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``. For each game it reports
 
 * the search fast path: ``legal_actions()`` + ``apply_in_place(check=False)``
   without events, which is what a search AI runs thousands of times per
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import statistics
 import time
 
 from game.rules import apply, make_rules, new_game
@@ -57,19 +58,27 @@ def _clone_rate(game: str, players: int, count: int = 50_000) -> float:
     return count / (time.perf_counter() - start)
 
 
+def _median_of(repeats: int, measure) -> float:
+    """The median of ``repeats`` runs: shared, noisy machines swing a single run by tens of percent."""
+    return statistics.median(measure() for _ in range(repeats))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="time per run (default 1)")
+    parser.add_argument("--repeats", type=int, default=5, help="runs per figure; the median is printed (default 5)")
     args = parser.parse_args()
     print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
-          f"one core, {args.seconds:g} s per figure")
+          f"one core; median of {args.repeats} runs of {args.seconds:g} s per figure")
     print(f"{'game':<16}{'fast actions/s':>16}{'fast games/s':>14}{'clones/s':>12}{'apply() actions/s':>20}")
     for game, players in CASES:
-        actions, games, elapsed = _playouts(game, players, args.seconds, _fast_step)
-        public_actions, _, public_elapsed = _playouts(game, players, args.seconds, _public_step)
+        fast = [_playouts(game, players, args.seconds, _fast_step) for _ in range(args.repeats)]
+        public = [_playouts(game, players, args.seconds, _public_step) for _ in range(args.repeats)]
         label = f"{game} ({players}p)"
-        print(f"{label:<16}{actions / elapsed:>16,.0f}{games / elapsed:>14,.1f}"
-              f"{_clone_rate(game, players):>12,.0f}{public_actions / public_elapsed:>20,.0f}")
+        print(f"{label:<16}{statistics.median(a / t for a, _, t in fast):>16,.0f}"
+              f"{statistics.median(g / t for _, g, t in fast):>14,.1f}"
+              f"{_median_of(args.repeats, lambda: _clone_rate(game, players)):>12,.0f}"
+              f"{statistics.median(a / t for a, _, t in public):>20,.0f}")
 
 
 if __name__ == "__main__":
