@@ -7,7 +7,7 @@ determined by (rules, seed, actions) and nothing here touches the global RNG.
 
 from __future__ import annotations
 
-import random
+from random import Random  # a private generator class; the global RNG is never used
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from typing import Any, Mapping, Sequence
@@ -55,16 +55,16 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
 
 
-def seeded_rng(seed: int, label: str) -> random.Random:
+def seeded_rng(seed: int, label: str) -> Random:
     """A private RNG for one purpose (``"deal 3"``, ``"first dealer"``) of one game.
 
     Seeding with a string is stable across Python runs and platforms, unlike
     ``hash()``, so a seed reproduces the same game everywhere.
     """
-    return random.Random(f"tricktable:{seed}:{label}")
+    return Random(f"tricktable:{seed}:{label}")
 
 
-def shuffled(deck: Sequence[int], rng: random.Random) -> list[int]:
+def shuffled(deck: Sequence[int], rng: Random) -> list[int]:
     cards = list(deck)
     rng.shuffle(cards)
     return cards
