@@ -30,7 +30,7 @@ from game.config import Settings  # noqa: E402
 from game.match import Seat  # noqa: E402
 from game.rules import EventKind, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
 
 FRAME = 1 / 60
 WARM_UP_FRAMES = 240

@@ -74,11 +74,11 @@ PLANS = (
 # importlib, which PyInstaller's analysis cannot see). tests/test_self_test.py
 # checks that every module the game loads by name is listed here.
 LAZY_UI_MODULES = (
-    "game.ui.bidding_panel",
-    "game.ui.contract_chooser",
-    "game.ui.end_scene",
-    "game.ui.kitty_dialog",
-    "game.ui.score_pad",
+    "game.ui.dialogs.bidding_panel",
+    "game.ui.dialogs.contract_chooser",
+    "game.ui.dialogs.end_scene",
+    "game.ui.dialogs.kitty_dialog",
+    "game.ui.dialogs.score_pad",
 )
 
 
@@ -193,7 +193,7 @@ def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
     """Play one game of ``plan`` through the table scene to the end screen; describe it."""
     from game.match import Seat
     from game.rules import make_rules
-    from game.ui.end_scene import EndScene
+    from game.ui.dialogs.end_scene import EndScene
 
     rules = make_rules(plan.game, plan.overrides, players=plan.players)
     seats = [Seat(f"Computer {seat + 1}", "ai:medium") for seat in range(plan.players)]

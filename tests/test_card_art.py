@@ -11,8 +11,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ui.card_art import RANKS, SUITS, CardArt  # noqa: E402
-from game.ui.table_art import draw_felt, make_app_icon  # noqa: E402
+from game.ui.art.card_art import RANKS, SUITS, CardArt  # noqa: E402
+from game.ui.art.table_art import draw_felt, make_app_icon  # noqa: E402
 
 ALL_CODES = [rank + suit for suit in SUITS for rank in RANKS] + ["BJ", "LJ", "WZ", "JE"]
 

@@ -20,10 +20,10 @@ import pytest  # noqa: E402
 
 from game.match import Match, Seat  # noqa: E402
 from game.rules import Event, EventKind, Phase, make_rules  # noqa: E402
-from game.ui.animations import Director  # noqa: E402
-from game.ui.end_scene import EndScene  # noqa: E402
-from game.ui.render_cache import RotationCache, TextCache  # noqa: E402
-from game.ui.table_model import TableModel  # noqa: E402
+from game.ui.table.animations import Director  # noqa: E402
+from game.ui.dialogs.end_scene import EndScene  # noqa: E402
+from game.ui.art.render_cache import RotationCache, TextCache  # noqa: E402
+from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown  # noqa: E402
 from test_ui_table import click, key, make_app, run_until, start, step, top_name  # noqa: E402
@@ -160,7 +160,7 @@ def test_score_pop_ups_do_not_fade_on_into_the_next_deal(tmp_path):
 
 def test_pop_ups_fade_out_completely():
     model = TableModel.empty("wizard", 3)
-    from game.ui.layout import compute_layout
+    from game.ui.table.layout import compute_layout
     layout = compute_layout((1280, 720), 3, 0)
     director = Director(model, lambda: layout, lambda: 1.0, lambda s: f"P{s}")
     director.enqueue([Event(EventKind.HAND_SCORED, -1, -1, {"scores": [20, 0, 0], "score_change": [20, 0, 0]})], -1)

@@ -29,14 +29,14 @@ from ui_states import (  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.rules import ActionKind, make_rules  # noqa: E402
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict  # noqa: E402
-from game.ui.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.contract_chooser import ContractChooser  # noqa: E402
-from game.ui.end_scene import EndScene  # noqa: E402
-from game.ui.kitty_dialog import KittyDialog  # noqa: E402
-from game.ui.rules_editor import RulesEditor  # noqa: E402
-from game.ui.score_pad import ScorePad  # noqa: E402
-from game.ui.settings_scene import SettingsScene  # noqa: E402
-from game.ui.start_scene import StartScene  # noqa: E402
+from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
+from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
+from game.ui.dialogs.end_scene import EndScene  # noqa: E402
+from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
+from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
+from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
+from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from game.ui.widgets.button import Button  # noqa: E402
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped  # noqa: E402
@@ -426,7 +426,7 @@ def test_invalid_rule_combination_disables_start(app):
 def test_broken_rule_file_shows_warning_and_uses_defaults(app, monkeypatch, tmp_path):
     bad = tmp_path / "bidwhist.yaml"
     bad.write_text("game: bidwhist\nrules:\n  min_bid: 12\n", encoding="utf-8")
-    import game.ui.start_scene as start_module
+    import game.ui.scenes.start_scene as start_module
     monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad)
     real = start_module.load_rules_or_defaults
     monkeypatch.setattr(start_module, "load_rules_or_defaults",

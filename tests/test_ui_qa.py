@@ -19,8 +19,8 @@ import pygame  # noqa: E402
 
 from game.config import load_rule_file, default_rule_file  # noqa: E402
 from game.rules import Event, EventKind, Phase  # noqa: E402
-from game.ui.animations import Director  # noqa: E402
-from game.ui.table_model import TableModel  # noqa: E402
+from game.ui.table.animations import Director  # noqa: E402
+from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_table import key, make_app, run_until, start, step, top_name  # noqa: E402
 

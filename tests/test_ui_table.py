@@ -24,8 +24,8 @@ from game.match import Seat  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.rules.actions import play  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.layout import compute_layout, hand_positions  # noqa: E402
-from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.table.layout import compute_layout, hand_positions  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import explain  # noqa: E402
 from game.ui.tween import SPEED_FACTORS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear  # noqa: E402
 

@@ -17,7 +17,7 @@ from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import Phase, apply, make_rules, new_game  # noqa: E402
 from game.rules.actions import PASS, bid, choose_trump, predict  # noqa: E402
-from game.ui.card_art import CardArt  # noqa: E402
+from game.ui.art.card_art import CardArt  # noqa: E402
 
 
 class PreviewApp:

@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.ui.card_art import RANKS, SUITS, CardArt  # noqa: E402
-from game.ui.table_art import draw_felt  # noqa: E402
+from game.ui.art.card_art import RANKS, SUITS, CardArt  # noqa: E402
+from game.ui.art.table_art import draw_felt  # noqa: E402
 
 DEFAULT_OUTPUT = "/tmp/card_sheet.png"
 SHEET_WIDTHS = (90, 48)

@@ -4,7 +4,7 @@ Usage::
 
     python tools/make_icon.py [ASSETS_DIR]
 
-The icon is drawn by :func:`game.ui.table_art.make_app_icon`. The PNG is the
+The icon is drawn by :func:`game.ui.art.table_art.make_app_icon`. The PNG is the
 256 px version; the ICO holds several sizes, each drawn natively at that size
 (sharper than downscaling) and stored as PNG data, which every Windows since
 Vista accepts. The ICO container is simple enough to write by hand, so the tool
@@ -26,7 +26,7 @@ sys.path.insert(0, str(PROJECT_ROOT))
 
 import pygame  # noqa: E402
 
-from game.ui.table_art import make_app_icon  # noqa: E402
+from game.ui.art.table_art import make_app_icon  # noqa: E402
 
 PNG_SIZE = 256
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

@@ -49,7 +49,7 @@ from game.config import Settings  # noqa: E402
 from game.match import Seat  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.ui.table_scene import TableScene  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 FRAME = 1 / 60

@@ -38,7 +38,7 @@ from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings
 from game.config import save_settings as write_settings
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
-from game.ui.card_art import CardArt
+from game.ui.art.card_art import CardArt
 from game.ui.scene import Scene
 from game.ui.text import set_language, t
 
@@ -194,7 +194,7 @@ class App:
         self.push(scene)
 
     def show_start(self) -> None:
-        from game.ui.start_scene import StartScene
+        from game.ui.scenes.start_scene import StartScene
         self.replace(StartScene(self))
 
     def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
@@ -202,7 +202,7 @@ class App:
             # The seed is the game number; the UI picks it, the rules never do.
             seed = random.SystemRandom().randrange(1, 2**31)
         match = Match(rules, list(seats), seed)
-        from game.ui.table_scene import TableScene
+        from game.ui.table.scene import TableScene
         self.replace(TableScene(self, match))
         log.info("started %s game %d with %s", rules.game, seed, [s.controller for s in seats])
         return match

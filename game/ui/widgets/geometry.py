@@ -48,7 +48,7 @@ def area_above_hand(size: tuple[int, int]) -> pygame.Rect:
     """
     width, height = max(1, size[0]), max(1, size[1])
     try:
-        from game.ui.layout import compute_layout
+        from game.ui.table.layout import compute_layout
 
         layout = compute_layout((width, height), 4, 0)
         scale_y = height / layout.height  # the table lays out small windows at 800x600 and scales

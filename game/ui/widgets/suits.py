@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import card_art
+from game.ui.art import card_art
 from game.ui.widgets.button import Icon
 from game.ui.widgets.geometry import Colour
 

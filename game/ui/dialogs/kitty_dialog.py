@@ -25,7 +25,7 @@ import pygame
 from game.rules import PlayerView
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF, SUIT_OF, card_code
 from game.ui import theme
-from game.ui.bidding_panel import bid_words
+from game.ui.dialogs.bidding_panel import bid_words
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -323,7 +323,7 @@ class KittyDialog(DialogScene):
         art_factory = getattr(self.app, "card_art", None)
         if art_factory is not None:
             return art_factory(width)
-        from game.ui.card_art import CardArt
+        from game.ui.art.card_art import CardArt
         return CardArt(width)
 
     def _layout_tray(self, cards_area: pygame.Rect, top: int, height: int, card_w: int, pad: int,

@@ -29,9 +29,9 @@ from game.config import ConfigError, Preset, default_rule_file, load_rule_file, 
 from game.match import Seat
 from game.rules.house_rules import SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, Rules, make_rules
 from game.ui import theme
-from game.ui.rules_editor import RulesEditor, rules_problem, value_label
-from game.ui.settings_scene import SettingsScene
-from game.ui.table_art import draw_felt
+from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.art.table_art import draw_felt
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput

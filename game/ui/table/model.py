@@ -4,7 +4,7 @@ The live game state jumps from one position to the next as soon as an
 action is applied; the table must not. A trick that has just been won has to
 stay on the felt until it slides to its winner, a dealt card reaches its
 owner only when its flight lands. ``TableModel`` is the picture the player
-sees: the animation director (``game.ui.animations``) changes it event by
+sees: the animation director (``game.ui.table.animations``) changes it event by
 event as each animation starts or lands, and the table view draws only from
 it. When every queued animation has finished the model is re-synchronised
 with the live state, so the two can never drift apart for long.

@@ -2,7 +2,7 @@
 
 The table scene hands every batch of events it gets from the match to the
 ``Director``. Each event becomes a *step*: a group of tweens plus the changes
-it makes to the presentation model (``game.ui.table_model``) when the
+it makes to the presentation model (``game.ui.table.model``) when the
 animation starts and when it lands. Steps run strictly in order, so a trick
 stays on the felt until its slide to the winner has finished, and the deal
 follows the DEAL event's ``sequence`` card by card.
@@ -23,8 +23,8 @@ from collections import deque
 from typing import Callable, Iterable
 
 from game.rules import Event, Phase
-from game.ui.layout import TableLayout
-from game.ui.table_model import Floater, FlyingCard, TableModel, bid_label
+from game.ui.table.layout import TableLayout
+from game.ui.table.model import Floater, FlyingCard, TableModel, bid_label
 from game.ui.text import t
 from game.ui.theme import BAD, GOOD
 from game.ui.tween import (Tween, TweenGroup, ease_in_out_cubic, ease_in_quad, ease_out_cubic,

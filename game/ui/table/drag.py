@@ -20,7 +20,7 @@ from typing import Protocol
 
 import pygame
 
-from game.ui.layout import TableLayout, hand_positions
+from game.ui.table.layout import TableLayout, hand_positions
 from game.ui.tween import Tween, ease_out_cubic, lerp
 
 CLICK_SLOP = 7        # pixels of movement still counted as a click

@@ -35,20 +35,20 @@ from game.match import Match
 from game.rules import Action, IllegalActionError, Phase
 from game.rules.actions import discard, play
 from game.rules.cards import card_code
-from game.ui.ai_worker import AiJob, AiWorker
-from game.ui.animations import Director
-from game.ui.bidding_panel import BiddingPanel
-from game.ui.contract_chooser import ContractChooser
-from game.ui.cover_scene import CoverScene
-from game.ui.drag import DragController
-from game.ui.end_scene import EndScene
-from game.ui.kitty_dialog import KittyDialog
-from game.ui.layout import TableLayout, compute_layout
+from game.ui.table.ai_worker import AiJob, AiWorker
+from game.ui.table.animations import Director
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.ui.table.drag import DragController
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.scene import Scene
-from game.ui.score_pad import ScorePad
-from game.ui.table_menu import TableMenu
-from game.ui.table_model import TableModel, hand_sort_key
-from game.ui.table_view import HandLook, Overlay, TableView
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.dialogs.table_menu import TableMenu
+from game.ui.table.model import TableModel, hand_sort_key
+from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor
 from game.ui.widgets.button import Button

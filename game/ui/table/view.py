@@ -23,12 +23,12 @@ import pygame
 from game.rules import Phase
 from game.rules.cards import card_code
 from game.ui import theme
-from game.ui.animations import SUIT_KEYS, contract_text, score_text
-from game.ui.card_art import CardArt, draw_suit
-from game.ui.layout import TableLayout, hand_positions
-from game.ui.render_cache import RotationCache, TextCache
-from game.ui.table_art import draw_felt
-from game.ui.table_model import TableModel
+from game.ui.table.animations import SUIT_KEYS, contract_text, score_text
+from game.ui.art.card_art import CardArt, draw_suit
+from game.ui.table.layout import TableLayout, hand_positions
+from game.ui.art.render_cache import RotationCache, TextCache
+from game.ui.art.table_art import draw_felt
+from game.ui.table.model import TableModel
 from game.ui.text import t
 
 if TYPE_CHECKING:

@@ -16,7 +16,7 @@ import random
 
 import pygame
 
-from game.ui.card_art import INK_BLACK, INK_RED, PAPER, draw_suit, mix
+from game.ui.art.card_art import INK_BLACK, INK_RED, PAPER, draw_suit, mix
 
 FELT_CENTRE = (46, 128, 74)
 FELT_EDGE = (14, 64, 36)

@@ -14,9 +14,9 @@ from typing import Callable
 import pygame
 
 from game.ui import theme
-from game.ui.render_cache import TextCache
+from game.ui.art.render_cache import TextCache
 from game.ui.scene import Scene
-from game.ui.table_art import draw_felt
+from game.ui.art.table_art import draw_felt
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.panels import draw_panel

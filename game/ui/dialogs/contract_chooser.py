@@ -22,7 +22,7 @@ from game.rules import Action, ActionKind, PlayerView
 from game.rules.actions import choose_direction, choose_trump
 from game.rules.cards import SUIT_OF
 from game.ui import theme
-from game.ui.bidding_panel import bid_words
+from game.ui.dialogs.bidding_panel import bid_words
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene

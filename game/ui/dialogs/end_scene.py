@@ -15,7 +15,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.ui import theme
-from game.ui.score_pad import ScorePad, team_name
+from game.ui.dialogs.score_pad import ScorePad, team_name
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene

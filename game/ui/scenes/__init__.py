@@ -1,0 +1,1 @@
+"""Full-window scenes away from the table: start screen, settings, house-rule editor."""

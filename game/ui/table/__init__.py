@@ -1,0 +1,1 @@
+"""The card table: the table scene, its turn controller, presentation model, layout, drag and animations."""
