@@ -15,17 +15,21 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from game.rules.actions import (
-    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, bid_to_json, choose_direction, choose_trump,
+    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, choose_direction, choose_trump,
     discard, play,
 )
 from game.rules.cards import (
     ACE, BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_OF, Suit, card_name,
+    display_suit_order,
 )
-from game.rules.core import Event, EventKind, Phase, seeded_rng, shuffled
+from game.rules.core import Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError
+from game.rules.events import (
+    BidMade, BidWhistHandScored, ContractSet, Dealt, Discarded, GameEvent, GameOver, KittyTaken, Redealt,
+)
 from game.rules.house_rules import BidWhistRules
 from game.rules.tricks import TrickGameState
-from game.rules.view import PlayerView, TrickRecord
+from game.rules.view import BidWhistView
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -38,7 +42,12 @@ _MODE_WORDS = ("uptown", "downtown", "no trump")
 
 
 def team_of(seat: int) -> int:
+    """Partners sit opposite: seats 0 and 2 are team 0, seats 1 and 3 team 1."""
     return seat & 1
+
+
+def team_members(team: int) -> tuple[int, ...]:
+    return (team, team + 2)
 
 
 def rank_power(direction: int) -> tuple[int, ...]:
@@ -112,8 +121,48 @@ def _winner_index(cards: Sequence[int], eff: Sequence[int], power: Sequence[int]
     return best_index
 
 
+def hand_order(cards: Sequence[int], trump: int, direction: int) -> list[int]:
+    """``cards`` sorted for display: jokers first (big, then little: they are
+    the top trumps), then by suit (see ``display_suit_order``), strongest first
+    under the ranking (downtown: A, 2, 3 ... K)."""
+    suit_position = display_suit_order(trump)
+    power = _POWER[1 if direction == 1 else 0]
+
+    def key(card: int) -> tuple[int, int]:
+        if card >= 52:
+            return (-1, -power[card])
+        return (suit_position[SUIT_OF[card]], -power[card])
+    return sorted(cards, key=key)
+
+
 def bid_words(books: int, mode: int) -> str:
     return f"{books} {_MODE_WORDS[mode]}"
+
+
+def create_state(rules: BidWhistRules, players: int, seed: int, first_dealer: int | None,
+                 fixed_deals: dict | None) -> "BidWhistState":
+    """A game before its first deal; the first dealer is drawn unless given."""
+    if players != PLAYERS:
+        raise ValueError(f"Bid Whist is played by 4 players, not {players}")
+    draw, dealer = first_dealer_draw(seed) if first_dealer is None else ([], first_dealer)
+    return BidWhistState(rules, seed, dealer, draw, fixed_deals)
+
+
+def check_fixed_deal(number: int, deal: Any, players: int) -> None:
+    """Raise ``ValueError`` unless ``deal`` is ``(hands, kitty)`` holding one
+    Bid Whist deck: 12 cards a hand, a kitty of 6, no card twice."""
+    try:
+        hands, kitty = deal
+        hands = [list(h) for h in hands]
+        kitty = list(kitty)
+    except (TypeError, ValueError):
+        raise ValueError(f"deal {number}: expected (hands, kitty)") from None
+    if len(hands) != PLAYERS or any(len(h) != HAND_SIZE for h in hands) or len(kitty) != KITTY_SIZE:
+        raise ValueError(f"deal {number}: a Bid Whist deal is 4 hands of 12 cards and a kitty of 6")
+    cards = [c for h in hands + [kitty] for c in h]
+    if any(type(c) is not int for c in cards) or sorted(cards) != sorted(BIDWHIST_DECK):
+        raise ValueError(f"deal {number}: the hands and kitty are not one Bid Whist deck "
+                         "(a card is missing, repeated or not a card)")
 
 
 def first_dealer_draw(seed: int) -> tuple[list[tuple[int, int]], int]:
@@ -141,7 +190,7 @@ class BidWhistState(TrickGameState):
 
     __slots__ = (
         "kitty", "deal_sequence", "bids", "high_key", "high_bidder", "high_books",
-        "high_mode", "declarer", "trump", "direction", "discards", "reneges", "redeal",
+        "high_mode", "declarer", "direction", "discards", "reneges", "redeal",
         "winner_team", "_eff", "_power", "_ladder",
     )
 
@@ -156,6 +205,7 @@ class BidWhistState(TrickGameState):
         self.dealer = dealer
         self.deal_number = 0
         self.scores = [0, 0]
+        self.start_scores = [0, 0]
         self.first_draw = first_draw or []
         # Deals given explicitly (tests, replays of histories without a seed):
         # deal number -> (hands, kitty). Shared between clones; never mutated.
@@ -193,7 +243,7 @@ class BidWhistState(TrickGameState):
         self._eff = _EFFECTIVE[NO_SUIT]
         self._power = _POWER[0]
 
-    def deal(self, events: list[Event] | None) -> None:
+    def deal(self, events: list[GameEvent] | None) -> None:
         """Deal the next hand: 12 cards each, one at a time from the dealer's
         left, with the 6 kitty cards placed anywhere but among the first or last four."""
         self.deal_number += 1
@@ -222,16 +272,15 @@ class BidWhistState(TrickGameState):
         self.hands = hands
         self.kitty = kitty
         self.deal_sequence = sequence
+        self.start_scores = self.scores[:]
         self.phase = Phase.BID
         self.current = (self.dealer + 1) % PLAYERS
         if events is not None:
-            events.append(Event(EventKind.DEAL, data={
-                "number": self.deal_number, "dealer": self.dealer,
-                "hands": tuple(tuple(h) for h in hands), "kitty": tuple(kitty),
-                "sequence": tuple(sequence)}))
+            events.append(Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in hands),
+                                tuple(kitty), tuple(sequence)))
 
     # ------------------------------------------------------------------ copy
-    def clone(self) -> "BidWhistState":
+    def copy(self) -> "BidWhistState":
         new = object.__new__(BidWhistState)
         self._copy_shared(new)
         new.kitty = self.kitty[:]
@@ -242,7 +291,6 @@ class BidWhistState(TrickGameState):
         new.high_books = self.high_books
         new.high_mode = self.high_mode
         new.declarer = self.declarer
-        new.trump = self.trump
         new.direction = self.direction
         new.discards = self.discards[:]
         new.reneges = self.reneges[:]
@@ -308,7 +356,7 @@ class BidWhistState(TrickGameState):
         return follow if follow else hand[:]
 
     # ------------------------------------------------------------------ apply
-    def apply_in_place(self, action: Action, events: list[Event] | None = None, check: bool = True) -> None:
+    def apply_in_place(self, action: Action, events: list[GameEvent] | None = None, check: bool = True) -> None:
         """Apply ``action`` for the current player. With ``check`` an illegal
         action raises ``IllegalActionError`` and leaves the state unchanged."""
         if check:
@@ -339,7 +387,7 @@ class BidWhistState(TrickGameState):
             Phase.HAND_OVER: (ActionKind.NEXT_DEAL,),
         }[phase]
         if kind not in expected:
-            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=phase.label)
+            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=int(phase))
         if phase == Phase.BID:
             if kind == ActionKind.PASS:
                 return IllegalActionError("The dealer must bid: the other three passed", "dealer_must_bid")
@@ -351,7 +399,8 @@ class BidWhistState(TrickGameState):
                 return IllegalActionError(f"Bid must be at least {self.rules.min_bid}", "bid_min",
                                           min=self.rules.min_bid)
             high = bid_words(self.high_books, self.high_mode)
-            return IllegalActionError(f"Bid must be higher than {high}", "bid_too_low", high=high)
+            return IllegalActionError(f"Bid must be higher than {high}", "bid_too_low",
+                                      books=self.high_books, mode=self.high_mode)
         if phase == Phase.CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
                 return IllegalActionError("Choose uptown or downtown for no trump", "choose_direction")
@@ -368,10 +417,10 @@ class BidWhistState(TrickGameState):
         if card in (BIG_JOKER, LITTLE_JOKER):
             return IllegalActionError(
                 f"You must follow {suit_name}: a joker may be played only when you cannot follow",
-                "must_follow", suit=suit_name)
-        return IllegalActionError(f"You must follow {suit_name}", "must_follow", suit=suit_name)
+                "must_follow", suit=led)
+        return IllegalActionError(f"You must follow {suit_name}", "must_follow", suit=led)
 
-    def _bid(self, action: Action, events: list[Event] | None) -> None:
+    def _bid(self, action: Action, events: list[GameEvent] | None) -> None:
         seat = self.current
         self.bids.append((seat, action))
         if action.kind == ActionKind.BID:
@@ -380,21 +429,21 @@ class BidWhistState(TrickGameState):
             self.high_books = action.value
             self.high_mode = action.mode
         if events is not None:
-            events.append(Event(EventKind.BID, seat, data={"action": action, "bid": bid_to_json(action)}))
+            events.append(BidMade(seat, action))
         if len(self.bids) < PLAYERS:
             self.current = (seat + 1) % PLAYERS
             return
         if self.high_bidder < 0:  # all four passed under all_pass: redeal
             self.redeal = True
             if events is not None:
-                events.append(Event(EventKind.REDEAL, data={"dealer": self.dealer}))
+                events.append(Redealt(self.dealer))
             self._finish_hand(events)
             return
         self.declarer = self.high_bidder
         self.phase = Phase.CONTRACT
         self.current = self.declarer
 
-    def _contract(self, action: Action, events: list[Event] | None) -> None:
+    def _contract(self, action: Action, events: list[GameEvent] | None) -> None:
         if self.high_mode == BidMode.NOTRUMP:
             self.trump = NO_SUIT
             self.direction = action.value
@@ -407,29 +456,30 @@ class BidWhistState(TrickGameState):
         self.hands[declarer].extend(self.kitty)
         self.phase = Phase.DISCARD
         if events is not None:
-            events.append(Event(EventKind.CONTRACT, declarer, data=self.contract_dict() or {}))
-            events.append(Event(EventKind.KITTY_TAKEN, declarer, data={"cards": tuple(self.kitty)}))
+            contract = self.contract()
+            assert contract is not None
+            events.append(contract)
+            events.append(KittyTaken(declarer, tuple(self.kitty)))
 
-    def contract_dict(self) -> dict[str, Any] | None:
+    def contract(self) -> ContractSet | None:
+        """The contract of this hand, once the declarer has named it."""
         if self.declarer < 0 or self.direction < 0:
             return None
-        return {"books": self.high_books, "mode": BidMode(self.high_mode).label,
-                "trump": Suit(self.trump).letter if self.trump != NO_SUIT else None,
-                "direction": ("uptown", "downtown")[self.direction]}
+        return ContractSet(self.declarer, self.high_books, self.high_mode, self.trump, self.direction)
 
-    def _discard(self, card: int, events: list[Event] | None) -> None:
+    def _discard(self, card: int, events: list[GameEvent] | None) -> None:
         hand = self.hands[self.declarer]
         hand.remove(card)
         self.discards.append(card)
-        if events is not None:
-            events.append(Event(EventKind.DISCARD, self.declarer, card))
         if len(self.discards) == KITTY_SIZE:
             self.phase = Phase.PLAY
             lead = self.declarer if self.rules.first_lead == "declarer" else (self.dealer + 1) % PLAYERS
             self.leader = lead
             self.current = lead
+        if events is not None:
+            events.append(Discarded(self.declarer, card, self.table_books()))
 
-    def _play(self, card: int, events: list[Event] | None) -> None:
+    def _play(self, card: int, events: list[GameEvent] | None) -> None:
         seat = self.current
         renege = False
         if self.trick and self.rules.renege == "penalized":
@@ -448,10 +498,11 @@ class BidWhistState(TrickGameState):
 
     # ------------------------------------------------------------------ scoring
     def hand_books(self, with_penalties: bool = True) -> list[int]:
-        """Books per team with the kitty book and, unless told otherwise, every
-        renege penalty applied in order (penalties are settled at the hand's end)."""
+        """Books per team with the kitty book (once it is laid aside) and, unless
+        told otherwise, every renege penalty applied in order (penalties are
+        settled at the hand's end)."""
         books = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
-        if self.declarer >= 0:
+        if self.declarer >= 0 and len(self.discards) == KITTY_SIZE:
             books[team_of(self.declarer)] += 1
         if not with_penalties:
             return books
@@ -465,7 +516,7 @@ class BidWhistState(TrickGameState):
                 books[other] += 3
         return books
 
-    def _finish_hand(self, events: list[Event] | None) -> None:
+    def _finish_hand(self, events: list[GameEvent] | None) -> None:
         change = [0, 0]
         books = [0, 0]
         made = None
@@ -486,41 +537,65 @@ class BidWhistState(TrickGameState):
         self.phase = Phase.GAME_OVER if self.winner_team >= 0 else Phase.HAND_OVER
         self.current = -1
         if events is not None:
-            events.append(Event(EventKind.HAND_SCORED, data={
-                "number": self.deal_number, "redeal": self.redeal, "declarer": self.declarer if not self.redeal else None,
-                "contract": self.contract_dict(), "made": made,
-                "reneges": [{"trick": t, "seat": s} for t, s in self.reneges],
-                "books": books, "score_change": change, "scores": self.scores[:]}))
+            events.append(BidWhistHandScored(
+                self.deal_number, self.redeal, -1 if self.redeal else self.declarer, self.contract(), made,
+                tuple(self.reneges), tuple(books), tuple(change), tuple(self.scores)))
             if self.winner_team >= 0:
-                events.append(Event(EventKind.GAME_OVER, data=self.results()))
+                events.append(GameOver(tuple(self.scores), (self.winner_team,)))
 
     def results(self) -> dict[str, Any]:
         return {"final_scores": self.scores[:],
                 "winners": [self.winner_team] if self.winner_team >= 0 else []}
 
+    def hand_returns(self) -> tuple[int, ...]:
+        """Per seat, what the hand just scored changed for that seat's team."""
+        change = [0, 0]
+        if self.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            change = [s - b for s, b in zip(self.scores, self.start_scores)]
+        return tuple(change[team_of(seat)] for seat in range(PLAYERS))
+
+    def returns(self) -> tuple[int, ...]:
+        """Per seat, its team's score (final once the game is over)."""
+        return tuple(self.scores[team_of(seat)] for seat in range(PLAYERS))
+
+    # ------------------------------------------------------------------ shared hooks
+    def table_books(self) -> tuple[int, ...]:
+        # Reneges are found out and penalized when the hand ends; until then
+        # the books on the table are the books taken.
+        return tuple(self.hand_books(self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)))
+
+    def led_suit_of(self, cards) -> int:
+        return _led_suit(cards, self._eff)
+
+    def reveals_void(self, card: int, led: int) -> bool:
+        return self._eff[card] != led
+
+    def reneged(self, trick_index: int, seat: int) -> bool:
+        return (trick_index, seat) in self.reneges
+
+    def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
+        actions: list[tuple[int, Action | None]] = list(self.bids)
+        if self.direction >= 0:
+            choice = (choose_direction(self.direction) if self.high_mode == BidMode.NOTRUMP
+                      else choose_trump(self.trump))
+            actions.append((self.declarer, choice))
+        mine = seat >= 0 and seat == self.declarer
+        actions.extend((self.declarer, discard(c) if mine else None) for c in self.discards)
+        return actions
+
     # ------------------------------------------------------------------ views
-    def view(self, seat: int) -> PlayerView:
-        declarer_sees = seat == self.declarer and self.phase != Phase.CONTRACT
-        return PlayerView(
-            game=self.game, rules=self.rules, num_players=PLAYERS, seat=seat, phase=self.phase,
-            current_player=self.current, dealer=self.dealer, deal_number=self.deal_number,
-            hand=tuple(self.hands[seat]), hand_sizes=tuple(len(h) for h in self.hands),
-            trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
-            tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
-            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
-            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
-            bids=tuple(self.bids), declarer=self.declarer, contract_books=self.high_books,
+    def view(self, seat: int) -> BidWhistView:
+        declarer_sees = seat >= 0 and seat == self.declarer and self.phase != Phase.CONTRACT
+        return BidWhistView(
+            **self.shared_view_fields(seat),
+            bids=tuple(self.bids),
+            high_bid=(self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
+            high_bidder=self.high_bidder, declarer=self.declarer, contract_books=self.high_books,
             contract_mode=self.high_mode if self.declarer >= 0 else -1,
-            trump=self.trump, direction=self.direction,
-            # Reneges are found out and penalized when the hand ends; until then
-            # the books on the table are the books taken.
-            books=tuple(self.hand_books(self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)))
-            if self.declarer >= 0 else (0, 0),
+            direction=self.direction,
             kitty=tuple(self.kitty) if declarer_sees else (),
-            discards=tuple(self.discards) if seat == self.declarer else (),
-            extra={"high_bid": (self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
-                   "high_bidder": self.high_bidder, "redeal": self.redeal,
-                   "winner_team": self.winner_team},
+            discards=tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
+            discard_count=len(self.discards), redeal=self.redeal, winner_team=self.winner_team,
         )
 
 

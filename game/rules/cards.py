@@ -90,3 +90,15 @@ def card_name(card: int) -> str:
     rank_names = {11: "jack", 12: "queen", 13: "king", 14: "ace"}
     rank = RANK_OF[card]
     return f"the {rank_names.get(rank, str(rank))} of {Suit(SUIT_OF[card]).label}"
+
+
+def display_suit_order(trump: int) -> dict[int, int]:
+    """Position of each suit when a hand is laid out: black and red suits
+    alternate (spades, hearts, clubs, diamonds) so neighbours are easy to
+    tell apart, and the trump suit comes first without breaking the
+    alternation."""
+    order = [Suit.SPADES, Suit.HEARTS, Suit.CLUBS, Suit.DIAMONDS]
+    if trump in order:
+        turn = order.index(Suit(trump))
+        order = order[turn:] + order[:turn]
+    return {int(suit): index for index, suit in enumerate(order)}

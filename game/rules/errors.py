@@ -40,3 +40,7 @@ class RuleConfigError(RulesError, ValueError):
         self.source = source
         self.key = key
         self.reason = reason
+
+
+class DealError(RulesError, ValueError):
+    """Explicit cards given for a deal that are not a real deal of the game."""

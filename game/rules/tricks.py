@@ -12,9 +12,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.actions import Action
-from game.rules.core import Event, EventKind, Phase
+from game.rules.actions import Action, ActionKind, play
+from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
+from game.rules.events import CardPlayed, GameEvent, TrickWon
+from game.rules.view import TrickRecord
+
+
+# The seat of the public view: no hand, no hidden bid, nothing secret.
+PUBLIC_SEAT = -1
+
+# The seed of a cloned state: its future deals are unrelated to the game's own.
+SEALED_SEED = -1
+
+_MAX_ACTION_VALUE = 64
+
+
+def is_well_formed(action: object) -> bool:
+    """Whether ``action`` is an ``Action`` built from plain ints in range (a
+    card, a count, a suit): the shape every rule check may rely on."""
+    if not isinstance(action, Action):
+        return False
+    kind, value, mode = action
+    return (type(value) is int and type(mode) is int and isinstance(kind, int) and not isinstance(kind, bool)
+            and 0 <= kind <= max(ActionKind) and -1 <= value <= _MAX_ACTION_VALUE and 0 <= mode <= 2)
 
 
 class TrickGameState:
@@ -24,7 +45,10 @@ class TrickGameState:
     __slots__ = (
         "rules", "seed", "dealer", "deal_number", "scores", "phase", "current", "hands",
         "trick", "trick_seats", "leader", "tricks", "tricks_won", "first_draw", "fixed_deals",
+        "start_scores", "trump",
     )
+
+    game: str  # the registry name, a class constant
 
     rules: Any
     seed: int
@@ -42,6 +66,8 @@ class TrickGameState:
     tricks_won: list[int]
     first_draw: list[tuple[int, int]]
     fixed_deals: dict  # deal number -> explicit deal; shared between clones, never mutated
+    start_scores: list[int]    # the scores when the hand in progress was dealt
+    trump: int                 # the trump suit, NO_SUIT (-1) for none
 
     # ------------------------------------------------------------ game hooks
     def legal_actions(self) -> list[Action]:
@@ -56,7 +82,30 @@ class TrickGameState:
     def tricks_per_hand(self) -> int:
         raise NotImplementedError
 
-    def _finish_hand(self, events: list[Event] | None) -> None:
+    def _finish_hand(self, events: list[GameEvent] | None) -> None:
+        raise NotImplementedError
+
+    def led_suit(self) -> int:
+        raise NotImplementedError
+
+    def table_books(self) -> tuple[int, ...]:
+        """The books the table shows now: per team or per seat."""
+        raise NotImplementedError
+
+    def reveals_void(self, card: int, led: int) -> bool:
+        """Whether playing ``card`` to a trick led in ``led`` shows that the
+        player holds no card of ``led``."""
+        raise NotImplementedError
+
+    def led_suit_of(self, cards: tuple[int, ...] | list[int]) -> int:
+        raise NotImplementedError
+
+    def reneged(self, trick_index: int, seat: int) -> bool:
+        """Whether ``seat`` reneged in trick ``trick_index`` (games with a renege rule)."""
+        return False
+
+    def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
+        """This hand's decisions before the first card, as ``seat`` saw them."""
         raise NotImplementedError
 
     # ------------------------------------------------------------ shared
@@ -69,9 +118,31 @@ class TrickGameState:
         return self.phase == Phase.GAME_OVER
 
     def check_legal(self, action: Action) -> None:
+        """Raise ``IllegalActionError`` unless ``action`` is legal now.
+
+        Anything that is not a well-formed action (another type, a float or
+        tuple where a card belongs, a number no action has) is refused first,
+        so only sound actions ever reach the game's explanation or its moves.
+        """
+        if not is_well_formed(action):
+            raise IllegalActionError("That is not an action", "malformed_action")
         if action in self.legal_actions():
             return
         raise self.explain_illegal(action)
+
+    def copy(self) -> Any:
+        """An exact copy, future deals included (the engine's own ``apply``)."""
+        raise NotImplementedError
+
+    def clone(self, future_seed: int | None = None) -> Any:
+        """A copy for search: the same position, but the deals after this hand
+        come from ``future_seed`` (or from a fixed stand-in seed), never from
+        the game's own seed, so searching past the hand reveals nothing about
+        the real next deals."""
+        new = self.copy()
+        new.seed = SEALED_SEED if future_seed is None else future_seed
+        new.fixed_deals = {}
+        return new
 
     def _copy_shared(self, new: Any) -> None:
         """Copy the fields every trick game has into ``new`` (a fresh object of
@@ -91,15 +162,17 @@ class TrickGameState:
         new.tricks_won = self.tricks_won[:]
         new.first_draw = self.first_draw
         new.fixed_deals = self.fixed_deals
+        new.start_scores = self.start_scores
+        new.trump = self.trump
 
-    def _lay_card(self, seat: int, card: int, renege: bool, events: list[Event] | None) -> None:
+    def _lay_card(self, seat: int, card: int, renege: bool, events: list[GameEvent] | None) -> None:
         """``seat`` plays ``card`` (already checked) to the trick; a full trick
         goes to its winner, who leads next, and the last trick ends the hand."""
         self.hands[seat].remove(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
         if events is not None:
-            events.append(Event(EventKind.CARD_PLAYED, seat, card, {"renege": renege}))
+            events.append(CardPlayed(seat, card, renege))
         if len(self.trick) < self.num_players:
             self.current = (seat + 1) % self.num_players
             return
@@ -108,11 +181,64 @@ class TrickGameState:
         self.tricks.append((self.leader, plays, winner))
         self.tricks_won[winner] += 1
         if events is not None:
-            events.append(Event(EventKind.TRICK_WON, winner, data={
-                "leader": self.leader, "plays": plays, "index": len(self.tricks) - 1}))
+            events.append(TrickWon(winner, self.leader, plays, len(self.tricks) - 1, self.table_books()))
         self.trick = []
         self.trick_seats = []
         self.leader = winner
         self.current = winner
         if len(self.tricks) == self.tricks_per_hand():
             self._finish_hand(events)
+
+    # ------------------------------------------------------------ view helpers
+    def winning_seat(self) -> int:
+        """Who is winning the trick in progress so far, or -1 when it is empty."""
+        if not self.trick:
+            return -1
+        return self.trick_seats[self.trick_winner_index()]
+
+    def shown_voids(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the suits it has shown it lacks this hand (not counting reneges)."""
+        voids: list[set[int]] = [set() for _ in range(self.num_players)]
+        all_plays = [(index, plays) for index, (_, plays, _) in enumerate(self.tricks)]
+        if self.trick:
+            all_plays.append((len(self.tricks), tuple(zip(self.trick_seats, self.trick))))
+        for index, plays in all_plays:
+            cards: list[int] = []
+            for seat, card in plays:
+                if cards:
+                    led = self.led_suit_of(cards)
+                    if led >= 0 and self.reveals_void(card, led) and not self.reneged(index, seat):
+                        voids[seat].add(led)
+                cards.append(card)
+        return tuple(frozenset(v) for v in voids)
+
+    def hand_actions(self, seat: int) -> tuple[tuple[int, Action | None], ...]:
+        """Every action of this hand so far as ``seat`` saw it (None where hidden)."""
+        actions = self.hand_actions_before_play(seat)
+        for _, plays, _ in self.tricks:
+            actions.extend((s, play(c)) for s, c in plays)
+        actions.extend((s, play(c)) for s, c in zip(self.trick_seats, self.trick))
+        return tuple(actions)
+
+    def shared_view_fields(self, seat: int) -> dict[str, Any]:
+        """The fields of ``PlayerView`` that every trick game fills the same way.
+
+        ``seat`` -1 (``PUBLIC_SEAT``) is the public view: what anyone watching
+        the table knows, with no hand and no secret."""
+        if not -1 <= seat < self.num_players:
+            raise ValueError(f"no seat {seat} at a table of {self.num_players}")
+        return dict(
+            game=self.game, rules=self.rules, num_players=self.num_players, seat=seat,
+            phase=self.phase, current_player=self.current, dealer=self.dealer,
+            deal_number=self.deal_number, hand=tuple(self.hands[seat]) if seat >= 0 else (),
+            hand_sizes=tuple(len(h) for h in self.hands),
+            trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
+            tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
+            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
+            start_scores=tuple(self.start_scores),
+            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
+            trump=self.trump, led_suit=self.led_suit() if self.trick else -1,
+            winning_seat=self.winning_seat(), books=self.table_books(),
+            actions=self.hand_actions(seat), voids=self.shown_voids(),
+            tricks_per_hand=self.tricks_per_hand(),
+        )

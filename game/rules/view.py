@@ -1,15 +1,19 @@
 """What one seat may see of a game: the player's view.
 
-Computer players and the table UI both work from a ``PlayerView``; it never
-holds another player's hidden cards or a hidden bid, so a computer opponent
-cannot peek. Both games share the class; fields that belong to one game only
-are ``None`` (or empty) in the other.
+Computer players and the table UI both work from a view; it never holds
+another player's hidden cards or a hidden bid, so a computer opponent cannot
+peek and a table fed with one seat's view cannot show another seat's cards.
+
+``PlayerView`` holds what every trick-taking game shares; each game adds its
+own fields in a subclass (``BidWhistView``, ``WizardView``). The figures a
+table shows (books per team, the suit led, who is winning the trick, the
+voids each seat has shown) are computed here by the rules, so nothing above
+``game.rules`` ever recomputes them.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 from game.rules.actions import Action
 from game.rules.core import Phase
@@ -25,7 +29,7 @@ class TrickRecord:
 @dataclass(frozen=True)
 class PlayerView:
     game: str
-    rules: Any
+    rules: object
     num_players: int
     seat: int
     phase: Phase
@@ -38,24 +42,22 @@ class PlayerView:
     trick_leader: int
     tricks: tuple[TrickRecord, ...]      # this hand's completed tricks
     tricks_won: tuple[int, ...]          # per seat, this hand
-    scores: tuple[int, ...]              # Bid Whist per team, Wizard per seat
+    scores: tuple[int, ...]              # per team in a partnership game, else per seat
+    start_scores: tuple[int, ...]        # the scores when this hand was dealt
     legal_actions: tuple[Action, ...]    # empty unless this seat is to act
-    # Bid Whist
-    bids: tuple[tuple[int, Action | None], ...] = ()  # (seat, bid); None = hidden from this seat
-    declarer: int = -1
-    contract_books: int = 0
-    contract_mode: int = -1       # BidMode, -1 before bidding ends
-    trump: int = -1               # suit, or -1 for none / not yet known
-    direction: int = -1           # 0 uptown, 1 downtown, -1 not yet known
-    books: tuple[int, ...] = ()   # per team, kitty book included
-    kitty: tuple[int, ...] = ()   # known only to the declarer once taken
-    discards: tuple[int, ...] = ()  # known only to the declarer
-    # Wizard
-    round_number: int = 0
-    cards_per_player: int = 0
-    turn_up: int = -1             # card id, or -1 when none
-    trump_pending: bool = False   # a Wizard was turned up and the dealer has not chosen yet
-    extra: dict[str, Any] = field(default_factory=dict)
+    trump: int                           # the trump suit, -1 for none or not yet known
+    led_suit: int                        # the suit to follow now, -1 when anything may be played
+    winning_seat: int                    # who is winning the trick in progress, -1 when it is empty
+    books: tuple[int, ...]               # what the table shows as taken: per team or per seat
+    # Every action of this hand so far as this seat saw it, in order: (seat,
+    # action), the action None where it is hidden from this seat (another
+    # seat's hidden bid, the declarer's discards).
+    actions: tuple[tuple[int, Action | None], ...]
+    # Per seat, the suits that seat has shown it no longer holds (it failed to
+    # follow them this hand). A renege the house rules let through is not a
+    # void: the player still holds the suit.
+    voids: tuple[frozenset[int], ...]
+    tricks_per_hand: int
 
     @property
     def my_turn(self) -> bool:
@@ -66,3 +68,31 @@ class PlayerView:
         cards = [card for record in self.tricks for _, card in record.plays]
         cards.extend(card for _, card in self.trick)
         return cards
+
+
+@dataclass(frozen=True)
+class BidWhistView(PlayerView):
+    bids: tuple[tuple[int, Action], ...] = ()   # (seat, bid or pass), all public
+    high_bid: tuple[int, int] | None = None     # (books, mode) of the highest bid so far
+    high_bidder: int = -1
+    declarer: int = -1
+    contract_books: int = 0
+    contract_mode: int = -1       # BidMode, -1 before the declarer has named the contract
+    direction: int = -1           # 0 uptown, 1 downtown, -1 not yet known
+    kitty: tuple[int, ...] = ()   # known only to the declarer once taken
+    discards: tuple[int, ...] = ()  # known only to the declarer
+    discard_count: int = 0        # how many cards the declarer has laid aside (public)
+    redeal: bool = False
+    winner_team: int = -1
+
+
+@dataclass(frozen=True)
+class WizardView(PlayerView):
+    round_number: int = 0
+    total_rounds: int = 0
+    turn_up: int = -1             # card id, or -1 when none
+    trump_pending: bool = False   # a Wizard was turned up and the dealer has not chosen yet
+    predictions: tuple[int, ...] = ()  # per seat, -1 for not made or hidden from this seat
+    forbidden_bid: int = -1       # the prediction this seat may not make now (uneven bids), or -1
+    # Per finished round: (bids, tricks won, score changes), for the score pad.
+    score_history: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()

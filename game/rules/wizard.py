@@ -11,15 +11,23 @@ deals the next round) or GAME_OVER after the last round.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Callable, Sequence
 
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
-from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_name
-from game.rules.core import Event, EventKind, Phase, seeded_rng, shuffled
-from game.rules.errors import IllegalActionError
-from game.rules.house_rules import WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules
+from game.rules.cards import (
+    JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_name, display_suit_order,
+)
+from game.rules.core import Phase, seeded_rng, shuffled
+from game.rules.errors import IllegalActionError, RuleConfigError
+from game.rules.events import (
+    BidMade, BidsRevealed, Dealt, GameEvent, GameOver, TrumpChosen, TrumpTurnedUp, WizardHandScored,
+)
+from game.rules.house_rules import (
+    WIZARD as WIZARD_NAME, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, combination_problem,
+)
 from game.rules.tricks import TrickGameState
-from game.rules.view import PlayerView, TrickRecord
+from game.rules.view import WizardView
 
 EXACT_BONUS = 20
 POINTS_PER_TRICK = 10
@@ -103,6 +111,57 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return best_index
 
 
+def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int, int]]:
+    """The order the cards of ``hands`` were dealt: one at a time, clockwise
+    from the dealer's left, as ``(card, seat)``."""
+    n = len(hands)
+    per_seat = len(hands[0]) if hands else 0
+    return [(hands[(dealer + 1 + i) % n][i // n], (dealer + 1 + i) % n) for i in range(n * per_seat)]
+
+
+def hand_order(cards: Sequence[int], trump: int, direction: int = 0) -> list[int]:
+    """``cards`` sorted for display: Wizards first, then by suit (see
+    ``display_suit_order``), highest first, and Jesters last."""
+    suit_position = display_suit_order(trump)
+
+    def key(card: int) -> tuple[int, int]:
+        if card == WIZARD:
+            return (-1, 0)
+        if card == JESTER:
+            return (9, 0)
+        return (suit_position[SUIT_OF[card]], -RANK_OF[card])
+    return sorted(cards, key=key)
+
+
+def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int | None,
+                 fixed_deals: dict | None) -> "WizardState":
+    """A game before its first round; the first dealer is drawn unless given."""
+    if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
+        raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
+    problem = combination_problem(WIZARD_NAME, rules.to_dict(), players)
+    if problem:
+        raise RuleConfigError("house rules", problem[0], problem[1])
+    draw, dealer = first_dealer_draw(seed, players) if first_dealer is None else ([], first_dealer)
+    return WizardState(rules, seed, players, dealer, draw, fixed_deals)
+
+
+def check_fixed_deal(number: int, deal: Any, players: int) -> None:
+    """Raise ``ValueError`` unless ``deal`` is ``(hands, turn_up)`` for round
+    ``number``: that many cards a hand, all from one Wizard deck."""
+    try:
+        hands, turn_up = deal
+        hands = [list(h) for h in hands]
+    except (TypeError, ValueError):
+        raise ValueError(f"deal {number}: expected (hands, turn-up card)") from None
+    if len(hands) != players or any(len(h) != number for h in hands):
+        raise ValueError(f"deal {number}: round {number} deals {number} cards to each of {players} players")
+    cards = [c for h in hands for c in h] + ([turn_up] if turn_up != -1 else [])
+    if any(type(c) is not int or not 0 <= c < 56 or 52 <= c < 54 for c in cards):
+        raise ValueError(f"deal {number}: a card is not a card of the Wizard deck")
+    if Counter(cards) - Counter(WIZARD_DECK):
+        raise ValueError(f"deal {number}: a card is dealt more often than the Wizard deck holds it")
+
+
 def score_for(bid: int, taken: int) -> int:
     if bid == taken:
         return EXACT_BONUS + POINTS_PER_TRICK * taken
@@ -113,7 +172,7 @@ class WizardState(TrickGameState):
     """A whole game of Wizard. Mutate only through ``apply_in_place``."""
 
     __slots__ = (
-        "num_players", "total_rounds", "round_start_scores", "turn_up", "trump", "bids", "history",
+        "num_players", "total_rounds", "turn_up", "bids", "history",
     )
 
     game = "wizard"
@@ -130,7 +189,7 @@ class WizardState(TrickGameState):
         self.dealer = dealer
         self.deal_number = 0
         self.scores = [0] * num_players
-        self.round_start_scores = [0] * num_players
+        self.start_scores = [0] * num_players
         self.first_draw = first_draw or []
         # Rounds given explicitly: round -> (hands, turn-up card or -1); shared, never mutated.
         self.fixed_deals = fixed_deals or {}
@@ -155,7 +214,7 @@ class WizardState(TrickGameState):
     def round_number(self) -> int:
         return self.deal_number
 
-    def deal(self, events: list[Event] | None) -> None:
+    def deal(self, events: list[GameEvent] | None) -> None:
         self.deal_number += 1
         self._reset_round()
         n, r = self.num_players, self.deal_number
@@ -172,11 +231,10 @@ class WizardState(TrickGameState):
             turn_up = deck[n * r] if n * r < len(deck) else -1
         self.hands = hands
         self.turn_up = turn_up
-        self.round_start_scores = self.scores[:]
+        self.start_scores = self.scores[:]
         if events is not None:
-            events.append(Event(EventKind.DEAL, data={
-                "number": r, "dealer": self.dealer, "hands": tuple(tuple(h) for h in hands),
-                "turn_up": turn_up}))
+            events.append(Dealt(r, self.dealer, tuple(tuple(h) for h in hands), (),
+                                tuple(deal_sequence(hands, self.dealer))))
         if turn_up == WIZARD:
             self.phase = Phase.TRUMP_CHOICE
             self.current = self.dealer
@@ -184,22 +242,18 @@ class WizardState(TrickGameState):
             self.trump = SUIT_OF[turn_up] if turn_up >= 0 else NO_SUIT
             self._start_bidding()
         if events is not None:
-            events.append(Event(EventKind.TRUMP_TURNED, card=turn_up, data={
-                "trump": None if self.trump == NO_SUIT else self.trump,
-                "dealer_chooses": turn_up == WIZARD}))
+            events.append(TrumpTurnedUp(turn_up, self.trump, turn_up == WIZARD))
 
     def _start_bidding(self) -> None:
         self.phase = Phase.PREDICT
         self.current = (self.dealer + 1) % self.num_players
 
-    def clone(self) -> "WizardState":
+    def copy(self) -> "WizardState":
         new = object.__new__(WizardState)
         self._copy_shared(new)
         new.num_players = self.num_players
         new.total_rounds = self.total_rounds
-        new.round_start_scores = self.round_start_scores[:]
         new.turn_up = self.turn_up
-        new.trump = self.trump
         new.bids = self.bids[:]
         new.history = self.history[:]
         return new
@@ -220,8 +274,8 @@ class WizardState(TrickGameState):
         if rule == "off" or self.current != self.dealer:
             return -1
         if rule == "leader_only":
-            mine = self.round_start_scores[self.dealer]
-            if any(s >= mine for seat, s in enumerate(self.round_start_scores) if seat != self.dealer):
+            mine = self.start_scores[self.dealer]
+            if any(s >= mine for seat, s in enumerate(self.start_scores) if seat != self.dealer):
                 return -1
         forbidden = self.deal_number - sum(b for b in self.bids if b >= 0)
         return forbidden if forbidden >= 0 else -1
@@ -249,7 +303,7 @@ class WizardState(TrickGameState):
         return _distinct(hand)
 
     # ------------------------------------------------------------------ apply
-    def apply_in_place(self, action: Action, events: list[Event] | None = None, check: bool = True) -> None:
+    def apply_in_place(self, action: Action, events: list[GameEvent] | None = None, check: bool = True) -> None:
         if check:
             self.check_legal(action)
         kind = action.kind
@@ -260,7 +314,7 @@ class WizardState(TrickGameState):
         elif kind == ActionKind.TRUMP:
             self.trump = action.value
             if events is not None:
-                events.append(Event(EventKind.TRUMP_CHOSEN, self.dealer, data={"trump": action.value}))
+                events.append(TrumpChosen(self.dealer, action.value))
             self._start_bidding()
         elif kind == ActionKind.NEXT_DEAL:
             self.dealer = (self.dealer + 1) % self.num_players
@@ -273,7 +327,7 @@ class WizardState(TrickGameState):
         expected = {Phase.PREDICT: ActionKind.PREDICT, Phase.PLAY: ActionKind.PLAY,
                     Phase.TRUMP_CHOICE: ActionKind.TRUMP, Phase.HAND_OVER: ActionKind.NEXT_DEAL}[phase]
         if kind != expected:
-            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=phase.label)
+            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=int(phase))
         if phase == Phase.PREDICT:
             r = self.deal_number
             if not 0 <= action.value <= r:
@@ -290,21 +344,22 @@ class WizardState(TrickGameState):
         if card not in self.hands[self.current]:
             name = card_name(card) if 0 <= card < 56 else "that card"
             return IllegalActionError(f"You do not hold {name}", "not_in_hand", card=card)
-        suit_name = Suit(self.led_suit()).label
+        led = self.led_suit()
+        suit_name = Suit(led).label
         return IllegalActionError(f"You must follow {suit_name} (or play a Wizard or a Jester)",
-                                  "must_follow", suit=suit_name)
+                                  "must_follow", suit=led)
 
-    def _predict(self, value: int, events: list[Event] | None) -> None:
+    def _predict(self, value: int, events: list[GameEvent] | None) -> None:
         seat = self.current
         self.bids[seat] = value
         open_bidding = self.rules.bidding == "open"
         if events is not None:
-            events.append(Event(EventKind.BID, seat, data={"bid": value, "hidden": not open_bidding}))
+            events.append(BidMade(seat, predict(value), hidden=not open_bidding))
         if seat != self.dealer:
             self.current = (seat + 1) % self.num_players
             return
         if self.rules.bidding == "hidden" and events is not None:
-            events.append(Event(EventKind.BIDS_REVEALED, data={"bids": tuple(self.bids)}))
+            events.append(BidsRevealed(tuple(self.bids)))
         self.phase = Phase.PLAY
         self.leader = (self.dealer + 1) % self.num_players
         self.current = self.leader
@@ -314,7 +369,7 @@ class WizardState(TrickGameState):
         else (all Jesters) the first Jester."""
         return trick_winner(self.trick, self.trump)
 
-    def _finish_hand(self, events: list[Event] | None) -> None:
+    def _finish_hand(self, events: list[GameEvent] | None) -> None:
         change = [score_for(b, t) for b, t in zip(self.bids, self.tricks_won)]
         for seat, delta in enumerate(change):
             self.scores[seat] += delta
@@ -324,18 +379,52 @@ class WizardState(TrickGameState):
         self.current = -1
         if events is not None:
             if self.rules.bidding == "delayed_reveal":
-                events.append(Event(EventKind.BIDS_REVEALED, data={"bids": tuple(self.bids)}))
-            events.append(Event(EventKind.HAND_SCORED, data={
-                "number": self.deal_number, "bids": list(self.bids), "tricks_won": self.tricks_won[:],
-                "score_change": change, "scores": self.scores[:]}))
+                events.append(BidsRevealed(tuple(self.bids)))
+            events.append(WizardHandScored(self.deal_number, tuple(self.bids), tuple(self.tricks_won),
+                                           tuple(change), tuple(self.scores)))
             if last:
-                events.append(Event(EventKind.GAME_OVER, data=self.results()))
+                results = self.results()
+                events.append(GameOver(tuple(results["final_scores"]), tuple(results["winners"])))
 
     def results(self) -> dict[str, Any]:
         complete = self.phase == Phase.GAME_OVER
         best = max(self.scores)
         return {"final_scores": self.scores[:],
                 "winners": [s for s, v in enumerate(self.scores) if v == best] if complete else []}
+
+    def hand_returns(self) -> tuple[int, ...]:
+        """Per seat, the score change of the round just scored (zeros before that)."""
+        if self.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return tuple(s - b for s, b in zip(self.scores, self.start_scores))
+        return (0,) * self.num_players
+
+    def returns(self) -> tuple[int, ...]:
+        """Per seat, its score (final once the game is over)."""
+        return tuple(self.scores)
+
+    # ------------------------------------------------------------------ shared hooks
+    def table_books(self) -> tuple[int, ...]:
+        return tuple(self.tricks_won)
+
+    def led_suit_of(self, cards) -> int:
+        return led_suit_of(cards)
+
+    def reveals_void(self, card: int, led: int) -> bool:
+        # A Wizard or a Jester may always be played: it shows nothing.
+        return card < 52 and SUIT_OF[card] != led
+
+    def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
+        actions: list[tuple[int, Action | None]] = []
+        if self.turn_up == WIZARD and self.phase != Phase.TRUMP_CHOICE:
+            actions.append((self.dealer, choose_trump(self.trump)))
+        visible = self.bids_visible_to(seat)
+        n = self.num_players
+        for offset in range(1, n + 1):
+            bidder = (self.dealer + offset) % n
+            if self.bids[bidder] < 0:
+                break
+            actions.append((bidder, predict(visible[bidder]) if visible[bidder] >= 0 else None))
+        return actions
 
     # ------------------------------------------------------------------ views
     def bids_visible_to(self, seat: int) -> tuple[int, ...]:
@@ -347,22 +436,13 @@ class WizardState(TrickGameState):
             return tuple(self.bids)
         return tuple(b if s == seat else -1 for s, b in enumerate(self.bids))
 
-    def view(self, seat: int) -> PlayerView:
-        return PlayerView(
-            game=self.game, rules=self.rules, num_players=self.num_players, seat=seat,
-            phase=self.phase, current_player=self.current, dealer=self.dealer,
-            deal_number=self.deal_number, hand=tuple(self.hands[seat]),
-            hand_sizes=tuple(len(h) for h in self.hands),
-            trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
-            tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
-            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
-            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
-            trump=self.trump, round_number=self.deal_number, cards_per_player=self.deal_number,
-            turn_up=self.turn_up, trump_pending=self.phase == Phase.TRUMP_CHOICE,
-            extra={"predictions": self.bids_visible_to(seat), "total_rounds": self.total_rounds,
-                   "round_start_scores": tuple(self.round_start_scores),
-                   "forbidden_bid": self.forbidden_bid() if self.phase == Phase.PREDICT else -1,
-                   "score_history": tuple(self.history)},
+    def view(self, seat: int) -> WizardView:
+        return WizardView(
+            **self.shared_view_fields(seat),
+            round_number=self.deal_number, total_rounds=self.total_rounds, turn_up=self.turn_up,
+            trump_pending=self.phase == Phase.TRUMP_CHOICE, predictions=self.bids_visible_to(seat),
+            forbidden_bid=self.forbidden_bid() if self.phase == Phase.PREDICT else -1,
+            score_history=tuple(self.history),
         )
 
 

@@ -1,0 +1,137 @@
+"""The game registry: one ``GameDef`` per trick-taking game.
+
+Everything above ``game.rules`` (the match, the history, the command line,
+the table and its dialogs, the computer players) asks the registry what a
+game is instead of comparing game names: how many play, who partners whom,
+its house-rule schema and presets file, how to build its state, its view
+type, its deck, its computer levels and the text keys the interface needs.
+Adding a game means one rules module and one ``register`` call here.
+
+The registry lives in the pure rules layer, so it names the computer
+players by import path (``"package.module:factory"``) instead of importing
+them; ``game.ai`` resolves the path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from game.rules import bidwhist, wizard
+from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK
+from game.rules.house_rules import (
+    BIDWHIST_SPECS, WIZARD_DECK_SIZE, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
+    RuleSpec, WizardRules,
+)
+from game.rules.view import BidWhistView, PlayerView, WizardView
+
+
+@dataclass(frozen=True)
+class GameDef:
+    """What a game is, for everything built on the rules."""
+
+    name: str                              # the registry key, as in files and on the command line
+    min_players: int
+    max_players: int
+    default_players: int
+    # 0: everyone plays for themself; n: n partnerships, seat s in team s % n.
+    partnerships: int
+    rule_specs: tuple[RuleSpec, ...]
+    rules_class: type
+    config_name: str                       # config/<config_name>.yaml holds the defaults and presets
+    # (rules, players, seed, first_dealer, fixed_deals) -> a state before its first deal.
+    create_state: Callable[..., Any]
+    # (number, deal, players) -> None, or ValueError naming what is wrong with an explicit deal.
+    check_fixed_deal: Callable[[int, Any, int], None]
+    view_type: type[PlayerView]
+    deck: tuple[int, ...]
+    # "contract": one side declares a contract and scores as a team;
+    # "prediction": everyone predicts their own tricks.
+    scoring: str
+    # Sorts a hand for display under the trump suit and ranking of a view.
+    hand_order: Callable[[Sequence[int], int, int], list[int]]
+    # level -> "module:factory"; the factory takes an RNG and returns a player.
+    ai_levels: Mapping[str, str] = field(default_factory=dict)
+    # Interface text keys: "title", "deal" (hand / round), "next_deal".
+    text_keys: Mapping[str, str] = field(default_factory=dict)
+
+    # ------------------------------------------------------------ teams
+    def team_of(self, seat: int) -> int:
+        """The scoring side of ``seat``: its team, or the seat itself."""
+        return seat % self.partnerships if self.partnerships else seat
+
+    def score_sides(self, players: int) -> int:
+        """How many scores the game keeps: one per team, or one per seat."""
+        return self.partnerships if self.partnerships else players
+
+    def team_members(self, team: int, players: int) -> tuple[int, ...]:
+        return tuple(seat for seat in range(players) if self.team_of(seat) == team)
+
+    def partners(self, a: int, b: int) -> bool:
+        return self.team_of(a) == self.team_of(b)
+
+    # ------------------------------------------------------------ players and rules
+    def player_counts(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def spec(self, key: str) -> RuleSpec | None:
+        for spec in self.rule_specs:
+            if spec.key == key:
+                return spec
+        return None
+
+    def text(self, key: str) -> str:
+        """The interface text key for ``key`` ("title", "deal", "next_deal")."""
+        return self.text_keys[key]
+
+
+_GAMES: dict[str, GameDef] = {}
+
+
+def register(game: GameDef) -> GameDef:
+    if game.name in _GAMES:
+        raise ValueError(f"game {game.name!r} is registered twice")
+    _GAMES[game.name] = game
+    return game
+
+
+def get_game(name: str) -> GameDef:
+    """The game called ``name``; ``KeyError`` names the known games otherwise."""
+    try:
+        return _GAMES[name]
+    except KeyError:
+        raise KeyError(f"unknown game {name!r}; known games: {', '.join(_GAMES)}") from None
+
+
+def game_names() -> tuple[str, ...]:
+    return tuple(_GAMES)
+
+
+def all_games() -> tuple[GameDef, ...]:
+    return tuple(_GAMES.values())
+
+
+def game_of(thing: Any) -> GameDef:
+    """The game of a rules object, a state or a view (anything with ``.game``)."""
+    return get_game(thing.game)
+
+
+register(GameDef(
+    name="bidwhist", min_players=4, max_players=4, default_players=4, partnerships=2,
+    rule_specs=BIDWHIST_SPECS, rules_class=BidWhistRules, config_name="bidwhist",
+    create_state=bidwhist.create_state, check_fixed_deal=bidwhist.check_fixed_deal,
+    view_type=BidWhistView, deck=BIDWHIST_DECK, scoring="contract", hand_order=bidwhist.hand_order,
+    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.medium:MediumPlayer"},
+    text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand"},
+))
+
+register(GameDef(
+    name="wizard", min_players=WIZARD_MIN_PLAYERS, max_players=WIZARD_MAX_PLAYERS, default_players=4,
+    partnerships=0, rule_specs=WIZARD_SPECS, rules_class=WizardRules, config_name="wizard",
+    create_state=wizard.create_state, check_fixed_deal=wizard.check_fixed_deal,
+    view_type=WizardView, deck=WIZARD_DECK, scoring="prediction", hand_order=wizard.hand_order,
+    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.medium:MediumPlayer"},
+    text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round"},
+))
+
+assert WIZARD_DECK_SIZE == len(WIZARD_DECK)
