@@ -1,27 +1,36 @@
 """One game in progress: rules, seed, seats, state and the action log.
 
-A ``Match`` is what the window and the headless commands both drive. It owns
-the current engine state, applies actions (checking that the right seat is
-acting), keeps the action log that reproduces the game, records the hand
-history from the engine's events, and asks computer seats for their moves.
-It never draws and never waits: the caller decides when to ask a computer
-player and when to deal the next hand.
+A ``Match`` is the facade that the window and the headless commands both
+drive. It owns the engine state (nobody else touches it), applies actions
+(checking that the right seat is acting), keeps the action log that
+reproduces the game, records the hand history from the engine's events, and
+prepares computer players' decisions. It never draws and never waits.
+
+Information boundary: ``apply`` returns the full events (the history needs
+them), but a table asks ``events_for(events, seat)`` and ``view(seat)`` for
+what the seat it shows may know; ``view(PUBLIC_SEAT)`` and
+``events_for(events, PUBLIC_SEAT)`` are what anyone watching may know.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
-from game.ai import make_player
+from game.ai import ComputerPlayer, make_player
 from game.history import HistoryRecorder
-from game.rules import Action, Event, IllegalActionError, Phase, PlayerView, apply, new_game
+from game.rules import (
+    Action, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game, new_game,
+)
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
 from game.rules.house_rules import Rules, rules_from_dict
+from game.rules.tricks import PUBLIC_SEAT
 
 SAVE_FORMAT = "trick-table-save"
 SAVE_VERSION = 1
+
+__all__ = ["AiRequest", "Match", "PUBLIC_SEAT", "Seat"]
 
 
 @dataclass(frozen=True)
@@ -40,87 +49,132 @@ class Seat:
         return self.controller.split(":", 1)[1] if self.controller.startswith("ai:") else None
 
 
+@dataclass(frozen=True)
+class AiRequest:
+    """Everything a computer player's decision depends on, taken on the main
+    thread: the seat's view, the RNG seed for this decision and the player.
+    ``decide()`` is then a pure function that any thread may run."""
+
+    seat: int
+    view: PlayerView
+    rng_seed: str
+    player: ComputerPlayer
+    key: tuple[int, int]          # (actions applied, deal number) when asked
+
+    def decide(self) -> Action:
+        return self.player.choose(self.view, random.Random(self.rng_seed))
+
+
 class Match:
     def __init__(self, rules: Rules, seats: list[Seat], seed: int) -> None:
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
-        self.state, events = new_game(rules, len(seats), seed)
+        self.game_def: GameDef = get_game(rules.game)
+        self._state, events = new_game(rules, len(seats), seed)
         self.actions: list[tuple[int, Action]] = []
-        self.events: list[Event] = list(events)
-        self.recorder = HistoryRecorder(rules.game, seed, rules.to_dict(), [
+        self.events: list[GameEvent] = list(events)
+        self.recorder = HistoryRecorder(self.game_def, seed, rules.to_dict(), [
             {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(seats)])
         self.recorder.feed(events)
-        # Each computer seat keeps one RNG, reseeded before every decision from
-        # (seed, seat, actions so far): a decision then depends only on the game
-        # position, so a game resumed from a save (or replayed for a bug report)
-        # goes on exactly as the uninterrupted one would have.
-        self._ai_rngs = {i: random.Random(f"{seed}:seat:{i}") for i, s in enumerate(seats)
-                         if s.ai_level is not None}
-        self._ai_players = {i: make_player(s.ai_level, self._ai_rngs[i])
+        # Each computer seat's player is built once; its RNG is made afresh for
+        # every decision from (seed, seat, actions so far), so a decision
+        # depends only on the game position: a game resumed from a save (or
+        # replayed for a bug report) goes on exactly as the uninterrupted one.
+        self._ai_players = {i: make_player(self.game_def, s.ai_level)
                             for i, s in enumerate(seats) if s.ai_level is not None}
 
     # ------------------------------------------------------------------ queries
     @property
     def game(self) -> str:
-        return self.rules.game
+        return self.game_def.name
 
     @property
     def phase(self) -> Phase:
-        return self.state.phase
+        return self._state.phase
 
     @property
     def current_player(self) -> int:
-        return self.state.current_player
+        return self._state.current_player
+
+    @property
+    def deal_number(self) -> int:
+        return self._state.deal_number
 
     @property
     def is_over(self) -> bool:
-        return self.state.is_terminal
+        return self._state.is_terminal
+
+    @property
+    def num_players(self) -> int:
+        return len(self.seats)
 
     def view(self, seat: int) -> PlayerView:
-        return self.state.view(seat)
+        """What ``seat`` may see now (``PUBLIC_SEAT``: what anyone may see)."""
+        return self._state.view(seat)
+
+    def events_for(self, events: Iterable[GameEvent], seat: int) -> list[GameEvent]:
+        """``events`` as ``seat`` may learn them (``PUBLIC_SEAT``: the public stream)."""
+        return events_for(events, None if seat == PUBLIC_SEAT else seat)
 
     def is_human_turn(self) -> bool:
-        seat = self.state.current_player
+        seat = self._state.current_player
         return seat >= 0 and self.seats[seat].is_human
 
     def legal_actions(self) -> list[Action]:
-        return self.state.legal_actions()
+        return self._state.legal_actions()
+
+    def explain(self, action: Action) -> IllegalActionError | None:
+        """Why ``action`` would be refused now, or None if it is legal."""
+        try:
+            self._state.check_legal(action)
+        except IllegalActionError as error:
+            return error
+        return None
 
     def history(self) -> dict[str, Any]:
         """The hand history of the game so far (``complete`` false until it ends)."""
         return self.recorder.record
 
+    def position_key(self) -> tuple[int, int]:
+        """Changes with every action: (actions applied, deal number)."""
+        return (len(self.actions), self._state.deal_number)
+
     # ------------------------------------------------------------------ acting
-    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
-        """Apply ``action``; with ``seat`` given, refuse it unless that seat is to act."""
-        current = self.state.current_player
+    def apply(self, action: Action, seat: int | None = None) -> list[GameEvent]:
+        """Apply ``action``; with ``seat`` given, refuse it unless that seat is to act.
+        Returns the full events (secrets included): filter them per seat to show them."""
+        current = self._state.current_player
         if seat is not None and seat != current:
             raise IllegalActionError("It is not your turn", "not_your_turn", seat=seat)
-        self.state, events = apply(self.state, action)
+        self._state, events = apply(self._state, action)
         self.actions.append((current, action))
         self.events.extend(events)
         self.recorder.feed(events)
         return events
 
-    def next_deal(self) -> list[Event]:
+    def next_deal(self) -> list[GameEvent]:
         """Deal the next hand once the finished one has been shown."""
         return self.apply(NEXT_DEAL)
 
+    def ai_request(self, seat: int | None = None) -> AiRequest:
+        """The decision a computer seat must make now (default: the seat to act)."""
+        seat = self._state.current_player if seat is None else seat
+        player = self._ai_players.get(seat)
+        if player is None:
+            raise ValueError(f"seat {seat} is not a computer player")
+        done = len(self.actions)
+        return AiRequest(seat, self._state.view(seat), f"tricktable:{self.seed}:seat:{seat}:decision:{done}",
+                         player, self.position_key())
+
     def choose_ai_action(self, seat: int | None = None) -> Action:
-        """The computer player's decision for ``seat`` (default: the seat to act),
-        from that seat's view only. Safe to call from a worker thread: it reads
-        an immutable view and touches no shared state except that seat's RNG."""
-        # Read the position once: the main thread may move on meanwhile.
-        state, done = self.state, len(self.actions)
-        seat = state.current_player if seat is None else seat
-        self._ai_rngs[seat].seed(f"tricktable:{self.seed}:seat:{seat}:decision:{done}")
-        return self._ai_players[seat].choose(state.view(seat))
+        """The computer player's decision for ``seat`` (default: the seat to act)."""
+        return self.ai_request(seat).decide()
 
     def play_out(self) -> None:
         """Play to the end with computer players everywhere (headless)."""
-        while not self.state.is_terminal:
-            if self.state.phase == Phase.HAND_OVER:
+        while not self._state.is_terminal:
+            if self._state.phase == Phase.HAND_OVER:
                 self.next_deal()
             else:
                 self.apply(self.choose_ai_action())
@@ -148,4 +202,3 @@ class Match:
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"the save is damaged ({exc})") from None
         return match
-

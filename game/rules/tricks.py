@@ -236,7 +236,7 @@ class TrickGameState:
             tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
             tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
             start_scores=tuple(self.start_scores),
-            legal_actions=tuple(self.legal_actions()) if seat == self.current else (),
+            legal_actions=tuple(self.legal_actions()) if seat >= 0 and seat == self.current else (),
             trump=self.trump, led_suit=self.led_suit() if self.trick else -1,
             winning_seat=self.winning_seat(), books=self.table_books(),
             actions=self.hand_actions(seat), voids=self.shown_voids(),
