@@ -1,16 +1,17 @@
-"""Strength and speed of the medium computer player against the random one.
+"""Strength and speed of a computer level (default: medium) against the random one.
 
-Run ``python -m benchmarks.ai_strength [--bidwhist-games N] [--wizard-games N]``.
+Run ``python -m benchmarks.ai_strength [--level L] [--bidwhist-games N] [--wizard-games N]``.
 It reports
 
-* Bid Whist: how often team 0 (seats 0 and 2, medium) beats team 1 (random),
-  and how often medium declarers make their contracts when four medium
-  players meet;
+* Bid Whist: how often team 0 (seats 0 and 2, the level measured) beats
+  team 1 (random), and how often declarers make their contracts when four
+  players of the level meet;
 * Wizard, 4 players: the share of rounds in which a player's bid equals the
-  tricks it took, for medium seats (0 and 2) and random seats (1 and 3) at
-  the same table, and for an all-medium table;
-* the mean and the slowest time per medium decision, measured around the
-  player's ``choose`` call only (the engine's own work is not counted).
+  tricks it took, for the measured seats (0 and 2) and random seats (1 and 3)
+  at the same table, and for a table of four measured players;
+* the mean and the slowest time per decision of the measured level, taken
+  around the player's pure ``choose(view, rng)`` only (the engine's work,
+  building the view included, is not counted).
 
 Figures are printed, never asserted: the machines are shared and noisy.
 """
@@ -21,34 +22,36 @@ import argparse
 import time
 from collections import Counter
 
+from game.ai import levels
 from game.match import Match, Seat
-from game.rules import EventKind, Phase, make_rules
+from game.rules import Phase, get_game, make_rules
+from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
 
 
 class DecisionTimer:
-    """Accumulates the time spent in medium players' decisions."""
+    """Plays matches out and accumulates the time one level spends deciding."""
 
-    def __init__(self) -> None:
+    def __init__(self, level: str) -> None:
+        self.level = level
         self.count = 0
         self.total = 0.0
         self.worst = 0.0
 
     def play_out(self, match: Match) -> None:
-        state_seats = match.seats
         while not match.is_over:
             if match.phase == Phase.HAND_OVER:
                 match.next_deal()
                 continue
-            seat = match.current_player
-            if state_seats[seat].ai_level == "medium":
+            request = match.ai_request()
+            if match.seats[request.seat].ai_level == self.level:
                 start = time.perf_counter()
-                action = match.choose_ai_action(seat)
+                action = request.decide()
                 spent = time.perf_counter() - start
                 self.count += 1
                 self.total += spent
                 self.worst = max(self.worst, spent)
             else:
-                action = match.choose_ai_action(seat)
+                action = request.decide()
             match.apply(action)
 
     @property
@@ -58,69 +61,73 @@ class DecisionTimer:
 
 def bidwhist_win_rate(games: int, timer: DecisionTimer) -> float:
     rules = make_rules("bidwhist")
-    seats = [Seat("medium 0", "ai:medium"), Seat("random 1", "ai:random"),
-             Seat("medium 2", "ai:medium"), Seat("random 3", "ai:random")]
+    level = timer.level
+    seats = [Seat(f"{level} 0", f"ai:{level}"), Seat("random 1", "ai:random"),
+             Seat(f"{level} 2", f"ai:{level}"), Seat("random 3", "ai:random")]
     wins = 0
     for seed in range(games):
         match = Match(rules, seats, seed)
         timer.play_out(match)
-        wins += match.state.results()["winners"] == [0]
+        wins += any(isinstance(e, GameOver) and e.winners == (0,) for e in match.events)
     return wins / max(1, games)
 
 
 def bidwhist_make_rate(games: int, timer: DecisionTimer) -> tuple[float, int]:
     rules = make_rules("bidwhist")
-    seats = [Seat(f"medium {i}", "ai:medium") for i in range(4)]
+    seats = [Seat(f"{timer.level} {i}", f"ai:{timer.level}") for i in range(4)]
     made = contracts = 0
     for seed in range(games):
         match = Match(rules, seats, 10_000 + seed)
         timer.play_out(match)
         for event in match.events:
-            if event.kind == EventKind.HAND_SCORED and not event.data["redeal"]:
+            if isinstance(event, BidWhistHandScored) and not event.redeal:
                 contracts += 1
-                made += bool(event.data["made"])
+                made += bool(event.made)
     return made / max(1, contracts), contracts
 
 
-def wizard_hit_rates(games: int, levels: tuple[str, ...], timer: DecisionTimer) -> dict[str, float]:
-    players = len(levels)
+def wizard_hit_rates(games: int, seat_levels: tuple[str, ...], timer: DecisionTimer) -> dict[str, float]:
+    players = len(seat_levels)
     rules = make_rules("wizard", players=players)
-    seats = [Seat(f"{level} {i}", f"ai:{level}") for i, level in enumerate(levels)]
+    seats = [Seat(f"{level} {i}", f"ai:{level}") for i, level in enumerate(seat_levels)]
     hits: Counter[str] = Counter()
     rounds: Counter[str] = Counter()
     for seed in range(games):
         match = Match(rules, seats, seed)
         timer.play_out(match)
-        for deal in match.history()["deals"]:
-            bids = {b["seat"]: b["bid"] for b in deal["bids"]}
-            for seat, level in enumerate(levels):
-                rounds[level] += 1
-                hits[level] += bids[seat] == deal["tricks_won"][seat]
-    return {level: hits[level] / max(1, rounds[level]) for level in levels}
+        for event in match.events:
+            if isinstance(event, WizardHandScored):
+                for seat, level in enumerate(seat_levels):
+                    rounds[level] += 1
+                    hits[level] += event.bids[seat] == event.tricks_won[seat]
+    return {level: hits[level] / max(1, rounds[level]) for level in seat_levels}
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    known = sorted((set(levels(get_game("bidwhist"))) & set(levels(get_game("wizard")))) - {"random"})
+    parser.add_argument("--level", default="medium", choices=known, help="the computer level to measure")
     parser.add_argument("--bidwhist-games", type=int, default=200)
     parser.add_argument("--wizard-games", type=int, default=100)
     args = parser.parse_args(argv)
-    timer = DecisionTimer()
+    level = args.level
+    timer = DecisionTimer(level)
 
     rate = bidwhist_win_rate(args.bidwhist_games, timer)
-    print(f"Bid Whist, medium team vs random team, {args.bidwhist_games} games: "
-          f"medium wins {100 * rate:.1f}%")
+    print(f"Bid Whist, {level} team vs random team, {args.bidwhist_games} games: "
+          f"{level} wins {100 * rate:.1f}%")
     make, contracts = bidwhist_make_rate(args.bidwhist_games // 2, timer)
-    print(f"Bid Whist, four medium players, {args.bidwhist_games // 2} games: "
+    print(f"Bid Whist, four {level} players, {args.bidwhist_games // 2} games: "
           f"{contracts} contracts, {100 * make:.1f}% made")
 
-    mixed = wizard_hit_rates(args.wizard_games, ("medium", "random", "medium", "random"), timer)
-    print(f"Wizard, 4 players (2 medium, 2 random), {args.wizard_games} games: bid hit rate "
-          f"medium {100 * mixed['medium']:.1f}%, random {100 * mixed['random']:.1f}%")
-    alone = wizard_hit_rates(args.wizard_games // 4, ("medium",) * 4, timer)
-    print(f"Wizard, 4 medium players, {args.wizard_games // 4} games: bid hit rate "
-          f"{100 * alone['medium']:.1f}%")
+    mixed = wizard_hit_rates(args.wizard_games, (level, "random", level, "random"), timer)
+    print(f"Wizard, 4 players (2 {level}, 2 random), {args.wizard_games} games: bid hit rate "
+          f"{level} {100 * mixed[level]:.1f}%, random {100 * mixed['random']:.1f}%")
+    alone = wizard_hit_rates(args.wizard_games // 4, (level,) * 4, timer)
+    print(f"Wizard, 4 {level} players, {args.wizard_games // 4} games: bid hit rate "
+          f"{100 * alone[level]:.1f}%")
 
-    print(f"Medium decisions: {timer.count}, mean {timer.mean_ms:.3f} ms, "
+    print(f"{level.capitalize()} decisions: {timer.count}, mean {timer.mean_ms:.3f} ms, "
           f"slowest {1000 * timer.worst:.2f} ms")
 
 

@@ -8,7 +8,11 @@ Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``. For each game i
   one apply);
 * ``clone()`` cost, which a search pays once per simulated hand;
 * the public path: ``apply()``, which checks legality, copies the state and
-  returns events (what the UI and the match use).
+  returns events (what the UI and the match use);
+* for search from a seat's view, at a mid-hand position (six tricks played):
+  ``view()`` builds per second, ``sample_hidden`` guesses per second (a fresh
+  ``HiddenSampler`` each time, and one sampler reused), and
+  ``state_from_view`` builds per second.
 
 Figures are printed, never asserted: the machines are shared and noisy.
 """
@@ -21,7 +25,9 @@ import random
 import statistics
 import time
 
-from game.rules import apply, make_rules, new_game
+from game.rules import Phase, apply, make_rules, new_game
+from game.rules.engine import GameState
+from game.rules.search import HiddenSampler, sample_hidden, state_from_view
 
 CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))
 
@@ -58,6 +64,40 @@ def _clone_rate(game: str, players: int, count: int = 50_000) -> float:
     return count / (time.perf_counter() - start)
 
 
+def _mid_hand(game: str, players: int, tricks: int = 6) -> GameState:
+    """A position of random play with ``tricks`` tricks of a hand played (a
+    round with at least that many tricks, for Wizard)."""
+    rng = random.Random(5)
+    state, _ = new_game(make_rules(game), players, 5)
+    while not (state.phase == Phase.PLAY and len(state.tricks) == tricks and not state.trick):
+        state.apply_in_place(rng.choice(state.legal_actions()), None, False)
+    return state
+
+
+def _rate(seconds: float, step) -> float:
+    """How many times per second ``step()`` runs, measured over ``seconds``."""
+    count = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(20):
+            step()
+        count += 20
+    return count / (time.perf_counter() - start)
+
+
+def _search_rates(game: str, players: int, seconds: float) -> tuple[float, float, float, float]:
+    """(views/s, fresh samples/s, reused-sampler samples/s, state_from_view/s) at a mid-hand position."""
+    state = _mid_hand(game, players)
+    view = state.view(state.current)
+    rng = random.Random(9)
+    sampler = HiddenSampler(view)
+    guess = sampler.sample(rng)
+    return (_rate(seconds, lambda: state.view(state.current)),
+            _rate(seconds, lambda: sample_hidden(view, rng)),
+            _rate(seconds, lambda: sampler.sample(rng)),
+            _rate(seconds, lambda: state_from_view(view, guess, rng)))
+
+
 def _median_of(repeats: int, measure) -> float:
     """The median of ``repeats`` runs: shared, noisy machines swing a single run by tens of percent."""
     return statistics.median(measure() for _ in range(repeats))
@@ -79,6 +119,14 @@ def main() -> None:
               f"{statistics.median(g / t for _, g, t in fast):>14,.1f}"
               f"{_median_of(args.repeats, lambda: _clone_rate(game, players)):>12,.0f}"
               f"{statistics.median(a / t for a, _, t in public):>20,.0f}")
+    print()
+    print("search from a seat's view, mid-hand (6 tricks played)")
+    print(f"{'game':<16}{'view()/s':>12}{'samples/s':>12}{'reused/s':>12}{'state_from_view/s':>20}")
+    for game, players in CASES:
+        runs = [_search_rates(game, players, args.seconds / 4) for _ in range(args.repeats)]
+        label = f"{game} ({players}p)"
+        views, fresh, reused, built = (statistics.median(run[i] for run in runs) for i in range(4))
+        print(f"{label:<16}{views:>12,.0f}{fresh:>12,.0f}{reused:>12,.0f}{built:>20,.0f}")
 
 
 if __name__ == "__main__":

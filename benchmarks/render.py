@@ -28,7 +28,8 @@ import time  # noqa: E402
 
 from game.config import Settings  # noqa: E402
 from game.match import Seat  # noqa: E402
-from game.rules import EventKind, make_rules  # noqa: E402
+from game.rules import make_rules  # noqa: E402
+from game.rules.events import Dealt  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 
@@ -39,7 +40,7 @@ NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
 def _start(app: App, game: str, players: int, seed: int) -> TableScene:
-    rules = make_rules(game, {}, players=players if game == "wizard" else None)
+    rules = make_rules(game, {}, players=players)
     seats = [Seat(NAMES[i], "ai:random") for i in range(players)]
     app.start_match(rules, seats, seed=seed)
     scene = app.scenes[0]
@@ -48,11 +49,14 @@ def _start(app: App, game: str, players: int, seed: int) -> TableScene:
 
 
 def _keep_busy(scene: TableScene) -> None:
-    """When nothing moves, deal the current hand again so cards are always flying."""
+    """When nothing moves, deal the current hand again so cards are always flying.
+
+    The deal is shown as the table's viewer saw it the first time (the
+    bottom seat's cards face up, the others face down)."""
     if scene.director.idle:
-        deals = [e for e in scene.match.events if e.kind == EventKind.DEAL]
+        deals = [e for e in scene.match.events if isinstance(e, Dealt)]
         if deals:
-            scene.director.enqueue([deals[-1]], scene.match.current_player)
+            scene.director.enqueue(scene.match.events_for(deals[-1:], scene.viewer), scene.match.current_player)
 
 
 def measure(game: str, players: int, size: tuple[int, int], frames: int, seed: int = 7) -> list[float]:

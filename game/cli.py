@@ -4,6 +4,11 @@
 computer players and prints a summary; ``replay --check`` replays history files
 through the engine. Errors a user can cause (a bad rules file, an unreadable
 history) print one clear line and exit with status 2, never a traceback.
+
+Every game the registry knows can be simulated: the choices of ``--game``,
+the default number of players, the computer levels, the teams and the shape
+of the summary (contracts per team, or predictions per seat) all come from
+the game's ``GameDef``.
 """
 
 from __future__ import annotations
@@ -13,17 +18,29 @@ import secrets
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Sequence
 
-from game.ai import LEVELS
+from game.ai import levels as ai_levels
 from game.config import ConfigError, resolve_rules
 from game.history import HistoryError, check_file, write_history
 from game.match import Match, Seat
-from game.rules import RuleConfigError
-from game.rules.house_rules import GAMES
+from game.rules import GameDef, GameEvent, RuleConfigError, all_games, game_names, get_game
+from game.rules.actions import BidMode
+from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
-DEFAULT_WIZARD_PLAYERS = 4
+
+
+def _player_counts_help() -> str:
+    """The ``--players`` help: each registered game's table sizes."""
+    counts = [f"{game.name} {game.min_players}" if game.min_players == game.max_players
+              else f"{game.name} {game.min_players} to {game.max_players}" for game in all_games()]
+    return f"number of players ({'; '.join(counts)}; default: the game's usual table)"
+
+
+def _all_levels() -> list[str]:
+    """Every computer level of any game, in the registry's order, for the help text."""
+    return list(dict.fromkeys(level for game in all_games() for level in ai_levels(game)))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -36,8 +53,8 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command")
 
     sim = commands.add_parser("simulate", help="play complete games between computer players")
-    sim.add_argument("--game", required=True, choices=GAMES)
-    sim.add_argument("--players", type=int, help="number of players (Wizard 3 to 6; Bid Whist 4)")
+    sim.add_argument("--game", required=True, choices=game_names())
+    sim.add_argument("--players", type=int, help=_player_counts_help())
     sim.add_argument("--games", type=int, required=True, metavar="N")
     sim.add_argument("--seed", type=int, metavar="S", help="seed of the first game (game i uses S + i)")
     sim.add_argument("--rules", metavar="FILE.yaml", help="a house-rule file (default: the bundled one)")
@@ -45,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="overrides",
                      help="override one house rule (repeatable)")
     sim.add_argument("--ai", default="medium", metavar="LEVEL[,LEVEL...]",
-                     help=f"computer level for every seat, or one per seat; levels: {', '.join(LEVELS)}")
+                     help=f"computer level for every seat, or one per seat; levels: {', '.join(_all_levels())}")
     sim.add_argument("--history", metavar="OUT.jsonl", help="write every game to this hand-history file")
     sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
 
@@ -84,78 +101,87 @@ def _parse_size(text: str | None) -> tuple[int, int] | None:
 # ---------------------------------------------------------------------- simulate
 @dataclass
 class SimulationSummary:
-    game: str
+    """What a run of simulated games adds up to, gathered from the engine's events.
+
+    Every game reports wins and mean final scores per scoring side (team or
+    seat); a contract game adds its contracts by mode and its redeals, a
+    prediction game how often a prediction was exact.
+    """
+
+    game: GameDef
     players: int
     levels: list[str]
     games: int = 0
-    wins: Counter = field(default_factory=Counter)        # seat (Wizard, shared wins count for each) or team
-    final_totals: list[int] = field(default_factory=list)  # sum of final scores per seat/team
+    wins: Counter = field(default_factory=Counter)        # side -> games won (a shared win counts for each)
+    final_totals: list[int] = field(default_factory=list)  # per side, the sum of final scores
     bids_hit: int = 0
     bids_made: int = 0
-    contracts: Counter = field(default_factory=Counter)   # (mode, "made"/"set") -> count
+    contracts: Counter = field(default_factory=Counter)   # (mode label, "made"/"set") -> count
     redeals: int = 0
 
-    def add(self, history: dict[str, Any]) -> None:
+    def add(self, events: Sequence[GameEvent]) -> None:
+        """Count one finished game from its full event stream."""
         self.games += 1
-        for winner in history["winners"]:
-            self.wins[winner] += 1
-        scores = history["final_scores"]
-        if not self.final_totals:
-            self.final_totals = [0] * len(scores)
-        for index, score in enumerate(scores):
-            self.final_totals[index] += score
-        for deal in history["deals"]:
-            if self.game == "wizard":
-                bids = {b["seat"]: b["bid"] for b in deal["bids"]}
-                for seat, taken in enumerate(deal["tricks_won"]):
-                    self.bids_made += 1
-                    self.bids_hit += bids[seat] == taken
-            elif deal["redeal"]:
-                self.redeals += 1
-            else:
-                team = deal["declarer"] % 2
-                needed = 6 + deal["contract"]["books"]
-                outcome = "made" if deal["books"][team] >= needed else "set"
-                self.contracts[(deal["contract"]["mode"], outcome)] += 1
+        for event in events:
+            if isinstance(event, GameOver):
+                self.wins.update(event.winners)
+                if not self.final_totals:
+                    self.final_totals = [0] * len(event.final_scores)
+                for side, score in enumerate(event.final_scores):
+                    self.final_totals[side] += score
+            elif isinstance(event, WizardHandScored):
+                self.bids_made += len(event.bids)
+                self.bids_hit += sum(bid == taken for bid, taken in zip(event.bids, event.tricks_won))
+            elif isinstance(event, BidWhistHandScored):
+                if event.contract is None:
+                    self.redeals += 1
+                else:
+                    outcome = "made" if event.made else "set"
+                    self.contracts[(BidMode(event.contract.mode).label, outcome)] += 1
+
+    def _mean(self, side: int) -> float:
+        return self.final_totals[side] / self.games if self.games and self.final_totals else 0.0
 
     def lines(self) -> list[str]:
-        out = [f"{self.game}: {self.games} games, {self.players} players, computer levels {','.join(self.levels)}"]
-        if self.game == "bidwhist":
-            for team in (0, 1):
-                mean = self.final_totals[team] / self.games if self.games else 0.0
-                out.append(f"  team {team} (seats {team} and {team + 2}): {self.wins[team]} wins, "
-                           f"mean final score {mean:.2f}")
-            for mode in ("uptown", "downtown", "notrump"):
-                made, set_ = self.contracts[(mode, "made")], self.contracts[(mode, "set")]
-                out.append(f"  {mode} contracts: {made + set_} played, {made} made, {set_} set")
+        name = self.game.name
+        out = [f"{name}: {self.games} games, {self.players} players, computer levels {','.join(self.levels)}"]
+        if self.game.scoring == "contract":
+            for team in range(self.game.score_sides(self.players)):
+                seats = " and ".join(str(seat) for seat in self.game.team_members(team, self.players))
+                out.append(f"  team {team} (seats {seats}): {self.wins[team]} wins, "
+                           f"mean final score {self._mean(team):.2f}")
+            for mode in BidMode:
+                made, set_ = self.contracts[(mode.label, "made")], self.contracts[(mode.label, "set")]
+                out.append(f"  {mode.label} contracts: {made + set_} played, {made} made, {set_} set")
             out.append(f"  redeals: {self.redeals}")
         else:
             for seat in range(self.players):
-                mean = self.final_totals[seat] / self.games if self.games else 0.0
                 out.append(f"  seat {seat} ({self.levels[seat]}): {self.wins[seat]} wins, "
-                           f"mean final score {mean:.1f}")
+                           f"mean final score {self._mean(seat):.1f}")
             rate = self.bids_hit / self.bids_made if self.bids_made else 0.0
             out.append(f"  bid-hit rate: {rate:.1%} ({self.bids_hit} of {self.bids_made} bids)")
         return out
 
 
-def _seat_levels(text: str, players: int) -> list[str]:
+def _seat_levels(game: GameDef, text: str, players: int) -> list[str]:
     levels = [part.strip() for part in text.split(",")]
     if len(levels) == 1:
         levels *= players
     if len(levels) != players:
         raise ValueError(f"--ai: give one level for every seat or {players} levels, not {len(levels)}")
-    unknown = [level for level in levels if level not in LEVELS]
+    known = ai_levels(game)
+    unknown = [level for level in levels if level not in known]
     if unknown:
-        raise ValueError(f"--ai: unknown level {unknown[0]!r}; known levels: {', '.join(LEVELS)}")
+        raise ValueError(f"--ai: unknown level {unknown[0]!r}; known levels: {', '.join(known)}")
     return levels
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    players = args.players or (4 if args.game == "bidwhist" else DEFAULT_WIZARD_PLAYERS)
+    game = get_game(args.game)
+    players = args.players or game.default_players
     try:
-        rules = resolve_rules(args.game, args.rules, args.preset, args.overrides, players=players)
-        levels = _seat_levels(args.ai, players)
+        rules = resolve_rules(game.name, args.rules, args.preset, args.overrides, players=players)
+        levels = _seat_levels(game, args.ai, players)
         if args.games < 1:
             raise ValueError("--games: must be at least 1")
     except (ConfigError, RuleConfigError, ValueError) as exc:
@@ -163,12 +189,12 @@ def run_simulate(args: argparse.Namespace) -> int:
         return EXIT_USAGE
     first_seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     seats = [Seat(f"{level.title()} {seat + 1}", f"ai:{level}") for seat, level in enumerate(levels)]
-    summary = SimulationSummary(args.game, players, levels)
+    summary = SimulationSummary(game, players, levels)
     histories = []
     for index in range(args.games):
         match = Match(rules, seats, first_seed + index)
         match.play_out()
-        summary.add(match.history())
+        summary.add(match.events)
         if args.history:
             histories.append(match.history())
     if args.history:

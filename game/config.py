@@ -5,7 +5,9 @@ user writes) names its game, the table's ``rules`` and named ``presets`` that
 change some of those rules. The rules a game is played with are built in four
 layers, each overriding the one before: the defaults declared in
 ``game.rules.house_rules``, the file's ``rules``, the chosen preset, and the
-``--set KEY=VALUE`` options from the command line.
+``--set KEY=VALUE`` options from the command line. Which games there are,
+their rule keys, their player counts and their bundled files are asked of
+the game registry.
 
 Nothing the user can edit is trusted. Files are read with ``yaml.safe_load``
 only, and every problem (an unreadable file, bad YAML, an unknown key, a wrong
@@ -34,23 +36,14 @@ import yaml
 
 from game.paths import UserPaths, atomic_write_text, resource_path
 from game.rules.errors import RuleConfigError
-from game.rules.house_rules import (
-    GAMES,
-    SPECS,
-    WIZARD,
-    WIZARD_MAX_PLAYERS,
-    WIZARD_MIN_PLAYERS,
-    RuleSpec,
-    Rules,
-    make_rules,
-    spec_for,
-)
+from game.rules.house_rules import RuleSpec, Rules, make_rules
+from game.rules.registry import game_names, get_game
 
 TOP_LEVEL_KEYS = ("game", "rules", "presets")
 PRESET_KEYS = ("description", "rules")
 SET_OPTION = "--set"
+# How messages name a game; a game without an entry is named by its registry name.
 GAME_TITLES = {"bidwhist": "Bid Whist", "wizard": "Wizard"}
-BIDWHIST_PLAYERS = 4
 
 
 class ConfigError(RuleConfigError):
@@ -156,8 +149,9 @@ def _undo_yaml_booleans(spec: RuleSpec, value: Any) -> Any:
 
 def check_rule_value(game: str, key: Any, value: Any, source: str, prefix: str) -> Any:
     """One house-rule value checked against its spec; raises ``ConfigError``."""
-    spec = spec_for(game, key) if isinstance(key, str) else None
-    known = [s.key for s in SPECS[game]]
+    game_def = get_game(game)
+    spec = game_def.spec(key) if isinstance(key, str) else None
+    known = [s.key for s in game_def.rule_specs]
     if spec is None:
         raise ConfigError(source, _key_label(prefix, key),
                           f"unknown key for {game}{_suggestion(key, known)}; known keys: {', '.join(known)}")
@@ -246,10 +240,11 @@ class RuleFile:
 
 
 def _check_game_name(game: Any, source: str, key: str = "game") -> str:
+    known = game_names()
     if game is None:
-        raise ConfigError(source, key, f"missing; must be one of {', '.join(GAMES)}")
-    if game not in GAMES:
-        raise ConfigError(source, key, f"must be one of {', '.join(GAMES)}, not {game!r}")
+        raise ConfigError(source, key, f"missing; must be one of {', '.join(known)}")
+    if game not in known:
+        raise ConfigError(source, key, f"must be one of {', '.join(known)}, not {game!r}")
     return str(game)
 
 
@@ -293,8 +288,8 @@ def load_rule_file(path: str | Path) -> RuleFile:
 
 
 def default_rule_file(game: str) -> Path:
-    """The bundled ``config/<game>.yaml``."""
-    return resource_path("config", f"{_check_game_name(game, 'game')}.yaml")
+    """The bundled house-rule file of ``game``: ``config/<its config_name>.yaml``."""
+    return resource_path("config", f"{get_game(_check_game_name(game, 'game')).config_name}.yaml")
 
 
 # --------------------------------------------------------------------------
@@ -328,11 +323,12 @@ def _parse_overrides(game: str, overrides: Iterable[str]) -> dict[str, Any]:
 def _check_players(game: str, players: int | None) -> None:
     if players is None:
         return
-    low, high = ((WIZARD_MIN_PLAYERS, WIZARD_MAX_PLAYERS) if game == WIZARD
-                 else (BIDWHIST_PLAYERS, BIDWHIST_PLAYERS))
-    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+    game_def = get_game(game)
+    low, high = game_def.min_players, game_def.max_players
+    if isinstance(players, bool) or not isinstance(players, int) or players not in game_def.player_counts():
         allowed = f"{low}" if low == high else f"{low} to {high}"
-        raise ConfigError("game setup", "players", f"{GAME_TITLES[game]} is played by {allowed} players, not {players!r}")
+        raise ConfigError("game setup", "players",
+                          f"{GAME_TITLES.get(game, game)} is played by {allowed} players, not {players!r}")
 
 
 def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str | None = None,

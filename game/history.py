@@ -1,132 +1,300 @@
 """Hand histories (``HAND_HISTORY.md``, version 1): record, write, read, check.
 
-A ``HistoryRecorder`` turns the engine's events into the JSON object of one
-game; ``write_history``/``read_history`` handle JSON Lines files; and
+A ``HistoryRecorder`` turns the engine's typed events into the JSON object of
+one game; ``write_history``/``read_history`` handle JSON Lines files; and
 ``check_game`` replays one recorded game through the engine and lists every
 point where the engine disagrees with the record.
+
+This module is the only place that knows how events look as JSON. The
+recorder finds the handler of an event in one table keyed by the event's
+type, so an event kind that nobody taught it to record raises
+``UnhandledEventError`` instead of vanishing from the file.
+
+How a deal is written down depends on how the game is scored, which the
+registry's ``GameDef.scoring`` says: a *contract* game records the kitty, the
+bidding, the contract, the discard, reneges and books per team; a
+*prediction* game records the card turned up for trump, each seat's
+prediction and the tricks each seat took. ``DEAL_SHAPES`` maps each scoring
+style to its shape; nothing here compares game names.
 """
 
 from __future__ import annotations
 
 import json
-from collections import Counter
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
-from game.rules import IllegalActionError, ParseError, RuleConfigError
+from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
-    NEXT_DEAL, Action, bid_from_json, choose_direction, choose_trump, discard, play, predict,
+    DIRECTION_NAMES, NEXT_DEAL, Action, ActionKind, BidMode, bid_from_json, bid_to_json, choose_direction,
+    choose_trump, discard, play, predict,
 )
-from game.rules.cards import BIDWHIST_DECK, SUIT_LETTERS, WIZARD_DECK, card_code, codes, parse_card
-from game.rules.core import Event, Phase
-from game.rules.engine import new_game
+from game.rules.cards import SUIT_LETTERS, SUIT_OF, card_code, parse_card
+from game.rules.events import (
+    UNKNOWN_CARD, BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ContractSet, Dealt, Discarded,
+    FirstDealerDrawn, GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp,
+    UnhandledEventError, WizardHandScored,
+)
 from game.rules.house_rules import rules_from_dict
 
 FORMAT = "trick-table-history"
 VERSION = 1
+
+NO_TURN_UP = -1  # the engine's turn-up card when no card was left to turn
 
 
 class HistoryError(ValueError):
     """A history file or record that cannot be read."""
 
 
-def _suit_letter(suit: int | None) -> str | None:
-    return None if suit is None or suit < 0 else SUIT_LETTERS[suit]
+# ---------------------------------------------------------------------- values
+def _code(card: int) -> str:
+    """A card's code; a card hidden by ``events_for`` cannot be written down."""
+    if card == UNKNOWN_CARD:
+        # The history is the full record: it must be fed the events as the
+        # engine emitted them, never a seat's filtered stream.
+        raise ValueError("a hidden card reached the hand history; feed it the full event stream")
+    return card_code(card)
 
 
+def _codes(cards: Iterable[int]) -> list[str]:
+    return [_code(card) for card in cards]
+
+
+def _suit_letter(suit: int) -> str | None:
+    return None if suit < 0 else SUIT_LETTERS[suit]
+
+
+def _card(code: Any) -> int:
+    """The card of a recorded code; anything that is not a card's code raises ``ValueError``."""
+    if not isinstance(code, str):
+        raise ParseError(f"{code!r} is not a card code")
+    return parse_card(code)
+
+
+def _suit(letter: Any) -> int:
+    if not (isinstance(letter, str) and len(letter) == 1 and letter in SUIT_LETTERS):
+        raise ParseError(f"{letter!r} is not a suit letter")
+    return SUIT_LETTERS.index(letter)
+
+
+def _plays(plays: Sequence[tuple[int, int]]) -> list[dict[str, Any]]:
+    return [{"seat": seat, "card": _code(card)} for seat, card in plays]
+
+
+# ---------------------------------------------------------------------- deal shapes
+class DealShape(ABC):
+    """How the deals of one scoring style are written and read back.
+
+    ``new_deal`` is the JSON object a deal starts as (its keys in file
+    order; later events fill them in); ``fixed_deal`` turns a recorded deal
+    into the explicit cards the engine's ``new_game(fixed_deals=...)`` takes
+    for this kind of game; ``decisions`` lists the choices made before the
+    first card, in the order the engine asks for them.
+    """
+
+    @abstractmethod
+    def new_deal(self, event: Dealt, sides: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]: ...
+
+    @abstractmethod
+    def decisions(self, deal: dict[str, Any]) -> list[Action]: ...
+
+
+class ContractDeal(DealShape):
+    """A deal of a contract game: hands and kitty, the bidding, the contract
+    and discard, then per-team books and scores."""
+
+    def new_deal(self, event: Dealt, sides: int) -> dict[str, Any]:
+        return {"number": event.number, "dealer": event.dealer, "hands": [_codes(h) for h in event.hands],
+                "kitty": _codes(event.kitty), "bids": [], "redeal": False, "declarer": None, "contract": None,
+                "discard": [], "tricks": [], "reneges": [], "books": [0] * sides,
+                "score_change": [0] * sides, "scores": []}
+
+    def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]:
+        return [[_card(c) for c in h] for h in deal["hands"]], [_card(c) for c in deal["kitty"]]
+
+    def decisions(self, deal: dict[str, Any]) -> list[Action]:
+        actions = [bid_from_json(entry["bid"]) for entry in deal["bids"]]
+        contract = deal.get("contract")
+        if contract:
+            # The declarer names the ranking in no trump, the trump suit otherwise.
+            if contract["mode"] == BidMode.NOTRUMP.label:
+                actions.append(choose_direction(DIRECTION_NAMES.index(contract["direction"])))
+            else:
+                actions.append(choose_trump(_suit(contract["trump"])))
+        actions.extend(discard(_card(c)) for c in deal["discard"])
+        return actions
+
+
+class PredictionDeal(DealShape):
+    """A deal of a prediction game: hands and the card turned up for trump,
+    each seat's prediction, then per-seat tricks and scores."""
+
+    def new_deal(self, event: Dealt, sides: int) -> dict[str, Any]:
+        # The turn-up and trump come with the event that follows the deal.
+        return {"number": event.number, "dealer": event.dealer, "hands": [_codes(h) for h in event.hands],
+                "turn_up": None, "trump": None, "bids": [], "tricks": [], "tricks_won": [],
+                "score_change": [], "scores": []}
+
+    def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]:
+        turn_up = deal.get("turn_up")
+        return [[_card(c) for c in h] for h in deal["hands"]], (NO_TURN_UP if turn_up is None else _card(turn_up))
+
+    def decisions(self, deal: dict[str, Any]) -> list[Action]:
+        actions = []
+        trump, turn_up = deal.get("trump"), deal.get("turn_up")
+        # A trump the turned-up card does not make (a Wizard turned up) was
+        # named by a player, and that choice comes before the predictions.
+        if trump is not None and (turn_up is None or SUIT_OF[_card(turn_up)] != _suit(trump)):
+            actions.append(choose_trump(_suit(trump)))
+        actions.extend(predict(int(entry["bid"])) for entry in deal["bids"])
+        return actions
+
+
+# The shape of a deal per ``GameDef.scoring``.
+DEAL_SHAPES: dict[str, DealShape] = {"contract": ContractDeal(), "prediction": PredictionDeal()}
+
+
+def deal_shape(game: GameDef) -> DealShape:
+    """How ``game`` writes its deals; ``ValueError`` for a scoring style with no shape."""
+    try:
+        return DEAL_SHAPES[game.scoring]
+    except KeyError:
+        raise ValueError(f"the hand history has no deal shape for games scored by {game.scoring!r} "
+                         f"({game.name})") from None
+
+
+# ---------------------------------------------------------------------- recording
 class HistoryRecorder:
-    """Builds the history object of one game from the engine's events."""
+    """Builds the history object of one game from the engine's full event stream."""
 
-    def __init__(self, game: str, seed: int | None, rules: dict[str, Any], players: list[dict[str, Any]]) -> None:
-        # Until a hand is scored the "scores so far" are zeros: one per team in
-        # Bid Whist, one per seat in Wizard (HAND_HISTORY.md, final_scores).
-        start_scores = [0, 0] if game == "bidwhist" else [0] * len(players)
+    def __init__(self, game: GameDef, seed: int | None, rules: dict[str, Any],
+                 players: list[dict[str, Any]]) -> None:
+        self.game_def = game
+        self._shape = deal_shape(game)
+        self._sides = game.score_sides(len(players))
+        # Until a hand is scored the "scores so far" are zeros, one per
+        # scoring side (HAND_HISTORY.md, final_scores).
         self.record: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "game": game, "seed": seed, "rules": dict(rules),
+            "format": FORMAT, "version": VERSION, "game": game.name, "seed": seed, "rules": dict(rules),
             "players": players, "first_dealer": {"draw": [], "dealer": None}, "deals": [],
-            "complete": False, "final_scores": start_scores, "winners": [],
+            "complete": False, "final_scores": [0] * self._sides, "winners": [],
         }
         self._deal: dict[str, Any] | None = None
 
     @property
     def game(self) -> str:
-        return self.record["game"]
+        return self.game_def.name
 
-    def feed(self, events: Iterable[Event]) -> None:
+    def feed(self, events: Iterable[GameEvent]) -> None:
         for event in events:
-            handler = getattr(self, "_on_" + event.kind.value, None)
-            if handler is not None:
-                handler(event)
+            handler = EVENT_HANDLERS.get(type(event))
+            if handler is None:
+                raise UnhandledEventError(f"the hand history has no handler for {type(event).__name__}")
+            handler(self, event)
 
-    def _on_first_dealer(self, event: Event) -> None:
-        self.record["first_dealer"] = {
-            "draw": [{"seat": seat, "card": card_code(card)} for seat, card in event.data["draw"]],
-            "dealer": event.data["dealer"]}
+    @property
+    def current_deal(self) -> dict[str, Any]:
+        """The deal being recorded; an event of a deal before any deal is a broken stream."""
+        if self._deal is None:
+            raise ValueError("an event of a deal reached the hand history before the deal itself")
+        return self._deal
 
-    def _on_deal(self, event: Event) -> None:
-        data = event.data
-        deal: dict[str, Any] = {"number": data["number"], "dealer": data["dealer"],
-                                "hands": [codes(h) for h in data["hands"]]}
-        if self.game == "bidwhist":
-            deal.update({"kitty": codes(data["kitty"]), "bids": [], "redeal": False, "declarer": None,
-                         "contract": None, "discard": [], "tricks": [], "reneges": [],
-                         "books": [0, 0], "score_change": [0, 0], "scores": []})
-        else:
-            turn_up = data["turn_up"]
-            deal.update({"turn_up": card_code(turn_up) if turn_up >= 0 else None, "trump": None,
-                         "bids": [], "tricks": [], "tricks_won": [], "score_change": [], "scores": []})
-        self._deal = deal
-        self.record["deals"].append(deal)
+    # Every handler takes one kind of event; EVENT_HANDLERS below maps each
+    # kind to its handler.
+    def _on_first_dealer_drawn(self, event: FirstDealerDrawn) -> None:
+        self.record["first_dealer"] = {"draw": _plays(event.draw), "dealer": event.dealer}
 
-    def _on_trump_turned(self, event: Event) -> None:
-        assert self._deal is not None
-        self._deal["trump"] = _suit_letter(event.data["trump"])
+    def _on_dealt(self, event: Dealt) -> None:
+        self._deal = self._shape.new_deal(event, self._sides)
+        self.record["deals"].append(self._deal)
 
-    def _on_trump_chosen(self, event: Event) -> None:
-        assert self._deal is not None
-        self._deal["trump"] = _suit_letter(event.data["trump"])
+    def _on_trump_turned_up(self, event: TrumpTurnedUp) -> None:
+        self.current_deal["turn_up"] = None if event.card == NO_TURN_UP else _code(event.card)
+        self.current_deal["trump"] = _suit_letter(event.trump)
 
-    def _on_bid(self, event: Event) -> None:
-        assert self._deal is not None
-        self._deal["bids"].append({"seat": event.seat, "bid": event.data["bid"]})
+    def _on_trump_chosen(self, event: TrumpChosen) -> None:
+        self.current_deal["trump"] = _suit_letter(event.trump)
 
-    def _on_contract(self, event: Event) -> None:
-        assert self._deal is not None
-        self._deal["declarer"] = event.seat
-        self._deal["contract"] = dict(event.data)
+    def _on_bid_made(self, event: BidMade) -> None:
+        action = event.action
+        if action is None:
+            raise ValueError("a hidden bid reached the hand history; feed it the full event stream")
+        # A prediction is written as its number, a contract bid as "pass" or
+        # {"books", "mode"} (kept beside the bid's parser in game.rules.actions).
+        bid = action.value if action.kind == ActionKind.PREDICT else bid_to_json(action)
+        self.current_deal["bids"].append({"seat": event.seat, "bid": bid})
 
-    def _on_discard(self, event: Event) -> None:
-        assert self._deal is not None
-        self._deal["discard"].append(card_code(event.card))
+    def _on_contract_set(self, event: ContractSet) -> None:
+        self.current_deal["declarer"] = event.declarer
+        self.current_deal["contract"] = {"books": event.books, "mode": BidMode(event.mode).label,
+                                 "trump": _suit_letter(event.trump),
+                                 "direction": DIRECTION_NAMES[event.direction]}
 
-    def _on_trick_won(self, event: Event) -> None:
-        assert self._deal is not None
-        self._deal["tricks"].append({
-            "leader": event.data["leader"],
-            "plays": [{"seat": seat, "card": card_code(card)} for seat, card in event.data["plays"]],
-            "winner": event.seat})
+    def _on_discarded(self, event: Discarded) -> None:
+        self.current_deal["discard"].append(_code(event.card))
 
-    def _on_hand_scored(self, event: Event) -> None:
-        deal, data = self._deal, event.data
-        assert deal is not None
-        if self.game == "bidwhist":
-            deal.update({"redeal": data["redeal"], "reneges": list(data["reneges"]),
-                         "books": list(data["books"]), "score_change": list(data["score_change"]),
-                         "scores": list(data["scores"])})
-        else:
-            # Hidden and delayed bids are listed in seat order from the dealer's left,
-            # which is the order the engine takes them in.
-            deal.update({"tricks_won": list(data["tricks_won"]),
-                         "score_change": list(data["score_change"]), "scores": list(data["scores"])})
-        self.record["final_scores"] = list(data["scores"])
+    def _on_trick_won(self, event: TrickWon) -> None:
+        self.current_deal["tricks"].append({"leader": event.leader, "plays": _plays(event.plays),
+                                            "winner": event.winner})
 
-    def _on_game_over(self, event: Event) -> None:
+    def _on_contract_hand_scored(self, event: BidWhistHandScored) -> None:
+        self.current_deal.update({"redeal": event.redeal,
+                          "reneges": [{"trick": trick, "seat": seat} for trick, seat in event.reneges],
+                          "books": list(event.books), "score_change": list(event.score_change),
+                          "scores": list(event.scores)})
+        self.record["final_scores"] = list(event.scores)
+
+    def _on_prediction_hand_scored(self, event: WizardHandScored) -> None:
+        # The bids are already listed as made: hidden and delayed bids are
+        # made in seat order from the dealer's left, the order the file wants.
+        self.current_deal.update({"tricks_won": list(event.tricks_won), "score_change": list(event.score_change),
+                          "scores": list(event.scores)})
+        self.record["final_scores"] = list(event.scores)
+
+    def _on_game_over(self, event: GameOver) -> None:
         self.record["complete"] = True
-        self.record["final_scores"] = list(event.data["final_scores"])
-        self.record["winners"] = list(event.data["winners"])
+        self.record["final_scores"] = list(event.final_scores)
+        self.record["winners"] = list(event.winners)
+
+    def _nothing_to_record(self, event: GameEvent) -> None:
+        """For events whose facts the file already holds (see the table)."""
 
 
+EventHandler = Callable[[HistoryRecorder, Any], None]
+
+# The handler of every kind of event. Kinds mapped to ``_nothing_to_record``
+# add nothing the file does not already hold from another event.
+EVENT_HANDLERS: dict[type, EventHandler] = {
+    FirstDealerDrawn: HistoryRecorder._on_first_dealer_drawn,
+    Dealt: HistoryRecorder._on_dealt,
+    TrumpTurnedUp: HistoryRecorder._on_trump_turned_up,
+    TrumpChosen: HistoryRecorder._on_trump_chosen,
+    BidMade: HistoryRecorder._on_bid_made,
+    # Each bid was recorded when made (the full stream carries hidden bids).
+    BidsRevealed: HistoryRecorder._nothing_to_record,
+    # A thrown-in hand is marked by ``redeal`` when the hand is scored.
+    Redealt: HistoryRecorder._nothing_to_record,
+    ContractSet: HistoryRecorder._on_contract_set,
+    # The kitty is recorded with the deal.
+    KittyTaken: HistoryRecorder._nothing_to_record,
+    Discarded: HistoryRecorder._on_discarded,
+    # Plays are recorded trick by trick, in order, when each trick is won;
+    # a renege is recorded from the hand's score.
+    CardPlayed: HistoryRecorder._nothing_to_record,
+    TrickWon: HistoryRecorder._on_trick_won,
+    BidWhistHandScored: HistoryRecorder._on_contract_hand_scored,
+    WizardHandScored: HistoryRecorder._on_prediction_hand_scored,
+    GameOver: HistoryRecorder._on_game_over,
+}
+
+
+# ---------------------------------------------------------------------- files
 def write_history(path: str | Path, records: Iterable[dict[str, Any]], append: bool = False) -> None:
     """Write games as JSON Lines (one compact, key-ordered line per game)."""
     lines = "".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in records)
@@ -176,24 +344,11 @@ class Disagreement:
         return f"{self.where}: recorded {self.recorded!r}, engine says {self.engine!r}"
 
 
-def recorded_actions(game: str, deal: dict[str, Any]) -> list[Action]:
+def recorded_actions(game: GameDef, deal: dict[str, Any]) -> list[Action]:
     """The decisions of one recorded deal, in the order the engine takes them."""
-    actions: list[Action] = []
-    if game == "bidwhist":
-        actions.extend(bid_from_json(b["bid"]) for b in deal["bids"])
-        contract = deal.get("contract")
-        if contract:
-            if contract["mode"] == "notrump":
-                actions.append(choose_direction(("uptown", "downtown").index(contract["direction"])))
-            else:
-                actions.append(choose_trump(SUIT_LETTERS.index(contract["trump"])))
-        actions.extend(discard(parse_card(c)) for c in deal["discard"])
-    else:
-        if deal.get("turn_up") == "WZ":
-            actions.append(choose_trump(SUIT_LETTERS.index(deal["trump"])))
-        actions.extend(predict(int(b["bid"])) for b in deal["bids"])
+    actions = deal_shape(game).decisions(deal)
     for trick in deal["tricks"]:
-        actions.extend(play(parse_card(p["card"])) for p in trick["plays"])
+        actions.extend(play(_card(entry["card"])) for entry in trick["plays"])
     return actions
 
 
@@ -201,26 +356,27 @@ def check_game(record: dict[str, Any]) -> list[Disagreement]:
     """Replay a recorded game through the engine; every disagreement found.
 
     The deal is taken from the seed when there is one (and the recorded hands
-    must match it), else from the recorded hands. Bids, contract, discards and
-    plays are re-applied and must be legal; trick winners, reneges, books,
-    scores, completion and winners must match.
+    must match it), else from the recorded hands, which the engine checks
+    are a real deal of the game. Bids, contract, discards and plays are
+    re-applied and must be legal; trick winners, reneges, books, scores,
+    completion and winners must match.
     """
     problems: list[Disagreement] = []
     try:
-        game = record["game"]
-        rules = rules_from_dict(game, record["rules"])
+        game = get_game(record["game"])
+        rules = rules_from_dict(game.name, record["rules"])
         players = len(record["players"])
         seed = record.get("seed")
-        fixed = None if isinstance(seed, int) else _fixed_deals(game, record["deals"], players)
+        seeded = isinstance(seed, int)
+        fixed = None if seeded else _fixed_deals(game, record["deals"])
         recorded_dealer = record["first_dealer"]["dealer"]
         state, events = new_game(rules, players, seed if isinstance(seed, int) else 0,
-                                 first_dealer=None if isinstance(seed, int) else recorded_dealer,
-                                 fixed_deals=fixed)
+                                 first_dealer=None if seeded else recorded_dealer, fixed_deals=fixed)
     except (KeyError, TypeError, ValueError, RuleConfigError) as exc:
         return [Disagreement("game header", "readable record", f"unreadable: {exc}")]
     recorder = HistoryRecorder(game, seed, rules.to_dict(), record["players"])
     recorder.feed(events)
-    if not isinstance(seed, int):
+    if not seeded:
         # Without a seed the draw cannot be reproduced; only the dealer it chose is used.
         recorder.record["first_dealer"]["draw"] = record["first_dealer"].get("draw", [])
     deals = record.get("deals")
@@ -250,36 +406,15 @@ def check_game(record: dict[str, Any]) -> list[Disagreement]:
     return problems
 
 
-def _fixed_deals(game: str, deals: list[dict[str, Any]], players: int) -> dict[int, Any]:
+def _fixed_deals(game: GameDef, deals: list[dict[str, Any]]) -> dict[int, Any]:
     """The recorded deals as the engine's ``fixed_deals``, for a game without a seed.
 
-    The hands are checked to be a real deal first (right counts, cards from the
-    deck, none twice), since the engine trusts explicit deals; a bad one raises
-    ``ValueError`` naming the deal.
+    Only the cards are read here; ``new_game`` asks the registry's
+    ``check_fixed_deal`` whether they are a real deal of the game (counts,
+    cards from the deck, none too often) and raises ``DealError`` otherwise.
     """
-    fixed: dict[int, Any] = {}
-    for deal in deals:
-        number = deal["number"]
-        hands = [[parse_card(c) for c in h] for h in deal["hands"]]
-        if len(hands) != players:
-            raise ValueError(f"deal {number}: {len(hands)} hands for {players} players")
-        if game == "bidwhist":
-            kitty = [parse_card(c) for c in deal["kitty"]]
-            if any(len(h) != 12 for h in hands) or len(kitty) != 6:
-                raise ValueError(f"deal {number}: a Bid Whist deal is 12 cards a hand and a kitty of 6")
-            if sorted(c for h in hands + [kitty] for c in h) != sorted(BIDWHIST_DECK):
-                raise ValueError(f"deal {number}: the hands and kitty are not one Bid Whist deck")
-            fixed[number] = (hands, kitty)
-        else:
-            turn_up_code = deal.get("turn_up")
-            turn_up = parse_card(turn_up_code) if turn_up_code else -1
-            if not isinstance(number, int) or any(len(h) != number for h in hands):
-                raise ValueError(f"deal {number}: round {number} deals {number} cards a hand")
-            used = Counter(c for h in hands for c in h) + Counter([turn_up] if turn_up >= 0 else [])
-            if used - Counter(WIZARD_DECK):
-                raise ValueError(f"deal {number}: the hands and turn-up are not cards of one Wizard deck")
-            fixed[number] = (hands, turn_up)
-    return fixed
+    shape = deal_shape(game)
+    return {deal["number"]: shape.fixed_deal(deal) for deal in deals}
 
 
 def _compare(recorded: dict[str, Any], replayed: dict[str, Any]) -> list[Disagreement]:
@@ -306,4 +441,3 @@ def check_file(path: str | Path) -> list[tuple[int, list[Disagreement]]]:
         if problems:
             bad.append((number, problems))
     return bad
-

@@ -208,12 +208,12 @@ def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
             raise SelfTestFailure(f"{plan.game}: the app logged an error: {collector.messages[0]}")
         if time.monotonic() > deadline:
             raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_SECONDS_PER_GAME:.0f} s "
-                                  f"({frame} frames, {match.state.phase.name})")
+                                  f"({frame} frames, {match.phase.name})")
         time.sleep(YIELD_SECONDS)
     else:
         raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_FRAMES_PER_GAME} frames "
-                              f"({match.state.phase.name}, deal {match.state.deal_number})")
-    if not match.state.is_terminal:
+                              f"({match.phase.name}, deal {match.deal_number})")
+    if not match.is_over:
         raise SelfTestFailure(f"{plan.game}: the end screen appeared before the game was over")
     app.step(FRAME, [])  # draw the end screen once
     deals = len(match.history()["deals"])

@@ -17,10 +17,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from typing import Iterable, Mapping, Sequence  # noqa: E402
 
-from game.rules import Event, apply, make_rules, new_game, parse_action  # noqa: E402
+from game.rules import GameEvent, apply, make_rules, new_game, parse_action  # noqa: E402
 from game.rules.actions import discard  # noqa: E402
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card  # noqa: E402
-from game.rules.engine import GameState  # noqa: E402
+from game.rules.bidwhist import BidWhistState  # noqa: E402
+from game.rules.engine import AnyState, GameState  # noqa: E402
+from game.rules.wizard import WizardState  # noqa: E402
 
 
 def cards(text: str | Iterable[str]) -> list[int]:
@@ -72,10 +74,11 @@ def bw_deal(hands: Mapping[int, str], kitty: str | None = None) -> tuple[list[li
 
 
 def bw_game(deal: tuple[list[list[int]], list[int]], dealer: int = 3, seed: int = 1,
-            **overrides) -> GameState:
+            **overrides) -> BidWhistState:
     """A Bid Whist game whose first deal is ``deal`` and whose first dealer is ``dealer``."""
     rules = make_rules("bidwhist", overrides)
     state, _ = new_game(rules, 4, seed, first_dealer=dealer, fixed_deals={1: deal})
+    assert isinstance(state, BidWhistState)
     return state
 
 
@@ -100,25 +103,26 @@ def wz_deal(players: int, round_number: int, hands: Mapping[int, str], turn_up: 
 
 
 def wz_game(players: int, deals: Mapping[int, tuple[list[list[int]], int]], dealer: int = 0,
-            seed: int = 1, **overrides) -> GameState:
+            seed: int = 1, **overrides) -> WizardState:
     rules = make_rules("wizard", overrides, players=players)
     state, _ = new_game(rules, players, seed, first_dealer=dealer, fixed_deals=dict(deals))
+    assert isinstance(state, WizardState)
     return state
 
 
-def drive(state: GameState, moves: str | Iterable[str]) -> tuple[GameState, list[Event]]:
+def drive(state: AnyState, moves: str | Iterable[str]) -> tuple[AnyState, list[GameEvent]]:
     """Apply actions given as strings (``"3up pass pass pass trump:H"``) through
     the public, checked ``apply``; returns the final state and all events."""
     texts = moves.split() if isinstance(moves, str) else list(moves)
-    events: list[Event] = []
+    events: list[GameEvent] = []
     for text in texts:
         state, new_events = apply(state, parse_action(text))
         events.extend(new_events)
     return state, events
 
 
-def to_play(state: GameState, bid: str = "3up", contract: str = "trump:H",
-            discards: str | None = None) -> GameState:
+def to_play(state: BidWhistState, bid: str = "3up", contract: str = "trump:H",
+            discards: str | None = None) -> BidWhistState:
     """Take a fresh Bid Whist deal to the first lead: the first bidder (dealer's
     left) bids ``bid``, the others pass, the declarer names ``contract`` and
     discards ``discards`` (default: the six kitty cards just taken)."""

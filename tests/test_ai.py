@@ -1,5 +1,6 @@
-"""The medium computer player: always legal, honest, deterministic, and clearly
-stronger than random play; plus the club-player habits it is meant to have."""
+"""The computer players: always legal, honest, pure and deterministic, the
+medium level clearly stronger than random play; plus the club-player habits
+the medium players are meant to have."""
 
 from __future__ import annotations
 
@@ -8,19 +9,30 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import copy  # noqa: E402
+import dataclasses  # noqa: E402
 import random  # noqa: E402
 from collections import Counter  # noqa: E402
 
 import pytest  # noqa: E402
 from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game  # noqa: E402
 
-from game.ai import make_player  # noqa: E402
-from game.ai.hand_eval import DOWNTOWN, POWER, UPTOWN, mode_estimates  # noqa: E402
+from game import match as match_module  # noqa: E402
+from game.ai import RandomPlayer, levels, make_player  # noqa: E402
+from game.ai.bidwhist_medium import BidWhistMediumPlayer  # noqa: E402
+from game.ai.bidwhist_play import BidWhistTable  # noqa: E402
+from game.ai.hand_eval import POWER, mode_estimates  # noqa: E402
 from game.ai.medium import MediumPlayer  # noqa: E402
+from game.ai.wizard_medium import WizardMediumPlayer  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, BidMode, EventKind, Phase, apply, make_rules, new_game  # noqa: E402
-from game.rules.actions import NEXT_DEAL, PASS, action_to_str  # noqa: E402
-from game.rules.cards import WIZARD, parse_card  # noqa: E402
+from game.rules import (  # noqa: E402
+    ActionKind, BidMode, Phase, PlayerView, all_games, apply, game_of, get_game, make_rules, new_game,
+)
+from game.rules.actions import DOWNTOWN, NEXT_DEAL, PASS, UPTOWN, action_to_str  # noqa: E402
+from game.rules.bidwhist import rank_power  # noqa: E402
+from game.rules.cards import WIZARD, Suit, parse_card  # noqa: E402
+from game.rules.events import CardPlayed, GameOver, WizardHandScored  # noqa: E402
+from game.rules.tricks import TrickGameState  # noqa: E402
 
 BIDWHIST_RULES = [
     {},
@@ -37,6 +49,9 @@ WIZARD_RULES = [
     ({"bidding": "delayed_reveal"}, 4),
     ({"uneven_bids": "always"}, 3),
 ]
+# How many random actions ``random_state`` may take from a fresh game: a Wizard
+# game needs more to reach its longer rounds.
+RANDOM_STEPS = {"bidwhist": 120, "wizard": 250}
 
 
 # ---------------------------------------------------------------------- helpers
@@ -48,7 +63,7 @@ def random_state(game: str, overrides: dict, players: int, seed: int):
     rules = make_rules(game, overrides, players=players)
     state, _ = new_game(rules, players, seed)
     rng = random.Random(seed)
-    steps = rng.randrange(0, 120 if game == "bidwhist" else 250)
+    steps = rng.randrange(0, RANDOM_STEPS[game])
     for _ in range(steps):
         if state.phase == Phase.HAND_OVER:
             state.apply_in_place(NEXT_DEAL, None, check=False)
@@ -74,19 +89,50 @@ def random_states(count: int):
         yield "wizard", overrides, players, index
 
 
+def strategy_choice(player, view: PlayerView, rng: random.Random):
+    """What a medium player's strategy itself proposes (without the legal
+    fallback of ``choose``), checked to be legal; ``None`` when there is
+    nothing to think about (a single legal action)."""
+    assert isinstance(player, MediumPlayer)
+    if len(view.legal_actions) < 2:
+        return None
+    proposed = player.decide(view, rng)
+    assert proposed in view.legal_actions, f"the strategy proposed the illegal {action_to_str(proposed)}"
+    return proposed
+
+
 def choose(state, seed: int = 0):
-    player = MediumPlayer(random.Random(seed))
-    action = player.choose(state.view(state.current_player))
-    assert player.fallbacks == 0, "the strategy proposed an illegal action"
-    return action
+    """The medium player's decision for the seat to act, from that seat's view."""
+    view = state.view(state.current_player)
+    player = make_player(game_of(state), "medium")
+    strategy_choice(player, view, random.Random(seed))
+    return player.choose(view, random.Random(seed))
+
+
+def play_out_checked(match: Match) -> None:
+    """``Match.play_out``, checking every medium decision: the strategy's own
+    choice is legal (the fallback of ``MediumPlayer.choose`` never served) and
+    is the action played."""
+    while not match.is_over:
+        if match.phase == Phase.HAND_OVER:
+            match.next_deal()
+            continue
+        request = match.ai_request()
+        action = request.decide()
+        assert action in request.view.legal_actions
+        if isinstance(request.player, MediumPlayer):
+            proposed = strategy_choice(request.player, request.view, random.Random(request.rng_seed))
+            assert proposed in (None, action)
+        match.apply(action)
 
 
 def shuffle_hidden(state, seat: int, seed: int):
     """A copy of ``state`` in which every card ``seat`` cannot see is dealt anew
-    among the hidden places (other hands, and the kitty while nobody holds it)."""
+    among the hidden places (other hands, and the kitty while nobody holds it,
+    that is during the bidding)."""
     other = state.clone()
     rng = random.Random(seed)
-    hidden_kitty = state.game == "bidwhist" and state.phase == Phase.BID
+    hidden_kitty = state.phase == Phase.BID
     places = [s for s in range(state.num_players) if s != seat]
     pool = [c for s in places for c in other.hands[s]] + (list(other.kitty) if hidden_kitty else [])
     rng.shuffle(pool)
@@ -96,6 +142,149 @@ def shuffle_hidden(state, seat: int, seed: int):
     if hidden_kitty:
         other.kitty = pool
     return other
+
+
+def values_inside(value) -> list:
+    """Every value a player can reach from ``value`` by reading fields:
+    dataclass fields and the items of tuples, lists, sets and dicts, recursively."""
+    found, stack, seen = [], [value], set()
+    while stack:
+        item = stack.pop()
+        if id(item) in seen:
+            continue
+        seen.add(id(item))
+        found.append(item)
+        if dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
+        elif isinstance(item, (tuple, list, set, frozenset)):
+            stack.extend(item)
+        elif isinstance(item, dict):
+            stack.extend(item)
+            stack.extend(item.values())
+    return found
+
+
+def every_game_and_level():
+    return [(game_def.name, level) for game_def in all_games() for level in levels(game_def)]
+
+
+def short_rules(game_def, players: int):
+    """The game's default rules, made quick where the game has a rounds setting."""
+    overrides = {"rounds": 4} if game_def.spec("rounds") is not None else {}
+    return make_rules(game_def.name, overrides, players=players)
+
+
+class FirstLegalPlayer:
+    """A player a test registers for a game of its own: ``game.ai`` must find it
+    by its import path alone."""
+
+    def choose(self, view, rng):
+        return view.legal_actions[0]
+
+
+# ---------------------------------------------------------------------- the registry and the protocol
+def test_each_game_registers_its_own_medium_player():
+    assert isinstance(make_player(get_game("bidwhist"), "medium"), BidWhistMediumPlayer)
+    assert isinstance(make_player(get_game("wizard"), "medium"), WizardMediumPlayer)
+    for game_def in all_games():
+        assert isinstance(make_player(game_def, "random"), RandomPlayer)
+        assert levels(game_def) == tuple(game_def.ai_levels)
+        assert {"random", "medium"} <= set(levels(game_def))
+
+
+def test_a_medium_player_refuses_the_view_of_another_game():
+    wizard_view = next(s.view(s.current_player) for s in (random_state("wizard", {}, 4, seed) for seed in range(50))
+                       if s.phase == Phase.PLAY and len(s.legal_actions()) > 1)
+    with pytest.raises(TypeError, match="BidWhistView"):
+        BidWhistMediumPlayer().choose(wizard_view, random.Random(0))
+
+
+def test_unknown_level_names_the_known_levels_of_that_game():
+    game_def = get_game("wizard")
+    with pytest.raises(ValueError) as error:
+        make_player(game_def, "grandmaster")
+    message = str(error.value)
+    assert "grandmaster" in message and "wizard" in message
+    for level in levels(game_def):
+        assert level in message
+
+
+def test_a_new_game_registers_players_without_any_edit_to_game_ai():
+    invented = dataclasses.replace(get_game("wizard"), name="ohhell",
+                                   ai_levels={"first": f"{__name__}:FirstLegalPlayer"})
+    assert levels(invented) == ("first",)
+    assert isinstance(make_player(invented, "first"), FirstLegalPlayer)
+    for path, problem in (("no colon here", "module:factory"), ("game.ai:NoSuchPlayer", "has no 'NoSuchPlayer'"),
+                          ("game.no_such_module:Player", "no module 'game.no_such_module'")):
+        broken = dataclasses.replace(invented, ai_levels={"first": path})
+        with pytest.raises(ValueError, match=problem):
+            make_player(broken, "first")
+
+
+def test_players_receive_only_a_view_and_keep_nothing(monkeypatch):
+    """Whole games of every game and level, through the match: each player is
+    handed the seat's view of the game's own view type and an RNG, and nothing
+    reachable from those arguments is a game state. The players themselves
+    hold no attribute at all, so nothing carries over between decisions."""
+    calls: list[tuple[str, object, object]] = []
+    players: list[object] = []
+
+    class Spy:
+        def __init__(self, inner, game_name: str) -> None:
+            self.inner, self.game_name = inner, game_name
+
+        def choose(self, *args, **kwargs):
+            assert not kwargs and len(args) == 2
+            calls.append((self.game_name, *args))
+            return self.inner.choose(*args)
+
+    def spying_make_player(game_def, level):
+        player = make_player(game_def, level)
+        players.append(player)
+        return Spy(player, game_def.name)
+
+    monkeypatch.setattr(match_module, "make_player", spying_make_player)
+    for name, level in every_game_and_level():
+        game_def = get_game(name)
+        players_count = game_def.default_players
+        seats = [Seat(str(i), f"ai:{level}") for i in range(players_count)]
+        Match(short_rules(game_def, players_count), seats, 3).play_out()
+    assert {game for game, _, _ in calls} == {game_def.name for game_def in all_games()}
+    for game, view, rng in calls:
+        assert type(view) is get_game(game).view_type
+        assert type(rng) is random.Random
+        assert not any(isinstance(value, TrickGameState) for value in values_inside(view))
+    assert all(vars(player) == {} for player in players)
+
+
+def test_choose_is_pure():
+    """The same view and an RNG in the same state give the same action, whatever
+    was decided in between, by a fresh player or from a copy of the view; and
+    the player draws from that RNG exactly as much each time."""
+    states = [random_state(game, overrides, players, seed)
+              for game, overrides, players, seed in random_states(40)]
+    for name, level in every_game_and_level():
+        player, fresh = make_player(get_game(name), level), make_player(get_game(name), level)
+        views = [s.view(s.current_player) for s in states if s.game == name]
+        first = []
+        for index, view in enumerate(views):
+            rng = random.Random(index)
+            first.append((player.choose(view, rng), rng.getstate()))
+        for index, view in reversed(list(enumerate(views))):
+            for chooser, seen in ((player, view), (fresh, copy.deepcopy(view))):
+                rng = random.Random(index)
+                assert (chooser.choose(seen, rng), rng.getstate()) == first[index], (name, level, index)
+
+
+@pytest.mark.parametrize("name,level", every_game_and_level())
+def test_every_registered_player_plays_legally(name, level):
+    game_def = get_game(name)
+    for players in game_def.player_counts():
+        rules = short_rules(game_def, players)
+        for seed in range(2):
+            match = Match(rules, [Seat(str(i), f"ai:{level}") for i in range(players)], 100 * players + seed)
+            play_out_checked(match)
+            assert match.is_over
 
 
 # ---------------------------------------------------------------------- legality
@@ -118,11 +307,10 @@ def test_whole_bidwhist_games_under_every_house_rule_combo(overrides):
     rules = make_rules("bidwhist", overrides)
     for seed in range(6):
         match = Match(rules, [Seat(str(i), "ai:medium") for i in range(4)], seed)
-        match.play_out()
+        play_out_checked(match)
         assert match.is_over
-        assert all(player.fallbacks == 0 for player in match._ai_players.values())
         # Even where a renege would be allowed (and penalized), medium never reneges.
-        assert not any(e.kind == EventKind.CARD_PLAYED and e.data["renege"] for e in match.events)
+        assert not any(isinstance(e, CardPlayed) and e.renege for e in match.events)
 
 
 @pytest.mark.parametrize("overrides,players", WIZARD_RULES)
@@ -130,9 +318,8 @@ def test_whole_wizard_games_for_3_to_6_players(overrides, players):
     rules = make_rules("wizard", {**overrides, "rounds": min(8, 60 // players)}, players=players)
     for seed in range(3):
         match = Match(rules, [Seat(str(i), "ai:medium") for i in range(players)], seed)
-        match.play_out()
+        play_out_checked(match)
         assert match.is_over
-        assert all(player.fallbacks == 0 for player in match._ai_players.values())
 
 
 # ---------------------------------------------------------------------- honesty and determinism
@@ -171,6 +358,26 @@ def test_same_rng_state_same_choice_and_the_global_random_is_untouched():
     assert random.random() == before
 
 
+def test_a_renege_let_through_is_not_read_as_a_void():
+    spades = int(Suit.SPADES)
+    # Under "penalized" seat 1 plays a diamond on a spade lead although it holds
+    # four spades: seat 2 must still fear spades from seat 1.
+    state = to_play(bw_game(bw_deal(PLAY_DEAL), renege="penalized"), bid="3up", contract="trump:H")
+    state, events = drive(state, "KS 2D")
+    assert events[-1] == CardPlayed(1, card("2D"), True)
+    table = BidWhistTable(state.view(2))
+    assert spades not in table.voids[1]
+    assert table.may_hold(1, spades)
+    # A seat that really has no spade left shows the void.
+    no_spades = {**PLAY_DEAL, 1: "3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C",
+                 3: "TS QS 8S 2S 4S 5S 6S 7H 8H 9H TD JD"}
+    state = to_play(bw_game(bw_deal(no_spades)), bid="3up", contract="trump:H")
+    state, _ = drive(state, "KS 2D")
+    table = BidWhistTable(state.view(2))
+    assert spades in table.voids[1]
+    assert not table.may_hold(1, spades)
+
+
 # ---------------------------------------------------------------------- strength
 def test_medium_team_beats_random_team_at_bidwhist():
     rules = make_rules("bidwhist")
@@ -180,36 +387,34 @@ def test_medium_team_beats_random_team_at_bidwhist():
     for seed in range(games):
         match = Match(rules, seats, seed)
         match.play_out()
-        wins += match.state.results()["winners"] == [0]
+        wins += any(isinstance(e, GameOver) and e.winners == (0,) for e in match.events)
     # A correct strategy wins ~99%; two random teams split about evenly.
     assert wins / games >= 0.85
 
 
 def test_medium_hits_its_wizard_bid_far_more_often_than_random():
     rules = make_rules("wizard", players=4)
-    levels = ("medium", "random", "medium", "random")
-    seats = [Seat(str(i), f"ai:{level}") for i, level in enumerate(levels)]
+    seat_levels = ("medium", "random", "medium", "random")
+    seats = [Seat(str(i), f"ai:{level}") for i, level in enumerate(seat_levels)]
     hits: Counter = Counter()
     rounds: Counter = Counter()
     for seed in range(20):
         match = Match(rules, seats, seed)
         match.play_out()
-        for bids, taken, _ in match.state.history:
-            for seat, level in enumerate(levels):
-                rounds[level] += 1
-                hits[level] += bids[seat] == taken[seat]
+        for event in match.events:
+            if isinstance(event, WizardHandScored):
+                for seat, level in enumerate(seat_levels):
+                    rounds[level] += 1
+                    hits[level] += event.bids[seat] == event.tricks_won[seat]
     medium, rand = hits["medium"] / rounds["medium"], hits["random"] / rounds["random"]
     # Measured about 0.50 against 0.16 over 100 games.
     assert medium >= 0.38
     assert medium >= rand + 0.2
 
 
-def test_registered_as_the_medium_level():
-    assert isinstance(make_player("medium", random.Random(1)), MediumPlayer)
-
-
 # ---------------------------------------------------------------------- Bid Whist habits
-def test_power_respects_the_direction():
+def test_power_respects_the_direction_and_is_the_rules_own():
+    assert POWER == (rank_power(UPTOWN), rank_power(DOWNTOWN))
     up, down = POWER[UPTOWN], POWER[DOWNTOWN]
     ace, two, three, king = (parse_card(c) for c in ("AS", "2S", "3S", "KS"))
     assert up[ace] > up[king] > up[three] > up[two]

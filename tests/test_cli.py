@@ -1,4 +1,8 @@
-"""The headless command line: simulate, replay --check, and their error exits."""
+"""The headless command line: simulate, replay --check, and their error exits.
+
+The summary of ``simulate`` is gathered from the engine's events; the tests
+recount it from the hand histories written by the same run, so both views of
+the games must agree."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.rules import game_names, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,3 +118,55 @@ def test_main_py_runs_as_a_script(tmp_path):
         cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "wizard: 1 games" in result.stdout
+
+
+def _simulate_with_history(capsys, tmp_path, *args: str) -> tuple[str, list[dict]]:
+    history = tmp_path / "games.jsonl"
+    code, out, err = run_main(capsys, "simulate", *args, "--history", str(history))
+    assert code == 0, err
+    return out, [json.loads(line) for line in history.read_text(encoding="utf-8").splitlines()]
+
+
+def test_contract_summary_agrees_with_the_histories(tmp_path, capsys):
+    out, records = _simulate_with_history(capsys, tmp_path, "--game", "bidwhist", "--games", "3", "--seed", "10",
+                                          "--set", "all_pass=redeal", "--set", "renege=penalized")
+    game = get_game("bidwhist")
+    for team in (0, 1):
+        seats = " and ".join(str(s) for s in game.team_members(team, 4))
+        wins = sum(r["winners"] == [team] for r in records)
+        mean = sum(r["final_scores"][team] for r in records) / len(records)
+        assert f"  team {team} (seats {seats}): {wins} wins, mean final score {mean:.2f}" in out
+    played = [d for r in records for d in r["deals"] if not d["redeal"]]
+    for mode in ("uptown", "downtown", "notrump"):
+        deals = [d for d in played if d["contract"]["mode"] == mode]
+        made = sum(d["books"][game.team_of(d["declarer"])] >= 6 + d["contract"]["books"] for d in deals)
+        assert f"  {mode} contracts: {len(deals)} played, {made} made, {len(deals) - made} set" in out
+    redeals = sum(d["redeal"] for r in records for d in r["deals"])
+    assert redeals > 0 and f"  redeals: {redeals}" in out
+
+
+def test_prediction_summary_agrees_with_the_histories(tmp_path, capsys):
+    out, records = _simulate_with_history(capsys, tmp_path, "--game", "wizard", "--players", "5", "--games", "2",
+                                          "--seed", "4", "--preset", "quick", "--ai", "random")
+    hits = made = 0
+    for record in records:
+        for deal in record["deals"]:
+            bids = {b["seat"]: b["bid"] for b in deal["bids"]}
+            made += len(bids)
+            hits += sum(bids[seat] == taken for seat, taken in enumerate(deal["tricks_won"]))
+    assert f"  bid-hit rate: {hits / made:.1%} ({hits} of {made} bids)" in out
+    for seat in range(5):
+        wins = sum(seat in r["winners"] for r in records)
+        mean = sum(r["final_scores"][seat] for r in records) / len(records)
+        assert f"  seat {seat} (random): {wins} wins, mean final score {mean:.1f}" in out
+
+
+def test_games_and_default_table_come_from_the_registry(capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--game", "cribbage", "--games", "1"])
+    err = capsys.readouterr().err
+    assert exit_info.value.code == 2
+    assert "invalid choice: 'cribbage' (choose from " + ", ".join(repr(n) for n in game_names()) + ")" in err
+    for name in game_names():
+        code, out, _ = run_main(capsys, "simulate", "--game", name, "--games", "1", "--seed", "1", "--ai", "random")
+        assert code == 0 and f"{name}: 1 games, {get_game(name).default_players} players" in out

@@ -22,8 +22,7 @@ from game.config import (
 from game.paths import UserPaths, resource_path
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
-
-PLAYER_COUNTS = {"bidwhist": [4], "wizard": [3, 4, 5, 6]}
+from game.rules.registry import game_names, get_game
 
 
 def write(tmp_path: Path, text: str, name: str = "rules.yaml") -> Path:
@@ -41,21 +40,22 @@ def error_of(path: Path) -> ConfigError:
 # --------------------------------------------------------------------------
 # The bundled files
 
-@pytest.mark.parametrize("game", ["bidwhist", "wizard"])
+@pytest.mark.parametrize("game", game_names())
 def test_bundled_file_loads_and_its_rules_are_the_defaults(game: str) -> None:
     rule_file = load_rule_file(default_rule_file(game))
     assert rule_file.game == game
-    assert default_rule_file(game) == resource_path("config", f"{game}.yaml")
+    assert default_rule_file(game) == resource_path("config", f"{get_game(game).config_name}.yaml")
+    assert default_rule_file(game).name == f"{game}.yaml"
     assert resolve_rules(game) == make_rules(game)
 
 
-@pytest.mark.parametrize("game", ["bidwhist", "wizard"])
+@pytest.mark.parametrize("game", game_names())
 def test_every_bundled_preset_resolves_for_every_player_count(game: str) -> None:
     rule_file = load_rule_file(default_rule_file(game))
     assert rule_file.presets
     for name, preset in rule_file.presets.items():
         assert preset.description.strip(), name
-        for players in PLAYER_COUNTS[game]:
+        for players in get_game(game).player_counts():
             rules = resolve_rules(game, preset=name, players=players)
             assert rules.game == game
 

@@ -1,9 +1,13 @@
 """Hand histories (HAND_HISTORY.md): the recorded fields, the write/read/replay
-round trip, tampered records, records without a seed, and unreadable files."""
+round trip, tampered records, records without a seed, unreadable files, the
+event table of the recorder, and files written by an older version of the
+program (tests/data/history_v1), which must still replay and re-record to the
+same bytes."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 import re
@@ -12,11 +16,16 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.history import HistoryError, check_file, check_game, read_history, write_history
+from game.history import (
+    EVENT_HANDLERS, HistoryError, HistoryRecorder, check_file, check_game, read_history, recorded_actions,
+    write_history,
+)
 from game.match import Match, Seat
-from game.rules import Phase, make_rules
+from game.rules import EVENT_TYPES, Phase, events_for, get_game, make_rules, new_game
 from game.rules.actions import PASS
-from game.rules.house_rules import SPECS
+from game.rules.events import UnhandledEventError
+
+OLD_HISTORIES = Path(__file__).resolve().parent / "data" / "history_v1"
 
 CARD = re.compile(r"^([2-9TJQKA][SHDC]|BJ|LJ|WZ|JE)$")
 TOP_KEYS = ["format", "version", "game", "seed", "rules", "players", "first_dealer", "deals",
@@ -32,12 +41,13 @@ def played_match(game: str, seed: int, players: int = 4, level: str = "random", 
     rules = make_rules(game, overrides, players=players)
     seats = [Seat("You", "human")] + [Seat(f"Bot {i}", f"ai:{level}") for i in range(1, players)]
     match = Match(rules, seats, seed)
-    stand_in = make_player("random", random.Random(seed))  # plays for the human seat
+    stand_in = make_player(match.game_def, "random")  # plays for the human seat
+    rng = random.Random(seed)
     while not match.is_over:
         if match.phase == Phase.HAND_OVER:
             match.next_deal()
         elif match.is_human_turn():
-            match.apply(stand_in.choose(match.view(match.current_player)), seat=match.current_player)
+            match.apply(stand_in.choose(match.view(match.current_player), rng), seat=match.current_player)
         else:
             match.apply(match.choose_ai_action())
     return match
@@ -146,7 +156,7 @@ def assert_history_format(record: dict) -> None:
     assert list(record) == TOP_KEYS
     assert record["format"] == "trick-table-history" and record["version"] == 1
     game = record["game"]
-    assert set(record["rules"]) == {spec.key for spec in SPECS[game]}
+    assert set(record["rules"]) == {spec.key for spec in get_game(game).rule_specs}
     players = len(record["players"])
     for seat, entry in enumerate(record["players"]):
         assert list(entry) == ["seat", "name", "controller"] and entry["seat"] == seat
@@ -413,14 +423,16 @@ def test_history_without_a_seed_rejects_an_impossible_deal(bidwhist_record: dict
     record = copy.deepcopy(bidwhist_record)
     record["seed"] = None
     record["deals"][0]["hands"][0].pop()
-    assert "12 cards a hand" in str(check_game(record)[0].engine)
+    problems = check_game(record)
+    assert problems[0].where == "game header" and "4 hands of 12 cards" in str(problems[0].engine)
 
 
 def test_history_without_a_seed_wizard_hand_sizes(wizard_record: dict) -> None:
     record = copy.deepcopy(wizard_record)
     record["seed"] = None
     record["deals"][2]["hands"][0].append("2S")
-    assert "round 3 deals 3 cards a hand" in str(check_game(record)[0].engine)
+    problems = check_game(record)
+    assert problems[0].where == "game header" and "round 3 deals 3 cards to each" in str(problems[0].engine)
 
 
 # ---------------------------------------------------------------- broken files
@@ -484,3 +496,86 @@ def test_history_without_a_seed_rejects_a_dealer_off_the_table(bidwhist_record: 
     record["first_dealer"]["dealer"] = 9
     problems = check_game(record)
     assert problems[0].where == "game header" and "first_dealer must be a seat" in str(problems[0].engine)
+
+
+# ---------------------------------------------------------------- the event table
+def test_every_event_type_has_a_handler() -> None:
+    assert set(EVENT_TYPES) <= set(EVENT_HANDLERS), set(EVENT_TYPES) - set(EVENT_HANDLERS)
+    assert set(EVENT_HANDLERS) <= set(EVENT_TYPES), "a handler for an event kind the rules do not have"
+    assert all(callable(handler) for handler in EVENT_HANDLERS.values())
+
+
+def test_an_event_without_a_handler_raises() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Shuffled:  # an event kind the recorder was never taught
+        seat: int
+
+    recorder = HistoryRecorder(get_game("wizard"), 1, {}, [{"seat": s} for s in range(3)])
+    with pytest.raises(UnhandledEventError, match="Shuffled"):
+        recorder.feed([Shuffled(0)])
+
+
+def test_a_filtered_event_stream_is_refused() -> None:
+    """The history is the full record: a seat's stream (other hands hidden,
+    hidden bids unknown) would write wrong cards, so it is refused."""
+    rules = make_rules("wizard", {"bidding": "hidden"}, players=3)
+    state, events = new_game(rules, 3, 4)
+    game = get_game("wizard")
+    recorder = HistoryRecorder(game, 4, rules.to_dict(), [{"seat": s} for s in range(3)])
+    with pytest.raises(ValueError, match="hidden card"):
+        recorder.feed(events_for(events, 0))
+    recorder = HistoryRecorder(game, 4, rules.to_dict(), [{"seat": s} for s in range(3)])
+    recorder.feed(events)
+    if state.phase == Phase.TRUMP_CHOICE:  # a Wizard was turned up: trump first
+        state.apply_in_place(state.legal_actions()[0], events)
+    assert state.phase == Phase.PREDICT
+    bidder = state.current_player
+    bid_events: list = []
+    state.apply_in_place(state.legal_actions()[0], bid_events)
+    with pytest.raises(ValueError, match="hidden bid"):
+        recorder.feed(events_for(bid_events, (bidder + 1) % 3))
+
+
+def test_a_game_scored_another_way_has_no_history_shape() -> None:
+    strange = dataclasses.replace(get_game("wizard"), scoring="auction")
+    with pytest.raises(ValueError, match="'auction'"):
+        HistoryRecorder(strange, 1, {}, [{"seat": s} for s in range(3)])
+
+
+# ---------------------------------------------------------------- files of an older version
+OLD_FILES = sorted(OLD_HISTORIES.glob("*.jsonl"))
+
+
+def test_the_old_history_files_are_there() -> None:
+    assert {path.name for path in OLD_FILES} == {"bidwhist.jsonl", "wizard.jsonl"}
+
+
+@pytest.mark.parametrize("path", OLD_FILES, ids=lambda path: path.name)
+def test_old_histories_replay_clean(path: Path) -> None:
+    records = list(read_history(path))
+    assert len(records) == 4
+    assert check_file(path) == []
+    for record in records:
+        assert_history_format(record)
+        unseeded = copy.deepcopy(record)
+        unseeded["seed"] = None
+        assert check_game(unseeded) == []
+
+
+@pytest.mark.parametrize("path", OLD_FILES, ids=lambda path: path.name)
+def test_old_histories_are_recorded_again_byte_for_byte(path: Path, tmp_path: Path) -> None:
+    """The same decisions played through today's match write the very same file."""
+    again = []
+    for record in read_history(path):
+        game = get_game(record["game"])
+        rules = make_rules(game.name, record["rules"], players=len(record["players"]))
+        match = Match(rules, [Seat(p["name"], p["controller"]) for p in record["players"]], record["seed"])
+        for index, deal in enumerate(record["deals"]):
+            if index:
+                match.next_deal()
+            for action in recorded_actions(game, deal):
+                match.apply(action)
+        again.append(match.history())
+    written = tmp_path / path.name
+    write_history(written, again)
+    assert written.read_bytes() == path.read_bytes()

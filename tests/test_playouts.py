@@ -19,10 +19,13 @@ import pytest
 from conftest import (
     reference_bidwhist_books, reference_bidwhist_winner, reference_wizard_score, reference_wizard_winner,
 )
-from game.rules import EventKind, IllegalActionError, Phase, apply, make_rules, new_game
-from game.rules.actions import Action, ActionKind
-from game.rules.bidwhist import led_suit_of as bidwhist_led_suit
-from game.rules.cards import BIDWHIST_DECK, SUIT_OF, WIZARD_DECK
+from game.rules import IllegalActionError, Phase, WizardView, apply, make_rules, new_game
+from game.rules.actions import Action, ActionKind, BidMode
+from game.rules.bidwhist import BidWhistState, led_suit_of as bidwhist_led_suit
+from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_OF, WIZARD_DECK
+from game.rules.events import (
+    BidMade, BidWhistHandScored, CardPlayed, Dealt, TrickWon, TrumpTurnedUp, WizardHandScored,
+)
 from game.rules.wizard import led_suit_of as wizard_led_suit
 
 SEEDS_PER_GAME = 1000
@@ -57,7 +60,7 @@ def choose(state, actions: list[Action], rng: random.Random) -> Action:
     few reneges rather than a dozen)."""
     if state.phase == Phase.BID and rng.random() < 0.7:
         return Action(ActionKind.PASS) if Action(ActionKind.PASS) in actions else rng.choice(actions)
-    if state.game == "bidwhist" and state.phase == Phase.PLAY and state.trick and rng.random() < 0.9:
+    if isinstance(state, BidWhistState) and state.phase == Phase.PLAY and state.trick and rng.random() < 0.9:
         led = bidwhist_led_suit(state.trick, state.trump)
         follow = [a for a in actions if (state.trump if a.value >= 52 else SUIT_OF[a.value]) == led]
         if follow:
@@ -98,30 +101,29 @@ def play_bidwhist(seed: int, full: bool) -> None:
     renege_expected = False  # whether the card just played fails to follow when it could
     while True:
         for event in events:
-            kind = event.kind
-            if kind == EventKind.DEAL:
-                deal = event.data
-                dealt = [c for h in deal["hands"] for c in h] + list(deal["kitty"])
+            if isinstance(event, Dealt):
+                dealt = [c for h in event.hands for c in h] + list(event.kitty)
                 assert sorted(dealt) == list(BIDWHIST_DECK)
-                assert all(len(h) == 12 for h in deal["hands"]) and len(deal["kitty"]) == 6
+                assert all(len(h) == 12 for h in event.hands) and len(event.kitty) == 6
                 played, trick_plays, expected_reneges = [], [], []
-            elif kind == EventKind.CARD_PLAYED:
+            elif isinstance(event, CardPlayed):
                 played.append(event.card)
                 trick_plays.append((event.seat, event.card))
-                assert event.data["renege"] is renege_expected
-            elif kind == EventKind.TRICK_WON:
-                plays = event.data["plays"]
+                assert event.renege is renege_expected
+            elif isinstance(event, TrickWon):
+                plays = event.plays
                 assert list(plays) == trick_plays and len(plays) == 4
-                assert [s for s, _ in plays] == [(event.data["leader"] + k) % 4 for k in range(4)]
+                assert [s for s, _ in plays] == [(event.leader + k) % 4 for k in range(4)]
+                assert isinstance(state, BidWhistState)
                 winner = plays[reference_bidwhist_winner([c for _, c in plays], state.trump, state.direction)][0]
-                assert event.seat == winner
+                assert event.winner == winner
                 trick_plays = []
                 _check_bidwhist_cards(state, played)
-            elif kind == EventKind.HAND_SCORED:
+            elif isinstance(event, BidWhistHandScored):
                 hands_played += 1
-                _check_bidwhist_score(state, event.data, played, expected_reneges, rules)
-                total = [t + c for t, c in zip(total, event.data["score_change"])]
-                assert list(event.data["scores"]) == total == state.scores
+                _check_bidwhist_score(state, event, played, expected_reneges, rules)
+                total = [t + c for t, c in zip(total, event.score_change)]
+                assert list(event.scores) == total == state.scores
         if state.is_terminal:
             assert state.legal_actions() == [] and state.current_player == -1
             target = rules.target_score
@@ -163,28 +165,30 @@ def _check_bidwhist_cards(state, played: list[int]) -> None:
     assert len(set(played)) == len(played)  # each card played once
 
 
-def _check_bidwhist_score(state, data, played, expected_reneges, rules) -> None:
-    if data["redeal"]:
-        assert data["books"] == [0, 0] and data["score_change"] == [0, 0] and not played
+def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_reneges, rules) -> None:
+    if data.redeal:
+        assert data.books == (0, 0) and data.score_change == (0, 0) and not played
+        assert data.declarer == -1 and data.contract is None and data.made is None
         assert rules.all_pass == "redeal" and all(a.kind == ActionKind.PASS for _, a in state.bids)
         return
     assert len(played) == 48 and len(state.tricks) == 12
     assert sum(state.tricks_won) == 12
     assert sorted(played + state.discards) == list(BIDWHIST_DECK)
-    assert [(r["trick"], r["seat"]) for r in data["reneges"]] == expected_reneges
+    assert list(data.reneges) == expected_reneges
     books = reference_bidwhist_books(state.tricks_won, state.declarer, [s for _, s in expected_reneges])
-    assert list(data["books"]) == books and sum(books) == 13
+    assert list(data.books) == books and sum(books) == 13
     team = state.declarer % 2
-    contract = data["contract"]
-    bid = contract["books"]
+    contract = data.contract
+    assert contract is not None and contract.declarer == data.declarer == state.declarer
+    bid = contract.books
     made = books[team] >= 6 + bid
-    multiplier = rules.notrump_multiplier if contract["mode"] == "notrump" else 1
+    multiplier = rules.notrump_multiplier if contract.mode == BidMode.NOTRUMP else 1
     change = [0, 0]
     change[team] = (books[team] - 6 if made else -bid) * multiplier
-    assert data["made"] is made and list(data["score_change"]) == change
+    assert data.made is made and list(data.score_change) == change
     # The winning bid was the highest one made, and every bid beat the one before.
     bids = [a for _, a in state.bids if a.kind == ActionKind.BID]
-    assert bids and (bids[-1].value, bids[-1].mode) == (bid, ("uptown", "downtown", "notrump").index(contract["mode"]))
+    assert bids and (bids[-1].value, bids[-1].mode) == (bid, contract.mode)
     for low, high in zip(bids, bids[1:]):
         assert high.value > low.value or (high.value == low.value and (
             high.mode == 2 and low.mode != 2
@@ -205,7 +209,8 @@ def _check_wizard_views(state) -> None:
         view = state.view(seat)
         assert list(view.hand) == state.hands[seat]
         assert view.legal_actions == (tuple(state.legal_actions()) if seat == state.current else ())
-        shown = view.extra["predictions"]
+        assert isinstance(view, WizardView)
+        shown = view.predictions
         for other, value in enumerate(shown):
             if other == seat or mode == "open":
                 assert value == state.bids[other]
@@ -230,49 +235,46 @@ def play_wizard(seed: int, full: bool) -> None:
     bids_order: list[int] = []
     while True:
         for event in events:
-            kind = event.kind
-            if kind == EventKind.DEAL:
-                data = event.data
-                r = data["number"]
+            if isinstance(event, Dealt):
+                r = event.number
                 assert r == rounds_seen + 1 <= rounds
-                assert [len(h) for h in data["hands"]] == [r] * players
-                dealt = Counter(c for h in data["hands"] for c in h)
-                with_turn_up = dealt + Counter([data["turn_up"]] if data["turn_up"] >= 0 else [])
-                assert not with_turn_up - Counter(WIZARD_DECK)  # a sub-multiset of the deck
-                assert (data["turn_up"] == -1) == (r * players == 60)
+                assert [len(h) for h in event.hands] == [r] * players
+                dealt = Counter(c for h in event.hands for c in h)
                 played, trick_plays, bids_order = [], [], []
-            elif kind == EventKind.TRUMP_TURNED:
+            elif isinstance(event, TrumpTurnedUp):
                 turn_up = event.card
+                with_turn_up = dealt + Counter([turn_up] if turn_up >= 0 else [])
+                assert not with_turn_up - Counter(WIZARD_DECK)  # a sub-multiset of the deck
+                assert (turn_up == -1) == (state.deal_number * players == 60)
                 if turn_up == 54:
-                    assert state.phase == Phase.TRUMP_CHOICE and event.data["dealer_chooses"]
+                    assert state.phase == Phase.TRUMP_CHOICE and event.dealer_chooses
                 else:
-                    expected = None if turn_up in (-1, 55) else SUIT_OF[turn_up]
-                    assert event.data["trump"] == expected
-            elif kind == EventKind.BID:
+                    expected = NO_SUIT if turn_up in (-1, 55) else SUIT_OF[turn_up]
+                    assert event.trump == expected and not event.dealer_chooses
+            elif isinstance(event, BidMade):
                 bids_order.append(event.seat)
-            elif kind == EventKind.CARD_PLAYED:
+            elif isinstance(event, CardPlayed):
                 played.append(event.card)
                 trick_plays.append((event.seat, event.card))
-            elif kind == EventKind.TRICK_WON:
-                plays = event.data["plays"]
+            elif isinstance(event, TrickWon):
+                plays = event.plays
                 assert list(plays) == trick_plays and len(plays) == players
                 winner = plays[reference_wizard_winner([c for _, c in plays], state.trump)][0]
-                assert event.seat == winner
+                assert event.winner == winner
                 trick_plays = []
                 remaining = Counter(c for h in state.hands for c in h)
                 assert remaining + Counter(played) == dealt  # conserved
-            elif kind == EventKind.HAND_SCORED:
+            elif isinstance(event, WizardHandScored):
                 rounds_seen += 1
-                data = event.data
-                r = data["number"]
+                r = event.number
                 assert Counter(played) == dealt and len(played) == r * players  # each card once
-                assert sum(data["tricks_won"]) == r
+                assert sum(event.tricks_won) == r
                 assert bids_order == [(state.dealer + 1 + k) % players for k in range(players)]
-                change = [reference_wizard_score(b, t) for b, t in zip(data["bids"], data["tricks_won"])]
-                assert list(data["score_change"]) == change
+                change = [reference_wizard_score(b, t) for b, t in zip(event.bids, event.tricks_won)]
+                assert list(event.score_change) == change
                 total = [t + c for t, c in zip(total, change)]
-                assert list(data["scores"]) == total == state.scores
-                _check_uneven(rules, data["bids"], r, state.dealer, start_scores)
+                assert list(event.scores) == total == state.scores
+                _check_uneven(rules, event.bids, r, state.dealer, start_scores)
                 start_scores = total[:]
         if state.is_terminal:
             assert rounds_seen == rounds and state.legal_actions() == []
@@ -315,7 +317,7 @@ def test_fast_path_equals_checked_apply(game: str, players: int) -> None:
         rng = random.Random(seed)
         rules = random_bidwhist_rules(rng) if game == "bidwhist" else random_wizard_rules(rng, players)
         checked, _ = new_game(rules, players, seed)
-        fast = checked.clone()
+        fast = checked.copy()
         for _ in range(400):
             if checked.is_terminal:
                 break

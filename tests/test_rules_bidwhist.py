@@ -13,11 +13,14 @@ from hypothesis import strategies as st
 from conftest import bw_deal, bw_game, card, cards, drive, reference_bidwhist_winner, to_play
 from game.history import HistoryRecorder
 from game.rules import (
-    Action, ActionKind, EventKind, IllegalActionError, Phase, apply, make_rules, new_game,
-    parse_action,
+    Action, ActionKind, BidMode, IllegalActionError, Phase, apply, get_game, make_rules, new_game, parse_action,
 )
 from game.rules.actions import NEXT_DEAL, PASS, bid
-from game.rules.bidwhist import first_dealer_from_deck, led_suit_of, trick_winner
+from game.rules.events import (
+    BidWhistHandScored, CardPlayed, ContractSet, Dealt, FirstDealerDrawn, GameEvent, GameOver, KittyTaken,
+    Redealt, TrickWon,
+)
+from game.rules.bidwhist import BidWhistState, first_dealer_from_deck, led_suit_of, trick_winner
 from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_OF, Suit, card_code
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
@@ -135,8 +138,8 @@ def test_no_trump_joker_lead_first_non_joker_sets_the_suit() -> None:
     with pytest.raises(IllegalActionError, match="You must follow diamonds"):
         apply(state, parse_action("3H"))
     state, events = drive(state, "AD 3D")  # seat 3 must follow diamonds too
-    won = [e for e in events if e.kind == EventKind.TRICK_WON][0]
-    assert won.seat == 2  # the ace of the suit set by the second card wins
+    won = [e for e in events if isinstance(e, TrickWon)][0]
+    assert won.winner == 2  # the ace of the suit set by the second card wins
 
 
 def test_not_in_hand_and_wrong_phase_messages() -> None:
@@ -155,7 +158,9 @@ def test_not_in_hand_and_wrong_phase_messages() -> None:
 # ---------------------------------------------------------------- bidding
 @pytest.mark.parametrize("seed", range(8))
 def test_bidding_goes_once_around_from_the_dealers_left(seed: int) -> None:
-    state, _ = new_game(make_rules("bidwhist"), 4, seed)
+    started, _ = new_game(make_rules("bidwhist"), 4, seed)
+    assert isinstance(started, BidWhistState)
+    state = started
     dealer = state.dealer
     order = []
     for text in ["pass", "3up", "pass", "4nt"]:
@@ -169,9 +174,10 @@ def test_bidding_goes_once_around_from_the_dealers_left(seed: int) -> None:
     assert [seat for seat, _ in state.bids] == order
 
 
-def _after(text: str, **overrides) -> object:
-    state, _ = new_game(make_rules("bidwhist", overrides), 4, 5)
-    state, _ = drive(state, text)
+def _after(text: str, **overrides) -> BidWhistState:
+    started, _ = new_game(make_rules("bidwhist", overrides), 4, 5)
+    assert isinstance(started, BidWhistState)
+    state, _ = drive(started, text)
     return state
 
 
@@ -253,7 +259,8 @@ def test_dealer_may_pass_after_a_bid() -> None:
 def test_all_pass_redeal_throws_the_hand_in() -> None:
     rules = make_rules("bidwhist", {"all_pass": "redeal"})
     state, events = new_game(rules, 4, 11)
-    recorder = HistoryRecorder("bidwhist", 11, rules.to_dict(), [{"seat": i} for i in range(4)])
+    assert isinstance(state, BidWhistState)
+    recorder = HistoryRecorder(get_game("bidwhist"), 11, rules.to_dict(), [{"seat": i} for i in range(4)])
     recorder.feed(events)
     dealer = state.dealer
     state, events = drive(state, "pass pass pass")
@@ -261,8 +268,8 @@ def test_all_pass_redeal_throws_the_hand_in() -> None:
     assert PASS in state.legal_actions()  # the dealer may pass too
     state, events = drive(state, "pass")
     recorder.feed(events)
-    kinds = [e.kind for e in events]
-    assert EventKind.REDEAL in kinds and EventKind.HAND_SCORED in kinds
+    kinds = [type(e) for e in events]
+    assert Redealt in kinds and BidWhistHandScored in kinds
     assert state.phase == Phase.HAND_OVER and state.legal_actions() == [NEXT_DEAL]
     assert state.scores == [0, 0]
     deal = recorder.record["deals"][0]
@@ -286,7 +293,7 @@ def test_declarer_takes_the_kitty_and_discards_six_of_any_kind() -> None:
     assert state.phase == Phase.CONTRACT
     assert state.view(0).kitty == ()  # not before it is taken
     state, events = drive(state, "trump:S")
-    assert [e.kind for e in events] == [EventKind.CONTRACT, EventKind.KITTY_TAKEN]
+    assert [type(e) for e in events] == [ContractSet, KittyTaken]
     assert len(state.hands[0]) == 18
     assert set(state.view(0).kitty) == set(cards("BJ 2H 3H 4H 5H 6H"))
     assert all(state.view(seat).kitty == () for seat in (1, 2, 3))
@@ -322,8 +329,8 @@ def _play_following(state):
     return state, events
 
 
-def _scored(events):
-    return [e for e in events if e.kind == EventKind.HAND_SCORED][0].data
+def _scored(events: list[GameEvent]) -> BidWhistHandScored:
+    return [e for e in events if isinstance(e, BidWhistHandScored)][0]
 
 
 def test_discards_count_as_one_book_for_the_bidding_team() -> None:
@@ -332,8 +339,8 @@ def test_discards_count_as_one_book_for_the_bidding_team() -> None:
     state, events = _play_following(state)
     scored = _scored(events)
     assert state.tricks_won == [12, 0, 0, 0]
-    assert scored["books"] == [13, 0]
-    assert scored["score_change"] == [7, 0]  # overtricks count: 13 - 6
+    assert scored.books == (13, 0)
+    assert scored.score_change == (7, 0)  # overtricks count: 13 - 6
 
 
 def test_books_of_an_ordinary_hand_sum_to_thirteen() -> None:
@@ -342,8 +349,8 @@ def test_books_of_an_ordinary_hand_sum_to_thirteen() -> None:
     state = to_play(state, "4up", "trump:H")
     state, events = _play_following(state)
     scored = _scored(events)
-    assert sum(scored["books"]) == 13
-    assert scored["books"][1] == sum(state.tricks_won[s] for s in (1, 3)) + 1
+    assert sum(scored.books) == 13
+    assert scored.books[1] == sum(state.tricks_won[s] for s in (1, 3)) + 1
 
 
 @pytest.mark.parametrize("first_lead,leader", [("declarer", 2), ("left_of_dealer", 0)])
@@ -372,19 +379,19 @@ def test_renege_prevented_refuses_the_card() -> None:
     with pytest.raises(IllegalActionError) as info:
         apply(state, parse_action("AS"))
     assert info.value.message == "You must follow hearts"
-    assert info.value.params == {"suit": "hearts"}
+    assert info.value.params == {"suit": int(H)}
 
 
 def test_one_renege_transfers_three_books() -> None:
     state = _renege_game()
     state, events = drive(state, "BJ 2H AD")  # seat 2 holds 4H 3H but plays a diamond
-    played = [e for e in events if e.kind == EventKind.CARD_PLAYED]
-    assert [e.data["renege"] for e in played] == [False, False, True]
+    played = [e for e in events if isinstance(e, CardPlayed)]
+    assert [e.renege for e in played] == [False, False, True]
     state, events = _play_following(state)
     scored = _scored(events)
-    assert scored["reneges"] == [{"trick": 0, "seat": 2}]
-    assert scored["books"] == [10, 3]  # 13 - 3 and 0 + 3
-    assert scored["score_change"] == [4, 0]
+    assert scored.reneges == ((0, 2),)
+    assert scored.books == (10, 3)  # 13 - 3 and 0 + 3
+    assert scored.score_change == (4, 0)
 
 
 def test_books_shown_during_play_leave_reneges_to_the_end_of_the_hand() -> None:
@@ -396,7 +403,7 @@ def test_books_shown_during_play_leave_reneges_to_the_end_of_the_hand() -> None:
     taken = state.view(1).books
     assert taken == (2, 0)  # the trick and the kitty book, no penalty yet
     state, events = _play_following(state)
-    assert state.view(1).books == tuple(_scored(events)["books"])
+    assert state.view(1).books == _scored(events).books
 
 
 def test_reneges_are_penalized_in_the_order_made_defenders_first() -> None:
@@ -408,9 +415,9 @@ def test_reneges_are_penalized_in_the_order_made_defenders_first() -> None:
     state, _ = drive(state, "LJ 2H AD 3D")        # trick 1: seat 2 holds 3H, plays a diamond
     state, events = _play_following(state)
     scored = _scored(events)
-    assert scored["reneges"] == [{"trick": 0, "seat": 1}, {"trick": 1, "seat": 2}]
-    assert scored["books"] == [10, 3]             # 13/0 -> 13/0 -> 10/3
-    assert scored["score_change"] == [4, 0]
+    assert scored.reneges == ((0, 1), (1, 2))
+    assert scored.books == (10, 3)                # 13/0 -> 13/0 -> 10/3
+    assert scored.score_change == (4, 0)
 
 
 def test_reneges_are_penalized_in_the_order_made_bidders_first() -> None:
@@ -423,9 +430,9 @@ def test_reneges_are_penalized_in_the_order_made_bidders_first() -> None:
     state, _ = drive(state, "LJ AS 4H 3D")        # trick 1: seat 1 holds 2H, plays a spade
     state, events = _play_following(state)
     scored = _scored(events)
-    assert scored["reneges"] == [{"trick": 0, "seat": 2}, {"trick": 1, "seat": 1}]
-    assert scored["books"] == [13, 0]             # 13/0 -> 10/3 -> 13/0
-    assert scored["score_change"] == [7, 0]
+    assert scored.reneges == ((0, 2), (1, 1))
+    assert scored.books == (13, 0)                # 13/0 -> 10/3 -> 13/0
+    assert scored.score_change == (7, 0)
 
 
 def test_renege_with_fewer_than_three_books_scores_as_if_the_others_took_all() -> None:
@@ -438,9 +445,9 @@ def test_renege_with_fewer_than_three_books_scores_as_if_the_others_took_all() -
         state, _ = drive(state, trick)
     state, events = _play_following(state)
     scored = _scored(events)
-    assert scored["reneges"] == [{"trick": t, "seat": 2} for t in range(5)]
-    assert scored["books"] == [0, 13]
-    assert scored["made"] is False and scored["score_change"] == [-3, 0]
+    assert scored.reneges == tuple((t, 2) for t in range(5))
+    assert scored.books == (0, 13)
+    assert scored.made is False and scored.score_change == (-3, 0)
 
 
 def test_renege_in_no_trump_joker_when_able_to_follow() -> None:
@@ -448,7 +455,8 @@ def test_renege_in_no_trump_joker_when_able_to_follow() -> None:
                     1: "BJ 2S AH KH QH JH TH 9H 8H 7H 6H 5H"})
     state = to_play(bw_game(deal, renege="penalized", target_score=99), "3nt", "uptown")
     state, events = drive(state, "AS BJ")
-    assert events[-1].data["renege"] is True
+    last = events[-1]
+    assert isinstance(last, CardPlayed) and last.renege is True
     assert state.reneges == [(0, 1)]
 
 
@@ -478,17 +486,17 @@ def _no_trump_set(multiplier: int, target: int = 99):
 def test_no_trump_made_is_multiplied(multiplier: int) -> None:
     state, events = _no_trump_made(multiplier)
     scored = _scored(events)
-    assert scored["books"] == [13, 0] and scored["made"] is True
-    assert scored["score_change"] == [7 * multiplier, 0]
-    assert scored["contract"] == {"books": 3, "mode": "notrump", "trump": None, "direction": "uptown"}
+    assert scored.books == (13, 0) and scored.made is True
+    assert scored.score_change == (7 * multiplier, 0)
+    assert scored.contract == ContractSet(declarer=0, books=3, mode=BidMode.NOTRUMP, trump=NO_SUIT, direction=UP)
 
 
 @pytest.mark.parametrize("multiplier", [1, 2, 3, 4])
 def test_no_trump_set_is_multiplied(multiplier: int) -> None:
     state, events = _no_trump_set(multiplier)
     scored = _scored(events)
-    assert scored["books"] == [1, 12] and scored["made"] is False
-    assert scored["score_change"] == [-3 * multiplier, 0]
+    assert scored.books == (1, 12) and scored.made is False
+    assert scored.score_change == (-3 * multiplier, 0)
 
 
 def test_suit_contract_set_loses_the_bid() -> None:
@@ -499,15 +507,15 @@ def test_suit_contract_set_loses_the_bid() -> None:
         state, _ = apply(state, Action(ActionKind.DISCARD, c))
     state, events = _play_following(state)
     scored = _scored(events)
-    assert scored["books"] == [1, 12]
-    assert scored["score_change"] == [-5, 0] and state.scores == [-5, 0]
+    assert scored.books == (1, 12)
+    assert scored.score_change == (-5, 0) and state.scores == [-5, 0]
 
 
 def test_made_exactly() -> None:
     # Seat 0 takes every trick; a 7 bid needs all 13 books.
     state = to_play(bw_game(bw_deal({0: STRONG_HEARTS}), target_score=99), "7up", "trump:H")
     state, events = _play_following(state)
-    assert _scored(events)["score_change"] == [7, 0]
+    assert _scored(events).score_change == (7, 0)
 
 
 @pytest.mark.parametrize("target,over", [(1, True), (5, True), (7, True), (8, False), (9, False), (99, False)])
@@ -518,7 +526,7 @@ def test_game_ends_at_plus_target(target: int, over: bool) -> None:
     if over:
         assert state.phase == Phase.GAME_OVER and state.current_player == -1
         assert state.results() == {"final_scores": [7, 0], "winners": [0]}
-        assert events[-1].kind == EventKind.GAME_OVER
+        assert isinstance(events[-1], GameOver) and events[-1].winners == (0,)
         assert state.legal_actions() == []
         with pytest.raises(IllegalActionError, match="The game is over"):
             apply(state, NEXT_DEAL)
@@ -539,7 +547,7 @@ def test_scores_carry_over_to_the_next_deal() -> None:
     state, _ = _no_trump_made(1, 9)
     state, events = apply(state, NEXT_DEAL)
     assert state.scores == [7, 0] and state.deal_number == 2 and state.phase == Phase.BID
-    assert events[0].kind == EventKind.DEAL and events[0].data["number"] == 2
+    assert isinstance(events[0], Dealt) and events[0].number == 2
 
 
 # ---------------------------------------------------------------- first dealer
@@ -560,12 +568,12 @@ def test_a_diamond_first_card_makes_seat_zero_deal() -> None:
 def test_seeded_first_dealer_draw(seed: int) -> None:
     state, events = new_game(make_rules("bidwhist"), 4, seed)
     first = events[0]
-    assert first.kind == EventKind.FIRST_DEALER
-    draw = first.data["draw"]
+    assert isinstance(first, FirstDealerDrawn)
+    draw = first.draw
     assert all(SUIT_OF[c] != D for _, c in draw[:-1])  # jokers (NO_SUIT) are not diamonds
     assert SUIT_OF[draw[-1][1]] == D
     assert [seat for seat, _ in draw] == [i % 4 for i in range(len(draw))]
-    assert first.data["dealer"] == draw[-1][0] == state.dealer
+    assert first.dealer == draw[-1][0] == state.dealer
     assert state.current_player == (state.dealer + 1) % 4
 
 
@@ -573,13 +581,13 @@ def test_seeded_first_dealer_draw(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(10))
 def test_deal_shape(seed: int) -> None:
     state, events = new_game(make_rules("bidwhist"), 4, seed)
-    deal = [e for e in events if e.kind == EventKind.DEAL][0].data
-    assert all(len(h) == 12 for h in deal["hands"]) and len(deal["kitty"]) == 6
-    everything = [c for h in deal["hands"] for c in h] + list(deal["kitty"])
+    deal = [e for e in events if isinstance(e, Dealt)][0]
+    assert all(len(h) == 12 for h in deal.hands) and len(deal.kitty) == 6
+    everything = [c for h in deal.hands for c in h] + list(deal.kitty)
     assert sorted(everything) == sorted(BIDWHIST_DECK)
-    sequence = deal["sequence"]
+    sequence = deal.sequence
     assert len(sequence) == 54
     assert all(seat != -1 for _, seat in sequence[:4] + sequence[-4:])
     seats = [seat for _, seat in sequence if seat != -1]
     assert seats == [(state.dealer + 1 + i) % 4 for i in range(48)]
-    assert [c for c, seat in sequence if seat == -1] == list(deal["kitty"])
+    assert [c for c, seat in sequence if seat == -1] == list(deal.kitty)

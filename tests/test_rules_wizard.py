@@ -15,11 +15,16 @@ from hypothesis import strategies as st
 
 from conftest import card, cards, drive, reference_wizard_winner, wz_deal, wz_game
 from game.rules import (
-    EventKind, IllegalActionError, Phase, RuleConfigError, apply, make_rules, new_game, parse_action,
+    IllegalActionError, Phase, RuleConfigError, WizardView, apply, make_rules, new_game, parse_action,
+)
+from game.rules.events import (
+    BidsRevealed, Dealt, FirstDealerDrawn, GameEvent, GameOver, TrickWon, TrumpChosen, TrumpTurnedUp,
+    WizardHandScored,
 )
 from game.rules.actions import NEXT_DEAL, choose_trump, predict
 from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_code
-from game.rules.wizard import first_dealer_from_deck, led_suit_of, score_for, trick_winner
+from game.rules.house_rules import WizardRules
+from game.rules.wizard import WizardState, first_dealer_from_deck, led_suit_of, score_for, trick_winner
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 
@@ -77,6 +82,16 @@ def test_trick_winner_matches_reference(trick: list[int], trump: int) -> None:
 
 
 # ---------------------------------------------------------------- helpers
+def wview(state, seat: int) -> WizardView:
+    view = state.view(seat)
+    assert isinstance(view, WizardView)
+    return view
+
+
+def _winner(events: list[GameEvent]) -> int:
+    return [e for e in events if isinstance(e, TrickWon)][0].winner
+
+
 def _first_legal_round(state):
     """Finish the current round with the first legal action, then deal the next."""
     start = state.deal_number
@@ -125,7 +140,7 @@ def test_wizard_lead_frees_everyone() -> None:
     state, _ = drive(state, "4H")
     assert sorted(state.legal_cards()) == sorted(cards("QS JE 5H"))  # still free after the Wizard
     state, events = drive(state, "5H")
-    assert [e for e in events if e.kind == EventKind.TRICK_WON][0].seat == 1
+    assert _winner(events) == 1
 
 
 def test_jester_lead_lets_the_next_card_set_the_suit() -> None:
@@ -135,7 +150,7 @@ def test_jester_lead_lets_the_next_card_set_the_suit() -> None:
     state, _ = drive(state, "4H")
     assert state.legal_cards() == [card("5H")]
     state, events = drive(state, "5H")
-    assert [e for e in events if e.kind == EventKind.TRICK_WON][0].seat == 0
+    assert _winner(events) == 0
 
 
 def test_wizards_and_jesters_are_one_choice_each() -> None:
@@ -156,27 +171,28 @@ def test_not_in_hand() -> None:
 @pytest.mark.parametrize("players,rounds", [(3, 20), (4, 15), (5, 12), (6, 10)])
 def test_full_game_round_count(players: int, rounds: int) -> None:
     rules = make_rules("wizard", players=players)
-    assert rules.round_count(players) == rounds
+    assert isinstance(rules, WizardRules) and rules.round_count(players) == rounds
     state, events = new_game(rules, players, 3)
-    assert state.view(0).extra["total_rounds"] == rounds
+    assert wview(state, 0).total_rounds == rounds
     rng = random.Random(players)
-    deals, turn_ups = [], []
+    deals: list[Dealt] = []
+    turn_ups: list[TrumpTurnedUp] = []
     while not state.is_terminal:
         new: list = []
         state.apply_in_place(rng.choice(state.legal_actions()), new)
         events.extend(new)
     for event in events:
-        if event.kind == EventKind.DEAL:
-            deals.append(event.data)
-        if event.kind == EventKind.TRUMP_TURNED:
+        if isinstance(event, Dealt):
+            deals.append(event)
+        if isinstance(event, TrumpTurnedUp):
             turn_ups.append(event)
-    assert [d["number"] for d in deals] == list(range(1, rounds + 1))
+    assert [d.number for d in deals] == list(range(1, rounds + 1))
     for d in deals:
-        assert [len(h) for h in d["hands"]] == [d["number"]] * players
-    # The last round uses every card: nothing to turn up, no trump.
-    assert deals[-1]["turn_up"] == -1
-    assert turn_ups[-1].card == -1 and turn_ups[-1].data["trump"] is None
-    assert all(d["turn_up"] >= 0 for d in deals[:-1])
+        assert [len(h) for h in d.hands] == [d.number] * players
+    # Each deal turns a card up; the last round uses every card: nothing to turn up, no trump.
+    assert len(turn_ups) == len(deals)
+    assert turn_ups[-1].card == -1 and turn_ups[-1].trump == NO_SUIT
+    assert all(t.card >= 0 for t in turn_ups[:-1])
     assert state.results()["winners"]
 
 
@@ -190,6 +206,7 @@ def test_rounds_variant(players: int, rounds: int) -> None:
             played += 1
         state, _ = apply(state, state.legal_actions()[0])
     assert played + 1 == rounds == state.deal_number
+    assert isinstance(state, WizardState)
     if rounds < 60 // players:
         assert state.turn_up >= 0  # a shortened game still turns up a card in its last round
 
@@ -219,21 +236,21 @@ def test_wizard_turn_up_dealer_chooses_a_suit() -> None:
     rules = make_rules("wizard", players=4)
     state, events = new_game(rules, 4, 1, first_dealer=1, fixed_deals={1: wz_deal(4, 1, {}, "WZ")})
     assert state.phase == Phase.TRUMP_CHOICE and state.current_player == 1
-    assert state.view(2).trump_pending is True
-    turned = [e for e in events if e.kind == EventKind.TRUMP_TURNED][0]
-    assert turned.card == WIZARD and turned.data["dealer_chooses"] is True
+    assert wview(state, 2).trump_pending is True
+    turned = [e for e in events if isinstance(e, TrumpTurnedUp)][0]
+    assert turned.card == WIZARD and turned.dealer_chooses is True
     assert state.legal_actions() == [choose_trump(s) for s in range(4)]  # never no trump
     with pytest.raises(IllegalActionError, match="The dealer must first choose the trump suit"):
         apply(state, predict(0))
     state, events = drive(state, "trump:C")
     assert state.trump == C and state.phase == Phase.PREDICT and state.current_player == 2
-    assert events[0].kind == EventKind.TRUMP_CHOSEN and events[0].seat == 1
+    assert events[0] == TrumpChosen(seat=1, trump=C)
 
 
 def test_deal_order_from_the_dealers_left() -> None:
     state, events = new_game(make_rules("wizard", players=4), 4, 21)
-    deal = [e for e in events if e.kind == EventKind.DEAL][0].data
-    assert deal["number"] == 1 and deal["dealer"] == state.dealer
+    deal = [e for e in events if isinstance(e, Dealt)][0]
+    assert deal.number == 1 and deal.dealer == state.dealer
     assert state.current_player == (state.dealer + 1) % 4
 
 
@@ -257,7 +274,7 @@ def test_uneven_bids_always() -> None:
     state = at_round(3, 5, {}, "2D", dealer=0, uneven_bids="always")
     state, _ = drive(state, "2 1")
     assert state.current_player == 0
-    assert state.view(0).extra["forbidden_bid"] == 2
+    assert wview(state, 0).forbidden_bid == 2
     assert predict(2) not in state.legal_actions()
     with pytest.raises(IllegalActionError) as info:
         apply(state, predict(2))
@@ -278,7 +295,7 @@ def test_uneven_bids_no_restriction_when_the_total_is_already_over() -> None:
     state = at_round(3, 2, {}, "2D", dealer=0, uneven_bids="always")
     state, _ = drive(state, "2 2")
     assert state.legal_actions() == [predict(n) for n in range(3)]
-    assert state.view(0).extra["forbidden_bid"] == -1
+    assert wview(state, 0).forbidden_bid == -1
 
 
 def test_uneven_bids_off_allows_everything() -> None:
@@ -312,7 +329,7 @@ def test_leader_only_applies_when_the_dealer_is_sole_leader() -> None:
     assert scores == [30, 20, 20]
     state, _ = drive(state, "1 0")  # seats 1 and 2
     assert state.current_player == 0
-    assert state.view(0).extra["forbidden_bid"] == 1
+    assert wview(state, 0).forbidden_bid == 1
     with pytest.raises(IllegalActionError, match="^The dealer may not bid 1: the bids would add up to 2$"):
         apply(state, predict(1))
 
@@ -336,32 +353,32 @@ def test_leader_only_no_restriction_when_not_leading() -> None:
 def test_secret_bids_are_hidden_in_views(mode: str) -> None:
     state = at_round(4, 2, {}, "2D", dealer=3, bidding=mode)
     state, _ = drive(state, "2")  # seat 0
-    assert state.view(0).extra["predictions"] == (2, -1, -1, -1)
-    assert state.view(1).extra["predictions"] == (-1, -1, -1, -1)
+    assert wview(state, 0).predictions == (2, -1, -1, -1)
+    assert wview(state, 1).predictions == (-1, -1, -1, -1)
     state, _ = drive(state, "1 0")
-    assert state.view(3).extra["predictions"] == (-1, -1, -1, -1)
-    assert state.view(2).extra["predictions"] == (-1, -1, 0, -1)
+    assert wview(state, 3).predictions == (-1, -1, -1, -1)
+    assert wview(state, 2).predictions == (-1, -1, 0, -1)
     state, events = drive(state, "1")  # the dealer bids last
     for seat in range(4):
-        shown = state.view(seat).extra["predictions"]
+        shown = wview(state, seat).predictions
         if mode == "hidden":
             assert shown == (2, 1, 0, 1)  # revealed together once all have bid
         else:
             assert shown == tuple(b if s == seat else -1 for s, b in enumerate((2, 1, 0, 1)))
-    revealed = [e for e in events if e.kind == EventKind.BIDS_REVEALED]
+    revealed = [e for e in events if isinstance(e, BidsRevealed)]
     assert len(revealed) == (1 if mode == "hidden" else 0)
     while state.phase == Phase.PLAY:
         state, events = apply(state, state.legal_actions()[0])
     for seat in range(4):
-        assert state.view(seat).extra["predictions"] == (2, 1, 0, 1)
+        assert wview(state, seat).predictions == (2, 1, 0, 1)
     if mode == "delayed_reveal":
-        assert any(e.kind == EventKind.BIDS_REVEALED for e in events)
+        assert BidsRevealed((2, 1, 0, 1)) in events
 
 
 def test_open_bids_are_seen_as_made() -> None:
     state = at_round(4, 2, {}, "2D", dealer=3)
     state, _ = drive(state, "2 1")
-    assert state.view(3).extra["predictions"] == (2, 1, -1, -1)
+    assert wview(state, 3).predictions == (2, 1, -1, -1)
 
 
 @pytest.mark.parametrize("bidding", ["hidden", "delayed_reveal"])
@@ -389,11 +406,11 @@ def test_round_scoring_and_score_pad() -> None:
     while state.phase == Phase.PLAY:
         state, new = apply(state, state.legal_actions()[0])
         events.extend(new)
-    scored = [e for e in events if e.kind == EventKind.HAND_SCORED][0].data
-    assert scored["tricks_won"] == [0, 2, 0]
-    assert scored["score_change"] == [20, 40, -10]
+    scored = [e for e in events if isinstance(e, WizardHandScored)][0]
+    assert scored.tricks_won == (0, 2, 0)
+    assert scored.score_change == (20, 40, -10)
     assert state.scores == [s + c for s, c in zip(start, [20, 40, -10])]
-    assert state.view(0).extra["score_history"][-1] == ((0, 2, 1), (0, 2, 0), (20, 40, -10))
+    assert wview(state, 0).score_history[-1] == ((0, 2, 1), (0, 2, 0), (20, 40, -10))
 
 
 def _one_round_game(hands: dict[int, str], bids: str):
@@ -408,7 +425,7 @@ def _one_round_game(hands: dict[int, str], bids: str):
 def test_single_winner() -> None:
     state, events = _one_round_game({0: "AS", 1: "2S", 2: "3S"}, "1 0 0")
     assert state.results() == {"final_scores": [30, 20, 20], "winners": [0]}
-    assert events[-1].kind == EventKind.GAME_OVER and events[-1].data["winners"] == [0]
+    assert events[-1] == GameOver(final_scores=(30, 20, 20), winners=(0,))
 
 
 def test_tied_winners_share() -> None:
@@ -479,8 +496,10 @@ def test_seeded_first_dealer_draws_follow_the_rule_and_include_ties() -> None:
     for seed in range(150):
         players = 3 + seed % 4
         state, events = new_game(make_rules("wizard", players=players), players, seed)
-        draw = events[0].data["draw"]
-        assert events[0].data["dealer"] == state.dealer
+        first = events[0]
+        assert isinstance(first, FirstDealerDrawn)
+        draw = first.draw
+        assert first.dealer == state.dealer
         assert [seat for seat, _ in draw[:players]] == list(range(players))
         dealt = [c for _, c in draw]
         assert _reference_draw(dealt, players) == state.dealer

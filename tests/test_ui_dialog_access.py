@@ -19,7 +19,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.match import Match, Seat  # noqa: E402
-from game.rules import Event, EventKind, Phase, make_rules  # noqa: E402
+from game.rules import Phase, get_game, make_rules  # noqa: E402
+from game.rules.events import Dealt, WizardHandScored  # noqa: E402
 from game.ui.table.animations import Director  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.art.render_cache import RotationCache, TextCache  # noqa: E402
@@ -39,7 +40,7 @@ def _to_dialog(app, scene, wanted: str) -> None:
             return True
         dialog = app.scenes[-1]
         if name == "BiddingPanel":
-            dialog._choose(_highest_uptown(scene.match.state.legal_actions()))
+            dialog._choose(_highest_uptown(scene.match.legal_actions()))
         elif name == "ContractChooser":
             next(b for b in dialog.buttons if b.enabled).click()
         return False
@@ -142,14 +143,15 @@ def test_no_name_plate_is_drawn_half_under_the_bidding_panel(tmp_path, players, 
 def test_score_pop_ups_do_not_fade_on_into_the_next_deal(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "wizard", ["ai:random"] * 3, seed=2, rounds=2)
-    model = TableModel.empty("wizard", 3)
-    director = Director(model, lambda: scene.layout, lambda: 1.0, lambda s: f"P{s}")
-    scored = Event(EventKind.HAND_SCORED, -1, -1, {"scores": [20, -10, 30], "score_change": [20, -10, 30]})
+    wizard = get_game("wizard")
+    model = TableModel.empty(wizard, 3)
+    director = Director(model, lambda: scene.layout, lambda: 1.0, lambda s: f"P{s}", wizard)
+    scored = WizardHandScored(1, (1, 0, 1), (1, 1, 1), (20, -10, 30), (20, -10, 30))
     director.enqueue([scored], -1)
     director.update(0.05)
     director.update(0.05)
     assert len(model.floaters) == 3
-    deal = scene.match.events[[e.kind for e in scene.match.events].index(EventKind.DEAL)]
+    deal = next(e for e in scene.match.events_for(scene.match.events, 0) if isinstance(e, Dealt))
     director.enqueue([deal], 0)
     for _ in range(30):
         director.update(0.05)
@@ -159,11 +161,12 @@ def test_score_pop_ups_do_not_fade_on_into_the_next_deal(tmp_path):
 
 
 def test_pop_ups_fade_out_completely():
-    model = TableModel.empty("wizard", 3)
+    wizard = get_game("wizard")
+    model = TableModel.empty(wizard, 3)
     from game.ui.table.layout import compute_layout
     layout = compute_layout((1280, 720), 3, 0)
-    director = Director(model, lambda: layout, lambda: 1.0, lambda s: f"P{s}")
-    director.enqueue([Event(EventKind.HAND_SCORED, -1, -1, {"scores": [20, 0, 0], "score_change": [20, 0, 0]})], -1)
+    director = Director(model, lambda: layout, lambda: 1.0, lambda s: f"P{s}", wizard)
+    director.enqueue([WizardHandScored(1, (1, 0, 0), (1, 0, 0), (20, 0, 0), (20, 0, 0))], -1)
     alphas = []
     for _ in range(200):
         director.update(1 / 60)
@@ -192,8 +195,8 @@ def _finished(game: str, **rules):
     players = 4 if game == "bidwhist" else 3
     match = Match(make_rules(game, rules, players=players if game == "wizard" else None),
                   [Seat(f"P{i}", "ai:random") for i in range(players)], 11)
-    while not match.state.is_terminal:
-        if match.state.phase == Phase.HAND_OVER:
+    while not match.is_over:
+        if match.phase == Phase.HAND_OVER:
             match.next_deal()
         else:
             match.apply(match.choose_ai_action())

@@ -18,7 +18,7 @@ import pygame
 
 from game.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
-from test_ui_table import card_centre, click, drag, make_app, run_until, start, step, top_name
+from test_ui_table import card_centre, click, drag, legal_cards, make_app, run_until, start, step, top_name
 
 
 SEATS = ["Ann", "Ben", "Cy", "Dee"]
@@ -33,7 +33,7 @@ def _wizard_seed_with_wizard_turned_to_human(rules) -> int:
     """A seed whose first deal turns up a Wizard with the human (seat 0) dealing."""
     for seed in range(1, 5000):
         match = Match(rules, [Seat("Ann", "human"), Seat("Ben", "ai:random"), Seat("Cy", "ai:random")], seed)
-        if match.state.phase == Phase.TRUMP_CHOICE and match.state.current_player == 0:
+        if match.phase == Phase.TRUMP_CHOICE and match.current_player == 0:
             return seed
     raise AssertionError("no seed found")
 
@@ -46,13 +46,13 @@ def _bidwhist_seed_where_human_declares(rules) -> int:
     """
     for seed in range(1, 2000):
         match = Match(rules, [Seat("Ann", "human")] + [Seat(n, "ai:random") for n in SEATS[1:]], seed)
-        while match.state.phase == Phase.BID:
-            if match.state.current_player == 0:
-                match.apply(_highest_uptown(match.state.legal_actions()))
+        while match.phase == Phase.BID:
+            if match.current_player == 0:
+                match.apply(_highest_uptown(match.legal_actions()))
             else:
                 match.apply(match.choose_ai_action())
-        if match.state.phase == Phase.CONTRACT and match.state.current_player == 0 \
-                and match.state.view(0).contract_mode != 2:
+        if match.phase == Phase.CONTRACT and match.current_player == 0 \
+                and match.view(0).contract_mode != 2:
             return seed
     raise AssertionError("no seed found")
 
@@ -69,7 +69,7 @@ def _play_to_end(app, scene, seen: set[str], bid_choice) -> None:
             return True
         if name == "BiddingPanel":
             seen.add(name)
-            legal = scene.match.state.legal_actions()
+            legal = scene.match.legal_actions()
             _click_widget(app, dialog.buttons[bid_choice(legal)])
         elif name == "ContractChooser":
             seen.add(name)
@@ -85,7 +85,7 @@ def _play_to_end(app, scene, seen: set[str], bid_choice) -> None:
             _click_widget(app, dialog.close_button)
         elif dialog is scene and scene.input_enabled():
             seen.add("drag")
-            card = sorted(scene.match.state.legal_cards())[0]
+            card = sorted(legal_cards(scene))[0]
             before = len(scene.match.actions)
             drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
             assert len(scene.match.actions) == before + 1, "a legal card dropped on the trick is played"
@@ -101,7 +101,7 @@ def _answer_until_table(app, scene, seen: set[str]) -> bool:
     if top_name(app) == "ContractChooser":
         _click_widget(app, next(b for b in dialog.buttons if b.enabled))
     elif top_name(app) == "BiddingPanel":
-        legal = scene.match.state.legal_actions()
+        legal = scene.match.legal_actions()
         _click_widget(app, dialog.buttons[legal[0]])
     return dialog is scene and scene.input_enabled()
 
@@ -122,7 +122,7 @@ def test_full_wizard_game_to_end_screen(tmp_path):
     _play_to_end(app, scene, seen, lambda legal: legal[len(legal) // 2])
     # The seed turns up a Wizard to the human dealer: the trump chooser was used.
     assert {"ContractChooser", "BiddingPanel", "drag", "ScorePad"} <= seen
-    assert scene.match.state.phase == Phase.GAME_OVER
+    assert scene.match.phase == Phase.GAME_OVER
     history = (tmp_path / "histories" / "wizard.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(history) == 1 and json.loads(history[0])["complete"] is True
 
@@ -134,7 +134,7 @@ def test_full_bidwhist_game_to_end_screen(tmp_path):
     seen: set[str] = set()
     _play_to_end(app, scene, seen, _highest_uptown)
     assert {"BiddingPanel", "ContractChooser", "KittyDialog", "drag"} <= seen
-    assert scene.match.state.phase == Phase.GAME_OVER
+    assert scene.match.phase == Phase.GAME_OVER
     history = (tmp_path / "histories" / "bidwhist.jsonl").read_text(encoding="utf-8").splitlines()
     record = json.loads(history[-1])
     assert record["complete"] is True and record["game"] == "bidwhist"

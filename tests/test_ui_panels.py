@@ -142,7 +142,7 @@ def test_bids_so_far_are_shown_by_seat_name(app):
     panel = BiddingPanel(app, view, NAMES4, Recorder())
     surface = pygame.Surface((1280, 720))
     panel.draw(surface)  # draws the chips without error
-    assert view.extra["high_bidder"] >= 0
+    assert view.high_bidder >= 0
 
 
 # ---------------------------------------------------------------------------- Wizard bidding
@@ -150,17 +150,17 @@ def test_bids_so_far_are_shown_by_seat_name(app):
 def test_wizard_forbidden_bid_disabled_with_reason(app):
     state = wizard_bid_state(uneven_bids="always")
     view = state.view(state.current_player)
-    forbidden = view.extra["forbidden_bid"]
+    forbidden = view.forbidden_bid
     assert forbidden >= 0
     recorder = Recorder()
     panel = push(app, BiddingPanel(app, view, ["You", "Ada", "Bruno", "Cleo"], recorder))
     button = panel.buttons[predict(forbidden)]
     assert not button.enabled
-    expected = f"The dealer may not bid {forbidden}: the bids would add up to {view.cards_per_player}"
+    expected = f"The dealer may not bid {forbidden}: the bids would add up to {view.tricks_per_hand}"
     assert expected in button.reason and expected in panel.forbidden_reason
     click(panel, button.rect.center)
     assert recorder.calls == []
-    allowed = next(n for n in range(view.cards_per_player + 1) if n != forbidden)
+    allowed = next(n for n in range(view.tricks_per_hand + 1) if n != forbidden)
     key(panel, pygame.K_0 + allowed, str(allowed))
     assert recorder.calls == [(predict(allowed),)]
 
@@ -168,7 +168,7 @@ def test_wizard_forbidden_bid_disabled_with_reason(app):
 def test_wizard_hidden_bidding_shows_only_own_info(app):
     state = wizard_bid_state(players=3, rounds_played=13, bidding="hidden")
     view = state.view(state.current_player)
-    assert all(p == -1 for s, p in enumerate(view.extra["predictions"]) if s != view.seat)
+    assert all(p == -1 for s, p in enumerate(view.predictions) if s != view.seat)
     panel = BiddingPanel(app, view, ["You", "Ada", "Bruno"], Recorder())
     assert panel.secret_note == t("bid.secret_hidden")
     panel.draw(pygame.Surface((1280, 720)))

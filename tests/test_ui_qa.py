@@ -18,7 +18,9 @@ import importlib.util  # noqa: E402
 import pygame  # noqa: E402
 
 from game.config import load_rule_file, default_rule_file  # noqa: E402
-from game.rules import Event, EventKind, Phase  # noqa: E402
+from game.rules import Phase, events_for, get_game  # noqa: E402
+from game.rules.actions import predict  # noqa: E402
+from game.rules.events import BidMade, BidsRevealed  # noqa: E402
 from game.ui.table.animations import Director  # noqa: E402
 from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.text import t  # noqa: E402
@@ -61,31 +63,40 @@ def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
     assert drawn["overlay"].message_warning is False
 
 
-def _bid_event(seat: int, value: int, hidden: bool) -> Event:
-    return Event(EventKind.BID, seat, -1, {"bid": value, "hidden": hidden})
+def _table_fed_for(scene, seat: int | None, events) -> tuple[TableModel, Director]:
+    """A Wizard table model fed ``events`` as ``seat`` may learn them (None: the public stream)."""
+    wizard = get_game("wizard")
+    model = TableModel.empty(wizard, 3)
+    director = Director(model, lambda: scene.layout, lambda: 0.0, lambda s: f"P{s}", wizard)
+    director.enqueue(events_for(events, seat), 2)
+    director.update(0.0)
+    return model, director
 
 
 def test_hidden_wizard_bid_is_never_put_on_another_players_plate(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=2, bidding="hidden")
-    model = TableModel.empty("wizard", 3)
-    director = Director(model, lambda: scene.layout, lambda: 0.0, lambda s: f"P{s}")
-    director.enqueue([_bid_event(1, 2, hidden=True)], 2)
-    director.update(0.0)
-    assert model.bid_labels[1] == t("table.bid_hidden")
-    assert model.predictions[1] == -1
+    secret_bid = [BidMade(1, predict(2), hidden=True)]
     view = scene.view
-    view.viewer = 0
-    assert "2" not in view._plate_line(model, 1)
-    # Its own player (at the bottom, cards showing) may see it.
+    # Another seat's table (and the public one) never even receives the value.
+    for watcher in (0, None):
+        model, _ = _table_fed_for(scene, watcher, secret_bid)
+        assert model.bid_labels[1] == t("table.bid_hidden")
+        assert model.predictions[1] == -1 and 1 not in model.known_bids()
+        view.viewer = -1 if watcher is None else watcher
+        assert "2" not in view._plate_line(model, 1)
+    # Its own player (at the bottom, cards showing) may see it; nobody else looking at that table does.
+    model, director = _table_fed_for(scene, 1, secret_bid)
+    assert model.known_bids() == {1: 2}
     view.viewer = 1
     assert view._plate_line(model, 1) == t("table.plate_bid_secret", n=2)
-    # Once revealed, everyone sees it and the secret is forgotten.
-    director.enqueue([Event(EventKind.BIDS_REVEALED, -1, -1, {"bids": [0, 2, 1]})], 0)
-    director.update(0.0)
     view.viewer = 0
+    assert "2" not in view._plate_line(model, 1)
+    # Once revealed, everyone sees it and the secret is forgotten.
+    director.enqueue([BidsRevealed((0, 2, 1))], 0)
+    director.update(0.0)
     assert model.bid_labels[1] == t("table.plate_bid", n=2)
-    assert model.secret_bids == {}
+    assert model.own_hidden_bid is None and model.known_bids() == {0: 0, 1: 2, 2: 1}
 
 
 def test_hidden_bids_in_a_real_round_stay_hidden_until_revealed(tmp_path):
@@ -96,6 +107,7 @@ def test_hidden_bids_in_a_real_round_stay_hidden_until_revealed(tmp_path):
     for seat, label in scene.model.bid_labels.items():
         if seat != scene.bottom:
             assert label == t("table.bid_hidden")
+    assert set(scene.model.known_bids()) <= {scene.bottom}
 
 
 def test_escape_on_the_hot_seat_cover_opens_the_menu(tmp_path):
@@ -130,6 +142,6 @@ def test_preset_descriptions_read_well_on_the_start_screen():
 def test_game_over_waits_for_the_table_to_be_on_top(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["ai:random", "ai:random", "ai:random"], rounds=1, seed=3)
-    assert run_until(app, lambda: scene.match.state.phase == Phase.GAME_OVER and scene.director.idle)
+    assert run_until(app, lambda: scene.match.phase == Phase.GAME_OVER and scene.director.idle)
     step(app)
     assert top_name(app) == "EndScene"

@@ -2,8 +2,10 @@
 
 Every test builds a real ``App`` on SDL's dummy video driver and moves it
 one frame at a time with ``App.step(dt, events)``, feeding synthesized mouse
-and keyboard events, exactly as the window loop would. The helpers at the
-top are shared with ``test_ui_full_game.py``.
+and keyboard events, exactly as the window loop would. The table is given
+the inline AI runner, so a computer's move is decided inside the frame that
+asks for it and no test has to sleep or poll for a thread. The helpers at
+the top are shared with the other UI test modules.
 """
 
 from __future__ import annotations
@@ -13,20 +15,22 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import time  # noqa: E402
 from typing import Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.config import Settings  # noqa: E402
-from game.match import Seat  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.rules import ActionKind, Phase, make_rules  # noqa: E402
 from game.rules.actions import play  # noqa: E402
+from game.rules.events import Dealt  # noqa: E402
+from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.table.ai_worker import AiJob, InlineAiRunner  # noqa: E402
 from game.ui.table.layout import compute_layout, hand_positions  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import explain  # noqa: E402
+from game.ui.text import explain, t  # noqa: E402
 from game.ui.tween import SPEED_FACTORS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear  # noqa: E402
 
 FRAME = 1 / 60
@@ -40,13 +44,14 @@ def make_app(tmp_path, speed: str = "instant", size=(1280, 720)) -> App:
     return App(data_dir=str(tmp_path), size=size, settings=settings)
 
 
-def start(app: App, game: str, controllers: list[str], seed: int = 3, **overrides) -> TableScene:
+def start(app: App, game: str, controllers: list[str], seed: int = 3, ai_runner=None, **overrides) -> TableScene:
+    """A table for a new game, its computer players decided inline (or by ``ai_runner``)."""
     players = len(controllers)
-    rules = make_rules(game, overrides, players=players if game == "wizard" else None)
+    rules = make_rules(game, overrides, players=players)
     names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
-    app.start_match(rules, [Seat(n, c) for n, c in zip(names, controllers)], seed=seed)
-    scene = app.scenes[0]
-    assert isinstance(scene, TableScene)
+    match = Match(rules, [Seat(n, c) for n, c in zip(names, controllers)], seed)
+    scene = TableScene(app, match, ai_runner=ai_runner if ai_runner is not None else InlineAiRunner())
+    app.replace(scene)
     return scene
 
 
@@ -54,15 +59,12 @@ def step(app: App, events=(), dt: float = FRAME) -> None:
     app.step(dt, list(events))
 
 
-def run_until(app: App, condition: Callable[[], bool], frames: int = 4000, dt: float = FRAME,
-              real_sleep: float = 0.0005) -> bool:
-    """Step frames until ``condition`` holds; computer moves run on a thread, so yield a little."""
+def run_until(app: App, condition: Callable[[], bool], frames: int = 4000, dt: float = FRAME) -> bool:
+    """Step frames until ``condition`` holds (at most ``frames`` of them)."""
     for _ in range(frames):
         if condition():
             return True
         step(app, dt=dt)
-        if real_sleep:
-            time.sleep(real_sleep)
     return condition()
 
 
@@ -108,6 +110,11 @@ def top_name(app: App) -> str:
 
 def human_can_play(scene: TableScene) -> bool:
     return scene.app.scenes[-1] is scene and scene.input_enabled()
+
+
+def legal_cards(scene: TableScene) -> set[int]:
+    """The cards the seat to act may play now, as the match says."""
+    return {action.value for action in scene.match.legal_actions() if action.kind == ActionKind.PLAY}
 
 
 # --------------------------------------------------------------------------
@@ -209,23 +216,21 @@ def test_quit_event_stops_the_app(tmp_path):
 
 def _to_human_play(app: App, scene: TableScene, need_illegal: bool = False) -> None:
     """Answer dialogs with the first legal choice until the human can play a card."""
-    from game.rules import ActionKind
-
     def ready() -> bool:
         if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            legal = scene.match.state.legal_actions()
+            legal = scene.match.legal_actions()
             choice = next((a for a in legal if a.kind != ActionKind.PASS), legal[0])
             dialog = app.scenes[-1]
             dialog.finish(dialog.on_action, choice)
         elif top_name(app) == "KittyDialog":
             dialog = app.scenes[-1]
-            dialog.finish(dialog.on_confirm, list(scene.match.state.view(scene.bottom).hand)[:6])
+            dialog.finish(dialog.on_confirm, list(scene.match.view(scene.bottom).hand)[:6])
         elif top_name(app) == "ScorePad":
             app.scenes[-1].cancel()
         if not human_can_play(scene):
             return False
         if need_illegal:
-            legal = set(scene.match.state.legal_cards())
+            legal = legal_cards(scene)
             if all(c in legal for c in scene.hand_cards()):
                 scene.apply_action(play(next(iter(legal))))
                 return False
@@ -238,27 +243,27 @@ def test_drag_legal_card_to_trick_plays_it(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "ai:random", "ai:random"], rounds=3)
     _to_human_play(app, scene)
     before = len(scene.match.actions)
-    card = sorted(scene.match.state.legal_cards())[0]
+    card = sorted(legal_cards(scene))[0]
     drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
     assert len(scene.match.actions) == before + 1
     assert scene.match.actions[-1][1] == play(card)
     run_until(app, lambda: scene.director.idle)
-    assert any(c == card for _, c in scene.match.state.view(0).trick) or \
-        any(c == card for r in scene.match.state.view(0).tricks for _, c in r.plays)
+    seen = scene.match.view(0)
+    assert any(c == card for _, c in seen.trick) or any(c == card for r in seen.tricks for _, c in r.plays)
 
 
 def test_drag_illegal_card_returns_with_reason(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=8)
     _to_human_play(app, scene, need_illegal=True)
-    state = scene.match.state
-    legal = set(state.legal_cards())
+    legal = legal_cards(scene)
     illegal = next(c for c in scene.hand_cards() if c not in legal)
     before = len(scene.match.actions)
     app.settings.animation_speed = "normal"  # so the slide back takes visible time
     drag(app, card_centre(scene, illegal), scene.layout.trick_rect.center)
     assert len(scene.match.actions) == before, "an illegal card is never played"
-    assert scene.message == explain(state.explain_illegal(play(illegal)))
+    reason = scene.match.explain(play(illegal))
+    assert reason is not None and scene.message == explain(reason)
     assert "follow" in scene.message
     assert scene.drag.returning, "the card slides back"
     run_until(app, lambda: not scene.drag.returning, frames=60)
@@ -270,7 +275,7 @@ def test_drop_outside_trick_area_slides_back(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=4)
     _to_human_play(app, scene)
     before = len(scene.match.actions)
-    card = sorted(scene.match.state.legal_cards())[0]
+    card = sorted(legal_cards(scene))[0]
     corner = (scene.layout.width - 20, scene.layout.height // 2)
     drag(app, card_centre(scene, card), corner)
     assert len(scene.match.actions) == before
@@ -282,12 +287,12 @@ def test_click_and_keyboard_play(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=3)
     _to_human_play(app, scene)
     before = len(scene.match.actions)
-    card = sorted(scene.match.state.legal_cards())[0]
+    card = sorted(legal_cards(scene))[0]
     click(app, card_centre(scene, card))
     assert len(scene.match.actions) == before + 1
     _to_human_play(app, scene)
     before = len(scene.match.actions)
-    legal = set(scene.match.state.legal_cards())
+    legal = legal_cards(scene)
     step(app, [key(pygame.K_RIGHT)])
     selected = scene.hand_cards()[scene.drag.selected]
     while selected not in legal:
@@ -326,28 +331,32 @@ def test_score_pad_and_menu_open_any_time(tmp_path):
 # --------------------------------------------------------------------------
 # Animations at normal speed
 
-def test_normal_speed_animations_finish_and_match_state(tmp_path):
+def test_normal_speed_animations_finish_and_match_the_viewers_view(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "bidwhist", ["ai:random"] * 4, seed=4)
+    assert scene.viewer == 0, "with no human the bottom seat's hand is shown"
     saw_flying = False
     for _ in range(60 * 30):
         step(app)
         saw_flying = saw_flying or bool(scene.model.flying)
-        if scene.match.state.phase == Phase.PLAY and scene.director.idle:
+        if scene.match.phase == Phase.PLAY and scene.director.idle:
             break
-        time.sleep(0.0002)
     assert saw_flying, "cards flew during the deal"
     assert scene.director.idle
-    state = scene.match.state
-    assert [sorted(h) for h in scene.model.hands] == [sorted(state.view(s).hand) for s in range(4)]
+    shown = scene.match.view(0)
+    assert sorted(scene.model.hands[0]) == sorted(shown.hand)
+    for seat in range(1, 4):
+        assert scene.model.hands[seat] == [-1] * shown.hand_sizes[seat], "other hands are only known by size"
     assert not scene.model.flying
 
 
 def test_deal_animation_follows_the_sequence(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "bidwhist", ["ai:random"] * 4, seed=9)
-    deal = next(e for e in scene.match.events if e.kind.value == "deal")
-    sequence = list(deal.data["sequence"])
+    deal = next(e for e in scene.match.events if isinstance(e, Dealt))
+    # The order cards land in, as the bottom seat may know them (others face down).
+    sequence = list(scene.match.events_for([deal], 0)[0].sequence)
+    assert any(card >= 0 for card, _ in sequence) and any(card < 0 for card, _ in sequence)
     landed: list[tuple[int, int]] = []
     previous = [list(h) for h in scene.model.hands]
     previous_kitty: list[int] = []
@@ -373,15 +382,161 @@ def test_hot_seat_cover_between_two_humans(tmp_path):
     scene = start(app, "wizard", ["human", "human", "ai:random"], rounds=1, seed=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     cover = app.scenes[-1]
-    first = scene.match.state.current_player
+    first = scene.match.current_player
     assert cover.name == scene.names[first]
     assert cover.opaque
+    assert scene.viewer == PUBLIC_SEAT and not scene.face_up
     step(app, [key(pygame.K_RETURN)])
-    assert scene.bottom == first and scene.revealed == first
+    assert scene.bottom == first and scene.viewer == first and scene.face_up
+    assert sorted(scene.model.hands[first]) == sorted(scene.match.view(first).hand)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     panel = app.scenes[-1]
-    panel.finish(panel.on_action, scene.match.state.legal_actions()[0])
+    panel.finish(panel.on_action, scene.match.legal_actions()[0])
+    # Acting hands the screen back: the cards turn face down at once.
+    assert scene.viewer == PUBLIC_SEAT and not scene.face_up
+    assert all(card == -1 for hand in scene.model.hands for card in hand)
     # The next human gets a cover of their own before any of their cards show.
-    assert run_until(app, lambda: top_name(app) == "CoverScene" or scene.match.state.phase == Phase.PLAY)
+    assert run_until(app, lambda: top_name(app) == "CoverScene" or scene.match.phase == Phase.PLAY)
     if top_name(app) == "CoverScene":
         assert app.scenes[-1].name != scene.names[first]
+
+
+def test_hot_seat_table_is_public_while_computers_play(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:random", "human", "ai:random"], rounds=2, seed=6)
+    thinking_seen = 0
+    for _ in range(3000):
+        top = app.scenes[-1]
+        if top_name(app) == "CoverScene":
+            step(app, [key(pygame.K_RETURN)])
+        elif top_name(app) in ("BiddingPanel", "ContractChooser"):
+            top.finish(top.on_action, scene.match.legal_actions()[0])
+        elif top_name(app) == "ScorePad":
+            break
+        elif human_can_play(scene):
+            scene.play_card(sorted(legal_cards(scene))[0], None)
+        else:
+            step(app)
+        seat = scene.match.current_player
+        if seat in (1, 3):
+            thinking_seen += 1
+            assert scene.viewer == PUBLIC_SEAT and not scene.face_up
+            assert all(card == -1 for hand in scene.model.hands for card in hand)
+    assert thinking_seen > 0 and top_name(app) == "ScorePad"
+
+
+# --------------------------------------------------------------------------
+# The turn flow and the computer players' runner
+
+class ManualRunner:
+    """Keeps every job unanswered until the test runs it."""
+
+    def __init__(self) -> None:
+        self.jobs: list[AiJob] = []
+        self.stopped = False
+
+    def submit(self, request) -> AiJob:
+        job = AiJob(request)
+        self.jobs.append(job)
+        return job
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+class FailingRequest:
+    """A computer decision that raises, standing in for a broken computer player."""
+
+    def __init__(self, request) -> None:
+        self.seat, self.key = request.seat, request.key
+
+    def decide(self):
+        raise RuntimeError("the computer player fell over")
+
+
+class FailingRunner(ManualRunner):
+    """Answers every job at once with the computer player's failure."""
+
+    def submit(self, request) -> AiJob:
+        job = super().submit(FailingRequest(request))
+        job.run()
+        return job
+
+
+def test_the_table_waits_for_the_runner_and_applies_its_answer(tmp_path):
+    app = make_app(tmp_path)
+    runner = ManualRunner()
+    scene = start(app, "wizard", ["ai:random"] * 3, rounds=1, seed=2, ai_runner=runner)
+    assert run_until(app, lambda: bool(runner.jobs))
+    job = runner.jobs[0]
+    assert (job.seat, job.key) == (scene.match.current_player, scene.match.position_key())
+    for _ in range(30):
+        step(app)
+    assert scene.match.actions == [] and len(runner.jobs) == 1, "nothing is played until the answer is in"
+    assert scene._prompt_text() == t("table.thinking", name=scene.names[job.seat])
+    job.run()
+    step(app)
+    assert len(scene.match.actions) == 1 and scene.match.actions[0] == (job.seat, job.result)
+
+
+def test_leaving_the_table_cancels_the_computer_job(tmp_path):
+    app = make_app(tmp_path)
+    runner = ManualRunner()
+    scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5, ai_runner=runner)
+    assert run_until(app, lambda: bool(runner.jobs))
+    job = runner.jobs[0]
+    app.show_start()
+    assert runner.stopped and job.cancelled
+    job.run()  # the answer comes in after the table was left
+    assert not job.finished and job.result is None
+    assert scene.match.actions == []
+
+
+def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
+    app = make_app(tmp_path)
+    runner = FailingRunner()
+    scene = start(app, "wizard", ["ai:random"] * 3, rounds=1, seed=2, ai_runner=runner)
+    assert run_until(app, lambda: scene.director.idle)
+    seat, legal = scene.match.current_player, scene.match.legal_actions()
+    assert run_until(app, lambda: bool(scene.match.actions))
+    assert scene.match.actions[0] == (seat, legal[0]), "the first legal action is played instead"
+    log_file = tmp_path / "logs" / "tricktable.log"
+    assert "the computer player fell over" in log_file.read_text(encoding="utf-8")
+
+
+def test_the_table_talks_to_the_match_only_through_its_facade():
+    from pathlib import Path
+    import game.ui.table.scene as module
+    source = Path(module.__file__).read_text(encoding="utf-8")
+    assert "match.state" not in source and "._state" not in source
+    assert '"bidwhist"' not in source and '"wizard"' not in source
+
+
+def test_a_third_game_plays_to_the_end_screen_through_the_table(tmp_path):
+    """Oh Hell, registered for tests only, is played by a human from deal to end screen
+    with no edit to the table: the score rows, deck, dialogs and deal noun come from its GameDef."""
+    from ohhell import NAME, oh_hell_registered
+
+    with oh_hell_registered() as game_def:
+        app = make_app(tmp_path)
+        scene = start(app, NAME, ["human", "ai:random", "ai:random"], seed=4)
+        assert len(scene.model.scores) == game_def.score_sides(3)
+        pads = []
+
+        def advance() -> bool:
+            top = app.scenes[-1]
+            if top_name(app) == "EndScene":
+                return True
+            if top_name(app) in ("BiddingPanel", "ContractChooser"):
+                top.finish(top.on_action, scene.match.legal_actions()[0])
+            elif top_name(app) == "ScorePad":
+                pads.append(top.close_button.label)
+                click(app, top.close_button.rect.center)
+            elif human_can_play(scene):
+                click(app, card_centre(scene, sorted(legal_cards(scene))[0]))
+            return False
+
+        assert run_until(app, advance, frames=20000), f"no end screen (top: {top_name(app)})"
+        assert scene.match.is_over and pads
+        assert all(label == t(game_def.text("next_deal")) for label in pads)
+        assert (tmp_path / "histories" / f"{NAME}.jsonl").is_file()

@@ -17,6 +17,7 @@ from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import Phase, apply, make_rules, new_game  # noqa: E402
 from game.rules.actions import PASS, bid, choose_trump, predict  # noqa: E402
+from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.art.card_art import CardArt  # noqa: E402
 
 
@@ -100,15 +101,16 @@ def wizard_bid_state(players: int = 4, rounds_played: int = 4, seed: int = 5, **
     """A Wizard state in bidding of round ``rounds_played + 1``, at the dealer (last bidder)."""
     match = Match(make_rules("wizard", rules, players=players),
                   [Seat(n, "ai:random") for n in ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]], seed)
-    while match.state.deal_number <= rounds_played or match.phase != Phase.PREDICT:
+    while match.deal_number <= rounds_played or match.phase != Phase.PREDICT:
         if match.phase == Phase.HAND_OVER:
             match.next_deal()
         else:
             match.apply(match.choose_ai_action())
     # Bid up to the dealer with small bids so the dealer has a forbidden bid.
-    while match.current_player != match.state.dealer:
+    while match.current_player != match.view(PUBLIC_SEAT).dealer:
         match.apply(predict(0) if match.phase == Phase.PREDICT else match.choose_ai_action())
-    return match.state
+    # The dialogs under test take views of several seats from the state itself.
+    return match._state
 
 
 def finished_match(game: str, players: int = 4, seed: int = 7, **rules) -> Match:

@@ -46,9 +46,10 @@ import pygame  # noqa: E402
 
 from game.ai import make_player  # noqa: E402
 from game.config import Settings  # noqa: E402
-from game.match import Seat  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
@@ -60,7 +61,6 @@ def _run(app: App, until: Callable[[], bool], frames: int = 20000) -> bool:
         if until():
             return True
         app.step(FRAME, [])
-        time.sleep(0.0003)
     return until()
 
 
@@ -70,7 +70,8 @@ class Autopilot:
     def __init__(self, app: App, scene: TableScene) -> None:
         self.app = app
         self.scene = scene
-        self.player = make_player("medium", random.Random(1))
+        self.player = make_player(scene.game_def, "medium")
+        self.rng = random.Random(1)
 
     def answer(self, stop_at: Callable[[], bool] = lambda: False) -> bool:
         """Answer whatever the top scene asks; returns True when ``stop_at`` holds first."""
@@ -79,24 +80,26 @@ class Autopilot:
         app, scene = self.app, self.scene
         top = app.scenes[-1]
         name = type(top).__name__
-        state = scene.match.state
-        seat = state.current_player
+        match = scene.match
+        seat = match.current_player
         if name in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, self.player.choose(state.view(seat)))
+            top.finish(top.on_action, self.player.choose(match.view(seat), self.rng))
         elif name == "KittyDialog":
-            clone = state.clone()
+            # The player picks one discard at a time: ask it on a copy of the
+            # match (rebuilt from its save), so the table's own is untouched.
+            rehearsal = Match.from_save(match.to_save())
             cards = []
             for _ in range(6):
-                action = self.player.choose(clone.view(seat))
+                action = self.player.choose(rehearsal.view(seat), self.rng)
                 cards.append(action.value)
-                clone.apply_in_place(action, None)
+                rehearsal.apply(action)
             top.finish(top.on_confirm, cards)
         elif name == "ScorePad":
             top.cancel()
         elif name == "CoverScene":
             top.reveal()
         elif top is scene and scene.input_enabled():
-            scene.apply_action(self.player.choose(state.view(seat)))
+            scene.apply_action(self.player.choose(match.view(seat), self.rng))
         return False
 
 
@@ -107,11 +110,13 @@ def _new_app(size: tuple[int, int], speed: str = "instant") -> App:
 
 
 def _start(app: App, game: str, players: int, seed: int, **rules) -> TableScene:
+    """A table with the human at the bottom; computer moves are decided inline, in the
+    frame that asks for them, so every picture is the same from run to run."""
     names = ["Alice", "Bongani", "Carmen", "Dmitri", "Emeka", "Fatima"]
     seats = [Seat(names[0], "human")] + [Seat(names[i], "ai:medium") for i in range(1, players)]
-    app.start_match(make_rules(game, rules, players=players if game == "wizard" else None), seats, seed=seed)
-    scene = app.scenes[0]
-    assert isinstance(scene, TableScene)
+    match = Match(make_rules(game, rules, players=players), seats, seed)
+    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    app.replace(scene)
     return scene
 
 
@@ -148,7 +153,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "bidwhist", 4, seed=21)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.match.state.view(0).tricks) >= 3
+                                   and len(scene.match.view(0).tricks) >= 3
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "bidwhist_table", size))
@@ -164,7 +169,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
         scene = _start(app, "bidwhist", 4, seed=seed)
         pilot = Autopilot(app, scene)
         _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "KittyDialog"
-                                       or scene.match.state.phase == Phase.PLAY))
+                                       or scene.match.phase == Phase.PLAY))
         dialog = app.scenes[-1]
         if type(dialog).__name__ == "KittyDialog":
             for choice in dialog.cards[-4:]:
@@ -178,7 +183,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "wizard", 5, seed=5)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "BiddingPanel"
-                                   and scene.match.state.deal_number >= 4))
+                                   and scene.match.deal_number >= 4))
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))

@@ -1,47 +1,72 @@
 """Computer players.
 
-A computer player is built by level name with its own RNG and answers one
-question: ``choose(view) -> Action``, from that seat's ``PlayerView`` only
-(never the full state, so it cannot peek at hidden cards). New levels plug
-in by adding a factory to ``LEVELS``.
+A computer player is a stateless object with one pure method,
+``choose(view, rng) -> Action``: the decision of the seat whose
+``PlayerView`` it is given, drawing any randomness from ``rng`` alone. It
+never sees the full state, so it cannot peek at hidden cards, and since it
+keeps nothing between calls the same view and the same RNG state always give
+the same action, on any thread.
+
+Which players a game has is the game's business: its ``GameDef.ai_levels``
+maps each level name to the import path (``"package.module:factory"``) of a
+factory taking no arguments. ``make_player`` resolves that path, so a new
+game, or a new level of an existing one, registers its players without any
+edit here; ``levels`` lists a game's levels for the command line and the
+menus.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
-from typing import Callable, Protocol
+from typing import Protocol
 
-from game.rules import Action, PlayerView
+from game.rules import Action, GameDef, PlayerView
+
+__all__ = ["ComputerPlayer", "RandomPlayer", "levels", "make_player"]
 
 
 class ComputerPlayer(Protocol):
-    def choose(self, view: PlayerView) -> Action: ...
+    def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
 
 
 class RandomPlayer:
-    """Plays a uniformly random legal action: a yardstick for tests and benchmarks."""
+    """Plays a uniformly random legal action: a yardstick for tests and benchmarks.
+    It fits every game, so every game may register it."""
 
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, view: PlayerView) -> Action:
-        return self.rng.choice(view.legal_actions)
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return rng.choice(view.legal_actions)
 
 
-def _medium(rng: random.Random) -> ComputerPlayer:
-    from game.ai.medium import MediumPlayer
-    return MediumPlayer(rng)
+def levels(game_def: GameDef) -> tuple[str, ...]:
+    """The computer levels ``game_def`` offers, in the registry's order."""
+    return tuple(game_def.ai_levels)
 
 
-LEVELS: dict[str, Callable[[random.Random], ComputerPlayer]] = {
-    "random": RandomPlayer,
-    "medium": _medium,
-}
+def make_player(game_def: GameDef, level: str) -> ComputerPlayer:
+    """The computer player of ``game_def`` at ``level``.
 
-
-def make_player(level: str, rng: random.Random) -> ComputerPlayer:
+    Raises ``ValueError`` naming the game's known levels when it has no such
+    level, and when the registry's import path for it is not "module:factory"."""
     try:
-        factory = LEVELS[level]
+        path = game_def.ai_levels[level]
     except KeyError:
-        raise ValueError(f"unknown computer level {level!r}; known levels: {', '.join(LEVELS)}") from None
-    return factory(rng)
+        raise ValueError(f"unknown computer level {level!r} for {game_def.name}; "
+                         f"known levels: {', '.join(levels(game_def))}") from None
+    module_name, _, factory_name = path.partition(":")
+    if not module_name or not factory_name:
+        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
+                         "not as 'module:factory'")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as error:
+        if error.name != module_name:
+            raise  # the player's module exists but is broken: show the real error
+        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
+                         f"but there is no module {module_name!r}") from None
+    factory = getattr(module, factory_name, None)
+    if factory is None:
+        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
+                         f"but {module_name} has no {factory_name!r}")
+    player: ComputerPlayer = factory()
+    return player

@@ -12,6 +12,10 @@ The discard keeps trumps and jokers in a trump contract, throws whole short
 side suits without a sure winner first (voids to ruff later), then the lowest
 losers; in no trump it throws the jokers first and keeps long runs and tops.
 Card play lives in ``bidwhist_play``.
+
+``BidWhistMediumPlayer`` is the factory the registry names for the level
+"medium" of Bid Whist. Partners and opponents come from the game's
+``GameDef``, the bidding so far from the view.
 """
 
 from __future__ import annotations
@@ -24,10 +28,16 @@ from game.ai.hand_eval import (
     EFFECTIVE, JOKERS, POWER, RANKINGS, best_notrump_direction, best_trump, gap_values,
     mode_estimates, split_by_suit,
 )
-from game.rules.actions import PASS, Action, ActionKind, BidMode, choose_direction, choose_trump, discard
+from game.ai.medium import MediumPlayer
+from game.rules.actions import (
+    DOWNTOWN, PASS, UPTOWN, Action, ActionKind, BidMode, choose_direction, choose_trump, discard,
+)
+from game.rules.bidwhist import KITTY_SIZE
 from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
-from game.rules.view import PlayerView
+from game.rules.house_rules import BidWhistRules
+from game.rules.registry import game_of
+from game.rules.view import BidWhistView
 
 KITTY_BOOK = 1.0        # the six discards are the bidding team's first book
 KITTY_GAIN = 1.0        # six fresh cards usually improve the hand by about a book
@@ -40,35 +50,38 @@ OVERCALL_PARTNER_MARGIN = 1.0
 NOTRUMP_PREFERENCE = 0.3  # no trump scores double: prefer it when it is as safe
 
 
-def choose(view: PlayerView, rng: random.Random) -> Action:
-    phase = view.phase
-    if phase == Phase.BID:
-        return choose_bid(view, rng)
-    if phase == Phase.CONTRACT:
-        return choose_contract(view)
-    if phase == Phase.DISCARD:
-        return choose_discard(view)
-    if phase == Phase.PLAY:
-        return bidwhist_play.choose_card(view, rng)
-    return view.legal_actions[0]
+class BidWhistMediumPlayer(MediumPlayer[BidWhistView]):
+    view_type = BidWhistView
+
+    def decide(self, view: BidWhistView, rng: random.Random) -> Action:
+        phase = view.phase
+        if phase == Phase.BID:
+            return choose_bid(view, rng)
+        if phase == Phase.CONTRACT:
+            return choose_contract(view)
+        if phase == Phase.DISCARD:
+            return choose_discard(view)
+        if phase == Phase.PLAY:
+            return bidwhist_play.choose_card(view, rng)
+        return view.legal_actions[0]
 
 
 # ---------------------------------------------------------------------- bidding
-def team_estimates(view: PlayerView) -> list[float]:
+def team_estimates(view: BidWhistView) -> list[float]:
     """Expected books of this seat's team in each mode if it declares."""
     seat = view.seat
-    partner = (seat + 2) % 4
+    game = game_of(view)
     partner_bid: Action | None = None
     partner_acted = False
     opponent_bids = 0
     for bidder, action in view.bids:
-        if action is None:
+        if bidder == seat:
             continue
-        if bidder == partner:
+        if game.partners(bidder, seat):
             partner_acted = True
             if action.kind == ActionKind.BID:
                 partner_bid = action
-        elif bidder != seat and action.kind == ActionKind.BID:
+        elif action.kind == ActionKind.BID:
             opponent_bids += 1
     if partner_bid is not None:
         help_ = PARTNER_HELP_BID
@@ -86,7 +99,7 @@ def team_estimates(view: PlayerView) -> list[float]:
     return estimates
 
 
-def choose_bid(view: PlayerView, rng: random.Random) -> Action:
+def choose_bid(view: BidWhistView, rng: random.Random) -> Action:
     legal = view.legal_actions
     lowest: dict[int, int] = {}
     for action in legal:
@@ -94,9 +107,12 @@ def choose_bid(view: PlayerView, rng: random.Random) -> Action:
             if action.mode not in lowest or action.value < lowest[action.mode]:
                 lowest[action.mode] = action.value
     estimates = team_estimates(view)
-    partner_holds_high = view.extra.get("high_bidder", -1) == (view.seat + 2) % 4
+    high_bidder = view.high_bidder
+    partner_holds_high = (high_bidder >= 0 and high_bidder != view.seat
+                          and game_of(view).partners(high_bidder, view.seat))
     needed = OVERCALL_PARTNER_MARGIN if partner_holds_high else 0.0
-    multiplier = getattr(view.rules, "notrump_multiplier", 2)
+    rules = view.rules
+    multiplier = rules.notrump_multiplier if isinstance(rules, BidWhistRules) else 2
 
     def key(mode: int) -> float:
         margin = estimates[mode] - 6 - lowest[mode]
@@ -116,18 +132,18 @@ def choose_bid(view: PlayerView, rng: random.Random) -> Action:
 
 
 # ---------------------------------------------------------------------- contract
-def choose_contract(view: PlayerView) -> Action:
+def choose_contract(view: BidWhistView) -> Action:
     """Name the trump suit worth most in the bid direction, or the better
     no-trump direction, judged from the 12 cards held (the kitty is unseen)."""
     if view.contract_mode == BidMode.NOTRUMP:
         return choose_direction(best_notrump_direction(view.hand)[0])
-    direction = 1 if view.contract_mode == BidMode.DOWNTOWN else 0
+    direction = DOWNTOWN if view.contract_mode == BidMode.DOWNTOWN else UPTOWN
     return choose_trump(best_trump(view.hand, direction)[0])
 
 
 # ---------------------------------------------------------------------- discard
-def choose_discard(view: PlayerView) -> Action:
-    needed = 6 - len(view.discards)
+def choose_discard(view: BidWhistView) -> Action:
+    needed = KITTY_SIZE - len(view.discards)
     plan = plan_discards(view.hand, needed, view.trump, view.direction, frozenset(view.discards))
     return discard(plan[0])
 

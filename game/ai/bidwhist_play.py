@@ -13,82 +13,86 @@ knowledge it follows the rules club players learn first:
   trick from a partner who is already winning it safely, trump in when void
   and the opponents are winning, and throw the lowest losers.
 
-The direction (downtown: A, 2, 3 ... K) comes in through the power tables.
+The direction (downtown: A, 2, 3 ... K) comes in through the rules' power
+tables. What the rules know is asked of them: the suit led and who is winning
+the trick come from the view, whether a card would take the trick from
+``bidwhist.trick_winner``, partners from the game's ``GameDef``, and the suits
+each seat has shown it lacks from ``view.voids``, which holds only what this
+seat may rely on: a failure to follow that may have been a renege the house
+rules let through proves no void, as the player may still hold the suit.
 """
 
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from typing import Sequence
 
 from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
+from game.ai.medium import later_seats
 from game.rules.actions import Action, ActionKind, play
+from game.rules.bidwhist import led_suit_of, trick_winner
 from game.rules.cards import NO_SUIT
-from game.rules.view import PlayerView
+from game.rules.registry import game_of
+from game.rules.view import BidWhistView
 
-ALL_CARDS = frozenset(range(54))
+
+@lru_cache(maxsize=None)
+def card_set(deck: tuple[int, ...]) -> frozenset[int]:
+    """The cards of a deck as a set, built once per deck."""
+    return frozenset(deck)
 
 
 class BidWhistTable:
     """What one seat knows about the hand in progress, from its view only."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: BidWhistView) -> None:
         self.view = view
-        self.seat = view.seat
-        self.partner = (view.seat + 2) % 4
-        self.opponents = ((view.seat + 1) % 4, (view.seat + 3) % 4)
-        self.trump = view.trump if view.trump is not None else NO_SUIT
+        game = game_of(view)
+        team = game.team_members(game.team_of(view.seat), view.num_players)
+        self.partner = next(seat for seat in team if seat != view.seat)
+        self.opponents = tuple(seat for seat in range(view.num_players) if not game.partners(seat, view.seat))
+        self.trump = view.trump
         self.direction = max(view.direction, 0)
         self.eff = EFFECTIVE[self.trump]
         self.power = POWER[self.direction]
-        self.declaring = view.declarer >= 0 and (view.declarer - view.seat) % 2 == 0
+        self.declaring = view.declarer >= 0 and game.partners(view.declarer, view.seat)
         self.hand = list(view.hand)
         self.legal = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY]
-        played = view.played_cards()
-        self.unseen = ALL_CARDS.difference(self.hand, played, view.discards)
+        self.trick_cards = tuple(card for _, card in view.trick)
+        self.voids = view.voids
+        self.unseen = card_set(game.deck).difference(self.hand, view.played_cards(), view.discards)
         eff, power = self.eff, self.power
-        self.top_unseen = [-1, -1, -1, -1]
+        # Per suit: how many cards are still unseen, and the highest of them
+        # (its power, and the card itself; -1 when none is left).
         self.unseen_count = [0, 0, 0, 0]
+        self.top_unseen = [-1, -1, -1, -1]
+        self.top_card = [-1, -1, -1, -1]
         for card in self.unseen:
             suit = eff[card]
             if suit != NO_SUIT:
                 self.unseen_count[suit] += 1
                 if power[card] > self.top_unseen[suit]:
                     self.top_unseen[suit] = power[card]
-        self.voids: list[set[int]] = [set(), set(), set(), set()]
-        for record in view.tricks:
-            self._note_voids(record.plays)
-        self._note_voids(view.trick)
+                    self.top_card[suit] = card
         self.my_suits: list[list[int]] = [[], [], [], []]
         for card in self.hand:
             if eff[card] != NO_SUIT:
                 self.my_suits[eff[card]].append(card)
 
-    def _note_voids(self, plays) -> None:
-        led = NO_SUIT
-        for seat, card in plays:
-            suit = self.eff[card]
-            if led == NO_SUIT:
-                led = suit
-            elif suit != led:
-                self.voids[seat].add(led)
-
     # ------------------------------------------------------------------ basics
-    def led_suit(self) -> int:
-        for _, card in self.view.trick:
-            if self.eff[card] != NO_SUIT:
-                return self.eff[card]
-        return NO_SUIT
+    def takes_trick_now(self, card: int) -> bool:
+        """Would ``card``, played now, be winning the trick (so far)?"""
+        cards = self.trick_cards
+        return trick_winner(cards + (card,), self.trump, self.direction) == len(cards)
 
-    def strength(self, card: int, led: int) -> int:
-        """How strongly ``card`` stands in a trick led in ``led`` (-1: cannot win)."""
-        suit = self.eff[card]
-        if suit == NO_SUIT:
-            return -1
-        if suit == self.trump:
-            return 200 + self.power[card]
-        if suit == led:
-            return 100 + self.power[card]
-        return -1
+    def led_with(self, card: int) -> int:
+        """The suit led once ``card`` is on the table (it sets it if none is yet)."""
+        return led_suit_of(self.trick_cards + (card,), self.trump)
+
+    def beats(self, card: int, threat: int) -> bool:
+        """Would ``threat``, played after ``card``, take the trick from it?"""
+        return trick_winner((card, threat), self.trump, self.direction) == 1
 
     def is_master(self, card: int) -> bool:
         suit = self.eff[card]
@@ -97,33 +101,34 @@ class BidWhistTable:
     def may_hold(self, seat: int, suit: int) -> bool:
         return self.unseen_count[suit] > 0 and suit not in self.voids[seat]
 
-    def can_be_beaten(self, card: int, led: int, later: list[int]) -> bool:
-        """Could an opponent among ``later`` seats beat ``card`` in a trick led in ``led``?"""
+    def can_be_beaten(self, card: int, led: int, later: Sequence[int]) -> bool:
+        """Could an opponent among ``later`` seats beat ``card`` (a card of the suit
+        led, or a trump) in a trick led in ``led``? Each opponent is feared to
+        hold the highest unseen card of any suit it has not shown it lacks."""
         suit = self.eff[card]
         trump = self.trump
+        top_trump = self.top_card[trump] if trump != NO_SUIT else -1
         for seat in later:
             if seat == self.partner:
                 continue
+            # The opponent may hold a trump higher than ``card``: a ruff, or an overtrump.
+            trump_threat = top_trump >= 0 and self.may_hold(seat, trump) and self.beats(card, top_trump)
             if suit == trump:
-                if self.may_hold(seat, trump) and self.top_unseen[trump] > self.power[card]:
+                if trump_threat:
                     return True
                 continue
             if self.may_hold(seat, led):
-                if self.top_unseen[led] > self.power[card]:
+                if self.beats(card, self.top_card[led]):
                     return True
                 # A nearly exhausted suit: the opponent may well be out of it and ruff.
-                if trump != NO_SUIT and self.unseen_count[led] <= 1 and self.may_hold(seat, trump):
+                if self.unseen_count[led] <= 1 and trump_threat:
                     return True
-            elif trump != NO_SUIT and self.may_hold(seat, trump):
+            elif trump_threat:
                 return True
         return False
 
-    def later_seats(self) -> list[int]:
-        played = len(self.view.trick)
-        return [(self.seat + i) % 4 for i in range(1, 4 - played)]
 
-
-def choose_card(view: PlayerView, rng: random.Random) -> Action:
+def choose_card(view: BidWhistView, rng: random.Random) -> Action:
     table = BidWhistTable(view)
     card = lead(table, rng) if not view.trick else follow(table, rng)
     return play(card)
@@ -180,35 +185,30 @@ def low_from_longest(t: BidWhistTable, cards: list[int]) -> int:
 
 # ---------------------------------------------------------------------- following
 def follow(t: BidWhistTable, rng: random.Random) -> int:
-    eff, trick = t.eff, t.view.trick
-    led = t.led_suit()
+    view = t.view
+    eff, trick = t.eff, view.trick
+    led = view.led_suit
     cards = t.legal
     following = led != NO_SUIT and any(eff[c] == led for c in t.hand)
     if following:
         # Never renege, even where the house rules would let the card be played.
         cards = [c for c in cards if eff[c] == led] or cards
-    winner_seat, best = -1, -1
-    for seat, card in trick:
-        strength = t.strength(card, led)
-        if strength > best:
-            winner_seat, best = seat, strength
-    later = t.later_seats()
+    later = later_seats(view)
     position = len(trick)
 
-    def led_for(card: int) -> int:
-        return led if led != NO_SUIT else eff[card]
+    winners = [c for c in cards if t.takes_trick_now(c)]
+    safe = [c for c in winners if not t.can_be_beaten(c, t.led_with(c), later)]
 
-    winners = [c for c in cards if t.strength(c, led_for(c)) > best]
-    safe = [c for c in winners if not t.can_be_beaten(c, led_for(c), later)]
-
-    if winner_seat == t.partner:
+    # While only suitless jokers lie on the table (no trump), nobody is really
+    # winning yet: any card with a suit takes the lead.
+    if view.winning_seat == t.partner and led != NO_SUIT:
         partner_card = next(card for seat, card in trick if seat == t.partner)
         if not t.can_be_beaten(partner_card, led, later):
             return throw_away(t, cards, led, following)
         # Partner may lose the trick: take it over only with a sure, plain winner.
         plain = [c for c in safe if eff[c] == led]
         if plain:
-            return cheapest(t, plain, led_for)
+            return cheapest(t, plain)
         return throw_away(t, cards, led, following)
 
     if safe:
@@ -217,19 +217,21 @@ def follow(t: BidWhistTable, rng: random.Random) -> int:
             masters = [c for c in safe if t.is_master(c) and eff[c] == led]
             if not masters:
                 return throw_away(t, cards, led, following)
-        return cheapest(t, safe, led_for)
+        return cheapest(t, safe)
     if winners:
         if not following:
-            return cheapest(t, winners, led_for)  # trump in; a cheap ruff may still stand
+            return cheapest(t, winners)  # trump in; a cheap ruff may still stand
         if position == 2:
             return max(winners, key=lambda c: (t.power[c], -c))  # third hand high
         if position == 3:
-            return cheapest(t, winners, led_for)
+            return cheapest(t, winners)
     return throw_away(t, cards, led, following)
 
 
-def cheapest(t: BidWhistTable, cards: list[int], led_for) -> int:
-    return min(cards, key=lambda c: (t.strength(c, led_for(c)), c))
+def cheapest(t: BidWhistTable, winners: list[int]) -> int:
+    """The winning card that costs least to spend: a card of the suit led before
+    a trump, and the lowest of either."""
+    return min(winners, key=lambda c: (t.eff[c] == t.trump, t.power[c], c))
 
 
 def throw_away(t: BidWhistTable, cards: list[int], led: int, following: bool) -> int:

@@ -12,17 +12,21 @@ These are the estimates a club player makes at a glance, expressed as numbers:
   someone ruffs; in no trump a long suit with solid tops runs to the end, but
   a suit the opponents can run (no stopper) costs books.
 
-Everything works on card ints and the ranking tables of one contract, so a
-full evaluation of all modes of a 12-card hand takes well under a millisecond.
+Which suit a card belongs to under a contract and how cards rank come from
+the rules (``bidwhist.effective_suits``, ``bidwhist.rank_power`` and
+``bidwhist.hand_order``); this module only caches their tables. Everything
+works on card ints and those tables, so a full evaluation of all modes of a
+12-card hand takes well under a millisecond.
 """
 
 from __future__ import annotations
 
 from typing import Iterable, Sequence
 
-from game.rules.cards import BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_OF
+from game.rules.actions import DOWNTOWN, UPTOWN
+from game.rules.bidwhist import effective_suits, hand_order, rank_power
+from game.rules.cards import BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, SUIT_OF
 
-UPTOWN, DOWNTOWN = 0, 1
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 # Value of a card by its gap (higher cards missing): sure, often, sometimes.
 TRUMP_GAP_VALUE = (1.0, 0.55, 0.25)
@@ -37,38 +41,18 @@ NO_STOPPER_COST = 0.4        # a suit the opponents may run in no trump
 NOTRUMP_VOID_COST = 0.6
 
 
-def card_power(card: int, direction: int) -> int:
-    """Strength of a card within its suit: aces high both ways, jokers above aces.
-
-    Mirrors the engine's ranking (uptown A K .. 2, downtown A 2 .. K)."""
-    if card == BIG_JOKER:
-        return 17
-    if card == LITTLE_JOKER:
-        return 16
-    rank = RANK_OF[card]
-    if direction == UPTOWN or rank == 14:
-        return rank
-    return 15 - rank
-
-
-POWER: tuple[tuple[int, ...], tuple[int, ...]] = (
-    tuple(card_power(c, UPTOWN) for c in range(54)),
-    tuple(card_power(c, DOWNTOWN) for c in range(54)),
-)
-
-
-def effective_suits(trump: int) -> tuple[int, ...]:
-    """Each card's suit under a contract: jokers are trumps, or suitless in no trump."""
-    return tuple(SUIT_OF[:52]) + (trump, trump)
-
-
-EFFECTIVE: dict[int, tuple[int, ...]] = {t: effective_suits(t) for t in (0, 1, 2, 3, NO_SUIT)}
+# The rules' tables, built once: evaluations look them up thousands of times per decision.
+POWER: tuple[tuple[int, ...], tuple[int, ...]] = (rank_power(UPTOWN), rank_power(DOWNTOWN))
+EFFECTIVE: dict[int, tuple[int, ...]] = {trump: effective_suits(trump) for trump in (0, 1, 2, 3, NO_SUIT)}
 
 
 def suit_ranking(suit: int, direction: int, with_jokers: bool) -> tuple[int, ...]:
-    """All cards of a suit, highest first (the jokers on top when they are trumps)."""
-    cards = sorted(range(suit * 13, suit * 13 + 13), key=lambda c: -POWER[direction][c])
-    return (BIG_JOKER, LITTLE_JOKER, *cards) if with_jokers else tuple(cards)
+    """All cards of a suit, highest first under ``direction`` (the jokers on top
+    when they are trumps), in the rules' own order."""
+    cards = [card for card in BIDWHIST_DECK if SUIT_OF[card] == suit]
+    if with_jokers:
+        cards += [BIG_JOKER, LITTLE_JOKER]
+    return tuple(hand_order(cards, suit, direction))
 
 
 RANKINGS: dict[tuple[int, int, bool], tuple[int, ...]] = {

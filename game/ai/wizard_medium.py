@@ -12,6 +12,13 @@ the players still to play, spending a Wizard only when it must; a player
 already at its bid ducks, throwing its most dangerous card that still loses
 (a Wizard under an earlier Wizard, a high card under a higher one) and keeping
 Jesters for the tricks it cannot otherwise lose.
+
+``WizardMediumPlayer`` is the factory the registry names for the level
+"medium" of Wizard. The rules answer what they know: whether a card would
+take the trick (``wizard.trick_winner``), the suit led
+(``wizard.led_suit_of``), who is winning the trick, every seat's prediction
+as far as this seat may see it and the suits each seat has shown it lacks
+all come from the view.
 """
 
 from __future__ import annotations
@@ -20,30 +27,34 @@ import random
 from collections import Counter
 from functools import lru_cache
 
+from game.ai.medium import MediumPlayer, later_seats
 from game.rules.actions import Action, ActionKind, choose_trump, play, predict
 from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK
 from game.rules.core import Phase
-from game.rules.view import PlayerView
+from game.rules.view import WizardView
+from game.rules.wizard import led_suit_of, trick_winner
 
-WIZARD_STRENGTH = 1000
 # Chance a trump of each rank takes a trick (index = rank), at a 3-player table.
 TRUMP_WIN = {14: 0.92, 13: 0.82, 12: 0.7, 11: 0.58, 10: 0.48, 9: 0.4, 8: 0.34}
 LOW_TRUMP_WIN = 0.28
 SIDE_WIN = {14: 0.72, 13: 0.38, 12: 0.14}          # with a trump suit in play
 NO_TRUMP_SIDE_WIN = {14: 0.8, 13: 0.5, 12: 0.25, 11: 0.1}
 WIZARD_WIN = 0.97
-SAFE_ENOUGH = 0.6
-STRETCH_SHARE = 0.5  # see table_scale   # a lead or a follow that holds at least this often is worth trying
+SAFE_ENOUGH = 0.6     # a lead or a follow that holds at least this often is worth trying
+STRETCH_SHARE = 0.5   # see table_scale
 
 
-def choose(view: PlayerView, rng: random.Random) -> Action:
-    if view.phase == Phase.PREDICT:
-        return choose_prediction(view, rng)
-    if view.phase == Phase.TRUMP_CHOICE:
-        return choose_trump_suit(view, rng)
-    if view.phase == Phase.PLAY:
-        return play(choose_card(view, rng))
-    return view.legal_actions[0]
+class WizardMediumPlayer(MediumPlayer[WizardView]):
+    view_type = WizardView
+
+    def decide(self, view: WizardView, rng: random.Random) -> Action:
+        if view.phase == Phase.PREDICT:
+            return choose_prediction(view, rng)
+        if view.phase == Phase.TRUMP_CHOICE:
+            return choose_trump_suit(view, rng)
+        if view.phase == Phase.PLAY:
+            return play(choose_card(view, rng))
+        return view.legal_actions[0]
 
 
 # ---------------------------------------------------------------------- predicting
@@ -97,19 +108,19 @@ def expected_tricks(hand, trump: int, players: int, cards_each: int) -> float:
     return min(float(cards_each), raw * table_scale(trump != NO_SUIT, players, cards_each))
 
 
-def choose_prediction(view: PlayerView, rng: random.Random) -> Action:
-    legal = sorted(a.value for a in view.legal_actions if a.kind == ActionKind.PREDICT)
-    estimate = expected_tricks(view.hand, view.trump, view.num_players, view.cards_per_player)
-    ideal = int(estimate + 0.5)
-    ideal = max(0, min(ideal, view.cards_per_player))
-    if ideal in legal:
+def choose_prediction(view: WizardView, rng: random.Random) -> Action:
+    cards_each = view.tricks_per_hand
+    estimate = expected_tricks(view.hand, view.trump, view.num_players, cards_each)
+    ideal = max(0, min(int(estimate + 0.5), cards_each))
+    if ideal != view.forbidden_bid:
         return predict(ideal)
     # The uneven-bids rule forbids it: the nearest allowed number, closer to the estimate first.
-    best = min(legal, key=lambda n: (abs(n - estimate), rng.random()))
+    allowed = sorted(a.value for a in view.legal_actions if a.kind == ActionKind.PREDICT)
+    best = min(allowed, key=lambda n: (abs(n - estimate), rng.random()))
     return predict(best)
 
 
-def choose_trump_suit(view: PlayerView, rng: random.Random) -> Action:
+def choose_trump_suit(view: WizardView, rng: random.Random) -> Action:
     """After a Wizard turn-up the dealer names the suit with most length and strength."""
     scores = [0.0] * 4
     for card in view.hand:
@@ -123,79 +134,73 @@ def choose_trump_suit(view: PlayerView, rng: random.Random) -> Action:
 class WizardTable:
     """What one seat knows about the round in progress, from its view only."""
 
-    def __init__(self, view: PlayerView) -> None:
+    def __init__(self, view: WizardView) -> None:
         self.view = view
-        self.seat = view.seat
-        self.n = view.num_players
         self.trump = view.trump
         self.hand = list(view.hand)
         self.legal = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY]
+        self.trick_cards = tuple(card for _, card in view.trick)
+        self.later = later_seats(view)
         unseen = Counter(WIZARD_DECK)
         unseen.subtract(self.hand)
         unseen.subtract(view.played_cards())
         if view.turn_up >= 0:
             unseen.subtract([view.turn_up])
-        self.unseen = unseen
-        self.unseen_total = max(1, sum(v for v in unseen.values() if v > 0))
-        self.voids: list[set[int]] = [set() for _ in range(self.n)]
-        for record in view.tricks:
-            self._note_voids(record.plays)
-        self._note_voids(view.trick)
-        self.led = led_suit(view.trick)
-        self.winner_strength = trick_best(view.trick, self.trump)
+        # The cards still out, in deck order (the order the threats are summed in).
+        self.unseen = [(card, count) for card, count in unseen.items() if count > 0]
+        self.unseen_total = max(1, sum(count for _, count in self.unseen))
+        self.unseen_in_suit = [0, 0, 0, 0]
+        for card, count in self.unseen:
+            if SUIT_OF[card] != NO_SUIT:
+                self.unseen_in_suit[SUIT_OF[card]] += count
+        self.voids = view.voids
 
-    def _note_voids(self, plays) -> None:
-        """A player who played a card of another suit than the one led is out of it
-        (a Wizard or a Jester tells nothing: they may be played at any time)."""
-        for index in range(1, len(plays)):
-            seat, card = plays[index]
-            led = led_suit(plays[:index])
-            if led != NO_SUIT and card < 52 and SUIT_OF[card] != led:
-                self.voids[seat].add(led)
+    def takes_trick_now(self, card: int) -> bool:
+        """Would ``card``, played now, be winning the trick (so far)?"""
+        cards = self.trick_cards
+        return trick_winner(cards + (card,), self.trump) == len(cards)
 
-    def strength(self, card: int, led: int) -> int:
-        if card == WIZARD:
-            return WIZARD_STRENGTH
-        if card == JESTER:
-            return 0
-        if SUIT_OF[card] == self.trump:
-            return 100 + RANK_OF[card]
-        if led == NO_SUIT or SUIT_OF[card] == led:
-            return RANK_OF[card]
-        return 0
+    def is_trump(self, card: int) -> bool:
+        return card not in (WIZARD, JESTER) and SUIT_OF[card] == self.trump
 
-    def later_seats(self) -> list[int]:
-        played = len(self.view.trick)
-        return [(self.seat + i) % self.n for i in range(1, self.n - played)]
+    def strong_card_winning(self) -> bool:
+        """Is the trick so far being won by a Wizard or a trump?"""
+        view = self.view
+        if not view.trick:
+            return False
+        card = dict(view.trick)[view.winning_seat]
+        return card == WIZARD or self.is_trump(card)
 
     def hold_chance(self, card: int) -> float:
         """Chance that ``card``, played now, wins the trick: zero if it does not beat
         the table; otherwise the chance no later player holds (and plays) a card
         that beats it."""
-        led = self.led if self.led != NO_SUIT else (SUIT_OF[card] if card < 52 else NO_SUIT)
-        mine = self.strength(card, led)
-        if mine <= self.winner_strength:
+        if not self.takes_trick_now(card):
             return 0.0
         if card == WIZARD:
             return 1.0
-        later = self.later_seats()
+        later = self.later
         if not later:
             return 1.0
-        beating = 0.0
+        with_card = self.trick_cards + (card,)
+        led = led_suit_of(with_card)
         trump = self.trump
-        ruff_share = 1.0 if mine >= 100 else self._ruff_share(led, later)
-        for other, count in self.unseen.items():
-            if count <= 0:
-                continue
+        ruff_share = 1.0 if self.is_trump(card) else self._ruff_share(led, later)
+        # A card played next is at this index; it beats ours if the rules say it wins.
+        next_index = len(with_card)
+        beating = 0.0
+        # Threats are counted in trumps and in the suit led. After a led Jester
+        # no suit is led yet, so only the Wizards count as threats to it.
+        for other, count in self.unseen:
             if other == WIZARD:
                 beating += 0.7 * count          # a Wizard is not always spent on this trick
             elif other == JESTER:
                 continue
             elif SUIT_OF[other] == trump:
-                if mine < 100 or RANK_OF[other] + 100 > mine:
+                if trick_winner(with_card + (other,), trump) == next_index:
                     # Side cards fall to trumps only from players out of the suit led.
                     beating += count * ruff_share
-            elif SUIT_OF[other] == led and mine < 100 and RANK_OF[other] > mine:
+            elif SUIT_OF[other] == led and trick_winner(with_card + (other,), trump) == next_index:
                 beating += count
         held_by_later = sum(self.view.hand_sizes[s] for s in later)
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)
@@ -207,35 +212,7 @@ class WizardTable:
         if led == NO_SUIT:
             return 0.0
         void = sum(1 for s in later if led in self.voids[s])
-        left_in_suit = sum(max(0, self.unseen[c]) for c in range(led * 13, led * 13 + 13))
-        return max(void / len(later), 0.25 if left_in_suit <= 2 else 0.08)
-
-
-def led_suit(trick) -> int:
-    for _, card in trick:
-        if card == JESTER:
-            continue
-        return SUIT_OF[card] if card < 52 else NO_SUIT
-    return NO_SUIT
-
-
-def trick_best(trick, trump: int) -> int:
-    """Strength of the card winning the trick so far (-1 for an empty trick)."""
-    led = led_suit(trick)
-    best = -1
-    for _, card in trick:
-        if card == WIZARD:
-            return WIZARD_STRENGTH
-        if card == JESTER:
-            strength = 0
-        elif SUIT_OF[card] == trump:
-            strength = 100 + RANK_OF[card]
-        elif SUIT_OF[card] == led:
-            strength = RANK_OF[card]
-        else:
-            strength = 0
-        best = max(best, strength)
-    return best
+        return max(void / len(later), 0.25 if self.unseen_in_suit[led] <= 2 else 0.08)
 
 
 def card_value(card: int, trump: int) -> int:
@@ -247,11 +224,9 @@ def card_value(card: int, trump: int) -> int:
     return RANK_OF[card] + (100 if SUIT_OF[card] == trump else 0)
 
 
-def choose_card(view: PlayerView, rng: random.Random) -> int:
+def choose_card(view: WizardView, rng: random.Random) -> int:
     t = WizardTable(view)
-    predictions = view.extra.get("predictions", ())
-    bid = predictions[t.seat] if t.seat < len(predictions) else -1
-    need = bid - view.tricks_won[t.seat]
+    need = view.predictions[view.seat] - view.tricks_won[view.seat]
     tricks_left = len(t.hand)
     legal = t.legal
     trump = t.trump
@@ -266,7 +241,7 @@ def choose_card(view: PlayerView, rng: random.Random) -> int:
             return min(good, key=lambda c: (card_value(c, trump), c))
         # A Wizard when time is running short, or when the table is already strong.
         urgent = need * 2 >= tricks_left
-        if WIZARD in legal and (urgent or (view.trick and t.winner_strength >= 100)):
+        if WIZARD in legal and (urgent or t.strong_card_winning()):
             if chances[WIZARD] > 0:
                 return WIZARD
         return shed(t, legal, keep_jester=True)

@@ -48,6 +48,9 @@ class BidMode(IntEnum):
 
 
 MODE_SUFFIXES = ("up", "down", "nt")
+# The longest number read as a Wizard bid: no game has more than 20 tricks,
+# and converting a digit string thousands long would be slow, or refused.
+_MAX_BID_DIGITS = 4
 UPTOWN, DOWNTOWN = 0, 1  # the two rankings (directions)
 DIRECTION_NAMES = ("uptown", "downtown")
 
@@ -122,7 +125,12 @@ def action_to_str(action: Action) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """The action named by ``text`` (see the module docstring for the grammar)."""
+    """The action named by ``text`` (see the module docstring for the grammar).
+
+    Raises ``ParseError``, and nothing else, for anything that names no
+    action: a string outside the grammar or a value that is not a string."""
+    if not isinstance(text, str):
+        raise ParseError(f"{text!r} is not an action: an action is written as a string such as AS, pass, 4up")
     t = text.strip()
     low = t.lower()
     if low == "pass":
@@ -134,7 +142,7 @@ def parse_action(text: str) -> Action:
     if low.startswith("trump:") and len(low) == 7 and low[6].upper() in SUIT_LETTERS:
         return choose_trump(SUIT_LETTERS.index(low[6].upper()))
     # isdigit() alone accepts digits such as "²" that int() refuses.
-    if t.isascii() and t.isdigit():
+    if t.isascii() and t.isdigit() and len(t) <= _MAX_BID_DIGITS:
         return predict(int(t))
     if len(t) > 1 and t[0] in "1234567" and low[1:] in MODE_SUFFIXES:
         return bid(int(t[0]), MODE_SUFFIXES.index(low[1:]))
@@ -155,8 +163,11 @@ def bid_to_json(action: Action) -> object:
 
 
 def bid_from_json(data: object) -> Action:
+    """The bid or pass recorded as ``data``; ``ParseError`` for anything else."""
     if data == "pass":
         return PASS
     if isinstance(data, dict) and data.get("mode") in ("uptown", "downtown", "notrump"):
-        return bid(int(data["books"]), ("uptown", "downtown", "notrump").index(data["mode"]))
+        books = data.get("books")
+        if type(books) is int:
+            return bid(books, ("uptown", "downtown", "notrump").index(data["mode"]))
     raise ParseError(f"{data!r} is not a Bid Whist bid")

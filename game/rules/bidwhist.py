@@ -12,7 +12,7 @@ PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL deals again) or GAME_OVER.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from game.rules.actions import (
     NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, choose_direction, choose_trump,
@@ -27,9 +27,10 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import (
     BidMade, BidWhistHandScored, ContractSet, Dealt, Discarded, GameEvent, GameOver, KittyTaken, Redealt,
 )
+from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import BidWhistRules
-from game.rules.tricks import TrickGameState
-from game.rules.view import BidWhistView
+from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action
+from game.rules.view import BidWhistView, PlayerView
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -80,6 +81,12 @@ def effective_suits(trump: int) -> tuple[int, ...]:
 
 
 _EFFECTIVE = {t: effective_suits(t) for t in (0, 1, 2, 3, NO_SUIT)}
+
+
+def card_suit(card: int, trump: int) -> int:
+    """The suit ``card`` follows as under a contract with ``trump``: its own
+    suit, the trump suit for a joker, or NO_SUIT for a joker in no trump."""
+    return _EFFECTIVE[trump][card]
 
 
 def led_suit_of(cards: Sequence[int], trump: int) -> int:
@@ -375,10 +382,17 @@ class BidWhistState(TrickGameState):
             self.deal(events)
 
     def explain_illegal(self, action: Action) -> IllegalActionError:
-        """The reason ``action`` is not allowed now, worded for the player."""
+        """The reason ``action`` is not allowed now, worded for the player.
+
+        Any value at all gets an answer, never an exception: a malformed
+        action is named so, and a legal one is answered ``allowed``."""
+        if not is_well_formed(action):
+            return malformed_action()
         phase, kind = self.phase, action.kind
         if phase == Phase.GAME_OVER:
             return IllegalActionError("The game is over", "game_over")
+        if action in self.legal_actions():
+            return allowed_action()
         expected = {
             Phase.BID: (ActionKind.BID, ActionKind.PASS),
             Phase.CONTRACT: (ActionKind.TRUMP, ActionKind.DIRECTION),
@@ -410,9 +424,11 @@ class BidWhistState(TrickGameState):
         card = action.value
         hand = self.hands[self.declarer if phase == Phase.DISCARD else self.current]
         if not 0 <= card < 54 or card not in hand:
-            name = card_name(card) if 0 <= card < 56 else "that card"
+            name = card_name(card) if 0 <= card < 54 else "that card"
             return IllegalActionError(f"You do not hold {name}", "not_in_hand", card=card)
         led = self.led_suit()
+        if led == NO_SUIT:  # unreachable: with nothing to follow any card held is legal
+            return allowed_action()
         suit_name = Suit(led).label
         if card in (BIG_JOKER, LITTLE_JOKER):
             return IllegalActionError(
@@ -573,6 +589,12 @@ class BidWhistState(TrickGameState):
     def reneged(self, trick_index: int, seat: int) -> bool:
         return (trick_index, seat) in self.reneges
 
+    def failure_proves_void(self, player: int, viewer: int) -> bool:
+        # Under "penalized" a failure to follow may be a renege, which only its
+        # maker knows until the hand is scored and the reneges are revealed.
+        return (self.rules.renege != "penalized" or player == viewer
+                or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER))
+
     def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
         actions: list[tuple[int, Action | None]] = list(self.bids)
         if self.direction >= 0:
@@ -624,3 +646,36 @@ def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int, rng) ->
             seat = (seat + 1) % PLAYERS
             sequence.append((queues[seat].pop(0), seat))
     return sequence
+
+
+class BidWhistHiddenInfo:
+    """What a Bid Whist seat cannot see (see ``game.rules.hidden``): the other
+    hands, the kitty until it is the declarer's and taken, and the
+    declarer's discards, which only the declarer knows. Bids are public."""
+
+    def layout(self, view: PlayerView) -> HiddenLayout:
+        bw = cast(BidWhistView, view)
+        taken = bw.declarer >= 0 and bw.direction >= 0  # the kitty goes to hand with the contract
+        return HiddenLayout(
+            seen=bw.discards, kitty=bw.kitty, discards=bw.discards, kitty_size=KITTY_SIZE,
+            kitty_taker=bw.declarer if taken else -1,
+            hidden_discards=0 if bw.discards else bw.discard_count,
+        )
+
+    def card_suit(self, card: int, trump: int) -> int:
+        return card_suit(card, trump)
+
+    def fixed_deal(self, view: PlayerView, hands: Sequence[Sequence[int]], kitty: Sequence[int]) -> Any:
+        return ([list(hand) for hand in hands], list(kitty))
+
+    def hand_actions(self, view: PlayerView, hidden: HiddenCards) -> list[tuple[int, Action]]:
+        # Only the declarer's discards are ever hidden, in the order laid aside.
+        unseen = iter(hidden.discards)
+        return [(seat, action if action is not None else discard(next(unseen)))
+                for seat, action in view.actions]
+
+    def restore_record(self, state: Any, view: PlayerView) -> None:
+        """A Bid Whist state keeps nothing of earlier hands but the scores."""
+
+
+HIDDEN_INFO = BidWhistHiddenInfo()

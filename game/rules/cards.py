@@ -66,7 +66,11 @@ def card_code(card: int) -> str:
 
 
 def parse_card(code: str) -> int:
-    """The card id of a short code such as ``"AS"``, ``"th"``, ``"BJ"``, ``"WZ"``."""
+    """The card id of a short code such as ``"AS"``, ``"th"``, ``"BJ"``, ``"WZ"``.
+
+    Anything that is not such a code, a non-string included, raises ``ParseError``."""
+    if not isinstance(code, str):
+        raise ParseError(f"{code!r} is not a card: a card is written as a code such as AS, TH, BJ")
     card = _BY_CODE.get(code.strip().upper())
     if card is None:
         raise ParseError(f"{code!r} is not a card: use rank then suit, like AS, TH, 2C, or BJ, LJ, WZ, JE")

@@ -16,7 +16,7 @@ a seat's view.
 
 from __future__ import annotations
 
-from typing import Sequence, Union
+from typing import Sequence, TypeVar, Union, cast
 
 from game.rules import bidwhist, wizard
 from game.rules.actions import Action
@@ -26,6 +26,8 @@ from game.rules.house_rules import Rules
 from game.rules.registry import get_game
 
 GameState = Union[bidwhist.BidWhistState, wizard.WizardState]
+# A state of one game: ``apply`` returns a state of the game it was given.
+AnyState = TypeVar("AnyState", bound=GameState)
 
 
 def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None = None,
@@ -43,15 +45,18 @@ def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None 
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError("seed must be an int")
     game = get_game(rules.game)
-    if not isinstance(players, int) or players not in game.player_counts():
-        raise ValueError(f"{game.name} is played by {game.min_players} to {game.max_players} players, "
-                         f"not {players}")
+    if type(players) is not int or players not in game.player_counts():
+        counts = (f"{game.min_players}" if game.min_players == game.max_players
+                  else f"{game.min_players} to {game.max_players}")
+        raise ValueError(f"{game.name} is played by {counts} players, not {players!r}")
     # A dealer outside the table would never be "the dealer" when bidding comes
     # round (no forced bid, no uneven-bids check), so refuse it here.
     if first_dealer is not None and not (isinstance(first_dealer, int) and 0 <= first_dealer < players):
         raise ValueError(f"first_dealer must be a seat from 0 to {players - 1}, not {first_dealer!r}")
+    if fixed_deals is not None and not isinstance(fixed_deals, dict):
+        raise DealError("fixed_deals must map deal numbers to deals")
     for number, deal in (fixed_deals or {}).items():
-        if not isinstance(number, int) or number < 1:
+        if type(number) is not int or number < 1:
             raise DealError(f"deal {number!r}: deal numbers start at 1")
         try:
             game.check_fixed_deal(number, deal, players)
@@ -81,14 +86,14 @@ def _start_later(state: GameState, sides: int, start_deal: int, start_scores: Se
     state.scores = scores
 
 
-def apply(state: GameState, action: Action) -> tuple[GameState, list[GameEvent]]:
+def apply(state: AnyState, action: Action) -> tuple[AnyState, list[GameEvent]]:
     """Apply ``action`` for the player to act; returns a new state and what happened.
 
     Raises ``IllegalActionError`` (with a reason code and parameters) if the
     action is not legal or not an action at all; ``state`` is never changed.
     """
     state.check_legal(action)
-    new_state = state.copy()
+    new_state = cast(AnyState, state.copy())  # copy() keeps the state's class
     events: list[GameEvent] = []
     new_state.apply_in_place(action, events, check=False)
     return new_state, events

@@ -169,27 +169,41 @@ def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int 
 
     Raises ``RuleConfigError`` naming ``source``, the key and what is allowed.
     """
-    if game not in SPECS:
-        raise RuleConfigError(source, "game", f"unknown game {game!r}; allowed: {', '.join(GAMES)}")
+    specs, rules_class = _registered(game, source)
     checked: dict[str, Any] = {}
     for key, value in (values or {}).items():
-        spec = spec_for(game, key)
+        spec = next((s for s in specs if s.key == key), None)
         if spec is None:
-            allowed = ", ".join(s.key for s in SPECS[game])
+            allowed = ", ".join(s.key for s in specs)
             raise RuleConfigError(source, str(key), f"unknown key for {game}; known keys: {allowed}")
         try:
             checked[key] = spec.check(value)
         except ValueError as exc:
             raise RuleConfigError(source, key, str(exc)) from None
-    merged = {spec.key: spec.default for spec in SPECS[game]}
+    merged = {spec.key: spec.default for spec in specs}
     merged.update(checked)
     problem = combination_problem(game, merged, players)
     if problem:
         raise RuleConfigError(source, problem[0], problem[1])
-    return RULE_CLASSES[game](**checked)
+    rules: Rules = rules_class(**checked)
+    return rules
+
+
+def _registered(game: str, source: str) -> tuple[tuple[RuleSpec, ...], type]:
+    """The rule specs and rules class of the registered game ``game``.
+
+    Asked of the registry so that every registered game, not only the two
+    built in, gets its rules checked and built here. Imported inside the
+    function because the registry imports this module for those specs.
+    """
+    from game.rules.registry import game_names, get_game
+    if game not in game_names():
+        raise RuleConfigError(source, "game", f"unknown game {game!r}; allowed: {', '.join(game_names())}")
+    game_def = get_game(game)
+    return game_def.rule_specs, game_def.rules_class
 
 
 def rules_from_dict(game: str, values: Mapping[str, Any]) -> Rules:
     """Rules from a complete, already-resolved mapping (e.g. a hand history)."""
-    names = {f.name for f in fields(RULE_CLASSES[game])}
+    names = {f.name for f in fields(_registered(game, "hand history")[1])}
     return make_rules(game, {k: v for k, v in values.items() if k in names}, source="hand history")

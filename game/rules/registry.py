@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.rules import bidwhist, wizard
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK
+from game.rules.hidden import HiddenInfoModel
 from game.rules.house_rules import (
     BIDWHIST_SPECS, WIZARD_DECK_SIZE, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
     RuleSpec, WizardRules,
@@ -50,10 +51,13 @@ class GameDef:
     scoring: str
     # Sorts a hand for display under the trump suit and ranking of a view.
     hand_order: Callable[[Sequence[int], int, int], list[int]]
-    # level -> "module:factory"; the factory takes an RNG and returns a player.
+    # level -> "module:factory"; the factory takes no arguments and returns a player.
     ai_levels: Mapping[str, str] = field(default_factory=dict)
     # Interface text keys: "title", "deal" (hand / round), "next_deal".
     text_keys: Mapping[str, str] = field(default_factory=dict)
+    # What a seat cannot see and where it may lie, for ``game.rules.search``
+    # (None: the game does not support building states from a view).
+    hidden_info: HiddenInfoModel | None = None
 
     # ------------------------------------------------------------ teams
     def team_of(self, seat: int) -> int:
@@ -121,8 +125,9 @@ register(GameDef(
     rule_specs=BIDWHIST_SPECS, rules_class=BidWhistRules, config_name="bidwhist",
     create_state=bidwhist.create_state, check_fixed_deal=bidwhist.check_fixed_deal,
     view_type=BidWhistView, deck=BIDWHIST_DECK, scoring="contract", hand_order=bidwhist.hand_order,
-    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.medium:MediumPlayer"},
+    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer"},
     text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand"},
+    hidden_info=bidwhist.HIDDEN_INFO,
 ))
 
 register(GameDef(
@@ -130,8 +135,9 @@ register(GameDef(
     partnerships=0, rule_specs=WIZARD_SPECS, rules_class=WizardRules, config_name="wizard",
     create_state=wizard.create_state, check_fixed_deal=wizard.check_fixed_deal,
     view_type=WizardView, deck=WIZARD_DECK, scoring="prediction", hand_order=wizard.hand_order,
-    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.medium:MediumPlayer"},
+    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.wizard_medium:WizardMediumPlayer"},
     text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round"},
+    hidden_info=wizard.HIDDEN_INFO,
 ))
 
 assert WIZARD_DECK_SIZE == len(WIZARD_DECK)

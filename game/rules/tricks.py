@@ -26,16 +26,38 @@ PUBLIC_SEAT = -1
 SEALED_SEED = -1
 
 _MAX_ACTION_VALUE = 64
+_LAST_KIND = max(ActionKind)
 
 
 def is_well_formed(action: object) -> bool:
     """Whether ``action`` is an ``Action`` built from plain ints in range (a
-    card, a count, a suit): the shape every rule check may rely on."""
+    card, a count, a suit): the shape every rule check may rely on.
+
+    Only a bid has a mode, and a pass or a next-deal has no value: any other
+    action with one is not an action of the games (a card with a bid mode,
+    ``PASS`` with a number)."""
     if not isinstance(action, Action):
         return False
     kind, value, mode = action
-    return (type(value) is int and type(mode) is int and isinstance(kind, int) and not isinstance(kind, bool)
-            and 0 <= kind <= max(ActionKind) and -1 <= value <= _MAX_ACTION_VALUE and 0 <= mode <= 2)
+    if type(value) is not int or type(mode) is not int or not isinstance(kind, int) or isinstance(kind, bool):
+        return False
+    if not 0 <= kind <= _LAST_KIND or not -1 <= value <= _MAX_ACTION_VALUE:
+        return False
+    if kind == ActionKind.BID:
+        return 0 <= mode <= 2
+    if kind == ActionKind.PASS or kind == ActionKind.NEXT_DEAL:
+        return value == 0 and mode == 0
+    return mode == 0
+
+
+def malformed_action() -> IllegalActionError:
+    return IllegalActionError("That is not an action", "malformed_action")
+
+
+def allowed_action() -> IllegalActionError:
+    """The answer of ``explain_illegal`` for an action that is legal after all:
+    it has no reason to be refused, and asking must not crash."""
+    return IllegalActionError("That action is allowed now", "allowed")
 
 
 class TrickGameState:
@@ -104,6 +126,13 @@ class TrickGameState:
         """Whether ``seat`` reneged in trick ``trick_index`` (games with a renege rule)."""
         return False
 
+    def failure_proves_void(self, player: int, viewer: int) -> bool:
+        """Whether ``viewer`` may read a failure of ``player`` to follow suit as
+        a void. Where the house rules let a renege through and keep it secret
+        until the hand is scored, only the player knows which failures were
+        reneges; anyone else learns nothing from them until then."""
+        return True
+
     def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
         """This hand's decisions before the first card, as ``seat`` saw them."""
         raise NotImplementedError
@@ -125,7 +154,7 @@ class TrickGameState:
         so only sound actions ever reach the game's explanation or its moves.
         """
         if not is_well_formed(action):
-            raise IllegalActionError("That is not an action", "malformed_action")
+            raise malformed_action()
         if action in self.legal_actions():
             return
         raise self.explain_illegal(action)
@@ -196,9 +225,11 @@ class TrickGameState:
             return -1
         return self.trick_seats[self.trick_winner_index()]
 
-    def shown_voids(self) -> tuple[frozenset[int], ...]:
-        """Per seat, the suits it has shown it lacks this hand (not counting reneges)."""
+    def shown_voids(self, viewer: int = PUBLIC_SEAT) -> tuple[frozenset[int], ...]:
+        """Per seat, the suits it has shown ``viewer`` it lacks this hand: a
+        failure to follow suit that ``viewer`` knows was not a renege."""
         voids: list[set[int]] = [set() for _ in range(self.num_players)]
+        proves = [self.failure_proves_void(player, viewer) for player in range(self.num_players)]
         all_plays = [(index, plays) for index, (_, plays, _) in enumerate(self.tricks)]
         if self.trick:
             all_plays.append((len(self.tricks), tuple(zip(self.trick_seats, self.trick))))
@@ -207,7 +238,8 @@ class TrickGameState:
             for seat, card in plays:
                 if cards:
                     led = self.led_suit_of(cards)
-                    if led >= 0 and self.reveals_void(card, led) and not self.reneged(index, seat):
+                    if (led >= 0 and proves[seat] and self.reveals_void(card, led)
+                            and not self.reneged(index, seat)):
                         voids[seat].add(led)
                 cards.append(card)
         return tuple(frozenset(v) for v in voids)
@@ -239,6 +271,6 @@ class TrickGameState:
             legal_actions=tuple(self.legal_actions()) if seat >= 0 and seat == self.current else (),
             trump=self.trump, led_suit=self.led_suit() if self.trick else -1,
             winning_seat=self.winning_seat(), books=self.table_books(),
-            actions=self.hand_actions(seat), voids=self.shown_voids(),
+            actions=self.hand_actions(seat), voids=self.shown_voids(seat),
             tricks_per_hand=self.tricks_per_hand(),
         )

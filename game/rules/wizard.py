@@ -12,7 +12,7 @@ deals the next round) or GAME_OVER after the last round.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Sequence, cast
 
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
 from game.rules.cards import (
@@ -23,11 +23,12 @@ from game.rules.errors import IllegalActionError, RuleConfigError
 from game.rules.events import (
     BidMade, BidsRevealed, Dealt, GameEvent, GameOver, TrumpChosen, TrumpTurnedUp, WizardHandScored,
 )
+from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import (
     WIZARD as WIZARD_NAME, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, combination_problem,
 )
-from game.rules.tricks import TrickGameState
-from game.rules.view import WizardView
+from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action
+from game.rules.view import PlayerView, WizardView
 
 EXACT_BONUS = 20
 POINTS_PER_TRICK = 10
@@ -77,6 +78,12 @@ def first_dealer_from_deck(deck: list[int], players: int,
         contenders = [seat for seat in contenders if values[seat] == best]
         if len(contenders) == 1:
             return draw, contenders[0]
+
+
+def card_suit(card: int, trump: int = NO_SUIT) -> int:
+    """The suit ``card`` follows as: its own, or NO_SUIT for a Wizard or a
+    Jester, which may always be played (``trump`` changes nothing)."""
+    return SUIT_OF[card]
 
 
 def led_suit_of(cards: Sequence[int]) -> int:
@@ -155,6 +162,8 @@ def check_fixed_deal(number: int, deal: Any, players: int) -> None:
         raise ValueError(f"deal {number}: expected (hands, turn-up card)") from None
     if len(hands) != players or any(len(h) != number for h in hands):
         raise ValueError(f"deal {number}: round {number} deals {number} cards to each of {players} players")
+    if type(turn_up) is not int:
+        raise ValueError(f"deal {number}: the turn-up must be a card of the Wizard deck or -1 for none")
     cards = [c for h in hands for c in h] + ([turn_up] if turn_up != -1 else [])
     if any(type(c) is not int or not 0 <= c < 56 or 52 <= c < 54 for c in cards):
         raise ValueError(f"deal {number}: a card is not a card of the Wizard deck")
@@ -321,9 +330,15 @@ class WizardState(TrickGameState):
             self.deal(events)
 
     def explain_illegal(self, action: Action) -> IllegalActionError:
+        """The reason ``action`` is not allowed now, worded for the player;
+        like Bid Whist's, it answers any value without raising."""
+        if not is_well_formed(action):
+            return malformed_action()
         phase, kind = self.phase, action.kind
         if phase == Phase.GAME_OVER:
             return IllegalActionError("The game is over", "game_over")
+        if action in self.legal_actions():
+            return allowed_action()
         expected = {Phase.PREDICT: ActionKind.PREDICT, Phase.PLAY: ActionKind.PLAY,
                     Phase.TRUMP_CHOICE: ActionKind.TRUMP, Phase.HAND_OVER: ActionKind.NEXT_DEAL}[phase]
         if kind != expected:
@@ -342,9 +357,11 @@ class WizardState(TrickGameState):
             return IllegalActionError("The round is over", "hand_over")
         card = action.value
         if card not in self.hands[self.current]:
-            name = card_name(card) if 0 <= card < 56 else "that card"
+            name = card_name(card) if 0 <= card < 52 or card in (WIZARD, JESTER) else "that card"
             return IllegalActionError(f"You do not hold {name}", "not_in_hand", card=card)
         led = self.led_suit()
+        if led == NO_SUIT:  # unreachable: with nothing to follow any card held is legal
+            return allowed_action()
         suit_name = Suit(led).label
         return IllegalActionError(f"You must follow {suit_name} (or play a Wizard or a Jester)",
                                   "must_follow", suit=led)
@@ -457,3 +474,37 @@ _PHASE_PROMPTS = {
 def _distinct(cards: list[int]) -> list[int]:
     """Cards without repeats, in hand order: the four Wizards (and Jesters) are one choice, not four."""
     return list(dict.fromkeys(cards))
+
+
+class WizardHiddenInfo:
+    """What a Wizard seat cannot see (see ``game.rules.hidden``): the other
+    hands, the cards left undealt, and under hidden or delayed bidding the
+    bids still face down. The turn-up card is public."""
+
+    def layout(self, view: PlayerView) -> HiddenLayout:
+        wz = cast(WizardView, view)
+        return HiddenLayout(
+            seen=(wz.turn_up,) if wz.turn_up >= 0 else (),
+            hidden_bids=tuple(seat for seat, action in wz.actions if action is None),
+            bid_choices=range(wz.round_number + 1),
+        )
+
+    def card_suit(self, card: int, trump: int) -> int:
+        return card_suit(card, trump)
+
+    def fixed_deal(self, view: PlayerView, hands: Sequence[Sequence[int]], kitty: Sequence[int]) -> Any:
+        return ([list(hand) for hand in hands], cast(WizardView, view).turn_up)
+
+    def hand_actions(self, view: PlayerView, hidden: HiddenCards) -> list[tuple[int, Action]]:
+        # Only bids are ever hidden.
+        return [(seat, action if action is not None else predict(hidden.bids[seat]))
+                for seat, action in view.actions]
+
+    def restore_record(self, state: Any, view: PlayerView) -> None:
+        history = list(cast(WizardView, view).score_history)
+        if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            history.pop()  # this round's line: replaying the round writes it again
+        state.history = history
+
+
+HIDDEN_INFO = WizardHiddenInfo()

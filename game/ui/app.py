@@ -39,6 +39,7 @@ from game.config import save_settings as write_settings
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
 from game.ui.art.card_art import CardArt
+from game.ui.art.render_cache import BoundedCache
 from game.ui.scene import Scene
 from game.ui.text import set_language, t
 
@@ -49,6 +50,9 @@ FPS = 60
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not make animations jump
 ERROR_LIMIT = 3       # this many failures within ERROR_WINDOW seconds: back to the start screen
 ERROR_WINDOW = 5.0
+# Card art per (width, four-colour): a table uses about four widths, a dialog
+# one or two more; a window being resized goes through many, only the latest matter.
+CARD_ART_SIZES = 24
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
 
@@ -68,7 +72,7 @@ class App:
         self._setup_logging()
         self.scenes: list[Scene] = []
         self.running = True
-        self._card_arts: dict[tuple[int, bool], CardArt] = {}
+        self._card_arts: BoundedCache[tuple[int, bool], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
         width, height = size or settings.window_size
         self._windowed_size: tuple[int, int] = (int(width), int(height))
@@ -145,10 +149,7 @@ class App:
 
     def card_art(self, width: int) -> CardArt:
         key = (max(8, int(width)), bool(self.settings.four_colour_deck))
-        art = self._card_arts.get(key)
-        if art is None:
-            art = self._card_arts[key] = CardArt(key[0], key[1])
-        return art
+        return self._card_arts.get_or_make(key, lambda: CardArt(key[0], key[1]))
 
     def notify(self, text: str, seconds: float = 4.0, warning: bool = True) -> None:
         """A message across the top of the window, whatever scene is showing."""

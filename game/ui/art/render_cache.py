@@ -1,70 +1,135 @@
-"""Small caches that keep the table's frame time low.
+"""The render caches of the whole interface, and the one policy they share.
 
-Rendering text and rotating images are the two expensive things a card
-table does every frame if nobody stops it. ``TextCache`` keeps rendered text
-surfaces keyed by (text, size, bold, colour), so unchanged text is never
-rendered twice; ``RotationCache`` keeps rotated (and faded) copies of card
-images keyed by the source image and an angle rounded to a step, so a card
-in flight costs one blit per frame. Both forget their oldest entries past a
-size limit.
+Rendering text and transforming images are the expensive things a card table
+and its dialogs would otherwise do every frame, so their results are kept.
+
+The policy, for every cache of rendered things in ``game.ui``: a cache is a
+``BoundedCache``, a least-recently-used map with a fixed number of entries.
+Reading an entry makes it the most recently used; storing one more entry
+than the limit forgets the least recently used. A cache never grows without
+bound (a window being resized produces a stream of new sizes, a toast a
+stream of new texts) and never throws away what the current screen keeps
+using. Each cache names its limit next to where it is made, sized to hold
+what one busy screen needs.
+
+``TEXT`` is the one text cache: every piece of text the interface draws (the
+table's plates and panels, the dialogs' widgets, the hot-seat cover) is
+rendered and measured through it. ``RotationCache`` keeps rotated, squeezed
+and faded copies of card images, keyed by the source image and an angle
+rounded to a step, so a card in flight costs one blit per frame.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
+from typing import Callable, Generic, Hashable, TypeVar
 
 import pygame
 
 from game.ui import theme
 
-Colour = tuple[int, int, int]
+Colour = tuple[int, ...]
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 
-class _Lru(OrderedDict):
+class BoundedCache(Generic[K, V]):
+    """A least-recently-used map holding at most ``limit`` entries (see the module's policy)."""
+
     def __init__(self, limit: int) -> None:
-        super().__init__()
+        if limit < 1:
+            raise ValueError("a cache must hold at least one entry")
         self.limit = limit
+        self._entries: OrderedDict[K, V] = OrderedDict()
 
-    def remember(self, key, value):
-        self[key] = value
-        if len(self) > self.limit:
-            self.popitem(last=False)
-        return value
-
-    def recall(self, key):
-        value = self.get(key)
+    def get(self, key: K) -> V | None:
+        """The entry for ``key`` (now the most recently used), or None."""
+        value = self._entries.get(key)
         if value is not None:
-            self.move_to_end(key)
+            self._entries.move_to_end(key)
         return value
+
+    def put(self, key: K, value: V) -> V:
+        """Store ``value``; past the limit the least recently used entry is forgotten."""
+        self._entries[key] = value
+        self._entries.move_to_end(key)
+        if len(self._entries) > self.limit:
+            self._entries.popitem(last=False)
+        return value
+
+    def get_or_make(self, key: K, make: Callable[[], V]) -> V:
+        """The entry for ``key``, made by ``make()`` and stored when missing."""
+        value = self.get(key)
+        if value is None:
+            value = self.put(key, make())
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._entries
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def clear(self) -> None:
+        self._entries.clear()
+
+
+def _for_display(surface: pygame.Surface) -> pygame.Surface:
+    """``surface`` in the window's pixel format, when there is a window (faster blits)."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return surface.convert_alpha()
+    return surface
 
 
 class TextCache:
-    def __init__(self, limit: int = 600) -> None:
-        self._cache = _Lru(limit)
+    """Rendered text surfaces and measured text sizes, keyed by what decides them.
+
+    Surfaces it returns are shared: treat them as read-only (an alpha change
+    must be undone straight after the blit, as ``RotationCache.blit`` does).
+    """
+
+    # Enough for every line of the busiest screens (a six-player score pad, the
+    # start screen) at two window sizes.
+    SURFACE_LIMIT = 3000
+    SIZE_LIMIT = 6000
+
+    def __init__(self, surface_limit: int = SURFACE_LIMIT, size_limit: int = SIZE_LIMIT) -> None:
+        self._surfaces: BoundedCache[tuple, pygame.Surface] = BoundedCache(surface_limit)
+        self._sizes: BoundedCache[tuple[str, int, bool], tuple[int, int]] = BoundedCache(size_limit)
 
     def render(self, text: str, size: int, colour: Colour, bold: bool = False,
                shadow: bool = False) -> pygame.Surface:
-        key = (text, size, colour, bold, shadow)
-        surface = self._cache.recall(key)
+        """``text`` anti-aliased at ``size``; ``shadow`` adds a soft dark copy
+        under it that keeps it readable on the felt."""
+        key = (text, int(size), tuple(colour), bold, shadow)
+        surface = self._surfaces.get(key)
         if surface is None:
             font = theme.font(size, bold)
             face = font.render(text, True, colour)
             if shadow:
-                # A soft dark copy under the text keeps it readable on the felt.
                 base = font.render(text, True, (0, 0, 0))
                 base.set_alpha(150)
                 out = pygame.Surface((face.get_width() + 2, face.get_height() + 2), pygame.SRCALPHA)
                 out.blit(base, (2, 2))
                 out.blit(face, (0, 0))
                 face = out
-            surface = self._cache.remember(key, _convert(face))
+            surface = self._surfaces.put(key, _for_display(face))
         return surface
+
+    def size(self, text: str, size: int, bold: bool = False) -> tuple[int, int]:
+        """Width and height ``text`` takes at ``size``."""
+        key = (text, int(size), bold)
+        measured = self._sizes.get(key)
+        if measured is None:
+            measured = self._sizes.put(key, theme.font(size, bold).size(text))
+        return measured
 
     def fit(self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,
             shadow: bool = False) -> pygame.Surface:
-        """Text rendered at ``size`` or smaller so it is at most ``max_width`` wide."""
-        key = ("fit", text, size, colour, max_width, bold, shadow)
-        surface = self._cache.recall(key)
+        """Text rendered at ``size`` or smaller so it is at most ``max_width`` wide;
+        still too wide at the smallest size, it is cut short with "..."."""
+        key = ("fit", text, int(size), tuple(colour), max_width, bold, shadow)
+        surface = self._surfaces.get(key)
         if surface is None:
             current = size
             surface = self.render(text, current, colour, bold, shadow)
@@ -72,18 +137,32 @@ class TextCache:
                 current -= 1
                 surface = self.render(text, current, colour, bold, shadow)
             if surface.get_width() > max_width:
-                # Still too wide at the smallest size: cut it with an ellipsis.
                 cut = text
                 while len(cut) > 1 and surface.get_width() > max_width:
                     cut = cut[:-1]
                     surface = self.render(cut + "...", current, colour, bold, shadow)
-            self._cache.remember(key, surface)
+            self._surfaces.put(key, surface)
         return surface
+
+    def clear(self) -> None:
+        self._surfaces.clear()
+        self._sizes.clear()
+
+
+# The interface's one text cache.
+TEXT = TextCache()
 
 
 class RotationCache:
-    def __init__(self, limit: int = 900, step: float = 2.0) -> None:
-        self._cache = _Lru(limit)
+    """Transformed copies of images: rotated, squeezed (a card turning over) and faded."""
+
+    # A full table in motion: every card face at two sizes, a few angles each.
+    LIMIT = 900
+
+    def __init__(self, limit: int = LIMIT, step: float = 2.0) -> None:
+        # Each entry keeps its source image alive with the copy, so the source's
+        # id() in the key cannot be reused by another image while the entry exists.
+        self._cache: BoundedCache[tuple, tuple[pygame.Surface, pygame.Surface]] = BoundedCache(limit)
         self.step = step
 
     def get(self, image: pygame.Surface, angle: float, scale_x: float = 1.0, alpha: int = 255) -> pygame.Surface:
@@ -98,9 +177,9 @@ class RotationCache:
         if angle_q == 0 and scale_q >= 1.0 and alpha_q == 255:
             return image
         key = (id(image), angle_q, scale_q, alpha_q)
-        cached = self._cache.recall(key)
+        cached = self._cache.get(key)
         if cached is not None:
-            return cached
+            return cached[1]
         result = image
         if scale_q < 1.0:
             width = max(1, round(image.get_width() * scale_q))
@@ -110,9 +189,7 @@ class RotationCache:
         if alpha_q < 255:
             result = result.copy()
             result.set_alpha(alpha_q)
-        # Keep the source alive with the entry so its id() cannot be reused.
-        self._cache.remember(key, result)
-        self._keep_alive(key, image)
+        self._cache.put(key, (image, result))
         return result
 
     def blit(self, target: pygame.Surface, image: pygame.Surface, centre: tuple[int, int], angle: float = 0.0,
@@ -133,14 +210,5 @@ class RotationCache:
             shown.set_alpha(previous)
         return rect
 
-    def _keep_alive(self, key, image) -> None:
-        self._cache.remember(("src",) + key, image)
-
     def clear(self) -> None:
         self._cache.clear()
-
-
-def _convert(surface: pygame.Surface) -> pygame.Surface:
-    if pygame.display.get_init() and pygame.display.get_surface() is not None:
-        return surface.convert_alpha()
-    return surface

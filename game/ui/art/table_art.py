@@ -17,25 +17,20 @@ import random
 import pygame
 
 from game.ui.art.card_art import INK_BLACK, INK_RED, PAPER, draw_suit, mix
+from game.ui.art.render_cache import BoundedCache
 
 FELT_CENTRE = (46, 128, 74)
 FELT_EDGE = (14, 64, 36)
 # Window resizes produce a stream of sizes; only the latest few are worth keeping.
 _FELT_CACHE_LIMIT = 4
-_felt_cache: dict[tuple[int, int], pygame.Surface] = {}
+_felt_cache: BoundedCache[tuple[int, int], pygame.Surface] = BoundedCache(_FELT_CACHE_LIMIT)
 _grain_tile: pygame.Surface | None = None
 
 
 def draw_felt(surface_size: tuple[int, int]) -> pygame.Surface:
     """A felt background of ``surface_size``; cached, so treat it as read-only."""
     size = (max(1, int(surface_size[0])), max(1, int(surface_size[1])))
-    felt = _felt_cache.get(size)
-    if felt is None:
-        felt = _render_felt(size)
-        if len(_felt_cache) >= _FELT_CACHE_LIMIT:
-            _felt_cache.pop(next(iter(_felt_cache)))  # oldest first (dicts keep order)
-        _felt_cache[size] = felt
-    return felt
+    return _felt_cache.get_or_make(size, lambda: _render_felt(size))
 
 
 def _render_felt(size: tuple[int, int]) -> pygame.Surface:

@@ -11,6 +11,10 @@ The bids made so far are shown by seat, in bidding order, as far as this seat
 may see them: with hidden or delayed Wizard bidding only the player's own
 bid is shown, with a note saying when the bids come out.
 
+Which panel to show is decided by the game's scoring (``GameDef.scoring``:
+"contract" bids for a contract, "prediction" predicts tricks), never by the
+game's name; each reads the fields its typed view adds.
+
 The panel sits in the upper part of the table so the hand stays visible
 below it. Keyboard: Tab or the arrows move between buttons, Enter or Space
 bid; P passes in Bid Whist; in Wizard the digit keys bid directly (with more
@@ -24,10 +28,10 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.rules import Action, ActionKind, PlayerView
+from game.rules import Action, ActionKind, BidWhistView, PlayerView, WizardView, get_game
 from game.rules.actions import PASS, bid, predict
 from game.ui import theme
-from game.ui.text import t
+from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import split_columns, ui_scale
@@ -36,11 +40,6 @@ from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 MAX_BID_BOOKS = 7
 MODES = (0, 1, 2)  # BidMode.UPTOWN, DOWNTOWN, NOTRUMP
-
-
-def bid_words(books: int, mode: int) -> str:
-    """"4 uptown" in the player's language."""
-    return t("bid.words", books=books, mode=t(f"mode.{mode}").lower())
 
 
 def bidding_order(num_players: int, dealer: int) -> list[int]:
@@ -58,7 +57,7 @@ class BiddingPanel(DialogScene):
         self.seat_names = list(seat_names)
         self.on_action = on_action
         self.legal = set(view.legal_actions)
-        self.is_wizard = view.game == "wizard"
+        self.predicting = get_game(view.game).scoring == "prediction"
         self.buttons: dict[Action, Button] = {}
         self.typed = ""
         self._build_buttons()
@@ -67,27 +66,46 @@ class BiddingPanel(DialogScene):
         first = next((b for b in self.focus.widgets if b.enabled and b is not self.buttons.get(PASS)), None)
         self.focus.focus(first)
 
+    # ------------------------------------------------------------------ typed views
+    @property
+    def prediction_view(self) -> WizardView:
+        """The view of a game where everyone predicts their tricks."""
+        if not isinstance(self.view, WizardView):
+            raise TypeError(f"predicting needs a WizardView, not {type(self.view).__name__}")
+        return self.view
+
+    @property
+    def contract_view(self) -> BidWhistView:
+        """The view of a game where the bidding names a contract."""
+        if not isinstance(self.view, BidWhistView):
+            raise TypeError(f"contract bidding needs a BidWhistView, not {type(self.view).__name__}")
+        return self.view
+
+    @property
+    def cards_each(self) -> int:
+        """Cards dealt to each player this hand: one per trick."""
+        return self.view.tricks_per_hand
+
     # ------------------------------------------------------------------ buttons
     def _choose(self, action: Action) -> None:
         if action in self.legal:
             self.finish(self.on_action, action)
 
     def _build_buttons(self) -> None:
-        if self.is_wizard:
-            self.title = t("bid.title_round", round=self.view.round_number,
-                           rounds=self.view.extra.get("total_rounds", self.view.round_number))
-            forbidden = self.view.extra.get("forbidden_bid", -1)
-            for number in range(self.view.cards_per_player + 1):
+        if self.predicting:
+            view = self.prediction_view
+            self.title = t("bid.title_round", round=view.round_number, rounds=view.total_rounds)
+            for number in range(self.cards_each + 1):
                 action = predict(number)
                 reason = None
                 if action not in self.legal:
-                    reason = (t("error.uneven_bids", bid=number, total=self.view.cards_per_player)
-                              if number == forbidden else t("error.predict_range", max=self.view.cards_per_player))
+                    reason = (t("error.uneven_bids", bid=number, total=self.cards_each)
+                              if number == view.forbidden_bid else t("error.predict_range", max=self.cards_each))
                 self.buttons[action] = Button((0, 0, 1, 1), str(number), self._chooser(action),
                                               enabled=action in self.legal, reason=reason)
             return
         self.title = t("bid.title")
-        high = self.view.extra.get("high_bid")
+        high = self.contract_view.high_bid
         too_low = t("error.bid_too_low", high=bid_words(*high)) if high else None
         min_bid = getattr(self.view.rules, "min_bid", 1)
         for mode in MODES:
@@ -104,22 +122,22 @@ class BiddingPanel(DialogScene):
     @property
     def secret_note(self) -> str | None:
         """The note shown instead of other players' bids under hidden or delayed bidding."""
-        bidding = getattr(self.view.rules, "bidding", "open") if self.is_wizard else "open"
+        bidding = getattr(self.view.rules, "bidding", "open") if self.predicting else "open"
         if bidding == "open":
             return None
         return t("bid.secret_hidden") if bidding == "hidden" else t("bid.secret_delayed")
 
     @property
     def forbidden_reason(self) -> str | None:
-        forbidden = self.view.extra.get("forbidden_bid", -1) if self.is_wizard else -1
+        forbidden = self.prediction_view.forbidden_bid if self.predicting else -1
         if forbidden < 0:
             return None
-        return t("error.uneven_bids", bid=forbidden, total=self.view.cards_per_player)
+        return t("error.uneven_bids", bid=forbidden, total=self.cards_each)
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
-        content = self.open_panel(size, round((760 if not self.is_wizard else 720) * scale), round(430 * scale))
+        content = self.open_panel(size, round((720 if self.predicting else 760) * scale), round(430 * scale))
         gap = max(4, round(8 * scale))
         # Vertical bands: status line, bids so far, the buttons, and a foot line.
         status_h = max(16, round(content.height * 0.09))
@@ -130,16 +148,16 @@ class BiddingPanel(DialogScene):
         grid_top = self.chips_rect.bottom + gap * 2
         self.foot_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width, foot_h)
         grid = pygame.Rect(content.left, grid_top, content.width, max(12, self.foot_rect.top - gap - grid_top))
-        if self.is_wizard:
-            self._layout_wizard(grid, gap)
+        if self.predicting:
+            self._layout_predictions(grid, gap)
         else:
-            self._layout_bidwhist(grid, gap)
+            self._layout_contract_bids(grid, gap)
         order = list(self.buttons.values())
-        if not self.is_wizard:
+        if not self.predicting:
             order = [self.buttons[PASS]] + [b for a, b in self.buttons.items() if a != PASS]
         self.focus.set_widgets(order)
 
-    def _layout_bidwhist(self, grid: pygame.Rect, gap: int) -> None:
+    def _layout_contract_bids(self, grid: pygame.Rect, gap: int) -> None:
         rows = len(MODES) + 1  # three modes, then Pass
         row_h = max(10, (grid.height - gap * (rows - 1)) // rows)
         row_h = min(row_h, max(10, round(grid.width * 0.09)))
@@ -165,8 +183,8 @@ class BiddingPanel(DialogScene):
         pass_w = min(grid.width - label_w, max(80, round(row_h * 4)))
         self.buttons[PASS].set_rect(pygame.Rect(grid.left + label_w, pass_top, pass_w, row_h))
 
-    def _layout_wizard(self, grid: pygame.Rect, gap: int) -> None:
-        count = self.view.cards_per_player + 1
+    def _layout_predictions(self, grid: pygame.Rect, gap: int) -> None:
+        count = self.cards_each + 1
         cell_gap = max(3, gap // 2 + 1)
         # Square-ish buttons: as many per row as fit at a comfortable size.
         target = max(28, min(110, round(grid.height * 0.55)))
@@ -190,7 +208,7 @@ class BiddingPanel(DialogScene):
 
     # ------------------------------------------------------------------ keys
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
-        if not self.is_wizard or event.type != pygame.KEYDOWN:
+        if not self.predicting or event.type != pygame.KEYDOWN:
             return False
         digit = event.unicode if event.unicode and event.unicode.isdigit() else None
         if digit is None and pygame.K_KP0 <= event.key <= pygame.K_KP9:
@@ -207,7 +225,7 @@ class BiddingPanel(DialogScene):
         return False
 
     def _type_digit(self, digit: str) -> None:
-        maximum = self.view.cards_per_player
+        maximum = self.cards_each
         typed = self.typed + digit
         if int(typed) > maximum:
             typed = digit  # start afresh rather than refusing a natural retype
@@ -235,10 +253,10 @@ class BiddingPanel(DialogScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         scale = ui_scale(self.window_size())
         text_size = max(16, round(24 * scale))
-        if self.is_wizard:
-            self._draw_wizard_info(surface, text_size)
+        if self.predicting:
+            self._draw_prediction_info(surface, text_size)
         else:
-            self._draw_bidwhist_info(surface, text_size)
+            self._draw_contract_info(surface, text_size)
         for rect, mode in zip(self.row_labels, MODES):
             top = rect.copy()
             top.height = round(rect.height * 0.58)
@@ -247,13 +265,13 @@ class BiddingPanel(DialogScene):
             draw_text_fit(surface, t(f"mode.{mode}.help"), bottom, round(text_size * 0.75), theme.TEXT_DIM,
                           align="left")
 
-    def _draw_bidwhist_info(self, surface: pygame.Surface, size: int) -> None:
-        view = self.view
-        high = view.extra.get("high_bid")
+    def _draw_contract_info(self, surface: pygame.Surface, size: int) -> None:
+        view = self.contract_view
+        high = view.high_bid
         if PASS not in self.legal and view.legal_actions:
             status, colour = t("bid.forced"), theme.WARNING
         elif high:
-            status = t("bid.high", bid=bid_words(*high), name=self._seat_name(view.extra.get("high_bidder", -1)))
+            status = t("bid.high", bid=bid_words(*high), name=self._seat_name(view.high_bidder))
             colour = theme.ACCENT
         else:
             status, colour = t("bid.no_high"), theme.TEXT
@@ -276,12 +294,12 @@ class BiddingPanel(DialogScene):
         draw_text_fit(surface, t("bid.books_hint", books=min_bid, total=min_bid + 6), self.foot_rect,
                       round(size * 0.8), theme.TEXT_DIM)
 
-    def _draw_wizard_info(self, surface: pygame.Surface, size: int) -> None:
-        view = self.view
+    def _draw_prediction_info(self, surface: pygame.Surface, size: int) -> None:
+        view = self.prediction_view
         status = self.status_rect
         trump_w = round(status.width * 0.36)
         question = pygame.Rect(status.left, status.top, status.width - trump_w, status.height)
-        draw_text_fit(surface, t("bid.question", cards=view.cards_per_player), question, size, theme.TEXT,
+        draw_text_fit(surface, t("bid.question", cards=self.cards_each), question, size, theme.TEXT,
                       align="left", bold=True)
         trump_rect = pygame.Rect(question.right, status.top, trump_w, status.height)
         if view.trump >= 0:
@@ -295,7 +313,7 @@ class BiddingPanel(DialogScene):
         else:
             key = "bid.trump_pending" if view.trump_pending else "bid.no_trump"
             draw_text_fit(surface, t(key), trump_rect, size, theme.ACCENT, align="right", bold=True)
-        predictions = tuple(view.extra.get("predictions", ()))
+        predictions = view.predictions
         bidding = getattr(view.rules, "bidding", "open")
         if bidding == "open":
             labels = {}
@@ -311,7 +329,7 @@ class BiddingPanel(DialogScene):
                 draw_text_fit(surface, reason, self.foot_rect, round(size * 0.9), theme.WARNING, bold=True)
             else:
                 total = sum(p for p in predictions if p >= 0)
-                draw_text_fit(surface, t("bid.total", total=total, cards=view.cards_per_player), self.foot_rect,
+                draw_text_fit(surface, t("bid.total", total=total, cards=self.cards_each), self.foot_rect,
                               round(size * 0.85), theme.TEXT_DIM)
         else:
             # Hidden or delayed bidding: this seat sees only its own information.

@@ -3,7 +3,8 @@
 Pushed when the human declarer of Bid Whist must name the contract after
 winning the bid (four suits for an uptown or downtown bid, uptown or
 downtown for no trump), and when the human Wizard dealer must name trump
-after a Wizard was turned up. Every button is one of ``view.legal_actions``.
+after a Wizard was turned up; the view's phase (``CONTRACT`` or
+``TRUMP_CHOICE``) says which. Every button is one of ``view.legal_actions``.
 Suit buttons show the suit shapes drawn like the cards (never font glyphs)
 and how many cards of that suit the player holds, which is what the choice
 is usually based on.
@@ -18,12 +19,11 @@ from typing import Callable
 
 import pygame
 
-from game.rules import Action, ActionKind, PlayerView
+from game.rules import Action, ActionKind, BidWhistView, Phase, PlayerView
 from game.rules.actions import choose_direction, choose_trump
 from game.rules.cards import SUIT_OF
 from game.ui import theme
-from game.ui.dialogs.bidding_panel import bid_words
-from game.ui.text import t
+from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import split_columns, ui_scale
@@ -41,6 +41,8 @@ class ContractChooser(DialogScene):
         self.view = view
         self.on_action = on_action
         self.legal = set(view.legal_actions)
+        # The dealer names trump for a turned-up card, rather than a declarer for a contract.
+        self.dealer_names_trump = view.phase == Phase.TRUMP_CHOICE
         self.buttons: list[Button] = []
         self.choosing_direction = any(a.kind == ActionKind.DIRECTION for a in view.legal_actions)
         if self.choosing_direction:
@@ -58,8 +60,7 @@ class ContractChooser(DialogScene):
         return lambda: self._choose(action)
 
     def _build_suit_buttons(self) -> None:
-        wizard = self.view.game == "wizard"
-        self.title = t("contract.title_wizard") if wizard else t("contract.title_trump")
+        self.title = t("contract.title_wizard") if self.dealer_names_trump else t("contract.title_trump")
         four = bool(getattr(getattr(self.app, "settings", None), "four_colour_deck", False))
         for suit in range(4):
             action = choose_trump(suit)
@@ -100,9 +101,11 @@ class ContractChooser(DialogScene):
 
     def draw_content(self, surface: pygame.Surface) -> None:
         size = max(16, round(25 * ui_scale(self.window_size())))
-        if self.view.game == "wizard":
+        view = self.view
+        if self.dealer_names_trump:
             text = t("contract.wizard_help")
+        elif isinstance(view, BidWhistView) and view.high_bid is not None:
+            text = t("contract.won", bid=bid_words(*view.high_bid))
         else:
-            high = self.view.extra.get("high_bid")
-            text = t("contract.won", bid=bid_words(*high)) if high else ""
+            text = ""
         draw_text_fit(surface, text, self.subtitle_rect, size, theme.TEXT, bold=True)

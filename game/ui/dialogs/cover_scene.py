@@ -14,7 +14,7 @@ from typing import Callable
 import pygame
 
 from game.ui import theme
-from game.ui.art.render_cache import TextCache
+from game.ui.art.render_cache import TEXT
 from game.ui.scene import Scene
 from game.ui.art.table_art import draw_felt
 from game.ui.text import t
@@ -33,7 +33,6 @@ class CoverScene(Scene):
         self.name = name
         self.detail = detail
         self.on_reveal = on_reveal
-        self.text = TextCache(64)
         self.done = False
         self.button = Button((0, 0, 1, 1), t("cover.show", name=name), self.reveal, kind="primary")
         self.panel = pygame.Rect(0, 0, 1, 1)
@@ -70,10 +69,10 @@ class CoverScene(Scene):
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         draw_panel(surface, self.panel)
         unit = self.panel.height / 260
-        title = self.text.fit(t("cover.pass_to", name=self.name), round(44 * unit), theme.PANEL_TITLE,
+        title = TEXT.fit(t("cover.pass_to", name=self.name), round(44 * unit), theme.PANEL_TITLE,
                               self.panel.width - 40, bold=True)
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + round(34 * unit))))
-        hint = self.text.fit(self.detail or t("cover.hint"), round(22 * unit), theme.TEXT_DIM,
+        hint = TEXT.fit(self.detail or t("cover.hint"), round(22 * unit), theme.TEXT_DIM,
                              self.panel.width - 40)
         surface.blit(hint, hint.get_rect(midtop=(self.panel.centerx, self.panel.top + round(96 * unit))))
         self.button.draw(surface)

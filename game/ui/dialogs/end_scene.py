@@ -2,8 +2,9 @@
 
 Drawn over the finished table. The headline speaks to the human player when
 there is exactly one ("You won!", "Better luck next time"); the line below
-names the winners (a Bid Whist team by its two players' names, Wizard players
-who tie for the top sharing the win). Final scores are listed best first,
+names the winners (in a partnership game a team by its players' names,
+otherwise every player who ties for the top sharing the win). What the game
+is (teams, how it ends) comes from the registry, ``get_game(history["game"])``. Final scores are listed best first,
 winners marked in gold. Buttons: Play again (same seats and rules), Score
 pad (the full game, over this scene) and Back to start.
 """
@@ -14,6 +15,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.rules import get_game
 from game.ui import theme
 from game.ui.dialogs.score_pad import ScorePad, team_name
 from game.ui.text import t
@@ -45,7 +47,9 @@ class EndScene(DialogScene):
         self.history = history
         self.seat_names = list(seat_names)
         self.title = t("end.title")
-        self.is_bidwhist = history.get("game") == "bidwhist"
+        self.game = get_game(history["game"])
+        # Winners and final scores are teams in a partnership game, seats otherwise.
+        self.teams = self.game.partnerships > 0
         self.scores = list(history.get("final_scores") or [])
         self.winners = list(history.get("winners") or [])
         if not self.winners and self.scores:
@@ -64,9 +68,13 @@ class EndScene(DialogScene):
         players = self.history.get("players", [])
         return [p.get("seat", i) for i, p in enumerate(players) if p.get("controller") == "human"]
 
+    def _team_name(self, team: int) -> str:
+        return team_name(self.game, self.seat_names, team)
+
     def _winner_seats(self) -> list[int]:
-        if self.is_bidwhist:
-            return [seat for seat in range(4) if seat % 2 in self.winners]
+        if self.teams:
+            players = len(self.seat_names)
+            return [seat for team in self.winners for seat in self.game.team_members(team, players)]
         return list(self.winners)
 
     def headline(self) -> str:
@@ -76,48 +84,52 @@ class EndScene(DialogScene):
         winners = self._winner_seats()
         if humans[0] not in winners:
             return t("end.you_lost")
-        shared = not self.is_bidwhist and len(winners) > 1
+        shared = not self.teams and len(winners) > 1
         return t("end.you_shared") if shared else t("end.you_won")
 
     def winner_line(self) -> str:
         if not self.winners:
             return t("end.no_winner")
-        if self.is_bidwhist:
+        if self.teams:
             team = self.winners[0]
-            other = 1 - team
+            others = [score for side, score in enumerate(self.scores) if side != team]
             a = self.scores[team] if team < len(self.scores) else 0
-            b = self.scores[other] if other < len(self.scores) else 0
-            return t("end.team_wins", team=team_name(self.seat_names, team), a=a, b=b)
+            b = max(others) if others else 0
+            return t("end.team_wins", team=self._team_name(team), a=a, b=b)
         names = [self._name(seat) for seat in self.winners]
         return t("end.winner" if len(names) == 1 else "end.winners", names=join_names(names))
 
     def reason_line(self) -> str:
-        """Why the game ended: the target reached, the floor fallen to, or the last round played."""
+        """Why the game ended: the target reached, the floor fallen to (a contract
+        game played to a score), or the last round played (a prediction game)."""
         if not self.history.get("complete") or not self.winners:
             return ""
-        if not self.is_bidwhist:
+        if self.game.scoring == "prediction":
             rounds = sum(1 for deal in self.history.get("deals", []) if deal.get("scores"))
             return t("end.reason_rounds", count=rounds) if rounds else ""
         target = self.history.get("rules", {}).get("target_score")
         if not isinstance(target, int) or len(self.scores) < 2:
             return ""
-        team = self.winners[0]
-        if self.scores[team] >= target:
-            return t("end.reason_reached", team=team_name(self.seat_names, team), target=target)
-        loser = 1 - team
-        if self.scores[loser] <= -target:
-            return t("end.reason_fell", loser=team_name(self.seat_names, loser), floor=-target,
-                     team=team_name(self.seat_names, team))
+        winner = self.winners[0]
+        if self.scores[winner] >= target:
+            return t("end.reason_reached", team=self._side_name(winner), target=target)
+        for loser, score in enumerate(self.scores):
+            if loser != winner and score <= -target:
+                return t("end.reason_fell", loser=self._side_name(loser), floor=-target,
+                         team=self._side_name(winner))
         return ""
+
+    def _side_name(self, side: int) -> str:
+        """A scoring side by name: a team's players, or one player."""
+        return self._team_name(side) if self.teams else self._name(side)
 
     def _name(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else t("start.seat", number=seat + 1)
 
     def standings(self) -> list[tuple[str, int, bool]]:
         """(name, score, is_winner) best first."""
-        if self.is_bidwhist:
-            entries = [(team_name(self.seat_names, team), self.scores[team], team in self.winners)
-                       for team in range(min(2, len(self.scores)))]
+        if self.teams:
+            entries = [(self._team_name(team), score, team in self.winners) for team, score in enumerate(self.scores)]
         else:
             entries = [(self._name(seat), score, seat in self.winners) for seat, score in enumerate(self.scores)]
         return sorted(entries, key=lambda entry: (-entry[1], not entry[2]))

@@ -22,11 +22,11 @@ from typing import Callable
 
 import pygame
 
-from game.rules import PlayerView
-from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF, SUIT_OF, card_code
+from game.rules import BidWhistView, PlayerView
+from game.rules.bidwhist import effective_suits, rank_power
+from game.rules.cards import card_code
 from game.ui import theme
-from game.ui.dialogs.bidding_panel import bid_words
-from game.ui.text import t
+from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
@@ -34,7 +34,6 @@ from game.ui.widgets.geometry import ui_scale
 from game.ui.widgets.panels import fill_translucent
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
-DISCARD_COUNT = 6
 CARDS_PER_ROW = 9
 #: How far the pointer must move with the button down before a press becomes a drag.
 DRAG_THRESHOLD = 6
@@ -44,31 +43,31 @@ COLOUR_OF_SUIT = (0, 1, 1, 0)  # spades black, hearts red, diamonds red, clubs b
 SUIT_ORDER = (0, 1, 3, 2)      # S H C D: colours alternate
 
 
-def sort_for_contract(cards: list[int], trump: int, direction: int) -> list[int]:
-    """Cards in the order a player would hold them for this contract, best first."""
+def suit_positions(trump: int) -> dict[int, int]:
+    """Where each suit's group goes in the dialog: the trump suit first, then the
+    others with the colours alternating where the suits allow it."""
     others = [s for s in SUIT_ORDER if s != trump]
-    if trump >= 0:
-        # Alternate colours after the trump suit where the suits allow it.
-        opposite = [s for s in others if COLOUR_OF_SUIT[s] != COLOUR_OF_SUIT[trump]]
-        same = [s for s in others if COLOUR_OF_SUIT[s] == COLOUR_OF_SUIT[trump]]
-        others = [opposite[0], same[0], opposite[1]] if len(opposite) == 2 and same else opposite + same
-        suit_rank = {suit: i + 1 for i, suit in enumerate(others)}
-        suit_rank[trump] = 0
-    else:
-        suit_rank = {suit: i for i, suit in enumerate(SUIT_ORDER)}
+    if trump < 0:
+        return {suit: i for i, suit in enumerate(SUIT_ORDER)}
+    opposite = [s for s in others if COLOUR_OF_SUIT[s] != COLOUR_OF_SUIT[trump]]
+    same = [s for s in others if COLOUR_OF_SUIT[s] == COLOUR_OF_SUIT[trump]]
+    others = [opposite[0], same[0], opposite[1]] if len(opposite) == 2 and same else opposite + same
+    return {trump: 0, **{suit: i + 1 for i, suit in enumerate(others)}}
 
-    def rank_key(card: int) -> int:
-        rank = RANK_OF[card]
-        if direction == 1:  # downtown: ace, then 2 up to king
-            return 0 if rank == 14 else rank
-        return -rank        # uptown: ace high down to 2
+
+def sort_for_contract(cards: list[int], trump: int, direction: int) -> list[int]:
+    """Cards in the order a player would hold them for this contract, best first.
+
+    The rules say which suit each card belongs to under the contract (jokers
+    join the trump suit, and have none in no trump) and how strong it is in
+    the contract's ranking; cards without a suit go last.
+    """
+    suit_of = effective_suits(trump)
+    power = rank_power(1 if direction == 1 else 0)
+    position = suit_positions(trump)
 
     def key(card: int) -> tuple[int, int]:
-        if card in (BIG_JOKER, LITTLE_JOKER):
-            joker = 0 if card == BIG_JOKER else 1
-            # With trump the jokers are the top trumps; in no trump they are worthless.
-            return (-1, joker) if trump >= 0 else (99, joker)
-        return (suit_rank.get(SUIT_OF[card], 50), rank_key(card))
+        return (position.get(suit_of[card], len(position)), -power[card])
 
     return sorted(cards, key=key)
 
@@ -142,13 +141,17 @@ class CardDrag:
 
 
 class KittyDialog(DialogScene):
-    """Choose the 6 discards from ``view.hand``; ``on_confirm`` gets the 6 card ids."""
+    """Choose the discards from ``view.hand`` (as many as the kitty brought: the
+    hand keeps one card per trick); ``on_confirm`` gets the chosen card ids."""
 
     def __init__(self, app, view: PlayerView, on_confirm: Callable[[list[int]], None]) -> None:
         super().__init__(app)
+        if not isinstance(view, BidWhistView):
+            raise TypeError(f"the kitty dialog needs a BidWhistView, not {type(view).__name__}")
         self.view = view
         self.on_confirm = on_confirm
-        self.title = t("kitty.title")
+        self.discard_count = len(view.hand) - view.tricks_per_hand
+        self.title = t("kitty.title", count=self.discard_count)
         kitty = list(view.kitty)
         self.cards: list[CardChoice] = []
         for card in sort_for_contract(list(view.hand), view.trump, view.direction):
@@ -157,7 +160,7 @@ class KittyDialog(DialogScene):
             if from_kitty:
                 kitty.remove(card)
             self.cards.append(CardChoice(card, from_kitty, self._toggle))
-        self.confirm = Button((0, 0, 1, 1), t("kitty.confirm"), self._confirm, kind="primary",
+        self.confirm = Button((0, 0, 1, 1), t("kitty.confirm", count=self.discard_count), self._confirm, kind="primary",
                               hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER))
         self.clear = Button((0, 0, 1, 1), t("kitty.clear"), self._clear, hotkey=pygame.K_BACKSPACE)
         self.tray_rect = pygame.Rect(0, 0, 1, 1)
@@ -259,16 +262,16 @@ class KittyDialog(DialogScene):
 
     def _refresh(self) -> None:
         count = len(self.selected)
-        self.confirm.enabled = count == DISCARD_COUNT
+        self.confirm.enabled = count == self.discard_count
         self.clear.enabled = count > 0
-        if count < DISCARD_COUNT:
-            self.confirm.reason = t("kitty.need_more", count=DISCARD_COUNT - count)
+        if count < self.discard_count:
+            self.confirm.reason = t("kitty.need_more", count=self.discard_count - count)
         else:
-            self.confirm.reason = t("kitty.need_fewer", count=count - DISCARD_COUNT)
+            self.confirm.reason = t("kitty.need_fewer", count=count - self.discard_count)
         self.clear.reason = None
 
     def _confirm(self) -> None:
-        if len(self.selected) == DISCARD_COUNT:
+        if len(self.selected) == self.discard_count:
             self.finish(self.on_confirm, self.selected)
 
     # ------------------------------------------------------------------ layout
@@ -331,7 +334,7 @@ class KittyDialog(DialogScene):
         """The discard tray: a label on the left, then six card slots."""
         card_h = round(card_w * 1.4)
         slot_gap = max(3, round(card_w * 0.12))
-        slots_w = DISCARD_COUNT * card_w + (DISCARD_COUNT - 1) * slot_gap
+        slots_w = self.discard_count * card_w + (self.discard_count - 1) * slot_gap
         label_w = max(round(120 * scale), round(cards_area.width * 0.2))
         width = min(cards_area.width, label_w + slots_w + 3 * pad)
         self.tray_rect = pygame.Rect(0, top, width, height)
@@ -340,7 +343,7 @@ class KittyDialog(DialogScene):
                                            max(1, self.tray_rect.width - slots_w - 3 * pad), height - 2 * pad)
         left = self.tray_label_rect.right + pad
         self.tray_slots = [pygame.Rect(left + i * (card_w + slot_gap), self.tray_rect.top + pad, card_w, card_h)
-                           for i in range(DISCARD_COUNT)]
+                           for i in range(self.discard_count)]
         art = self._card_art(card_w)
         self.tray_faces = {choice.code: art.face(choice.code) for choice in self.cards}
 
@@ -383,7 +386,7 @@ class KittyDialog(DialogScene):
         view = self.view
         help_top = self.help_rect.copy()
         help_top.height //= 2
-        draw_text_fit(surface, t("kitty.help"), help_top, size, theme.TEXT)
+        draw_text_fit(surface, t("kitty.help", count=self.discard_count), help_top, size, theme.TEXT)
         help_bottom = pygame.Rect(self.help_rect.left, help_top.bottom, self.help_rect.width,
                                   self.help_rect.height - help_top.height)
         contract = bid_words(view.contract_books, max(0, view.contract_mode))
@@ -393,10 +396,11 @@ class KittyDialog(DialogScene):
             contract = f"{contract}, {t('contract.uptown' if view.direction == 0 else 'contract.downtown')}"
         draw_text_fit(surface, t("kitty.contract", contract=contract), help_bottom, size, theme.ACCENT, bold=True)
         count = len(self.selected)
-        colour = theme.GOOD if count == DISCARD_COUNT else (theme.BAD if count > DISCARD_COUNT else theme.TEXT)
+        wanted = self.discard_count
+        colour = theme.GOOD if count == wanted else (theme.BAD if count > wanted else theme.TEXT)
         count_top = self.count_rect.copy()
         count_top.height = round(count_top.height * 0.6)
-        draw_text_fit(surface, t("kitty.count", count=count), count_top, round(size * 1.1), colour, align="left",
+        draw_text_fit(surface, t("kitty.count", count=count, total=wanted), count_top, round(size * 1.1), colour, align="left",
                       bold=True)
         keys = pygame.Rect(self.count_rect.left, count_top.bottom, self.count_rect.width,
                            self.count_rect.height - count_top.height)

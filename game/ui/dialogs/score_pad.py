@@ -1,18 +1,20 @@
 """The score pad: every scored hand of the game so far, from the hand history.
 
 It reads the history dict (``Match.history()``, the format of
-``HAND_HISTORY.md``), so it shows exactly what was recorded. Wizard gets a row
-per round with each player's bid, tricks taken, points won or lost and
-running total (made bids green, missed bids red); Bid Whist a row per hand with
-the dealer, the declarer, the contract, the books of each team, the change
-and both teams' totals. A deal still being played shows as a dim last row
+``HAND_HISTORY.md``), so it shows exactly what was recorded, and asks the
+registry what the recorded game is (``get_game(history["game"])``). A game
+where everyone predicts their tricks (Wizard) gets a row per round with each
+player's bid, tricks taken, points won or lost and running total (made bids
+green, missed bids red); a contract game (Bid Whist) a row per hand with the
+dealer, the declarer, the contract, the books of each team, the change and
+the teams' totals. A deal still being played shows as a dim last row
 without any of its bids, so hidden bids stay hidden.
 
 The rows are drawn once into a cached image and scrolled (wheel, arrows,
 Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
 button or a click outside the panel close it and call ``on_close``. Between
-hands the table passes ``close_label=t("pad.next_hand")`` (Wizard:
-``"pad.next_round"``) so the same button deals on.
+hands the table passes the game's "next deal" text as ``close_label`` ("Next
+hand", "Next round") so the same button deals on.
 """
 
 from __future__ import annotations
@@ -22,8 +24,9 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from game.rules import GameDef, get_game
 from game.ui import theme
-from game.ui.text import t
+from game.ui.text import t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import ui_scale
@@ -55,9 +58,9 @@ class Row:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def team_name(seat_names: Sequence[str], team: int) -> str:
-    names = list(seat_names) + [""] * 4
-    return t("team.names", a=names[team], b=names[team + 2])
+def team_name(game: GameDef, seat_names: Sequence[str], team: int) -> str:
+    """A team by its players' names: "Ada & Cleo"."""
+    return team_words([_name(seat_names, seat) for seat in game.team_members(team, len(seat_names))])
 
 
 def _signed(value: int) -> str:
@@ -70,7 +73,7 @@ def _name(seat_names: Sequence[str], seat: Any) -> str:
     return "–"
 
 
-def wizard_table(history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+def prediction_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
     players = len(history.get("players", seat_names)) or len(seat_names)
     columns = [Column(t("pad.round"), 0.7)]
     for seat in range(players):
@@ -110,11 +113,11 @@ def contract_words(contract: dict | None) -> str:
     return t("pad.contract_trump", books=books, mode=mode, suit=suit.lower()).strip()
 
 
-def bidwhist_table(history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
-    teams = (team_name(seat_names, 0), team_name(seat_names, 1))
+def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+    teams = [team_name(game, seat_names, team) for team in range(game.score_sides(len(seat_names)))]
     columns = [Column(t("pad.hand"), 0.5), Column(t("pad.dealer"), 1.3), Column(t("pad.declarer"), 1.3),
-               Column(t("pad.contract"), 2.2), Column(t("pad.books"), 1.0), Column(t("pad.change"), 1.1),
-               Column(teams[0], 1.6), Column(teams[1], 1.6)]
+               Column(t("pad.contract"), 2.2), Column(t("pad.books"), 1.0), Column(t("pad.change"), 1.1)]
+    columns += [Column(name, 1.6) for name in teams]
     rows: list[Row] = []
     for deal in history.get("deals", []):
         number = str(deal.get("number", len(rows) + 1))
@@ -128,18 +131,24 @@ def bidwhist_table(history: dict, seat_names: Sequence[str]) -> tuple[list[Colum
                             extra={"totals": scores}))
             continue
         declarer = deal.get("declarer")
-        bidding_team = declarer % 2 if isinstance(declarer, int) else -1
-        books = deal.get("books", [0, 0])
-        change = deal.get("score_change", [0, 0])
+        bidding_team = game.team_of(declarer) if isinstance(declarer, int) else -1
+        books = deal.get("books") or [0] * len(teams)
+        change = deal.get("score_change") or [0] * len(teams)
         moved = change[bidding_team] if bidding_team >= 0 else 0
         team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
         rows.append(Row([
             Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
-            Cell(contract_words(deal.get("contract"))), Cell(f"{books[0]} – {books[1]}"),
+            Cell(contract_words(deal.get("contract"))), Cell(" – ".join(str(b) for b in books)),
             Cell(_signed(moved), theme.GOOD if moved > 0 else theme.BAD),
-            Cell(str(deal["scores"][0]), theme.TEAM_COLOURS[0], bold=True),
-            Cell(str(deal["scores"][1]), theme.TEAM_COLOURS[1], bold=True)]))
+            *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal["scores"]))]))
     return columns, rows
+
+
+# How each kind of scoring lays out its pad (``GameDef.scoring``).
+SCORE_TABLES: dict[str, Callable[[GameDef, dict, Sequence[str]], tuple[list[Column], list[Row]]]] = {
+    "prediction": prediction_table,
+    "contract": contract_table,
+}
 
 
 class ScorePad(DialogScene):
@@ -158,8 +167,9 @@ class ScorePad(DialogScene):
         self.seat_names = list(seat_names)
         self.on_close = on_close
         self.title = t("pad.title")
-        builder = wizard_table if history.get("game") == "wizard" else bidwhist_table
-        self.columns, self.rows = builder(history, self.seat_names)
+        self.game = get_game(history["game"])
+        builder = SCORE_TABLES[self.game.scoring]
+        self.columns, self.rows = builder(self.game, history, self.seat_names)
         self.close_button = Button((0, 0, 1, 1), close_label or t("common.close"), self.cancel, kind="primary")
         self.scroll = 0
         self._body: pygame.Surface | None = None
@@ -175,7 +185,8 @@ class ScorePad(DialogScene):
         width, height = size
         scale = ui_scale(size)
         margin = max(6, round(min(width, height) * 0.04))
-        wide = self.history.get("game") == "wizard" and len(self.seat_names) > 4
+        # More than four players' column groups need the wider panel.
+        wide = len({column.group for column in self.columns if column.group}) > 4
         row_h = max(18, round(30 * scale))
         # As tall as the rows need (with room for a few more), never taller than the window.
         wanted = round(190 * scale) + (max(4, len(self.rows)) + 3) * row_h
@@ -255,13 +266,14 @@ class ScorePad(DialogScene):
                               align=self.columns[column_index].align, bold=cell.bold)
             if row.note:
                 start = len(row.cells)
-                end = len(self.columns) - (2 if "totals" in row.extra else 0)
+                totals = row.extra.get("totals", ())
+                end = len(self.columns) - len(totals)
                 left = self.column_x[start][0] - offset
                 right = self.column_x[end - 1][0] + self.column_x[end - 1][1] - offset
                 draw_text_fit(body, row.note, pygame.Rect(left + 6, top, right - left - 12, self.row_h),
                               size, theme.TEXT_DIM)
-                for team, total in enumerate(row.extra.get("totals", ())):
-                    rect = self._cell_rect(len(self.columns) - 2 + team, top, self.row_h).move(-offset, 0)
+                for team, total in enumerate(totals):
+                    rect = self._cell_rect(end + team, top, self.row_h).move(-offset, 0)
                     draw_text_fit(body, str(total), rect, size, theme.TEAM_COLOURS[team], bold=True)
         # Group separators: a faint line before each player's columns.
         for index, column in enumerate(self.columns):

@@ -1,6 +1,6 @@
 """The rule editor: change any house rule of a game before it starts.
 
-Every key of ``game.rules.house_rules.SPECS[game]`` gets a row with a widget
+Every key of the game's ``GameDef.rule_specs`` gets a row with a widget
 that can only produce an allowed value: a switch for true/false keys, a
 cycler for choices, a stepper for whole numbers, and for the Wizard
 ``rounds`` a cycler over "full" and 1..20. Rows the player changed (relative
@@ -22,8 +22,9 @@ from typing import Any, Callable, Mapping
 
 import pygame
 
+from game.rules import get_game
 from game.rules.errors import RuleConfigError
-from game.rules.house_rules import SPECS, WIZARD_DECK_SIZE, RuleSpec, combination_problem, make_rules
+from game.rules.house_rules import RuleSpec, combination_problem, make_rules
 from game.ui import theme
 from game.ui.text import t
 from game.ui.widgets.button import Button
@@ -34,12 +35,20 @@ from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.panels import draw_message_bar
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
-GAME_TITLE_KEYS = {"bidwhist": "start.game.bidwhist", "wizard": "start.game.wizard"}
+# The player count assumed for a full game's rounds before one is chosen: the
+# fewest players, who get the most rounds.
+FEWEST_PLAYERS_FOR_ROUNDS = 3
+
+
+def full_game_rounds(game: str, players: int) -> int:
+    """The rounds of a full game of ``game`` (rounds "full"): one more card each
+    round until the deck cannot deal another to everyone."""
+    return len(get_game(game).deck) // max(1, players)
 
 
 def rules_problem(game: str, values: Mapping[str, Any], players: int | None) -> str | None:
     """Why ``values`` cannot be played by ``players`` players, in words; None when fine."""
-    merged = {spec.key: spec.default for spec in SPECS[game]}
+    merged = {spec.key: spec.default for spec in get_game(game).rule_specs}
     merged.update(values)
     problem = combination_problem(game, merged, players)
     if problem is not None:
@@ -47,7 +56,7 @@ def rules_problem(game: str, values: Mapping[str, Any], players: int | None) -> 
         if key == "uneven_bids":
             return t("rules.problem.uneven_bids")
         if key == "rounds" and players:
-            return t("rules.problem.rounds", players=players, max=WIZARD_DECK_SIZE // players,
+            return t("rules.problem.rounds", players=players, max=full_game_rounds(game, players),
                      rounds=merged.get("rounds"))
         return t("rules.problem.other", message=problem[1])
     try:
@@ -57,13 +66,13 @@ def rules_problem(game: str, values: Mapping[str, Any], players: int | None) -> 
     return None
 
 
-def value_label(spec: RuleSpec, value: Any, players: int | None = None) -> str:
-    """How a rule value reads on a button."""
+def value_label(game: str, spec: RuleSpec, value: Any, players: int | None = None) -> str:
+    """How a rule value of ``game`` reads on a button."""
     if spec.kind == "choice":
         return t(f"rule.{spec.key}.{value}")
     if spec.kind == "rounds":
         if value == "full":
-            return t("rules.rounds_full", count=WIZARD_DECK_SIZE // (players or 3))
+            return t("rules.rounds_full", count=full_game_rounds(game, players or FEWEST_PLAYERS_FOR_ROUNDS))
         return t("rules.rounds_one") if value == 1 else t("rules.rounds_number", count=value)
     if spec.kind == "bool":
         return t("widget.on") if value else t("widget.off")
@@ -72,7 +81,7 @@ def value_label(spec: RuleSpec, value: Any, players: int | None = None) -> str:
     return str(value)
 
 
-def make_rule_widget(spec: RuleSpec, value: Any, on_change: Callable[[Any], None],
+def make_rule_widget(game: str, spec: RuleSpec, value: Any, on_change: Callable[[Any], None],
                      players: int | None = None) -> Widget:
     """The widget that edits ``spec``; it can only produce allowed values."""
     if spec.kind == "bool":
@@ -80,13 +89,13 @@ def make_rule_widget(spec: RuleSpec, value: Any, on_change: Callable[[Any], None
     if spec.kind == "choice":
         choices = list(spec.choices)
         return Cycler((0, 0, 1, 1), choices, choices.index(value) if value in choices else 0, on_change,
-                      labels=[value_label(spec, c) for c in choices])
+                      labels=[value_label(game, spec, c) for c in choices])
     if spec.kind == "rounds":
         rounds: list[Any] = ["full", *range(spec.minimum, spec.maximum + 1)]
         return Cycler((0, 0, 1, 1), rounds, rounds.index(value) if value in rounds else 0, on_change,
-                      labels=[value_label(spec, c, players) for c in rounds], wrap=False)
+                      labels=[value_label(game, spec, c, players) for c in rounds], wrap=False)
     return Stepper((0, 0, 1, 1), int(value), spec.minimum, spec.maximum, on_change,
-                   formatter=functools.partial(value_label, spec))
+                   formatter=functools.partial(value_label, game, spec))
 
 
 class RulesEditor(DialogScene):
@@ -103,12 +112,12 @@ class RulesEditor(DialogScene):
         super().__init__(app)
         self.game = game
         self.players = players
-        self.base = {spec.key: spec.default for spec in SPECS[game]}
+        self.base = {spec.key: spec.default for spec in get_game(game).rule_specs}
         self.base.update(base)
         self.edits = {k: v for k, v in edits.items() if self.base.get(k) != v}
         self.on_done = on_done
         self.on_cancel = on_cancel
-        self.title = t("rules.title", game=t(GAME_TITLE_KEYS.get(game, game)))
+        self.title = t("rules.title", game=t(get_game(game).text("title")))
         self.rows: list[tuple[RuleSpec, Widget]] = []
         self._build_rows()
         self.reset = Button((0, 0, 1, 1), t("rules.reset"), self._reset, reason=t("rules.reset_help"))
@@ -130,8 +139,8 @@ class RulesEditor(DialogScene):
 
     def _build_rows(self) -> None:
         values = self.values
-        self.rows = [(spec, make_rule_widget(spec, values[spec.key], self._setter(spec.key), self.players))
-                     for spec in SPECS[self.game]]
+        self.rows = [(spec, make_rule_widget(self.game, spec, values[spec.key], self._setter(spec.key), self.players))
+                     for spec in get_game(self.game).rule_specs]
 
     def _setter(self, key: str) -> Callable[[Any], None]:
         def set_value(value: Any) -> None:

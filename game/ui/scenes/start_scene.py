@@ -1,8 +1,9 @@
 """The start screen: choose the game, the players and the house rules, then start.
 
-Left panel: the game (Bid Whist or Wizard), the number of players (Wizard:
-3 to 6; Bid Whist is always 4 in two teams) and one row per seat with an
-editable name and a human/computer switch. Right panel: the house-rule
+Left panel: the game (every game of the registry, ``all_games()``), the
+number of players (the game's ``player_counts()``: Wizard 3 to 6; Bid Whist
+is always 4 in two teams) and one row per seat with an editable name and a
+human/computer switch (with the seat's team in a partnership game). Right panel: the house-rule
 presets of the bundled ``config/<game>.yaml`` with their descriptions, a
 summary of the rules in play, and "Change rules" for the rule editor. At the
 foot: Settings, Quit and Start.
@@ -27,7 +28,8 @@ import pygame
 
 from game.config import ConfigError, Preset, default_rule_file, load_rule_file, load_rules_or_defaults
 from game.match import Seat
-from game.rules.house_rules import SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, Rules, make_rules
+from game.rules import GameDef, all_games, get_game
+from game.rules.house_rules import Rules, make_rules
 from game.ui import theme
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.settings_scene import SettingsScene
@@ -41,8 +43,6 @@ from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
-GAMES = ("bidwhist", "wizard")
-MAX_SEATS = WIZARD_MAX_PLAYERS
 COMPUTER_LEVEL = "ai:medium"
 NAME_LENGTH = 14
 
@@ -80,13 +80,17 @@ class StartScene(DialogScene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.game = "bidwhist"
-        self.wizard_players = 4
-        self.catalog = {game: GameRules(game) for game in GAMES}
-        self.preset_index = {game: self._standard_index(game) for game in GAMES}
-        self.edits: dict[str, dict[str, Any]] = {game: {} for game in GAMES}
-        self.kinds = ["human"] + ["computer"] * (MAX_SEATS - 1)
-        self.names = [self.default_name(seat) for seat in range(MAX_SEATS)]
+        # Every registered game, and seat rows for the largest table any of them has.
+        self.games = tuple(game.name for game in all_games())
+        self.max_seats = max(game.max_players for game in all_games())
+        self.game = self.games[0]
+        # The player count chosen for each game (kept when switching games back and forth).
+        self.player_count = {game.name: game.default_players for game in all_games()}
+        self.catalog = {game: GameRules(game) for game in self.games}
+        self.preset_index = {game: self._standard_index(game) for game in self.games}
+        self.edits: dict[str, dict[str, Any]] = {game: {} for game in self.games}
+        self.kinds = ["human"] + ["computer"] * (self.max_seats - 1)
+        self.names = [self.default_name(seat) for seat in range(self.max_seats)]
         self._build_widgets()
         self.relayout()
         self.focus.focus(self.start_button)
@@ -97,12 +101,21 @@ class StartScene(DialogScene):
 
     # ------------------------------------------------------------------ state
     @property
+    def game_def(self) -> GameDef:
+        return get_game(self.game)
+
+    @property
     def players(self) -> int:
-        return 4 if self.game == "bidwhist" else self.wizard_players
+        return self.player_count[self.game]
+
+    @property
+    def fixed_players(self) -> bool:
+        """The game is always played by the same number of players (no stepper)."""
+        return len(self.game_def.player_counts()) == 1
 
     def rule_values(self) -> dict[str, Any]:
         """Every rule key: defaults, then the file and preset, then the player's changes."""
-        defaults = {spec.key: spec.default for spec in SPECS[self.game]}
+        defaults = {spec.key: spec.default for spec in self.game_def.rule_specs}
         return {**defaults, **self.catalog[self.game].values(self.preset_index[self.game]), **self.edits[self.game]}
 
     @property
@@ -155,11 +168,11 @@ class StartScene(DialogScene):
             return True
         if name in (part.strip() for part in t("start.computer_names").split(",")):
             return True
-        return any(name == t("start.default_human_n", number=n) for n in range(1, MAX_SEATS + 1))
+        return any(name == t("start.default_human_n", number=n) for n in range(1, self.max_seats + 1))
 
     def _refresh_default_names(self) -> None:
         """Give every seat still on a default name the default that fits the seats now."""
-        for seat in range(MAX_SEATS):
+        for seat in range(self.max_seats):
             if self._is_default_name(self.names[seat]):
                 name = self.default_name(seat)
                 if name != self.names[seat]:
@@ -174,8 +187,9 @@ class StartScene(DialogScene):
         self.relayout()
 
     def set_players(self, players: int) -> None:
-        self.wizard_players = max(WIZARD_MIN_PLAYERS, min(WIZARD_MAX_PLAYERS, players))
-        self.players_stepper.value = self.wizard_players
+        counts = self.game_def.player_counts()
+        self.player_count[self.game] = max(counts[0], min(counts[-1], players))
+        self.players_stepper.value = self.players
         self._refresh_default_names()
         self._refresh()
         self.relayout()
@@ -196,16 +210,16 @@ class StartScene(DialogScene):
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         self.game_buttons = {
-            game: Button((0, 0, 1, 1), t(f"start.game.{game}"), self._game_setter(game), selected=game == self.game,
-                         sublabel=t(f"start.game.{game}.help"))
-            for game in GAMES}
-        self.players_stepper = Stepper((0, 0, 1, 1), self.wizard_players, WIZARD_MIN_PLAYERS, WIZARD_MAX_PLAYERS,
-                                       self.set_players)
+            game.name: Button((0, 0, 1, 1), t(game.text("title")), self._game_setter(game.name),
+                              selected=game.name == self.game, sublabel=t(game.text("title") + ".help"))
+            for game in all_games()}
+        counts = self.game_def.player_counts()
+        self.players_stepper = Stepper((0, 0, 1, 1), self.players, counts[0], counts[-1], self.set_players)
         self.name_inputs = [TextInput((0, 0, 1, 1), self.names[i], self._name_setter(i), max_length=NAME_LENGTH,
-                                      placeholder=t("start.name_placeholder")) for i in range(MAX_SEATS)]
+                                      placeholder=t("start.name_placeholder")) for i in range(self.max_seats)]
         kinds = ["human", "computer"]
         self.kind_cyclers = [Cycler((0, 0, 1, 1), kinds, kinds.index(self.kinds[i]), self._kind_setter(i),
-                                    labels=[t("start.human"), t("start.computer")]) for i in range(MAX_SEATS)]
+                                    labels=[t("start.human"), t("start.computer")]) for i in range(self.max_seats)]
         presets = self.catalog[self.game].presets
         self.preset_list = ListBox((0, 0, 1, 1), [self._preset_title(p) for p in presets],
                                    self.preset_index[self.game], self.set_preset)
@@ -289,23 +303,24 @@ class StartScene(DialogScene):
                                                                             - small[1].right - gap), foot.height)
         seats: list[Widget] = [w for i in range(self.players) for w in (self.name_inputs[i], self.kind_cyclers[i])]
         widgets: list[Widget] = [*self.game_buttons.values()]
-        if self.game == "wizard":
+        if not self.fixed_players:
             widgets.append(self.players_stepper)
         widgets += seats + [self.preset_list, self.rules_button, self.settings_button, self.quit_button,
                             self.start_button]
-        for i in range(MAX_SEATS):
+        for i in range(self.max_seats):
             visible = i < self.players
             self.name_inputs[i].visible = visible
             self.kind_cyclers[i].visible = visible
-        self.players_stepper.visible = self.game == "wizard"
+        self.players_stepper.visible = not self.fixed_players
         self.focus.set_widgets(widgets)
 
     def _layout_players(self, content: pygame.Rect, gap: int, scale: float) -> None:
         game_h = max(34, min(round(64 * scale), content.height // 5))
         for button, rect in zip(self.game_buttons.values(),
-                                split_columns(pygame.Rect(content.left, content.top, content.width, game_h), 2, gap)):
+                                split_columns(pygame.Rect(content.left, content.top, content.width, game_h),
+                                              len(self.game_buttons), gap)):
             button.set_rect(rect)
-        row_h = max(18, min(round(38 * scale), (content.height - game_h - 3 * gap) // (MAX_SEATS + 2)))
+        row_h = max(18, min(round(38 * scale), (content.height - game_h - 3 * gap) // (self.max_seats + 2)))
         self.players_row = pygame.Rect(content.left, content.top + game_h + gap, content.width, row_h)
         label_w = round(content.width * 0.4)
         self.players_stepper.set_rect(pygame.Rect(content.left + label_w, self.players_row.top,
@@ -315,7 +330,7 @@ class StartScene(DialogScene):
         seat_label_w = round(content.width * 0.22)
         name_w = round(content.width * 0.44)
         small_gap = max(3, gap // 2)
-        for i in range(MAX_SEATS):
+        for i in range(self.max_seats):
             row = pygame.Rect(content.left, self.seats_label.bottom + i * (row_h + small_gap), content.width, row_h)
             self.seat_rows.append(row)
             self.name_inputs[i].set_rect(pygame.Rect(row.left + seat_label_w, row.top, name_w, row_h))
@@ -385,17 +400,20 @@ class StartScene(DialogScene):
         label = pygame.Rect(row.left, row.top, round(row.width * 0.4) - 8, row.height)
         draw_text_fit(surface, t("start.players"), label, size, theme.TEXT, align="left", bold=True)
         draw_text_fit(surface, t("start.seats"), self.seats_label, size, theme.TEXT, align="left", bold=True)
-        if self.game == "bidwhist":
+        game = self.game_def
+        if self.fixed_players:
             rest = pygame.Rect(label.right + 8, row.top, row.right - label.right - 8, row.height)
-            draw_text_fit(surface, t("start.players_fixed"), rest, size, theme.TEXT_DIM, align="left")
+            fixed = (t("start.players_fixed", players=self.players, teams=game.partnerships) if game.partnerships
+                     else t("start.players_fixed_alone", players=self.players))
+            draw_text_fit(surface, fixed, rest, size, theme.TEXT_DIM, align="left")
         for i in range(self.players):
             seat_row = self.seat_rows[i]
             seat_label = pygame.Rect(seat_row.left, seat_row.top, self.name_inputs[i].rect.left - seat_row.left - 6,
                                      seat_row.height)
-            if self.game == "bidwhist":
-                team = i % 2
+            if game.partnerships:
+                team = game.team_of(i)
                 pygame.draw.circle(surface, theme.TEAM_COLOURS[team], (seat_label.left + 6, seat_label.centery), 5)
-                text = t("start.team", team="AB"[team])
+                text = t("start.team", team=chr(ord("A") + team))
                 draw_text_fit(surface, text, seat_label.inflate(-16, 0).move(8, 0), round(size * 0.85),
                               theme.TEAM_COLOURS[team], align="left", bold=True)
             else:
@@ -410,8 +428,8 @@ class StartScene(DialogScene):
                           valign="center")
         values = self.rule_values()
         parts = []
-        for spec in SPECS[self.game]:
-            text = f"{t(f'rule.{spec.key}.label')}: {value_label(spec, values[spec.key], self.players)}"
+        for spec in self.game_def.rule_specs:
+            text = f"{t(f'rule.{spec.key}.label')}: {value_label(self.game, spec, values[spec.key], self.players)}"
             parts.append(("• " + text) if spec.key not in self.edits[self.game] else f"• {text} *")
         summary = self.summary_rect
         head = pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))

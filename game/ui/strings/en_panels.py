@@ -26,6 +26,9 @@ STRINGS: dict[str, str] = {
     "mode.2.help": "No trump suit",
     "bid.words": "{books} {mode}",
     "team.names": "{a} & {b}",
+    # What a game calls one deal (the registry's "deal" text key).
+    "game.deal.hand": "Hand",
+    "game.deal.round": "Round",
 
     # ------------------------------------------------------------------ bidding panel
     "bid.title": "Your bid",
@@ -65,10 +68,10 @@ STRINGS: dict[str, str] = {
     "contract.downtown_help": "A 2 3 4 … K: low cards win",
 
     # ------------------------------------------------------------------ kitty dialog
-    "kitty.title": "Discard 6 cards",
-    "kitty.help": "You took the kitty. Click or drag to the tray any 6 cards to put away; they count as your first book.",
-    "kitty.count": "Selected: {count} of 6",
-    "kitty.confirm": "Discard these 6",
+    "kitty.title": "Discard {count} cards",
+    "kitty.help": "You took the kitty. Click or drag to the tray any {count} cards to put away; they count as your first book.",
+    "kitty.count": "Selected: {count} of {total}",
+    "kitty.confirm": "Discard these {count}",
     "kitty.clear": "Clear",
     "kitty.need_more": "Select {count} more to discard.",
     "kitty.need_fewer": "Too many: unselect {count}.",
@@ -128,7 +131,8 @@ STRINGS: dict[str, str] = {
     "start.game.bidwhist.help": "Two teams of two bid for books",
     "start.game.wizard.help": "3 to 6 players bid their exact tricks",
     "start.players": "Players",
-    "start.players_fixed": "4 players, 2 teams",
+    "start.players_fixed": "{players} players, {teams} teams",
+    "start.players_fixed_alone": "{players} players",
     "start.seats": "Seats",
     "start.seat": "Seat {number}",
     "start.team": "Team {team}",

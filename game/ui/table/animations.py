@@ -1,15 +1,23 @@
 """Turns the engine's events into animations, one after another.
 
-The table scene hands every batch of events it gets from the match to the
-``Director``. Each event becomes a *step*: a group of tweens plus the changes
-it makes to the presentation model (``game.ui.table.model``) when the
-animation starts and when it lands. Steps run strictly in order, so a trick
-stays on the felt until its slide to the winner has finished, and the deal
-follows the DEAL event's ``sequence`` card by card.
+The table scene hands every batch of events it gets from the match, already
+filtered for the seat being shown (``events_for``), to the ``Director``.
+Each event becomes a *step*: a group of tweens plus the changes it makes to
+the presentation model (``game.ui.table.model``) when the animation starts
+and when it lands. Steps run strictly in order, so a trick stays on the felt
+until its slide to the winner has finished, and every deal follows its
+``Dealt.sequence`` card by card. A card the watching seat may not see
+arrives as ``UNKNOWN_CARD`` and flies, lands and stays face down.
 
-Durations are scaled by the animation speed setting; at ``instant`` every
-tween has zero length and the whole queue is worked off in one frame, which
-is what the headless tests use.
+Every event type has exactly one handler, listed in ``Director.HANDLERS``;
+an event of a type without one is a programming error and raises
+``UnhandledEventError`` at once instead of being dropped. The books the
+table shows are the rules' own figures carried by the events (``TrickWon``,
+``Discarded``, the hand's score), never a count of the director's own.
+
+Durations are scaled by the animation speed setting; at ``instant`` (speed 0)
+every tween has zero length and the whole queue is worked off in one frame,
+which is what the headless tests use.
 
 While the director is busy (``idle`` is False) the table does not take a
 human's move; the scene checks ``idle`` before enabling input.
@@ -20,17 +28,20 @@ from __future__ import annotations
 import functools
 import math
 from collections import deque
-from typing import Callable, Iterable
+from typing import Any, Callable, ClassVar, Iterable
 
-from game.rules import Event, Phase
+from game.rules import GameDef
+from game.rules.events import (
+    BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ContractSet, Dealt, Discarded, FirstDealerDrawn,
+    GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, UnhandledEventError,
+    WizardHandScored,
+)
 from game.ui.table.layout import TableLayout
-from game.ui.table.model import Floater, FlyingCard, TableModel, bid_label
-from game.ui.text import t
+from game.ui.table.model import Floater, FlyingCard, TableModel
+from game.ui.text import suit_word, t
 from game.ui.theme import BAD, GOOD
 from game.ui.tween import (Tween, TweenGroup, ease_in_out_cubic, ease_in_quad, ease_out_cubic,
                            ease_out_quad, lerp, linear)
-
-SUIT_KEYS = ("table.suit.spades", "table.suit.hearts", "table.suit.diamonds", "table.suit.clubs")
 
 # Base durations in seconds at "normal" speed.
 DEAL_FLIGHT = 0.34
@@ -53,14 +64,35 @@ class Step:
 
 
 class Director:
+    # Every event type and the name of the method that animates it (one each).
+    HANDLERS: ClassVar[dict[type, str]] = {
+        FirstDealerDrawn: "_on_first_dealer_drawn",
+        Dealt: "_on_dealt",
+        TrumpTurnedUp: "_on_trump_turned_up",
+        BidMade: "_on_bid_made",
+        BidsRevealed: "_on_bids_revealed",
+        Redealt: "_on_redealt",
+        ContractSet: "_on_contract_set",
+        TrumpChosen: "_on_trump_chosen",
+        KittyTaken: "_on_kitty_taken",
+        Discarded: "_on_discarded",
+        CardPlayed: "_on_card_played",
+        TrickWon: "_on_trick_won",
+        BidWhistHandScored: "_on_bid_whist_hand_scored",
+        WizardHandScored: "_on_wizard_hand_scored",
+        GameOver: "_on_game_over",
+    }
+
     def __init__(
         self,
         model: TableModel,
         layout: Callable[[], TableLayout],
         speed: Callable[[], float],
         seat_name: Callable[[int], str],
+        game_def: GameDef,
     ) -> None:
         self.model = model
+        self.game_def = game_def
         self._layout = layout
         self._speed = speed
         self._seat_name = seat_name
@@ -78,14 +110,26 @@ class Director:
         return self._current is None and not self._queue
 
     def hint_origin(self, card: int, position: tuple[float, float]) -> None:
+        """``card`` was let go at ``position``: its next flight starts there."""
         self._origin_hints[card] = position
 
-    def enqueue(self, events: Iterable[Event], turn_after: int) -> None:
-        """Queue the animations for ``events``; the turn glow moves to ``turn_after`` at the end."""
-        for event in events:
-            handler = getattr(self, "_on_" + event.kind.value, None)
-            if handler is not None:
-                self._queue.append(Step(functools.partial(handler, event)))
+    def drop_hint(self, card: int) -> None:
+        """Forget where ``card`` was let go (the move it was for was refused)."""
+        self._origin_hints.pop(card, None)
+
+    def handler_for(self, event: Any) -> Callable[[Any], TweenGroup | None]:
+        """The method that animates ``event``; ``UnhandledEventError`` for a type without one."""
+        name = self.HANDLERS.get(type(event))
+        if name is None:
+            raise UnhandledEventError(f"the table has no animation for {type(event).__name__} events")
+        handler: Callable[[Any], TweenGroup | None] = getattr(self, name)
+        return handler
+
+    def enqueue(self, events: Iterable[GameEvent], turn_after: int) -> None:
+        """Queue the animations for ``events`` (filtered for the seat shown);
+        the turn glow moves to ``turn_after`` at the end."""
+        steps = [Step(functools.partial(self.handler_for(event), event)) for event in events]
+        self._queue.extend(steps)
         self._queue.append(Step(lambda: self._set_turn(turn_after)))
 
     def update(self, dt: float) -> None:
@@ -199,34 +243,24 @@ class Director:
         return layout.place(seat).hand_origin
 
     # ------------------------------------------------------------------ events
-    def _on_first_dealer(self, event: Event) -> TweenGroup | None:
-        self.model.dealer = event.data["dealer"]
+    def _on_first_dealer_drawn(self, event: FirstDealerDrawn) -> TweenGroup | None:
+        self.model.dealer = event.dealer
         self.model.touch()
-        return self._banner(t("table.first_dealer", name=self._seat_name(event.data["dealer"])), 0.9)
+        return self._banner(t("table.first_dealer", name=self._seat_name(event.dealer)), 0.9)
 
-    def _on_deal(self, event: Event) -> TweenGroup | None:
-        model, layout, data = self.model, self._layout(), event.data
+    def _on_dealt(self, event: Dealt) -> TweenGroup | None:
+        model, layout = self.model, self._layout()
         model.reset_deal()
         # The last hand's score pop-ups belong to that hand: none fades on into the new deal.
         model.floaters.clear()
-        model.dealer = data["dealer"]
-        model.deal_number = data["number"]
-        model.phase = Phase.BID if model.is_bidwhist else Phase.PREDICT
-        if not model.is_bidwhist:
-            model.round_number = data["number"]
-        sequence = data.get("sequence")
-        if not sequence:
-            # Wizard deals one card at a time clockwise from the dealer's left.
-            hands = data["hands"]
-            n = len(hands)
-            per_seat = len(hands[0]) if hands else 0
-            sequence = [(hands[(model.dealer + 1 + i) % n][i // n], (model.dealer + 1 + i) % n)
-                        for i in range(n * per_seat)]
+        model.dealer = event.dealer
+        model.deal_number = event.number
+        model.round_number = event.number
         origin = self._seat_target(layout, model.dealer)
         group = TweenGroup()
-        count = max(1, len(sequence))
+        count = max(1, len(event.sequence))
         stagger = min(0.07, DEAL_TOTAL / count)
-        for index, (card, seat) in enumerate(sequence):
+        for index, (card, seat) in enumerate(event.sequence):
             target: tuple[float, float]
             if seat < 0:
                 target = layout.kitty_centre
@@ -234,6 +268,7 @@ class Director:
             else:
                 target = self._seat_target(layout, seat)
                 width = layout.hand_card_w if layout.relative(seat) == 0 else layout.back_card_w
+            # Dealt face down: the card shows only once it lies in its owner's hand.
             sprite = FlyingCard(-1, origin[0], origin[1], width, angle=0.0, flip=0.0, z=index)
 
             def land(card: int = card, seat: int = seat) -> None:
@@ -246,12 +281,9 @@ class Director:
         model.touch()
         return group
 
-    def _on_trump_turned(self, event: Event) -> TweenGroup | None:
+    def _on_trump_turned_up(self, event: TrumpTurnedUp) -> TweenGroup | None:
         model, layout = self.model, self._layout()
-        card = event.card
-        trump = event.data.get("trump")
-        pending = bool(event.data.get("dealer_chooses"))
-        if card < 0:
+        if event.card < 0:
             model.turn_up = -1
             model.turn_up_known = True
             model.trump = -1
@@ -259,110 +291,84 @@ class Director:
             return self._banner(t("table.no_turn_up"), 0.9)
         group = TweenGroup()
         origin = self._seat_target(layout, model.dealer)
-        sprite = FlyingCard(card, origin[0], origin[1], layout.small_card_w, flip=0.0, z=1000)
+        sprite = FlyingCard(event.card, origin[0], origin[1], layout.small_card_w, flip=0.0, z=1000)
 
         def land() -> None:
-            model.turn_up = card
+            model.turn_up = event.card
             model.turn_up_known = True
-            model.trump = -1 if trump is None else int(trump)
-            model.trump_pending = pending
+            model.trump = event.trump
+            model.trump_pending = event.dealer_chooses
         self._fly(group, sprite, layout.turn_up_centre, TURN_UP, flip_to=1.0, easing=ease_out_cubic,
                   on_finish=land)
         return group
 
-    def _on_bid(self, event: Event) -> TweenGroup | None:
-        model = self.model
-        if model.is_bidwhist:
-            action = event.data.get("action")
-            key, params = bid_label(model.game, action)
-            if action is not None and action.kind.name == "BID":
-                model.high_bid = (event.seat, action.value, action.mode)
-        else:
-            hidden = bool(event.data.get("hidden"))
-            value = event.data.get("bid")
-            if hidden:
-                # Never shown to the other players before the reveal.
-                key, params = "table.bid_hidden", {}
-                if value is not None:
-                    model.secret_bids[event.seat] = int(value)
-            else:
-                key, params = bid_label(model.game, value)
-                model.predictions[event.seat] = -1 if value is None else int(value)
-        model.bid_labels[event.seat] = t(key, **params)
-        model.touch()
+    def _on_bid_made(self, event: BidMade) -> TweenGroup | None:
+        # A bid hidden from this seat arrives without its action: only "placed" shows.
+        self.model.show_bid(event.seat, event.action, event.hidden)
         return None
 
-    def _on_bids_revealed(self, event: Event) -> TweenGroup | None:
-        model = self.model
-        for seat, value in enumerate(event.data.get("bids", ())):
-            if value is not None and value >= 0:
-                model.predictions[seat] = value
-                model.bid_labels[seat] = t("table.plate_bid", n=value)
-        model.secret_bids.clear()
-        model.touch()
+    def _on_bids_revealed(self, event: BidsRevealed) -> TweenGroup | None:
+        self.model.reveal_bids(event.bids)
         return self._banner(t("table.bids_revealed"), 0.9)
 
-    def _on_redeal(self, event: Event) -> TweenGroup | None:
+    def _on_redealt(self, event: Redealt) -> TweenGroup | None:
         return self._banner(t("table.redeal"), 1.6)
 
-    def _on_contract(self, event: Event) -> TweenGroup | None:
-        model, data = self.model, event.data
-        model.declarer = event.seat
-        model.contract_books = data["books"]
-        model.contract_mode = ("uptown", "downtown", "notrump").index(data["mode"])
-        model.trump = "SHDC".index(data["trump"]) if data.get("trump") else -1
-        model.direction = 0 if data["direction"] == "uptown" else 1
+    def _on_contract_set(self, event: ContractSet) -> TweenGroup | None:
+        model = self.model
+        model.declarer = event.declarer
+        model.contract_books = event.books
+        model.contract_mode = event.mode
+        model.trump = event.trump
+        model.direction = event.direction
         model.high_bid = None
-        model.phase = Phase.DISCARD
         model.touch()
-        return self._banner(t("table.contract_banner", name=self._seat_name(event.seat),
+        return self._banner(t("table.contract_banner", name=self._seat_name(event.declarer),
                               contract=contract_text(model)), BANNER_HOLD)
 
-    def _on_trump_chosen(self, event: Event) -> TweenGroup | None:
+    def _on_trump_chosen(self, event: TrumpChosen) -> TweenGroup | None:
         model = self.model
-        model.trump = int(event.data["trump"])
+        model.trump = event.trump
         model.trump_pending = False
         model.touch()
         return self._banner(t("table.trump_chosen", name=self._seat_name(event.seat),
-                              suit=t(SUIT_KEYS[model.trump])), 0.9)
+                              suit=suit_word(model.trump)), 0.9)
 
-    def _on_kitty_taken(self, event: Event) -> TweenGroup | None:
+    def _on_kitty_taken(self, event: KittyTaken) -> TweenGroup | None:
         model, layout = self.model, self._layout()
-        cards = list(event.data.get("cards", ()))
         seat = event.seat
         group = TweenGroup()
         target = self._seat_target(layout, seat)
         cx, cy = layout.kitty_centre
         model.kitty = []
-        for index, card in enumerate(cards):
+        for index, card in enumerate(event.cards):
             sprite = FlyingCard(-1, cx, cy, layout.small_card_w, angle=(index * 37) % 20 - 10, flip=0.0, z=index)
             self._fly(group, sprite, target, KITTY_FLIGHT, delay=index * 0.06, target_angle=0.0,
                       on_finish=functools.partial(model.hands[seat].append, card))
         model.touch()
         return group
 
-    def _on_discard(self, event: Event) -> TweenGroup | None:
+    def _on_discarded(self, event: Discarded) -> TweenGroup | None:
         model, layout = self.model, self._layout()
         seat, card = event.seat, event.card
-        if card in model.hands[seat]:
-            model.hands[seat].remove(card)
+        model.take_from_hand(seat, card)
         start = self._origin_hints.pop(card, None) or self._seat_target(layout, seat)
         plate = layout.place(seat).plate
         group = TweenGroup()
         sprite = FlyingCard(-1, start[0], start[1], layout.small_card_w, angle=0.0, flip=0.0)
 
         def landed() -> None:
-            model.discarded += 1
+            # The kitty book joins the declarer's books with the last discard.
+            model.books = list(event.books)
         self._fly(group, sprite, plate.center, DISCARD_FLIGHT, fade_to=0, easing=ease_in_quad,
                   target_angle=90.0, on_finish=landed)
         model.touch()
         return group
 
-    def _on_card_played(self, event: Event) -> TweenGroup | None:
+    def _on_card_played(self, event: CardPlayed) -> TweenGroup | None:
         model, layout = self.model, self._layout()
         seat, card = event.seat, event.card
-        if card in model.hands[seat]:
-            model.hands[seat].remove(card)
+        model.take_from_hand(seat, card)
         place = layout.place(seat)
         hint = self._origin_hints.pop(card, None)
         start = hint or place.hand_origin
@@ -378,20 +384,19 @@ class Director:
         model.touch()
         return group
 
-    def _on_trick_won(self, event: Event) -> TweenGroup | None:
+    def _on_trick_won(self, event: TrickWon) -> TweenGroup | None:
         model = self.model
-        winner = event.seat
         # Show the finished trick with the winning card marked, then sweep it away.
-        model.trick_winner = winner
+        model.trick_winner = event.winner
         model.touch()
         group = self._hold(TRICK_HOLD, on_finish=lambda: self._queue.appendleft(
-            Step(lambda: self._sweep_trick(winner))))
+            Step(lambda: self._sweep_trick(event))))
         return group
 
-    def _sweep_trick(self, winner: int) -> TweenGroup:
+    def _sweep_trick(self, event: TrickWon) -> TweenGroup:
         model, layout = self.model, self._layout()
         group = TweenGroup()
-        target = layout.place(winner).plate.center
+        target = layout.place(event.winner).plate.center
         plays = list(model.trick)
         model.trick = []
         model.trick_winner = -1
@@ -401,19 +406,29 @@ class Director:
                                 angle=place.trick_angle, flip=1.0, z=index)
             self._fly(group, sprite, target, TRICK_SLIDE, delay=index * 0.03, fade_to=40,
                       easing=ease_in_out_cubic, target_angle=0.0)
-        group.add(Tween(0, 1, self._d(TRICK_SLIDE), on_finish=lambda: self._count_trick(winner)))
+        group.add(Tween(0, 1, self._d(TRICK_SLIDE), on_finish=lambda: self._count_trick(event)))
         model.touch()
         return group
 
-    def _count_trick(self, winner: int) -> None:
-        self.model.tricks_won[winner] += 1
+    def _count_trick(self, event: TrickWon) -> None:
+        self.model.tricks_won[event.winner] += 1
+        self.model.books = list(event.books)
         self.model.touch()
 
-    def _on_hand_scored(self, event: Event) -> TweenGroup | None:
+    def _on_bid_whist_hand_scored(self, event: BidWhistHandScored) -> TweenGroup | None:
+        # The hand's books with every renege penalty applied, as the rules scored them.
+        self.model.books = list(event.books)
+        return self._score_hand(event.scores, event.score_change)
+
+    def _on_wizard_hand_scored(self, event: WizardHandScored) -> TweenGroup | None:
+        self.model.books = list(event.tricks_won)
+        return self._score_hand(event.scores, event.score_change)
+
+    def _score_hand(self, scores: tuple[int, ...], changes: tuple[int, ...]) -> TweenGroup:
+        """Count the scores up to the new totals, with a rising "+3" over each
+        side's plates (a team's change over both partners)."""
         model, layout = self.model, self._layout()
-        data = event.data
-        new_scores = [float(s) for s in data.get("scores", model.scores)]
-        changes = list(data.get("score_change", [0] * len(new_scores)))
+        new_scores = [float(s) for s in scores]
         old_scores = list(model.scores) if len(model.scores) == len(new_scores) else [0.0] * len(new_scores)
         group = TweenGroup()
 
@@ -422,18 +437,15 @@ class Director:
             model.touch()
         group.add(Tween(0, 1, self._d(SCORE_TWEEN), easing=ease_out_quad, on_update=tween_scores))
         size = round(layout.font_unit * 1.5)
-        for index, change in enumerate(changes):
+        for side, change in enumerate(changes):
             if not change:
                 continue
             text = f"{change:+d}"
             colour = GOOD if change > 0 else BAD
-            if model.is_bidwhist:
-                # Team change shows over both partners' plates.
-                anchors = [layout.place(s).plate for s in range(model.num_players) if s % 2 == index]
-            else:
-                anchors = [layout.place(index).plate]
-            for plate in anchors:
+            for seat in self.game_def.team_members(side, model.num_players):
+                plate = layout.place(seat).plate
                 self._float(Floater(text, plate.centerx, plate.top, colour, size=size))
+        model.touch()
         return group
 
     def _float(self, floater: Floater) -> None:
@@ -458,7 +470,8 @@ class Director:
         self._background.add(Tween(0, 1, self._d(0.45), delay=self._d(0.8), easing=linear, on_update=fade,
                                    on_finish=end))
 
-    def _on_game_over(self, event: Event) -> TweenGroup | None:
+    def _on_game_over(self, event: GameOver) -> TweenGroup | None:
+        # The final scores arrived with the last hand's score; the end screen says the rest.
         return None
 
 
@@ -472,9 +485,8 @@ def contract_text(model: TableModel) -> str:
     mode = t("table.uptown") if model.contract_mode == 0 else t("table.downtown")
     if model.trump < 0:
         return t("table.contract_pending", n=model.contract_books, mode=mode)
-    return t("table.contract_suit", n=model.contract_books, mode=mode, suit=t(SUIT_KEYS[model.trump]))
+    return t("table.contract_suit", n=model.contract_books, mode=mode, suit=suit_word(model.trump))
 
 
 def score_text(value: float) -> str:
     return str(int(round(value)))
-

@@ -1,27 +1,37 @@
 """What the table shows right now: the presentation model.
 
-The live game state jumps from one position to the next as soon as an
-action is applied; the table must not. A trick that has just been won has to
-stay on the felt until it slides to its winner, a dealt card reaches its
-owner only when its flight lands. ``TableModel`` is the picture the player
-sees: the animation director (``game.ui.table.animations``) changes it event by
-event as each animation starts or lands, and the table view draws only from
-it. When every queued animation has finished the model is re-synchronised
-with the live state, so the two can never drift apart for long.
+The live game jumps from one position to the next as soon as an action is
+applied; the table must not. A trick that has just been won has to stay on
+the felt until it slides to its winner, a dealt card reaches its owner only
+when its flight lands. ``TableModel`` is the picture the player sees: the
+animation director (``game.ui.table.animations``) changes it event by event
+as each animation starts or lands, and the table view draws only from it.
+When every queued animation has finished, ``sync(view)`` sets it exactly
+from the match's view, so the two can never drift apart for long; a saved
+game can be shown the same way, by one ``sync`` without any animation.
 
-The model holds every seat's cards (the deal event carries them) but the
-view draws other seats' cards face down; what a seat may see is decided at
-drawing time, which is what lets the hot-seat mode turn the table for the
-next human.
+Information boundary: the model is only ever fed what one seat may know (that
+seat's filtered events and view, or the public ones between two hot-seat
+players). It never holds another seat's hidden cards or hidden bid: a card
+whose face the seat may not see is ``UNKNOWN_CARD`` (-1) here and is drawn
+face down, and another seat's hidden bid is only "placed". ``known_cards``
+and ``known_bids`` say exactly what it holds, for the tests that check this.
+
+Every game figure it shows (books, scores, the trump, the contract) is one
+the rules reported, through an event or a view; the hand order comes from the
+game's ``hand_order``. The model keeps no rules of its own.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
-from game.rules import ActionKind, BidMode, Phase
-from game.rules.cards import SUIT_OF, RANK_OF
+from game.rules import Action, ActionKind, BidMode, BidWhistView, GameDef, Phase, PlayerView, WizardView
+from game.rules.events import UNKNOWN_CARD
+from game.ui.text import t
+
+# The phases in which a hand's play has begun (or is over): plates count tricks.
+PLAY_PHASES = (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER)
 
 
 @dataclass
@@ -52,37 +62,40 @@ class Floater:
 
 @dataclass
 class TableModel:
-    game: str
+    game_def: GameDef
     num_players: int
     dealer: int = 0
     deal_number: int = 0
     turn: int = -1                       # the seat whose plate glows
-    phase: Phase = Phase.BID
-    hands: list[list[int]] = field(default_factory=list)
+    # The phase of the last view synced; None from a deal until the next sync
+    # (the new hand is being dealt and bid).
+    phase: Phase | None = None
+    hands: list[list[int]] = field(default_factory=list)   # -1 for a card this seat may not see
     trick: list[tuple[int, int]] = field(default_factory=list)
     trick_winner: int = -1               # seat whose card glows while a won trick is held
-    kitty: list[int] = field(default_factory=list)   # face-down cards in the centre pile
-    tricks_won: list[int] = field(default_factory=list)
-    scores: list[float] = field(default_factory=list)  # shown (tweened) scores
+    kitty: list[int] = field(default_factory=list)   # the face-down pile in the centre
+    tricks_won: list[int] = field(default_factory=list)   # per seat, this hand
+    # Books as the rules report them: per team in a partnership game, per seat otherwise.
+    books: list[int] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)  # shown (tweened) scores, per scoring side
     bid_labels: dict[int, str] = field(default_factory=dict)
-    # Bid Whist contract
+    # Contract games
     declarer: int = -1
     contract_books: int = 0
     contract_mode: int = -1
     high_bid: tuple[int, int, int] | None = None     # (seat, books, mode) during bidding
     trump: int = -1
     direction: int = -1
-    discarded: int = 0
-    # Wizard
+    # Prediction games
     round_number: int = 0
     total_rounds: int = 0
     turn_up: int = -1
-    turn_up_known: bool = False   # False while a Wizard deal is still flying
+    turn_up_known: bool = False   # False while the deal is still flying
     trump_pending: bool = False
-    predictions: list[int] = field(default_factory=list)
-    # Hidden Wizard bids by seat, known to the program but shown only to their
-    # own seat's player (the plate says "Bid placed" to everyone else).
-    secret_bids: dict[int, int] = field(default_factory=dict)
+    predictions: list[int] = field(default_factory=list)   # per seat, -1 unknown or not made
+    # The one hidden bid the model may hold: the watching seat's own, as (seat,
+    # value). It reaches the model only through that seat's filtered stream.
+    own_hidden_bid: tuple[int, int] | None = None
     # Things in motion
     flying: list[FlyingCard] = field(default_factory=list)
     floaters: list[Floater] = field(default_factory=list)
@@ -90,19 +103,22 @@ class TableModel:
     version: int = 0     # bumped on every change the view caches depend on
 
     @classmethod
-    def empty(cls, game: str, num_players: int) -> "TableModel":
-        model = cls(game=game, num_players=num_players)
+    def empty(cls, game_def: GameDef, num_players: int) -> "TableModel":
+        model = cls(game_def=game_def, num_players=num_players)
         model.reset_deal()
-        model.scores = [0.0] * (2 if game == "bidwhist" else num_players)
+        model.scores = [0.0] * game_def.score_sides(num_players)
         return model
 
     def reset_deal(self) -> None:
+        """Clear everything that belongs to one hand (a new deal begins)."""
         n = self.num_players
+        self.phase = None
         self.hands = [[] for _ in range(n)]
         self.trick = []
         self.trick_winner = -1
         self.kitty = []
         self.tricks_won = [0] * n
+        self.books = [0] * self.game_def.score_sides(n)
         self.bid_labels = {}
         self.declarer = -1
         self.contract_books = 0
@@ -110,108 +126,178 @@ class TableModel:
         self.high_bid = None
         self.trump = -1
         self.direction = -1
-        self.discarded = 0
         self.turn_up = -1
         self.turn_up_known = False
         self.trump_pending = False
         self.predictions = [-1] * n
-        self.secret_bids = {}
+        self.own_hidden_bid = None
         self.touch()
 
     def touch(self) -> None:
         self.version += 1
 
+    # ------------------------------------------------------------------ what the game is
     @property
-    def is_bidwhist(self) -> bool:
-        return self.game == "bidwhist"
+    def declares_contract(self) -> bool:
+        """One side declares a contract (the table shows the bid and contract,
+        team books); otherwise everyone predicts their own tricks."""
+        return self.game_def.scoring == "contract"
 
-    def team_books(self, team: int) -> int:
-        """Books of a Bid Whist team this hand, the kitty book included once discarded."""
-        books = sum(self.tricks_won[s] for s in range(self.num_players) if s % 2 == team)
-        if self.declarer >= 0 and self.declarer % 2 == team and self.discarded >= 6:
-            books += 1
-        return books
+    def team_of(self, seat: int) -> int:
+        """The seat's team in a partnership game, -1 when everyone plays alone."""
+        return self.game_def.team_of(seat) if self.game_def.partnerships else -1
 
-    def sync(self, state: Any) -> None:
-        """Match the live state exactly (called when no animation is pending)."""
-        n = self.num_players
-        views = [state.view(seat) for seat in range(n)]
-        first = views[0]
-        self.dealer = first.dealer
-        self.deal_number = first.deal_number
-        self.phase = first.phase
-        self.turn = first.current_player
-        if first.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
-            self.hands = [list(v.hand) for v in views]
-            self.trick = list(first.trick)
-            self.tricks_won = list(first.tricks_won)
-        self.scores = [float(s) for s in first.scores]
-        if self.is_bidwhist:
-            self.declarer = first.declarer
-            self.contract_books = first.contract_books
-            self.contract_mode = first.contract_mode
-            self.trump = first.trump
-            self.direction = first.direction
-            high_bidder = first.extra.get("high_bidder", -1)
-            if first.phase == Phase.BID and high_bidder is not None and high_bidder >= 0:
-                for seat, action in first.bids:
-                    if seat == high_bidder and action is not None:
-                        self.high_bid = (seat, action.value, action.mode)
-            self.discarded = len(views[first.declarer].discards) if first.declarer >= 0 else 0
-            if first.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) and first.declarer >= 0:
-                self.discarded = 6
-            if first.phase not in (Phase.BID, Phase.CONTRACT):
-                self.kitty = []
+    def score_side_members(self, side: int) -> tuple[int, ...]:
+        """The seats a score (or book count) belongs to: a team's players, or one seat."""
+        return self.game_def.team_members(side, self.num_players)
+
+    # ------------------------------------------------------------------ hands
+    def sorted_hand(self, seat: int) -> list[int]:
+        """``seat``'s cards in the order the game lays out a hand under the
+        current trump and ranking; cards this seat may not see go last."""
+        hand = self.hands[seat] if 0 <= seat < len(self.hands) else []
+        known = [card for card in hand if card != UNKNOWN_CARD]
+        unknown = [card for card in hand if card == UNKNOWN_CARD]
+        return self.game_def.hand_order(known, self.trump, self.direction) + unknown
+
+    def take_from_hand(self, seat: int, card: int) -> None:
+        """``card`` leaves ``seat``'s hand; a card the model only knows as
+        face-down takes one unknown card away instead."""
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+        elif UNKNOWN_CARD in hand:
+            hand.remove(UNKNOWN_CARD)
+
+    def known_cards(self) -> set[int]:
+        """Every card whose face the model holds: in hands, the kitty, the
+        trick, in flight, and the turned-up card."""
+        cards = {card for hand in self.hands for card in hand}
+        cards.update(self.kitty)
+        cards.update(card for _, card in self.trick)
+        cards.update(sprite.card for sprite in self.flying)
+        cards.add(self.turn_up)
+        cards.discard(UNKNOWN_CARD)
+        return cards
+
+    def known_bids(self) -> dict[int, int]:
+        """Every bid value the model holds, by seat: the predictions shown
+        to all, plus the watching seat's own hidden bid."""
+        bids = {seat: value for seat, value in enumerate(self.predictions) if value >= 0}
+        if self.own_hidden_bid is not None:
+            seat, value = self.own_hidden_bid
+            bids[seat] = value
+        return bids
+
+    # ------------------------------------------------------------------ bids
+    def show_bid(self, seat: int, action: Action | None, hidden: bool) -> None:
+        """Put ``seat``'s bid on its plate as the watching seat may see it.
+
+        ``action`` is None for a bid hidden from this seat; ``hidden`` with an
+        action is the watching seat's own secret bid, which its plate shows
+        only to that seat's player.
+        """
+        if action is None or hidden:
+            self.bid_labels[seat] = t("table.bid_hidden")
+            if action is not None:
+                self.own_hidden_bid = (seat, action.value)
         else:
-            self.round_number = first.round_number
-            self.total_rounds = int(first.extra.get("total_rounds", self.total_rounds) or 0)
-            self.turn_up = first.turn_up
-            self.turn_up_known = True
-            self.trump_pending = first.trump_pending
-            self.trump = first.trump
+            self.bid_labels[seat] = bid_label(action)
+            if action.kind == ActionKind.PREDICT:
+                self.predictions[seat] = action.value
+            elif action.kind == ActionKind.BID:
+                self.high_bid = (seat, action.value, action.mode)
         self.touch()
 
+    def reveal_bids(self, bids: tuple[int, ...]) -> None:
+        """Hidden bids turned face up together."""
+        for seat, value in enumerate(bids):
+            if value >= 0:
+                self.predictions[seat] = value
+                self.bid_labels[seat] = t("table.plate_bid", n=value)
+        self.own_hidden_bid = None
+        self.touch()
 
-# --------------------------------------------------------------------------
-# Sorting a hand for display
+    # ------------------------------------------------------------------ sync
+    def sync(self, view: PlayerView) -> None:
+        """Set the model exactly from ``view`` (called when no animation is
+        pending). ``view.seat`` -1, the public view, shows every hand face down."""
+        n = self.num_players
+        self.dealer = view.dealer
+        self.deal_number = view.deal_number
+        self.phase = view.phase
+        self.turn = view.current_player
+        self.hands = [list(view.hand) if seat == view.seat else [UNKNOWN_CARD] * view.hand_sizes[seat]
+                      for seat in range(n)]
+        self.trick = list(view.trick)
+        self.trick_winner = -1
+        self.tricks_won = list(view.tricks_won)
+        self.books = list(view.books)
+        self.scores = [float(score) for score in view.scores]
+        self.trump = view.trump
+        self.direction = -1
+        self.bid_labels = {}
+        self.high_bid = None
+        self.declarer = -1
+        self.contract_books = 0
+        self.contract_mode = -1
+        self.kitty = []
+        self.predictions = [-1] * n
+        self.own_hidden_bid = None
+        self.turn_up = -1
+        self.trump_pending = False
+        # Each game's own figures, from the fields its view type adds.
+        if isinstance(view, BidWhistView):
+            self._sync_contract(view)
+        if isinstance(view, WizardView):
+            self._sync_predictions(view)
+        self.touch()
 
-def hand_sort_key(game: str, trump: int, direction: int):
-    """A key that groups a hand by suit (alternating colours, trump first) and ranks it.
+    def _sync_contract(self, view: BidWhistView) -> None:
+        self.declarer = view.declarer
+        self.contract_mode = view.contract_mode
+        self.contract_books = view.contract_books if view.contract_mode >= 0 else 0
+        self.direction = view.direction
+        for seat, action in view.bids:
+            self.show_bid(seat, action, hidden=False)
+        # The high bid shows while the bidding is open; then the contract does.
+        self.high_bid = None
+        if view.high_bid is not None and view.declarer < 0:
+            self.high_bid = (view.high_bidder, *view.high_bid)
+        # Cards nobody holds, none laid aside and none played lie face down in
+        # the kitty; once a hand is over (or thrown in) the centre is cleared.
+        if view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            played = len(view.played_cards())
+            lying = len(self.game_def.deck) - sum(view.hand_sizes) - view.discard_count - played
+            self.kitty = [UNKNOWN_CARD] * max(0, lying)
 
-    Wizards come first and Jesters last in Wizard; Bid Whist jokers lead the
-    hand (they are the top trumps). Downtown hands put the ace first, then
-    2 up to the king, which is how they rank.
-    """
-    # Alternate black and red suits so neighbours are easy to tell apart.
-    base_order = [0, 1, 3, 2]  # spades, hearts, clubs, diamonds
-    if trump in base_order:
-        # Keep the colours alternating after moving the trump suit to the front.
-        rotate = base_order.index(trump)
-        base_order = base_order[rotate:] + base_order[:rotate]
-    suit_rank = {suit: index for index, suit in enumerate(base_order)}
-
-    def key(card: int) -> tuple[int, int, int]:
-        suit = SUIT_OF[card]
-        if suit < 0:
-            if game == "wizard":
-                return (-1, 0, 0) if card == 54 else (9, 0, 0)
-            return (-1, 0 if card == 52 else 1, 0)  # big joker before little joker
-        rank = RANK_OF[card]
-        if direction == 1:
-            strength = 15 if rank == 14 else 15 - rank   # A, 2, 3 ... K
-            return (suit_rank[suit], -strength, 0)
-        return (suit_rank[suit], -rank, 0)
-
-    return key
+    def _sync_predictions(self, view: WizardView) -> None:
+        self.round_number = view.round_number
+        self.total_rounds = view.total_rounds
+        self.turn_up = view.turn_up
+        self.turn_up_known = True
+        self.trump_pending = view.trump_pending
+        own_secret = _own_bid_is_secret(view)
+        for seat, action in view.actions:
+            if action is None:
+                self.show_bid(seat, None, hidden=True)
+            elif action.kind == ActionKind.PREDICT:
+                self.show_bid(seat, action, hidden=own_secret and seat == view.seat)
 
 
-def bid_label(game: str, action_or_value: Any) -> tuple[str, dict[str, Any]]:
-    """The text key and parameters for a bid shown on a name plate."""
-    if game == "wizard":
-        return "table.plate_bid", {"n": action_or_value}
-    if action_or_value is None:
-        return "table.bid_hidden", {}
-    if action_or_value.kind == ActionKind.PASS:
-        return "table.bid_pass", {}
-    mode = BidMode(action_or_value.mode)
-    return f"table.bid_{mode.label}", {"n": action_or_value.value}
+def _own_bid_is_secret(view: WizardView) -> bool:
+    """Whether the watching seat's own bid is still kept from the others: the
+    bidding is not open and no other seat's bid shows yet (bids are revealed
+    all together)."""
+    if getattr(view.rules, "bidding", "open") == "open":
+        return False
+    return not any(value >= 0 for seat, value in enumerate(view.predictions) if seat != view.seat)
+
+
+def bid_label(action: Action) -> str:
+    """A bid as its plate shows it: "4 uptown", "Pass", "Bid 3"."""
+    if action.kind == ActionKind.PASS:
+        return t("table.bid_pass")
+    if action.kind == ActionKind.PREDICT:
+        return t("table.plate_bid", n=action.value)
+    return t(f"table.bid_{BidMode(action.mode).label}", n=action.value)

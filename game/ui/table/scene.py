@@ -1,17 +1,29 @@
 """The card table: one game in progress, played with mouse and keyboard.
 
-``TableScene`` ties the pieces together. It owns the ``Match``; every
-action (a human's card, a dialog's bid, a computer's move) is applied to the
-match here on the main thread, and the events that come back are queued on
-the animation ``Director``, which changes the presentation model the
-``TableView`` draws. Nothing waits: each frame the scene looks at the match
-and, once every animation has finished, decides what happens next:
+``TableScene`` ties the pieces together. It owns the ``Match`` and talks to
+it only through the match's facade: every action (a human's card, a
+dialog's bid, a computer's move) is applied to the match here on the main
+thread, and the events that come back are queued on the animation
+``Director``, which changes the presentation model the ``TableView`` draws.
 
-* a computer seat to act: its move is computed on the ``AiWorker`` thread
-  and applied after the short pause from the settings;
-* a human to act: with two or more humans the hot-seat cover comes first,
-  then the bidding panel / contract chooser / kitty dialog, or in the play
-  phase the hand becomes playable (``DragController``);
+What the screen may show is decided by the *viewer*, the one seat whose
+private information is on screen (see ``game.ui.table.turn_controller``).
+The director only ever receives the event stream filtered for the viewer,
+and whenever the viewer changes (a hot-seat player passes their cover, or
+has acted and the screen turns public again) the pending animations are
+finished and the model is set afresh from the new viewer's view, without
+replaying anything. So the model never holds a card or a hidden bid the
+person at the screen may not know.
+
+Nothing waits. Each frame the scene hands the facts of the moment to its
+``TurnController`` and carries out the decision it returns:
+
+* a computer seat to act: a snapshot of its decision is taken here and
+  decided by the AI runner (a thread in the app, inline in tests); the
+  answer is applied after the short pause from the settings;
+* a human to act: in hot seat the "Pass to <name>" cover comes first, then
+  the bidding panel / contract chooser / kitty dialog, or in the play phase
+  the hand becomes playable (``DragController``);
 * a finished hand: the score pad (or, with no human at the table, a short
   pause) before the next deal;
 * the end of the game: the hand history is appended to the user's history
@@ -26,28 +38,32 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
 
 import pygame
 
 from game.history import write_history
 from game.match import Match
-from game.rules import Action, IllegalActionError, Phase
-from game.rules.actions import discard, play
+from game.rules import Action, ActionKind, IllegalActionError, Phase, PlayerView
+from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
-from game.ui.table.ai_worker import AiJob, AiWorker
-from game.ui.table.animations import Director
+from game.rules.tricks import PUBLIC_SEAT
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.dialogs.cover_scene import CoverScene
-from game.ui.table.drag import DragController
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
-from game.ui.table.layout import TableLayout, compute_layout
-from game.ui.scene import Scene
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
-from game.ui.table.model import TableModel, hand_sort_key
+from game.ui.scene import Scene
+from game.ui.table.ai_worker import AiJob, AiRunner, ThreadedAiRunner
+from game.ui.table.animations import Director
+from game.ui.table.drag import DragController
+from game.ui.table.layout import TableLayout, compute_layout
+from game.ui.table.model import TableModel
+from game.ui.table.turn_controller import (
+    AiJobState, ApplyAi, AutoNextDeal, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
+    TurnController,
+)
 from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor
@@ -63,60 +79,50 @@ AUTO_NEXT_HAND_SECONDS = 2.5
 class TableScene(Scene):
     opaque = True
 
-    def __init__(self, app, match: Match) -> None:
+    def __init__(self, app, match: Match, ai_runner: AiRunner | None = None) -> None:
         super().__init__(app)
         self.match = match
+        self.game_def = match.game_def
         self.names = [seat.name for seat in match.seats]
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        self.turns = TurnController(self.humans)
+        # The seat whose information the model and the screen hold right now.
+        self.viewer = self.turns.viewer
+        # The seat drawn at the bottom: the human (the first one in hot seat,
+        # then whoever last passed their cover), or seat 0 with no human.
         self.bottom = self.humans[0] if self.humans else 0
-        # The human whose cards are currently uncovered (hot seat); None = nobody yet.
-        self.revealed: int | None = None if len(self.humans) > 1 else self.bottom
-        n = len(match.seats)
-        self.model = TableModel.empty(match.game, n)
-        self.model.total_rounds = self._total_rounds()
-        self.layout: TableLayout = compute_layout(app.size, n, self.bottom, self._score_rows())
+        players = match.num_players
+        self.model = TableModel.empty(self.game_def, players)
+        self.layout: TableLayout = compute_layout(app.size, players, self.bottom, self._score_rows())
         self.view = TableView(app)
-        self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s])
+        self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
+                                 self.game_def)
         self.director.on_idle = self._on_idle
-        self.director.enqueue(match.events, match.current_player)
+        self.director.enqueue(match.events_for(match.events, self.viewer), match.current_player)
         self.drag = DragController(self)
-        self.ai = AiWorker()
+        # Computer decisions: on a thread for a player; tests pass an inline runner.
+        self.ai: AiRunner = ai_runner if ai_runner is not None else ThreadedAiRunner()
         self._ai_job: AiJob | None = None
-        self._ai_waited = 0.0
-        self._prompted: Any = None        # the decision a dialog/cover was shown for
-        self._hand_over_for: Any = None
-        self._hand_over_wait = 0.0
-        self._game_over_done = False
         self.message: str | None = None
         self.message_warning = False
         self._message_left = 0.0
-        self._hand_cache: tuple[Any, list[int]] | None = None
-        self._playable_cache: tuple[Any, set[int] | None] | None = None
+        self._hand_cache: tuple[tuple[int, int], list[int]] | None = None
+        self._view_cache: tuple[tuple[tuple[int, int], int], PlayerView] | None = None
         self.pad_button = Button(self.layout.pad_button, t("table.score_pad"), self.open_score_pad, hotkey="s")
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
-        self._hand_over_prompt = False
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
 
     # ------------------------------------------------------------------ basics
-    def _total_rounds(self) -> int:
-        rules = self.match.rules
-        if hasattr(rules, "round_count"):
-            try:
-                return int(rules.round_count(len(self.match.seats)))
-            except Exception:
-                return 0
-        return 0
-
     def _score_rows(self) -> int:
-        """Rows of the score panel: two teams in Bid Whist, every player in Wizard."""
-        return 2 if self.match.game == "bidwhist" else len(self.match.seats)
+        """Rows of the score panel: one per team or one per player, as the game keeps scores."""
+        return self.game_def.score_sides(self.match.num_players)
 
     def speed(self) -> float:
         return speed_factor(self.app.settings.animation_speed)
 
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, len(self.match.seats), self.bottom, self._score_rows())
+        self.layout = compute_layout(size, self.match.num_players, self.bottom, self._score_rows())
         self.pad_button.set_rect(self.layout.pad_button)
         self.menu_button.set_rect(self.layout.menu_button)
         self.drag.reset()
@@ -129,10 +135,9 @@ class TableScene(Scene):
         ahead, within a small budget each frame, keeps later frames smooth
         when a card is first dealt or played.
         """
-        specials = ["BJ", "LJ"] if self.match.game == "bidwhist" else ["WZ", "JE"]
-        codes = [rank + suit for suit in "SHDC" for rank in "23456789TJQKA"] + specials
+        codes = [card_code(card) for card in self.game_def.deck]
         layout = self.layout
-        hand = [card_code(c) for c in self.model.hands[self.bottom]] if self.model.hands else []
+        hand = [card_code(card) for card in self.hand_cards() if card >= 0]
         order = [(layout.hand_card_w, code) for code in hand]
         order += [(layout.trick_card_w, code) for code in codes]
         order += [(layout.hand_card_w, code) for code in codes]
@@ -148,35 +153,57 @@ class TableScene(Scene):
     def _set_bottom(self, seat: int) -> None:
         if seat != self.bottom:
             self.bottom = seat
-            self.on_resize(self.app.size)
             self._hand_cache = None
+            self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
+        # Leaving the table: a decision still being thought about is dropped.
+        if self._ai_job is not None:
+            self._ai_job.cancel()
+            self._ai_job = None
         self.ai.stop()
+
+    # ------------------------------------------------------------------ the viewer
+    def shown_view(self) -> PlayerView:
+        """The match as the viewer may see it now (cached per position and viewer)."""
+        key = (self.match.position_key(), self.viewer)
+        if self._view_cache is None or self._view_cache[0] != key:
+            self._view_cache = (key, self.match.view(self.viewer))
+        return self._view_cache[1]
+
+    def _show_viewer(self, viewer: int, seen: PlayerView) -> None:
+        """Turn the screen to ``viewer``: finish what is moving, then set the model from ``seen``
+        (that viewer's view), so nothing the previous viewer knew stays in the picture."""
+        self.director.finish_all()
+        self.viewer = viewer
+        self.model.sync(seen)
+        self._hand_cache = None
+        self.drag.reset()
+        if viewer != PUBLIC_SEAT:
+            self._set_bottom(viewer)
+
+    def _follow_viewer(self) -> None:
+        """Show the controller's viewer, if it has changed, as the match stands now."""
+        if self.turns.viewer != self.viewer:
+            self._show_viewer(self.turns.viewer, self.match.view(self.turns.viewer))
 
     # ------------------------------------------------------------------ HandHost for the drag controller
     def hand_cards(self) -> list[int]:
-        model = self.model
-        key = (model.version, self.bottom, model.trump, model.direction)
+        """The bottom hand in display order (unknown cards, -1, when it is not the viewer's)."""
+        key = (self.model.version, self.bottom)
         if self._hand_cache is None or self._hand_cache[0] != key:
-            cards = list(model.hands[self.bottom]) if self.bottom < len(model.hands) else []
-            cards.sort(key=hand_sort_key(model.game, model.trump, model.direction))
-            self._hand_cache = (key, cards)
+            self._hand_cache = (key, self.model.sorted_hand(self.bottom))
         return self._hand_cache[1]
 
     def input_enabled(self) -> bool:
-        state = self.match.state
-        return (self.director.idle and state.phase == Phase.PLAY and state.current_player == self.bottom
-                and self.match.seats[self.bottom].is_human and self.revealed == self.bottom
-                and self.app.top_scene() is self)
+        seat = self.match.current_player
+        return (self.director.idle and self.match.phase == Phase.PLAY and seat == self.bottom
+                and seat == self.viewer and seat in self.humans and self.app.top_scene() is self)
 
     def playable_cards(self) -> set[int] | None:
         if not self.input_enabled():
             return None
-        key = len(self.match.actions)
-        if self._playable_cache is None or self._playable_cache[0] != key:
-            self._playable_cache = (key, set(self.match.state.legal_cards()))
-        return self._playable_cache[1]
+        return {action.value for action in self.shown_view().legal_actions if action.kind == ActionKind.PLAY}
 
     def play_card(self, card: int, drop_at: tuple[float, float] | None) -> bool:
         if drop_at is not None:
@@ -186,18 +213,14 @@ class TableScene(Scene):
             cards = self.hand_cards()
             if card in cards:
                 self.director.hint_origin(card, self.drag.slot_centre(cards.index(card)))
-        ok = self.apply_action(play(card))
-        if not ok:
-            self.director._origin_hints.pop(card, None)
-        return ok
+        played = self.apply_action(play(card))
+        if not played:
+            self.director.drop_hint(card)
+        return played
 
     def refuse_card(self, card: int) -> None:
-        state = self.match.state
-        try:
-            error = state.explain_illegal(play(card))
-        except Exception:  # explaining must never fail the click
-            error = IllegalActionError(t("table.cannot_play"), "cannot_play")
-        self.show_message(explain(error), warning=True)
+        error = self.match.explain(play(card))
+        self.show_message(explain(error) if error is not None else t("table.cannot_play"), warning=True)
 
     def hint(self, text_key: str) -> None:
         self.show_message(t(text_key), warning=False)
@@ -210,35 +233,39 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: Action) -> bool:
         """Apply ``action`` for the seat to act; show the reason and return False if refused."""
-        seat = self.match.current_player
+        match = self.match
+        actor = match.current_player
+        deal_before = match.deal_number
+        # In hot seat the screen may turn public with this very action; its
+        # animation must then start from what the public saw just before it.
+        public_before = match.view(PUBLIC_SEAT) if self.turns.hot_seat and self.viewer != PUBLIC_SEAT else None
         try:
-            events = self.match.apply(action, seat)
+            events = match.apply(action, actor)
         except IllegalActionError as error:
             self.show_message(explain(error), warning=True)
-            self._prompted = None  # ask again
+            self.turns.action_refused()
             return False
-        self.director.enqueue(events, self.match.current_player)
+        self.turns.action_applied(actor, match.current_player, match.deal_number != deal_before)
+        if public_before is not None and self.turns.viewer == PUBLIC_SEAT:
+            # The human has acted: the screen is theirs no longer. (It only ever
+            # turns to a human at their cover, never after an action.)
+            self._show_viewer(PUBLIC_SEAT, public_before)
+        self.director.enqueue(match.events_for(events, self.viewer), match.current_player)
         self.drag.reset()
         self.drag.selected = -1
         self.message = None if self.message_warning else self.message
         return True
 
-    def _human_action(self, action: Action) -> None:
-        self.apply_action(action)
-
     def _human_discards(self, cards: list[int]) -> None:
         for card in cards:
-            if self.match.state.phase != Phase.DISCARD:
+            if self.match.phase != Phase.DISCARD:
                 break
             if not self.apply_action(discard(card)):
                 break
 
     def next_deal(self) -> None:
-        if self.match.state.phase != Phase.HAND_OVER:
-            return
-        events = self.match.next_deal()
-        self._hand_over_prompt = False
-        self.director.enqueue(events, self.match.current_player)
+        if self.match.phase == Phase.HAND_OVER:
+            self.apply_action(NEXT_DEAL)
 
     # ------------------------------------------------------------------ scenes on top
     def open_score_pad(self) -> None:
@@ -277,7 +304,7 @@ class TableScene(Scene):
         """
         layout = self.layout
         if layout.size != (max(800, size[0]), max(600, size[1])):
-            layout = compute_layout(size, len(self.match.seats), self.bottom, self._score_rows())
+            layout = compute_layout(size, self.match.num_players, self.bottom, self._score_rows())
         gap = max(6, layout.margin // 2)
         if wide:
             top = max(layout.indicator_rect.bottom, layout.score_rect.bottom) + gap
@@ -301,12 +328,15 @@ class TableScene(Scene):
             return True
         if self.drag.handle_event(event):
             return True
-        if self._hand_over_prompt and self.match.state.phase == Phase.HAND_OVER:
+        if self._awaiting_next_deal():
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)) \
                     or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 self.next_deal()
                 return True
         return False
+
+    def _awaiting_next_deal(self) -> bool:
+        return self.match.phase == Phase.HAND_OVER and self.turns.awaiting_next_deal(self.match.position_key())
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -318,54 +348,52 @@ class TableScene(Scene):
             self._message_left -= dt
             if self._message_left <= 0:
                 self.message = None
-        if not self.director.idle:
-            return
-        if self.app.top_scene() is not self:
-            # A menu, score pad or dialog is open: the game waits for it. (The
-            # table's own dialogs are on top while a human decides, so nothing
-            # is lost; computers simply do not move behind an open menu.)
-            return
-        state = self.match.state
-        if state.phase == Phase.GAME_OVER:
-            self._game_over()
-        elif state.phase == Phase.HAND_OVER:
-            self._hand_over(dt)
-        elif self.match.seats[state.current_player].is_human:
-            self._human_turn(state.current_player)
-        else:
-            self._computer_turn(state.current_player, dt)
+        self._run_turn_flow(dt)
 
     def _on_idle(self) -> None:
-        # Every animation has landed: make sure the picture equals the live state.
-        self.model.sync(self.match.state)
+        # Every animation has landed: make sure the picture equals the viewer's view.
+        self.model.sync(self.match.view(self.viewer))
         self._hand_cache = None
 
-    def _decision_key(self) -> tuple[int, int]:
-        return (len(self.match.actions), self.match.state.deal_number)
+    def _facts(self) -> TableFacts:
+        job = self._ai_job
+        return TableFacts(
+            position=self.match.position_key(), phase=self.match.phase, current_seat=self.match.current_player,
+            animating=not self.director.idle, covered=self.app.top_scene() is not self,
+            ai_job=None if job is None else AiJobState(job.key, job.finished),
+            ai_pause=self.app.settings.ai_pause_seconds,
+            auto_next_delay=AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()))
 
-    def _human_turn(self, seat: int) -> None:
-        key = self._decision_key()
-        if self._prompted == key:
-            return
-        self._prompted = key
-        if len(self.humans) > 1 and self.revealed != seat:
-            self.app.push(CoverScene(self.app, self.names[seat], lambda: self._reveal(seat)))
-            return
-        self._set_bottom(seat)
-        self._prompt(seat)
+    def _run_turn_flow(self, dt: float) -> None:
+        """Ask the turn controller what happens next and do it."""
+        decision = self.turns.next_step(self._facts(), dt)
+        self._follow_viewer()
+        match decision:
+            case ShowCover(seat=seat):
+                self.app.push(CoverScene(self.app, self.names[seat], lambda: self._cover_passed(seat)))
+            case Prompt(seat=seat, phase=phase):
+                self._prompt(seat, phase)
+            case StartAi(seat=seat):
+                self._start_ai(seat)
+            case ApplyAi():
+                self._apply_ai()
+            case ShowHandOver():
+                self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
+                                       close_label=t(self.game_def.text("next_deal"))).attach_host(self))
+            case AutoNextDeal():
+                self.next_deal()
+            case GameOver():
+                self._game_over()
 
-    def _reveal(self, seat: int) -> None:
-        self.revealed = seat
-        self._set_bottom(seat)
-        if self.match.state.current_player == seat and self.director.idle:
-            self._prompt(seat)
-        else:
-            self._prompted = None
+    def _cover_passed(self, seat: int) -> None:
+        self.turns.cover_passed(seat)
+        self._follow_viewer()
+        # Prompt them at once, in the frame the cover went away.
+        self._run_turn_flow(0.0)
 
-    def _prompt(self, seat: int) -> None:
+    def _prompt(self, seat: int, phase: Phase) -> None:
         """Open the dialog for the human at ``seat`` (in the play phase the hand itself is the dialog)."""
-        phase = self.match.state.phase
-        view = self.match.view(seat)
+        view = self.shown_view()
         if phase in (Phase.BID, Phase.PREDICT):
             self.app.push(BiddingPanel(self.app, view, self.names, self._human_action).attach_host(self))
         elif phase in (Phase.CONTRACT, Phase.TRUMP_CHOICE):
@@ -373,52 +401,33 @@ class TableScene(Scene):
         elif phase == Phase.DISCARD:
             self.app.push(KittyDialog(self.app, view, self._human_discards).attach_host(self))
 
-    def _computer_turn(self, seat: int, dt: float) -> None:
-        key = self._decision_key()
+    def _human_action(self, action: Action) -> None:
+        self.apply_action(action)
+
+    def _start_ai(self, seat: int) -> None:
+        if self._ai_job is not None:
+            self._ai_job.cancel()  # asked about a position the game has left
+        self._ai_job = self.ai.submit(self.match.ai_request(seat))
+
+    def _apply_ai(self) -> None:
         job = self._ai_job
-        if job is None or job.key != key:
-            match = self.match
-            self._ai_job = job = self.ai.submit(key, seat, lambda: match.choose_ai_action(seat))
-            self._ai_waited = 0.0
-        self._ai_waited += dt
-        if not job.done or self._ai_waited < self.app.settings.ai_pause_seconds:
+        self._ai_job = None
+        if job is None:
             return
         action = job.result
         if job.error is not None:
-            log.error("computer player at seat %d failed: %r", seat, job.error)
-            legal = self.match.legal_actions()
-            action = legal[0] if legal else None
-        self._ai_job = None
-        if action is not None:
-            if not self.apply_action(action):
-                legal = self.match.legal_actions()
-                if legal:
-                    self.apply_action(legal[0])
-
-    def _hand_over(self, dt: float) -> None:
-        key = self._decision_key()
-        if self._hand_over_for != key:
-            self._hand_over_for = key
-            self._hand_over_wait = 0.0
-            if self.humans:
-                self._hand_over_prompt = True
-                # Wizard calls its deals rounds.
-                label = t("pad.next_round" if self.match.rules.game == "wizard" else "pad.next_hand")
-                self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_label=label).attach_host(self))
+            log.error("computer player at seat %d failed: %r", job.seat, job.error)
+        if action is not None and self.apply_action(action):
             return
-        if not self.humans:
-            self._hand_over_wait += dt
-            if self._hand_over_wait >= AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()):
-                self.next_deal()
+        # A failed or refused decision must not stall the table: play the first legal action.
+        legal = self.match.legal_actions()
+        if legal:
+            self.apply_action(legal[0])
 
     def _game_over(self) -> None:
-        if self._game_over_done:
-            return
-        self._game_over_done = True
         self._write_history()
         self.app.push(EndScene(self.app, self.match.history(), self.names, self.play_again,
-                              self.app.show_start).attach_host(self))
+                               self.app.show_start).attach_host(self))
 
     def _write_history(self) -> None:
         try:
@@ -434,28 +443,33 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ drawing
     def _prompt_text(self) -> str | None:
-        state = self.match.state
         if not self.director.idle or self.app.top_scene() is not self:
             return None
-        if state.phase == Phase.HAND_OVER and self._hand_over_prompt:
+        if self._awaiting_next_deal():
             return t("table.continue_hint")
         if self.input_enabled():
             return t("table.your_turn")
-        seat = state.current_player
-        if seat >= 0 and not self.match.seats[seat].is_human:
+        seat = self.match.current_player
+        if seat >= 0 and seat not in self.humans:
             return t("table.thinking", name=self.names[seat])
         return None
 
+    @property
+    def face_up(self) -> bool:
+        """The bottom hand is drawn face up only for the viewer (their own cards)."""
+        return self.viewer == self.bottom
+
     def draw(self, surface: pygame.Surface) -> None:
-        face_up = (self.revealed == self.bottom and self.match.seats[self.bottom].is_human) or not self.humans
-        hand = HandLook(cards=self.hand_cards(), face_up=face_up, playable=self.playable_cards(),
-                        hover=self.drag.hover if self.input_enabled() else -1,
-                        selected=self.drag.selected if self.input_enabled() else -1,
+        playing = self.input_enabled()
+        hand = HandLook(cards=self.hand_cards(), face_up=self.face_up, playable=self.playable_cards(),
+                        hover=self.drag.hover if playing else -1,
+                        selected=self.drag.selected if playing else -1,
                         hidden=self.drag.hidden)
         overlay = Overlay(prompt=self._prompt_text(), message=self.message,
                           message_warning=self.message_warning and self.message is not None)
-        viewer = self.bottom if face_up and self.humans else -1
-        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, viewer,
+        # The person looking: a human viewer sees their own hidden bid on their plate.
+        looking = self.viewer if self.viewer in self.humans else PUBLIC_SEAT
+        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, looking,
                        covered=self._dialog_cover())
         for entry in self.drag.returning:
             self.view.draw_card_sprite(surface, entry.card, self.layout.hand_card_w, (entry.x, entry.y))
@@ -466,4 +480,3 @@ class TableScene(Scene):
                                        angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
         self.pad_button.draw(surface)
         self.menu_button.draw(surface)
-

@@ -5,11 +5,18 @@ places ``TableLayout`` computed, plus the bits of interaction state the
 table scene passes in (which cards are playable, which one is hovered or
 selected, the card being dragged, the message above the hand).
 
+Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
+and are always drawn as backs. What differs between games (a contract and
+team books, or a turned-up card and predictions) is chosen by the game's
+features (``GameDef.scoring``, ``partnerships``), never by its name.
+
 A frame at full HD must stay well under 4 ms, so everything that does not
 change from frame to frame is cached: the felt per window size (table_art),
 card faces per width (CardArt), rotated/faded card copies (RotationCache),
-text surfaces (TextCache), name plates and corner panels until their text
-changes, and each opponent's fan of card backs per card count.
+text (the interface's one text cache), name plates and corner panels until
+their text changes, and each opponent's fan of card backs per card count.
+Every one of these caches follows the one policy of
+``game.ui.art.render_cache``: bounded, the least recently used goes first.
 """
 
 from __future__ import annotations
@@ -20,16 +27,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import Phase
 from game.rules.cards import card_code
 from game.ui import theme
-from game.ui.table.animations import SUIT_KEYS, contract_text, score_text
 from game.ui.art.card_art import CardArt, draw_suit
-from game.ui.table.layout import TableLayout, hand_positions
-from game.ui.art.render_cache import RotationCache, TextCache
+from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.art.table_art import draw_felt
-from game.ui.table.model import TableModel
-from game.ui.text import t
+from game.ui.table.animations import contract_text, score_text
+from game.ui.table.layout import TableLayout, hand_positions
+from game.ui.table.model import PLAY_PHASES, TableModel
+from game.ui.text import suit_word, t, team_words
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -38,6 +44,18 @@ SUIT_LETTERS = "SHDC"
 GOLD = theme.ACCENT
 PLATE_TOP = (24, 40, 34)
 PLATE_BOTTOM = (12, 24, 20)
+
+# Cache limits (the policy is in game.ui.art.render_cache): corner panels and
+# pills change with the text they show, plates with each seat's line, a fan
+# with its card count and seat angle, a hand card with its card, width and look.
+PANEL_LIMIT = 48
+PILL_LIMIT = 200
+PLATE_LIMIT = 80
+FAN_LIMIT = 96
+HAND_CARD_LIMIT = 200
+# Pictures that depend only on a size (the ring, panel backgrounds, glows,
+# shadows, selection rings): a handful per window size.
+SIZED_LIMIT = 64
 
 
 @dataclass
@@ -64,13 +82,14 @@ class Overlay:
 class TableView:
     def __init__(self, app: "App") -> None:
         self.app = app
-        self.text = TextCache()
+        self.text = TEXT
         self.rotations = RotationCache()
-        self._plates: dict[tuple, pygame.Surface] = {}
-        self._panels: dict[tuple, pygame.Surface] = {}
-        self._fans: dict[tuple, pygame.Surface] = {}
-        self._glows: dict[tuple[int, int], pygame.Surface] = {}
-        self._shadows: dict[tuple[int, int], pygame.Surface] = {}
+        self._plates: BoundedCache[tuple, pygame.Surface] = BoundedCache(PLATE_LIMIT)
+        self._panels: BoundedCache[tuple, pygame.Surface] = BoundedCache(PANEL_LIMIT)
+        self._pills: BoundedCache[tuple, pygame.Surface] = BoundedCache(PILL_LIMIT)
+        self._fans: BoundedCache[tuple, pygame.Surface] = BoundedCache(FAN_LIMIT)
+        self._hand_cards: BoundedCache[tuple, pygame.Surface] = BoundedCache(HAND_CARD_LIMIT)
+        self._sized: BoundedCache[tuple, pygame.Surface] = BoundedCache(SIZED_LIMIT)
         self._hand_layer: tuple | None = None
         self.time = 0.0
         self.viewer = -1
@@ -84,11 +103,6 @@ class TableView:
         if card < 0 or not face_up:
             return art.back()
         return art.face(card_code(card))
-
-    def _limit(self, cache: dict, size: int = 64) -> None:
-        if len(cache) > size:
-            for key in list(cache)[: len(cache) - size]:
-                del cache[key]
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -125,18 +139,18 @@ class TableView:
     def _draw_table_ring(self, surface: pygame.Surface, layout: TableLayout) -> None:
         """A faint oval marking the playing area, rendered once per layout size."""
         key = ("ring", layout.trick_rect.size)
-        ring = self._panels.get(key)
+        ring = self._sized.get(key)
         if ring is None:
             rect = layout.trick_rect.inflate(round(layout.trick_card_w * 0.6), round(layout.trick_card_h * 0.25))
             ring = pygame.Surface(rect.size, pygame.SRCALPHA)
             pygame.draw.ellipse(ring, (0, 0, 0, 34), ring.get_rect())
             pygame.draw.ellipse(ring, (255, 255, 255, 36), ring.get_rect(), width=2)
-            self._panels[key] = ring
+            self._sized.put(key, ring)
         surface.blit(ring, ring.get_rect(center=layout.trick_rect.center))
 
     def _panel_image(self, size: tuple[int, int]) -> pygame.Surface:
         key = ("panel", size)
-        image = self._panels.get(key)
+        image = self._sized.get(key)
         if image is None:
             w, h = size
             image = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
@@ -145,28 +159,27 @@ class TableView:
             body = pygame.Rect(0, 0, w, h)
             pygame.draw.rect(image, (14, 30, 24, 215), body, border_radius=radius)
             pygame.draw.rect(image, (*theme.PANEL_EDGE, 170), body, width=1, border_radius=radius)
-            self._panels[key] = image
+            self._sized.put(key, image)
         return image
 
     # ------------------------------------------------------------------ corner panels
     def _draw_indicator(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
                         names: list[str]) -> None:
         rect = layout.indicator_rect
-        if model.is_bidwhist:
-            lines, suit = self._bidwhist_indicator(model, names)
+        contract = model.declares_contract
+        if contract:
+            lines, suit = self._contract_indicator(model, names)
             card = -1
         else:
-            lines, suit = self._wizard_indicator(model, names)
+            lines, suit = self._prediction_indicator(model, names)
             card = model.turn_up
         key = ("indicator", rect.size, tuple(lines), suit, card, self.app.settings.four_colour_deck)
         image = self._panels.get(key)
         if image is None:
-            image = self._render_indicator(rect, layout, lines, suit, card, model.is_bidwhist)
-            self._panels[key] = image
-            self._limit(self._panels, 48)
+            image = self._panels.put(key, self._render_indicator(rect, layout, lines, suit, card, contract))
         surface.blit(image, rect.topleft)
 
-    def _bidwhist_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
+    def _contract_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
         if model.contract_mode >= 0:
             lines = [("dim", t("table.contract")), ("big", contract_text(model)),
                      ("text", t("table.declarer", name=names[model.declarer]))]
@@ -180,7 +193,7 @@ class TableView:
         return [("dim", t("table.bidding")), ("big", t("table.no_bids")),
                 ("text", t("table.trump_secret"))], -1
 
-    def _wizard_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
+    def _prediction_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
         rounds = t("table.round_of", n=max(1, model.round_number), total=model.total_rounds or "?")
         if not model.turn_up_known:
             return [("dim", rounds), ("big", t("table.dealing")), ("text", "")], -1
@@ -188,14 +201,14 @@ class TableView:
             return [("dim", rounds), ("big", t("table.trump")),
                     ("text", t("table.dealer_chooses", name=names[model.dealer]))], -1
         if model.trump >= 0:
-            return [("dim", rounds), ("big", t(SUIT_KEYS[model.trump]).capitalize()),
+            return [("dim", rounds), ("big", suit_word(model.trump).capitalize()),
                     ("text", t("table.trump"))], model.trump
         if model.round_number == 0:
             return [("dim", rounds), ("big", ""), ("text", "")], -1
         return [("dim", rounds), ("big", t("table.no_trump")), ("text", t("table.no_trump_round"))], -2
 
     def _render_indicator(self, rect: pygame.Rect, layout: TableLayout, lines: list[tuple[str, str]],
-                          suit: int, card: int, bidwhist: bool) -> pygame.Surface:
+                          suit: int, card: int, contract: bool) -> pygame.Surface:
         image = self._panel_image(rect.size).copy()
         pad = max(8, round(10 * layout.unit))
         fu = layout.font_unit
@@ -220,7 +233,7 @@ class TableView:
                 label = self.text.fit(t("table.nt_badge"), round(size * 0.42), theme.TEXT_DARK, size - 6, bold=True)
                 image.blit(label, label.get_rect(center=centre))
             left = badge.right + pad
-        elif bidwhist:
+        elif contract:
             left = pad
         else:
             # Before the turn-up lands: an empty slot where it will go.
@@ -248,11 +261,13 @@ class TableView:
     def _draw_scores(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
                      names: list[str]) -> None:
         rect = layout.score_rect
-        if model.is_bidwhist:
+        teams = model.game_def.partnerships > 0
+        if teams:
+            # One row per team: its players, its score and the books the rules report.
             rows = []
-            for team in (0, 1):
-                members = " & ".join(names[s] for s in range(model.num_players) if s % 2 == team)
-                books = model.team_books(team)
+            for team in range(model.game_def.score_sides(model.num_players)):
+                members = team_words([names[s] for s in model.score_side_members(team)])
+                books = model.books[team] if team < len(model.books) else 0
                 rows.append((members, score_text(model.scores[team]) if team < len(model.scores) else "0",
                              t("table.books", n=books), theme.TEAM_COLOURS[team], False))
         else:
@@ -262,12 +277,10 @@ class TableView:
         key = ("scores", rect.size, tuple(rows))
         image = self._panels.get(key)
         if image is None:
-            image = self._render_scores(rect, layout, rows, model.is_bidwhist)
-            self._panels[key] = image
-            self._limit(self._panels, 48)
+            image = self._panels.put(key, self._render_scores(rect, layout, rows, teams))
         surface.blit(image, rect.topleft)
 
-    def _render_scores(self, rect: pygame.Rect, layout: TableLayout, rows, bidwhist: bool) -> pygame.Surface:
+    def _render_scores(self, rect: pygame.Rect, layout: TableLayout, rows, teams: bool) -> pygame.Surface:
         image = self._panel_image(rect.size).copy()
         fu = layout.font_unit
         pad = max(8, round(10 * layout.unit))
@@ -276,10 +289,10 @@ class TableView:
         row_h = round(fu * 1.25)
         y = pad + title.get_height() + 2
         score_w = round(fu * 2.4)
-        extra_w = round(fu * 3.2) if bidwhist else 0
+        extra_w = round(fu * 3.2) if teams else 0
         for name, score, extra, colour, leading in rows:
             name_w = rect.width - 2 * pad - score_w - extra_w - 6
-            if bidwhist:
+            if teams:
                 pygame.draw.circle(image, colour, (pad + 5, y + row_h // 2), 5)
                 label = self.text.fit(name, round(fu * 0.9), theme.TEXT, name_w - 14)
                 image.blit(label, (pad + 14, y + (row_h - label.get_height()) // 2))
@@ -311,11 +324,7 @@ class TableView:
             return
         place = layout.place(seat)
         key = (count, layout.back_card_w, place.fan_angle)
-        fan = self._fans.get(key)
-        if fan is None:
-            fan = self._render_fan(layout.back_card_w, count, place.fan_angle)
-            self._fans[key] = fan
-            self._limit(self._fans, 96)
+        fan = self._fans.get_or_make(key, lambda: self._render_fan(layout.back_card_w, count, place.fan_angle))
         surface.blit(fan, fan.get_rect(center=place.fan_centre))
 
     def _render_fan(self, width: int, count: int, angle: float) -> pygame.Surface:
@@ -338,13 +347,12 @@ class TableView:
         rect = place.plate
         is_turn = model.turn == seat
         line2 = self._plate_line(model, seat)
-        team = seat % 2 if model.is_bidwhist else -1
+        team = model.team_of(seat)
         key = (rect.size, names[seat], line2, is_turn, team, model.dealer == seat)
         plate = self._plates.get(key)
         if plate is None:
-            plate = self._render_plate(layout, rect, names[seat], line2, is_turn, team, model.dealer == seat)
-            self._plates[key] = plate
-            self._limit(self._plates, 80)
+            plate = self._plates.put(key, self._render_plate(layout, rect, names[seat], line2, is_turn, team,
+                                                             model.dealer == seat))
         if is_turn:
             glow = self._glow(rect.size)
             # A slow pulse draws the eye without flashing.
@@ -353,7 +361,8 @@ class TableView:
         surface.blit(plate, plate.get_rect(center=rect.center))
 
     def _plate_line(self, model: TableModel, seat: int) -> str:
-        if model.is_bidwhist:
+        """The line under a seat's name: its bid, then its tricks (and who declared)."""
+        if model.declares_contract:
             if model.contract_mode < 0:
                 return model.bid_labels.get(seat, "")
             tricks = t("table.tricks", n=model.tricks_won[seat]) if seat < len(model.tricks_won) else ""
@@ -363,9 +372,11 @@ class TableView:
         label = model.bid_labels.get(seat)
         if label is None:
             return ""
-        if seat == self.viewer and seat in model.secret_bids:
-            label = t("table.plate_bid_secret", n=model.secret_bids[seat])
-        if model.phase in (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER) or model.trick or any(model.tricks_won):
+        own = model.own_hidden_bid
+        if own is not None and own[0] == seat == self.viewer:
+            # The watching player's own secret bid: shown to them alone.
+            label = t("table.plate_bid_secret", n=own[1])
+        if model.phase in PLAY_PHASES or model.trick or any(model.tricks_won):
             return label + " · " + t("table.won", n=model.tricks_won[seat])
         return label
 
@@ -414,7 +425,8 @@ class TableView:
         return image
 
     def _glow(self, size: tuple[int, int]) -> pygame.Surface:
-        glow = self._glows.get(size)
+        key = ("glow", size)
+        glow = self._sized.get(key)
         if glow is None:
             w, h = size
             spread = 12
@@ -423,7 +435,7 @@ class TableView:
                 alpha = round(70 * (1 - i / spread) ** 1.3) + 8
                 rect = pygame.Rect(spread - i, spread - i, w + 2 * i, h + 2 * i)
                 pygame.draw.rect(glow, (*GOLD, alpha), rect, border_radius=(h + 2 * i) // 2)
-            self._glows[size] = glow
+            self._sized.put(key, glow)
         return glow
 
     # ------------------------------------------------------------------ centre
@@ -450,14 +462,15 @@ class TableView:
                 surface.blit(glow, glow.get_rect(center=place.trick_centre))
 
     def _shadow(self, size: tuple[int, int]) -> pygame.Surface:
-        shadow = self._shadows.get(size)
+        key = ("shadow", size)
+        shadow = self._sized.get(key)
         if shadow is None:
             w, h = size
             shadow = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
             for i in range(4, 0, -1):
                 pygame.draw.rect(shadow, (0, 0, 0, 22), pygame.Rect(4 - i, 4 - i, w + 2 * i, h + 2 * i),
                                  border_radius=max(4, w // 10))
-            self._shadows[size] = shadow
+            self._sized.put(key, shadow)
         return shadow
 
     def _draw_hand(self, surface: pygame.Surface, layout: TableLayout, hand: HandLook) -> None:
@@ -508,24 +521,23 @@ class TableView:
 
     def _hand_card(self, art: CardArt, card: int, face_up: bool, look: str, tilt: float) -> pygame.Surface:
         key = ("hand", art.width, card if face_up else -1, look)
-        base = self._panels.get(key)
+        base = self._hand_cards.get(key)
         if base is None:
             base = (art.face(card_code(card)) if face_up else art.back()).copy()
             if look == "glow":
                 base.blit(art.highlight_overlay(), (0, 0))
             elif look == "dim":
                 base.blit(art.dim_overlay(), (0, 0))
-            self._panels[key] = base
-            self._limit(self._panels, 200)
+            self._hand_cards.put(key, base)
         return self.rotations.get(base, tilt)
 
     def _selection_ring(self, art: CardArt) -> pygame.Surface:
         key = ("ring-sel", art.width)
-        ring = self._panels.get(key)
+        ring = self._sized.get(key)
         if ring is None:
             ring = pygame.Surface(art.size, pygame.SRCALPHA)
             pygame.draw.rect(ring, (120, 200, 255), ring.get_rect(), width=3, border_radius=max(3, art.width // 14))
-            self._panels[key] = ring
+            self._sized.put(key, ring)
         return ring
 
     def _draw_flying(self, surface: pygame.Surface, model: TableModel) -> None:
@@ -566,7 +578,7 @@ class TableView:
     def _pill(self, surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,
               colour: tuple[int, int, int], layout: TableLayout, warning: bool = False) -> None:
         key = ("pill", text, size, colour, warning, layout.width)
-        image = self._panels.get(key)
+        image = self._pills.get(key)
         if image is None:
             label = self.text.fit(text, size, colour, round(layout.width * 0.7), bold=True)
             pad_x, pad_y = round(size * 0.9), round(size * 0.35)
@@ -577,8 +589,7 @@ class TableView:
             pygame.draw.rect(image, theme.WARNING if warning else (*theme.PANEL_EDGE, 200), image.get_rect(),
                              width=1, border_radius=h // 2)
             image.blit(label, (pad_x, pad_y))
-            self._panels[key] = image
-            self._limit(self._panels, 200)
+            self._pills.put(key, image)
         rect = image.get_rect(center=centre)
         rect.clamp_ip(surface.get_rect())
         surface.blit(image, rect)

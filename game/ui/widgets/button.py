@@ -8,10 +8,14 @@ from typing import Any, Callable
 import pygame
 
 from game.ui import theme
+from game.ui.art.render_cache import BoundedCache
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import Colour, RectLike
 from game.ui.widgets.shading import darken, gradient, lighten, rounded
 from game.ui.widgets.text import draw_text_fit, text_size
+
+#: How many looks (state, size, label) of one button are kept rendered.
+BUTTON_LOOKS = 8
 
 #: Draws a picture (a suit, say) into a rectangle, given the label's colour.
 Icon = Callable[[pygame.Surface, pygame.Rect, Colour], None]
@@ -50,7 +54,8 @@ class Button(Widget):
         self.selected = selected
         self.font_size = font_size
         self.pressed = False
-        self._images: dict[tuple[Any, ...], pygame.Surface] = {}
+        # One image per look the button has had lately (normal, hover, pressed, ...).
+        self._images: BoundedCache[tuple[Any, ...], pygame.Surface] = BoundedCache(BUTTON_LOOKS)
 
     # ------------------------------------------------------------------ input
     def activate(self) -> None:
@@ -108,12 +113,7 @@ class Button(Widget):
         state = self._state()
         key = (self.rect.size, state, self.kind, self.selected, self.label, self.sublabel,
                self.font_size, self.icon)
-        image = self._images.get(key)
-        if image is None:
-            if len(self._images) >= 8:
-                self._images.clear()
-            image = self._render(state)
-            self._images[key] = image
+        image = self._images.get_or_make(key, lambda: self._render(state))
         offset = 2 if state == "pressed" else 0
         surface.blit(image, (self.rect.left, self.rect.top + offset - 1))
         self.draw_focus(surface)

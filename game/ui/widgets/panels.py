@@ -2,7 +2,8 @@
 shadow and title band, the message bar for reasons and warnings, the scrim
 that darkens the table, and translucent fills.
 
-Panel images are cached per size and title, so a still dialog costs a blit.
+Panel images are cached per size and title (a ``BoundedCache``, the
+interface's one cache policy), so a still dialog costs a blit.
 """
 
 from __future__ import annotations
@@ -12,12 +13,13 @@ from typing import Any
 import pygame
 
 from game.ui import theme
+from game.ui.art.render_cache import BoundedCache
 from game.ui.widgets.geometry import Colour, RectLike
 from game.ui.widgets.shading import gradient, rounded
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 _PANEL_CACHE_LIMIT = 24
-_panel_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+_panel_cache: BoundedCache[tuple[Any, ...], pygame.Surface] = BoundedCache(_PANEL_CACHE_LIMIT)
 
 
 def panel_radius(rect: pygame.Rect) -> int:
@@ -53,10 +55,7 @@ def _panel_image(width: int, height: int, title: str | None, title_size: int) ->
         pygame.draw.line(image, (*theme.PANEL_EDGE[:3], 110), (band.left + radius, divider_y),
                          (band.right - radius, divider_y))
         draw_text_fit(image, title, band.inflate(-2 * radius, -6), title_size, theme.PANEL_TITLE, bold=True)
-    if len(_panel_cache) >= _PANEL_CACHE_LIMIT:
-        _panel_cache.pop(next(iter(_panel_cache)))
-    _panel_cache[key] = image
-    return image
+    return _panel_cache.put(key, image)
 
 
 def draw_panel(surface: pygame.Surface, rect: RectLike, title: str | None = None,
@@ -134,7 +133,5 @@ def draw_message_bar(surface: pygame.Surface, text: str, rect: RectLike, size: i
         inner = image.get_rect().inflate(-2 * max(8, radius), -4)
         draw_text_wrapped(image, text, inner, size, theme.WARNING if warning else theme.TEXT,
                           align="center", valign="center")
-        if len(_panel_cache) >= _PANEL_CACHE_LIMIT:
-            _panel_cache.pop(next(iter(_panel_cache)))
-        _panel_cache[key] = image
+        _panel_cache.put(key, image)
     surface.blit(image, rect)

@@ -1,10 +1,11 @@
-"""Text that fits its box: a bounded render cache, shrink-to-fit and wrapping.
+"""Text that fits its box: shrink-to-fit and wrapping, over the one text cache.
 
 A dialog is redrawn every frame over the animated table, so rendered text and
-measured sizes are cached, keyed by (text, size, weight, colour). Text never
-overflows: ``draw_text_fit`` shrinks the font down to a minimum size and only
-then shortens the text with an ellipsis; ``draw_text_wrapped`` shrinks until
-the wrapped lines fit the height.
+measured sizes come from the interface's one text cache
+(``game.ui.art.render_cache.TEXT``, whose policy is documented there). Text
+never overflows: ``draw_text_fit`` shrinks the font down to a minimum size
+and only then shortens the text with an ellipsis; ``draw_text_wrapped``
+shrinks until the wrapped lines fit the height.
 """
 
 from __future__ import annotations
@@ -12,37 +13,20 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.art.render_cache import TEXT
 from game.ui.widgets.geometry import Colour, RectLike
 
 MIN_TEXT_SIZE = 12
-_TEXT_CACHE_LIMIT = 3000
-_text_cache: dict[tuple[str, int, bool, Colour], pygame.Surface] = {}
-_size_cache: dict[tuple[str, int, bool], tuple[int, int]] = {}
 
 
 def render_text(text: str, size: int, colour: Colour = theme.TEXT, bold: bool = False) -> pygame.Surface:
     """``text`` rendered anti-aliased at ``size``; cached, so treat it as read-only."""
-    key = (text, int(size), bold, tuple(colour))
-    surface = _text_cache.get(key)
-    if surface is None:
-        if len(_text_cache) >= _TEXT_CACHE_LIMIT:
-            # A full cache means text keeps changing (a resize storm); start afresh.
-            _text_cache.clear()
-        surface = theme.font(size, bold).render(text, True, colour)
-        _text_cache[key] = surface
-    return surface
+    return TEXT.render(text, size, colour, bold)
 
 
 def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     """Width and height ``text`` takes at ``size`` (cached)."""
-    key = (text, int(size), bold)
-    measured = _size_cache.get(key)
-    if measured is None:
-        if len(_size_cache) >= _TEXT_CACHE_LIMIT:
-            _size_cache.clear()
-        measured = theme.font(size, bold).size(text)
-        _size_cache[key] = measured
-    return measured
+    return TEXT.size(text, size, bold)
 
 
 def fit_size(text: str, max_width: int, max_height: int, size: int, bold: bool = False,
