@@ -21,7 +21,7 @@ from game.rules import GameEvent, apply, make_rules, new_game, parse_action  # n
 from game.rules.actions import discard  # noqa: E402
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card  # noqa: E402
 from game.rules.bidwhist import BidWhistState  # noqa: E402
-from game.rules.engine import AnyState, GameState  # noqa: E402
+from game.rules.engine import AnyState  # noqa: E402
 from game.rules.wizard import WizardState  # noqa: E402
 
 

@@ -27,7 +27,7 @@ class Phase(IntEnum):
         return self.name.lower()
 
 
-def seeded_rng(seed: int, label: str) -> Random:
+def seeded_rng(seed: int | str, label: str) -> Random:
     """A private RNG for one purpose (``"deal 3"``, ``"first dealer"``) of one game.
 
     Seeding with a string is stable across Python runs and platforms, unlike

@@ -23,7 +23,8 @@ from game.rules.view import TrickRecord
 PUBLIC_SEAT = -1
 
 # The seed of a cloned state: its future deals are unrelated to the game's own.
-SEALED_SEED = -1
+# A string, so that no game's own (integer) seed can ever equal it.
+SEALED_SEED = "sealed"
 
 _MAX_ACTION_VALUE = 64
 _LAST_KIND = max(ActionKind)
@@ -73,7 +74,7 @@ class TrickGameState:
     game: str  # the registry name, a class constant
 
     rules: Any
-    seed: int
+    seed: int | str            # a game's seed is an int; a sealed clone's is SEALED_SEED
     num_players: int  # Bid Whist: a class constant; Wizard: a slot
     dealer: int
     deal_number: int
