@@ -53,9 +53,12 @@ class PlayerView:
     # action), the action None where it is hidden from this seat (another
     # seat's hidden bid, the declarer's discards).
     actions: tuple[tuple[int, Action | None], ...]
-    # Per seat, the suits that seat has shown it no longer holds (it failed to
-    # follow them this hand). A renege the house rules let through is not a
-    # void: the player still holds the suit.
+    # Per seat, the suits that seat has proved it no longer holds this hand.
+    # A failure to follow proves a void only where it cannot be a renege: when
+    # the house rules prevent reneges, for the player's own seat, or once the
+    # hand is scored and the reneges are out. Under ``renege: penalized`` the
+    # other seats therefore learn no voids during the hand: a failure to
+    # follow may be a renege, and the player may still hold the suit.
     voids: tuple[frozenset[int], ...]
     tricks_per_hand: int
 
