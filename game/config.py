@@ -374,6 +374,10 @@ def load_rules_or_defaults(game: str, rules_file: str | Path | None = None, pres
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "nl", "tr")
 MAX_AI_PAUSE_SECONDS = 5.0
+# A computer's thinking time per decision (the hard level's search budget):
+# long enough to search at all, short enough that the table never drags.
+MIN_AI_THINK_SECONDS = 0.1
+MAX_AI_THINK_SECONDS = 2.0
 MIN_WINDOW_SIZE = (800, 600)
 MAX_WINDOW_SIDE = 16384
 
@@ -384,6 +388,8 @@ class Settings:
 
     animation_speed: str = "normal"
     ai_pause_seconds: float = 0.6
+    ai_think_seconds: float = 0.3
+    hints: bool = True
     four_colour_deck: bool = False
     language: str = "en"
     fullscreen: bool = False
@@ -417,6 +423,14 @@ def _check_ai_pause(value: Any) -> float:
     raise ValueError(f"must be a number of seconds from 0 to {MAX_AI_PAUSE_SECONDS:g}, not {value!r}")
 
 
+def _check_ai_think(value: Any) -> float:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if math.isfinite(value) and MIN_AI_THINK_SECONDS <= value <= MAX_AI_THINK_SECONDS:
+            return float(value)
+    raise ValueError(f"must be a number of seconds from {MIN_AI_THINK_SECONDS:g} to {MAX_AI_THINK_SECONDS:g}, "
+                     f"not {value!r}")
+
+
 def _check_window_size(value: Any) -> tuple[int, int]:
     min_w, min_h = MIN_WINDOW_SIZE
     allowed = (f"must be [width, height] in whole pixels, at least [{min_w}, {min_h}] "
@@ -432,6 +446,8 @@ def _check_window_size(value: Any) -> tuple[int, int]:
 SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _choice_checker(ANIMATION_SPEEDS),
     "ai_pause_seconds": _check_ai_pause,
+    "ai_think_seconds": _check_ai_think,
+    "hints": _check_bool,
     "four_colour_deck": _check_bool,
     "language": _choice_checker(LANGUAGES),
     "fullscreen": _check_bool,

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from game.ai import ComputerPlayer, make_player
+from game.ai.budget import SearchBudget
 from game.history import HistoryRecorder
 from game.rules import (
     Action, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game, new_game,
@@ -66,7 +67,10 @@ class AiRequest:
 
 
 class Match:
-    def __init__(self, rules: Rules, seats: list[Seat], seed: int) -> None:
+    def __init__(self, rules: Rules, seats: list[Seat], seed: int, *,
+                 ai_budget: SearchBudget | None = None) -> None:
+        """``ai_budget`` is the thinking time of the computer players that search
+        (the settings' "computer thinking time"); None keeps their default."""
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
@@ -81,7 +85,8 @@ class Match:
         # every decision from (seed, seat, actions so far), so a decision
         # depends only on the game position: a game resumed from a save (or
         # replayed for a bug report) goes on exactly as the uninterrupted one.
-        self._ai_players = {i: make_player(self.game_def, s.ai_level)
+        self.ai_budget = ai_budget
+        self._ai_players = {i: make_player(self.game_def, s.ai_level, ai_budget)
                             for i, s in enumerate(seats) if s.ai_level is not None}
 
     # ------------------------------------------------------------------ queries
@@ -188,7 +193,7 @@ class Match:
                 "actions": [action_to_str(a) for _, a in self.actions]}
 
     @classmethod
-    def from_save(cls, data: dict[str, Any]) -> "Match":
+    def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> "Match":
         """Rebuild a match by replaying its actions; raises ``ValueError`` with a
         clear message when the save is damaged."""
         try:
@@ -196,7 +201,7 @@ class Match:
                 raise ValueError("not a Trick Table save of a version this program reads")
             rules = rules_from_dict(data["game"], data["rules"])
             seats = [Seat(str(s["name"]), str(s["controller"])) for s in data["seats"]]
-            match = cls(rules, seats, int(data["seed"]))
+            match = cls(rules, seats, int(data["seed"]), ai_budget=ai_budget)
             for text in data["actions"]:
                 match.apply(parse_action(text))
         except (KeyError, TypeError, AttributeError) as exc:

@@ -19,6 +19,7 @@ from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game  #
 
 from game import match as match_module  # noqa: E402
 from game.ai import RandomPlayer, levels, make_player  # noqa: E402
+from game.ai.budget import SearchBudget  # noqa: E402
 from game.ai.bidwhist_medium import BidWhistMediumPlayer  # noqa: E402
 from game.ai.bidwhist_play import BidWhistTable  # noqa: E402
 from game.ai.hand_eval import POWER, mode_estimates  # noqa: E402
@@ -224,10 +225,11 @@ def test_a_new_game_registers_players_without_any_edit_to_game_ai():
 def test_players_receive_only_a_view_and_keep_nothing(monkeypatch):
     """Whole games of every game and level, through the match: each player is
     handed the seat's view of the game's own view type and an RNG, and nothing
-    reachable from those arguments is a game state. The players themselves
-    hold no attribute at all, so nothing carries over between decisions."""
+    reachable from those arguments is a game state. A player holds at most
+    its configuration (a search budget, a clock), fixed when it is built and
+    unchanged by play, so nothing carries over between decisions."""
     calls: list[tuple[str, object, object]] = []
-    players: list[object] = []
+    players: list[tuple[object, dict[str, object]]] = []
 
     class Spy:
         def __init__(self, inner, game_name: str) -> None:
@@ -238,9 +240,9 @@ def test_players_receive_only_a_view_and_keep_nothing(monkeypatch):
             calls.append((self.game_name, *args))
             return self.inner.choose(*args)
 
-    def spying_make_player(game_def, level):
-        player = make_player(game_def, level)
-        players.append(player)
+    def spying_make_player(game_def, level, budget=None):
+        player = make_player(game_def, level, budget)
+        players.append((player, dict(vars(player))))
         return Spy(player, game_def.name)
 
     monkeypatch.setattr(match_module, "make_player", spying_make_player)
@@ -248,13 +250,14 @@ def test_players_receive_only_a_view_and_keep_nothing(monkeypatch):
         game_def = get_game(name)
         players_count = game_def.default_players
         seats = [Seat(str(i), f"ai:{level}") for i in range(players_count)]
-        Match(short_rules(game_def, players_count), seats, 3).play_out()
+        # Search players get a few simulations and a time limit that never binds.
+        Match(short_rules(game_def, players_count), seats, 3, ai_budget=SearchBudget(3, 60.0)).play_out()
     assert {game for game, _, _ in calls} == {game_def.name for game_def in all_games()}
     for game, view, rng in calls:
         assert type(view) is get_game(game).view_type
         assert type(rng) is random.Random
         assert not any(isinstance(value, TrickGameState) for value in values_inside(view))
-    assert all(vars(player) == {} for player in players)
+    assert all(vars(player) == built_with for player, built_with in players)
 
 
 def test_choose_is_pure():
@@ -264,7 +267,10 @@ def test_choose_is_pure():
     states = [random_state(game, overrides, players, seed)
               for game, overrides, players, seed in random_states(40)]
     for name, level in every_game_and_level():
-        player, fresh = make_player(get_game(name), level), make_player(get_game(name), level)
+        # A simulation-count budget whose time limit never binds: search players
+        # are reproducible exactly when the count, not the clock, ends the search.
+        budget = SearchBudget(3, 60.0)
+        player, fresh = make_player(get_game(name), level, budget), make_player(get_game(name), level, budget)
         views = [s.view(s.current_player) for s in states if s.game == name]
         first = []
         for index, view in enumerate(views):
@@ -282,7 +288,9 @@ def test_every_registered_player_plays_legally(name, level):
     for players in game_def.player_counts():
         rules = short_rules(game_def, players)
         for seed in range(2):
-            match = Match(rules, [Seat(str(i), f"ai:{level}") for i in range(players)], 100 * players + seed)
+            # Search players think with a few simulations: legality, not strength, is checked here.
+            match = Match(rules, [Seat(str(i), f"ai:{level}") for i in range(players)], 100 * players + seed,
+                          ai_budget=SearchBudget(3, 60.0))
             play_out_checked(match)
             assert match.is_over
 

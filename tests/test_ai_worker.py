@@ -70,6 +70,18 @@ def test_threaded_error_is_delivered_not_raised(runner: ThreadedAiRunner) -> Non
     assert runner.submit(FakeRequest(lambda: PASS)).wait(TIMEOUT)
 
 
+def test_a_job_is_running_until_answered_or_cancelled(runner: ThreadedAiRunner) -> None:
+    gate = threading.Event()
+    job = runner.submit(FakeRequest(lambda: play(3), gate=gate))
+    assert job.running and not job.finished
+    gate.set()
+    assert job.wait(TIMEOUT) and not job.running
+    dropped = AiJob(FakeRequest(lambda: play(4)))
+    assert dropped.running
+    dropped.cancel()
+    assert not dropped.running
+
+
 def test_threaded_jobs_run_in_order(runner: ThreadedAiRunner) -> None:
     gate = threading.Event()
     first = runner.submit(FakeRequest(lambda: play(1), gate=gate))

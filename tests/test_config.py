@@ -385,6 +385,10 @@ def test_partial_user_settings_override_defaults(tmp_path: Path) -> None:
     ("ai_pause_seconds: 9\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
     ("ai_pause_seconds: .nan\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
     ("fullscreen: maybe\n", "fullscreen: must be true or false"),
+    ("ai_think_seconds: 0\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+    ("ai_think_seconds: 2.5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+    ("ai_think_seconds: true\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+    ("hints: yes please\n", "hints: must be true or false"),
     ("language: de\n", "language: must be one of en, nl, tr, not 'de'"),
     ("window_size: [640, 480]\n", "window_size: must be [width, height] in whole pixels, at least [800, 600]"),
     ("window_size: 1280x720\n", "window_size: must be [width, height]"),
@@ -413,8 +417,8 @@ def test_unreadable_settings_file_falls_back(tmp_path: Path) -> None:
 
 def test_save_then_load_round_trips(tmp_path: Path) -> None:
     paths = UserPaths.from_data_dir(tmp_path)
-    wanted = Settings(animation_speed="fast", ai_pause_seconds=0.0, four_colour_deck=True,
-                      language="tr", fullscreen=True, window_size=(1920, 1080))
+    wanted = Settings(animation_speed="fast", ai_pause_seconds=0.0, ai_think_seconds=1.5, hints=False,
+                      four_colour_deck=True, language="tr", fullscreen=True, window_size=(1920, 1080))
     written = save_settings(wanted, paths)
     assert written == paths.settings_file
     assert load_settings(paths) == (wanted, None)

@@ -366,6 +366,59 @@ def test_start_screen_wizard_seats_names_and_rule_editor(app):
     assert seats[2] .name == "Zoe" and seats[2].is_human
 
 
+@pytest.fixture
+def three_levels(monkeypatch):
+    """Every game offers the yardstick and the three player levels, as once the lead wires them."""
+    import game.ui.scenes.start_scene as start_module
+    monkeypatch.setattr(start_module, "ai_levels", lambda game_def: ("random", "easy", "medium", "hard"))
+
+
+def test_each_computer_seat_has_a_level_defaulting_to_medium(app, three_levels):
+    start = push(app, StartScene(app))
+    cycler = start.level_cyclers[1]
+    assert cycler.choices == ["easy", "medium", "hard"], "the random yardstick is not offered"
+    assert cycler.labels == [t("level.easy"), t("level.medium"), t("level.hard")]
+    assert all(start.level_cyclers[i].value == "medium" for i in (1, 2, 3))
+    # The human seat has no level; each computer seat's level is in the focus order after its switch.
+    assert not start.level_cyclers[0].visible and start.level_cyclers[0] not in start.focus.widgets
+    order = start.focus.widgets
+    assert order.index(start.level_cyclers[1]) == order.index(start.kind_cyclers[1]) + 1
+    # Keyboard: focus seat 1's level and step it down to easy; click seat 3's up to hard.
+    start.focus.focus(start.level_cyclers[1])
+    key(start, pygame.K_LEFT)
+    left, _, right = start.level_cyclers[3]._arrow_rects()
+    click(start, right.center)
+    assert start.levels[1] == "easy" and start.levels[3] == "hard"
+    click(start, start.start_button.rect.center)
+    _, seats, _ = app.started
+    assert [s.controller for s in seats] == ["human", "ai:easy", "ai:medium", "ai:hard"]
+
+
+def test_a_seat_turned_computer_shows_its_level_and_a_human_seat_hides_it(app, three_levels):
+    start = push(app, StartScene(app))
+    start.set_game("wizard")
+    click(start, start.kind_cyclers[1].rect.center)  # seat 1 becomes human
+    assert start.kinds[1] == "human" and not start.level_cyclers[1].visible
+    assert start.level_cyclers[1] not in start.focus.widgets
+    click(start, start.kind_cyclers[1].rect.center)  # and a computer again, at its level
+    assert start.level_cyclers[1].visible and start.build_seats()[1].controller == "ai:medium"
+
+
+def test_a_level_the_game_lacks_falls_back_to_medium(app, monkeypatch):
+    import game.ui.scenes.start_scene as start_module
+    offered = {"bidwhist": ("random", "easy", "medium", "hard"), "wizard": ("random", "medium")}
+    monkeypatch.setattr(start_module, "ai_levels", lambda game_def: offered[game_def.name])
+    start = push(app, StartScene(app))
+    start.set_game("bidwhist")
+    start.level_cyclers[2].step(1)
+    assert start.build_seats()[2].controller == "ai:hard"
+    start.set_game("wizard")
+    assert start.level_cyclers[2].choices == ["medium"]
+    assert start.build_seats()[2].controller == "ai:medium"
+    start.set_game("bidwhist")
+    assert start.build_seats()[2].controller == "ai:hard", "the choice is remembered per seat"
+
+
 def test_second_human_gives_hot_seat_players_distinct_names(app):
     start = push(app, StartScene(app))
     assert start.names[0] == t("start.default_human")  # a lone human is "You"
@@ -446,6 +499,18 @@ def test_settings_scene_saves(app):
     click(scene, scene.save_button.rect.center)
     assert app.settings.animation_speed == "fast" and app.settings.four_colour_deck
     assert saved.calls == [()]
+
+
+def test_settings_scene_sets_thinking_time_and_hints(app):
+    app.save_settings = Recorder()
+    scene = push(app, SettingsScene(app))
+    assert scene.think.value == 0.3 and scene.hints.value is True
+    scene.focus.focus(scene.think)
+    key(scene, pygame.K_RIGHT)
+    click(scene, scene.hints.rect.center)
+    assert app.settings.ai_think_seconds == 0.3 and app.settings.hints, "nothing changes before Save"
+    click(scene, scene.save_button.rect.center)
+    assert app.settings.ai_think_seconds == 0.5 and app.settings.hints is False
 
 
 # ---------------------------------------------------------------------------- layout and speed

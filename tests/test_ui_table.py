@@ -151,14 +151,21 @@ def test_zero_duration_tween_finishes_on_first_update():
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (1024, 1366), (3000, 700)])
-def test_layout_keeps_everything_on_screen_and_apart(players, size):
-    layout = compute_layout(size, players, 0)
+@pytest.mark.parametrize("hint", [False, True])
+def test_layout_keeps_everything_on_screen_and_apart(players, size, hint):
+    layout = compute_layout(size, players, 0, hint_button=hint)
     screen = pygame.Rect(0, 0, layout.width, layout.height)
     plates = [layout.place(s).plate for s in range(players)]
+    buttons = [layout.pad_button, layout.menu_button] + ([layout.hint_button] if hint else [])
+    assert layout.hint_button.width > 0 if hint else layout.hint_button.width == 0
+    for i, button in enumerate(buttons):
+        assert screen.contains(button) and button.bottom < layout.score_rect.top
+        assert all(not button.colliderect(other) for other in buttons[i + 1:])
     for plate in plates:
         assert screen.contains(plate), (plate, screen)
         assert not plate.colliderect(layout.indicator_rect)
         assert not plate.colliderect(layout.score_rect)
+        assert not plate.colliderect(layout.hint_button)
     for i, a in enumerate(plates):
         for b in plates[i + 1:]:
             assert not a.colliderect(b), (a, b)

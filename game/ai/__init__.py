@@ -18,9 +18,11 @@ menus.
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from typing import Protocol
 
+from game.ai.budget import SearchBudget
 from game.rules import Action, GameDef, PlayerView
 
 __all__ = ["ComputerPlayer", "RandomPlayer", "levels", "make_player"]
@@ -43,11 +45,13 @@ def levels(game_def: GameDef) -> tuple[str, ...]:
     return tuple(game_def.ai_levels)
 
 
-def make_player(game_def: GameDef, level: str) -> ComputerPlayer:
+def make_player(game_def: GameDef, level: str, budget: SearchBudget | None = None) -> ComputerPlayer:
     """The computer player of ``game_def`` at ``level``.
 
-    Raises ``ValueError`` naming the game's known levels when it has no such
-    level, and when the registry's import path for it is not "module:factory"."""
+    ``budget`` reaches the players that search (their factory takes a
+    ``budget`` argument); the others ignore it. Raises ``ValueError`` naming
+    the game's known levels when it has no such level, and when the
+    registry's import path for it is not "module:factory"."""
     try:
         path = game_def.ai_levels[level]
     except KeyError:
@@ -68,5 +72,8 @@ def make_player(game_def: GameDef, level: str) -> ComputerPlayer:
     if factory is None:
         raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
                          f"but {module_name} has no {factory_name!r}")
-    player: ComputerPlayer = factory()
+    if budget is not None and "budget" in inspect.signature(factory).parameters:
+        player: ComputerPlayer = factory(budget=budget)
+    else:
+        player = factory()
     return player

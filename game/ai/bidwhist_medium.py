@@ -1,12 +1,15 @@
 """The medium Bid Whist player: bidding, the contract, the discard, and play.
 
-Bidding turns the hand evaluation of ``hand_eval`` into an estimate of the
-team's books for each mode: the hand's own books, the kitty book, about one
-more book that the six kitty cards add, and what the partner is likely to
-contribute (more if the partner bid, less if the partner passed). The player
-bids the lowest legal bid of its best mode when that estimate covers it, and
-needs a clearly better hand to overcall its own partner. A dealer forced to
-bid bids the minimum in its best mode.
+Bidding turns the hand evaluation of ``hand_eval`` (the hand's own books in
+each mode with its best trump or direction) into the team's expected books
+through a line fitted on seeded games, moved by what the partner showed (a
+bid shows the strength it takes to make it, a pass shows weakness) and by the
+opponents' bids. With one round of bidding and overtricks counted, the player
+bids its best mode at the full level the team supports (up to 7), which also
+overcalls an opponent's lower bid; the last bidder only tops the high bid. It
+overcalls its own partner only to block an opponent still to bid or with a
+clearly higher contract. A dealer forced to bid bids the minimum in its best
+mode.
 
 The discard keeps trumps and jokers in a trump contract, throws whole short
 side suits without a sure winner first (voids to ruff later), then the lowest
@@ -39,15 +42,23 @@ from game.rules.house_rules import BidWhistRules
 from game.rules.registry import game_of
 from game.rules.view import BidWhistView
 
-KITTY_BOOK = 1.0        # the six discards are the bidding team's first book
-KITTY_GAIN = 1.0        # six fresh cards usually improve the hand by about a book
-PARTNER_HELP = 2.0      # partner not heard from yet
-PARTNER_HELP_BID = 2.6  # partner showed strength by bidding
-PARTNER_HELP_PASS = 1.5
-PARTNER_SAME_MODE = 0.4  # partner's bid in this mode fits this contract
+# The team's books when this seat declares, as a straight line in the hand's own
+# estimate. Fitted on the declarers of 100 seeded medium games: a team takes
+# about 7.6 books plus half its declarer's own estimate (the kitty book, the six
+# fresh cards and an average partner are all inside the intercept; a strong hand
+# leaves less for the partner, hence a slope under one).
+TEAM_BASE = 7.6
+OWN_WEIGHT = 0.5
+AVERAGE_OWN = 3.5       # the own estimate of a hand of average strength
+# Books kept below the expected count before bidding. The floor of the count
+# already leaves some; against the previous medium player a team bidding with
+# a margin of 0.6 won 57.6% of 800 games, with none 67.6%, with -0.4 64.5%.
+BID_SAFETY = 0.0
+PASS_SHOWS = -0.5       # a partner who passed holds a weaker than average hand
+OTHER_MODE_SHARE = 0.5  # partner's strength shown in another mode helps half as much
 OPPONENT_BID_COST = 0.3  # the strength an opponent showed is not in partner's hand
-OVERCALL_PARTNER_MARGIN = 1.0
 NOTRUMP_PREFERENCE = 0.3  # no trump scores double: prefer it when it is as safe
+MAX_BOOKS = 7
 
 
 class BidWhistMediumPlayer(MediumPlayer[BidWhistView]):
@@ -67,50 +78,73 @@ class BidWhistMediumPlayer(MediumPlayer[BidWhistView]):
 
 
 # ---------------------------------------------------------------------- bidding
+def implied_own_estimate(books: int) -> float:
+    """The own estimate a medium bidder holds when it bids ``books``: a bid is
+    made at the level the team is expected to make with ``BID_SAFETY`` to spare,
+    so it shows a hand a little above that level's threshold."""
+    threshold = (books + 6 + BID_SAFETY - TEAM_BASE) / OWN_WEIGHT
+    return threshold + 1.0
+
+
 def team_estimates(view: BidWhistView) -> list[float]:
-    """Expected books of this seat's team in each mode if it declares."""
+    """Expected books of this seat's team in each mode if it declares.
+
+    The hand's own estimate per mode goes through the fitted line; what the
+    partner showed moves it (a bid shows the strength it takes to bid it, in its
+    mode, a pass shows weakness), and each opponent's bid takes a little off."""
     seat = view.seat
     game = game_of(view)
     partner_bid: Action | None = None
-    partner_acted = False
+    partner_passed = False
     opponent_bids = 0
     for bidder, action in view.bids:
         if bidder == seat:
             continue
         if game.partners(bidder, seat):
-            partner_acted = True
             if action.kind == ActionKind.BID:
                 partner_bid = action
+            else:
+                partner_passed = True
         elif action.kind == ActionKind.BID:
             opponent_bids += 1
-    if partner_bid is not None:
-        help_ = PARTNER_HELP_BID
-    elif partner_acted:
-        help_ = PARTNER_HELP_PASS
-    else:
-        help_ = PARTNER_HELP
-    help_ -= OPPONENT_BID_COST * opponent_bids
     estimates = []
     for mode, own in enumerate(mode_estimates(view.hand)):
-        books = own + KITTY_BOOK + KITTY_GAIN + help_
-        if partner_bid is not None and partner_bid.mode == mode:
-            books += PARTNER_SAME_MODE
+        books = TEAM_BASE + OWN_WEIGHT * own - OPPONENT_BID_COST * opponent_bids
+        if partner_bid is not None:
+            shown = OWN_WEIGHT * (implied_own_estimate(partner_bid.value) - AVERAGE_OWN)
+            books += shown if partner_bid.mode == mode else OTHER_MODE_SHARE * shown
+        elif partner_passed:
+            books += PASS_SHOWS
         estimates.append(books)
     return estimates
 
 
-def choose_bid(view: BidWhistView, rng: random.Random) -> Action:
+def supported_books(team_books: float) -> int:
+    """The highest bid (books over six) the team should make with ``team_books`` expected."""
+    return min(MAX_BOOKS, int(team_books - BID_SAFETY - 6 + 1e-9))
+
+
+def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Action:
+    """Bid the best mode at the level the team supports, or pass.
+
+    ``bias`` (books, 0 for the medium player) is added to every estimate: the
+    easy player's misjudgement of its hand.
+
+    With one round of bidding and overtricks counted, a bid at the full
+    supported level costs nothing when made and keeps the opponents from
+    taking the contract cheaply; the last bidder only needs to top the high bid.
+    The partner's high bid is overcalled only to block an opponent still to
+    bid, or when this hand supports a clearly higher contract.
+    """
     legal = view.legal_actions
+    legal_bids = {(a.value, a.mode) for a in legal if a.kind == ActionKind.BID}
     lowest: dict[int, int] = {}
-    for action in legal:
-        if action.kind == ActionKind.BID:
-            if action.mode not in lowest or action.value < lowest[action.mode]:
-                lowest[action.mode] = action.value
-    estimates = team_estimates(view)
-    high_bidder = view.high_bidder
-    partner_holds_high = (high_bidder >= 0 and high_bidder != view.seat
-                          and game_of(view).partners(high_bidder, view.seat))
-    needed = OVERCALL_PARTNER_MARGIN if partner_holds_high else 0.0
+    for books, mode in legal_bids:
+        if mode not in lowest or books < lowest[mode]:
+            lowest[mode] = books
+    if not lowest:
+        return PASS
+    estimates = [books + bias for books in team_estimates(view)]
     rules = view.rules
     multiplier = rules.notrump_multiplier if isinstance(rules, BidWhistRules) else 2
 
@@ -120,15 +154,25 @@ def choose_bid(view: BidWhistView, rng: random.Random) -> Action:
             margin += NOTRUMP_PREFERENCE
         return margin + rng.random() * 1e-6  # exact ties broken by the seat's RNG
 
-    modes = sorted(lowest, key=key, reverse=True)
-    if not modes:
+    best = max(lowest, key=key)
+    if PASS not in legal:
+        return Action(ActionKind.BID, lowest[best], best)  # a forced dealer: the minimum
+    supported = supported_books(estimates[best])
+    if supported < lowest[best]:
         return PASS
-    best = modes[0]
-    margin = estimates[best] - 6 - lowest[best]
-    if margin >= needed or PASS not in legal:
-        # A forced dealer lands here too: the minimum bid of its best mode.
-        return Action(ActionKind.BID, lowest[best], best)
-    return PASS
+    game = game_of(view)
+    bidders = {bidder for bidder, _ in view.bids}
+    opponents_to_bid = any(seat not in bidders and seat != view.seat and not game.partners(seat, view.seat)
+                           for seat in range(view.num_players))
+    high_bidder = view.high_bidder
+    if high_bidder >= 0 and high_bidder != view.seat and game.partners(high_bidder, view.seat):
+        high = view.high_bid[0] if view.high_bid is not None else 0
+        if not opponents_to_bid and supported < high + 2:
+            return PASS
+    books = supported if opponents_to_bid else lowest[best]
+    if (books, best) not in legal_bids:
+        books = lowest[best]
+    return Action(ActionKind.BID, books, best)
 
 
 # ---------------------------------------------------------------------- contract

@@ -7,7 +7,7 @@ and whether a card can still be beaten by an opponent yet to play. With that
 knowledge it follows the rules club players learn first:
 
 * leading: the declaring side draws trumps when it holds many; anyone cashes
-  sure winners; defenders lead a singleton to ruff later or a suit their
+  sure winners, then returns the side suit its partner led; defenders lead a singleton to ruff later or a suit their
   partner can ruff; otherwise lead low from the longest suit;
 * second hand low, third hand high, win as cheaply as possible, never take a
   trick from a partner who is already winning it safely, trump in when void
@@ -158,6 +158,13 @@ def lead(t: BidWhistTable, rng: random.Random) -> int:
     if my_trumps and t.is_master(my_trumps[0]) and not side:
         return my_trumps[0]
 
+    # Return the suit partner led: partner led it to build its tops there.
+    returned = partners_suit(t)
+    if returned != NO_SUIT and t.my_suits[returned]:
+        held = sorted(t.my_suits[returned], key=lambda c: -power[c])
+        # Top of a doubleton unblocks partner's suit; from three or more, low.
+        return held[0] if len(held) <= 2 else held[-1]
+
     if trump != NO_SUIT and side:
         # Lead a suit partner can ruff, while partner may still hold trumps.
         for suit in range(4):
@@ -175,6 +182,18 @@ def lead(t: BidWhistTable, rng: random.Random) -> int:
     if my_trumps:
         return my_trumps[0] if t.is_master(my_trumps[0]) else my_trumps[-1]
     return legal[0]  # only jokers in no trump
+
+
+def partners_suit(t: BidWhistTable) -> int:
+    """The side suit partner first led this hand, while partner may still hold
+    it (NO_SUIT when partner has led none, or only trumps)."""
+    for record in t.view.tricks:
+        if record.leader != t.partner:
+            continue
+        suit = led_suit_of(tuple(card for _, card in record.plays), t.trump)
+        if suit != NO_SUIT and suit != t.trump and suit not in t.voids[t.partner]:
+            return suit
+    return NO_SUIT
 
 
 def low_from_longest(t: BidWhistTable, cards: list[int]) -> int:

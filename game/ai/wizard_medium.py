@@ -2,16 +2,20 @@
 
 Prediction adds up how likely each card is to take a trick: a Wizard almost
 always, a Jester never, high trumps often, side aces and kings less so, and
-every middling card less as more players sit at the table. The total is
+every middling card less as more players sit at the table. The bids already
+seen move the total (seat position: bids under the fair share leave tricks
+to pick up, bids over it mean a fight; hidden bids say nothing). The total is
 rounded and, when the uneven-bids rule forbids that number, moved to the
-nearest allowed one.
+nearest allowed one. After a Wizard turn-up the dealer names the trump suit
+under which its hand expects the most tricks.
 
 Play aims at exactly the bid. A player still short of it tries to win the
 trick, with the cheapest card that will hold given the cards not yet seen and
 the players still to play, spending a Wizard only when it must; a player
 already at its bid ducks, throwing its most dangerous card that still loses
 (a Wizard under an earlier Wizard, a high card under a higher one) and keeping
-Jesters for the tricks it cannot otherwise lose.
+Jesters for the tricks it cannot otherwise lose. A player whose bid is lost
+short lets a trick go to an opponent already at its bid, to spoil that bid.
 
 ``WizardMediumPlayer`` is the factory the registry names for the level
 "medium" of Wizard. The rules answer what they know: whether a card would
@@ -108,9 +112,27 @@ def expected_tricks(hand, trump: int, players: int, cards_each: int) -> float:
     return min(float(cards_each), raw * table_scale(trump != NO_SUIT, players, cards_each))
 
 
-def choose_prediction(view: WizardView, rng: random.Random) -> Action:
+KNOWN_BID_SHIFT = 0.2   # how far each trick the others bid under their share moves the estimate
+
+
+def known_bids_shift(view: WizardView) -> float:
+    """Tricks to add to this seat's estimate for the bids already seen.
+
+    Seats that bid under their fair share leave tricks for the others to pick
+    up; seats that bid over it will fight for the tricks this hand hoped to
+    win. Bids not yet made or hidden (hidden and delayed-reveal bidding) say
+    nothing, so the first bidder and those modes get no shift."""
+    fair = view.tricks_per_hand / view.num_players
+    known = [bid for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
+    return KNOWN_BID_SHIFT * sum(fair - bid for bid in known)
+
+
+def choose_prediction(view: WizardView, rng: random.Random, bias: float = 0.0) -> Action:
+    """The estimate rounded, moved off a forbidden bid. ``bias`` (tricks, 0 for
+    the medium player) is the easy player's misjudgement of its hand."""
     cards_each = view.tricks_per_hand
-    estimate = expected_tricks(view.hand, view.trump, view.num_players, cards_each)
+    estimate = max(0.0, expected_tricks(view.hand, view.trump, view.num_players, cards_each) + bias
+                   + known_bids_shift(view))
     ideal = max(0, min(int(estimate + 0.5), cards_each))
     if ideal != view.forbidden_bid:
         return predict(ideal)
@@ -121,13 +143,16 @@ def choose_prediction(view: WizardView, rng: random.Random) -> Action:
 
 
 def choose_trump_suit(view: WizardView, rng: random.Random) -> Action:
-    """After a Wizard turn-up the dealer names the suit with most length and strength."""
-    scores = [0.0] * 4
-    for card in view.hand:
-        if card < 52:
-            scores[SUIT_OF[card]] += 1.0 + RANK_OF[card] / 14
-    best = max(range(4), key=lambda s: (scores[s], rng.random()))
-    return choose_trump(best)
+    """After a Wizard turn-up the dealer names the suit under which its hand
+    expects the most tricks; length and rank break near ties."""
+    players, cards_each = view.num_players, view.tricks_per_hand
+
+    def worth(suit: int) -> tuple[float, float, float]:
+        held = [c for c in view.hand if c < 52 and SUIT_OF[c] == suit]
+        length = len(held) + sum(RANK_OF[c] for c in held) / 100
+        return (round(expected_tricks(view.hand, suit, players, cards_each), 6), length, rng.random())
+
+    return choose_trump(max(range(4), key=worth))
 
 
 # ---------------------------------------------------------------------- playing
@@ -232,6 +257,13 @@ def choose_card(view: WizardView, rng: random.Random) -> int:
     trump = t.trump
     chances = {c: t.hold_chance(c) for c in legal}
 
+    if need > tricks_left and view.trick and spoils_by_ducking(view):
+        # The bid is lost short. Each trick still saves 10 points, but this one
+        # would land on a player sitting exactly at its bid and cost that
+        # player its whole bonus: let it have the trick.
+        losers = [c for c in legal if chances[c] == 0.0]
+        if losers:
+            return max(losers, key=lambda c: (card_value(c, trump), -c))
     if need > 0:
         if need >= tricks_left:
             # Every remaining trick is needed: play the strongest card.
@@ -259,6 +291,16 @@ def choose_card(view: WizardView, rng: random.Random) -> int:
     if all(chances[c] >= 1.0 for c in legal):
         return max(legal, key=lambda c: (card_value(c, trump), -c))
     return min(legal, key=lambda c: (chances[c], card_value(c, trump), c))
+
+
+def spoils_by_ducking(view: WizardView) -> bool:
+    """Is the trick being won by another player who already has exactly its
+    (visible) bid, so that the trick would push it over?"""
+    winner = view.winning_seat
+    if winner < 0 or winner == view.seat:
+        return False
+    bid = view.predictions[winner]
+    return bid >= 0 and view.tricks_won[winner] == bid
 
 
 def shed(t: WizardTable, legal: list[int], keep_jester: bool) -> int:

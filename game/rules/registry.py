@@ -125,7 +125,8 @@ register(GameDef(
     rule_specs=BIDWHIST_SPECS, rules_class=BidWhistRules, config_name="bidwhist",
     create_state=bidwhist.create_state, check_fixed_deal=bidwhist.check_fixed_deal,
     view_type=BidWhistView, deck=BIDWHIST_DECK, scoring="contract", hand_order=bidwhist.hand_order,
-    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer"},
+    ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:BidWhistEasyPlayer",
+               "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer", "hard": "game.ai.hard:BidWhistHardPlayer"},
     text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand"},
     hidden_info=bidwhist.HIDDEN_INFO,
 ))
@@ -135,7 +136,8 @@ register(GameDef(
     partnerships=0, rule_specs=WIZARD_SPECS, rules_class=WizardRules, config_name="wizard",
     create_state=wizard.create_state, check_fixed_deal=wizard.check_fixed_deal,
     view_type=WizardView, deck=WIZARD_DECK, scoring="prediction", hand_order=wizard.hand_order,
-    ai_levels={"random": "game.ai:RandomPlayer", "medium": "game.ai.wizard_medium:WizardMediumPlayer"},
+    ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:WizardEasyPlayer",
+               "medium": "game.ai.wizard_medium:WizardMediumPlayer", "hard": "game.ai.hard:WizardHardPlayer"},
     text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round"},
     hidden_info=wizard.HIDDEN_INFO,
 ))

@@ -202,8 +202,9 @@ class App:
         if seed is None:
             # The seed is the game number; the UI picks it, the rules never do.
             seed = random.SystemRandom().randrange(1, 2**31)
-        match = Match(rules, list(seats), seed)
+        from game.ui.table.hints import think_budget
         from game.ui.table.scene import TableScene
+        match = Match(rules, list(seats), seed, ai_budget=think_budget(self.settings.ai_think_seconds))
         self.replace(TableScene(self, match))
         log.info("started %s game %d with %s", rules.game, seed, [s.controller for s in seats])
         return match

@@ -9,7 +9,8 @@ Suit buttons show the suit shapes drawn like the cards (never font glyphs)
 and how many cards of that suit the player holds, which is what the choice
 is usually based on.
 
-Keys: S, H, D, C (or 1 to 4) for the suits; U and D (or 1 and 2) for uptown
+Keys: S, H, D, C (or 1 to 4) for the suits (H is the table's hint key when hints are on:
+hearts is then 2 only); U and D (or 1 and 2) for uptown
 and downtown; arrows and Tab to move, Enter or Space to choose.
 """
 
@@ -36,9 +37,12 @@ SUIT_KEYS = ("s", "h", "d", "c")
 class ContractChooser(DialogScene):
     """Trump suit or no-trump ranking for ``view.seat``; ``on_action`` gets the Action."""
 
-    def __init__(self, app, view: PlayerView, on_action: Callable[[Action], None]) -> None:
+    def __init__(self, app, view: PlayerView, on_action: Callable[[Action], None],
+                 letter_h_free: bool = False) -> None:
         super().__init__(app)
         self.view = view
+        # The table's H key asks for a hint when hints are on: hearts then answers to 2 only.
+        self.letter_h_free = letter_h_free
         self.on_action = on_action
         self.legal = set(view.legal_actions)
         # The dealer names trump for a turned-up card, rather than a declarer for a contract.
@@ -65,9 +69,12 @@ class ContractChooser(DialogScene):
         for suit in range(4):
             action = choose_trump(suit)
             count = sum(1 for card in self.view.hand if SUIT_OF[card] == suit)
+            letter = SUIT_KEYS[suit]
+            keys: tuple[int | str, ...] = ((pygame.K_1 + suit,) if self.letter_h_free and letter == "h"
+                                           else (letter, pygame.K_1 + suit))
             self.buttons.append(Button(
                 (0, 0, 1, 1), t(f"suit.{suit}"), self._chooser(action), enabled=action in self.legal,
-                reason=t("error.wrong_phase"), hotkey=(SUIT_KEYS[suit], pygame.K_1 + suit),
+                reason=t("error.wrong_phase"), hotkey=keys,
                 icon=suit_icon(suit, four), sublabel=t("contract.in_hand", count=count)))
 
     def _build_direction_buttons(self) -> None:

@@ -81,6 +81,7 @@ class CardChoice(Widget):
         self.code = card_code(card)
         self.from_kitty = from_kitty
         self.selected = False
+        self.suggested = False   # a hint names this card for the discard
         self.on_toggle = on_toggle
         self.face: pygame.Surface | None = None
         self.lift = 0
@@ -114,6 +115,9 @@ class CardChoice(Widget):
             pygame.draw.rect(surface, theme.DANGER, rect.inflate(4, 4), width=3, border_radius=radius + 2)
         elif self.hovered:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(2, 2), width=2, border_radius=radius + 1)
+        if self.suggested and not self.selected:
+            # The hint's choice: a gold frame, distinct from the red of a selected card.
+            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), width=4, border_radius=radius + 3)
         if self.from_kitty:
             tag = pygame.Rect(0, 0, round(rect.width * 0.8), max(12, round(rect.height * 0.14)))
             tag.midbottom = (rect.centerx, rect.bottom - 3)
@@ -172,6 +176,12 @@ class KittyDialog(DialogScene):
         self.focus.focus(self.cards[0] if self.cards else self.confirm)
 
     # ------------------------------------------------------------------ selection
+    def suggest(self, cards: set[int]) -> None:
+        """Mark ``cards`` as a hint's discards; the selection itself stays the player's."""
+        for choice in self.cards:
+            choice.suggested = choice.card in cards
+        self.invalidate()
+
     @property
     def selected(self) -> list[int]:
         return [choice.card for choice in self.cards if choice.selected]

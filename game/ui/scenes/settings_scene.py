@@ -1,8 +1,9 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Three settings are offered: the animation speed, how long computer players
-pause before acting, and the four-colour deck (with a preview of the suit
-colours). Save writes them through ``app.save_settings()``; a failure to
+Five settings are offered: the animation speed, how long computer players
+pause before acting, how long the strongest computer player may think about
+one decision, whether the table offers hints, and the four-colour deck (with
+a preview of the suit colours). Save writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
 """
@@ -26,6 +27,7 @@ from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
+AI_THINK_TIMES = (0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
 
 
 class SettingsScene(DialogScene):
@@ -49,9 +51,15 @@ class SettingsScene(DialogScene):
         pauses = sorted(set(AI_PAUSES) | {float(self.draft.ai_pause_seconds)})
         self.pause = Cycler((0, 0, 1, 1), pauses, pauses.index(float(self.draft.ai_pause_seconds)), self._set_pause,
                             labels=[t("settings.seconds", value=f"{p:g}") for p in pauses], wrap=False)
+        thinks = sorted(set(AI_THINK_TIMES) | {float(self.draft.ai_think_seconds)})
+        self.think = Cycler((0, 0, 1, 1), thinks, thinks.index(float(self.draft.ai_think_seconds)), self._set_think,
+                            labels=[t("settings.seconds", value=f"{s:g}") for s in thinks], wrap=False)
+        self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
         self.rows: list[tuple[str, Widget]] = [("settings.animation_speed", self.speed),
                                                ("settings.ai_pause", self.pause),
+                                               ("settings.ai_think", self.think),
+                                               ("settings.hints", self.hints),
                                                ("settings.four_colour", self.four_colour)]
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
@@ -63,6 +71,12 @@ class SettingsScene(DialogScene):
 
     def _set_pause(self, value: float) -> None:
         self.draft.ai_pause_seconds = float(value)
+
+    def _set_think(self, value: float) -> None:
+        self.draft.ai_think_seconds = float(value)
+
+    def _set_hints(self, value: bool) -> None:
+        self.draft.hints = bool(value)
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)
@@ -90,16 +104,18 @@ class SettingsScene(DialogScene):
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
-        row_h = max(22, round(46 * scale))
-        gap = max(6, round(12 * scale))
-        content = self.centre_panel(size, round(700 * scale), round(150 * scale) + 3 * (row_h * 2 + gap) + row_h)
+        row_h = max(22, round(40 * scale))
+        gap = max(6, round(10 * scale))
+        count = len(self.rows)
+        content = self.centre_panel(size, round(700 * scale),
+                                    round(150 * scale) + count * (row_h * 2 + gap) + row_h)
         button_h = max(22, min(round(46 * scale), content.height // 6))
         buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
                               button_h)
         for button, rect in zip((self.cancel_button, self.save_button), split_columns(buttons, 2, gap)):
             button.set_rect(rect)
         rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
-        block = max(10, (rows_area.height - 2 * gap) // 3)
+        block = max(10, (rows_area.height - (count - 1) * gap) // count)
         self.row_rects = []
         widget_w = round(content.width * 0.42)
         for index, (_, widget) in enumerate(self.rows):
@@ -107,7 +123,7 @@ class SettingsScene(DialogScene):
             self.row_rects.append(row)
             control_h = min(row_h, max(12, round(block * 0.55)))
             rect = pygame.Rect(row.right - widget_w, row.top, widget_w, control_h)
-            if widget is self.four_colour:
+            if isinstance(widget, Toggle):
                 rect.width = min(widget_w, max(60, round(control_h * 2.4)))
                 rect.right = row.right
             widget.set_rect(rect)

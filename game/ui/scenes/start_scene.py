@@ -2,8 +2,11 @@
 
 Left panel: the game (every game of the registry, ``all_games()``), the
 number of players (the game's ``player_counts()``: Wizard 3 to 6; Bid Whist
-is always 4 in two teams) and one row per seat with an editable name and a
-human/computer switch (with the seat's team in a partnership game). Right panel: the house-rule
+is always 4 in two teams) and one row per seat with an editable name, a
+human/computer switch and, for a computer, its level (with the seat's team
+in a partnership game). The levels offered are the game's own
+(``game.ai.levels``) that a player chooses between: easy, medium and hard;
+the "random" yardstick of the tests and benchmarks is not offered. Right panel: the house-rule
 presets of the bundled ``config/<game>.yaml`` with their descriptions, a
 summary of the rules in play, and "Change rules" for the rule editor. At the
 foot: Settings, Quit and Start.
@@ -26,6 +29,7 @@ from typing import Any
 
 import pygame
 
+from game.ai import levels as ai_levels
 from game.config import ConfigError, Preset, default_rule_file, load_rule_file, load_rules_or_defaults
 from game.match import Seat
 from game.rules import GameDef, all_games, get_game
@@ -43,7 +47,10 @@ from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
-COMPUTER_LEVEL = "ai:medium"
+# The computer levels a player may choose, weakest first; a game offers those
+# of them its registry entry has. New seats start at the default.
+PLAYER_LEVELS = ("easy", "medium", "hard")
+DEFAULT_LEVEL = "medium"
 NAME_LENGTH = 14
 
 
@@ -91,6 +98,7 @@ class StartScene(DialogScene):
         self.edits: dict[str, dict[str, Any]] = {game: {} for game in self.games}
         self.kinds = ["human"] + ["computer"] * (self.max_seats - 1)
         self.names = [self.default_name(seat) for seat in range(self.max_seats)]
+        self.levels = [DEFAULT_LEVEL] * self.max_seats
         self._build_widgets()
         self.relayout()
         self.focus.focus(self.start_button)
@@ -132,11 +140,25 @@ class StartScene(DialogScene):
         except Exception:
             return None
 
+    def offered_levels(self) -> list[str]:
+        """The levels the chosen game offers a player, weakest first."""
+        known = ai_levels(self.game_def)
+        return [level for level in PLAYER_LEVELS if level in known]
+
+    def seat_level(self, seat: int) -> str:
+        """The level ``seat`` plays at in the chosen game: the one picked if the game has it."""
+        offered = self.offered_levels()
+        if self.levels[seat] in offered:
+            return self.levels[seat]
+        if DEFAULT_LEVEL in offered or not offered:
+            return DEFAULT_LEVEL
+        return offered[0]
+
     def build_seats(self) -> list[Seat]:
         seats = []
         for seat in range(self.players):
             name = self.names[seat].strip() or self.default_name(seat)
-            controller = "human" if self.kinds[seat] == "human" else COMPUTER_LEVEL
+            controller = "human" if self.kinds[seat] == "human" else f"ai:{self.seat_level(seat)}"
             seats.append(Seat(name, controller))
         return seats
 
@@ -220,6 +242,11 @@ class StartScene(DialogScene):
         kinds = ["human", "computer"]
         self.kind_cyclers = [Cycler((0, 0, 1, 1), kinds, kinds.index(self.kinds[i]), self._kind_setter(i),
                                     labels=[t("start.human"), t("start.computer")]) for i in range(self.max_seats)]
+        offered = self.offered_levels()
+        self.level_cyclers = [Cycler((0, 0, 1, 1), offered, offered.index(self.seat_level(i)) if offered else 0,
+                                     self._level_setter(i), labels=[t(f"level.{level}") for level in offered],
+                                     wrap=False)
+                              for i in range(self.max_seats)]
         presets = self.catalog[self.game].presets
         self.preset_list = ListBox((0, 0, 1, 1), [self._preset_title(p) for p in presets],
                                    self.preset_index[self.game], self.set_preset)
@@ -245,7 +272,13 @@ class StartScene(DialogScene):
         def set_kind(kind: str) -> None:
             self.kinds[seat] = kind
             self._refresh_default_names()
+            self.relayout()  # a computer seat shows its level; a human seat does not
         return set_kind
+
+    def _level_setter(self, seat: int):
+        def set_level(level: str) -> None:
+            self.levels[seat] = level
+        return set_level
 
     def _refresh(self) -> None:
         self._problem = rules_problem(self.game, self.rule_values(), self.players)
@@ -301,7 +334,11 @@ class StartScene(DialogScene):
         self.start_button.set_rect(pygame.Rect(foot.right - start_w, foot.top, start_w, foot.height))
         self.problem_rect = pygame.Rect(small[1].right + gap, foot.top, max(1, self.start_button.rect.left - gap
                                                                             - small[1].right - gap), foot.height)
-        seats: list[Widget] = [w for i in range(self.players) for w in (self.name_inputs[i], self.kind_cyclers[i])]
+        seats: list[Widget] = []
+        for i in range(self.players):
+            seats += [self.name_inputs[i], self.kind_cyclers[i]]
+            if self._shows_level(i):
+                seats.append(self.level_cyclers[i])
         widgets: list[Widget] = [*self.game_buttons.values()]
         if not self.fixed_players:
             widgets.append(self.players_stepper)
@@ -311,8 +348,13 @@ class StartScene(DialogScene):
             visible = i < self.players
             self.name_inputs[i].visible = visible
             self.kind_cyclers[i].visible = visible
+            self.level_cyclers[i].visible = visible and self._shows_level(i)
         self.players_stepper.visible = not self.fixed_players
         self.focus.set_widgets(widgets)
+
+    def _shows_level(self, seat: int) -> bool:
+        """A computer seat has a level to choose when the game offers any."""
+        return self.kinds[seat] == "computer" and bool(self.offered_levels())
 
     def _layout_players(self, content: pygame.Rect, gap: int, scale: float) -> None:
         game_h = max(34, min(round(64 * scale), content.height // 5))
@@ -327,15 +369,18 @@ class StartScene(DialogScene):
                                                   min(round(content.width * 0.3), round(160 * scale)), row_h))
         self.seats_label = pygame.Rect(content.left, self.players_row.bottom + gap, content.width, row_h)
         self.seat_rows: list[pygame.Rect] = []
-        seat_label_w = round(content.width * 0.22)
-        name_w = round(content.width * 0.44)
+        # Seat label, name, human/computer, and the computer's level.
+        seat_label_w = round(content.width * 0.17)
+        name_w = round(content.width * 0.33)
         small_gap = max(3, gap // 2)
         for i in range(self.max_seats):
             row = pygame.Rect(content.left, self.seats_label.bottom + i * (row_h + small_gap), content.width, row_h)
             self.seat_rows.append(row)
             self.name_inputs[i].set_rect(pygame.Rect(row.left + seat_label_w, row.top, name_w, row_h))
             kind_left = self.name_inputs[i].rect.right + small_gap
-            self.kind_cyclers[i].set_rect(pygame.Rect(kind_left, row.top, row.right - kind_left, row_h))
+            kind, level = split_columns(pygame.Rect(kind_left, row.top, row.right - kind_left, row_h), 2, small_gap)
+            self.kind_cyclers[i].set_rect(kind)
+            self.level_cyclers[i].set_rect(level)
 
     def _layout_rules(self, content: pygame.Rect, gap: int, scale: float) -> None:
         button_h = max(22, round(40 * scale))

@@ -12,6 +12,10 @@ A job can be cancelled (the table was left, or the position moved on); a
 cancelled job never reports a result, even if its answer arrives later, so
 it can never be applied to a position it was not asked about.
 
+The same runners also compute hints for the human player (a ``HintRequest``
+from ``game.ui.table.hints``): a job carries whatever its request's
+``decide()`` returns, an action for a computer seat or a hint for a person.
+
 Two runners share one interface (``AiRunner``): ``ThreadedAiRunner`` runs
 jobs one after another on a daemon thread, as the app does; ``InlineAiRunner``
 decides at once inside ``submit``, so UI tests can drive whole games frame
@@ -23,15 +27,18 @@ from __future__ import annotations
 import logging
 import queue
 import threading
-from typing import Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
-from game.rules import Action
 
 log = logging.getLogger("tricktable.ai")
 
+AnswerT = TypeVar("AnswerT")
+AnswerT_co = TypeVar("AnswerT_co", covariant=True)
 
-class AiDecision(Protocol):
-    """A decision snapshot (``game.match.AiRequest``): who decides, for which position, and how."""
+
+class AiDecision(Protocol[AnswerT_co]):
+    """A decision snapshot (``game.match.AiRequest``, or a hint request): who decides,
+    for which position, and how."""
 
     @property
     def seat(self) -> int: ...
@@ -39,18 +46,18 @@ class AiDecision(Protocol):
     @property
     def key(self) -> tuple[int, int]: ...
 
-    def decide(self) -> Action: ...
+    def decide(self) -> AnswerT_co: ...
 
 
-class AiJob:
+class AiJob(Generic[AnswerT]):
     """One submitted decision. ``finished`` turns true once its answer (``result``)
     or failure (``error``) is in, and never for a cancelled job."""
 
-    def __init__(self, request: AiDecision) -> None:
+    def __init__(self, request: AiDecision[AnswerT]) -> None:
         self.request = request
         self.key = request.key
         self.seat = request.seat
-        self._result: Action | None = None
+        self._result: AnswerT | None = None
         self._error: Exception | None = None
         self._cancelled = threading.Event()
         self._answered = threading.Event()
@@ -65,7 +72,12 @@ class AiJob:
         return self._answered.is_set() and not self._cancelled.is_set()
 
     @property
-    def result(self) -> Action | None:
+    def running(self) -> bool:
+        """Submitted, not cancelled and not yet answered: the player is still thinking."""
+        return not self._answered.is_set() and not self._cancelled.is_set()
+
+    @property
+    def result(self) -> AnswerT | None:
         """The chosen action once finished (None while thinking, after a failure or when cancelled)."""
         return self._result if self.finished else None
 
@@ -98,7 +110,7 @@ class AiJob:
 class AiRunner(Protocol):
     """Where the table sends computer decisions."""
 
-    def submit(self, request: AiDecision) -> AiJob: ...
+    def submit(self, request: AiDecision[AnswerT]) -> AiJob[AnswerT]: ...
 
     def stop(self) -> None: ...
 
@@ -106,7 +118,7 @@ class AiRunner(Protocol):
 class InlineAiRunner:
     """Decides inside ``submit``: the job is finished (or failed) when it is returned."""
 
-    def submit(self, request: AiDecision) -> AiJob:
+    def submit(self, request: AiDecision[AnswerT]) -> AiJob[AnswerT]:
         job = AiJob(request)
         job.run()
         return job
@@ -119,15 +131,15 @@ class ThreadedAiRunner:
     """Runs jobs in order on one daemon thread, started when the first job comes."""
 
     def __init__(self) -> None:
-        self._jobs: queue.Queue[AiJob | None] = queue.Queue()
+        self._jobs: queue.Queue[AiJob[Any] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._current: AiJob | None = None   # the job the thread is deciding
+        self._current: AiJob[Any] | None = None   # the job the thread is deciding
 
     @property
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
-    def submit(self, request: AiDecision) -> AiJob:
+    def submit(self, request: AiDecision[AnswerT]) -> AiJob[AnswerT]:
         job = AiJob(request)
         if not self.running:
             self._thread = threading.Thread(target=self._work, name="ai-worker", daemon=True)

@@ -67,6 +67,7 @@ class TableLayout:
     score_rect: pygame.Rect = field(default_factory=pygame.Rect)
     menu_button: pygame.Rect = field(default_factory=pygame.Rect)
     pad_button: pygame.Rect = field(default_factory=pygame.Rect)
+    hint_button: pygame.Rect = field(default_factory=pygame.Rect)   # empty when the table offers no hints
     message_centre: tuple[int, int] = (0, 0)
     kitty_centre: tuple[int, int] = (0, 0)
     turn_up_centre: tuple[int, int] = (0, 0)
@@ -107,8 +108,9 @@ def effective_size(size: tuple[int, int]) -> tuple[int, int]:
 
 
 def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
-                   score_rows: int | None = None) -> TableLayout:
-    """The table layout for a drawing of ``size`` with ``num_players`` seats."""
+                   score_rows: int | None = None, hint_button: bool = False) -> TableLayout:
+    """The table layout for a drawing of ``size`` with ``num_players`` seats
+    (``hint_button``: with a Hint button under the scores)."""
     w, h = effective_size(size)
     n = max(2, num_players)
     unit = min(w / 1280, h / 720)
@@ -148,6 +150,14 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
     half = (side_w - gap) // 2
     layout.pad_button = pygame.Rect(w - margin - side_w, margin, half, button_h)
     layout.menu_button = pygame.Rect(w - margin - half, margin, half, button_h)
+    if hint_button:
+        # Three buttons share the row, each as wide as its word needs: Score pad, Hint, Menu.
+        inner = side_w - 2 * gap
+        pad_w, hint_w = round(inner * 0.44), round(inner * 0.25)
+        layout.pad_button = pygame.Rect(w - margin - side_w, margin, pad_w, button_h)
+        layout.hint_button = pygame.Rect(layout.pad_button.right + gap, margin, hint_w, button_h)
+        layout.menu_button = pygame.Rect(layout.hint_button.right + gap, margin,
+                                         w - margin - layout.hint_button.right - gap, button_h)
     rows = score_rows if score_rows is not None else (2 if n == 4 else n)
     row_h = round(font_unit * 1.25)
     score_h = round(font_unit * 1.9) + rows * row_h

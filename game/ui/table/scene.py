@@ -32,6 +32,20 @@ Nothing waits. Each frame the scene hands the facts of the moment to its
 The score pad (S, or the button) and the menu (Esc, or the button) open at
 any moment, also while a computer player is thinking; while anything is open
 over the table the game waits (no computer move, no new dialog).
+
+While a computer player's decision is being computed, its name plate shows
+a small animated "thinking" mark. Leaving the table cancels that decision
+and never waits for it: the runner's thread is a daemon and a search stops
+on its own deadline.
+
+Hints: at a table with exactly one human, and while the settings allow it,
+the Hint button (or H) asks what the hard computer player would do in the
+human's place. It works only when that human has a decision to make, also
+from inside the bidding panel, contract chooser and kitty dialog. The hint
+is computed by the AI runner like a computer's move (see
+``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
+action with its reason, and marks the suggested card(s); the human still
+makes the move themselves.
 """
 
 from __future__ import annotations
@@ -58,6 +72,9 @@ from game.ui.scene import Scene
 from game.ui.table.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.ui.table.animations import Director
 from game.ui.table.drag import DragController
+from game.ui.table.hints import (
+    HintFunction, HintLike, HintRequest, hint_text, lazy_hint_for, suggested_cards, think_budget,
+)
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.turn_controller import (
@@ -73,13 +90,16 @@ from game.ui.widgets.dialog import DialogScene
 log = logging.getLogger("tricktable.table")
 
 MESSAGE_SECONDS = 3.2
+HINT_SECONDS = 8.0            # a hint is read, then acted on: it stays up longer than a notice
+THINKING_NOTE_SECONDS = 30.0  # "Thinking..." stays until the hint replaces it
 AUTO_NEXT_HAND_SECONDS = 2.5
 
 
 class TableScene(Scene):
     opaque = True
 
-    def __init__(self, app, match: Match, ai_runner: AiRunner | None = None) -> None:
+    def __init__(self, app, match: Match, ai_runner: AiRunner | None = None,
+                 hint_for: HintFunction | None = None) -> None:
         super().__init__(app)
         self.match = match
         self.game_def = match.game_def
@@ -93,7 +113,7 @@ class TableScene(Scene):
         self.bottom = self.humans[0] if self.humans else 0
         players = match.num_players
         self.model = TableModel.empty(self.game_def, players)
-        self.layout: TableLayout = compute_layout(app.size, players, self.bottom, self._score_rows())
+        self.layout: TableLayout = self._compute_layout(app.size)
         self.view = TableView(app)
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
                                  self.game_def)
@@ -102,7 +122,12 @@ class TableScene(Scene):
         self.drag = DragController(self)
         # Computer decisions: on a thread for a player; tests pass an inline runner.
         self.ai: AiRunner = ai_runner if ai_runner is not None else ThreadedAiRunner()
-        self._ai_job: AiJob | None = None
+        self._ai_job: AiJob[Action] | None = None
+        # Hints: the function that computes them (the hard player's, loaded on first use),
+        # the job computing one, and the last hint with the position it is for.
+        self._hint_for: HintFunction = hint_for if hint_for is not None else lazy_hint_for
+        self._hint_job: AiJob[HintLike] | None = None
+        self._hint: tuple[tuple[int, int], HintLike] | None = None
         self.message: str | None = None
         self.message_warning = False
         self._message_left = 0.0
@@ -110,6 +135,8 @@ class TableScene(Scene):
         self._view_cache: tuple[tuple[tuple[int, int], int], PlayerView] | None = None
         self.pad_button = Button(self.layout.pad_button, t("table.score_pad"), self.open_score_pad, hotkey="s")
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
+        self.hint_button = Button(self.layout.hint_button, t("hint.button"), self.request_hint, hotkey="h")
+        self.hint_button.visible = self.hints_offered
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
 
@@ -121,10 +148,20 @@ class TableScene(Scene):
     def speed(self) -> float:
         return speed_factor(self.app.settings.animation_speed)
 
+    @property
+    def hints_offered(self) -> bool:
+        """The table has a Hint button: one human plays, and the settings allow hints."""
+        return len(self.humans) == 1 and self.app.settings.hints
+
+    def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
+        return compute_layout(size, self.match.num_players, self.bottom, self._score_rows(),
+                              hint_button=self.hints_offered)
+
     def on_resize(self, size: tuple[int, int]) -> None:
-        self.layout = compute_layout(size, self.match.num_players, self.bottom, self._score_rows())
+        self.layout = self._compute_layout(size)
         self.pad_button.set_rect(self.layout.pad_button)
         self.menu_button.set_rect(self.layout.menu_button)
+        self.hint_button.set_rect(self.layout.hint_button)
         self.drag.reset()
         self._plan_warm_up()
 
@@ -157,10 +194,12 @@ class TableScene(Scene):
             self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
-        # Leaving the table: a decision still being thought about is dropped.
+        # Leaving the table: a decision or hint still being thought about is
+        # dropped, without waiting for it (the runner's thread is a daemon).
         if self._ai_job is not None:
             self._ai_job.cancel()
             self._ai_job = None
+        self._drop_hint()
         self.ai.stop()
 
     # ------------------------------------------------------------------ the viewer
@@ -251,6 +290,7 @@ class TableScene(Scene):
             # turns to a human at their cover, never after an action.)
             self._show_viewer(PUBLIC_SEAT, public_before)
         self.director.enqueue(match.events_for(events, self.viewer), match.current_player)
+        self._drop_hint()  # the position moved on: the hint was about the old one
         self.drag.reset()
         self.drag.selected = -1
         self.message = None if self.message_warning else self.message
@@ -266,6 +306,102 @@ class TableScene(Scene):
     def next_deal(self) -> None:
         if self.match.phase == Phase.HAND_OVER:
             self.apply_action(NEXT_DEAL)
+
+    # ------------------------------------------------------------------ hints
+    def hint_allowed(self) -> bool:
+        """The lone human has a decision to make now, and sees their own cards."""
+        if not self.hints_offered:
+            return False
+        seat = self.humans[0]
+        match = self.match
+        return (match.current_player == seat and self.viewer == seat
+                and match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) and bool(match.legal_actions()))
+
+    def request_hint(self) -> None:
+        """The Hint button or H: compute what the hard player would do here (off the render loop)."""
+        if not self.hints_offered:
+            return
+        if not self.hint_allowed():
+            self._note(t("hint.not_now"), MESSAGE_SECONDS)
+            return
+        position = self.match.position_key()
+        if self._hint is not None and self._hint[0] == position:
+            self._show_hint(self._hint[1])  # asked again: show it again, no new search
+            return
+        job = self._hint_job
+        if job is not None and job.key == position and job.running:
+            return  # already thinking about it
+        self._drop_hint()
+        seat = self.humans[0]
+        request = HintRequest(seat, position, self.game_def, self.match.view(seat),
+                              f"tricktable:{self.match.seed}:hint:{seat}:{position[0]}:{position[1]}",
+                              think_budget(self.app.settings.ai_think_seconds), self._hint_for)
+        self._note(t("hint.thinking"), THINKING_NOTE_SECONDS)
+        self._hint_job = self.ai.submit(request)
+        self._collect_hint()  # an inline runner has answered already
+
+    def _collect_hint(self) -> None:
+        """Show the hint once its job has answered (called every frame while one is out)."""
+        job = self._hint_job
+        if job is None:
+            return
+        if job.key != self.match.position_key():
+            self._drop_hint()
+            return
+        if not job.finished:
+            return
+        self._hint_job = None
+        hint = job.result
+        if job.error is not None or hint is None:
+            log.error("the hint failed: %r", job.error)
+            self._note(t("hint.failed"), MESSAGE_SECONDS)
+            return
+        self._hint = (job.key, hint)
+        self._show_hint(hint)
+
+    def _show_hint(self, hint: HintLike) -> None:
+        self._note(hint_text(hint), HINT_SECONDS)
+        dialog = self._table_dialog()
+        if isinstance(dialog, KittyDialog):
+            dialog.suggest(suggested_cards(hint))
+
+    def _drop_hint(self) -> None:
+        """Forget the hint (and stop waiting for one): the position it was for is gone."""
+        if self._hint_job is not None:
+            self._hint_job.cancel()
+            self._hint_job = None
+        if self._hint is not None:
+            self._hint = None
+            if self.message is not None and not self.message_warning:
+                self.message = None
+
+    def hint_cards(self) -> frozenset[int]:
+        """The cards of the hand the current hint points at (none once the position moved)."""
+        if self._hint is None or self._hint[0] != self.match.position_key():
+            return frozenset()
+        return frozenset(suggested_cards(self._hint[1]))
+
+    def _table_dialog(self) -> DialogScene | None:
+        """The table's own dialog (bids, trump, kitty) if it is open on top."""
+        top = self.app.top_scene()
+        if isinstance(top, DialogScene) and top.host is self and not top.done:
+            return top
+        return None
+
+    def _note(self, text: str, seconds: float) -> None:
+        """A message that is not a warning: in the open dialog's message strip, else over the table."""
+        dialog = self._table_dialog()
+        if dialog is not None:
+            dialog.show_note(text, seconds)
+        else:
+            self.show_message(text, warning=False, seconds=seconds)
+
+    def thinking_seat(self) -> int:
+        """The computer seat whose decision for this position is being computed, or -1."""
+        job = self._ai_job
+        if job is None or not job.running or job.key != self.match.position_key():
+            return -1
+        return job.seat
 
     # ------------------------------------------------------------------ scenes on top
     def open_score_pad(self) -> None:
@@ -284,14 +420,16 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_menu()
             return True
-        # Both buttons see every event, so hover follows the mouse off one onto the other.
+        # Every button sees every event, so hover follows the mouse off one onto the other.
         used_pad = self.pad_button.handle_event(event)
         used_menu = self.menu_button.handle_event(event)
-        return used_pad or used_menu
+        used_hint = self.hint_button.handle_event(event)  # invisible, so deaf, when hints are off
+        return used_pad or used_menu or used_hint
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.pad_button.draw(surface)
         self.menu_button.draw(surface)
+        self.hint_button.draw(surface)
 
     def dialog_area(self, size: tuple[int, int], wide: bool) -> pygame.Rect:
         """Where the table's dialogs go, clear of the corner panels and buttons.
@@ -304,7 +442,7 @@ class TableScene(Scene):
         """
         layout = self.layout
         if layout.size != (max(800, size[0]), max(600, size[1])):
-            layout = compute_layout(size, self.match.num_players, self.bottom, self._score_rows())
+            layout = self._compute_layout(size)
         gap = max(6, layout.margin // 2)
         if wide:
             top = max(layout.indicator_rect.bottom, layout.score_rect.bottom) + gap
@@ -348,6 +486,7 @@ class TableScene(Scene):
             self._message_left -= dt
             if self._message_left <= 0:
                 self.message = None
+        self._collect_hint()
         self._run_turn_flow(dt)
 
     def _on_idle(self) -> None:
@@ -397,9 +536,14 @@ class TableScene(Scene):
         if phase in (Phase.BID, Phase.PREDICT):
             self.app.push(BiddingPanel(self.app, view, self.names, self._human_action).attach_host(self))
         elif phase in (Phase.CONTRACT, Phase.TRUMP_CHOICE):
-            self.app.push(ContractChooser(self.app, view, self._human_action).attach_host(self))
+            # With hints on, H asks for a hint, so hearts answers to its number key alone.
+            self.app.push(ContractChooser(self.app, view, self._human_action,
+                                          letter_h_free=self.hints_offered).attach_host(self))
         elif phase == Phase.DISCARD:
-            self.app.push(KittyDialog(self.app, view, self._human_discards).attach_host(self))
+            dialog = KittyDialog(self.app, view, self._human_discards)
+            self.app.push(dialog.attach_host(self))
+            if self._hint is not None and self._hint[0] == self.match.position_key():
+                dialog.suggest(suggested_cards(self._hint[1]))
 
     def _human_action(self, action: Action) -> None:
         self.apply_action(action)
@@ -464,9 +608,10 @@ class TableScene(Scene):
         hand = HandLook(cards=self.hand_cards(), face_up=self.face_up, playable=self.playable_cards(),
                         hover=self.drag.hover if playing else -1,
                         selected=self.drag.selected if playing else -1,
-                        hidden=self.drag.hidden)
+                        hidden=self.drag.hidden, suggested=self.hint_cards())
         overlay = Overlay(prompt=self._prompt_text(), message=self.message,
-                          message_warning=self.message_warning and self.message is not None)
+                          message_warning=self.message_warning and self.message is not None,
+                          thinking_seat=self.thinking_seat())
         # The person looking: a human viewer sees their own hidden bid on their plate.
         looking = self.viewer if self.viewer in self.humans else PUBLIC_SEAT
         self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, looking,
@@ -480,3 +625,4 @@ class TableScene(Scene):
                                        angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
         self.pad_button.draw(surface)
         self.menu_button.draw(surface)
+        self.hint_button.draw(surface)

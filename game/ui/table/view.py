@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 SUIT_LETTERS = "SHDC"
 GOLD = theme.ACCENT
+HINT_RING = (250, 250, 244)
 PLATE_TOP = (24, 40, 34)
 PLATE_BOTTOM = (12, 24, 20)
 
@@ -56,6 +57,8 @@ HAND_CARD_LIMIT = 200
 # Pictures that depend only on a size (the ring, panel backgrounds, glows,
 # shadows, selection rings): a handful per window size.
 SIZED_LIMIT = 64
+# How fast the "thinking" dots on a computer player's plate step along.
+THINKING_DOTS_PER_SECOND = 3.0
 
 
 @dataclass
@@ -68,6 +71,7 @@ class HandLook:
     hover: int = -1
     selected: int = -1
     hidden: set[int] = field(default_factory=set)    # indices not drawn (dragged / returning)
+    suggested: frozenset[int] = frozenset()   # card ids a hint points at: raised and framed
 
 
 @dataclass
@@ -77,6 +81,7 @@ class Overlay:
     prompt: str | None = None             # e.g. "Your turn: drag a card to the table"
     message: str | None = None            # a refusal reason or notice
     message_warning: bool = False
+    thinking_seat: int = -1               # a computer seat whose decision is being computed
 
 
 class TableView:
@@ -127,6 +132,8 @@ class TableView:
         for seat in range(model.num_players):
             if not self._under(covered, layout.place(seat).plate):
                 self._draw_plate(surface, model, layout, names, seat)
+                if seat == overlay.thinking_seat:
+                    self._draw_thinking(surface, layout, seat)
         self._draw_kitty(surface, model, layout)
         self._draw_trick(surface, model, layout)
         if not self._under(covered, layout.hand_rect):
@@ -360,6 +367,22 @@ class TableView:
             surface.blit(glow, glow.get_rect(center=rect.center))
         surface.blit(plate, plate.get_rect(center=rect.center))
 
+    def _draw_thinking(self, surface: pygame.Surface, layout: TableLayout, seat: int) -> None:
+        """Three dots on a small pill at the top of ``seat``'s plate, lighting up in turn:
+        this computer player is thinking (the only thing that moves on an idle table)."""
+        plate = layout.place(seat).plate
+        dot = max(3, round(plate.height * 0.09))
+        spacing = dot * 3
+        pill = pygame.Rect(0, 0, spacing * 3 + dot, dot * 4)
+        pill.center = (plate.centerx, plate.top)
+        pygame.draw.rect(surface, (8, 18, 14), pill, border_radius=pill.height // 2)
+        pygame.draw.rect(surface, GOLD, pill, width=1, border_radius=pill.height // 2)
+        lit = int(self.time * THINKING_DOTS_PER_SECOND) % 3
+        for index in range(3):
+            centre = (pill.left + dot * 2 + index * spacing, pill.centery)
+            colour = GOLD if index == lit else theme.TEXT_DIM
+            pygame.draw.circle(surface, colour, centre, dot if index == lit else dot - 1)
+
     def _plate_line(self, model: TableModel, seat: int) -> str:
         """The line under a seat's name: its bid, then its tricks (and who declared)."""
         if model.declares_contract:
@@ -479,7 +502,8 @@ class TableView:
             return
         key = (layout.size, layout.hand_card_w, tuple(hand.cards), hand.face_up,
                frozenset(hand.playable) if hand.playable is not None else None,
-               hand.hover, hand.selected, frozenset(hand.hidden), self.app.settings.four_colour_deck)
+               hand.hover, hand.selected, frozenset(hand.hidden), hand.suggested,
+               self.app.settings.four_colour_deck)
         if self._hand_layer is None or self._hand_layer[0] != key:
             self._hand_layer = (key, *self._render_hand(layout, hand))
         _, layer, origin = self._hand_layer
@@ -507,6 +531,8 @@ class TableView:
             card = hand.cards[index]
             if index == hand.selected or index == hand.hover:
                 rect = rect.move(0, -round(layout.hand_card_h * (0.1 if index == hand.selected else 0.05)))
+            elif hand.face_up and card in hand.suggested:
+                rect = rect.move(0, -round(layout.hand_card_h * 0.08))  # the hint's card stands out
             look = "plain"
             if hand.playable is not None and hand.face_up:
                 look = "glow" if card in hand.playable else "dim"
@@ -516,6 +542,9 @@ class TableView:
             layer.blit(image, image.get_rect(center=centre))
             if index == hand.selected:
                 ring = self.rotations.get(self._selection_ring(art), tilt)
+                layer.blit(ring, ring.get_rect(center=centre))
+            elif hand.face_up and card in hand.suggested:
+                ring = self.rotations.get(self._hint_ring(art), tilt)
                 layer.blit(ring, ring.get_rect(center=centre))
         return layer, area.topleft
 
@@ -537,6 +566,18 @@ class TableView:
         if ring is None:
             ring = pygame.Surface(art.size, pygame.SRCALPHA)
             pygame.draw.rect(ring, (120, 200, 255), ring.get_rect(), width=3, border_radius=max(3, art.width // 14))
+            self._sized.put(key, ring)
+        return ring
+
+    def _hint_ring(self, art: CardArt) -> pygame.Surface:
+        """The frame round a card a hint suggests."""
+        key = ("ring-hint", art.width)
+        ring = self._sized.get(key)
+        if ring is None:
+            ring = pygame.Surface(art.size, pygame.SRCALPHA)
+            # White, not gold: playable cards already glow gold.
+            pygame.draw.rect(ring, HINT_RING, ring.get_rect(), width=max(3, art.width // 22),
+                             border_radius=max(3, art.width // 14))
             self._sized.put(key, ring)
         return ring
 

@@ -158,6 +158,11 @@ class DialogScene(Scene):
         self.toast.show(text)
         self._dirty = True
 
+    def show_note(self, text: str, seconds: float) -> None:
+        """A message that is not a refusal (a hint), in the reason strip, for ``seconds``."""
+        self.toast.show(text, seconds, warning=False)
+        self._dirty = True
+
     def cancel(self) -> None:
         """Esc: close without choosing (only when ``cancellable``)."""
         self.close()

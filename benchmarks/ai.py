@@ -1,0 +1,432 @@
+"""Duplicate-deal tournament between two computer levels.
+
+Run ``python -m benchmarks.ai [--game wizard|bidwhist|all] [--levels A,B] [--games N] [--seed S]
+[--jobs J] [--budget-seconds T] [--simulations K] [--yardstick]``.
+
+Without ``--levels`` it plays the match-ups ``hard`` vs ``medium`` and ``medium`` vs ``easy`` (those the
+registry offers; a match-up with an unregistered level is named and skipped), plus ``medium`` vs ``random``
+with ``--yardstick``. For each match-up and game it prints one table:
+
+* Wizard, 4 players, full games, one seat of level A against three of level B: A's bid-hit rate (rounds in
+  which the tricks taken equal the bid) and B's, points per round of A and of B and their difference, and
+  A's mean final rank (1 best, ties shared);
+* Bid Whist, a team of A against a team of B: the share of games A's team wins, points per hand of each team
+  and their difference;
+* per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
+  calls), and its decision time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
+
+Each figure carries a 95% confidence interval (normal approximation). The unit of the interval is one
+duplicate set, never one game: the games of a set share their cards, so they are not independent.
+
+How the deals are duplicated. Every deal of a game comes from the game's seed and the deal number alone
+(``seeded_rng(seed, "deal N")`` in the rules), and the dealer moves one seat left each deal whatever
+happens, so with the same seed, deal N gives every *seat* the same cards in every game, however the play
+went. That is exactly what ``new_game(..., fixed_deals=...)`` would fix, without writing the cards out. A
+duplicate set is one seed played several times with the levels seated differently:
+
+* Wizard: four games, the A player in seat 0, 1, 2, then 3. Each seat's cards of every round are played
+  once by A and three times by B, against the same cards elsewhere, so a lucky seat helps A in one game and
+  B in three, exactly A's and B's shares of all seats: the deal's luck cancels in the comparison of A's
+  per-seat figures with B's.
+* Bid Whist: two games, A's team in seats 0 and 2, then in seats 1 and 3. Each team plays both sides of
+  every deal both games reach, so strong cards favour each level once. Bid Whist games end at a score, so a
+  deal that only the longer game of a set reaches is not mirrored: the luck cancels over the deals both
+  games play, and the rest only averages out over sets.
+
+The computer players' own randomness is drawn from one ``random.Random`` per game, seeded from the set's
+seed and the seating, so a run with a fixed ``--seed`` repeats exactly (apart from time-budgeted search).
+
+Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a
+time budget (``hard``). Medium, easy and random decide in well under a millisecond, so their match-ups take
+seconds. A budgeted level spends up to its budget on each decision: about 540 decisions of one seat per
+Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s and 70 s a set at the default 0.3 s.
+The program prints that forecast before a budgeted match-up and the time left every 30 s or so. The
+full ``hard`` measurement of issue 8 takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores
+(``--jobs 2`` gives each process one core, so the decision times stay one-core figures)::
+
+    python -m benchmarks.ai --game wizard --levels hard,medium --games 60 --jobs 2
+    python -m benchmarks.ai --game bidwhist --levels hard,medium --games 200 --jobs 2
+    python -m benchmarks.ai --levels medium,easy --games 400 --jobs 2
+
+(Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points.)
+
+Figures are printed, never asserted: the machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import math
+import multiprocessing
+import platform
+import random
+import statistics
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import ComputerPlayer, levels, make_player
+from game.rules import (
+    Action,
+    ActionKind,
+    GameDef,
+    Phase,
+    get_game,
+    make_rules,
+    new_game,
+)
+from game.rules.actions import NEXT_DEAL
+from game.rules.bidwhist import BidWhistState
+from game.rules.engine import GameState
+from game.rules.wizard import WizardState
+
+WIZARD_PLAYERS = 4
+BIDWHIST_PLAYERS = 4
+DEFAULT_MATCHUPS = (("hard", "medium"), ("medium", "easy"))
+YARDSTICK = ("medium", "random")
+DEFAULT_SETS = 100
+DEFAULT_SEARCH_SETS = 8
+Z_95 = 1.959964  # two-sided 95% quantile of the normal distribution
+# Rough decisions per seat in a Bid Whist game (3 to 5 hands of 12 plays, 1-2 calls and, for a
+# declarer, the trump and six discards), used only to forecast the run time of a budgeted level.
+BIDWHIST_DECISIONS_PER_SEAT = 60
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """A level to build in each process, with the search budget asked for on the command line (if any)."""
+
+    level: str
+    budget_seconds: float | None = None
+    simulations: int | None = None
+
+    @property
+    def budgeted(self) -> bool:
+        return self.budget_seconds is not None or self.simulations is not None
+
+
+def build_player(game_def: GameDef, spec: LevelSpec) -> ComputerPlayer:
+    """The registry's player of ``spec.level``, rebuilt with the requested search budget if one is given.
+
+    A budgeted level's factory takes ``budget=SearchBudget(...)`` (game/ai/budget.py); the default player's
+    ``budget`` supplies whichever of the two limits the command line leaves out."""
+    player = make_player(game_def, spec.level)
+    if not spec.budgeted:
+        return player
+    default_budget: Any = getattr(player, "budget", None)
+    if default_budget is None or not dataclasses.is_dataclass(default_budget):
+        raise SystemExit(f"the {spec.level!r} player of {game_def.name} has no search budget to set")
+    changes: dict[str, Any] = {}
+    if spec.budget_seconds is not None:
+        changes["max_seconds"] = spec.budget_seconds
+    if spec.simulations is not None:
+        changes["max_simulations"] = spec.simulations
+    module_name, _, factory_name = game_def.ai_levels[spec.level].partition(":")
+    factory: Any = getattr(importlib.import_module(module_name), factory_name)
+    budgeted: ComputerPlayer = factory(budget=dataclasses.replace(default_budget, **changes))
+    return budgeted
+
+
+def budget_seconds_of(game_def: GameDef, spec: LevelSpec) -> float | None:
+    """The most time one decision of ``spec`` may take, or None for a level without a time budget."""
+    budget: Any = getattr(build_player(game_def, spec), "budget", None)
+    seconds = getattr(budget, "max_seconds", None)
+    return float(seconds) if isinstance(seconds, (int, float)) else None
+
+
+@dataclass
+class SetResult:
+    """What one duplicate set (one seed, every seating) measured. Sums, so sets can be pooled."""
+
+    games: int = 0
+    a_rounds: int = 0          # Wizard: seat-rounds played by A (Bid Whist: hands played)
+    b_rounds: int = 0          # Wizard: seat-rounds played by B
+    a_hits: int = 0
+    b_hits: int = 0
+    a_points: int = 0          # Wizard: points of A's seat-rounds; Bid Whist: A team's points over all hands
+    b_points: int = 0
+    a_rank: float = 0.0        # Wizard: sum of A's final ranks
+    a_wins: int = 0            # Bid Whist: games A's team won
+    calls: dict[str, Counter[int]] = field(default_factory=dict)   # level -> books bid (0 = pass) -> count
+    times: dict[str, list[float]] = field(default_factory=dict)    # level -> seconds per decision
+
+
+def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Random,
+            result: SetResult) -> Action:
+    view = state.view(state.current)
+    start = time.perf_counter()
+    action = player.choose(view, rng)
+    result.times.setdefault(level, []).append(time.perf_counter() - start)
+    return action
+
+
+def _play(state: GameState, seats: Sequence[ComputerPlayer], seat_levels: Sequence[str], rng: random.Random,
+          result: SetResult, on_hand_over: Callable[[GameState], None] | None = None) -> None:
+    """Play ``state`` to its end; ``apply_in_place`` checks every action, so an illegal one stops the run."""
+    while not state.is_terminal:
+        if state.phase == Phase.HAND_OVER:
+            if on_hand_over is not None:
+                on_hand_over(state)
+            state.apply_in_place(NEXT_DEAL, None, True)
+            continue
+        seat = state.current
+        action = _decide(seats[seat], state, seat_levels[seat], rng, result)
+        if action.kind in (ActionKind.BID, ActionKind.PASS):
+            books = action.value if action.kind == ActionKind.BID else 0
+            result.calls.setdefault(seat_levels[seat], Counter())[books] += 1
+        state.apply_in_place(action, None, True)
+    if on_hand_over is not None:
+        on_hand_over(state)
+
+
+def _ranks(scores: Sequence[int]) -> list[float]:
+    """Rank 1 for the highest score; tied seats share the mean of the ranks they span."""
+    return [1 + sum(o > s for o in scores) + (sum(o == s for o in scores) - 1) / 2 for s in scores]
+
+
+def play_wizard_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
+    """Four games of one seed, A in seat 0, 1, 2 and 3 in turn, B in the other seats."""
+    game_def = get_game("wizard")
+    rules = make_rules("wizard")
+    player_a, player_b = build_player(game_def, a), build_player(game_def, b)
+    result = SetResult()
+    for a_seat in range(WIZARD_PLAYERS):
+        seat_levels = [a.level if s == a_seat else b.level for s in range(WIZARD_PLAYERS)]
+        seats = [player_a if s == a_seat else player_b for s in range(WIZARD_PLAYERS)]
+        state, _ = new_game(rules, WIZARD_PLAYERS, seed)
+        assert isinstance(state, WizardState)
+        _play(state, seats, seat_levels, random.Random(seed * 8 + a_seat), result)
+        result.games += 1
+        for bids, taken, change in state.history:
+            for s in range(WIZARD_PLAYERS):
+                hit = int(bids[s] == taken[s])
+                if s == a_seat:
+                    result.a_rounds += 1
+                    result.a_hits += hit
+                    result.a_points += change[s]
+                else:
+                    result.b_rounds += 1
+                    result.b_hits += hit
+                    result.b_points += change[s]
+        result.a_rank += _ranks(state.returns())[a_seat]
+    return result
+
+
+def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
+    """Two games of one seed: A's team in seats 0 and 2, then in seats 1 and 3."""
+    game_def = get_game("bidwhist")
+    rules = make_rules("bidwhist")
+    player_a, player_b = build_player(game_def, a), build_player(game_def, b)
+    result = SetResult()
+    for a_team in (0, 1):
+        team_of = [game_def.team_of(s) for s in range(BIDWHIST_PLAYERS)]
+        seat_levels = [a.level if team_of[s] == a_team else b.level for s in range(BIDWHIST_PLAYERS)]
+        seats = [player_a if team_of[s] == a_team else player_b for s in range(BIDWHIST_PLAYERS)]
+
+        def hand_over(state: GameState, a_team: int = a_team) -> None:
+            """The hand just scored: what it changed for each team."""
+            result.a_rounds += 1
+            result.a_points += state.scores[a_team] - state.start_scores[a_team]
+            result.b_points += state.scores[1 - a_team] - state.start_scores[1 - a_team]
+
+        state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
+        assert isinstance(state, BidWhistState)
+        _play(state, seats, seat_levels, random.Random(seed * 8 + a_team), result, hand_over)
+        result.games += 1
+        result.a_wins += int(state.winner_team == a_team)
+    return result
+
+
+SET_PLAYERS = {"wizard": play_wizard_set, "bidwhist": play_bidwhist_set}
+
+
+def _play_set(job: tuple[str, LevelSpec, LevelSpec, int]) -> SetResult:
+    game, a, b, seed = job
+    return SET_PLAYERS[game](a, b, seed)
+
+
+@dataclass(frozen=True)
+class Estimate:
+    mean: float
+    half_width: float
+
+    def text(self, digits: int = 1, scale: float = 1.0, signed: bool = False) -> str:
+        sign = "+" if signed else ""
+        return f"{self.mean * scale:{sign}.{digits}f} ± {self.half_width * scale:.{digits}f}"
+
+
+def estimate(values: Sequence[float]) -> Estimate:
+    """Mean with the half-width of its 95% normal-approximation confidence interval (0 for one value)."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return Estimate(mean, 0.0)
+    return Estimate(mean, Z_95 * statistics.stdev(values) / math.sqrt(len(values)))
+
+
+def percentile(values: Sequence[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value with at least ``share`` of the values at or below it."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
+
+
+def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
+    """The table of one match-up, as lines."""
+    lines = []
+    games = sum(s.games for s in sets)
+    if game == "wizard":
+        lines.append(f"Wizard, {WIZARD_PLAYERS} players, full games: one {a} (A) vs three {b} (B); "
+                     f"{len(sets)} duplicate sets, {games} games")
+        rows = [
+            ("bid-hit rate A (%)", estimate([s.a_hits / s.a_rounds for s in sets]).text(1, 100)),
+            ("bid-hit rate B (%)", estimate([s.b_hits / s.b_rounds for s in sets]).text(1, 100)),
+            ("points per round A", estimate([s.a_points / s.a_rounds for s in sets]).text(2)),
+            ("points per round B", estimate([s.b_points / s.b_rounds for s in sets]).text(2)),
+            ("A - B per round", estimate([s.a_points / s.a_rounds - s.b_points / s.b_rounds
+                                          for s in sets]).text(2, signed=True)),
+            ("mean final rank A (1-4)", estimate([s.a_rank / s.games for s in sets]).text(2)),
+        ]
+    else:
+        lines.append(f"Bid Whist: team of {a} (A) vs team of {b} (B); {len(sets)} duplicate sets, {games} games")
+        rows = [
+            ("games won by A (%)", estimate([s.a_wins / s.games for s in sets]).text(1, 100)),
+            ("points per hand A", estimate([s.a_points / s.a_rounds for s in sets]).text(2)),
+            ("points per hand B", estimate([s.b_points / s.a_rounds for s in sets]).text(2)),
+            ("A - B per hand", estimate([(s.a_points - s.b_points) / s.a_rounds
+                                         for s in sets]).text(2, signed=True)),
+            ("hands per game", estimate([s.a_rounds / s.games for s in sets]).text(1)),
+        ]
+    lines += [f"  {label:<26}{value:>18}" for label, value in rows]
+    for level in dict.fromkeys((a, b)):
+        calls: Counter[int] = Counter()
+        times: list[float] = []
+        for s in sets:
+            calls.update(s.calls.get(level, Counter()))
+            times += s.times.get(level, [])
+        if game == "bidwhist":
+            total = sum(calls.values()) or 1
+            shares = "  ".join(f"{'pass' if books == 0 else books}:{100 * calls[books] / total:.1f}%"
+                               for books in range(8))
+            lines.append(f"  {level} calls ({sum(calls.values())}): {shares}")
+        if times:
+            lines.append(f"  {level} decision time ({len(times)} decisions): median "
+                         f"{1000 * statistics.median(times):.3f} ms, 95th percentile "
+                         f"{1000 * percentile(times, 0.95):.3f} ms, max {1000 * max(times):.3f} ms")
+    return lines
+
+
+def decisions_per_set(game: str, seats_of_level: int) -> int:
+    """About how many decisions ``seats_of_level`` seats of one level make in a duplicate set."""
+    if game == "wizard":
+        rules: Any = make_rules("wizard")
+        rounds = rules.round_count(WIZARD_PLAYERS)
+        per_seat = rounds + rounds * (rounds + 1) // 2
+        return per_seat * seats_of_level * WIZARD_PLAYERS
+    return BIDWHIST_DECISIONS_PER_SEAT * seats_of_level * 2
+
+
+def duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
+def run_matchup(game: str, a: LevelSpec, b: LevelSpec, seeds: Sequence[int], jobs: int) -> list[SetResult]:
+    game_def = get_game(game)
+    seats_a = 1 if game == "wizard" else 2
+    forecast = 0.0
+    for spec, seats in ((a, seats_a), (b, 4 - seats_a)):
+        seconds = budget_seconds_of(game_def, spec)
+        if seconds is not None:
+            forecast += decisions_per_set(game, seats) * seconds * len(seeds) / jobs
+    if forecast:
+        print(f"  (expected run time, from the search budget: up to about {duration(forecast)})", flush=True)
+    work = [(game, a, b, seed) for seed in seeds]
+    results: list[SetResult] = []
+    start = time.perf_counter()
+    last_report = [start]
+
+    def progress(done: int) -> None:
+        """Every 30 s or so of a long run, how far it got and about how long the rest will take."""
+        now = time.perf_counter()
+        if done < len(work) and now - last_report[0] >= 30:
+            last_report[0] = now
+            left = (now - start) / done * (len(work) - done)
+            print(f"  ... {done}/{len(work)} sets in {duration(now - start)}, about {duration(left)} left",
+                  flush=True)
+
+    if jobs > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for result in pool.imap(_play_set, work):
+                results.append(result)
+                progress(len(results))
+    else:
+        for job in work:
+            results.append(_play_set(job))
+            progress(len(results))
+    return results
+
+
+def matchups(args: argparse.Namespace) -> list[tuple[str, str]]:
+    if args.levels:
+        a, _, b = args.levels.partition(",")
+        if not a or not b:
+            raise SystemExit("--levels takes two levels, as A,B")
+        return [(a, b)]
+    return list(DEFAULT_MATCHUPS) + ([YARDSTICK] if args.yardstick else [])
+
+
+def spec_for(level: str, args: argparse.Namespace, game_def: GameDef) -> LevelSpec:
+    """The level with the command line's budget if it is a level with a search budget."""
+    plain = LevelSpec(level)
+    if args.budget_seconds is None and args.simulations is None:
+        return plain
+    if getattr(make_player(game_def, level), "budget", None) is None:
+        return plain
+    return LevelSpec(level, args.budget_seconds, args.simulations)
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", choices=("wizard", "bidwhist", "all"), default="all")
+    parser.add_argument("--levels", help="one match-up A,B (default: hard,medium and medium,easy)")
+    parser.add_argument("--games", type=int,
+                        help=f"duplicate sets per match-up and game (Wizard 4 games each, Bid Whist 2; default "
+                             f"{DEFAULT_SETS}, or {DEFAULT_SEARCH_SETS} when a level searches)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the first set; set i uses seed + i")
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play sets in (default 1)")
+    parser.add_argument("--budget-seconds", type=float, help="time budget per decision of a search level")
+    parser.add_argument("--simulations", type=int, help="simulation budget per decision of a search level")
+    parser.add_argument("--yardstick", action="store_true", help="also play medium vs random")
+    args = parser.parse_args(None if argv is None else list(argv))
+    if (args.games is not None and args.games < 1) or args.jobs < 1:
+        raise SystemExit("--games and --jobs must be at least 1")
+    games = ("wizard", "bidwhist") if args.game == "all" else (args.game,)
+    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
+          f"{args.jobs} process(es); duplicate sets from seed {args.seed} on; 95% confidence intervals "
+          "(normal approximation over sets)")
+    for a, b in matchups(args):
+        for game in games:
+            game_def = get_game(game)
+            missing = [level for level in (a, b) if level not in levels(game_def)]
+            print()
+            if missing:
+                print(f"{game_def.name}: {a} vs {b} skipped: no {' or '.join(missing)} level registered "
+                      f"(known: {', '.join(levels(game_def))})")
+                continue
+            print(f"{game_def.name}: {a} vs {b}", flush=True)
+            spec_a, spec_b = spec_for(a, args, game_def), spec_for(b, args, game_def)
+            searching = any(budget_seconds_of(game_def, spec) is not None for spec in (spec_a, spec_b))
+            count = args.games or (DEFAULT_SEARCH_SETS if searching else DEFAULT_SETS)
+            seeds = [args.seed + i for i in range(count)]
+            sets = run_matchup(game, spec_a, spec_b, seeds, args.jobs)
+            print("\n".join(report(game, a, b, sets)), flush=True)
+
+
+if __name__ == "__main__":
+    main()

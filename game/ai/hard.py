@@ -1,0 +1,287 @@
+"""The hard computer players: determinized search with the medium players as rollout.
+
+``WizardHardPlayer`` and ``BidWhistHardPlayer`` decide by simulation (see
+``search_pimc``): for each decision they draw deals of the unseen cards
+consistent with their own view, try each candidate action in every deal, play
+the hand out with the medium players for all four seats (the hard player's
+own later moves included) and keep the candidate whose mean score for its
+seat (its team, in Bid Whist) is best. Rollouts use the medium players
+unchanged: a medium decision costs well under a tenth of a millisecond, so a
+whole hand plays out in 2 to 5 ms and the default budget affords a few hundred
+simulations.
+
+Which candidates are weighed, per decision:
+
+* Wizard prediction: the bids within two of the medium player's bid that the
+  rules allow (the uneven-bids rule is in the legal actions); the rest of the
+  table then bids and plays as the medium player would, each from its own
+  view, so the hard player's bid reaches them only where the bidding mode
+  shows it. Bids still face down for this seat (hidden and delayed bidding)
+  are guessed as the medium player would have bid the sampled hand, not
+  uniformly, since the rollout players aim at them.
+* Wizard trump choice and card play: every legal action.
+* Bid Whist bidding: pass (when allowed), the medium player's choice, the
+  lowest bid of each mode and one book above the medium bid; the kitty is
+  unseen and sampled like any other hidden card, so a bid is judged by how
+  the hand actually plays out after it.
+* Bid Whist trump or direction: every legal choice.
+* Bid Whist discards: whole sets of the cards still to lay aside (the medium
+  plan, the lowest cards, and each short side suit voided), never all
+  18-choose-6 sets; the player then lays aside the first card of the best
+  set, and the next discard decision searches again from the new view.
+* Bid Whist card play: every legal card.
+
+A single legal action is returned at once. When the view describes no deal
+(only a hand-built view can), the player falls back on the medium player.
+The players keep nothing between decisions: the same view, the same seeded
+RNG and a budget whose time cap does not bind give the same action.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
+from game.ai.bidwhist_medium import BidWhistMediumPlayer, plan_discards
+from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
+from game.ai.search_pimc import RolloutPolicy, SearchResult, search
+from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
+from game.rules.actions import PASS, Action, ActionKind, bid, discard
+from game.rules.bidwhist import KITTY_SIZE
+from game.rules.cards import NO_SUIT
+from game.rules.core import Phase
+from game.rules.hidden import HiddenCards, HiddenInfoError
+from game.rules.registry import game_of
+from game.rules.view import BidWhistView, PlayerView, WizardView
+
+__all__ = ["BidWhistHardPlayer", "HardDecision", "WizardHardPlayer"]
+
+BID_SPREAD = 2          # Wizard: bids this far either side of the medium bid are weighed
+MAX_DISCARD_SETS = 6
+
+
+@dataclass(frozen=True)
+class HardDecision:
+    """A hard player's action and, when it searched, what the search found
+    (the hints read the expected tricks from it)."""
+
+    action: Action
+    search: SearchResult[Any] | None
+
+
+def _apply_action(state: Any, action: Action) -> None:
+    state.apply_in_place(action, None, check=False)
+
+
+class _HardPlayer:
+    """What both hard players share: the budget, the clock, the fallback."""
+
+    def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
+        self.budget = budget if budget is not None else DEFAULT_BUDGET
+        self.clock = clock
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        return self.decide(view, rng).action
+
+    def decide(self, view: PlayerView, rng: random.Random) -> HardDecision:
+        legal = view.legal_actions
+        if not legal:
+            raise ValueError(f"seat {view.seat} has nothing to decide in phase {view.phase.label}")
+        if len(legal) == 1:
+            return HardDecision(legal[0], None)
+        self._check_view(view)
+        policy = self.rollout_policy()
+        preferred = policy.choose(view, rng)
+        try:
+            result = self._search(view, rng, policy, preferred)
+        except HiddenInfoError:
+            return HardDecision(preferred, None)
+        if result is None:
+            return HardDecision(preferred, None)
+        action = self._action_of(view, result.best)
+        return HardDecision(action if action in legal else preferred, result)
+
+    def _run(self, view: PlayerView, rng: random.Random, policy: RolloutPolicy, candidates: Sequence[Any],
+             preferred: Any, apply: Callable[[Any, Any], None] = _apply_action,
+             refine_hidden: Callable[[PlayerView, HiddenCards], HiddenCards] | None = None
+             ) -> SearchResult[Any]:
+        return search(view, candidates, apply, policy, rng, self.budget, self.clock,
+                      preferred=preferred, refine_hidden=refine_hidden, measure=self._measure(view))
+
+    # ------------------------------------------------------------ game hooks
+    def _check_view(self, view: PlayerView) -> None:
+        raise NotImplementedError
+
+    def rollout_policy(self) -> RolloutPolicy:
+        raise NotImplementedError
+
+    def _search(self, view: Any, rng: random.Random, policy: RolloutPolicy,
+                preferred: Action) -> SearchResult[Any] | None:
+        raise NotImplementedError
+
+    def _action_of(self, view: Any, candidate: Any) -> Action:
+        return candidate  # a candidate is an action, except for discard sets
+
+    def _measure(self, view: Any) -> Callable[[Any], float]:
+        raise NotImplementedError
+
+
+# ---------------------------------------------------------------------- Wizard
+class WizardHardPlayer(_HardPlayer):
+    """Wizard by simulation: bids by the expected score of each bid, plays by
+    the expected round score of each card."""
+
+    def _check_view(self, view: PlayerView) -> None:
+        if not isinstance(view, WizardView):
+            raise TypeError(f"WizardHardPlayer plays from a WizardView, not a {type(view).__name__}")
+
+    def rollout_policy(self) -> RolloutPolicy:
+        return WizardMediumPlayer()
+
+    def _measure(self, view: Any) -> Callable[[Any], float]:
+        seat = view.seat
+        return lambda state: float(state.tricks_won[seat])
+
+    def _search(self, view: WizardView, rng: random.Random, policy: RolloutPolicy,
+                preferred: Action) -> SearchResult[Any] | None:
+        legal = view.legal_actions
+        if view.phase == Phase.PREDICT:
+            candidates = [a for a in legal if abs(a.value - preferred.value) <= BID_SPREAD]
+        elif view.phase in (Phase.PLAY, Phase.TRUMP_CHOICE):
+            candidates = list(legal)
+        else:
+            return None
+        return self._run(view, rng, policy, candidates, preferred, refine_hidden=guess_face_down_bids)
+
+
+def guess_face_down_bids(view: PlayerView, hidden: HiddenCards) -> HiddenCards:
+    """``hidden`` with each face-down bid replaced by the bid a medium player
+    would have made with that seat's sampled cards (held now or played this
+    round): the rollout players aim at their bids, so a uniformly random bid
+    would make them play nothing like the real table."""
+    if not hidden.bids:
+        return hidden
+    wizard_view = view if isinstance(view, WizardView) else None
+    if wizard_view is None:
+        return hidden
+    played: dict[int, list[int]] = {seat: [] for seat in hidden.bids}
+    for record in view.tricks:
+        for seat, card in record.plays:
+            if seat in played:
+                played[seat].append(card)
+    for seat, card in view.trick:
+        if seat in played:
+            played[seat].append(card)
+    cards_each = view.tricks_per_hand
+    bids = {}
+    for seat in hidden.bids:
+        dealt = list(hidden.hands[seat]) + played[seat]
+        estimate = expected_tricks(dealt, view.trump, view.num_players, cards_each)
+        bids[seat] = max(0, min(int(estimate + 0.5), cards_each))
+    return HiddenCards(hands=hidden.hands, kitty=hidden.kitty, discards=hidden.discards, bids=bids)
+
+
+# ---------------------------------------------------------------------- Bid Whist
+class BidWhistHardPlayer(_HardPlayer):
+    """Bid Whist by simulation: bids, contract, discards and cards are each
+    judged by the team's score of the hand played out after them."""
+
+    def _check_view(self, view: PlayerView) -> None:
+        if not isinstance(view, BidWhistView):
+            raise TypeError(f"BidWhistHardPlayer plays from a BidWhistView, not a {type(view).__name__}")
+
+    def rollout_policy(self) -> RolloutPolicy:
+        return BidWhistMediumPlayer()
+
+    def _measure(self, view: Any) -> Callable[[Any], float]:
+        team = game_of(view).team_of(view.seat)
+        return lambda state: float(state.hand_books(False)[team])
+
+    def _search(self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy,
+                preferred: Action) -> SearchResult[Any] | None:
+        phase = view.phase
+        if phase == Phase.BID:
+            return self._run(view, rng, policy, bid_candidates(view, preferred), preferred)
+        if phase in (Phase.CONTRACT, Phase.PLAY):
+            return self._run(view, rng, policy, list(view.legal_actions), preferred)
+        if phase == Phase.DISCARD:
+            sets = discard_sets(view)
+            preferred_set = next((s for s in sets if s[0] == preferred.value), sets[0])
+            return self._run(view, rng, policy, sets, preferred_set, apply=_apply_discards)
+        return None
+
+    def _action_of(self, view: Any, candidate: Any) -> Action:
+        if isinstance(candidate, tuple):  # a discard set: lay aside its first card now
+            return discard(candidate[0])
+        return candidate
+
+
+def bid_candidates(view: BidWhistView, preferred: Action) -> list[Action]:
+    """The bids worth simulating: pass, the medium bid, one book above it,
+    and the lowest bid of each mode."""
+    legal = view.legal_actions
+    lowest: dict[int, Action] = {}
+    for action in legal:
+        if action.kind == ActionKind.BID:
+            known = lowest.get(action.mode)
+            if known is None or action.value < known.value:
+                lowest[action.mode] = action
+    candidates = [preferred]
+    if PASS in legal:
+        candidates.append(PASS)
+    candidates.extend(lowest[mode] for mode in sorted(lowest))
+    if preferred.kind == ActionKind.BID:
+        candidates.append(bid(preferred.value + 1, preferred.mode))
+    return [a for a in dict.fromkeys(candidates) if a in legal]
+
+
+def discard_sets(view: BidWhistView) -> list[tuple[int, ...]]:
+    """A few sensible sets of the cards still to lay aside, the medium plan first."""
+    count = KITTY_SIZE - view.discard_count
+    hand = list(view.hand)
+    trump, direction = view.trump, max(view.direction, 0)
+    eff, power = EFFECTIVE[trump], POWER[direction]
+    gone = frozenset(view.discards)
+
+    def lowest(cards: Sequence[int], number: int) -> list[int]:
+        return sorted(cards, key=lambda c: (power[c], c))[:number]
+
+    def is_keeper(card: int) -> bool:
+        # Trumps (jokers included) in a trump contract are kept.
+        return trump != NO_SUIT and eff[card] == trump
+
+    throwable = [c for c in hand if not is_keeper(c)]
+    jokers = [c for c in hand if c in JOKERS] if trump == NO_SUIT else []
+    sets: list[tuple[int, ...]] = [tuple(plan_discards(hand, count, trump, direction, gone))]
+    # The lowest cards that are not trumps (in no trump: the jokers first).
+    plain = jokers + lowest([c for c in throwable if c not in jokers], count)
+    sets.append(tuple(plain[:count]))
+    # Each short side suit voided, topped up with the lowest other cards.
+    for suit in range(4):
+        if suit == trump:
+            continue
+        in_suit = [c for c in hand if eff[c] == suit]
+        if not in_suit or len(in_suit) > count:
+            continue
+        rest = [c for c in throwable if eff[c] != suit and c not in jokers]
+        chosen = in_suit + jokers[:count - len(in_suit)]
+        chosen += lowest(rest, count - len(chosen))
+        sets.append(tuple(chosen))
+    unique: list[tuple[int, ...]] = []
+    seen: set[frozenset[int]] = set()
+    for cards in sets:
+        key = frozenset(cards)
+        if len(cards) == count and len(key) == count and key not in seen:
+            seen.add(key)
+            unique.append(cards)
+    if not unique:  # a hand of nearly all trumps: the medium plan alone
+        unique.append(sets[0])
+    return unique[:MAX_DISCARD_SETS]
+
+
+def _apply_discards(state: Any, cards: tuple[int, ...]) -> None:
+    for card in cards:
+        state.apply_in_place(discard(card), None, check=False)

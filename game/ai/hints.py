@@ -1,0 +1,198 @@
+"""Hints: what the hard player would do now, and why, in words a player understands.
+
+``hint_for(game_def, view, rng, budget)`` asks the hard player of the game
+for the seat's decision and returns a ``Hint``: the action, a text key for a
+one-line reason and the key's parameters. The reason is chosen after the
+fact, from the position and the chosen action (would the card take the trick
+now, does the seat still need tricks, is it leading trumps), so it always
+describes the move that is shown. Parameters are ints only (counts, suits as
+``Suit`` values, bid modes, directions), never English; the UI turns a key
+and its parameters into a sentence from its string catalog.
+
+Every key, its parameters and the intended English:
+
+=========================  =========================  ==========================================================
+key                        params                     English
+=========================  =========================  ==========================================================
+``hint.bid``               bid, n                     "Bid {bid}: you expect about {n} tricks."
+``hint.bid_books``         books, mode, n             "Bid {books} {mode}: your side expects about {n} books."
+                                                      (mode 0 uptown, 1 downtown, 2 no trump; n counts the
+                                                      side's books of 13, the kitty book included)
+``hint.pass``              (none)                     "Pass: your hand does not support a higher bid."
+``hint.trump``             suit                       "Choose {suit}: your longest, strongest suit."
+``hint.trump_fit``         suit                       "Choose {suit}: it makes the most of your hand."
+``hint.direction``         direction                  "Play {direction}: your cards are strongest that way."
+                                                      (direction 0 uptown, 1 downtown)
+``hint.discard``           (none)                     "Lay aside short suits and keep your trumps."
+``hint.discard_notrump``   (none)                     "Lay aside the jokers and your weakest cards."
+``hint.take_trick``        n                          "Take the trick: you still need {n}."
+                                                      (in a partnership game, the side needs them)
+``hint.cash``              (none)                     "Take the trick while it is yours to take."
+``hint.duck``              n                          "Stay under: you have your {n} tricks."
+``hint.least_harm``        (none)                     "Every card could take this trick: this one costs least."
+``hint.spoil``             (none)                     "Your bid is out of reach: spoil the others' bids."
+``hint.follow_low``        (none)                     "Play low: keep your strong cards for later."
+``hint.partner_winning``   (none)                     "Your partner has this trick: play low."
+``hint.lead_trump``        (none)                     "Draw trumps: take the opponents' trumps away."
+``hint.continue``          (none)                     "Go on to the next deal."
+=========================  =========================  ==========================================================
+
+``REASON_KEYS`` lists the keys, so the UI's catalog can be checked against it.
+Which hard player answers is read from the ``GameDef``'s scoring (contract or
+prediction), never from a game's name.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai.budget import SearchBudget
+from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer
+from game.rules.actions import Action, ActionKind
+from game.rules.hidden import HiddenInfoError
+from game.rules.registry import GameDef, game_of
+from game.rules.search import HiddenSampler, state_from_view
+from game.rules.view import PlayerView
+
+__all__ = ["REASON_KEYS", "Hint", "hint_for"]
+
+REASON_KEYS = (
+    "hint.bid", "hint.bid_books", "hint.pass", "hint.trump", "hint.trump_fit", "hint.direction",
+    "hint.discard", "hint.discard_notrump", "hint.take_trick", "hint.cash", "hint.duck", "hint.least_harm",
+    "hint.spoil", "hint.follow_low", "hint.partner_winning", "hint.lead_trump", "hint.continue",
+)
+
+_HARD_PLAYERS = {"prediction": WizardHardPlayer, "contract": BidWhistHardPlayer}
+CONTRACT_BASE = 6  # Bid Whist: a bid of n books promises 6 + n
+
+
+@dataclass(frozen=True)
+class Hint:
+    action: Action
+    reason_key: str
+    params: dict[str, int | str] = field(default_factory=dict)
+
+
+def hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
+             budget: SearchBudget | None = None) -> Hint:
+    """What the hard player would do in ``view`` (the seat to act), with a reason."""
+    player_class = _HARD_PLAYERS.get(game_def.scoring)
+    if player_class is None:
+        raise ValueError(f"no hard player gives hints for a game scored by {game_def.scoring!r}")
+    decision = player_class(budget).decide(view, rng)
+    key, params = _reason(game_def, view, decision)
+    return Hint(decision.action, key, params)
+
+
+def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tuple[str, dict[str, int | str]]:
+    action = decision.action
+    kind = action.kind
+    if kind == ActionKind.PREDICT:
+        expected = _expected_measure(decision, action)
+        n = action.value if expected is None else round(expected)
+        return "hint.bid", {"bid": action.value, "n": n}
+    if kind == ActionKind.PASS:
+        return "hint.pass", {}
+    if kind == ActionKind.BID:
+        expected = _expected_measure(decision, action)
+        n = CONTRACT_BASE + action.value if expected is None else round(expected)
+        return "hint.bid_books", {"books": action.value, "mode": action.mode, "n": n}
+    if kind == ActionKind.TRUMP:
+        return ("hint.trump" if _is_longest_suit(view, action.value) else "hint.trump_fit"), {"suit": action.value}
+    if kind == ActionKind.DIRECTION:
+        return "hint.direction", {"direction": action.value}
+    if kind == ActionKind.DISCARD:
+        return ("hint.discard" if view.trump >= 0 else "hint.discard_notrump"), {}
+    if kind == ActionKind.PLAY:
+        if game_def.partnerships:
+            return _side_play_reason(game_def, view, action)
+        return _own_bid_play_reason(view, action)
+    return "hint.continue", {}
+
+
+def _expected_measure(decision: HardDecision, action: Action) -> float | None:
+    """The mean tricks (or the side's books) the search saw after ``action``."""
+    if decision.search is None:
+        return None
+    for result in decision.search.candidates:
+        if result.candidate == action and result.simulations:
+            return result.mean_measure
+    return None
+
+
+def _is_longest_suit(view: PlayerView, suit: int) -> bool:
+    """Whether no suit of the hand is longer than ``suit`` (jokers and Wizards not counted)."""
+    counts = _suit_counts(view)
+    return counts.get(suit, 0) >= max(counts.values(), default=0)
+
+
+def _suit_counts(view: PlayerView) -> dict[int, int]:
+    """Cards held per suit, as the rules assign suits with no trump named."""
+    model = game_of(view).hidden_info
+    counts: dict[int, int] = {}
+    for card in view.hand:
+        suit = model.card_suit(card, -1) if model is not None else -1
+        if suit >= 0:
+            counts[suit] = counts.get(suit, 0) + 1
+    return counts
+
+
+def _own_bid_play_reason(view: PlayerView, action: Action) -> tuple[str, dict[str, int | str]]:
+    """Why a card in a game where each seat plays to its own bid."""
+    bid = _own_bid(view)
+    won = view.tricks_won[view.seat]
+    need = bid - won
+    if bid < 0 or need < 0 or need > len(view.hand):
+        return "hint.spoil", {}
+    takes = _takes_trick(view, action)
+    if need > 0:
+        return ("hint.take_trick", {"n": need}) if takes else ("hint.follow_low", {})
+    return ("hint.least_harm", {}) if takes else ("hint.duck", {"n": won})
+
+
+def _own_bid(view: PlayerView) -> int:
+    predictions: Any = getattr(view, "predictions", ())
+    return predictions[view.seat] if len(predictions) > view.seat else -1
+
+
+def _side_play_reason(game_def: GameDef, view: PlayerView, action: Action) -> tuple[str, dict[str, int | str]]:
+    """Why a card in a partnership game with a contract."""
+    seat = view.seat
+    declarer: int = getattr(view, "declarer", -1)
+    contract: int = getattr(view, "contract_books", 0)
+    team = game_def.team_of(seat)
+    declaring = declarer >= 0 and game_def.partners(declarer, seat)
+    total = view.tricks_per_hand + 1  # the kitty is the declaring side's first book
+    target = CONTRACT_BASE + contract if declaring else total - (CONTRACT_BASE + contract) + 1
+    need = target - view.books[team]
+    card_suit = _card_suit(view, action.value)
+    if not view.trick and declaring and view.trump >= 0 and card_suit == view.trump:
+        return "hint.lead_trump", {}
+    if _takes_trick(view, action):
+        return ("hint.take_trick", {"n": need}) if need > 0 else ("hint.cash", {})
+    if view.winning_seat >= 0 and view.winning_seat != seat and game_def.partners(view.winning_seat, seat):
+        return "hint.partner_winning", {}
+    return "hint.follow_low", {}
+
+
+def _card_suit(view: PlayerView, card: int) -> int:
+    """The suit ``card`` follows as under the trump in force (-1 for none)."""
+    model = game_of(view).hidden_info
+    return model.card_suit(card, view.trump) if model is not None else -1
+
+
+def _takes_trick(view: PlayerView, action: Action) -> bool:
+    """Whether the card would be winning the trick once played (the trick's
+    end aside). The cards on the table are known, so any one deal consistent
+    with the view answers it; the rules decide, on a built state."""
+    try:
+        world = state_from_view(view, HiddenSampler(view).sample(random.Random(0)), 0)
+    except HiddenInfoError:
+        return False
+    before = len(world.tricks)
+    world.apply_in_place(action, None, check=False)
+    if len(world.tricks) > before:
+        return bool(world.tricks[-1][2] == view.seat)
+    return bool(world.winning_seat() == view.seat)

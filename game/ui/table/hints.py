@@ -1,0 +1,182 @@
+"""Hints for the human player: what the hard computer player would do now, and why, in words.
+
+A hint is computed like a computer player's decision: the table takes a
+snapshot on the main thread (``HintRequest``: the human's own view, an RNG
+seed fixed by the position, and the search budget from the settings) and
+hands it to the same AI runner, so the window keeps drawing while the search
+thinks. The answer is the ``Hint`` of ``game.ai.hints.hint_for``: an action,
+the text key of a one-line reason and that sentence's parameters. Nothing is
+applied: the hint never spends the player's turn.
+
+``hint_text`` words a hint for the table ("Play the queen of hearts. Take
+the trick: you still need 1."), and ``suggested_cards`` lists the cards the
+table marks in the hand or the kitty dialog. ``think_budget`` is the search
+budget the settings' "Computer thinking time" stands for.
+
+The search module is imported when a hint is first asked for, not when the
+table opens, and the table may pass its own hint function (tests do).
+
+A discard hint names one card (the first of the set the hard player would
+lay aside); when the hint's ``params["cards"]`` lists the whole set as card
+codes separated by spaces, the table names and marks all of them.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Mapping, Protocol
+
+from game.ai.budget import DEFAULT_BUDGET, SearchBudget
+from game.rules import Action, ActionKind, GameDef, PlayerView
+from game.rules.actions import BidMode
+from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, RANK_OF, SUIT_OF, WIZARD, parse_card
+from game.rules.errors import ParseError
+from game.ui.text import has_text, suit_word, t
+
+Position = tuple[int, int]   # ``Match.position_key()``
+
+
+class HintLike(Protocol):
+    """What ``game.ai.hints.hint_for`` returns: the action, a reason's text key and its parameters."""
+
+    @property
+    def action(self) -> Action: ...
+
+    @property
+    def reason_key(self) -> str: ...
+
+    @property
+    def params(self) -> Mapping[str, int | str]: ...
+
+
+class HintFunction(Protocol):
+    def __call__(self, game_def: GameDef, view: PlayerView, rng: random.Random,
+                 budget: SearchBudget | None = None) -> HintLike: ...
+
+
+def lazy_hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
+                  budget: SearchBudget | None = None) -> HintLike:
+    """``game.ai.hints.hint_for``, imported when the first hint is computed (on the
+    runner's thread), so a table where nobody asks never loads the search."""
+    from game.ai.hints import hint_for
+
+    return hint_for(game_def, view, rng, budget)
+
+
+def think_budget(seconds: float) -> SearchBudget:
+    """The search budget of the settings' thinking time: the calibrated number of
+    simulations, and at most ``seconds`` of thought."""
+    return SearchBudget(max_simulations=DEFAULT_BUDGET.max_simulations, max_seconds=seconds)
+
+
+@dataclass(frozen=True)
+class HintRequest:
+    """A hint, taken on the main thread: ``decide()`` is then pure and runs on any thread."""
+
+    seat: int
+    key: Position
+    game_def: GameDef
+    view: PlayerView
+    rng_seed: str
+    budget: SearchBudget
+    hint_for: HintFunction
+
+    def decide(self) -> HintLike:
+        return self.hint_for(self.game_def, self.view, random.Random(self.rng_seed), self.budget)
+
+
+# ---------------------------------------------------------------------------- words
+
+def card_words(card: int) -> str:
+    """A card inside a sentence: "the queen of hearts", "the big joker", "a Wizard"."""
+    special = {BIG_JOKER: "card.big_joker", LITTLE_JOKER: "card.little_joker", WIZARD: "card.wizard",
+               JESTER: "card.jester"}
+    if card in special:
+        return t(special[card])
+    return t("card.of", rank=t(f"card.rank.{RANK_OF[card]}"), suit=suit_word(SUIT_OF[card]))
+
+
+def discard_cards(hint: HintLike) -> list[int]:
+    """The whole set a discard hint lays aside: ``params["cards"]`` (card codes
+    separated by spaces) when the hint gives it, else the one card of its action."""
+    codes = hint.params.get("cards")
+    cards: list[int] = []
+    if isinstance(codes, str):
+        try:
+            cards = [parse_card(code) for code in codes.split()]
+        except ParseError:
+            cards = []
+    if hint.action.value not in cards:
+        cards.insert(0, hint.action.value)
+    return cards
+
+
+def suggested_cards(hint: HintLike) -> set[int]:
+    """The cards a hint points at: the card to play, or the cards to discard."""
+    kind = hint.action.kind
+    if kind == ActionKind.PLAY:
+        return {hint.action.value}
+    if kind == ActionKind.DISCARD:
+        return set(discard_cards(hint))
+    return set()
+
+
+def action_words(hint: HintLike) -> str:
+    """The suggested action as an instruction: "Play the ace of spades", "Bid 4 uptown"."""
+    action = hint.action
+    kind = action.kind
+    if kind == ActionKind.PLAY:
+        return t("hint.do.play", card=card_words(action.value))
+    if kind == ActionKind.DISCARD:
+        cards = discard_cards(hint)
+        return t("hint.do.discard", cards=", ".join(card_words(card) for card in cards))
+    if kind == ActionKind.PASS:
+        return t("hint.do.pass")
+    if kind == ActionKind.BID:
+        return t("hint.do.bid", bid=t(f"table.bid_{BidMode(action.mode).label}", n=action.value))
+    if kind == ActionKind.PREDICT:
+        return t("hint.do.predict", n=action.value)
+    if kind == ActionKind.TRUMP:
+        return t("hint.do.trump", suit=suit_word(action.value))
+    if kind == ActionKind.DIRECTION:
+        return t("hint.do.direction", direction=t("table.uptown" if action.value == 0 else "table.downtown"))
+    return t("hint.failed")
+
+
+def reason_words(hint: HintLike) -> str | None:
+    """The hint's one-line reason, or None when this interface cannot word it."""
+    if not hint.reason_key or not has_text(hint.reason_key):
+        return None
+    # Game values travel as numbers (``game.ai.hints``); the sentence names them.
+    params: dict[str, object] = dict(hint.params)
+    suit = params.get("suit")
+    if isinstance(suit, int) and 0 <= suit < 4:
+        params["suit"] = suit_word(suit)
+    mode = params.get("mode")
+    if isinstance(mode, int) and has_text(f"mode.{mode}"):
+        params["mode"] = t(f"mode.{mode}").lower()
+    direction = params.get("direction")
+    if direction in (0, 1):
+        params["direction"] = t("table.uptown" if direction == 0 else "table.downtown")
+    try:
+        return t(hint.reason_key, **params)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+# The reasons of these decisions begin by naming the choice ("Bid 4 uptown: your
+# side expects about 10 books."), so the reason alone says it all; a card's or a
+# discard's reason does not name the card, so the instruction comes first.
+SELF_NAMING_KINDS = frozenset({ActionKind.PASS, ActionKind.BID, ActionKind.PREDICT, ActionKind.TRUMP,
+                               ActionKind.DIRECTION})
+
+
+def hint_text(hint: HintLike) -> str:
+    """The whole hint as the table shows it: the action and the reason, in one line."""
+    reason = reason_words(hint)
+    if reason is None:
+        return t("hint.alone", action=action_words(hint))
+    if hint.action.kind in SELF_NAMING_KINDS:
+        return reason
+    return t("hint.with_reason", action=action_words(hint), reason=reason)

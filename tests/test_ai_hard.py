@@ -1,0 +1,272 @@
+"""The hard computer players (issue 8): determinized search over the seat's view.
+
+Budgets here are small simulation counts so the file stays fast; the time
+cap is set high so that it never binds, which makes every decision
+reproducible, except in the tests that prove the time cap stops a search,
+where a fake clock advances on every reading.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+import pytest
+
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal  # noqa: E402
+from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
+from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.hard import (
+    BidWhistHardPlayer, WizardHardPlayer, guess_face_down_bids, bid_candidates, discard_sets,
+)
+from game.ai.search_pimc import search
+from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
+from game.rules import Phase, make_rules, new_game
+from game.rules.actions import action_to_str, play
+from game.rules.engine import GameState
+from game.rules.search import HiddenSampler, state_from_view
+from game.rules.view import BidWhistView
+
+SMALL = SearchBudget(max_simulations=24, max_seconds=1000.0)
+
+CASES = [
+    ("bidwhist", 4, {}),
+    ("bidwhist", 4, {"renege": "penalized", "all_pass": "redeal", "first_lead": "left_of_dealer"}),
+    ("bidwhist", 4, {"downtown_outranks_uptown": True, "min_bid": 4}),
+    ("wizard", 3, {}),
+    ("wizard", 4, {"bidding": "hidden"}),
+    ("wizard", 5, {"bidding": "delayed_reveal"}),
+    ("wizard", 4, {"uneven_bids": "always", "rounds": 5}),
+    ("wizard", 6, {"uneven_bids": "leader_only"}),
+]
+
+
+def hard_for(game: str, budget: SearchBudget = SMALL, **kwargs) -> BidWhistHardPlayer | WizardHardPlayer:
+    return BidWhistHardPlayer(budget, **kwargs) if game == "bidwhist" else WizardHardPlayer(budget, **kwargs)
+
+
+def decisions(game: str, players: int, overrides: dict, seed: int, count: int) -> Iterator[GameState]:
+    """``count`` positions where a seat has a real choice, from one random game."""
+    rng = random.Random(seed)
+    state, _ = new_game(make_rules(game, overrides, players=players), players, seed)
+    found = 0
+    while found < count and not state.is_terminal:
+        for _ in range(rng.randrange(1, 12)):
+            if state.is_terminal:
+                return
+            state.apply_in_place(rng.choice(state.legal_actions()), None, check=False)
+        if state.current >= 0 and len(state.legal_actions()) > 1:
+            found += 1
+            yield state.copy()
+
+
+def fake_clock(step: float = 1.0):
+    """A clock that advances ``step`` seconds every time it is read."""
+    ticks = [0.0]
+
+    def read() -> float:
+        ticks[0] += step
+        return ticks[0]
+    return read
+
+
+# ---------------------------------------------------------------------- legality, determinism
+@pytest.mark.parametrize("game,players,overrides", CASES)
+def test_always_legal_across_random_states(game, players, overrides):
+    player = hard_for(game, SearchBudget(max_simulations=6, max_seconds=1000.0))
+    seen_phases = set()
+    for index, state in enumerate(decisions(game, players, overrides, seed=11, count=14)):
+        view = state.view(state.current)
+        action = player.choose(view, random.Random(index))
+        assert action in view.legal_actions, (view.phase, action)
+        seen_phases.add(view.phase)
+    assert Phase.PLAY in seen_phases
+
+
+@pytest.mark.parametrize("game,players,overrides", [CASES[0], CASES[4]])
+def test_the_same_view_and_seed_give_the_same_action(game, players, overrides):
+    player = hard_for(game)
+    for index, state in enumerate(decisions(game, players, overrides, seed=5, count=5)):
+        view = state.view(state.current)
+        first = player.choose(view, random.Random(index))
+        again = hard_for(game).choose(view, random.Random(index))
+        assert first == again
+
+
+def test_a_single_legal_action_is_returned_without_searching():
+    # A clock that fails when read proves no search starts.
+    def no_clock() -> float:
+        raise AssertionError("a forced move must not start a search")
+    state, _ = new_game(make_rules("wizard", players=4), 4, 3)
+    while len(state.legal_actions()) != 1:
+        state.apply_in_place(state.legal_actions()[0], None, check=False)
+    view = state.view(state.current)
+    assert WizardHardPlayer(SMALL, clock=no_clock).choose(view, random.Random(0)) == view.legal_actions[0]
+
+
+# ---------------------------------------------------------------------- the budget
+def mid_hand_wizard_view():
+    state = next(s for s in decisions("wizard", 4, {}, seed=2, count=40)
+                 if s.phase == Phase.PLAY and len(s.legal_actions()) >= 2)
+    return state.view(state.current)
+
+
+def test_max_simulations_caps_the_count_exactly():
+    view = mid_hand_wizard_view()
+    candidates = list(view.legal_actions)
+    for cap in (1, 5, 17):
+        result = search(view, candidates, lambda s, a: s.apply_in_place(a, None, check=False),
+                        WizardMediumPlayer(), random.Random(1), SearchBudget(cap, 1000.0), fake_clock(0.0))
+        assert result.simulations == cap
+        assert sum(r.simulations for r in result.candidates) == cap
+
+
+def test_the_deadline_stops_the_search():
+    # The clock advances one second per reading; with 7 seconds the deadline
+    # (read once at the start) allows six simulations, however many the cap allows.
+    view = mid_hand_wizard_view()
+    result = search(view, list(view.legal_actions), lambda s, a: s.apply_in_place(a, None, check=False),
+                    WizardMediumPlayer(), random.Random(1), SearchBudget(1000, 7.0), fake_clock(1.0))
+    assert result.simulations == 6
+
+
+def test_a_player_out_of_time_still_returns_a_legal_action():
+    view = mid_hand_wizard_view()
+    decision = WizardHardPlayer(SearchBudget(1000, 0.5), clock=fake_clock(1.0)).decide(view, random.Random(3))
+    assert decision.search is not None and decision.search.simulations == 0
+    assert decision.action in view.legal_actions
+    # With no simulation at all it plays what the medium player would.
+    assert decision.action == WizardMediumPlayer().choose(view, random.Random(3))
+
+
+def test_the_players_count_simulations_against_the_budget():
+    view = mid_hand_wizard_view()
+    decision = WizardHardPlayer(SearchBudget(9, 1000.0)).decide(view, random.Random(3))
+    assert decision.search is not None and decision.search.simulations == 9
+    assert WizardHardPlayer().budget == DEFAULT_BUDGET == BidWhistHardPlayer().budget
+    assert BidWhistHardPlayer(budget=SMALL).budget == SMALL
+
+
+def test_budget_and_deadline_refuse_nonsense_and_read_the_clock():
+    with pytest.raises(ValueError):
+        SearchBudget(0, 1.0)
+    with pytest.raises(ValueError):
+        SearchBudget(10, 0.0)
+    deadline = Deadline(2.0, fake_clock(1.0))  # starts at 1, ends at 3
+    assert not deadline.passed()  # 2
+    assert deadline.passed()      # 3
+
+
+# ---------------------------------------------------------------------- no peeking
+@pytest.mark.parametrize("game,players,overrides", [CASES[1], CASES[5]])
+def test_no_peeking_other_hidden_cards_same_decision(game, players, overrides):
+    """Two full states that show the deciding seat the same view, with the
+    other hands (and kitty, discards, hidden bids) dealt differently, give the
+    same action for the same RNG."""
+    checked = 0
+    for index, state in enumerate(decisions(game, players, overrides, seed=21, count=6)):
+        seat = state.current
+        view = state.view(seat)
+        sampler = HiddenSampler(view)
+        sample_rng = random.Random(index)
+        one = state_from_view(view, sampler.sample(sample_rng), 1)
+        other = state_from_view(view, sampler.sample(sample_rng), 2)
+        assert one.view(seat) == view == other.view(seat)
+        if one.hands != other.hands:
+            checked += 1
+        action_one = hard_for(game).choose(one.view(seat), random.Random(99))
+        action_other = hard_for(game).choose(other.view(seat), random.Random(99))
+        assert action_one == action_other
+    assert checked >= 3
+
+
+# ---------------------------------------------------------------------- constructed positions
+def wizard_round(players: int, number: int, deal, dealer: int, **overrides):
+    state, _ = new_game(make_rules("wizard", overrides, players=players), players, 1,
+                        first_dealer=dealer, start_deal=number, fixed_deals={number: deal})
+    return state
+
+
+def test_wizard_takes_the_trick_it_still_needs():
+    # Round 2, trump clubs; seat 0 (the dealer) plays last to a heart trick and
+    # needs its one trick: the 8 of hearts takes this trick for sure, while the
+    # 3 would leave it hoping that a card it leads later wins.
+    deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "8H 3H"}, "2C")
+    state = wizard_round(4, 2, deal, dealer=0)
+    state, _ = drive(state, "0 0 0 1 5H 6H 7H")
+    action = WizardHardPlayer(SearchBudget(60, 1000.0)).choose(state.view(0), random.Random(4))
+    assert action_to_str(action) == "8H"
+
+
+def test_wizard_ducks_while_its_bid_is_made():
+    # Round 2: seat 0 bid 0 and plays last to a heart trick it would win with
+    # the king. The Jester loses it for sure; the king would break the bid.
+    deal = wz_deal(4, 2, {1: "9H 4D", 2: "5H 5D", 3: "3H 6D", 0: "KH JE"}, "2C")
+    state = wizard_round(4, 2, deal, dealer=0)
+    state, _ = drive(state, "1 0 1 0 9H 5H 3H")
+    action = WizardHardPlayer(SearchBudget(60, 1000.0)).choose(state.view(0), random.Random(4))
+    assert action_to_str(action) == "JE"
+
+
+def test_wizard_bids_its_two_wizards():
+    deal = wz_deal(4, 2, {1: "WZ WZ"}, "5S")
+    state = wizard_round(4, 2, deal, dealer=0)
+    action = WizardHardPlayer(SearchBudget(60, 1000.0)).choose(state.view(1), random.Random(2))
+    assert action.value == 2
+
+
+def test_wizard_predictions_respect_the_uneven_bids_rule():
+    deal = wz_deal(4, 2, {1: "WZ WZ"}, "5S")
+    state = wizard_round(4, 2, deal, dealer=1, uneven_bids="always")
+    state, _ = drive(state, "0 0 0")  # the dealer (seat 1) may not bid 2
+    view = state.view(1)
+    action = WizardHardPlayer(SearchBudget(30, 1000.0)).choose(view, random.Random(2))
+    assert action in view.legal_actions and action.value != 2
+
+
+def test_bid_whist_takes_the_trick_from_the_opponents():
+    # Seat 1 declared 3 uptown in spades and leads the queen of hearts; seat 2
+    # (seat 0's partner) and seat 3 follow low. Seat 0 plays last with the king
+    # and three low hearts: only the king takes the book, and it does for sure.
+    deal = bw_deal({1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
+                    2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
+                    3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
+                    0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ"}, kitty="AH KC QC JC TC 9C")
+    state = to_play(bw_game(deal, dealer=0), bid="3up", contract="trump:S")
+    state, _ = drive(state, "QH 2H 3H")
+    view = state.view(0)
+    assert set(view.legal_actions) == {play(card(code)) for code in ("KH", "4H", "6H", "JH")}
+    action = BidWhistHardPlayer(SearchBudget(40, 1000.0)).choose(view, random.Random(1))
+    assert action_to_str(action) == "KH"
+
+
+def test_bid_whist_bid_candidates_and_discard_sets_are_legal_and_distinct():
+    for state in decisions("bidwhist", 4, {}, seed=8, count=40):
+        view = state.view(state.current)
+        assert isinstance(view, BidWhistView)
+        if view.phase == Phase.BID:
+            preferred = BidWhistMediumPlayer().choose(view, random.Random(0))
+            candidates = bid_candidates(view, preferred)
+            assert candidates[0] == preferred
+            assert len(set(candidates)) == len(candidates)
+            assert all(a in view.legal_actions for a in candidates)
+        if view.phase == Phase.DISCARD:
+            sets = discard_sets(view)
+            count = 6 - view.discard_count
+            assert sets and all(len(set(s)) == count and set(s) <= set(view.hand) for s in sets)
+            assert len({frozenset(s) for s in sets}) == len(sets)
+
+
+def test_face_down_bids_are_guessed_as_the_medium_player_would_bid():
+    # Hidden bidding, round 2: seats 1 and 2 have bid face down; seat 3 guesses them.
+    deal = wz_deal(4, 2, {1: "WZ WZ", 2: "2H 3D"}, "5S")
+    state = wizard_round(4, 2, deal, dealer=0, bidding="hidden")
+    state, _ = drive(state, "2 0")
+    view = state.view(3)
+    hidden = HiddenSampler(view).sample(random.Random(1))
+    refined = guess_face_down_bids(view, hidden)
+    assert refined.hands == hidden.hands and set(refined.bids) == {1, 2}
+    for seat in (1, 2):
+        estimate = expected_tricks(refined.hands[seat], view.trump, 4, 2)
+        assert refined.bids[seat] == max(0, min(int(estimate + 0.5), 2))
+    state_from_view(view, refined, 1)  # the guess fits the view

@@ -1,0 +1,114 @@
+"""Hints (issue 8 item 7): the hard player's move with a one-line reason.
+
+Small simulation budgets keep these fast; the time cap never binds, so every
+hint is reproducible.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+
+from conftest import bw_deal, bw_game, drive, to_play, wz_deal  # noqa: E402
+from test_ai_hard import CASES, decisions, wizard_round  # noqa: E402
+from game.ai import hints
+from game.ai.budget import SearchBudget
+from game.ai.hints import REASON_KEYS, Hint, hint_for
+from game.rules.actions import action_to_str
+from game.rules.registry import get_game
+
+SMALL = SearchBudget(max_simulations=12, max_seconds=1000.0)
+
+
+@pytest.mark.parametrize("game,players,overrides", CASES)
+def test_hints_are_legal_with_a_known_key_and_int_params(game, players, overrides):
+    game_def = get_game(game)
+    keys = set()
+    for index, state in enumerate(decisions(game, players, overrides, seed=31, count=10)):
+        view = state.view(state.current)
+        hint = hint_for(game_def, view, random.Random(index), SMALL)
+        assert isinstance(hint, Hint)
+        assert hint.action in view.legal_actions
+        assert hint.reason_key in REASON_KEYS
+        assert all(type(value) is int for value in hint.params.values()), hint
+        keys.add(hint.reason_key)
+    assert keys
+
+
+def test_every_key_is_described_in_the_module_docstring():
+    doc = hints.__doc__ or ""
+    for key in REASON_KEYS:
+        assert f"``{key}``" in doc
+
+
+def test_a_hint_is_reproducible():
+    state = next(decisions("wizard", 4, {}, seed=3, count=3))
+    view = state.view(state.current)
+    game_def = get_game("wizard")
+    assert hint_for(game_def, view, random.Random(5), SMALL) == hint_for(game_def, view, random.Random(5), SMALL)
+
+
+def test_wizard_hint_to_take_the_trick_says_how_many_are_needed():
+    deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "8H 3H"}, "2C")
+    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "0 0 0 1 5H 6H 7H")
+    hint = hint_for(get_game("wizard"), state.view(0), random.Random(4), SearchBudget(60, 1000.0))
+    assert action_to_str(hint.action) == "8H"
+    assert (hint.reason_key, hint.params) == ("hint.take_trick", {"n": 1})
+
+
+def test_wizard_hint_to_stay_under_once_the_bid_is_made():
+    deal = wz_deal(4, 2, {1: "9H 4D", 2: "5H 5D", 3: "3H 6D", 0: "KH JE"}, "2C")
+    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "1 0 1 0 9H 5H 3H")
+    hint = hint_for(get_game("wizard"), state.view(0), random.Random(4), SearchBudget(60, 1000.0))
+    assert action_to_str(hint.action) == "JE"
+    assert (hint.reason_key, hint.params) == ("hint.duck", {"n": 0})
+
+
+def test_wizard_hint_to_spoil_when_the_bid_is_lost():
+    # Seat 0 bid 0 but took the first trick: its bid is lost.
+    deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "AH 3D"}, "2C")
+    state, _ = drive(wizard_round(4, 2, deal, dealer=3), "0 0 0 0 AH 5H 6H 7H")
+    assert state.current == 0 and state.tricks_won[0] == 1
+    hint = hint_for(get_game("wizard"), state.view(0), random.Random(4), SMALL)
+    assert hint.reason_key == "hint.spoil"
+
+
+def test_wizard_bid_hint_gives_the_bid_and_the_expected_tricks():
+    deal = wz_deal(4, 2, {1: "WZ WZ"}, "5S")
+    state = wizard_round(4, 2, deal, dealer=0)
+    hint = hint_for(get_game("wizard"), state.view(1), random.Random(2), SearchBudget(60, 1000.0))
+    assert (hint.reason_key, hint.params) == ("hint.bid", {"bid": 2, "n": 2})
+
+
+def test_bid_whist_hint_to_take_the_book_counts_the_books_to_set_the_contract():
+    deal = bw_deal({1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
+                    2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
+                    3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
+                    0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ"}, kitty="AH KC QC JC TC 9C")
+    state = to_play(bw_game(deal, dealer=0), bid="3up", contract="trump:S")
+    state, _ = drive(state, "QH 2H 3H")
+    hint = hint_for(get_game("bidwhist"), state.view(0), random.Random(1), SearchBudget(40, 1000.0))
+    assert action_to_str(hint.action) == "KH"
+    # Seat 1's side needs 9 of 13 books; seat 0's side sets it with 5.
+    assert (hint.reason_key, hint.params) == ("hint.take_trick", {"n": 5})
+
+
+def test_bid_whist_declarer_hints_name_the_suit_and_the_discard():
+    deal = bw_deal({0: "AS KS QS JS TS 9S 8S 2H 3H 2D 3D 2C"}, kitty="BJ LJ 7S 4H 4D 4C")
+    state, _ = drive(bw_game(deal, dealer=3), "4up pass pass pass")
+    game_def = get_game("bidwhist")
+    hint = hint_for(game_def, state.view(0), random.Random(1), SearchBudget(16, 1000.0))
+    assert (action_to_str(hint.action), hint.reason_key, hint.params) == ("trump:S", "hint.trump", {"suit": 0})
+    state, _ = drive(state, "trump:S")
+    hint = hint_for(game_def, state.view(0), random.Random(1), SearchBudget(16, 1000.0))
+    assert hint.reason_key == "hint.discard" and hint.params == {}
+    assert hint.action in state.view(0).legal_actions
+
+
+def test_a_game_without_a_hard_player_is_refused():
+    odd = dataclasses.replace(get_game("wizard"), scoring="points")
+    state = next(decisions("wizard", 4, {}, seed=3, count=1))
+    with pytest.raises(ValueError):
+        hint_for(odd, state.view(state.current), random.Random(0), SMALL)
