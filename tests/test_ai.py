@@ -568,3 +568,17 @@ def test_wizard_when_past_the_bid_sheds_a_wizard_under_an_earlier_wizard():
     state = advance_to_round(wz_game(3, {2: deal}, dealer=2), 2)  # seat 0 deals round 2
     state, _ = drive(state, "1 0 0 WZ")  # seat 2 bid 0; seat 1 led a Wizard
     assert choose(state).value == WIZARD
+
+
+def test_the_match_gives_its_thinking_time_to_the_players_that_search_only():
+    """The settings' thinking time reaches hard players through the match; the
+    rule-based players, which take no budget, are built as always."""
+    budget = SearchBudget(7, 0.9)
+    players = [make_player(get_game("bidwhist"), level, budget) for level in ("hard", "medium", "easy", "random")]
+    assert getattr(players[0], "budget") == budget
+    assert all(not hasattr(player, "budget") for player in players[1:])
+    hard_seat = Match(make_rules("wizard", players=4), [Seat(str(i), "ai:hard") for i in range(4)], 5,
+                      ai_budget=budget)
+    request = hard_seat.ai_request()
+    assert getattr(request.player, "budget") == budget
+    assert request.decide() in request.view.legal_actions

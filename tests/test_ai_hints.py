@@ -17,6 +17,7 @@ from game.ai import hints
 from game.ai.budget import SearchBudget
 from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.rules.actions import action_to_str
+from game.rules.cards import parse_card
 from game.rules.registry import get_game
 
 SMALL = SearchBudget(max_simulations=12, max_seconds=1000.0)
@@ -103,8 +104,14 @@ def test_bid_whist_declarer_hints_name_the_suit_and_the_discard():
     assert (action_to_str(hint.action), hint.reason_key, hint.params) == ("trump:S", "hint.trump", {"suit": 0})
     state, _ = drive(state, "trump:S")
     hint = hint_for(game_def, state.view(0), random.Random(1), SearchBudget(16, 1000.0))
-    assert hint.reason_key == "hint.discard" and hint.params == {}
+    assert hint.reason_key == "hint.discard"
     assert hint.action in state.view(0).legal_actions
+    # The hint names the whole set of six, starting with the card to lay aside now,
+    # every one of them in the declarer's hand; the trumps (spades, jokers) stay.
+    whole_set = [parse_card(code) for code in str(hint.params["cards"]).split()]
+    assert len(whole_set) == 6 == len(set(whole_set)) and whole_set[0] == hint.action.value
+    assert set(whole_set) <= set(state.view(0).hand)
+    assert not {parse_card(code) for code in ("BJ", "LJ", "AS", "KS")} & set(whole_set)
 
 
 def test_a_game_without_a_hard_player_is_refused():

@@ -23,12 +23,14 @@ key                        params                     English
 ``hint.trump_fit``         suit                       "Choose {suit}: it makes the most of your hand."
 ``hint.direction``         direction                  "Play {direction}: your cards are strongest that way."
                                                       (direction 0 uptown, 1 downtown)
-``hint.discard``           (none)                     "Lay aside short suits and keep your trumps."
-``hint.discard_notrump``   (none)                     "Lay aside the jokers and your weakest cards."
+``hint.discard``           cards                      "Lay aside short suits and keep your trumps."
+``hint.discard_notrump``   cards                      "Lay aside the jokers and your weakest cards."
+                                                      (cards: the whole set to lay aside, as card
+                                                      codes separated by spaces, e.g. "2C 3C BJ")
 ``hint.take_trick``        n                          "Take the trick: you still need {n}."
                                                       (in a partnership game, the side needs them)
 ``hint.cash``              (none)                     "Take the trick while it is yours to take."
-``hint.duck``              n                          "Stay under: you have your {n} tricks."
+``hint.duck``              n                          "Stay under: you already have all the tricks you bid ({n})."
 ``hint.least_harm``        (none)                     "Every card could take this trick: this one costs least."
 ``hint.spoil``             (none)                     "Your bid is out of reach: spoil the others' bids."
 ``hint.follow_low``        (none)                     "Play low: keep your strong cards for later."
@@ -49,12 +51,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai.budget import SearchBudget
-from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer
+from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer, discard_sets
 from game.rules.actions import Action, ActionKind
+from game.rules.cards import card_code
 from game.rules.hidden import HiddenInfoError
 from game.rules.registry import GameDef, game_of
 from game.rules.search import HiddenSampler, state_from_view
-from game.rules.view import PlayerView
+from game.rules.view import BidWhistView, PlayerView
 
 __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 
@@ -86,6 +89,16 @@ def hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
     return Hint(decision.action, key, params)
 
 
+def _discard_set(view: PlayerView, decision: HardDecision) -> tuple[int, ...]:
+    """The whole set the hard player would lay aside: the set its search chose,
+    or (when it could not search) the planned set that starts with its card."""
+    if decision.search is not None and isinstance(decision.search.best, tuple):
+        return tuple(decision.search.best)
+    assert isinstance(view, BidWhistView)
+    first = decision.action.value
+    return next((s for s in discard_sets(view) if s[0] == first), (first,))
+
+
 def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tuple[str, dict[str, int | str]]:
     action = decision.action
     kind = action.kind
@@ -104,7 +117,8 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
     if kind == ActionKind.DIRECTION:
         return "hint.direction", {"direction": action.value}
     if kind == ActionKind.DISCARD:
-        return ("hint.discard" if view.trump >= 0 else "hint.discard_notrump"), {}
+        key = "hint.discard" if view.trump >= 0 else "hint.discard_notrump"
+        return key, {"cards": " ".join(card_code(card) for card in _discard_set(view, decision))}
     if kind == ActionKind.PLAY:
         if game_def.partnerships:
             return _side_play_reason(game_def, view, action)

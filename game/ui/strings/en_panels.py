@@ -149,7 +149,7 @@ STRINGS: dict[str, str] = {
     "hint.discard_notrump": "Lay aside the jokers and your weakest cards.",
     "hint.take_trick": "Take the trick: you still need {n}.",
     "hint.cash": "Take the trick while it is yours to take.",
-    "hint.duck": "Stay under: you have your {n} tricks.",
+    "hint.duck": "Stay under: you already have all the tricks you bid ({n}).",
     "hint.duck.one": "Stay under: you have your trick.",
     "hint.least_harm": "Every card could take this trick: this one costs least.",
     "hint.spoil": "Your bid is out of reach: spoil the others' bids.",

@@ -16,9 +16,9 @@ budget the settings' "Computer thinking time" stands for.
 The search module is imported when a hint is first asked for, not when the
 table opens, and the table may pass its own hint function (tests do).
 
-A discard hint names one card (the first of the set the hard player would
-lay aside); when the hint's ``params["cards"]`` lists the whole set as card
-codes separated by spaces, the table names and marks all of them.
+A discard hint's ``params["cards"]`` lists the whole set the hard player
+would lay aside, as card codes separated by spaces; the table names and marks
+all of them (the action itself is the first card of the set).
 """
 
 from __future__ import annotations
