@@ -13,6 +13,7 @@ import random
 
 import pytest
 from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
+from test_ai import PLAY_DEAL
 
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, supported_books, team_estimates
 from game.ai.easy import BidWhistEasyPlayer, WizardEasyPlayer
@@ -118,23 +119,10 @@ def test_declarer_names_its_long_strong_suit_and_voids_a_short_side_suit():
     assert 0 in side_lengths
 
 
-def test_notrump_declarer_throws_the_jokers():
-    deal = bw_deal({0: "AS KS QS JS TS AH KH AD KD AC 2C 3C"}, kitty="BJ LJ 9S 8D 7C 4C")
-    state, _ = drive(bw_game(deal), "5nt pass pass pass uptown")
-    first = decide(state)
-    state, _ = drive(state, [action_to_str(first)])
-    second = decide(state)
-    assert {first.value, second.value} == {card("BJ"), card("LJ")}
-
-
 # ---------------------------------------------------------------------- play
-# Team 0 (seats 0, 2) against team 1 (seats 1, 3); kitty JS TC JC QC BJ LJ.
-PLAY_DEAL = {
-    0: "KS 9S AH KH QH JH TH AD KD AC KC QD",
-    1: "2S 4S 5S 6S 2D 3D 4D 5D 2C 3C 4C 5C",
-    2: "AS 3S 7S 6D 7D 8D 9D 6C 7C 8C 9C 2H",
-    3: "TS QS 8S 3H 4H 5H 6H 7H 8H 9H TD JD",
-}
+# The play tests use test_ai's PLAY_DEAL: team 0 (seats 0, 2) against team 1
+# (seats 1, 3); kitty JS TC JC QC BJ LJ. (Throwing the jokers in no trump is
+# tested there too.)
 
 
 def play_state(moves: str, bid: str = "3up", contract: str = "trump:H") -> BidWhistState:

@@ -233,20 +233,27 @@ def test_no_hint_button_unless_one_human_and_the_setting_is_on(tmp_path, control
     assert fake.calls == []
 
 
-def test_thinking_then_the_hint_from_the_runner(tmp_path):
+def computers_played_until_the_bidding_panel(app, runner) -> bool:
+    """Run the computer seats' pending jobs; true once the human's bidding panel is up."""
+    for job in runner.jobs:
+        if not job.finished and not job.cancelled and job.request.seat != 0:
+            job.run()
+    return top_name(app) == "BiddingPanel"
+
+
+def table_at_the_humans_bid(tmp_path):
+    """A Wizard table (one human, two computers) with the human's bidding panel open."""
     app = make_app(tmp_path)
     fake = FakeHintFor()
     runner = ManualRunner()
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake,
                        runner)
+    assert run_until(app, lambda: computers_played_until_the_bidding_panel(app, runner))
+    return app, fake, runner, scene
 
-    def humans_bid() -> bool:
-        for job in runner.jobs:
-            if not job.finished and not job.cancelled and job.request.seat != 0:
-                job.run()
-        return top_name(app) == "BiddingPanel"
 
-    assert run_until(app, humans_bid)
+def test_thinking_then_the_hint_from_the_runner(tmp_path):
+    app, fake, runner, scene = table_at_the_humans_bid(tmp_path)
     panel = app.scenes[-1]
     press_h(app)  # through the bidding panel, which hands the key to the table
     hint_job = runner.jobs[-1]
@@ -262,19 +269,7 @@ def test_thinking_then_the_hint_from_the_runner(tmp_path):
 
 
 def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
-    app = make_app(tmp_path)
-    fake = FakeHintFor()
-    runner = ManualRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake,
-                       runner)
-
-    def humans_bid() -> bool:
-        for job in runner.jobs:
-            if not job.finished and not job.cancelled and job.request.seat != 0:
-                job.run()
-        return top_name(app) == "BiddingPanel"
-
-    assert run_until(app, humans_bid)
+    app, fake, runner, scene = table_at_the_humans_bid(tmp_path)
     scene.request_hint()
     hint_job = runner.jobs[-1]
     panel = app.scenes[-1]
