@@ -16,7 +16,9 @@ from test_ai_hard import CASES, decisions, wizard_round  # noqa: E402
 from game.ai import hints
 from game.ai.budget import SearchBudget
 from game.ai.hints import REASON_KEYS, Hint, hint_for
-from game.rules.actions import action_to_str
+from game.ai.hard import HardDecision
+from game.ai.search_pimc import CandidateResult, SearchResult
+from game.rules.actions import action_to_str, bid
 from game.rules.cards import parse_card
 from game.rules.registry import get_game
 
@@ -33,7 +35,10 @@ def test_hints_are_legal_with_a_known_key_and_int_params(game, players, override
         assert isinstance(hint, Hint)
         assert hint.action in view.legal_actions
         assert hint.reason_key in REASON_KEYS
-        assert all(type(value) is int for value in hint.params.values()), hint
+        # Params are ints (suits, counts) and, for a discard, the set as card codes.
+        assert all(type(value) is int for key, value in hint.params.items() if key != "cards"), hint
+        if "cards" in hint.params:
+            assert all(parse_card(code) in view.hand for code in str(hint.params["cards"]).split()), hint
         keys.add(hint.reason_key)
     assert keys
 
@@ -119,3 +124,19 @@ def test_a_game_without_a_hard_player_is_refused():
     state = next(decisions("wizard", 4, {}, seed=3, count=1))
     with pytest.raises(ValueError):
         hint_for(odd, state.view(state.current), random.Random(0), SMALL)
+
+
+def test_a_bid_the_side_may_not_make_is_not_explained_by_a_count_below_it():
+    """When the search prefers a bid although the side's expected books fall short
+    of what it promises (it beats leaving the contract to the others), the reason
+    says so instead of quoting a count that contradicts the bid."""
+    deal = bw_deal({0: "AS KS QS JS TS 9S 8S 2H 3H 2D 3D 2C"}, kitty="BJ LJ 7S 4H 4D 4C")
+    view = bw_game(deal, dealer=3).view(0)
+    three_up = bid(3, 0)
+
+    def decision(expected_books: float) -> HardDecision:
+        result = CandidateResult(three_up, 10, 1.0, expected_books)
+        return HardDecision(three_up, SearchResult(three_up, 10, (result,)))
+    game_def = get_game("bidwhist")
+    assert hints._reason(game_def, view, decision(7.2)) == ("hint.bid_books_contest", {"books": 3, "mode": 0})
+    assert hints._reason(game_def, view, decision(9.4)) == ("hint.bid_books", {"books": 3, "mode": 0, "n": 9})

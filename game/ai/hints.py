@@ -18,6 +18,9 @@ key                        params                     English
 ``hint.bid_books``         books, mode, n             "Bid {books} {mode}: your side expects about {n} books."
                                                       (mode 0 uptown, 1 downtown, 2 no trump; n counts the
                                                       side's books of 13, the kitty book included)
+``hint.bid_books_contest`` books, mode                "Bid {books} {mode}: it scores better than leaving
+                                                      the contract to the others." (the bid is best
+                                                      although the side expects fewer books than it promises)
 ``hint.pass``              (none)                     "Pass: your hand does not support a higher bid."
 ``hint.trump``             suit                       "Choose {suit}: your longest, strongest suit."
 ``hint.trump_fit``         suit                       "Choose {suit}: it makes the most of your hand."
@@ -62,7 +65,7 @@ from game.rules.view import BidWhistView, PlayerView
 __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 
 REASON_KEYS = (
-    "hint.bid", "hint.bid_books", "hint.pass", "hint.trump", "hint.trump_fit", "hint.direction",
+    "hint.bid", "hint.bid_books", "hint.bid_books_contest", "hint.pass", "hint.trump", "hint.trump_fit", "hint.direction",
     "hint.discard", "hint.discard_notrump", "hint.take_trick", "hint.cash", "hint.duck", "hint.least_harm",
     "hint.spoil", "hint.follow_low", "hint.partner_winning", "hint.lead_trump", "hint.continue",
 )
@@ -111,6 +114,11 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
     if kind == ActionKind.BID:
         expected = _expected_measure(decision, action)
         n = CONTRACT_BASE + action.value if expected is None else round(expected)
+        if n < CONTRACT_BASE + action.value:
+            # The search found the bid best even though the side may fall short
+            # (it beats letting the other side have the contract): say that,
+            # rather than quote a count below what the bid promises.
+            return "hint.bid_books_contest", {"books": action.value, "mode": action.mode}
         return "hint.bid_books", {"books": action.value, "mode": action.mode, "n": n}
     if kind == ActionKind.TRUMP:
         return ("hint.trump" if _is_longest_suit(view, action.value) else "hint.trump_fit"), {"suit": action.value}

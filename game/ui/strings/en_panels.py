@@ -141,6 +141,7 @@ STRINGS: dict[str, str] = {
     "hint.bid": "Bid {bid}: you expect about {n} tricks.",
     "hint.bid.one": "Bid {bid}: you expect about 1 trick.",
     "hint.bid_books": "Bid {books} {mode}: your side expects about {n} books.",
+    "hint.bid_books_contest": "Bid {books} {mode}: it scores better than leaving the contract to the others.",
     "hint.pass": "Pass: your hand does not support a higher bid.",
     "hint.trump": "Choose {suit}: your longest, strongest suit.",
     "hint.trump_fit": "Choose {suit}: it makes the most of your hand.",
