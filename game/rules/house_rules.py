@@ -11,13 +11,15 @@ reading YAML files is the job of ``game.config``.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping
 
 from game.rules.errors import RuleConfigError
 
+if TYPE_CHECKING:  # the registry imports this module for its rule specs
+    from game.rules.registry import GameDef
+
 BIDWHIST = "bidwhist"
 WIZARD = "wizard"
-GAMES = (BIDWHIST, WIZARD)
 
 WIZARD_MIN_PLAYERS = 3
 WIZARD_MAX_PLAYERS = 6
@@ -99,17 +101,6 @@ WIZARD_SPECS: tuple[RuleSpec, ...] = (
              help="The last bidder may not make the bids add up to the cards dealt (open bidding only)."),
 )
 
-SPECS: dict[str, tuple[RuleSpec, ...]] = {BIDWHIST: BIDWHIST_SPECS, WIZARD: WIZARD_SPECS}
-
-
-def spec_for(game: str, key: str) -> RuleSpec | None:
-    """The spec of ``key`` in ``game``, or None when the key is unknown."""
-    for spec in SPECS[game]:
-        if spec.key == key:
-            return spec
-    return None
-
-
 @dataclass(frozen=True)
 class BidWhistRules:
     min_bid: int = 3
@@ -143,7 +134,6 @@ class WizardRules:
 
 
 Rules = BidWhistRules | WizardRules
-RULE_CLASSES = {BIDWHIST: BidWhistRules, WIZARD: WizardRules}
 
 
 def combination_problem(game: str, values: Mapping[str, Any], players: int | None = None) -> tuple[str, str] | None:
@@ -169,28 +159,28 @@ def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int 
 
     Raises ``RuleConfigError`` naming ``source``, the key and what is allowed.
     """
-    specs, rules_class = _registered(game, source)
+    game_def = _registered(game, source)
     checked: dict[str, Any] = {}
     for key, value in (values or {}).items():
-        spec = next((s for s in specs if s.key == key), None)
+        spec = game_def.spec(key) if isinstance(key, str) else None
         if spec is None:
-            allowed = ", ".join(s.key for s in specs)
+            allowed = ", ".join(s.key for s in game_def.rule_specs)
             raise RuleConfigError(source, str(key), f"unknown key for {game}; known keys: {allowed}")
         try:
             checked[key] = spec.check(value)
         except ValueError as exc:
             raise RuleConfigError(source, key, str(exc)) from None
-    merged = {spec.key: spec.default for spec in specs}
+    merged = {spec.key: spec.default for spec in game_def.rule_specs}
     merged.update(checked)
     problem = combination_problem(game, merged, players)
     if problem:
         raise RuleConfigError(source, problem[0], problem[1])
-    rules: Rules = rules_class(**checked)
+    rules: Rules = game_def.rules_class(**checked)
     return rules
 
 
-def _registered(game: str, source: str) -> tuple[tuple[RuleSpec, ...], type]:
-    """The rule specs and rules class of the registered game ``game``.
+def _registered(game: str, source: str) -> GameDef:
+    """The registered game ``game``, or ``RuleConfigError`` naming the known ones.
 
     Asked of the registry so that every registered game, not only the two
     built in, gets its rules checked and built here. Imported inside the
@@ -199,11 +189,10 @@ def _registered(game: str, source: str) -> tuple[tuple[RuleSpec, ...], type]:
     from game.rules.registry import game_names, get_game
     if game not in game_names():
         raise RuleConfigError(source, "game", f"unknown game {game!r}; allowed: {', '.join(game_names())}")
-    game_def = get_game(game)
-    return game_def.rule_specs, game_def.rules_class
+    return get_game(game)
 
 
 def rules_from_dict(game: str, values: Mapping[str, Any]) -> Rules:
     """Rules from a complete, already-resolved mapping (e.g. a hand history)."""
-    names = {f.name for f in fields(_registered(game, "hand history")[1])}
+    names = {f.name for f in fields(_registered(game, "hand history").rules_class)}
     return make_rules(game, {k: v for k, v in values.items() if k in names}, source="hand history")

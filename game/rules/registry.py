@@ -21,7 +21,7 @@ from game.rules import bidwhist, wizard
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK
 from game.rules.hidden import HiddenInfoModel
 from game.rules.house_rules import (
-    BIDWHIST_SPECS, WIZARD_DECK_SIZE, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
+    BIDWHIST_SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
     RuleSpec, WizardRules,
 )
 from game.rules.view import BidWhistView, PlayerView, WizardView
@@ -141,5 +141,3 @@ register(GameDef(
     text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round"},
     hidden_info=wizard.HIDDEN_INFO,
 ))
-
-assert WIZARD_DECK_SIZE == len(WIZARD_DECK)
