@@ -67,13 +67,6 @@ def _suit_letter(suit: int) -> str | None:
     return None if suit < 0 else SUIT_LETTERS[suit]
 
 
-def _card(code: Any) -> int:
-    """The card of a recorded code; anything that is not a card's code raises ``ValueError``."""
-    if not isinstance(code, str):
-        raise ParseError(f"{code!r} is not a card code")
-    return parse_card(code)
-
-
 def _suit(letter: Any) -> int:
     if not (isinstance(letter, str) and len(letter) == 1 and letter in SUIT_LETTERS):
         raise ParseError(f"{letter!r} is not a suit letter")
@@ -116,7 +109,7 @@ class ContractDeal(DealShape):
                 "score_change": [0] * sides, "scores": []}
 
     def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]:
-        return [[_card(c) for c in h] for h in deal["hands"]], [_card(c) for c in deal["kitty"]]
+        return [[parse_card(c) for c in h] for h in deal["hands"]], [parse_card(c) for c in deal["kitty"]]
 
     def decisions(self, deal: dict[str, Any]) -> list[Action]:
         actions = [bid_from_json(entry["bid"]) for entry in deal["bids"]]
@@ -127,7 +120,7 @@ class ContractDeal(DealShape):
                 actions.append(choose_direction(DIRECTION_NAMES.index(contract["direction"])))
             else:
                 actions.append(choose_trump(_suit(contract["trump"])))
-        actions.extend(discard(_card(c)) for c in deal["discard"])
+        actions.extend(discard(parse_card(c)) for c in deal["discard"])
         return actions
 
 
@@ -143,14 +136,15 @@ class PredictionDeal(DealShape):
 
     def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]:
         turn_up = deal.get("turn_up")
-        return [[_card(c) for c in h] for h in deal["hands"]], (NO_TURN_UP if turn_up is None else _card(turn_up))
+        hands = [[parse_card(c) for c in h] for h in deal["hands"]]
+        return hands, (NO_TURN_UP if turn_up is None else parse_card(turn_up))
 
     def decisions(self, deal: dict[str, Any]) -> list[Action]:
         actions = []
         trump, turn_up = deal.get("trump"), deal.get("turn_up")
         # A trump the turned-up card does not make (a Wizard turned up) was
         # named by a player, and that choice comes before the predictions.
-        if trump is not None and (turn_up is None or SUIT_OF[_card(turn_up)] != _suit(trump)):
+        if trump is not None and (turn_up is None or SUIT_OF[parse_card(turn_up)] != _suit(trump)):
             actions.append(choose_trump(_suit(trump)))
         actions.extend(predict(int(entry["bid"])) for entry in deal["bids"])
         return actions
@@ -187,10 +181,6 @@ class HistoryRecorder:
         }
         self._deal: dict[str, Any] | None = None
 
-    @property
-    def game(self) -> str:
-        return self.game_def.name
-
     def feed(self, events: Iterable[GameEvent]) -> None:
         for event in events:
             handler = EVENT_HANDLERS.get(type(event))
@@ -215,8 +205,9 @@ class HistoryRecorder:
         self.record["deals"].append(self._deal)
 
     def _on_trump_turned_up(self, event: TrumpTurnedUp) -> None:
-        self.current_deal["turn_up"] = None if event.card == NO_TURN_UP else _code(event.card)
-        self.current_deal["trump"] = _suit_letter(event.trump)
+        deal = self.current_deal
+        deal["turn_up"] = None if event.card == NO_TURN_UP else _code(event.card)
+        deal["trump"] = _suit_letter(event.trump)
 
     def _on_trump_chosen(self, event: TrumpChosen) -> None:
         self.current_deal["trump"] = _suit_letter(event.trump)
@@ -231,10 +222,10 @@ class HistoryRecorder:
         self.current_deal["bids"].append({"seat": event.seat, "bid": bid})
 
     def _on_contract_set(self, event: ContractSet) -> None:
-        self.current_deal["declarer"] = event.declarer
-        self.current_deal["contract"] = {"books": event.books, "mode": BidMode(event.mode).label,
-                                 "trump": _suit_letter(event.trump),
-                                 "direction": DIRECTION_NAMES[event.direction]}
+        deal = self.current_deal
+        deal["declarer"] = event.declarer
+        deal["contract"] = {"books": event.books, "mode": BidMode(event.mode).label,
+                            "trump": _suit_letter(event.trump), "direction": DIRECTION_NAMES[event.direction]}
 
     def _on_discarded(self, event: Discarded) -> None:
         self.current_deal["discard"].append(_code(event.card))
@@ -245,16 +236,16 @@ class HistoryRecorder:
 
     def _on_contract_hand_scored(self, event: BidWhistHandScored) -> None:
         self.current_deal.update({"redeal": event.redeal,
-                          "reneges": [{"trick": trick, "seat": seat} for trick, seat in event.reneges],
-                          "books": list(event.books), "score_change": list(event.score_change),
-                          "scores": list(event.scores)})
+                                  "reneges": [{"trick": trick, "seat": seat} for trick, seat in event.reneges],
+                                  "books": list(event.books), "score_change": list(event.score_change),
+                                  "scores": list(event.scores)})
         self.record["final_scores"] = list(event.scores)
 
     def _on_prediction_hand_scored(self, event: WizardHandScored) -> None:
         # The bids are already listed as made: hidden and delayed bids are
         # made in seat order from the dealer's left, the order the file wants.
         self.current_deal.update({"tricks_won": list(event.tricks_won), "score_change": list(event.score_change),
-                          "scores": list(event.scores)})
+                                  "scores": list(event.scores)})
         self.record["final_scores"] = list(event.scores)
 
     def _on_game_over(self, event: GameOver) -> None:
@@ -348,7 +339,7 @@ def recorded_actions(game: GameDef, deal: dict[str, Any]) -> list[Action]:
     """The decisions of one recorded deal, in the order the engine takes them."""
     actions = deal_shape(game).decisions(deal)
     for trick in deal["tricks"]:
-        actions.extend(play(_card(entry["card"])) for entry in trick["plays"])
+        actions.extend(play(parse_card(entry["card"])) for entry in trick["plays"])
     return actions
 
 

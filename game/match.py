@@ -85,7 +85,6 @@ class Match:
         # every decision from (seed, seat, actions so far), so a decision
         # depends only on the game position: a game resumed from a save (or
         # replayed for a bug report) goes on exactly as the uninterrupted one.
-        self.ai_budget = ai_budget
         self._ai_players = {i: make_player(self.game_def, s.ai_level, ai_budget)
                             for i, s in enumerate(seats) if s.ai_level is not None}
 

@@ -17,12 +17,25 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 from typing import Iterable, Mapping, Sequence  # noqa: E402
 
+import pytest  # noqa: E402
 from game.rules import GameEvent, apply, make_rules, new_game, parse_action  # noqa: E402
 from game.rules.actions import discard  # noqa: E402
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card  # noqa: E402
 from game.rules.bidwhist import BidWhistState  # noqa: E402
 from game.rules.engine import AnyState  # noqa: E402
 from game.rules.wizard import WizardState  # noqa: E402
+from game.rules.registry import GameDef, game_names  # noqa: E402
+from ohhell import NAME as OH_HELL_NAME, oh_hell_registered  # noqa: E402
+
+
+@pytest.fixture
+def oh_hell() -> Iterable[GameDef]:
+    """The test-only third game (tests/ohhell.py) registered for one test; the
+    registry is checked to be without it before and after."""
+    assert OH_HELL_NAME not in game_names()
+    with oh_hell_registered() as game:
+        yield game
+    assert OH_HELL_NAME not in game_names(), "the registry was not restored"
 
 
 def cards(text: str | Iterable[str]) -> list[int]:

@@ -176,8 +176,9 @@ def short_rules(game_def, players: int):
 
 
 class FirstLegalPlayer:
-    """A player a test registers for a game of its own: ``game.ai`` must find it
-    by its import path alone."""
+    """Always the first legal action, with no randomness at all: the player a
+    test registers for a game of its own (``game.ai`` must find it by its import
+    path alone), and the equal players of test_benchmark_ai's tournament."""
 
     def choose(self, view, rng):
         return view.legal_actions[0]
@@ -486,8 +487,8 @@ PLAY_DEAL = {
 }  # kitty: JS TC JC QC BJ LJ
 
 
-def play_state(moves: str, bid: str = "3up"):
-    state = to_play(bw_game(bw_deal(PLAY_DEAL)), bid=bid, contract="trump:H")
+def play_state(moves: str, bid: str = "3up", contract: str = "trump:H"):
+    state = to_play(bw_game(bw_deal(PLAY_DEAL)), bid=bid, contract=contract)
     state, _ = drive(state, moves)
     return state
 
@@ -498,6 +499,8 @@ def test_declarer_with_many_trumps_draws_them():
 
 
 def test_does_not_overtake_a_partner_who_is_winning():
+    # Partner (seat 0) led the king of spades; the ace is in seat 2's own hand,
+    # so nothing left can beat it: seat 2 plays low instead of its ace.
     assert action_to_str(choose(play_state("KS 2S"))) == "3S"
 
 

@@ -187,30 +187,56 @@ def wizard_round(players: int, number: int, deal, dealer: int, **overrides):
     return state
 
 
-def test_wizard_takes_the_trick_it_still_needs():
-    # Round 2, trump clubs; seat 0 (the dealer) plays last to a heart trick and
-    # needs its one trick: the 8 of hearts takes this trick for sure, while the
-    # 3 would leave it hoping that a card it leads later wins.
+# Named positions, shared with test_ai_hints (the hint for each must agree with the move).
+def wizard_needing_its_trick():
+    """Round 2, trump clubs; seat 0 (the dealer) plays last to a heart trick and
+    needs its one trick: the 8 of hearts takes this trick for sure, while the
+    3 would leave it hoping that a card it leads later wins."""
     deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "8H 3H"}, "2C")
-    state = wizard_round(4, 2, deal, dealer=0)
-    state, _ = drive(state, "0 0 0 1 5H 6H 7H")
+    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "0 0 0 1 5H 6H 7H")
+    return state
+
+
+def wizard_at_its_bid():
+    """Round 2: seat 0 bid 0 and plays last to a heart trick it would win with
+    the king. The Jester loses it for sure; the king would break the bid."""
+    deal = wz_deal(4, 2, {1: "9H 4D", 2: "5H 5D", 3: "3H 6D", 0: "KH JE"}, "2C")
+    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "1 0 1 0 9H 5H 3H")
+    return state
+
+
+def wizard_with_two_wizards():
+    """Round 2: seat 1 (first to bid) holds both of its cards as Wizards."""
+    return wizard_round(4, 2, wz_deal(4, 2, {1: "WZ WZ"}, "5S"), dealer=0)
+
+
+def bid_whist_book_to_take():
+    """Seat 1 declared 3 uptown in spades and leads the queen of hearts; seat 2
+    (seat 0's partner) and seat 3 follow low. Seat 0 plays last with the king
+    and three low hearts: only the king takes the book, and it does for sure."""
+    deal = bw_deal({1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
+                    2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
+                    3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
+                    0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ"}, kitty="AH KC QC JC TC 9C")
+    state = to_play(bw_game(deal, dealer=0), bid="3up", contract="trump:S")
+    state, _ = drive(state, "QH 2H 3H")
+    return state
+
+
+def test_wizard_takes_the_trick_it_still_needs():
+    state = wizard_needing_its_trick()
     action = WizardHardPlayer(SearchBudget(60, 1000.0)).choose(state.view(0), random.Random(4))
     assert action_to_str(action) == "8H"
 
 
 def test_wizard_ducks_while_its_bid_is_made():
-    # Round 2: seat 0 bid 0 and plays last to a heart trick it would win with
-    # the king. The Jester loses it for sure; the king would break the bid.
-    deal = wz_deal(4, 2, {1: "9H 4D", 2: "5H 5D", 3: "3H 6D", 0: "KH JE"}, "2C")
-    state = wizard_round(4, 2, deal, dealer=0)
-    state, _ = drive(state, "1 0 1 0 9H 5H 3H")
+    state = wizard_at_its_bid()
     action = WizardHardPlayer(SearchBudget(60, 1000.0)).choose(state.view(0), random.Random(4))
     assert action_to_str(action) == "JE"
 
 
 def test_wizard_bids_its_two_wizards():
-    deal = wz_deal(4, 2, {1: "WZ WZ"}, "5S")
-    state = wizard_round(4, 2, deal, dealer=0)
+    state = wizard_with_two_wizards()
     action = WizardHardPlayer(SearchBudget(60, 1000.0)).choose(state.view(1), random.Random(2))
     assert action.value == 2
 
@@ -225,16 +251,7 @@ def test_wizard_predictions_respect_the_uneven_bids_rule():
 
 
 def test_bid_whist_takes_the_trick_from_the_opponents():
-    # Seat 1 declared 3 uptown in spades and leads the queen of hearts; seat 2
-    # (seat 0's partner) and seat 3 follow low. Seat 0 plays last with the king
-    # and three low hearts: only the king takes the book, and it does for sure.
-    deal = bw_deal({1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
-                    2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
-                    3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
-                    0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ"}, kitty="AH KC QC JC TC 9C")
-    state = to_play(bw_game(deal, dealer=0), bid="3up", contract="trump:S")
-    state, _ = drive(state, "QH 2H 3H")
-    view = state.view(0)
+    view = bid_whist_book_to_take().view(0)
     assert set(view.legal_actions) == {play(card(code)) for code in ("KH", "4H", "6H", "JH")}
     action = BidWhistHardPlayer(SearchBudget(40, 1000.0)).choose(view, random.Random(1))
     assert action_to_str(action) == "KH"

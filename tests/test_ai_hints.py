@@ -11,15 +11,17 @@ import random
 
 import pytest
 
-from conftest import bw_deal, bw_game, drive, to_play, wz_deal  # noqa: E402
-from test_ai_hard import CASES, decisions, wizard_round  # noqa: E402
+from conftest import bw_deal, bw_game, cards, drive, wz_deal  # noqa: E402
+from test_ai_hard import (  # noqa: E402
+    CASES, bid_whist_book_to_take, decisions, wizard_at_its_bid, wizard_needing_its_trick, wizard_round,
+    wizard_with_two_wizards,
+)
 from game.ai import hints
 from game.ai.budget import SearchBudget
 from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.ai.hard import HardDecision
 from game.ai.search_pimc import CandidateResult, SearchResult
 from game.rules.actions import action_to_str, bid
-from game.rules.cards import parse_card
 from game.rules.registry import get_game
 
 SMALL = SearchBudget(max_simulations=12, max_seconds=1000.0)
@@ -38,7 +40,7 @@ def test_hints_are_legal_with_a_known_key_and_int_params(game, players, override
         # Params are ints (suits, counts) and, for a discard, the set as card codes.
         assert all(type(value) is int for key, value in hint.params.items() if key != "cards"), hint
         if "cards" in hint.params:
-            assert all(parse_card(code) in view.hand for code in str(hint.params["cards"]).split()), hint
+            assert all(c in view.hand for c in cards(str(hint.params["cards"]))), hint
         keys.add(hint.reason_key)
     assert keys
 
@@ -56,20 +58,14 @@ def test_a_hint_is_reproducible():
     assert hint_for(game_def, view, random.Random(5), SMALL) == hint_for(game_def, view, random.Random(5), SMALL)
 
 
-def test_wizard_hint_to_take_the_trick_says_how_many_are_needed():
-    deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "8H 3H"}, "2C")
-    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "0 0 0 1 5H 6H 7H")
-    hint = hint_for(get_game("wizard"), state.view(0), random.Random(4), SearchBudget(60, 1000.0))
-    assert action_to_str(hint.action) == "8H"
-    assert (hint.reason_key, hint.params) == ("hint.take_trick", {"n": 1})
-
-
-def test_wizard_hint_to_stay_under_once_the_bid_is_made():
-    deal = wz_deal(4, 2, {1: "9H 4D", 2: "5H 5D", 3: "3H 6D", 0: "KH JE"}, "2C")
-    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "1 0 1 0 9H 5H 3H")
-    hint = hint_for(get_game("wizard"), state.view(0), random.Random(4), SearchBudget(60, 1000.0))
-    assert action_to_str(hint.action) == "JE"
-    assert (hint.reason_key, hint.params) == ("hint.duck", {"n": 0})
+@pytest.mark.parametrize("position,move,reason", [
+    (wizard_needing_its_trick, "8H", ("hint.take_trick", {"n": 1})),
+    (wizard_at_its_bid, "JE", ("hint.duck", {"n": 0})),
+], ids=["take_the_trick_says_how_many_are_needed", "stay_under_once_the_bid_is_made"])
+def test_wizard_hint_plays_the_hard_players_move_with_its_reason(position, move, reason):
+    hint = hint_for(get_game("wizard"), position().view(0), random.Random(4), SearchBudget(60, 1000.0))
+    assert action_to_str(hint.action) == move
+    assert (hint.reason_key, hint.params) == reason
 
 
 def test_wizard_hint_to_spoil_when_the_bid_is_lost():
@@ -82,20 +78,14 @@ def test_wizard_hint_to_spoil_when_the_bid_is_lost():
 
 
 def test_wizard_bid_hint_gives_the_bid_and_the_expected_tricks():
-    deal = wz_deal(4, 2, {1: "WZ WZ"}, "5S")
-    state = wizard_round(4, 2, deal, dealer=0)
-    hint = hint_for(get_game("wizard"), state.view(1), random.Random(2), SearchBudget(60, 1000.0))
+    view = wizard_with_two_wizards().view(1)
+    hint = hint_for(get_game("wizard"), view, random.Random(2), SearchBudget(60, 1000.0))
     assert (hint.reason_key, hint.params) == ("hint.bid", {"bid": 2, "n": 2})
 
 
 def test_bid_whist_hint_to_take_the_book_counts_the_books_to_set_the_contract():
-    deal = bw_deal({1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
-                    2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
-                    3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
-                    0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ"}, kitty="AH KC QC JC TC 9C")
-    state = to_play(bw_game(deal, dealer=0), bid="3up", contract="trump:S")
-    state, _ = drive(state, "QH 2H 3H")
-    hint = hint_for(get_game("bidwhist"), state.view(0), random.Random(1), SearchBudget(40, 1000.0))
+    view = bid_whist_book_to_take().view(0)
+    hint = hint_for(get_game("bidwhist"), view, random.Random(1), SearchBudget(40, 1000.0))
     assert action_to_str(hint.action) == "KH"
     # Seat 1's side needs 9 of 13 books; seat 0's side sets it with 5.
     assert (hint.reason_key, hint.params) == ("hint.take_trick", {"n": 5})
@@ -113,10 +103,10 @@ def test_bid_whist_declarer_hints_name_the_suit_and_the_discard():
     assert hint.action in state.view(0).legal_actions
     # The hint names the whole set of six, starting with the card to lay aside now,
     # every one of them in the declarer's hand; the trumps (spades, jokers) stay.
-    whole_set = [parse_card(code) for code in str(hint.params["cards"]).split()]
+    whole_set = cards(str(hint.params["cards"]))
     assert len(whole_set) == 6 == len(set(whole_set)) and whole_set[0] == hint.action.value
     assert set(whole_set) <= set(state.view(0).hand)
-    assert not {parse_card(code) for code in ("BJ", "LJ", "AS", "KS")} & set(whole_set)
+    assert not set(cards("BJ LJ AS KS")) & set(whole_set)
 
 
 def test_a_game_without_a_hard_player_is_refused():

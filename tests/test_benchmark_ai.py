@@ -13,17 +13,11 @@ import pytest
 
 from benchmarks import ai as tournament
 from game.ai import RandomPlayer
-from game.rules import Action, GameDef, PlayerView, get_game, make_rules, new_game
+from game.rules import GameDef, get_game, make_rules, new_game
 from game.rules.actions import NEXT_DEAL
 from game.rules.core import Phase
 from game.rules.events import Dealt
-
-
-class FirstLegalPlayer:
-    """Always the first legal action: a player with no randomness at all."""
-
-    def choose(self, view: PlayerView, rng: random.Random) -> Action:
-        return view.legal_actions[0]
+from test_ai import FirstLegalPlayer  # always the first legal action: no randomness at all
 
 
 def deals_of_a_random_game(game: str, seed: int, play_seed: int) -> dict[int, tuple[int, tuple[tuple[int, ...], ...]]]:

@@ -20,21 +20,13 @@ import pytest
 from game.cli import main
 from game.history import check_file, check_game, read_history, write_history
 from game.match import Match, Seat
-from game.rules import EVENT_TYPES, IllegalActionError, Phase, apply, game_names, get_game, make_rules, new_game
+from game.rules import EVENT_TYPES, IllegalActionError, Phase, apply, get_game, make_rules, new_game
 from game.rules.actions import predict
 from ohhell import HAND_SIZES, NAME, OhHellRules, oh_hell_registered
 from test_registry import registry_problems
 
 PREDICTION_DEAL_KEYS = ["number", "dealer", "hands", "turn_up", "trump", "bids", "tricks", "tricks_won",
                         "score_change", "scores"]
-
-
-@pytest.fixture
-def oh_hell():
-    assert NAME not in game_names()
-    with oh_hell_registered() as game:
-        yield game
-    assert NAME not in game_names(), "the registry was not restored"
 
 
 def played(players: int, seed: int, **rules) -> Match:

@@ -7,9 +7,9 @@ the answer is worded and marked, and that asking never spends the turn. The
 search behind real hints is the hard player's, tested with it.
 
 Most tables here use the inline runner or the manual one of the table tests
-(jobs wait until the test runs them), so nothing sleeps. The one test with a
-real thread leaves the table while a deliberately slow player is stuck, and
-checks that leaving returns at once.
+(jobs wait until the test runs them), so nothing sleeps. The two tests with a
+real thread leave the table, or quit, while a deliberately slow player is
+stuck, and check that doing so returns at once.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import random  # noqa: E402
 import threading  # noqa: E402
+from contextlib import contextmanager  # noqa: E402
 from dataclasses import dataclass, field  # noqa: E402
 from typing import Mapping  # noqa: E402
 
@@ -38,7 +39,7 @@ from game.ui.table.ai_worker import AiJob, ThreadedAiRunner  # noqa: E402
 from game.ui.table.hints import action_words, hint_text, suggested_cards, think_budget  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
-from test_ui_table import ManualRunner, key, run_until, step, top_name  # noqa: E402
+from test_ui_table import ManualRunner, _to_human_play, key, run_until, step, top_name  # noqa: E402
 
 TIMEOUT = 10.0
 H_KEY = dict(code=pygame.K_h, unicode="h")
@@ -86,21 +87,6 @@ def new_match(game: str, controllers: list[str], seed: int = 3, **rules) -> Matc
 
 def press_h(app: App) -> None:
     step(app, [key(H_KEY["code"], H_KEY["unicode"])])
-
-
-def human_to_play(app: App, scene: TableScene) -> None:
-    """Answer the human's dialogs with the first legal choice until a card is to be played."""
-    def ready() -> bool:
-        name = top_name(app)
-        if name in ("BiddingPanel", "ContractChooser"):
-            legal = scene.match.legal_actions()
-            app.scenes[-1].finish(app.scenes[-1].on_action, legal[0])
-        elif name == "KittyDialog":
-            app.scenes[-1].finish(app.scenes[-1].on_confirm, list(scene.match.view(0).hand)[:6])
-        elif name == "ScorePad":
-            app.scenes[-1].cancel()
-        return app.scenes[-1] is scene and scene.input_enabled()
-    assert run_until(app, ready), "the human never got to play"
 
 
 def bidwhist_declarer_match(seed: int = 3) -> Match:
@@ -172,7 +158,7 @@ def test_h_shows_a_hint_for_the_card_to_play_without_spending_the_turn(tmp_path)
     fake = FakeHintFor()
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], rounds=3), fake)
     assert scene.hint_button.visible
-    human_to_play(app, scene)
+    _to_human_play(app, scene)
     actions_before = list(scene.match.actions)
     press_h(app)
     assert len(fake.calls) == 1
@@ -197,7 +183,7 @@ def test_the_hint_button_works_like_h(tmp_path):
     app = make_app(tmp_path)
     fake = FakeHintFor()
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], rounds=3), fake)
-    human_to_play(app, scene)
+    _to_human_play(app, scene)
     centre = scene.hint_button.rect.center
     for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         event = pygame.event.Event(kind, pos=centre, button=1, rel=(0, 0), buttons=(1, 0, 0))
@@ -355,7 +341,11 @@ class SlowRequest:
         return self.request.decide()
 
 
-def test_leaving_the_table_mid_search_returns_at_once(tmp_path):
+@contextmanager
+def stuck_computer_player(tmp_path):
+    """A table whose computer player is stuck in its search (the runner's thread
+    waits on a shut gate); yields ``(app, runner, scene, job)`` once it is, and
+    opens the gate afterwards, whatever happened."""
     app = make_app(tmp_path)
     runner = SlowRunner()
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3),
@@ -363,13 +353,19 @@ def test_leaving_the_table_mid_search_returns_at_once(tmp_path):
     try:
         assert run_until(app, lambda: runner.started.is_set(), frames=600)
         job = scene._ai_job
-        assert job is not None and job.running and scene.thinking_seat() == job.seat
-        assert runner._thread is not None and runner._thread.daemon
-        app.show_start()  # must not wait for the stuck player: the gate is still shut
-        assert top_name(app) == "StartScene" and job.cancelled and not runner.gate.is_set()
+        assert job is not None
+        yield app, runner, scene, job
     finally:
         runner.gate.set()
         assert runner.join(TIMEOUT)
+
+
+def test_leaving_the_table_mid_search_returns_at_once(tmp_path):
+    with stuck_computer_player(tmp_path) as (app, runner, scene, job):
+        assert job.running and scene.thinking_seat() == job.seat
+        assert runner._thread is not None and runner._thread.daemon
+        app.show_start()  # must not wait for the stuck player: the gate is still shut
+        assert top_name(app) == "StartScene" and job.cancelled and not runner.gate.is_set()
     assert not job.finished and job.result is None and scene.match.actions == []
 
 
@@ -377,7 +373,7 @@ def test_the_hard_players_hint_reaches_the_table(tmp_path):
     """The real ``game.ai.hints.hint_for`` (loaded on first use), at the shortest thinking time."""
     app = make_app(tmp_path, think=0.1)
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], rounds=3), hint_for=None)
-    human_to_play(app, scene)
+    _to_human_play(app, scene)
     press_h(app)
     marked = scene.hint_cards()
     assert len(marked) == 1 and play(next(iter(marked))) in scene.match.legal_actions()
@@ -385,15 +381,6 @@ def test_the_hard_players_hint_reaches_the_table(tmp_path):
 
 
 def test_quitting_mid_search_returns_at_once(tmp_path):
-    app = make_app(tmp_path)
-    runner = SlowRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3),
-                       FakeHintFor(), runner)
-    try:
-        assert run_until(app, lambda: runner.started.is_set(), frames=600)
-        job = scene._ai_job
+    with stuck_computer_player(tmp_path) as (app, runner, _scene, job):
         app.close(quit_pygame=False)  # the window's close: every scene is left, nothing is awaited
-        assert app.scenes == [] and job is not None and job.cancelled and not runner.gate.is_set()
-    finally:
-        runner.gate.set()
-        assert runner.join(TIMEOUT)
+        assert app.scenes == [] and job.cancelled and not runner.gate.is_set()

@@ -31,16 +31,10 @@ from game.ui.table.animations import Director  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.table.view import HandLook, Overlay, TableView  # noqa: E402
-from ohhell import NAME, oh_hell_registered  # noqa: E402
+from ohhell import NAME  # noqa: E402
 
 PLAYERS = 4
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
-
-
-@pytest.fixture
-def oh_hell():
-    with oh_hell_registered() as game:
-        yield game
 
 
 @pytest.fixture

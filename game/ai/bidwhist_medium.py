@@ -124,6 +124,15 @@ def supported_books(team_books: float) -> int:
     return min(MAX_BOOKS, int(team_books - BID_SAFETY - 6 + 1e-9))
 
 
+def lowest_bids(legal: Sequence[Action]) -> dict[int, int]:
+    """The lowest legal bid (books) of each bid mode among ``legal``."""
+    lowest: dict[int, int] = {}
+    for action in legal:
+        if action.kind == ActionKind.BID and (action.mode not in lowest or action.value < lowest[action.mode]):
+            lowest[action.mode] = action.value
+    return lowest
+
+
 def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Action:
     """Bid the best mode at the level the team supports, or pass.
 
@@ -138,10 +147,7 @@ def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Act
     """
     legal = view.legal_actions
     legal_bids = {(a.value, a.mode) for a in legal if a.kind == ActionKind.BID}
-    lowest: dict[int, int] = {}
-    for books, mode in legal_bids:
-        if mode not in lowest or books < lowest[mode]:
-            lowest[mode] = books
+    lowest = lowest_bids(legal)
     if not lowest:
         return PASS
     estimates = [books + bias for books in team_estimates(view)]

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from typing import Generic
 
 from game.ai import ComputerPlayer
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, choose_bid
 from game.ai.hand_eval import EFFECTIVE
+from game.ai.medium import ViewT
 from game.ai.wizard_medium import WizardMediumPlayer, choose_prediction
 from game.rules.actions import Action, ActionKind
 from game.rules.cards import NO_SUIT
@@ -39,11 +41,13 @@ BIDWHIST_BIAS_BOOKS = 1.2   # spread (standard deviation) of the misjudged team 
 WIZARD_BIAS_TRICKS = 0.9    # spread of the misjudged trick count
 
 
-class EasyPlayer(ABC):
+class EasyPlayer(ABC, Generic[ViewT]):
     """A medium player whose bids are misjudged and whose play slips.
 
-    Subclasses say how a biased bid is made and which other cards are
-    plausible slips."""
+    Subclasses name their view type and say how a biased bid is made and
+    which other cards are plausible slips."""
+
+    view_type: type[ViewT]
 
     def __init__(self, medium: ComputerPlayer, bias_spread: float, bidding_phase: Phase) -> None:
         self.medium = medium
@@ -55,6 +59,9 @@ class EasyPlayer(ABC):
         if len(legal) <= 1:
             return self.medium.choose(view, rng)  # nothing to decide (or the medium's error)
         if view.phase == self.bidding_phase:
+            if not isinstance(view, self.view_type):
+                raise TypeError(f"{type(self).__name__} plays from a {self.view_type.__name__}, "
+                                f"not a {type(view).__name__}")
             bias = rng.gauss(0.0, self.bias_spread)
             action = self.biased_bid(view, rng, bias)
             return action if action in legal else self.medium.choose(view, rng)
@@ -65,7 +72,7 @@ class EasyPlayer(ABC):
         return self.medium.choose(view, rng)
 
     @abstractmethod
-    def biased_bid(self, view: PlayerView, rng: random.Random, bias: float) -> Action:
+    def biased_bid(self, view: ViewT, rng: random.Random, bias: float) -> Action:
         """The medium bid made on an estimate moved by ``bias``."""
 
     def plausible_cards(self, view: PlayerView) -> list[Action]:
@@ -73,13 +80,13 @@ class EasyPlayer(ABC):
         return [a for a in view.legal_actions if a.kind == ActionKind.PLAY]
 
 
-class BidWhistEasyPlayer(EasyPlayer):
+class BidWhistEasyPlayer(EasyPlayer[BidWhistView]):
+    view_type = BidWhistView
+
     def __init__(self) -> None:
         super().__init__(BidWhistMediumPlayer(), BIDWHIST_BIAS_BOOKS, Phase.BID)
 
-    def biased_bid(self, view: PlayerView, rng: random.Random, bias: float) -> Action:
-        if not isinstance(view, BidWhistView):
-            raise TypeError(f"{type(self).__name__} plays from a BidWhistView, not a {type(view).__name__}")
+    def biased_bid(self, view: BidWhistView, rng: random.Random, bias: float) -> Action:
         return choose_bid(view, rng, bias)
 
     def plausible_cards(self, view: PlayerView) -> list[Action]:
@@ -93,11 +100,11 @@ class BidWhistEasyPlayer(EasyPlayer):
         return following or cards
 
 
-class WizardEasyPlayer(EasyPlayer):
+class WizardEasyPlayer(EasyPlayer[WizardView]):
+    view_type = WizardView
+
     def __init__(self) -> None:
         super().__init__(WizardMediumPlayer(), WIZARD_BIAS_TRICKS, Phase.PREDICT)
 
-    def biased_bid(self, view: PlayerView, rng: random.Random, bias: float) -> Action:
-        if not isinstance(view, WizardView):
-            raise TypeError(f"{type(self).__name__} plays from a WizardView, not a {type(view).__name__}")
+    def biased_bid(self, view: WizardView, rng: random.Random, bias: float) -> Action:
         return choose_prediction(view, rng, bias)

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
-from game.ai.bidwhist_medium import BidWhistMediumPlayer, plan_discards
+from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
 from game.ai.search_pimc import RolloutPolicy, SearchResult, search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
@@ -79,6 +79,8 @@ def _apply_action(state: Any, action: Action) -> None:
 class _HardPlayer:
     """What both hard players share: the budget, the clock, the fallback."""
 
+    view_type: type[PlayerView]
+
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         self.budget = budget if budget is not None else DEFAULT_BUDGET
         self.clock = clock
@@ -111,9 +113,12 @@ class _HardPlayer:
         return search(view, candidates, apply, policy, rng, self.budget, self.clock,
                       preferred=preferred, refine_hidden=refine_hidden, measure=self._measure(view))
 
-    # ------------------------------------------------------------ game hooks
     def _check_view(self, view: PlayerView) -> None:
-        raise NotImplementedError
+        if not isinstance(view, self.view_type):
+            raise TypeError(f"{type(self).__name__} plays from a {self.view_type.__name__}, "
+                            f"not a {type(view).__name__}")
+
+    # ------------------------------------------------------------ game hooks
 
     def rollout_policy(self) -> RolloutPolicy:
         raise NotImplementedError
@@ -134,9 +139,7 @@ class WizardHardPlayer(_HardPlayer):
     """Wizard by simulation: bids by the expected score of each bid, plays by
     the expected round score of each card."""
 
-    def _check_view(self, view: PlayerView) -> None:
-        if not isinstance(view, WizardView):
-            raise TypeError(f"WizardHardPlayer plays from a WizardView, not a {type(view).__name__}")
+    view_type = WizardView
 
     def rollout_policy(self) -> RolloutPolicy:
         return WizardMediumPlayer()
@@ -162,10 +165,7 @@ def guess_face_down_bids(view: PlayerView, hidden: HiddenCards) -> HiddenCards:
     would have made with that seat's sampled cards (held now or played this
     round): the rollout players aim at their bids, so a uniformly random bid
     would make them play nothing like the real table."""
-    if not hidden.bids:
-        return hidden
-    wizard_view = view if isinstance(view, WizardView) else None
-    if wizard_view is None:
+    if not hidden.bids or not isinstance(view, WizardView):
         return hidden
     played: dict[int, list[int]] = {seat: [] for seat in hidden.bids}
     for record in view.tricks:
@@ -189,9 +189,7 @@ class BidWhistHardPlayer(_HardPlayer):
     """Bid Whist by simulation: bids, contract, discards and cards are each
     judged by the team's score of the hand played out after them."""
 
-    def _check_view(self, view: PlayerView) -> None:
-        if not isinstance(view, BidWhistView):
-            raise TypeError(f"BidWhistHardPlayer plays from a BidWhistView, not a {type(view).__name__}")
+    view_type = BidWhistView
 
     def rollout_policy(self) -> RolloutPolicy:
         return BidWhistMediumPlayer()
@@ -223,16 +221,11 @@ def bid_candidates(view: BidWhistView, preferred: Action) -> list[Action]:
     """The bids worth simulating: pass, the medium bid, one book above it,
     and the lowest bid of each mode."""
     legal = view.legal_actions
-    lowest: dict[int, Action] = {}
-    for action in legal:
-        if action.kind == ActionKind.BID:
-            known = lowest.get(action.mode)
-            if known is None or action.value < known.value:
-                lowest[action.mode] = action
+    lowest = lowest_bids(legal)
     candidates = [preferred]
     if PASS in legal:
         candidates.append(PASS)
-    candidates.extend(lowest[mode] for mode in sorted(lowest))
+    candidates.extend(bid(lowest[mode], mode) for mode in sorted(lowest))
     if preferred.kind == ActionKind.BID:
         candidates.append(bid(preferred.value + 1, preferred.mode))
     return [a for a in dict.fromkeys(candidates) if a in legal]

@@ -60,9 +60,6 @@ class SearchResult(Generic[CandidateT]):
     simulations: int
     candidates: tuple[CandidateResult[CandidateT], ...]
 
-    def result_of(self, candidate: CandidateT) -> CandidateResult[CandidateT]:
-        return next(result for result in self.candidates if result.candidate == candidate)
-
 
 def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
     """Play ``state`` on to the end of the hand, every seat choosing with ``policy``."""

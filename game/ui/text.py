@@ -76,6 +76,11 @@ def bid_words(books: int, mode: int) -> str:
     return t("bid.words", books=books, mode=t(f"mode.{mode}").lower())
 
 
+def direction_word(direction: int) -> str:
+    """A ranking inside a sentence: "uptown", or "downtown" for direction (or mode) 1."""
+    return t("table.downtown" if direction == 1 else "table.uptown")
+
+
 def team_words(names: Sequence[str]) -> str:
     """The players of one team by name: "Ada & Cleo"."""
     if not names:

@@ -35,10 +35,6 @@ from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.panels import draw_message_bar
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
-# The player count assumed for a full game's rounds before one is chosen: the
-# fewest players, who get the most rounds.
-FEWEST_PLAYERS_FOR_ROUNDS = 3
-
 
 def full_game_rounds(game: str, players: int) -> int:
     """The rounds of a full game of ``game`` (rounds "full"): one more card each
@@ -72,7 +68,8 @@ def value_label(game: str, spec: RuleSpec, value: Any, players: int | None = Non
         return t(f"rule.{spec.key}.{value}")
     if spec.kind == "rounds":
         if value == "full":
-            return t("rules.rounds_full", count=full_game_rounds(game, players or FEWEST_PLAYERS_FOR_ROUNDS))
+            # Before a player count is chosen: the game's fewest players, who get the most rounds.
+            return t("rules.rounds_full", count=full_game_rounds(game, players or get_game(game).min_players))
         return t("rules.rounds_one") if value == 1 else t("rules.rounds_number", count=value)
     if spec.kind == "bool":
         return t("widget.on") if value else t("widget.off")

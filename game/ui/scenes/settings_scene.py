@@ -30,6 +30,13 @@ AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 AI_THINK_TIMES = (0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
 
 
+def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
+    """A cycler over ``choices`` seconds (plus ``current``, if it is not one of them), at ``current``."""
+    values = sorted(set(choices) | {float(current)})
+    return Cycler((0, 0, 1, 1), values, values.index(float(current)), on_change,
+                  labels=[t("settings.seconds", value=f"{value:g}") for value in values], wrap=False)
+
+
 class SettingsScene(DialogScene):
     """Edit ``app.settings``; ``on_close`` runs after Save or Cancel."""
 
@@ -48,12 +55,8 @@ class SettingsScene(DialogScene):
         self.speed = Cycler((0, 0, 1, 1), speeds, speeds.index(self.draft.animation_speed)
                             if self.draft.animation_speed in speeds else 1, self._set_speed,
                             labels=[t(f"settings.speed.{s}") for s in speeds])
-        pauses = sorted(set(AI_PAUSES) | {float(self.draft.ai_pause_seconds)})
-        self.pause = Cycler((0, 0, 1, 1), pauses, pauses.index(float(self.draft.ai_pause_seconds)), self._set_pause,
-                            labels=[t("settings.seconds", value=f"{p:g}") for p in pauses], wrap=False)
-        thinks = sorted(set(AI_THINK_TIMES) | {float(self.draft.ai_think_seconds)})
-        self.think = Cycler((0, 0, 1, 1), thinks, thinks.index(float(self.draft.ai_think_seconds)), self._set_think,
-                            labels=[t("settings.seconds", value=f"{s:g}") for s in thinks], wrap=False)
+        self.pause = seconds_cycler(AI_PAUSES, self.draft.ai_pause_seconds, self._set_pause)
+        self.think = seconds_cycler(AI_THINK_TIMES, self.draft.ai_think_seconds, self._set_think)
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
         self.rows: list[tuple[str, Widget]] = [("settings.animation_speed", self.speed),

@@ -38,7 +38,7 @@ from game.rules.events import (
 )
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import Floater, FlyingCard, TableModel
-from game.ui.text import suit_word, t
+from game.ui.text import direction_word, suit_word, t
 from game.ui.theme import BAD, GOOD
 from game.ui.tween import (Tween, TweenGroup, ease_in_out_cubic, ease_in_quad, ease_out_cubic,
                            ease_out_quad, lerp, linear)
@@ -480,9 +480,9 @@ def contract_text(model: TableModel) -> str:
     if model.contract_mode < 0:
         return ""
     if model.contract_mode == 2:
-        direction = t("table.uptown") if model.direction != 1 else t("table.downtown")
+        direction = direction_word(model.direction)
         return t("table.contract_nt", n=model.contract_books, direction=direction)
-    mode = t("table.uptown") if model.contract_mode == 0 else t("table.downtown")
+    mode = direction_word(model.contract_mode)
     if model.trump < 0:
         return t("table.contract_pending", n=model.contract_books, mode=mode)
     return t("table.contract_suit", n=model.contract_books, mode=mode, suit=suit_word(model.trump))

@@ -29,10 +29,10 @@ from typing import Mapping, Protocol
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.rules import Action, ActionKind, GameDef, PlayerView
-from game.rules.actions import BidMode
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, RANK_OF, SUIT_OF, WIZARD, parse_card
 from game.rules.errors import ParseError
-from game.ui.text import has_text, suit_word, t
+from game.ui.table.model import bid_label
+from game.ui.text import direction_word, has_text, suit_word, t
 
 Position = tuple[int, int]   # ``Match.position_key()``
 
@@ -134,13 +134,13 @@ def action_words(hint: HintLike) -> str:
     if kind == ActionKind.PASS:
         return t("hint.do.pass")
     if kind == ActionKind.BID:
-        return t("hint.do.bid", bid=t(f"table.bid_{BidMode(action.mode).label}", n=action.value))
+        return t("hint.do.bid", bid=bid_label(action))
     if kind == ActionKind.PREDICT:
         return t("hint.do.predict", n=action.value)
     if kind == ActionKind.TRUMP:
         return t("hint.do.trump", suit=suit_word(action.value))
     if kind == ActionKind.DIRECTION:
-        return t("hint.do.direction", direction=t("table.uptown" if action.value == 0 else "table.downtown"))
+        return t("hint.do.direction", direction=direction_word(action.value))
     return t("hint.failed")
 
 
@@ -157,8 +157,8 @@ def reason_words(hint: HintLike) -> str | None:
     if isinstance(mode, int) and has_text(f"mode.{mode}"):
         params["mode"] = t(f"mode.{mode}").lower()
     direction = params.get("direction")
-    if direction in (0, 1):
-        params["direction"] = t("table.uptown" if direction == 0 else "table.downtown")
+    if isinstance(direction, int) and direction in (0, 1):
+        params["direction"] = direction_word(direction)
     try:
         return t(hint.reason_key, **params)
     except (KeyError, IndexError, ValueError):

@@ -190,7 +190,6 @@ class TableScene(Scene):
     def _set_bottom(self, seat: int) -> None:
         if seat != self.bottom:
             self.bottom = seat
-            self._hand_cache = None
             self.on_resize(self.app.size)
 
     def on_exit(self) -> None:
@@ -216,7 +215,6 @@ class TableScene(Scene):
         self.director.finish_all()
         self.viewer = viewer
         self.model.sync(seen)
-        self._hand_cache = None
         self.drag.reset()
         if viewer != PUBLIC_SEAT:
             self._set_bottom(viewer)
@@ -491,8 +489,7 @@ class TableScene(Scene):
 
     def _on_idle(self) -> None:
         # Every animation has landed: make sure the picture equals the viewer's view.
-        self.model.sync(self.match.view(self.viewer))
-        self._hand_cache = None
+        self.model.sync(self.shown_view())
 
     def _facts(self) -> TableFacts:
         job = self._ai_job
@@ -623,6 +620,4 @@ class TableScene(Scene):
             card, centre, legal = dragged
             self.view.draw_card_sprite(surface, card, self.layout.hand_card_w, centre,
                                        angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
-        self.pad_button.draw(surface)
-        self.menu_button.draw(surface)
-        self.hint_button.draw(surface)
+        self.draw_controls(surface)

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.actions import bid as bid_action
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.art.card_art import CardArt, draw_suit
@@ -34,7 +35,7 @@ from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.art.table_art import draw_felt
 from game.ui.table.animations import contract_text, score_text
 from game.ui.table.layout import TableLayout, hand_positions
-from game.ui.table.model import PLAY_PHASES, TableModel
+from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
 from game.ui.text import suit_word, t, team_words
 
 if TYPE_CHECKING:
@@ -194,8 +195,8 @@ class TableView:
             return lines, suit
         if model.high_bid is not None:
             seat, books, mode = model.high_bid
-            bid = t(("table.bid_uptown", "table.bid_downtown", "table.bid_notrump")[mode], n=books)
-            return [("dim", t("table.bidding")), ("big", t("table.high_bid", bid=bid)),
+            high = bid_label(bid_action(books, mode))
+            return [("dim", t("table.bidding")), ("big", t("table.high_bid", bid=high)),
                     ("text", t("table.by", name=names[seat]))], -1
         return [("dim", t("table.bidding")), ("big", t("table.no_bids")),
                 ("text", t("table.trump_secret"))], -1
