@@ -35,7 +35,7 @@ from game.ai.medium import MediumPlayer
 from game.rules.actions import (
     DOWNTOWN, PASS, UPTOWN, Action, ActionKind, BidMode, choose_direction, choose_trump, discard,
 )
-from game.rules.bidwhist import KITTY_SIZE
+from game.rules.bidwhist import BOOKS_BEFORE_BID, KITTY_SIZE
 from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
 from game.rules.house_rules import BidWhistRules
@@ -82,7 +82,7 @@ def implied_own_estimate(books: int) -> float:
     """The own estimate a medium bidder holds when it bids ``books``: a bid is
     made at the level the team is expected to make with ``BID_SAFETY`` to spare,
     so it shows a hand a little above that level's threshold."""
-    threshold = (books + 6 + BID_SAFETY - TEAM_BASE) / OWN_WEIGHT
+    threshold = (books + BOOKS_BEFORE_BID + BID_SAFETY - TEAM_BASE) / OWN_WEIGHT
     return threshold + 1.0
 
 
@@ -121,7 +121,7 @@ def team_estimates(view: BidWhistView) -> list[float]:
 
 def supported_books(team_books: float) -> int:
     """The highest bid (books over six) the team should make with ``team_books`` expected."""
-    return min(MAX_BOOKS, int(team_books - BID_SAFETY - 6 + 1e-9))
+    return min(MAX_BOOKS, int(team_books - BID_SAFETY - BOOKS_BEFORE_BID + 1e-9))
 
 
 def lowest_bids(legal: Sequence[Action]) -> dict[int, int]:
@@ -155,7 +155,7 @@ def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Act
     multiplier = rules.notrump_multiplier if isinstance(rules, BidWhistRules) else 2
 
     def key(mode: int) -> float:
-        margin = estimates[mode] - 6 - lowest[mode]
+        margin = estimates[mode] - BOOKS_BEFORE_BID - lowest[mode]
         if mode == BidMode.NOTRUMP and multiplier > 1:
             margin += NOTRUMP_PREFERENCE
         return margin + rng.random() * 1e-6  # exact ties broken by the seat's RNG

@@ -56,6 +56,7 @@ from typing import Any
 from game.ai.budget import SearchBudget
 from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer, discard_sets
 from game.rules.actions import Action, ActionKind
+from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS
 from game.rules.cards import card_code
 from game.rules.hidden import HiddenInfoError
 from game.rules.registry import GameDef, game_of
@@ -71,7 +72,6 @@ REASON_KEYS = (
 )
 
 _HARD_PLAYERS = {"prediction": WizardHardPlayer, "contract": BidWhistHardPlayer}
-CONTRACT_BASE = 6  # Bid Whist: a bid of n books promises 6 + n
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
         return "hint.pass", {}
     if kind == ActionKind.BID:
         expected = _expected_measure(decision, action)
-        n = CONTRACT_BASE + action.value if expected is None else round(expected)
-        if n < CONTRACT_BASE + action.value:
+        n = BOOKS_BEFORE_BID + action.value if expected is None else round(expected)
+        if n < BOOKS_BEFORE_BID + action.value:
             # The search found the bid best even though the side may fall short
             # (it beats letting the other side have the contract): say that,
             # rather than quote a count below what the bid promises.
@@ -186,8 +186,7 @@ def _side_play_reason(game_def: GameDef, view: PlayerView, action: Action) -> tu
     contract: int = getattr(view, "contract_books", 0)
     team = game_def.team_of(seat)
     declaring = declarer >= 0 and game_def.partners(declarer, seat)
-    total = view.tricks_per_hand + 1  # the kitty is the declaring side's first book
-    target = CONTRACT_BASE + contract if declaring else total - (CONTRACT_BASE + contract) + 1
+    target = BOOKS_BEFORE_BID + contract if declaring else TOTAL_BOOKS - (BOOKS_BEFORE_BID + contract) + 1
     need = target - view.books[team]
     card_suit = _card_suit(view, action.value)
     if not view.trick and declaring and view.trump >= 0 and card_suit == view.trump:

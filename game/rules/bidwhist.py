@@ -37,6 +37,7 @@ HAND_SIZE = 12
 KITTY_SIZE = 6
 TRICKS_PER_HAND = 12
 TOTAL_BOOKS = 13
+BOOKS_BEFORE_BID = 6  # a bid of n books promises the first six books plus n
 KITTY_CLEAR_EDGE = 4  # no kitty card among the first or last four cards dealt
 
 _MODE_WORDS = ("uptown", "downtown", "no trump")
@@ -540,8 +541,8 @@ class BidWhistState(TrickGameState):
             books = self.hand_books()
             team = team_of(self.declarer)
             multiplier = self.rules.notrump_multiplier if self.high_mode == BidMode.NOTRUMP else 1
-            made = books[team] >= 6 + self.high_books
-            change[team] = (books[team] - 6 if made else -self.high_books) * multiplier
+            made = books[team] >= BOOKS_BEFORE_BID + self.high_books
+            change[team] = (books[team] - BOOKS_BEFORE_BID if made else -self.high_books) * multiplier
             self.scores[0] += change[0]
             self.scores[1] += change[1]
         target = self.rules.target_score
