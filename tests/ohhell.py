@@ -160,11 +160,7 @@ class OhHellState(TrickGameState):
         self.turn_up = NO_CARD
         self.trump = NO_SUIT
         self.bids = [-1] * self.num_players
-        self.trick = []
-        self.trick_seats = []
-        self.leader = -1
-        self.tricks = []
-        self.tricks_won = [0] * self.num_players
+        self._reset_tricks()
 
     def copy(self) -> "OhHellState":
         new = object.__new__(OhHellState)

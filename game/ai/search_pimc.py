@@ -4,15 +4,29 @@ Perfect-information Monte Carlo (PIMC). The seat cannot see the other hands,
 so the search guesses them: each *world* is one assignment of the unseen
 cards drawn uniformly among those consistent with the view
 (``HiddenSampler``), turned into a full state (``state_from_view``). In each
-world every candidate action is tried in turn on a copy of the state, and the
-hand is played out to its end by a rollout policy (the medium players). The
-score of a simulation is what the hand earned the deciding seat
-(``state.hand_returns()``: its team's change in Bid Whist, its round score in
-Wizard). Candidates are served round robin, all of them in the same world
-with the same rollout seed (common random numbers), so a difference in their
-mean scores comes from the action and not from the luck of the deal; the
-search stops when the budget's simulation count or its deadline is reached,
-checked before every simulation.
+world every candidate still in the race is tried in turn on a copy of the
+state, and the hand is played out to its end by a rollout policy (the medium
+players). The score of a simulation is what the hand earned the deciding
+seat (``state.hand_returns()``: its team's change in Bid Whist, its round
+score in Wizard). The candidates of one world share the world and the
+rollout seed (common random numbers), so the difference of two candidates'
+scores in a world comes from the actions, not from the luck of the deal, and
+the search compares candidates by these paired differences:
+
+* **Racing.** Every few worlds, a candidate whose paired difference to the
+  current leader is below zero by more than ``RACE_Z`` standard errors drops
+  out, so the budget goes to the candidates still in contention instead of
+  being spread evenly over plainly bad ones (a Wizard hand of ten cards has
+  up to ten).
+* **Leaving the policy only on evidence.** The ``preferred`` candidate (the
+  medium player's own choice) is the default; another candidate replaces it
+  only when its paired gain over it is positive by ``DEVIATION_Z`` standard
+  errors. With a few dozen noisy simulations the plain best mean is often a
+  lucky one (the winner's curse); this rule keeps the search from doing
+  worse than its own rollout player where it cannot tell.
+
+The search stops when the budget's simulation count or its deadline is
+reached, checked before every simulation.
 
 Only the view is read, so nothing here can peek: two real states that show
 the seat the same view give the same decision for the same RNG. Every random
@@ -68,19 +82,52 @@ def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
         state.apply_in_place(action, None, check=False)
 
 
+RACE_Z = 2.0          # standard errors behind the leader that drop a candidate from the race
+DEVIATION_Z = 1.0     # standard errors of gain a candidate needs to replace the preferred one
+RACE_EVERY = 4        # worlds between two racing checks (each check compares every pair with the leader)
+MIN_PAIRS = 6         # paired simulations needed before a comparison counts
+
+
+@dataclass
+class _PairedScores:
+    """Each candidate's score per world (None where it was not simulated)."""
+
+    worlds: list[list[float | None]]
+
+    def gain(self, a: int, b: int) -> tuple[float, float, int]:
+        """Mean and standard error of (score of a - score of b) over the worlds
+        where both were simulated, and how many such worlds there were."""
+        diffs = []
+        for scores in self.worlds:
+            first, second = scores[a], scores[b]
+            if first is not None and second is not None:
+                diffs.append(first - second)
+        n = len(diffs)
+        if n < 2:
+            return 0.0, float("inf"), n
+        mean = sum(diffs) / n
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean, (variance / n) ** 0.5, n
+
+    def clearly_better(self, a: int, b: int, z: float) -> bool:
+        mean, error, n = self.gain(a, b)
+        return n >= MIN_PAIRS and mean > z * error
+
+
 def search(view: PlayerView, candidates: Sequence[CandidateT],
            apply: Callable[[Any, CandidateT], None], policy: RolloutPolicy, rng: random.Random,
            budget: SearchBudget, clock: Clock,
            preferred: CandidateT | None = None,
            refine_hidden: Callable[[PlayerView, HiddenCards], HiddenCards] | None = None,
            measure: Callable[[Any], float] | None = None) -> SearchResult[CandidateT]:
-    """The candidate with the best mean score for ``view.seat`` over the
-    simulations the budget allows (see the module docstring).
+    """The candidate the simulations the budget allows find best for
+    ``view.seat`` (see the module docstring for the racing and for when a
+    candidate replaces ``preferred``).
 
     ``apply(state, candidate)`` plays a candidate on a world (one action, or
-    several, such as a whole set of discards). ``preferred`` wins ties, and
-    is the answer when the deadline leaves no time for any simulation (else
-    the first candidate is). ``refine_hidden`` may replace parts of each
+    several, such as a whole set of discards). ``preferred`` is the default
+    answer, also when the deadline leaves no time for any simulation (without
+    one, the first candidate is). ``refine_hidden`` may replace parts of each
     sampled world that the uniform sampler guesses poorly (the game's own
     choice, e.g. bids still face down); it sees only the view and the guess.
     ``measure(state)`` is averaged alongside the score, read at the hand's end.
@@ -93,9 +140,13 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
     seat = view.seat
     deadline = Deadline(budget.max_seconds, clock)
     sampler = HiddenSampler(view)
-    totals = [0.0] * len(candidates)
-    measures = [0.0] * len(candidates)
-    counts = [0] * len(candidates)
+    count = len(candidates)
+    base = candidates.index(preferred) if preferred is not None and preferred in candidates else 0
+    totals = [0.0] * count
+    measures = [0.0] * count
+    counts = [0] * count
+    paired = _PairedScores([])
+    active = list(range(count))
     simulations = 0
     running = True
     while running:
@@ -104,24 +155,48 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
             hidden = refine_hidden(view, hidden)
         world = state_from_view(view, hidden, rng)
         rollout_seed = rng.getrandbits(64)
-        for index, candidate in enumerate(candidates):
+        scores: list[float | None] = [None] * count
+        paired.worlds.append(scores)
+        for index in active:
             if simulations >= budget.max_simulations or deadline.passed():
                 running = False
                 break
             trial = world.clone()
-            apply(trial, candidate)
+            apply(trial, candidates[index])
             play_out(trial, policy, random.Random(rollout_seed))
-            totals[index] += trial.hand_returns()[seat]
+            score = float(trial.hand_returns()[seat])
+            scores[index] = score
+            totals[index] += score
             if measure is not None:
                 measures[index] += measure(trial)
             counts[index] += 1
             simulations += 1
-    results = tuple(CandidateResult(candidate, count, total / count if count else 0.0,
-                                    measured / count if count else 0.0)
-                    for candidate, count, total, measured in zip(candidates, counts, totals, measures))
-    tried = [index for index, count in enumerate(counts) if count]
-    if not tried:
-        best = preferred if preferred is not None else candidates[0]
-    else:
-        best = candidates[max(tried, key=lambda i: (results[i].mean_score, candidates[i] == preferred, -i))]
-    return SearchResult(best, simulations, results)
+        if running and len(active) > 1 and len(paired.worlds) % RACE_EVERY == 0:
+            active = _race(active, base, paired, totals, counts)
+    results = tuple(CandidateResult(candidate, n, total / n if n else 0.0, measured / n if n else 0.0)
+                    for candidate, n, total, measured in zip(candidates, counts, totals, measures))
+    return SearchResult(candidates[_choose(base, paired, totals, counts)], simulations, results)
+
+
+def _mean(index: int, totals: list[float], counts: list[int]) -> float:
+    return totals[index] / counts[index] if counts[index] else float("-inf")
+
+
+def _race(active: list[int], base: int, paired: _PairedScores, totals: list[float],
+          counts: list[int]) -> list[int]:
+    """The candidates still in the race: the leader, the preferred one (the
+    yardstick every other must beat), and each other not clearly behind the leader."""
+    leader = max(active, key=lambda i: _mean(i, totals, counts))
+    return [i for i in active
+            if i in (leader, base) or not paired.clearly_better(leader, i, RACE_Z)]
+
+
+def _choose(base: int, paired: _PairedScores, totals: list[float], counts: list[int]) -> int:
+    """The preferred candidate, unless one with a better mean beats it clearly
+    (by paired gain); among those, the best mean."""
+    challengers = [i for i in range(len(counts))
+                   if i != base and counts[i] and _mean(i, totals, counts) > _mean(base, totals, counts)
+                   and paired.clearly_better(i, base, DEVIATION_Z)]
+    if not challengers:
+        return base
+    return max(challengers, key=lambda i: (_mean(i, totals, counts), -i))

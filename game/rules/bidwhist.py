@@ -241,11 +241,7 @@ class BidWhistState(TrickGameState):
         self.trump = NO_SUIT
         self.direction = -1
         self.discards: list[int] = []
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.leader = -1
-        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        self.tricks_won = [0, 0, 0, 0]
+        self._reset_tricks()
         self.reneges: list[tuple[int, int]] = []
         self.redeal = False
         self._eff = _EFFECTIVE[NO_SUIT]

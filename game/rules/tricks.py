@@ -68,7 +68,7 @@ class TrickGameState:
     __slots__ = (
         "rules", "seed", "dealer", "deal_number", "scores", "phase", "current", "hands",
         "trick", "trick_seats", "leader", "tricks", "tricks_won", "first_draw", "fixed_deals",
-        "start_scores", "trump",
+        "start_scores", "trump", "follow_failures", "hand_plays",
     )
 
     game: str  # the registry name, a class constant
@@ -91,6 +91,10 @@ class TrickGameState:
     fixed_deals: dict  # deal number -> explicit deal; shared between clones, never mutated
     start_scores: list[int]    # the scores when the hand in progress was dealt
     trump: int                 # the trump suit, NO_SUIT (-1) for none
+    # Kept as the cards fall, so that a view (built for every decision of every
+    # search rollout) need not walk the whole hand again:
+    follow_failures: list[tuple[int, int, int]]  # (trick index, seat, suit led) of each failure to follow
+    hand_plays: list[tuple[int, Action]]          # every card of this hand as (seat, play action)
 
     # ------------------------------------------------------------ game hooks
     def legal_actions(self) -> list[Action]:
@@ -194,11 +198,28 @@ class TrickGameState:
         new.fixed_deals = self.fixed_deals
         new.start_scores = self.start_scores
         new.trump = self.trump
+        new.follow_failures = self.follow_failures[:]
+        new.hand_plays = self.hand_plays[:]
+
+    def _reset_tricks(self) -> None:
+        """No trick played yet: the state of a fresh hand's play."""
+        self.trick = []
+        self.trick_seats = []
+        self.leader = -1
+        self.tricks = []
+        self.tricks_won = [0] * self.num_players
+        self.follow_failures = []
+        self.hand_plays = []
 
     def _lay_card(self, seat: int, card: int, renege: bool, events: list[GameEvent] | None) -> None:
         """``seat`` plays ``card`` (already checked) to the trick; a full trick
         goes to its winner, who leads next, and the last trick ends the hand."""
         self.hands[seat].remove(card)
+        if self.trick:
+            led = self.led_suit_of(self.trick)
+            if led >= 0 and self.reveals_void(card, led):
+                self.follow_failures.append((len(self.tricks), seat, led))
+        self.hand_plays.append((seat, play(card)))
         self.trick.append(card)
         self.trick_seats.append(seat)
         if events is not None:
@@ -231,26 +252,15 @@ class TrickGameState:
         failure to follow suit that ``viewer`` knows was not a renege."""
         voids: list[set[int]] = [set() for _ in range(self.num_players)]
         proves = [self.failure_proves_void(player, viewer) for player in range(self.num_players)]
-        all_plays = [(index, plays) for index, (_, plays, _) in enumerate(self.tricks)]
-        if self.trick:
-            all_plays.append((len(self.tricks), tuple(zip(self.trick_seats, self.trick))))
-        for index, plays in all_plays:
-            cards: list[int] = []
-            for seat, card in plays:
-                if cards:
-                    led = self.led_suit_of(cards)
-                    if (led >= 0 and proves[seat] and self.reveals_void(card, led)
-                            and not self.reneged(index, seat)):
-                        voids[seat].add(led)
-                cards.append(card)
+        for index, seat, led in self.follow_failures:
+            if proves[seat] and not self.reneged(index, seat):
+                voids[seat].add(led)
         return tuple(frozenset(v) for v in voids)
 
     def hand_actions(self, seat: int) -> tuple[tuple[int, Action | None], ...]:
         """Every action of this hand so far as ``seat`` saw it (None where hidden)."""
         actions = self.hand_actions_before_play(seat)
-        for _, plays, _ in self.tricks:
-            actions.extend((s, play(c)) for s, c in plays)
-        actions.extend((s, play(c)) for s, c in zip(self.trick_seats, self.trick))
+        actions.extend(self.hand_plays)
         return tuple(actions)
 
     def shared_view_fields(self, seat: int) -> dict[str, Any]:

@@ -213,11 +213,7 @@ class WizardState(TrickGameState):
         self.turn_up = -1
         self.trump = NO_SUIT
         self.bids: list[int] = [-1] * self.num_players
-        self.trick: list[int] = []
-        self.trick_seats: list[int] = []
-        self.leader = -1
-        self.tricks: list[tuple[int, tuple[tuple[int, int], ...], int]] = []
-        self.tricks_won = [0] * self.num_players
+        self._reset_tricks()
 
     @property
     def round_number(self) -> int:
