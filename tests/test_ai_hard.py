@@ -257,6 +257,19 @@ def test_bid_whist_takes_the_trick_from_the_opponents():
     assert action_to_str(action) == "KH"
 
 
+def test_a_bid_whist_defender_scores_the_contract_by_the_margin():
+    # Only the bidding team scores, so a defender's own change is nought
+    # whatever it plays. Scored by the margin, a contract of 3 set by the
+    # defenders is worth +3 to them and a made one a loss: the simulations
+    # must see the difference (with the team's own change every mean here
+    # would be 0).
+    view = bid_whist_book_to_take().view(0)
+    decision = BidWhistHardPlayer(SearchBudget(40, 1000.0)).decide(view, random.Random(1))
+    assert decision.search is not None
+    means = [r.mean_score for r in decision.search.candidates if r.simulations]
+    assert means and all(mean != 0 for mean in means)
+
+
 def test_bid_whist_bid_candidates_and_discard_sets_are_legal_and_distinct():
     for state in decisions("bidwhist", 4, {}, seed=8, count=40):
         view = state.view(state.current)

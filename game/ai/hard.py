@@ -4,11 +4,14 @@
 ``search_pimc``): for each decision they draw deals of the unseen cards
 consistent with their own view, try each candidate action in every deal, play
 the hand out with the medium players for all four seats (the hard player's
-own later moves included) and keep the candidate whose mean score for its
-seat (its team, in Bid Whist) is best. Rollouts use the medium players
-unchanged: a medium decision costs well under a tenth of a millisecond, so a
-whole hand plays out in 2 to 5 ms and the default budget affords a few hundred
-simulations.
+own later moves included) and keep the candidate that scores best: in
+Wizard the seat's round score, in Bid Whist its team's margin over the other
+team for the hand (only the bidding team scores, so the team's own change
+alone would leave a defender indifferent to setting the contract). The search
+leaves the medium player's choice only when a candidate beats it clearly
+(see ``search_pimc``). Rollouts use the medium players unchanged: a hand
+plays out in about 1 to 4 ms, so the default budget affords from several
+dozen simulations in a long hand to a few hundred in a short one.
 
 Which candidates are weighed, per decision:
 
@@ -111,7 +114,8 @@ class _HardPlayer:
              refine_hidden: Callable[[PlayerView, HiddenCards], HiddenCards] | None = None
              ) -> SearchResult[Any]:
         return search(view, candidates, apply, policy, rng, self.budget, self.clock,
-                      preferred=preferred, refine_hidden=refine_hidden, measure=self._measure(view))
+                      preferred=preferred, refine_hidden=refine_hidden, measure=self._measure(view),
+                      value=self._value(view))
 
     def _check_view(self, view: PlayerView) -> None:
         if not isinstance(view, self.view_type):
@@ -132,6 +136,11 @@ class _HardPlayer:
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         raise NotImplementedError
+
+    def _value(self, view: Any) -> Callable[[Any], float] | None:
+        """How a simulated hand's end is scored for this seat (None: its own
+        ``hand_returns``)."""
+        return None
 
 
 # ---------------------------------------------------------------------- Wizard
@@ -197,6 +206,14 @@ class BidWhistHardPlayer(_HardPlayer):
     def _measure(self, view: Any) -> Callable[[Any], float]:
         team = game_of(view).team_of(view.seat)
         return lambda state: float(state.hand_books(False)[team])
+
+    def _value(self, view: Any) -> Callable[[Any], float]:
+        """The team's margin: its change minus the other team's. Only the
+        bidding team scores, so a defender's own change is nought whether it
+        sets the contract or lets it make; the margin tells the two apart."""
+        game, seat = game_of(view), view.seat
+        opponent = next(s for s in range(view.num_players) if not game.partners(s, seat))
+        return lambda state: float(state.hand_returns()[seat] - state.hand_returns()[opponent])
 
     def _search(self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy,
                 preferred: Action) -> SearchResult[Any] | None:

@@ -6,9 +6,11 @@ cards drawn uniformly among those consistent with the view
 (``HiddenSampler``), turned into a full state (``state_from_view``). In each
 world every candidate still in the race is tried in turn on a copy of the
 state, and the hand is played out to its end by a rollout policy (the medium
-players). The score of a simulation is what the hand earned the deciding
-seat (``state.hand_returns()``: its team's change in Bid Whist, its round
-score in Wizard). The candidates of one world share the world and the
+players). The score of a simulation is the caller's ``value`` of the hand's
+end for the deciding seat: by default what the hand earned the seat
+(``state.hand_returns()``); the Bid Whist player asks for its team's margin
+over the other team instead, since only the bidding team scores and a
+defender's own change is zero whether it sets the contract or not. The candidates of one world share the world and the
 rollout seed (common random numbers), so the difference of two candidates'
 scores in a world comes from the actions, not from the luck of the deal, and
 the search compares candidates by these paired differences:
@@ -119,7 +121,8 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
            budget: SearchBudget, clock: Clock,
            preferred: CandidateT | None = None,
            refine_hidden: Callable[[PlayerView, HiddenCards], HiddenCards] | None = None,
-           measure: Callable[[Any], float] | None = None) -> SearchResult[CandidateT]:
+           measure: Callable[[Any], float] | None = None,
+           value: Callable[[Any], float] | None = None) -> SearchResult[CandidateT]:
     """The candidate the simulations the budget allows find best for
     ``view.seat`` (see the module docstring for the racing and for when a
     candidate replaces ``preferred``).
@@ -131,6 +134,8 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
     sampled world that the uniform sampler guesses poorly (the game's own
     choice, e.g. bids still face down); it sees only the view and the guess.
     ``measure(state)`` is averaged alongside the score, read at the hand's end.
+    ``value(state)`` is the score of a simulation, read at the hand's end
+    (default: the seat's ``hand_returns()``).
 
     May raise ``HiddenInfoError`` when the view describes no deal (a view
     built by hand): callers fall back to their rollout policy.
@@ -138,6 +143,8 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
     if not candidates:
         raise ValueError("a search needs at least one candidate")
     seat = view.seat
+    if value is None:
+        value = lambda state: float(state.hand_returns()[seat])  # noqa: E731
     deadline = Deadline(budget.max_seconds, clock)
     sampler = HiddenSampler(view)
     count = len(candidates)
@@ -164,7 +171,7 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
             trial = world.clone()
             apply(trial, candidates[index])
             play_out(trial, policy, random.Random(rollout_seed))
-            score = float(trial.hand_returns()[seat])
+            score = value(trial)
             scores[index] = score
             totals[index] += score
             if measure is not None:
