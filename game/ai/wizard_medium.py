@@ -46,6 +46,7 @@ NO_TRUMP_SIDE_WIN = {14: 0.8, 13: 0.5, 12: 0.25, 11: 0.1}
 WIZARD_WIN = 0.97
 SAFE_ENOUGH = 0.6     # a lead or a follow that holds at least this often is worth trying
 STRETCH_SHARE = 0.5   # see table_scale
+DECK_COUNTS = Counter(WIZARD_DECK)   # each card of the deck and how many copies it has
 
 
 class WizardMediumPlayer(MediumPlayer[WizardView]):
@@ -166,11 +167,13 @@ class WizardTable:
         self.legal = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY]
         self.trick_cards = tuple(card for _, card in view.trick)
         self.later = later_seats(view)
-        unseen = Counter(WIZARD_DECK)
-        unseen.subtract(self.hand)
-        unseen.subtract(view.played_cards())
+        unseen = dict(DECK_COUNTS)
+        for card in self.hand:
+            unseen[card] -= 1
+        for card in view.played_cards():
+            unseen[card] -= 1
         if view.turn_up >= 0:
-            unseen.subtract([view.turn_up])
+            unseen[view.turn_up] -= 1
         # The cards still out, in deck order (the order the threats are summed in).
         self.unseen = [(card, count) for card, count in unseen.items() if count > 0]
         self.unseen_total = max(1, sum(count for _, count in self.unseen))
@@ -217,15 +220,16 @@ class WizardTable:
         # Threats are counted in trumps and in the suit led. After a led Jester
         # no suit is led yet, so only the Wizards count as threats to it.
         for other, count in self.unseen:
+            suit = SUIT_OF[other]
             if other == WIZARD:
                 beating += 0.7 * count          # a Wizard is not always spent on this trick
-            elif other == JESTER:
-                continue
-            elif SUIT_OF[other] == trump:
+            elif other == JESTER or (suit != trump and suit != led):
+                continue                        # a Jester or a side suit never beats it
+            elif suit == trump:
                 if trick_winner(with_card + (other,), trump) == next_index:
                     # Side cards fall to trumps only from players out of the suit led.
                     beating += count * ruff_share
-            elif SUIT_OF[other] == led and trick_winner(with_card + (other,), trump) == next_index:
+            elif trick_winner(with_card + (other,), trump) == next_index:
                 beating += count
         held_by_later = sum(self.view.hand_sizes[s] for s in later)
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)
