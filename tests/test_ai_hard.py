@@ -22,7 +22,7 @@ from game.ai.hard import (
 from game.ai.search_pimc import search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
 from game.rules import Phase, make_rules, new_game
-from game.rules.actions import action_to_str, play
+from game.rules.actions import action_to_str, discard, play
 from game.rules.engine import GameState
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.view import BidWhistView
@@ -255,6 +255,27 @@ def test_bid_whist_takes_the_trick_from_the_opponents():
     assert set(view.legal_actions) == {play(card(code)) for code in ("KH", "4H", "6H", "JH")}
     action = BidWhistHardPlayer(SearchBudget(40, 1000.0)).choose(view, random.Random(1))
     assert action_to_str(action) == "KH"
+
+
+def test_bid_whist_plays_what_its_search_found_best():
+    # The search's best candidate is an action, or a set of discards whose
+    # first card is laid aside now; the player must act on it, also where it
+    # is not the medium player's choice. The positions come from a game the
+    # medium players play, the first twenty real choices of it.
+    player, medium = BidWhistHardPlayer(SearchBudget(120, 1000.0)), BidWhistMediumPlayer()
+    state, _ = new_game(make_rules("bidwhist"), 4, 11)
+    departures = checked = 0
+    while checked < 20:
+        view = state.view(state.current)
+        if len(view.legal_actions) > 1:
+            decision = player.decide(view, random.Random(checked))
+            assert decision.search is not None
+            best = decision.search.best
+            assert decision.action == (best if view.phase != Phase.DISCARD else discard(best[0]))
+            departures += decision.action != medium.choose(view, random.Random(checked))
+            checked += 1
+        state.apply_in_place(medium.choose(view, random.Random(checked)), None, check=False)
+    assert departures > 0
 
 
 def test_a_bid_whist_defender_scores_the_contract_by_the_margin():

@@ -229,9 +229,10 @@ class BidWhistHardPlayer(_HardPlayer):
         return None
 
     def _action_of(self, view: Any, candidate: Any) -> Action:
-        if isinstance(candidate, tuple):  # a discard set: lay aside its first card now
-            return discard(candidate[0])
-        return candidate
+        # An Action is a tuple too: test for it first.
+        if isinstance(candidate, Action):
+            return candidate
+        return discard(candidate[0])  # a discard set: lay aside its first card now
 
 
 def bid_candidates(view: BidWhistView, preferred: Action) -> list[Action]:
