@@ -50,13 +50,14 @@ from typing import Any, Callable, Sequence
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
-from game.ai.search_pimc import RolloutPolicy, SearchResult, search
+from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
 from game.rules.actions import PASS, Action, ActionKind, bid, discard
 from game.rules.bidwhist import KITTY_SIZE
 from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
 from game.rules.hidden import HiddenCards, HiddenInfoError
+from game.rules.search import HiddenSampler
 from game.rules.registry import game_of
 from game.rules.view import BidWhistView, PlayerView, WizardView
 
@@ -111,10 +112,9 @@ class _HardPlayer:
 
     def _run(self, view: PlayerView, rng: random.Random, policy: RolloutPolicy, candidates: Sequence[Any],
              preferred: Any, apply: Callable[[Any, Any], None] = _apply_action,
-             refine_hidden: Callable[[PlayerView, HiddenCards], HiddenCards] | None = None
-             ) -> SearchResult[Any]:
+             draw_hidden: DrawHidden | None = None) -> SearchResult[Any]:
         return search(view, candidates, apply, policy, rng, self.budget, self.clock,
-                      preferred=preferred, refine_hidden=refine_hidden, measure=self._measure(view),
+                      preferred=preferred, draw_hidden=draw_hidden, measure=self._measure(view),
                       value=self._value(view))
 
     def _check_view(self, view: PlayerView) -> None:
@@ -166,7 +166,65 @@ class WizardHardPlayer(_HardPlayer):
             candidates = list(legal)
         else:
             return None
-        return self._run(view, rng, policy, candidates, preferred, refine_hidden=guess_face_down_bids)
+        return self._run(view, rng, policy, candidates, preferred, draw_hidden=draw_wizard_hands)
+
+
+BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
+
+
+def draw_wizard_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random) -> HiddenCards:
+    """One world's hidden cards for a Wizard view: hands that fit the bids
+    the other seats have shown, and face-down bids guessed from the hands.
+
+    A bid says much about a hand (a seat that bid 3 of 4 tricks most likely
+    holds Wizards or high trumps), and uniform draws ignore it. Up to
+    ``BID_FIT_TRIES`` draws are made and the first is kept whose hands the
+    medium player's estimate (before it weighs the bids it saw) rounds to
+    the bids the seats made, else the one that misses them by least: the
+    medium player stands for how a player judges a hand. Each seat's hand is read as dealt: the cards it holds in the draw
+    plus those it has played this round."""
+    if not isinstance(view, WizardView):
+        return sampler.sample(rng)
+    shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
+    best, best_miss = None, float("inf")
+    for _ in range(BID_FIT_TRIES if shown else 1):
+        hidden = sampler.sample(rng)
+        miss = bid_misfit(view, hidden, shown)
+        if miss < best_miss:
+            best, best_miss = hidden, miss
+        if miss == 0:
+            break
+    assert best is not None
+    return guess_face_down_bids(view, best)
+
+
+def _dealt_hands(view: WizardView, hidden: HiddenCards) -> dict[int, list[int]]:
+    """Each hidden seat's hand as dealt this round: held now plus played."""
+    dealt = {seat: list(cards) for seat, cards in hidden.hands.items()}
+    for record in view.tricks:
+        for seat, card in record.plays:
+            if seat in dealt:
+                dealt[seat].append(card)
+    for seat, card in view.trick:
+        if seat in dealt:
+            dealt[seat].append(card)
+    return dealt
+
+
+def bid_misfit(view: WizardView, hidden: HiddenCards, seats: Sequence[int]) -> float:
+    """How far the medium player's estimates for the drawn hands of ``seats``
+    are from the bids those seats made: 0 when every estimate rounds to the
+    bid, else the summed squares of the distances beyond that."""
+    if not seats:
+        return 0.0
+    dealt = _dealt_hands(view, hidden)
+    cards_each, players = view.tricks_per_hand, view.num_players
+    miss = 0.0
+    for seat in seats:
+        estimate = expected_tricks(dealt[seat], view.trump, players, cards_each)
+        distance = max(0.0, abs(estimate - view.predictions[seat]) - 0.5)
+        miss += distance * distance
+    return miss
 
 
 def guess_face_down_bids(view: PlayerView, hidden: HiddenCards) -> HiddenCards:
@@ -176,19 +234,11 @@ def guess_face_down_bids(view: PlayerView, hidden: HiddenCards) -> HiddenCards:
     would make them play nothing like the real table."""
     if not hidden.bids or not isinstance(view, WizardView):
         return hidden
-    played: dict[int, list[int]] = {seat: [] for seat in hidden.bids}
-    for record in view.tricks:
-        for seat, card in record.plays:
-            if seat in played:
-                played[seat].append(card)
-    for seat, card in view.trick:
-        if seat in played:
-            played[seat].append(card)
+    dealt = _dealt_hands(view, hidden)
     cards_each = view.tricks_per_hand
     bids = {}
     for seat in hidden.bids:
-        dealt = list(hidden.hands[seat]) + played[seat]
-        estimate = expected_tricks(dealt, view.trump, view.num_players, cards_each)
+        estimate = expected_tricks(dealt[seat], view.trump, view.num_players, cards_each)
         bids[seat] = max(0, min(int(estimate + 0.5), cards_each))
     return HiddenCards(hands=hidden.hands, kitty=hidden.kitty, discards=hidden.discards, bids=bids)
 

@@ -58,6 +58,10 @@ class RolloutPolicy(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
 
 
+# Draws one world's hidden cards for a view: (view, sampler of the view, rng) -> cards.
+DrawHidden = Callable[[PlayerView, HiddenSampler, random.Random], HiddenCards]
+
+
 @dataclass(frozen=True)
 class CandidateResult(Generic[CandidateT]):
     """What the simulations said of one candidate: how often it was tried,
@@ -120,7 +124,7 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
            apply: Callable[[Any, CandidateT], None], policy: RolloutPolicy, rng: random.Random,
            budget: SearchBudget, clock: Clock,
            preferred: CandidateT | None = None,
-           refine_hidden: Callable[[PlayerView, HiddenCards], HiddenCards] | None = None,
+           draw_hidden: DrawHidden | None = None,
            measure: Callable[[Any], float] | None = None,
            value: Callable[[Any], float] | None = None) -> SearchResult[CandidateT]:
     """The candidate the simulations the budget allows find best for
@@ -130,9 +134,11 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
     ``apply(state, candidate)`` plays a candidate on a world (one action, or
     several, such as a whole set of discards). ``preferred`` is the default
     answer, also when the deadline leaves no time for any simulation (without
-    one, the first candidate is). ``refine_hidden`` may replace parts of each
-    sampled world that the uniform sampler guesses poorly (the game's own
-    choice, e.g. bids still face down); it sees only the view and the guess.
+    one, the first candidate is). ``draw_hidden(view, sampler, rng)`` draws
+    each world's hidden cards (default: ``sampler.sample(rng)``, uniform
+    among those the view allows); a game may do better, for instance by
+    preferring hands that fit the bids seen or by guessing face-down bids.
+    It sees only the view and what the sampler draws from it.
     ``measure(state)`` is averaged alongside the score, read at the hand's end.
     ``value(state)`` is the score of a simulation, read at the hand's end
     (default: the seat's ``hand_returns()``).
@@ -157,9 +163,7 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
     simulations = 0
     running = True
     while running:
-        hidden = sampler.sample(rng)
-        if refine_hidden is not None:
-            hidden = refine_hidden(view, hidden)
+        hidden = sampler.sample(rng) if draw_hidden is None else draw_hidden(view, sampler, rng)
         world = state_from_view(view, hidden, rng)
         rollout_seed = rng.getrandbits(64)
         scores: list[float | None] = [None] * count
