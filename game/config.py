@@ -22,11 +22,17 @@ App settings (animation speed, language, window size...) are not house rules
 and never affect a game's outcome. They live in the user's config folder; a
 broken settings file is reported and left untouched, and the bundled defaults
 are used instead.
+
+The start screen's last setup (game, players, names, human or computer and
+level per seat, preset) is kept beside the settings so the next run opens
+where the player left off. It is a convenience: a missing, unreadable or
+malformed file is logged and ignored, never shown as an error.
 """
 
 from __future__ import annotations
 
 import difflib
+import logging
 import math
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
@@ -519,4 +525,89 @@ def save_settings(settings: Settings, user_paths: UserPaths) -> Path:
     checked = settings_from_dict(settings.to_dict(), "settings")
     body = yaml.safe_dump(checked.to_dict(), sort_keys=False, default_flow_style=None, allow_unicode=True)
     atomic_write_text(path, _SETTINGS_HEADER + body)
+    return path
+
+
+# ---------------------------------------------------------------- the start screen's last setup
+
+log = logging.getLogger("tricktable.config")
+
+SEAT_KINDS = ("human", "computer")
+MAX_SETUP_SEATS = 16       # more rows than any game seats: a bigger list is not one we wrote
+MAX_SETUP_TEXT = 64        # a name or level longer than this is not one we wrote
+
+
+@dataclass
+class LastSetup:
+    """The choices on the start screen when Start was last pressed.
+
+    ``names``, ``kinds`` (``SEAT_KINDS``) and ``levels`` hold one entry per
+    seat row of the start screen, also rows the chosen game does not use, so
+    switching games later keeps them. ``preset`` is the preset's name.
+    """
+
+    game: str
+    players: int
+    names: list[str]
+    kinds: list[str]
+    levels: list[str]
+    preset: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def _text_list(value: Any, key: str, allowed: tuple[str, ...] | None = None) -> list[str]:
+    if not isinstance(value, list) or len(value) > MAX_SETUP_SEATS:
+        raise ValueError(f"{key} must be a list of at most {MAX_SETUP_SEATS} texts")
+    for item in value:
+        if not isinstance(item, str) or len(item) > MAX_SETUP_TEXT:
+            raise ValueError(f"{key} must hold texts of at most {MAX_SETUP_TEXT} characters, not {item!r}")
+        if allowed is not None and item not in allowed:
+            raise ValueError(f"{key} must hold only {', '.join(allowed)}, not {item!r}")
+    return list(value)
+
+
+def last_setup_from_dict(data: Any) -> LastSetup:
+    """A ``LastSetup`` from parsed YAML; ``ValueError`` naming the first problem."""
+    if not isinstance(data, dict):
+        raise ValueError("the file must hold a mapping")
+    unknown = sorted(str(key) for key in data if key not in {f.name for f in fields(LastSetup)})
+    if unknown:
+        raise ValueError(f"unknown key {unknown[0]!r}")
+    game = data.get("game")
+    if game not in game_names():
+        raise ValueError(f"game must be one of {', '.join(game_names())}, not {game!r}")
+    players = data.get("players")
+    counts = get_game(game).player_counts()
+    if not isinstance(players, int) or isinstance(players, bool) or players not in counts:
+        raise ValueError(f"players must be one of {', '.join(map(str, counts))} for {game}, not {players!r}")
+    preset = data.get("preset")
+    if not isinstance(preset, str) or len(preset) > MAX_SETUP_TEXT:
+        raise ValueError(f"preset must be a preset's name, not {preset!r}")
+    return LastSetup(game=game, players=players, names=_text_list(data.get("names"), "names"),
+                     kinds=_text_list(data.get("kinds"), "kinds", SEAT_KINDS),
+                     levels=_text_list(data.get("levels"), "levels"), preset=preset)
+
+
+def load_last_setup(user_paths: UserPaths) -> LastSetup | None:
+    """The last setup saved, or None when there is none or it cannot be used (logged)."""
+    path = user_paths.last_setup_file
+    if not path.exists():
+        return None
+    try:
+        return last_setup_from_dict(read_yaml(path))
+    except (ConfigError, ValueError) as exc:
+        log.warning("ignoring the last start-screen setup in %s: %s", path, exc)
+        return None
+
+
+_LAST_SETUP_HEADER = "# The start screen's last setup, written by Trick Table when a game starts.\n"
+
+
+def save_last_setup(setup: LastSetup, user_paths: UserPaths) -> Path:
+    """Write ``setup`` atomically beside the settings; returns its path (``OSError`` on a write failure)."""
+    path = user_paths.last_setup_file
+    body = yaml.safe_dump(setup.to_dict(), sort_keys=False, default_flow_style=None, allow_unicode=True)
+    atomic_write_text(path, _LAST_SETUP_HEADER + body)
     return path

@@ -93,6 +93,11 @@ class UserPaths:
         """The user's app settings (``settings.yaml`` in the config folder)."""
         return self.config_dir / "settings.yaml"
 
+    @property
+    def last_setup_file(self) -> Path:
+        """The start screen's last choices (``last_setup.yaml``, next to the settings)."""
+        return self.config_dir / "last_setup.yaml"
+
     def all_dirs(self) -> tuple[Path, ...]:
         return (self.config_dir, self.data_dir, self.log_dir, self.histories_dir, self.saves_dir)
 

@@ -181,12 +181,35 @@ def _check_lazy_modules() -> None:
 
 
 def _check_text_renders() -> None:
-    """The UI font draws visible pixels (in a frozen build the default font is a bundled file)."""
+    """The UI's type family is found (in a frozen build: inside the bundle, with its
+    licence), its bold and regular faces both draw, and they draw the Dutch and
+    Turkish letters rather than the missing-letter box."""
     from game.ui import theme
 
-    label = theme.font(32, bold=True).render("Trick Table", True, (255, 255, 255))
-    if label.get_bounding_rect().width < 20:
-        raise SelfTestFailure("the UI font renders no text")
+    files = theme.font_files()
+    if not files:
+        raise SelfTestFailure(f"the UI fonts ({theme.FONT_PACKAGE}) were not found")
+    if theme.font_licence_file() is None:
+        raise SelfTestFailure("the UI fonts' licence file is missing")
+    white = (255, 255, 255)
+    for bold, face in ((False, "regular"), (True, "bold")):
+        font = theme.font(32, bold=bold)
+        if font.render("Trick Table", True, white).get_bounding_rect().width < 20:
+            raise SelfTestFailure(f"the {face} UI font renders no text")
+        # A private-use code point has no letter in the font: it draws the missing-letter box.
+        box = _pixels(font.render("\ue000", True, white))
+        missing = [letter for letter in theme.REQUIRED_LETTERS
+                   if _pixels(font.render(letter, True, white)) == box]
+        if missing:
+            raise SelfTestFailure(f"the {face} UI font cannot draw {''.join(missing)}")
+    log.info("self-test fonts: %s and %s", files[False], files[True])
+
+
+def _pixels(surface: Any) -> bytes:
+    """A rendered surface's pixels, to compare two renderings."""
+    import pygame
+
+    return pygame.image.tobytes(surface, "RGBA")
 
 
 def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:

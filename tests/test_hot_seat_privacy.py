@@ -21,7 +21,15 @@ engine's true state, read through ``match._state`` only here:
   plays;
 * every human action is made by the human who passed the last cover, with
   nobody else having acted and no new deal since (issue 9: the human who
-  ends one hand and starts the next passes a fresh cover).
+  ends one hand and starts the next passes a fresh cover);
+* what is actually drawn: every card face the frame paints is recorded (the
+  card art's ``face`` is spied on while the app draws, and the table's
+  picture caches are emptied before each frame so every face on screen is
+  asked for again). No frame shows a card only a human may know (their hand,
+  their discards) unless that human owns the screen: they passed a fresh
+  cover and have not yet handed the turn on. Behind every cover the player
+  also opens the last trick (L) and closes it again, so that view is checked
+  the same way.
 """
 
 from __future__ import annotations
@@ -38,7 +46,10 @@ import pytest  # noqa: E402
 
 from game.rules import ActionKind, BidWhistView, Phase, WizardView  # noqa: E402
 from game.rules.events import UNKNOWN_CARD  # noqa: E402
+from game.rules.cards import card_code  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
+from game.ui.art.card_art import CardArt  # noqa: E402
+from game.ui.table.turn_controller import TurnController  # noqa: E402
 from test_ui_table import card_centre, key, legal_cards, make_app, mouse, start, top_name  # noqa: E402
 
 FRAME = 0.05   # long frames, so animations at "fast" speed take only a few of them
@@ -60,13 +71,15 @@ GAMES = [
                  "fast", True, id="wizard-3-humans-hidden-animated"),
     pytest.param("wizard", ["ai:random", "human", "human", "human"], {"bidding": "delayed_reveal", "rounds": 3},
                  15, "instant", False, id="wizard-3-humans-delayed-reveal"),
+    pytest.param("wizard", ["human"] * 3, {"bidding": "open", "rounds": 4}, 19, "fast", True,
+                 id="wizard-3-humans-only-animated"),
 ]
 
 
 class PrivacyWatch:
     """Checks a hot-seat table against the engine's truth after every frame."""
 
-    def __init__(self, app, scene) -> None:
+    def __init__(self, app, scene, monkeypatch) -> None:
         self.app = app
         self.scene = scene
         self.match = scene.match
@@ -86,7 +99,17 @@ class PrivacyWatch:
         # What the spies saw go wrong inside a frame (the app would catch an
         # assertion raised there and carry on), reported by the next check.
         self.problems: list[str] = []
+        # The card faces painted in the last frame, and how often a human's own
+        # private cards were painted for them (the face check must not pass empty).
+        self.faces_drawn: set[str] = set()
+        self.faces_only = False   # check only what is painted (to prove that check on a leaking table)
+        self.last_trick_looks = 0
+        self.painting = False
+        self.faces_painted = 0
+        self.owner_faces_frames = 0
         self._spy_on_drawing()
+        self._spy_on_card_faces(monkeypatch)
+        self._spy_on_covers()
         self._spy_on_actions()
         self._spy_on_the_director()
 
@@ -99,6 +122,45 @@ class PrivacyWatch:
             self.drawn.append((hand.face_up, list(hand.cards), viewer))
             return original(surface, model, layout, names, hand, overlay, viewer, covered)
         view.draw = draw
+
+    def _spy_on_card_faces(self, monkeypatch) -> None:
+        """Record every card face asked for while the app paints a frame."""
+        original_face = CardArt.face
+
+        def face(art, code):
+            if self.painting:
+                self.faces_drawn.add(code)
+            return original_face(art, code)
+        monkeypatch.setattr(CardArt, "face", face)
+        original_draw = self.app._draw
+
+        def paint():
+            # Empty the table's picture caches, so every face on screen is asked for
+            # in this frame; a dialog that holds its own faces names them itself.
+            view = self.scene.view
+            view._hand_layer = None
+            view._hand_cards.clear()
+            view._panels.clear()
+            self.painting = True
+            try:
+                original_draw()
+            finally:
+                self.painting = False
+            for shown in self.app._visible_scenes():
+                if type(shown).__name__ == "KittyDialog":
+                    self.faces_drawn.update(choice.code for choice in shown.cards)
+        monkeypatch.setattr(self.app, "_draw", paint)
+
+    def _spy_on_covers(self) -> None:
+        """The screen changes hands inside the frame in which a cover is passed."""
+        turns = self.scene.turns
+        original = turns.cover_passed
+
+        def cover_passed(seat):
+            self.covers += 1
+            self.screen_owner = seat
+            return original(seat)
+        turns.cover_passed = cover_passed
 
     def _spy_on_actions(self) -> None:
         match = self.match
@@ -134,10 +196,6 @@ class PrivacyWatch:
             return original(events, turn_after)
         director.enqueue = enqueue
 
-    def cover_passed(self, seat: int) -> None:
-        self.covers += 1
-        self.screen_owner = seat
-
     # ------------------------------------------------------------ the checks
     def visible_cards(self, viewer: int) -> set[int]:
         """Every card whose face ``viewer`` may know now, from the engine's state."""
@@ -156,6 +214,11 @@ class PrivacyWatch:
         return seen
 
     def check(self) -> None:
+        if self.faces_only:
+            assert not [problem for problem in self.problems if "unfiltered" in problem], self.problems
+            self._check_faces_drawn()
+            self.drawn.clear()
+            return
         scene, match = self.scene, self.match
         model = scene.model
         viewer = scene.viewer
@@ -181,6 +244,7 @@ class PrivacyWatch:
                         assert public.predictions[seat] == value, f"seat {seat}'s hidden bid is in the model"
         if model.own_hidden_bid is not None:
             assert model.own_hidden_bid[0] == viewer, "another seat's hidden bid is in the model"
+        self._check_faces_drawn()
         for face_up, cards, drawn_viewer in self.drawn:
             assert drawn_viewer in (PUBLIC_SEAT, viewer)
             if face_up:
@@ -189,6 +253,32 @@ class PrivacyWatch:
             else:
                 assert all(card == UNKNOWN_CARD for card in cards), "a face-down hand carries card faces"
         self.drawn.clear()
+
+
+    def private_cards(self, seat: int) -> set[int]:
+        """The cards only ``seat`` may know now: its hand, and its discards as declarer."""
+        return self.visible_cards(seat) - self.visible_cards(PUBLIC_SEAT)
+
+    def _check_faces_drawn(self) -> None:
+        """No face painted in the last frame belongs to a human who does not own the screen."""
+        drawn = self.faces_drawn
+        self.faces_drawn = set()
+        self.faces_painted += len(drawn)
+        if not drawn:
+            return
+        owner = self.screen_owner if self.screen_owner == self.scene.viewer else None
+        # Wizard's four wizards (and jesters) share one face: a face the person at
+        # the screen may see proves nothing about another seat's copy of it.
+        allowed = {card_code(card) for card in self.visible_cards(PUBLIC_SEAT if owner is None else owner)}
+        for human in sorted(self.humans):
+            private = {card_code(card) for card in self.private_cards(human)}
+            if human == owner:
+                self.owner_faces_frames += bool(drawn & private)
+                continue
+            shown = (drawn - allowed) & private
+            assert not shown, (f"a frame showed {sorted(shown)} of {self.scene.names[human]}'s private cards "
+                               f"outside their turn (seat {self.match.current_player} to act, phase "
+                               f"{self.match.phase.name}, screen owner {owner})")
 
 
 def _frame(app, watch: PrivacyWatch, events=()) -> None:
@@ -227,9 +317,12 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
             seat = match.current_player
             assert top.name == scene.names[seat]
             _frame(app, watch, [key(pygame.K_RETURN)])
-            assert scene.viewer == seat, "passing the cover shows that player's hand"
-            watch.cover_passed(seat)
-            watch.check()
+            assert scene.viewer == seat and watch.screen_owner == seat, "passing the cover shows that player's hand"
+            # The player looks back at the last trick (its faces are checked like the table's).
+            _frame(app, watch, [key(pygame.K_l, "l")])
+            assert top_name(app) == "LastTrickDialog"
+            _frame(app, watch, [key(pygame.K_ESCAPE)])
+            watch.last_trick_looks += 1
             continue
         if name in ("BiddingPanel", "ContractChooser"):
             seat = match.current_player
@@ -259,11 +352,12 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
 
 
 @pytest.mark.parametrize("game, controllers, overrides, seed, speed, same_human_across_deals", GAMES)
-def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path, game, controllers, overrides,
-                                                                        seed, speed, same_human_across_deals):
+def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path, monkeypatch, game, controllers,
+                                                                        overrides, seed, speed,
+                                                                        same_human_across_deals):
     app = make_app(tmp_path, speed=speed, size=(800, 600))
     scene = start(app, game, controllers, seed=seed, **overrides)
-    watch = PrivacyWatch(app, scene)
+    watch = PrivacyWatch(app, scene, monkeypatch)
     watch.check()
     _play_hot_seat_game(app, scene, watch, random.Random(seed))
     match = scene.match
@@ -273,9 +367,37 @@ def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path,
     # The checks ran on real play: many frames, cards face up for the players, a cover per turn.
     assert watch.card_checks > 100 and watch.face_up_frames > 0 and watch.events_fed > 0
     assert watch.human_actions > 0 and watch.covers >= deals
+    # The frames really painted faces, and each human's own cards were painted for them behind their cover.
+    assert watch.faces_painted > 0 and watch.owner_faces_frames > 0
     assert watch.covers <= watch.human_actions, "a cover is only shown for a human's turn"
     assert humans >= 2
     # Issue 9: the human who acted last in one deal and first in the next passed a fresh cover
     # in between (the action spy refuses any human action without one).
     if same_human_across_deals:
         assert watch.same_human_across_deals > 0
+
+
+class ScreenKeepingTurns(TurnController):
+    """The hot seat as issue 9 found it: the screen stays with the last human shown
+    (while the computers play, and into the next deal), and a cover comes only
+    when a different human is to act."""
+
+    def action_applied(self, actor: int, next_seat: int, new_deal: bool) -> None:
+        return None
+
+
+@pytest.mark.parametrize("game, controllers, overrides, seed", [
+    ("bidwhist", ["human", "ai:medium", "human", "ai:medium"], {}, 11),
+    ("wizard", ["human", "ai:random", "human", "ai:random"], {"bidding": "hidden", "rounds": 4}, 13),
+])
+def test_the_painted_faces_check_catches_a_hand_left_face_up(tmp_path, monkeypatch, game, controllers, overrides,
+                                                            seed):
+    """On a table that keeps the screen with the last human, the check of what is painted
+    alone fails: it is not satisfied by the model checks or by an empty picture."""
+    app = make_app(tmp_path, speed="instant", size=(800, 600))
+    scene = start(app, game, controllers, seed=seed, **overrides)
+    scene.turns = ScreenKeepingTurns(scene.humans)
+    watch = PrivacyWatch(app, scene, monkeypatch)
+    watch.faces_only = True
+    with pytest.raises(AssertionError, match="private cards outside their turn"):
+        _play_hot_seat_game(app, scene, watch, random.Random(seed))

@@ -309,7 +309,7 @@ def test_score_pad_rows_match_bidwhist_history_and_close(app):
     last = history["deals"][-1]
     if not last.get("redeal"):
         assert [pad.rows[-1].cells[6].text, pad.rows[-1].cells[7].text] == [str(s) for s in last["scores"]]
-    key(pad, pygame.K_ESCAPE)
+    click(pad, pad.close_button.rect.center)
     assert closed.calls == [()]
 
 

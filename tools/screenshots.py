@@ -9,7 +9,7 @@ the pixels are those the window shows. At the end it stops the Xvfb it
 started, and only that. Without ``--xvfb`` the app runs offscreen (SDL's
 dummy video driver; no display needed) and the window's surface is saved
 instead, which is handy for a quick look. Either way PNGs go into
-``docs/screenshots/``:
+``docs/screenshots/`` (or the folder ``--out`` names):
 
 * ``start_<size>.png``: the start screen;
 * ``bidwhist_table_<size>.png``: a Bid Whist hand in play, the human to act;
@@ -17,7 +17,12 @@ instead, which is handy for a quick look. Either way PNGs go into
 * ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
 * ``kitty_dialog_<size>.png``: the human declarer choosing the six discards;
 * ``wizard_dealing_<size>.png``: the deal animation caught mid-flight;
-* ``end_<size>.png``: the end screen of a short Wizard game.
+* ``end_<size>.png``: the end screen of a short Wizard game;
+* ``last_trick_<size>.png``: the last trick looked at again in the middle of a Bid Whist hand;
+* ``contract_progress_<size>.png``: a Bid Whist hand well under way: the books each side
+  needs and has, the led and the winning card tagged on the trick;
+* ``hot_seat_cover_<size>.png``: two people sharing the screen, the "Pass to" cover
+  at the start of the second deal.
 
 Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
 human's decisions on the way there are made by the medium computer player,
@@ -54,6 +59,8 @@ from game.ui.table.scene import TableScene  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 FRAME = 1 / 60
+# ``--out`` reaches the child process under Xvfb through this variable.
+OUT_ENV = "TRICKTABLE_SHOTS_OUT"
 
 
 def _run(app: App, until: Callable[[], bool], frames: int = 20000) -> bool:
@@ -109,11 +116,11 @@ def _new_app(size: tuple[int, int], speed: str = "instant") -> App:
     return App(data_dir=data_dir, size=size, settings=settings)
 
 
-def _start(app: App, game: str, players: int, seed: int, **rules) -> TableScene:
-    """A table with the human at the bottom; computer moves are decided inline, in the
-    frame that asks for them, so every picture is the same from run to run."""
+def _start(app: App, game: str, players: int, seed: int, humans: tuple[int, ...] = (0,), **rules) -> TableScene:
+    """A table with the (first) human at the bottom; computer moves are decided inline, in
+    the frame that asks for them, so every picture is the same from run to run."""
     names = ["Alice", "Bongani", "Carmen", "Dmitri", "Emeka", "Fatima"]
-    seats = [Seat(names[0], "human")] + [Seat(names[i], "ai:medium") for i in range(1, players)]
+    seats = [Seat(names[i], "human" if i in humans else "ai:medium") for i in range(players)]
     match = Match(make_rules(game, rules, players=players), seats, seed)
     scene = TableScene(app, match, ai_runner=InlineAiRunner())
     app.replace(scene)
@@ -128,8 +135,9 @@ def _window_id() -> int | None:
 
 
 def _save(app: App, name: str, size: tuple[int, int]) -> Path:
-    OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / f"{name}_{size[0]}x{size[1]}.png"
+    out = Path(os.environ.get(OUT_ENV) or OUT)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{name}_{size[0]}x{size[1]}.png"
     window = _window_id() if os.environ.get("SDL_VIDEODRIVER") == "x11" else None
     if window is None:
         pygame.image.save(pygame.display.get_surface(), str(path))
@@ -157,6 +165,19 @@ def shoot(size: tuple[int, int]) -> list[Path]:
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "bidwhist_table", size))
+
+    # The last trick, looked at again (the L key, or the button under the scores).
+    scene.open_last_trick()
+    app.step(FRAME, [])
+    saved.append(_save(app, "last_trick", size))
+    app.scenes[-1].close()
+
+    # Later in the same hand: how the contract stands, the trick in play tagged.
+    _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
+                                   and len(scene.match.view(0).tricks) >= 7
+                                   and len(scene.model.trick) >= 2))
+    app.step(FRAME, [])
+    saved.append(_save(app, "contract_progress", size))
 
     # The score pad between the first and second hands.
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "ScorePad"))
@@ -187,6 +208,14 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))
+
+    # Hot seat: Alice and Carmen share the screen; the second deal opens behind a cover.
+    scene = _start(app, "wizard", 4, seed=6, humans=(0, 2), rounds=4)
+    pilot = Autopilot(app, scene)
+    _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "CoverScene"
+                                   and scene.match.deal_number >= 2))
+    app.step(FRAME, [])
+    saved.append(_save(app, "hot_seat_cover", size))
 
     # A three-round Wizard game played to its end screen.
     scene = _start(app, "wizard", 4, seed=3, rounds=3)
@@ -253,7 +282,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--xvfb", action="store_true",
                         help="capture the real window on a virtual X screen started for this run")
     parser.add_argument("--display", default=":95", help="the X display number --xvfb starts (default :95)")
+    parser.add_argument("--out", metavar="DIR", help=f"write the pictures here instead of {OUT}")
     args = parser.parse_args(argv)
+    if args.out:
+        os.environ[OUT_ENV] = str(Path(args.out).resolve())
     if args.xvfb:
         return run_under_xvfb(args.display, args.sizes)
     for text in args.sizes.split(","):

@@ -1,6 +1,6 @@
 """The window: the scene stack, the frame loop and the app-wide services.
 
-``run_app`` opens a resizable "Trick Table" window and runs the 60 fps loop;
+``run_app`` opens a resizable "Trick Table" window and runs the loop;
 ``App`` is the object every scene talks to. It keeps the stack of scenes
 (drawn bottom to top, skipping whatever an opaque scene hides; events go to
 the top scene first and travel down while scenes decline them and are not
@@ -10,6 +10,24 @@ dialog), the settings and user paths, and a cache of card art per width.
 ``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
 the clock's time and pygame's queue; tests call it directly with synthesized
 events, so they drive the very same code path without a real window.
+
+A program waiting for a person costs no CPU. The loop runs at 60 frames a
+second only while some scene animates (``Scene.wake_in`` returns 0: cards
+flying, a computer player thinking or pausing, a message fading, a card
+being dragged). Otherwise it sleeps until input arrives or the earliest
+timer a scene named falls due, and draws nothing meanwhile
+(``App.frame_wait``). It waits by checking the event queue once per
+``IDLE_POLL_SECONDS`` and sleeping between checks, not with
+``pygame.event.wait``: pygame-ce implements that wait by checking the queue
+every millisecond, which alone costs 2.5-3.5% of a core. The time slept is
+handed to the scenes before the events that ended it (``step``'s
+``idle_time``), so a message's timer keeps its length while an animation an
+event starts still begins at its first frame.
+
+Leaving a game in progress (Back to start or Quit in the menu, closing the
+window) asks first: ``request_leave`` opens the ``LeaveDialog`` while any
+scene has something to lose (``Scene.leave_warning``). Closing the window a
+second time while that question is open quits without asking again.
 
 The window may be dragged smaller than 800x600. Scenes are then laid out for
 800x600 on an offscreen canvas that is scaled down to the window (and mouse
@@ -30,7 +48,7 @@ import random
 import time
 import traceback
 import warnings
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 import pygame
 
@@ -54,6 +72,9 @@ ERROR_WINDOW = 5.0
 # one or two more; a window being resized goes through many, only the latest matter.
 CARD_ART_SIZES = 24
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+# While nothing moves the loop looks for input this often (one frame's time, so
+# the first reaction to a key or the mouse comes as fast as at full frame rate).
+IDLE_POLL_SECONDS = 1 / FPS
 
 
 class App:
@@ -80,6 +101,11 @@ class App:
         self.window = self._open_window()
         self._canvas: pygame.Surface | None = None
         self.clock = pygame.time.Clock()
+        # The loop's own timing (see run_frame); ``sleep`` is replaceable so a
+        # test can see the loop wait without waiting itself.
+        self.sleep: Callable[[float], None] = time.sleep
+        self._last_frame = time.perf_counter()
+        self._frames = 0
         from game.ui.widgets.toast import Toast
         self.toast = Toast()
         if notice:
@@ -158,6 +184,11 @@ class App:
     def save_settings(self) -> None:
         set_language(self.settings.language)
         self._card_arts.clear()  # the four-colour deck setting may have changed
+        for scene in list(self.scenes):
+            try:
+                scene.on_settings_changed()
+            except Exception as exc:
+                self._scene_failed(scene, exc)
         try:
             write_settings(self.settings, self.user_paths)
         except (ConfigError, OSError) as exc:
@@ -166,6 +197,39 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    # ------------------------------------------------------------------ leaving a game
+    def leave_warning(self) -> str | None:
+        """What leaving now would lose, from the scenes (the first that has something), or None."""
+        for scene in reversed(self.scenes):
+            warning = scene.leave_warning()
+            if warning:
+                return warning
+        return None
+
+    def request_leave(self, leave: Callable[[], None], leave_label: str) -> None:
+        """Run ``leave`` now, or, while a game is in progress, once the player confirms."""
+        from game.ui.dialogs.leave_dialog import LeaveDialog
+        if self.leaving_asked():
+            return  # the question is already on screen
+        warning = self.leave_warning()
+        if warning is None:
+            leave()
+            return
+        self.push(LeaveDialog(self, warning, leave_label, leave))
+
+    def request_quit(self) -> None:
+        """Quit (the menu's Quit, closing the window), asking first while a game is in progress."""
+        self.request_leave(self.quit, t("leave.quit"))
+
+    def request_start(self) -> None:
+        """Back to the start screen, asking first while a game is in progress."""
+        self.request_leave(self.show_start, t("leave.to_start"))
+
+    def leaving_asked(self) -> bool:
+        """The "Leave this game?" question is open."""
+        from game.ui.dialogs.leave_dialog import LeaveDialog
+        return any(isinstance(scene, LeaveDialog) for scene in self.scenes)
 
     # ------------------------------------------------------------------ scenes
     def top_scene(self) -> Scene | None:
@@ -210,9 +274,18 @@ class App:
         return match
 
     # ------------------------------------------------------------------ frame
-    def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None) -> bool:
-        """Run one frame: events, updates, drawing. Returns False once the app should stop."""
+    def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None,
+             idle_time: float = 0.0) -> bool:
+        """Run one frame: events, updates, drawing. Returns False once the app should stop.
+
+        ``idle_time``: seconds the loop slept before this frame because nothing
+        moved. The scenes' timers catch up by it before the events are handled
+        (nothing was moving, so only timers run), and the frame itself then
+        advances by ``dt`` as usual.
+        """
         dt = max(0.0, min(MAX_DT, dt))
+        if idle_time > 0.0:
+            self._update(idle_time)
         if events is None:
             events = pygame.event.get()
         for event in events:
@@ -221,11 +294,43 @@ class App:
                 return False
         self._update(dt)
         self._draw()
+        self._frames += 1
         return self.running
+
+    @property
+    def frames_drawn(self) -> int:
+        """Frames run since the app opened (the idle benchmark counts them)."""
+        return self._frames
+
+    def wake_in(self) -> float | None:
+        """How soon any scene (or the app's message) needs a frame without input:
+        0 while something animates, None while everything waits for input."""
+        soonest = self.toast.wake_in()
+        for scene in list(self.scenes):
+            try:
+                wake = scene.wake_in()
+            except Exception as exc:
+                self._scene_failed(scene, exc)
+                return 0.0
+            if wake is not None and (soonest is None or wake < soonest):
+                soonest = max(0.0, wake)
+        return soonest
+
+    def frame_wait(self) -> float | None:
+        """How long the loop may wait for input before the next frame: 0 (draw the
+        next frame at full rate), a number of seconds, or None (until input arrives)."""
+        if self._frames == 0:
+            return 0.0  # the first frame is drawn at once
+        return self.wake_in()
 
     def _dispatch(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.running = False
+            # Closing the window ends a game in progress only once the player
+            # confirms; closing it again while asked means "yes, really".
+            if self.leaving_asked():
+                self.running = False
+            else:
+                self.request_quit()
             return
         if event.type == pygame.VIDEORESIZE:
             self._resized()
@@ -348,12 +453,44 @@ class App:
             self.pop(scene)
 
     # ------------------------------------------------------------------ loop
+    def wait_for_events(self, timeout: float | None) -> list[pygame.event.Event]:
+        """The events that arrive within ``timeout`` seconds (None: however long it takes);
+        an empty list when the time ran out first."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        while True:
+            events = pygame.event.get()
+            if events or not self.running:
+                return events
+            pause = IDLE_POLL_SECONDS
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                if left <= 0.0:
+                    return []
+                pause = min(pause, left)
+            self.sleep(pause)
+
+    def run_frame(self) -> None:
+        """One turn of the window loop: wait as long as the scenes allow, then run one frame."""
+        wait = self.frame_wait()
+        slept = 0.0
+        if wait is not None and wait <= 0.0:
+            self.clock.tick(FPS)  # something moves: keep to 60 frames a second
+            events = pygame.event.get()
+        else:
+            began = time.perf_counter()
+            events = self.wait_for_events(wait)
+            slept = time.perf_counter() - began
+        now = time.perf_counter()
+        dt = now - self._last_frame - slept
+        self._last_frame = now
+        self.step(dt, events, idle_time=slept)
+
     def run(self) -> int:
         # tools/measure_startup.py: write the time of the first frame and stop.
         probe = os.environ.get("TRICKTABLE_STARTUP_PROBE")
+        self._last_frame = time.perf_counter()
         while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
+            self.run_frame()
             if probe:
                 with open(probe, "w", encoding="utf-8") as handle:
                     handle.write(repr(time.time()))

@@ -4,6 +4,15 @@ The app keeps a stack of scenes. Every scene is drawn, bottom to top, so a
 dialog pushed over the table shows the table under it; events go to the top
 scene first and travel down only while scenes decline them (return False)
 and are not modal. ``update(dt)`` changes things; ``draw`` never does.
+
+A program waiting for a person must cost no CPU, so the app does not draw
+60 frames a second while nothing moves. After every frame it asks each scene
+``wake_in()``: how soon, without any input, the scene needs its next frame.
+0 means "I am animating" (full frame rate), a positive number is a timer due
+that many seconds from now (a message that starts to fade, a caret that
+blinks), None means the scene changes only in answer to input. The app then
+sleeps until an event arrives or the earliest timer is due. A scene that
+does not answer is taken to be animating: it costs CPU but never freezes.
 """
 
 from __future__ import annotations
@@ -34,6 +43,22 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene; must not change any state."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene needs a frame with no input: 0 while it animates,
+        None while it changes only in answer to input (see the module docstring)."""
+        return 0.0
+
+    def on_settings_changed(self) -> None:
+        """The player saved new settings (hints, card colours...): show them from now on."""
+
+    def leave_warning(self) -> str | None:
+        """What leaving now would throw away (a game in progress), in words; None: nothing.
+
+        Closing the window or going back to the start screen asks the player
+        to confirm first while any scene on the stack has something to lose.
+        """
+        return None
 
     def on_resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute the layout."""

@@ -1,12 +1,35 @@
 """Colours, fonts and sizes shared by every screen, so the look is set in one place.
 
-Fonts are pygame's bundled default font (always available, also in the
-frozen build), cached per size.
+Every piece of text in the interface is drawn with one type family, Source
+Sans Pro, through ``font()`` here. It comes from the pinned
+``font-source-sans-pro`` package (SIL Open Font License; the licence file
+ships beside the fonts and goes into the build with them), which brings true
+regular and bold faces with full Latin Extended-A, so Dutch and Turkish
+names and text (ş ğ ı İ ç ö ü é ë) render. A bold face designed as such
+keeps the spaces between words and the shapes of letters that pygame's
+software emboldening of its tiny default font ran together at small sizes
+("Twoteams", "kit ty").
+
+If the package is missing (a broken install), the interface falls back to
+pygame's built-in font and logs one warning saying what to install; it never
+stops the program.
+
+Sizes: callers ask for a nominal ``size``, chosen when the interface used
+pygame's default font, which pygame draws at about two thirds of the size
+asked for. ``font()`` turns it into a pixel size with ``FONT_SCALE`` so text
+keeps taking about the room the layouts were made for; ``face()`` takes a
+pixel size directly.
 """
 
 from __future__ import annotations
 
+import importlib
+import logging
+import os
+
 import pygame
+
+log = logging.getLogger("tricktable.theme")
 
 TEXT = (240, 240, 232)
 TEXT_DIM = (170, 180, 170)
@@ -22,21 +45,104 @@ BUTTON_TEXT_DISABLED = (130, 134, 130)
 DANGER = (220, 90, 80)
 TEAM_COLOURS = ((120, 190, 255), (255, 160, 110))
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+# The type family: the package that ships it, and its regular and bold faces.
+FONT_PACKAGE = "font_source_sans_pro"
+FONT_FACES = {False: "SourceSansPro-Regular.ttf", True: "SourceSansPro-Bold.ttf"}
+FONT_LICENCE = "LICENSE.txt"
+#: Pixels of Source Sans Pro per nominal size unit: text is then about as wide
+#: as the default font's was at the same nominal size, so the layouts keep fitting.
+FONT_SCALE = 0.82
+#: Letters both faces must draw (Dutch and Turkish); the self-test checks them in the build.
+REQUIRED_LETTERS = "şŞğĞıİçÇöÖüÜéëÉË"
+
+_fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
+_face_files: dict[bool, str] | None = None
+
+
+def font_files() -> dict[bool, str]:
+    """The regular (False) and bold (True) font files, or {} when the family is missing.
+
+    Looked up once; a missing family is logged once as a warning and the
+    interface uses pygame's built-in font instead.
+    """
+    global _face_files
+    if not pygame.font.get_init():
+        pygame.font.init()
+    if _face_files is None:
+        _face_files = _find_font_files()
+    return _face_files
+
+
+def _find_font_files() -> dict[bool, str]:
+    try:
+        # The pinned dependency (requirements.txt), imported by name: the package
+        # has no type information, and pyinstaller.spec names it for the build.
+        package = importlib.import_module(FONT_PACKAGE)
+    except ImportError:
+        log.warning("the font package %s is not installed (pip install -r requirements.txt); "
+                    "text uses pygame's built-in font instead", FONT_PACKAGE)
+        return {}
+    folder = str(package.font_directory)
+    files = {bold: os.path.join(folder, name) for bold, name in FONT_FACES.items()}
+    missing = [path for path in files.values() if not os.path.isfile(path)]
+    if missing:
+        log.warning("font files missing: %s; text uses pygame's built-in font instead", ", ".join(missing))
+        return {}
+    return files
+
+
+def font_licence_file() -> str | None:
+    """The type family's licence file, when the family is installed."""
+    files = font_files()
+    if not files:
+        return None
+    path = os.path.join(os.path.dirname(files[False]), FONT_LICENCE)
+    return path if os.path.isfile(path) else None
+
+
+def face(pixels: int, bold: bool = False) -> pygame.font.Font:
+    """The UI type at ``pixels`` pixels (its em size), regular or bold (cached)."""
+    pixels = max(6, int(pixels))
+    files = font_files()
+    if not files:
+        # pygame draws its built-in font at about 2/3 of the size asked for.
+        return _builtin_font(round(pixels / 0.6875), bold)
+    key = ("face", pixels, bold)
+    cached = _fonts.get(key)
+    if cached is None:
+        cached = _fonts[key] = pygame.font.Font(files[bold], pixels)
+    return cached
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The UI font at ``size`` pixels (cached)."""
+    """The UI font at nominal ``size`` (see the module's note on sizes; cached)."""
     size = max(8, int(size))
-    key = (size, bold)
+    if not font_files():
+        return _builtin_font(size, bold)
+    return face(round(size * FONT_SCALE), bold)
+
+
+def _builtin_font(size: int, bold: bool) -> pygame.font.Font:
+    """The fallback: pygame's built-in font, emboldened in software."""
+    key = ("builtin", size, bold)
     cached = _fonts.get(key)
     if cached is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         cached = pygame.font.Font(None, size)
         cached.set_bold(bold)
         _fonts[key] = cached
     return cached
+
+
+def line_step(size: int, bold: bool = False) -> int:
+    """The distance between the tops of wrapped lines at nominal ``size``.
+
+    A little tighter than the font's own line box, which leaves room for
+    stacked accents no UI text uses; accented capitals (İ, Ş) and descenders
+    still do not touch the next line.
+    """
+    if not font_files():
+        return font(size, bold).get_linesize()
+    return max(1, round(font(size, bold).get_height() * 0.9))
 
 
 # --------------------------------------------------------------------------

@@ -25,6 +25,8 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.ui import theme
+
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 BIG_JOKER = "BJ"
@@ -189,18 +191,6 @@ def draw_suit(
 # Small drawing helpers
 # --------------------------------------------------------------------------
 
-_fonts: dict[int, pygame.font.Font] = {}
-
-
-def _font(size: int) -> pygame.font.Font:
-    # Fonts are opened lazily so importing this module never needs pygame.init().
-    if not pygame.font.get_init():
-        pygame.font.init()
-    if size not in _fonts:
-        _fonts[size] = pygame.font.Font(None, size)
-    return _fonts[size]
-
-
 def text_image(text: str, colour: Colour, height: float, max_width: float | None = None) -> pygame.Surface:
     """Render ``text`` cropped to its ink and scaled so the glyphs are ``height`` tall.
 
@@ -208,7 +198,8 @@ def text_image(text: str, colour: Colour, height: float, max_width: float | None
     letters exactly; text wider than ``max_width`` is squeezed horizontally,
     which is how "10" fits the same index column as a single letter.
     """
-    rendered = _font(max(8, round(height * 1.5))).render(text, True, colour)
+    # The interface's bold face (see game.ui.theme), big enough that scaling only shrinks it.
+    rendered = theme.face(max(8, round(height * 1.6)), bold=True).render(text, True, colour)
     ink = rendered.subsurface(rendered.get_bounding_rect()).copy()
     scale = height / max(1, ink.get_height())
     width = ink.get_width() * scale

@@ -34,9 +34,9 @@ from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import split_columns, split_rows, ui_scale
 from game.ui.widgets.suits import suit_icon
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
 MAX_BID_BOOKS = 7
 MODES = (0, 1, 2)  # BidMode.UPTOWN, DOWNTOWN, NOTRUMP
@@ -342,22 +342,53 @@ class BiddingPanel(DialogScene):
                           theme.ACCENT)
 
     def _draw_chips(self, surface: pygame.Surface, labels: dict[int, str], size: int) -> None:
-        """One small plate per seat, in bidding order: name above, bid below."""
+        """One small plate per seat, in bidding order: name above, bid below.
+
+        When a name would not fit its plate whole (six long names in a narrow
+        panel), the plates go in two rows, each twice as wide, with the name
+        and the bid side by side.
+        """
         seats = list(labels)
         gap = max(4, self.chips_rect.width // 90)
         columns = split_columns(self.chips_rect, len(seats), gap)
+        two_rows = len(seats) > 2 and any(
+            text_size(self._chip_name(seat, columns[0].width - 8), MIN_TEXT_SIZE)[0] > columns[0].width - 8
+            for seat in seats)
+        if two_rows:
+            per_row = -(-len(seats) // 2)
+            rows = split_rows(self.chips_rect, 2, max(2, gap // 2))
+            columns = [rect for row in rows for rect in split_columns(row, per_row, gap)]
         for seat, rect in zip(seats, columns):
             mine = seat == self.view.seat
             colour = (60, 110, 84) if mine else (20, 36, 30)
             pygame.draw.rect(surface, colour, rect, border_radius=8)
             pygame.draw.rect(surface, theme.ACCENT if mine else theme.PANEL_EDGE, rect, width=1, border_radius=8)
-            inner = rect.inflate(-8, -4)
-            name_rect = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
-            name = self._seat_name(seat)
-            if seat == self.view.dealer:
-                name = f"{name} · {t('bid.dealer')}"
-            draw_text_fit(surface, name, name_rect, round(size * 0.8), theme.TEXT_DIM)
-            value_rect = pygame.Rect(inner.left, name_rect.bottom, inner.width, inner.height - name_rect.height)
             label = labels[seat]
             waiting = label in (t("bid.waiting"), t("bid.you_now"))
-            draw_text_fit(surface, label, value_rect, size, theme.TEXT_DIM if waiting else theme.TEXT, bold=True)
+            inner = rect.inflate(-8, -4) if not two_rows else rect.inflate(-10, 0)
+            if two_rows:
+                value_w = min(inner.width // 3, text_size(label, size, True)[0] + 4)
+                name_rect = pygame.Rect(inner.left, inner.top, inner.width - value_w - 4, inner.height)
+                value_rect = pygame.Rect(name_rect.right + 4, inner.top, value_w, inner.height)
+                align = "left"
+            else:
+                name_rect = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
+                value_rect = pygame.Rect(inner.left, name_rect.bottom, inner.width, inner.height - name_rect.height)
+                align = "center"
+            draw_text_fit(surface, self._chip_name(seat, name_rect.width), name_rect, round(size * 0.8),
+                          theme.TEXT_DIM, align=align)
+            draw_text_fit(surface, label, value_rect, size, theme.TEXT_DIM if waiting else theme.TEXT, bold=True,
+                          align="right" if two_rows else "center")
+
+    def _chip_name(self, seat: int, width: int) -> str:
+        """The seat's name on its plate; the dealer's is marked with the word when it fits
+        beside the name, else with the table's dealer letter, else not at all (the
+        table's dealer button still says it)."""
+        name = self._seat_name(seat)
+        if seat != self.view.dealer:
+            return name
+        for mark in (t("bid.dealer"), t("table.dealer_letter")):
+            marked = f"{name} · {mark}"
+            if text_size(marked, MIN_TEXT_SIZE)[0] <= width:
+                return marked
+        return name

@@ -29,7 +29,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.suits import suit_icon
-from game.ui.widgets.text import draw_text_fit
+from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, fit_size
 
 SUIT_KEYS = ("s", "h", "d", "c")
 
@@ -98,11 +98,21 @@ class ContractChooser(DialogScene):
         button_h = min(buttons_area.height, max(30, round(150 * scale)))
         row = pygame.Rect(buttons_area.left, buttons_area.centery - button_h // 2, buttons_area.width, button_h)
         columns = split_columns(row, len(self.buttons), gap)
-        # One font size for the whole row, so "Diamonds" is not smaller than "Clubs".
-        font_size = max(14, round(min(button_h * (0.22 if not self.choosing_direction else 0.3),
-                                      min(c.width for c in columns) * 0.2)))
         for button, rect in zip(self.buttons, columns):
             button.set_rect(rect)
+        # One font size for the whole row, the largest at which every label and its
+        # small print (drawn at 0.7 of it) fit whole, so "Diamonds" is as big and as
+        # bold as "Clubs" and "4 in your hand" is never cut.
+        wanted = max(14, round(min(button_h * (0.22 if not self.choosing_direction else 0.3),
+                                   min(c.width for c in columns) * 0.2)))
+        font_size = wanted
+        for button in self.buttons:
+            room = button.text_width()
+            font_size = min(font_size, fit_size(button.label, room, button_h, wanted, bold=True))
+            if button.sublabel:
+                small = fit_size(button.sublabel, room, button_h, round(wanted * 0.7))
+                font_size = min(font_size, max(MIN_TEXT_SIZE, int(small / 0.7)))
+        for button in self.buttons:
             button.font_size = font_size
         self.focus.set_widgets(self.buttons)
 

@@ -4,7 +4,9 @@ When two or more people share one screen, the table must not show one
 player's cards to the next. Between two different humans' turns the table
 pushes this opaque scene; it hides everything (the table under it is not
 drawn at all) until the named player clicks or presses Enter or Space, and
-only then does the table turn to show that player's hand.
+only then does the table turn to show that player's hand. The first cover
+of each deal says that new cards were dealt (``detail``), so nobody mistakes
+the fresh hand for the one they left.
 """
 
 from __future__ import annotations
@@ -64,6 +66,9 @@ class CoverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False  # the table's menu still opens from behind the cover
         return True
+
+    def wake_in(self) -> float | None:
+        return None  # nothing on the cover moves: it waits for the next player
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(draw_felt(surface.get_size()), (0, 0))

@@ -6,7 +6,10 @@ names the winners (in a partnership game a team by its players' names,
 otherwise every player who ties for the top sharing the win). What the game
 is (teams, how it ends) comes from the registry, ``get_game(history["game"])``. Final scores are listed best first,
 winners marked in gold. Buttons: Play again (same seats and rules), Score
-pad (the full game, over this scene) and Back to start.
+pad (the full game, over this scene) and Back to start. Enter does not mean
+Play again: the player may still be pressing Enter to play their last card,
+and would skip this screen into a new game. The focus starts on the
+harmless Score pad; a new game takes a click or Tab to Play again.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import split_columns, ui_scale
-from game.ui.widgets.panels import fill_translucent
+from game.ui.widgets.panels import fill_translucent, panel_content
 from game.ui.widgets.text import draw_text_fit
 
 
@@ -57,11 +60,11 @@ class EndScene(DialogScene):
             best = max(self.scores)
             self.winners = [i for i, s in enumerate(self.scores) if s == best]
         self.play_again = Button((0, 0, 1, 1), t("end.play_again"), lambda: self.finish(on_play_again),
-                                 kind="primary", hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER))
+                                 kind="primary")
         self.pad = Button((0, 0, 1, 1), t("end.score_pad"), self._show_pad)
         self.back = Button((0, 0, 1, 1), t("end.back_to_start"), lambda: self.finish(on_back_to_start))
         self.relayout()
-        self.focus.focus(self.play_again)
+        self.focus.focus(self.pad)
 
     # ------------------------------------------------------------------ content
     def _human_seats(self) -> list[int]:
@@ -145,9 +148,18 @@ class EndScene(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
         rows = max(2, len(self.standings()))
-        # Below the table's corner panels (when open over the table), so the
-        # scores and the contract stay readable beside the result.
-        content = self.open_panel(size, round(620 * scale), round((300 + rows * 40) * scale), wide=True)
+        # Centred in the window over the darkened table (hung below the table's
+        # corner panels it sat low, its rows pressed onto the buttons), unless it
+        # is too wide to stand between those panels: then centred below them.
+        content = self.centre_panel(size, round(620 * scale), round((300 + rows * 40) * scale),
+                                    max(8, round(16 * scale)))
+        if self.host is not None and self.panel_rect.width > self.host.dialog_area(size, False).width:
+            below = self.host.dialog_area(size, True)
+            panel = pygame.Rect(0, 0, min(self.panel_rect.width, below.width),
+                                min(self.panel_rect.height, below.height))
+            panel.center = below.center
+            self.panel_rect = panel
+            content = panel_content(panel, True)
         gap = max(6, round(10 * scale))
         button_h = max(24, min(round(48 * scale), content.height // 6))
         self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))
@@ -158,8 +170,17 @@ class EndScene(DialogScene):
         buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
         for button, rect in zip((self.back, self.pad, self.play_again), split_columns(buttons, 3, gap)):
             button.set_rect(rect)
+        # A clear band (two gaps) between the last score row and the buttons.
         self.table_rect = pygame.Rect(content.left + content.width // 8, self.cause_rect.bottom + gap,
-                                      content.width * 3 // 4, max(10, buttons.top - gap - self.cause_rect.bottom - gap))
+                                      content.width * 3 // 4,
+                                      max(10, buttons.top - 2 * gap - self.cause_rect.bottom - gap))
+        # The "Final scores" label, then one row per side, best first.
+        count = max(1, len(self.standings()))
+        self.label_rect = pygame.Rect(self.table_rect.left, self.table_rect.top, self.table_rect.width,
+                                      min(round(28 * scale), self.table_rect.height // (count + 1)))
+        row_h = min(round(40 * scale), (self.table_rect.bottom - self.label_rect.bottom) // count)
+        self.row_rects = [pygame.Rect(self.table_rect.left, self.label_rect.bottom + index * row_h,
+                                      self.table_rect.width, row_h) for index in range(count)]
         self.focus.set_widgets([self.back, self.pad, self.play_again])
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -174,12 +195,10 @@ class EndScene(DialogScene):
         standings = self.standings()
         if not standings:
             return
-        label = pygame.Rect(self.table_rect.left, self.table_rect.top, self.table_rect.width,
-                            min(round(28 * scale), self.table_rect.height // (len(standings) + 1)))
-        draw_text_fit(surface, t("end.final_scores"), label, round(20 * scale), theme.TEXT_DIM, bold=True)
-        row_h = min(round(40 * scale), (self.table_rect.bottom - label.bottom) // len(standings))
-        for index, (name, score, winner) in enumerate(standings):
-            row = pygame.Rect(self.table_rect.left, label.bottom + index * row_h, self.table_rect.width, row_h)
+        draw_text_fit(surface, t("end.final_scores"), self.label_rect, round(20 * scale), theme.TEXT_DIM,
+                      bold=True)
+        for (name, score, winner), row in zip(standings, self.row_rects):
+            row_h = row.height
             if winner:
                 fill_translucent(surface, theme.ROW_HIGHLIGHT, row.inflate(0, -2), radius=6)
             colour = theme.ACCENT if winner else theme.TEXT

@@ -14,7 +14,11 @@ The rows are drawn once into a cached image and scrolled (wheel, arrows,
 Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
 button or a click outside the panel close it and call ``on_close``. Between
 hands the table passes the game's "next deal" text as ``close_label`` ("Next
-hand", "Next round") so the same button deals on.
+hand", "Next round") so the same button deals on. Then only that button (or
+Enter on it) deals: Esc and a click outside just put the pad away, as they
+do everywhere else, and the table waits with "press Space or click to deal
+the next hand", so a player who presses Esc to get back to the table never
+deals by accident.
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.rules import GameDef, get_game
+from game.rules.bidwhist import BOOKS_BEFORE_BID
 from game.ui import theme
 from game.ui.text import t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import ui_scale
-from game.ui.widgets.text import draw_text_fit
+from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
 SUIT_LETTERS = "SHDC"
 
@@ -116,7 +121,7 @@ def contract_words(contract: dict | None) -> str:
 def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
     teams = [team_name(game, seat_names, team) for team in range(game.score_sides(len(seat_names)))]
     columns = [Column(t("pad.hand"), 0.5), Column(t("pad.dealer"), 1.3), Column(t("pad.declarer"), 1.3),
-               Column(t("pad.contract"), 2.2), Column(t("pad.books"), 1.0), Column(t("pad.change"), 1.1)]
+               Column(t("pad.contract"), 2.0), Column(t("pad.books"), 1.4), Column(t("pad.change"), 1.1)]
     columns += [Column(name, 1.6) for name in teams]
     rows: list[Row] = []
     for deal in history.get("deals", []):
@@ -138,10 +143,19 @@ def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> t
         team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
         rows.append(Row([
             Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
-            Cell(contract_words(deal.get("contract"))), Cell(" – ".join(str(b) for b in books)),
-            Cell(_signed(moved), theme.GOOD if moved > 0 else theme.BAD),
+            Cell(contract_words(deal.get("contract"))), _declarers_books(books, bidding_team, deal.get("contract")),
+            Cell(_signed(moved), team_colour),   # the declaring team's change, in that team's colour
             *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal["scores"]))]))
     return columns, rows
+
+
+def _declarers_books(books: Sequence[int], team: int, contract: dict | None) -> Cell:
+    """The declaring team's books against the books its contract needed, in that team's
+    colour, so the count says whose it is ("10 of 9 needed")."""
+    if team < 0 or not contract:
+        return Cell(" – ".join(str(b) for b in books))
+    need = BOOKS_BEFORE_BID + int(contract.get("books", 0))
+    return Cell(t("pad.books_needed", books=books[team], need=need), theme.TEAM_COLOURS[team])
 
 
 # How each kind of scoring lays out its pad (``GameDef.scoring``).
@@ -161,11 +175,16 @@ class ScorePad(DialogScene):
     dim_background = True
 
     def __init__(self, app, history: dict, seat_names: Sequence[str],
-                 on_close: Callable[[], None] | None = None, close_label: str | None = None) -> None:
+                 on_close: Callable[[], None] | None = None, close_label: str | None = None,
+                 result: tuple[str, tuple[int, int, int]] | None = None) -> None:
         super().__init__(app)
+        # The hand just finished, in words and its side's colour, shown at the pad's foot.
+        self.result = result
         self.history = history
         self.seat_names = list(seat_names)
         self.on_close = on_close
+        # The close button does more than close (deals the next hand): Esc must not.
+        self.close_acts = close_label is not None
         self.title = t("pad.title")
         self.game = get_game(history["game"])
         builder = SCORE_TABLES[self.game.scoring]
@@ -179,6 +198,10 @@ class ScorePad(DialogScene):
 
     def cancel(self) -> None:
         self.finish(self.on_close)
+
+    def dismiss(self) -> None:
+        """Esc or a click outside: close; ``on_close`` runs only when it merely follows the closing."""
+        self.finish(None if self.close_acts else self.on_close)
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
@@ -196,12 +219,6 @@ class ScorePad(DialogScene):
         button_w = min(content.width, max(120, round(200 * scale)))
         self.close_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
         self.row_h = row_h
-        grouped = any(c.group for c in self.columns)
-        self.header_h = self.row_h * (2 if grouped else 1) + gap // 2
-        self.header_rect = pygame.Rect(content.left, content.top, content.width, self.header_h)
-        self.body_rect = pygame.Rect(content.left, self.header_rect.bottom, content.width,
-                                     max(self.row_h, content.bottom - foot_h - gap - self.header_rect.bottom))
-        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
         total = sum(c.weight for c in self.columns)
         self.column_x: list[tuple[int, int]] = []
         x = float(content.left)
@@ -209,6 +226,17 @@ class ScorePad(DialogScene):
             column_w = content.width * column.weight / total
             self.column_x.append((round(x), round(column_w)))
             x += column_w
+        grouped = any(c.group for c in self.columns)
+        # A heading too long for its column even at the smallest size (a team
+        # of two long names) wraps onto a second header line.
+        self.wrapped_header = not grouped and any(
+            text_size(column.header, MIN_TEXT_SIZE, True)[0] > self._cell_rect(index, 0, 1).width
+            for index, column in enumerate(self.columns))
+        self.header_h = self.row_h * (2 if grouped or self.wrapped_header else 1) + gap // 2
+        self.header_rect = pygame.Rect(content.left, content.top, content.width, self.header_h)
+        self.body_rect = pygame.Rect(content.left, self.header_rect.bottom, content.width,
+                                     max(self.row_h, content.bottom - foot_h - gap - self.header_rect.bottom))
+        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
         self._body = None
         self.focus.set_widgets([self.close_button])
         if self._stick_to_end:
@@ -227,6 +255,9 @@ class ScorePad(DialogScene):
         self._stick_to_end = self.scroll >= self.max_scroll
 
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.dismiss()
+            return True
         if event.type == pygame.MOUSEWHEEL:
             self.scroll_by(-event.y * self.row_h * 2)
             return True
@@ -239,7 +270,7 @@ class ScorePad(DialogScene):
                 return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if not self.panel_rect.collidepoint(event.pos):
-                self.cancel()
+                self.dismiss()
                 return True
         return False
 
@@ -302,6 +333,10 @@ class ScorePad(DialogScene):
                                   size, theme.PANEL_TITLE, bold=True)
                 start = end + 1
         for index, column in enumerate(self.columns):
+            if self.wrapped_header:
+                draw_text_wrapped(surface, column.header, self._cell_rect(index, header.top, 2 * self.row_h), size,
+                                  theme.ACCENT, align=column.align, bold=True, valign="center")
+                continue
             draw_text_fit(surface, column.header, self._cell_rect(index, sub_top, self.row_h), size,
                           theme.ACCENT if not grouped else theme.TEXT_DIM, align=column.align, bold=True)
         pygame.draw.line(surface, theme.PANEL_EDGE, (header.left, header.bottom - 2), (header.right, header.bottom - 2))
@@ -318,5 +353,8 @@ class ScorePad(DialogScene):
             thumb_h = max(12, round(track.height * visible))
             thumb_y = track.top + round((track.height - thumb_h) * self.scroll / self.max_scroll)
             pygame.draw.rect(surface, theme.ACCENT, (track.left, thumb_y, 3, thumb_h), border_radius=2)
-        if not self.toast.active and self.max_scroll > 0:
+        if not self.toast.active and self.result is not None:
+            text, colour = self.result
+            draw_text_fit(surface, text, self.hint_rect, round(size * 1.1), colour, align="left", bold=True)
+        elif not self.toast.active and self.max_scroll > 0:
             draw_text_fit(surface, t("pad.scroll_hint"), self.hint_rect, round(size * 0.9), theme.TEXT_DIM, align="left")

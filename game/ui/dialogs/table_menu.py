@@ -1,7 +1,11 @@
-"""The in-game menu (Esc): resume, score pad, back to the start screen, quit.
+"""The in-game menu (Esc): resume, score pad, settings, back to the start screen, quit.
 
 It is a small modal dialog over the table; the table keeps animating under
 it, but no computer player moves and no dialog opens until it is closed.
+Each button closes the menu first, then does its part: the score pad and
+the settings open over the table, and the table passes leave actions that
+ask before a game in progress is thrown away (``App.request_start`` and
+``App.request_quit``).
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ class TableMenu(DialogScene):
     solid_panel = True
     dim_background = True
 
-    def __init__(self, app, on_score_pad: Callable[[], None], on_back_to_start: Callable[[], None],
-                 on_quit: Callable[[], None]) -> None:
+    def __init__(self, app, on_score_pad: Callable[[], None], on_settings: Callable[[], None],
+                 on_back_to_start: Callable[[], None], on_quit: Callable[[], None]) -> None:
         super().__init__(app)
         self.title = t("menu.title")
         self.buttons = [
             Button((0, 0, 1, 1), t("menu.resume"), self.close, kind="primary"),
             Button((0, 0, 1, 1), t("menu.score_pad"), lambda: self._then(on_score_pad), hotkey="s"),
+            Button((0, 0, 1, 1), t("menu.settings"), lambda: self._then(on_settings)),
             Button((0, 0, 1, 1), t("menu.back_to_start"), lambda: self._then(on_back_to_start)),
             Button((0, 0, 1, 1), t("menu.quit"), lambda: self._then(on_quit), kind="danger"),
         ]
@@ -45,11 +50,12 @@ class TableMenu(DialogScene):
         bh = max(40, round(50 * unit))
         gap = max(8, round(12 * unit))
         title_h = max(40, round(56 * unit))
-        ph = title_h + 4 * bh + 3 * gap + 2 * gap + 10
+        rows = len(self.buttons)
+        ph = title_h + rows * bh + (rows - 1) * gap + 2 * gap + 10
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = (w // 2, h // 2)
         body = pygame.Rect(self.panel_rect.left + 2 * gap, self.panel_rect.top + title_h + gap,
-                           pw - 4 * gap, 4 * bh + 3 * gap)
-        for button, rect in zip(self.buttons, split_rows(body, 4, gap)):
+                           pw - 4 * gap, rows * bh + (rows - 1) * gap)
+        for button, rect in zip(self.buttons, split_rows(body, rows, gap)):
             button.set_rect(rect)
         self.focus.set_widgets(self.buttons)

@@ -99,8 +99,10 @@ class RulesEditor(DialogScene):
     """Edit ``game``'s rules: ``base`` are the preset's values, ``edits`` the player's
     changes on top; ``on_done(edits)`` receives the new changes."""
 
-    # Shown over the busy start screen: dim it so the dialog reads cleanly.
+    # Shown over the busy start screen: dim it, and back the panel with solid
+    # colour so none of the start screen's text shows through the dialog's own.
     dim_background = True
+    solid_panel = True
 
     cancellable = True
 

@@ -40,8 +40,10 @@ def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callab
 class SettingsScene(DialogScene):
     """Edit ``app.settings``; ``on_close`` runs after Save or Cancel."""
 
-    # Shown over the busy start screen: dim it so the dialog reads cleanly.
+    # Shown over the busy start screen: dim it, and back the panel with solid
+    # colour so none of the start screen's text shows through the dialog's own.
     dim_background = True
+    solid_panel = True
 
     cancellable = True
 

@@ -4,7 +4,7 @@ Left panel: the game (every game of the registry, ``all_games()``), the
 number of players (the game's ``player_counts()``: Wizard 3 to 6; Bid Whist
 is always 4 in two teams) and one row per seat with an editable name, a
 human/computer switch and, for a computer, its level (with the seat's team
-in a partnership game). The levels offered are the game's own
+in a partnership game, and where the seat sits at the table). The levels offered are the game's own
 (``game.ai.levels``) that a player chooses between: easy, medium and hard;
 the "random" yardstick of the tests and benchmarks is not offered. Right panel: the house-rule
 presets of the bundled ``config/<game>.yaml`` with their descriptions, a
@@ -21,16 +21,35 @@ until it is fixed. Nothing here can crash on a bad file.
 
 Keyboard: Tab/Shift+Tab and the arrows move, Enter/Space choose, typing goes
 to the focused name box; Enter on Start starts.
+
+Where each seat sits: the table seats go clockwise from the bottom, where
+the first human sits (seat 1 with no human), exactly as the card table lays
+them out. Each seat row starts with a small map of the table, its seat
+marked, and a word: bottom, left (plays after the bottom seat), across,
+right; in a partnership game in the team's colour, so the partner across
+the table is plain to see.
+
+The screen remembers: Start saves the setup (game, players, names, human or
+computer and level per seat, preset) beside the settings
+(``game.config.save_last_setup``) and the next run opens with it; a file
+that cannot be used is logged and ignored. While the screen waits it costs
+no CPU: the only thing that moves by itself is a name box's caret, which
+blinks for a few seconds after the last input and then rests, shown.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 from typing import Any
 
 import pygame
 
 from game.ai import levels as ai_levels
-from game.config import ConfigError, Preset, default_rule_file, load_rule_file, load_rules_or_defaults
+from game.config import (
+    ConfigError, LastSetup, Preset, default_rule_file, load_last_setup, load_rule_file, load_rules_or_defaults,
+    save_last_setup,
+)
 from game.match import Seat
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
@@ -52,6 +71,12 @@ from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 PLAYER_LEVELS = ("easy", "medium", "hard")
 DEFAULT_LEVEL = "medium"
 NAME_LENGTH = 14
+# A name box's caret blinks this long after the last input, then rests (shown),
+# so a screen left alone is not redrawn twice a second.
+CARET_BLINK_SECONDS = 10.0
+CARET_SHOWN = 0.6   # of each one-second blink, the part the caret is shown (see TextInput)
+
+log = logging.getLogger("tricktable.start")
 
 
 class GameRules:
@@ -99,7 +124,10 @@ class StartScene(DialogScene):
         self.kinds = ["human"] + ["computer"] * (self.max_seats - 1)
         self.names = [self.default_name(seat) for seat in range(self.max_seats)]
         self.levels = [DEFAULT_LEVEL] * self.max_seats
+        self._restore_last_setup()
+        self._since_input = 0.0
         self._build_widgets()
+        self._refresh_default_names()
         self.relayout()
         self.focus.focus(self.start_button)
 
@@ -227,7 +255,66 @@ class StartScene(DialogScene):
         if rules is None:
             self.show_reason(self.start_button.reason or "")
             return
+        self._remember_setup()
         self.app.start_match(rules, self.build_seats())
+
+    # ------------------------------------------------------------------ where the seats sit
+    def bottom_seat(self) -> int:
+        """The seat at the bottom of the table: the first human's (as the card table shows it), else seat 1."""
+        humans = self.human_seats()
+        return humans[0] if humans else 0
+
+    def relative_place(self, seat: int) -> int:
+        """``seat``'s place counted clockwise from the bottom seat (0 = the bottom)."""
+        return (seat - self.bottom_seat()) % self.players
+
+    def position_key(self, seat: int) -> str:
+        """The text key naming where ``seat`` sits, seen from the bottom seat."""
+        place, players = self.relative_place(seat), self.players
+        if place == 0:
+            return "start.pos.bottom"
+        if place == 1:
+            return "start.pos.left"
+        if place == players - 1:
+            return "start.pos.right"
+        if 2 * place == players:
+            return "start.pos.across"
+        return "start.pos.top_left" if 2 * place < players else "start.pos.top_right"
+
+    # ------------------------------------------------------------------ the last setup
+    def _restore_last_setup(self) -> None:
+        """Open with the setup of the last Start, as far as it still fits the games offered."""
+        paths = getattr(self.app, "user_paths", None)
+        setup = load_last_setup(paths) if paths is not None else None
+        if setup is None or setup.game not in self.games:
+            return
+        self.game = setup.game
+        self.player_count[setup.game] = setup.players
+        for seat, kind in enumerate(setup.kinds[:self.max_seats]):
+            self.kinds[seat] = kind
+        for seat, name in enumerate(setup.names[:self.max_seats]):
+            self.names[seat] = name[:NAME_LENGTH]
+        for seat, level in enumerate(setup.levels[:self.max_seats]):
+            if level in PLAYER_LEVELS:
+                self.levels[seat] = level
+        presets = [preset.name for preset in self.catalog[setup.game].presets]
+        if setup.preset in presets:
+            self.preset_index[setup.game] = presets.index(setup.preset)
+
+    def current_setup(self) -> LastSetup:
+        """The setup on screen, as Start saves it."""
+        preset = self.catalog[self.game].presets[self.preset_index[self.game]]
+        return LastSetup(game=self.game, players=self.players, names=list(self.names), kinds=list(self.kinds),
+                         levels=list(self.levels), preset=preset.name)
+
+    def _remember_setup(self) -> None:
+        paths = getattr(self.app, "user_paths", None)
+        if paths is None:
+            return
+        try:
+            save_last_setup(self.current_setup(), paths)
+        except OSError as exc:  # a read-only disk costs the convenience, never the game
+            log.warning("could not save the start-screen setup: %s", exc)
 
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
@@ -370,8 +457,9 @@ class StartScene(DialogScene):
         self.seats_label = pygame.Rect(content.left, self.players_row.bottom + gap, content.width, row_h)
         self.seat_rows: list[pygame.Rect] = []
         # Seat label, name, human/computer, and the computer's level.
-        seat_label_w = round(content.width * 0.17)
-        name_w = round(content.width * 0.33)
+        # The seat label holds a small map of the table and the seat's place.
+        seat_label_w = round(content.width * 0.25)
+        name_w = round(content.width * 0.27)
         small_gap = max(3, gap // 2)
         for i in range(self.max_seats):
             row = pygame.Rect(content.left, self.seats_label.bottom + i * (row_h + small_gap), content.width, row_h)
@@ -401,6 +489,8 @@ class StartScene(DialogScene):
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
+            self._since_input = 0.0  # the caret blinks again while the player is busy here
         used = super().handle_event(event)
         self._refresh()
         return used
@@ -411,13 +501,27 @@ class StartScene(DialogScene):
     # ------------------------------------------------------------------ drawing
     def update(self, dt: float) -> None:
         caret_was = self._caret_visible()
+        self._since_input += dt
         super().update(dt)
         if self._caret_visible() != caret_was:
             self.invalidate()  # the name box caret blinks
 
     def _caret_visible(self) -> bool:
         focused = self.focus.focused
-        return isinstance(focused, TextInput) and focused._blink < 0.6
+        return isinstance(focused, TextInput) and focused._blink < CARET_SHOWN
+
+    def wake_in(self) -> float | None:
+        """The reason toast's fade, and the caret's next blink while it still blinks."""
+        toast = super().wake_in()
+        focused = self.focus.focused
+        if not isinstance(focused, TextInput):
+            return toast
+        shown = self._caret_visible()
+        if shown and self._since_input >= CARET_BLINK_SECONDS:
+            return toast  # the caret rests, shown, until the next input
+        blink = focused._blink
+        caret = (CARET_SHOWN - blink) if shown else (1.0 - blink)
+        return caret if toast is None else min(toast, caret)
 
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
@@ -451,19 +555,55 @@ class StartScene(DialogScene):
             fixed = (t("start.players_fixed", players=self.players, teams=game.partnerships) if game.partnerships
                      else t("start.players_fixed_alone", players=self.players))
             draw_text_fit(surface, fixed, rest, size, theme.TEXT_DIM, align="left")
+        if game.partnerships:
+            self._draw_team_legend(surface, round(size * 0.8))
         for i in range(self.players):
             seat_row = self.seat_rows[i]
-            seat_label = pygame.Rect(seat_row.left, seat_row.top, self.name_inputs[i].rect.left - seat_row.left - 6,
-                                     seat_row.height)
-            if game.partnerships:
-                team = game.team_of(i)
-                pygame.draw.circle(surface, theme.TEAM_COLOURS[team], (seat_label.left + 6, seat_label.centery), 5)
-                text = t("start.team", team=chr(ord("A") + team))
-                draw_text_fit(surface, text, seat_label.inflate(-16, 0).move(8, 0), round(size * 0.85),
-                              theme.TEAM_COLOURS[team], align="left", bold=True)
+            seat_label = self.seat_label_rect(i)
+            colour = theme.TEAM_COLOURS[game.team_of(i)] if game.partnerships else theme.TEXT_DIM
+            side = min(seat_label.height, seat_row.height)
+            map_rect = pygame.Rect(seat_label.left, seat_row.centery - side // 2, side, side)
+            self._draw_seat_map(surface, map_rect, i, colour)
+            words = pygame.Rect(map_rect.right + 4, seat_row.top, max(1, seat_label.right - map_rect.right - 4),
+                                seat_row.height)
+            draw_text_fit(surface, t(self.position_key(i)), words, round(size * 0.8), colour, align="left", bold=True)
+
+    def seat_label_rect(self, seat: int) -> pygame.Rect:
+        """The box left of a seat's name: the table map and the seat's place in words."""
+        row = self.seat_rows[seat]
+        return pygame.Rect(row.left, row.top, max(1, self.name_inputs[seat].rect.left - row.left - 6), row.height)
+
+    def _draw_seat_map(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, colour) -> None:
+        """The table seen from above, every seat a dot where the card table puts it, ``seat`` marked."""
+        centre = rect.center
+        dot = max(2, rect.width // 9)
+        radius = max(4, rect.width // 2 - dot - 1)  # the marked dot stays inside the row
+        pygame.draw.circle(surface, theme.PANEL_EDGE, centre, radius, width=1)
+        game = self.game_def
+        for other in range(self.players):
+            # The card table's convention: the bottom seat at 90 degrees, then clockwise.
+            angle = math.radians(90 + self.relative_place(other) * 360 / self.players)
+            point = (round(centre[0] + math.cos(angle) * radius), round(centre[1] + math.sin(angle) * radius))
+            if other == seat:
+                # The seat itself: larger and ringed (gold when there are no team colours).
+                pygame.draw.circle(surface, colour if game.partnerships else theme.ACCENT, point, dot + 1)
+                pygame.draw.circle(surface, theme.TEXT, point, dot + 2, width=1)
             else:
-                draw_text_fit(surface, t("start.seat", number=i + 1), seat_label, round(size * 0.85), theme.TEXT_DIM,
-                              align="left", bold=True)
+                shade = theme.TEAM_COLOURS[game.team_of(other)] if game.partnerships else theme.TEXT_DIM
+                pygame.draw.circle(surface, shade, point, max(1, dot - 1))
+
+    def _draw_team_legend(self, surface: pygame.Surface, size: int) -> None:
+        """Right of the "Seats" heading: which colour is which team."""
+        game = self.game_def
+        teams = sorted({game.team_of(seat) for seat in range(self.players)})
+        heading = self.seats_label
+        area = pygame.Rect(heading.centerx, heading.top, heading.width // 2, heading.height)
+        for team, rect in zip(teams, split_columns(area, len(teams), 6)):
+            dot = max(3, rect.height // 6)
+            pygame.draw.circle(surface, theme.TEAM_COLOURS[team], (rect.left + dot, rect.centery), dot)
+            draw_text_fit(surface, t("start.team", team=chr(ord("A") + team)),
+                          rect.inflate(-(3 * dot), 0).move(3 * dot // 2, 0), size, theme.TEAM_COLOURS[team],
+                          align="left", bold=True)
 
     def _draw_rules(self, surface: pygame.Surface, scale: float) -> None:
         size = max(16, round(24 * scale))

@@ -30,7 +30,9 @@ import math
 from collections import deque
 from typing import Any, Callable, ClassVar, Iterable
 
-from game.rules import GameDef
+import pygame
+
+from game.rules import BidMode, GameDef
 from game.rules.events import (
     BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ContractSet, Dealt, Discarded, FirstDealerDrawn,
     GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, UnhandledEventError,
@@ -39,7 +41,7 @@ from game.rules.events import (
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import Floater, FlyingCard, TableModel
 from game.ui.text import direction_word, suit_word, t
-from game.ui.theme import BAD, GOOD
+from game.ui.theme import BAD, GOOD, TEAM_COLOURS
 from game.ui.tween import (Tween, TweenGroup, ease_in_out_cubic, ease_in_quad, ease_out_cubic,
                            ease_out_quad, lerp, linear)
 
@@ -54,6 +56,7 @@ KITTY_FLIGHT = 0.45
 TURN_UP = 0.7
 BANNER_HOLD = 1.1
 SCORE_TWEEN = 0.9
+FLOATER_RISE = 46         # pixels a score pop-up rises while it fades
 
 
 class Step:
@@ -108,6 +111,11 @@ class Director:
     @property
     def idle(self) -> bool:
         return self._current is None and not self._queue
+
+    @property
+    def moving(self) -> bool:
+        """Something still moves: a queued step, or a floating score text (which does not hold up the queue)."""
+        return not self.idle or not self._background.done
 
     def hint_origin(self, card: int, position: tuple[float, float]) -> None:
         """``card`` was let go at ``position``: its next flight starts there."""
@@ -256,6 +264,7 @@ class Director:
         model.dealer = event.dealer
         model.deal_number = event.number
         model.round_number = event.number
+        model.tricks_per_hand = len(event.hands[0]) if event.hands else 0
         origin = self._seat_target(layout, model.dealer)
         group = TweenGroup()
         count = max(1, len(event.sequence))
@@ -387,7 +396,10 @@ class Director:
     def _on_trick_won(self, event: TrickWon) -> TweenGroup | None:
         model = self.model
         # Show the finished trick with the winning card marked, then sweep it away.
+        # Nobody is to act while it is collected: the last player's plate stops glowing
+        # (the glow goes to the next player when the queued turn step comes).
         model.trick_winner = event.winner
+        model.turn = -1
         model.touch()
         group = self._hold(TRICK_HOLD, on_finish=lambda: self._queue.appendleft(
             Step(lambda: self._sweep_trick(event))))
@@ -437,14 +449,16 @@ class Director:
             model.touch()
         group.add(Tween(0, 1, self._d(SCORE_TWEEN), easing=ease_out_quad, on_update=tween_scores))
         size = round(layout.font_unit * 1.5)
+        partnerships = self.game_def.partnerships > 0
         for side, change in enumerate(changes):
             if not change:
                 continue
             text = f"{change:+d}"
-            colour = GOOD if change > 0 else BAD
+            # A team's change in the team's own colour, as its score row shows it.
+            colour = TEAM_COLOURS[side] if partnerships else (GOOD if change > 0 else BAD)
             for seat in self.game_def.team_members(side, model.num_players):
                 plate = layout.place(seat).plate
-                self._float(Floater(text, plate.centerx, plate.top, colour, size=size))
+                self._float(Floater(text, plate.centerx, floater_start(layout, plate, size), colour, size=size))
         model.touch()
         return group
 
@@ -456,7 +470,7 @@ class Director:
             model.floaters.append(floater)
 
         def rise(p: float) -> None:
-            floater.y = start_y - 46 * p
+            floater.y = start_y - FLOATER_RISE * p
 
         def fade(p: float) -> None:
             # Linear in time, so the text leaves promptly instead of lingering
@@ -477,16 +491,35 @@ class Director:
 
 def contract_text(model: TableModel) -> str:
     """'4 uptown, hearts trump' / '5 no trump, downtown' for the shown contract."""
-    if model.contract_mode < 0:
+    return contract_words(model.contract_books, model.contract_mode, model.trump, model.direction)
+
+
+def contract_words(books: int, mode: int, trump: int, direction: int) -> str:
+    """A contract in words; while the declarer is still choosing, only what is known:
+    '4 uptown' before the trump is named, '4 no trump' before the ranking is."""
+    if mode < 0:
         return ""
-    if model.contract_mode == 2:
-        direction = direction_word(model.direction)
-        return t("table.contract_nt", n=model.contract_books, direction=direction)
-    mode = direction_word(model.contract_mode)
-    if model.trump < 0:
-        return t("table.contract_pending", n=model.contract_books, mode=mode)
-    return t("table.contract_suit", n=model.contract_books, mode=mode, suit=suit_word(model.trump))
+    if mode == BidMode.NOTRUMP:
+        if direction < 0:
+            return t("table.contract_nt_pending", n=books)
+        return t("table.contract_nt", n=books, direction=direction_word(direction))
+    word = direction_word(mode)
+    if trump < 0:
+        return t("table.contract_pending", n=books, mode=word)
+    return t("table.contract_suit", n=books, mode=word, suit=suit_word(trump))
 
 
 def score_text(value: float) -> str:
     return str(int(round(value)))
+
+
+def floater_start(layout: TableLayout, plate: pygame.Rect, size: int) -> float:
+    """Where a score pop-up over ``plate`` starts: above the plate, or below it when
+    its rise would cross the panels and buttons in the corners (the scores above all)."""
+    half = size
+    above = pygame.Rect(plate.centerx - 2 * size, plate.top - FLOATER_RISE - half, 4 * size, FLOATER_RISE + 2 * half)
+    corners = (layout.score_rect.union(layout.pad_button), layout.indicator_rect.union(layout.progress_rect),
+               layout.last_trick_button.union(layout.log_button))
+    if not any(above.colliderect(corner) for corner in corners):
+        return float(plate.top)
+    return float(plate.bottom + FLOATER_RISE + half)

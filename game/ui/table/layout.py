@@ -4,7 +4,10 @@
 seats and which seat sits at the bottom (the human whose hand is shown), it
 says where each seat's name plate, small fan of card backs and trick card
 go, where the bottom hand is laid out, and where the corner panels and
-buttons sit. Nothing here draws; the table view and the drag controller both
+buttons sit: the contract or trump panel with the hand's progress under it
+(upper left), the Score pad / Menu buttons over the scores (upper right),
+and the Last trick / Hand log buttons level with the bottom player's plate.
+Nothing here draws; the table view and the drag controller both
 read the same layout, so a card is dropped exactly where it is drawn.
 
 Seats go clockwise. Seen from the bottom player, the next seat clockwise (to
@@ -68,6 +71,11 @@ class TableLayout:
     menu_button: pygame.Rect = field(default_factory=pygame.Rect)
     pad_button: pygame.Rect = field(default_factory=pygame.Rect)
     hint_button: pygame.Rect = field(default_factory=pygame.Rect)   # empty when the table offers no hints
+    # Low on the right, level with the bottom plate: the buttons that look back over the hand.
+    last_trick_button: pygame.Rect = field(default_factory=pygame.Rect)
+    log_button: pygame.Rect = field(default_factory=pygame.Rect)
+    # Under the contract/trump panel: how the hand stands (books needed, bids against tricks).
+    progress_rect: pygame.Rect = field(default_factory=pygame.Rect)
     message_centre: tuple[int, int] = (0, 0)
     kitty_centre: tuple[int, int] = (0, 0)
     turn_up_centre: tuple[int, int] = (0, 0)
@@ -162,6 +170,16 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
     row_h = round(font_unit * 1.25)
     score_h = round(font_unit * 1.9) + rows * row_h
     layout.score_rect = pygame.Rect(w - margin - side_w, margin + button_h + gap, side_w, score_h)
+    progress_h = round(font_unit * 2.2) + 2 * round(pad * 0.6)
+    layout.progress_rect = pygame.Rect(margin, layout.indicator_rect.bottom + gap, side_w, progress_h)
+    left_block = layout.indicator_rect.union(layout.progress_rect)
+    right_block = layout.score_rect.union(layout.pad_button)
+    # The buttons that look back over the hand sit low on the right, level with the
+    # bottom player's plate, clear of the hand below and of every seat above.
+    review_h = round(clamp(30 * unit, 28, 42))
+    review_top = bottom_plate.centery - review_h // 2
+    layout.last_trick_button = pygame.Rect(w - margin - side_w, review_top, half, review_h)
+    layout.log_button = pygame.Rect(w - margin - half, review_top, half, review_h)
 
     # The table proper: everything above the bottom plate.
     table = pygame.Rect(0, 0, w, max(200, bottom_plate.top - gap))
@@ -193,7 +211,7 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
             plate.center = (round(ax), round(ay))
             # Keep plates on screen and clear of the corner panels.
             plate.clamp_ip(pygame.Rect(margin, margin, w - 2 * margin, table.bottom - margin))
-            _avoid(plate, (layout.indicator_rect, layout.score_rect.union(layout.pad_button)), table)
+            _avoid(plate, (left_block, right_block), table)
             # The seat's cards peek out from behind the plate on the side facing
             # the table centre: beside it for seats at the sides, below it for
             # seats along the top edge, above it otherwise.
@@ -205,13 +223,29 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
                 fan_centre = (plate.centerx, round(plate.centery + (shift if sa < 0 else -shift)))
             hand_origin = fan_centre
         # The trick card lies between the centre and the seat, tilted a touch.
-        tx = cx + ca * trick_w * (0.85 if n <= 4 else 1.08)
-        ty = cy + sa * trick_h * (0.52 if n <= 4 else 0.6)
         tilt = -ca * 6.0 if rel else 0.0
         fan_angle = 0.0
         layout.seats.append(SeatPlace(seat, rel, angle, plate, fan_centre, fan_angle,
-                                      (round(tx), round(ty)), tilt, hand_origin))
+                                      trick_card_centre(rel, n, (cx, cy), trick_w, trick_h), tilt, hand_origin))
     return layout
+
+
+def trick_card_centre(rel: int, num_players: int, centre: tuple[int, int], card_w: int,
+                      card_h: int) -> tuple[int, int]:
+    """Where the trick card of the seat ``rel`` places after the bottom seat lies.
+
+    The cards lie on an ellipse around the table's centre, each toward its
+    seat, wide enough that no card covers another's corner indices: with up
+    to four cards the side cards stand clear of the top and bottom ones;
+    with five or six, cards next to each other on the ellipse's sides are a
+    card and a bit apart vertically, and those beside the top and bottom
+    cards a card and a bit apart horizontally.
+    """
+    angle = math.radians(90 + rel * 360 / num_players)
+    ca, sa = math.cos(angle), math.sin(angle)
+    reach_x = card_w * 1.3
+    reach_y = card_h * (0.52 if num_players <= 4 else 1.08)
+    return (round(centre[0] + ca * reach_x), round(centre[1] + sa * reach_y))
 
 
 def _avoid(plate: pygame.Rect, blockers: tuple[pygame.Rect, ...], table: pygame.Rect) -> None:

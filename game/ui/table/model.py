@@ -75,6 +75,7 @@ class TableModel:
     trick_winner: int = -1               # seat whose card glows while a won trick is held
     kitty: list[int] = field(default_factory=list)   # the face-down pile in the centre
     tricks_won: list[int] = field(default_factory=list)   # per seat, this hand
+    tricks_per_hand: int = 0             # tricks this hand has, as the rules dealt it
     # Books as the rules report them: per team in a partnership game, per seat otherwise.
     books: list[int] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)  # shown (tweened) scores, per scoring side
@@ -232,6 +233,7 @@ class TableModel:
         self.trick = list(view.trick)
         self.trick_winner = -1
         self.tricks_won = list(view.tricks_won)
+        self.tricks_per_hand = view.tricks_per_hand
         self.books = list(view.books)
         self.scores = [float(score) for score in view.scores]
         self.trump = view.trump

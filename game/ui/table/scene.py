@@ -31,7 +31,13 @@ Nothing waits. Each frame the scene hands the facts of the moment to its
 
 The score pad (S, or the button) and the menu (Esc, or the button) open at
 any moment, also while a computer player is thinking; while anything is open
-over the table the game waits (no computer move, no new dialog).
+over the table the game waits (no computer move, no new dialog). So do the
+last trick (L, the button, or a click on the plate of the player who took
+it) and the hand's log (``game.ui.table.review``): both are built from what
+the seat at the screen may know, the view's finished tricks and the events
+filtered for that seat. While a trick is played the view's ``winning_seat``
+marks the card winning it; once a hand is over, its result is said in words
+(``game.ui.table.hand_log``) over the table and on the score pad.
 
 While a computer player's decision is being computed, its name plate shows
 a small animated "thinking" mark. Leaving the table cancels that decision
@@ -57,7 +63,8 @@ import pygame
 
 from game.history import write_history
 from game.match import Match
-from game.rules import Action, ActionKind, IllegalActionError, Phase, PlayerView
+from game.rules import Action, ActionKind, IllegalActionError, Phase, PlayerView, TrickRecord
+from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
 from game.rules.tricks import PUBLIC_SEAT
@@ -68,24 +75,28 @@ from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
+from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.ui.table.animations import Director
 from game.ui.table.drag import DragController
 from game.ui.table.hints import (
     HintFunction, HintLike, HintRequest, hint_text, lazy_hint_for, suggested_cards, think_budget,
 )
+from game.ui.table.hand_log import LogLine, hand_log, hand_result, this_hand
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.turn_controller import (
     AiJobState, ApplyAi, AutoNextDeal, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
-    TurnController,
+    TurnController, Wait, WaitForAi,
 )
+from game.ui.table.review import HandLogDialog, LastTrickDialog
 from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor
 from game.ui.widgets.button import Button
-from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.dialog import MOUSE_EVENTS, DialogScene
 
 log = logging.getLogger("tricktable.table")
 
@@ -137,8 +148,18 @@ class TableScene(Scene):
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
         self.hint_button = Button(self.layout.hint_button, t("hint.button"), self.request_hint, hotkey="h")
         self.hint_button.visible = self.hints_offered
+        # Looking back over the hand: the last trick (also L, or a click on the plate of
+        # the player who took it) and the hand's log.
+        self.last_trick_button = Button(self.layout.last_trick_button, t("table.last_trick"), self.open_last_trick,
+                                        hotkey="l")
+        self.log_button = Button(self.layout.log_button, t("table.hand_log"), self.open_hand_log)
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
+        self._last_cover_deal = 0   # the deal whose first hot-seat cover was shown
+        self._pile_hover = False    # the mouse is over the last trick's pile
+        # The turn flow did something last frame (pushed a dialog, applied a
+        # move): one more frame lets it settle before the table may sleep.
+        self._flow_acted = False
 
     # ------------------------------------------------------------------ basics
     def _score_rows(self) -> int:
@@ -162,6 +183,8 @@ class TableScene(Scene):
         self.pad_button.set_rect(self.layout.pad_button)
         self.menu_button.set_rect(self.layout.menu_button)
         self.hint_button.set_rect(self.layout.hint_button)
+        self.last_trick_button.set_rect(self.layout.last_trick_button)
+        self.log_button.set_rect(self.layout.log_button)
         self.drag.reset()
         self._plan_warm_up()
 
@@ -410,7 +433,25 @@ class TableScene(Scene):
     def open_menu(self) -> None:
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
             return
-        self.app.push(TableMenu(self.app, self.open_score_pad, self.app.show_start, self.app.quit))
+        # Back to start and Quit ask first while the game is in progress (App.request_leave).
+        self.app.push(TableMenu(self.app, self.open_score_pad, self.open_settings, self.app.request_start,
+                                self.app.request_quit))
+
+    def open_settings(self) -> None:
+        self.app.push(SettingsScene(self.app))
+
+    def on_settings_changed(self) -> None:
+        # Hints may have been switched on or off, the deck's colours changed:
+        # lay the table out again and draw it with fresh images.
+        self.hint_button.visible = self.hints_offered
+        if not self.hints_offered:
+            self._drop_hint()
+        self.view = TableView(self.app)
+        self.on_resize(self.app.size)
+
+    def leave_warning(self) -> str | None:
+        """A game still being played is lost by leaving the table; a finished one is saved already."""
+        return None if self.match.is_over else t("leave.game_in_progress")
 
     # ------------------------------------------------------------------ the table under its own dialogs (DialogHost)
     def control_event(self, event: pygame.event.Event) -> bool:
@@ -422,12 +463,73 @@ class TableScene(Scene):
         used_pad = self.pad_button.handle_event(event)
         used_menu = self.menu_button.handle_event(event)
         used_hint = self.hint_button.handle_event(event)  # invisible, so deaf, when hints are off
-        return used_pad or used_menu or used_hint
+        used_review = False
+        cover = self._dialog_cover()
+        for button in (self.last_trick_button, self.log_button):
+            # A wide dialog (the kitty) lies over these buttons: a click there is the dialog's.
+            if cover is None or not cover.colliderect(button.rect) or event.type not in MOUSE_EVENTS:
+                used_review = button.handle_event(event) or used_review
+        return used_pad or used_menu or used_hint or used_review
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.pad_button.draw(surface)
         self.menu_button.draw(surface)
         self.hint_button.draw(surface)
+        cover = self._dialog_cover()
+        for button in (self.last_trick_button, self.log_button):
+            if cover is None or not cover.colliderect(button.rect):
+                button.draw(surface)
+
+    # ------------------------------------------------------------------ looking back over the hand
+    def last_trick(self) -> tuple[int, TrickRecord] | None:
+        """The hand's last finished trick and its number, as the seat at the screen saw it."""
+        tricks = self.shown_view().tricks
+        return (len(tricks), tricks[-1]) if tricks else None
+
+    def open_last_trick(self) -> None:
+        """The Last trick button, L, or a click on the plate of the player who took it."""
+        if any(isinstance(scene, (LastTrickDialog, HandLogDialog)) for scene in self.app.scenes):
+            return
+        last = self.last_trick()
+        number, record = last if last is not None else (0, None)
+        self.app.push(LastTrickDialog(self.app, record, number, self.names).attach_host(self))
+
+    def hand_log_lines(self) -> list[LogLine]:
+        """This hand's log from the events the seat at the screen may know (``events_for``)."""
+        seen = self.match.events_for(this_hand(self.match.events), self.viewer)
+        return hand_log(seen, self.names, self.game_def)
+
+    def open_hand_log(self) -> None:
+        if any(isinstance(scene, (LastTrickDialog, HandLogDialog)) for scene in self.app.scenes):
+            return
+        self.app.push(HandLogDialog(self.app, self.hand_log_lines()).attach_host(self))
+
+    def result_line(self) -> tuple[str, tuple[int, int, int]] | None:
+        """The finished hand's result in words and its side's colour (None while a hand is played)."""
+        if self.match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return None
+        for event in reversed(self.match.events):
+            if isinstance(event, BidWhistHandScored):
+                return hand_result(event, self.names, self.game_def)
+            if isinstance(event, Dealt):
+                break
+        return None
+
+    def last_trick_pile(self) -> pygame.Rect | None:
+        """Where the last trick went: the plate of the player who took it (None before any trick)."""
+        last = self.last_trick()
+        return self.layout.place(last[1].winner).plate if last is not None else None
+
+    def _clicked_last_trick_pile(self, event: pygame.event.Event) -> bool:
+        """A click on the last trick's pile; the mouse over it rings it, so it reads as clickable."""
+        if event.type == pygame.MOUSEMOTION:
+            pile = self.last_trick_pile()
+            self._pile_hover = pile is not None and pile.collidepoint(event.pos)
+            return False
+        if event.type != pygame.MOUSEBUTTONUP or event.button != 1:
+            return False
+        pile = self.last_trick_pile()
+        return pile is not None and pile.collidepoint(event.pos)
 
     def dialog_area(self, size: tuple[int, int], wide: bool) -> pygame.Rect:
         """Where the table's dialogs go, clear of the corner panels and buttons.
@@ -464,11 +566,19 @@ class TableScene(Scene):
             return True
         if self.drag.handle_event(event):
             return True
+        if self._clicked_last_trick_pile(event):
+            self.open_last_trick()
+            return True
         if self._awaiting_next_deal():
             if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)) \
                     or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 self.next_deal()
                 return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and self.input_enabled():
+            # The hand did not use Enter, so no card is chosen: say how to choose one.
+            self.show_message(t("table.enter_no_card"), warning=False)
+            return True
         return False
 
     def _awaiting_next_deal(self) -> bool:
@@ -477,7 +587,10 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
         self._warm_up()
-        self.view.update(dt)
+        if self._needs_frames():
+            # The view's clock drives the turn glow's pulse and the thinking
+            # dots; it stands still while the table sleeps, so the glow holds.
+            self.view.update(dt)
         self.director.update(dt)
         self.drag.update(dt)
         if self._message_left > 0:
@@ -486,6 +599,32 @@ class TableScene(Scene):
                 self.message = None
         self._collect_hint()
         self._run_turn_flow(dt)
+
+    def wake_in(self) -> float | None:
+        """Frames while anything moves or a computer is busy; otherwise sleep until
+        input arrives or the message over the table is due to go."""
+        if self._needs_frames():
+            return 0.0
+        if self.message is not None and self._message_left > 0:
+            return self._message_left
+        return None
+
+    def _needs_frames(self) -> bool:
+        """Something on the table changes without input: the table must keep its frame rate."""
+        if self.director.moving or self._warm_queue or self._flow_acted:
+            return True
+        if self.drag.returning or self.drag.pressed_index >= 0:
+            return True  # a card slides back, or is held or dragged
+        if self.thinking_seat() >= 0 or self._hint_job is not None:
+            return True  # the thinking dots, or a hint on its way
+        if self.app.top_scene() is not self:
+            return False  # something is open over the table: the game waits
+        match = self.match
+        if match.phase == Phase.HAND_OVER:
+            return not self.humans  # no human closes the hand: it deals on after a pause
+        seat = match.current_player
+        # A computer's move is being asked for, or held back for the pause.
+        return match.phase != Phase.GAME_OVER and seat >= 0 and seat not in self.humans
 
     def _on_idle(self) -> None:
         # Every animation has landed: make sure the picture equals the viewer's view.
@@ -503,10 +642,12 @@ class TableScene(Scene):
     def _run_turn_flow(self, dt: float) -> None:
         """Ask the turn controller what happens next and do it."""
         decision = self.turns.next_step(self._facts(), dt)
+        self._flow_acted = not isinstance(decision, (Wait, WaitForAi))
         self._follow_viewer()
         match decision:
             case ShowCover(seat=seat):
-                self.app.push(CoverScene(self.app, self.names[seat], lambda: self._cover_passed(seat)))
+                self.app.push(CoverScene(self.app, self.names[seat], lambda: self._cover_passed(seat),
+                                         detail=self._cover_detail()))
             case Prompt(seat=seat, phase=phase):
                 self._prompt(seat, phase)
             case StartAi(seat=seat):
@@ -515,11 +656,21 @@ class TableScene(Scene):
                 self._apply_ai()
             case ShowHandOver():
                 self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_label=t(self.game_def.text("next_deal"))).attach_host(self))
+                                       close_label=t(self.game_def.text("next_deal")),
+                                       result=self.result_line()).attach_host(self))
             case AutoNextDeal():
                 self.next_deal()
             case GameOver():
                 self._game_over()
+
+    def _cover_detail(self) -> str | None:
+        """The first cover of a deal says that new cards were dealt, so whoever takes
+        the screen knows the hand they are about to see is a fresh one."""
+        deal = self.match.deal_number
+        if deal == self._last_cover_deal:
+            return None
+        self._last_cover_deal = deal
+        return t("cover.new_deal", deal=t(self.game_def.text("deal")), n=deal)
 
     def _cover_passed(self, seat: int) -> None:
         self.turns.cover_passed(seat)
@@ -583,6 +734,12 @@ class TableScene(Scene):
         self.app.start_match(self.match.rules, list(self.match.seats), None)
 
     # ------------------------------------------------------------------ drawing
+    def _winning_seat(self) -> int:
+        """Whose card is winning the trick on the felt, as the view says, once the
+        picture shows that trick (while cards still fly it may show an earlier one)."""
+        view = self.shown_view()
+        return view.winning_seat if tuple(self.model.trick) == tuple(view.trick) else -1
+
     def _prompt_text(self) -> str | None:
         if not self.director.idle or self.app.top_scene() is not self:
             return None
@@ -608,7 +765,8 @@ class TableScene(Scene):
                         hidden=self.drag.hidden, suggested=self.hint_cards())
         overlay = Overlay(prompt=self._prompt_text(), message=self.message,
                           message_warning=self.message_warning and self.message is not None,
-                          thinking_seat=self.thinking_seat())
+                          thinking_seat=self.thinking_seat(), winning_seat=self._winning_seat(),
+                          result=self.result_line() if self.director.idle and self.app.top_scene() is self else None)
         # The person looking: a human viewer sees their own hidden bid on their plate.
         looking = self.viewer if self.viewer in self.humans else PUBLIC_SEAT
         self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, looking,
@@ -620,4 +778,8 @@ class TableScene(Scene):
             card, centre, legal = dragged
             self.view.draw_card_sprite(surface, card, self.layout.hand_card_w, centre,
                                        angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
+        pile = self.last_trick_pile() if self._pile_hover and self.app.top_scene() is self else None
+        if pile is not None:
+            ring = pile.inflate(8, 8)
+            pygame.draw.rect(surface, theme.ACCENT, ring, width=2, border_radius=ring.height // 2)
         self.draw_controls(surface)

@@ -6,7 +6,13 @@ table scene passes in (which cards are playable, which one is hovered or
 selected, the card being dragged, the message above the hand).
 
 Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
-and are always drawn as backs. What differs between games (a contract and
+and are always drawn as backs. Under the contract/trump panel a small panel
+says how the hand stands: in a contract game the books the declaring side
+needs and has and what the defenders need to set it (the rules' own
+``BOOKS_BEFORE_BID`` and ``TOTAL_BOOKS``, the books the rules reported); in
+a prediction game the round's bids against its tricks. On the trick in play
+the led card and the card winning it (the view's ``winning_seat``, passed in
+by the scene) are tagged. What differs between games (a contract and
 team books, or a turned-up card and predictions) is chosen by the game's
 features (``GameDef.scoring``, ``partnerships``), never by its name.
 
@@ -27,7 +33,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules import BidMode
 from game.rules.actions import bid as bid_action
+from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.art.card_art import CardArt, draw_suit
@@ -83,6 +91,11 @@ class Overlay:
     message: str | None = None            # a refusal reason or notice
     message_warning: bool = False
     thinking_seat: int = -1               # a computer seat whose decision is being computed
+    # The seat whose card is winning the trick on the felt, as the view reports it
+    # (-1: no trick in play, or the picture is not yet the view's).
+    winning_seat: int = -1
+    # The finished hand's result in words and the colour of the side it is about.
+    result: tuple[str, tuple[int, int, int]] | None = None
 
 
 class TableView:
@@ -126,6 +139,8 @@ class TableView:
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         self._draw_table_ring(surface, layout)
         self._draw_indicator(surface, model, layout, names)
+        if not self._under(covered, layout.progress_rect):
+            self._draw_progress(surface, model, layout, names)
         self._draw_scores(surface, model, layout, names)
         for seat in range(model.num_players):
             if layout.relative(seat) != 0 and not self._under(covered, self.fan_rect(layout, seat)):
@@ -136,7 +151,7 @@ class TableView:
                 if seat == overlay.thinking_seat:
                     self._draw_thinking(surface, layout, seat)
         self._draw_kitty(surface, model, layout)
-        self._draw_trick(surface, model, layout)
+        self._draw_trick(surface, model, layout, overlay.winning_seat)
         if not self._under(covered, layout.hand_rect):
             self._draw_hand(surface, layout, hand)
         self._draw_flying(surface, model)
@@ -189,9 +204,14 @@ class TableView:
 
     def _contract_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
         if model.contract_mode >= 0:
-            lines = [("dim", t("table.contract")), ("big", contract_text(model)),
-                     ("text", t("table.declarer", name=names[model.declarer]))]
-            suit = model.trump if model.contract_mode != 2 else -2
+            no_trump = model.contract_mode == BidMode.NOTRUMP
+            if no_trump and model.direction < 0:
+                # The declarer is still choosing the ranking: say so, name none.
+                who = t("table.choosing_direction", name=names[model.declarer])
+            else:
+                who = t("table.declarer", name=names[model.declarer])
+            lines = [("dim", t("table.contract")), ("big", contract_text(model)), ("text", who)]
+            suit = model.trump if not no_trump else -2
             return lines, suit
         if model.high_bid is not None:
             seat, books, mode = model.high_bid
@@ -265,6 +285,73 @@ class TableView:
         pygame.draw.circle(image, (246, 242, 230), centre, size // 2 + 3)
         pygame.draw.circle(image, GOLD, centre, size // 2 + 3, width=2)
         draw_suit(image, SUIT_LETTERS[suit], centre, size * 0.62, self.art(40).suit_colour(SUIT_LETTERS[suit]))
+
+    # ------------------------------------------------------------------ how the hand stands
+    def progress_lines(self, model: TableModel, names: list[str]) -> list[tuple[str, tuple[int, int, int]]]:
+        """The lines of the progress panel, each with its colour: in a contract game the books
+        the declaring side needs and has, and what the defenders need to set it; in a
+        prediction game the round's bids against its tricks (over- or underbid)."""
+        if model.declares_contract:
+            return self._contract_progress(model, names)
+        return self._bids_against_tricks(model)
+
+    def _contract_progress(self, model: TableModel, names: list[str]) -> list[tuple[str, tuple[int, int, int]]]:
+        named = model.contract_mode >= 0 and model.declarer >= 0 and (model.trump >= 0 or model.direction >= 0)
+        if not named or not model.game_def.partnerships:
+            return []
+        declarers = model.team_of(model.declarer)
+        need = BOOKS_BEFORE_BID + model.contract_books        # the bid promises six books plus its number
+        set_need = TOTAL_BOOKS - need + 1                      # one book more than the declarers may lose
+        lines = []
+        teams = range(model.game_def.score_sides(model.num_players))
+        # The declaring side first, then the defenders.
+        for team in sorted(teams, key=lambda team: team != declarers):
+            words = team_words([names[s] for s in model.score_side_members(team)])
+            have = model.books[team] if team < len(model.books) else 0
+            colour = theme.TEAM_COLOURS[team]
+            if team == declarers:
+                key = "table.progress_made" if have >= need else "table.progress_declarers"
+                lines.append((t(key, team=words, need=need, have=have), colour))
+            else:
+                key = "table.progress_set" if have >= set_need else "table.progress_defenders"
+                lines.append((t(key, team=words, need=set_need, have=have), colour))
+        return lines
+
+    def _bids_against_tricks(self, model: TableModel) -> list[tuple[str, tuple[int, int, int]]]:
+        shown = [value for value in model.predictions if value >= 0]
+        tricks = model.tricks_per_hand
+        if not shown or tricks <= 0:
+            return []
+        bids = sum(shown)
+        if len(shown) < model.num_players:
+            return [(t("table.round_bids_waiting", bids=bids, n=tricks), theme.TEXT)]
+        if bids > tricks:
+            verdict = t("table.round_over", n=bids - tricks)
+        elif bids < tricks:
+            verdict = t("table.round_under", n=tricks - bids)
+        else:
+            verdict = t("table.round_even")
+        return [(t("table.round_bids", bids=bids, n=tricks), theme.TEXT), (verdict, GOLD)]
+
+    def _draw_progress(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
+                       names: list[str]) -> None:
+        lines = self.progress_lines(model, names)
+        if not lines:
+            return
+        rect = layout.progress_rect
+        key = ("progress", rect.size, tuple(lines))
+        image = self._panels.get(key)
+        if image is None:
+            image = self._panel_image(rect.size).copy()
+            pad = max(6, round(8 * layout.unit))
+            size = round(layout.font_unit * 0.78)
+            row_h = (rect.height - 2 * pad) // max(1, len(lines))
+            for index, (text, colour) in enumerate(lines):
+                label = self.text.fit(text, size, colour, rect.width - 2 * pad, bold=index == 0)
+                y = pad + index * row_h + (row_h - label.get_height()) // 2
+                image.blit(label, (pad, y))
+            self._panels.put(key, image)
+        surface.blit(image, rect.topleft)
 
     def _draw_scores(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
                      names: list[str]) -> None:
@@ -472,9 +559,13 @@ class TableView:
             image = self.rotations.get(back, (index * 37) % 20 - 10)
             surface.blit(image, image.get_rect(center=(cx + index * 2, cy - index * 2)))
 
-    def _draw_trick(self, surface: pygame.Surface, model: TableModel, layout: TableLayout) -> None:
+    def _draw_trick(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
+                    winning_seat: int = -1) -> None:
+        """The trick on the felt; while it is played, the led card and the card winning
+        it (``winning_seat``, as the view reports it) carry small tags."""
         width = layout.trick_card_w
-        for seat, card in model.trick:
+        in_play = model.trick_winner < 0
+        for index, (seat, card) in enumerate(model.trick):
             place = layout.place(seat)
             image = self.rotations.get(self.card_image(card, width), place.trick_angle)
             rect = image.get_rect(center=place.trick_centre)
@@ -484,6 +575,36 @@ class TableView:
             if seat == model.trick_winner:
                 glow = self.rotations.get(self.art(width).highlight_overlay(), place.trick_angle)
                 surface.blit(glow, glow.get_rect(center=place.trick_centre))
+        if not in_play or not model.trick:
+            return
+        leader = model.trick[0][0]
+        self._trick_tag(surface, layout, leader, t("table.trick_led"), winning=False, stacked=False)
+        if any(seat == winning_seat for seat, _ in model.trick):
+            self._trick_tag(surface, layout, winning_seat, t("table.trick_winning"), winning=True,
+                            stacked=winning_seat == leader)
+
+    def _trick_tag(self, surface: pygame.Surface, layout: TableLayout, seat: int, text: str, winning: bool,
+                   stacked: bool) -> None:
+        """A small tag on a trick card's lower edge ("Led", "Winning"); a second tag on
+        the same card sits just above the first."""
+        place = layout.place(seat)
+        size = max(11, round(layout.font_unit * 0.62))
+        key = ("tag", text, size, winning)
+        image = self._pills.get(key)
+        if image is None:
+            label = self.text.render(text, size, theme.TEXT_DARK if winning else theme.TEXT, bold=True)
+            pad_x, pad_y = round(size * 0.5), round(size * 0.15)
+            image = pygame.Surface((label.get_width() + 2 * pad_x, label.get_height() + 2 * pad_y), pygame.SRCALPHA)
+            background = (*GOLD, 245) if winning else (8, 18, 14, 225)
+            pygame.draw.rect(image, background, image.get_rect(), border_radius=image.get_height() // 2)
+            pygame.draw.rect(image, GOLD, image.get_rect(), width=1, border_radius=image.get_height() // 2)
+            image.blit(label, (pad_x, pad_y))
+            self._pills.put(key, image)
+        x, y = place.trick_centre
+        bottom = y + layout.trick_card_h // 2 + image.get_height() // 3
+        if stacked:
+            bottom -= image.get_height() + 2
+        surface.blit(image, image.get_rect(midbottom=(x, bottom)))
 
     def _shadow(self, size: tuple[int, int]) -> pygame.Surface:
         key = ("shadow", size)
@@ -608,6 +729,10 @@ class TableView:
     def _draw_overlay(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
                       overlay: Overlay) -> None:
         fu = layout.font_unit
+        if overlay.result is not None and not model.banner:
+            result, result_colour = overlay.result
+            self._pill(surface, result, (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
+                       round(fu * 1.0), result_colour, layout)
         if model.banner:
             self._pill(surface, model.banner, (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
                        round(fu * 1.1), theme.PANEL_TITLE, layout)

@@ -139,11 +139,27 @@ class Button(Widget):
         self._draw_content(image, body, text_colour, state)
         return image
 
+    def stacked(self) -> bool:
+        """Whether the button is tall enough to stack its picture, label and small print."""
+        return self.icon is not None and bool(self.label) and bool(self.sublabel) and self.rect.height >= 64
+
+    def text_width(self) -> int:
+        """How wide the label may be drawn, inside the button's padding."""
+        return self._inner(pygame.Rect(0, 1, *self.rect.size)).width
+
+    def _inner(self, body: pygame.Rect) -> pygame.Rect:
+        pad_x = max(4, min(14, body.height // 3))
+        if self.stacked():
+            # A tall narrow button (a suit in the trump chooser) keeps its side padding
+            # in proportion to its width, so "Diamonds" fits as large as "Clubs".
+            pad_x = max(4, min(pad_x, body.width // 12))
+        return body.inflate(-2 * pad_x, -max(4, body.height // 6))
+
     def _draw_content(self, image: pygame.Surface, body: pygame.Rect, colour: Colour, state: str) -> None:
         pad_x = max(4, min(14, body.height // 3))
-        inner = body.inflate(-2 * pad_x, -max(4, body.height // 6))
+        inner = self._inner(body)
         size = self.font_size or max(12, round(body.height * 0.5))
-        if self.icon is not None and self.label and self.sublabel and body.height >= 64:
+        if self.stacked() and self.icon is not None and self.sublabel:
             # Tall button: picture on top, then the label, then the small print.
             icon_h = round(inner.height * 0.46)
             icon_rect = pygame.Rect(0, 0, icon_h, icon_h)

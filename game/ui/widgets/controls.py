@@ -78,7 +78,9 @@ class _ArrowBox(Widget):
     """Shared look of the cycler and the stepper: ``<`` value ``>`` in an input box."""
 
     def _arrow_rects(self) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
-        side = min(self.rect.height, self.rect.width // 4)
+        # Narrow arrow boxes leave the value room to be read whole ("Computer" at 800x600);
+        # a click anywhere right of the left box still steps forward.
+        side = min(round(self.rect.height * 0.8), self.rect.width // 5)
         left = pygame.Rect(self.rect.left, self.rect.top, side, self.rect.height)
         right = pygame.Rect(self.rect.right - side, self.rect.top, side, self.rect.height)
         middle = pygame.Rect(left.right, self.rect.top, right.left - left.right, self.rect.height)

@@ -214,6 +214,10 @@ class DialogScene(Scene):
             self._toast_was_active = self.toast.active
             self._dirty = True
 
+    def wake_in(self) -> float | None:
+        """A still dialog needs no frames; its reason toast does once it starts to fade."""
+        return self.toast.wake_in()
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._laid_out_for is None:
             self.relayout()

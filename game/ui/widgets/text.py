@@ -3,9 +3,9 @@
 A dialog is redrawn every frame over the animated table, so rendered text and
 measured sizes come from the interface's one text cache
 (``game.ui.art.render_cache.TEXT``, whose policy is documented there). Text
-never overflows: ``draw_text_fit`` shrinks the font down to a minimum size
-and only then shortens the text with an ellipsis; ``draw_text_wrapped``
-shrinks until the wrapped lines fit the height.
+never overflows: ``draw_text_fit`` shrinks the font down to a minimum size,
+then gives up bold, and only then shortens the text with an ellipsis;
+``draw_text_wrapped`` shrinks until the wrapped lines fit the height.
 """
 
 from __future__ import annotations
@@ -81,11 +81,25 @@ def draw_text_fit(surface: pygame.Surface, text: str, rect: RectLike, size: int,
     if rect.width <= 0 or rect.height <= 0 or not text:
         return pygame.Rect(rect.topleft, (0, 0))
     fitted = fit_size(text, rect.width, rect.height, size, bold, min_size)
+    if bold and text_size(text, fitted, True)[0] > rect.width >= text_size(text, fitted, False)[0]:
+        bold = False  # the whole text in the regular face reads better than a cut bold one
     shown = ellipsize(text, rect.width, fitted, bold)
     image = render_text(shown, fitted, colour, bold)
-    placed = _aligned(image, rect, align)
-    surface.blit(image, placed)
-    return placed
+    return _blit_inside(surface, image, _aligned(image, rect, align), rect)
+
+
+def _blit_inside(surface: pygame.Surface, image: pygame.Surface, placed: pygame.Rect,
+                 box: pygame.Rect) -> pygame.Rect:
+    """Blit ``image`` at ``placed`` but only inside ``box``; returns the part drawn.
+
+    A font's line box is taller than its letters (room for accents above
+    capitals), so in a box shorter than the line only the empty margins are
+    trimmed, never the text beside the box.
+    """
+    visible = placed.clip(box)
+    if visible.width and visible.height:
+        surface.blit(image, visible.topleft, visible.move(-placed.left, -placed.top))
+    return visible
 
 
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
@@ -112,7 +126,8 @@ def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]
 
 
 def line_height(size: int, bold: bool = False) -> int:
-    return theme.font(size, bold).get_linesize()
+    """The step from one wrapped line to the next at ``size`` (the theme's line spacing)."""
+    return theme.line_step(size, bold)
 
 
 def fit_wrapped(text: str, width: int, height: int, size: int, bold: bool = False,
@@ -151,7 +166,5 @@ def draw_text_wrapped(surface: pygame.Surface, text: str, rect: RectLike, size: 
     for index, line in enumerate(lines):
         image = render_text(line, fitted, colour, bold)
         line_rect = pygame.Rect(rect.left, top + index * step, rect.width, step)
-        placed = _aligned(image, line_rect, align)
-        surface.blit(image, placed)
-        used.union_ip(placed)
-    return used
+        used.union_ip(_blit_inside(surface, image, _aligned(image, line_rect, align), rect))
+    return used.clip(rect)

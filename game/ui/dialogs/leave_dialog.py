@@ -1,0 +1,55 @@
+"""Asks before a game in progress is thrown away.
+
+Back to start and Quit in the in-game menu, and closing the window, would
+end the game without a trace. While a game is in progress the app opens this
+dialog first (see ``App.request_leave``): it says what would be lost, and
+its safe answer, "Keep playing", has the focus, so a stray Enter or Esc
+keeps the game. Only the other button leaves.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from game.ui import theme
+from game.ui.text import t
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.text import draw_text_wrapped
+
+
+class LeaveDialog(DialogScene):
+    """"Leave this game?": Keep playing (Esc, the default) or leave (``on_leave``)."""
+
+    cancellable = True
+    solid_panel = True
+    dim_background = True
+
+    def __init__(self, app, warning: str, leave_label: str, on_leave: Callable[[], None]) -> None:
+        super().__init__(app)
+        self.title = t("leave.title")
+        self.warning = warning
+        self.stay_button = Button((0, 0, 1, 1), t("leave.stay"), self.close, kind="primary")
+        self.leave_button = Button((0, 0, 1, 1), leave_label, lambda: self.finish(on_leave), kind="danger")
+        self.relayout()
+        self.focus.focus(self.stay_button)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        scale = ui_scale(size)
+        content = self.centre_panel(size, round(620 * scale), round(300 * scale))
+        gap = max(8, round(12 * scale))
+        button_h = max(34, min(round(50 * scale), content.height // 3))
+        buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
+        for button, rect in zip((self.leave_button, self.stay_button), split_columns(buttons, 2, gap)):
+            button.set_rect(rect)
+        self.message_rect = pygame.Rect(content.left, content.top, content.width,
+                                        max(20, buttons.top - gap - content.top))
+        self.focus.set_widgets([self.leave_button, self.stay_button])
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = max(17, round(26 * ui_scale(self.window_size())))
+        draw_text_wrapped(surface, self.warning, self.message_rect, size, theme.TEXT, align="center",
+                          valign="center")

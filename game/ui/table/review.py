@@ -1,0 +1,208 @@
+"""Looking back over the hand: the last trick, and the hand's log.
+
+Both open over the table at any moment of a hand (a button under the
+scores, a key, and for the last trick a click on the plate of the player
+who took it) and close with Esc, their close button or a click outside
+them; the game waits while one is open, as it does under the score pad.
+
+``LastTrickDialog`` lays the last finished trick out card by card in the
+order it was played, each card over its player's name, with the led card
+and the winning card tagged, and says in words who took it with which card.
+The trick comes from the view of the seat at the screen (``view.tricks``),
+which holds only cards everyone saw played.
+
+``HandLogDialog`` lists the hand's log (``game.ui.table.hand_log``) in a
+scrollable column that opens at its latest line.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from game.rules import TrickRecord
+from game.rules.cards import card_code
+from game.ui import theme
+from game.ui.table.hand_log import LogLine
+from game.ui.table.hints import card_words
+from game.ui.text import t
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.geometry import ui_scale
+from game.ui.widgets.text import draw_text_fit
+
+CARD_RATIO = 1.4
+
+
+class LastTrickDialog(DialogScene):
+    """The last finished trick of the hand (``record`` None: none finished yet)."""
+
+    cancellable = True
+    solid_panel = True
+
+    def __init__(self, app, record: TrickRecord | None, number: int, names: Sequence[str]) -> None:
+        super().__init__(app)
+        self.record = record
+        self.names = list(names)
+        self.title = t("review.last_trick_title", n=number) if record is not None else t("table.last_trick")
+        self.close_button = Button((0, 0, 1, 1), t("review.close"), self.close, kind="primary")
+        self.card_rects: list[pygame.Rect] = []
+        self.label_h = 18
+        self.message_rect = pygame.Rect(0, 0, 1, 1)
+        self.relayout()
+        self.focus.focus(self.close_button)
+
+    @property
+    def summary(self) -> str:
+        """Who took the trick with which card, in words."""
+        if self.record is None:
+            return t("review.no_trick")
+        card = dict(self.record.plays).get(self.record.winner, -1)
+        return t("review.summary", winner=self.names[self.record.winner], card=card_words(card))
+
+    def layout(self, size: tuple[int, int]) -> None:
+        scale = ui_scale(size)
+        plays = len(self.record.plays) if self.record is not None else 0
+        gap = max(6, round(12 * scale))
+        card_w = max(40, round(92 * scale))
+        width = max(round(360 * scale), plays * card_w + (plays + 1) * gap + 2 * gap)
+        label_h = max(18, round(26 * scale))
+        foot_h = max(32, round(44 * scale))
+        card_h = round(card_w * CARD_RATIO)
+        height = round(70 * scale) + label_h * 3 + card_h + foot_h + 4 * gap
+        content = self.open_panel(size, width, height)
+        # The cards shrink to what the panel (clamped to the table's free area) holds.
+        room_w = (content.width - (plays + 1) * gap) // max(1, plays)
+        room_h = content.height - foot_h - 3 * label_h - 4 * gap   # the tags, names and summary lines
+        card_w = max(24, min(card_w, room_w, round(room_h / CARD_RATIO)))
+        card_h = round(card_w * CARD_RATIO)
+        row_w = plays * card_w + (plays - 1) * gap
+        left = content.centerx - row_w // 2
+        top = content.top + label_h + gap
+        self.card_rects = [pygame.Rect(left + index * (card_w + gap), top, card_w, card_h) for index in range(plays)]
+        self.label_h = label_h
+        self.message_rect = pygame.Rect(content.left, top + card_h + label_h + gap, content.width, label_h)
+        if not plays:
+            self.message_rect = pygame.Rect(content.left, content.top, content.width, content.height - foot_h - gap)
+        button_w = min(content.width, max(120, round(180 * scale)))
+        self.close_button.set_rect(pygame.Rect(content.centerx - button_w // 2, content.bottom - foot_h,
+                                               button_w, foot_h))
+        self.focus.set_widgets([self.close_button])
+
+    def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
+            self.close()
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.panel_rect.collidepoint(event.pos):
+            self.close()
+            return True
+        return False
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        record = self.record
+        size = round(self.label_h * 0.72)
+        if record is None:
+            draw_text_fit(surface, self.summary, self.message_rect, size, theme.TEXT_DIM)
+            return
+        for rect, (seat, card) in zip(self.card_rects, record.plays):
+            art = self.app.card_art(rect.width)
+            surface.blit(art.face(card_code(card)), rect)
+            if seat == record.winner:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), width=3,
+                                 border_radius=max(4, rect.width // 12))
+            name_rect = pygame.Rect(rect.left - 4, rect.bottom + 4, rect.width + 8, self.label_h)
+            draw_text_fit(surface, self.names[seat], name_rect, size, theme.TEXT, bold=seat == record.winner)
+            tags = [t("review.led")] if seat == record.leader else []
+            if seat == record.winner:
+                tags.append(t("review.took"))
+            if tags:
+                tag_rect = pygame.Rect(rect.left - 4, rect.top - self.label_h - 2, rect.width + 8, self.label_h)
+                draw_text_fit(surface, " · ".join(tags), tag_rect, round(size * 0.9),
+                              theme.ACCENT if seat == record.winner else theme.TEXT_DIM, bold=True)
+        draw_text_fit(surface, self.summary, self.message_rect, size, theme.PANEL_TITLE, bold=True)
+
+
+class HandLogDialog(DialogScene):
+    """The hand's log, newest line at the bottom, scrolled with the wheel or the keys."""
+
+    cancellable = True
+    solid_panel = True
+
+    def __init__(self, app, lines: Sequence[LogLine]) -> None:
+        super().__init__(app)
+        self.lines = list(lines)
+        self.title = t("log.title")
+        self.close_button = Button((0, 0, 1, 1), t("review.close"), self.close, kind="primary")
+        self.first = 0           # the first line shown: the log scrolls by whole lines
+        self.row_h = 20
+        self.body_rect = pygame.Rect(0, 0, 1, 1)
+        self.hint_rect = pygame.Rect(0, 0, 1, 1)
+        self.relayout()
+        self.first = self.last_first   # opens at the latest line
+        self.focus.focus(self.close_button)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        scale = ui_scale(size)
+        self.row_h = max(20, round(28 * scale))
+        foot_h = max(32, round(44 * scale))
+        gap = max(6, round(10 * scale))
+        content = self.open_panel(size, round(620 * scale), round(120 * scale) + 14 * self.row_h + foot_h)
+        self.body_rect = pygame.Rect(content.left, content.top, content.width - 8,
+                                     max(self.row_h, content.height - foot_h - gap))
+        button_w = min(content.width // 2, max(110, round(160 * scale)))
+        self.close_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
+        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
+        self.first = min(self.first, self.last_first)
+        self.focus.set_widgets([self.close_button])
+
+    @property
+    def rows(self) -> int:
+        """How many lines the body shows at once."""
+        return max(1, self.body_rect.height // self.row_h)
+
+    @property
+    def last_first(self) -> int:
+        """The first line shown when scrolled to the end."""
+        return max(0, len(self.lines) - self.rows)
+
+    def visible_lines(self) -> list[LogLine]:
+        """The lines the body shows at the current scroll."""
+        return self.lines[self.first:self.first + self.rows]
+
+    def scroll_by(self, lines: int) -> None:
+        self.first = max(0, min(self.last_first, self.first + lines))
+
+    def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * 2)
+            return True
+        if event.type == pygame.KEYDOWN:
+            page = max(1, self.rows - 1)
+            moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
+                     pygame.K_HOME: -len(self.lines), pygame.K_END: len(self.lines)}
+            if event.key in moves:
+                self.scroll_by(moves[event.key])
+                return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.panel_rect.collidepoint(event.pos):
+            self.close()
+            return True
+        return False
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = round(self.row_h * 0.66)
+        if not self.lines:
+            draw_text_fit(surface, t("log.empty"), self.body_rect, size, theme.TEXT_DIM)
+            return
+        for index, line in enumerate(self.visible_lines()):
+            rect = pygame.Rect(self.body_rect.left + 4, self.body_rect.top + index * self.row_h,
+                               self.body_rect.width - 8, self.row_h)
+            draw_text_fit(surface, line.text, rect, size, line.colour, align="left")
+        if self.last_first > 0:
+            track = pygame.Rect(self.body_rect.right + 3, self.body_rect.top, 3, self.body_rect.height)
+            thumb_h = max(12, round(track.height * self.rows / len(self.lines)))
+            thumb_y = track.top + round((track.height - thumb_h) * self.first / self.last_first)
+            pygame.draw.rect(surface, theme.ACCENT, (track.left, thumb_y, 3, thumb_h), border_radius=2)
+        if not self.toast.active:
+            draw_text_fit(surface, t("log.close_hint"), self.hint_rect, round(size * 0.85), theme.TEXT_DIM,
+                          align="left")

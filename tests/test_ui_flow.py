@@ -1,0 +1,251 @@
+"""Keys and flow between the screens, driven headless with synthesized input.
+
+Each test is a finding of issue 9 as a player met it: Enter with no card
+chosen said nothing; Esc on the round's score pad dealt the next round;
+Enter on Game over started a new game without showing the result; leaving a
+game in progress threw it away without asking; the start screen forgot the
+last setup; Settings could not be opened from the in-game menu; the start
+screen did not say where each seat sits.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.config import LastSetup, load_last_setup, save_last_setup  # noqa: E402
+from game.rules import Phase  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.start_scene import StartScene  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.text import t  # noqa: E402
+from test_ui_table import (  # noqa: E402
+    _to_human_play, click, human_can_play, key, legal_cards, make_app, run_until, start, step, top_name,
+)
+
+HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random"]
+
+
+def play_until(app: App, scene: TableScene, wanted: str) -> None:
+    """Answer the human's dialogs and play their first legal card until ``wanted`` is on top."""
+    def advance() -> bool:
+        if top_name(app) == wanted:
+            return True
+        top = app.scenes[-1]
+        if top_name(app) in ("BiddingPanel", "ContractChooser"):
+            top.finish(top.on_action, scene.match.legal_actions()[0])
+        elif top_name(app) == "ScorePad" and wanted != "ScorePad":
+            click(app, top.close_button.rect.center)
+        elif human_can_play(scene):
+            scene.play_card(sorted(legal_cards(scene))[0], None)
+        return False
+    assert run_until(app, advance, frames=6000), f"{wanted} never came"
+
+
+def press(app: App, code: int, text: str = "") -> None:
+    step(app, [key(code, text)])
+
+
+# ---------------------------------------------------------------------------- keys at the table
+
+def test_enter_with_no_card_chosen_says_how_to_choose_one(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
+    _to_human_play(app, scene)
+    assert scene.drag.selected < 0 and scene.message is None
+    actions = len(scene.match.actions)
+    press(app, pygame.K_RETURN)
+    assert scene.message == t("table.enter_no_card")
+    assert len(scene.match.actions) == actions, "nothing was played for the player"
+
+
+def test_esc_on_the_rounds_score_pad_does_not_deal_the_next_round(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=4, rounds=2)
+    play_until(app, scene, "ScorePad")
+    deal = scene.match.deal_number
+    assert scene.match.phase == Phase.HAND_OVER
+    press(app, pygame.K_ESCAPE)
+    step(app)
+    # The pad is put away; the finished round stays on the table until the player deals.
+    assert top_name(app) == "TableScene"
+    assert scene.match.phase == Phase.HAND_OVER and scene.match.deal_number == deal
+    assert scene._prompt_text() == t("table.continue_hint")
+    press(app, pygame.K_SPACE, " ")
+    assert scene.match.deal_number == deal + 1
+
+
+def test_enter_on_game_over_keeps_the_final_screen(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=4, rounds=1)
+    play_until(app, scene, "EndScene")
+    end_screen = app.scenes[-1]
+    press(app, pygame.K_RETURN)
+    step(app)
+    assert app.scenes[0] is scene, "Enter must not start a new game"
+    assert end_screen in app.scenes
+    # Play again is still there for a click.
+    while app.scenes[-1] is not end_screen:
+        press(app, pygame.K_ESCAPE)
+    click(app, end_screen.play_again.rect.center)
+    assert app.scenes[0] is not scene and isinstance(app.scenes[0], TableScene)
+
+
+# ---------------------------------------------------------------------------- leaving a game
+
+def open_menu_button(app: App, label: str) -> None:
+    press(app, pygame.K_ESCAPE)
+    assert top_name(app) == "TableMenu"
+    button = next(b for b in app.scenes[-1].buttons if b.label == label)
+    click(app, button.rect.center)
+
+
+def test_back_to_start_asks_before_throwing_the_game_away(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
+    step(app)
+    open_menu_button(app, t("menu.back_to_start"))
+    assert top_name(app) == "LeaveDialog" and app.scenes[0] is scene
+    press(app, pygame.K_RETURN)  # the focused answer is the safe one
+    assert top_name(app) != "LeaveDialog" and app.scenes[0] is scene
+    open_menu_button(app, t("menu.back_to_start"))
+    press(app, pygame.K_ESCAPE)  # Esc keeps playing too
+    assert app.scenes[0] is scene
+    open_menu_button(app, t("menu.back_to_start"))
+    click(app, app.scenes[-1].leave_button.rect.center)
+    assert top_name(app) == "StartScene"
+
+
+def test_quit_from_the_menu_asks_first(tmp_path):
+    app = make_app(tmp_path)
+    start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
+    step(app)
+    open_menu_button(app, t("menu.quit"))
+    assert app.running and top_name(app) == "LeaveDialog"
+    click(app, app.scenes[-1].leave_button.rect.center)
+    assert not app.running
+
+
+def test_closing_the_window_during_a_game_asks_and_a_second_close_quits(tmp_path):
+    app = make_app(tmp_path)
+    start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
+    step(app)
+    assert app.step(1 / 60, [pygame.event.Event(pygame.QUIT)]) is True
+    assert top_name(app) == "LeaveDialog"
+    assert app.step(1 / 60, [pygame.event.Event(pygame.QUIT)]) is False
+
+
+def test_closing_the_window_after_the_game_is_over_does_not_ask(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=4, rounds=1)
+    play_until(app, scene, "EndScene")
+    assert app.step(1 / 60, [pygame.event.Event(pygame.QUIT)]) is False
+
+
+# ---------------------------------------------------------------------------- settings in the game
+
+def test_settings_open_from_the_in_game_menu_and_apply_at_once(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
+    step(app)
+    assert scene.hint_button.visible
+    open_menu_button(app, t("menu.settings"))
+    settings = app.scenes[-1]
+    assert top_name(app) == "SettingsScene" and app.scenes[0] is scene
+    click(app, settings.hints.rect.center)
+    click(app, settings.save_button.rect.center)
+    assert top_name(app) == "TableScene"
+    assert app.settings.hints is False and not scene.hint_button.visible
+
+
+# ---------------------------------------------------------------------------- the start screen
+
+def start_screen(app: App) -> StartScene:
+    scene = app.scenes[-1]
+    assert isinstance(scene, StartScene)
+    return scene
+
+
+def test_the_start_screen_remembers_the_last_setup(tmp_path):
+    app = make_app(tmp_path)
+    screen = start_screen(app)
+    screen.set_game("wizard")
+    screen.set_players(5)
+    screen.names[0] = "Zoë"
+    screen._kind_setter(2)("human")
+    screen.names[2] = "Mert"
+    screen._level_setter(1)("hard")
+    screen.set_preset(1)
+    preset = screen.catalog["wizard"].presets[1].name
+    click(app, screen.start_button.rect.center)
+    assert top_name(app) != "StartScene"
+    app.close(quit_pygame=False)
+
+    again = start_screen(make_app(tmp_path))
+    assert again.game == "wizard" and again.players == 5
+    assert again.names[0] == "Zoë" and again.names[2] == "Mert"
+    assert again.kinds[:3] == ["human", "computer", "human"] and again.seat_level(1) == "hard"
+    assert again.catalog["wizard"].presets[again.preset_index["wizard"]].name == preset
+    assert [seat.name for seat in again.build_seats()][:3] == ["Zoë", screen.names[1], "Mert"]
+
+
+@pytest.mark.parametrize("text", [
+    "game: [unclosed\n",                                        # not YAML
+    "- a list\n",                                               # not a mapping
+    "game: poker\nplayers: 4\nnames: []\nkinds: []\nlevels: []\npreset: standard\n",
+    "game: wizard\nplayers: 99\nnames: []\nkinds: []\nlevels: []\npreset: standard\n",
+    "game: wizard\nplayers: 4\nnames: [1, 2]\nkinds: []\nlevels: []\npreset: standard\n",
+    "game: wizard\nplayers: 4\nnames: []\nkinds: [robot]\nlevels: []\npreset: standard\n",
+])
+def test_a_broken_last_setup_is_logged_and_ignored(tmp_path, text):
+    app = make_app(tmp_path)
+    path = app.user_paths.last_setup_file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    app.close(quit_pygame=False)
+    app = make_app(tmp_path)
+    screen = start_screen(app)
+    assert screen.game == screen.games[0] and screen.kinds[0] == "human"
+    log = (app.user_paths.log_dir / "tricktable.log").read_text(encoding="utf-8")
+    assert "ignoring the last start-screen setup" in log
+    assert path.read_text(encoding="utf-8") == text, "the file is left as it was"
+
+
+def test_the_last_setup_round_trips_through_its_file(tmp_path):
+    app = make_app(tmp_path)
+    setup = LastSetup(game="bidwhist", players=4, names=["A", "", "C"], kinds=["human", "computer", "human"],
+                      levels=["medium", "easy", "hard"], preset="standard")
+    save_last_setup(setup, app.user_paths)
+    assert load_last_setup(app.user_paths) == setup
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_the_start_screen_shows_where_each_seat_sits(tmp_path, size):
+    app = make_app(tmp_path, size=size)
+    screen = start_screen(app)
+    step(app)
+    # Bid Whist, the human in the first seat: the partner across, the next player on the left.
+    assert screen.game_def.partners(0, 2)
+    assert [screen.position_key(seat) for seat in range(4)] == [
+        "start.pos.bottom", "start.pos.left", "start.pos.across", "start.pos.right"]
+    # Seen from the human wherever they sit (the table puts them at the bottom).
+    screen._kind_setter(0)("computer")
+    screen._kind_setter(2)("human")
+    assert screen.position_key(2) == "start.pos.bottom" and screen.position_key(0) == "start.pos.across"
+    assert screen.position_key(3) == "start.pos.left"
+    screen.set_game("wizard")
+    screen.set_players(6)
+    step(app)
+    keys = [screen.position_key(seat) for seat in range(6)]
+    assert keys.count("start.pos.bottom") == 1 and keys.count("start.pos.across") == 1
+    # Every seat's place is drawn beside its name, inside its row.
+    for seat in range(screen.players):
+        label = screen.seat_label_rect(seat)
+        assert screen.seat_rows[seat].contains(label)
+        assert label.right < screen.name_inputs[seat].rect.left
+        assert label.width >= label.height * 2, "room for the table map and a word"

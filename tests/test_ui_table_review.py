@@ -1,0 +1,479 @@
+"""The table tells the players how the hand stands (issue 9), driven headless through the real app.
+
+* the last trick can be looked at any time in a hand: a button, the L key and
+  a click on the plate of the player who took it open it; it shows who played
+  which card, who led and who took it, and closes with Esc, L or a click;
+* while a trick is played, the led card and the card winning it (the view's
+  ``winning_seat``) are tagged on the felt;
+* Bid Whist shows the declaring side's books needed and taken and what the
+  defenders need to set the contract, and the finished hand's result in
+  words, in the declaring team's own colour; Wizard shows the round's bids
+  against its tricks;
+* the contract panel names no ranking while a no-trump declarer chooses one;
+* the turn glow leaves the last player while the trick is collected, and a
+  score pop-up never rises over the scores panel;
+* the hand log is built from the events the seat at the screen may know, and
+  fits and scrolls at 800x600.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random  # noqa: E402
+from typing import Callable  # noqa: E402
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from game.ai import make_player  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.rules import ActionKind, BidMode, Phase, make_rules  # noqa: E402
+from game.rules.actions import PASS, bid  # noqa: E402
+from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS  # noqa: E402
+from game.rules.events import BidWhistHandScored  # noqa: E402
+from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
+from game.ui import theme  # noqa: E402
+from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.ui.table.animations import FLOATER_RISE  # noqa: E402
+from game.ui.table.hints import card_words  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.text import t, team_words  # noqa: E402
+from test_ui_table import click, key, make_app, mouse, start, step, top_name  # noqa: E402
+
+
+class Pilot:
+    """Answers every question the table asks its human with the medium computer player."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.player = make_player(scene.game_def, "medium")
+        self.rng = random.Random(4)
+
+    def answer(self) -> None:
+        scene, app = self.scene, self.scene.app
+        top = app.scenes[-1]
+        name = type(top).__name__
+        match = scene.match
+        seat = match.current_player
+        if name in ("BiddingPanel", "ContractChooser"):
+            top.finish(top.on_action, self.player.choose(match.view(seat), self.rng))
+        elif name == "KittyDialog":
+            cards = sorted(a.value for a in match.view(seat).legal_actions)[:6]
+            top.finish(top.on_confirm, cards)
+        elif name == "ScorePad":
+            top.cancel()
+        elif name == "CoverScene":
+            top.reveal()
+        elif top is scene and scene.input_enabled():
+            scene.apply_action(self.player.choose(match.view(seat), self.rng))
+        else:
+            step(app)
+
+    def until(self, condition: Callable[[], bool], frames: int = 20000) -> None:
+        for _ in range(frames):
+            if condition():
+                return
+            self.answer()
+        assert condition(), "the condition never held"
+
+
+def human_to_play_after(scene: TableScene, tricks: int) -> Callable[[], bool]:
+    def ready() -> bool:
+        return (scene.app.scenes[-1] is scene and scene.input_enabled()
+                and len(scene.match.view(0).tricks) >= tricks)
+    return ready
+
+
+# --------------------------------------------------------------------------
+# The last trick
+
+def test_the_last_trick_opens_by_button_key_and_pile_and_tells_who_led_and_took_it(tmp_path):
+    app = make_app(tmp_path, size=(800, 600))
+    scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
+    pilot = Pilot(scene)
+    pilot.until(human_to_play_after(scene, 3))
+    record = scene.match.view(0).tricks[-1]
+
+    def check_open() -> None:
+        dialog = app.scenes[-1]
+        assert top_name(app) == "LastTrickDialog"
+        assert dialog.record == record and dialog.record.plays and dialog.title == t("review.last_trick_title", n=3)
+        winning_card = dict(record.plays)[record.winner]
+        assert dialog.summary == t("review.summary", winner=scene.names[record.winner],
+                                   card=card_words(winning_card))
+        assert len(dialog.card_rects) == len(record.plays)
+        assert all(dialog.panel_rect.contains(rect) for rect in dialog.card_rects)
+
+    step(app, [key(pygame.K_l, "l")])
+    check_open()
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is scene, "Esc closes the last trick"
+    click(app, scene.last_trick_button.rect.center)
+    check_open()
+    step(app, [key(pygame.K_l, "l")])
+    assert app.scenes[-1] is scene, "L closes it again"
+    pile = scene.layout.place(record.winner).plate.center
+    step(app, [mouse(pygame.MOUSEMOTION, pile)])
+    assert scene._pile_hover, "the mouse over the pile rings it"
+    click(app, pile)
+    check_open()
+    click(app, (4, app.size[1] // 2))
+    assert app.scenes[-1] is scene, "a click outside the panel closes it"
+    # The game waits while it is open, and goes on as before once it is closed.
+    assert scene.input_enabled()
+
+
+def test_the_last_trick_is_there_over_a_dialog_and_says_when_there_is_none(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=5)
+    pilot = Pilot(scene)
+    pilot.until(lambda: top_name(app) in ("BiddingPanel", "ContractChooser", "KittyDialog"))
+    step(app, [key(pygame.K_l, "l")])
+    dialog = app.scenes[-1]
+    assert top_name(app) == "LastTrickDialog" and dialog.record is None
+    assert dialog.summary == t("review.no_trick")
+    step(app, [key(pygame.K_ESCAPE)])
+    assert top_name(app) in ("BiddingPanel", "ContractChooser", "KittyDialog")
+
+
+def test_the_review_buttons_under_the_kitty_dialog_belong_to_the_dialog(tmp_path):
+    app = make_app(tmp_path, size=(800, 600))
+    for seed in range(1, 60):
+        scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
+        pilot = Pilot(scene)
+        pilot.until(lambda: top_name(app) == "KittyDialog" or scene.match.phase == Phase.PLAY)
+        if top_name(app) == "KittyDialog":
+            break
+    dialog = app.scenes[-1]
+    assert top_name(app) == "KittyDialog"
+    assert dialog.panel_rect.colliderect(scene.last_trick_button.rect)
+    click(app, scene.last_trick_button.rect.center)
+    assert app.scenes[-1] is dialog, "a click on the kitty dialog stays the dialog's"
+    step(app, [key(pygame.K_l, "l")])
+    assert top_name(app) == "LastTrickDialog", "L still opens the last trick"
+
+
+def test_a_hot_seat_player_sees_the_trick_that_ended_behind_the_cover(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:random", "human", "ai:random"], seed=6, rounds=3)
+    pilot = Pilot(scene)
+    pilot.until(lambda: top_name(app) == "CoverScene" and len(scene.match.view(PUBLIC_SEAT).tricks) >= 1)
+    step(app, [key(pygame.K_l, "l")])
+    assert top_name(app) == "CoverScene", "nothing of the table opens behind the cover"
+    step(app, [key(pygame.K_RETURN)])
+    assert scene.viewer == scene.match.current_player
+    step(app, [key(pygame.K_l, "l")])
+    assert top_name(app) == "LastTrickDialog"
+    assert app.scenes[-1].record == scene.match.view(PUBLIC_SEAT).tricks[-1]
+
+
+def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:random", "human", "ai:random"], seed=6, rounds=3)
+    pilot = Pilot(scene)
+    details = {}
+    for _ in range(20000):
+        if scene.match.deal_number > 2:
+            break
+        if top_name(app) == "CoverScene" and app.scenes[-1] not in details:
+            details[app.scenes[-1]] = (scene.match.deal_number, app.scenes[-1].detail)
+        pilot.answer()
+    by_deal: dict[int, list] = {}
+    for deal, detail in details.values():
+        by_deal.setdefault(deal, []).append(detail)
+    assert set(by_deal) == {1, 2}
+    for deal, shown in by_deal.items():
+        assert shown[0] == t("cover.new_deal", deal=t("game.deal.round"), n=deal)
+        assert all(detail is None for detail in shown[1:])
+
+
+# --------------------------------------------------------------------------
+# Marks on the trick in play
+
+def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
+    tags: list[tuple[int, str]] = []
+    original = scene.view._trick_tag
+
+    def spy(surface, layout, seat, text, winning, stacked):
+        tags.append((seat, text))
+        return original(surface, layout, seat, text, winning, stacked)
+    monkeypatch.setattr(scene.view, "_trick_tag", spy)
+    pilot = Pilot(scene)
+    checked = 0
+    for tricks in range(1, 6):
+        pilot.until(lambda: human_to_play_after(scene, tricks)() and len(scene.model.trick) >= 1)
+        tags.clear()
+        step(app)
+        view = scene.match.view(0)
+        assert view.winning_seat >= 0
+        assert (view.trick[0][0], t("table.trick_led")) in tags
+        assert (view.winning_seat, t("table.trick_winning")) in tags
+        assert [text for _, text in tags].count(t("table.trick_winning")) == 1
+        checked += 1
+        pilot.answer()   # play on
+    assert checked == 5
+
+
+# --------------------------------------------------------------------------
+# Contract progress and the hand's result
+
+def test_bid_whist_shows_books_needed_and_taken_for_both_sides(tmp_path):
+    app = make_app(tmp_path, size=(800, 600))
+    scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
+    pilot = Pilot(scene)
+    pilot.until(human_to_play_after(scene, 4))
+    view = scene.match.view(0)
+    declarers = scene.game_def.team_of(view.declarer)
+    need = BOOKS_BEFORE_BID + view.contract_books
+    lines = scene.view.progress_lines(scene.model, scene.names)
+    assert len(lines) == 2
+    words = [team_words([scene.names[s] for s in scene.game_def.team_members(team, 4)]) for team in (0, 1)]
+    assert lines[0] == (t("table.progress_declarers", team=words[declarers], need=need,
+                          have=view.books[declarers]), theme.TEAM_COLOURS[declarers])
+    assert lines[1] == (t("table.progress_defenders", team=words[1 - declarers], need=TOTAL_BOOKS - need + 1,
+                          have=view.books[1 - declarers]), theme.TEAM_COLOURS[1 - declarers])
+    # Each book count names the team it belongs to.
+    assert all(words[team] in text for team, (text, _) in zip((declarers, 1 - declarers), lines))
+
+
+@pytest.mark.parametrize("seed", [21, 3, 8, 12])
+def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colour(tmp_path, seed):
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
+    pilot = Pilot(scene)
+    pilot.until(lambda: top_name(app) in ("ScorePad", "EndScene"))
+    scored = [e for e in scene.match.events if isinstance(e, BidWhistHandScored)][-1]
+    # Between hands the score pad shows it; a hand that ends the game leaves it over the table.
+    pad = app.scenes[-1] if top_name(app) == "ScorePad" else None
+    if scored.redeal:
+        assert scene.result_line() == (t("table.result_redeal"), theme.TEXT)
+        return
+    team = scene.game_def.team_of(scored.declarer)
+    words = team_words([scene.names[s] for s in scene.game_def.team_members(team, 4)])
+    change = f"{scored.score_change[team]:+d}"
+    assert scored.contract is not None
+    if scored.made:
+        bid_words = t(f"table.bid_{BidMode(scored.contract.mode).label}", n=scored.contract.books)
+        expected = t("table.result_made", team=words, contract=bid_words, books=scored.books[team], change=change)
+    else:
+        short = BOOKS_BEFORE_BID + scored.contract.books - scored.books[team]
+        assert short > 0
+        expected = t("table.result_set", team=words, short=short, change=change)
+    assert scene.result_line() == (expected, theme.TEAM_COLOURS[team])
+    # The progress panel has the last word too: made, or how far short.
+    need = BOOKS_BEFORE_BID + scored.contract.books
+    progress = scene.view.progress_lines(scene.model, scene.names)[0][0]
+    key_made = "table.progress_made" if scored.made else "table.progress_declarers"
+    assert progress == t(key_made, team=words, need=need, have=scored.books[team])
+    if pad is not None:
+        assert pad.result == (expected, theme.TEAM_COLOURS[team])
+        # The pad's change column too: the declaring team's colour, never a colour of the other team.
+        change_cell = pad.rows[-1].cells[5]
+        assert change_cell.text == change and change_cell.colour == theme.TEAM_COLOURS[team]
+        # Its books say whose they are: the declaring team's, against what the contract needed.
+        books_cell = pad.rows[-1].cells[4]
+        assert books_cell.text == t("pad.books_needed", books=scored.books[team],
+                                    need=BOOKS_BEFORE_BID + scored.contract.books)
+        assert books_cell.colour == theme.TEAM_COLOURS[team]
+
+
+def test_wizard_plates_and_the_table_show_bids_against_tricks(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=5)
+    pilot = Pilot(scene)
+    seen = set()
+    for _ in range(60000):
+        if seen == {"over", "under"} or scene.match.is_over:
+            break
+        pilot.answer()
+        if scene.match.phase != Phase.PLAY or not scene.director.idle:
+            continue
+        view = scene.match.view(0)
+        bids, tricks = sum(view.predictions), view.tricks_per_hand
+        lines = [text for text, _ in scene.view.progress_lines(scene.model, scene.names)]
+        assert lines[0] == t("table.round_bids", bids=bids, n=tricks)
+        if bids > tricks:
+            assert lines[1] == t("table.round_over", n=bids - tricks)
+            seen.add("over")
+        elif bids < tricks:
+            assert lines[1] == t("table.round_under", n=tricks - bids)
+            seen.add("under")
+        for seat in range(4):
+            plate = scene.view._plate_line(scene.model, seat)
+            assert t("table.plate_bid", n=view.predictions[seat]) in plate
+            assert t("table.won", n=scene.model.tricks_won[seat]) in plate
+    assert seen == {"over", "under"}
+
+
+# --------------------------------------------------------------------------
+# Labels
+
+def _declarer_choosing_no_trump(tmp_path, size=(800, 600)):
+    """A table where seat 0 (the human) has won the bidding with 4 no trump and is to choose the ranking."""
+    app = make_app(tmp_path, size=size)
+    rules = make_rules("bidwhist", {}, players=4)
+    for seed in range(1, 200):
+        match = Match(rules, [Seat(n, c) for n, c in zip(["Ann", "Ben", "Cy", "Dee"],
+                                                          ["human", "ai:medium", "ai:medium", "ai:medium"])], seed)
+        while match.phase != Phase.BID:
+            match.apply(match.legal_actions()[0])
+        while match.phase == Phase.BID:
+            seat = match.current_player
+            action = bid(4, BidMode.NOTRUMP) if seat == 0 else PASS
+            if action not in match.legal_actions():
+                break
+            match.apply(action)
+        if match.phase == Phase.CONTRACT and match.current_player == 0:
+            scene = TableScene(app, match, ai_runner=InlineAiRunner())
+            app.replace(scene)
+            return app, scene
+    raise AssertionError("no seed lets seat 0 declare no trump")
+
+
+def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp_path):
+    app, scene = _declarer_choosing_no_trump(tmp_path)
+    for _ in range(5):
+        step(app)
+    assert top_name(app) == "ContractChooser"
+    lines, _ = scene.view._contract_indicator(scene.model, scene.names)
+    texts = [text for _, text in lines]
+    # "4 no trump" and who is choosing; no ranking named before it is chosen.
+    assert texts[1:] == [t("table.contract_nt_pending", n=4), t("table.choosing_direction", name="Ann")]
+    assert t("table.uptown") not in texts[1] and t("table.downtown") not in texts[1]
+    # Chosen: now the panel says which.
+    chooser = app.scenes[-1]
+    choice = [a for a in scene.match.legal_actions() if a.value == 1][0]
+    chooser.finish(chooser.on_action, choice)
+    for _ in range(5):
+        step(app)
+    texts = [text for _, text in scene.view._contract_indicator(scene.model, scene.names)[0]]
+    assert t("table.contract_nt", n=4, direction=t("table.downtown")) in texts
+
+
+# --------------------------------------------------------------------------
+# Flow: the turn glow, the score pop-ups
+
+def test_the_turn_glow_leaves_the_last_player_while_the_trick_is_collected(tmp_path):
+    app = make_app(tmp_path, speed="normal")
+    scene = start(app, "bidwhist", ["ai:medium"] * 4, seed=21)
+    held = 0
+    for _ in range(6000):
+        step(app, dt=1 / 30)
+        if scene.model.trick_winner >= 0:
+            held += 1
+            assert scene.model.turn == -1, "the last player's plate still glows while the trick is collected"
+        if len(scene.match.view(PUBLIC_SEAT).tricks) >= 4:
+            break
+    assert held > 10
+
+
+@pytest.mark.parametrize("game, players, size", [("wizard", 6, (800, 600)), ("wizard", 5, (1280, 720)),
+                                                 ("wizard", 4, (800, 600)), ("bidwhist", 4, (800, 600))])
+def test_score_pop_ups_never_rise_over_the_scores_panel(tmp_path, game, players, size):
+    app = make_app(tmp_path, speed="fast", size=size)
+    overrides = {"rounds": 3} if game == "wizard" else {"target_score": 3}
+    scene = start(app, game, ["ai:random"] * players, seed=7, **overrides)
+    score_rect = scene.layout.score_rect
+    seen = 0
+    for _ in range(20000):
+        step(app, dt=1 / 20)
+        for floater in scene.model.floaters:
+            seen += 1
+            image = scene.view.text.render(floater.text, floater.size, floater.colour, bold=True)
+            rect = image.get_rect(center=(round(floater.x), round(floater.y)))
+            assert not rect.colliderect(score_rect), (floater.text, rect, score_rect)
+            assert not rect.colliderect(scene.layout.pad_button)
+        if top_name(app) == "EndScene" or scene.match.is_over and not scene.model.floaters and seen:
+            break
+    assert seen > 0
+    assert FLOATER_RISE > 0
+
+
+# --------------------------------------------------------------------------
+# The hand log
+
+def test_the_hand_log_tells_the_hand_from_the_seats_own_events(tmp_path):
+    app = make_app(tmp_path, size=(800, 600))
+    scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
+    pilot = Pilot(scene)
+    pilot.until(human_to_play_after(scene, 3))
+    lines = [line.text for line in scene.hand_log_lines()]
+    view = scene.match.view(0)
+    dealer = scene.names[view.dealer]
+    assert lines[0] == t("log.dealt", deal=t("game.deal.hand"), n=view.deal_number, name=dealer)
+    for number, record in enumerate(view.tricks, start=1):
+        card = card_words(dict(record.plays)[record.winner])
+        assert t("log.trick", name=scene.names[record.winner], n=number, card=card) in lines
+    assert any(t("log.contract", name=scene.names[view.declarer], contract="").rstrip() in line for line in lines)
+    # The discards are counted, never named.
+    declarer = scene.names[view.declarer]
+    assert t("log.discarded", name=declarer, count=6) in lines or view.declarer == 0
+    click(app, scene.log_button.rect.center)
+    dialog = app.scenes[-1]
+    assert top_name(app) == "HandLogDialog"
+    assert pygame.Rect(0, 0, 800, 600).contains(dialog.panel_rect)
+    assert dialog.visible_lines()[-1].text == lines[-1], "the log opens at its latest line"
+    if dialog.last_first > 0:
+        step(app, [pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False)])
+        assert dialog.first < dialog.last_first, "the wheel scrolls the log back"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is scene
+
+
+def test_the_hand_log_ends_a_wizard_round_with_each_players_score(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:medium", "ai:medium"], seed=9, rounds=3)
+    pilot = Pilot(scene)
+    pilot.until(lambda: top_name(app) == "ScorePad" and scene.match.deal_number == 2)
+    deal = scene.match.history()["deals"][-1]
+    lines = [line.text for line in scene.hand_log_lines()]
+    bids = {entry["seat"]: entry["bid"] for entry in deal["bids"]}
+    for seat in range(3):
+        assert t("log.prediction_scored", name=scene.names[seat], bid=bids[seat], took=deal["tricks_won"][seat],
+                 change=f"{deal['score_change'][seat]:+d}") in lines
+
+
+def test_the_hand_log_never_tells_a_hidden_bid(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:random", "human", "ai:random"], seed=13, bidding="hidden", rounds=3)
+    pilot = Pilot(scene)
+    checked = 0
+    for _ in range(20000):
+        if scene.match.deal_number > 2 or scene.match.is_over:
+            break
+        pilot.answer()
+        if scene.match.phase != Phase.PREDICT:
+            continue
+        lines = [line.text for line in scene.hand_log_lines()]
+        for seat, action in scene.match.view(PUBLIC_SEAT).actions:
+            if seat == scene.viewer or (action is not None and action.kind != ActionKind.PREDICT):
+                continue
+            assert t("log.bid_placed", name=scene.names[seat]) in lines
+            assert not any(line.startswith(t("log.bid", name=scene.names[seat], bid="")) for line in lines)
+            checked += 1
+    assert checked > 0
+
+
+def test_the_log_button_and_last_trick_button_stay_clear_of_plates_and_the_hand():
+    from game.ui.table.layout import compute_layout, hand_positions
+    for players in (3, 4, 5, 6):
+        for size in ((800, 600), (1280, 720), (1920, 1080), (1024, 1366), (3000, 700)):
+            layout = compute_layout(size, players, 0)
+            screen = pygame.Rect(0, 0, layout.width, layout.height)
+            buttons = (layout.last_trick_button, layout.log_button)
+            hand_top = min(rect.top for rect, _ in hand_positions(layout, 18, set(range(18))))
+            for button in buttons:
+                assert screen.contains(button)
+                assert button.bottom < hand_top
+                assert not button.colliderect(layout.score_rect)
+                for seat in range(players):
+                    assert not button.colliderect(layout.place(seat).plate), (players, size, seat)
+            assert not layout.progress_rect.colliderect(layout.indicator_rect)
+            for seat in range(players):
+                assert not layout.place(seat).plate.colliderect(layout.progress_rect), (players, size, seat)
