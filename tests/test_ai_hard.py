@@ -121,6 +121,34 @@ def test_max_simulations_caps_the_count_exactly():
         assert sum(r.simulations for r in result.candidates) == cap
 
 
+def test_the_preferred_candidate_is_left_only_on_evidence():
+    view = mid_hand_wizard_view()
+    candidates = list(view.legal_actions)
+
+    def run(preferred, z):
+        return search(view, candidates, lambda s, a: s.apply_in_place(a, None, check=False), WizardMediumPlayer(),
+                      random.Random(1), SearchBudget(80, 1000.0), fake_clock(0.0), preferred=preferred,
+                      deviation_z=z)
+
+    for preferred in candidates:
+        # Evidence no search can reach: the preferred candidate stays.
+        assert run(preferred, 1e9).best == preferred
+    worst = min(run(candidates[0], 1e9).candidates, key=lambda r: r.mean_score).candidate
+    loose = run(worst, 0.0)
+    means = {r.candidate: r.mean_score for r in loose.candidates}
+    assert loose.best != worst and means[loose.best] > means[worst]
+
+
+def test_racing_spends_the_budget_on_the_contenders():
+    # A card that loses for sure against one that may win: once the paired
+    # differences show it, the loser stops being simulated.
+    view = mid_hand_wizard_view()
+    result = search(view, list(view.legal_actions), lambda s, a: s.apply_in_place(a, None, check=False),
+                    WizardMediumPlayer(), random.Random(1), SearchBudget(300, 1000.0), fake_clock(0.0))
+    counts = sorted(r.simulations for r in result.candidates)
+    assert len(counts) >= 2 and counts[-1] >= 3 * counts[0]   # round robin alone would split them evenly
+
+
 def test_the_deadline_stops_the_search():
     # The clock advances one second per reading; with 7 seconds the deadline
     # (read once at the start) allows six simulations, however many the cap allows.

@@ -50,7 +50,7 @@ from typing import Any, Callable, Sequence
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
-from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
+from game.ai.search_pimc import DEVIATION_Z, DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
 from game.rules.actions import PASS, Action, ActionKind, bid, discard
 from game.rules.bidwhist import KITTY_SIZE
@@ -84,6 +84,8 @@ class _HardPlayer:
     """What both hard players share: the budget, the clock, the fallback."""
 
     view_type: type[PlayerView]
+    # Standard errors of paired gain a candidate needs to replace the medium choice.
+    deviation_z: float = DEVIATION_Z
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         self.budget = budget if budget is not None else DEFAULT_BUDGET
@@ -115,7 +117,7 @@ class _HardPlayer:
              draw_hidden: DrawHidden | None = None) -> SearchResult[Any]:
         return search(view, candidates, apply, policy, rng, self.budget, self.clock,
                       preferred=preferred, draw_hidden=draw_hidden, measure=self._measure(view),
-                      value=self._value(view))
+                      value=self._value(view), deviation_z=self.deviation_z)
 
     def _check_view(self, view: PlayerView) -> None:
         if not isinstance(view, self.view_type):
@@ -149,6 +151,12 @@ class WizardHardPlayer(_HardPlayer):
     the expected round score of each card."""
 
     view_type = WizardView
+    # Any candidate with a better mean replaces the medium choice: the medium
+    # Wizard player errs often enough (it hits about 55% of its bids) that
+    # waiting for clear evidence cost more hits than noise did (on the same
+    # 120 rounds against medium players: 73% of bids hit and +10.8 points a
+    # round over them, against 70% and +8.2 at one standard error).
+    deviation_z = 0.0
 
     def rollout_policy(self) -> RolloutPolicy:
         return WizardMediumPlayer()

@@ -89,7 +89,7 @@ def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
 
 
 RACE_Z = 2.0          # standard errors behind the leader that drop a candidate from the race
-DEVIATION_Z = 1.0     # standard errors of gain a candidate needs to replace the preferred one
+DEVIATION_Z = 1.0     # default standard errors of gain a candidate needs to replace the preferred one
 RACE_EVERY = 4        # worlds between two racing checks (each check compares every pair with the leader)
 MIN_PAIRS = 6         # paired simulations needed before a comparison counts
 
@@ -126,7 +126,8 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
            preferred: CandidateT | None = None,
            draw_hidden: DrawHidden | None = None,
            measure: Callable[[Any], float] | None = None,
-           value: Callable[[Any], float] | None = None) -> SearchResult[CandidateT]:
+           value: Callable[[Any], float] | None = None,
+           deviation_z: float = DEVIATION_Z) -> SearchResult[CandidateT]:
     """The candidate the simulations the budget allows find best for
     ``view.seat`` (see the module docstring for the racing and for when a
     candidate replaces ``preferred``).
@@ -141,7 +142,9 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
     It sees only the view and what the sampler draws from it.
     ``measure(state)`` is averaged alongside the score, read at the hand's end.
     ``value(state)`` is the score of a simulation, read at the hand's end
-    (default: the seat's ``hand_returns()``).
+    (default: the seat's ``hand_returns()``). ``deviation_z`` is how many
+    standard errors of paired gain a candidate needs to replace
+    ``preferred`` (0: any candidate with a better mean does).
 
     May raise ``HiddenInfoError`` when the view describes no deal (a view
     built by hand): callers fall back to their rollout policy.
@@ -186,7 +189,7 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
             active = _race(active, base, paired, totals, counts)
     results = tuple(CandidateResult(candidate, n, total / n if n else 0.0, measured / n if n else 0.0)
                     for candidate, n, total, measured in zip(candidates, counts, totals, measures))
-    return SearchResult(candidates[_choose(base, paired, totals, counts)], simulations, results)
+    return SearchResult(candidates[_choose(base, paired, totals, counts, deviation_z)], simulations, results)
 
 
 def _mean(index: int, totals: list[float], counts: list[int]) -> float:
@@ -202,12 +205,12 @@ def _race(active: list[int], base: int, paired: _PairedScores, totals: list[floa
             if i in (leader, base) or not paired.clearly_better(leader, i, RACE_Z)]
 
 
-def _choose(base: int, paired: _PairedScores, totals: list[float], counts: list[int]) -> int:
+def _choose(base: int, paired: _PairedScores, totals: list[float], counts: list[int], z: float) -> int:
     """The preferred candidate, unless one with a better mean beats it clearly
     (by paired gain); among those, the best mean."""
     challengers = [i for i in range(len(counts))
                    if i != base and counts[i] and _mean(i, totals, counts) > _mean(base, totals, counts)
-                   and paired.clearly_better(i, base, DEVIATION_Z)]
+                   and paired.clearly_better(i, base, z)]
     if not challengers:
         return base
     return max(challengers, key=lambda i: (_mean(i, totals, counts), -i))
