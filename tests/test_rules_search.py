@@ -242,7 +242,7 @@ def test_a_taken_kitty_is_guessed_from_the_declarers_cards() -> None:
     seat = (state.declarer + 1) % 4
     view = state.view(seat)
     rng = random.Random(5)
-    played_by_declarer = [card for _, plays, _ in state.tricks for s, card in plays if s == state.declarer]
+    played_by_declarer = [card for record in state.tricks for s, card in record.plays if s == state.declarer]
     played_by_declarer += [card for s, card in zip(state.trick_seats, state.trick) if s == state.declarer]
     for _ in range(200):
         guess = sample_hidden(view, rng)

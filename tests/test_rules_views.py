@@ -153,7 +153,7 @@ def test_the_public_stream_shows_no_card_but_the_played_and_turned_up() -> None:
 def _failures(state: GameState) -> list[tuple[int, int, int]]:
     """(trick index, seat, suit) of every failure to follow this hand, read from the plays."""
     found = []
-    records = [plays for _, plays, _ in state.tricks] + [tuple(zip(state.trick_seats, state.trick))]
+    records = [record.plays for record in state.tricks] + [tuple(zip(state.trick_seats, state.trick))]
     for index, plays in enumerate(records):
         for position, (seat, played) in enumerate(plays):
             before = [c for _, c in plays[:position]]

@@ -215,5 +215,5 @@ def _takes_trick(view: PlayerView, action: Action) -> bool:
     before = len(world.tricks)
     world.apply_in_place(action, None, check=False)
     if len(world.tricks) > before:
-        return bool(world.tricks[-1][2] == view.seat)
+        return bool(world.tricks[-1].winner == view.seat)
     return bool(world.winning_seat() == view.seat)

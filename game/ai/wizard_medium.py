@@ -36,7 +36,7 @@ from game.rules.actions import Action, ActionKind, choose_trump, play, predict
 from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK
 from game.rules.core import Phase
 from game.rules.view import WizardView
-from game.rules.wizard import led_suit_of, trick_winner
+from game.rules.wizard import led_suit_of, strengths, trick_winner
 
 # Chance a trump of each rank takes a trick (index = rank), at a 3-player table.
 TRUMP_WIN = {14: 0.92, 13: 0.82, 12: 0.7, 11: 0.58, 10: 0.48, 9: 0.4, 8: 0.34}
@@ -214,8 +214,10 @@ class WizardTable:
         led = led_suit_of(with_card)
         trump = self.trump
         ruff_share = 1.0 if self.is_trump(card) else self._ruff_share(led, later)
-        # A card played next is at this index; it beats ours if the rules say it wins.
-        next_index = len(with_card)
+        # A card played next takes the trick from ours if the rules rank it
+        # strictly higher for this suit led and trump.
+        strength = strengths(led, trump)
+        ours = strength[card]
         beating = 0.0
         # Threats are counted in trumps and in the suit led. After a led Jester
         # no suit is led yet, so only the Wizards count as threats to it.
@@ -223,13 +225,12 @@ class WizardTable:
             suit = SUIT_OF[other]
             if other == WIZARD:
                 beating += 0.7 * count          # a Wizard is not always spent on this trick
-            elif other == JESTER or (suit != trump and suit != led):
-                continue                        # a Jester or a side suit never beats it
+            elif other == JESTER or (suit != trump and suit != led) or strength[other] <= ours:
+                continue                        # a Jester, a side suit or a lower card never beats it
             elif suit == trump:
-                if trick_winner(with_card + (other,), trump) == next_index:
-                    # Side cards fall to trumps only from players out of the suit led.
-                    beating += count * ruff_share
-            elif trick_winner(with_card + (other,), trump) == next_index:
+                # Side cards fall to trumps only from players out of the suit led.
+                beating += count * ruff_share
+            else:
                 beating += count
         held_by_later = sum(self.view.hand_sizes[s] for s in later)
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)

@@ -85,7 +85,7 @@ class TrickGameState:
     trick: list[int]           # cards of the trick in progress, in play order
     trick_seats: list[int]     # who played them
     leader: int
-    tricks: list[tuple[int, tuple[tuple[int, int], ...], int]]  # (leader, plays, winner)
+    tricks: list[TrickRecord]  # the tricks of this hand so far, as the views show them
     tricks_won: list[int]
     first_draw: list[tuple[int, int]]
     fixed_deals: dict  # deal number -> explicit deal; shared between clones, never mutated
@@ -229,7 +229,7 @@ class TrickGameState:
             return
         winner = self.trick_seats[self.trick_winner_index()]
         plays = tuple(zip(self.trick_seats, self.trick))
-        self.tricks.append((self.leader, plays, winner))
+        self.tricks.append(TrickRecord(self.leader, plays, winner))
         self.tricks_won[winner] += 1
         if events is not None:
             events.append(TrickWon(winner, self.leader, plays, len(self.tricks) - 1, self.table_books()))
@@ -276,7 +276,7 @@ class TrickGameState:
             deal_number=self.deal_number, hand=tuple(self.hands[seat]) if seat >= 0 else (),
             hand_sizes=tuple(len(h) for h in self.hands),
             trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
-            tricks=tuple(TrickRecord(l, p, w) for l, p, w in self.tricks),
+            tricks=tuple(self.tricks),
             tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
             start_scores=tuple(self.start_scores),
             legal_actions=tuple(self.legal_actions()) if seat >= 0 and seat == self.current else (),

@@ -95,26 +95,45 @@ def led_suit_of(cards: Sequence[int]) -> int:
     return NO_SUIT
 
 
+def card_strength(card: int, led: int, trump: int) -> int:
+    """How strongly ``card`` contends for a trick led in ``led`` with
+    ``trump`` (NO_SUIT for none): a Wizard most, then trumps by rank, then the
+    suit led by rank, then a Jester, and a side suit least. A card takes the
+    trick from the best before it only with a strictly greater strength, so
+    the first of several Wizards keeps it, and of a trick of Jesters alone
+    the first Jester wins."""
+    if card == WIZARD:
+        return 200
+    if card == JESTER:
+        return 0
+    suit = SUIT_OF[card]
+    if suit == trump:
+        return 100 + RANK_OF[card]
+    if suit == led:
+        return RANK_OF[card]
+    return -1
+
+
+# Every card's strength for each (trump, suit led), NO_SUIT included: built once
+# so that finding a trick's winner is a lookup per card (searches ask millions of times).
+_STRENGTHS = {(trump, led): tuple(card_strength(card, led, trump) for card in range(len(SUIT_OF)))
+              for trump in range(NO_SUIT, 4) for led in range(NO_SUIT, 4)}
+
+
+def strengths(led: int, trump: int) -> tuple[int, ...]:
+    """``card_strength`` of every card (indexed by card) for this suit led and trump."""
+    return _STRENGTHS[trump, led]
+
+
 def trick_winner(cards: Sequence[int], trump: int) -> int:
     """Index of the winning card of a full trick with ``trump`` (NO_SUIT for
     none): the first Wizard; else the highest trump; else the highest card of
     the suit led; else (every card a Jester) the first Jester."""
-    led = led_suit_of(cards)
-    best_index, best = 0, -1
+    strength = _STRENGTHS[trump, led_suit_of(cards)]
+    best_index, best = 0, -2
     for index, card in enumerate(cards):
-        if card == WIZARD:
-            return index
-        suit = SUIT_OF[card]
-        if suit == NO_SUIT:  # a Jester never wins unless all are Jesters
-            continue
-        if suit == trump:
-            strength = 100 + RANK_OF[card]
-        elif suit == led:
-            strength = RANK_OF[card]
-        else:
-            continue
-        if strength > best:
-            best, best_index = strength, index
+        if strength[card] > best:
+            best, best_index = strength[card], index
     return best_index
 
 
