@@ -84,7 +84,10 @@ class SearchResult(Generic[CandidateT]):
 def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
     """Play ``state`` on to the end of the hand, every seat choosing with ``policy``."""
     while state.phase not in HAND_ENDS:
-        action = policy.choose(state.view(state.current), rng)
+        legal = state.legal_actions()
+        # A forced move needs no view and no policy (the last card of a hand,
+        # a single card of the suit led): a good share of a rollout's moves.
+        action = legal[0] if len(legal) == 1 else policy.choose(state.view(state.current), rng)
         state.apply_in_place(action, None, check=False)
 
 
