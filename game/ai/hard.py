@@ -23,6 +23,9 @@ Which candidates are weighed, per decision:
   are guessed as the medium player would have bid the sampled hand, not
   uniformly, since the rollout players aim at them.
 * Wizard trump choice and card play: every legal action.
+* Wizard worlds: the unseen cards are drawn so that each seat's hand fits
+  the bid it showed (``draw_wizard_hands``): a seat that bid high most
+  likely holds Wizards and high trumps, which a uniform draw ignores.
 * Bid Whist bidding: pass (when allowed), the medium player's choice, the
   lowest bid of each mode and one book above the medium bid; the kitty is
   unseen and sampled like any other hidden card, so a bid is judged by how
