@@ -20,12 +20,14 @@ the search compares candidates by these paired differences:
   out, so the budget goes to the candidates still in contention instead of
   being spread evenly over plainly bad ones (a Wizard hand of ten cards has
   up to ten).
-* **Leaving the policy only on evidence.** The ``preferred`` candidate (the
+* **Leaving the policy on evidence.** The ``preferred`` candidate (the
   medium player's own choice) is the default; another candidate replaces it
-  only when its paired gain over it is positive by ``DEVIATION_Z`` standard
-  errors. With a few dozen noisy simulations the plain best mean is often a
-  lucky one (the winner's curse); this rule keeps the search from doing
-  worse than its own rollout player where it cannot tell.
+  only when its paired gain over it, over at least ``MIN_PAIRS`` worlds, is
+  positive by ``deviation_z`` standard errors (``DEVIATION_Z`` unless the
+  caller says otherwise). A caller may ask for 0: any positive gain, the
+  plain best mean among the candidates that beat the preferred one. A
+  higher value guards against the winner's curse of a few dozen noisy
+  simulations; the hard players measured better at 0 (see ``hard``).
 
 The search stops when the budget's simulation count or its deadline is
 reached, checked before every simulation.
