@@ -1,8 +1,9 @@
 """The command line: argument parsing and the headless commands.
 
 ``python main.py`` opens the window; ``simulate`` plays whole games between
-computer players and prints a summary; ``replay --check`` replays history files
-through the engine. Errors a user can cause (a bad rules file, an unreadable
+computer players and prints a summary; ``replay FILE [--game N]`` opens the
+window on a recorded game in the replay viewer, and ``replay --check`` replays
+history files through the engine. Errors a user can cause (a bad rules file, an unreadable
 history) print one clear line and exit with status 2, never a traceback.
 
 Every game the registry knows can be simulated: the choices of ``--game``,
@@ -14,15 +15,17 @@ the game's ``GameDef``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Sequence
 
 from game.ai import levels as ai_levels
 from game.config import ConfigError, resolve_rules
-from game.history import HistoryError, check_file, write_history
+from game.history import HistoryError, HistoryWriter, check_game, read_history
 from game.match import Match, Seat
 from game.rules import GameDef, GameEvent, RuleConfigError, all_games, game_names, get_game
 from game.rules.actions import BidMode
@@ -63,11 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
                      help="override one house rule (repeatable)")
     sim.add_argument("--ai", default="medium", metavar="LEVEL[,LEVEL...]",
                      help=f"computer level for every seat, or one per seat; levels: {', '.join(_all_levels())}")
-    sim.add_argument("--history", metavar="OUT.jsonl", help="write every game to this hand-history file")
+    sim.add_argument("--history", metavar="OUT.jsonl",
+                     help="write every game to this hand-history file as it finishes (the file is replaced; "
+                          "its folder must exist)")
     sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
 
-    replay = commands.add_parser("replay", help="replay hand-history files through the engine")
-    replay.add_argument("--check", metavar="FILE", required=True, nargs="+",
+    replay = commands.add_parser("replay", help="watch a recorded game in the replay viewer, or check "
+                                                "hand-history files against the engine (--check)")
+    replay.add_argument("file", metavar="FILE", nargs="?", help="the hand-history file to watch")
+    replay.add_argument("--game", type=int, default=1, metavar="N",
+                        help="which game of FILE to watch, counting from 1 (default: 1)")
+    replay.add_argument("--check", metavar="FILE", nargs="+",
                         help="report every game the engine disagrees with (exit 1), else exit 0")
     replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
     return parser
@@ -79,7 +88,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "simulate":
         return run_simulate(args)
     if args.command == "replay":
-        return run_replay_check(args.check)
+        if args.check:
+            return run_replay_check(args.check + ([args.file] if args.file else []))
+        return run_replay_viewer(args.file, args.game, data_dir, _parse_size(args.size))
     if args.self_test:
         from game.self_test import run_self_test
         return run_self_test(data_dir)
@@ -190,38 +201,126 @@ def run_simulate(args: argparse.Namespace) -> int:
     first_seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     seats = [Seat(f"{level.title()} {seat + 1}", f"ai:{level}") for seat, level in enumerate(levels)]
     summary = SimulationSummary(game, players, levels)
-    histories = []
-    for index in range(args.games):
-        match = Match(rules, seats, first_seed + index)
-        match.play_out()
-        summary.add(match.events)
-        if args.history:
-            histories.append(match.history())
-    if args.history:
-        try:
-            write_history(args.history, histories)
-        except OSError as exc:
-            print(f"error: cannot write {args.history}: {exc.strerror or exc}", file=sys.stderr)
-            return EXIT_USAGE
+    # The output is checked (and started) before the first game is played, so
+    # a bad path costs nothing, and every game goes to the file as it
+    # finishes: memory stays flat and a killed run keeps the games it played.
+    try:
+        writer = open_history_output(args.history) if args.history else None
+    except (OSError, ValueError) as exc:
+        print(f"error: {_history_problem(args.history, exc)}", file=sys.stderr)
+        return EXIT_USAGE
+    with writer or contextlib.nullcontext():
+        for index in range(args.games):
+            match = Match(rules, seats, first_seed + index)
+            match.play_out()
+            summary.add(match.events)
+            if writer is None:
+                continue
+            try:
+                writer.append(match.history())
+            except OSError as exc:
+                print(f"error: {_history_problem(args.history, exc)} after {writer.games} games "
+                      f"(those are in the file)", file=sys.stderr)
+                return EXIT_USAGE
     print(f"seed {first_seed}")
     print("\n".join(summary.lines()))
     return EXIT_OK
 
 
+# How often a simulation's history file is flushed to the disk itself: the
+# operating system already holds every finished game (a killed run loses
+# none); this bounds what a power cut can take without an fsync per game.
+HISTORY_SYNC_SECONDS = 1.0
+
+
+def open_history_output(path: str) -> HistoryWriter:
+    """The history file of ``simulate --history``, started empty.
+
+    The folder must exist already (it is never created behind the user's
+    back); ``ValueError`` for a path that cannot be a history file,
+    ``OSError`` when the file cannot be written.
+    """
+    target = Path(path)
+    folder = target.parent
+    if not folder.exists():
+        raise ValueError(f"the folder {folder} does not exist; create it first or choose another place")
+    if not folder.is_dir():
+        raise ValueError(f"{folder} is not a folder")
+    if target.is_dir():
+        raise ValueError("that is a folder; give the name of a file such as games.jsonl")
+    return HistoryWriter(target, replace=True, sync_seconds=HISTORY_SYNC_SECONDS)
+
+
+def _history_problem(path: str, exc: Exception) -> str:
+    if isinstance(exc, OSError):
+        return f"cannot write {path}: {exc.strerror or exc}"
+    return f"--history {path}: {exc}"
+
+
 # ---------------------------------------------------------------------- replay
+def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
+                      size: tuple[int, int] | None) -> int:
+    """Open the window on game ``number`` of ``path`` in the replay viewer.
+
+    The game is read and replayed through the engine before any window
+    opens, so a missing file, a damaged line or a game the engine refuses is
+    one clear line on stderr (exit 2), never an empty window or a traceback.
+    Closing the viewer leads to the start screen.
+    """
+    from game.replay import ReplayError, ReplayTimeline, load_recorded_game
+    if not path:
+        print("error: replay: give a hand-history FILE to watch, or --check FILE... to check files",
+              file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        timeline = ReplayTimeline(load_recorded_game(path, number))
+    except ReplayError as exc:
+        print(f"error: cannot replay {path} game {number}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    import pygame
+    from game.ui.app import App
+    from game.ui.scenes.replay_scene import ReplayScene
+    try:
+        app = App(data_dir=data_dir, size=size)
+    except pygame.error as exc:
+        print(f"Trick Table could not open a window: {exc}")
+        return EXIT_FAILED
+    app.push(ReplayScene(app, timeline, number))
+    return app.run()
+
+
 def run_replay_check(paths: Sequence[str]) -> int:
-    failures = 0
+    """Check every readable game of every file, and name every line that cannot be read.
+
+    A damaged line (a game cut short, a hand edit that broke the JSON) does
+    not stop the check: the games before and after it are still replayed.
+    Exit status 2 if any line or file could not be read, else 1 if the engine
+    disagrees with any game, else 0.
+    """
+    failures = unreadable = 0
     for path in paths:
+        damage: list[HistoryError] = []
+        checked = bad = 0
         try:
-            bad = check_file(path)
+            for number, record in enumerate(read_history(path, on_damage=damage.append), 1):
+                checked = number
+                problems = check_game(record)
+                if problems:
+                    bad += 1
+                    print(f"{path}: game {number}: the engine disagrees ({len(problems)} difference(s))")
+                    for problem in problems[:10]:
+                        print(f"  {problem}")
         except HistoryError as exc:
-            print(f"error: {exc}", file=sys.stderr)
-            return EXIT_USAGE
-        for number, problems in bad:
-            failures += 1
-            print(f"{path}: game {number}: the engine disagrees ({len(problems)} difference(s))")
-            for problem in problems[:10]:
-                print(f"  {problem}")
-        if not bad:
+            damage.append(exc)
+        for broken_line in damage:
+            print(f"error: {broken_line}", file=sys.stderr)
+        if damage:
+            unreadable += 1
+            print(f"{path}: {len(damage)} damaged line(s); the {checked} readable game(s) were checked"
+                  + (f", {bad} disagree" if bad else " and agree with the engine"))
+        elif not bad:
             print(f"{path}: every game agrees with the engine")
+        failures += bad
+    if unreadable:
+        return EXIT_USAGE
     return EXIT_FAILED if failures else EXIT_OK

@@ -19,14 +19,19 @@ window: on a bad file it keeps the default rules and returns the message to
 show, as RULES.md asks.
 
 App settings (animation speed, language, window size...) are not house rules
-and never affect a game's outcome. They live in the user's config folder; a
-broken settings file is reported and left untouched, and the bundled defaults
-are used instead.
+and never affect a game's outcome. They live in the user's config folder and
+are read one key at a time: a bad value (or a line of broken YAML) is
+reported and only that setting falls back to its bundled default, the others
+still count, and the file is left untouched. Saving writes back the keys
+this version does not know, and first copies a file that held anything
+unusable to ``settings.yaml.bad-<date>-<time>``, so nothing the user wrote
+is ever lost.
 
 The start screen's last setup (game, players, names, human or computer and
 level per seat, preset) is kept beside the settings so the next run opens
 where the player left off. It is a convenience: a missing, unreadable or
-malformed file is logged and ignored, never shown as an error.
+malformed file is logged and ignored, never shown as an error, and copied
+aside in the same way before a new setup is saved over it.
 """
 
 from __future__ import annotations
@@ -34,16 +39,20 @@ from __future__ import annotations
 import difflib
 import logging
 import math
+import re
+import time
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
-from game.paths import UserPaths, atomic_write_text, resource_path
+from game.paths import UserPaths, atomic_write_bytes, atomic_write_text, resource_path
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import RuleSpec, Rules, make_rules
 from game.rules.registry import game_names, get_game
+
+log = logging.getLogger("tricktable.config")
 
 TOP_LEVEL_KEYS = ("game", "rules", "presets")
 PRESET_KEYS = ("description", "rules")
@@ -396,6 +405,7 @@ class Settings:
     ai_pause_seconds: float = 0.6
     ai_think_seconds: float = 0.3
     hints: bool = True
+    undo: bool = True
     four_colour_deck: bool = False
     language: str = "en"
     fullscreen: bool = False
@@ -454,6 +464,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "ai_pause_seconds": _check_ai_pause,
     "ai_think_seconds": _check_ai_think,
     "hints": _check_bool,
+    "undo": _check_bool,
     "four_colour_deck": _check_bool,
     "language": _choice_checker(LANGUAGES),
     "fullscreen": _check_bool,
@@ -492,21 +503,121 @@ def _bundled_default_settings() -> tuple[Settings, str | None]:
         return Settings(), f"{exc}. Using the built-in default settings."
 
 
+@dataclass
+class SettingsFile:
+    """What the user's settings file holds, read key by key so one bad key spoils nothing else.
+
+    ``values`` are the good values of known settings, ``bad_keys`` the known
+    settings whose value cannot be used (they fall back to their defaults),
+    ``unknown`` the well-formed keys this version does not know (a newer
+    version's setting, or a typo), kept so that saving does not drop them;
+    ``problems`` says what is wrong, one entry per key (or one for the whole
+    file); ``damaged`` is true when saving over the file would lose something
+    it holds (a bad value, text that is not a mapping of settings), so it
+    must be backed up first.
+    """
+
+    values: dict[str, Any] = field(default_factory=dict)
+    bad_keys: list[str] = field(default_factory=list)
+    unknown: dict[str, Any] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+    damaged: bool = False
+
+
+# A top-level "key: value" line of a settings file, for reading a file whose
+# YAML is broken one line at a time.
+_SETTING_LINE = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)\s*:(.*)$")
+
+
+def _salvage_lines(text: str) -> tuple[dict[str, Any], list[str]]:
+    """From a file with broken YAML: the settings readable on their own line,
+    and the keys of the lines that are not.
+
+    The program writes one setting per line (lists in brackets), so a typo
+    in one line need not cost the others.
+    """
+    found: dict[str, Any] = {}
+    broken: list[str] = []
+    for line in text.splitlines():
+        match = _SETTING_LINE.match(line)
+        if not match:
+            continue
+        try:
+            parsed = yaml.safe_load(line)
+        except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
+            broken.append(match.group(1))
+            continue
+        if isinstance(parsed, dict) and len(parsed) == 1:
+            found.update(parsed)
+    return found, broken
+
+
+def read_settings_file(path: Path) -> SettingsFile:
+    """The user's settings file read key by key (see ``SettingsFile``); never raises."""
+    result = SettingsFile()
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        result.problems.append("cannot read the file: it is not UTF-8 text")
+        result.damaged = True
+        return result
+    except OSError as exc:
+        # Nothing can be read, and nothing can be saved over it either.
+        result.problems.append(f"cannot read the file: {exc.strerror or exc}")
+        return result
+    try:
+        document = parse_yaml_text(text, source)
+    except ConfigError as exc:
+        result.problems.append(exc.reason)
+        result.damaged = True
+        document, broken = _salvage_lines(text)
+        result.bad_keys.extend(key for key in broken if key in SETTING_CHECKS)
+    if document is None:
+        document = {}
+    if not isinstance(document, Mapping):
+        result.problems.append(f"must be a mapping of setting names to values, not {_type_name(document)}")
+        result.damaged = True
+        return result
+    for key, value in document.items():
+        name = str(key)
+        if name not in SETTING_CHECKS:
+            result.unknown[name] = value
+            result.problems.append(f"{name}: unknown key{_suggestion(name, SETTING_KEYS)}; "
+                                   f"allowed keys: {', '.join(SETTING_KEYS)}")
+            continue
+        try:
+            result.values[name] = SETTING_CHECKS[name](value)
+        except ValueError as exc:
+            result.problems.append(f"{name}: {exc}")
+            result.bad_keys.append(name)
+            result.damaged = True
+    return result
+
+
 def load_settings(user_paths: UserPaths) -> tuple[Settings, str | None]:
     """The user's settings over the bundled defaults, and a warning or None.
 
     Never raises for a bad file and never changes it: the user may want to fix
-    it by hand, so it is reported and the defaults are used for this run.
+    it by hand. Each setting is read on its own, so a bad one falls back to
+    its default and the others still count; the warning names what was wrong.
     """
     defaults, warning = _bundled_default_settings()
     path = user_paths.settings_file
     if not path.exists():
         return defaults, warning
-    try:
-        return settings_from_dict(read_yaml(path), str(path), base=defaults), warning
-    except ConfigError as exc:
-        message = f"{exc}. Using the default settings; your file was left unchanged."
-        return defaults, message if warning is None else f"{warning}\n{message}"
+    found = read_settings_file(path)
+    # Every value is checked already; this only lays them over the defaults.
+    settings = settings_from_dict(found.values, str(path), base=defaults)
+    if not found.problems:
+        return settings, warning
+    if found.values or found.unknown:
+        outcome = (f"Using the default {', '.join(found.bad_keys)} and keeping your other settings"
+                   if found.bad_keys else "Keeping your other settings")
+    else:
+        outcome = "Using the default settings"
+    message = f"{path}: {'; '.join(found.problems)}. {outcome}; your file was left unchanged."
+    return settings, message if warning is None else f"{warning}\n{message}"
 
 
 _SETTINGS_HEADER = (
@@ -519,18 +630,42 @@ def save_settings(settings: Settings, user_paths: UserPaths) -> Path:
     """Write ``settings`` to the user's settings file atomically; returns its path.
 
     Raises ``ConfigError`` for an invalid value rather than saving a file
-    that the next start would reject.
+    that the next start would reject. Keys of the old file that this version
+    does not know are written back unchanged; an old file that held
+    something unusable is first copied aside (``back_up_file``), so saving
+    never destroys what the user wrote.
     """
     path = user_paths.settings_file
     checked = settings_from_dict(settings.to_dict(), "settings")
-    body = yaml.safe_dump(checked.to_dict(), sort_keys=False, default_flow_style=None, allow_unicode=True)
+    data = checked.to_dict()
+    if path.exists():
+        found = read_settings_file(path)
+        if found.damaged:
+            back_up_file(path)
+        data.update({key: value for key, value in found.unknown.items() if key not in data})
+    body = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, allow_unicode=True)
     atomic_write_text(path, _SETTINGS_HEADER + body)
     return path
 
 
-# ---------------------------------------------------------------- the start screen's last setup
+def back_up_file(path: Path) -> Path:
+    """Copy ``path`` to ``<name>.bad-<date>-<time>`` beside it (atomically); the copy's path.
 
-log = logging.getLogger("tricktable.config")
+    Called before a file that cannot be fully read is saved over; an
+    ``OSError`` here stops that save, so the original is never lost.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    backup = path.with_name(f"{path.name}.bad-{stamp}")
+    number = 1
+    while backup.exists():
+        number += 1
+        backup = path.with_name(f"{path.name}.bad-{stamp}-{number}")
+    atomic_write_bytes(backup, path.read_bytes())
+    log.warning("%s could not be fully read; saved a copy as %s before writing over it", path, backup.name)
+    return backup
+
+
+# ---------------------------------------------------------------- the start screen's last setup
 
 SEAT_KINDS = ("human", "computer")
 MAX_SETUP_SEATS = 16       # more rows than any game seats: a bigger list is not one we wrote
@@ -590,13 +725,18 @@ def last_setup_from_dict(data: Any) -> LastSetup:
                      levels=_text_list(data.get("levels"), "levels"), preset=preset)
 
 
+def _read_last_setup(path: Path) -> LastSetup:
+    """The setup in ``path``; ``ConfigError`` or ``ValueError`` naming the first problem."""
+    return last_setup_from_dict(read_yaml(path))
+
+
 def load_last_setup(user_paths: UserPaths) -> LastSetup | None:
     """The last setup saved, or None when there is none or it cannot be used (logged)."""
     path = user_paths.last_setup_file
     if not path.exists():
         return None
     try:
-        return last_setup_from_dict(read_yaml(path))
+        return _read_last_setup(path)
     except (ConfigError, ValueError) as exc:
         log.warning("ignoring the last start-screen setup in %s: %s", path, exc)
         return None
@@ -606,8 +746,17 @@ _LAST_SETUP_HEADER = "# The start screen's last setup, written by Trick Table wh
 
 
 def save_last_setup(setup: LastSetup, user_paths: UserPaths) -> Path:
-    """Write ``setup`` atomically beside the settings; returns its path (``OSError`` on a write failure)."""
+    """Write ``setup`` atomically beside the settings; returns its path (``OSError`` on a write failure).
+
+    An old file that cannot be used is copied aside first (``back_up_file``):
+    it may be a hand edit worth keeping.
+    """
     path = user_paths.last_setup_file
+    if path.is_file():
+        try:
+            _read_last_setup(path)
+        except (ConfigError, ValueError):
+            back_up_file(path)
     body = yaml.safe_dump(setup.to_dict(), sort_keys=False, default_flow_style=None, allow_unicode=True)
     atomic_write_text(path, _LAST_SETUP_HEADER + body)
     return path

@@ -1,7 +1,9 @@
 """Hand histories (``HAND_HISTORY.md``, version 1): record, write, read, check.
 
 A ``HistoryRecorder`` turns the engine's typed events into the JSON object of
-one game; ``write_history``/``read_history`` handle JSON Lines files; and
+one game; ``HistoryWriter``/``write_history``/``read_history`` handle JSON
+Lines files (written so that a full disk, a kill or a power cut never costs
+an earlier game, see "files" below); and
 ``check_game`` replays one recorded game through the engine and lists every
 point where the engine disagrees with the record.
 
@@ -20,12 +22,17 @@ style to its shape; nothing here compares game names.
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
+import os
+import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
 
+from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
     DIRECTION_NAMES, NEXT_DEAL, Action, ActionKind, BidMode, bid_from_json, bid_to_json, choose_direction,
@@ -43,6 +50,8 @@ FORMAT = "trick-table-history"
 VERSION = 1
 
 NO_TURN_UP = -1  # the engine's turn-up card when no card was left to turn
+
+log = logging.getLogger("tricktable.history")
 
 
 class HistoryError(ValueError):
@@ -188,6 +197,11 @@ class HistoryRecorder:
                 raise UnhandledEventError(f"the hand history has no handler for {type(event).__name__}")
             handler(self, event)
 
+    def mark_undo_used(self) -> None:
+        """The player took moves back in this game: ``"undo_used": true`` at the top level
+        (absent when undo was never used), so statistics can tell such games apart."""
+        self.record["undo_used"] = True
+
     @property
     def current_deal(self) -> dict[str, Any]:
         """The deal being recorded; an event of a deal before any deal is a broken stream."""
@@ -286,42 +300,299 @@ EVENT_HANDLERS: dict[type, EventHandler] = {
 
 
 # ---------------------------------------------------------------------- files
+# How a history file is written so that it never breaks: each game is one
+# line, encoded first and handed to the operating system in a single write
+# together with its newline, then flushed to the disk. A write that fails
+# part-way (a full disk) is cut back to where the game began. A write that
+# could not be cut back (the program was killed, the power went) leaves a
+# torn last line; ``repair_history_tail`` moves such a tail to a ".damaged"
+# file beside the history before anything else is appended, so the next game
+# starts on a clean line and every earlier game stays readable.
+
+DAMAGED_SUFFIX = ".damaged"
+# The end of a file is read backwards in blocks of this size to find where
+# its last line begins.
+_SCAN_BLOCK = 64 * 1024
+
+
+def encode_record(record: dict[str, Any]) -> bytes:
+    """One game as its line of the file: compact, key-ordered JSON and a newline."""
+    return (json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _is_record_line(raw: bytes) -> bool:
+    """Whether one line of a file is a whole game record (or a blank line, which readers skip)."""
+    if not raw.strip():
+        return True
+    try:
+        record = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        return False
+    return isinstance(record, dict) and record.get("format") == FORMAT
+
+
+def _start_of_line_ending_at(handle: BinaryIO, end: int) -> int:
+    """Where the line whose last byte is just before ``end`` begins (0 for the first line)."""
+    position = end - 1  # the byte at end - 1 is the line's own newline (or its last byte)
+    while position > 0:
+        block_start = max(0, position - _SCAN_BLOCK)
+        handle.seek(block_start)
+        block = handle.read(position - block_start)
+        newline = block.rfind(b"\n")
+        if newline >= 0:
+            return block_start + newline + 1
+        position = block_start
+    return 0
+
+
+def _good_end(handle: BinaryIO, size: int) -> tuple[int, bool]:
+    """How much of a history file to keep, and whether its last kept line lacks its newline.
+
+    Writes leave two kinds of damage, both at the end: a torn line without
+    its newline (the last write was cut short), and, in a file written
+    before writes were made whole, a last line that is no record because a
+    game was appended onto a torn line. Both are damage; the lines before
+    them are not looked at (a hand edit further up is the user's to see,
+    and ``replay --check`` names it). A torn tail that is nevertheless a
+    whole record (the write stopped just before its newline) is kept and
+    only needs its newline.
+    """
+    end = size
+    handle.seek(size - 1)
+    if handle.read(1) != b"\n":
+        start = _start_of_line_ending_at(handle, size)
+        handle.seek(start)
+        if _is_record_line(handle.read(size - start)):
+            return size, True
+        end = start
+    if end > 0:
+        start = _start_of_line_ending_at(handle, end)
+        handle.seek(start)
+        if not _is_record_line(handle.read(end - start)):
+            end = start
+    return end, False
+
+
+def damaged_path(path: str | Path) -> Path:
+    """Where the damaged tail of a history file is set aside: ``<name>.damaged`` beside it."""
+    path = Path(path)
+    return path.with_name(path.name + DAMAGED_SUFFIX)
+
+
+def repair_history_tail(path: str | Path) -> int:
+    """Make a history file end on a whole game; the number of bytes set aside.
+
+    The damage is appended to ``damaged_path(path)`` (and flushed to disk)
+    before the history is shortened, so nothing is ever deleted, and the
+    repair is logged. A missing or empty file needs no repair. ``OSError``
+    when the file cannot be read or changed.
+    """
+    path = Path(path)
+    try:
+        handle = open(path, "r+b")
+    except FileNotFoundError:
+        return 0
+    with handle:
+        size = handle.seek(0, os.SEEK_END)
+        if size == 0:
+            return 0
+        keep, needs_newline = _good_end(handle, size)
+        if needs_newline:
+            handle.seek(size)
+            handle.write(b"\n")
+            _flush_to_disk(handle)
+            log.warning("%s: the last game was written without its line end; added it", path)
+            return 0
+        if keep == size:
+            return 0
+        handle.seek(keep)
+        damage = handle.read()
+        aside = damaged_path(path)
+        with open(aside, "ab") as damaged:
+            damaged.write(damage if damage.endswith(b"\n") else damage + b"\n")
+            _flush_to_disk(damaged)
+        handle.truncate(keep)
+        _flush_to_disk(handle)
+    log.warning("%s: set aside %d bytes of an incomplete or damaged record at its end into %s",
+                path, len(damage), aside.name)
+    return len(damage)
+
+
+def repair_history_folder(folder: str | Path) -> list[Path]:
+    """``repair_history_tail`` on each history file (``*.jsonl``) in ``folder``; those it set damage aside from.
+
+    Run at start-up. A file that cannot be repaired (no permission, say) is
+    logged and left for the next write to report; a missing folder has
+    nothing to repair.
+    """
+    repaired: list[Path] = []
+    try:
+        files = sorted(Path(folder).glob("*.jsonl"))
+    except OSError:
+        return repaired
+    for path in files:
+        try:
+            if repair_history_tail(path):
+                repaired.append(path)
+        except OSError as exc:
+            log.warning("%s: could not check the end of the history: %s", path, exc.strerror or exc)
+    return repaired
+
+
+def _flush_to_disk(handle: BinaryIO) -> None:
+    handle.flush()
+    os.fsync(handle.fileno())
+
+
+def _write_whole(handle: BinaryIO, data: bytes) -> None:
+    """All of ``data``: an unbuffered write may take only part of it at a time."""
+    view = memoryview(data)
+    while view:
+        written = handle.write(view)
+        if not written:
+            raise OSError(errno.EIO, "the file accepted no data")
+        view = view[written:]
+
+
+class HistoryWriter:
+    """Appends whole games to one history file, each game a line.
+
+    ``replace=True`` starts the file afresh (``simulate --history``);
+    otherwise the games are added to what is there, after
+    ``repair_history_tail``. Each ``append`` writes the game in one piece
+    and hands it to the operating system at once, so a killed program loses
+    at most the game it was writing; ``sync_seconds`` is how often the file
+    is also flushed to the disk itself (0: after every game; a power cut
+    then loses nothing finished). A failed append (``OSError``, such as a
+    full disk) cuts the file back to where the game began and the writer
+    stays usable. Opening does not create missing folders: ``OSError``.
+    """
+
+    def __init__(self, path: str | Path, *, replace: bool = False, sync_seconds: float = 0.0) -> None:
+        self.path = Path(path)
+        self.games = 0
+        self._sync_seconds = sync_seconds
+        self._unsynced = False
+        self._last_sync = time.monotonic()
+        new_file = replace or not self.path.exists()
+        if not replace:
+            repair_history_tail(self.path)
+        # Unbuffered: every write goes straight to the operating system, so
+        # nothing finished waits in this process's memory when it is killed.
+        self._handle: BinaryIO = open(self.path, "wb" if replace else "ab", buffering=0)
+        if new_file:
+            fsync_folder(self.path.parent)
+
+    def __enter__(self) -> HistoryWriter:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Add one game to the file (``OSError`` if it could not be written whole)."""
+        data = encode_record(record)
+        start = os.fstat(self._handle.fileno()).st_size
+        try:
+            _write_whole(self._handle, data)
+            self._unsynced = True
+            if time.monotonic() - self._last_sync >= self._sync_seconds:
+                self.sync()
+        except OSError:
+            self._cut_back(start)
+            raise
+        self.games += 1
+
+    def sync(self) -> None:
+        """Flush what was appended to the disk itself."""
+        if self._unsynced:
+            _flush_to_disk(self._handle)
+            self._unsynced = False
+        self._last_sync = time.monotonic()
+
+    def close(self) -> None:
+        if self._handle.closed:
+            return
+        try:
+            self.sync()
+        finally:
+            self._handle.close()
+
+    def _cut_back(self, size: int) -> None:
+        # Best effort: if even this fails, the torn line is set aside by
+        # repair_history_tail the next time the file is opened.
+        try:
+            self._handle.truncate(size)
+            _flush_to_disk(self._handle)
+        except OSError:
+            log.warning("%s: could not remove a partly written game; it is set aside on the next start",
+                        self.path)
+
+
 def write_history(path: str | Path, records: Iterable[dict[str, Any]], append: bool = False) -> None:
-    """Write games as JSON Lines (one compact, key-ordered line per game)."""
-    lines = "".join(json.dumps(r, separators=(",", ":"), ensure_ascii=False) + "\n" for r in records)
+    """Write games as JSON Lines (one compact, key-ordered line per game).
+
+    ``append=True`` adds them to the file (see ``HistoryWriter``; every game
+    is on the disk before this returns); otherwise the file is replaced
+    atomically, so readers see the old file or the new one.
+    """
     if append:
-        with open(path, "a", encoding="utf-8", newline="\n") as handle:
-            handle.write(lines)
+        with HistoryWriter(path) as writer:
+            for record in records:
+                writer.append(record)
     else:
-        from game.paths import atomic_write_text
-        atomic_write_text(Path(path), lines)
+        atomic_write_bytes(Path(path), b"".join(encode_record(record) for record in records))
 
 
-def read_history(path: str | Path) -> Iterator[dict[str, Any]]:
-    """Yield each game of a history file; a bad line raises ``HistoryError``."""
+def read_history(path: str | Path,
+                 on_damage: Callable[[HistoryError], None] | None = None) -> Iterator[dict[str, Any]]:
+    """Yield each game of a history file; a bad line raises ``HistoryError``.
+
+    With ``on_damage``, a bad line is handed to it instead and reading goes
+    on with the next line, so one damaged game does not hide the games after
+    it (``replay --check`` reports them all). A file that cannot be opened
+    always raises.
+    """
     try:
         handle = open(path, "rb")
     except OSError as exc:
         raise HistoryError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
         for number, raw in enumerate(handle, 1):
-            # Decoded line by line so a damaged file names its bad line instead of crashing.
             try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError:
-                raise HistoryError(f"{path}: line {number}: not UTF-8 text") from None
-            if not line.strip():
+                record = _parse_line(path, number, raw)
+            except HistoryError as damage:
+                if on_damage is None:
+                    raise
+                on_damage(damage)
                 continue
-            try:
-                record = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise HistoryError(f"{path}: line {number}: not valid JSON ({exc.msg})") from None
-            if not isinstance(record, dict) or record.get("format") != FORMAT:
-                raise HistoryError(f"{path}: line {number}: not a Trick Table hand history")
-            if record.get("version") != VERSION:
-                raise HistoryError(f"{path}: line {number}: history version {record.get('version')!r} "
-                                   f"is not supported (this program reads version {VERSION})")
-            yield record
+            if record is not None:
+                yield record
+
+
+def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
+    """The game on one line of a file (None for a blank line); ``HistoryError`` naming the line."""
+    # Decoded line by line so a damaged file names its bad line instead of crashing.
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise HistoryError(f"{path}: line {number}: not UTF-8 text") from None
+    if not line.strip():
+        return None
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        if not line.endswith("\n"):
+            # Only the last line can lack its newline: a write that was cut short.
+            raise HistoryError(f"{path}: line {number}: the last game is incomplete (its write was "
+                               f"cut short; it is set aside the next time a game is saved)") from None
+        raise HistoryError(f"{path}: line {number}: not valid JSON ({exc.msg})") from None
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise HistoryError(f"{path}: line {number}: not a Trick Table hand history")
+    if record.get("version") != VERSION:
+        raise HistoryError(f"{path}: line {number}: history version {record.get('version')!r} "
+                           f"is not supported (this program reads version {VERSION})")
+    return record
 
 
 # ---------------------------------------------------------------------- replay
@@ -343,6 +614,27 @@ def recorded_actions(game: GameDef, deal: dict[str, Any]) -> list[Action]:
     return actions
 
 
+def replay_start(record: dict[str, Any]) -> tuple[GameDef, Any, Any, list[GameEvent]]:
+    """The engine at the start of a recorded game: ``(game, rules, state, events)``.
+
+    The deals come from the seed when there is one, else from the recorded
+    hands (and the recorded first dealer). ``check_game`` and the replay
+    viewer both start here, then apply ``NEXT_DEAL`` and ``recorded_actions``
+    deal by deal. A record that cannot start a game raises ``KeyError``,
+    ``TypeError``, ``ValueError`` or ``RuleConfigError``.
+    """
+    game = get_game(record["game"])
+    rules = rules_from_dict(game.name, record["rules"])
+    players = len(record["players"])
+    seed = record.get("seed")
+    seeded = isinstance(seed, int)
+    fixed = None if seeded else _fixed_deals(game, record["deals"])
+    recorded_dealer = record["first_dealer"]["dealer"]
+    state, events = new_game(rules, players, seed if isinstance(seed, int) else 0,
+                             first_dealer=None if seeded else recorded_dealer, fixed_deals=fixed)
+    return game, rules, state, events
+
+
 def check_game(record: dict[str, Any]) -> list[Disagreement]:
     """Replay a recorded game through the engine; every disagreement found.
 
@@ -354,17 +646,11 @@ def check_game(record: dict[str, Any]) -> list[Disagreement]:
     """
     problems: list[Disagreement] = []
     try:
-        game = get_game(record["game"])
-        rules = rules_from_dict(game.name, record["rules"])
-        players = len(record["players"])
-        seed = record.get("seed")
-        seeded = isinstance(seed, int)
-        fixed = None if seeded else _fixed_deals(game, record["deals"])
-        recorded_dealer = record["first_dealer"]["dealer"]
-        state, events = new_game(rules, players, seed if isinstance(seed, int) else 0,
-                                 first_dealer=None if seeded else recorded_dealer, fixed_deals=fixed)
+        game, rules, state, events = replay_start(record)
     except (KeyError, TypeError, ValueError, RuleConfigError) as exc:
         return [Disagreement("game header", "readable record", f"unreadable: {exc}")]
+    seed = record.get("seed")
+    seeded = isinstance(seed, int)
     recorder = HistoryRecorder(game, seed, rules.to_dict(), record["players"])
     recorder.feed(events)
     if not seeded:

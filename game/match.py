@@ -10,6 +10,16 @@ Information boundary: ``apply`` returns the full events (the history needs
 them), but a table asks ``events_for(events, seat)`` and ``view(seat)`` for
 what the seat it shows may know; ``view(PUBLIC_SEAT)`` and
 ``events_for(events, PUBLIC_SEAT)`` are what anyone watching may know.
+
+Undo takes back a seat's last decision of the current hand together with
+everything played after it. It never edits the engine state: the match is
+rebuilt from its seed and the actions that remain, which is exactly how a
+save is loaded, so an undone position is the very position the game had
+before (``undo_used`` then marks the game, in its save and its history).
+
+A save (``to_save``) is the rules, the seed, the seats and the action list,
+with ``SAVE_VERSION``. Version 1 had no ``undo_used``; ``from_save`` reads
+only the current version (``game.savegame`` migrates older ones first).
 """
 
 from __future__ import annotations
@@ -22,14 +32,15 @@ from game.ai import ComputerPlayer, make_player
 from game.ai.budget import SearchBudget
 from game.history import HistoryRecorder
 from game.rules import (
-    Action, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game, new_game,
+    Action, ActionKind, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game,
+    new_game,
 )
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
 from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.tricks import PUBLIC_SEAT
 
 SAVE_FORMAT = "trick-table-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 __all__ = ["AiRequest", "Match", "PUBLIC_SEAT", "Seat"]
 
@@ -74,6 +85,8 @@ class Match:
         self.rules = rules
         self.seats = list(seats)
         self.seed = seed
+        self.ai_budget = ai_budget
+        self.undo_used = False
         self.game_def: GameDef = get_game(rules.game)
         self._state, events = new_game(rules, len(seats), seed)
         self.actions: list[tuple[int, Action]] = []
@@ -157,6 +170,52 @@ class Match:
         self.recorder.feed(events)
         return events
 
+    # ------------------------------------------------------------------ undo
+    def hand_start(self) -> int:
+        """How many actions were applied before this hand was dealt (0 in the first hand):
+        undo never goes back past this point."""
+        for index in range(len(self.actions) - 1, -1, -1):
+            if self.actions[index][1] == NEXT_DEAL:
+                return index + 1
+        return 0
+
+    def undo_point(self, seat: int) -> int | None:
+        """How many actions remain once ``seat`` takes back its last decision of this hand
+        (and whatever others played after it), or None when there is nothing to take back.
+
+        A decision is one action, except that a run of discards counts as one
+        (the kitty is put down as a whole). A finished hand is scored and stays.
+        """
+        if self._state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return None
+        start = self.hand_start()
+        index = len(self.actions) - 1
+        while index >= start and self.actions[index][0] != seat:
+            index -= 1  # the others' replies go with it
+        if index < start:
+            return None
+        kind = self.actions[index][1].kind
+        if kind == ActionKind.DISCARD:
+            while (index - 1 >= start and self.actions[index - 1][0] == seat
+                   and self.actions[index - 1][1].kind == ActionKind.DISCARD):
+                index -= 1
+        return index
+
+    def undo(self, seat: int) -> bool:
+        """Take back ``seat``'s last decision of this hand (see ``undo_point``) by rebuilding
+        the match from its seed and the actions before it; False when there is none."""
+        keep = self.undo_point(seat)
+        if keep is None:
+            return False
+        rebuilt = Match(self.rules, self.seats, self.seed, ai_budget=self.ai_budget)
+        for actor, action in self.actions[:keep]:
+            rebuilt.apply(action, actor)
+        self._state, self.actions, self.events = rebuilt._state, rebuilt.actions, rebuilt.events
+        self.recorder = rebuilt.recorder
+        self.undo_used = True
+        self.recorder.mark_undo_used()
+        return True
+
     def next_deal(self) -> list[GameEvent]:
         """Deal the next hand once the finished one has been shown."""
         return self.apply(NEXT_DEAL)
@@ -185,11 +244,12 @@ class Match:
 
     # ------------------------------------------------------------------ saves
     def to_save(self) -> dict[str, Any]:
-        """A save is the triple (rules, seed, actions) plus the seats."""
+        """A save is the triple (rules, seed, actions) plus the seats, and whether undo was used."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
                 "rules": self.rules.to_dict(), "seed": self.seed,
                 "seats": [{"name": s.name, "controller": s.controller} for s in self.seats],
-                "actions": [action_to_str(a) for _, a in self.actions]}
+                "actions": [action_to_str(a) for _, a in self.actions],
+                "undo_used": self.undo_used}
 
     @classmethod
     def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> "Match":
@@ -200,9 +260,15 @@ class Match:
                 raise ValueError("not a Trick Table save of a version this program reads")
             rules = rules_from_dict(data["game"], data["rules"])
             seats = [Seat(str(s["name"]), str(s["controller"])) for s in data["seats"]]
+            undo_used = data["undo_used"]
+            if not isinstance(undo_used, bool):
+                raise TypeError(f"undo_used must be true or false, not {undo_used!r}")
             match = cls(rules, seats, int(data["seed"]), ai_budget=ai_budget)
             for text in data["actions"]:
                 match.apply(parse_action(text))
+            if undo_used:
+                match.undo_used = True
+                match.recorder.mark_undo_used()
         except (KeyError, TypeError, AttributeError) as exc:
             raise ValueError(f"the save is damaged ({exc})") from None
         return match

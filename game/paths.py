@@ -13,21 +13,36 @@ installs and for tests). ``UserPaths`` names those locations; nothing is
 created on import, only when ``ensure()`` is called or a file is first written.
 
 Every write goes through ``atomic_write_bytes`` / ``atomic_write_text`` so a
-crash or a full disk never leaves a half-written settings file or save behind.
+crash or a full disk never leaves a half-written settings file or save behind:
+the data goes to a temporary file beside the target, is flushed to the disk
+(fsync), and only then renamed over the target. A new file gets the user's
+normal permissions (what their umask allows), not the private mode of a
+temporary file. A process killed between the two steps leaves its temporary
+file behind; ``remove_stale_temp_files`` clears those on the next start.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import tempfile
+import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
 
 APP_NAME = "TrickTable"
+
+# The temporary files of ``atomic_write_bytes``: ".<target name>.<random>.tmp".
+TEMP_FILE_PATTERN = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
+# A temporary file older than this is left over from a write that was cut
+# short: a real write lasts milliseconds, and the margin spares the file of
+# another copy of the program that is writing at this very moment.
+STALE_TEMP_SECONDS = 60.0
 
 # The repository root: this file is game/paths.py, so two levels up.
 _SOURCE_ROOT = Path(__file__).resolve().parent.parent
@@ -128,7 +143,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(temp_name)
         raise
-    _fsync_dir(target.parent)
+    fsync_folder(target.parent)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
@@ -137,15 +152,74 @@ def atomic_write_text(path: str | os.PathLike[str], text: str, encoding: str = "
 
 
 def _copy_mode_if_exists(target: Path, temp_name: str) -> None:
-    # mkstemp makes the file private (0600); keep the mode of a file we replace
-    # so that saving does not silently change who may read it.
+    # mkstemp makes the file private (0600). Keep the mode of a file we
+    # replace, so that saving does not silently change who may read it, and
+    # give a new file the mode any other program would create it with.
+    try:
+        mode = target.stat().st_mode & 0o7777
+    except OSError:
+        mode = default_file_mode()
     with contextlib.suppress(OSError):
-        os.chmod(temp_name, target.stat().st_mode & 0o7777)
+        os.chmod(temp_name, mode)
 
 
-def _fsync_dir(folder: Path) -> None:
-    # Makes the rename itself durable on POSIX; Windows cannot open folders, so
-    # this is best effort.
+_UMASK_LOCK = threading.Lock()
+
+
+def default_file_mode() -> int:
+    """The permissions a new file gets from ``open()``: 0666 less the process's umask."""
+    return 0o666 & ~_current_umask()
+
+
+def _current_umask() -> int:
+    # Linux shows the umask in /proc without changing it. Elsewhere it can
+    # only be read by setting it and back; the lock keeps our own threads
+    # from doing that at once (and so from keeping the temporary value).
+    with contextlib.suppress(OSError, ValueError):
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    with _UMASK_LOCK:
+        umask = os.umask(0o022)
+        os.umask(umask)
+    return umask
+
+
+def remove_stale_temp_files(folders: tuple[Path, ...] | list[Path],
+                            older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+    """Delete the temporary files that interrupted atomic writes left in ``folders``.
+
+    Only files named like ours (``.<name>.<random>.tmp``), directly in one of
+    the folders and untouched for ``older_than`` seconds are removed; a folder
+    that does not exist or cannot be listed is skipped. Returns what was removed.
+    """
+    removed = []
+    now = time.time()
+    for folder in dict.fromkeys(folders):
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            if not TEMP_FILE_PATTERN.match(entry.name):
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False) or now - entry.stat().st_mtime < older_than:
+                    continue
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            removed.append(Path(entry.path))
+    return removed
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or a new file in ``folder`` durable (best effort).
+
+    On POSIX the folder's own entry list must be flushed for a new name to
+    survive a power cut; Windows cannot open folders, so there it does nothing.
+    """
     if os.name != "posix":
         return
     with contextlib.suppress(OSError):

@@ -266,10 +266,10 @@ def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colou
         assert short > 0
         expected = t("table.result_set", team=words, short=short, change=change)
     assert scene.result_line() == (expected, theme.TEAM_COLOURS[team])
-    # The progress panel has the last word too: made, or how far short.
+    # The progress panel has the last word too: made it, or went down.
     need = BOOKS_BEFORE_BID + scored.contract.books
     progress = scene.view.progress_lines(scene.model, scene.names)[0][0]
-    key_made = "table.progress_made" if scored.made else "table.progress_declarers"
+    key_made = "table.progress_made" if scored.made else "table.progress_down"
     assert progress == t(key_made, team=words, need=need, have=scored.books[team])
     if pad is not None:
         assert pad.result == (expected, theme.TEAM_COLOURS[team])
@@ -343,8 +343,9 @@ def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp
     assert top_name(app) == "ContractChooser"
     lines, _ = scene.view._contract_indicator(scene.model, scene.names)
     texts = [text for _, text in lines]
-    # "4 no trump" and who is choosing; no ranking named before it is chosen.
-    assert texts[1:] == [t("table.contract_nt_pending", n=4), t("table.choosing_direction", name="Ann")]
+    # "4 no trump" and who is choosing (Ann, at the screen, is told in her own words);
+    # no ranking named before it is chosen.
+    assert texts[1:] == [t("table.contract_nt_pending", n=4), t("table.you_choose_direction")]
     assert t("table.uptown") not in texts[1] and t("table.downtown") not in texts[1]
     # Chosen: now the panel says which.
     chooser = app.scenes[-1]

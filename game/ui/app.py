@@ -24,6 +24,13 @@ handed to the scenes before the events that ended it (``step``'s
 ``idle_time``), so a message's timer keeps its length while an animation an
 event starts still begins at its first frame.
 
+The game in progress is saved after every action by the app's
+``Autosaver`` (``game.savegame``: one file in the user's saves folder,
+written by a small worker thread so a slow disk never holds up a frame).
+The start screen offers to continue it (``load_saved_game``,
+``resume_match``); the app waits for the last write before it reads the
+save back or closes.
+
 Leaving a game in progress (Back to start or Quit in the menu, closing the
 window) asks first: ``request_leave`` opens the ``LeaveDialog`` while any
 scene has something to lose (``Scene.leave_warning``). Closing the window a
@@ -54,8 +61,11 @@ import pygame
 
 from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings
 from game.config import save_settings as write_settings
+from game.housekeeping import tidy_user_files
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
+from game.savegame import Autosaver, SavedGame, SaveProblem, save_path
+from game.savegame import load_saved_game as read_saved_game
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.scene import Scene
@@ -85,12 +95,14 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.user_paths = UserPaths.from_data_dir(data_dir)
+        self.autosaver = Autosaver(save_path(self.user_paths))
         notice = None
         if settings is None:
             settings, notice = load_settings(self.user_paths)
         self.settings = settings
         set_language(settings.language)
         self._setup_logging()
+        tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
         self.running = True
         self._card_arts: BoundedCache[tuple[int, bool], CardArt] = BoundedCache(CARD_ART_SIZES)
@@ -261,6 +273,18 @@ class App:
     def show_start(self) -> None:
         from game.ui.scenes.start_scene import StartScene
         self.replace(StartScene(self))
+
+    def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
+        """The game saved on disk, once the last autosave has been written (see ``game.savegame``)."""
+        from game.ui.table.hints import think_budget
+        self.autosaver.flush()
+        return read_saved_game(self.user_paths, think_budget(self.settings.ai_think_seconds))
+
+    def resume_match(self, match: Match) -> None:
+        """Open the table on a saved match, where it stands."""
+        from game.ui.table.scene import TableScene
+        self.replace(TableScene(self, match))
+        log.info("continued %s game %d at action %d", match.game, match.seed, len(match.actions))
 
     def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
         if seed is None:
@@ -510,6 +534,8 @@ class App:
             except Exception:
                 log.exception("error while closing %s", type(scene).__name__)
         self.scenes = []
+        if not self.autosaver.flush():
+            log.warning("the last autosave was still being written when the app closed")
         if quit_pygame:
             pygame.quit()
 

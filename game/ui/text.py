@@ -17,10 +17,10 @@ from functools import reduce
 from typing import Any, Callable, Mapping, Sequence
 
 from game.rules import IllegalActionError
-from game.ui.strings import en_panels, en_table
+from game.ui.strings import en_panels, en_records, en_table
 
 _CATALOGS: dict[str, dict[str, str]] = {
-    "en": {**en_table.STRINGS, **en_panels.STRINGS},
+    "en": {**en_table.STRINGS, **en_panels.STRINGS, **en_records.STRINGS},
 }
 _language = "en"
 

@@ -365,6 +365,13 @@ class CardArt:
             return (w * 0.14, w * 0.065, w * 0.24, w * 0.25)
         return (w * 0.11, w * 0.07, w * 0.17, w * 0.15)
 
+    def corner_index_size(self) -> tuple[int, int]:
+        """Width and height, in card pixels, of the box a corner index (rank over suit)
+        takes at the top-left corner; the same box turned round sits at the bottom-right.
+        Whatever is drawn over a card must leave these two boxes in view."""
+        cx, top, rank_h, pip_size = self._index_metrics()
+        return (math.ceil(cx * 2 / SUPERSAMPLE), math.ceil((top + rank_h * 1.25 + pip_size * 1.1) / SUPERSAMPLE))
+
     def _draw_indices(
         self,
         canvas: pygame.Surface,

@@ -26,7 +26,8 @@ from game.rules import BidWhistView, PlayerView
 from game.rules.bidwhist import effective_suits, rank_power
 from game.rules.cards import card_code
 from game.ui import theme
-from game.ui.text import bid_words, t
+from game.ui.table.animations import contract_words
+from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
@@ -84,6 +85,7 @@ class CardChoice(Widget):
         self.suggested = False   # a hint names this card for the discard
         self.on_toggle = on_toggle
         self.face: pygame.Surface | None = None
+        self.index_size = (0, 0)   # the card art's corner index box, which the kitty tag leaves in view
         self.lift = 0
 
     def activate(self) -> None:
@@ -119,8 +121,11 @@ class CardChoice(Widget):
             # The hint's choice: a gold frame, distinct from the red of a selected card.
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), width=4, border_radius=radius + 3)
         if self.from_kitty:
-            tag = pygame.Rect(0, 0, round(rect.width * 0.8), max(12, round(rect.height * 0.14)))
-            tag.midbottom = (rect.centerx, rect.bottom - 3)
+            # Along the bottom edge, in the free span left of the bottom-right corner index.
+            inset = max(2, round(rect.width * 0.05))
+            room = pygame.Rect(rect.left + inset, rect.top, rect.width - self.index_size[0] - 2 * inset, rect.height)
+            tag = pygame.Rect(0, 0, min(room.width, round(rect.width * 0.8)), max(12, round(rect.height * 0.14)))
+            tag.midbottom = (room.centerx, rect.bottom - 3)
             pygame.draw.rect(surface, (*theme.ACCENT, 255), tag, border_radius=tag.height // 2)
             draw_text_fit(surface, t("kitty.tag"), tag.inflate(-6, -2), tag.height, theme.TEXT_DARK, bold=True)
         if self.focused and self.show_focus_ring:
@@ -320,6 +325,7 @@ class KittyDialog(DialogScene):
             choice.set_rect(pygame.Rect(left, top + row * (row_h + card_gap), card_w, card_h))
             choice.lift = lift
             choice.face = art.face(choice.code)
+            choice.index_size = art.corner_index_size()
         self._layout_tray(cards_area, top + rows * row_h - lift + (rows - 1) * card_gap + card_gap,
                           tray_h, tray_card_w, tray_pad, scale)
         button_w = min(round(content.width * 0.3), max(120, round(240 * scale)))
@@ -390,6 +396,12 @@ class KittyDialog(DialogScene):
         # The dialog fills the window, so reasons show in its foot row, beside the buttons.
         return self._reason_rect
 
+    def contract_line(self) -> str:
+        """The contract, worded as the table's contract panel words it ("3 uptown, hearts trump")."""
+        view = self.view
+        contract = contract_words(view.contract_books, max(0, view.contract_mode), view.trump, view.direction)
+        return t("kitty.contract", contract=contract)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         scale = ui_scale(self.window_size())
         size = max(16, round(23 * scale))
@@ -399,12 +411,7 @@ class KittyDialog(DialogScene):
         draw_text_fit(surface, t("kitty.help", count=self.discard_count), help_top, size, theme.TEXT)
         help_bottom = pygame.Rect(self.help_rect.left, help_top.bottom, self.help_rect.width,
                                   self.help_rect.height - help_top.height)
-        contract = bid_words(view.contract_books, max(0, view.contract_mode))
-        if view.trump >= 0:
-            contract = f"{contract}, {t(f'suit.{view.trump}')}"
-        elif view.direction >= 0:
-            contract = f"{contract}, {t('contract.uptown' if view.direction == 0 else 'contract.downtown')}"
-        draw_text_fit(surface, t("kitty.contract", contract=contract), help_bottom, size, theme.ACCENT, bold=True)
+        draw_text_fit(surface, self.contract_line(), help_bottom, size, theme.ACCENT, bold=True)
         count = len(self.selected)
         wanted = self.discard_count
         colour = theme.GOOD if count == wanted else (theme.BAD if count > wanted else theme.TEXT)

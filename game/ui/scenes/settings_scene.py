@@ -1,9 +1,9 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Five settings are offered: the animation speed, how long computer players
+Six settings are offered: the animation speed, how long computer players
 pause before acting, how long the strongest computer player may think about
-one decision, whether the table offers hints, and the four-colour deck (with
-a preview of the suit colours). Save writes them through ``app.save_settings()``; a failure to
+one decision, whether the table offers hints, whether it offers undo, and the
+four-colour deck (with a preview of the suit colours). Save writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
 """
@@ -60,11 +60,13 @@ class SettingsScene(DialogScene):
         self.pause = seconds_cycler(AI_PAUSES, self.draft.ai_pause_seconds, self._set_pause)
         self.think = seconds_cycler(AI_THINK_TIMES, self.draft.ai_think_seconds, self._set_think)
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
+        self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
         self.rows: list[tuple[str, Widget]] = [("settings.animation_speed", self.speed),
                                                ("settings.ai_pause", self.pause),
                                                ("settings.ai_think", self.think),
                                                ("settings.hints", self.hints),
+                                               ("settings.undo", self.undo),
                                                ("settings.four_colour", self.four_colour)]
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
@@ -82,6 +84,9 @@ class SettingsScene(DialogScene):
 
     def _set_hints(self, value: bool) -> None:
         self.draft.hints = bool(value)
+
+    def _set_undo(self, value: bool) -> None:
+        self.draft.undo = bool(value)
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)

@@ -9,7 +9,7 @@ in a partnership game, and where the seat sits at the table). The levels offered
 the "random" yardstick of the tests and benchmarks is not offered. Right panel: the house-rule
 presets of the bundled ``config/<game>.yaml`` with their descriptions, a
 summary of the rules in play, and "Change rules" for the rule editor. At the
-foot: Settings, Quit and Start.
+foot: Settings, Statistics (results and replays of finished games), Quit and Start.
 
 The rules are built exactly as the command line builds them: the file's
 rules, then the preset, then the player's own changes, validated by
@@ -29,6 +29,15 @@ marked, and a word: bottom, left (plays after the bottom seat), across,
 right; in a partnership game in the team's colour, so the partner across
 the table is plain to see.
 
+A game in progress is offered first: when the app finds a saved game
+(``App.load_saved_game``), a bar above the panels says what it is (the
+game, the deal, the players, the scores so far and when it was saved) and
+its Continue button, focused, opens the table where the game stands. A save
+that could not be used (damaged, or from another version of the program)
+was set aside by ``game.savegame``; the screen says so and where it was
+kept, and a new game can be started as usual. Start with a saved game
+asks first, since the new game's autosave takes the saved game's place.
+
 The screen remembers: Start saves the setup (game, players, names, human or
 computer and level per seat, preset) beside the settings
 (``game.config.save_last_setup``) and the next run opens with it; a file
@@ -41,6 +50,7 @@ from __future__ import annotations
 
 import logging
 import math
+from datetime import datetime
 from typing import Any
 
 import pygame
@@ -53,10 +63,13 @@ from game.config import (
 from game.match import Seat
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
+from game.savegame import SavedGame, SaveProblem
 from game.ui import theme
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.art.table_art import draw_felt
+from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.dialogs.score_pad import team_name
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
@@ -64,7 +77,7 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those
 # of them its registry entry has. New seats start at the default.
@@ -103,6 +116,45 @@ class GameRules:
         return {**self.base, **preset.rules}
 
 
+def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[str, list[str]]:
+    """The saved game for its bar: the headline (game, deal, when it was saved), then the
+    standing of each scoring side (a player, or a team by its players' names) with its score."""
+    match = saved.match
+    game = match.game_def
+    local = saved.saved_at.astimezone()
+    today = (now or datetime.now().astimezone()).date()
+    clock = local.strftime("%H:%M")
+    when = (t("start.saved_today", time=clock) if local.date() == today
+            else t("start.saved_on", date=local.strftime("%Y-%m-%d"), time=clock))
+    headline = t("start.continue_what", game=t(game.text("title")), deal=t(game.text("deal")),
+                 n=match.deal_number, when=when)
+    names = [seat.name for seat in match.seats]
+    scores = match.history()["final_scores"]
+    sides = [team_name(game, names, side) if game.partnerships else names[side] for side in range(len(scores))]
+    return headline, [t("start.continue_score", side=side, score=score) for side, score in zip(sides, scores)]
+
+
+SCORE_SEPARATOR = " · "
+
+
+def standings_rows(standings: list[str], width: int, size: int) -> list[list[str]]:
+    """The saved game's scores in rows: all on one line when it fits ``width`` at ``size``,
+    else rows of three columns (six names as long as a name may be never fit one line)."""
+    if text_size(SCORE_SEPARATOR.join(standings), size)[0] <= width:
+        return [standings]
+    return [standings[start:start + 3] for start in range(0, len(standings), 3)]
+
+
+def save_problem_text(problem: SaveProblem) -> str:
+    """What the player is told about a save that could not be used."""
+    kept = problem.kept_as.name if problem.kept_as is not None else "autosave.json"
+    if problem.kind == "unsupported":
+        return t("start.save_unsupported", reason=problem.reason, file=kept)
+    if problem.kind == "corrupt" and problem.kept_as is not None:
+        return t("start.save_corrupt", reason=problem.reason, file=kept)
+    return t("start.save_unreadable", reason=problem.reason)
+
+
 class StartScene(DialogScene):
     """The first screen; Start calls ``app.start_match(rules, seats)``."""
 
@@ -125,11 +177,12 @@ class StartScene(DialogScene):
         self.names = [self.default_name(seat) for seat in range(self.max_seats)]
         self.levels = [DEFAULT_LEVEL] * self.max_seats
         self._restore_last_setup()
+        self.saved_game = self._load_saved_game()
         self._since_input = 0.0
         self._build_widgets()
         self._refresh_default_names()
         self.relayout()
-        self.focus.focus(self.start_button)
+        self.focus.focus(self.continue_button if self.saved_game is not None else self.start_button)
 
     def _standard_index(self, game: str) -> int:
         names = [p.name for p in self.catalog[game].presets]
@@ -255,8 +308,46 @@ class StartScene(DialogScene):
         if rules is None:
             self.show_reason(self.start_button.reason or "")
             return
+        if self.saved_game is not None and hasattr(self.app, "push"):
+            self._ask_to_replace(self.saved_game)
+            return
+        self._start_new(rules)
+
+    def _start_new(self, rules: Rules) -> None:
         self._remember_setup()
         self.app.start_match(rules, self.build_seats())
+
+    def _ask_to_replace(self, saved: SavedGame) -> None:
+        """A new game takes the saved game's place: ask first, the safe answer focused."""
+        def start_anyway() -> None:
+            rules = self.build_rules()
+            if rules is not None:
+                self._start_new(rules)
+
+        what, _ = saved_game_summary(saved)
+        dialog = LeaveDialog(self.app, t("start.replace_saved", game=what), t("start.start_new"), start_anyway)
+        dialog.stay_button.label = t("start.keep_saved")
+        self.app.push(dialog)
+
+    # ------------------------------------------------------------------ the saved game
+    def _load_saved_game(self) -> SavedGame | None:
+        """The game in progress the app saved, if any; a save that could not be used is reported."""
+        loader = getattr(self.app, "load_saved_game", None)
+        if loader is None:
+            return None
+        saved, problem = loader()
+        if problem is not None:
+            text = save_problem_text(problem)
+            log.warning("%s", text)
+            notify = getattr(self.app, "notify", None)
+            if notify is not None:
+                notify(text, seconds=14.0)
+        return saved
+
+    def continue_game(self) -> None:
+        """Open the table on the saved game, where it stands."""
+        if self.saved_game is not None:
+            self.app.resume_match(self.saved_game.match)
 
     # ------------------------------------------------------------------ where the seats sit
     def bottom_seat(self) -> int:
@@ -339,8 +430,11 @@ class StartScene(DialogScene):
                                    self.preset_index[self.game], self.set_preset)
         self.rules_button = Button((0, 0, 1, 1), t("start.change_rules"), self.open_rules_editor)
         self.settings_button = Button((0, 0, 1, 1), t("start.settings"), self.open_settings)
+        self.stats_button = Button((0, 0, 1, 1), t("start.statistics"), self.open_statistics)
         self.quit_button = Button((0, 0, 1, 1), t("start.quit"), self._quit)
         self.start_button = Button((0, 0, 1, 1), t("start.start"), self.start, kind="primary")
+        self.continue_button = Button((0, 0, 1, 1), t("start.continue"), self.continue_game, kind="primary")
+        self.continue_button.visible = self.saved_game is not None
         self._refresh()
 
     @staticmethod
@@ -391,6 +485,10 @@ class StartScene(DialogScene):
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
 
+    def open_statistics(self) -> None:
+        from game.ui.scenes.stats_scene import StatsScene
+        self.app.push(StatsScene(self.app))
+
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
@@ -398,7 +496,9 @@ class StartScene(DialogScene):
         margin = max(8, round(24 * scale))
         gap = max(6, round(12 * scale))
         self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
-        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, width - 2 * margin, max(14, round(24 * scale)))
+        # The saved game's bar takes the subtitle's place, so the panels below keep their room.
+        subtitle_h = 0 if self.saved_game is not None else max(14, round(24 * scale))
+        self.subtitle_rect = pygame.Rect(margin, self.title_rect.bottom, width - 2 * margin, subtitle_h)
         foot_h = max(26, round(52 * scale))
         foot = pygame.Rect(margin, height - margin - foot_h, width - 2 * margin, foot_h)
         warning = self.catalog[self.game].warning
@@ -407,6 +507,22 @@ class StartScene(DialogScene):
         if warning:
             self.warning_rect = pygame.Rect(margin, panels_top, width - 2 * margin, max(30, round(50 * scale)))
             panels_top = self.warning_rect.bottom + gap
+        self.continue_rect = pygame.Rect(0, 0, 0, 0)
+        self.continue_text_rect = pygame.Rect(0, 0, 0, 0)
+        self.saved_rows: list[list[str]] = []
+        if self.saved_game is not None:
+            button_w = max(120, round(foot.width * 0.2))
+            text_w = width - 2 * margin - 3 * gap - button_w
+            self.saved_headline, standings = saved_game_summary(self.saved_game)
+            self.saved_rows = standings_rows(standings, text_w, self.score_text_size(scale))
+            # A line for the headline and one per row of scores, and the bar's padding.
+            bar_h = max(52, round((40 + 22 * len(self.saved_rows)) * scale))
+            self.continue_rect = pygame.Rect(margin, panels_top, width - 2 * margin, bar_h)
+            panels_top = self.continue_rect.bottom + gap
+            inner = self.continue_rect.inflate(-2 * gap, -2 * max(5, gap // 2))
+            self.continue_button.set_rect(pygame.Rect(inner.right - button_w, inner.top, button_w, inner.height))
+            self.continue_text_rect = pygame.Rect(inner.left, inner.top, max(1, inner.width - button_w - gap),
+                                                  inner.height)
         panels = pygame.Rect(margin, panels_top, width - 2 * margin, max(40, foot.top - gap - panels_top))
         left_w = round((panels.width - gap) * 0.52)
         self.players_panel = pygame.Rect(panels.left, panels.top, left_w, panels.height)
@@ -414,23 +530,25 @@ class StartScene(DialogScene):
                                        panels.height)
         self._layout_players(panel_content(self.players_panel, True), gap, scale)
         self._layout_rules(panel_content(self.rules_panel, True), gap, scale)
-        small = split_columns(pygame.Rect(foot.left, foot.top, round(foot.width * 0.4), foot.height), 2, gap)
+        small = split_columns(pygame.Rect(foot.left, foot.top, round(foot.width * 0.45), foot.height), 3, gap)
         self.settings_button.set_rect(small[0])
-        self.quit_button.set_rect(small[1])
+        self.stats_button.set_rect(small[1])
+        self.quit_button.set_rect(small[2])
         start_w = max(120, round(foot.width * 0.28))
         self.start_button.set_rect(pygame.Rect(foot.right - start_w, foot.top, start_w, foot.height))
-        self.problem_rect = pygame.Rect(small[1].right + gap, foot.top, max(1, self.start_button.rect.left - gap
-                                                                            - small[1].right - gap), foot.height)
+        self.problem_rect = pygame.Rect(small[-1].right + gap, foot.top, max(1, self.start_button.rect.left - gap
+                                                                             - small[-1].right - gap), foot.height)
         seats: list[Widget] = []
         for i in range(self.players):
             seats += [self.name_inputs[i], self.kind_cyclers[i]]
             if self._shows_level(i):
                 seats.append(self.level_cyclers[i])
-        widgets: list[Widget] = [*self.game_buttons.values()]
+        widgets: list[Widget] = [self.continue_button] if self.saved_game is not None else []
+        widgets += [*self.game_buttons.values()]
         if not self.fixed_players:
             widgets.append(self.players_stepper)
-        widgets += seats + [self.preset_list, self.rules_button, self.settings_button, self.quit_button,
-                            self.start_button]
+        widgets += seats + [self.preset_list, self.rules_button, self.settings_button, self.stats_button,
+                            self.quit_button, self.start_button]
         for i in range(self.max_seats):
             visible = i < self.players
             self.name_inputs[i].visible = visible
@@ -531,17 +649,48 @@ class StartScene(DialogScene):
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = ui_scale(self.window_size())
         draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
-        draw_text_fit(surface, t("start.subtitle"), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
+        if self.subtitle_rect.height:
+            draw_text_fit(surface, t("start.subtitle"), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
         warning = self.catalog[self.game].warning
         if warning:
             draw_message_bar(surface, t("start.config_warning", message=warning), self.warning_rect,
                              max(13, round(18 * scale)), warning=True)
+        if self.saved_game is not None:
+            self._draw_saved_game(surface, scale)
         draw_panel(surface, self.players_panel, t("start.players_title"))
         draw_panel(surface, self.rules_panel, t("start.preset"))
         self._draw_players(surface, scale)
         self._draw_rules(surface, scale)
         self.focus.draw(surface)
         self._draw_foot(surface, scale)
+
+    @staticmethod
+    def score_text_size(scale: float) -> int:
+        """The type size of the saved game's scores (the headline's is a little larger)."""
+        return round(max(14, round(24 * scale)) * 0.85)
+
+    def _draw_saved_game(self, surface: pygame.Surface, scale: float) -> None:
+        """The bar over the panels: the headline, then the scores (one line, or rows of
+        three), beside the Continue button."""
+        if self.saved_game is None:
+            return
+        draw_panel(surface, self.continue_rect)
+        text = self.continue_text_rect
+        rows = self.saved_rows
+        head_h = round(text.height * (0.5 if len(rows) == 1 else 0.36))
+        size = max(14, round(24 * scale))
+        draw_text_fit(surface, self.saved_headline, pygame.Rect(text.left, text.top, text.width, head_h),
+                      min(size, max(12, head_h - 2)), theme.TEXT, align="left", bold=True)
+        row_h = (text.height - head_h) // max(1, len(rows))
+        # The type follows the row's height, so the letters stay inside their row.
+        row_size = min(self.score_text_size(scale), max(12, row_h - 3))
+        for index, row in enumerate(rows):
+            band = pygame.Rect(text.left, text.top + head_h + index * row_h, text.width, row_h)
+            if len(rows) == 1:
+                draw_text_fit(surface, SCORE_SEPARATOR.join(row), band, row_size, theme.TEXT_DIM, align="left")
+                continue
+            for cell, standing in zip(split_columns(band, 3, max(6, round(12 * scale))), row):
+                draw_text_fit(surface, standing, cell, row_size, theme.TEXT_DIM, align="left")
 
     def _draw_players(self, surface: pygame.Surface, scale: float) -> None:
         size = max(16, round(25 * scale))

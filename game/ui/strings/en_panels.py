@@ -219,6 +219,18 @@ STRINGS: dict[str, str] = {
     "start.fix_rules": "Fix the rules first: {problem}",
     "start.config_warning": "{message}",
     "start.keys": "Tab and arrows move · Enter or Space choose",
+    # The saved game on the start screen
+    "start.continue": "Continue",
+    "start.continue_what": "{game}, {deal} {n} · saved {when}",
+    "start.continue_score": "{side}: {score}",
+    "start.saved_today": "today at {time}",
+    "start.saved_on": "on {date} at {time}",
+    "start.save_corrupt": "Your saved game could not be read ({reason}). It was kept as {file}; start a new game.",
+    "start.save_unsupported": "Your saved game cannot be continued here: {reason}. It was kept as {file}.",
+    "start.save_unreadable": "Your saved game could not be opened ({reason}).",
+    "start.replace_saved": "A new game replaces your saved game ({game}).",
+    "start.start_new": "Start a new game",
+    "start.keep_saved": "Keep the saved game",
 
     # ------------------------------------------------------------------ rule editor
     "rules.title": "House rules: {game}",
@@ -282,6 +294,8 @@ STRINGS: dict[str, str] = {
     "settings.ai_think.help": "How long the hard computer player may think about each move. Longer plays better.",
     "settings.hints": "Hints",
     "settings.hints.help": "Offer the Hint button (key H) when you play alone against the computer.",
+    "settings.undo": "Undo",
+    "settings.undo.help": "Offer the Undo button (U) against the computer: take back moves within a hand.",
     "settings.four_colour": "Four-colour deck",
     "settings.four_colour.help": "Clubs green and diamonds blue, for easier reading.",
     "settings.save": "Save",

@@ -28,6 +28,7 @@ STRINGS: dict[str, str] = {
     "table.no_trump": "No trump",
     "table.no_trump_round": "this round",
     "table.dealer_chooses": "{name} chooses trump",
+    "table.you_choose_trump": "You choose trump",
     "table.nt_badge": "NT",
     "table.dealer_letter": "D",
     # Suits (lower case: they sit inside sentences)
@@ -43,11 +44,15 @@ STRINGS: dict[str, str] = {
     "table.contract_pending": "{n} {mode}",
     "table.contract_nt_pending": "{n} no trump",
     "table.choosing_direction": "{name} chooses uptown or downtown",
+    "table.you_choose_direction": "You choose uptown or downtown",
     # Contract progress (Bid Whist) and the round's bids (Wizard)
     "table.progress_declarers": "{team} need {need} books, have {have}",
     "table.progress_defenders": "{team} need {need} to set it, have {have}",
-    "table.progress_made": "{team} have made it ({have} of {need})",
-    "table.progress_set": "{team} have set it ({have} of {need})",
+    # Once the hand's outcome is settled: what each side ended up with.
+    "table.progress_made": "{team} made it with {have} books",
+    "table.progress_not_set": "{team} could not set it: {have} books",
+    "table.progress_set": "{team} set it with {have} books",
+    "table.progress_down": "{team} went down with {have} books",
     "table.round_bids": "Bids {bids} for {n} tricks",
     "table.round_bids.one": "Bids {bids} for 1 trick",
     "table.round_over": "overbid by {n}",
@@ -114,6 +119,11 @@ STRINGS: dict[str, str] = {
     "table.cannot_play": "You cannot play that card now",
     "table.continue_hint": "Hand over: press Space or click to deal the next hand",
     "table.history_failed": "The hand history could not be saved",
+    # Autosave and undo (one human against computers)
+    "save.failed": "The game could not be saved ({reason}); it goes on, and is saved again after the next move",
+    "undo.button": "Undo",
+    "undo.nothing": "Nothing to take back: undo goes back to the start of this hand, not further",
+    "undo.done": "Taken back: your move again",
     # Hot-seat cover
     "cover.pass_to": "Pass to {name}",
     "cover.hint": "Everyone else, please look away from the screen",
@@ -130,7 +140,8 @@ STRINGS: dict[str, str] = {
     "table.enter_no_card": "Choose a card first: Left and Right pick one, Enter plays it. Or click a card.",
     # Leaving a game in progress (Back to start, Quit, closing the window)
     "leave.title": "Leave this game?",
-    "leave.game_in_progress": "The game in progress will be lost: it cannot be continued later.",
+    "leave.game_in_progress": "The game could not be saved: if you leave now, it is lost.",
+    "leave.game_saved": "Your game is saved: Continue on the start screen picks it up where you left it.",
     "leave.stay": "Keep playing",
     "leave.to_start": "Leave the game",
     "leave.quit": "Quit",

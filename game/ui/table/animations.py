@@ -456,9 +456,10 @@ class Director:
             text = f"{change:+d}"
             # A team's change in the team's own colour, as its score row shows it.
             colour = TEAM_COLOURS[side] if partnerships else (GOOD if change > 0 else BAD)
+            starts = floater_starts(layout, size)
             for seat in self.game_def.team_members(side, model.num_players):
-                plate = layout.place(seat).plate
-                self._float(Floater(text, plate.centerx, floater_start(layout, plate, size), colour, size=size))
+                x, y = starts[seat]
+                self._float(Floater(text, x, y, colour, size=size))
         model.touch()
         return group
 
@@ -513,13 +514,41 @@ def score_text(value: float) -> str:
     return str(int(round(value)))
 
 
-def floater_start(layout: TableLayout, plate: pygame.Rect, size: int) -> float:
-    """Where a score pop-up over ``plate`` starts: above the plate, or below it when
-    its rise would cross the panels and buttons in the corners (the scores above all)."""
-    half = size
-    above = pygame.Rect(plate.centerx - 2 * size, plate.top - FLOATER_RISE - half, 4 * size, FLOATER_RISE + 2 * half)
-    corners = (layout.score_rect.union(layout.pad_button), layout.indicator_rect.union(layout.progress_rect),
-               layout.last_trick_button.union(layout.log_button))
-    if not any(above.colliderect(corner) for corner in corners):
-        return float(plate.top)
-    return float(plate.bottom + FLOATER_RISE + half)
+def floater_starts(layout: TableLayout, size: int) -> list[tuple[float, float]]:
+    """Where each seat's score pop-up starts (centre of its text), by seat.
+
+    A pop-up rises over its plate, or starts below the plate, or beside it on
+    the side facing the table, whichever comes first with its whole rise clear
+    of the window's edges, of the panels and buttons in the corners (the
+    scores above all), of the other seats' plates and of the pop-ups already
+    placed: two seats stacked at one side of the table had their pop-ups rise
+    through each other, and the far seat's rose off the top of the window.
+    """
+    corners = [layout.score_rect.union(layout.pad_button), layout.indicator_rect.union(layout.progress_rect),
+               layout.last_trick_button.union(layout.log_button)]
+    screen = pygame.Rect(0, 0, layout.width, layout.height)
+    gap = round(size * 0.4)
+    starts: list[tuple[float, float]] = []
+    taken: list[pygame.Rect] = []
+    for place in layout.seats:
+        plate = place.plate
+        inward = 1 if plate.centerx < layout.centre[0] else -1
+        candidates = [(plate.centerx, plate.top), (plate.centerx, plate.bottom + FLOATER_RISE + size),
+                      (plate.centerx + inward * (plate.width // 2 + 2 * size + gap), plate.centery + FLOATER_RISE // 2)]
+        others = [other.plate for other in layout.seats if other is not place]
+        chosen = candidates[0]
+        for candidate in candidates:
+            rise = floater_rise(candidate, size)
+            if screen.contains(rise) and rise.collidelist(corners) < 0 and rise.collidelist(others) < 0 \
+                    and rise.collidelist(taken) < 0:
+                chosen = candidate
+                break
+        starts.append((float(chosen[0]), float(chosen[1])))
+        taken.append(floater_rise(chosen, size))
+    return starts
+
+
+def floater_rise(start: tuple[float, float], size: int) -> pygame.Rect:
+    """The band a pop-up of text ``size`` starting at ``start`` passes through as it rises."""
+    x, y = start
+    return pygame.Rect(round(x - 2 * size), round(y - FLOATER_RISE - size), 4 * size, FLOATER_RISE + 2 * size)

@@ -7,6 +7,8 @@ go, where the bottom hand is laid out, and where the corner panels and
 buttons sit: the contract or trump panel with the hand's progress under it
 (upper left), the Score pad / Menu buttons over the scores (upper right),
 and the Last trick / Hand log buttons level with the bottom player's plate.
+It also sizes the oval drawn under the trick (``trick_rect``) to hold every
+trick card, and says where the "Led" and "Winning" tags sit beside a card.
 Nothing here draws; the table view and the drag controller both
 read the same layout, so a card is dropped exactly where it is drawn.
 
@@ -191,8 +193,6 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
     ry = table.height / 2 - margin - plate_h / 2
 
     trick_w, trick_h = layout.trick_card_w, layout.trick_card_h
-    layout.trick_rect = pygame.Rect(0, 0, round(trick_w * 3.6), round(trick_h * 2.3))
-    layout.trick_rect.center = (cx, cy)
     layout.kitty_centre = (cx, cy)
     layout.message_centre = (cx, bottom_plate.top - round(font_unit * 1.2))
 
@@ -227,6 +227,7 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
         fan_angle = 0.0
         layout.seats.append(SeatPlace(seat, rel, angle, plate, fan_centre, fan_angle,
                                       trick_card_centre(rel, n, (cx, cy), trick_w, trick_h), tilt, hand_origin))
+    layout.trick_rect = _trick_area(layout)
     return layout
 
 
@@ -246,6 +247,114 @@ def trick_card_centre(rel: int, num_players: int, centre: tuple[int, int], card_
     reach_x = card_w * 1.3
     reach_y = card_h * (0.52 if num_players <= 4 else 1.08)
     return (round(centre[0] + ca * reach_x), round(centre[1] + sa * reach_y))
+
+
+def turned_card_corners(place: SeatPlace, card_w: int, card_h: int) -> list[tuple[float, float]]:
+    """The four corners of ``place``'s trick card on screen, turned by its tilt as the view turns it
+    (counter-clockwise on screen, as ``pygame.transform.rotate`` does)."""
+    turn = math.radians(place.trick_angle)
+    cos_t, sin_t = math.cos(turn), math.sin(turn)
+    x, y = place.trick_centre
+    return [(x + dx * cos_t + dy * sin_t, y - dx * sin_t + dy * cos_t)
+            for dx in (-card_w / 2, card_w / 2) for dy in (-card_h / 2, card_h / 2)]
+
+
+def _trick_area(layout: TableLayout) -> pygame.Rect:
+    """The bounds of the oval drawn under the trick: it holds every seat's trick card.
+
+    Of the ovals around the table's centre that reach every card corner, the
+    one of the least area is taken (the proportions are tried in small
+    steps), plus a strip of felt, so five or six cards, which lie farther out
+    than four, stay inside it without the oval crowding the seats.
+    """
+    cx, cy = layout.centre
+    corners = [(x - cx, y - cy) for place in layout.seats
+               for x, y in turned_card_corners(place, layout.trick_card_w, layout.trick_card_h)]
+    ovals = []
+    for step in range(60, 241, 2):
+        wide = step / 100                     # the oval's half width over its half height
+        half_h = max(math.hypot(x / wide, y) for x, y in corners)
+        ovals.append((wide * half_h, half_h))
+    half_w, half_h = min(ovals, key=lambda oval: oval[0] * oval[1])
+    # The strip of felt narrows where a name plate comes close (six seats in a short window).
+    for eighth in range(8, -1, -1):
+        felt = layout.trick_card_w * 0.16 * eighth / 8
+        if not any(_oval_reaches(layout.centre, half_w + felt, half_h + felt, place.plate) for place in layout.seats):
+            break
+    rect = pygame.Rect(0, 0, round(2 * (half_w + felt)), round(2 * (half_h + felt)))
+    rect.center = layout.centre
+    return rect
+
+
+def _oval_reaches(centre: tuple[int, int], half_w: float, half_h: float, rect: pygame.Rect) -> bool:
+    """Whether the oval of those half axes around ``centre`` overlaps ``rect``: the point of the
+    rectangle nearest the centre, axis by axis, is the one to test."""
+    x = clamp(centre[0], rect.left, rect.right)
+    y = clamp(centre[1], rect.top, rect.bottom)
+    return ((x - centre[0]) / half_w) ** 2 + ((y - centre[1]) / half_h) ** 2 < 1.0
+
+
+def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second: bool = False) -> pygame.Rect:
+    """Where a tag of ``size`` ("Led", "Winning") goes on ``seat``'s trick card.
+
+    The tag sits just outside the card, so it never covers the card's corner
+    indices, on the first side with room for two tags that touches no other
+    trick card, no name plate and no window edge: the side facing its seat
+    (above the card for seats across the table, below it for the near seat,
+    beside it for seats at the sides), else the side facing the middle, else
+    the left or right. A ``second`` tag on the same card sits beyond the first.
+    """
+    place = layout.place(seat)
+    width, height = size
+    gap = max(2, round(layout.trick_card_w * 0.05))
+    own = _bounds(turned_card_corners(place, layout.trick_card_w, layout.trick_card_h))
+    others = [_bounds(turned_card_corners(other, layout.trick_card_w, layout.trick_card_h)).inflate(2, 2)
+              for other in layout.seats if other.seat != seat]
+    others += [other.plate for other in layout.seats]
+    screen = pygame.Rect(0, 0, layout.width, layout.height)
+    # Room for two tags, as wide as the card at least, so both tags of a card pick the same side.
+    block = pygame.Rect(0, 0, max(width, layout.trick_card_w), 2 * height + gap)
+    toward_y, toward_x = math.sin(place.angle), math.cos(place.angle)
+    above, below = ("above", "below") if toward_y < 0 else ("below", "above")
+    left, right = ("left", "right") if toward_x < 0 else ("right", "left")
+    if abs(toward_y) > 0.7:
+        sides = [above, below, left, right]
+    else:
+        sides = [left, right, above, below]
+    chosen = sides[0]
+    for side in sides:
+        _put_beside(block, own, side, gap)
+        if screen.contains(block) and block.collidelist(others) < 0:
+            chosen = side
+            break
+    _put_beside(block, own, chosen, gap)
+    tag = pygame.Rect(0, 0, width, height)
+    # The first tag takes the half of the block next to the card (the upper half beside it).
+    near_top = chosen != "above"
+    tag.centerx = block.centerx
+    if near_top != second:
+        tag.top = block.top
+    else:
+        tag.bottom = block.bottom
+    return tag
+
+
+def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
+    left, top = min(x for x, _ in points), min(y for _, y in points)
+    right, bottom = max(x for x, _ in points), max(y for _, y in points)
+    return pygame.Rect(math.floor(left), math.floor(top), math.ceil(right - left), math.ceil(bottom - top))
+
+
+def _put_beside(block: pygame.Rect, card: pygame.Rect, side: str, gap: int) -> None:
+    """Move ``block`` next to ``card`` on ``side``, centred along that side."""
+    if side == "above":
+        block.midbottom = (card.centerx, card.top - gap)
+    elif side == "below":
+        block.midtop = (card.centerx, card.bottom + gap)
+    elif side == "left":
+        block.topright = (card.left - gap, card.centery - block.height // 4)
+    else:
+        block.topleft = (card.right + gap, card.centery - block.height // 4)
 
 
 def _avoid(plate: pygame.Rect, blockers: tuple[pygame.Rect, ...], table: pygame.Rect) -> None:

@@ -27,7 +27,22 @@ Nothing waits. Each frame the scene hands the facts of the moment to its
 * a finished hand: the score pad (or, with no human at the table, a short
   pause) before the next deal;
 * the end of the game: the hand history is appended to the user's history
-  file and the end screen is shown.
+  file, the autosave is removed and the end screen is shown.
+
+Autosave and resume: after every action the match is handed to the app's
+``Autosaver`` (``game.savegame``), which writes it off the frame loop. A
+table opened on a match that already has actions (a game continued from the
+start screen) shows the position as it stands, set straight from the view,
+instead of replaying the game as animation. Leaving still asks first, and
+says that the game stays saved (or, if saving failed, that it would be lost).
+
+Undo: at a table with exactly one human, and while the settings allow it,
+the Undo button (or U, or Ctrl+Z) takes back that human's last card or bid
+of the current hand together with the computers' replies after it
+(``Match.undo``: the match is rebuilt from its actions, never patched). It
+can be pressed again and again back to the start of the hand, never past
+the deal; the restored position is shown at once, without animation. Hot
+seat has no undo: the next player would see what the previous one took back.
 
 The score pad (S, or the button) and the menu (Esc, or the button) open at
 any moment, also while a computer player is thinking; while anything is open
@@ -129,7 +144,9 @@ class TableScene(Scene):
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
                                  self.game_def)
         self.director.on_idle = self._on_idle
-        self.director.enqueue(match.events_for(match.events, self.viewer), match.current_player)
+        if not match.actions:
+            # A new game: deal it out on the table (a continued one is shown as it stands, below).
+            self.director.enqueue(match.events_for(match.events, self.viewer), match.current_player)
         self.drag = DragController(self)
         # Computer decisions: on a thread for a player; tests pass an inline runner.
         self.ai: AiRunner = ai_runner if ai_runner is not None else ThreadedAiRunner()
@@ -153,6 +170,11 @@ class TableScene(Scene):
         self.last_trick_button = Button(self.layout.last_trick_button, t("table.last_trick"), self.open_last_trick,
                                         hotkey="l")
         self.log_button = Button(self.layout.log_button, t("table.hand_log"), self.open_hand_log)
+        self.undo_button = Button(self._undo_rect(), t("undo.button"), self.request_undo, hotkey="u",
+                                  reason=t("undo.nothing"))
+        self.undo_button.visible = self.undo_offered
+        self.undo_button.on_refused = lambda reason: self.show_message(reason, warning=False)
+        self._undo_state: tuple[tuple[int, int], bool] | None = None
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
         self._last_cover_deal = 0   # the deal whose first hot-seat cover was shown
@@ -160,6 +182,10 @@ class TableScene(Scene):
         # The turn flow did something last frame (pushed a dialog, applied a
         # move): one more frame lets it settle before the table may sleep.
         self._flow_acted = False
+        if match.actions:
+            # A game continued from its save: show where it stands, without replaying it.
+            self.model.sync(self.shown_view())
+        self._autosave()
 
     # ------------------------------------------------------------------ basics
     def _score_rows(self) -> int:
@@ -174,6 +200,17 @@ class TableScene(Scene):
         """The table has a Hint button: one human plays, and the settings allow hints."""
         return len(self.humans) == 1 and self.app.settings.hints
 
+    @property
+    def undo_offered(self) -> bool:
+        """The table has an Undo button: one human plays against computers, and the settings allow it."""
+        return len(self.humans) == 1 and self.app.settings.undo
+
+    def _undo_rect(self) -> pygame.Rect:
+        """Low on the left, level with the bottom plate: the mirror of the Hand log button."""
+        log_button = self.layout.log_button
+        return pygame.Rect(self.layout.width - log_button.right, log_button.top, log_button.width,
+                           log_button.height)
+
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         return compute_layout(size, self.match.num_players, self.bottom, self._score_rows(),
                               hint_button=self.hints_offered)
@@ -185,6 +222,7 @@ class TableScene(Scene):
         self.hint_button.set_rect(self.layout.hint_button)
         self.last_trick_button.set_rect(self.layout.last_trick_button)
         self.log_button.set_rect(self.layout.log_button)
+        self.undo_button.set_rect(self._undo_rect())
         self.drag.reset()
         self._plan_warm_up()
 
@@ -315,7 +353,63 @@ class TableScene(Scene):
         self.drag.reset()
         self.drag.selected = -1
         self.message = None if self.message_warning else self.message
+        self._autosave()
         return True
+
+    # ------------------------------------------------------------------ autosave
+    def _autosave(self) -> None:
+        """Hand the match to the app's autosaver (written off the frame loop). The last action
+        is saved too: the save is removed only once the finished game is in the history."""
+        saver = getattr(self.app, "autosaver", None)
+        if saver is not None:
+            saver.save(self.match)
+
+    def _report_save_error(self) -> None:
+        saver = getattr(self.app, "autosaver", None)
+        error = saver.take_error() if saver is not None else None
+        if error is not None:
+            self.show_message(t("save.failed", reason=error.strerror or str(error)), warning=True,
+                              seconds=MESSAGE_SECONDS * 2)
+
+    # ------------------------------------------------------------------ undo
+    def undo_allowed(self) -> bool:
+        """The lone human has a decision of this hand to take back (cached per position)."""
+        if not self.undo_offered:
+            return False
+        key = self.match.position_key()
+        if self._undo_state is None or self._undo_state[0] != key:
+            self._undo_state = (key, self.match.undo_point(self.humans[0]) is not None)
+        return self._undo_state[1]
+
+    def request_undo(self) -> None:
+        """The Undo button, U or Ctrl+Z: take back the human's last decision of this hand."""
+        if not self.undo_offered:
+            return
+        if not self.undo_allowed() or not self.match.undo(self.humans[0]):
+            self.show_message(t("undo.nothing"), warning=False)
+            return
+        self._position_rewound()
+        self.show_message(t("undo.done"), warning=False)
+
+    def _position_rewound(self) -> None:
+        """The match went back to an earlier position: drop what was about the later one
+        (a computer's decision, a hint, the open prompt) and show the position at once."""
+        if self._ai_job is not None:
+            self._ai_job.cancel()
+            self._ai_job = None
+        self._drop_hint()
+        dialog = self._table_dialog()
+        if dialog is not None:
+            dialog.done = True   # its question was about the later position
+            dialog.close()
+        self.turns.position_rewound()
+        self.director.finish_all()
+        self._view_cache = None
+        self._undo_state = None
+        self.model.sync(self.shown_view())
+        self.drag.reset()
+        self.drag.selected = -1
+        self._autosave()
 
     def _human_discards(self, cards: list[int]) -> None:
         for card in cards:
@@ -446,12 +540,19 @@ class TableScene(Scene):
         self.hint_button.visible = self.hints_offered
         if not self.hints_offered:
             self._drop_hint()
+        self.undo_button.visible = self.undo_offered
         self.view = TableView(self.app)
         self.on_resize(self.app.size)
 
     def leave_warning(self) -> str | None:
-        """A game still being played is lost by leaving the table; a finished one is saved already."""
-        return None if self.match.is_over else t("leave.game_in_progress")
+        """Leaving a game being played keeps its save (it can be continued from the start screen),
+        unless saving failed; a finished game is in the history already."""
+        if self.match.is_over:
+            return None
+        saver = getattr(self.app, "autosaver", None)
+        if saver is not None and saver.saved:
+            return t("leave.game_saved")
+        return t("leave.game_in_progress")
 
     # ------------------------------------------------------------------ the table under its own dialogs (DialogHost)
     def control_event(self, event: pygame.event.Event) -> bool:
@@ -459,22 +560,31 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.open_menu()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            if not self.undo_offered:
+                return False
+            self.request_undo()
+            return True
         # Every button sees every event, so hover follows the mouse off one onto the other.
         used_pad = self.pad_button.handle_event(event)
         used_menu = self.menu_button.handle_event(event)
         used_hint = self.hint_button.handle_event(event)  # invisible, so deaf, when hints are off
+        self.undo_button.enabled = self.undo_allowed()
+        used_undo = self.undo_button.handle_event(event)  # likewise when undo is off
         used_review = False
         cover = self._dialog_cover()
         for button in (self.last_trick_button, self.log_button):
             # A wide dialog (the kitty) lies over these buttons: a click there is the dialog's.
             if cover is None or not cover.colliderect(button.rect) or event.type not in MOUSE_EVENTS:
                 used_review = button.handle_event(event) or used_review
-        return used_pad or used_menu or used_hint or used_review
+        return used_pad or used_menu or used_hint or used_undo or used_review
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.pad_button.draw(surface)
         self.menu_button.draw(surface)
         self.hint_button.draw(surface)
+        self.undo_button.enabled = self.undo_allowed()
+        self.undo_button.draw(surface)
         cover = self._dialog_cover()
         for button in (self.last_trick_button, self.log_button):
             if cover is None or not cover.colliderect(button.rect):
@@ -593,6 +703,7 @@ class TableScene(Scene):
             self.view.update(dt)
         self.director.update(dt)
         self.drag.update(dt)
+        self._report_save_error()
         if self._message_left > 0:
             self._message_left -= dt
             if self._message_left <= 0:
@@ -717,11 +828,16 @@ class TableScene(Scene):
             self.apply_action(legal[0])
 
     def _game_over(self) -> None:
-        self._write_history()
+        if self._write_history():
+            # The game is recorded: nothing is left to continue. (If the history could not be
+            # written, the save stays, so the game is not lost and can be recorded next time.)
+            saver = getattr(self.app, "autosaver", None)
+            if saver is not None:
+                saver.discard(self.app.user_paths)
         self.app.push(EndScene(self.app, self.match.history(), self.names, self.play_again,
                                self.app.show_start).attach_host(self))
 
-    def _write_history(self) -> None:
+    def _write_history(self) -> bool:
         try:
             folder = self.app.user_paths.histories_dir
             folder.mkdir(parents=True, exist_ok=True)
@@ -729,6 +845,8 @@ class TableScene(Scene):
         except Exception:
             log.exception("could not write the hand history")
             self.show_message(t("table.history_failed"), warning=True)
+            return False
+        return True
 
     def play_again(self) -> None:
         self.app.start_match(self.match.rules, list(self.match.seats), None)

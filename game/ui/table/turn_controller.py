@@ -172,6 +172,15 @@ class TurnController:
         if new_deal or actor != self._viewer or next_seat != actor:
             self._viewer = PUBLIC_SEAT
 
+    def position_rewound(self) -> None:
+        """The game went back to an earlier position (undo): forget what was prompted or
+        shown, since a position key may now come round again with a different game behind it."""
+        self._position = None
+        self._waited = 0.0
+        self._prompted = None
+        self._hand_over_shown = None
+        self._game_over_handled = False
+
     def action_refused(self) -> None:
         """The human's choice was refused (the reason is shown): ask them again."""
         self._prompted = None

@@ -42,7 +42,7 @@ from game.ui.art.card_art import CardArt, draw_suit
 from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.art.table_art import draw_felt
 from game.ui.table.animations import contract_text, score_text
-from game.ui.table.layout import TableLayout, hand_positions
+from game.ui.table.layout import TableLayout, hand_positions, trick_tag_rect
 from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
 from game.ui.text import suit_word, t, team_words
 
@@ -160,12 +160,12 @@ class TableView:
 
     # ------------------------------------------------------------------ table
     def _draw_table_ring(self, surface: pygame.Surface, layout: TableLayout) -> None:
-        """A faint oval marking the playing area, rendered once per layout size."""
+        """A faint oval marking the playing area (the layout sizes it to hold every trick
+        card), rendered once per layout size."""
         key = ("ring", layout.trick_rect.size)
         ring = self._sized.get(key)
         if ring is None:
-            rect = layout.trick_rect.inflate(round(layout.trick_card_w * 0.6), round(layout.trick_card_h * 0.25))
-            ring = pygame.Surface(rect.size, pygame.SRCALPHA)
+            ring = pygame.Surface(layout.trick_rect.size, pygame.SRCALPHA)
             pygame.draw.ellipse(ring, (0, 0, 0, 34), ring.get_rect())
             pygame.draw.ellipse(ring, (255, 255, 255, 36), ring.get_rect(), width=2)
             self._sized.put(key, ring)
@@ -206,8 +206,10 @@ class TableView:
         if model.contract_mode >= 0:
             no_trump = model.contract_mode == BidMode.NOTRUMP
             if no_trump and model.direction < 0:
-                # The declarer is still choosing the ranking: say so, name none.
-                who = t("table.choosing_direction", name=names[model.declarer])
+                # The declarer is still choosing the ranking: say so, name none. The player
+                # looking is told in their own words ("You chooses" read wrong).
+                who = (t("table.you_choose_direction") if model.declarer == self.viewer
+                       else t("table.choosing_direction", name=names[model.declarer]))
             else:
                 who = t("table.declarer", name=names[model.declarer])
             lines = [("dim", t("table.contract")), ("big", contract_text(model)), ("text", who)]
@@ -226,8 +228,9 @@ class TableView:
         if not model.turn_up_known:
             return [("dim", rounds), ("big", t("table.dealing")), ("text", "")], -1
         if model.trump_pending:
-            return [("dim", rounds), ("big", t("table.trump")),
-                    ("text", t("table.dealer_chooses", name=names[model.dealer]))], -1
+            chooser = (t("table.you_choose_trump") if model.dealer == self.viewer
+                       else t("table.dealer_chooses", name=names[model.dealer]))
+            return [("dim", rounds), ("big", t("table.trump")), ("text", chooser)], -1
         if model.trump >= 0:
             return [("dim", rounds), ("big", suit_word(model.trump).capitalize()),
                     ("text", t("table.trump"))], model.trump
@@ -245,11 +248,15 @@ class TableView:
         badge = pygame.Rect(pad, pad, layout.small_card_w, rect.height - 2 * pad)
         if card >= 0:
             face = self.art(layout.small_card_w).face(card_code(card))
-            image.blit(face, face.get_rect(center=(badge.centerx, rect.height // 2)))
+            shown = face.get_rect(center=(badge.centerx, rect.height // 2))
+            image.blit(face, shown)
             left = badge.right + pad
             if suit >= 0:
-                # A small trump badge on the card corner so the trump reads at a glance.
-                self._suit_badge(image, (badge.right - 4, badge.bottom - 10), round(fu * 0.9), suit)
+                # A small trump badge so the trump reads at a glance (a Wizard turned up names
+                # none), on the card's lower-left corner: the corners with the indices stay clear.
+                size = round(fu * 0.9)
+                radius = size // 2 + 3
+                self._suit_badge(image, (shown.left + radius - 2, shown.bottom - radius), size, suit)
         elif suit >= 0 or suit == -2:
             size = min(badge.width, badge.height)
             centre = (badge.centerx, rect.height // 2)
@@ -303,18 +310,23 @@ class TableView:
         need = BOOKS_BEFORE_BID + model.contract_books        # the bid promises six books plus its number
         set_need = TOTAL_BOOKS - need + 1                      # one book more than the declarers may lose
         lines = []
-        teams = range(model.game_def.score_sides(model.num_players))
-        # The declaring side first, then the defenders.
-        for team in sorted(teams, key=lambda team: team != declarers):
+        teams = sorted(range(model.game_def.score_sides(model.num_players)), key=lambda team: team != declarers)
+        books = [model.books[team] if team < len(model.books) else 0 for team in range(len(teams))]
+        made = books[declarers] >= need
+        beaten = any(books[team] >= set_need for team in teams if team != declarers)
+        # The declaring side first, then the defenders; once either side has what it
+        # needed, both lines say how it ended instead of what is still needed.
+        for team in teams:
             words = team_words([names[s] for s in model.score_side_members(team)])
-            have = model.books[team] if team < len(model.books) else 0
-            colour = theme.TEAM_COLOURS[team]
+            have = books[team]
             if team == declarers:
-                key = "table.progress_made" if have >= need else "table.progress_declarers"
-                lines.append((t(key, team=words, need=need, have=have), colour))
+                key = ("table.progress_made" if made else "table.progress_down" if beaten
+                       else "table.progress_declarers")
+                lines.append((t(key, team=words, need=need, have=have), theme.TEAM_COLOURS[team]))
             else:
-                key = "table.progress_set" if have >= set_need else "table.progress_defenders"
-                lines.append((t(key, team=words, need=set_need, have=have), colour))
+                key = ("table.progress_set" if beaten else "table.progress_not_set" if made
+                       else "table.progress_defenders")
+                lines.append((t(key, team=words, need=set_need, have=have), theme.TEAM_COLOURS[team]))
         return lines
 
     def _bids_against_tricks(self, model: TableModel) -> list[tuple[str, tuple[int, int, int]]]:
@@ -506,7 +518,8 @@ class TableView:
         grad.set_at((0, 1), bottom)
         grad = pygame.transform.smoothscale(grad, body.size)
         mask = pygame.Surface(body.size, pygame.SRCALPHA)
-        pygame.draw.rect(mask, (255, 255, 255, 235), mask.get_rect(), border_radius=radius)
+        # Opaque: the seat's fan of card backs lies partly behind the plate and showed through it.
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
         fill = _with_alpha(grad)
         fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         image.blit(fill, body)
@@ -585,9 +598,13 @@ class TableView:
 
     def _trick_tag(self, surface: pygame.Surface, layout: TableLayout, seat: int, text: str, winning: bool,
                    stacked: bool) -> None:
-        """A small tag on a trick card's lower edge ("Led", "Winning"); a second tag on
-        the same card sits just above the first."""
-        place = layout.place(seat)
+        """A small tag beside a trick card ("Led", "Winning"), where the layout puts it clear
+        of every card's corner indices; a second tag on the same card sits beyond the first."""
+        image = self.trick_tag_image(layout, text, winning)
+        surface.blit(image, trick_tag_rect(layout, seat, image.get_size(), second=stacked))
+
+    def trick_tag_image(self, layout: TableLayout, text: str, winning: bool) -> pygame.Surface:
+        """The picture of a trick tag: gold for the winning card, dark for the led one."""
         size = max(11, round(layout.font_unit * 0.62))
         key = ("tag", text, size, winning)
         image = self._pills.get(key)
@@ -600,11 +617,7 @@ class TableView:
             pygame.draw.rect(image, GOLD, image.get_rect(), width=1, border_radius=image.get_height() // 2)
             image.blit(label, (pad_x, pad_y))
             self._pills.put(key, image)
-        x, y = place.trick_centre
-        bottom = y + layout.trick_card_h // 2 + image.get_height() // 3
-        if stacked:
-            bottom -= image.get_height() + 2
-        surface.blit(image, image.get_rect(midbottom=(x, bottom)))
+        return image
 
     def _shadow(self, size: tuple[int, int]) -> pygame.Surface:
         key = ("shadow", size)

@@ -1,0 +1,115 @@
+"""How long saving takes: ``python -m benchmarks.saves [--saves N] [--appends N] [--dir DIR]``.
+
+Two writes happen while a person plays, and neither may delay a frame:
+
+* the autosave after every action. The largest game state there is, a
+  6-player Wizard game in its last round (60 cards, 10 rounds, hundreds of
+  actions), is built by playing a seeded game with medium computer players
+  to the last action before the game ends. Each save is then timed as the
+  game does it: ``Match.to_save()``, JSON encoding, and
+  ``atomic_write_bytes`` (temporary file, write, fsync, rename, fsync of the
+  folder), reported as median, 95th percentile and maximum over ``--saves``
+  saves, with the encoding and the write also shown apart;
+* the hand-history append when a game ends (``write_history(...,
+  append=True)``: open, check the file's tail, one write, fsync, close), of
+  that same game's finished record, ``--appends`` times onto a growing file;
+  and the append of ``simulate --history`` (one write, fsync at most once a
+  second) for comparison.
+
+The files go to a fresh temporary folder unless ``--dir`` names one: fsync
+costs whatever the disk under it costs, so the report names the folder.
+Figures are printed, never asserted: the machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
+
+from game.history import HistoryWriter, write_history
+from game.match import Match, Seat
+from game.paths import atomic_write_bytes
+from game.rules import Phase, make_rules
+
+GAME, PLAYERS, SEED = "wizard", 6, 2024
+
+
+def last_round_match() -> tuple[Match, dict]:
+    """A 6-player Wizard match at its last action, and the finished game's history record."""
+    rules = make_rules(GAME, {}, players=PLAYERS)
+    seats = [Seat(f"Computer {seat + 1}", "ai:medium") for seat in range(PLAYERS)]
+    played = Match(rules, seats, SEED)
+    played.play_out()
+    save = played.to_save()
+    save["actions"] = save["actions"][:-1]  # one action before the end: the game is still on
+    match = Match.from_save(save)
+    assert match.phase != Phase.GAME_OVER and not match.is_over
+    return match, played.history()
+
+
+def timed(action: Callable[[], object], repeats: int) -> list[float]:
+    """The wall-clock seconds of each of ``repeats`` calls of ``action``."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def summary(label: str, seconds: list[float]) -> str:
+    ordered = sorted(seconds)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"  {label:<44} median {statistics.median(ordered) * 1000:7.3f} ms   "
+            f"p95 {p95 * 1000:7.3f} ms   max {ordered[-1] * 1000:7.3f} ms")
+
+
+def bench_autosave(match: Match, folder: Path, saves: int) -> None:
+    target = folder / "autosave.json"
+    blob = json.dumps(match.to_save()).encode("utf-8")
+    print(f"autosave of a {PLAYERS}-player {GAME} game in round {match.deal_number} "
+          f"({len(match.actions)} actions, {len(blob):,} bytes), {saves} saves:")
+    print(summary("Match.to_save() + JSON encoding", timed(
+        lambda: json.dumps(match.to_save()).encode("utf-8"), saves)))
+    print(summary("atomic_write_bytes (with fsync)", timed(lambda: atomic_write_bytes(target, blob), saves)))
+    print(summary("whole save (to_save + encode + atomic write)", timed(
+        lambda: atomic_write_bytes(target, json.dumps(match.to_save()).encode("utf-8")), saves)))
+
+
+def bench_history(record: dict, folder: Path, appends: int) -> None:
+    line = len(json.dumps(record, separators=(",", ":"), ensure_ascii=False)) + 1
+    print(f"hand-history append of that finished game ({line:,} bytes a line), {appends} appends:")
+    table_file = folder / "table.jsonl"
+    print(summary("table: write_history(append=True), fsync", timed(
+        lambda: write_history(table_file, [record], append=True), appends)))
+    with HistoryWriter(folder / "simulate.jsonl", replace=True, sync_seconds=1.0) as writer:
+        print(summary("simulate --history: HistoryWriter.append", timed(lambda: writer.append(record), appends)))
+    print(f"  (the table's file grew to {table_file.stat().st_size / 1e6:.1f} MB; each append only "
+          f"reads the file's last line)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.saves", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--saves", type=int, default=500, help="autosaves to time (default 500)")
+    parser.add_argument("--appends", type=int, default=200, help="history appends to time (default 200)")
+    parser.add_argument("--dir", help="the folder to write in (default: a fresh temporary folder)")
+    args = parser.parse_args(argv)
+    print(f"Python {platform.python_version()} on {platform.platform()}")
+    started = time.perf_counter()
+    match, record = last_round_match()
+    print(f"(built the game in {time.perf_counter() - started:.1f} s)")
+    with tempfile.TemporaryDirectory(prefix="tricktable-saves-", dir=args.dir) as name:
+        folder = Path(name)
+        print(f"writing in {folder}")
+        bench_autosave(match, folder, args.saves)
+        bench_history(record, folder, args.appends)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,175 @@
+"""A finished game from the hand history as a row of positions to step through.
+
+``ReplayTimeline(record)`` replays one recorded game through the engine,
+exactly as ``replay --check`` does (``game.history.replay_start``, then
+``NEXT_DEAL`` and ``recorded_actions`` deal by deal), and keeps the engine's
+state after every step: the deal, every bid, the trump or contract choice,
+every discard and every card played. The replay viewer shows these states;
+it never rebuilds a position itself, so what it shows is what the engine
+says the position was.
+
+Besides single steps the timeline knows two larger strides: a *trick* mark
+(the deal, the end of the bidding and the discards, the last card of each
+trick) and a *deal* mark (the first position of each deal), which the viewer
+uses for Page Up/Down and for the "deal" buttons.
+
+A record the engine cannot replay raises ``ReplayError`` with a sentence
+saying where it went wrong; the viewer shows it instead of a traceback. No
+pygame here: the timeline is plain data, tested against the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.history import HistoryError, read_history, recorded_actions, replay_start
+from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, apply
+from game.rules.actions import NEXT_DEAL, Action, ActionKind
+from game.rules.events import GameEvent
+
+
+class ReplayError(ValueError):
+    """A recorded game the engine cannot replay."""
+
+
+# What a step did, for the viewer's caption and for the strides.
+STEP_DEAL = "deal"
+STEP_BID = "bid"
+STEP_CHOICE = "choice"      # trump suit or no-trump direction
+STEP_DISCARD = "discard"
+STEP_PLAY = "play"
+STEP_TRICK = "trick"        # the card that completed a trick
+
+_KIND_OF_ACTION = {
+    ActionKind.BID: STEP_BID, ActionKind.PASS: STEP_BID, ActionKind.PREDICT: STEP_BID,
+    ActionKind.TRUMP: STEP_CHOICE, ActionKind.DIRECTION: STEP_CHOICE, ActionKind.DISCARD: STEP_DISCARD,
+    ActionKind.PLAY: STEP_PLAY,
+}
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """One position of the replay: the engine state after ``action`` by ``seat``.
+
+    ``deal_index`` indexes the record's ``deals``; ``seat`` is -1 and
+    ``action`` None for the position right after a deal.
+    """
+
+    kind: str
+    deal_index: int
+    seat: int
+    action: Action | None
+    state: Any
+    events: tuple[GameEvent, ...] = ()
+
+    @property
+    def is_trick_mark(self) -> bool:
+        """A stop for Page Up/Down: a deal, the last bid or discard before play, a finished trick."""
+        return self.kind in (STEP_DEAL, STEP_TRICK) or (
+            self.kind != STEP_PLAY and self.state.phase == Phase.PLAY)
+
+    @property
+    def is_deal_mark(self) -> bool:
+        return self.kind == STEP_DEAL
+
+
+class ReplayTimeline:
+    """Every position of one recorded game, in order (see the module docstring)."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.record = record
+        try:
+            game, _, state, events = replay_start(record)
+        except (KeyError, TypeError, ValueError, RuleConfigError) as exc:
+            raise ReplayError(f"the game cannot be set up: {exc}") from None
+        self.game: GameDef = game
+        self.players = len(record["players"])
+        deals = record.get("deals")
+        if not isinstance(deals, list) or not deals or not all(isinstance(deal, dict) for deal in deals):
+            raise ReplayError("the game has no readable deals")
+        self.steps: list[ReplayStep] = [ReplayStep(STEP_DEAL, 0, -1, None, state, tuple(events))]
+        for index, deal in enumerate(deals):
+            if index > 0:
+                if state.phase != Phase.HAND_OVER:
+                    raise ReplayError(f"deal {index + 1}: the game was already over")
+                state, events = apply(state, NEXT_DEAL)
+                self.steps.append(ReplayStep(STEP_DEAL, index, -1, None, state, tuple(events)))
+            state = self._replay_deal(index, deal, state)
+
+    def _replay_deal(self, index: int, deal: dict[str, Any], state: Any) -> Any:
+        try:
+            actions = recorded_actions(self.game, deal)
+        except (KeyError, TypeError, ValueError, ParseError) as exc:
+            raise ReplayError(f"deal {index + 1}: unreadable ({exc})") from None
+        for action in actions:
+            seat = state.current_player
+            tricks_before = len(state.view(seat).tricks) if seat >= 0 else 0
+            try:
+                state, events = apply(state, action)
+            except (IllegalActionError, ValueError) as exc:
+                raise ReplayError(f"deal {index + 1}: the engine refuses a recorded move ({exc})") from None
+            kind = _KIND_OF_ACTION.get(action.kind, STEP_PLAY)
+            if kind == STEP_PLAY and len(state.view(seat).tricks) > tricks_before:
+                kind = STEP_TRICK
+            if kind == STEP_PLAY and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+                kind = STEP_TRICK  # the last card of the hand (the engine has already scored it)
+            self.steps.append(ReplayStep(kind, index, seat, action, state, tuple(events)))
+        return state
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    def __getitem__(self, index: int) -> ReplayStep:
+        return self.steps[index]
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
+
+    def clamp(self, index: int) -> int:
+        return max(0, min(self.last, index))
+
+    def next_mark(self, index: int, deal: bool = False) -> int:
+        """The next trick mark (or deal mark) after ``index``; the end when there is none."""
+        for later in range(index + 1, len(self.steps)):
+            step = self.steps[later]
+            if step.is_deal_mark or (not deal and step.is_trick_mark):
+                return later
+        return self.last
+
+    def previous_mark(self, index: int, deal: bool = False) -> int:
+        """The trick mark (or deal mark) before ``index``; the start when there is none."""
+        for earlier in range(index - 1, -1, -1):
+            step = self.steps[earlier]
+            if step.is_deal_mark or (not deal and step.is_trick_mark):
+                return earlier
+        return 0
+
+    def deal_start(self, deal_index: int) -> int:
+        """The position right after deal ``deal_index`` (0-based) was dealt."""
+        for index, step in enumerate(self.steps):
+            if step.is_deal_mark and step.deal_index == deal_index:
+                return index
+        raise IndexError(deal_index)
+
+
+def load_recorded_game(path: str | Path, number: int = 1) -> dict[str, Any]:
+    """Game ``number`` (from 1) of the history file ``path``, read through ``read_history``.
+
+    Every problem (no such file, a damaged line before the game, too few
+    games) raises ``ReplayError`` with a sentence that names the file.
+    """
+    if number < 1:
+        raise ReplayError(f"--game: game numbers start at 1, not {number}")
+    count = 0
+    try:
+        for count, record in enumerate(read_history(path), 1):
+            if count == number:
+                return record
+    except HistoryError as exc:
+        raise ReplayError(str(exc)) from None
+    if count == 0:
+        raise ReplayError(f"{path} holds no games")
+    raise ReplayError(f"{path} has no game {number} (it holds {count})")

@@ -1,0 +1,293 @@
+"""The game in progress on disk: one autosave file, written after every action.
+
+The file is ``autosave.json`` in the user's saves folder
+(``UserPaths.saves_dir``). It holds ``Match.to_save()`` (rules, seed, seats,
+every action, whether undo was used) plus ``saved_at``, the moment of the
+save (UTC, ISO 8601). Because a match is deterministic from its seed and its
+actions, and a computer player's randomness depends only on the position,
+loading it rebuilds the very game that was saved, and the computer players
+go on exactly as they would have.
+
+Reading never guesses. ``load_saved_game`` returns the rebuilt game, or
+nothing when there is no save, or a ``SaveProblem`` saying why the file
+could not be used:
+
+* a save of format version 1 (before undo existed) is migrated: it gets
+  ``undo_used: false`` and the file's modification time as ``saved_at``;
+* a save of a newer version is refused, never half-read;
+* a file that is not a save, is cut short, or whose actions the rules refuse
+  is corrupt.
+
+A file that is refused or corrupt is set aside, renamed to
+``autosave.json.unsupported-<time>`` or ``autosave.json.corrupt-<time>``
+beside it and never deleted, so a new game can be saved and the old file
+is still there to be looked at.
+
+Writing goes through ``game.paths.atomic_write_bytes`` (temporary file,
+fsync, rename), so a kill or a full disk leaves the previous save whole.
+``Autosaver`` does it on a small worker thread so the frame loop never waits
+for the disk: each ``save`` takes a snapshot of the match on the caller's
+thread (cheap: the action list as text) and the worker writes the latest
+snapshot; a snapshot superseded before the worker reached it is skipped,
+since the newer one holds every action the older one did.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from game.ai.budget import SearchBudget
+from game.match import SAVE_FORMAT, SAVE_VERSION, Match
+from game.paths import UserPaths, atomic_write_bytes
+
+log = logging.getLogger("tricktable.savegame")
+
+SAVE_FILE_NAME = "autosave.json"
+# The save versions this program can read: older ones are migrated step by step.
+OLDEST_READABLE_VERSION = 1
+# A save bigger than this is not one the program wrote (a long game is a few kilobytes).
+MAX_SAVE_BYTES = 4_000_000
+# The writer thread ends after this long without a save and starts again with the next one.
+IDLE_WORKER_SECONDS = 5.0
+
+
+def save_path(paths: UserPaths) -> Path:
+    """Where the game in progress is saved."""
+    return paths.saves_dir / SAVE_FILE_NAME
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A save that was read and rebuilt: the match as it stood, and when it was saved."""
+
+    match: Match
+    saved_at: datetime          # aware (UTC)
+    migrated_from: int | None = None  # the save's version, when it was older than this program's
+
+
+@dataclass(frozen=True)
+class SaveProblem:
+    """Why the save could not be used: ``kind`` is ``"corrupt"``, ``"unsupported"``
+    (another version) or ``"unreadable"`` (the disk refused); ``reason`` is the detail,
+    ``kept_as`` the name it was set aside under (None if it could not be moved)."""
+
+    kind: str
+    reason: str
+    kept_as: Path | None
+
+
+# ---------------------------------------------------------------------- the file's content
+def encode_save(snapshot: dict[str, Any]) -> bytes:
+    """The file's bytes for a snapshot (``snapshot_of``)."""
+    return json.dumps(snapshot, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def snapshot_of(match: Match, now: datetime | None = None) -> dict[str, Any]:
+    """Everything the save file holds, taken now (a fresh dict the match no longer touches)."""
+    moment = now if now is not None else datetime.now(timezone.utc)
+    return {**match.to_save(), "saved_at": moment.astimezone(timezone.utc).isoformat(timespec="seconds")}
+
+
+def migrate(data: dict[str, Any], modified: datetime) -> dict[str, Any]:
+    """A save of an older readable version brought up to ``SAVE_VERSION``.
+
+    Version 1 had neither ``undo_used`` (undo did not exist: false) nor
+    ``saved_at`` (the file's modification time is the best answer)."""
+    version = data.get("version")
+    migrated = dict(data)
+    if version == 1:
+        migrated.setdefault("undo_used", False)
+        migrated.setdefault("saved_at", modified.astimezone(timezone.utc).isoformat(timespec="seconds"))
+        migrated["version"] = 2
+    return migrated
+
+
+def _parse_saved_at(value: Any) -> datetime:
+    if not isinstance(value, str):
+        raise ValueError(f"saved_at must be a date and time, not {value!r}")
+    moment = datetime.fromisoformat(value)  # ValueError names a bad text
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+
+
+class _Refused(Exception):
+    """The save is of a version this program does not read."""
+
+
+def decode_save(raw: bytes, modified: datetime,
+                ai_budget: SearchBudget | None = None) -> tuple[Match, datetime, int | None]:
+    """Rebuild the match from a save file's bytes: (match, saved_at, version migrated from).
+
+    Raises ``_Refused`` for another version and ``ValueError`` for anything damaged."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("the file is not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the file is not valid JSON ({exc.msg} at character {exc.pos})") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise ValueError("the file is not a Trick Table save")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise ValueError(f"the save has no valid version number ({version!r})")
+    if version > SAVE_VERSION:
+        raise _Refused(f"it was made by a newer Trick Table (save version {version}; "
+                       f"this one reads versions {OLDEST_READABLE_VERSION} to {SAVE_VERSION})")
+    if version < OLDEST_READABLE_VERSION:
+        raise _Refused(f"save version {version} is older than any this program reads "
+                       f"({OLDEST_READABLE_VERSION} to {SAVE_VERSION})")
+    migrated_from = version if version < SAVE_VERSION else None
+    if migrated_from is not None:
+        data = migrate(data, modified)
+    saved_at = _parse_saved_at(data.get("saved_at"))
+    match = Match.from_save(data, ai_budget=ai_budget)
+    return match, saved_at, migrated_from
+
+
+# ---------------------------------------------------------------------- reading
+def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
+                    now: datetime | None = None) -> tuple[SavedGame | None, SaveProblem | None]:
+    """The saved game, or (None, None) when there is none, or (None, the problem).
+
+    A corrupt or refused save is set aside (renamed, never deleted) so that
+    the next game can be saved; ``now`` names the set-aside file (tests)."""
+    path = save_path(paths)
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read(MAX_SAVE_BYTES + 1)
+        modified = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+    except FileNotFoundError:
+        return None, None
+    except OSError as exc:
+        log.warning("could not read the saved game %s: %s", path, exc)
+        return None, SaveProblem("unreadable", exc.strerror or str(exc), None)
+    try:
+        if len(raw) > MAX_SAVE_BYTES:
+            raise ValueError(f"the file is larger than any save ({MAX_SAVE_BYTES} bytes)")
+        match, saved_at, migrated_from = decode_save(raw, modified, ai_budget)
+    except _Refused as exc:
+        return None, SaveProblem("unsupported", str(exc), set_aside(path, "unsupported", now))
+    except Exception as exc:  # anything a damaged file provokes: never a traceback
+        log.warning("the saved game %s is damaged: %r", path, exc)
+        reason = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+        return None, SaveProblem("corrupt", reason, set_aside(path, "corrupt", now))
+    if migrated_from is not None:
+        log.info("migrated the saved game from version %d to %d", migrated_from, SAVE_VERSION)
+    return SavedGame(match, saved_at, migrated_from), None
+
+
+def set_aside(path: Path, label: str, now: datetime | None = None) -> Path | None:
+    """Rename ``path`` to ``<name>.<label>-<time>`` beside it (never over another file);
+    the new path, or None when it could not be renamed (logged)."""
+    moment = (now if now is not None else datetime.now(timezone.utc)).astimezone(timezone.utc)
+    stem = f"{path.name}.{label}-{moment.strftime('%Y%m%d-%H%M%S')}"
+    for attempt in range(100):
+        target = path.with_name(stem if attempt == 0 else f"{stem}-{attempt}")
+        if target.exists():
+            continue
+        try:
+            os.replace(path, target)
+        except OSError as exc:
+            log.warning("could not set the saved game %s aside: %s", path, exc)
+            return None
+        log.warning("set the saved game aside as %s", target)
+        return target
+    return None
+
+
+def remove_save(paths: UserPaths) -> None:
+    """Delete the save of a game that has ended (its record is in the history now)."""
+    try:
+        save_path(paths).unlink()
+    except FileNotFoundError:
+        pass
+
+
+# ---------------------------------------------------------------------- writing
+class Autosaver:
+    """Keeps the save file equal to the latest position, written off the frame loop.
+
+    ``save(match)`` returns at once; a daemon worker writes the newest
+    snapshot atomically. ``flush()`` waits until what was asked is on disk
+    (leaving the app, and tests); ``discard()`` removes the save once the
+    game has ended, after any write still in flight, so no late write
+    brings it back. ``error`` holds the last write failure until
+    ``take_error`` reads it (the table says so once), and is cleared by the
+    next write that succeeds.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock = threading.Condition()
+        self._pending: dict[str, Any] | None = None
+        self._busy = False
+        self._thread: threading.Thread | None = None
+        self._error: OSError | None = None
+        self._error_seen = False
+        self.writes = 0
+
+    def save(self, match: Match) -> None:
+        """Queue the match as it stands now to be written."""
+        snapshot = snapshot_of(match)
+        with self._lock:
+            self._pending = snapshot
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="autosave", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until every queued snapshot is written; False if that took longer than ``timeout``."""
+        with self._lock:
+            return self._lock.wait_for(lambda: self._pending is None and not self._busy, timeout)
+
+    def discard(self, paths: UserPaths) -> None:
+        """Drop what is queued, wait for a write in flight, then remove the save file."""
+        with self._lock:
+            self._pending = None
+            self._lock.wait_for(lambda: not self._busy, 5.0)
+            remove_save(paths)
+
+    @property
+    def saved(self) -> bool:
+        """The last snapshot asked for is on disk (or on its way) and no write has failed since."""
+        with self._lock:
+            return self._error is None
+
+    def take_error(self) -> OSError | None:
+        """The write failure not yet reported (each failure is reported once)."""
+        with self._lock:
+            if self._error is None or self._error_seen:
+                return None
+            self._error_seen = True
+            return self._error
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                if not self._lock.wait_for(lambda: self._pending is not None, IDLE_WORKER_SECONDS):
+                    self._thread = None
+                    return  # idle for a while: the next save starts a new worker
+                snapshot: dict[str, Any] = self._pending or {}
+                self._pending = None
+                self._busy = True
+            error: OSError | None = None
+            try:
+                atomic_write_bytes(self.path, encode_save(snapshot))
+            except OSError as exc:
+                error = exc
+                log.warning("could not save the game in progress to %s: %s", self.path, exc)
+            with self._lock:
+                self._busy = False
+                self.writes += 1
+                if error is None:
+                    self._error = None
+                elif self._error is None or str(self._error) != str(error):
+                    self._error, self._error_seen = error, False
+                self._lock.notify_all()

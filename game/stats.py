@@ -1,0 +1,359 @@
+"""Statistics per player name and game, computed from the hand-history files.
+
+Two layers keep a rebuild fast:
+
+* ``summarize(record)`` boils one recorded game (read by
+  ``game.history.read_history``, the only reader of the file format) down to
+  a small JSON-able summary: who sat where at what level, the final scores
+  and winners, the running scores after each deal, each contract (declarer,
+  mode, made or set) and each prediction hit or missed by hand size.
+* ``StatsBook`` adds summaries up, one game at a time (``add``), into a
+  ``PlayerStats`` per (game, player name). Adding is incremental: a new game
+  is one more ``add``.
+
+Parsing the JSON of thousands of full games is the slow part (a three-player
+Wizard game is about 30 kB), so ``load_stats`` keeps the summaries in a small
+cache file keyed by each history file's size and modification time: a file
+that has not changed is not read again, a file that has is summarized again
+whole (the history is read only through ``read_history``, which reads a
+file from its start).
+
+Counting conventions (the statistics screen says them in words):
+
+* A player's *side* is their team in a partnership game, else their seat;
+  their score is their side's final score, and they won when their side is
+  among the winners.
+* Games marked ``"undo_used": true`` and games not played to the end are
+  counted apart (``undo_games``, ``unfinished_games``) and left out of every
+  other figure, records included, so a taken-back card never makes a best score.
+* Contracts are those the player declared, by mode and by the level the
+  player's seat had (``human`` or the computer's level).
+* A prediction is hit when the seat took exactly the tricks it bid; round
+  size is the number of cards each seat was dealt.
+* Wins by opponent level: a game counts once for every distinct level among
+  the player's opponents (the seats on other sides).
+* A contract is made when it scores its side points and set when it costs
+  them (``score_change`` of the declaring side): the format's own record of
+  what the engine decided, so no rule is worked out again here.
+
+No pygame here; the statistics screen only draws what this module computes.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from game.history import HistoryError, read_history
+from game.rules import get_game
+
+log = logging.getLogger("tricktable.stats")
+
+#: Bumped whenever the summary shape changes, so an old cache is ignored.
+SUMMARY_VERSION = 1
+CACHE_FORMAT = "trick-table-stats-cache"
+HUMAN = "human"
+MADE, SET = "made", "set"
+
+
+def level_of(controller: Any) -> str:
+    """``human`` or the computer's level of a seat's ``controller`` (``ai:hard`` -> ``hard``)."""
+    text = str(controller or HUMAN)
+    return text.split(":", 1)[1] if text.startswith("ai:") else HUMAN
+
+
+# ---------------------------------------------------------------------- one game
+def summarize(record: dict[str, Any], source: str = "", index: int = 0) -> dict[str, Any]:
+    """The summary of one recorded game (see the module docstring); ``source`` and
+    ``index`` (from 1) say where the game is, so the viewer can open it again.
+
+    A record too damaged to summarize raises ``ValueError``.
+    """
+    try:
+        game = get_game(record["game"])
+        players = [[str(p.get("name", "")), level_of(p.get("controller"))] for p in record["players"]]
+        deals = record.get("deals") or []
+        rounds: list[list[int]] = []
+        contracts: list[list[Any]] = []
+        hits: list[list[int]] = []   # per deal: [hand size, bit s set when seat s hit its bid]
+        for deal in deals:
+            if deal.get("scores"):
+                rounds.append([int(score) for score in deal["scores"]])
+            if game.scoring == "contract":
+                contract, declarer = deal.get("contract"), deal.get("declarer")
+                if contract and isinstance(declarer, int) and deal.get("scores"):
+                    change = deal.get("score_change") or []
+                    side = game.team_of(declarer)
+                    made = side < len(change) and change[side] > 0
+                    contracts.append([declarer, int(contract.get("books", 0)), str(contract.get("mode")), made])
+            elif game.scoring == "prediction" and deal.get("tricks_won"):
+                bids = {entry["seat"]: int(entry["bid"]) for entry in deal.get("bids", [])}
+                taken = deal["tricks_won"]
+                mask = sum(1 << seat for seat, took in enumerate(taken) if bids.get(seat) == took)
+                hits.append([len(deal["hands"][0]), mask])
+        return {
+            "game": game.name, "source": source, "index": index,
+            "complete": bool(record.get("complete")), "undo": bool(record.get("undo_used")),
+            "players": players, "final": [int(s) for s in record.get("final_scores") or []],
+            "winners": [int(w) for w in record.get("winners") or []],
+            "rounds": rounds, "contracts": contracts, "hits": hits,
+        }
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+        raise ValueError(f"the game cannot be summarized: {exc}") from None
+
+
+# ---------------------------------------------------------------------- totals
+@dataclass
+class PlayerStats:
+    """Everything counted for one player name in one game (see the module docstring).
+
+    Games, wins, scores, contracts and opponents are added up as each game is
+    added; the prediction figures, needed only for the player on screen, are
+    worked out from the player's games when first asked for.
+    """
+
+    game: str
+    name: str
+    games: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)       # the side's final score, game by game
+    contracts: Counter = field(default_factory=Counter)   # (mode, level, "made"/"set") -> count
+    against: dict[str, list[int]] = field(default_factory=dict)  # opponent level -> [games, wins]
+    #: The player's games, oldest first: (summary, the player's seat in it).
+    entries: list[tuple[dict[str, Any], int]] = field(default_factory=list)
+    _hits: tuple[dict[int, list[int]], list[tuple[int, int]]] | None = field(default=None, repr=False)
+
+    @property
+    def average(self) -> float | None:
+        return sum(self.scores) / len(self.scores) if self.scores else None
+
+    @property
+    def best(self) -> int | None:
+        return max(self.scores) if self.scores else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    def contract_totals(self, by: str) -> dict[str, tuple[int, int, int]]:
+        """Contracts ``by`` "mode" or "level": key -> (bid, made, set)."""
+        position = 0 if by == "mode" else 1
+        totals: dict[str, list[int]] = {}
+        for key, count in self.contracts.items():
+            row = totals.setdefault(key[position], [0, 0, 0])
+            row[0] += count
+            row[1 if key[2] == MADE else 2] += count
+        return {key: (row[0], row[1], row[2]) for key, row in totals.items()}
+
+    def _hit_figures(self) -> tuple[dict[int, list[int]], list[tuple[int, int]]]:
+        if self._hits is None:
+            by_size: dict[int, list[int]] = {}
+            per_game: list[tuple[int, int]] = []
+            for summary, seat in self.entries:
+                if not summary["hits"]:
+                    continue
+                hit_count = 0
+                for size, mask in summary["hits"]:
+                    hit = (mask >> seat) & 1
+                    cell = by_size.setdefault(size, [0, 0])
+                    cell[0] += hit
+                    cell[1] += 1
+                    hit_count += hit
+                per_game.append((hit_count, len(summary["hits"])))
+            self._hits = (by_size, per_game)
+        return self._hits
+
+    @property
+    def hit_by_size(self) -> dict[int, list[int]]:
+        """Predictions by cards dealt: size -> [hit, made]."""
+        return self._hit_figures()[0]
+
+    @property
+    def hit_per_game(self) -> list[tuple[int, int]]:
+        """(predictions hit, predictions made) of each game, oldest first."""
+        return self._hit_figures()[1]
+
+    @property
+    def hits(self) -> tuple[int, int]:
+        """All predictions: (hit, made)."""
+        cells = self.hit_by_size.values()
+        return (sum(hit for hit, _ in cells), sum(made for _, made in cells))
+
+    def recent_hit_rates(self, last: int) -> list[float]:
+        """The bid-hit rate of each of the last ``last`` games (oldest first)."""
+        return [hit / bids for hit, bids in self.hit_per_game[-last:] if bids]
+
+    def count(self, summary: dict[str, Any], seat: int, side: int, won: bool, opponents: set[str]) -> None:
+        """Add one game in which the player sat at ``seat``."""
+        self.games += 1
+        self.wins += won
+        final = summary["final"]
+        if side < len(final):
+            self.scores.append(final[side])
+        self.entries.append((summary, seat))
+        self._hits = None
+        for opponent in opponents:
+            cell = self.against.setdefault(opponent, [0, 0])
+            cell[0] += 1
+            cell[1] += won
+
+
+class StatsBook:
+    """Statistics of every (game, player name), added up one game summary at a time."""
+
+    def __init__(self) -> None:
+        self.players: dict[tuple[str, str], PlayerStats] = {}
+        self.games = 0
+        self.undo_games: Counter = Counter()        # game -> games with undo used (not counted)
+        self.unfinished_games: Counter = Counter()  # game -> games stopped before the end
+        self.problems: list[str] = []               # files or games that could not be read
+
+    def add(self, summary: dict[str, Any]) -> None:
+        """Count one game (its summary from ``summarize``)."""
+        name = summary["game"]
+        if summary["undo"]:
+            self.undo_games[name] += 1
+            return
+        if not summary["complete"]:
+            self.unfinished_games[name] += 1
+            return
+        self.games += 1
+        game = get_game(name)
+        players = summary["players"]
+        sides = [game.team_of(seat) for seat in range(len(players))]
+        winners = set(summary["winners"])
+        for seat, (player, level) in enumerate(players):
+            stats = self.players.get((name, player))
+            if stats is None:
+                stats = self.players[(name, player)] = PlayerStats(name, player)
+            side = sides[seat]
+            opponents = {players[other][1] for other, their_side in enumerate(sides) if their_side != side}
+            stats.count(summary, seat, side, side in winners, opponents)
+            for contract in summary["contracts"]:
+                if contract[0] == seat:
+                    stats.contracts[(contract[2], level, MADE if contract[3] else SET)] += 1
+
+    def add_all(self, summaries: Iterable[dict[str, Any]]) -> StatsBook:
+        for summary in summaries:
+            self.add(summary)
+        return self
+
+    def games_played(self) -> list[str]:
+        """The games with any player statistics, by name."""
+        return sorted({game for game, _ in self.players})
+
+    def names(self, game: str) -> list[str]:
+        """The player names seen in ``game``, most games first (then by name)."""
+        found = [stats for (name, _), stats in self.players.items() if name == game]
+        return [stats.name for stats in sorted(found, key=lambda s: (-s.games, s.name.lower()))]
+
+    def get(self, game: str, name: str) -> PlayerStats | None:
+        return self.players.get((game, name))
+
+
+# ---------------------------------------------------------------------- files and cache
+@dataclass
+class LoadedStats:
+    """The statistics of a history folder, and what could not be read."""
+
+    book: StatsBook
+    files: int = 0
+    read_again: int = 0      # files parsed this time (the others came from the cache)
+    problems: list[str] = field(default_factory=list)
+
+
+def history_files(folder: Path) -> list[Path]:
+    """The hand-history files of a folder (``<game>.jsonl``), by name."""
+    try:
+        return sorted(path for path in Path(folder).glob("*.jsonl") if path.is_file())
+    except OSError:
+        return []
+
+
+def _file_key(path: Path) -> list[int] | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return [info.st_size, info.st_mtime_ns]
+
+
+def summarize_file(path: Path) -> tuple[list[dict[str, Any]], str | None]:
+    """The summaries of every readable game of ``path`` and the problem that stopped
+    the reading, if any (the games before a damaged line still count)."""
+    summaries: list[dict[str, Any]] = []
+    problem = None
+    try:
+        for index, record in enumerate(read_history(path), 1):
+            try:
+                summaries.append(summarize(record, str(path), index))
+            except ValueError as exc:
+                problem = f"{path}: game {index}: {exc}"
+    except HistoryError as exc:
+        problem = str(exc)
+    return summaries, problem
+
+
+def _read_cache(cache_path: Path | None) -> dict[str, Any]:
+    if cache_path is None:
+        return {}
+    try:
+        data = json.loads(Path(cache_path).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}  # no cache yet, or a damaged one: it is only a shortcut, so start again
+    if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("version") != SUMMARY_VERSION:
+        return {}
+    files = data.get("files")
+    return files if isinstance(files, dict) else {}
+
+
+def _write_cache(cache_path: Path, files: dict[str, Any]) -> None:
+    from game.paths import atomic_write_text
+    text = json.dumps({"format": CACHE_FORMAT, "version": SUMMARY_VERSION, "files": files},
+                      separators=(",", ":"), ensure_ascii=False)
+    try:
+        atomic_write_text(cache_path, text)
+    except OSError as exc:  # a read-only or full disk costs the shortcut, never the statistics
+        log.warning("could not save the statistics cache %s: %s", cache_path, exc)
+
+
+def load_stats(folder: Path, cache_path: Path | None = None) -> LoadedStats:
+    """Statistics of every history file in ``folder``; ``cache_path`` keeps summaries
+    of unchanged files between runs (None: read every file)."""
+    cached = _read_cache(cache_path)
+    fresh: dict[str, Any] = {}
+    loaded = LoadedStats(StatsBook())
+    for path in history_files(folder):
+        key = _file_key(path)
+        if key is None:
+            continue
+        entry = cached.get(str(path))
+        if not (isinstance(entry, dict) and entry.get("key") == key and isinstance(entry.get("games"), list)):
+            games, problem = summarize_file(path)
+            for summary in games:
+                summary.pop("source", None)
+            entry = {"key": key, "games": games, "problem": problem}
+            loaded.read_again += 1
+        fresh[str(path)] = entry
+        loaded.files += 1
+        if entry.get("problem"):
+            loaded.problems.append(str(entry["problem"]))
+        for summary in entry["games"]:
+            summary["source"] = str(path)  # kept once per file in the cache, not per game
+            try:
+                loaded.book.add(summary)
+            except (KeyError, TypeError, ValueError, IndexError) as exc:
+                loaded.problems.append(f"{path}: game {summary.get('index', '?')}: cannot be counted ({exc})")
+    loaded.book.problems = loaded.problems
+    if cache_path is not None and (loaded.read_again or set(fresh) != set(cached)):
+        _write_cache(Path(cache_path), fresh)
+    return loaded
+
+
+def stats_cache_path(data_dir: Path) -> Path:
+    """Where the summary cache lives: beside the history folder, not in it."""
+    return Path(data_dir) / "stats_cache.json"

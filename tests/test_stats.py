@@ -1,0 +1,300 @@
+"""Statistics from the hand history (game.stats) and the statistics screen.
+
+The numbers are checked against a direct count from the engine's own events
+of the same simulated games (wins from ``GameOver``, contracts made or set
+from ``BidWhistHandScored.made``, bids hit from ``WizardHandScored``), so the
+summaries read from the files must agree with what the engine decided. The
+screen is opened from the start screen by synthesized clicks, its charts are
+checked to lie inside an 800x600 window, and an empty folder, a damaged
+file and an unreadable cache each get a clear outcome, never an exception.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.config import Settings, resolve_rules
+from game.history import write_history
+from game.match import Match, Seat
+from game.rules.actions import BidMode
+from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
+from game.stats import StatsBook, load_stats, summarize
+from game.ui.app import App
+from game.ui.scenes.start_scene import StartScene
+from game.ui.scenes.stats_scene import StatsScene
+
+FRAME = 1 / 60
+# Every seat is played by the computer; the records then say Ann (seat 0) was
+# a human, as a game at the table would.
+WIZARD_SEATS = [Seat("Ann", "ai:random"), Seat("Ben", "ai:random"), Seat("Cy", "ai:random")]
+BIDWHIST_SEATS = [Seat("Ann", "ai:medium"), Seat("Ben", "ai:medium"), Seat("Cy", "ai:easy"), Seat("Dee", "ai:medium")]
+
+
+def play(game: str, seats: list[Seat], seed: int, **rules) -> Match:
+    match = Match(resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=len(seats)),
+                  seats, seed)
+    match.play_out()
+    return match
+
+
+@pytest.fixture(scope="module")
+def wizard_matches() -> list[Match]:
+    return [play("wizard", WIZARD_SEATS, seed, rounds=6) for seed in range(1, 6)]
+
+
+@pytest.fixture(scope="module")
+def bidwhist_matches() -> list[Match]:
+    return [play("bidwhist", BIDWHIST_SEATS, seed, target_score=5) for seed in range(1, 4)]
+
+
+def recorded(match: Match) -> dict:
+    """The match's history with seat 0 recorded as the human at the table."""
+    record = match.history()
+    record["players"][0] = {**record["players"][0], "controller": "human"}
+    return record
+
+
+def level_at(seat: int) -> str:
+    return "human" if seat == 0 else BIDWHIST_SEATS[seat].controller.split(":")[-1]
+
+
+def write(folder: Path, game: str, records: list) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{game}.jsonl"
+    write_history(path, [recorded(r) if isinstance(r, Match) else r for r in records])
+    return path
+
+
+# ---------------------------------------------------------------------- numbers against a direct count
+def test_wizard_numbers_match_a_direct_count_of_the_engine_events(tmp_path, wizard_matches):
+    write(tmp_path / "histories", "wizard", wizard_matches)
+    book = load_stats(tmp_path / "histories").book
+    for seat, seat_info in enumerate(WIZARD_SEATS):
+        wins = hits = bids = 0
+        by_size: Counter = Counter()
+        sized: Counter = Counter()
+        finals = []
+        for match in wizard_matches:
+            for event in match.events:
+                if isinstance(event, GameOver):
+                    wins += seat in event.winners
+                    finals.append(event.final_scores[seat])
+                elif isinstance(event, WizardHandScored):
+                    size = len(match.history()["deals"][event.number - 1]["hands"][seat])
+                    hit = event.bids[seat] == event.tricks_won[seat]
+                    hits, bids = hits + hit, bids + 1
+                    by_size[size] += hit
+                    sized[size] += 1
+        stats = book.get("wizard", seat_info.name)
+        assert stats is not None
+        assert (stats.games, stats.wins) == (len(wizard_matches), wins)
+        assert stats.best == max(finals) and stats.average == pytest.approx(sum(finals) / len(finals))
+        assert stats.hits == (hits, bids)
+        assert stats.hit_by_size == {size: [by_size[size], sized[size]] for size in sized}
+        assert len(stats.hit_per_game) == len(wizard_matches)
+
+
+def test_bidwhist_contracts_by_mode_and_level_match_the_engine(tmp_path, bidwhist_matches):
+    write(tmp_path / "histories", "bidwhist", bidwhist_matches)
+    book = load_stats(tmp_path / "histories").book
+    for seat, seat_info in enumerate(BIDWHIST_SEATS):
+        level = level_at(seat)
+        expected: Counter = Counter()
+        wins = 0
+        for match in bidwhist_matches:
+            for event in match.events:
+                if isinstance(event, BidWhistHandScored) and event.contract is not None and event.declarer == seat:
+                    expected[(BidMode(event.contract.mode).label, level, "made" if event.made else "set")] += 1
+                if isinstance(event, GameOver):
+                    wins += (seat % 2) in event.winners
+        stats = book.get("bidwhist", seat_info.name)
+        assert stats is not None and stats.contracts == expected
+        assert stats.wins == wins
+        totals = stats.contract_totals("mode")
+        for mode, (bid, made, set_) in totals.items():
+            assert bid == made + set_ == sum(n for key, n in expected.items() if key[0] == mode)
+    assert sum(sum(book.get("bidwhist", s.name).contracts.values()) for s in BIDWHIST_SEATS) > 0
+
+
+def test_wins_by_opponent_level_count_each_opponent_level_once_per_game(tmp_path, bidwhist_matches):
+    write(tmp_path / "histories", "bidwhist", bidwhist_matches)
+    ann = load_stats(tmp_path / "histories").book.get("bidwhist", "Ann")
+    # Ann (seat 0, team 0) plays against seats 1 and 3: both medium.
+    wins = sum(0 in m.history()["winners"] for m in bidwhist_matches)
+    assert ann.against == {"medium": [len(bidwhist_matches), wins]}
+
+
+def test_undo_and_unfinished_games_are_counted_apart_and_never_make_a_record(tmp_path, wizard_matches):
+    best = recorded(wizard_matches[0])
+    undone = {**best, "undo_used": True, "final_scores": [999, 0, 0], "winners": [0]}
+    unfinished = {**best, "complete": False}
+    write(tmp_path / "histories", "wizard", [best, undone, unfinished])
+    book = load_stats(tmp_path / "histories").book
+    ann = book.get("wizard", "Ann")
+    assert ann.games == 1 and ann.best == best["final_scores"][0]
+    assert book.undo_games["wizard"] == 1 and book.unfinished_games["wizard"] == 1
+
+
+def test_adding_one_game_at_a_time_gives_the_same_totals(wizard_matches):
+    summaries = [summarize(m.history()) for m in wizard_matches]
+    at_once = StatsBook().add_all(summaries)
+    one_by_one = StatsBook()
+    for summary in summaries:
+        one_by_one.add(summary)
+        ben = one_by_one.get("wizard", "Ben")
+        assert ben is not None and ben.games == len(ben.hit_per_game)
+    assert one_by_one.get("wizard", "Ben").hit_by_size == at_once.get("wizard", "Ben").hit_by_size
+
+
+# ---------------------------------------------------------------------- the cache
+def test_the_cache_skips_unchanged_files_and_rereads_a_changed_one(tmp_path, wizard_matches):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:3])
+    first = load_stats(folder, cache)
+    assert first.read_again == 1 and cache.exists()
+    again = load_stats(folder, cache)
+    assert again.read_again == 0
+    assert again.book.get("wizard", "Ann").scores == first.book.get("wizard", "Ann").scores
+    write_history(path, [recorded(wizard_matches[3])], append=True)
+    grown = load_stats(folder, cache)
+    assert grown.read_again == 1 and grown.book.get("wizard", "Ann").games == 4
+
+
+def test_a_damaged_cache_is_ignored(tmp_path, wizard_matches):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    write(folder, "wizard", wizard_matches[:2])
+    cache.write_text("{not json", encoding="utf-8")
+    loaded = load_stats(folder, cache)
+    assert loaded.book.get("wizard", "Ann").games == 2 and not loaded.problems
+    assert json.loads(cache.read_text(encoding="utf-8"))["format"] == "trick-table-stats-cache"
+
+
+# ---------------------------------------------------------------------- empty and broken histories
+def test_an_empty_or_missing_history_folder_has_no_games_and_no_problems(tmp_path):
+    for folder in (tmp_path / "missing", tmp_path):
+        loaded = load_stats(folder)
+        assert loaded.book.games == 0 and loaded.problems == []
+
+
+def test_a_damaged_line_keeps_the_games_before_it_and_names_the_file(tmp_path, wizard_matches):
+    path = write(tmp_path / "histories", "wizard", wizard_matches[:2])
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write('{"format": "trick-table-history", "version": 1, "ga')
+    loaded = load_stats(tmp_path / "histories")
+    assert loaded.book.get("wizard", "Ann").games == 2
+    assert len(loaded.problems) == 1 and "wizard.jsonl" in loaded.problems[0] and "line 3" in loaded.problems[0]
+
+
+# ---------------------------------------------------------------------- the screen
+def make_app(tmp_path, size=(800, 600)) -> App:
+    return App(data_dir=str(tmp_path), size=size, settings=Settings(animation_speed="instant"))
+
+
+def step(app: App, events=()) -> None:
+    app.step(FRAME, list(events))
+
+
+def click(app: App, pos) -> None:
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        data = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)} if kind == pygame.MOUSEMOTION else \
+            {"pos": pos, "button": 1}
+        step(app, [pygame.event.Event(kind, data)])
+
+
+def key(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0)
+
+
+def open_from_start(app: App) -> StatsScene:
+    step(app)
+    start = app.top_scene()
+    assert isinstance(start, StartScene)
+    click(app, start.stats_button.rect.center)
+    scene = app.top_scene()
+    assert isinstance(scene, StatsScene)
+    return scene
+
+
+def test_the_statistics_button_on_the_start_screen_opens_the_screen_and_esc_returns(tmp_path, wizard_matches):
+    write(tmp_path / "histories", "wizard", wizard_matches)
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    assert scene.game == "wizard" and scene.player == "Ann"   # the human first
+    assert scene.wake_in() is None                             # it sleeps while read
+    step(app, [key(pygame.K_ESCAPE)])
+    assert isinstance(app.top_scene(), StartScene)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_charts_lie_inside_the_window_and_apart(tmp_path, wizard_matches, bidwhist_matches, size):
+    write(tmp_path / "histories", "wizard", wizard_matches)
+    write(tmp_path / "histories", "bidwhist", bidwhist_matches)
+    app = make_app(tmp_path, size)
+    scene = open_from_start(app)
+    window = pygame.Rect(0, 0, *size)
+    for game in ("wizard", "bidwhist"):
+        click(app, scene.game_buttons[game].rect.center)
+        assert scene.game == game
+        assert set(scene.geometry) >= {"rounds", "recent", "levels"}
+        rects = [geometry.rect for geometry in scene.geometry.values()]
+        for geometry in scene.geometry.values():
+            assert window.contains(geometry.rect) and geometry.rect.contains(geometry.area)
+            for line in geometry.points:
+                assert line and all(geometry.area.inflate(2, 2).collidepoint(point) for point in line)
+            for bar in geometry.bars:   # a bar of nought is a flat rectangle on the axis
+                assert geometry.area.union(bar) == geometry.area
+        for index, rect in enumerate(rects):
+            assert not any(rect.colliderect(other) for other in rects[index + 1:])
+            assert not rect.colliderect(scene.back_button.rect) and not rect.colliderect(scene.replay_button.rect)
+        rounds = scene.geometry["rounds"]
+        sides = 2 if game == "bidwhist" else 3
+        assert len(rounds.points) == sides
+        assert len(rounds.points[0]) == len(scene.chosen_summary()["rounds"])
+
+
+def test_choosing_another_game_and_player_changes_the_charts(tmp_path, wizard_matches):
+    write(tmp_path / "histories", "wizard", wizard_matches)
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    newest = scene.geometry["rounds"].points
+    left, _, _ = scene.game_stepper._arrow_rects()
+    click(app, left.center)
+    assert scene.chosen == len(wizard_matches) - 2
+    assert scene.geometry["rounds"].points != newest
+    click(app, scene.player_cycler.rect.move(-4, 0).midright)
+    assert scene.player != "Ann"
+
+
+def test_an_empty_history_shows_a_friendly_message(tmp_path):
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    text, warning = scene.body_message()
+    assert not warning and "No finished games yet" in text
+    assert scene.geometry == {} and not scene.replay_button.enabled
+
+
+def test_a_broken_history_file_shows_a_clear_message(tmp_path, wizard_matches):
+    # Damage on the first line, a whole game after it: the app's repair of a
+    # torn last line leaves it alone, so the reader meets it.
+    path = write(tmp_path / "histories", "wizard", wizard_matches[:1])
+    path.write_bytes(b"\xff\xfe not a history\n" + path.read_bytes())
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    text, warning = scene.body_message()
+    assert warning and "wizard.jsonl" in text and "line 1" in text
+
+
+def test_a_partly_broken_history_shows_its_games_and_a_warning(tmp_path, wizard_matches):
+    path = write(tmp_path / "histories", "wizard", wizard_matches[:3])
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:2] + [b"a line edited by hand\n"] + lines[2:]))
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    assert scene.body_message() is None
+    assert "wizard.jsonl" in scene.problem_message() and scene.stats.games == 2
+    assert scene.problem_rect.height > 0 and not scene.problem_rect.colliderect(scene.charts_panel)

@@ -1,0 +1,63 @@
+"""The Bid Whist progress panel once a hand's outcome is settled.
+
+While a hand is open the panel says what each side needs and has. Once the
+defenders had set the contract it read "Ada & Cleo have set it (7 of 1)" over
+"You & Bruno need 13 books, have 6": a count of more than its total, and the
+declarers still asked for books they could no longer take. Settled either
+way, both lines now say how it ended, each in its team's colour.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from ui_states import PreviewApp  # noqa: E402
+
+from game.rules import get_game  # noqa: E402
+from game.ui import theme  # noqa: E402
+from game.ui.table.model import TableModel  # noqa: E402
+from game.ui.table.view import TableView  # noqa: E402
+from game.ui.text import t, team_words  # noqa: E402
+
+NAMES = ["You", "Ada", "Bruno", "Cleo"]
+US, THEM = team_words(["You", "Bruno"]), team_words(["Ada", "Cleo"])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display():
+    pygame.init()
+    pygame.display.set_mode((800, 600))
+    yield
+
+
+def _lines(books: list[int], contract_books: int = 4) -> list[tuple[str, tuple[int, int, int]]]:
+    """The panel for "You" (seat 0, team 0) declaring ``contract_books`` uptown, spades trump."""
+    model = TableModel.empty(get_game("bidwhist"), 4)
+    model.contract_mode, model.contract_books, model.declarer, model.trump = 0, contract_books, 0, 0
+    model.books = list(books)
+    return TableView(PreviewApp((800, 600))).progress_lines(model, NAMES)
+
+
+def test_while_open_both_sides_say_what_they_need():
+    # Four bid: ten books to make it, four to set it.
+    assert _lines([5, 2]) == [(t("table.progress_declarers", team=US, need=10, have=5), theme.TEAM_COLOURS[0]),
+                              (t("table.progress_defenders", team=THEM, need=4, have=2), theme.TEAM_COLOURS[1])]
+
+
+def test_once_set_the_declarers_went_down_and_the_defenders_set_it():
+    lines = _lines([6, 4])
+    assert lines == [(t("table.progress_down", team=US, need=10, have=6), theme.TEAM_COLOURS[0]),
+                     (t("table.progress_set", team=THEM, need=4, have=4), theme.TEAM_COLOURS[1])]
+    assert all("need" not in text for text, _ in lines), lines
+
+
+def test_once_made_the_defenders_could_not_set_it():
+    lines = _lines([10, 3])
+    assert lines == [(t("table.progress_made", team=US, need=10, have=10), theme.TEAM_COLOURS[0]),
+                     (t("table.progress_not_set", team=THEM, need=4, have=3), theme.TEAM_COLOURS[1])]
+    assert all("need" not in text for text, _ in lines), lines
