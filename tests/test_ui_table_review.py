@@ -23,13 +23,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import random  # noqa: E402
 from typing import Callable  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.ai import make_player  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, BidMode, Phase, make_rules  # noqa: E402
 from game.rules.actions import PASS, bid  # noqa: E402
@@ -43,41 +41,29 @@ from game.ui.table.hints import card_words  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t, team_words  # noqa: E402
 from test_ui_table import click, key, make_app, mouse, start, step, top_name  # noqa: E402
+from tools.screenshots import Autopilot  # noqa: E402
 
 
-class Pilot:
-    """Answers every question the table asks its human with the medium computer player."""
+class Pilot(Autopilot):
+    """Answers every question the table asks its human with the medium computer player
+    (the screenshot tool's autopilot), laying away the six lowest cards of the kitty."""
 
     def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.player = make_player(scene.game_def, "medium")
-        self.rng = random.Random(4)
+        super().__init__(scene.app, scene, seed=4)
 
-    def answer(self) -> None:
-        scene, app = self.scene, self.scene.app
-        top = app.scenes[-1]
-        name = type(top).__name__
-        match = scene.match
-        seat = match.current_player
-        if name in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, self.player.choose(match.view(seat), self.rng))
-        elif name == "KittyDialog":
-            cards = sorted(a.value for a in match.view(seat).legal_actions)[:6]
-            top.finish(top.on_confirm, cards)
-        elif name == "ScorePad":
-            top.cancel()
-        elif name == "CoverScene":
-            top.reveal()
-        elif top is scene and scene.input_enabled():
-            scene.apply_action(self.player.choose(match.view(seat), self.rng))
-        else:
-            step(app)
+    def discards(self, match: Match, seat: int) -> list:
+        return sorted(a.value for a in match.view(seat).legal_actions)[:6]
+
+    def play_on(self) -> None:
+        """Answer the top scene, or let a frame pass when it asks the human nothing."""
+        if not self.answer_top():
+            step(self.app)
 
     def until(self, condition: Callable[[], bool], frames: int = 20000) -> None:
         for _ in range(frames):
             if condition():
                 return
-            self.answer()
+            self.play_on()
         assert condition(), "the condition never held"
 
 
@@ -181,7 +167,7 @@ def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
             break
         if top_name(app) == "CoverScene" and app.scenes[-1] not in details:
             details[app.scenes[-1]] = (scene.match.deal_number, app.scenes[-1].detail)
-        pilot.answer()
+        pilot.play_on()
     by_deal: dict[int, list] = {}
     for deal, detail in details.values():
         by_deal.setdefault(deal, []).append(detail)
@@ -216,7 +202,7 @@ def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkey
         assert (view.winning_seat, t("table.trick_winning")) in tags
         assert [text for _, text in tags].count(t("table.trick_winning")) == 1
         checked += 1
-        pilot.answer()   # play on
+        pilot.play_on()
     assert checked == 5
 
 
@@ -291,7 +277,7 @@ def test_wizard_plates_and_the_table_show_bids_against_tricks(tmp_path):
     for _ in range(60000):
         if seen == {"over", "under"} or scene.match.is_over:
             break
-        pilot.answer()
+        pilot.play_on()
         if scene.match.phase != Phase.PLAY or not scene.director.idle:
             continue
         view = scene.match.view(0)
@@ -448,7 +434,7 @@ def test_the_hand_log_never_tells_a_hidden_bid(tmp_path):
     for _ in range(20000):
         if scene.match.deal_number > 2 or scene.match.is_over:
             break
-        pilot.answer()
+        pilot.play_on()
         if scene.match.phase != Phase.PREDICT:
             continue
         lines = [line.text for line in scene.hand_log_lines()]
@@ -478,3 +464,25 @@ def test_the_log_button_and_last_trick_button_stay_clear_of_plates_and_the_hand(
             assert not layout.progress_rect.colliderect(layout.indicator_rect)
             for seat in range(players):
                 assert not layout.place(seat).plate.colliderect(layout.progress_rect), (players, size, seat)
+
+
+def test_the_undo_button_under_the_kitty_dialog_is_neither_drawn_nor_clicked(tmp_path, monkeypatch):
+    # At 1280x720 the kitty dialog's panel reaches over the Undo button: the
+    # button must not be drawn over the dialog, and a click there is the dialog's.
+    app = make_app(tmp_path, size=(1280, 720))
+    for seed in range(1, 60):
+        scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
+        pilot = Pilot(scene)
+        pilot.until(lambda: top_name(app) == "KittyDialog" or scene.match.phase == Phase.PLAY)
+        if top_name(app) == "KittyDialog":
+            break
+    dialog = app.scenes[-1]
+    assert top_name(app) == "KittyDialog" and scene.undo_button.visible
+    assert dialog.panel_rect.colliderect(scene.undo_button.rect)
+    drawn = []
+    monkeypatch.setattr(scene.undo_button, "draw", lambda surface: drawn.append(surface))
+    step(app, [])
+    assert drawn == [], "the Undo button is drawn over the kitty dialog"
+    actions = list(scene.match.actions)
+    click(app, scene.undo_button.rect.center)
+    assert app.scenes[-1] is dialog and list(scene.match.actions) == actions

@@ -569,24 +569,22 @@ class TableScene(Scene):
         used_pad = self.pad_button.handle_event(event)
         used_menu = self.menu_button.handle_event(event)
         used_hint = self.hint_button.handle_event(event)  # invisible, so deaf, when hints are off
-        self.undo_button.enabled = self.undo_allowed()
-        used_undo = self.undo_button.handle_event(event)  # likewise when undo is off
-        used_review = False
+        self.undo_button.enabled = self.undo_allowed()  # invisible, so deaf, when undo is off
+        used_corner = False
         cover = self._dialog_cover()
-        for button in (self.last_trick_button, self.log_button):
+        for button in (self.undo_button, self.last_trick_button, self.log_button):
             # A wide dialog (the kitty) lies over these buttons: a click there is the dialog's.
             if cover is None or not cover.colliderect(button.rect) or event.type not in MOUSE_EVENTS:
-                used_review = button.handle_event(event) or used_review
-        return used_pad or used_menu or used_hint or used_undo or used_review
+                used_corner = button.handle_event(event) or used_corner
+        return used_pad or used_menu or used_hint or used_corner
 
     def draw_controls(self, surface: pygame.Surface) -> None:
         self.pad_button.draw(surface)
         self.menu_button.draw(surface)
         self.hint_button.draw(surface)
         self.undo_button.enabled = self.undo_allowed()
-        self.undo_button.draw(surface)
         cover = self._dialog_cover()
-        for button in (self.last_trick_button, self.log_button):
+        for button in (self.undo_button, self.last_trick_button, self.log_button):
             if cover is None or not cover.colliderect(button.rect):
                 button.draw(surface)
 
