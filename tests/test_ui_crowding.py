@@ -21,7 +21,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_states import PreviewApp, finished_match  # noqa: E402
+from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module  # noqa: E402
 
 from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
@@ -34,16 +34,11 @@ from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 
-SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 # The part of a card its rank and suit index take, at each of two opposite corners.
 CORNER_W, CORNER_H = 0.3, 0.32
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1280, 720))
-    yield
+display = window_for_module((1280, 720))
 
 
 def _card_mask(width: int, height: int, angle: float, corners_only: bool) -> pygame.mask.Mask:
@@ -60,7 +55,7 @@ def _card_mask(width: int, height: int, angle: float, corners_only: bool) -> pyg
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_no_trick_card_covers_another_cards_corner_indices(players, size):
     layout = compute_layout(size, players, 0)
     width, height = layout.trick_card_w, layout.trick_card_h
@@ -84,7 +79,7 @@ def test_no_trick_card_covers_another_cards_corner_indices(players, size):
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 def test_the_trick_stays_clear_of_the_seats_name_plates(players):
-    for size in SIZES:
+    for size in WINDOW_SIZES:
         layout = compute_layout(size, players, 0)
         reach = pygame.Rect(0, 0, round(layout.trick_card_w * 1.1), round(layout.trick_card_h * 1.1))
         for place in layout.seats:
@@ -126,7 +121,7 @@ def test_game_over_sits_in_the_middle_and_its_rows_clear_the_buttons(players, tm
         app.close(quit_pygame=False)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_game_over_keeps_clear_of_the_tables_corner_panels(size, tmp_path):
     app = App(data_dir=str(tmp_path), size=size, settings=Settings(animation_speed="instant"), show_start=False)
     try:

@@ -18,21 +18,20 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_states import PreviewApp, contract_state, discard_state  # noqa: E402
+from ui_states import (  # noqa: E402
+    WINDOW_SIZES,
+    PreviewApp,
+    contract_state,
+    discard_state,
+    window_for_module,
+)
 
 from game.rules import apply  # noqa: E402
 from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
 from game.ui.table.animations import contract_words  # noqa: E402
 from game.ui.text import t  # noqa: E402
 
-SIZES = [(800, 600), (1280, 720), (1920, 1080)]
-
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1280, 720))
-    yield
+display = window_for_module((1280, 720))
 
 
 def _drawn(choice, size: tuple[int, int], tagged: bool) -> pygame.Surface:
@@ -44,7 +43,7 @@ def _drawn(choice, size: tuple[int, int], tagged: bool) -> pygame.Surface:
     return surface
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("selected", [False, True], ids=["kept", "raised"])
 def test_kitty_tags_leave_the_corner_indices_in_view(size, selected):
     app = PreviewApp(size)

@@ -23,6 +23,7 @@ from ui_states import (  # noqa: E402
     discard_state,
     finished_match,
     forced_dealer_state,
+    window_for_module,
     wizard_bid_state,
 )
 
@@ -41,12 +42,7 @@ from game.ui.text import t  # noqa: E402
 from game.ui.widgets.button import Button  # noqa: E402
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped  # noqa: E402
 
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1280, 720))
-    yield
+display = window_for_module((1280, 720))
 
 
 @pytest.fixture

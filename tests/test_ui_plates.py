@@ -15,17 +15,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_states import PreviewApp  # noqa: E402
+from ui_states import PreviewApp, window_for_module  # noqa: E402
 
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.view import TableView  # noqa: E402
 
-
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield
+display = window_for_module((800, 600))
 
 
 @pytest.mark.parametrize("is_turn", [False, True], ids=["waiting", "to play"])

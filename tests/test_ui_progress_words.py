@@ -14,9 +14,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import PreviewApp  # noqa: E402
+from ui_states import PreviewApp, window_for_module  # noqa: E402
 
 from game.rules import get_game  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -28,11 +26,7 @@ NAMES = ["You", "Ada", "Bruno", "Cleo"]
 US, THEM = team_words(["You", "Bruno"]), team_words(["Ada", "Cleo"])
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield
+display = window_for_module((800, 600))
 
 
 def _lines(books: list[int], contract_books: int = 4) -> list[tuple[str, tuple[int, int, int]]]:

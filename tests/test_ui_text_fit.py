@@ -34,7 +34,15 @@ from typing import Iterator  # noqa: E402
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_states import PreviewApp, contract_state, discard_state, finished_match, wizard_bid_state  # noqa: E402
+from ui_states import (  # noqa: E402
+    WINDOW_SIZES,
+    PreviewApp,
+    contract_state,
+    discard_state,
+    finished_match,
+    window_for_module,
+    wizard_bid_state,
+)
 
 from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
@@ -57,8 +65,6 @@ from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from game.ui.widgets import text as text_module  # noqa: E402
-
-SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 
 # First names of a usual length, with the Dutch and Turkish letters the type must draw.
 USUAL_NAMES = ["Şükrü", "Gülşen", "Bartjan", "İlknur", "Annelies", "Ömer"]
@@ -84,11 +90,7 @@ class TextAudit:
         return "\n".join(f"  {why}: {text!r}" for text, why in seen)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1280, 720))
-    yield
+display = window_for_module((1280, 720))
 
 
 @pytest.fixture
@@ -251,13 +253,13 @@ def _misfits(app, audit: TextAudit, scenes, size: tuple[int, int]) -> str:
     return "\n".join(problems)
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_every_dialog_of_a_game_fits_its_text(app, tables, audit, size):
     misfits = _misfits(app, audit, dialogs(app, tables), size)
     assert not misfits, "text that does not fit its box:\n" + misfits
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_every_dialog_fits_names_of_the_longest_length(app, tables, audit, size):
     """Six names as long as the name field takes: the Bid Whist pad's team columns cut
     "Şükrü Çelikkol & Gül…" and the six bid chips cut every name at 800x600."""
@@ -265,7 +267,7 @@ def test_every_dialog_fits_names_of_the_longest_length(app, tables, audit, size)
     assert not misfits, "text that does not fit its box:\n" + misfits
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_the_screens_around_the_games_fit_their_text(app, audit, size):
     misfits = _misfits(app, audit, screens(app), size)
     assert not misfits, "text that does not fit its box:\n" + misfits
@@ -323,7 +325,7 @@ def reasons_and_hints() -> list[str]:
     return messages
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_every_reason_and_hint_fits_the_strip_under_each_dialog(app, tables, audit, size):
     messages = reasons_and_hints()
     assert len(messages) > 30

@@ -21,30 +21,31 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_states import PreviewApp  # noqa: E402
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module  # noqa: E402
 
 from game.rules import get_game  # noqa: E402
 from game.ui.table.layout import TableLayout, compute_layout  # noqa: E402
 from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.table.view import TableView  # noqa: E402
 
-SIZES = [(800, 600), (1280, 720), (1920, 1080)]
 TABLES = [("wizard", 3), ("wizard", 4), ("wizard", 5), ("wizard", 6), ("bidwhist", 4)]
 # Cards with a two-character rank index where it is widest ("10") and a court card.
 TRICK_CARDS = [8, 21, 36, 49, 11, 24]
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((1280, 720))
-    yield
+display = window_for_module((1280, 720))
 
 
 def _ids(value):
     if isinstance(value, tuple) and isinstance(value[0], int):
         return f"{value[0]}x{value[1]}"
     return f"{value[0]}{value[1]}" if isinstance(value, tuple) else str(value)
+
+
+def at_every_table_and_size(test):
+    """Run ``test(table, size)`` for each table of ``TABLES`` at each window size."""
+    by_table = pytest.mark.parametrize("table", TABLES, ids=_ids)(test)
+    return pytest.mark.parametrize("size", WINDOW_SIZES, ids=_ids)(by_table)
 
 
 def _ring_mask(view: TableView, layout: TableLayout) -> pygame.mask.Mask:
@@ -74,8 +75,7 @@ def _turned(view: TableView, layout: TableLayout, seat: int, corners_only: bool)
     return pygame.mask.from_surface(turned, 127), rect.topleft
 
 
-@pytest.mark.parametrize("size", SIZES, ids=_ids)
-@pytest.mark.parametrize("table", TABLES, ids=_ids)
+@at_every_table_and_size
 def test_the_ring_holds_every_trick_card(table, size):
     game, players = table
     view = TableView(PreviewApp(size))
@@ -118,8 +118,7 @@ def _changed(first: pygame.Surface, second: pygame.Surface) -> pygame.mask.Mask:
     return same
 
 
-@pytest.mark.parametrize("size", SIZES, ids=_ids)
-@pytest.mark.parametrize("table", TABLES, ids=_ids)
+@at_every_table_and_size
 def test_the_led_and_winning_tags_leave_every_corner_index_in_view(table, size):
     game, players = table
     view = TableView(PreviewApp(size))

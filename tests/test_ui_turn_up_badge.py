@@ -16,23 +16,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
-from ui_states import PreviewApp  # noqa: E402
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module  # noqa: E402
 
 from game.rules.cards import parse_card  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.view import TableView  # noqa: E402
 
-SIZES = [(800, 600), (1280, 720), (1920, 1080)]
+display = window_for_module((800, 600))
 
 
-@pytest.fixture(scope="module", autouse=True)
-def display():
-    pygame.init()
-    pygame.display.set_mode((800, 600))
-    yield
-
-
-@pytest.mark.parametrize("size", SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 @pytest.mark.parametrize("code, suit", [("2D", 2), ("TC", 3), ("WZ", 1)])
 def test_the_trump_badge_leaves_the_turn_up_cards_indices_in_view(size, code, suit):
     card = parse_card(code)

@@ -13,6 +13,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
 from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import Phase, apply, make_rules, new_game  # noqa: E402
@@ -64,6 +67,23 @@ class PreviewApp:
 
 
 NAMES4 = ["You", "Ada", "Bruno", "Cleo"]
+
+# The window sizes the UI checks are run at: the smallest the game supports, and two usual ones.
+WINDOW_SIZES = [(800, 600), (1280, 720), (1920, 1080)]
+
+
+def window_for_module(size: tuple[int, int]):
+    """A fixture that opens a pygame window of ``size`` once for the whole test module
+    that assigns it (``display = window_for_module(...)``): card art and text are
+    converted to the display's format, so they need one."""
+
+    @pytest.fixture(scope="module", autouse=True)
+    def display():
+        pygame.init()
+        pygame.display.set_mode(size)
+        yield
+
+    return display
 
 
 def bidwhist_bid_state(seed: int = 3, passes: int = 1, **rules):

@@ -72,18 +72,31 @@ def _run(app: App, until: Callable[[], bool], frames: int = 20000) -> bool:
 
 
 class Autopilot:
-    """Answers the human's dialogs the way the medium computer player would."""
+    """Answers the human's dialogs the way the medium computer player would.
 
-    def __init__(self, app: App, scene: TableScene) -> None:
+    tests/test_ui_table_review.py drives its tables with a subclass, so the
+    answers stay one piece of code."""
+
+    def __init__(self, app: App, scene: TableScene, seed: int = 1) -> None:
         self.app = app
         self.scene = scene
         self.player = make_player(scene.game_def, "medium")
-        self.rng = random.Random(1)
+        self.rng = random.Random(seed)
 
-    def answer(self, stop_at: Callable[[], bool] = lambda: False) -> bool:
-        """Answer whatever the top scene asks; returns True when ``stop_at`` holds first."""
-        if stop_at():
-            return True
+    def discards(self, match: Match, seat: int) -> list:
+        """The six cards the human lays away in the kitty dialog."""
+        # The player picks one discard at a time: ask it on a copy of the
+        # match (rebuilt from its save), so the table's own is untouched.
+        rehearsal = Match.from_save(match.to_save())
+        cards = []
+        for _ in range(6):
+            action = self.player.choose(rehearsal.view(seat), self.rng)
+            cards.append(action.value)
+            rehearsal.apply(action)
+        return cards
+
+    def answer_top(self) -> bool:
+        """Answer whatever the top scene asks the human; False when it asks nothing."""
         app, scene = self.app, self.scene
         top = app.scenes[-1]
         name = type(top).__name__
@@ -92,21 +105,22 @@ class Autopilot:
         if name in ("BiddingPanel", "ContractChooser"):
             top.finish(top.on_action, self.player.choose(match.view(seat), self.rng))
         elif name == "KittyDialog":
-            # The player picks one discard at a time: ask it on a copy of the
-            # match (rebuilt from its save), so the table's own is untouched.
-            rehearsal = Match.from_save(match.to_save())
-            cards = []
-            for _ in range(6):
-                action = self.player.choose(rehearsal.view(seat), self.rng)
-                cards.append(action.value)
-                rehearsal.apply(action)
-            top.finish(top.on_confirm, cards)
+            top.finish(top.on_confirm, self.discards(match, seat))
         elif name == "ScorePad":
             top.cancel()
         elif name == "CoverScene":
             top.reveal()
         elif top is scene and scene.input_enabled():
             scene.apply_action(self.player.choose(match.view(seat), self.rng))
+        else:
+            return False
+        return True
+
+    def answer(self, stop_at: Callable[[], bool] = lambda: False) -> bool:
+        """Answer whatever the top scene asks; returns True when ``stop_at`` holds first."""
+        if stop_at():
+            return True
+        self.answer_top()
         return False
 
 

@@ -35,6 +35,17 @@ from game.ui.widgets.text import draw_text_fit
 CARD_RATIO = 1.4
 
 
+def _close_on_click_outside(dialog: DialogScene, event: pygame.event.Event) -> bool:
+    """Close ``dialog`` on a left click outside its panel, and say whether it did.
+
+    Both dialogs are only looked at, never answered, so a click anywhere
+    else on the table may put them away."""
+    if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not dialog.panel_rect.collidepoint(event.pos):
+        dialog.close()
+        return True
+    return False
+
+
 class LastTrickDialog(DialogScene):
     """The last finished trick of the hand (``record`` None: none finished yet)."""
 
@@ -94,10 +105,7 @@ class LastTrickDialog(DialogScene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
             self.close()
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.panel_rect.collidepoint(event.pos):
-            self.close()
-            return True
-        return False
+        return _close_on_click_outside(self, event)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         record = self.record
@@ -184,10 +192,7 @@ class HandLogDialog(DialogScene):
             if event.key in moves:
                 self.scroll_by(moves[event.key])
                 return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.panel_rect.collidepoint(event.pos):
-            self.close()
-            return True
-        return False
+        return _close_on_click_outside(self, event)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         size = round(self.row_h * 0.66)

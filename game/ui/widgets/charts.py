@@ -65,13 +65,26 @@ def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
     return ticks
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, size: int) -> tuple[pygame.Rect, int]:
-    """The chart's title line; returns the rectangle left below it and the label size."""
+def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, size: int, empty: str,
+           has_data: bool) -> tuple[ChartGeometry, pygame.Rect, int]:
+    """The chart's title line, and ``empty`` written below it when there is nothing to show.
+
+    Returns the chart's geometry (its plot area is the box below the title
+    until the chart narrows it), that box and the size of the labels."""
+    rect = pygame.Rect(rect)
     title_h = max(14, round(size * 1.25))
     draw_text_fit(surface, title, pygame.Rect(rect.left, rect.top, rect.width, title_h), size, theme.PANEL_TITLE,
                   align="left", bold=True)
     label_size = max(11, round(size * 0.8))
-    return pygame.Rect(rect.left, rect.top + title_h + 2, rect.width, max(1, rect.height - title_h - 2)), label_size
+    body = pygame.Rect(rect.left, rect.top + title_h + 2, rect.width, max(1, rect.height - title_h - 2))
+    if not has_data:
+        _empty(surface, body, empty, label_size)
+    return ChartGeometry(rect, body), body, label_size
+
+
+def _share(value: float, maximum: float) -> float:
+    """How much of its full length a bar of ``value`` out of ``maximum`` fills, from 0 to 1."""
+    return max(0.0, min(1.0, value / maximum)) if maximum > 0 else 0.0
 
 
 def _empty(surface: pygame.Surface, body: pygame.Rect, text: str, size: int) -> None:
@@ -88,12 +101,9 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, seri
     ``y_range`` fixes the scale (a rate from 0 to 1); otherwise it covers the
     values and 0. ``x_labels`` are written under the first and last step.
     """
-    rect = pygame.Rect(rect)
-    body, label_size = _frame(surface, rect, title, size)
-    geometry = ChartGeometry(rect, body)
     steps = max((len(values) for values in series), default=0)
+    geometry, body, label_size = _frame(surface, rect, title, size, empty, steps > 0)
     if steps == 0:
-        _empty(surface, body, empty, label_size)
         return geometry
     values = [value for line in series for value in line]
     low, high = y_range if y_range else (min(0.0, min(values)), max(0.0, max(values)))
@@ -139,11 +149,8 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, seri
 def draw_bar_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, bars: Sequence[Bar], maximum: float,
                    size: int, empty: str) -> ChartGeometry:
     """Horizontal bars, one row each: the label on the left, the bar, its caption on it."""
-    rect = pygame.Rect(rect)
-    body, label_size = _frame(surface, rect, title, size)
-    geometry = ChartGeometry(rect, body)
+    geometry, body, label_size = _frame(surface, rect, title, size, empty, bool(bars))
     if not bars:
-        _empty(surface, body, empty, label_size)
         return geometry
     label_w = min(body.width // 3, max(text_size(bar.label, label_size)[0] for bar in bars) + 8)
     area = pygame.Rect(body.left + label_w, body.top, max(1, body.width - label_w), body.height)
@@ -155,7 +162,7 @@ def draw_bar_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, bars:
                       align="right")
         track = pygame.Rect(area.left, row.top + row_h // 6, area.width, max(2, row_h - row_h // 3))
         pygame.draw.rect(surface, (*theme.INPUT_BG[:3], 160), track, border_radius=3)
-        share = max(0.0, min(1.0, bar.value / maximum)) if maximum > 0 else 0.0
+        share = _share(bar.value, maximum)
         filled = pygame.Rect(track.left, track.top, max(1 if bar.value > 0 else 0, round(track.width * share)),
                              track.height)
         if filled.width:
@@ -174,11 +181,8 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
     percentage scale at the left; the share is also written over each column
     when every column is wide enough to hold the words.
     """
-    rect = pygame.Rect(rect)
-    body, label_size = _frame(surface, rect, title, size)
-    geometry = ChartGeometry(rect, body)
+    geometry, body, label_size = _frame(surface, rect, title, size, empty, bool(bars))
     if not bars:
-        _empty(surface, body, empty, label_size)
         return geometry
     label_h = round(label_size * 1.3)
     scale_w = text_size("100%", label_size)[0] + 6
@@ -199,7 +203,7 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
     width = max(1, round(slot * 0.7))
     for index, bar in enumerate(bars):
         left = round(area.left + index * slot + (slot - width) / 2)
-        share = max(0.0, min(1.0, bar.value / maximum)) if maximum > 0 else 0.0
+        share = _share(bar.value, maximum)
         height = round(area.height * share)
         column = pygame.Rect(left, area.bottom - height, width, height)
         if height:
