@@ -2,13 +2,18 @@
 
 Run ``python -m benchmarks.stats [--games N] [--distinct D] [--repeats R]``.
 It writes N games (default 10,000: half Bid Whist, half four-player Wizard)
-to history files in a temporary folder, then times three rebuilds of the
+to history files in a temporary folder, then times these rebuilds of the
 statistics:
 
 * *cold*: no summary cache yet, so every game's JSON is parsed and summarized
   (``game.stats.load_stats`` through ``read_history``), and the cache written;
 * *warm*: the cache is up to date, as when the statistics screen opens again
   with no new game (the files are not parsed);
+* *one more game*: a game is appended to one history file before each load,
+  as when the screen opens after a game was played: only the new game is
+  parsed, the rest comes from the cache (``game.stats``' resume points);
+* *one more game, whole file*: the same with the cache's resume points taken
+  out, so the changed file is parsed whole, as before the cache kept them;
 * *count only*: adding up the summaries already in memory (``StatsBook``).
 
 The games are real engine games recorded by ``Match``'s ``HistoryRecorder``,
@@ -23,6 +28,7 @@ game. Figures are printed, never asserted.
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import statistics
 import tempfile
@@ -33,7 +39,7 @@ from typing import Any, Callable
 from game.config import resolve_rules
 from game.history import read_history, write_history
 from game.match import Match, Seat
-from game.stats import StatsBook, load_stats, summarize
+from game.stats import LoadedStats, StatsBook, load_stats, summarize
 
 CASES = (("bidwhist", 4), ("wizard", 4))
 NAMES = ("You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Gus", "Hana", "Ivo")
@@ -114,6 +120,28 @@ def main() -> None:
         print(f"  summary cache: {cache.stat().st_size / 1e6:.2f} MB")
         best, median, warm = timed(lambda: load_stats(histories, cache), args.repeats)
         print(f"warm rebuild (unchanged files, from the cache): best {best:.3f} s, median {median:.3f} s")
+        grown = histories / f"{CASES[-1][0]}.jsonl"
+        template = next(iter(read_history(grown)))
+        appended = iter(range(args.games, args.games * 2))
+
+        def load_after_one_more_game(forget_resume_points: bool) -> tuple[float, LoadedStats]:
+            write_history(grown, [relabelled(template, next(appended))], append=True)
+            if forget_resume_points:
+                data = json.loads(cache.read_text(encoding="utf-8"))
+                for entry in data["files"].values():
+                    entry.pop("resume", None)
+                cache.write_text(json.dumps(data), encoding="utf-8")
+            began = time.perf_counter()
+            after = load_stats(histories, cache)
+            return time.perf_counter() - began, after
+
+        for label, forget in (("one more game (only the new game parsed)", False),
+                              ("one more game, whole file (no resume points)", True)):
+            runs = [load_after_one_more_game(forget) for _ in range(args.repeats)]
+            times = [elapsed for elapsed, _ in runs]
+            last = runs[-1][1]
+            print(f"{label}: best {min(times):.3f} s, median {statistics.median(times):.3f} s "
+                  f"(games parsed: {last.games_read}, files resumed: {last.resumed})")
         summaries = [summary for path in sorted(histories.glob("*.jsonl")) for summary in
                      (summarize(record, str(path), index) for index, record in enumerate(read_history(path), 1))]
         best, median, book = timed(lambda: StatsBook().add_all(summaries), args.repeats)

@@ -3,7 +3,8 @@
 A ``HistoryRecorder`` turns the engine's typed events into the JSON object of
 one game; ``HistoryWriter``/``write_history``/``read_history`` handle JSON
 Lines files (written so that a full disk, a kill or a power cut never costs
-an earlier game, see "files" below); and
+an earlier game, see "files" below; ``read_history_from`` reads on from a
+byte offset, for a reader that has seen the games before it); and
 ``check_game`` replays one recorded game through the engine and lists every
 point where the engine disagrees with the record.
 
@@ -30,7 +31,7 @@ import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator, Sequence
+from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
@@ -553,12 +554,38 @@ def read_history(path: str | Path,
     it (``replay --check`` reports them all). A file that cannot be opened
     always raises.
     """
+    for placed in read_history_from(path, on_damage=on_damage):
+        yield placed.record
+
+
+class PlacedRecord(NamedTuple):
+    """One game read from a history file and where its line is: ``line`` is its
+    line number (from 1) and ``end`` the byte offset just after its line."""
+
+    record: dict[str, Any]
+    line: int
+    end: int
+
+
+def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
+                      on_damage: Callable[[HistoryError], None] | None = None) -> Iterator[PlacedRecord]:
+    """Yield each game of a history file from byte ``offset`` on, with where its line ends.
+
+    ``offset`` must be the start of a line (0, or just after a newline) and
+    ``first_line`` the number of that line, so that a damaged line is named
+    as ``read_history`` would name it; ``on_damage`` works as there. Because
+    games are only ever appended, a reader that kept the ``end`` of the last
+    game it read (``game.stats``' cache) can later read just the games added
+    since. ``read_history`` is this function from the start of the file.
+    """
     try:
         handle = open(path, "rb")
     except OSError as exc:
         raise HistoryError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
-        for number, raw in enumerate(handle, 1):
+        position = handle.seek(offset)
+        for number, raw in enumerate(handle, first_line):
+            position += len(raw)
             try:
                 record = _parse_line(path, number, raw)
             except HistoryError as damage:
@@ -567,7 +594,7 @@ def read_history(path: str | Path,
                 on_damage(damage)
                 continue
             if record is not None:
-                yield record
+                yield PlacedRecord(record, number, position)
 
 
 def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:

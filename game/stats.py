@@ -14,9 +14,17 @@ Two layers keep a rebuild fast:
 Parsing the JSON of thousands of full games is the slow part (a three-player
 Wizard game is about 30 kB), so ``load_stats`` keeps the summaries in a small
 cache file keyed by each history file's size and modification time: a file
-that has not changed is not read again, a file that has is summarized again
-whole (the history is read only through ``read_history``, which reads a
-file from its start).
+that has not changed is not read again. A history file only ever grows by
+whole games appended at its end, so the cache also keeps, per file, the byte
+offset up to which its games were summarized and a fingerprint of the bytes
+before it (``prefix_fingerprint``). A changed file that still starts with
+those same bytes has only its new games read (``game.history``'s
+``read_history_from``, from that offset) and added to the cached ones; a file
+that shrank or was rewritten, edited or repaired inside that part is
+summarized again from its start. The fingerprint samples the part rather than
+reading all of it (reading it all would cost much of what the shortcut
+saves), so an edit by hand that keeps the file's length and every sampled
+block goes unseen, as one that also kept the modification time always did.
 
 Counting conventions (the statistics screen says them in words):
 
@@ -41,6 +49,7 @@ No pygame here; the statistics screen only draws what this module computes.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 from collections import Counter
@@ -48,7 +57,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from game.history import HistoryError, read_history
+from game.history import HistoryError, read_history_from
 from game.rules import get_game
 
 log = logging.getLogger("tricktable.stats")
@@ -256,13 +265,22 @@ class StatsBook:
 
 
 # ---------------------------------------------------------------------- files and cache
+#: The fingerprint of a file's summarized part hashes this many blocks of
+#: ``FINGERPRINT_BLOCK`` bytes, spread evenly from its first to its last byte:
+#: a few small reads however long the history has grown.
+FINGERPRINT_BLOCKS = 16
+FINGERPRINT_BLOCK = 4096
+
+
 @dataclass
 class LoadedStats:
     """The statistics of a history folder, and what could not be read."""
 
     book: StatsBook
     files: int = 0
-    read_again: int = 0      # files parsed this time (the others came from the cache)
+    read_again: int = 0      # files parsed this time, whole or in part (the others came from the cache)
+    resumed: int = 0         # of those, files only whose games added since the cache was written were parsed
+    games_read: int = 0      # games parsed this time
     problems: list[str] = field(default_factory=list)
 
 
@@ -282,20 +300,116 @@ def _file_key(path: Path) -> list[int] | None:
     return [info.st_size, info.st_mtime_ns]
 
 
+def prefix_fingerprint(path: Path, offset: int) -> str | None:
+    """A fingerprint of the first ``offset`` bytes of ``path``: a hash of ``offset`` and of
+    ``FINGERPRINT_BLOCKS`` blocks spread over those bytes, the first and the last included.
+
+    None when those bytes cannot be resumed after: the file cannot be read, is
+    shorter than ``offset``, or the bytes do not end a line (a last game
+    written without its newline gets one before the next game is appended).
+    """
+    digest = hashlib.blake2b(offset.to_bytes(8, "little"), digest_size=16)
+    last_block = max(0, offset - FINGERPRINT_BLOCK)
+    starts = sorted({last_block * step // (FINGERPRINT_BLOCKS - 1) for step in range(FINGERPRINT_BLOCKS)})
+    block = b""
+    try:
+        with open(path, "rb") as handle:
+            for start in starts:
+                handle.seek(start)
+                wanted = min(FINGERPRINT_BLOCK, offset - start)
+                block = handle.read(wanted)
+                if len(block) != wanted:
+                    return None
+                digest.update(block)
+    except OSError:
+        return None
+    if offset and not block.endswith(b"\n"):
+        return None
+    return digest.hexdigest()
+
+
+@dataclass
+class _ReadPoint:
+    """Where reading a history file stopped, so that it can go on from there:
+    the byte offset and line number after the last game read, the games read
+    (their count numbers the next one) and the last game that could not be
+    summarized."""
+
+    offset: int = 0
+    line: int = 1
+    records: int = 0
+    game_problem: str | None = None
+
+    def to_json(self, fingerprint: str) -> dict[str, Any]:
+        return {"offset": self.offset, "line": self.line, "records": self.records,
+                "game_problem": self.game_problem, "fingerprint": fingerprint}
+
+    @staticmethod
+    def from_json(data: Any) -> _ReadPoint | None:
+        """The point a cache entry kept; None for a missing or damaged one."""
+        if not isinstance(data, dict):
+            return None
+        offset, line, records, problem = (data.get(name) for name in ("offset", "line", "records", "game_problem"))
+        if not (isinstance(offset, int) and isinstance(line, int) and isinstance(records, int)) or \
+                min(offset, line, records) < 0 or not (problem is None or isinstance(problem, str)):
+            return None
+        return _ReadPoint(offset, line, records, problem)
+
+
+def _summarize_from(path: Path, point: _ReadPoint) -> tuple[list[dict[str, Any]], _ReadPoint, str | None]:
+    """The summaries of the readable games of ``path`` after ``point``, the point
+    after the last of them, and the damage that stopped the reading, if any
+    (the games before a damaged line still count)."""
+    summaries: list[dict[str, Any]] = []
+    offset, line, records, game_problem = point.offset, point.line, point.records, point.game_problem
+    stopped = None
+    try:
+        for placed in read_history_from(path, offset, line):
+            records += 1
+            try:
+                summaries.append(summarize(placed.record, str(path), records))
+            except ValueError as exc:
+                game_problem = f"{path}: game {records}: {exc}"
+            offset, line = placed.end, placed.line + 1
+    except HistoryError as exc:
+        stopped = str(exc)
+    return summaries, _ReadPoint(offset, line, records, game_problem), stopped
+
+
 def summarize_file(path: Path) -> tuple[list[dict[str, Any]], str | None]:
     """The summaries of every readable game of ``path`` and the problem that stopped
     the reading, if any (the games before a damaged line still count)."""
-    summaries: list[dict[str, Any]] = []
-    problem = None
-    try:
-        for index, record in enumerate(read_history(path), 1):
-            try:
-                summaries.append(summarize(record, str(path), index))
-            except ValueError as exc:
-                problem = f"{path}: game {index}: {exc}"
-    except HistoryError as exc:
-        problem = str(exc)
-    return summaries, problem
+    summaries, point, stopped = _summarize_from(path, _ReadPoint())
+    return summaries, stopped or point.game_problem
+
+
+def _cached_entry(entry: Any) -> dict[str, Any] | None:
+    """A cache entry fit to use, or None."""
+    if isinstance(entry, dict) and isinstance(entry.get("key"), list) and isinstance(entry.get("games"), list):
+        return entry
+    return None
+
+
+def _refresh_entry(path: Path, key: list[int], entry: dict[str, Any] | None) -> tuple[dict[str, Any], bool, int]:
+    """The cache entry of a file that changed since ``entry`` (None: not cached):
+    the cached games plus those appended since, when the file still starts with
+    the part summarized before, else every game read again. Also whether the
+    cached games were kept, and how many games were read."""
+    point, kept = None, []
+    if entry is not None:
+        point = _ReadPoint.from_json(entry.get("resume"))
+        if point is not None and (point.offset > key[0] or
+                                  prefix_fingerprint(path, point.offset) != entry["resume"].get("fingerprint")):
+            point = None
+        if point is not None:
+            kept = list(entry["games"])
+    new, after, stopped = _summarize_from(path, point or _ReadPoint())
+    for summary in new:
+        summary.pop("source", None)  # the cache names the file once, not per game
+    fingerprint = prefix_fingerprint(path, after.offset)
+    return ({"key": key, "games": kept + new, "problem": stopped or after.game_problem,
+             "resume": None if fingerprint is None else after.to_json(fingerprint)},
+            point is not None, after.records - (point.records if point else 0))
 
 
 def _read_cache(cache_path: Path | None) -> dict[str, Any]:
@@ -323,7 +437,8 @@ def _write_cache(cache_path: Path, files: dict[str, Any]) -> None:
 
 def load_stats(folder: Path, cache_path: Path | None = None) -> LoadedStats:
     """Statistics of every history file in ``folder``; ``cache_path`` keeps summaries
-    of unchanged files between runs (None: read every file)."""
+    of the files between runs, so that only games added since are read (None:
+    read every file)."""
     cached = _read_cache(cache_path)
     fresh: dict[str, Any] = {}
     loaded = LoadedStats(StatsBook())
@@ -331,26 +446,28 @@ def load_stats(folder: Path, cache_path: Path | None = None) -> LoadedStats:
         key = _file_key(path)
         if key is None:
             continue
-        entry = cached.get(str(path))
-        if not (isinstance(entry, dict) and entry.get("key") == key and isinstance(entry.get("games"), list)):
-            games, problem = summarize_file(path)
-            for summary in games:
-                summary.pop("source", None)
-            entry = {"key": key, "games": games, "problem": problem}
+        entry = _cached_entry(cached.get(str(path)))
+        if entry is None or entry["key"] != key:
+            entry, resumed, games_read = _refresh_entry(path, key, entry)
             loaded.read_again += 1
+            loaded.resumed += resumed
+            loaded.games_read += games_read
         fresh[str(path)] = entry
+    # Written before the games are counted, which names each game's file in its summary.
+    if cache_path is not None and (loaded.read_again or set(fresh) != set(cached)):
+        _write_cache(Path(cache_path), fresh)
+    for name, entry in fresh.items():
         loaded.files += 1
         if entry.get("problem"):
             loaded.problems.append(str(entry["problem"]))
         for summary in entry["games"]:
-            summary["source"] = str(path)  # kept once per file in the cache, not per game
             try:
+                summary["source"] = name
                 loaded.book.add(summary)
             except (KeyError, TypeError, ValueError, IndexError) as exc:
-                loaded.problems.append(f"{path}: game {summary.get('index', '?')}: cannot be counted ({exc})")
+                where = summary.get("index", "?") if isinstance(summary, dict) else "?"
+                loaded.problems.append(f"{name}: game {where}: cannot be counted ({exc})")
     loaded.book.problems = loaded.problems
-    if cache_path is not None and (loaded.read_again or set(fresh) != set(cached)):
-        _write_cache(Path(cache_path), fresh)
     return loaded
 
 

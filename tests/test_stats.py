@@ -12,18 +12,20 @@ file and an unreadable cache each get a clear outcome, never an exception.
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from pathlib import Path
 
 import pygame
 import pytest
 
+from game import history
 from game.config import Settings, resolve_rules
-from game.history import write_history
+from game.history import repair_history_tail, write_history
 from game.match import Match, Seat
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
-from game.stats import StatsBook, load_stats, summarize
+from game.stats import LoadedStats, StatsBook, load_stats, summarize
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
@@ -172,6 +174,126 @@ def test_a_damaged_cache_is_ignored(tmp_path, wizard_matches):
     loaded = load_stats(folder, cache)
     assert loaded.book.get("wizard", "Ann").games == 2 and not loaded.problems
     assert json.loads(cache.read_text(encoding="utf-8"))["format"] == "trick-table-stats-cache"
+
+
+def everything_counted(loaded: LoadedStats) -> tuple:
+    """All a load worked out, to compare a load from the cache with a fresh one."""
+    book = loaded.book
+    players = {key: (stats.games, stats.wins, stats.scores, dict(stats.contracts), stats.against,
+                     stats.hit_by_size, stats.hit_per_game, stats.entries)
+               for key, stats in book.players.items()}
+    return players, book.games, dict(book.undo_games), dict(book.unfinished_games), loaded.problems
+
+
+@pytest.fixture
+def parsed_lines(monkeypatch) -> list[int]:
+    """The line numbers the history reader parses from now on."""
+    seen: list[int] = []
+    parse = history._parse_line
+
+    def counting(path, number, raw):
+        seen.append(number)
+        return parse(path, number, raw)
+
+    monkeypatch.setattr(history, "_parse_line", counting)
+    return seen
+
+
+def test_a_game_appended_to_a_cached_history_is_the_only_game_read(tmp_path, wizard_matches, parsed_lines):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    first = recorded(wizard_matches[0])
+    path = write(folder, "wizard", [first, {**first, "undo_used": True}, wizard_matches[1]])
+    load_stats(folder, cache)
+    for number, record in enumerate([recorded(wizard_matches[2]), {**first, "complete": False},
+                                     {**recorded(wizard_matches[3]), "undo_used": True}], 4):
+        write_history(path, [record], append=True)
+        parsed_lines.clear()
+        grown = load_stats(folder, cache)
+        assert parsed_lines == [number]
+        assert (grown.read_again, grown.resumed, grown.games_read) == (1, 1, 1)
+        assert everything_counted(grown) == everything_counted(load_stats(folder))
+    assert grown.book.get("wizard", "Ann").games == 3
+    assert grown.book.undo_games["wizard"] == 2 and grown.book.unfinished_games["wizard"] == 1
+    assert [summary["index"] for summary, _ in grown.book.get("wizard", "Ann").entries] == [1, 3, 4]
+
+
+@pytest.mark.parametrize("rewrite", ["same size, games reordered", "fewer games", "first game edited"])
+def test_a_history_rewritten_instead_of_appended_to_is_read_again_whole(tmp_path, wizard_matches,
+                                                                       parsed_lines, rewrite):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:3])
+    stale = everything_counted(load_stats(folder, cache))
+    before = path.stat()
+    lines = path.read_bytes().splitlines(keepends=True)
+    if rewrite == "same size, games reordered":
+        path.write_bytes(b"".join(reversed(lines)))
+        assert path.stat().st_size == before.st_size
+    elif rewrite == "fewer games":
+        path.write_bytes(b"".join(lines[:2]))
+    else:   # the same length: Ann renamed Amy in the first game only
+        path.write_bytes(lines[0].replace(b'"Ann"', b'"Amy"') + b"".join(lines[1:]))
+    # A new modification time, so that the file is looked at however coarse the
+    # file system's clock: what is tested is the check of its contents.
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns + 10**9))
+    parsed_lines.clear()
+    again = load_stats(folder, cache)
+    assert (again.read_again, again.resumed) == (1, 0) and parsed_lines[0] == 1
+    assert everything_counted(again) == everything_counted(load_stats(folder)) != stale
+
+
+def test_a_repaired_torn_tail_keeps_the_games_before_it_cached(tmp_path, wizard_matches, parsed_lines):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:2])
+    with open(path, "ab") as handle:
+        handle.write(b'{"format": "trick-table-history", "version": 1, "ga')
+    torn = load_stats(folder, cache)
+    assert len(torn.problems) == 1 and "line 3" in torn.problems[0]
+    # Appending repairs the tail first (it is set aside) and then adds the game.
+    write_history(path, [recorded(wizard_matches[2])], append=True)
+    parsed_lines.clear()
+    mended = load_stats(folder, cache)
+    assert parsed_lines == [3] and mended.resumed == 1 and mended.problems == []
+    assert everything_counted(mended) == everything_counted(load_stats(folder))
+
+
+def test_a_last_game_without_its_newline_is_read_again_once_it_gets_one(tmp_path, wizard_matches, parsed_lines):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:2])
+    path.write_bytes(path.read_bytes().rstrip(b"\n"))
+    assert load_stats(folder, cache).book.get("wizard", "Ann").games == 2
+    assert repair_history_tail(path) == 0 and path.read_bytes().endswith(b"}\n")
+    write_history(path, [recorded(wizard_matches[2])], append=True)
+    parsed_lines.clear()
+    grown = load_stats(folder, cache)
+    assert parsed_lines == [1, 2, 3] and grown.resumed == 0
+    assert everything_counted(grown) == everything_counted(load_stats(folder))
+
+
+def test_a_damaged_line_is_still_reported_after_games_are_appended(tmp_path, wizard_matches):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:3])
+    lines = path.read_bytes().splitlines(keepends=True)
+    path.write_bytes(b"".join(lines[:1] + [b"a line edited by hand\n"] + lines[1:]))
+    assert "line 2" in load_stats(folder, cache).problems[0]
+    write_history(path, [recorded(wizard_matches[3])], append=True)
+    grown = load_stats(folder, cache)
+    assert grown.resumed == 1 and grown.book.get("wizard", "Ann").games == 1
+    assert everything_counted(grown) == everything_counted(load_stats(folder))
+
+
+def test_a_damaged_resume_point_in_the_cache_means_reading_the_file_again(tmp_path, wizard_matches):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:2])
+    load_stats(folder, cache)
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    entry = data["files"][str(path)]
+    assert entry["resume"]["offset"] == path.stat().st_size and "source" not in entry["games"][0]
+    entry["resume"] = {"offset": "far", "line": -1}
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    write_history(path, [recorded(wizard_matches[2])], append=True)
+    again = load_stats(folder, cache)
+    assert (again.read_again, again.resumed, again.games_read) == (1, 0, 3)
+    assert everything_counted(again) == everything_counted(load_stats(folder))
 
 
 # ---------------------------------------------------------------------- empty and broken histories
