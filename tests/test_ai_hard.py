@@ -17,7 +17,8 @@ from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal  # noqa: E4
 from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.hard import (
-    BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, draw_wizard_hands, guess_face_down_bids,
+    BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays, draw_wizard_hands,
+    guess_face_down_bids,
 )
 from game.ai.search_pimc import search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
@@ -372,3 +373,21 @@ def test_worlds_give_a_seat_hands_that_fit_its_bid():
     assert wizards(fitted, 2) < wizards(sampler.sample, 2)
     for seed in range(20):
         state_from_view(view, draw_wizard_hands(view, sampler, random.Random(seed)), 1)  # each fits the view
+
+
+def test_cards_that_play_alike_are_searched_once():
+    # Round 4, seat 1 leads holding the 9, 10 and king of hearts and the
+    # 2 of spades. Nobody else can hold a heart between the 9 and the 10, so
+    # they play alike; the queen of hearts is unseen, so the king stands alone.
+    deal = wz_deal(4, 4, {1: "9H TH KH 2S", 2: "QH 3S 4S 5S"}, "5C")
+    state = wizard_round(4, 4, deal, dealer=0)
+    state, _ = drive(state, "1 1 1 1")
+    view = state.view(1)
+    assert view.phase == Phase.PLAY and view.current_player == 1
+    codes = lambda cards: {action_to_str(play(c)) for c in cards}  # noqa: E731
+    assert codes(distinct_plays(view, card("KH"))) == {"9H", "KH", "2S"}
+    assert codes(distinct_plays(view, card("TH"))) == {"TH", "KH", "2S"}   # the medium card stands for its group
+    # With the queen turned up (out of play) and the jack in hand, all four hearts play alike.
+    later = wizard_round(4, 4, wz_deal(4, 4, {1: "9H TH JH KH"}, "QH"), dealer=0)
+    later, _ = drive(later, "1 1 1 1")
+    assert codes(distinct_plays(later.view(1), card("JH"))) == {"JH"}

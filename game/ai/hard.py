@@ -55,9 +55,9 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_disc
 from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
-from game.rules.actions import PASS, Action, ActionKind, bid, discard
+from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
 from game.rules.bidwhist import KITTY_SIZE
-from game.rules.cards import NO_SUIT
+from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
 from game.rules.core import Phase
 from game.rules.hidden import HiddenCards, HiddenInfoError
 from game.rules.search import HiddenSampler
@@ -174,11 +174,44 @@ class WizardHardPlayer(_HardPlayer):
         legal = view.legal_actions
         if view.phase == Phase.PREDICT:
             candidates = [a for a in legal if abs(a.value - preferred.value) <= BID_SPREAD]
-        elif view.phase in (Phase.PLAY, Phase.TRUMP_CHOICE):
+        elif view.phase == Phase.PLAY:
+            candidates = [play(card) for card in distinct_plays(view, preferred.value)]
+        elif view.phase == Phase.TRUMP_CHOICE:
             candidates = list(legal)
         else:
             return None
         return self._run(view, rng, policy, candidates, preferred, draw_hidden=draw_wizard_hands)
+
+
+def distinct_plays(view: WizardView, preferred: int) -> list[int]:
+    """One legal card for each group of cards that play alike: cards of one
+    suit with no unseen card ranked between them (the 9 and 10 of hearts when
+    nobody else can hold a heart between them) beat and lose to exactly the
+    same cards, now and in every later trick, so simulating each would only
+    split the budget. A group is stood for by ``preferred`` when it holds it
+    (the medium player's card), else by its lowest card."""
+    seen = set(view.hand) | set(view.played_cards())
+    if view.turn_up >= 0:
+        seen.add(view.turn_up)
+    legal = [a.value for a in view.legal_actions]
+    chosen: list[int] = []
+    by_suit: dict[int, list[int]] = {}
+    for card in legal:
+        if SUIT_OF[card] == NO_SUIT:
+            chosen.append(card)          # a Wizard or a Jester is one of a kind here
+        else:
+            by_suit.setdefault(SUIT_OF[card], []).append(card)
+    for cards in by_suit.values():
+        cards.sort(key=lambda c: RANK_OF[c])
+        group = [cards[0]]
+        for card in cards[1:]:
+            between = range(RANK_OF[group[-1]] + 1, RANK_OF[card])
+            if any(card_of(SUIT_OF[card], rank) not in seen for rank in between):
+                chosen.append(preferred if preferred in group else group[0])
+                group = []
+            group.append(card)
+        chosen.append(preferred if preferred in group else group[0])
+    return [card for card in legal if card in chosen]
 
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen

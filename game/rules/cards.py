@@ -51,6 +51,11 @@ WIZARD_DECK = SUIT_CARDS + (WIZARD,) * 4 + (JESTER,) * 4
 SUIT_OF: tuple[int, ...] = tuple(c // 13 for c in SUIT_CARDS) + (NO_SUIT,) * 4
 RANK_OF: tuple[int, ...] = tuple(c % 13 + 2 for c in SUIT_CARDS) + (0,) * 4
 
+
+def card_of(suit: int, rank: int) -> int:
+    """The card id of a suit card (rank 2 to 14, the ace high): the inverse of SUIT_OF and RANK_OF."""
+    return suit * 13 + rank - 2
+
 _SPECIAL_CODES = {BIG_JOKER: "BJ", LITTLE_JOKER: "LJ", WIZARD: "WZ", JESTER: "JE"}
 _CODES: tuple[str, ...] = tuple(
     RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in SUIT_CARDS
