@@ -364,7 +364,7 @@ def _summarize_from(path: Path, point: _ReadPoint) -> tuple[list[dict[str, Any]]
     offset, line, records, game_problem = point.offset, point.line, point.records, point.game_problem
     stopped = None
     try:
-        for placed in read_history_from(path, offset, line):
+        for placed in read_history_from(path, offset, line, without_plays=True):
             records += 1
             try:
                 summaries.append(summarize(placed.record, str(path), records))
