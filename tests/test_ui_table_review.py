@@ -31,7 +31,7 @@ import pytest  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, BidMode, Phase, make_rules  # noqa: E402
 from game.rules.actions import PASS, bid  # noqa: E402
-from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS  # noqa: E402
+from game.rules.bidwhist import books_needed, books_to_set  # noqa: E402
 from game.rules.events import BidWhistHandScored  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -223,13 +223,13 @@ def test_bid_whist_shows_books_needed_and_taken_for_both_sides(tmp_path):
     pilot.until(human_to_play_after(scene, 4))
     view = scene.match.view(0)
     declarers = scene.game_def.team_of(view.declarer)
-    need = BOOKS_BEFORE_BID + view.contract_books
+    need = books_needed(view.contract_books)
     lines = scene.view.progress_lines(scene.model, scene.names)
     assert len(lines) == 2
     words = [team_words([scene.names[s] for s in scene.game_def.team_members(team, 4)]) for team in (0, 1)]
     assert lines[0] == (t("table.progress_declarers", team=words[declarers], need=need,
                           have=view.books[declarers]), theme.TEAM_COLOURS[declarers])
-    assert lines[1] == (t("table.progress_defenders", team=words[1 - declarers], need=TOTAL_BOOKS - need + 1,
+    assert lines[1] == (t("table.progress_defenders", team=words[1 - declarers], need=books_to_set(view.contract_books),
                           have=view.books[1 - declarers]), theme.TEAM_COLOURS[1 - declarers])
     # Each book count names the team it belongs to.
     assert all(words[team] in text for team, (text, _) in zip((declarers, 1 - declarers), lines))
@@ -255,12 +255,12 @@ def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colou
         bid_words = t(f"table.bid_{BidMode(scored.contract.mode).label}", n=scored.contract.books)
         expected = t("table.result_made", team=words, contract=bid_words, books=scored.books[team], change=change)
     else:
-        short = BOOKS_BEFORE_BID + scored.contract.books - scored.books[team]
+        short = books_needed(scored.contract.books) - scored.books[team]
         assert short > 0
         expected = t("table.result_set", team=words, short=short, change=change)
     assert scene.result_line() == (expected, theme.TEAM_COLOURS[team])
     # The progress panel has the last word too: made it, or went down.
-    need = BOOKS_BEFORE_BID + scored.contract.books
+    need = books_needed(scored.contract.books)
     progress = scene.view.progress_lines(scene.model, scene.names)[0][0]
     key_made = "table.progress_made" if scored.made else "table.progress_down"
     assert progress == t(key_made, team=words, need=need, have=scored.books[team])
@@ -272,7 +272,7 @@ def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colou
         # Its books say whose they are: the declaring team's, against what the contract needed.
         books_cell = pad.rows[-1].cells[4]
         assert books_cell.text == t("pad.books_needed", books=scored.books[team],
-                                    need=BOOKS_BEFORE_BID + scored.contract.books)
+                                    need=books_needed(scored.contract.books))
         assert books_cell.colour == theme.TEAM_COLOURS[team]
 
 

@@ -56,7 +56,7 @@ from typing import Any
 from game.ai.budget import SearchBudget
 from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer, discard_sets
 from game.rules.actions import Action, ActionKind
-from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS
+from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.cards import card_code
 from game.rules.hidden import HiddenInfoError
 from game.rules.registry import GameDef, game_of
@@ -113,8 +113,8 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
         return "hint.pass", {}
     if kind == ActionKind.BID:
         expected = _expected_measure(decision, action)
-        n = BOOKS_BEFORE_BID + action.value if expected is None else round(expected)
-        if n < BOOKS_BEFORE_BID + action.value:
+        n = books_needed(action.value) if expected is None else round(expected)
+        if n < books_needed(action.value):
             # The search found the bid best even though the side may fall short
             # (it beats letting the other side have the contract): say that,
             # rather than quote a count below what the bid promises.
@@ -186,7 +186,7 @@ def _side_play_reason(game_def: GameDef, view: PlayerView, action: Action) -> tu
     contract: int = getattr(view, "contract_books", 0)
     team = game_def.team_of(seat)
     declaring = declarer >= 0 and game_def.partners(declarer, seat)
-    target = BOOKS_BEFORE_BID + contract if declaring else TOTAL_BOOKS - (BOOKS_BEFORE_BID + contract) + 1
+    target = books_needed(contract) if declaring else books_to_set(contract)
     need = target - view.books[team]
     card_suit = _card_suit(view, action.value)
     if not view.trick and declaring and view.trump >= 0 and card_suit == view.trump:

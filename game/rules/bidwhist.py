@@ -37,6 +37,18 @@ HAND_SIZE = 12
 KITTY_SIZE = 6
 TRICKS_PER_HAND = 12
 TOTAL_BOOKS = 13
+
+
+def books_needed(bid_books: int) -> int:
+    """The books a side that bid ``bid_books`` must take to make its contract:
+    the six before the bid plus its number (the discards count as one)."""
+    return BOOKS_BEFORE_BID + bid_books
+
+
+def books_to_set(bid_books: int) -> int:
+    """The books the defenders must take to set a contract of ``bid_books``:
+    one more than the declarers can afford to lose."""
+    return TOTAL_BOOKS - books_needed(bid_books) + 1
 BOOKS_BEFORE_BID = 6  # a bid of n books promises the first six books plus n
 KITTY_CLEAR_EDGE = 4  # no kitty card among the first or last four cards dealt
 
@@ -537,7 +549,7 @@ class BidWhistState(TrickGameState):
             books = self.hand_books()
             team = team_of(self.declarer)
             multiplier = self.rules.notrump_multiplier if self.high_mode == BidMode.NOTRUMP else 1
-            made = books[team] >= BOOKS_BEFORE_BID + self.high_books
+            made = books[team] >= books_needed(self.high_books)
             change[team] = (books[team] - BOOKS_BEFORE_BID if made else -self.high_books) * multiplier
             self.scores[0] += change[0]
             self.scores[1] += change[1]

@@ -29,7 +29,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.rules import GameDef, get_game
-from game.rules.bidwhist import BOOKS_BEFORE_BID
+from game.rules.bidwhist import books_needed
 from game.ui import theme
 from game.ui.text import t, team_words
 from game.ui.widgets.button import Button
@@ -154,7 +154,7 @@ def _declarers_books(books: Sequence[int], team: int, contract: dict | None) -> 
     colour, so the count says whose it is ("10 of 9 needed")."""
     if team < 0 or not contract:
         return Cell(" – ".join(str(b) for b in books))
-    need = BOOKS_BEFORE_BID + int(contract.get("books", 0))
+    need = books_needed(int(contract.get("books", 0)))
     return Cell(t("pad.books_needed", books=books[team], need=need), theme.TEAM_COLOURS[team])
 
 

@@ -9,7 +9,7 @@ Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
 and are always drawn as backs. Under the contract/trump panel a small panel
 says how the hand stands: in a contract game the books the declaring side
 needs and has and what the defenders need to set it (the rules' own
-``BOOKS_BEFORE_BID`` and ``TOTAL_BOOKS``, the books the rules reported); in
+``books_needed`` and ``books_to_set``, the books the rules reported); in
 a prediction game the round's bids against its tricks. On the trick in play
 the led card and the card winning it (the view's ``winning_seat``, passed in
 by the scene) are tagged. What differs between games (a contract and
@@ -35,7 +35,7 @@ import pygame
 
 from game.rules import BidMode
 from game.rules.actions import bid as bid_action
-from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS
+from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.art.card_art import CardArt, draw_suit
@@ -307,8 +307,8 @@ class TableView:
         if not named or not model.game_def.partnerships:
             return []
         declarers = model.team_of(model.declarer)
-        need = BOOKS_BEFORE_BID + model.contract_books        # the bid promises six books plus its number
-        set_need = TOTAL_BOOKS - need + 1                      # one book more than the declarers may lose
+        need = books_needed(model.contract_books)
+        set_need = books_to_set(model.contract_books)
         lines = []
         teams = sorted(range(model.game_def.score_sides(model.num_players)), key=lambda team: team != declarers)
         books = [model.books[team] if team < len(model.books) else 0 for team in range(len(teams))]
