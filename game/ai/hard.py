@@ -226,64 +226,62 @@ def draw_wizard_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Rand
     ``BID_FIT_TRIES`` draws are made and the first is kept whose hands the
     medium player's estimate (before it weighs the bids it saw) rounds to
     the bids the seats made, else the one that misses them by least: the
-    medium player stands for how a player judges a hand. Each seat's hand is read as dealt: the cards it holds in the draw
-    plus those it has played this round."""
+    medium player stands for how a player judges a hand. Each seat's hand
+    is read as dealt: the cards it holds in the draw plus those it has
+    played this round."""
     if not isinstance(view, WizardView):
         return sampler.sample(rng)
     shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
-    best, best_miss = None, float("inf")
-    for _ in range(BID_FIT_TRIES if shown else 1):
+    played = view.cards_played_by_seat()   # the same for every draw of this view
+    best = sampler.sample(rng)
+    best_miss = bid_misfit(view, best, shown, played)
+    for _ in range(1, BID_FIT_TRIES if shown else 1):
+        if best_miss == 0:
+            break
         hidden = sampler.sample(rng)
-        miss = bid_misfit(view, hidden, shown)
+        miss = bid_misfit(view, hidden, shown, played)
         if miss < best_miss:
             best, best_miss = hidden, miss
-        if miss == 0:
-            break
-    assert best is not None
-    return guess_face_down_bids(view, best)
+    return guess_face_down_bids(view, best, played)
 
 
-def _dealt_hands(view: WizardView, hidden: HiddenCards) -> dict[int, list[int]]:
-    """Each hidden seat's hand as dealt this round: held now plus played."""
-    dealt = {seat: list(cards) for seat, cards in hidden.hands.items()}
-    for record in view.tricks:
-        for seat, card in record.plays:
-            if seat in dealt:
-                dealt[seat].append(card)
-    for seat, card in view.trick:
-        if seat in dealt:
-            dealt[seat].append(card)
-    return dealt
+def _dealt(hidden: HiddenCards, played: list[list[int]], seat: int) -> list[int]:
+    """``seat``'s hand as dealt this round: held in the draw plus played."""
+    return list(hidden.hands[seat]) + played[seat]
 
 
-def bid_misfit(view: WizardView, hidden: HiddenCards, seats: Sequence[int]) -> float:
+def bid_misfit(view: WizardView, hidden: HiddenCards, seats: Sequence[int],
+               played: list[list[int]] | None = None) -> float:
     """How far the medium player's estimates for the drawn hands of ``seats``
     are from the bids those seats made: 0 when every estimate rounds to the
-    bid, else the summed squares of the distances beyond that."""
+    bid, else the summed squares of the distances beyond that. ``played``:
+    the view's ``cards_played_by_seat()``, when the caller has it already."""
     if not seats:
         return 0.0
-    dealt = _dealt_hands(view, hidden)
+    played = view.cards_played_by_seat() if played is None else played
     cards_each, players = view.tricks_per_hand, view.num_players
     miss = 0.0
     for seat in seats:
-        estimate = expected_tricks(dealt[seat], view.trump, players, cards_each)
+        estimate = expected_tricks(_dealt(hidden, played, seat), view.trump, players, cards_each)
         distance = max(0.0, abs(estimate - view.predictions[seat]) - 0.5)
         miss += distance * distance
     return miss
 
 
-def guess_face_down_bids(view: PlayerView, hidden: HiddenCards) -> HiddenCards:
+def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
+                         played: list[list[int]] | None = None) -> HiddenCards:
     """``hidden`` with each face-down bid replaced by the bid a medium player
     would have made with that seat's sampled cards (held now or played this
     round): the rollout players aim at their bids, so a uniformly random bid
-    would make them play nothing like the real table."""
+    would make them play nothing like the real table. ``played``: as for
+    ``bid_misfit``."""
     if not hidden.bids or not isinstance(view, WizardView):
         return hidden
-    dealt = _dealt_hands(view, hidden)
+    played = view.cards_played_by_seat() if played is None else played
     cards_each = view.tricks_per_hand
     bids = {}
     for seat in hidden.bids:
-        estimate = expected_tricks(dealt[seat], view.trump, view.num_players, cards_each)
+        estimate = expected_tricks(_dealt(hidden, played, seat), view.trump, view.num_players, cards_each)
         bids[seat] = max(0, min(int(estimate + 0.5), cards_each))
     return HiddenCards(hands=hidden.hands, kitty=hidden.kitty, discards=hidden.discards, bids=bids)
 
@@ -308,7 +306,11 @@ class BidWhistHardPlayer(_HardPlayer):
         sets the contract or lets it make; the margin tells the two apart."""
         game, seat = game_of(view), view.seat
         opponent = next(s for s in range(view.num_players) if not game.partners(s, seat))
-        return lambda state: float(state.hand_returns()[seat] - state.hand_returns()[opponent])
+
+        def margin(state: Any) -> float:
+            returns = state.hand_returns()
+            return float(returns[seat] - returns[opponent])
+        return margin
 
     def _search(self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy,
                 preferred: Action) -> SearchResult[Any] | None:

@@ -304,12 +304,7 @@ class _Reading:
         self.layout: HiddenLayout = self.model.layout(view)
         self.deck = Counter(game.deck)
         self.hidden_seats = [seat for seat in range(view.num_players) if seat != view.seat]
-        self.played_by: list[list[int]] = [[] for _ in range(view.num_players)]
-        for record in view.tricks:
-            for seat, card in record.plays:
-                self.played_by[seat].append(card)
-        for seat, card in view.trick:
-            self.played_by[seat].append(card)
+        self.played_by = view.cards_played_by_seat()
         self.seen = Counter(view.hand) + Counter(view.played_cards()) + Counter(self.layout.seen)
 
     def hands_now(self, hidden: HiddenCards) -> list[tuple[int, ...]]:

@@ -72,6 +72,16 @@ class PlayerView:
         cards.extend(card for _, card in self.trick)
         return cards
 
+    def cards_played_by_seat(self) -> list[list[int]]:
+        """Per seat, the cards it has played this hand, in the order played."""
+        played: list[list[int]] = [[] for _ in range(self.num_players)]
+        for record in self.tricks:
+            for seat, card in record.plays:
+                played[seat].append(card)
+        for seat, card in self.trick:
+            played[seat].append(card)
+        return played
+
 
 @dataclass(frozen=True)
 class BidWhistView(PlayerView):
