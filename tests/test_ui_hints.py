@@ -192,11 +192,7 @@ def test_the_hint_button_works_like_h(tmp_path):
 
 
 def test_no_hint_outside_the_humans_turn(tmp_path):
-    app = make_app(tmp_path)
-    fake = FakeHintFor()
-    runner = ManualRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake,
-                       runner)
+    app, fake, runner, scene = wizard_hint_table(tmp_path)
     assert run_until(app, lambda: bool(runner.jobs) and scene.match.current_player != 0)
     press_h(app)
     assert fake.calls == [] and scene.message == t("hint.not_now")
@@ -227,13 +223,20 @@ def computers_played_until_the_bidding_panel(app, runner) -> bool:
     return top_name(app) == "BiddingPanel"
 
 
-def table_at_the_humans_bid(tmp_path):
-    """A Wizard table (one human, two computers) with the human's bidding panel open."""
+def wizard_hint_table(tmp_path):
+    """A three-round Wizard table (one human, two computers) whose hints and
+    computer moves the test runs by hand."""
     app = make_app(tmp_path)
     fake = FakeHintFor()
     runner = ManualRunner()
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake,
                        runner)
+    return app, fake, runner, scene
+
+
+def table_at_the_humans_bid(tmp_path):
+    """A Wizard table (one human, two computers) with the human's bidding panel open."""
+    app, fake, runner, scene = wizard_hint_table(tmp_path)
     assert run_until(app, lambda: computers_played_until_the_bidding_panel(app, runner))
     return app, fake, runner, scene
 
