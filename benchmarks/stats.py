@@ -7,6 +7,9 @@ statistics:
 
 * *cold*: no summary cache yet, so every game's JSON is parsed and summarized
   (``game.stats.load_stats`` through ``read_history``), and the cache written;
+  once as the program does it (the files cut into spans read by one worker
+  process per processor, ``game.stats_spans``, where the machine allows it;
+  the line says how many), once in one process;
 * *warm*: the cache is up to date, as when the statistics screen opens again
   with no new game (the files are not parsed);
 * *one more game*: a game is appended to one history file before each load,
@@ -40,6 +43,7 @@ from game.config import resolve_rules
 from game.history import read_history, write_history
 from game.match import Match, Seat
 from game.stats import LoadedStats, StatsBook, load_stats, summarize
+from game.stats_spans import worker_count
 
 CASES = (("bidwhist", 4), ("wizard", 4))
 NAMES = ("You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Gus", "Hana", "Ivo")
@@ -111,13 +115,17 @@ def main() -> None:
               f"{size / 1e6:.1f} MB of history")
         cache = root / "stats_cache.json"
 
-        def cold() -> Any:
+        def cold(parallel: bool) -> Any:
             cache.unlink(missing_ok=True)
-            return load_stats(histories, cache)
+            return load_stats(histories, cache, parallel=parallel)
 
-        best, median, loaded = timed(cold, args.repeats)
-        print(f"cold rebuild (parse every game, write the cache): best {best:.3f} s, median {median:.3f} s")
+        workers = worker_count(size)
+        best, median, loaded = timed(lambda: cold(True), args.repeats)
+        print(f"cold rebuild (parse every game, write the cache; {workers} process{'es' * (workers > 1)}): "
+              f"best {best:.3f} s, median {median:.3f} s")
         print(f"  summary cache: {cache.stat().st_size / 1e6:.2f} MB")
+        best, median, _ = timed(lambda: cold(False), args.repeats)
+        print(f"cold rebuild in one process: best {best:.3f} s, median {median:.3f} s")
         best, median, warm = timed(lambda: load_stats(histories, cache), args.repeats)
         print(f"warm rebuild (unchanged files, from the cache): best {best:.3f} s, median {median:.3f} s")
         grown = histories / f"{CASES[-1][0]}.jsonl"

@@ -1,6 +1,7 @@
 """The command line: argument parsing and the headless commands.
 
-``python main.py`` opens the window; ``simulate`` plays whole games between
+``python main.py`` opens the window (with ``--rules FILE``, ``--preset NAME``
+or ``--game NAME`` straight at the table); ``simulate`` plays whole games between
 computer players and prints a summary; ``replay FILE [--game N]`` opens the
 window on a recorded game in the replay viewer, and ``replay --check`` replays
 history files through the engine. Errors a user can cause (a bad rules file, an unreadable
@@ -25,8 +26,10 @@ from typing import Sequence
 
 from game.ai import levels as ai_levels
 from game.config import ConfigError, resolve_rules
-from game.history import HistoryError, HistoryWriter, check_game, read_history
+from game.history import HistoryWriter
+from game.log_setup import log_for_command
 from game.match import Match, Seat
+from game.paths import UserPaths, check_data_dir
 from game.rules import GameDef, GameEvent, RuleConfigError, all_games, game_names, get_game
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
@@ -46,13 +49,32 @@ def _all_levels() -> list[str]:
     return list(dict.fromkeys(level for game in all_games() for level in ai_levels(game)))
 
 
+def _data_dir_option(text: str) -> str:
+    """``--data-dir``: any folder name but an empty one (see ``game.paths.check_data_dir``)."""
+    try:
+        return check_data_dir(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py", description="Trick Table: Bid Whist and Wizard.")
-    parser.add_argument("--data-dir", metavar="DIR",
+    parser.add_argument("--data-dir", metavar="DIR", type=_data_dir_option,
                         help="write every file (settings, histories, logs) under DIR instead of the user folders")
     parser.add_argument("--self-test", action="store_true",
                         help="play a short game of each game offscreen, check its history, print one line")
     parser.add_argument("--size", metavar="WxH", help="initial window size, e.g. 1280x720")
+    # The window's own --game, --rules and --preset open it straight at the
+    # table; their dests differ from the subcommands' options of those names.
+    parser.add_argument("--game", dest="table_game", choices=game_names(),
+                        help="open the window at the table of this game (default: the game of --rules, "
+                             "else the one last set up)")
+    parser.add_argument("--rules", dest="table_rules", metavar="FILE.yaml",
+                        help="open the window at the table with these house rules: just rule keys "
+                             "(target_score: 5) or the keys game, rules and presets")
+    parser.add_argument("--preset", dest="table_preset", metavar="NAME",
+                        help="open the window at the table with this preset of the rules file "
+                             "(default file: the game's bundled one)")
     commands = parser.add_subparsers(dest="command")
 
     sim = commands.add_parser("simulate", help="play complete games between computer players")
@@ -69,7 +91,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--history", metavar="OUT.jsonl",
                      help="write every game to this hand-history file as it finishes (the file is replaced; "
                           "its folder must exist)")
-    sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
+    sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option,
+                     help=argparse.SUPPRESS)
 
     replay = commands.add_parser("replay", help="watch a recorded game in the replay viewer, or check "
                                                 "hand-history files against the engine (--check)")
@@ -77,14 +100,29 @@ def build_parser() -> argparse.ArgumentParser:
     replay.add_argument("--game", type=int, default=1, metavar="N",
                         help="which game of FILE to watch, counting from 1 (default: 1)")
     replay.add_argument("--check", metavar="FILE", nargs="+",
-                        help="report every game the engine disagrees with (exit 1), else exit 0")
-    replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
+                        help="replay every line of each FILE through the engine and report each game by its "
+                             "line number: exit 0 if every game agrees, 1 if any disagrees, 2 if any line or "
+                             "file cannot be read (2 wins when both happen)")
+    replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option,
+                        help=argparse.SUPPRESS)
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False) -> int:
+    """Run the command line ``argv``; the exit status.
+
+    ``log_to_user_folder``: this is the program itself (``game.entry``), so
+    its log goes to the log file of the user's (or ``--data-dir``'s) folder;
+    a caller that runs a command from Python code keeps its own logging.
+    """
     args = build_parser().parse_args(argv)
     data_dir = getattr(args, "sub_data_dir", None) or args.data_dir
+    if log_to_user_folder:
+        log_for_command(UserPaths.from_data_dir(data_dir).log_dir, headless=args.command is not None)
+    if (args.command or args.self_test) and _table_options(args):
+        print("error: --game, --rules and --preset before a command are for the window; "
+              "give a command its own options after its name", file=sys.stderr)
+        return EXIT_USAGE
     if args.command == "simulate":
         return run_simulate(args)
     if args.command == "replay":
@@ -94,8 +132,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.self_test:
         from game.self_test import run_self_test
         return run_self_test(data_dir)
+    return run_window(args, data_dir)
+
+
+def _table_options(args: argparse.Namespace) -> bool:
+    """The window was asked to open at the table (``--game``, ``--rules`` or ``--preset``)."""
+    return any(value is not None for value in (args.table_game, args.table_rules, args.table_preset))
+
+
+def run_window(args: argparse.Namespace, data_dir: str | None) -> int:
+    """Open the window: at the start screen, or straight at the table with ``--game``/``--rules``/``--preset``.
+
+    The table's rules are worked out before the window opens, so a bad rules
+    file is one line on stderr and exit status 2 (``game.table_launch``).
+    """
+    from game.table_launch import plan_table
+    plan = None
+    if _table_options(args):
+        try:
+            plan = plan_table(UserPaths.from_data_dir(data_dir), args.table_game, args.table_rules,
+                              args.table_preset)
+        except ConfigError as exc:
+            print(f"error: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     from game.ui.app import run_app
-    return run_app(data_dir=data_dir, size=_parse_size(args.size))
+    return run_app(data_dir=data_dir, size=_parse_size(args.size), table=plan)
 
 
 def _parse_size(text: str | None) -> tuple[int, int] | None:
@@ -290,37 +351,7 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
 
 
 def run_replay_check(paths: Sequence[str]) -> int:
-    """Check every readable game of every file, and name every line that cannot be read.
+    """``replay --check``: every line of every file accounted for (``game.replay_check``)."""
+    from game.replay_check import run_check
 
-    A damaged line (a game cut short, a hand edit that broke the JSON) does
-    not stop the check: the games before and after it are still replayed.
-    Exit status 2 if any line or file could not be read, else 1 if the engine
-    disagrees with any game, else 0.
-    """
-    failures = unreadable = 0
-    for path in paths:
-        damage: list[HistoryError] = []
-        checked = bad = 0
-        try:
-            for number, record in enumerate(read_history(path, on_damage=damage.append), 1):
-                checked = number
-                problems = check_game(record)
-                if problems:
-                    bad += 1
-                    print(f"{path}: game {number}: the engine disagrees ({len(problems)} difference(s))")
-                    for problem in problems[:10]:
-                        print(f"  {problem}")
-        except HistoryError as exc:
-            damage.append(exc)
-        for broken_line in damage:
-            print(f"error: {broken_line}", file=sys.stderr)
-        if damage:
-            unreadable += 1
-            print(f"{path}: {len(damage)} damaged line(s); the {checked} readable game(s) were checked"
-                  + (f", {bad} disagree" if bad else " and agree with the engine"))
-        elif not bad:
-            print(f"{path}: every game agrees with the engine")
-        failures += bad
-    if unreadable:
-        return EXIT_USAGE
-    return EXIT_FAILED if failures else EXIT_OK
+    return run_check(paths, sys.stdout, sys.stderr)

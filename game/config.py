@@ -9,10 +9,17 @@ layers, each overriding the one before: the defaults declared in
 their rule keys, their player counts and their bundled files are asked of
 the game registry.
 
-Nothing the user can edit is trusted. Files are read with ``yaml.safe_load``
-only, and every problem (an unreadable file, bad YAML, an unknown key, a wrong
-type, a value out of range, a forbidden combination, a malformed preset) raises
-``ConfigError``, whose message names the file, the key and what is allowed, so
+A file may also hold just rule keys (``target_score: 5``): those are the
+table's rules, the game named by the file's ``game`` key or by the caller
+(``--game``); such a file has no presets.
+
+Nothing the user can edit is trusted. Every YAML text is read by
+``game.yaml_files`` (plain data only; no anchors or aliases, no duplicate
+keys, nothing over 256 KB), and every problem (an unreadable file, bad YAML,
+an unknown key, a wrong type, a value out of range, a forbidden combination,
+a malformed preset) raises ``ConfigError``, whose message names the file,
+the key (with the nearest valid key for a misspelling) and what is allowed,
+quoting at most a short prefix of a bad value, so
 that the command line can print it and the window can show it instead of a
 traceback. ``load_rules_or_defaults`` is the forgiving front door for the
 window: on a bad file it keeps the default rules and returns the message to
@@ -47,10 +54,12 @@ from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
-from game.paths import UserPaths, atomic_write_bytes, atomic_write_text, resource_path
+from game.paths import UserPaths, atomic_copy_file, atomic_write_text, resource_path
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import RuleSpec, Rules, make_rules
 from game.rules.registry import game_names, get_game
+from game.yaml_files import YamlFileError, quote, quote_text, read_limited_text, read_yaml_file
+from game.yaml_files import parse_yaml_text as parse_yaml
 
 log = logging.getLogger("tricktable.config")
 
@@ -80,48 +89,38 @@ class ConfigError(RuleConfigError):
 # Reading YAML
 
 def read_yaml(path: str | Path, source: str | None = None) -> Any:
-    """The document in ``path`` as plain Python data, or ``ConfigError``."""
-    source = source or str(path)
+    """The document in ``path`` as plain Python data, or ``ConfigError`` (see ``game.yaml_files``)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise ConfigError(source, "", "cannot read the file: it is not UTF-8 text") from None
-    except OSError as exc:
-        raise ConfigError(source, "", f"cannot read the file: {exc.strerror or exc}") from None
-    return parse_yaml_text(text, source)
+        return read_yaml_file(path, source or str(path))
+    except YamlFileError as exc:
+        raise ConfigError(exc.source, "", exc.reason) from None
 
 
 def parse_yaml_text(text: str, source: str) -> Any:
-    """``yaml.safe_load`` with every failure turned into a ``ConfigError``."""
+    """YAML text read with the limits of ``game.yaml_files``; every failure is a ``ConfigError``."""
     try:
-        return yaml.safe_load(text)
-    except yaml.MarkedYAMLError as exc:
-        raise ConfigError(source, "", _describe_yaml_error(exc)) from None
-    except yaml.YAMLError as exc:
-        raise ConfigError(source, "", f"YAML error: {exc}") from None
-    except (ValueError, OverflowError, RecursionError) as exc:
-        # safe_load raises these for values it recognizes but cannot build,
-        # e.g. a timestamp like 2024-13-45, or absurdly deep nesting.
-        raise ConfigError(source, "", f"YAML value that cannot be read: {exc}") from None
-
-
-def _describe_yaml_error(exc: yaml.MarkedYAMLError) -> str:
-    mark = exc.problem_mark or exc.context_mark
-    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-    problem = exc.problem or exc.context or "invalid YAML"
-    # A constructor error is well-formed YAML asking for something safe_load
-    # refuses to build (such as a !!python tag), not a typing mistake.
-    kind = "unsupported YAML value" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
-    return f"{kind}{where}: {problem}"
+        return parse_yaml(text, source)
+    except YamlFileError as exc:
+        raise ConfigError(exc.source, "", exc.reason) from None
 
 
 def _key_label(prefix: str, key: Any) -> str:
-    return f"{prefix}.{key}" if prefix else str(key)
+    # A key is user text too: a 50 MB key is named by its first characters.
+    name = quote_text(str(key))
+    return f"{prefix}.{name}" if prefix else name
 
 
 def _suggestion(key: Any, known: Iterable[str]) -> str:
     close = difflib.get_close_matches(str(key), list(known), n=1)
     return f" (did you mean {close[0]}?)" if close else ""
+
+
+def unknown_key_reason(key: Any, allowed: Iterable[str], where: str = "") -> str:
+    """Why ``key`` is refused: "unknown key; did you mean X? Allowed keys: ..." (``where`` after "keys")."""
+    allowed = list(allowed)
+    close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
+    guess = f"; did you mean {close[0]}?" if close else ";"
+    return f"unknown key{guess} Allowed keys{where}: {', '.join(allowed)}"
 
 
 def _type_name(value: Any) -> str:
@@ -131,7 +130,7 @@ def _type_name(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    return quote(value)
 
 
 def _require_mapping(value: Any, source: str, key: str, expected: str) -> Mapping[Any, Any]:
@@ -144,8 +143,7 @@ def _reject_unknown_keys(mapping: Mapping[Any, Any], allowed: tuple[str, ...], s
                          prefix: str) -> None:
     for key in mapping:
         if key not in allowed:
-            raise ConfigError(source, _key_label(prefix, key),
-                              f"unknown key{_suggestion(key, allowed)}; allowed keys: {', '.join(allowed)}")
+            raise ConfigError(source, _key_label(prefix, key), unknown_key_reason(key, allowed))
 
 
 # --------------------------------------------------------------------------
@@ -162,17 +160,21 @@ def _undo_yaml_booleans(spec: RuleSpec, value: Any) -> Any:
     return value
 
 
+def _rule_keys(game: str) -> list[str]:
+    return [spec.key for spec in get_game(game).rule_specs]
+
+
 def check_rule_value(game: str, key: Any, value: Any, source: str, prefix: str) -> Any:
     """One house-rule value checked against its spec; raises ``ConfigError``."""
     game_def = get_game(game)
     spec = game_def.spec(key) if isinstance(key, str) else None
-    known = [s.key for s in game_def.rule_specs]
     if spec is None:
         raise ConfigError(source, _key_label(prefix, key),
-                          f"unknown key for {game}{_suggestion(key, known)}; known keys: {', '.join(known)}")
+                          unknown_key_reason(key, _rule_keys(game), f" for {GAME_TITLES.get(game, game)}"))
     try:
         return spec.check(_undo_yaml_booleans(spec, value))
     except ValueError as exc:
+        # The spec quotes at most a short prefix of the value (short_repr).
         raise ConfigError(source, _key_label(prefix, key), str(exc)) from None
 
 
@@ -232,16 +234,22 @@ class Preset:
 
 @dataclass(frozen=True)
 class RuleFile:
-    """A validated house-rule file."""
+    """A validated house-rule file; ``flat`` when it holds just rule keys (no sections)."""
 
     game: str
     path: Path
     base_rules: dict[str, Any]
     presets: dict[str, Preset]
+    flat: bool = False
 
     @property
     def source(self) -> str:
         return str(self.path)
+
+    @property
+    def rules_prefix(self) -> str:
+        """Where the file's own rules sit, for naming a key in an error (``rules.min_bid``)."""
+        return "" if self.flat else "rules"
 
     def preset(self, name: str) -> Preset:
         """The preset called ``name``; the error lists the ones there are."""
@@ -250,7 +258,7 @@ class RuleFile:
         except KeyError:
             available = ", ".join(self.presets) or "(this file has none)"
             raise ConfigError(self.source, "presets",
-                              f"no preset named {name!r}{_suggestion(name, self.presets)}; "
+                              f"no preset named {quote(name)}{_suggestion(name, self.presets)}; "
                               f"available presets: {available}") from None
 
 
@@ -259,12 +267,12 @@ def _check_game_name(game: Any, source: str, key: str = "game") -> str:
     if game is None:
         raise ConfigError(source, key, f"missing; must be one of {', '.join(known)}")
     if game not in known:
-        raise ConfigError(source, key, f"must be one of {', '.join(known)}, not {game!r}")
+        raise ConfigError(source, key, f"must be one of {', '.join(known)}, not {quote(game)}")
     return str(game)
 
 
 def _read_preset(game: str, name: Any, raw: Any, base: Mapping[str, Any], source: str) -> Preset:
-    prefix = f"presets.{name}"
+    prefix = _key_label("presets", name)
     if not isinstance(name, str) or not name.strip():
         raise ConfigError(source, prefix, "a preset name must be a non-empty word")
     body = _require_mapping(raw, source, prefix, "a mapping with description and rules")
@@ -286,16 +294,71 @@ def _read_presets(game: str, raw: Any, base: Mapping[str, Any], source: str) -> 
     return {str(name): _read_preset(game, name, body, base, source) for name, body in mapping.items()}
 
 
-def load_rule_file(path: str | Path) -> RuleFile:
-    """Read and fully validate a house-rule file; raises ``ConfigError``."""
+def _choose_game(named_in_file: Any, named_by_caller: str | None, source: str) -> str:
+    """The file's game: named in the file, by the caller (``--game``), or both alike."""
+    if named_in_file is None:
+        if named_by_caller is None:
+            raise ConfigError(source, "game",
+                              f"missing; name the game in the file (game: one of {', '.join(game_names())}) "
+                              f"or with --game")
+        return _check_game_name(named_by_caller, "game")
+    game = _check_game_name(named_in_file, source)
+    if named_by_caller is not None and game != named_by_caller:
+        raise ConfigError(source, "game",
+                          f"this file is for {game}, but the game being set up is {named_by_caller}")
+    return game
+
+
+def _is_sectioned(top: Mapping[Any, Any]) -> bool:
+    """The full form: the table's rules under ``rules:`` and/or named ``presets:``."""
+    return any(key in top for key in TOP_LEVEL_KEYS if key != "game")
+
+
+def _reject_stray_top_keys(top: Mapping[Any, Any], game: str, source: str) -> None:
+    """A full-form file may hold only game, rules and presets; a rule key belongs under rules."""
+    for key in top:
+        if key in TOP_LEVEL_KEYS:
+            continue
+        if key in _rule_keys(game):
+            raise ConfigError(source, _key_label("", key),
+                              "a rule key belongs under rules: in a file that has rules: or presets: "
+                              f"(allowed keys here: {', '.join(TOP_LEVEL_KEYS)})")
+        raise ConfigError(source, _key_label("", key), unknown_key_reason(key, TOP_LEVEL_KEYS))
+
+
+def _check_flat_rules(game: str, top: Mapping[Any, Any], source: str) -> dict[str, Any]:
+    """The rules of a file that holds just rule keys (and perhaps ``game``), checked key by key."""
+    allowed = ["game", *_rule_keys(game)]
+    values = {}
+    for key, value in top.items():
+        if key == "game":
+            continue
+        if key not in allowed:
+            raise ConfigError(source, _key_label("", key), unknown_key_reason(key, allowed))
+        values[str(key)] = check_rule_value(game, key, value, source, "")
+    return values
+
+
+def load_rule_file(path: str | Path, game: str | None = None) -> RuleFile:
+    """Read and fully validate a house-rule file; raises ``ConfigError``.
+
+    The file holds either just rule keys (a flat mapping, perhaps with
+    ``game``) or the full form with ``game``, ``rules`` and ``presets``. The
+    game is the file's ``game`` or, when the file names none, ``game``.
+    """
     source = str(path)
     document = read_yaml(path, source)
     if document is None:
-        raise ConfigError(source, "", "the file is empty; expected a mapping with game, rules and presets")
+        raise ConfigError(source, "", "the file is empty; expected rule keys with their values "
+                                      "(such as target_score: 5) or the keys game, rules and presets")
     top = _require_mapping(document, source, "",
-                           "a mapping with the keys game, rules and presets")
-    _reject_unknown_keys(top, TOP_LEVEL_KEYS, source, "")
-    game = _check_game_name(top.get("game"), source)
+                           "a mapping of rule keys to values, or with the keys game, rules and presets")
+    game = _choose_game(top.get("game"), game, source)
+    if not _is_sectioned(top):
+        base = _check_flat_rules(game, top, source)
+        _build_rules(game, [_Layer(source, "", base)], None)
+        return RuleFile(game=game, path=Path(path), base_rules=base, presets={}, flat=True)
+    _reject_stray_top_keys(top, game, source)
     base = _check_rule_mapping(game, top.get("rules"), source, "rules")
     _build_rules(game, [_Layer(source, "rules", base)], None)
     presets = _read_presets(game, top.get("presets"), base, source)
@@ -313,17 +376,18 @@ def default_rule_file(game: str) -> Path:
 def parse_set_option(text: str) -> tuple[str, Any]:
     """Split ``"KEY=VALUE"`` into the key and the YAML-parsed value (``"5"`` -> 5)."""
     if "=" not in text:
-        raise ConfigError(SET_OPTION, text.strip() or "''",
-                          f"expected KEY=VALUE (for example {SET_OPTION} min_bid=1), not {text!r}")
+        raise ConfigError(SET_OPTION, _key_label("", text.strip()) or "''",
+                          f"expected KEY=VALUE (for example {SET_OPTION} min_bid=1), not {quote(text)}")
     key, raw_value = (part.strip() for part in text.split("=", 1))
     if not key:
-        raise ConfigError(SET_OPTION, "''", f"missing the key before '=' in {text!r}; expected KEY=VALUE")
+        raise ConfigError(SET_OPTION, "''", f"missing the key before '=' in {quote(text)}; expected KEY=VALUE")
     if not raw_value:
-        raise ConfigError(SET_OPTION, key, f"missing the value after '=' in {text!r}; expected KEY=VALUE")
+        raise ConfigError(SET_OPTION, _key_label("", key),
+                          f"missing the value after '=' in {quote(text)}; expected KEY=VALUE")
     try:
         value = parse_yaml_text(raw_value, SET_OPTION)
     except ConfigError as exc:
-        raise ConfigError(SET_OPTION, key, f"{exc.reason} in {text!r}") from None
+        raise ConfigError(SET_OPTION, _key_label("", key), f"{exc.reason} in {quote(text)}") from None
     return key, value
 
 
@@ -343,7 +407,7 @@ def _check_players(game: str, players: int | None) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players not in game_def.player_counts():
         allowed = f"{low}" if low == high else f"{low} to {high}"
         raise ConfigError("game setup", "players",
-                          f"{GAME_TITLES.get(game, game)} is played by {allowed} players, not {players!r}")
+                          f"{GAME_TITLES.get(game, game)} is played by {allowed} players, not {quote(players)}")
 
 
 def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str | None = None,
@@ -356,14 +420,11 @@ def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str |
     """
     game = _check_game_name(game, "game")
     _check_players(game, players)
-    rule_file = load_rule_file(rules_file if rules_file is not None else default_rule_file(game))
-    if rule_file.game != game:
-        raise ConfigError(rule_file.source, "game",
-                          f"this file is for {rule_file.game}, but the game being set up is {game}")
-    layers = [_Layer(rule_file.source, "rules", rule_file.base_rules)]
+    rule_file = load_rule_file(rules_file if rules_file is not None else default_rule_file(game), game)
+    layers = [_Layer(rule_file.source, rule_file.rules_prefix, rule_file.base_rules)]
     if preset is not None:
         chosen = rule_file.preset(preset)
-        layers.append(_Layer(rule_file.source, f"presets.{chosen.name}.rules", chosen.rules))
+        layers.append(_Layer(rule_file.source, f"{_key_label('presets', chosen.name)}.rules", chosen.rules))
     layers.append(_Layer(SET_OPTION, "", _parse_overrides(game, overrides)))
     return _build_rules(game, layers, players)
 
@@ -422,21 +483,21 @@ def _choice_checker(choices: tuple[str, ...]) -> Callable[[Any], Any]:
     def check(value: Any) -> str:
         if isinstance(value, str) and value in choices:
             return value
-        raise ValueError(f"must be one of {', '.join(choices)}, not {value!r}")
+        raise ValueError(f"must be one of {', '.join(choices)}, not {quote(value)}")
     return check
 
 
 def _check_bool(value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    raise ValueError(f"must be true or false, not {value!r}")
+    raise ValueError(f"must be true or false, not {quote(value)}")
 
 
 def _check_ai_pause(value: Any) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if math.isfinite(value) and 0 <= value <= MAX_AI_PAUSE_SECONDS:
             return float(value)
-    raise ValueError(f"must be a number of seconds from 0 to {MAX_AI_PAUSE_SECONDS:g}, not {value!r}")
+    raise ValueError(f"must be a number of seconds from 0 to {MAX_AI_PAUSE_SECONDS:g}, not {quote(value)}")
 
 
 def _check_ai_think(value: Any) -> float:
@@ -444,7 +505,7 @@ def _check_ai_think(value: Any) -> float:
         if math.isfinite(value) and MIN_AI_THINK_SECONDS <= value <= MAX_AI_THINK_SECONDS:
             return float(value)
     raise ValueError(f"must be a number of seconds from {MIN_AI_THINK_SECONDS:g} to {MAX_AI_THINK_SECONDS:g}, "
-                     f"not {value!r}")
+                     f"not {quote(value)}")
 
 
 def _check_window_size(value: Any) -> tuple[int, int]:
@@ -456,7 +517,7 @@ def _check_window_size(value: Any) -> tuple[int, int]:
         width, height = value
         if min_w <= width <= MAX_WINDOW_SIDE and min_h <= height <= MAX_WINDOW_SIDE:
             return (width, height)
-    raise ValueError(f"{allowed}, not {value!r}")
+    raise ValueError(f"{allowed}, not {quote(value)}")
 
 
 SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -542,12 +603,17 @@ def _salvage_lines(text: str) -> tuple[dict[str, Any], list[str]]:
         match = _SETTING_LINE.match(line)
         if not match:
             continue
+        key = match.group(1)
         try:
-            parsed = yaml.safe_load(line)
-        except (yaml.YAMLError, ValueError, OverflowError, RecursionError):
-            broken.append(match.group(1))
+            parsed = parse_yaml(line, "settings")
+        except YamlFileError:
+            broken.append(key)
             continue
-        if isinstance(parsed, dict) and len(parsed) == 1:
+        if key in found:
+            # Given twice: neither line can be trusted to be the one meant.
+            del found[key]
+            broken.append(key)
+        elif isinstance(parsed, dict) and len(parsed) == 1 and key not in broken:
             found.update(parsed)
     return found, broken
 
@@ -557,9 +623,10 @@ def read_settings_file(path: Path) -> SettingsFile:
     result = SettingsFile()
     source = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        result.problems.append("cannot read the file: it is not UTF-8 text")
+        text = read_limited_text(path, source)
+    except YamlFileError as exc:
+        # Too big or not text: nothing in it can be read line by line either.
+        result.problems.append(exc.reason)
         result.damaged = True
         return result
     except OSError as exc:
@@ -583,8 +650,7 @@ def read_settings_file(path: Path) -> SettingsFile:
         name = str(key)
         if name not in SETTING_CHECKS:
             result.unknown[name] = value
-            result.problems.append(f"{name}: unknown key{_suggestion(name, SETTING_KEYS)}; "
-                                   f"allowed keys: {', '.join(SETTING_KEYS)}")
+            result.problems.append(f"{quote_text(name)}: {unknown_key_reason(name, SETTING_KEYS)}")
             continue
         try:
             result.values[name] = SETTING_CHECKS[name](value)
@@ -660,7 +726,7 @@ def back_up_file(path: Path) -> Path:
     while backup.exists():
         number += 1
         backup = path.with_name(f"{path.name}.bad-{stamp}-{number}")
-    atomic_write_bytes(backup, path.read_bytes())
+    atomic_copy_file(path, backup)
     log.warning("%s could not be fully read; saved a copy as %s before writing over it", path, backup.name)
     return backup
 
@@ -697,9 +763,9 @@ def _text_list(value: Any, key: str, allowed: tuple[str, ...] | None = None) -> 
         raise ValueError(f"{key} must be a list of at most {MAX_SETUP_SEATS} texts")
     for item in value:
         if not isinstance(item, str) or len(item) > MAX_SETUP_TEXT:
-            raise ValueError(f"{key} must hold texts of at most {MAX_SETUP_TEXT} characters, not {item!r}")
+            raise ValueError(f"{key} must hold texts of at most {MAX_SETUP_TEXT} characters, not {quote(item)}")
         if allowed is not None and item not in allowed:
-            raise ValueError(f"{key} must hold only {', '.join(allowed)}, not {item!r}")
+            raise ValueError(f"{key} must hold only {', '.join(allowed)}, not {quote(item)}")
     return list(value)
 
 
@@ -709,17 +775,17 @@ def last_setup_from_dict(data: Any) -> LastSetup:
         raise ValueError("the file must hold a mapping")
     unknown = sorted(str(key) for key in data if key not in {f.name for f in fields(LastSetup)})
     if unknown:
-        raise ValueError(f"unknown key {unknown[0]!r}")
+        raise ValueError(f"unknown key {quote(unknown[0])}")
     game = data.get("game")
     if game not in game_names():
-        raise ValueError(f"game must be one of {', '.join(game_names())}, not {game!r}")
+        raise ValueError(f"game must be one of {', '.join(game_names())}, not {quote(game)}")
     players = data.get("players")
     counts = get_game(game).player_counts()
     if not isinstance(players, int) or isinstance(players, bool) or players not in counts:
-        raise ValueError(f"players must be one of {', '.join(map(str, counts))} for {game}, not {players!r}")
+        raise ValueError(f"players must be one of {', '.join(map(str, counts))} for {game}, not {quote(players)}")
     preset = data.get("preset")
     if not isinstance(preset, str) or len(preset) > MAX_SETUP_TEXT:
-        raise ValueError(f"preset must be a preset's name, not {preset!r}")
+        raise ValueError(f"preset must be a preset's name, not {quote(preset)}")
     return LastSetup(game=game, players=players, names=_text_list(data.get("names"), "names"),
                      kinds=_text_list(data.get("kinds"), "kinds", SEAT_KINDS),
                      levels=_text_list(data.get("levels"), "levels"), preset=preset)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from game.history_schema import check_record_shape, short_repr
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
@@ -570,7 +571,7 @@ class PlacedRecord(NamedTuple):
 
 def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
                       on_damage: Callable[[HistoryError], None] | None = None,
-                      without_plays: bool = False) -> Iterator[PlacedRecord]:
+                      without_cards: bool = False, end: int | None = None) -> Iterator[PlacedRecord]:
     """Yield each game of a history file from byte ``offset`` on, with where its line ends.
 
     ``offset`` must be the start of a line (0, or just after a newline) and
@@ -580,10 +581,13 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
     game it read (``game.stats``' cache) can later read just the games added
     since. ``read_history`` is this function from the start of the file.
 
-    ``without_plays``: every deal's ``tricks`` come back empty. The cards
-    played are two thirds of a history's bytes, and a reader that needs only
-    the bids, contracts and scores (the statistics) decodes three times
-    faster without them.
+    ``without_cards``: every deal's ``hands`` and ``tricks`` come back
+    empty. The cards dealt and played are four fifths of a history's bytes,
+    and a reader that needs only the bids, contracts and scores (the
+    statistics) decodes several times faster without them.
+
+    ``end``: only the lines that start before this byte offset are read (a
+    span of the file, as ``game.stats_spans`` reads one per process).
     """
     try:
         handle = open(path, "rb")
@@ -592,9 +596,11 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
     with handle:
         position = handle.seek(offset)
         for number, raw in enumerate(handle, first_line):
+            if end is not None and position >= end:
+                return
             position += len(raw)
             try:
-                record = _parse_line(path, number, _without_tricks(raw) if without_plays else raw)
+                record = _parse_line(path, number, _without_cards(raw) if without_cards else raw)
             except HistoryError as damage:
                 if on_damage is None:
                     raise
@@ -604,32 +610,46 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
                 yield PlacedRecord(record, number, position)
 
 
-_TRICKS_KEY = b'"tricks":['
-# The end of a deal's tricks as ``encode_record`` writes them: the last trick's
-# winner closes the trick and the list. Card codes, seats and the keys inside
-# tricks never contain a quote, so the first such mark after the key is its end.
-_TRICKS_END = re.compile(rb'"winner":-?\d+\}\]')
+# The lists ``_without_cards`` empties, each with the mark that ends it as
+# ``encode_record`` writes it. These lists hold only card codes, seats and
+# fixed keys, never text a player wrote, so the first such mark after the
+# key is the list's end: a deal's hands are lists of card codes (closed by
+# the first "]]"), its tricks close with the last trick's winner. The tricks
+# are emptied first: they are the bulk, and the hands are then sought in what
+# is left.
+_CARD_LISTS = (
+    (b'"tricks":[', re.compile(rb'"winner":-?\d+\}\]')),
+    (b'"hands":[', re.compile(rb"\]\]")),
+)
 
 
-def _without_tricks(raw: bytes) -> bytes:
-    """``raw`` (one game's line) with each deal's ``tricks`` list emptied.
+def _without_cards(raw: bytes) -> bytes:
+    """``raw`` (one game's line) with each deal's ``hands`` and ``tricks`` emptied.
 
     Only the compact form this program writes is recognised; a line written
     otherwise (by hand, with spaces) is returned unchanged and decoded whole,
-    so the result is the same game either way, but for the plays."""
+    so the result is the same game either way, but for the cards."""
+    for key, end_mark in _CARD_LISTS:
+        raw = _emptied(raw, key, end_mark)
+    return raw
+
+
+def _emptied(raw: bytes, key: bytes, end_mark: re.Pattern[bytes]) -> bytes:
+    """``raw`` with every list that follows ``key`` emptied (see ``_without_cards``);
+    ``raw`` unchanged when a list's end cannot be found."""
     parts: list[bytes] = []
     position = 0
     while True:
-        start = raw.find(_TRICKS_KEY, position)
+        start = raw.find(key, position)
         if start < 0:
             parts.append(raw[position:])
             return b"".join(parts)
-        body = start + len(_TRICKS_KEY)
-        if raw[body:body + 1] == b"]":          # no tricks (a redeal)
+        body = start + len(key)
+        if raw[body:body + 1] == b"]":          # already empty (a redeal's tricks)
             parts.append(raw[position:body + 1])
             position = body + 1
             continue
-        end = _TRICKS_END.search(raw, body)
+        end = end_mark.search(raw, body)
         if end is None:
             return raw
         parts.append(raw[position:body])
@@ -654,15 +674,33 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
             raise HistoryError(f"{path}: line {number}: the last game is incomplete (its write was "
                                f"cut short; it is set aside the next time a game is saved)") from None
         raise HistoryError(f"{path}: line {number}: not valid JSON ({exc.msg})") from None
+    except RecursionError:
+        raise HistoryError(f"{path}: line {number}: not a hand history (nested too deeply to read)") from None
+    except ValueError:
+        # JSON itself has no limit, but Python refuses to read a number of
+        # more than 4,300 digits; no field of a history holds one.
+        raise HistoryError(f"{path}: line {number}: not a hand history (a number too long to read)") from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
         raise HistoryError(f"{path}: line {number}: not a Trick Table hand history")
-    if record.get("version") != VERSION:
-        raise HistoryError(f"{path}: line {number}: history version {record.get('version')!r} "
+    version = record.get("version")
+    # ``type(...) is int``: JSON's true and 1.0 are equal to 1 in Python, but no version.
+    if type(version) is not int or version != VERSION:
+        raise HistoryError(f"{path}: line {number}: history version {short_repr(version)} "
                            f"is not supported (this program reads version {VERSION})")
     return record
 
 
+def parse_history_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
+    """The game on line ``number`` of ``path`` given its bytes ``raw`` (None for a blank line);
+    ``HistoryError`` naming the file and line when it is no game of this program's version."""
+    return _parse_line(path, number, raw)
+
+
 # ---------------------------------------------------------------------- replay
+# How much of each value a disagreement shows.
+DIFFERENCE_CHARS = 400
+
+
 @dataclass
 class Disagreement:
     where: str
@@ -670,7 +708,10 @@ class Disagreement:
     engine: Any
 
     def __str__(self) -> str:
-        return f"{self.where}: recorded {self.recorded!r}, engine says {self.engine!r}"
+        # The values are the program's own (the engine's and a record it
+        # could read), so more of them is shown than of a bad value.
+        return (f"{self.where}: recorded {short_repr(self.recorded, DIFFERENCE_CHARS)}, "
+                f"engine says {short_repr(self.engine, DIFFERENCE_CHARS)}")
 
 
 def recorded_actions(game: GameDef, deal: dict[str, Any]) -> list[Action]:
@@ -690,6 +731,9 @@ def replay_start(record: dict[str, Any]) -> tuple[GameDef, Any, Any, list[GameEv
     deal by deal. A record that cannot start a game raises ``KeyError``,
     ``TypeError``, ``ValueError`` or ``RuleConfigError``.
     """
+    # Checked first, so a value of the wrong type, or a field or house rule a
+    # newer program wrote, is refused in words instead of misread.
+    check_record_shape(record)
     game = get_game(record["game"])
     rules = rules_from_dict(game.name, record["rules"])
     players = len(record["players"])

@@ -8,7 +8,7 @@ way to find them, so no other module needs to know how the program was started.
 
 Files the program writes (the user's settings, saved games, hand histories,
 logs) go where platformdirs says they belong on this operating system, or all
-under one folder when the user passes ``--data-dir`` (handy for portable
+under one folder when the user passes ``--data-dir`` (never empty) (handy for portable
 installs and for tests). ``UserPaths`` names those locations; nothing is
 created on import, only when ``ensure()`` is called or a file is first written.
 
@@ -26,12 +26,14 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import shutil
 import sys
 import tempfile
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO, Callable
 
 import platformdirs
 
@@ -65,6 +67,22 @@ def resource_path(*parts: str) -> Path:
     return resource_root().joinpath(*parts)
 
 
+EMPTY_DATA_DIR = ("must name a folder; an empty name would put the settings, histories and logs "
+                  "in the current folder")
+
+
+def check_data_dir(text: str) -> str:
+    """``text`` if it can name the data folder, else ``ValueError`` (``EMPTY_DATA_DIR``).
+
+    An empty (or blank) ``--data-dir`` is a slip, such as an unset shell
+    variable; taken as the current folder it once made Settings overwrite the
+    bundled ``config/settings.yaml`` when run from the program folder.
+    """
+    if not text.strip():
+        raise ValueError(EMPTY_DATA_DIR)
+    return text
+
+
 @dataclass(frozen=True)
 class UserPaths:
     """The folders (and the settings file) the program writes to.
@@ -82,8 +100,12 @@ class UserPaths:
 
     @classmethod
     def from_data_dir(cls, data_dir: str | os.PathLike[str] | None = None) -> UserPaths:
-        """All user paths under ``data_dir`` if given, else the platformdirs locations."""
+        """All user paths under ``data_dir`` if given, else the platformdirs locations.
+
+        An empty ``data_dir`` is refused (``ValueError``, see ``check_data_dir``).
+        """
         if data_dir is not None:
+            check_data_dir(os.fspath(data_dir))
             root = Path(data_dir).expanduser().resolve()
             return cls(
                 config_dir=root / "config",
@@ -129,12 +151,22 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     The temporary file is made in the same folder because ``os.replace`` is
     only atomic within one file system.
     """
-    target = Path(path)
+    _atomic_write(Path(path), lambda handle: handle.write(data))
+
+
+def atomic_copy_file(source: str | os.PathLike[str], path: str | os.PathLike[str]) -> None:
+    """Copy the file ``source`` to ``path`` as ``atomic_write_bytes`` writes, a piece at a time:
+    a file of any size is copied without being held in memory."""
+    with open(source, "rb") as original:
+        _atomic_write(Path(path), lambda handle: shutil.copyfileobj(original, handle))
+
+
+def _atomic_write(target: Path, write: Callable[[BinaryIO], object]) -> None:
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            write(handle)
             handle.flush()
             os.fsync(handle.fileno())
         _copy_mode_if_exists(target, temp_name)

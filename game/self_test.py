@@ -131,11 +131,11 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
         _fail_on_logged_errors(collector)
     except SelfTestFailure as failure:
         log.error("self-test failed: %s", failure)
-        echo(f"self-test FAILED: {failure} (log: {_log_file(app, data_dir)})")
+        echo(f"self-test FAILED: {failure} ({_log_note(app, data_dir)})")
         return EXIT_FAILED
     except Exception as exc:  # anything unexpected: one line here, the traceback in the log
         log.exception("self-test crashed")
-        echo(f"self-test FAILED: unexpected {type(exc).__name__}: {exc} (log: {_log_file(app, data_dir)})")
+        echo(f"self-test FAILED: unexpected {type(exc).__name__}: {exc} ({_log_note(app, data_dir)})")
         return EXIT_FAILED
     finally:
         app_log.removeHandler(collector)
@@ -273,10 +273,16 @@ def _fail_on_logged_errors(collector: _ErrorCollector) -> None:
         raise SelfTestFailure(f"the app logged an error: {collector.messages[0]}")
 
 
-def _log_file(app: Any, data_dir: str) -> str:
-    if app is not None:
-        return str(app.user_paths.log_dir / "tricktable.log")
-    return str(Path(data_dir) / "logs" / "tricktable.log")
+def _log_note(app: Any, data_dir: str) -> str:
+    """Where the details of a failure are: the log file when it exists, else why there is none."""
+    from game.log_setup import log_file
+    from game.paths import UserPaths
+
+    path = getattr(app, "log_file", None) or log_file()
+    if path is not None and Path(path).is_file():
+        return f"log: {path}"
+    folder = app.user_paths.log_dir if app is not None else UserPaths.from_data_dir(data_dir).log_dir
+    return f"no log file: the log folder {folder} cannot be written"
 
 
 def _release_log_files(app_log: logging.Logger, folder: Path) -> None:

@@ -91,8 +91,8 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return max(range(len(cards)), key=lambda index: strength(cards[index]))
 
 
-def hand_order(cards: Sequence[int], trump: int, direction: int = 0) -> list[int]:
-    """By suit (trump first, colours alternating), highest first."""
+def hand_order(cards: Sequence[int], trump: int, direction: int = 0, rules: Any = None) -> list[int]:
+    """By suit (trump first, colours alternating), highest first (no house rule changes it)."""
     position = display_suit_order(trump)
     return sorted(cards, key=lambda card: (position[SUIT_OF[card]], -RANK_OF[card]))
 
@@ -114,8 +114,9 @@ def create_state(rules: OhHellRules, players: int, seed: int, first_dealer: int 
     return OhHellState(rules, seed, players, dealer, draw, fixed_deals or {})
 
 
-def check_fixed_deal(number: int, deal: Any, players: int) -> None:
-    """Raise ``ValueError`` unless ``deal`` is ``(hands, turn_up)`` for round ``number``."""
+def check_fixed_deal(number: int, deal: Any, players: int, rules: Any = None) -> None:
+    """Raise ``ValueError`` unless ``deal`` is ``(hands, turn_up)`` for round ``number``
+    (no house rule changes what a deal holds)."""
     try:
         hands, turn_up = deal
         hands = [list(hand) for hand in hands]

@@ -98,7 +98,7 @@ def test_replay_check_accepts_good_and_rejects_tampered_history(tmp_path, capsys
     tampered.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
     code, out, _ = run_main(capsys, "replay", "--check", str(tampered))
     assert code == 1
-    assert "game 2" in out and "score_change" in out
+    assert "line 2: the engine disagrees" in out and "score_change" in out
 
 
 def test_replay_check_of_unreadable_file_is_a_message(tmp_path, capsys):

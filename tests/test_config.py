@@ -93,17 +93,18 @@ def test_bundled_wizard_presets_cover_the_common_tables() -> None:
 # Every kind of bad file gives a message naming the file, the key and what is allowed
 
 BAD_FILES = [
-    pytest.param("- just\n- a list\n", "", ["must be a mapping with the keys game, rules and presets"],
+    pytest.param("- just\n- a list\n", "", ["must be a mapping of rule keys to values, or with the keys game, "
+                                               "rules and presets, not a list"],
                  id="top-level-not-mapping"),
-    pytest.param("game: wizard\nrulez: {}\n", "rulez", ["unknown key", "did you mean rules?",
-                                                         "allowed keys: game, rules, presets"],
+    pytest.param("game: wizard\nrules: {}\nrulez: {}\n", "rulez",
+                 ["unknown key; did you mean rules? Allowed keys: game, rules, presets"],
                  id="unknown-top-level-key"),
     pytest.param("rules: {}\n", "game", ["missing", "bidwhist, wizard"], id="missing-game"),
     pytest.param("game: poker\n", "game", ["must be one of bidwhist, wizard, not 'poker'"], id="unknown-game"),
     pytest.param("game: bidwhist\nrules: [min_bid, 3]\n", "rules", ["must be a mapping of rule keys to values"],
                  id="rules-not-mapping"),
     pytest.param("game: bidwhist\nrules: {min_bids: 3}\n", "rules.min_bids",
-                 ["unknown key for bidwhist", "did you mean min_bid?", "known keys: min_bid, "],
+                 ["unknown key; did you mean min_bid? Allowed keys for Bid Whist: min_bid, "],
                  id="unknown-rule-key"),
     pytest.param("game: bidwhist\nrules: {min_bid: three}\n", "rules.min_bid",
                  ["must be a whole number from 1 to 7, not 'three'"], id="wrong-type"),
@@ -130,7 +131,7 @@ BAD_FILES = [
     pytest.param("game: wizard\npresets: {short: 5}\n", "presets.short",
                  ["must be a mapping with description and rules"], id="preset-not-mapping"),
     pytest.param("game: wizard\npresets: {short: {rulez: {}}}\n", "presets.short.rulez",
-                 ["unknown key", "allowed keys: description, rules"], id="preset-unknown-key"),
+                 ["unknown key; did you mean rules? Allowed keys: description, rules"], id="preset-unknown-key"),
     pytest.param("game: wizard\npresets: {short: {description: [a]}}\n", "presets.short.description",
                  ["must be text"], id="preset-description-not-text"),
     pytest.param("game: wizard\npresets: {short: {rules: [rounds]}}\n", "presets.short.rules",
@@ -138,7 +139,7 @@ BAD_FILES = [
     pytest.param("game: wizard\npresets: {short: {rules: {rounds: 30}}}\n", "presets.short.rules.rounds",
                  ["from 1 to 20, not 30"], id="preset-value-out-of-range"),
     pytest.param("game: wizard\npresets: {short: {rules: {roundz: 3}}}\n", "presets.short.rules.roundz",
-                 ["unknown key for wizard", "known keys: rounds, bidding, uneven_bids"],
+                 ["unknown key; did you mean rounds? Allowed keys for Wizard: rounds, bidding, uneven_bids"],
                  id="preset-unknown-rule-key"),
     pytest.param("game: wizard\nrules: {uneven_bids: always}\npresets: {h: {rules: {bidding: hidden}}}\n",
                  "presets.h.rules", ["must be off unless bidding is open"], id="preset-combination-with-base"),
@@ -271,6 +272,82 @@ def test_file_of_another_game_is_refused() -> None:
     assert "game: this file is for wizard, but the game being set up is bidwhist" in str(info.value)
 
 
+# --------------------------------------------------------------------------
+# A rules file written the natural way: just the rule keys (issue 11, item 3)
+
+def test_a_flat_file_of_rule_keys_gives_the_rules_of_the_game_named_by_the_caller(tmp_path: Path) -> None:
+    assert resolve_rules("bidwhist", write(tmp_path, "target_score: 5\n")) == BidWhistRules(target_score=5)
+    assert resolve_rules("wizard", write(tmp_path, "uneven_bids: always\n")) == WizardRules(uneven_bids="always")
+
+
+def test_a_flat_file_may_name_its_game(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: wizard\nrounds: 3\nbidding: hidden\n")
+    rule_file = load_rule_file(path)
+    assert (rule_file.game, rule_file.base_rules, rule_file.presets) == (
+        "wizard", {"rounds": 3, "bidding": "hidden"}, {})
+    assert resolve_rules("wizard", path, overrides=["rounds=4"]) == WizardRules(rounds=4, bidding="hidden")
+    with pytest.raises(ConfigError, match="game: this file is for wizard, but the game being set up is bidwhist"):
+        resolve_rules("bidwhist", path)
+
+
+def test_a_flat_file_without_a_game_needs_one_from_the_caller(tmp_path: Path) -> None:
+    path = write(tmp_path, "target_score: 5\n")
+    assert str(error_of(path)) == (f"{path}: game: missing; name the game in the file "
+                                   "(game: one of bidwhist, wizard) or with --game")
+    assert load_rule_file(path, "bidwhist").base_rules == {"target_score": 5}
+
+
+def test_a_misspelt_key_is_named_with_the_nearest_valid_key_and_the_allowed_ones(tmp_path: Path) -> None:
+    path = write(tmp_path, "min_bid: 4\ntargt_score: 5\n")
+    with pytest.raises(ConfigError) as info:
+        resolve_rules("bidwhist", path)
+    allowed = ", ".join(["game"] + [spec.key for spec in get_game("bidwhist").rule_specs])
+    assert str(info.value) == (f"{path}: targt_score: unknown key; did you mean target_score? "
+                               f"Allowed keys: {allowed}")
+    assert info.value.key == "targt_score"
+
+
+def test_a_key_of_another_game_is_unknown_with_no_guess(tmp_path: Path) -> None:
+    path = write(tmp_path, "uneven_bids: always\n")
+    message = str(pytest.raises(ConfigError, resolve_rules, "bidwhist", path).value)
+    assert message.startswith(f"{path}: uneven_bids: unknown key; Allowed keys: game, min_bid, ")
+
+
+def test_a_flat_value_error_names_the_key_without_a_section(tmp_path: Path) -> None:
+    path = write(tmp_path, "target_score: 500\n")
+    message = str(pytest.raises(ConfigError, resolve_rules, "bidwhist", path).value)
+    assert message == f"{path}: target_score: must be a whole number from 1 to 99, not 500"
+    combination = write(tmp_path, "bidding: hidden\nuneven_bids: always\n", name="combo.yaml")
+    message = str(pytest.raises(ConfigError, resolve_rules, "wizard", combination).value)
+    assert message.startswith(f"{combination}: uneven_bids: must be off unless bidding is open")
+
+
+def test_a_rule_key_beside_the_sections_is_told_where_it_belongs(tmp_path: Path) -> None:
+    path = write(tmp_path, "game: bidwhist\nrules: {min_bid: 4}\ntarget_score: 5\n")
+    assert str(error_of(path)) == (f"{path}: target_score: a rule key belongs under rules: in a file that has "
+                                   "rules: or presets: (allowed keys here: game, rules, presets)")
+
+
+def test_a_flat_file_has_no_presets(tmp_path: Path) -> None:
+    path = write(tmp_path, "target_score: 5\n")
+    with pytest.raises(ConfigError, match="no preset named 'short'; available presets: \\(this file has none\\)"):
+        resolve_rules("bidwhist", path, preset="short")
+
+
+def test_make_rules_names_the_unknown_key_and_the_nearest_one() -> None:
+    with pytest.raises(RuleConfigError) as info:
+        make_rules("bidwhist", {"targt_score": 5})
+    assert info.value.key == "targt_score"
+    assert info.value.reason.startswith("unknown key; did you mean target_score? Allowed keys for bidwhist: min_bid")
+
+
+def test_simulate_plays_with_a_flat_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.cli import main
+    path = write(tmp_path, "target_score: 1\n")
+    assert main(["simulate", "--game", "bidwhist", "--games", "1", "--seed", "3", "--rules", str(path)]) == 0
+    assert "bidwhist: 1 games" in capsys.readouterr().out
+
+
 def test_rounds_above_sixty_over_players_is_checked_when_players_are_known(tmp_path: Path) -> None:
     path = write(tmp_path, "game: wizard\nrules: {rounds: 12}\n")
     assert resolve_rules("wizard", path, players=5).rounds == 12
@@ -330,7 +407,8 @@ def test_set_values_are_validated_like_file_values() -> None:
     with pytest.raises(ConfigError) as info:
         resolve_rules("bidwhist", overrides=["min_bid=9"])
     assert str(info.value) == "--set: min_bid: must be a whole number from 1 to 7, not 9"
-    with pytest.raises(ConfigError, match="--set: min_bids: unknown key for bidwhist"):
+    with pytest.raises(ConfigError,
+                       match="--set: min_bids: unknown key; did you mean min_bid\\? Allowed keys for Bid Whist"):
         resolve_rules("bidwhist", overrides=["min_bids=2"])
     assert resolve_rules("wizard", overrides=["uneven_bids=off"]).uneven_bids == "off"
 
@@ -380,7 +458,7 @@ def test_partial_user_settings_override_defaults(tmp_path: Path) -> None:
 @pytest.mark.parametrize(("text", "fragment"), [
     ("language: [en\n", "YAML syntax error at line"),
     ("- a list\n", "must be a mapping of setting names to values"),
-    ("langauge: nl\n", "langauge: unknown key (did you mean language?)"),
+    ("langauge: nl\n", "langauge: unknown key; did you mean language? Allowed keys: animation_speed, "),
     ("animation_speed: warp\n", "animation_speed: must be one of slow, normal, fast, instant, not 'warp'"),
     ("ai_pause_seconds: 9\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
     ("ai_pause_seconds: .nan\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),

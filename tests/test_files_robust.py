@@ -250,7 +250,7 @@ def test_replay_check_checks_the_games_before_a_torn_tail(tmp_path, games, capsy
     torn_history(path, games[:2])
     assert cli.main(["replay", "--check", str(path)]) == cli.EXIT_USAGE
     out, err = capsys.readouterr()
-    assert "1 damaged line(s); the 2 readable game(s) were checked and agree with the engine" in out
+    assert f"{path}: 3 lines, 2 games agree with the engine, 1 unreadable (line 3)" in out
     assert "line 3: the last game is incomplete" in err
 
 
@@ -262,7 +262,7 @@ def test_a_game_broken_by_a_hand_edit_does_not_hide_the_games_after_it(tmp_path,
     assert cli.main(["replay", "--check", str(path)]) == cli.EXIT_USAGE
     out, err = capsys.readouterr()
     assert "line 2: not valid JSON" in err
-    assert "1 damaged line(s); the 2 readable game(s) were checked and agree with the engine" in out
+    assert f"{path}: 3 lines, 2 games agree with the engine, 1 unreadable (line 2)" in out
     write_history(path, [games[0]], append=True)
     assert lines_of(path)[:3] == [lines[0], lines[1].replace(b'"final_scores":', b'"final_scores"', 1),
                                   lines[2]], "the damaged game is left for the user to see"
@@ -275,7 +275,7 @@ def test_a_hand_edited_game_is_reported_and_the_others_still_count(tmp_path, gam
     write_history(path, [games[0], edited, games[2]])
     assert cli.main(["replay", "--check", str(path)]) == cli.EXIT_FAILED
     out = capsys.readouterr().out
-    assert "game 2: the engine disagrees" in out and "game 1:" not in out and "game 3:" not in out
+    assert "line 2: the engine disagrees" in out and "line 1:" not in out and "line 3:" not in out
     write_history(path, [games[0]], append=True)
     assert list(read_history(path)) == [games[0], edited, games[2], games[0]], "the edit is kept as written"
 

@@ -20,8 +20,9 @@ from game.history import (
     EVENT_HANDLERS, HistoryError, HistoryRecorder, check_file, check_game, read_history, recorded_actions,
     write_history,
 )
+from game.history_schema import check_record_shape
 from game.match import Match, Seat
-from game.rules import EVENT_TYPES, Phase, events_for, get_game, make_rules, new_game
+from game.rules import EVENT_TYPES, Phase, events_for, game_names, get_game, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.events import UnhandledEventError
 
@@ -156,7 +157,8 @@ def assert_history_format(record: dict) -> None:
     assert list(record) == TOP_KEYS
     assert record["format"] == "trick-table-history" and record["version"] == 1
     game = record["game"]
-    assert set(record["rules"]) == {spec.key for spec in get_game(game).rule_specs}
+    # A history written before a house-rule key existed lacks it (its default applies).
+    assert set(record["rules"]) <= {spec.key for spec in get_game(game).rule_specs}
     players = len(record["players"])
     for seat, entry in enumerate(record["players"]):
         assert list(entry) == ["seat", "name", "controller"] and entry["seat"] == seat
@@ -390,13 +392,16 @@ def test_unreadable_records_are_reported_not_raised(wizard_record: dict) -> None
     record = copy.deepcopy(wizard_record)
     record["rules"]["rounds"] = 99
     assert check_game(record)[0].where == "game header"
+    # A record of the wrong shape is refused before the engine sees it,
+    # naming the field at fault.
     record = copy.deepcopy(wizard_record)
     record["deals"] = "lots"
-    assert check_game(record)[0].where == "deals"
+    problems = check_game(record)
+    assert problems[0].where == "game header" and "deals: expected a list" in str(problems[0].engine)
     record = copy.deepcopy(wizard_record)
     del record["deals"][0]["tricks"]
     problems = check_game(record)
-    assert problems[0].where == "deal 1" and "unreadable" in str(problems[0].engine)
+    assert problems[0].where == "game header" and "deals[0].tricks: missing" in str(problems[0].engine)
 
 
 # ---------------------------------------------------------------- no seed
@@ -564,11 +569,13 @@ def test_old_histories_replay_clean(path: Path) -> None:
 
 @pytest.mark.parametrize("path", OLD_FILES, ids=lambda path: path.name)
 def test_old_histories_are_recorded_again_byte_for_byte(path: Path, tmp_path: Path) -> None:
-    """The same decisions played through today's match write the very same file."""
-    again = []
+    """The same decisions played through today's match write the very same file
+    (but for the house-rule keys added since, written with their defaults)."""
+    again, expected = [], []
     for record in read_history(path):
         game = get_game(record["game"])
         rules = make_rules(game.name, record["rules"], players=len(record["players"]))
+        expected.append({**record, "rules": rules.to_dict()})
         match = Match(rules, [Seat(p["name"], p["controller"]) for p in record["players"]], record["seed"])
         for index, deal in enumerate(record["deals"]):
             if index:
@@ -576,6 +583,34 @@ def test_old_histories_are_recorded_again_byte_for_byte(path: Path, tmp_path: Pa
             for action in recorded_actions(game, deal):
                 match.apply(action)
         again.append(match.history())
-    written = tmp_path / path.name
+    written, wanted = tmp_path / path.name, tmp_path / ("expected-" + path.name)
     write_history(written, again)
-    assert written.read_bytes() == path.read_bytes()
+    write_history(wanted, expected)
+    assert written.read_bytes() == wanted.read_bytes()
+
+
+# ---------------------------------------------------------------- every variant is readable
+def _one_value_changed() -> list[tuple[str, int, dict]]:
+    """One short game per game and per other value of each choice or on/off house rule."""
+    cases = []
+    for game in game_names():
+        game_def = get_game(game)
+        short = {spec.key: spec.minimum for spec in game_def.rule_specs
+                 if spec.key in ("target_score", "rounds")}
+        for spec in game_def.rule_specs:
+            values = spec.choices if spec.kind == "choice" else (True, False) if spec.kind == "bool" else ()
+            for value in values:
+                if value != spec.default:
+                    cases.append((game, game_def.default_players, short | {spec.key: value}))
+    return cases
+
+
+@pytest.mark.parametrize("game,players,overrides", _one_value_changed(),
+                         ids=lambda case: str(case) if not isinstance(case, dict) else
+                         ",".join(f"{key}={value}" for key, value in case.items()))
+def test_every_house_rule_variant_writes_a_record_the_reader_accepts(game, players, overrides) -> None:
+    """The shape the reader checks (game.history_schema) holds every field the writer
+    writes under every house rule, so no variant's game is refused as 'written by a newer program'."""
+    record = played_match(game, 5, players, **overrides).history()
+    check_record_shape(record)
+    assert check_game(record) == []

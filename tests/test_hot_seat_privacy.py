@@ -73,6 +73,15 @@ GAMES = [
                  15, "instant", False, id="wizard-3-humans-delayed-reveal"),
     pytest.param("wizard", ["human"] * 3, {"bidding": "open", "rounds": 4}, 19, "fast", True,
                  id="wizard-3-humans-only-animated"),
+    # The house variants of issue 11. Seed 20: a human dealer takes the bid and humans lay
+    # away kitties of 4; seed 27: a Wizard is turned up twice and the human at the
+    # dealer's left names trump.
+    pytest.param("bidwhist", ["human", "ai:medium", "human", "ai:medium"],
+                 {"jokers": False, "dealer_takes": True, "boston": "double", "downtown_ace": "low"}, 20, "instant",
+                 False, id="bidwhist-2-humans-house-variants"),
+    pytest.param("wizard", ["human", "ai:random", "human", "ai:random"],
+                 {"wizard_turn_up": "first_bidder_chooses", "rounds": 8}, 27, "instant", False,
+                 id="wizard-2-humans-left-of-dealer-names-trump"),
 ]
 
 
@@ -297,6 +306,9 @@ def _click_card(app, watch: PrivacyWatch, scene, card: int) -> None:
 def _modest_choice(legal, rng: random.Random):
     """Mostly pass, else the lowest bid (or any trump or prediction): wild random
     bids end a Bid Whist game in one hand, and the checks want several deals."""
+    takes = [action for action in legal if action.kind == ActionKind.TAKE]
+    if takes and rng.random() < 0.5:
+        return rng.choice(takes)   # the dealer takes the bid (house rule dealer_takes)
     passes = [action for action in legal if action.kind == ActionKind.PASS]
     if passes and rng.random() < 0.6:
         return passes[0]
@@ -332,8 +344,10 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
         elif name == "KittyDialog":
             seat = match.current_player
             assert scene.viewer == seat
-            choices = sorted(a.value for a in match.view(seat).legal_actions if a.kind == ActionKind.DISCARD)
-            top.finish(top.on_confirm, rng.sample(choices, 6))
+            view = match.view(seat)
+            assert isinstance(view, BidWhistView)
+            choices = sorted(a.value for a in view.legal_actions if a.kind == ActionKind.DISCARD)
+            top.finish(top.on_confirm, rng.sample(choices, view.kitty_size - view.discard_count))
             watch.check()
         elif name == "ScorePad":
             assert match.phase == Phase.HAND_OVER and scene.viewer == PUBLIC_SEAT

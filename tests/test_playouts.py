@@ -22,7 +22,7 @@ from conftest import (
 from game.rules import Phase, WizardView, apply, make_rules, new_game
 from game.rules.actions import Action, ActionKind, BidMode
 from game.rules.bidwhist import BidWhistState, led_suit_of as bidwhist_led_suit
-from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_OF, WIZARD_DECK
+from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_CARDS, SUIT_OF, WIZARD_DECK, card_code
 from game.rules.events import (
     BidMade, BidWhistHandScored, CardPlayed, Dealt, TrickWon, TrumpTurnedUp, WizardHandScored,
 )
@@ -43,14 +43,39 @@ def random_bidwhist_rules(rng: random.Random):
         "renege": rng.choice(["prevented", "penalized"]),
         "notrump_multiplier": rng.randint(1, 4),
         "target_score": rng.choice([1, 3, 5, 7, 7, 9, 12, 99]),
+        "jokers": rng.random() < 0.5,
+        "dealer_takes": rng.random() < 0.5,
+        "boston": rng.choice(["off", "double", "wins_game"]),
+        "downtown_ace": rng.choice(["high", "low"]),
     })
+
+
+def reference_winner(trick: list[int], trump: int, direction: int, rules) -> int:
+    """The winner of a full trick as RULES.md ranks it under ``rules``: the
+    shared reference, except that with ``downtown_ace: low`` the ace is the
+    lowest card of its suit in a downtown ranking (jokers stay the top trumps)."""
+    if direction == 0 or rules.downtown_ace == "high":
+        return reference_bidwhist_winner(trick, trump, direction)
+    order = "23456789TJQKA"  # strongest first: ace low
+
+    def suit(c: int) -> int:
+        return trump if c >= 52 else c // 13
+
+    def strength(c: int) -> int:
+        return 100 - (c - 52) if c >= 52 else 50 - order.index(card_code(c)[0])
+
+    led = next((suit(c) for c in trick if suit(c) != -1), -1)
+    wanted = trump if trump != -1 and any(suit(c) == trump for c in trick) else led
+    return max((i for i, c in enumerate(trick) if suit(c) == wanted), key=lambda i: strength(trick[i]))
 
 
 def random_wizard_rules(rng: random.Random, players: int):
     bidding = rng.choice(["open", "open", "hidden", "delayed_reveal"])
     uneven = rng.choice(["off", "always", "leader_only"]) if bidding == "open" else "off"
     rounds = "full" if rng.random() < 0.5 else rng.randint(1, 60 // players)
-    return make_rules("wizard", {"rounds": rounds, "bidding": bidding, "uneven_bids": uneven}, players=players)
+    turn_up = rng.choice(["dealer_chooses", "first_bidder_chooses", "no_trump"])
+    return make_rules("wizard", {"rounds": rounds, "bidding": bidding, "uneven_bids": uneven,
+                                 "wizard_turn_up": turn_up}, players=players)
 
 
 def choose(state, actions: list[Action], rng: random.Random) -> Action:
@@ -93,8 +118,11 @@ def play_bidwhist(seed: int, full: bool) -> None:
     rng = random.Random(f"bidwhist playout {seed}")
     rules = random_bidwhist_rules(rng)
     state, events = new_game(rules, 4, seed)
+    deck = list(BIDWHIST_DECK if rules.jokers else SUIT_CARDS)
+    assert all(card in deck for _, card in state.first_draw)
     total = [0, 0]
     hands_played = 0
+    boston_won = False
     played: list[int] = []
     trick_plays: list[tuple[int, int]] = []
     expected_reneges: list[tuple[int, int]] = []
@@ -103,8 +131,8 @@ def play_bidwhist(seed: int, full: bool) -> None:
         for event in events:
             if isinstance(event, Dealt):
                 dealt = [c for h in event.hands for c in h] + list(event.kitty)
-                assert sorted(dealt) == list(BIDWHIST_DECK)
-                assert all(len(h) == 12 for h in event.hands) and len(event.kitty) == 6
+                assert sorted(dealt) == deck
+                assert all(len(h) == 12 for h in event.hands) and len(event.kitty) == len(deck) - 48
                 played, trick_plays, expected_reneges = [], [], []
             elif isinstance(event, CardPlayed):
                 played.append(event.card)
@@ -115,13 +143,14 @@ def play_bidwhist(seed: int, full: bool) -> None:
                 assert list(plays) == trick_plays and len(plays) == 4
                 assert [s for s, _ in plays] == [(event.leader + k) % 4 for k in range(4)]
                 assert isinstance(state, BidWhistState)
-                winner = plays[reference_bidwhist_winner([c for _, c in plays], state.trump, state.direction)][0]
+                winner = plays[reference_winner([c for _, c in plays], state.trump, state.direction, rules)][0]
                 assert event.winner == winner
                 trick_plays = []
-                _check_bidwhist_cards(state, played)
+                _check_bidwhist_cards(state, played, deck)
             elif isinstance(event, BidWhistHandScored):
                 hands_played += 1
-                _check_bidwhist_score(state, event, played, expected_reneges, rules)
+                _check_bidwhist_score(state, event, played, expected_reneges, rules, deck)
+                boston_won = event.boston and rules.boston == "wins_game"
                 total = [t + c for t, c in zip(total, event.score_change)]
                 assert list(event.scores) == total == state.scores
         if state.is_terminal:
@@ -130,7 +159,10 @@ def play_bidwhist(seed: int, full: bool) -> None:
             winner = state.results()["winners"]
             assert len(winner) == 1
             team = winner[0]
-            assert state.scores[team] >= target or state.scores[1 - team] <= -target
+            if boston_won:  # the bidding team wins at once, whatever the scores
+                assert team == state.declarer % 2
+            else:
+                assert state.scores[team] >= target or state.scores[1 - team] <= -target
             return
         if hands_played >= MAX_BIDWHIST_HANDS:
             return
@@ -155,25 +187,27 @@ def play_bidwhist(seed: int, full: bool) -> None:
         state, events = step(state, action, full)
 
 
-def _check_bidwhist_cards(state, played: list[int]) -> None:
+def _check_bidwhist_cards(state, played: list[int], deck: list[int]) -> None:
     """Cards are conserved: hands + undiscarded kitty + discards + played = the deck."""
     in_hands = [c for h in state.hands for c in h]
     everything = in_hands + state.discards + played
     if state.phase == Phase.DISCARD or (state.declarer < 0):
         everything += state.kitty
-    assert sorted(everything) == list(BIDWHIST_DECK)
+    assert sorted(everything) == deck
     assert len(set(played)) == len(played)  # each card played once
 
 
-def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_reneges, rules) -> None:
+def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_reneges, rules,
+                          deck: list[int]) -> None:
     if data.redeal:
         assert data.books == (0, 0) and data.score_change == (0, 0) and not played
         assert data.declarer == -1 and data.contract is None and data.made is None
         assert rules.all_pass == "redeal" and all(a.kind == ActionKind.PASS for _, a in state.bids)
+        assert not data.boston
         return
     assert len(played) == 48 and len(state.tricks) == 12
     assert sum(state.tricks_won) == 12
-    assert sorted(played + state.discards) == list(BIDWHIST_DECK)
+    assert sorted(played + state.discards) == deck and len(state.discards) == len(deck) - 48
     assert list(data.reneges) == expected_reneges
     books = reference_bidwhist_books(state.tricks_won, state.declarer, [s for _, s in expected_reneges])
     assert list(data.books) == books and sum(books) == 13
@@ -185,15 +219,23 @@ def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_rene
     multiplier = rules.notrump_multiplier if contract.mode == BidMode.NOTRUMP else 1
     change = [0, 0]
     change[team] = (books[team] - 6 if made else -bid) * multiplier
-    assert data.made is made and list(data.score_change) == change
-    # The winning bid was the highest one made, and every bid beat the one before.
-    bids = [a for _, a in state.bids if a.kind == ActionKind.BID]
+    # A Boston: all 13 books to the bidding team after the penalties, where the house plays it.
+    boston = rules.boston != "off" and books[team] == 13
+    if boston and rules.boston == "double":
+        change[team] *= 2
+    assert data.made is made and list(data.score_change) == change and data.boston is boston
+    # The winning bid was the highest one made, and every bid beat the one
+    # before; a take (the dealer's, last) is at the number of the bid before it.
+    bids = [a for _, a in state.bids if a.kind in (ActionKind.BID, ActionKind.TAKE)]
     assert bids and (bids[-1].value, bids[-1].mode) == (bid, contract.mode)
     for low, high in zip(bids, bids[1:]):
+        if high.kind == ActionKind.TAKE:
+            assert rules.dealer_takes and high.value == low.value and state.bids[-1] == (state.dealer, high)
+            continue
         assert high.value > low.value or (high.value == low.value and (
             high.mode == 2 and low.mode != 2
             or rules.downtown_outranks_uptown and high.mode == 1 and low.mode == 0))
-    assert all(a.value >= rules.min_bid for a in bids)
+    assert all(a.value >= rules.min_bid for a in bids) and bids[0].kind == ActionKind.BID
 
 
 @pytest.mark.parametrize("shard", range(SHARDS))
@@ -246,11 +288,13 @@ def play_wizard(seed: int, full: bool) -> None:
                 with_turn_up = dealt + Counter([turn_up] if turn_up >= 0 else [])
                 assert not with_turn_up - Counter(WIZARD_DECK)  # a sub-multiset of the deck
                 assert (turn_up == -1) == (state.deal_number * players == 60)
-                if turn_up == 54:
-                    assert state.phase == Phase.TRUMP_CHOICE and event.dealer_chooses
+                if turn_up == 54 and rules.wizard_turn_up != "no_trump":
+                    chooser = state.dealer if rules.wizard_turn_up == "dealer_chooses" else (state.dealer + 1) % players
+                    assert state.phase == Phase.TRUMP_CHOICE and state.current == chooser == event.chooser
+                    assert event.dealer_chooses and event.trump == NO_SUIT
                 else:
                     expected = NO_SUIT if turn_up in (-1, 55) else SUIT_OF[turn_up]
-                    assert event.trump == expected and not event.dealer_chooses
+                    assert event.trump == expected and not event.dealer_chooses and event.chooser == -1
             elif isinstance(event, BidMade):
                 bids_order.append(event.seat)
             elif isinstance(event, CardPlayed):

@@ -178,9 +178,10 @@ def test_rules_round_trip_through_dict() -> None:
     rules = make_rules("bidwhist", {"min_bid": 4, "renege": "penalized"})
     assert make_rules("bidwhist", rules.to_dict()) == rules
     assert set(rules.to_dict()) == {"min_bid", "downtown_outranks_uptown", "all_pass", "first_lead",
-                                    "renege", "notrump_multiplier", "target_score"}
+                                    "renege", "notrump_multiplier", "target_score",
+                                    "jokers", "dealer_takes", "boston", "downtown_ace"}
     wizard = make_rules("wizard", {"rounds": 7})
-    assert set(wizard.to_dict()) == {"rounds", "bidding", "uneven_bids"}
+    assert set(wizard.to_dict()) == {"rounds", "bidding", "uneven_bids", "wizard_turn_up"}
 
 
 def test_new_game_argument_checks() -> None:

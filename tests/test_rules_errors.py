@@ -16,11 +16,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.rules import (
-    Action, ActionKind, IllegalActionError, ParseError, apply, make_rules, new_game, parse_action,
+    Action, ActionKind, IllegalActionError, ParseError, RuleConfigError, apply, make_rules, new_game, parse_action,
 )
 from game.rules.actions import bid, bid_from_json
 from game.rules.cards import parse_card
 from game.rules.engine import GameState
+from game.rules.tricks import is_well_formed
 
 GAMES = [("bidwhist", 4, {}), ("bidwhist", 4, {"renege": "penalized"}), ("wizard", 3, {}),
          ("wizard", 4, {"uneven_bids": "always"}), ("wizard", 6, {"bidding": "hidden"})]
@@ -95,10 +96,13 @@ def test_explain_illegal_never_crashes(state: GameState, action: object) -> None
     assert isinstance(error, IllegalActionError)
     assert_translatable(error)
     assert snapshot(state) == before
-    if isinstance(action, Action) and action in state.legal_actions():
+    well_formed = is_well_formed(action)
+    if well_formed and action in state.legal_actions():
         assert error.code == "allowed"
-    elif not isinstance(action, Action):
-        assert error.code == "malformed_action"  # a bare tuple is no action, even one equal to a legal one
+    elif not well_formed:
+        # A bare tuple, or an Action with a field of the wrong type (an enum
+        # where a plain int belongs), is no action, even one equal to a legal one.
+        assert error.code == "malformed_action"
 
 
 @pytest.mark.parametrize("case", range(len(GAMES)))
@@ -195,3 +199,30 @@ def test_a_long_number_is_not_a_bid() -> None:
 def test_bid_from_json_refuses_with_parse_error(data: object) -> None:
     with pytest.raises(ParseError):
         bid_from_json(data)
+
+
+def _deeply_nested(depth: int) -> list:
+    outer: list = []
+    inner = outer
+    for _ in range(depth):
+        inner.append([])
+        inner = inner[0]
+    return outer
+
+
+@pytest.mark.parametrize("parse,value", [
+    (parse_action, "x" * 50_000), (parse_action, ["AS"] * 50_000), (parse_action, _deeply_nested(100_000)),
+    (parse_action, 10 ** 5000), (parse_card, "Q" * 50_000), (bid_from_json, {"books": "9" * 50_000, "mode": "up"}),
+], ids=["long text", "long list", "deep list", "long number", "long card", "long bid"])
+def test_a_parse_error_quotes_only_the_start_of_a_huge_value(parse, value) -> None:
+    with pytest.raises(ParseError) as info:
+        parse(value)
+    assert len(str(info.value)) < 250
+
+
+@pytest.mark.parametrize("values", [{"min_bid": 10 ** 5000}, {"all_pass": "x" * 100_000}, {"jokers": ["no"] * 100_000}],
+                         ids=["long number", "long text", "long list"])
+def test_a_rule_value_error_quotes_only_the_start_of_a_huge_value(values: dict) -> None:
+    with pytest.raises(RuleConfigError) as info:
+        make_rules("bidwhist", values)
+    assert len(str(info.value)) < 250

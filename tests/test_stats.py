@@ -422,24 +422,26 @@ def test_a_partly_broken_history_shows_its_games_and_a_warning(tmp_path, wizard_
     assert scene.problem_rect.height > 0 and not scene.problem_rect.colliderect(scene.charts_panel)
 
 
-def test_reading_without_plays_gives_the_same_games_but_the_cards_played(tmp_path, wizard_matches, bidwhist_matches):
-    # The statistics read the histories without the plays; everything else of
-    # every game must be what a full read gives, a deal with no tricks (as a
-    # redeal has) included.
+def test_reading_without_cards_gives_the_same_games_but_the_hands_and_plays(tmp_path, wizard_matches, bidwhist_matches):
+    # The statistics read the histories without the hands and plays; everything
+    # else of every game must be what a full read gives, a deal with no tricks
+    # (as a redeal has) included.
     no_tricks = recorded(bidwhist_matches[0])
     no_tricks["deals"][0]["tricks"] = []
     for game, matches in (("wizard", list(wizard_matches)), ("bidwhist", [*bidwhist_matches, no_tricks])):
         path = write(tmp_path, game, matches)
         full = [placed.record for placed in history.read_history_from(path)]
-        light = [placed.record for placed in history.read_history_from(path, without_plays=True)]
+        light = [placed.record for placed in history.read_history_from(path, without_cards=True)]
         assert len(full) == len(light) == len(matches)
         assert sum(len(deal["tricks"]) for record in full for deal in record["deals"]) > 0
+        assert all(deal["hands"] for record in full for deal in record["deals"])
         for record in full:
             for deal in record["deals"]:
                 deal["tricks"] = []
+                deal["hands"] = []
         assert light == full
     # A line written by hand with spaces is read whole, plays and all.
     spaced = tmp_path / "spaced.jsonl"
     spaced.write_text(json.dumps(recorded(wizard_matches[0]), separators=(", ", ": ")) + "\n", encoding="utf-8")
-    (record,) = [placed.record for placed in history.read_history_from(spaced, without_plays=True)]
-    assert record["deals"][0]["tricks"]
+    (record,) = [placed.record for placed in history.read_history_from(spaced, without_cards=True)]
+    assert record["deals"][0]["tricks"] and record["deals"][0]["hands"]

@@ -7,7 +7,8 @@ Usage::
 
 Each run starts the program as a player would (``python main.py`` from the
 source tree, then the one-folder build) with ``TRICKTABLE_STARTUP_PROBE`` set
-to a file name. The app writes ``time.time()`` to that file right after its
+to a file name. The app writes ``time.time()`` to that file in its data
+folder (never anywhere else, see ``game.startup_probe``) right after its
 first ``pygame.display.flip()`` and exits; the time taken is that stamp minus
 the ``time.time()`` taken just before ``subprocess.Popen``. So the figure
 covers interpreter (or bootloader) start, imports, opening the window and
@@ -84,10 +85,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _time_first_frame(command: list[str], scratch: Path, env: dict[str, str]) -> float:
-    probe = scratch / "first-frame.txt"
+    # The program writes the probe only as a new file in its data folder.
+    data_dir = scratch / "data"
+    probe = data_dir / "first-frame.txt"
     probe.unlink(missing_ok=True)
-    run_env = dict(env, TRICKTABLE_STARTUP_PROBE=str(probe))
-    full = command + ["--data-dir", str(scratch / "data")]
+    run_env = dict(env, TRICKTABLE_STARTUP_PROBE=probe.name)
+    full = command + ["--data-dir", str(data_dir)]
     launched = time.time()
     process = subprocess.Popen(full, cwd=PROJECT_ROOT, env=run_env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

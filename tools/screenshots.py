@@ -24,6 +24,21 @@ instead, which is handy for a quick look. Either way PNGs go into
 * ``hot_seat_cover_<size>.png``: two people sharing the screen, the "Pass to" cover
   at the start of the second deal.
 
+``--set variants`` takes, instead, the pictures of the house variants of
+``RULES.md`` ("More house variants"):
+
+* ``kitty_no_jokers_<size>.png``: Bid Whist without jokers, the declarer's 16 cards
+  and the four to discard;
+* ``take_it_<size>.png``: the dealer's bidding panel with the "Take it" row;
+* ``boston_<size>.png``: a Boston announced over the table as the hand is scored;
+* ``boston_pad_<size>.png``: the score pad after it;
+* ``rules_bidwhist_<size>.png``, ``rules_wizard_<size>.png``: the rule editor with
+  the new keys (help text of a new key shown);
+* ``wizard_chooser_named_<size>.png``: a Wizard turned up, the computer at the dealer's
+  left named over the table as the one who chooses trump;
+* ``wizard_chooser_<size>.png``: a Wizard turned up, the human at the dealer's left
+  naming trump.
+
 Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
 human's decisions on the way there are made by the medium computer player,
 so the pictures show realistic games; seeds are fixed, so reruns give the
@@ -52,7 +67,7 @@ import pygame  # noqa: E402
 from game.ai import make_player  # noqa: E402
 from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
+from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
@@ -84,12 +99,14 @@ class Autopilot:
         self.rng = random.Random(seed)
 
     def discards(self, match: Match, seat: int) -> list:
-        """The six cards the human lays away in the kitty dialog."""
+        """The cards the human lays away in the kitty dialog (as many as the kitty held)."""
         # The player picks one discard at a time: ask it on a copy of the
         # match (rebuilt from its save), so the table's own is untouched.
         rehearsal = Match.from_save(match.to_save())
+        view = rehearsal.view(seat)
+        assert isinstance(view, BidWhistView)
         cards = []
-        for _ in range(6):
+        for _ in range(view.kitty_size - view.discard_count):
             action = self.player.choose(rehearsal.view(seat), self.rng)
             cards.append(action.value)
             rehearsal.apply(action)
@@ -249,6 +266,110 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     return saved
 
 
+def _top_is(app: App, name: str) -> bool:
+    return type(app.scenes[-1]).__name__ == name
+
+
+def shoot_variants(size: tuple[int, int]) -> list[Path]:
+    """The house variants of RULES.md on the table and the start screen."""
+    saved = []
+    app = _new_app(size)
+    app.step(FRAME, [])
+
+    # Without jokers: the first seed whose first hand the human declares; four discards picked.
+    for seed in range(1, 60):
+        scene = _start(app, "bidwhist", 4, seed=seed, jokers=False)
+        pilot = Autopilot(app, scene)
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "KittyDialog") or scene.match.phase == Phase.PLAY))
+        dialog = app.scenes[-1]
+        if type(dialog).__name__ == "KittyDialog":
+            for choice in dialog.cards[-3:]:
+                dialog._toggle(choice)
+            dialog.invalidate()
+            app.step(FRAME, [])
+            saved.append(_save(app, "kitty_no_jokers", size))
+            break
+
+    # The dealer may take the bid: the first seed where the human deals and someone has bid.
+    for seed in range(1, 80):
+        scene = _start(app, "bidwhist", 4, seed=seed, dealer_takes=True)
+        pilot = Autopilot(app, scene)
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "BiddingPanel") or scene.match.phase != Phase.BID))
+        panel = app.scenes[-1]
+        if type(panel).__name__ == "BiddingPanel" and any(a.kind == ActionKind.TAKE for a in panel.legal):
+            app.step(FRAME, [])
+            saved.append(_save(app, "take_it", size))
+            break
+
+    # A Boston: the first seed whose game has one (found at instant speed by the hand's
+    # result), played again up to that hand's last trick, then watched at normal speed.
+    def boston_hand(scene: TableScene) -> bool:
+        result = scene.result_line()
+        return result is not None and result[0].startswith("Boston")
+
+    # Played to 21, so the game goes on after the Boston and the pad shows it between hands.
+    for seed in range(1, 400):
+        scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
+        pilot = Autopilot(app, scene)
+        _run(app, lambda: pilot.answer(lambda: boston_hand(scene) or scene.match.is_over), frames=200000)
+        if not boston_hand(scene) or scene.match.is_over:
+            continue
+        deal = scene.match.deal_number
+        scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
+        pilot = Autopilot(app, scene)
+        _run(app, lambda: pilot.answer(lambda: scene.match.deal_number == deal and scene.match.phase == Phase.PLAY
+                                       and len(scene.match.view(0).tricks) >= 11), frames=200000)
+        app.settings.animation_speed = "normal"
+        _run(app, lambda: pilot.answer(lambda: (scene.model.banner or "").startswith("Boston")), frames=5000)
+        for _ in range(40):
+            app.step(FRAME, [])
+        saved.append(_save(app, "boston", size))
+        app.settings.animation_speed = "instant"
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "ScorePad")))
+        app.step(FRAME, [])
+        saved.append(_save(app, "boston_pad", size))
+        break
+
+    # The rule editor with the new keys, the help of one of them shown.
+    app = _new_app(size)
+    app.step(FRAME, [])
+    start = app.scenes[-1]
+    for game, key in (("bidwhist", "boston"), ("wizard", "wizard_turn_up")):
+        start.set_game(game)
+        start.open_rules_editor()
+        editor = app.scenes[-1]
+        widget = next(widget for spec, widget in editor.rows if spec.key == key)
+        editor.focus.focus(widget, keyboard=True)
+        editor.invalidate()
+        app.step(FRAME, [])
+        saved.append(_save(app, f"rules_{game}", size))
+        editor.cancel()
+        app.step(FRAME, [])
+
+    # A Wizard turned up under first_bidder_chooses, named over the table while the computer
+    # at the dealer's left thinks (seed 13: in round 1 Carmen deals and Dmitri names trump).
+    watch = _new_app(size, speed="normal")
+    watch.settings.ai_pause_seconds = 1.5
+    scene = _start(watch, "wizard", 4, seed=13, wizard_turn_up="first_bidder_chooses")
+    _run(watch, lambda: scene.model.trump_pending and scene.model.banner is not None, frames=2000)
+    for _ in range(10):
+        watch.step(FRAME, [])
+    saved.append(_save(watch, "wizard_chooser_named", size))
+    watch.close(quit_pygame=False)
+
+    # A Wizard turned up under first_bidder_chooses: the human sits left of the dealer.
+    for seed in range(1, 200):
+        scene = _start(app, "wizard", 4, seed=seed, wizard_turn_up="first_bidder_chooses")
+        pilot = Autopilot(app, scene)
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "ContractChooser") or scene.match.deal_number > 6))
+        if _top_is(app, "ContractChooser"):
+            app.step(FRAME, [])
+            saved.append(_save(app, "wizard_chooser", size))
+            break
+    app.close(quit_pygame=False)
+    return saved
+
+
 def _wait_for_display(number: str, server: subprocess.Popen, timeout: float = 10.0) -> None:
     """Wait until the X server on ``:number`` accepts connections (or fail)."""
     socket = Path(f"/tmp/.X11-unix/X{number}")
@@ -262,7 +383,7 @@ def _wait_for_display(number: str, server: subprocess.Popen, timeout: float = 10
     raise RuntimeError(f"Xvfb :{number} did not start within {timeout:.0f} s")
 
 
-def run_under_xvfb(display: str, sizes: str) -> int:
+def run_under_xvfb(display: str, sizes: str, picture_set: str = "tour") -> int:
     """Start our own Xvfb, take the pictures from the real x11 window in a child process, stop Xvfb."""
     for tool in ("Xvfb", "import"):
         if shutil.which(tool) is None:
@@ -278,7 +399,8 @@ def run_under_xvfb(display: str, sizes: str) -> int:
         _wait_for_display(number, server)
         env = {**os.environ, "DISPLAY": f":{number}", "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
         root = Path(__file__).resolve().parent.parent
-        child = subprocess.run([sys.executable, "-m", "tools.screenshots", "--sizes", sizes], env=env, cwd=root)
+        child = subprocess.run([sys.executable, "-m", "tools.screenshots", "--sizes", sizes, "--set", picture_set],
+                               env=env, cwd=root)
         return child.returncode
     finally:
         # Stop only the server this run started.
@@ -290,6 +412,9 @@ def run_under_xvfb(display: str, sizes: str) -> int:
             server.wait()
 
 
+PICTURE_SETS: dict[str, Callable[[tuple[int, int]], list[Path]]] = {"tour": shoot, "variants": shoot_variants}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Save screenshots of the app into docs/screenshots/.")
     parser.add_argument("--sizes", default="1280x720,800x600", help="comma-separated WIDTHxHEIGHT list")
@@ -297,14 +422,16 @@ def main(argv: list[str] | None = None) -> int:
                         help="capture the real window on a virtual X screen started for this run")
     parser.add_argument("--display", default=":95", help="the X display number --xvfb starts (default :95)")
     parser.add_argument("--out", metavar="DIR", help=f"write the pictures here instead of {OUT}")
+    parser.add_argument("--set", dest="picture_set", choices=sorted(PICTURE_SETS), default="tour",
+                        help="tour: the README's pictures (default); variants: the house variants")
     args = parser.parse_args(argv)
     if args.out:
         os.environ[OUT_ENV] = str(Path(args.out).resolve())
     if args.xvfb:
-        return run_under_xvfb(args.display, args.sizes)
+        return run_under_xvfb(args.display, args.sizes, args.picture_set)
     for text in args.sizes.split(","):
         width, height = (int(part) for part in text.lower().split("x"))
-        for path in shoot((width, height)):
+        for path in PICTURE_SETS[args.picture_set]((width, height)):
             print(path)
     return 0
 

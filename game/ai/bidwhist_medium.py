@@ -9,7 +9,9 @@ bids its best mode at the full level the team supports (up to 7), which also
 overcalls an opponent's lower bid; the last bidder only tops the high bid. It
 overcalls its own partner only to block an opponent still to bid or with a
 clearly higher contract. A dealer forced to bid bids the minimum in its best
-mode.
+mode. A dealer allowed to take the high bid (``dealer_takes``) takes it in its
+best mode when the team supports that number, which costs less than any
+overcall; from its own partner only with a clearly stronger hand.
 
 The discard keeps trumps and jokers in a trump contract, throws whole short
 side suits without a sure winner first (voids to ruff later), then the lowest
@@ -28,14 +30,14 @@ from typing import Sequence
 
 from game.ai import bidwhist_play
 from game.ai.hand_eval import (
-    EFFECTIVE, JOKERS, POWER, RANKINGS, best_notrump_direction, best_trump, gap_values,
-    mode_estimates, split_by_suit,
+    EFFECTIVE, JOKERS, best_notrump_direction, best_trump, gap_values, mode_estimates, power_table,
+    ranking, rules_of, split_by_suit,
 )
 from game.ai.medium import MediumPlayer
 from game.rules.actions import (
     DOWNTOWN, PASS, UPTOWN, Action, ActionKind, BidMode, choose_direction, choose_trump, discard,
 )
-from game.rules.bidwhist import BOOKS_BEFORE_BID, KITTY_SIZE
+from game.rules.bidwhist import BOOKS_BEFORE_BID
 from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
 from game.rules.house_rules import BidWhistRules
@@ -108,7 +110,7 @@ def team_estimates(view: BidWhistView) -> list[float]:
         elif action.kind == ActionKind.BID:
             opponent_bids += 1
     estimates = []
-    for mode, own in enumerate(mode_estimates(view.hand)):
+    for mode, own in enumerate(mode_estimates(view.hand, rules_of(view))):
         books = TEAM_BASE + OWN_WEIGHT * own - OPPONENT_BID_COST * opponent_bids
         if partner_bid is not None:
             shown = OWN_WEIGHT * (implied_own_estimate(partner_bid.value) - AVERAGE_OWN)
@@ -146,6 +148,9 @@ def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Act
     bid, or when this hand supports a clearly higher contract.
     """
     legal = view.legal_actions
+    takes = {a.mode: a for a in legal if a.kind == ActionKind.TAKE}
+    if takes:
+        return choose_take(view, takes, bias)
     legal_bids = {(a.value, a.mode) for a in legal if a.kind == ActionKind.BID}
     lowest = lowest_bids(legal)
     if not lowest:
@@ -181,41 +186,72 @@ def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Act
     return Action(ActionKind.BID, books, best)
 
 
+def choose_take(view: BidWhistView, takes: dict[int, Action], bias: float = 0.0) -> Action:
+    """The dealer's turn under ``dealer_takes``: take the high bid at its number
+    in the mode the team supports best, or pass.
+
+    Taking needs no more books than the bid already promised, so it beats any
+    overcall whenever the team supports that number in some mode. A partner's
+    bid is taken over only with a hand that would have overcalled it by two.
+    """
+    if view.high_bid is None:
+        return PASS
+    high = view.high_bid[0]
+    estimates = [books + bias for books in team_estimates(view)]
+    rules = rules_of(view)
+    multiplier = rules.notrump_multiplier if rules is not None else 2
+
+    def margin(mode: int) -> float:
+        extra = NOTRUMP_PREFERENCE if mode == BidMode.NOTRUMP and multiplier > 1 else 0.0
+        return estimates[mode] - BOOKS_BEFORE_BID - high + extra
+
+    best = max(sorted(takes), key=margin)
+    supported = supported_books(estimates[best])
+    if supported < high:
+        return PASS
+    game = game_of(view)
+    if game.partners(view.high_bidder, view.seat) and supported < high + 2:
+        return PASS
+    return takes[best]
+
+
 # ---------------------------------------------------------------------- contract
 def choose_contract(view: BidWhistView) -> Action:
     """Name the trump suit worth most in the bid direction, or the better
     no-trump direction, judged from the 12 cards held (the kitty is unseen)."""
+    rules = rules_of(view)
     if view.contract_mode == BidMode.NOTRUMP:
-        return choose_direction(best_notrump_direction(view.hand)[0])
+        return choose_direction(best_notrump_direction(view.hand, rules=rules)[0])
     direction = DOWNTOWN if view.contract_mode == BidMode.DOWNTOWN else UPTOWN
-    return choose_trump(best_trump(view.hand, direction)[0])
+    return choose_trump(best_trump(view.hand, direction, rules=rules)[0])
 
 
 # ---------------------------------------------------------------------- discard
 def choose_discard(view: BidWhistView) -> Action:
-    needed = KITTY_SIZE - len(view.discards)
-    plan = plan_discards(view.hand, needed, view.trump, view.direction, frozenset(view.discards))
+    needed = view.kitty_size - len(view.discards)
+    plan = plan_discards(view.hand, needed, view.trump, view.direction, frozenset(view.discards), rules_of(view))
     return discard(plan[0])
 
 
 def plan_discards(hand: Sequence[int], count: int, trump: int, direction: int,
-                  gone: frozenset[int] = frozenset()) -> list[int]:
+                  gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None) -> list[int]:
     """The ``count`` cards to throw from ``hand``, in the order to throw them."""
     if trump == NO_SUIT:
-        return _plan_notrump(hand, count, direction, gone)
-    return _plan_trump(hand, count, trump, direction, gone)
+        return _plan_notrump(hand, count, direction, gone, rules)
+    return _plan_trump(hand, count, trump, direction, gone, rules)
 
 
-def _plan_trump(hand: Sequence[int], count: int, trump: int, direction: int, gone: frozenset[int]) -> list[int]:
-    power = POWER[direction]
+def _plan_trump(hand: Sequence[int], count: int, trump: int, direction: int, gone: frozenset[int],
+                rules: BidWhistRules | None) -> list[int]:
+    power = power_table(direction, rules)
     suits = split_by_suit(hand, trump)
     values = {}
     for suit in range(4):
         if suit == trump:
             continue
-        ranking = RANKINGS[(suit, direction, False)]
-        held = sorted(suits[suit], key=lambda c: ranking.index(c))
-        for card, value in zip(held, gap_values(set(held), ranking, gone, (1.0, 0.5, 0.2))):
+        order = ranking(suit, direction, False, rules)
+        held = sorted(suits[suit], key=lambda c: order.index(c))
+        for card, value in zip(held, gap_values(set(held), order, gone, (1.0, 0.5, 0.2))):
             values[card] = value
     plan: list[int] = []
     # 1. Void short side suits that hold no sure winner: each void is a future ruff.
@@ -238,14 +274,15 @@ def _plan_trump(hand: Sequence[int], count: int, trump: int, direction: int, gon
     return plan[:count]
 
 
-def _plan_notrump(hand: Sequence[int], count: int, direction: int, gone: frozenset[int]) -> list[int]:
-    power = POWER[direction]
+def _plan_notrump(hand: Sequence[int], count: int, direction: int, gone: frozenset[int],
+                  rules: BidWhistRules | None) -> list[int]:
+    power = power_table(direction, rules)
     suits = split_by_suit(hand, NO_SUIT)
     keep_value: dict[int, float] = {}
     for suit in range(4):
-        ranking = RANKINGS[(suit, direction, False)]
-        held = sorted(suits[suit], key=lambda c: ranking.index(c))
-        values = gap_values(set(held), ranking, gone, (1.0, 0.45, 0.15))
+        order = ranking(suit, direction, False, rules)
+        held = sorted(suits[suit], key=lambda c: order.index(c))
+        values = gap_values(set(held), order, gone, (1.0, 0.45, 0.15))
         tops = sum(1 for v in values if v >= 1.0)
         runnable = len(held) > 4 and tops >= 2
         for card, value in zip(held, values):

@@ -13,8 +13,10 @@ knowledge it follows the rules club players learn first:
   trick from a partner who is already winning it safely, trump in when void
   and the opponents are winning, and throw the lowest losers.
 
-The direction (downtown: A, 2, 3 ... K) comes in through the rules' power
-tables. What the rules know is asked of them: the suit led and who is winning
+The direction (downtown: A, 2, 3 ... K, or 2 ... K, A with the ace low)
+comes in through the rules' power tables, and the deck (with or without
+jokers) from the game's ``GameDef.deck_for``. What the rules know is asked
+of them: the suit led and who is winning
 the trick come from the view, whether a card would take the trick from
 ``bidwhist.trick_winner``, partners from the game's ``GameDef``, and the suits
 each seat has shown it lacks from ``view.voids``, which holds only what this
@@ -28,7 +30,7 @@ import random
 from functools import lru_cache
 from typing import Sequence
 
-from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
+from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.medium import later_seats
 from game.rules.actions import Action, ActionKind, play
 from game.rules.bidwhist import led_suit_of, trick_winner
@@ -55,13 +57,14 @@ class BidWhistTable:
         self.trump = view.trump
         self.direction = max(view.direction, 0)
         self.eff = EFFECTIVE[self.trump]
-        self.power = POWER[self.direction]
+        self.rules = rules_of(view)
+        self.power = power_table(self.direction, self.rules)
         self.declaring = view.declarer >= 0 and game.partners(view.declarer, view.seat)
         self.hand = list(view.hand)
         self.legal = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY]
         self.trick_cards = tuple(card for _, card in view.trick)
         self.voids = view.voids
-        self.unseen = card_set(game.deck).difference(self.hand, view.played_cards(), view.discards)
+        self.unseen = card_set(game.deck_for(view.rules)).difference(self.hand, view.played_cards(), view.discards)
         eff, power = self.eff, self.power
         # Per suit: how many cards are still unseen, and the highest of them
         # (its power, and the card itself; -1 when none is left).
@@ -84,7 +87,7 @@ class BidWhistTable:
     def takes_trick_now(self, card: int) -> bool:
         """Would ``card``, played now, be winning the trick (so far)?"""
         cards = self.trick_cards
-        return trick_winner(cards + (card,), self.trump, self.direction) == len(cards)
+        return trick_winner(cards + (card,), self.trump, self.direction, self.rules) == len(cards)
 
     def led_with(self, card: int) -> int:
         """The suit led once ``card`` is on the table (it sets it if none is yet)."""
@@ -92,7 +95,7 @@ class BidWhistTable:
 
     def beats(self, card: int, threat: int) -> bool:
         """Would ``threat``, played after ``card``, take the trick from it?"""
-        return trick_winner((card, threat), self.trump, self.direction) == 1
+        return trick_winner((card, threat), self.trump, self.direction, self.rules) == 1
 
     def is_master(self, card: int) -> bool:
         suit = self.eff[card]

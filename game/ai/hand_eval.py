@@ -17,6 +17,11 @@ the rules (``bidwhist.effective_suits``, ``bidwhist.rank_power`` and
 ``bidwhist.hand_order``); this module only caches their tables. Everything
 works on card ints and those tables, so a full evaluation of all modes of a
 12-card hand takes well under a millisecond.
+
+The house rules that change the cards reach the evaluation through a
+``rules`` argument (None: the default rules): without jokers no joker is
+feared above the trump ace, and with the ace low downtown it is the last
+card of its suit, not the first.
 """
 
 from __future__ import annotations
@@ -24,8 +29,10 @@ from __future__ import annotations
 from typing import Iterable, Sequence
 
 from game.rules.actions import DOWNTOWN, UPTOWN
-from game.rules.bidwhist import effective_suits, hand_order, rank_power
+from game.rules.bidwhist import ace_low, effective_suits, hand_order, rank_power
 from game.rules.cards import BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, SUIT_OF
+from game.rules.house_rules import BidWhistRules
+from game.rules.view import PlayerView
 
 JOKERS = (BIG_JOKER, LITTLE_JOKER)
 # Value of a card by its gap (higher cards missing): sure, often, sometimes.
@@ -46,18 +53,44 @@ POWER: tuple[tuple[int, ...], tuple[int, ...]] = (rank_power(UPTOWN), rank_power
 EFFECTIVE: dict[int, tuple[int, ...]] = {trump: effective_suits(trump) for trump in (0, 1, 2, 3, NO_SUIT)}
 
 
-def suit_ranking(suit: int, direction: int, with_jokers: bool) -> tuple[int, ...]:
+_ACE_LOW_RULES = BidWhistRules(downtown_ace="low")
+
+
+def suit_ranking(suit: int, direction: int, with_jokers: bool, low_ace: bool = False) -> tuple[int, ...]:
     """All cards of a suit, highest first under ``direction`` (the jokers on top
-    when they are trumps), in the rules' own order."""
+    when they are trumps; the ace last downtown when ``low_ace``), in the
+    rules' own order."""
     cards = [card for card in BIDWHIST_DECK if SUIT_OF[card] == suit]
     if with_jokers:
         cards += [BIG_JOKER, LITTLE_JOKER]
-    return tuple(hand_order(cards, suit, direction))
+    return tuple(hand_order(cards, suit, direction, _ACE_LOW_RULES if low_ace else None))
 
 
+# Keyed (suit, direction, jokers on top): the rankings of the default rules.
 RANKINGS: dict[tuple[int, int, bool], tuple[int, ...]] = {
     (s, d, j): suit_ranking(s, d, j) for s in range(4) for d in (UPTOWN, DOWNTOWN) for j in (False, True)
 }
+_LOW_ACE_RANKINGS: dict[tuple[int, int, bool], tuple[int, ...]] = {
+    (s, d, j): suit_ranking(s, d, j, low_ace=True) for s in range(4) for d in (UPTOWN, DOWNTOWN)
+    for j in (False, True)
+}
+
+
+def rules_of(view: PlayerView) -> BidWhistRules | None:
+    """The Bid Whist rules of ``view`` (None, the default rules, for anything else)."""
+    return view.rules if isinstance(view.rules, BidWhistRules) else None
+
+
+def ranking(suit: int, direction: int, trumps: bool, rules: BidWhistRules | None = None) -> tuple[int, ...]:
+    """The cards of ``suit`` highest first under ``rules``: with the jokers on
+    top when the suit is ``trumps`` and the deck holds them."""
+    table = _LOW_ACE_RANKINGS if ace_low(rules) else RANKINGS
+    return table[(suit, direction, trumps and (rules is None or rules.jokers))]
+
+
+def power_table(direction: int, rules: BidWhistRules | None = None) -> tuple[int, ...]:
+    """Card strengths under ``direction`` as ``rules`` rank them (the rules' own table)."""
+    return rank_power(direction, rules)
 
 
 def gap_values(held: set[int], ranking: Sequence[int], gone: set[int] | frozenset[int],
@@ -102,12 +135,12 @@ def split_by_suit(hand: Iterable[int], trump: int) -> list[list[int]]:
 
 
 def trump_contract_books(hand: Sequence[int], trump: int, direction: int,
-                         gone: frozenset[int] = frozenset()) -> float:
+                         gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None) -> float:
     """Books the hand itself should take with ``trump`` as trump in ``direction``."""
     suits = split_by_suit(hand, trump)
     trumps = suits[trump]
     length = len(trumps)
-    honours = gap_values(set(trumps), RANKINGS[(trump, direction, True)], gone, TRUMP_GAP_VALUE)
+    honours = gap_values(set(trumps), ranking(trump, direction, True, rules), gone, TRUMP_GAP_VALUE)
     honour_sum = sum(honours)
     # Long trumps win once the opponents' trumps are gone; never count a card twice.
     trump_books = max(honour_sum, min(float(length), honour_sum + TRUMP_LENGTH_VALUE * max(0, length - 4)))
@@ -117,7 +150,7 @@ def trump_contract_books(hand: Sequence[int], trump: int, direction: int,
         if suit == trump:
             continue
         cards = suits[suit]
-        side_books += sum(gap_values(set(cards), RANKINGS[(suit, direction, False)], gone,
+        side_books += sum(gap_values(set(cards), ranking(suit, direction, False, rules), gone,
                                      SIDE_GAP_VALUE, SIDE_ROUND_FACTOR))
         shortness += (2.0, 1.0, 0.5)[len(cards)] if len(cards) < 3 else 0.0
     spare_trumps = max(0, length - 3)
@@ -125,7 +158,8 @@ def trump_contract_books(hand: Sequence[int], trump: int, direction: int,
     return trump_books + side_books + ruffs
 
 
-def notrump_books(hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset()) -> float:
+def notrump_books(hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset(),
+                  rules: BidWhistRules | None = None) -> float:
     """Books the hand itself should take in no trump ranked ``direction``; jokers are worthless."""
     suits = split_by_suit(hand, NO_SUIT)
     books = 0.0
@@ -134,7 +168,7 @@ def notrump_books(hand: Sequence[int], direction: int, gone: frozenset[int] = fr
         if not cards:
             books -= NOTRUMP_VOID_COST
             continue
-        values = gap_values(set(cards), RANKINGS[(suit, direction, False)], gone, NOTRUMP_GAP_VALUE)
+        values = gap_values(set(cards), ranking(suit, direction, False, rules), gone, NOTRUMP_GAP_VALUE)
         tops = sum(1 for v in values if v >= 1.0)
         books += sum(values)
         if len(cards) > 4 and (tops >= 2 or sum(values) >= 1.5):
@@ -145,27 +179,29 @@ def notrump_books(hand: Sequence[int], direction: int, gone: frozenset[int] = fr
     return books
 
 
-def best_trump(hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset()
-               ) -> tuple[int, float]:
+def best_trump(hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset(),
+               rules: BidWhistRules | None = None) -> tuple[int, float]:
     """The trump suit worth most books in ``direction``, and that value.
 
     Ties go to the longer suit, then the lower suit index (deterministic)."""
     best_suit, best_value = 0, -1e9
     for suit in range(4):
-        value = trump_contract_books(hand, suit, direction, gone)
+        value = trump_contract_books(hand, suit, direction, gone, rules)
         length = sum(1 for c in hand if SUIT_OF[c] == suit)
         key = value + 0.01 * length
         if key > best_value + 1e-9:
             best_suit, best_value = suit, key
-    return best_suit, trump_contract_books(hand, best_suit, direction, gone)
+    return best_suit, trump_contract_books(hand, best_suit, direction, gone, rules)
 
 
-def best_notrump_direction(hand: Sequence[int], gone: frozenset[int] = frozenset()) -> tuple[int, float]:
-    up, down = notrump_books(hand, UPTOWN, gone), notrump_books(hand, DOWNTOWN, gone)
+def best_notrump_direction(hand: Sequence[int], gone: frozenset[int] = frozenset(),
+                           rules: BidWhistRules | None = None) -> tuple[int, float]:
+    up, down = notrump_books(hand, UPTOWN, gone, rules), notrump_books(hand, DOWNTOWN, gone, rules)
     return (UPTOWN, up) if up >= down else (DOWNTOWN, down)
 
 
-def mode_estimates(hand: Sequence[int]) -> tuple[float, float, float]:
+def mode_estimates(hand: Sequence[int], rules: BidWhistRules | None = None) -> tuple[float, float, float]:
     """The hand's own books in each bid mode (uptown, downtown, no trump),
-    each with its best trump suit or direction."""
-    return (best_trump(hand, UPTOWN)[1], best_trump(hand, DOWNTOWN)[1], best_notrump_direction(hand)[1])
+    each with its best trump suit or direction, under ``rules``."""
+    return (best_trump(hand, UPTOWN, rules=rules)[1], best_trump(hand, DOWNTOWN, rules=rules)[1],
+            best_notrump_direction(hand, rules=rules)[1])

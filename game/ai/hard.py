@@ -27,13 +27,14 @@ Which candidates are weighed, per decision:
   the bid it showed (``draw_wizard_hands``): a seat that bid high most
   likely holds Wizards and high trumps, which a uniform draw ignores.
 * Bid Whist bidding: pass (when allowed), the medium player's choice, the
-  lowest bid of each mode and one book above the medium bid; the kitty is
+  lowest bid of each mode, one book above the medium bid and, for a dealer
+  under ``dealer_takes``, taking the high bid in each mode; the kitty is
   unseen and sampled like any other hidden card, so a bid is judged by how
   the hand actually plays out after it.
 * Bid Whist trump or direction: every legal choice.
 * Bid Whist discards: whole sets of the cards still to lay aside (the medium
   plan, the lowest cards, and each short side suit voided), never all
-  18-choose-6 sets; the player then lays aside the first card of the best
+  18-choose-6 (without jokers 16-choose-4) sets; the player then lays aside the first card of the best
   set, and the next discard decision searches again from the new view.
 * Bid Whist card play: every legal card.
 
@@ -52,11 +53,10 @@ from typing import Any, Callable, Sequence
 
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
-from game.ai.hand_eval import EFFECTIVE, JOKERS, POWER
+from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
-from game.rules.bidwhist import KITTY_SIZE
 from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
 from game.rules.core import Phase
 from game.rules.hidden import HiddenCards, HiddenInfoError
@@ -334,7 +334,7 @@ class BidWhistHardPlayer(_HardPlayer):
 
 def bid_candidates(view: BidWhistView, preferred: Action) -> list[Action]:
     """The bids worth simulating: pass, the medium bid, one book above it,
-    and the lowest bid of each mode."""
+    the lowest bid of each mode, and every take the dealer may make."""
     legal = view.legal_actions
     lowest = lowest_bids(legal)
     candidates = [preferred]
@@ -343,15 +343,17 @@ def bid_candidates(view: BidWhistView, preferred: Action) -> list[Action]:
     candidates.extend(bid(lowest[mode], mode) for mode in sorted(lowest))
     if preferred.kind == ActionKind.BID:
         candidates.append(bid(preferred.value + 1, preferred.mode))
+    candidates.extend(a for a in legal if a.kind == ActionKind.TAKE)
     return [a for a in dict.fromkeys(candidates) if a in legal]
 
 
 def discard_sets(view: BidWhistView) -> list[tuple[int, ...]]:
     """A few sensible sets of the cards still to lay aside, the medium plan first."""
-    count = KITTY_SIZE - view.discard_count
+    count = view.kitty_size - view.discard_count
     hand = list(view.hand)
     trump, direction = view.trump, max(view.direction, 0)
-    eff, power = EFFECTIVE[trump], POWER[direction]
+    rules = rules_of(view)
+    eff, power = EFFECTIVE[trump], power_table(direction, rules)
     gone = frozenset(view.discards)
 
     def lowest(cards: Sequence[int], number: int) -> list[int]:
@@ -363,7 +365,7 @@ def discard_sets(view: BidWhistView) -> list[tuple[int, ...]]:
 
     throwable = [c for c in hand if not is_keeper(c)]
     jokers = [c for c in hand if c in JOKERS] if trump == NO_SUIT else []
-    sets: list[tuple[int, ...]] = [tuple(plan_discards(hand, count, trump, direction, gone))]
+    sets: list[tuple[int, ...]] = [tuple(plan_discards(hand, count, trump, direction, gone, rules))]
     # The lowest cards that are not trumps (in no trump: the jokers first).
     plain = jokers + lowest([c for c in throwable if c not in jokers], count)
     sets.append(tuple(plain[:count]))

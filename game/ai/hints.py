@@ -16,6 +16,7 @@ key                        params                     English
 =========================  =========================  ==========================================================
 ``hint.bid``               bid, n                     "Bid {bid}: you expect about {n} tricks."
 ``hint.bid_books``         books, mode, n             "Bid {books} {mode}: your side expects about {n} books."
+                                                      (also the reason of a dealer's take)
                                                       (mode 0 uptown, 1 downtown, 2 no trump; n counts the
                                                       side's books of 13, the kitty book included)
 ``hint.bid_books_contest`` books, mode                "Bid {books} {mode}: it scores better than leaving
@@ -111,7 +112,7 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
         return "hint.bid", {"bid": action.value, "n": n}
     if kind == ActionKind.PASS:
         return "hint.pass", {}
-    if kind == ActionKind.BID:
+    if kind == ActionKind.BID or kind == ActionKind.TAKE:  # a dealer's take promises what a bid does
         expected = _expected_measure(decision, action)
         n = books_needed(action.value) if expected is None else round(expected)
         if n < books_needed(action.value):

@@ -6,8 +6,10 @@ every middling card less as more players sit at the table. The bids already
 seen move the total (seat position: bids under the fair share leave tricks
 to pick up, bids over it mean a fight; hidden bids say nothing). The total is
 rounded and, when the uneven-bids rule forbids that number, moved to the
-nearest allowed one. After a Wizard turn-up the dealer names the trump suit
-under which its hand expects the most tricks.
+nearest allowed one. After a Wizard turn-up the seat that names trump (the
+dealer, or the player at its left under ``wizard_turn_up:
+first_bidder_chooses``) names the suit under which its hand expects the most
+tricks.
 
 Play aims at exactly the bid. A player still short of it tries to win the
 trick, with the cheapest card that will hold given the cards not yet seen and
@@ -28,7 +30,6 @@ all come from the view.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from functools import lru_cache
 
 from game.ai.medium import MediumPlayer, later_seats
@@ -46,7 +47,7 @@ NO_TRUMP_SIDE_WIN = {14: 0.8, 13: 0.5, 12: 0.25, 11: 0.1}
 WIZARD_WIN = 0.97
 SAFE_ENOUGH = 0.6     # a lead or a follow that holds at least this often is worth trying
 STRETCH_SHARE = 0.5   # see table_scale
-DECK_COUNTS = Counter(WIZARD_DECK)   # each card of the deck and how many copies it has
+CARDS_OF_SUIT = tuple(tuple(card for card in WIZARD_DECK if SUIT_OF[card] == suit) for suit in range(4))
 
 
 class WizardMediumPlayer(MediumPlayer[WizardView]):
@@ -144,8 +145,9 @@ def choose_prediction(view: WizardView, rng: random.Random, bias: float = 0.0) -
 
 
 def choose_trump_suit(view: WizardView, rng: random.Random) -> Action:
-    """After a Wizard turn-up the dealer names the suit under which its hand
-    expects the most tricks; length and rank break near ties."""
+    """After a Wizard turn-up the seat naming trump (whichever the house rules
+    say) names the suit under which its hand expects the most tricks; length
+    and rank break near ties."""
     players, cards_each = view.num_players, view.tricks_per_hand
 
     def worth(suit: int) -> tuple[float, float, float]:
@@ -167,21 +169,19 @@ class WizardTable:
         self.legal = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY]
         self.trick_cards = tuple(card for _, card in view.trick)
         self.later = later_seats(view)
-        unseen = dict(DECK_COUNTS)
-        for card in self.hand:
-            unseen[card] -= 1
-        for card in view.played_cards():
-            unseen[card] -= 1
+        seen = [*self.hand, *view.played_cards()]
         if view.turn_up >= 0:
-            unseen[view.turn_up] -= 1
-        # The cards still out, in deck order (the order the threats are summed in).
-        self.unseen = [(card, count) for card, count in unseen.items() if count > 0]
-        self.unseen_total = max(1, sum(count for _, count in self.unseen))
-        self.unseen_in_suit = [0, 0, 0, 0]
-        for card, count in self.unseen:
-            if SUIT_OF[card] != NO_SUIT:
-                self.unseen_in_suit[SUIT_OF[card]] += count
+            seen.append(view.turn_up)
+        # The suit cards still out, per suit in deck order: the order the
+        # threats to a card are summed in (see ``hold_chance``). The deck has
+        # one of each suit card and four Wizards.
+        seen_set = set(seen)
+        self.unseen_of_suit = [[card for card in cards if card not in seen_set] for cards in CARDS_OF_SUIT]
+        self.unseen_in_suit = [len(cards) for cards in self.unseen_of_suit]
+        self.unseen_wizards = WIZARD_DECK.count(WIZARD) - seen.count(WIZARD)
+        self.unseen_total = max(1, len(WIZARD_DECK) - len(seen))   # every card seen is one copy fewer
         self.voids = view.voids
+        self.held_by_later = sum(view.hand_sizes[s] for s in self.later)
 
     def takes_trick_now(self, card: int) -> bool:
         """Would ``card``, played now, be winning the trick (so far)?"""
@@ -215,26 +215,28 @@ class WizardTable:
         trump = self.trump
         ruff_share = 1.0 if self.is_trump(card) else self._ruff_share(led, later)
         # A card played next takes the trick from ours if the rules rank it
-        # strictly higher for this suit led and trump.
+        # strictly higher for this suit led and trump: a higher trump (from a
+        # player out of the suit led, unless ours is a trump too), a higher
+        # card of the suit led, or a Wizard. Jesters and side suits never do;
+        # after a led Jester no suit is led yet, so only the Wizards count.
+        # The threats are summed in deck order (suits in order, the Wizards
+        # last), the order the figures were tuned with.
         strength = strengths(led, trump)
         ours = strength[card]
         beating = 0.0
-        # Threats are counted in trumps and in the suit led. After a led Jester
-        # no suit is led yet, so only the Wizards count as threats to it.
-        for other, count in self.unseen:
-            suit = SUIT_OF[other]
-            if other == WIZARD:
-                beating += 0.7 * count          # a Wizard is not always spent on this trick
-            elif other == JESTER or (suit != trump and suit != led) or strength[other] <= ours:
-                continue                        # a Jester, a side suit or a lower card never beats it
-            elif suit == trump:
-                # Side cards fall to trumps only from players out of the suit led.
-                beating += count * ruff_share
-            else:
-                beating += count
-        held_by_later = sum(self.view.hand_sizes[s] for s in later)
+        for suit in range(4):
+            if suit == trump:
+                for other in self.unseen_of_suit[suit]:
+                    if strength[other] > ours:
+                        beating += ruff_share
+            elif suit == led:
+                for other in self.unseen_of_suit[suit]:
+                    if strength[other] > ours:
+                        beating += 1
+        if self.unseen_wizards:
+            beating += 0.7 * self.unseen_wizards   # a Wizard is not always spent on this trick
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)
-        return per_card_safe ** held_by_later
+        return per_card_safe ** self.held_by_later
 
     def _ruff_share(self, led: int, later: list[int]) -> float:
         """How much of the trump threat to a side card is real: players known to be

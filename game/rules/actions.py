@@ -10,6 +10,9 @@ string         meaning                                     kind
 ``pass``       pass in Bid Whist bidding                   PASS
 ``4up``        Bid Whist bid: 4 uptown (``4down``          BID
                downtown, ``4nt`` no trump)
+``take:4up``   the dealer takes the contract at 4 uptown   TAKE
+               (house rule ``dealer_takes``; also
+               ``take:4down``, ``take:4nt``)
 ``2``          Wizard bid of 2 tricks                      PREDICT
 ``trump:H``    name hearts as trump                        TRUMP
 ``uptown``     choose the no-trump ranking                 DIRECTION
@@ -23,7 +26,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from game.rules.cards import SUIT_LETTERS, card_code, parse_card
-from game.rules.errors import ParseError
+from game.rules.errors import ParseError, short_repr
 
 
 class ActionKind(IntEnum):
@@ -35,6 +38,7 @@ class ActionKind(IntEnum):
     TRUMP = 5
     DIRECTION = 6
     NEXT_DEAL = 7
+    TAKE = 8
 
 
 class BidMode(IntEnum):
@@ -76,6 +80,7 @@ PASS = Action(ActionKind.PASS)
 _PLAYS = tuple(Action(ActionKind.PLAY, card) for card in range(56))
 _DISCARDS = tuple(Action(ActionKind.DISCARD, card) for card in range(56))
 _BIDS = {(books, mode): Action(ActionKind.BID, books, mode) for books in range(1, 8) for mode in range(3)}
+_TAKES = {(books, mode): Action(ActionKind.TAKE, books, mode) for books in range(1, 8) for mode in range(3)}
 _PREDICTS = tuple(Action(ActionKind.PREDICT, n) for n in range(21))
 _TRUMPS = tuple(Action(ActionKind.TRUMP, suit) for suit in range(4))
 _DIRECTIONS = tuple(Action(ActionKind.DIRECTION, d) for d in range(2))
@@ -91,6 +96,11 @@ def discard(card: int) -> Action:
 
 def bid(books: int, mode: int) -> Action:
     return _BIDS.get((books, int(mode))) or Action(ActionKind.BID, books, int(mode))
+
+
+def take(books: int, mode: int) -> Action:
+    """The dealer takes the contract at ``books`` (the high bid's number) in ``mode``."""
+    return _TAKES.get((books, int(mode))) or Action(ActionKind.TAKE, books, int(mode))
 
 
 def predict(tricks: int) -> Action:
@@ -115,6 +125,8 @@ def action_to_str(action: Action) -> str:
         return "pass"
     if kind == ActionKind.BID:
         return f"{action.value}{MODE_SUFFIXES[action.mode]}"
+    if kind == ActionKind.TAKE:
+        return f"take:{action.value}{MODE_SUFFIXES[action.mode]}"
     if kind == ActionKind.PREDICT:
         return str(action.value)
     if kind == ActionKind.TRUMP:
@@ -130,7 +142,8 @@ def parse_action(text: str) -> Action:
     Raises ``ParseError``, and nothing else, for anything that names no
     action: a string outside the grammar or a value that is not a string."""
     if not isinstance(text, str):
-        raise ParseError(f"{text!r} is not an action: an action is written as a string such as AS, pass, 4up")
+        raise ParseError(f"{short_repr(text)} is not an action: an action is written as a string such as AS, "
+                         "pass, 4up")
     t = text.strip()
     low = t.lower()
     if low == "pass":
@@ -141,6 +154,8 @@ def parse_action(text: str) -> Action:
         return choose_direction(DIRECTION_NAMES.index(low))
     if low.startswith("trump:") and len(low) == 7 and low[6].upper() in SUIT_LETTERS:
         return choose_trump(SUIT_LETTERS.index(low[6].upper()))
+    if low.startswith("take:") and len(low) > 6 and low[5] in "1234567" and low[6:] in MODE_SUFFIXES:
+        return take(int(low[5]), MODE_SUFFIXES.index(low[6:]))
     # isdigit() alone accepts digits such as "²" that int() refuses.
     if t.isascii() and t.isdigit() and len(t) <= _MAX_BID_DIGITS:
         return predict(int(t))
@@ -151,23 +166,30 @@ def parse_action(text: str) -> Action:
     try:
         return play(parse_card(t))
     except ParseError:
-        raise ParseError(f"{text!r} is not an action: expected a card (AS), a discard (-AS), "
-                         "pass, a bid (4up, 4down, 4nt), a Wizard bid (2), trump:H, uptown, downtown or next") from None
+        raise ParseError(f"{short_repr(text)} is not an action: expected a card (AS), a discard (-AS), "
+                         "pass, a bid (4up, 4down, 4nt), a take (take:4up), a Wizard bid (2), trump:H, "
+                         "uptown, downtown or next") from None
 
 
 def bid_to_json(action: Action) -> object:
-    """A Bid Whist bid or pass as in the hand history (``"pass"`` or a mapping)."""
+    """A Bid Whist bid, take or pass as in the hand history: ``"pass"`` or a
+    mapping; a dealer's take is the bid it makes with ``"take": true``."""
     if action.kind == ActionKind.PASS:
         return "pass"
-    return {"books": action.value, "mode": BidMode(action.mode).label}
+    data: dict[str, object] = {"books": action.value, "mode": BidMode(action.mode).label}
+    if action.kind == ActionKind.TAKE:
+        data["take"] = True
+    return data
 
 
 def bid_from_json(data: object) -> Action:
-    """The bid or pass recorded as ``data``; ``ParseError`` for anything else."""
+    """The bid, take or pass recorded as ``data``; ``ParseError`` for anything else."""
     if data == "pass":
         return PASS
     if isinstance(data, dict) and data.get("mode") in ("uptown", "downtown", "notrump"):
         books = data.get("books")
-        if type(books) is int:
-            return bid(books, ("uptown", "downtown", "notrump").index(data["mode"]))
-    raise ParseError(f"{data!r} is not a Bid Whist bid")
+        taken = data.get("take", False)
+        if type(books) is int and type(taken) is bool:
+            mode = ("uptown", "downtown", "notrump").index(data["mode"])
+            return take(books, mode) if taken else bid(books, mode)
+    raise ParseError(f"{short_repr(data)} is not a Bid Whist bid")

@@ -6,8 +6,16 @@ progress. It is plain data (lists and ints) so that ``clone()`` is cheap and
 ``game.rules.engine`` copies first and returns events.
 
 Phases of a hand: BID -> CONTRACT (trump suit or no-trump direction) ->
-DISCARD (declarer takes the kitty and discards 6, one action per card) ->
-PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL deals again) or GAME_OVER.
+DISCARD (declarer takes the kitty and discards as many cards as it holds,
+one action per card) -> PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL
+deals again) or GAME_OVER.
+
+The house variants of ``RULES.md`` ("More house variants") live here too:
+without jokers (``jokers: false``) the deck is the 52 French cards and the
+kitty 4 (``kitty_size``, ``deck_of``); a dealer may take the high bid
+(``dealer_takes``, the TAKE action); a Boston (all 13 books to the bidding
+team) may double the hand or win the game (``boston``); and the ace may be
+the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 """
 
 from __future__ import annotations
@@ -16,10 +24,10 @@ from typing import Any, Sequence, cast
 
 from game.rules.actions import (
     NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, choose_direction, choose_trump,
-    discard, play,
+    discard, play, take,
 )
 from game.rules.cards import (
-    ACE, BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_OF, Suit, card_name,
+    ACE, BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_CARDS, SUIT_OF, Suit, card_name,
     display_suit_order,
 )
 from game.rules.core import Phase, seeded_rng, shuffled
@@ -34,9 +42,21 @@ from game.rules.view import BidWhistView, PlayerView
 
 PLAYERS = 4
 HAND_SIZE = 12
-KITTY_SIZE = 6
+KITTY_SIZE = 6  # with the jokers (the default); ``kitty_size(rules)`` answers for any rules
+KITTY_SIZE_WITHOUT_JOKERS = 4
 TRICKS_PER_HAND = 12
 TOTAL_BOOKS = 13
+
+
+def kitty_size(rules: BidWhistRules) -> int:
+    """How many cards the kitty holds (and the declarer discards) under ``rules``:
+    6 with the jokers, 4 without. Each player is dealt 12 cards either way."""
+    return KITTY_SIZE if rules.jokers else KITTY_SIZE_WITHOUT_JOKERS
+
+
+def deck_of(rules: BidWhistRules) -> tuple[int, ...]:
+    """The deck ``rules`` play with: 54 cards with the jokers, the 52 French cards without."""
+    return BIDWHIST_DECK if rules.jokers else SUIT_CARDS
 
 
 def books_needed(bid_books: int) -> int:
@@ -64,12 +84,23 @@ def team_members(team: int) -> tuple[int, ...]:
     return (team, team + 2)
 
 
-def rank_power(direction: int) -> tuple[int, ...]:
+def ace_low(rules: BidWhistRules | None) -> bool:
+    """Whether the ace is the lowest card downtown under ``rules`` (default: high)."""
+    return rules is not None and rules.downtown_ace == "low"
+
+
+def rank_power(direction: int, rules: BidWhistRules | None = None) -> tuple[int, ...]:
     """Card strength within its suit for a ranking (0 uptown, 1 downtown).
 
-    Aces are high both ways; downtown the rest run 2 (high) .. K (low).
-    Jokers are stronger than any ace; they only matter when they are trumps.
+    Uptown the ace is high. Downtown the rest run 2 (high) .. K (low), and
+    the ace is above the 2 unless ``rules`` make it low (``downtown_ace:
+    low``: below the king). Jokers are stronger than any ace; they only
+    matter when they are trumps.
     """
+    return _POWER[direction == 1, ace_low(rules) and direction == 1]
+
+
+def _rank_power_table(downtown: bool, low_ace: bool) -> tuple[int, ...]:
     powers = []
     for card in range(54):
         rank = RANK_OF[card]
@@ -77,14 +108,17 @@ def rank_power(direction: int) -> tuple[int, ...]:
             powers.append(17)
         elif card == LITTLE_JOKER:
             powers.append(16)
-        elif rank == ACE or direction == 0:
+        elif not downtown:
             powers.append(rank)
+        elif rank == ACE:
+            powers.append(1 if low_ace else ACE)
         else:
             powers.append(15 - rank)
     return tuple(powers)
 
 
-_POWER = (rank_power(0), rank_power(1))
+_POWER = {(downtown, low_ace): _rank_power_table(downtown, low_ace)
+          for downtown in (False, True) for low_ace in (False, True)}
 
 
 def effective_suits(trump: int) -> tuple[int, ...]:
@@ -109,10 +143,11 @@ def led_suit_of(cards: Sequence[int], trump: int) -> int:
     return _led_suit(cards, _EFFECTIVE[trump])
 
 
-def trick_winner(cards: Sequence[int], trump: int, direction: int) -> int:
+def trick_winner(cards: Sequence[int], trump: int, direction: int, rules: BidWhistRules | None = None) -> int:
     """Index of the card that wins a full trick under a contract: ``trump`` is
-    the trump suit or NO_SUIT, ``direction`` 0 uptown or 1 downtown."""
-    return _winner_index(cards, _EFFECTIVE[trump], _POWER[direction], trump)
+    the trump suit or NO_SUIT, ``direction`` 0 uptown or 1 downtown, ranked
+    as ``rules`` say (the default rules when None)."""
+    return _winner_index(cards, _EFFECTIVE[trump], rank_power(direction, rules), trump)
 
 
 def _led_suit(cards: Sequence[int], eff: Sequence[int]) -> int:
@@ -141,12 +176,13 @@ def _winner_index(cards: Sequence[int], eff: Sequence[int], power: Sequence[int]
     return best_index
 
 
-def hand_order(cards: Sequence[int], trump: int, direction: int) -> list[int]:
+def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhistRules | None = None) -> list[int]:
     """``cards`` sorted for display: jokers first (big, then little: they are
     the top trumps), then by suit (see ``display_suit_order``), strongest first
-    under the ranking (downtown: A, 2, 3 ... K)."""
+    under the ranking of ``rules`` (downtown: A, 2, 3 ... K, or 2, 3 ... K, A
+    with the ace low)."""
     suit_position = display_suit_order(trump)
-    power = _POWER[1 if direction == 1 else 0]
+    power = rank_power(1 if direction == 1 else 0, rules)
 
     def key(card: int) -> tuple[int, int]:
         if card >= 52:
@@ -164,30 +200,35 @@ def create_state(rules: BidWhistRules, players: int, seed: int, first_dealer: in
     """A game before its first deal; the first dealer is drawn unless given."""
     if players != PLAYERS:
         raise ValueError(f"Bid Whist is played by 4 players, not {players}")
-    draw, dealer = first_dealer_draw(seed) if first_dealer is None else ([], first_dealer)
+    draw, dealer = first_dealer_draw(seed, deck_of(rules)) if first_dealer is None else ([], first_dealer)
     return BidWhistState(rules, seed, dealer, draw, fixed_deals)
 
 
-def check_fixed_deal(number: int, deal: Any, players: int) -> None:
+def check_fixed_deal(number: int, deal: Any, players: int, rules: BidWhistRules | None = None) -> None:
     """Raise ``ValueError`` unless ``deal`` is ``(hands, kitty)`` holding one
-    Bid Whist deck: 12 cards a hand, a kitty of 6, no card twice."""
+    Bid Whist deck of ``rules`` (the default rules when None): 12 cards a
+    hand, a kitty of 6 (4 without jokers), no card twice."""
+    rules = rules or BidWhistRules()
     try:
         hands, kitty = deal
         hands = [list(h) for h in hands]
         kitty = list(kitty)
     except (TypeError, ValueError):
         raise ValueError(f"deal {number}: expected (hands, kitty)") from None
-    if len(hands) != PLAYERS or any(len(h) != HAND_SIZE for h in hands) or len(kitty) != KITTY_SIZE:
-        raise ValueError(f"deal {number}: a Bid Whist deal is 4 hands of 12 cards and a kitty of 6")
+    size = kitty_size(rules)
+    if len(hands) != PLAYERS or any(len(h) != HAND_SIZE for h in hands) or len(kitty) != size:
+        raise ValueError(f"deal {number}: a Bid Whist deal is 4 hands of 12 cards and a kitty of {size}")
     cards = [c for h in hands + [kitty] for c in h]
-    if any(type(c) is not int for c in cards) or sorted(cards) != sorted(BIDWHIST_DECK):
-        raise ValueError(f"deal {number}: the hands and kitty are not one Bid Whist deck "
+    if any(type(c) is not int for c in cards) or sorted(cards) != sorted(deck_of(rules)):
+        deck = "Bid Whist deck" if rules.jokers else "Bid Whist deck without jokers"
+        raise ValueError(f"deal {number}: the hands and kitty are not one {deck} "
                          "(a card is missing, repeated or not a card)")
 
 
-def first_dealer_draw(seed: int) -> tuple[list[tuple[int, int]], int]:
-    """Deal face up from seat 0 clockwise until someone receives a diamond."""
-    return first_dealer_from_deck(shuffled(BIDWHIST_DECK, seeded_rng(seed, "first dealer")))
+def first_dealer_draw(seed: int, deck: Sequence[int] = BIDWHIST_DECK) -> tuple[list[tuple[int, int]], int]:
+    """Deal face up from seat 0 clockwise until someone receives a diamond
+    (from the deck the game plays with: without jokers, the 52 French cards)."""
+    return first_dealer_from_deck(shuffled(deck, seeded_rng(seed, "first dealer")))
 
 
 def first_dealer_from_deck(deck: list[int]) -> tuple[list[tuple[int, int]], int]:
@@ -211,7 +252,7 @@ class BidWhistState(TrickGameState):
     __slots__ = (
         "kitty", "deal_sequence", "bids", "high_key", "high_bidder", "high_books",
         "high_mode", "declarer", "direction", "discards", "reneges", "redeal",
-        "winner_team", "_eff", "_power", "_ladder",
+        "winner_team", "boston", "_eff", "_power", "_ladder", "_kitty_size",
     )
 
     game = "bidwhist"
@@ -235,6 +276,7 @@ class BidWhistState(TrickGameState):
         # depends only on the rules, so clones share it.
         self._ladder = [(self.bid_key(books, mode), bid(books, mode))
                         for books in range(rules.min_bid, 8) for mode in (0, 1, 2)]
+        self._kitty_size = kitty_size(rules)
         self.phase = Phase.BID
         self.current = -1
         self.hands: list[list[int]] = [[], [], [], []]
@@ -256,12 +298,14 @@ class BidWhistState(TrickGameState):
         self._reset_tricks()
         self.reneges: list[tuple[int, int]] = []
         self.redeal = False
+        self.boston = False
         self._eff = _EFFECTIVE[NO_SUIT]
-        self._power = _POWER[0]
+        self._power = rank_power(0)
 
     def deal(self, events: list[GameEvent] | None) -> None:
         """Deal the next hand: 12 cards each, one at a time from the dealer's
-        left, with the 6 kitty cards placed anywhere but among the first or last four."""
+        left, with the kitty cards (6, or 4 without jokers) placed anywhere but
+        among the first or last four."""
         self.deal_number += 1
         self._reset_hand()
         fixed = self.fixed_deals.get(self.deal_number)
@@ -271,8 +315,9 @@ class BidWhistState(TrickGameState):
             kitty = list(fixed[1])
             sequence = _sequence_for(hands, kitty, self.dealer, rng)
         else:
-            deck = shuffled(BIDWHIST_DECK, rng)
-            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), KITTY_SIZE))
+            deck = shuffled(deck_of(self.rules), rng)
+            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE),
+                                             self._kitty_size))
             hands = [[], [], [], []]
             kitty = []
             sequence = []
@@ -312,9 +357,11 @@ class BidWhistState(TrickGameState):
         new.reneges = self.reneges[:]
         new.redeal = self.redeal
         new.winner_team = self.winner_team
+        new.boston = self.boston
         new._eff = self._eff
         new._power = self._power
         new._ladder = self._ladder
+        new._kitty_size = self._kitty_size
         return new
 
     # ------------------------------------------------------------------ queries
@@ -336,6 +383,10 @@ class BidWhistState(TrickGameState):
         return (self.current == self.dealer and self.high_bidder < 0
                 and self.rules.all_pass == "dealer_must_bid")
 
+    def _dealer_may_take(self) -> bool:
+        """Under ``dealer_takes``, the dealer may take a bid someone has made."""
+        return self.rules.dealer_takes and self.current == self.dealer and self.high_bidder >= 0
+
     def led_suit(self) -> int:
         """The suit players must follow, or NO_SUIT when anything may be played."""
         return _led_suit(self.trick, self._eff)
@@ -348,6 +399,8 @@ class BidWhistState(TrickGameState):
             actions = [] if self._dealer_must_bid() else [PASS]
             high = self.high_key
             actions.extend(action for key, action in self._ladder if key > high)
+            if self._dealer_may_take():
+                actions.extend(take(self.high_books, mode) for mode in (0, 1, 2))
             return actions
         if phase == Phase.CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
@@ -380,7 +433,7 @@ class BidWhistState(TrickGameState):
         kind = action.kind
         if kind == ActionKind.PLAY:
             self._play(action.value, events)
-        elif kind == ActionKind.PASS or kind == ActionKind.BID:
+        elif kind == ActionKind.PASS or kind == ActionKind.BID or kind == ActionKind.TAKE:
             self._bid(action, events)
         elif kind == ActionKind.TRUMP or kind == ActionKind.DIRECTION:
             self._contract(action, events)
@@ -403,15 +456,18 @@ class BidWhistState(TrickGameState):
         if action in self.legal_actions():
             return allowed_action()
         expected = {
-            Phase.BID: (ActionKind.BID, ActionKind.PASS),
+            Phase.BID: (ActionKind.BID, ActionKind.PASS, ActionKind.TAKE),
             Phase.CONTRACT: (ActionKind.TRUMP, ActionKind.DIRECTION),
             Phase.DISCARD: (ActionKind.DISCARD,),
             Phase.PLAY: (ActionKind.PLAY,),
             Phase.HAND_OVER: (ActionKind.NEXT_DEAL,),
         }[phase]
         if kind not in expected:
-            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=int(phase))
+            return IllegalActionError(_PHASE_PROMPTS[phase].format(kitty=self._kitty_size), "wrong_phase",
+                                      phase=int(phase))
         if phase == Phase.BID:
+            if kind == ActionKind.TAKE:
+                return self._explain_take(action)
             if kind == ActionKind.PASS:
                 return IllegalActionError("The dealer must bid: the other three passed", "dealer_must_bid")
             books, mode = action.value, action.mode
@@ -445,10 +501,21 @@ class BidWhistState(TrickGameState):
                 "must_follow", suit=led)
         return IllegalActionError(f"You must follow {suit_name}", "must_follow", suit=led)
 
+    def _explain_take(self, action: Action) -> IllegalActionError:
+        """Why the dealer's take ``action`` is refused now."""
+        if not self.rules.dealer_takes:
+            return IllegalActionError("These house rules do not let the dealer take the bid", "take_not_allowed")
+        if self.current != self.dealer:
+            return IllegalActionError("Only the dealer may take the bid", "take_dealer_only")
+        if self.high_bidder < 0:
+            return IllegalActionError("Nobody has bid: there is no bid to take", "take_no_bid")
+        return IllegalActionError(f"The dealer takes the bid at its number, {self.high_books}", "take_books",
+                                  books=self.high_books)
+
     def _bid(self, action: Action, events: list[GameEvent] | None) -> None:
         seat = self.current
         self.bids.append((seat, action))
-        if action.kind == ActionKind.BID:
+        if action.kind != ActionKind.PASS:  # a bid, or the dealer taking the high bid
             self.high_key = self.bid_key(action.value, action.mode)
             self.high_bidder = seat
             self.high_books = action.value
@@ -476,7 +543,7 @@ class BidWhistState(TrickGameState):
             self.trump = action.value
             self.direction = 0 if self.high_mode == BidMode.UPTOWN else 1
         self._eff = _EFFECTIVE[self.trump]
-        self._power = _POWER[self.direction]
+        self._power = rank_power(self.direction, self.rules)
         declarer = self.declarer
         self.hands[declarer].extend(self.kitty)
         self.phase = Phase.DISCARD
@@ -496,7 +563,7 @@ class BidWhistState(TrickGameState):
         hand = self.hands[self.declarer]
         hand.remove(card)
         self.discards.append(card)
-        if len(self.discards) == KITTY_SIZE:
+        if len(self.discards) == self._kitty_size:
             self.phase = Phase.PLAY
             lead = self.declarer if self.rules.first_lead == "declarer" else (self.dealer + 1) % PLAYERS
             self.leader = lead
@@ -527,7 +594,7 @@ class BidWhistState(TrickGameState):
         told otherwise, every renege penalty applied in order (penalties are
         settled at the hand's end)."""
         books = [self.tricks_won[0] + self.tricks_won[2], self.tricks_won[1] + self.tricks_won[3]]
-        if self.declarer >= 0 and len(self.discards) == KITTY_SIZE:
+        if self.declarer >= 0 and len(self.discards) == self._kitty_size:
             books[team_of(self.declarer)] += 1
         if not with_penalties:
             return books
@@ -551,20 +618,26 @@ class BidWhistState(TrickGameState):
             multiplier = self.rules.notrump_multiplier if self.high_mode == BidMode.NOTRUMP else 1
             made = books[team] >= books_needed(self.high_books)
             change[team] = (books[team] - BOOKS_BEFORE_BID if made else -self.high_books) * multiplier
+            # A Boston counts only where the house plays it (after the renege penalties above).
+            self.boston = self.rules.boston != "off" and books[team] == TOTAL_BOOKS
+            if self.boston and self.rules.boston == "double":
+                change[team] *= 2
             self.scores[0] += change[0]
             self.scores[1] += change[1]
         target = self.rules.target_score
-        for team in (0, 1):
-            if self.scores[team] >= target:
-                self.winner_team = team
-            elif self.scores[team] <= -target:
-                self.winner_team = 1 - team
+        for side in (0, 1):
+            if self.scores[side] >= target:
+                self.winner_team = side
+            elif self.scores[side] <= -target:
+                self.winner_team = 1 - side
+        if self.boston and self.rules.boston == "wins_game":
+            self.winner_team = team_of(self.declarer)
         self.phase = Phase.GAME_OVER if self.winner_team >= 0 else Phase.HAND_OVER
         self.current = -1
         if events is not None:
             events.append(BidWhistHandScored(
                 self.deal_number, self.redeal, -1 if self.redeal else self.declarer, self.contract(), made,
-                tuple(self.reneges), tuple(books), tuple(change), tuple(self.scores)))
+                tuple(self.reneges), tuple(books), tuple(change), tuple(self.scores), self.boston))
             if self.winner_team >= 0:
                 events.append(GameOver(tuple(self.scores), (self.winner_team,)))
 
@@ -627,13 +700,14 @@ class BidWhistState(TrickGameState):
             kitty=tuple(self.kitty) if declarer_sees else (),
             discards=tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
             discard_count=len(self.discards), redeal=self.redeal, winner_team=self.winner_team,
+            kitty_size=self._kitty_size,
         )
 
 
 _PHASE_PROMPTS = {
     Phase.BID: "It is time to bid or pass",
     Phase.CONTRACT: "The declarer must first choose the contract",
-    Phase.DISCARD: "The declarer must first discard 6 cards",
+    Phase.DISCARD: "The declarer must first discard {kitty} cards",
     Phase.PLAY: "It is time to play a card",
     Phase.HAND_OVER: "The hand is over",
 }
@@ -642,8 +716,8 @@ _PHASE_PROMPTS = {
 def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int, rng) -> list[tuple[int, int]]:
     """A dealing order for given hands: round-robin from the dealer's left with
     the kitty cards placed at seeded positions away from both ends."""
-    total = PLAYERS * HAND_SIZE + KITTY_SIZE
-    positions = set(rng.sample(range(KITTY_CLEAR_EDGE, total - KITTY_CLEAR_EDGE), KITTY_SIZE))
+    total = PLAYERS * HAND_SIZE + len(kitty)
+    positions = set(rng.sample(range(KITTY_CLEAR_EDGE, total - KITTY_CLEAR_EDGE), len(kitty)))
     queues = [list(h) for h in hands]
     kitty_queue = list(kitty)
     sequence = []
@@ -666,7 +740,7 @@ class BidWhistHiddenInfo:
         bw = cast(BidWhistView, view)
         taken = bw.declarer >= 0 and bw.direction >= 0  # the kitty goes to hand with the contract
         return HiddenLayout(
-            seen=bw.discards, kitty=bw.kitty, discards=bw.discards, kitty_size=KITTY_SIZE,
+            seen=bw.discards, kitty=bw.kitty, discards=bw.discards, kitty_size=bw.kitty_size,
             kitty_taker=bw.declarer if taken else -1,
             hidden_discards=0 if bw.discards else bw.discard_count,
         )

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from enum import IntEnum
 
-from game.rules.errors import ParseError
+from game.rules.errors import ParseError, short_repr
 
 
 class Suit(IntEnum):
@@ -75,10 +75,10 @@ def parse_card(code: str) -> int:
 
     Anything that is not such a code, a non-string included, raises ``ParseError``."""
     if not isinstance(code, str):
-        raise ParseError(f"{code!r} is not a card: a card is written as a code such as AS, TH, BJ")
+        raise ParseError(f"{short_repr(code)} is not a card: a card is written as a code such as AS, TH, BJ")
     card = _BY_CODE.get(code.strip().upper())
     if card is None:
-        raise ParseError(f"{code!r} is not a card: use rank then suit, like AS, TH, 2C, or BJ, LJ, WZ, JE")
+        raise ParseError(f"{short_repr(code)} is not a card: use rank then suit, like AS, TH, 2C, or BJ, LJ, WZ, JE")
     return card
 
 

@@ -59,7 +59,7 @@ def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None 
         if type(number) is not int or number < 1:
             raise DealError(f"deal {number!r}: deal numbers start at 1")
         try:
-            game.check_fixed_deal(number, deal, players)
+            game.check_fixed_deal(number, deal, players, rules)
         except ValueError as exc:
             raise DealError(str(exc)) from None
     state = game.create_state(rules, players, seed, first_dealer, fixed_deals)

@@ -7,6 +7,7 @@ gives the English sentence.
 
 from __future__ import annotations
 
+import reprlib
 from typing import Any
 
 
@@ -44,3 +45,19 @@ class RuleConfigError(RulesError, ValueError):
 
 class DealError(RulesError, ValueError):
     """Explicit cards given for a deal that are not a real deal of the game."""
+
+
+def short_repr(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages: a bad value
+    read from a file may be huge or deeply nested, and a message quotes only
+    its start (``reprlib`` never builds the whole text, nor recurses deeply)."""
+    try:
+        text = _SHORT.repr(value)
+    except ValueError:  # an integer too long to convert to text at all
+        text = f"<{type(value).__name__} too long to show>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxlevel = 3
+_SHORT.maxstring = _SHORT.maxother = _SHORT.maxlong = 80

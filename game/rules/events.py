@@ -64,12 +64,17 @@ class Dealt:
 @dataclass(frozen=True, slots=True)
 class TrumpTurnedUp:
     """The card turned up for trump (``card`` -1 when none is left); ``trump``
-    is the suit it makes trump, -1 for none; ``dealer_chooses`` when it was a
-    Wizard and the dealer names the suit."""
+    is the suit it makes trump, -1 for none or not yet named. After a Wizard
+    turn-up ``chooser`` is the seat that names the suit (the dealer, or under
+    ``wizard_turn_up: first_bidder_chooses`` the player at the dealer's left),
+    -1 when nobody does (any other card, or ``wizard_turn_up: no_trump``).
+    ``dealer_chooses`` is kept for readers older than ``chooser``: it is true
+    whenever somebody is to name trump (``chooser`` >= 0)."""
 
     card: int
     trump: int
     dealer_chooses: bool
+    chooser: int = -1
 
     def for_seat(self, seat: int | None) -> "TrumpTurnedUp":
         return self
@@ -130,7 +135,9 @@ class ContractSet:
 
 @dataclass(frozen=True, slots=True)
 class TrumpChosen:
-    """The dealer named ``trump`` after a Wizard was turned up."""
+    """``seat`` (the dealer, or the player at the dealer's left under
+    ``wizard_turn_up: first_bidder_chooses``) named ``trump`` after a Wizard
+    was turned up."""
 
     seat: int
     trump: int
@@ -197,7 +204,11 @@ class TrickWon:
 @dataclass(frozen=True, slots=True)
 class BidWhistHandScored:
     """A Bid Whist hand was scored (or thrown in: ``redeal``). ``books`` have
-    every renege penalty applied; ``reneges`` are ``(trick index, seat)``."""
+    every renege penalty applied; ``reneges`` are ``(trick index, seat)``.
+    ``boston``: the bidding team holds all 13 books (after the renege
+    penalties) under a house rule that plays a Boston (``boston`` not
+    ``off``); ``score_change`` already includes its doubling, and under
+    ``wins_game`` a ``GameOver`` for the bidding team follows."""
 
     number: int
     redeal: bool
@@ -208,6 +219,7 @@ class BidWhistHandScored:
     books: tuple[int, ...]
     score_change: tuple[int, ...]
     scores: tuple[int, ...]
+    boston: bool = False
 
     def for_seat(self, seat: int | None) -> "BidWhistHandScored":
         return self

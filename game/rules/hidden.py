@@ -64,8 +64,8 @@ class HiddenLayout:
     ``seen`` are cards whose place the seat knows besides its own hand and
     the cards played this hand (a turn-up card, its own discards).
     ``kitty`` and ``discards`` are the kitty and discards the seat has seen
-    (empty otherwise). ``kitty_size`` is the size of the game's kitty (0 for
-    none) and ``kitty_taker`` the seat that took it into hand (-1 while it
+    (empty otherwise). ``kitty_size`` is the size of the kitty under the
+    view's house rules (0 for none) and ``kitty_taker`` the seat that took it into hand (-1 while it
     lies apart). ``hidden_discards`` is how many discards the seat has not
     seen. ``hidden_bids`` are the seats whose bid is face down for this seat;
     ``bid_choices`` the values such a bid may have.

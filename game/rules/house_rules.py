@@ -10,10 +10,11 @@ reading YAML files is the job of ``game.config``.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Mapping
 
-from game.rules.errors import RuleConfigError
+from game.rules.errors import RuleConfigError, short_repr
 
 if TYPE_CHECKING:  # the registry imports this module for its rule specs
     from game.rules.registry import GameDef
@@ -60,18 +61,18 @@ class RuleSpec:
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise ValueError(f"must be {self.allowed_text()}, not {value!r}")
+            raise ValueError(f"must be {self.allowed_text()}, not {short_repr(value)}")
         if self.kind == "choice":
             if isinstance(value, str) and value in self.choices:
                 return value
-            raise ValueError(f"must be one of {self.allowed_text()}, not {value!r}")
+            raise ValueError(f"must be one of {self.allowed_text()}, not {short_repr(value)}")
         if self.kind == "rounds" and value == "full":
             return value
         # int and rounds-as-number; bool is an int subclass in Python, refuse it.
         if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"must be {self.allowed_text()}, not {value!r}")
+            raise ValueError(f"must be {self.allowed_text()}, not {short_repr(value)}")
         if not self.minimum <= value <= self.maximum:
-            raise ValueError(f"must be {self.allowed_text()}, not {value}")
+            raise ValueError(f"must be {self.allowed_text()}, not {short_repr(value)}")
         return value
 
 
@@ -90,6 +91,14 @@ BIDWHIST_SPECS: tuple[RuleSpec, ...] = (
              help="No-trump contracts score this many times, made or set."),
     RuleSpec("target_score", "int", 7, minimum=1, maximum=99,
              help="A team that reaches this score wins; one that falls to minus this loses."),
+    RuleSpec("jokers", "bool", True,
+             help="Play with the two jokers (54 cards, a kitty of 6), or without (52 cards, a kitty of 4)."),
+    RuleSpec("dealer_takes", "bool", False,
+             help="The dealer may take the contract at the high bid's number, in any mode."),
+    RuleSpec("boston", "choice", "off", choices=("off", "double", "wins_game"),
+             help="All 13 books to the bidding team: no bonus, the hand's score doubled, or the game won."),
+    RuleSpec("downtown_ace", "choice", "high", choices=("high", "low"),
+             help="Downtown the ace is the highest card (A 2 3 ... K) or the lowest (2 3 ... K A)."),
 )
 
 WIZARD_SPECS: tuple[RuleSpec, ...] = (
@@ -99,6 +108,9 @@ WIZARD_SPECS: tuple[RuleSpec, ...] = (
              help="Bids made openly in turn, all hidden then revealed together, or revealed after the round."),
     RuleSpec("uneven_bids", "choice", "off", choices=("off", "always", "leader_only"),
              help="The last bidder may not make the bids add up to the cards dealt (open bidding only)."),
+    RuleSpec("wizard_turn_up", "choice", "dealer_chooses",
+             choices=("dealer_chooses", "first_bidder_chooses", "no_trump"),
+             help="A Wizard turned up: the dealer names trump, the player left of the dealer does, or no trump."),
 )
 
 @dataclass(frozen=True)
@@ -110,6 +122,10 @@ class BidWhistRules:
     renege: str = "prevented"
     notrump_multiplier: int = 2
     target_score: int = 7
+    jokers: bool = True
+    dealer_takes: bool = False
+    boston: str = "off"
+    downtown_ace: str = "high"
 
     game = BIDWHIST
 
@@ -122,6 +138,7 @@ class WizardRules:
     rounds: int | str = "full"
     bidding: str = "open"
     uneven_bids: str = "off"
+    wizard_turn_up: str = "dealer_chooses"
 
     game = WIZARD
 
@@ -164,8 +181,11 @@ def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int 
     for key, value in (values or {}).items():
         spec = game_def.spec(key) if isinstance(key, str) else None
         if spec is None:
-            allowed = ", ".join(s.key for s in game_def.rule_specs)
-            raise RuleConfigError(source, str(key), f"unknown key for {game}; known keys: {allowed}")
+            allowed = [s.key for s in game_def.rule_specs]
+            close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
+            guess = f"; did you mean {close[0]}?" if close else ";"
+            raise RuleConfigError(source, str(key)[:200],
+                                  f"unknown key{guess} Allowed keys for {game}: {', '.join(allowed)}")
         try:
             checked[key] = spec.check(value)
         except ValueError as exc:
@@ -193,6 +213,19 @@ def _registered(game: str, source: str) -> GameDef:
 
 
 def rules_from_dict(game: str, values: Mapping[str, Any]) -> Rules:
-    """Rules from a complete, already-resolved mapping (e.g. a hand history)."""
-    names = {f.name for f in fields(_registered(game, "hand history").rules_class)}
-    return make_rules(game, {k: v for k, v in values.items() if k in names}, source="hand history")
+    """Rules from a complete, already-resolved mapping (e.g. a hand history).
+
+    A key missing from ``values`` keeps its default (a record written before
+    the key existed). A key this version does not know is refused: the record
+    comes from a newer version whose rule this one cannot play, and
+    replaying it under other rules would misread the game."""
+    names = [f.name for f in fields(_registered(game, "hand history").rules_class)]
+    if not isinstance(values, Mapping):
+        raise RuleConfigError("hand history", "rules", f"must map house-rule keys to values, "
+                              f"not {type(values).__name__}")
+    for key in values:
+        if key not in names:
+            raise RuleConfigError("hand history", str(key)[:60],
+                                  f"a {game} house rule this version does not know (the record may come "
+                                  f"from a newer Trick Table); known keys: {', '.join(names)}")
+    return make_rules(game, values, source="hand history")

@@ -42,15 +42,17 @@ class GameDef:
     config_name: str                       # config/<config_name>.yaml holds the defaults and presets
     # (rules, players, seed, first_dealer, fixed_deals) -> a state before its first deal.
     create_state: Callable[..., Any]
-    # (number, deal, players) -> None, or ValueError naming what is wrong with an explicit deal.
-    check_fixed_deal: Callable[[int, Any, int], None]
+    # (number, deal, players, rules=None) -> None, or ValueError naming what is
+    # wrong with an explicit deal under those rules (the default rules when None).
+    check_fixed_deal: Callable[..., None]
     view_type: type[PlayerView]
     deck: tuple[int, ...]
     # "contract": one side declares a contract and scores as a team;
     # "prediction": everyone predicts their own tricks.
     scoring: str
-    # Sorts a hand for display under the trump suit and ranking of a view.
-    hand_order: Callable[[Sequence[int], int, int], list[int]]
+    # Sorts a hand for display: hand_order(cards, trump, direction, rules=None),
+    # ranked as ``rules`` say (a house rule may move a card, e.g. the ace downtown).
+    hand_order: Callable[..., list[int]]
     # level -> "module:factory"; the factory takes no arguments and returns a player.
     ai_levels: Mapping[str, str] = field(default_factory=dict)
     # Interface text keys: "title", "deal" (hand / round), "next_deal".
@@ -58,6 +60,9 @@ class GameDef:
     # What a seat cannot see and where it may lie, for ``game.rules.search``
     # (None: the game does not support building states from a view).
     hidden_info: HiddenInfoModel | None = None
+    # rules -> the deck those house rules play with, where a rule changes it
+    # (None: always ``deck``); ask ``deck_for``.
+    rules_deck: Callable[[Any], tuple[int, ...]] | None = None
 
     # ------------------------------------------------------------ teams
     def team_of(self, seat: int) -> int:
@@ -77,6 +82,10 @@ class GameDef:
     # ------------------------------------------------------------ players and rules
     def player_counts(self) -> range:
         return range(self.min_players, self.max_players + 1)
+
+    def deck_for(self, rules: Any) -> tuple[int, ...]:
+        """The deck a game under ``rules`` is played with (``deck`` unless a house rule changes it)."""
+        return self.rules_deck(rules) if self.rules_deck is not None else self.deck
 
     def spec(self, key: str) -> RuleSpec | None:
         for spec in self.rule_specs:
@@ -128,7 +137,7 @@ register(GameDef(
     ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:BidWhistEasyPlayer",
                "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer", "hard": "game.ai.hard:BidWhistHardPlayer"},
     text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand"},
-    hidden_info=bidwhist.HIDDEN_INFO,
+    hidden_info=bidwhist.HIDDEN_INFO, rules_deck=bidwhist.deck_of,
 ))
 
 register(GameDef(

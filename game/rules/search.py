@@ -54,8 +54,9 @@ it. Each full assignment is therefore equally likely (the test
 ``test_sampling_is_uniform`` checks this against an enumeration). Copies of
 one card (Wizard's four Wizards and four Jesters) count as distinct cards, so
 a hand is as likely as it is under a real shuffle. A kitty taken into a
-hidden hand is six cards chosen at random from that seat's cards of the hand
-(held, discarded or played), and a hidden bid is drawn uniformly from the
+hidden hand is as many cards as the kitty holds (``HiddenLayout.kitty_size``)
+chosen at random from that seat's cards of the hand (held, discarded or
+played), and a hidden bid is drawn uniformly from the
 bids the rules allow.
 """
 
@@ -302,7 +303,7 @@ class _Reading:
         self.view = view
         self.model: HiddenInfoModel = game.hidden_info
         self.layout: HiddenLayout = self.model.layout(view)
-        self.deck = Counter(game.deck)
+        self.deck = Counter(game.deck_for(view.rules))  # a house rule may change the deck (no jokers)
         self.hidden_seats = [seat for seat in range(view.num_players) if seat != view.seat]
         self.played_by = view.cards_played_by_seat()
         self.seen = Counter(view.hand) + Counter(view.played_cards()) + Counter(self.layout.seen)

@@ -34,7 +34,7 @@ def is_well_formed(action: object) -> bool:
     """Whether ``action`` is an ``Action`` built from plain ints in range (a
     card, a count, a suit): the shape every rule check may rely on.
 
-    Only a bid has a mode, and a pass or a next-deal has no value: any other
+    Only a bid (or a dealer's take) has a mode, and a pass or a next-deal has no value: any other
     action with one is not an action of the games (a card with a bid mode,
     ``PASS`` with a number)."""
     if not isinstance(action, Action):
@@ -44,7 +44,7 @@ def is_well_formed(action: object) -> bool:
         return False
     if not 0 <= kind <= _LAST_KIND or not -1 <= value <= _MAX_ACTION_VALUE:
         return False
-    if kind == ActionKind.BID:
+    if kind == ActionKind.BID or kind == ActionKind.TAKE:
         return 0 <= mode <= 2
     if kind == ActionKind.PASS or kind == ActionKind.NEXT_DEAL:
         return value == 0 and mode == 0

@@ -97,6 +97,9 @@ class BidWhistView(PlayerView):
     discard_count: int = 0        # how many cards the declarer has laid aside (public)
     redeal: bool = False
     winner_team: int = -1
+    # The kitty's size under these rules: 6 with jokers, 4 without (the declarer
+    # holds 12 + kitty_size cards before discarding as many).
+    kitty_size: int = 6
 
 
 @dataclass(frozen=True)
@@ -104,7 +107,7 @@ class WizardView(PlayerView):
     round_number: int = 0
     total_rounds: int = 0
     turn_up: int = -1             # card id, or -1 when none
-    trump_pending: bool = False   # a Wizard was turned up and the dealer has not chosen yet
+    trump_pending: bool = False   # a Wizard was turned up and trump is not named yet (current_player names it)
     predictions: tuple[int, ...] = ()  # per seat, -1 for not made or hidden from this seat
     forbidden_bid: int = -1       # the prediction this seat may not make now (uneven bids), or -1
     # Per finished round: (bids, tricks won, score changes), for the score pad.

@@ -2,7 +2,8 @@
 
 ``WizardState`` holds one whole game for 3 to 6 players. Round r deals r
 cards, turns up the next card for trump (a Wizard lets the dealer choose,
-a Jester or no card means no trump), collects predictions, plays r tricks and
+or under the house rule ``wizard_turn_up`` the player at the dealer's left,
+or means no trump; a Jester or no card means no trump), collects predictions, plays r tricks and
 scores 20 + 10 per trick for an exact prediction, -10 per trick off otherwise.
 
 Phases of a round: [TRUMP_CHOICE] -> PREDICT -> PLAY -> HAND_OVER (NEXT_DEAL
@@ -145,9 +146,10 @@ def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int
     return [(hands[(dealer + 1 + i) % n][i // n], (dealer + 1 + i) % n) for i in range(n * per_seat)]
 
 
-def hand_order(cards: Sequence[int], trump: int, direction: int = 0) -> list[int]:
+def hand_order(cards: Sequence[int], trump: int, direction: int = 0, rules: WizardRules | None = None) -> list[int]:
     """``cards`` sorted for display: Wizards first, then by suit (see
-    ``display_suit_order``), highest first, and Jesters last."""
+    ``display_suit_order``), highest first, and Jesters last (no house rule
+    changes the ranking, so ``rules`` are not needed)."""
     suit_position = display_suit_order(trump)
 
     def key(card: int) -> tuple[int, int]:
@@ -171,9 +173,10 @@ def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int 
     return WizardState(rules, seed, players, dealer, draw, fixed_deals)
 
 
-def check_fixed_deal(number: int, deal: Any, players: int) -> None:
+def check_fixed_deal(number: int, deal: Any, players: int, rules: WizardRules | None = None) -> None:
     """Raise ``ValueError`` unless ``deal`` is ``(hands, turn_up)`` for round
-    ``number``: that many cards a hand, all from one Wizard deck."""
+    ``number``: that many cards a hand, all from one Wizard deck (no house
+    rule changes the deck, so ``rules`` are not needed)."""
     try:
         hands, turn_up = deal
         hands = [list(h) for h in hands]
@@ -259,14 +262,27 @@ class WizardState(TrickGameState):
         if events is not None:
             events.append(Dealt(r, self.dealer, tuple(tuple(h) for h in hands), (),
                                 tuple(deal_sequence(hands, self.dealer))))
-        if turn_up == WIZARD:
+        chooser = self.trump_chooser()
+        if chooser >= 0:
             self.phase = Phase.TRUMP_CHOICE
-            self.current = self.dealer
+            self.current = chooser
         else:
-            self.trump = SUIT_OF[turn_up] if turn_up >= 0 else NO_SUIT
+            self.trump = SUIT_OF[turn_up] if 0 <= turn_up < 52 else NO_SUIT
             self._start_bidding()
         if events is not None:
-            events.append(TrumpTurnedUp(turn_up, self.trump, turn_up == WIZARD))
+            events.append(TrumpTurnedUp(turn_up, self.trump, chooser >= 0, chooser))
+
+    def trump_chooser(self) -> int:
+        """The seat that names trump this round, or -1 when nobody does: after
+        a Wizard turn-up the dealer (``wizard_turn_up: dealer_chooses``) or the
+        player at the dealer's left (``first_bidder_chooses``); nobody under
+        ``no_trump`` or after any other turn-up."""
+        if self.turn_up != WIZARD:
+            return -1
+        rule = self.rules.wizard_turn_up
+        if rule == "no_trump":
+            return -1
+        return self.dealer if rule == "dealer_chooses" else (self.dealer + 1) % self.num_players
 
     def _start_bidding(self) -> None:
         self.phase = Phase.PREDICT
@@ -338,7 +354,7 @@ class WizardState(TrickGameState):
         elif kind == ActionKind.TRUMP:
             self.trump = action.value
             if events is not None:
-                events.append(TrumpChosen(self.dealer, action.value))
+                events.append(TrumpChosen(self.current, action.value))
             self._start_bidding()
         elif kind == ActionKind.NEXT_DEAL:
             self.dealer = (self.dealer + 1) % self.num_players
@@ -357,7 +373,10 @@ class WizardState(TrickGameState):
         expected = {Phase.PREDICT: ActionKind.PREDICT, Phase.PLAY: ActionKind.PLAY,
                     Phase.TRUMP_CHOICE: ActionKind.TRUMP, Phase.HAND_OVER: ActionKind.NEXT_DEAL}[phase]
         if kind != expected:
-            return IllegalActionError(_PHASE_PROMPTS[phase], "wrong_phase", phase=int(phase))
+            prompt = _PHASE_PROMPTS[phase]
+            if phase == Phase.TRUMP_CHOICE and self.current != self.dealer:
+                prompt = "The player left of the dealer must first choose the trump suit"
+            return IllegalActionError(prompt, "wrong_phase", phase=int(phase))
         if phase == Phase.PREDICT:
             r = self.deal_number
             if not 0 <= action.value <= r:
@@ -447,8 +466,9 @@ class WizardState(TrickGameState):
 
     def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
         actions: list[tuple[int, Action | None]] = []
-        if self.turn_up == WIZARD and self.phase != Phase.TRUMP_CHOICE:
-            actions.append((self.dealer, choose_trump(self.trump)))
+        chooser = self.trump_chooser()
+        if chooser >= 0 and self.phase != Phase.TRUMP_CHOICE:
+            actions.append((chooser, choose_trump(self.trump)))
         visible = self.bids_visible_to(seat)
         n = self.num_players
         for offset in range(1, n + 1):

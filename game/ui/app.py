@@ -7,6 +7,10 @@ the top scene first and travel down while scenes decline them and are not
 modal; every scene updates every frame so the table keeps animating under a
 dialog), the settings and user paths, and a cache of card art per width.
 
+``python main.py --rules FILE`` (or ``--preset``, ``--game``) opens at the
+table instead (``start_at_table``, with the rules ``game.table_launch``
+worked out), the start screen under it to go back to.
+
 ``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
 the clock's time and pygame's queue; tests call it directly with synthesized
 events, so they drive the very same code path without a real window.
@@ -49,8 +53,6 @@ start screen.
 from __future__ import annotations
 
 import logging
-import logging.handlers
-import os
 import random
 import time
 import traceback
@@ -62,10 +64,13 @@ import pygame
 from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings
 from game.config import save_settings as write_settings
 from game.housekeeping import tidy_user_files
+from game.log_setup import attach_log_file
+from game.startup_probe import probe_file, write_first_frame_time
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
 from game.savegame import Autosaver, SavedGame, SaveProblem, save_path
 from game.savegame import load_saved_game as read_saved_game
+from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.scene import Scene
@@ -89,7 +94,8 @@ IDLE_POLL_SECONDS = 1 / FPS
 
 class App:
     def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None,
-                 settings: Settings | None = None, show_start: bool = True) -> None:
+                 settings: Settings | None = None, show_start: bool = True,
+                 table: TablePlan | None = None) -> None:
         # Only the parts the game uses. pygame.init() would also open the audio
         # device (the game has no sound), which can cost 0.1 s of start-up.
         pygame.display.init()
@@ -123,33 +129,16 @@ class App:
         if notice:
             log.warning("%s", notice)
             self.notify(notice, seconds=8.0)
-        if show_start:
+        if table is not None:
+            self.start_at_table(table)
+        elif show_start:
             self.show_start()
 
     # ------------------------------------------------------------------ setup
     def _setup_logging(self) -> None:
-        """Log to ``tricktable.log`` in the user's log folder (one handler per folder)."""
-        path = self.user_paths.log_dir / "tricktable.log"
-        # Each handler is named after its file, so a second App in one process
-        # (tests, tools) reuses it or replaces one that points elsewhere.
-        name = f"tricktable:{path}"
-        for old in list(log.handlers):
-            if (old.get_name() or "").startswith("tricktable:"):
-                if old.get_name() == name:
-                    return
-                log.removeHandler(old)
-                old.close()
-        handler: logging.Handler
-        try:
-            self.user_paths.log_dir.mkdir(parents=True, exist_ok=True)
-            handler = logging.handlers.RotatingFileHandler(path, maxBytes=512_000, backupCount=2,
-                                                           encoding="utf-8")
-        except OSError:
-            handler = logging.StreamHandler()
-        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-        handler.set_name(name)
-        log.addHandler(handler)
-        log.setLevel(logging.INFO)
+        """Log to ``tricktable.log`` in the user's log folder (``game.log_setup``);
+        ``self.log_file`` is None when that folder cannot be written."""
+        self.log_file = attach_log_file(self.user_paths.log_dir)
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
@@ -273,6 +262,33 @@ class App:
     def show_start(self) -> None:
         from game.ui.scenes.start_scene import StartScene
         self.replace(StartScene(self))
+
+    def start_at_table(self, plan: TablePlan) -> None:
+        """Open at the table with ``plan``'s rules (``python main.py --rules FILE``).
+
+        The seats are the start screen's for that game and number of players
+        (it fills them from the last setup: names, human or computer, levels),
+        and the start screen stays the scene to go back to. A saved game in
+        progress is not replaced without asking, as Start on that screen asks.
+        """
+        from game.ui.dialogs.leave_dialog import LeaveDialog
+        from game.ui.scenes.start_scene import StartScene, saved_game_summary
+        start = StartScene(self)
+        self.replace(start)
+        start.set_game(plan.rules.game)
+        start.set_players(plan.players)
+        seats = start.build_seats()
+
+        def start_new() -> None:
+            self.start_match(plan.rules, seats)
+
+        if start.saved_game is None:
+            start_new()
+            return
+        what, _ = saved_game_summary(start.saved_game)
+        ask = LeaveDialog(self, t("start.replace_saved", game=what), t("start.start_new"), start_new)
+        ask.stay_button.label = t("start.keep_saved")
+        self.push(ask)
 
     def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
         """The game saved on disk, once the last autosave has been written (see ``game.savegame``)."""
@@ -510,16 +526,21 @@ class App:
         self.step(dt, events, idle_time=slept)
 
     def run(self) -> int:
-        # tools/measure_startup.py: write the time of the first frame and stop.
-        probe = os.environ.get("TRICKTABLE_STARTUP_PROBE")
+        # tools/measure_startup.py: write the time of the first frame (only
+        # ever to a new file in the data folder, see game.startup_probe) and stop.
+        probe = probe_file(self.user_paths.data_dir)
         self._last_frame = time.perf_counter()
-        while self.running:
-            self.run_frame()
-            if probe:
-                with open(probe, "w", encoding="utf-8") as handle:
-                    handle.write(repr(time.time()))
-                self.running = False
-        self.close()
+        try:
+            while self.running:
+                self.run_frame()
+                if probe is not None:
+                    if not write_first_frame_time(probe):
+                        log.warning("the start-up probe %s could not be written", probe)
+                    self.running = False
+        finally:
+            # Also when Ctrl-C stops the loop: the scenes stop their threads
+            # and the last autosave is written before the program ends.
+            self.close()
         return 0
 
     def close(self, quit_pygame: bool = True) -> None:
@@ -540,10 +561,12 @@ class App:
             pygame.quit()
 
 
-def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None) -> int:
-    """Open the Trick Table window and run until it is closed; returns the exit code."""
+def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None,
+            table: TablePlan | None = None) -> int:
+    """Open the Trick Table window (at the table with ``table``'s rules) and run until it is closed;
+    returns the exit code."""
     try:
-        app = App(data_dir=data_dir, size=size)
+        app = App(data_dir=data_dir, size=size, table=table)
     except pygame.error as exc:
         print(f"Trick Table could not open a window: {exc}")
         return 1

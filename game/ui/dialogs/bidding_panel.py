@@ -1,8 +1,11 @@
 """The bidding panel: the human player's bid in Bid Whist or Wizard.
 
 Bid Whist shows a grid with one column per number (``min_bid`` to 7) and one
-row per mode (uptown, downtown, no trump), plus Pass. Wizard shows one button
-per possible bid, 0 to the cards dealt. In both, a button is enabled exactly
+row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
+``dealer_takes`` the dealer, once someone has bid, also gets a "Take it" row:
+one button per mode at the high bid's number (the TAKE actions the rules
+list as legal), between the bids and Pass. Wizard shows one button per
+possible bid, 0 to the cards dealt. In both, a button is enabled exactly
 when its action is in ``view.legal_actions``, so the panel can never offer a
 bid the rules refuse; a disabled button carries the engine's reason (worded
 through ``t``), shown on hover or focus and reported when clicked.
@@ -16,10 +19,10 @@ Which panel to show is decided by the game's scoring (``GameDef.scoring``:
 game's name; each reads the fields its typed view adds.
 
 The panel sits in the upper part of the table so the hand stays visible
-below it. Keyboard: Tab or the arrows move between buttons, Enter or Space
-bid; P passes in Bid Whist; in Wizard the digit keys bid directly (with more
-than 9 cards a first digit that could start a larger bid waits for a second
-digit or Enter).
+below it. Keyboard: Tab or the arrows move between buttons (the take
+buttons too), Enter or Space bid; P passes in Bid Whist; in Wizard the digit
+keys bid directly (with more than 9 cards a first digit that could start a
+larger bid waits for a second digit or Enter).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ import pygame
 
 from game.rules import Action, ActionKind, BidWhistView, PlayerView, WizardView, get_game
 from game.rules.actions import PASS, bid, predict
+from game.rules.bidwhist import books_needed
 from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
@@ -59,6 +63,7 @@ class BiddingPanel(DialogScene):
         self.legal = set(view.legal_actions)
         self.predicting = get_game(view.game).scoring == "prediction"
         self.buttons: dict[Action, Button] = {}
+        self.take_label: pygame.Rect | None = None   # the "Take it" row's label, when the row is offered
         self.typed = ""
         self._build_buttons()
         self.relayout()
@@ -115,6 +120,22 @@ class BiddingPanel(DialogScene):
                                               enabled=action in self.legal, reason=too_low)
         self.buttons[PASS] = Button((0, 0, 1, 1), t("bid.pass"), self._chooser(PASS), enabled=PASS in self.legal,
                                     reason=t("error.dealer_must_bid"), kind="danger", hotkey=pygame.K_p)
+        # The dealer's take: offered only when the rules list it (the house rule is on,
+        # it is the dealer's turn and someone has bid), one button per mode.
+        for action in self.take_actions:
+            self.buttons[action] = Button((0, 0, 1, 1), t(f"mode.{action.mode}"), self._chooser(action),
+                                          kind="primary")
+
+    @property
+    def take_actions(self) -> list[Action]:
+        """The dealer's legal takes of the high bid, uptown first (none for anyone else)."""
+        return sorted((a for a in self.legal if a.kind == ActionKind.TAKE), key=lambda a: a.mode)
+
+    @property
+    def take_books(self) -> int:
+        """The number the dealer may take the contract at (0 when no take is offered)."""
+        takes = self.take_actions
+        return takes[0].value if takes else 0
 
     def _chooser(self, action: Action) -> Callable[[], None]:
         return lambda: self._choose(action)
@@ -137,7 +158,9 @@ class BiddingPanel(DialogScene):
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         scale = ui_scale(size)
-        content = self.open_panel(size, round((720 if self.predicting else 760) * scale), round(430 * scale))
+        # The dealer's take adds a row of buttons: the panel grows by one row rather than squeezing the others.
+        height = 430 + (60 if self.take_actions else 0)
+        content = self.open_panel(size, round((720 if self.predicting else 760) * scale), round(height * scale))
         gap = max(4, round(8 * scale))
         # Vertical bands: status line, bids so far, the buttons, and a foot line.
         status_h = max(16, round(content.height * 0.09))
@@ -158,7 +181,8 @@ class BiddingPanel(DialogScene):
         self.focus.set_widgets(order)
 
     def _layout_contract_bids(self, grid: pygame.Rect, gap: int) -> None:
-        rows = len(MODES) + 1  # three modes, then Pass
+        takes = self.take_actions
+        rows = len(MODES) + 1 + (1 if takes else 0)  # three modes, the dealer's take, then Pass
         row_h = max(10, (grid.height - gap * (rows - 1)) // rows)
         row_h = min(row_h, max(10, round(grid.width * 0.09)))
         label_w = round(grid.width * 0.25)
@@ -179,7 +203,17 @@ class BiddingPanel(DialogScene):
                                               row_h), count, cell_gap)
             for books, cell in zip(numbers, cells):
                 self.buttons[bid(books, mode)].set_rect(cell)
-        pass_top = grid.top + len(MODES) * (row_h + gap)
+        self.take_label = None
+        pass_row = len(MODES)
+        if takes:
+            top = grid.top + len(MODES) * (row_h + gap)
+            self.take_label = pygame.Rect(grid.left, top, label_w - gap, row_h)
+            cells = split_columns(pygame.Rect(grid.left + label_w, top, count * cell_w + (count - 1) * cell_gap,
+                                              row_h), len(takes), cell_gap)
+            for action, cell in zip(takes, cells):
+                self.buttons[action].set_rect(cell)
+            pass_row += 1
+        pass_top = grid.top + pass_row * (row_h + gap)
         pass_w = min(grid.width - label_w, max(80, round(row_h * 4)))
         self.buttons[PASS].set_rect(pygame.Rect(grid.left + label_w, pass_top, pass_w, row_h))
 
@@ -264,6 +298,14 @@ class BiddingPanel(DialogScene):
             bottom = pygame.Rect(rect.left, top.bottom, rect.width, rect.height - top.height)
             draw_text_fit(surface, t(f"mode.{mode}.help"), bottom, round(text_size * 0.75), theme.TEXT_DIM,
                           align="left")
+        take_label = self.take_label
+        if take_label is not None:
+            top = take_label.copy()
+            top.height = round(take_label.height * 0.58)
+            draw_text_fit(surface, t("bid.take", books=self.take_books), top, text_size, theme.ACCENT, align="left",
+                          bold=True)
+            bottom = pygame.Rect(take_label.left, top.bottom, take_label.width, take_label.height - top.height)
+            draw_text_fit(surface, t("bid.take_help"), bottom, round(text_size * 0.75), theme.TEXT_DIM, align="left")
 
     def _draw_contract_info(self, surface: pygame.Surface, size: int) -> None:
         view = self.contract_view
@@ -287,12 +329,17 @@ class BiddingPanel(DialogScene):
                 labels[seat] = t("bid.hidden_bid")
             elif action.kind == ActionKind.PASS:
                 labels[seat] = t("bid.passed")
+            elif action.kind == ActionKind.TAKE:
+                labels[seat] = t("bid.took", bid=bid_words(action.value, action.mode))
             else:
                 labels[seat] = bid_words(action.value, action.mode)
         self._draw_chips(surface, labels, size)
-        min_bid = getattr(view.rules, "min_bid", 1)
-        draw_text_fit(surface, t("bid.books_hint", books=min_bid, total=min_bid + 6), self.foot_rect,
-                      round(size * 0.8), theme.TEXT_DIM)
+        if self.take_actions:
+            foot = t("bid.take_hint", books=self.take_books, total=books_needed(self.take_books))
+        else:
+            min_bid = getattr(view.rules, "min_bid", 1)
+            foot = t("bid.books_hint", books=min_bid, total=books_needed(min_bid))
+        draw_text_fit(surface, foot, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
 
     def _draw_prediction_info(self, surface: pygame.Surface, size: int) -> None:
         view = self.prediction_view

@@ -2,9 +2,13 @@
 
 Pushed when the human declarer of Bid Whist must name the contract after
 winning the bid (four suits for an uptown or downtown bid, uptown or
-downtown for no trump), and when the human Wizard dealer must name trump
-after a Wizard was turned up; the view's phase (``CONTRACT`` or
-``TRUMP_CHOICE``) says which. Every button is one of ``view.legal_actions``.
+downtown for no trump), and when a human Wizard player must name trump
+after a Wizard was turned up (the dealer, or under the house rule
+``wizard_turn_up: first_bidder_chooses`` the player at the dealer's left);
+the view's phase (``CONTRACT`` or ``TRUMP_CHOICE``) says which. The
+downtown button's small print shows the ranking the rules play (the ace
+high, A 2 3 ... K, or low, 2 3 ... K A). Every button is one of
+``view.legal_actions``.
 Suit buttons show the suit shapes drawn like the cards (never font glyphs)
 and how many cards of that suit the player holds, which is what the choice
 is usually based on.
@@ -20,9 +24,9 @@ from typing import Callable
 
 import pygame
 
-from game.rules import Action, ActionKind, BidWhistView, Phase, PlayerView
-from game.rules.actions import choose_direction, choose_trump
-from game.rules.cards import SUIT_OF
+from game.rules import Action, ActionKind, BidWhistView, Phase, PlayerView, get_game
+from game.rules.actions import DOWNTOWN, choose_direction, choose_trump
+from game.rules.cards import ACE, NO_SUIT, RANK_OF, SUIT_OF, Suit
 from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
@@ -81,10 +85,20 @@ class ContractChooser(DialogScene):
         self.title = t("contract.title_direction")
         for direction, name, key in ((0, "uptown", "u"), (1, "downtown", "d")):
             action = choose_direction(direction)
+            help_key = f"contract.{name}_help"
+            if direction == DOWNTOWN and self.ace_low_downtown():
+                help_key = "contract.downtown_help_ace_low"
             self.buttons.append(Button(
                 (0, 0, 1, 1), t(f"contract.{name}"), self._chooser(action), enabled=action in self.legal,
                 reason=t("error.wrong_phase"), hotkey=(key, pygame.K_1 + direction),
-                sublabel=t(f"contract.{name}_help")))
+                sublabel=t(help_key)))
+
+    def ace_low_downtown(self) -> bool:
+        """Whether the rules of this game rank the ace lowest downtown: asked of the game's
+        ``hand_order``, which lists one suit strongest first under the view's rules."""
+        spades = [card for card in get_game(self.view.game).deck if SUIT_OF[card] == Suit.SPADES]
+        ranked = get_game(self.view.game).hand_order(spades, NO_SUIT, DOWNTOWN, rules=self.view.rules)
+        return bool(ranked) and RANK_OF[ranked[-1]] == ACE
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
@@ -116,13 +130,18 @@ class ContractChooser(DialogScene):
             button.font_size = font_size
         self.focus.set_widgets(self.buttons)
 
-    def draw_content(self, surface: pygame.Surface) -> None:
-        size = max(16, round(25 * ui_scale(self.window_size())))
+    def subtitle(self) -> str:
+        """The line under the title: why this player is the one choosing."""
         view = self.view
         if self.dealer_names_trump:
-            text = t("contract.wizard_help")
-        elif isinstance(view, BidWhistView) and view.high_bid is not None:
-            text = t("contract.won", bid=bid_words(*view.high_bid))
-        else:
-            text = ""
-        draw_text_fit(surface, text, self.subtitle_rect, size, theme.TEXT, bold=True)
+            # The dealer names trump, or (a house rule) the player at the dealer's left does.
+            return t("contract.wizard_help") if view.seat == view.dealer else t("contract.wizard_help_left")
+        if isinstance(view, BidWhistView) and view.high_bid is not None:
+            # A dealer who took the bid (house rule dealer_takes) did not win it in the bidding.
+            took = bool(view.bids) and view.bids[-1][0] == view.seat and view.bids[-1][1].kind == ActionKind.TAKE
+            return t("contract.took" if took else "contract.won", bid=bid_words(*view.high_bid))
+        return ""
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = max(16, round(25 * ui_scale(self.window_size())))
+        draw_text_fit(surface, self.subtitle(), self.subtitle_rect, size, theme.TEXT, bold=True)

@@ -20,7 +20,7 @@ import pygame
 
 from game.rules import get_game
 from game.ui import theme
-from game.ui.dialogs.score_pad import ScorePad, team_name
+from game.ui.dialogs.score_pad import ScorePad, deal_is_boston, team_name
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -103,8 +103,9 @@ class EndScene(DialogScene):
         return t("end.winner" if len(names) == 1 else "end.winners", names=join_names(names))
 
     def reason_line(self) -> str:
-        """Why the game ended: the target reached, the floor fallen to (a contract
-        game played to a score), or the last round played (a prediction game)."""
+        """Why the game ended: a Boston that wins the game (house rule ``boston:
+        wins_game``), the target reached, the floor fallen to (a contract game
+        played to a score), or the last round played (a prediction game)."""
         if not self.history.get("complete") or not self.winners:
             return ""
         if self.game.scoring == "prediction":
@@ -114,6 +115,8 @@ class EndScene(DialogScene):
         if not isinstance(target, int) or len(self.scores) < 2:
             return ""
         winner = self.winners[0]
+        if self._won_by_boston(winner):
+            return t("end.reason_boston", team=self._side_name(winner))
         if self.scores[winner] >= target:
             return t("end.reason_reached", team=self._side_name(winner), target=target)
         for loser, score in enumerate(self.scores):
@@ -121,6 +124,16 @@ class EndScene(DialogScene):
                 return t("end.reason_fell", loser=self._side_name(loser), floor=-target,
                          team=self._side_name(winner))
         return ""
+
+    def _won_by_boston(self, winner: int) -> bool:
+        """The game ended on the winners' Boston under ``boston: wins_game`` (whatever the scores)."""
+        if self.history.get("rules", {}).get("boston") != "wins_game":
+            return False
+        scored = [deal for deal in self.history.get("deals", []) if deal.get("scores")]
+        if not scored or not deal_is_boston(self.game, self.history, scored[-1]):
+            return False
+        declarer = scored[-1].get("declarer")
+        return isinstance(declarer, int) and self.game.team_of(declarer) == winner
 
     def _side_name(self, side: int) -> str:
         """A scoring side by name: a team's players, or one player."""

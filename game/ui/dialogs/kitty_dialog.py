@@ -1,16 +1,19 @@
-"""The kitty dialog: the Bid Whist declarer chooses the 6 cards to discard.
+"""The kitty dialog: the Bid Whist declarer chooses the kitty's worth of cards to discard.
 
-After naming the contract the declarer holds 18 cards (12 dealt plus the 6
-kitty cards, which are marked). They are laid out in two rows, sorted for the
+After naming the contract the declarer holds 12 dealt cards plus the kitty
+(``view.kitty_size``: 6 with the jokers, so 18 cards; 4 without, so 16), the
+kitty cards marked. They are laid out in two even rows, sorted for the
 contract: jokers and the trump suit first, then the other suits alternating
-in colour, each by rank in the contract's direction (uptown A K Q ... 2,
-downtown A 2 3 ... K; no trump puts the useless jokers last). A click toggles
-a card; selected cards rise, are marked, and show again, small, in the
-discard tray under the hand. A card can also be dragged: dropped on the tray
-it joins the discard, and a card dragged out of the tray (or a raised card
+in colour, each by rank as the contract ranks them (the game's ``hand_order``
+under the view's rules: uptown A K Q ... 2, downtown A 2 3 ... K, or 2 3 ...
+K A with the house rule that makes the ace low; no trump puts the useless
+jokers last). A click toggles a card; selected cards rise, are marked, and
+show again, small, in the discard tray under the hand, which has one slot
+per card to discard. A card can also be dragged: dropped on the tray it
+joins the discard, and a card dragged out of the tray (or a raised card
 dragged off it and dropped elsewhere) goes back to the hand. Discarding is
-possible only with exactly 6 selected, and the selection can be changed
-freely until then.
+possible only with exactly the kitty's number selected, and the selection
+can be changed freely until then.
 
 Keys: arrows move between cards, Space toggles the focused card, Enter
 discards (or says how many more to choose), Backspace clears.
@@ -22,8 +25,8 @@ from typing import Callable
 
 import pygame
 
-from game.rules import BidWhistView, PlayerView
-from game.rules.bidwhist import effective_suits, rank_power
+from game.rules import BidWhistView, PlayerView, get_game
+from game.rules.bidwhist import effective_suits
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.table.animations import contract_words
@@ -35,6 +38,7 @@ from game.ui.widgets.geometry import ui_scale
 from game.ui.widgets.panels import fill_translucent
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
+#: The most cards in one row of the hand; more make a second row, the two kept even.
 CARDS_PER_ROW = 9
 #: How far the pointer must move with the button down before a press becomes a drag.
 DRAG_THRESHOLD = 6
@@ -56,21 +60,31 @@ def suit_positions(trump: int) -> dict[int, int]:
     return {trump: 0, **{suit: i + 1 for i, suit in enumerate(others)}}
 
 
-def sort_for_contract(cards: list[int], trump: int, direction: int) -> list[int]:
-    """Cards in the order a player would hold them for this contract, best first.
+def sort_for_contract(view: BidWhistView, cards: list[int]) -> list[int]:
+    """Cards in the order a player would hold them for the view's contract, best first.
 
     The rules say which suit each card belongs to under the contract (jokers
-    join the trump suit, and have none in no trump) and how strong it is in
-    the contract's ranking; cards without a suit go last.
+    join the trump suit, and have none in no trump) and, through the game's
+    ``hand_order`` under the view's rules, how strong it is in the contract's
+    ranking; cards without a suit go last.
     """
+    trump = view.trump
     suit_of = effective_suits(trump)
-    power = rank_power(1 if direction == 1 else 0)
+    ranked = get_game(view.game).hand_order(cards, trump, max(0, view.direction), rules=view.rules)
+    strength = {card: index for index, card in enumerate(ranked)}
     position = suit_positions(trump)
 
     def key(card: int) -> tuple[int, int]:
-        return (position.get(suit_of[card], len(position)), -power[card])
+        return (position.get(suit_of[card], len(position)), strength[card])
 
     return sorted(cards, key=key)
+
+
+def cards_per_row(count: int) -> int:
+    """How many cards each row of the hand holds: at most ``CARDS_PER_ROW``, the
+    rows as even as the count allows (16 cards: two rows of 8, not 9 and 7)."""
+    rows = max(1, -(-count // CARDS_PER_ROW))
+    return max(1, -(-count // rows))
 
 
 class CardChoice(Widget):
@@ -159,11 +173,12 @@ class KittyDialog(DialogScene):
             raise TypeError(f"the kitty dialog needs a BidWhistView, not {type(view).__name__}")
         self.view = view
         self.on_confirm = on_confirm
-        self.discard_count = len(view.hand) - view.tricks_per_hand
+        # The kitty's size is the rules' (6, or 4 without jokers), less any already laid aside.
+        self.discard_count = view.kitty_size - view.discard_count
         self.title = t("kitty.title", count=self.discard_count)
         kitty = list(view.kitty)
         self.cards: list[CardChoice] = []
-        for card in sort_for_contract(list(view.hand), view.trump, view.direction):
+        for card in sort_for_contract(view, list(view.hand)):
             # The four-of-a-kind Wizard cards do not exist here; each id is one card.
             from_kitty = card in kitty
             if from_kitty:
@@ -205,8 +220,9 @@ class KittyDialog(DialogScene):
     def tray_places(self) -> list[tuple[CardChoice, pygame.Rect]]:
         """Each selected card and where the tray shows it.
 
-        Up to six fill the slots; more than six (the player must unselect
-        some) squeeze over the same width so each stays visible and draggable.
+        Up to the number to discard fill the slots; more (the player must
+        unselect some) squeeze over the same width so each stays visible and
+        draggable.
         """
         chosen = self.tray_cards()
         slots = self.tray_slots
@@ -299,14 +315,15 @@ class KittyDialog(DialogScene):
         self.foot_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width, foot_h)
         cards_area = pygame.Rect(content.left, self.help_rect.bottom + gap, content.width,
                                  max(10, self.foot_rect.top - gap - self.help_rect.bottom - gap))
-        rows = max(1, -(-len(self.cards) // CARDS_PER_ROW))
+        per_row = cards_per_row(len(self.cards))
+        rows = max(1, -(-len(self.cards) // per_row))
         card_gap = max(3, round(cards_area.width * 0.008))
         tray_pad = max(4, round(6 * scale))
         # Height per card width: each row holds a card and room above it for a
         # raised (selected) card; the tray under the rows holds smaller cards.
         per_width = rows * 1.4 * 1.16 + TRAY_CARD_SCALE * 1.4
         fixed = card_gap * rows + 2 * tray_pad
-        card_w = min((cards_area.width - card_gap * (CARDS_PER_ROW - 1)) // CARDS_PER_ROW,
+        card_w = min((cards_area.width - card_gap * (per_row - 1)) // per_row,
                      int((cards_area.height - fixed) / per_width))
         card_w = max(12, card_w)
         card_h = round(card_w * 1.4)
@@ -318,8 +335,8 @@ class KittyDialog(DialogScene):
         block_h = rows * row_h + (rows - 1) * card_gap + card_gap + tray_h
         top = cards_area.top + max(0, (cards_area.height - block_h) // 2) + lift
         for index, choice in enumerate(self.cards):
-            row, column = divmod(index, CARDS_PER_ROW)
-            in_row = min(CARDS_PER_ROW, len(self.cards) - row * CARDS_PER_ROW)
+            row, column = divmod(index, per_row)
+            in_row = min(per_row, len(self.cards) - row * per_row)
             row_w = in_row * card_w + (in_row - 1) * card_gap
             left = cards_area.centerx - row_w // 2 + column * (card_w + card_gap)
             choice.set_rect(pygame.Rect(left, top + row * (row_h + card_gap), card_w, card_h))
@@ -347,7 +364,7 @@ class KittyDialog(DialogScene):
 
     def _layout_tray(self, cards_area: pygame.Rect, top: int, height: int, card_w: int, pad: int,
                      scale: float) -> None:
-        """The discard tray: a label on the left, then six card slots."""
+        """The discard tray: a label on the left, then one card slot per card to discard."""
         card_h = round(card_w * 1.4)
         slot_gap = max(3, round(card_w * 0.12))
         slots_w = self.discard_count * card_w + (self.discard_count - 1) * slot_gap

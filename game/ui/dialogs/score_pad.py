@@ -7,7 +7,9 @@ where everyone predicts their tricks (Wizard) gets a row per round with each
 player's bid, tricks taken, points won or lost and running total (made bids
 green, missed bids red); a contract game (Bid Whist) a row per hand with the
 dealer, the declarer, the contract, the books of each team, the change and
-the teams' totals. A deal still being played shows as a dim last row
+the teams' totals (a contract the dealer took rather than won in the bidding
+is marked "taken", and a Boston, all 13 books to the bidding team under a
+house rule that plays one, is named). A deal still being played shows as a dim last row
 without any of its bids, so hidden bids stay hidden.
 
 The rows are drawn once into a cached image and scrolled (wheel, arrows,
@@ -29,7 +31,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.rules import GameDef, get_game
-from game.rules.bidwhist import books_needed
+from game.rules.bidwhist import TOTAL_BOOKS, books_needed
 from game.ui import theme
 from game.ui.text import t, team_words
 from game.ui.widgets.button import Button
@@ -143,17 +145,42 @@ def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> t
         team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
         rows.append(Row([
             Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
-            Cell(contract_words(deal.get("contract"))), _declarers_books(books, bidding_team, deal.get("contract")),
+            Cell(_contract_cell(deal)), _declarers_books(books, bidding_team, deal.get("contract"),
+                                                         deal_is_boston(game, history, deal)),
             Cell(_signed(moved), team_colour),   # the declaring team's change, in that team's colour
             *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal["scores"]))]))
     return columns, rows
 
 
-def _declarers_books(books: Sequence[int], team: int, contract: dict | None) -> Cell:
+def _contract_cell(deal: dict) -> str:
+    """The hand's contract in words, marked when the dealer took it (a bid recorded with
+    ``"take": true``) rather than winning the bidding."""
+    words = contract_words(deal.get("contract"))
+    taken = any(isinstance(entry, dict) and isinstance(entry.get("bid"), dict) and entry["bid"].get("take") is True
+                for entry in deal.get("bids", []))
+    return t("pad.contract_taken", contract=words) if taken else words
+
+
+def deal_is_boston(game: GameDef, history: dict, deal: dict) -> bool:
+    """Whether a recorded deal of a contract game was a Boston: the bidding team took all
+    13 books (after the renege penalties: the recorded books), under house rules that
+    play one (RULES.md, ``boston`` not ``off``)."""
+    rules = history.get("rules")
+    declarer = deal.get("declarer")
+    books = deal.get("books")
+    if not isinstance(rules, dict) or rules.get("boston", "off") == "off" or not isinstance(declarer, int):
+        return False
+    team = game.team_of(declarer)
+    return isinstance(books, list) and 0 <= team < len(books) and books[team] == TOTAL_BOOKS
+
+
+def _declarers_books(books: Sequence[int], team: int, contract: dict | None, boston: bool) -> Cell:
     """The declaring team's books against the books its contract needed, in that team's
-    colour, so the count says whose it is ("10 of 9 needed")."""
+    colour, so the count says whose it is ("10 of 9 needed"); a Boston is named."""
     if team < 0 or not contract:
         return Cell(" – ".join(str(b) for b in books))
+    if boston:
+        return Cell(t("pad.boston", books=books[team]), theme.TEAM_COLOURS[team], bold=True)
     need = books_needed(int(contract.get("books", 0)))
     return Cell(t("pad.books_needed", books=books[team], need=need), theme.TEAM_COLOURS[team])
 

@@ -277,7 +277,8 @@ class ReplayScene(DialogScene):
         draw_text_fit(surface, name, top, size, self._seat_colour(seat), align="left", bold=True)
         draw_text_fit(surface, level_label(self.levels[seat]), top, size, theme.TEXT_DIM, align="right")
         draw_text_fit(surface, self._seat_line(seat, view, public), bottom, size, theme.TEXT, align="left")
-        hand = self.game_def.hand_order(list(view.hand), public.trump, max(0, getattr(public, "direction", 0)))
+        hand = self.game_def.hand_order(list(view.hand), public.trump, max(0, getattr(public, "direction", 0)),
+                                        rules=public.rules)
         card_top = plate.bottom + 4
         if not hand:
             return

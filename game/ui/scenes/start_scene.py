@@ -77,7 +77,7 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, text_size
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those
 # of them its registry entry has. New seats start at the default.
@@ -592,7 +592,8 @@ class StartScene(DialogScene):
         button_h = max(22, round(40 * scale))
         row_h = max(18, round(30 * scale))
         rows = len(self.preset_list.items)
-        list_h = min(rows * row_h, max(row_h * 3, round(content.height * 0.42)))
+        # The list scrolls; the rules in play below it (eleven for Bid Whist) need the room more.
+        list_h = min(rows * row_h, max(row_h * 3, round(content.height * 0.34)))
         list_h = max(row_h, list_h // row_h * row_h)  # whole rows only: no half-cut preset
         self.preset_label = pygame.Rect(content.left, content.top, content.width, max(14, round(24 * scale)))
         self.preset_list.row_height = row_h
@@ -769,13 +770,16 @@ class StartScene(DialogScene):
         head = pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))
         draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)
         body = pygame.Rect(summary.left, head.bottom + 2, summary.width, max(1, summary.bottom - head.bottom - 2))
-        # Bid Whist has seven rules: two columns keep them at a readable size.
+        # Bid Whist has eleven rules: two columns keep them at a readable size,
+        # both in the one size at which each column fits.
         columns = 2 if len(parts) > 4 else 1
         per_column = (len(parts) + columns - 1) // columns
-        rule_size = round(size * 0.9)
-        for index, rect in enumerate(split_columns(body, columns, max(6, round(12 * scale)))):
-            chunk = parts[index * per_column:(index + 1) * per_column]
-            draw_text_wrapped(surface, "\n".join(chunk), rect, rule_size, theme.TEXT_DIM, align="left")
+        rects = split_columns(body, columns, max(6, round(12 * scale)))
+        chunks = ["\n".join(parts[index * per_column:(index + 1) * per_column]) for index in range(columns)]
+        rule_size = min(fit_wrapped(chunk, rect.width, rect.height, round(size * 0.9))[0]
+                        for chunk, rect in zip(chunks, rects))
+        for chunk, rect in zip(chunks, rects):
+            draw_text_wrapped(surface, chunk, rect, rule_size, theme.TEXT_DIM, align="left")
         draw_text_fit(surface, t("start.preset_list"), self.preset_label, size, theme.TEXT, align="left", bold=True)
 
     def _draw_foot(self, surface: pygame.Surface, scale: float) -> None:

@@ -40,7 +40,7 @@ from game.rules.events import (
 )
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import Floater, FlyingCard, TableModel
-from game.ui.text import direction_word, suit_word, t
+from game.ui.text import direction_word, suit_word, t, team_words
 from game.ui.theme import BAD, GOOD, TEAM_COLOURS
 from game.ui.tween import (Tween, TweenGroup, ease_in_out_cubic, ease_in_quad, ease_out_cubic,
                            ease_out_quad, lerp, linear)
@@ -55,8 +55,12 @@ DISCARD_FLIGHT = 0.26
 KITTY_FLIGHT = 0.45
 TURN_UP = 0.7
 BANNER_HOLD = 1.1
+BOSTON_HOLD = 2.4         # a Boston is rare: its banner stays long enough to be read
 SCORE_TWEEN = 0.9
 FLOATER_RISE = 46         # pixels a score pop-up rises while it fades
+FLOATER_RISE_SECONDS = 1.2
+FLOATER_FADE_FROM = 0.8   # a pop-up starts to fade this long after it appears...
+FLOATER_SECONDS = 1.25    # ...and is gone this long after
 
 
 class Step:
@@ -234,13 +238,18 @@ class Director:
         return TweenGroup([Tween(0, 1, self._d(seconds), easing=linear, on_finish=on_finish)])
 
     def _banner(self, text: str, seconds: float = BANNER_HOLD) -> TweenGroup:
-        model = self.model
-        model.banner = text
+        self.model.banner = text
+        return self._hold(seconds, functools.partial(self._clear_banner, text))
 
-        def clear() -> None:
-            if model.banner == text:
-                model.banner = None
-        return self._hold(seconds, clear)
+    def _show_banner(self, text: str) -> None:
+        self.model.banner = text
+        self.model.touch()
+
+    def _clear_banner(self, text: str) -> None:
+        """Take ``text`` down, unless another banner has replaced it meanwhile."""
+        if self.model.banner == text:
+            self.model.banner = None
+            self.model.touch()
 
     def _set_turn(self, seat: int) -> None:
         self.model.turn = seat
@@ -301,12 +310,22 @@ class Director:
         group = TweenGroup()
         origin = self._seat_target(layout, model.dealer)
         sprite = FlyingCard(event.card, origin[0], origin[1], layout.small_card_w, flip=0.0, z=1000)
+        chooser_says = t("table.dealer_chooses", name=self._seat_name(event.chooser)) if event.chooser >= 0 else ""
 
         def land() -> None:
             model.turn_up = event.card
             model.turn_up_known = True
             model.trump = event.trump
-            model.trump_pending = event.dealer_chooses
+            # A Wizard turned up: the seat the rules name chooses trump (the dealer, or
+            # the dealer's left), or nobody does and the round has no trump.
+            model.trump_pending = event.chooser >= 0
+            model.trump_chooser = event.chooser
+            if chooser_says:
+                # Named over the table as the card lands; the game goes on meanwhile (the
+                # chooser's own dialog opens over it), so the banner holds up nothing.
+                self._show_banner(chooser_says)
+                self._background.add(Tween(0, 1, self._d(BANNER_HOLD * 1.5), easing=linear,
+                                           on_finish=functools.partial(self._clear_banner, chooser_says)))
         self._fly(group, sprite, layout.turn_up_centre, TURN_UP, flip_to=1.0, easing=ease_out_cubic,
                   on_finish=land)
         return group
@@ -339,6 +358,7 @@ class Director:
         model = self.model
         model.trump = event.trump
         model.trump_pending = False
+        model.trump_chooser = -1
         model.touch()
         return self._banner(t("table.trump_chosen", name=self._seat_name(event.seat),
                               suit=suit_word(model.trump)), 0.9)
@@ -430,7 +450,16 @@ class Director:
     def _on_bid_whist_hand_scored(self, event: BidWhistHandScored) -> TweenGroup | None:
         # The hand's books with every renege penalty applied, as the rules scored them.
         self.model.books = list(event.books)
-        return self._score_hand(event.scores, event.score_change)
+        group = self._score_hand(event.scores, event.score_change)
+        if event.boston and event.declarer >= 0:
+            # All 13 books to the bidding team: said over the table once the score
+            # pop-ups have risen and gone (they would pass behind the banner).
+            members = self.game_def.team_members(self.game_def.team_of(event.declarer), self.model.num_players)
+            text = t("table.boston_banner", team=team_words([self._seat_name(seat) for seat in members]))
+            group.add(Tween(0, 1, self._d(BOSTON_HOLD), delay=self._d(FLOATER_SECONDS), easing=linear,
+                            on_start=functools.partial(self._show_banner, text),
+                            on_finish=functools.partial(self._clear_banner, text)))
+        return group
 
     def _on_wizard_hand_scored(self, event: WizardHandScored) -> TweenGroup | None:
         self.model.books = list(event.tricks_won)
@@ -481,9 +510,10 @@ class Director:
         def end() -> None:
             if floater in model.floaters:
                 model.floaters.remove(floater)
-        self._background.add(Tween(0, 1, self._d(1.2), easing=ease_out_cubic, on_start=begin, on_update=rise))
-        self._background.add(Tween(0, 1, self._d(0.45), delay=self._d(0.8), easing=linear, on_update=fade,
-                                   on_finish=end))
+        self._background.add(Tween(0, 1, self._d(FLOATER_RISE_SECONDS), easing=ease_out_cubic, on_start=begin,
+                                   on_update=rise))
+        self._background.add(Tween(0, 1, self._d(FLOATER_SECONDS - FLOATER_FADE_FROM),
+                                   delay=self._d(FLOATER_FADE_FROM), easing=linear, on_update=fade, on_finish=end))
 
     def _on_game_over(self, event: GameOver) -> TweenGroup | None:
         # The final scores arrived with the last hand's score; the end screen says the rest.

@@ -135,6 +135,8 @@ def _bid_words(event: BidMade, names: Sequence[str]) -> str:
         return t("log.passed", name=name)
     if action.kind == ActionKind.PREDICT:
         return t("log.bid", name=name, bid=action.value)
+    if action.kind == ActionKind.TAKE:
+        return t("log.took", name=name, bid=bid_label(bid(action.value, action.mode)))
     return t("log.bid", name=name, bid=bid_label(action))
 
 
@@ -144,7 +146,8 @@ def _capital(text: str) -> str:
 
 def hand_result(event: BidWhistHandScored, names: Sequence[str], game_def: GameDef) -> tuple[str, Colour] | None:
     """The finished contract in words with the declaring team's colour: "Ann & Cy made
-    4 uptown with 11 books: +5", "Ann & Cy were set by 2: -4" (None for a hand without one)."""
+    4 uptown with 11 books: +5", "Ann & Cy were set by 2: -4", "Boston! Ann & Cy took
+    all 13 books: +10" (None for a hand without one)."""
     if event.redeal or event.contract is None or event.declarer < 0:
         return (t("table.result_redeal"), theme.TEXT) if event.redeal else None
     contract = event.contract
@@ -154,6 +157,8 @@ def hand_result(event: BidWhistHandScored, names: Sequence[str], game_def: GameD
     books = event.books[team]
     change = f"{event.score_change[team]:+d}"
     colour = theme.TEAM_COLOURS[team]
+    if event.made and event.boston:
+        return t("table.result_boston", team=words, change=change), colour
     if event.made:
         contract_bid = bid_label(bid(contract.books, contract.mode))
         return t("table.result_made", team=words, contract=contract_bid, books=books, change=change), colour

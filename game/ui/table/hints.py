@@ -29,6 +29,7 @@ from typing import Mapping, Protocol
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.rules import Action, ActionKind, GameDef, PlayerView
+from game.rules.actions import bid
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, RANK_OF, SUIT_OF, WIZARD, parse_card
 from game.rules.errors import ParseError
 from game.ui.table.model import bid_label
@@ -135,6 +136,8 @@ def action_words(hint: HintLike) -> str:
         return t("hint.do.pass")
     if kind == ActionKind.BID:
         return t("hint.do.bid", bid=bid_label(action))
+    if kind == ActionKind.TAKE:
+        return t("hint.do.take", bid=bid_label(bid(action.value, action.mode)))
     if kind == ActionKind.PREDICT:
         return t("hint.do.predict", n=action.value)
     if kind == ActionKind.TRUMP:

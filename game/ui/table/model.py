@@ -64,6 +64,10 @@ class Floater:
 class TableModel:
     game_def: GameDef
     num_players: int
+    # The game's house rules (a rules object): a house rule may change how the
+    # game ranks, and so sorts, a hand (the ace low downtown). None sorts as
+    # the default rules do.
+    rules: object = None
     dealer: int = 0
     deal_number: int = 0
     turn: int = -1                       # the seat whose plate glows
@@ -93,6 +97,7 @@ class TableModel:
     turn_up: int = -1
     turn_up_known: bool = False   # False while the deal is still flying
     trump_pending: bool = False
+    trump_chooser: int = -1       # the seat naming trump while ``trump_pending``, else -1
     predictions: list[int] = field(default_factory=list)   # per seat, -1 unknown or not made
     # The one hidden bid the model may hold: the watching seat's own, as (seat,
     # value). It reaches the model only through that seat's filtered stream.
@@ -104,8 +109,8 @@ class TableModel:
     version: int = 0     # bumped on every change the view caches depend on
 
     @classmethod
-    def empty(cls, game_def: GameDef, num_players: int) -> "TableModel":
-        model = cls(game_def=game_def, num_players=num_players)
+    def empty(cls, game_def: GameDef, num_players: int, rules: object = None) -> "TableModel":
+        model = cls(game_def=game_def, num_players=num_players, rules=rules)
         model.reset_deal()
         model.scores = [0.0] * game_def.score_sides(num_players)
         return model
@@ -130,6 +135,7 @@ class TableModel:
         self.turn_up = -1
         self.turn_up_known = False
         self.trump_pending = False
+        self.trump_chooser = -1
         self.predictions = [-1] * n
         self.own_hidden_bid = None
         self.touch()
@@ -159,7 +165,7 @@ class TableModel:
         hand = self.hands[seat] if 0 <= seat < len(self.hands) else []
         known = [card for card in hand if card != UNKNOWN_CARD]
         unknown = [card for card in hand if card == UNKNOWN_CARD]
-        return self.game_def.hand_order(known, self.trump, self.direction) + unknown
+        return self.game_def.hand_order(known, self.trump, self.direction, rules=self.rules) + unknown
 
     def take_from_hand(self, seat: int, card: int) -> None:
         """``card`` leaves ``seat``'s hand; a card the model only knows as
@@ -206,7 +212,8 @@ class TableModel:
             self.bid_labels[seat] = bid_label(action)
             if action.kind == ActionKind.PREDICT:
                 self.predictions[seat] = action.value
-            elif action.kind == ActionKind.BID:
+            elif action.kind in (ActionKind.BID, ActionKind.TAKE):
+                # A dealer's take is the contract's bid from then on.
                 self.high_bid = (seat, action.value, action.mode)
         self.touch()
 
@@ -224,6 +231,7 @@ class TableModel:
         """Set the model exactly from ``view`` (called when no animation is
         pending). ``view.seat`` -1, the public view, shows every hand face down."""
         n = self.num_players
+        self.rules = view.rules
         self.dealer = view.dealer
         self.deal_number = view.deal_number
         self.phase = view.phase
@@ -248,6 +256,7 @@ class TableModel:
         self.own_hidden_bid = None
         self.turn_up = -1
         self.trump_pending = False
+        self.trump_chooser = -1
         # Each game's own figures, from the fields its view type adds.
         if isinstance(view, BidWhistView):
             self._sync_contract(view)
@@ -266,11 +275,14 @@ class TableModel:
         self.high_bid = None
         if view.high_bid is not None and view.declarer < 0:
             self.high_bid = (view.high_bidder, *view.high_bid)
-        # Cards nobody holds, none laid aside and none played lie face down in
-        # the kitty; once a hand is over (or thrown in) the centre is cleared.
+        # Cards of the deal nobody holds, none laid aside and none played lie
+        # face down in the kitty; once a hand is over (or thrown in) the centre
+        # is cleared. The deal is one card per trick for each seat plus the
+        # kitty, whose size the rules give (6, or 4 without the jokers).
         if view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            dealt = view.tricks_per_hand * view.num_players + view.kitty_size
             played = len(view.played_cards())
-            lying = len(self.game_def.deck) - sum(view.hand_sizes) - view.discard_count - played
+            lying = dealt - sum(view.hand_sizes) - view.discard_count - played
             self.kitty = [UNKNOWN_CARD] * max(0, lying)
 
     def _sync_predictions(self, view: WizardView) -> None:
@@ -279,6 +291,9 @@ class TableModel:
         self.turn_up = view.turn_up
         self.turn_up_known = True
         self.trump_pending = view.trump_pending
+        # While trump is being named, the seat to act is the one naming it (the
+        # dealer, or the dealer's left under ``wizard_turn_up: first_bidder_chooses``).
+        self.trump_chooser = view.current_player if view.phase == Phase.TRUMP_CHOICE else -1
         own_secret = _own_bid_is_secret(view)
         for seat, action in view.actions:
             if action is None:
@@ -297,9 +312,12 @@ def _own_bid_is_secret(view: WizardView) -> bool:
 
 
 def bid_label(action: Action) -> str:
-    """A bid as its plate shows it: "4 uptown", "Pass", "Bid 3"."""
+    """A bid as its plate shows it: "4 uptown", "Pass", "Bid 3", and a dealer's take "Take: 4 uptown"."""
     if action.kind == ActionKind.PASS:
         return t("table.bid_pass")
     if action.kind == ActionKind.PREDICT:
         return t("table.plate_bid", n=action.value)
-    return t(f"table.bid_{BidMode(action.mode).label}", n=action.value)
+    words = t(f"table.bid_{BidMode(action.mode).label}", n=action.value)
+    if action.kind == ActionKind.TAKE:
+        return t("table.bid_take", bid=words)
+    return words

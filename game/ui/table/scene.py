@@ -138,7 +138,7 @@ class TableScene(Scene):
         # then whoever last passed their cover), or seat 0 with no human.
         self.bottom = self.humans[0] if self.humans else 0
         players = match.num_players
-        self.model = TableModel.empty(self.game_def, players)
+        self.model = TableModel.empty(self.game_def, players, match.rules)
         self.layout: TableLayout = self._compute_layout(app.size)
         self.view = TableView(app)
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],

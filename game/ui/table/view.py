@@ -228,8 +228,10 @@ class TableView:
         if not model.turn_up_known:
             return [("dim", rounds), ("big", t("table.dealing")), ("text", "")], -1
         if model.trump_pending:
-            chooser = (t("table.you_choose_trump") if model.dealer == self.viewer
-                       else t("table.dealer_chooses", name=names[model.dealer]))
+            # Whoever the house rules let name trump: the dealer, or the dealer's left.
+            seat = model.trump_chooser if model.trump_chooser >= 0 else model.dealer
+            chooser = (t("table.you_choose_trump") if seat == self.viewer
+                       else t("table.dealer_chooses", name=names[seat]))
             return [("dim", rounds), ("big", t("table.trump")), ("text", chooser)], -1
         if model.trump >= 0:
             return [("dim", rounds), ("big", suit_word(model.trump).capitalize()),

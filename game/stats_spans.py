@@ -1,0 +1,170 @@
+"""Summarizing history files in spans of whole lines, in parallel where it pays.
+
+Rebuilding the statistics without a cache means decoding every game of every
+history file: 10,000 games are about 120 MB, and one process spends over a
+second on them, almost all of it decoding JSON. Each game is one line, and a
+line can be summarized without the others, so the files are cut into spans
+of whole lines (``plan_spans``), the spans are summarized in worker
+processes (``summarize_spans``), and the results are stitched back together
+in file order (``stitch``) into exactly what one process reading the file
+from start to end gives: the same summaries with the same game numbers, the
+same problems naming the same lines and games, and the same point to resume
+from. A damaged line stops the reading of its file there, as it does for a
+single reader: the spans after it are dropped.
+
+Worker processes are used only where they are cheap and safe to start:
+with the ``fork`` start method (Linux), more than one processor, no other
+thread running in this process (a fork copies only the calling thread), and
+enough bytes to read that starting them is repaid. Everywhere else, and if
+a worker cannot be started, the same spans are read here one after another.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from game.history import HistoryError, read_history_from
+
+#: Below this many bytes to read, starting worker processes costs more than it saves.
+PARALLEL_MIN_BYTES = 16 * 1024 * 1024
+#: Spans per worker: more than one, so that a worker that finishes early takes another.
+SPANS_PER_WORKER = 2
+READ_BLOCK = 1 << 22   # bytes per read when counting the lines before each span
+
+
+@dataclass(frozen=True)
+class Span:
+    """The lines of ``path`` that start at or after byte ``start`` and before
+    ``end`` (None: to the end of the file); ``first_line`` numbers the first."""
+
+    path: str
+    start: int
+    end: int | None
+    first_line: int
+
+
+@dataclass
+class SpanResult:
+    """What one span held: its games' summaries, numbered from 1 within the
+    span; the games that could not be summarized, as (number within the span,
+    reason); how many games were read; the offset and line number after the
+    last one; and the damage that stopped the reading, if any."""
+
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+    problems: list[tuple[int, str]] = field(default_factory=list)
+    records: int = 0
+    end_offset: int = 0
+    next_line: int = 1
+    stopped: str | None = None
+
+
+Summarize = Callable[[dict[str, Any], str, int], dict[str, Any]]
+
+
+def summarize_span(span: Span, summarize: Summarize) -> SpanResult:
+    """Summarize the games of one span (``summarize`` raises ``ValueError`` for a game it cannot read)."""
+    result = SpanResult(end_offset=span.start, next_line=span.first_line)
+    try:
+        for placed in read_history_from(span.path, span.start, span.first_line, without_cards=True, end=span.end):
+            result.records += 1
+            try:
+                result.summaries.append(summarize(placed.record, span.path, result.records))
+            except ValueError as exc:
+                result.problems.append((result.records, str(exc)))
+            result.end_offset, result.next_line = placed.end, placed.line + 1
+    except HistoryError as exc:
+        result.stopped = str(exc)
+    return result
+
+
+def plan_spans(path: Path, start: int, first_line: int, size: int, pieces: int) -> list[Span]:
+    """``path`` from byte ``start`` (line ``first_line``) to ``size`` cut into up to ``pieces``
+    spans of about equal length, each beginning at the start of a line."""
+    if pieces <= 1 or size - start < 2:
+        return [Span(str(path), start, None, first_line)]
+    cuts = [start]
+    with open(path, "rb") as handle:
+        for piece in range(1, pieces):
+            handle.seek(start + (size - start) * piece // pieces)
+            handle.readline()                  # on to the start of the next line
+            cut = handle.tell()
+            if cuts[-1] < cut < size:
+                cuts.append(cut)
+        # Each span's first line number: the lines before it, counted a block at a time.
+        lines_before = [first_line]
+        handle.seek(start)
+        position, counted = start, first_line
+        for cut in cuts[1:]:
+            while position < cut:
+                block = handle.read(min(READ_BLOCK, cut - position))
+                if not block:
+                    break
+                counted += block.count(b"\n")
+                position += len(block)
+            lines_before.append(counted)
+    ends: list[int | None] = [*cuts[1:], None]
+    return [Span(str(path), cut, end, line) for cut, end, line in zip(cuts, ends, lines_before)]
+
+
+def worker_count(total_bytes: int) -> int:
+    """How many worker processes to read ``total_bytes`` with (1: read them here)."""
+    processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    if (total_bytes < PARALLEL_MIN_BYTES or processors < 2 or threading.active_count() > 1
+            or "fork" not in multiprocessing.get_all_start_methods()):
+        return 1
+    return processors
+
+
+def summarize_spans(spans: list[Span], summarize: Summarize, workers: int) -> list[SpanResult]:
+    """Every span's result, in the order given; in ``workers`` processes when more than one."""
+    if workers > 1 and len(spans) > 1:
+        try:
+            with ProcessPoolExecutor(max_workers=min(workers, len(spans)),
+                                     mp_context=multiprocessing.get_context("fork")) as pool:
+                return list(pool.map(summarize_span, spans, [summarize] * len(spans)))
+        except (OSError, BrokenProcessPool):
+            pass  # no process to be had: read them here instead
+    return [summarize_span(span, summarize) for span in spans]
+
+
+@dataclass
+class FileReading:
+    """One file's games after stitching its spans: the summaries (numbered in
+    the file), the last game that could not be summarized, the games read,
+    where the reading ended and the damage that stopped it."""
+
+    summaries: list[dict[str, Any]]
+    game_problem: str | None
+    records: int
+    end_offset: int
+    next_line: int
+    stopped: str | None
+
+
+def stitch(path: Path, results: list[SpanResult], records_before: int, offset: int, line: int,
+           game_problem: str | None) -> FileReading:
+    """The spans of one file, in order, as one reading of it after ``records_before``
+    games (``offset``, ``line``: where the first span begins)."""
+    summaries: list[dict[str, Any]] = []
+    records, stopped = records_before, None
+    for result in results:
+        for summary in result.summaries:
+            summary["index"] += records
+            summaries.append(summary)
+        if result.problems:
+            number, reason = result.problems[-1]
+            game_problem = f"{path}: game {records + number}: {reason}"
+        records += result.records
+        if result.records:
+            offset, line = result.end_offset, result.next_line
+        if result.stopped is not None:
+            stopped = result.stopped
+            break
+    return FileReading(summaries, game_problem, records, offset, line, stopped)
