@@ -17,8 +17,8 @@ import pytest
 
 from game.ai import make_player
 from game.history import (
-    EVENT_HANDLERS, HistoryError, HistoryRecorder, check_file, check_game, read_history, recorded_actions,
-    write_history,
+    EVENT_HANDLERS, LATER_DEAL_FIELDS, HistoryError, HistoryRecorder, check_file, check_game, read_history,
+    recorded_actions, write_history,
 )
 from game.history_schema import check_record_shape
 from game.match import Match, Seat
@@ -120,8 +120,11 @@ def assert_bidwhist_deal(deal: dict, previous_scores: list[int], rules: dict) ->
     return scores
 
 
-def assert_wizard_deal(deal: dict, previous_scores: list[int], players: int, last_full_round: bool) -> list[int]:
-    assert list(deal) == WIZARD_DEAL_KEYS
+def assert_wizard_deal(deal: dict, previous_scores: list[int], players: int, last_full_round: bool,
+                       rules: dict, older: bool) -> list[int]:
+    # ``trump_chosen_by`` follows the other keys on a deal where a player named trump.
+    chooser = deal.get("trump_chosen_by")
+    assert list(deal) == WIZARD_DEAL_KEYS + (["trump_chosen_by"] if chooser is not None else [])
     r = deal["number"]
     assert len(deal["hands"]) == players and all(len(h) == r for h in deal["hands"])
     for hand in deal["hands"]:
@@ -134,9 +137,18 @@ def assert_wizard_deal(deal: dict, previous_scores: list[int], players: int, las
         if turn_up == "JE":
             assert trump is None
         elif turn_up == "WZ":
-            assert trump in SUIT_LETTER  # the dealer's choice, never no trump
+            turn_up_rule = rules.get("wizard_turn_up", "dealer_chooses")
+            if turn_up_rule == "no_trump":
+                assert trump is None and chooser is None
+            else:  # a player's choice, never no trump
+                assert trump in SUIT_LETTER
+                offset = 0 if turn_up_rule == "dealer_chooses" else 1
+                # A file written before ``trump_chosen_by`` existed lacks it.
+                assert chooser == (deal["dealer"] + offset) % players or (older and chooser is None)
         else:
             assert trump == turn_up[1]
+    if turn_up != "WZ":
+        assert chooser is None
     assert [b["seat"] for b in deal["bids"]] == [(deal["dealer"] + k) % players for k in range(1, players + 1)]
     assert all(list(b) == ["seat", "bid"] and 0 <= b["bid"] <= r for b in deal["bids"])
     assert len(deal["tricks"]) == r
@@ -153,7 +165,8 @@ def assert_wizard_deal(deal: dict, previous_scores: list[int], players: int, las
     return scores
 
 
-def assert_history_format(record: dict) -> None:
+def assert_history_format(record: dict, older: bool = False) -> None:
+    """``older``: the record comes from a file written by an earlier version."""
     assert list(record) == TOP_KEYS
     assert record["format"] == "trick-table-history" and record["version"] == 1
     game = record["game"]
@@ -177,7 +190,7 @@ def assert_history_format(record: dict) -> None:
             scores = assert_bidwhist_deal(deal, scores, record["rules"])
         else:
             last = record["rules"]["rounds"] == "full" and number * players == 60
-            scores = assert_wizard_deal(deal, scores, players, last)
+            scores = assert_wizard_deal(deal, scores, players, last, record["rules"], older)
     assert record["final_scores"] == scores
     if record["complete"]:
         if game == "bidwhist":
@@ -201,6 +214,8 @@ GAMES = [
     ("wizard", 4, {"rounds": 6, "uneven_bids": "always"}),
     ("wizard", 5, {"bidding": "hidden", "rounds": 4}),
     ("wizard", 6, {"bidding": "delayed_reveal"}),
+    ("wizard", 4, {"wizard_turn_up": "first_bidder_chooses"}),
+    ("wizard", 3, {"wizard_turn_up": "no_trump"}),
 ]
 
 
@@ -561,7 +576,7 @@ def test_old_histories_replay_clean(path: Path) -> None:
     assert len(records) == 4
     assert check_file(path) == []
     for record in records:
-        assert_history_format(record)
+        assert_history_format(record, older=True)
         unseeded = copy.deepcopy(record)
         unseeded["seed"] = None
         assert check_game(unseeded) == []
@@ -570,7 +585,8 @@ def test_old_histories_replay_clean(path: Path) -> None:
 @pytest.mark.parametrize("path", OLD_FILES, ids=lambda path: path.name)
 def test_old_histories_are_recorded_again_byte_for_byte(path: Path, tmp_path: Path) -> None:
     """The same decisions played through today's match write the very same file
-    (but for the house-rule keys added since, written with their defaults)."""
+    (but for the house-rule keys added since, written with their defaults, and
+    the deal fields added since)."""
     again, expected = [], []
     for record in read_history(path):
         game = get_game(record["game"])
@@ -583,6 +599,8 @@ def test_old_histories_are_recorded_again_byte_for_byte(path: Path, tmp_path: Pa
             for action in recorded_actions(game, deal):
                 match.apply(action)
         again.append(match.history())
+        for old_deal, new_deal in zip(expected[-1]["deals"], again[-1]["deals"]):
+            old_deal.update({key: new_deal[key] for key in LATER_DEAL_FIELDS if key in new_deal})
     written, wanted = tmp_path / path.name, tmp_path / ("expected-" + path.name)
     write_history(written, again)
     write_history(wanted, expected)

@@ -386,6 +386,15 @@ def test_the_player_left_of_the_dealer_is_shown_choosing_trump(app):
             break
     assert t("table.dealer_chooses", name=NAMES[3]) in banners
     assert model.trump_pending and model.trump_chooser == 3
+    # The chooser at the screen is spoken to (a player called "You" read "You chooses trump").
+    spoken = TableModel.empty(game_def, 4)
+    director = Director(spoken, lambda: layout, lambda: 1.0, lambda seat: "You", game_def, looking=lambda: 3)
+    director.enqueue([event for event in events if isinstance(event, TrumpTurnedUp)], 3)
+    banners = set()
+    for _ in range(100):
+        director.update(0.05)
+        banners.add(spoken.banner)
+    assert t("table.you_choose_trump") in banners and t("table.dealer_chooses", name="You") not in banners
     # The corner panel names the chooser: to the others by name, to the chooser as "you".
     for viewer, words in ((0, t("table.dealer_chooses", name=NAMES[3])), (3, t("table.you_choose_trump"))):
         synced = TableModel.empty(game_def, 4)
@@ -401,6 +410,19 @@ def test_the_player_left_of_the_dealer_is_shown_choosing_trump(app):
     assert len([button for button in chooser.buttons if button.enabled]) == 4
 
 
+def test_at_the_table_the_trump_chooser_opens_for_the_human_left_of_the_dealer(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=3, wizard_turn_up="first_bidder_chooses")
+    pilot = Autopilot(app, scene)
+    assert until(app, pilot, lambda: top_name(app) == "ContractChooser"), "seed 3: a Wizard turned up in round 1"
+    public = scene.match.view(-1)
+    assert public.phase == Phase.TRUMP_CHOICE and public.current_player == 0 and public.dealer == 3
+    assert app.scenes[-1].subtitle() == t("contract.wizard_help_left")
+    lines, _ = scene.view._prediction_indicator(scene.model, scene.names)
+    assert ("text", t("table.you_choose_trump")) in lines
+    app.close(quit_pygame=False)
+
+
 def test_the_dealer_still_chooses_by_default_and_no_trump_shows_no_trump(app):
     state, _ = wizard_turn_up_game("dealer_chooses")
     assert state.current_player == 2
@@ -414,6 +436,9 @@ def test_the_dealer_still_chooses_by_default_and_no_trump_shows_no_trump(app):
     table_view = TableView(app)
     lines, suit = table_view._prediction_indicator(model, NAMES)
     assert ("big", t("table.no_trump")) in lines and suit == -2
+    log = [line.text for line in hand_log(events, NAMES, get_game("wizard"))]
+    said = t("log.turn_up_no_trump", card=t("card.wizard"))
+    assert said[:1].upper() + said[1:] in log
 
 
 def test_the_first_bidders_chooser_dialog_says_they_sit_left_of_the_dealer(app, audit):

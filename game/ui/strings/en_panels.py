@@ -50,7 +50,7 @@ STRINGS: dict[str, str] = {
     "bid.question.one": "How many tricks will you take? (1 card each)",
     "bid.trump": "Trump: {suit}",
     "bid.no_trump": "No trump this round",
-    "bid.trump_pending": "The dealer is choosing trump",
+    "bid.trump_pending": "Trump is still to be named",
     "bid.total": "Bids so far add up to {total}; {cards} tricks will be played.",
     "bid.total.one": "Bids so far add up to {total}; 1 trick will be played.",
     "bid.secret_hidden": "Your bid is secret until everyone has bid; then all bids are shown together.",

@@ -84,6 +84,7 @@ STRINGS: dict[str, str] = {
     "log.dealt": "{deal} {n}: {name} deals",
     "log.first_dealer": "{name} deals first",
     "log.turn_up": "{card} was turned up",
+    "log.turn_up_no_trump": "{card} was turned up: no trump",
     "log.no_turn_up": "No card was turned up: no trump",
     "log.bid": "{name} bid {bid}",
     "log.passed": "{name} passed",

@@ -97,9 +97,13 @@ class Director:
         speed: Callable[[], float],
         seat_name: Callable[[int], str],
         game_def: GameDef,
+        looking: Callable[[], int] = lambda: -1,
     ) -> None:
+        """``looking`` says which seat's player is at the screen (-1: nobody's in
+        particular): a banner about that seat speaks to them ("You choose trump")."""
         self.model = model
         self.game_def = game_def
+        self._looking = looking
         self._layout = layout
         self._speed = speed
         self._seat_name = seat_name
@@ -310,7 +314,10 @@ class Director:
         group = TweenGroup()
         origin = self._seat_target(layout, model.dealer)
         sprite = FlyingCard(event.card, origin[0], origin[1], layout.small_card_w, flip=0.0, z=1000)
-        chooser_says = t("table.dealer_chooses", name=self._seat_name(event.chooser)) if event.chooser >= 0 else ""
+        chooser_says = ""
+        if event.chooser >= 0:
+            chooser_says = (t("table.you_choose_trump") if event.chooser == self._looking()
+                            else t("table.dealer_chooses", name=self._seat_name(event.chooser)))
 
         def land() -> None:
             model.turn_up = event.card

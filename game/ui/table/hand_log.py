@@ -99,6 +99,10 @@ def _line_for(event: GameEvent, names: Sequence[str], game_def: GameDef) -> LogL
     if isinstance(event, TrumpTurnedUp):
         if event.card < 0:
             return LogLine(t("log.no_turn_up"))
+        if event.trump < 0 and event.chooser < 0:
+            # A card that names no trump and lets nobody choose one (a Jester, or a Wizard
+            # under the house rule wizard_turn_up: no_trump): the round is played without.
+            return LogLine(_capital(t("log.turn_up_no_trump", card=card_words(event.card))))
         return LogLine(_capital(t("log.turn_up", card=card_words(event.card))))
     if isinstance(event, BidMade):
         return LogLine(_bid_words(event, names), _side_colour(game_def, event.seat))

@@ -142,7 +142,7 @@ class TableScene(Scene):
         self.layout: TableLayout = self._compute_layout(app.size)
         self.view = TableView(app)
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
-                                 self.game_def)
+                                 self.game_def, looking=self._looking)
         self.director.on_idle = self._on_idle
         if not match.actions:
             # A new game: deal it out on the table (a continued one is shown as it stands, below).
@@ -191,6 +191,10 @@ class TableScene(Scene):
     def _score_rows(self) -> int:
         """Rows of the score panel: one per team or one per player, as the game keeps scores."""
         return self.game_def.score_sides(self.match.num_players)
+
+    def _looking(self) -> int:
+        """The seat whose player is at the screen now, or PUBLIC_SEAT when it is nobody's own."""
+        return self.viewer if self.viewer in self.humans else PUBLIC_SEAT
 
     def speed(self) -> float:
         return speed_factor(self.app.settings.animation_speed)
@@ -884,7 +888,7 @@ class TableScene(Scene):
                           thinking_seat=self.thinking_seat(), winning_seat=self._winning_seat(),
                           result=self.result_line() if self.director.idle and self.app.top_scene() is self else None)
         # The person looking: a human viewer sees their own hidden bid on their plate.
-        looking = self.viewer if self.viewer in self.humans else PUBLIC_SEAT
+        looking = self._looking()
         self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, looking,
                        covered=self._dialog_cover())
         for entry in self.drag.returning:
