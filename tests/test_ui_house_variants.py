@@ -525,11 +525,20 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
     discarding = no_joker_discard_state()
     long_names = ["Şükrü Çelikkol", "Maximiliaan V.", "Gülşen Yıldız", "Bartholomeüs"]
     scored = next(event for event in events if isinstance(event, BidWhistHandScored))
+    # The widest taken contract: 7 downtown, diamonds trump, taken by the dealer.
+    taken, take_events = new_game(make_rules("bidwhist", {"dealer_takes": True}), 4, 3)
+    taken, more = drive(taken, "7down pass pass take:7down trump:D")
+    take_events += more
+    while taken.phase == Phase.DISCARD or taken.phase == Phase.PLAY:
+        taken, more = apply(taken, taken.legal_actions()[0])
+        take_events += more
     scenes = [
         ("take-it panel", BiddingPanel(app, state.view(state.current_player), long_names, Recorder())),
         ("kitty dialog without jokers", KittyDialog(app, discarding.view(discarding.current_player), Recorder())),
         ("Boston score pad", ScorePad(app, history_of({"boston": "double"}, events), long_names,
                                       result=hand_result(scored, long_names, get_game("bidwhist")))),
+        ("score pad with a taken contract", ScorePad(app, history_of({"dealer_takes": True}, take_events),
+                                                     long_names)),
         ("game won by a Boston", EndScene(app, history_of({"boston": "wins_game", "target_score": 21},
                                                           boston_events(boston="wins_game", target_score=21)[1]),
                                           long_names, Recorder(), Recorder())),
@@ -540,6 +549,8 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
         _draw(app, scene.attach_host(table), size)
         if audit.problems:
             problems.append(f"{what}:\n{audit.report()}")
+    assert t("pad.contract_taken", contract=contract_words({"books": 7, "mode": "downtown", "trump": "D"})) \
+        in audit.drawn, "the taken contract was drawn"
     # The rule editors, with the help of every rule as the editor shows it for the focused row.
     for game, players in (("bidwhist", 4), ("wizard", 6)):
         editor = RulesEditor(app, game, {}, {}, players, Recorder())
