@@ -21,7 +21,8 @@ from game.ai.budget import SearchBudget
 from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.ai.hard import HardDecision
 from game.ai.search_pimc import CandidateResult, SearchResult
-from game.rules.actions import action_to_str, bid
+from game.rules.actions import ActionKind, action_to_str, bid
+from game.rules.core import Phase
 from game.rules.registry import get_game
 
 SMALL = SearchBudget(max_simulations=12, max_seconds=1000.0)
@@ -130,3 +131,28 @@ def test_a_bid_the_side_may_not_make_is_not_explained_by_a_count_below_it():
     game_def = get_game("bidwhist")
     assert hints._reason(game_def, view, decision(7.2)) == ("hint.bid_books_contest", {"books": 3, "mode": 0})
     assert hints._reason(game_def, view, decision(9.4)) == ("hint.bid_books", {"books": 3, "mode": 0, "n": 9})
+
+
+def _first_position(overrides: dict, wanted) -> object:
+    """The first view of a random Bid Whist game under ``overrides`` for which ``wanted(view)`` holds."""
+    for seed in range(1, 60):
+        for state in decisions("bidwhist", 4, overrides, seed=seed, count=40):
+            view = state.view(state.current)
+            if wanted(view):
+                return view
+    raise AssertionError("no such position in 60 random games")
+
+
+def test_a_dealers_take_is_given_as_a_take_not_a_bid():
+    view = _first_position({"dealer_takes": True},
+                           lambda v: any(a.kind == ActionKind.TAKE for a in v.legal_actions))
+    taking = next(a for a in view.legal_actions if a.kind == ActionKind.TAKE)
+    key, params = hints._reason(get_game("bidwhist"), view, HardDecision(taking, None))
+    assert key == "hint.take_books" and params["books"] == taking.value and params["mode"] == taking.mode
+
+
+def test_a_no_trump_discard_without_jokers_does_not_speak_of_jokers():
+    view = _first_position({"jokers": False}, lambda v: v.phase == Phase.DISCARD and v.trump < 0)
+    laying_aside = next(a for a in view.legal_actions if a.kind == ActionKind.DISCARD)
+    key, _ = hints._reason(get_game("bidwhist"), view, HardDecision(laying_aside, None))
+    assert key == "hint.discard_weakest"

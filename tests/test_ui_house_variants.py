@@ -277,7 +277,7 @@ def test_a_take_reads_as_a_take_on_the_plate_in_the_log_and_on_the_score_pad(app
 def test_a_hint_to_take_says_take(app):
     """The hint's instruction words the take (it said "No hint right now." for an action it
     could not word), with the reason the computer gives for its contract."""
-    hint = SimpleNamespace(action=take(4, 2), reason_key="hint.bid_books", params={"books": 4, "mode": 2, "n": 10})
+    hint = SimpleNamespace(action=take(4, 2), reason_key="hint.take_books", params={"books": 4, "mode": 2, "n": 10})
     text = hint_text(hint)
     assert text.startswith(t("hint.do.take", bid=t("table.bid_notrump", n=4)))
     assert t("hint.failed") not in text

@@ -16,12 +16,15 @@ key                        params                     English
 =========================  =========================  ==========================================================
 ``hint.bid``               bid, n                     "Bid {bid}: you expect about {n} tricks."
 ``hint.bid_books``         books, mode, n             "Bid {books} {mode}: your side expects about {n} books."
-                                                      (also the reason of a dealer's take)
                                                       (mode 0 uptown, 1 downtown, 2 no trump; n counts the
                                                       side's books of 13, the kitty book included)
 ``hint.bid_books_contest`` books, mode                "Bid {books} {mode}: it scores better than leaving
                                                       the contract to the others." (the bid is best
                                                       although the side expects fewer books than it promises)
+``hint.take_books``        books, mode, n             "Take it at {books} {mode}: your side expects about
+                                                      {n} books." (a dealer's take, as ``hint.bid_books``)
+``hint.take_books_contest`` books, mode               "Take it at {books} {mode}: it scores better than
+                                                      leaving the contract to the others."
 ``hint.pass``              (none)                     "Pass: your hand does not support a higher bid."
 ``hint.trump``             suit                       "Choose {suit}: your longest, strongest suit."
 ``hint.trump_fit``         suit                       "Choose {suit}: it makes the most of your hand."
@@ -31,6 +34,8 @@ key                        params                     English
 ``hint.discard_notrump``   cards                      "Lay aside the jokers and your weakest cards."
                                                       (cards: the whole set to lay aside, as card
                                                       codes separated by spaces, e.g. "2C 3C BJ")
+``hint.discard_weakest``   cards                      "Lay aside your weakest cards." (no trump, and no
+                                                      joker among the cards laid aside)
 ``hint.take_trick``        n                          "Take the trick: you still need {n}."
                                                       (in a partnership game, the side needs them)
 ``hint.cash``              (none)                     "Take the trick while it is yours to take."
@@ -58,7 +63,7 @@ from game.ai.budget import SearchBudget
 from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer, discard_sets
 from game.rules.actions import Action, ActionKind
 from game.rules.bidwhist import books_needed, books_to_set
-from game.rules.cards import card_code
+from game.rules.cards import BIG_JOKER, LITTLE_JOKER, card_code
 from game.rules.hidden import HiddenInfoError
 from game.rules.registry import GameDef, game_of
 from game.rules.search import HiddenSampler, state_from_view
@@ -67,8 +72,9 @@ from game.rules.view import BidWhistView, PlayerView
 __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 
 REASON_KEYS = (
-    "hint.bid", "hint.bid_books", "hint.bid_books_contest", "hint.pass", "hint.trump", "hint.trump_fit", "hint.direction",
-    "hint.discard", "hint.discard_notrump", "hint.take_trick", "hint.cash", "hint.duck", "hint.least_harm",
+    "hint.bid", "hint.bid_books", "hint.bid_books_contest", "hint.take_books", "hint.take_books_contest", "hint.pass",
+    "hint.trump", "hint.trump_fit", "hint.direction", "hint.discard", "hint.discard_notrump", "hint.discard_weakest",
+    "hint.take_trick", "hint.cash", "hint.duck", "hint.least_harm",
     "hint.spoil", "hint.follow_low", "hint.partner_winning", "hint.lead_trump", "hint.continue",
 )
 
@@ -115,19 +121,24 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
     if kind == ActionKind.BID or kind == ActionKind.TAKE:  # a dealer's take promises what a bid does
         expected = _expected_measure(decision, action)
         n = books_needed(action.value) if expected is None else round(expected)
+        prefix = "hint.bid" if kind == ActionKind.BID else "hint.take"
         if n < books_needed(action.value):
             # The search found the bid best even though the side may fall short
             # (it beats letting the other side have the contract): say that,
             # rather than quote a count below what the bid promises.
-            return "hint.bid_books_contest", {"books": action.value, "mode": action.mode}
-        return "hint.bid_books", {"books": action.value, "mode": action.mode, "n": n}
+            return prefix + "_books_contest", {"books": action.value, "mode": action.mode}
+        return prefix + "_books", {"books": action.value, "mode": action.mode, "n": n}
     if kind == ActionKind.TRUMP:
         return ("hint.trump" if _is_longest_suit(view, action.value) else "hint.trump_fit"), {"suit": action.value}
     if kind == ActionKind.DIRECTION:
         return "hint.direction", {"direction": action.value}
     if kind == ActionKind.DISCARD:
-        key = "hint.discard" if view.trump >= 0 else "hint.discard_notrump"
-        return key, {"cards": " ".join(card_code(card) for card in _discard_set(view, decision))}
+        laid_aside = _discard_set(view, decision)
+        if view.trump >= 0:
+            key = "hint.discard"
+        else:  # no trump: jokers are worth nothing there, if any are to go
+            key = "hint.discard_notrump" if any(card in (BIG_JOKER, LITTLE_JOKER) for card in laid_aside) else "hint.discard_weakest"
+        return key, {"cards": " ".join(card_code(card) for card in laid_aside)}
     if kind == ActionKind.PLAY:
         if game_def.partnerships:
             return _side_play_reason(game_def, view, action)
