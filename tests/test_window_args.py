@@ -180,13 +180,17 @@ def test_without_a_last_setup_one_human_plays_computers(tmp_path) -> None:
         app.close(quit_pygame=False)
 
 
-def test_a_saved_game_is_not_replaced_without_asking(tmp_path) -> None:
-    first = App(data_dir=str(tmp_path), size=(800, 600), show_start=False)
+def leave_a_saved_game(data_dir) -> None:
+    """A Wizard game in progress, saved in ``data_dir`` as the window leaves it."""
+    first = App(data_dir=str(data_dir), size=(800, 600), show_start=False)
     first.start_match(make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"),
                                                         Seat("C", "ai:easy")], seed=7)
     assert first.autosaver.flush()
     first.close(quit_pygame=False)
 
+
+def test_a_saved_game_is_not_replaced_without_asking(tmp_path) -> None:
+    leave_a_saved_game(tmp_path)
     app = open_at_table(tmp_path, TablePlan(BidWhistRules(target_score=5), 4))
     try:
         ask = app.scenes[-1]
@@ -200,12 +204,7 @@ def test_a_saved_game_is_not_replaced_without_asking(tmp_path) -> None:
 
 
 def test_the_saved_game_gives_way_when_the_player_says_so(tmp_path) -> None:
-    first = App(data_dir=str(tmp_path), size=(800, 600), show_start=False)
-    first.start_match(make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"),
-                                                        Seat("C", "ai:easy")], seed=7)
-    assert first.autosaver.flush()
-    first.close(quit_pygame=False)
-
+    leave_a_saved_game(tmp_path)
     app = open_at_table(tmp_path, TablePlan(BidWhistRules(target_score=5), 4))
     try:
         app.scenes[-1].leave_button.on_click()
