@@ -456,6 +456,7 @@ MIN_AI_THINK_SECONDS = 0.1
 MAX_AI_THINK_SECONDS = 2.0
 MIN_WINDOW_SIZE = (800, 600)
 MAX_WINDOW_SIDE = 16384
+MAX_VOLUME = 100          # the sound effects' volume is a percentage
 
 
 @dataclass
@@ -471,6 +472,8 @@ class Settings:
     language: str = "en"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
+    volume: int = 70
+    mute: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for YAML (which has lists, not tuples)."""
@@ -520,6 +523,12 @@ def _check_window_size(value: Any) -> tuple[int, int]:
     raise ValueError(f"{allowed}, not {quote(value)}")
 
 
+def _check_volume(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VOLUME:
+        return value
+    raise ValueError(f"must be a whole number of percent from 0 to {MAX_VOLUME}, not {quote(value)}")
+
+
 SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _choice_checker(ANIMATION_SPEEDS),
     "ai_pause_seconds": _check_ai_pause,
@@ -530,6 +539,8 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "language": _choice_checker(LANGUAGES),
     "fullscreen": _check_bool,
     "window_size": _check_window_size,
+    "volume": _check_volume,
+    "mute": _check_bool,
 }
 SETTING_KEYS = tuple(f.name for f in fields(Settings))
 

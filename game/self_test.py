@@ -126,6 +126,7 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
         from game.ui.app import App  # imported here: the env above must come first
         app = _make_app(App, data_dir)
         _check_lazy_modules()
+        _check_sound_files()
         summaries = [_play(app, plan, collector) for plan in PLANS]
         checked = _check_histories(app.user_paths.histories_dir, [plan.game for plan in PLANS])
         _fail_on_logged_errors(collector)
@@ -178,6 +179,16 @@ def _check_lazy_modules() -> None:
         except Exception as exc:
             log.exception("cannot import %s", name)
             raise SelfTestFailure(f"the module {name} cannot be loaded: {exc}") from exc
+
+
+def _check_sound_files() -> None:
+    """The table's sound effects are in the bundle and readable (the games below play them
+    through SDL's dummy audio driver, which would not notice a missing file: the board only logs it)."""
+    from game.ui.audio import sound_file_problems
+
+    problems = sound_file_problems()
+    if problems:
+        raise SelfTestFailure(f"the sound effects are damaged or missing: {problems[0]}")
 
 
 def _check_text_renders() -> None:

@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.match import Match, Seat  # noqa: E402
-from game.rules import Phase, get_game, make_rules  # noqa: E402
+from game.rules import ActionKind, Phase, get_game, make_rules  # noqa: E402
 from game.rules.events import Dealt, WizardHandScored  # noqa: E402
 from game.ui.table.animations import Director  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
@@ -27,6 +27,7 @@ from game.ui.art.render_cache import RotationCache, TextCache  # noqa: E402
 from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown  # noqa: E402
+from test_ui_keyboard_play import ring_pixels  # noqa: E402
 from test_ui_table import click, key, make_app, run_until, start, step, top_name  # noqa: E402
 
 TABLE_DIALOGS = ("BiddingPanel", "ContractChooser", "KittyDialog")
@@ -245,3 +246,184 @@ def test_score_pad_over_the_end_screen_is_readable(tmp_path):
     for point in (inside.topleft, inside.center, inside.bottomleft):
         colour = surface.get_at(point)
         assert max(colour[:3]) < 120, f"white shows through the score pad at {point}: {colour}"
+
+
+# --------------------------------------------------------------------------- every dialog by keys: Tab and Esc
+
+def _tab_reaches_every_control(app, dialog) -> None:
+    """Tab goes round every control of ``dialog``; each, focused, shows its ring on screen."""
+    controls = [w for w in dialog.focus.widgets if w.focusable and w.visible]
+    assert controls, f"{type(dialog).__name__} has nothing to Tab to"
+    reached = []
+    for _ in range(len(dialog.focus.widgets) + 1):
+        step(app, [key(pygame.K_TAB)])
+        focused = dialog.focus.focused
+        assert focused is not None and focused.show_focus_ring
+        assert ring_pixels(focused.rect) > 0, f"no focus ring drawn in {type(dialog).__name__}"
+        reached.append(focused)
+    missed = [w for w in controls if not any(w is r for r in reached)]
+    assert not missed, f"Tab never reached {missed} in {type(dialog).__name__}"
+
+
+def _open_by_keys(app, widget) -> None:
+    """Tab to ``widget`` on the top dialog and press Enter."""
+    focus = app.scenes[-1].focus
+    for _ in range(60):
+        if focus.focused is widget:
+            break
+        step(app, [key(pygame.K_TAB)])
+    assert focus.focused is widget
+    step(app, [key(pygame.K_RETURN)])
+
+
+def _esc_leaves(app, dialog) -> None:
+    step(app, [key(pygame.K_ESCAPE)])
+    step(app)
+    assert dialog not in app.scenes, f"Esc did not leave {type(dialog).__name__}"
+
+
+def test_the_start_screen_and_its_dialogs_by_tab_and_esc(tmp_path):
+    from game.history import write_history
+    app = make_app(tmp_path)
+    write_history(app.user_paths.histories_dir / "wizard.jsonl", [_finished("wizard", rounds=2)])
+    start_screen = app.scenes[-1]
+    assert top_name(app) == "StartScene"
+    _tab_reaches_every_control(app, start_screen)
+    for button, name in ((start_screen.settings_button, "SettingsScene"), (start_screen.rules_button, "RulesEditor"),
+                         (start_screen.stats_button, "StatsScene")):
+        _open_by_keys(app, button)
+        dialog = app.scenes[-1]
+        assert top_name(app) == name
+        _tab_reaches_every_control(app, dialog)
+        if name == "StatsScene":
+            # The replay viewer of the recorded game, from its button.
+            _open_by_keys(app, dialog.replay_button)
+            replay = app.scenes[-1]
+            assert top_name(app) == "ReplayScene"
+            _tab_reaches_every_control(app, replay)
+            _esc_leaves(app, replay)
+            assert app.scenes[-1] is dialog
+        _esc_leaves(app, dialog)
+        assert app.scenes[-1] is start_screen
+
+
+def test_the_tables_dialogs_by_tab_and_esc(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
+    assert run_until(app, lambda: top_name(app) == "BiddingPanel")
+    step(app, [key(pygame.K_RETURN)])
+    # Round 1: one card each; the round's pad shows; Esc puts it away, the last trick stays to look at.
+    assert run_until(app, lambda: scene.input_enabled())
+    step(app, [key(pygame.K_RETURN)])
+    assert run_until(app, lambda: top_name(app) == "ScorePad")
+    step(app, [key(pygame.K_ESCAPE)])
+    assert run_until(app, lambda: top_name(app) == "TableScene" and bool(scene.shown_view().tricks))
+    for opener, name in ((key(pygame.K_ESCAPE), "TableMenu"), (key(pygame.K_s, "s"), "ScorePad"),
+                         (key(pygame.K_l, "l"), "LastTrickDialog")):
+        step(app, [opener])
+        dialog = app.scenes[-1]
+        assert top_name(app) == name
+        _tab_reaches_every_control(app, dialog)
+        _esc_leaves(app, dialog)
+        assert app.scenes[-1] is scene
+    _open_by_keys_on_table(app, scene, scene.log_button)
+    dialog = app.scenes[-1]
+    assert top_name(app) == "HandLogDialog"
+    _tab_reaches_every_control(app, dialog)
+    _esc_leaves(app, dialog)
+    # Back to start from the menu asks first (the game is in progress); Esc keeps playing.
+    step(app, [key(pygame.K_ESCAPE)])
+    menu = app.scenes[-1]
+    _open_by_keys(app, next(b for b in menu.buttons if b.label == t("menu.back_to_start")))
+    ask = app.scenes[-1]
+    assert top_name(app) == "LeaveDialog"
+    _tab_reaches_every_control(app, ask)
+    _esc_leaves(app, ask)
+    assert app.scenes[-1] is scene
+
+
+def _open_by_keys_on_table(app, scene, button) -> None:
+    for _ in range(10):
+        if scene.keys.focused_button is button:
+            break
+        step(app, [key(pygame.K_TAB)])
+    assert scene.keys.focused_button is button
+    step(app, [key(pygame.K_RETURN)])
+
+
+@pytest.mark.parametrize("wanted", TABLE_DIALOGS)
+def test_every_control_of_the_tables_prompts_is_reached_by_tab(tmp_path, wanted):
+    app, scene = _declaring_table(tmp_path)
+    _to_dialog(app, scene, wanted)
+    dialog = app.scenes[-1]
+    _tab_reaches_every_control(app, dialog)
+    # A decision cannot be put off: Esc opens the menu over it, and Esc again comes back.
+    step(app, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "TableMenu"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is dialog
+
+
+def test_the_dealers_take_row_is_reached_by_the_arrows(tmp_path):
+    """Under dealer_takes the "Take it" buttons sit between the bids and Pass: Down reaches them."""
+    from game.rules.actions import PASS
+    rules = make_rules("bidwhist", {"dealer_takes": True})
+    for seed in range(1, 400):
+        match = Match(rules, [Seat("Ann", "human")] + [Seat(n, "ai:random") for n in ("B", "C", "D")], seed)
+        while match.phase == Phase.BID and match.current_player != 0:
+            match.apply(match.choose_ai_action())
+        if match.phase == Phase.BID and any(a.kind == ActionKind.TAKE for a in match.legal_actions()):
+            break
+    else:
+        raise AssertionError("no seed where the human dealer may take")
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=seed, dealer_takes=True)
+    assert run_until(app, lambda: top_name(app) == "BiddingPanel")
+    panel = app.scenes[-1]
+    takes = panel.take_actions
+    assert takes
+    take_buttons = [panel.buttons[action] for action in takes]
+    for _ in range(8):
+        if panel.focus.focused in take_buttons:
+            break
+        step(app, [key(pygame.K_DOWN)])
+    assert panel.focus.focused in take_buttons and panel.focus.focused.show_focus_ring
+    take = take_buttons[0]
+    for _ in range(len(takes)):
+        if panel.focus.focused is take:
+            break
+        step(app, [key(pygame.K_LEFT)])
+    assert panel.focus.focused is take, "Left does not walk the take row"
+    step(app, [key(pygame.K_DOWN)])
+    assert panel.focus.focused is panel.buttons[PASS]
+    step(app, [key(pygame.K_UP)])
+    assert panel.focus.focused is take
+    step(app, [key(pygame.K_RETURN)])
+    assert scene.match.actions[-1] == (0, takes[0])
+
+
+def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
+    app = make_app(tmp_path)
+    start(app, "wizard", ["ai:random"] * 3, seed=2, rounds=1)
+    assert run_until(app, lambda: top_name(app) == "EndScene")
+    end = app.scenes[-1]
+    _tab_reaches_every_control(app, end)
+    # The end screen is the game's last word: Esc opens the menu over it (Back to start, Quit).
+    step(app, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "TableMenu"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is end
+
+    app = make_app(tmp_path)
+    start(app, "wizard", ["human", "human", "ai:random"], seed=2, rounds=2)
+    assert run_until(app, lambda: top_name(app) == "CoverScene")
+    cover = app.scenes[-1]
+    step(app, [key(pygame.K_TAB)])
+    assert cover.button.focused and cover.button.show_focus_ring
+    assert ring_pixels(cover.button.rect) > cover.button.rect.width
+    step(app, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "TableMenu"
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is cover
+    step(app, [key(pygame.K_RETURN)])
+    assert cover not in app.scenes

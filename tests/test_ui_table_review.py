@@ -339,7 +339,7 @@ def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp
     # "4 no trump" and who is choosing (Ann, at the screen, is told in her own words);
     # no ranking named before it is chosen.
     assert texts[1:] == [t("table.contract_nt_pending", n=4), t("table.you_choose_direction")]
-    assert t("table.uptown") not in texts[1] and t("table.downtown") not in texts[1]
+    assert t("mode.0.sentence") not in texts[1] and t("mode.1.sentence") not in texts[1]
     # Chosen: now the panel says which.
     chooser = app.scenes[-1]
     choice = [a for a in scene.match.legal_actions() if a.value == 1][0]
@@ -347,7 +347,7 @@ def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp
     for _ in range(5):
         step(app)
     texts = [text for _, text in scene.view._contract_indicator(scene.model, scene.names)[0]]
-    assert t("table.contract_nt", n=4, direction=t("table.downtown")) in texts
+    assert t("table.contract_nt", n=4, direction=t("mode.1.sentence")) in texts
 
 
 # --------------------------------------------------------------------------

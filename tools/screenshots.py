@@ -22,7 +22,9 @@ instead, which is handy for a quick look. Either way PNGs go into
 * ``contract_progress_<size>.png``: a Bid Whist hand well under way: the books each side
   needs and has, the led and the winning card tagged on the trick;
 * ``hot_seat_cover_<size>.png``: two people sharing the screen, the "Pass to" cover
-  at the start of the second deal.
+  at the start of the second deal;
+* ``rules_help_<size>.png``: the rules help opened from the table's menu, at the card
+  ranking of the contract in play.
 
 ``--set variants`` takes, instead, the pictures of the house variants of
 ``RULES.md`` ("More house variants"):
@@ -71,6 +73,7 @@ from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.text import t  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 FRAME = 1 / 60
@@ -209,6 +212,15 @@ def shoot(size: tuple[int, int]) -> list[Path]:
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "contract_progress", size))
+
+    # The rules help over the same table, scrolled to the ranking of the contract in play.
+    scene.open_rules_help()
+    helper = app.scenes[-1]
+    ranking = next(line for line in helper.placed if line.text == t("help.section.ranking"))
+    helper.scroll_to(ranking.top)
+    app.step(FRAME, [])
+    saved.append(_save(app, "rules_help", size))
+    helper.close()
 
     # The score pad between the first and second hands.
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "ScorePad"))

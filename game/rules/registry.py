@@ -55,7 +55,9 @@ class GameDef:
     hand_order: Callable[..., list[int]]
     # level -> "module:factory"; the factory takes no arguments and returns a player.
     ai_levels: Mapping[str, str] = field(default_factory=dict)
-    # Interface text keys: "title", "deal" (hand / round), "next_deal".
+    # Interface text keys: "title", "deal" (hand / round), "next_deal", and "rules_help": the game in
+    # one line on the rules help screen, and the prefix of its explanations there (a game without it
+    # gets the generic sections only).
     text_keys: Mapping[str, str] = field(default_factory=dict)
     # What a seat cannot see and where it may lie, for ``game.rules.search``
     # (None: the game does not support building states from a view).
@@ -136,7 +138,8 @@ register(GameDef(
     view_type=BidWhistView, deck=BIDWHIST_DECK, scoring="contract", hand_order=bidwhist.hand_order,
     ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:BidWhistEasyPlayer",
                "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer", "hard": "game.ai.hard:BidWhistHardPlayer"},
-    text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand"},
+    text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand",
+               "rules_help": "help.bidwhist"},
     hidden_info=bidwhist.HIDDEN_INFO, rules_deck=bidwhist.deck_of,
 ))
 
@@ -147,6 +150,7 @@ register(GameDef(
     view_type=WizardView, deck=WIZARD_DECK, scoring="prediction", hand_order=wizard.hand_order,
     ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:WizardEasyPlayer",
                "medium": "game.ai.wizard_medium:WizardMediumPlayer", "hard": "game.ai.hard:WizardHardPlayer"},
-    text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round"},
+    text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round",
+               "rules_help": "help.wizard"},
     hidden_info=wizard.HIDDEN_INFO,
 ))

@@ -5,7 +5,8 @@
 (drawn bottom to top, skipping whatever an opaque scene hides; events go to
 the top scene first and travel down while scenes decline them and are not
 modal; every scene updates every frame so the table keeps animating under a
-dialog), the settings and user paths, and a cache of card art per width.
+dialog), the settings and user paths, a cache of card art per width, and the
+sound board that plays the table's effects (``game.ui.audio``).
 
 ``python main.py --rules FILE`` (or ``--preset``, ``--game``) opens at the
 table instead (``start_at_table``, with the rules ``game.table_launch``
@@ -73,8 +74,10 @@ from game.savegame import load_saved_game as read_saved_game
 from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
+from game.ui.audio import SoundBoard
 from game.ui.scene import Scene
 from game.ui.text import set_language, t
+from game.ui.widgets.focus import INPUT_MODE
 
 log = logging.getLogger("tricktable")
 
@@ -97,7 +100,8 @@ class App:
                  settings: Settings | None = None, show_start: bool = True,
                  table: TablePlan | None = None) -> None:
         # Only the parts the game uses. pygame.init() would also open the audio
-        # device (the game has no sound), which can cost 0.1 s of start-up.
+        # device, which can cost 0.1 s of start-up: the sound board opens it
+        # when the first sound plays (game.ui.audio).
         pygame.display.init()
         pygame.font.init()
         self.user_paths = UserPaths.from_data_dir(data_dir)
@@ -106,10 +110,13 @@ class App:
         if settings is None:
             settings, notice = load_settings(self.user_paths)
         self.settings = settings
+        # The table's sound effects, at the volume of the settings of the moment.
+        self.audio = SoundBoard(lambda: self.settings)
         set_language(settings.language)
         self._setup_logging()
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
+        INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
         self._card_arts: BoundedCache[tuple[int, bool], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
@@ -381,6 +388,8 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        # Keys show the focus rings (also in dialogs opened later), a click hides them.
+        INPUT_MODE.note(event)
         if event.type in MOUSE_EVENTS:
             event = self._to_canvas(event)
         for scene in reversed(list(self.scenes)):

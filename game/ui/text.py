@@ -1,37 +1,136 @@
 """Look up player-facing text by key, in the chosen language.
 
-``t("bid.pass")`` returns the English (or, later, Dutch or Turkish) text,
-formatted with keyword parameters. The few words that many screens build
-sentences from (a suit, a bid such as "4 uptown", a team's names) are worded
-here once, from the catalog.
+``t("bid.pass")`` returns the English, Dutch or Turkish text, formatted with
+keyword parameters. The few words that many screens build sentences from (a
+suit, a bid such as "4 uptown", a team's names) are worded here once, from
+the catalogue.
+
+The catalogues are the YAML files ``assets/i18n/<language>.yaml``: one flat
+mapping of key to template each, read through ``game.yaml_files`` the first
+time a language is used. English is the source and the fallback, key by key:
+a key that a catalogue lacks, or words with a placeholder the program does
+not fill, is shown in English; a catalogue that cannot be read at all leaves
+the whole interface in English. Either way the program logs one line per
+catalogue and carries on.
 
 Rules errors carry a code and plain parameters (a suit as an int, a bid as
 books and mode), never English words, so ``explain(error)`` words them in the
 player's language: the parameters that are game values are turned into
-words first, then the catalog's ``error.<code>`` sentence is filled in.
+words first, then the catalogue's ``error.<code>`` sentence is filled in.
 """
 
 from __future__ import annotations
 
+import logging
+import string
 from functools import reduce
+from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from game.paths import resource_path
 from game.rules import IllegalActionError
-from game.ui.strings import en_panels, en_records, en_table
+from game.yaml_files import YamlFileError, quote_text, read_yaml_file
 
-_CATALOGS: dict[str, dict[str, str]] = {
-    "en": {**en_table.STRINGS, **en_panels.STRINGS, **en_records.STRINGS},
-}
-_language = "en"
+log = logging.getLogger(__name__)
 
-# The catalog keys of the suits inside a sentence ("You must follow hearts"), by suit number.
-SUIT_KEYS = ("table.suit.spades", "table.suit.hearts", "table.suit.diamonds", "table.suit.clubs")
+SOURCE_LANGUAGE = "en"
+LANGUAGES = ("en", "nl", "tr")
+# Each language is offered under its own name, the same in every catalogue,
+# so a player who cannot read the current language still finds their own.
+LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "tr": "Türkçe"}
+# How many missing or unusable keys one log line names before it just counts them.
+LOGGED_KEYS = 5
+
+CATALOG_DIR: Path = resource_path("assets", "i18n")
+_catalogs: dict[str, dict[str, str]] = {}
+_language = SOURCE_LANGUAGE
+
+# The catalogue keys of the suits inside a sentence ("You must follow hearts"), by suit number;
+# ``suit.<n>`` alone is the suit's name as a label ("Hearts").
+SUIT_KEYS = tuple(f"suit.{suit}.sentence" for suit in range(4))
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{name}`` placeholders of a template (``ValueError`` for unbalanced braces)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name is not None}
+
+
+def read_catalog(path: Path) -> tuple[dict[str, str], list[str]]:
+    """The usable entries of the catalogue at ``path`` and what is wrong with it, one problem each.
+
+    A file that cannot be read gives no entries and one problem; an entry
+    that is not a string key with a string template, or whose braces do not
+    pair up, is left out and named.
+    """
+    try:
+        data = read_yaml_file(path)
+    except YamlFileError as exc:
+        return {}, [exc.reason]
+    except OSError as exc:
+        return {}, [exc.strerror or str(exc)]
+    if not isinstance(data, dict):
+        return {}, ["not a mapping of keys to texts"]
+    entries: dict[str, str] = {}
+    problems: list[str] = []
+    for key, value in data.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            problems.append(f"{quote_text(str(key))}: not a text")
+            continue
+        try:
+            placeholders(value)
+        except ValueError:
+            problems.append(f"{quote_text(key)}: braces that do not pair up")
+            continue
+        entries[key] = value
+    return entries, problems
+
+
+def _named(keys: Sequence[str]) -> str:
+    shown = ", ".join(keys[:LOGGED_KEYS])
+    return shown + (f" and {len(keys) - LOGGED_KEYS} more" if len(keys) > LOGGED_KEYS else "")
+
+
+def _load(language: str) -> dict[str, str]:
+    """Read one language's catalogue; English stands in for whatever it lacks (logged once)."""
+    path = CATALOG_DIR / f"{language}.yaml"
+    entries, problems = read_catalog(path)
+    if language != SOURCE_LANGUAGE:
+        english = catalog(SOURCE_LANGUAGE)
+        wrong = [key for key, value in entries.items()
+                 if key in english and placeholders(value) != placeholders(english[key])]
+        for key in wrong:
+            del entries[key]
+        if wrong:
+            problems.append(f"other placeholders than the English in {_named(wrong)}")
+        missing = [key for key in english if key not in entries]
+        if missing and entries:
+            problems.append(f"{len(missing)} keys missing ({_named(missing)})")
+    if problems:
+        log.warning("%s: %s; English is shown instead", path.name, "; ".join(problems))
+    return entries
+
+
+def catalog(language: str) -> dict[str, str]:
+    """The usable templates of ``language``, read on first use (an unknown language has none)."""
+    if language not in _catalogs:
+        _catalogs[language] = _load(language) if language in LANGUAGES else {}
+    return _catalogs[language]
+
+
+def forget_catalogs() -> None:
+    """Drop the catalogues read so far, so the next lookup reads the files again."""
+    _catalogs.clear()
 
 
 def set_language(language: str) -> None:
-    """Switch language; unknown languages fall back to English key by key."""
+    """Switch language; unknown languages and missing keys fall back to English key by key."""
     global _language
-    _language = language
+    _language = language if language in LANGUAGES else SOURCE_LANGUAGE
+
+
+def current_language() -> str:
+    """The language text is worded in now (a key of render caches that hold words)."""
+    return _language
 
 
 # The parameter that decides between singular and plural, in order of preference.
@@ -48,11 +147,11 @@ def _plural_key(key: str, params: Mapping[str, object]) -> str:
 
 def t(key: str, **params: object) -> str:
     """The text for ``key``; "KEY.one" is used instead when it exists and the count is 1."""
-    catalog = _CATALOGS.get(_language, _CATALOGS["en"])
+    chosen, english = catalog(_language), catalog(SOURCE_LANGUAGE)
     singular = _plural_key(key, params)
-    if singular != key and (singular in catalog or singular in _CATALOGS["en"]):
+    if singular != key and (singular in chosen or singular in english):
         key = singular
-    template = catalog.get(key) or _CATALOGS["en"].get(key)
+    template = chosen.get(key) or english.get(key)
     if template is None:
         # A missing key is a bug, but the player should still see something readable.
         return key
@@ -60,8 +159,8 @@ def t(key: str, **params: object) -> str:
 
 
 def has_text(key: str) -> bool:
-    """Whether the catalog (or its English fallback) words ``key``."""
-    return key in _CATALOGS.get(_language, _CATALOGS["en"]) or key in _CATALOGS["en"]
+    """Whether the catalogue (or its English fallback) words ``key``."""
+    return key in catalog(_language) or key in catalog(SOURCE_LANGUAGE)
 
 
 # ---------------------------------------------------------------------------- shared words
@@ -73,12 +172,17 @@ def suit_word(suit: int) -> str:
 
 def bid_words(books: int, mode: int) -> str:
     """A Bid Whist bid in words, "4 uptown" ("mode" is the ``BidMode`` number)."""
-    return t("bid.words", books=books, mode=t(f"mode.{mode}").lower())
+    return t("bid.words", books=books, mode=mode_word(mode))
+
+
+def mode_word(mode: int) -> str:
+    """A Bid Whist mode inside a sentence ("uptown", "no trump"; the ``BidMode`` number)."""
+    return t(f"mode.{mode}.sentence")
 
 
 def direction_word(direction: int) -> str:
     """A ranking inside a sentence: "uptown", or "downtown" for direction (or mode) 1."""
-    return t("table.downtown" if direction == 1 else "table.uptown")
+    return mode_word(1 if direction == 1 else 0)
 
 
 def team_words(names: Sequence[str]) -> str:

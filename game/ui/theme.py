@@ -164,6 +164,7 @@ BUTTON_DANGER_HOVER = (178, 66, 58)
 BUTTON_DANGER_PRESSED = (120, 40, 36)
 BUTTON_SELECTED = (40, 110, 160)   # a chosen toggle or card-selection state
 FOCUS_RING = (255, 224, 120)
+FOCUS_EDGE = (14, 22, 18)          # the thin dark lines either side of the focus ring
 INPUT_BG = (12, 24, 20)
 INPUT_EDGE = (110, 150, 124)
 ROW_ALT = (255, 255, 255, 14)      # zebra stripe in tables

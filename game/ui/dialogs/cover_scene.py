@@ -21,6 +21,7 @@ from game.ui.scene import Scene
 from game.ui.art.table_art import draw_felt
 from game.ui.text import t
 from game.ui.widgets.button import Button
+from game.ui.widgets.focus import INPUT_MODE
 from game.ui.widgets.panels import draw_panel
 
 
@@ -37,6 +38,9 @@ class CoverScene(Scene):
         self.on_reveal = on_reveal
         self.done = False
         self.button = Button((0, 0, 1, 1), t("cover.show", name=name), self.reveal, kind="primary")
+        # The one control, so it has the focus; its ring shows while the keyboard is in use.
+        self.button.focused = True
+        self.button.show_focus_ring = INPUT_MODE.keyboard
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.on_resize(app.size)
 
@@ -66,6 +70,9 @@ class CoverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False  # the table's menu still opens from behind the cover
         return True
+
+    def update(self, dt: float) -> None:
+        self.button.show_focus_ring = INPUT_MODE.keyboard
 
     def wake_in(self) -> float | None:
         return None  # nothing on the cover moves: it waits for the next player

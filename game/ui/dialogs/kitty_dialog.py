@@ -33,7 +33,7 @@ from game.ui.table.animations import contract_words
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.focus import Widget
+from game.ui.widgets.focus import Widget, draw_focus_ring
 from game.ui.widgets.geometry import ui_scale
 from game.ui.widgets.panels import fill_translucent
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
@@ -143,7 +143,8 @@ class CardChoice(Widget):
             pygame.draw.rect(surface, (*theme.ACCENT, 255), tag, border_radius=tag.height // 2)
             draw_text_fit(surface, t("kitty.tag"), tag.inflate(-6, -2), tag.height, theme.TEXT_DARK, bold=True)
         if self.focused and self.show_focus_ring:
-            pygame.draw.rect(surface, theme.FOCUS_RING, rect.inflate(8, 8), width=2, border_radius=radius + 4)
+            # Round the selection's red frame, so a chosen card shows both.
+            draw_focus_ring(surface, rect.inflate(4, 4) if self.selected else rect, radius + 2)
 
 
 class CardDrag:

@@ -33,7 +33,7 @@ import pygame
 from game.rules import GameDef, get_game
 from game.rules.bidwhist import TOTAL_BOOKS, books_needed
 from game.ui import theme
-from game.ui.text import t, team_words
+from game.ui.text import direction_word, mode_word, suit_word, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import ui_scale
@@ -112,12 +112,12 @@ def contract_words(contract: dict | None) -> str:
         return "–"
     books = contract.get("books", 0)
     if contract.get("mode") == "notrump":
-        direction = t("contract.uptown" if contract.get("direction") == "uptown" else "contract.downtown")
-        return t("pad.contract_nt", books=books, direction=direction.lower())
-    mode = t("mode.0" if contract.get("mode") == "uptown" else "mode.1").lower()
+        direction = direction_word(0 if contract.get("direction") == "uptown" else 1)
+        return t("pad.contract_nt", books=books, direction=direction)
+    mode = mode_word(0 if contract.get("mode") == "uptown" else 1)
     trump = contract.get("trump")
-    suit = t(f"suit.{SUIT_LETTERS.index(trump)}") if trump in tuple(SUIT_LETTERS) else ""
-    return t("pad.contract_trump", books=books, mode=mode, suit=suit.lower()).strip()
+    suit = suit_word(SUIT_LETTERS.index(trump)) if trump in tuple(SUIT_LETTERS) else ""
+    return t("pad.contract_trump", books=books, mode=mode, suit=suit).strip()
 
 
 def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:

@@ -1,11 +1,12 @@
-"""The in-game menu (Esc): resume, score pad, settings, back to the start screen, quit.
+"""The in-game menu (Esc): resume, score pad, rules, settings, back to the start screen, quit.
 
 It is a small modal dialog over the table; the table keeps animating under
 it, but no computer player moves and no dialog opens until it is closed.
-Each button closes the menu first, then does its part: the score pad and
-the settings open over the table, and the table passes leave actions that
-ask before a game in progress is thrown away (``App.request_start`` and
-``App.request_quit``).
+Each button closes the menu first, then does its part: the score pad, the
+rules help and the settings open over the table, and the table passes leave
+actions that ask before a game in progress is thrown away
+(``App.request_start`` and ``App.request_quit``). The Rules entry is there
+when the table passes ``on_rules_help``.
 """
 
 from __future__ import annotations
@@ -27,12 +28,15 @@ class TableMenu(DialogScene):
     dim_background = True
 
     def __init__(self, app, on_score_pad: Callable[[], None], on_settings: Callable[[], None],
-                 on_back_to_start: Callable[[], None], on_quit: Callable[[], None]) -> None:
+                 on_back_to_start: Callable[[], None], on_quit: Callable[[], None],
+                 on_rules_help: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.title = t("menu.title")
         self.buttons = [
             Button((0, 0, 1, 1), t("menu.resume"), self.close, kind="primary"),
             Button((0, 0, 1, 1), t("menu.score_pad"), lambda: self._then(on_score_pad), hotkey="s"),
+            *([Button((0, 0, 1, 1), t("help.open_menu"), lambda: self._then(on_rules_help))]
+              if on_rules_help is not None else []),
             Button((0, 0, 1, 1), t("menu.settings"), lambda: self._then(on_settings)),
             Button((0, 0, 1, 1), t("menu.back_to_start"), lambda: self._then(on_back_to_start)),
             Button((0, 0, 1, 1), t("menu.quit"), lambda: self._then(on_quit), kind="danger"),

@@ -1,9 +1,11 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Six settings are offered: the animation speed, how long computer players
+Eight settings are offered: the animation speed, how long computer players
 pause before acting, how long the strongest computer player may think about
-one decision, whether the table offers hints, whether it offers undo, and the
-four-colour deck (with a preview of the suit colours). Save writes them through ``app.save_settings()``; a failure to
+one decision, whether the table offers hints, whether it offers undo, the
+four-colour deck (with a preview of the suit colours), and the volume and
+mute of the sound effects (a new volume, or turning mute off, plays a short
+sound at the chosen level so the player hears what they picked). Save writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
 """
@@ -17,6 +19,7 @@ import pygame
 
 from game.config import ANIMATION_SPEEDS, Settings
 from game.ui import theme
+from game.ui.audio import BID
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, Toggle
@@ -28,6 +31,9 @@ from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 AI_THINK_TIMES = (0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
+VOLUME_STEPS = tuple(range(0, 101, 10))
+# The sound a volume change is heard with: short, and heard often at the table.
+PREVIEW_EFFECT = BID
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -62,12 +68,18 @@ class SettingsScene(DialogScene):
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
+        volumes = sorted(set(VOLUME_STEPS) | {self.draft.volume})
+        self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
+                             labels=[t("settings.volume.percent", value=v) for v in volumes], wrap=False)
+        self.mute = Toggle((0, 0, 1, 1), self.draft.mute, self._set_mute)
         self.rows: list[tuple[str, Widget]] = [("settings.animation_speed", self.speed),
                                                ("settings.ai_pause", self.pause),
                                                ("settings.ai_think", self.think),
                                                ("settings.hints", self.hints),
                                                ("settings.undo", self.undo),
-                                               ("settings.four_colour", self.four_colour)]
+                                               ("settings.four_colour", self.four_colour),
+                                               ("settings.volume", self.volume),
+                                               ("settings.mute", self.mute)]
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
         self.relayout()
@@ -90,6 +102,20 @@ class SettingsScene(DialogScene):
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)
+
+    def _set_volume(self, value: int) -> None:
+        self.draft.volume = int(value)
+        self._preview_sound()
+
+    def _set_mute(self, value: bool) -> None:
+        self.draft.mute = bool(value)
+        self._preview_sound()
+
+    def _preview_sound(self) -> None:
+        """Play a short sound at the chosen volume (nothing when muted or at 0 %)."""
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.play_at(PREVIEW_EFFECT, self.draft.volume, self.draft.mute)
 
     def save(self) -> None:
         settings = getattr(self.app, "settings", None)

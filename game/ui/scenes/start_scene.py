@@ -66,6 +66,7 @@ from game.rules.house_rules import Rules, make_rules
 from game.savegame import SavedGame, SaveProblem
 from game.ui import theme
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
+from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.art.table_art import draw_felt
 from game.ui.dialogs.leave_dialog import LeaveDialog
@@ -429,6 +430,7 @@ class StartScene(DialogScene):
         self.preset_list = ListBox((0, 0, 1, 1), [self._preset_title(p) for p in presets],
                                    self.preset_index[self.game], self.set_preset)
         self.rules_button = Button((0, 0, 1, 1), t("start.change_rules"), self.open_rules_editor)
+        self.help_button = Button((0, 0, 1, 1), t("help.open_start"), self.open_rules_help)
         self.settings_button = Button((0, 0, 1, 1), t("start.settings"), self.open_settings)
         self.stats_button = Button((0, 0, 1, 1), t("start.statistics"), self.open_statistics)
         self.quit_button = Button((0, 0, 1, 1), t("start.quit"), self._quit)
@@ -481,6 +483,12 @@ class StartScene(DialogScene):
             self._refresh()
 
         self.app.push(RulesEditor(self.app, game, base, self.edits[game], self.players, done))
+
+    def open_rules_help(self) -> None:
+        """How the chosen game is played, under the rules chosen here (as they stand, even
+        while they do not fit together yet: the help says what each one means)."""
+        rules = self.build_rules() or self.game_def.rules_class(**self.rule_values())
+        self.app.push(RulesHelpScene(self.app, self.game_def, rules, self.players))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -547,8 +555,8 @@ class StartScene(DialogScene):
         widgets += [*self.game_buttons.values()]
         if not self.fixed_players:
             widgets.append(self.players_stepper)
-        widgets += seats + [self.preset_list, self.rules_button, self.settings_button, self.stats_button,
-                            self.quit_button, self.start_button]
+        widgets += seats + [self.preset_list, self.rules_button, self.help_button, self.settings_button,
+                            self.stats_button, self.quit_button, self.start_button]
         for i in range(self.max_seats):
             visible = i < self.players
             self.name_inputs[i].visible = visible
@@ -602,6 +610,9 @@ class StartScene(DialogScene):
                                             max(16, round(44 * scale)))
         self.rules_button.set_rect(pygame.Rect(content.left, content.bottom - button_h,
                                                min(content.width, max(140, round(content.width * 0.5))), button_h))
+        help_left = self.rules_button.rect.right + gap
+        self.help_button.set_rect(pygame.Rect(help_left, self.rules_button.rect.top,
+                                              max(1, content.right - help_left), button_h))
         self.summary_rect = pygame.Rect(content.left, self.description_rect.bottom + gap // 2, content.width,
                                         max(10, self.rules_button.rect.top - gap - self.description_rect.bottom
                                             - gap // 2))

@@ -61,10 +61,11 @@ def percent(share: float | None) -> str:
 
 
 def level_label(level: str) -> str:
-    """A seat's level in words: "Human", "Hard"; a level the interface does not offer keeps its own name."""
+    """A seat's level in words: "Human", "Hard"; a level this version does not know (from a newer
+    version's history) keeps the name it was saved under."""
     if level == HUMAN:
         return t("start.human")
-    return t(f"level.{level}") if has_text(f"level.{level}") else level.capitalize()
+    return t(f"level.{level}") if has_text(f"level.{level}") else level
 
 
 def load_user_stats(app: Any) -> LoadedStats:
@@ -389,7 +390,7 @@ class StatsScene(DialogScene):
 
     def _draw_charts(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:
         game_def = get_game(self.game)
-        deal_word = t(game_def.text("deal")).lower()
+        deal_word = t(game_def.text("deal") + ".sentence")
         summary = self.chosen_summary()
         small = max(12, round(size * 0.85))
         if summary is not None:

@@ -21,6 +21,14 @@ which is what the headless tests use.
 
 While the director is busy (``idle`` is False) the table does not take a
 human's move; the scene checks ``idle`` before enabling input.
+
+Sounds go with the animations, through the ``sound`` callback the scene
+passes (the app's sound board, ``game.ui.audio``): the shuffle as a deal
+starts and a light click as each dealt or kitty card lands, a card's sound
+as it leaves for the trick (a discard's lighter one), the sweep of a trick
+to its winner, and a tap for each bid, contract and trump choice.
+``finish_all`` jumps to the end in silence: a screen handed to the next
+hot-seat player, or a position undone, must not burst into every sound at once.
 """
 
 from __future__ import annotations
@@ -38,6 +46,7 @@ from game.rules.events import (
     GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, UnhandledEventError,
     WizardHandScored,
 )
+from game.ui.audio import BID, CARD_PLAYED, DEAL, SHUFFLE, TRICK_WON
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import Floater, FlyingCard, TableModel
 from game.ui.text import direction_word, suit_word, t, team_words
@@ -98,10 +107,14 @@ class Director:
         seat_name: Callable[[int], str],
         game_def: GameDef,
         looking: Callable[[], int] = lambda: -1,
+        sound: Callable[[str], object] | None = None,
     ) -> None:
         """``looking`` says which seat's player is at the screen (-1: nobody's in
-        particular): a banner about that seat speaks to them ("You choose trump")."""
+        particular): a banner about that seat speaks to them ("You choose trump").
+        ``sound`` plays a named effect (``game.ui.audio.EFFECTS``); without it the table is silent."""
         self.model = model
+        self._play_sound = sound
+        self._silent = False   # finishing everything at once: no sound
         self.game_def = game_def
         self._looking = looking
         self._layout = layout
@@ -177,7 +190,14 @@ class Director:
             self.on_idle()
 
     def finish_all(self) -> None:
-        """Jump every queued animation to its end (used when the table is left)."""
+        """Jump every queued animation to its end, without a sound (used when the table is left)."""
+        self._silent = True
+        try:
+            self._finish_queue()
+        finally:
+            self._silent = False
+
+    def _finish_queue(self) -> None:
         while not self.idle:
             if self._current is not None:
                 self._current.finish_all()
@@ -189,6 +209,10 @@ class Director:
         self._background.finish_all()
 
     # ------------------------------------------------------------------ helpers
+    def _sound(self, name: str) -> None:
+        if self._play_sound is not None and not self._silent:
+            self._play_sound(name)
+
     def _d(self, seconds: float) -> float:
         return seconds * self._speed()
 
@@ -298,9 +322,11 @@ class Director:
                     model.kitty.append(card)
                 else:
                     model.hands[seat].append(card)
+                self._sound(DEAL)
             self._fly(group, sprite, target, DEAL_FLIGHT, delay=index * stagger, easing=ease_out_cubic,
                       target_angle=(index * 37) % 20 - 10 if seat < 0 else 0.0, on_finish=land)
         model.touch()
+        self._sound(SHUFFLE)
         return group
 
     def _on_trump_turned_up(self, event: TrumpTurnedUp) -> TweenGroup | None:
@@ -340,6 +366,7 @@ class Director:
     def _on_bid_made(self, event: BidMade) -> TweenGroup | None:
         # A bid hidden from this seat arrives without its action: only "placed" shows.
         self.model.show_bid(event.seat, event.action, event.hidden)
+        self._sound(BID)
         return None
 
     def _on_bids_revealed(self, event: BidsRevealed) -> TweenGroup | None:
@@ -358,6 +385,7 @@ class Director:
         model.direction = event.direction
         model.high_bid = None
         model.touch()
+        self._sound(BID)
         return self._banner(t("table.contract_banner", name=self._seat_name(event.declarer),
                               contract=contract_text(model)), BANNER_HOLD)
 
@@ -367,6 +395,7 @@ class Director:
         model.trump_pending = False
         model.trump_chooser = -1
         model.touch()
+        self._sound(BID)
         return self._banner(t("table.trump_chosen", name=self._seat_name(event.seat),
                               suit=suit_word(model.trump)), 0.9)
 
@@ -379,8 +408,10 @@ class Director:
         model.kitty = []
         for index, card in enumerate(event.cards):
             sprite = FlyingCard(-1, cx, cy, layout.small_card_w, angle=(index * 37) % 20 - 10, flip=0.0, z=index)
-            self._fly(group, sprite, target, KITTY_FLIGHT, delay=index * 0.06, target_angle=0.0,
-                      on_finish=functools.partial(model.hands[seat].append, card))
+            def land(card: int = card) -> None:
+                model.hands[seat].append(card)
+                self._sound(DEAL)
+            self._fly(group, sprite, target, KITTY_FLIGHT, delay=index * 0.06, target_angle=0.0, on_finish=land)
         model.touch()
         return group
 
@@ -399,6 +430,7 @@ class Director:
         self._fly(group, sprite, plate.center, DISCARD_FLIGHT, fade_to=0, easing=ease_in_quad,
                   target_angle=90.0, on_finish=landed)
         model.touch()
+        self._sound(DEAL)
         return group
 
     def _on_card_played(self, event: CardPlayed) -> TweenGroup | None:
@@ -418,6 +450,7 @@ class Director:
         self._fly(group, sprite, place.trick_centre, PLAY_FLIGHT, target_angle=place.trick_angle,
                   flip_to=1.0, easing=ease_out_cubic, on_finish=land)
         model.touch()
+        self._sound(CARD_PLAYED)
         return group
 
     def _on_trick_won(self, event: TrickWon) -> TweenGroup | None:
@@ -447,6 +480,7 @@ class Director:
                       easing=ease_in_out_cubic, target_angle=0.0)
         group.add(Tween(0, 1, self._d(TRICK_SLIDE), on_finish=lambda: self._count_trick(event)))
         model.touch()
+        self._sound(TRICK_WON)
         return group
 
     def _count_trick(self, event: TrickWon) -> None:

@@ -7,7 +7,7 @@ was let go, dropped anywhere else it slides back to its place with a hint.
 An illegal card can be picked up too, so the player sees the reason
 straight away ("You must follow hearts"), but it never lifts and always
 slides back. A click on a legal card plays it; Left/Right choose a card and
-Enter plays it.
+Enter (or Space) plays it.
 
 Slides back are little tweens of their own, driven by ``update(dt)`` like
 everything else on the table.
@@ -211,7 +211,7 @@ class DragController:
             else:
                 self.selected = (self.selected + step) % len(cards)
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if 0 <= self.selected < len(cards):
                 card = cards[self.selected]
                 playable = self.host.playable_cards() or set()

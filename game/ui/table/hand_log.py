@@ -102,8 +102,8 @@ def _line_for(event: GameEvent, names: Sequence[str], game_def: GameDef) -> LogL
         if event.trump < 0 and event.chooser < 0:
             # A card that names no trump and lets nobody choose one (a Jester, or a Wizard
             # under the house rule wizard_turn_up: no_trump): the round is played without.
-            return LogLine(_capital(t("log.turn_up_no_trump", card=card_words(event.card))))
-        return LogLine(_capital(t("log.turn_up", card=card_words(event.card))))
+            return LogLine(t("log.turn_up_no_trump", card=card_words(event.card)))
+        return LogLine(t("log.turn_up", card=card_words(event.card)))
     if isinstance(event, BidMade):
         return LogLine(_bid_words(event, names), _side_colour(game_def, event.seat))
     if isinstance(event, BidsRevealed):
@@ -142,10 +142,6 @@ def _bid_words(event: BidMade, names: Sequence[str]) -> str:
     if action.kind == ActionKind.TAKE:
         return t("log.took", name=name, bid=bid_label(bid(action.value, action.mode)))
     return t("log.bid", name=name, bid=bid_label(action))
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def hand_result(event: BidWhistHandScored, names: Sequence[str], game_def: GameDef) -> tuple[str, Colour] | None:

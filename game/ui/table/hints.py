@@ -33,7 +33,7 @@ from game.rules.actions import bid
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, RANK_OF, SUIT_OF, WIZARD, parse_card
 from game.rules.errors import ParseError
 from game.ui.table.model import bid_label
-from game.ui.text import direction_word, has_text, suit_word, t
+from game.ui.text import direction_word, has_text, mode_word, suit_word, t
 
 Position = tuple[int, int]   # ``Match.position_key()``
 
@@ -158,7 +158,7 @@ def reason_words(hint: HintLike) -> str | None:
         params["suit"] = suit_word(suit)
     mode = params.get("mode")
     if isinstance(mode, int) and has_text(f"mode.{mode}"):
-        params["mode"] = t(f"mode.{mode}").lower()
+        params["mode"] = mode_word(mode)
     direction = params.get("direction")
     if isinstance(direction, int) and direction in (0, 1):
         params["direction"] = direction_word(direction)

@@ -67,6 +67,13 @@ is computed by the AI runner like a computer's move (see
 ``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
 action with its reason, and marks the suggested card(s); the human still
 makes the move themselves.
+
+Sounds (the app's ``SoundBoard``, ``game.ui.audio``): the director plays
+the effects that go with its animations; the scene adds the "your turn"
+chime, once per turn when the turn comes to a human from someone else (in
+hot seat as the cover calls the next player to the screen), and the end of
+the game: won when a human at the table is on a winning side, lost when none
+is (a game between computers ends on the winner's sound).
 """
 
 from __future__ import annotations
@@ -83,6 +90,7 @@ from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
 from game.rules.tricks import PUBLIC_SEAT
+from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.dialogs.cover_scene import CoverScene
@@ -92,6 +100,8 @@ from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.scenes.rules_help_content import contract_of
+from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.ui.table.animations import Director
@@ -100,6 +110,7 @@ from game.ui.table.hints import (
     HintFunction, HintLike, HintRequest, hint_text, lazy_hint_for, suggested_cards, think_budget,
 )
 from game.ui.table.hand_log import LogLine, hand_log, hand_result, this_hand
+from game.ui.table.keyboard import TableKeys
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.turn_controller import (
@@ -112,6 +123,7 @@ from game.ui.text import explain, t
 from game.ui.tween import speed_factor
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import MOUSE_EVENTS, DialogScene
+from game.ui.widgets.focus import INPUT_MODE
 
 log = logging.getLogger("tricktable.table")
 
@@ -142,7 +154,10 @@ class TableScene(Scene):
         self.layout: TableLayout = self._compute_layout(app.size)
         self.view = TableView(app)
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
-                                 self.game_def, looking=self._looking)
+                                 self.game_def, looking=self._looking, sound=self._play_sound)
+        # The "your turn" chime: the position it last rang for, and the seat that acted last.
+        self._turn_cued: tuple[int, int] | None = None
+        self._last_actor: int | None = None
         self.director.on_idle = self._on_idle
         if not match.actions:
             # A new game: deal it out on the table (a continued one is shown as it stands, below).
@@ -174,6 +189,9 @@ class TableScene(Scene):
                                   reason=t("undo.nothing"))
         self.undo_button.visible = self.undo_offered
         self.undo_button.on_refused = lambda reason: self.show_message(reason, warning=False)
+        # Tab goes round the hand and these buttons (game.ui.table.keyboard).
+        self.keys = TableKeys(self, self.drag, lambda: (self.pad_button, self.hint_button, self.menu_button,
+                                                        self.last_trick_button, self.log_button, self.undo_button))
         self._undo_state: tuple[tuple[int, int], bool] | None = None
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
@@ -198,6 +216,31 @@ class TableScene(Scene):
 
     def speed(self) -> float:
         return speed_factor(self.app.settings.animation_speed)
+
+    def _play_sound(self, name: str) -> None:
+        """Play a sound effect through the app's sound board (a test's stand-in app may have none)."""
+        audio = getattr(self.app, "audio", None)
+        if audio is not None:
+            audio.play(name)
+
+    def _cue_turn(self, seat: int) -> None:
+        """The "your turn" chime, once per turn: when the human at ``seat`` is to act after someone
+        else did. A human who acts again straight away (leads after taking the trick, discards after
+        naming trump), or is asked again after a refused move or an undo, hears nothing new."""
+        position = self.match.position_key()
+        if position == self._turn_cued or seat == self._last_actor:
+            return
+        self._turn_cued = position
+        self._play_sound(YOUR_TURN)
+
+    def _end_effect(self, winners: list[int]) -> str:
+        """The end-of-game sound: won when a human at the table is on a winning side (in hot seat,
+        any of them, since someone at the screen has won), or when only computers played (a watched
+        game ends on its winner's fanfare); lost when humans played and none of them won."""
+        if not self.humans:
+            return GAME_WON
+        won = any(self.game_def.team_of(seat) in winners for seat in self.humans)
+        return GAME_WON if won else GAME_LOST
 
     @property
     def hints_offered(self) -> bool:
@@ -347,6 +390,7 @@ class TableScene(Scene):
             self.show_message(explain(error), warning=True)
             self.turns.action_refused()
             return False
+        self._last_actor = actor
         self.turns.action_applied(actor, match.current_player, match.deal_number != deal_before)
         if public_before is not None and self.turns.viewer == PUBLIC_SEAT:
             # The human has acted: the screen is theirs no longer. (It only ever
@@ -407,6 +451,7 @@ class TableScene(Scene):
             dialog.done = True   # its question was about the later position
             dialog.close()
         self.turns.position_rewound()
+        self._turn_cued = self.match.position_key()  # taken back on purpose: no chime for it
         self.director.finish_all()
         self._view_cache = None
         self._undo_state = None
@@ -533,7 +578,13 @@ class TableScene(Scene):
             return
         # Back to start and Quit ask first while the game is in progress (App.request_leave).
         self.app.push(TableMenu(self.app, self.open_score_pad, self.open_settings, self.app.request_start,
-                                self.app.request_quit))
+                                self.app.request_quit, on_rules_help=self.open_rules_help))
+
+    def open_rules_help(self) -> None:
+        """The rules of this game as this table plays them, with the contract (or trump) in play;
+        trump and contract are public, so any seat's view tells them."""
+        contract = contract_of(self.game_def, self.match.view(self.bottom))
+        self.app.push(RulesHelpScene(self.app, self.game_def, self.match.rules, self.match.num_players, contract))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -676,6 +727,8 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.control_event(event):
             return True
+        if self.keys.handle_event(event):
+            return True
         if self.drag.handle_event(event):
             return True
         if self._clicked_last_trick_pile(event):
@@ -712,6 +765,7 @@ class TableScene(Scene):
                 self.message = None
         self._collect_hint()
         self._run_turn_flow(dt)
+        self.keys.update(self.app.top_scene() is self, self.match.position_key())
 
     def wake_in(self) -> float | None:
         """Frames while anything moves or a computer is busy; otherwise sleep until
@@ -759,9 +813,11 @@ class TableScene(Scene):
         self._follow_viewer()
         match decision:
             case ShowCover(seat=seat):
+                self._cue_turn(seat)
                 self.app.push(CoverScene(self.app, self.names[seat], lambda: self._cover_passed(seat),
                                          detail=self._cover_detail()))
             case Prompt(seat=seat, phase=phase):
+                self._cue_turn(seat)
                 self._prompt(seat, phase)
             case StartAi(seat=seat):
                 self._start_ai(seat)
@@ -836,7 +892,9 @@ class TableScene(Scene):
             saver = getattr(self.app, "autosaver", None)
             if saver is not None:
                 saver.discard(self.app.user_paths)
-        self.app.push(EndScene(self.app, self.match.history(), self.names, self.play_again,
+        history = self.match.history()
+        self._play_sound(self._end_effect(list(history.get("winners") or [])))
+        self.app.push(EndScene(self.app, history, self.names, self.play_again,
                                self.app.show_start).attach_host(self))
 
     def _write_history(self) -> bool:
@@ -866,7 +924,7 @@ class TableScene(Scene):
         if self._awaiting_next_deal():
             return t("table.continue_hint")
         if self.input_enabled():
-            return t("table.your_turn")
+            return t("table.your_turn_keys") if INPUT_MODE.keyboard else t("table.your_turn")
         seat = self.match.current_player
         if seat >= 0 and seat not in self.humans:
             return t("table.thinking", name=self.names[seat])

@@ -44,7 +44,8 @@ from game.ui.art.table_art import draw_felt
 from game.ui.table.animations import contract_text, score_text
 from game.ui.table.layout import TableLayout, hand_positions, trick_tag_rect
 from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
-from game.ui.text import suit_word, t, team_words
+from game.ui.text import t, team_words
+from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH, draw_focus_ring
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -234,7 +235,7 @@ class TableView:
                        else t("table.dealer_chooses", name=names[seat]))
             return [("dim", rounds), ("big", t("table.trump")), ("text", chooser)], -1
         if model.trump >= 0:
-            return [("dim", rounds), ("big", suit_word(model.trump).capitalize()),
+            return [("dim", rounds), ("big", t(f"suit.{model.trump}")),
                     ("text", t("table.trump"))], model.trump
         if model.round_number == 0:
             return [("dim", rounds), ("big", ""), ("text", "")], -1
@@ -667,7 +668,7 @@ class TableView:
                 continue
             card = hand.cards[index]
             if index == hand.selected or index == hand.hover:
-                rect = rect.move(0, -round(layout.hand_card_h * (0.1 if index == hand.selected else 0.05)))
+                rect = rect.move(0, -round(layout.hand_card_h * (0.12 if index == hand.selected else 0.05)))
             elif hand.face_up and card in hand.suggested:
                 rect = rect.move(0, -round(layout.hand_card_h * 0.08))  # the hint's card stands out
             look = "plain"
@@ -701,8 +702,10 @@ class TableView:
         key = ("ring-sel", art.width)
         ring = self._sized.get(key)
         if ring is None:
-            ring = pygame.Surface(art.size, pygame.SRCALPHA)
-            pygame.draw.rect(ring, (120, 200, 255), ring.get_rect(), width=3, border_radius=max(3, art.width // 14))
+            # The keyboard's focus ring, as on every other control, round the card's edge.
+            margin = FOCUS_GAP + FOCUS_WIDTH + 2
+            ring = pygame.Surface((art.size[0] + 2 * margin, art.size[1] + 2 * margin), pygame.SRCALPHA)
+            draw_focus_ring(ring, pygame.Rect(margin, margin, *art.size), max(3, art.width // 14))
             self._sized.put(key, ring)
         return ring
 

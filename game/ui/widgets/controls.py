@@ -307,6 +307,7 @@ class TextInput(Widget):
         if self.focused and self._blink < 0.6:
             caret_x = min(caret_x, inner.right)
             pygame.draw.line(surface, theme.ACCENT, (caret_x, rect.top + 5), (caret_x, rect.bottom - 6), 2)
+        self.draw_focus(surface)
 
 
 class ListBox(Widget):

@@ -9,6 +9,12 @@ direction (which is what a grid of bid buttons needs), Enter or Space activate
 the focused widget, and a click or Enter on a disabled widget reports its
 reason (usually to a ``Toast``) instead of doing nothing silently. The focus
 ring shows only after the keyboard was used, as in most desktop programs.
+
+Which of the two the player is using is one fact for the whole window
+(``INPUT_MODE``, told of every key and click by the app): a dialog opened
+by a key press shows its focus ring from its first frame, so a player who
+plays by keyboard alone never has to press a key to find out where the
+focus is; a click turns the rings off again.
 """
 
 from __future__ import annotations
@@ -22,6 +28,24 @@ from game.ui.widgets.geometry import RectLike
 
 ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 ARROW_KEYS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}
+
+
+class InputMode:
+    """Whether the player's last key or click was a key (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.keyboard = False
+
+    def note(self, event: pygame.event.Event) -> None:
+        """Follow one input event: a key press means the keyboard, a mouse button the pointer."""
+        if event.type == pygame.KEYDOWN:
+            self.keyboard = True
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard = False
+
+
+#: The window's one input mode; the app notes every event, new focus groups start from it.
+INPUT_MODE = InputMode()
 
 
 class Widget:
@@ -96,9 +120,25 @@ class Widget:
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         if self.focused and self.show_focus_ring and self.visible:
-            radius = max(4, min(self.rect.height // 3, 14))
-            pygame.draw.rect(surface, theme.FOCUS_RING, self.rect.inflate(6, 6), width=2,
-                             border_radius=radius + 3)
+            draw_focus_ring(surface, self.rect, max(4, min(self.rect.height // 3, 14)))
+
+
+#: How far the focus ring stands off the control, and its width.
+FOCUS_GAP = 3
+FOCUS_WIDTH = 3
+
+
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """The keyboard focus ring round ``rect`` (whose corners have ``radius``).
+
+    A bright ring with a thin dark edge on both sides, clear of the control:
+    it reads on the dark felt, on a gold button and on a white card face alike.
+    """
+    ring = rect.inflate(2 * (FOCUS_GAP + FOCUS_WIDTH), 2 * (FOCUS_GAP + FOCUS_WIDTH))
+    outer_radius = radius + FOCUS_GAP + FOCUS_WIDTH
+    pygame.draw.rect(surface, theme.FOCUS_EDGE, ring.inflate(2, 2), width=FOCUS_WIDTH + 2,
+                     border_radius=outer_radius + 1)
+    pygame.draw.rect(surface, theme.FOCUS_RING, ring, width=FOCUS_WIDTH, border_radius=outer_radius)
 
 
 class FocusGroup:
@@ -113,7 +153,8 @@ class FocusGroup:
     def __init__(self, widgets: Sequence[Widget] = (), on_refused: Callable[[str], None] | None = None) -> None:
         self.widgets: list[Widget] = []
         self.index = -1
-        self.keyboard_mode = False
+        # A dialog opened from the keyboard shows where its focus is at once.
+        self.keyboard_mode = INPUT_MODE.keyboard
         self.on_refused = on_refused
         self.set_widgets(widgets)
 
