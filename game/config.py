@@ -44,8 +44,10 @@ aside in the same way before a new setup is saved over it.
 from __future__ import annotations
 
 import difflib
+import locale
 import logging
 import math
+import os
 import re
 import time
 from dataclasses import asdict, dataclass, field, fields
@@ -482,6 +484,36 @@ class Settings:
         return data
 
 
+# The environment variables that name the user's language, strongest first (as POSIX orders them).
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def language_from_locale(names: Iterable[str | None]) -> str | None:
+    """The interface language for the first locale name that names a language ("nl_NL.UTF-8",
+    "Turkish_Turkey"): nl* is Dutch, tr* (or Turkish) Turkish; None for any other language,
+    which keeps the default (English)."""
+    for name in names:
+        if not name or name in ("C", "POSIX") or name.startswith("C."):
+            continue
+        lowered = name.lower()
+        if lowered.startswith(("nl", "dutch")):
+            return "nl"
+        if lowered.startswith(("tr", "turkish")):
+            return "tr"
+        return None
+    return None
+
+
+def system_language() -> str | None:
+    """The language the system's locale asks for (``language_from_locale``), for a first start."""
+    names: list[str | None] = [os.environ.get(variable) for variable in LOCALE_VARIABLES]
+    try:
+        names.append(locale.getlocale(locale.LC_CTYPE)[0])
+    except ValueError:  # an unparsable locale name in the environment: the variables still count
+        pass
+    return language_from_locale(names)
+
+
 def _choice_checker(choices: tuple[str, ...]) -> Callable[[Any], Any]:
     def check(value: Any) -> str:
         if isinstance(value, str) and value in choices:
@@ -675,11 +707,16 @@ def read_settings_file(path: Path) -> SettingsFile:
 def load_settings(user_paths: UserPaths) -> tuple[Settings, str | None]:
     """The user's settings over the bundled defaults, and a warning or None.
 
+    The language nobody has chosen yet (the first start) follows the system's
+    locale when that is Dutch or Turkish (``system_language``).
+
     Never raises for a bad file and never changes it: the user may want to fix
     it by hand. Each setting is read on its own, so a bad one falls back to
     its default and the others still count; the warning names what was wrong.
     """
     defaults, warning = _bundled_default_settings()
+    # Until the player chooses a language in settings, a Dutch or Turkish system gets its own.
+    defaults.language = system_language() or defaults.language
     path = user_paths.settings_file
     if not path.exists():
         return defaults, warning

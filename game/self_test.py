@@ -127,6 +127,7 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
         app = _make_app(App, data_dir)
         _check_lazy_modules()
         _check_sound_files()
+        _check_catalogues()
         summaries = [_play(app, plan, collector) for plan in PLANS]
         checked = _check_histories(app.user_paths.histories_dir, [plan.game for plan in PLANS])
         _fail_on_logged_errors(collector)
@@ -189,6 +190,24 @@ def _check_sound_files() -> None:
     problems = sound_file_problems()
     if problems:
         raise SelfTestFailure(f"the sound effects are damaged or missing: {problems[0]}")
+
+
+def _check_catalogues() -> None:
+    """Every language's catalogue is in the bundle, readable, and words every English key (the
+    program would show English, or key names, in its place: a broken build, not a player's choice)."""
+    from game.config import LANGUAGES
+    from game.ui import text
+
+    english, _ = text.read_catalog(text.CATALOG_DIR / f"{text.SOURCE_LANGUAGE}.yaml")
+    for language in LANGUAGES:
+        entries, problems = text.read_catalog(text.CATALOG_DIR / f"{language}.yaml")
+        missing = [key for key in english if key not in entries]
+        if missing:
+            problems.append(f"{len(missing)} texts missing, e.g. {missing[0]}")
+        if not entries:
+            problems.append("no texts")
+        if problems:
+            raise SelfTestFailure(f"the {language} catalogue is damaged or missing: {problems[0]}")
 
 
 def _check_text_renders() -> None:

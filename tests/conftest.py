@@ -11,6 +11,7 @@ action strings exactly as a player would. Test modules import them with
 from __future__ import annotations
 
 import os
+import signal
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -26,6 +27,18 @@ from game.rules.engine import AnyState  # noqa: E402
 from game.rules.wizard import WizardState  # noqa: E402
 from game.rules.registry import GameDef, game_names  # noqa: E402
 from ohhell import NAME as OH_HELL_NAME, oh_hell_registered  # noqa: E402
+
+
+@pytest.fixture(scope="module", autouse=True)
+def default_termination_signals():
+    """Opening a window makes SDL catch SIGTERM and SIGINT (to turn them into a
+    quit event), and a process forked later in the run inherits that: a pool
+    worker ended with SIGTERM (the AI benchmark's tests, the statistics' span
+    readers) would never end. After every module the two signals get their
+    usual handling back, whichever modules opened windows before."""
+    yield
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 @pytest.fixture

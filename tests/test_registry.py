@@ -33,6 +33,7 @@ from game.config import ConfigError, load_rule_file
 from game.history import DEAL_SHAPES, HistoryRecorder
 from game.paths import resource_path
 from game.rules import GameDef, PlayerView, all_games, game_names, new_game
+from game.yaml_files import read_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGE = ROOT / "game"
@@ -40,7 +41,7 @@ GAME_PACKAGE = ROOT / "game"
 # registry included) and the house-rule file reader.
 ALLOWED = ("game/rules/", "game/config.py")
 REQUIRED_TEXT_KEYS = ("title", "deal", "next_deal")
-CATALOG_FOLDER = ROOT / "game" / "ui" / "strings"
+ENGLISH_CATALOG = ROOT / "assets" / "i18n" / "en.yaml"
 
 
 # ---------------------------------------------------------------------- the counter
@@ -262,19 +263,9 @@ def test_no_game_name_comparisons_above_the_rules() -> None:
 
 # ---------------------------------------------------------------------- complete games
 def english_catalog() -> dict[str, str]:
-    """Every key of the English catalog modules (``game/ui/strings/en_*.py``), read as data."""
-    catalog: dict[str, str] = {}
-    for path in sorted(CATALOG_FOLDER.glob("en_*.py")):
-        for node in ast.parse(path.read_text(encoding="utf-8")).body:
-            target: ast.expr
-            if isinstance(node, ast.AnnAssign) and node.value is not None:
-                target, value = node.target, node.value
-            elif isinstance(node, ast.Assign) and len(node.targets) == 1:
-                target, value = node.targets[0], node.value
-            else:
-                continue
-            if isinstance(target, ast.Name) and target.id == "STRINGS":
-                catalog.update(ast.literal_eval(value))
+    """Every key of the English catalogue (``assets/i18n/en.yaml``), read as data."""
+    catalog = read_yaml_file(ENGLISH_CATALOG)
+    assert isinstance(catalog, dict), "the English catalogue is one mapping of keys to texts"
     return catalog
 
 

@@ -300,7 +300,7 @@ def test_score_pad_rows_match_bidwhist_history_and_close(app):
     match = finished_match("bidwhist", seed=21, target_score=3)
     history = match.history()
     closed = Recorder()
-    pad = push(app, ScorePad(app, history, NAMES4, closed, close_label=t("pad.next_hand")))
+    pad = push(app, ScorePad(app, history, NAMES4, closed, close_key="pad.next_hand"))
     assert len(pad.rows) == len(history["deals"])
     last = history["deals"][-1]
     if not last.get("redeal"):
@@ -490,7 +490,8 @@ def test_settings_scene_saves(app):
     saved = Recorder()
     app.save_settings = saved
     scene = push(app, SettingsScene(app))
-    key(scene, pygame.K_RIGHT)  # focus starts on the animation speed: normal -> fast
+    key(scene, pygame.K_TAB)  # focus starts on the language; the animation speed is next
+    key(scene, pygame.K_RIGHT)  # normal -> fast
     click(scene, scene.four_colour.rect.center)
     click(scene, scene.save_button.rect.center)
     assert app.settings.animation_speed == "fast" and app.settings.four_colour_deck

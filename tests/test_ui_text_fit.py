@@ -9,9 +9,10 @@ dialog (open over a real table, which keeps it clear of its corner panels)
 and each screen around the games is drawn at 800x600, 1280x720 and
 1920x1080 with the longest realistic values filled in: six players, names as
 long as the name field takes with Dutch and Turkish letters, round 10 of
-Wizard, the widest contracts. Every refusal reason and hint of the string
-tables (``game.ui.strings``), filled with the longest values, is shown in
-the strip under each dialog.
+Wizard, the widest contracts. Every refusal reason and hint of the
+catalogue (``assets/i18n/<language>.yaml``), filled with the longest values, is
+shown in the strip under each dialog. Every check runs in English, Dutch and
+Turkish.
 
 A second group checks the type itself: the words of a phrase are separated
 by a space wider than any gap inside a word ("Two teams", never "Twoteams"
@@ -44,7 +45,7 @@ from ui_states import (  # noqa: E402
     wizard_bid_state,
 )
 
-from game.config import Settings  # noqa: E402
+from game.config import LANGUAGES, Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import apply, make_rules, new_game  # noqa: E402
 from game.rules.actions import PASS, bid  # noqa: E402
@@ -60,10 +61,10 @@ from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.scenes.start_scene import NAME_LENGTH, StartScene  # noqa: E402
-from game.ui.strings import en_panels, en_table  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
+from game.ui.text import SOURCE_LANGUAGE, set_language, t  # noqa: E402
+from game.ui.text import catalog as catalog_of  # noqa: E402
 from game.ui.widgets import text as text_module  # noqa: E402
 
 # First names of a usual length, with the Dutch and Turkish letters the type must draw.
@@ -140,6 +141,14 @@ def audit(monkeypatch) -> TextAudit:
     monkeypatch.setattr(text_module, "fit_wrapped", checking_fit_wrapped)
     monkeypatch.setattr(TEXT, "fit", checking_cache_fit)
     return found
+
+
+@pytest.fixture(autouse=True, params=LANGUAGES)
+def language(request) -> Iterator[str]:
+    """Each check in each language: Dutch and Turkish words are often longer than the English."""
+    set_language(request.param)
+    yield request.param
+    set_language(SOURCE_LANGUAGE)
 
 
 @pytest.fixture
@@ -312,7 +321,7 @@ def _filled(key: str, **values: object) -> str:
 
 def reasons_and_hints() -> list[str]:
     """Every refusal reason and every hint, as the reason strip under a dialog shows them."""
-    catalog = {**en_panels.STRINGS, **en_table.STRINGS}
+    catalog = catalog_of(SOURCE_LANGUAGE)
     messages = [_filled(key) for key in catalog if key.startswith("error.")]
     actions = [_filled(key) for key in catalog if key.startswith("hint.do.")]
     longest_action = max(actions, key=len)

@@ -67,7 +67,7 @@ from typing import Callable  # noqa: E402
 import pygame  # noqa: E402
 
 from game.ai import make_player  # noqa: E402
-from game.config import Settings  # noqa: E402
+from game.config import LANGUAGES, Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
@@ -77,8 +77,9 @@ from game.ui.text import t  # noqa: E402
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 FRAME = 1 / 60
-# ``--out`` reaches the child process under Xvfb through this variable.
+# ``--out`` and ``--language`` reach the child process under Xvfb through these variables.
 OUT_ENV = "TRICKTABLE_SHOTS_OUT"
+LANGUAGE_ENV = "TRICKTABLE_SHOTS_LANGUAGE"
 
 
 def _run(app: App, until: Callable[[], bool], frames: int = 20000) -> bool:
@@ -146,7 +147,8 @@ class Autopilot:
 
 def _new_app(size: tuple[int, int], speed: str = "instant") -> App:
     data_dir = tempfile.mkdtemp(prefix="tricktable-shots-")
-    settings = Settings(animation_speed=speed, ai_pause_seconds=0.0, window_size=size)
+    settings = Settings(animation_speed=speed, ai_pause_seconds=0.0, window_size=size,
+                        language=os.environ.get(LANGUAGE_ENV) or "en")
     return App(data_dir=data_dir, size=size, settings=settings)
 
 
@@ -436,7 +438,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", metavar="DIR", help=f"write the pictures here instead of {OUT}")
     parser.add_argument("--set", dest="picture_set", choices=sorted(PICTURE_SETS), default="tour",
                         help="tour: the README's pictures (default); variants: the house variants")
+    parser.add_argument("--language", choices=LANGUAGES,
+                        help="the interface language of the pictures (default en; use --out to keep each apart)")
     args = parser.parse_args(argv)
+    if args.language:
+        os.environ[LANGUAGE_ENV] = args.language
     if args.out:
         os.environ[OUT_ENV] = str(Path(args.out).resolve())
     if args.xvfb:

@@ -27,14 +27,14 @@ from functools import reduce
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from game.config import LANGUAGES
 from game.paths import resource_path
 from game.rules import IllegalActionError
 from game.yaml_files import YamlFileError, quote_text, read_yaml_file
 
-log = logging.getLogger(__name__)
+log = logging.getLogger("tricktable.text")
 
 SOURCE_LANGUAGE = "en"
-LANGUAGES = ("en", "nl", "tr")
 # Each language is offered under its own name, the same in every catalogue,
 # so a player who cannot read the current language still finds their own.
 LANGUAGE_NAMES = {"en": "English", "nl": "Nederlands", "tr": "Türkçe"}
@@ -105,8 +105,11 @@ def _load(language: str) -> dict[str, str]:
         missing = [key for key in english if key not in entries]
         if missing and entries:
             problems.append(f"{len(missing)} keys missing ({_named(missing)})")
+        elif missing and not problems:
+            problems.append("no texts")
     if problems:
-        log.warning("%s: %s; English is shown instead", path.name, "; ".join(problems))
+        instead = "the key names" if language == SOURCE_LANGUAGE else "English"
+        log.warning("%s: %s; %s shown instead", path.name, "; ".join(problems), instead)
     return entries
 
 
@@ -147,7 +150,12 @@ def _plural_key(key: str, params: Mapping[str, object]) -> str:
 
 def t(key: str, **params: object) -> str:
     """The text for ``key``; "KEY.one" is used instead when it exists and the count is 1."""
-    chosen, english = catalog(_language), catalog(SOURCE_LANGUAGE)
+    return text_in(_language, key, **params)
+
+
+def text_in(language: str, key: str, **params: object) -> str:
+    """The text for ``key`` in ``language`` rather than the current one (English where it has none)."""
+    chosen, english = catalog(language), catalog(SOURCE_LANGUAGE)
     singular = _plural_key(key, params)
     if singular != key and (singular in chosen or singular in english):
         key = singular
@@ -155,7 +163,16 @@ def t(key: str, **params: object) -> str:
     if template is None:
         # A missing key is a bug, but the player should still see something readable.
         return key
-    return template.format(**params) if params else template
+    if not params:
+        return template
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        # A translation with a placeholder the program does not fill ({0}, {n:x}): its English.
+        if key not in english or template == english[key]:
+            raise
+        log.warning("%s.yaml: %s cannot be filled in; English is shown instead", language, key)
+        return english[key].format(**params)
 
 
 def has_text(key: str) -> bool:

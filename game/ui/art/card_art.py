@@ -4,14 +4,17 @@ Every card face, the card back and the small helper overlays are drawn here
 with pygame primitives when they are first asked for; no image files are
 shipped and no font glyphs are used for the suit symbols (those are polygons
 and circles, so they look the same on every machine). Text such as ranks and
-the words on the special cards uses pygame's bundled default font.
+the words on the special cards uses pygame's bundled default font; the words
+and corner letters of the special cards (BIG JOKER, WIZARD, ...) come from the
+catalogue (``card.face.*``), so they are drawn in the player's language.
 
 Drawing happens on an oversized canvas (``SUPERSAMPLE`` times the final size)
 that is then smooth-scaled down. That gives anti-aliased edges from the plain,
 fast ``pygame.draw`` functions and keeps small cards (about 44 px wide) crisp.
 
-Cards are cached per code, so the render loop can call :meth:`CardArt.face`
-every frame for free after the first call.
+Cards are cached per code (and, for the special cards that carry words, per
+language), so the render loop can call :meth:`CardArt.face` every frame for
+free after the first call, and a language switch shows the new words at once.
 
 Card codes are a rank followed by a suit (``"TH"`` is the ten of hearts, shown
 as "10"), ``"BJ"``/``"LJ"`` for the big (red) and little (black) jokers of
@@ -26,6 +29,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.text import current_language, t
 
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
@@ -191,21 +195,31 @@ def draw_suit(
 # Small drawing helpers
 # --------------------------------------------------------------------------
 
-def text_image(text: str, colour: Colour, height: float, max_width: float | None = None) -> pygame.Surface:
+# A capital with neither marks nor a descender: its ink is the face's capital height.
+CAPITAL_MEASURE = "H"
+
+
+def text_image(text: str, colour: Colour, height: float, max_width: float | None = None,
+               capitals: bool = False) -> pygame.Surface:
     """Render ``text`` cropped to its ink and scaled so the glyphs are ``height`` tall.
 
     Cropping to the ink (instead of the font's line box) lets the layout place
     letters exactly; text wider than ``max_width`` is squeezed horizontally,
-    which is how "10" fits the same index column as a single letter.
+    which is how "10" fits the same index column as a single letter. With
+    ``capitals`` a word's capital letters are ``height`` tall, whatever marks
+    stand above or below them: "KÜÇÜK" is as tall as "LITTLE", its dots and
+    cedilla reaching beyond, rather than shrunk so they fit.
     """
     # The interface's bold face (see game.ui.theme), big enough that scaling only shrinks it.
-    rendered = theme.face(max(8, round(height * 1.6)), bold=True).render(text, True, colour)
+    face = theme.face(max(8, round(height * 1.6)), bold=True)
+    rendered = face.render(text, True, colour)
     ink = rendered.subsurface(rendered.get_bounding_rect()).copy()
-    scale = height / max(1, ink.get_height())
+    measure = face.render(CAPITAL_MEASURE, True, colour).get_bounding_rect() if capitals else ink.get_rect()
+    scale = height / max(1, measure.height)
     width = ink.get_width() * scale
     if max_width is not None and width > max_width:
         width = max_width
-    return pygame.transform.smoothscale(ink, (max(1, round(width)), max(1, round(height))))
+    return pygame.transform.smoothscale(ink, (max(1, round(width)), max(1, round(ink.get_height() * scale))))
 
 
 def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: Point) -> None:
@@ -259,7 +273,7 @@ class CardArt:
         self.height = round(card_width * HEIGHT_RATIO)
         self.four_colour = four_colour
         self._palette = FOUR_COLOUR if four_colour else TWO_COLOUR
-        self._faces: dict[str, pygame.Surface] = {}
+        self._faces: dict[tuple[str, str], pygame.Surface] = {}
         self._extras: dict[str, pygame.Surface] = {}
         # Canvas (supersampled) dimensions used while drawing.
         self._w = self.width * SUPERSAMPLE
@@ -279,9 +293,11 @@ class CardArt:
 
     def face(self, code: str) -> pygame.Surface:
         """The face image for ``code`` (cached; do not draw on it)."""
-        cached = self._faces.get(code)
+        # Only the special cards carry words; a number card looks the same in every language.
+        key = (code, current_language() if code in SPECIAL_CODES else "")
+        cached = self._faces.get(key)
         if cached is None:
-            cached = self._faces[code] = self._finish_card(self._draw_face(code))
+            cached = self._faces[key] = self._finish_card(self._draw_face(code))
         return cached
 
     def back(self) -> pygame.Surface:
@@ -466,7 +482,8 @@ class CardArt:
 
     def _caption(self, canvas: pygame.Surface, text: str, colour: Colour, y: float, height: float) -> None:
         max_width = self._w * 0.5  # stay clear of the corner indices
-        blit_centred(canvas, text_image(text, colour, height, max_width=max_width), (self._w / 2, y))
+        image = text_image(text, colour, height, max_width=max_width, capitals=True)
+        blit_centred(canvas, image, (self._w / 2, y))
 
     def _draw_joker(self, big: bool) -> pygame.Surface:
         if big:
@@ -475,28 +492,29 @@ class CardArt:
             top, bottom, ink, accent = (58, 58, 66), (14, 14, 18), SILVER, (255, 255, 255)
         canvas = self._special_frame(top, bottom, ink)
         w, h = self._w, self._h
-        self._draw_indices(canvas, "B" if big else "L", ink, STAR_SHAPE, pip_scale=1.1)
+        size_word = "card.face.big" if big else "card.face.little"
+        self._draw_indices(canvas, t(size_word + ".index"), ink, STAR_SHAPE, pip_scale=1.1)
         word_h = w * 0.1
-        self._caption(canvas, "BIG" if big else "LITTLE", accent, h * 0.24, word_h * (1.25 if big else 1.0))
+        self._caption(canvas, t(size_word), accent, h * 0.24, word_h * (1.25 if big else 1.0))
         _draw_jester_hat(canvas, (w / 2, h * 0.5), w * (0.6 if big else 0.5), ink, accent, accent)
-        self._caption(canvas, "JOKER", ink, h * 0.71, word_h)
+        self._caption(canvas, t("card.face.joker"), ink, h * 0.71, word_h)
         return canvas
 
     def _draw_wizard(self) -> pygame.Surface:
         canvas = self._special_frame((70, 52, 160), (20, 18, 70), GOLD)
         w, h = self._w, self._h
         _scatter_stars(canvas, (250, 240, 200))
-        self._draw_indices(canvas, "W", GOLD, STAR_SHAPE, pip_scale=1.1)
+        self._draw_indices(canvas, t("card.face.wizard.index"), GOLD, STAR_SHAPE, pip_scale=1.1)
         _draw_wizard_hat(canvas, (w / 2, h * 0.47), w * 0.44, (120, 96, 230), GOLD)
-        self._caption(canvas, "WIZARD", GOLD, h * 0.71, w * 0.1)
+        self._caption(canvas, t("card.face.wizard"), GOLD, h * 0.71, w * 0.1)
         return canvas
 
     def _draw_jester(self) -> pygame.Surface:
         canvas = self._special_frame((64, 168, 84), (22, 104, 50), (250, 220, 70))
         w, h = self._w, self._h
-        self._draw_indices(canvas, "J", (255, 230, 90), JESTER_HAT_PIP, pip_scale=1.1)
+        self._draw_indices(canvas, t("card.face.jester.index"), (255, 230, 90), JESTER_HAT_PIP, pip_scale=1.1)
         _draw_jester_hat(canvas, (w / 2, h * 0.47), w * 0.66, (250, 214, 50), (214, 44, 64), (250, 214, 50))
-        self._caption(canvas, "JESTER", (255, 236, 120), h * 0.71, w * 0.1)
+        self._caption(canvas, t("card.face.jester"), (255, 236, 120), h * 0.71, w * 0.1)
         return canvas
 
     # ----- back, slot and overlays --------------------------------------

@@ -71,6 +71,13 @@ class BiddingPanel(DialogScene):
         first = next((b for b in self.focus.widgets if b.enabled and b is not self.buttons.get(PASS)), None)
         self.focus.focus(first)
 
+    def on_settings_changed(self) -> None:
+        # The language may have changed: build the buttons again in its words (the focus
+        # stays on the same place in the grid).
+        self.buttons = {}
+        self._build_buttons()
+        self.relayout()
+
     # ------------------------------------------------------------------ typed views
     @property
     def prediction_view(self) -> WizardView:

@@ -60,6 +60,15 @@ class ContractChooser(DialogScene):
         self.relayout()
         self.focus.focus(next((b for b in self.buttons if b.enabled), None))
 
+    def on_settings_changed(self) -> None:
+        # The language may have changed: build the buttons again in its words (the focus stays put).
+        self.buttons = []
+        if self.choosing_direction:
+            self._build_direction_buttons()
+        else:
+            self._build_suit_buttons()
+        self.relayout()
+
     def _choose(self, action: Action) -> None:
         if action in self.legal:
             self.finish(self.on_action, action)

@@ -66,6 +66,14 @@ class EndScene(DialogScene):
         self.relayout()
         self.focus.focus(self.pad)
 
+    def on_settings_changed(self) -> None:
+        # The language may have changed: word the title and buttons again.
+        self.title = t("end.title")
+        for button, key in ((self.play_again, "end.play_again"), (self.pad, "end.score_pad"),
+                            (self.back, "end.back_to_start")):
+            button.label = t(key)
+        self.relayout()
+
     # ------------------------------------------------------------------ content
     def _human_seats(self) -> list[int]:
         players = self.history.get("players", [])

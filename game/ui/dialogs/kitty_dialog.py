@@ -196,6 +196,15 @@ class KittyDialog(DialogScene):
         self.relayout()
         self.focus.focus(self.cards[0] if self.cards else self.confirm)
 
+    def on_settings_changed(self) -> None:
+        # The language may have changed: word the title and buttons again; the choice stays.
+        self.title = t("kitty.title", count=self.discard_count)
+        self.confirm.label = t("kitty.confirm", count=self.discard_count)
+        self.clear.label = t("kitty.clear")
+        self.tray_faces = {}
+        self._refresh()
+        self.relayout()
+
     # ------------------------------------------------------------------ selection
     def suggest(self, cards: set[int]) -> None:
         """Mark ``cards`` as a hint's discards; the selection itself stays the player's."""

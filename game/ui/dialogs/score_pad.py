@@ -15,8 +15,8 @@ without any of its bids, so hidden bids stay hidden.
 The rows are drawn once into a cached image and scrolled (wheel, arrows,
 Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
 button or a click outside the panel close it and call ``on_close``. Between
-hands the table passes the game's "next deal" text as ``close_label`` ("Next
-hand", "Next round") so the same button deals on. Then only that button (or
+hands the table passes the catalogue key of the game's "next deal" words as
+``close_key`` ("Next hand", "Next round") so the same button deals on. Then only that button (or
 Enter on it) deals: Esc and a click outside just put the pad away, as they
 do everywhere else, and the table waits with "press Space or click to deal
 the next hand", so a player who presses Esc to get back to the table never
@@ -202,7 +202,7 @@ class ScorePad(DialogScene):
     dim_background = True
 
     def __init__(self, app, history: dict, seat_names: Sequence[str],
-                 on_close: Callable[[], None] | None = None, close_label: str | None = None,
+                 on_close: Callable[[], None] | None = None, close_key: str | None = None,
                  result: tuple[str, tuple[int, int, int]] | None = None) -> None:
         super().__init__(app)
         # The hand just finished, in words and its side's colour, shown at the pad's foot.
@@ -211,17 +211,26 @@ class ScorePad(DialogScene):
         self.seat_names = list(seat_names)
         self.on_close = on_close
         # The close button does more than close (deals the next hand): Esc must not.
-        self.close_acts = close_label is not None
+        self.close_acts = close_key is not None
+        self.close_key = close_key or "common.close"
         self.title = t("pad.title")
         self.game = get_game(history["game"])
         builder = SCORE_TABLES[self.game.scoring]
         self.columns, self.rows = builder(self.game, history, self.seat_names)
-        self.close_button = Button((0, 0, 1, 1), close_label or t("common.close"), self.cancel, kind="primary")
+        self.close_button = Button((0, 0, 1, 1), t(self.close_key), self.cancel, kind="primary")
         self.scroll = 0
         self._body: pygame.Surface | None = None
         self._stick_to_end = True
         self.relayout()
         self.focus.focus(self.close_button)
+
+    def on_settings_changed(self) -> None:
+        # The language may have changed: word the headings, cells and button again.
+        self.title = t("pad.title")
+        self.columns, self.rows = SCORE_TABLES[self.game.scoring](self.game, self.history, self.seat_names)
+        self.close_button.label = t(self.close_key)
+        self._body = None
+        self.relayout()
 
     def cancel(self) -> None:
         self.finish(self.on_close)

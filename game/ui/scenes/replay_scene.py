@@ -39,7 +39,7 @@ from game.ui.scenes.stats_scene import level_label
 from game.ui.table.hand_log import hand_log
 from game.ui.table.hints import card_words
 from game.ui.table.model import bid_label
-from game.ui.text import suit_word, t
+from game.ui.text import suit_word, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import SERIES_COLOURS
 from game.ui.widgets.dialog import DialogScene
@@ -404,7 +404,7 @@ class ReplayScene(DialogScene):
         draw_text_fit(surface, t("replay.pad_deal"), number_rect, small, theme.ACCENT, bold=True)
         for side, rect in enumerate(columns):
             members = self.game_def.team_members(side, players)
-            label = " & ".join(self.names[seat][:8] for seat in members)
+            label = team_words([self.names[seat][:8] for seat in members])
             draw_text_fit(surface, label, rect, small, self._seat_colour(members[0]), bold=True)
         rows = self.pad_rows()
         body_top = content.top + row_h + 2

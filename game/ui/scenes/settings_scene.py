@@ -1,8 +1,9 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Eight settings are offered: the animation speed, how long computer players
-pause before acting, how long the strongest computer player may think about
-one decision, whether the table offers hints, whether it offers undo, the
+Nine settings are offered: the language (each under its own name; saving
+switches every open screen to it at once), the animation speed, how long
+computer players pause before acting, how long the strongest computer
+player may think about one decision, whether the table offers hints, whether it offers undo, the
 four-colour deck (with a preview of the suit colours), and the volume and
 mute of the sound effects (a new volume, or turning mute off, plays a short
 sound at the chosen level so the player hears what they picked). Save writes them through ``app.save_settings()``; a failure to
@@ -17,10 +18,10 @@ from typing import Callable
 
 import pygame
 
-from game.config import ANIMATION_SPEEDS, Settings
+from game.config import ANIMATION_SPEEDS, LANGUAGES, Settings
 from game.ui import theme
 from game.ui.audio import BID
-from game.ui.text import t
+from game.ui.text import LANGUAGE_NAMES, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, Toggle
 from game.ui.widgets.dialog import DialogScene
@@ -72,7 +73,13 @@ class SettingsScene(DialogScene):
         self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
                              labels=[t("settings.volume.percent", value=v) for v in volumes], wrap=False)
         self.mute = Toggle((0, 0, 1, 1), self.draft.mute, self._set_mute)
-        self.rows: list[tuple[str, Widget]] = [("settings.animation_speed", self.speed),
+        # Each language under its own name, so a player who cannot read this one still finds theirs.
+        languages = list(LANGUAGES)
+        self.language = Cycler((0, 0, 1, 1), languages, languages.index(self.draft.language)
+                               if self.draft.language in languages else 0, self._set_language,
+                               labels=[LANGUAGE_NAMES[language] for language in languages])
+        self.rows: list[tuple[str, Widget]] = [("settings.language", self.language),
+                                               ("settings.animation_speed", self.speed),
                                                ("settings.ai_pause", self.pause),
                                                ("settings.ai_think", self.think),
                                                ("settings.hints", self.hints),
@@ -83,7 +90,10 @@ class SettingsScene(DialogScene):
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
         self.relayout()
-        self.focus.focus(self.speed)
+        self.focus.focus(self.language)
+
+    def _set_language(self, value: str) -> None:
+        self.draft.language = value
 
     def _set_speed(self, value: str) -> None:
         self.draft.animation_speed = value

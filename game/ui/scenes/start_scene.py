@@ -57,8 +57,8 @@ import pygame
 
 from game.ai import levels as ai_levels
 from game.config import (
-    ConfigError, LastSetup, Preset, default_rule_file, load_last_setup, load_rule_file, load_rules_or_defaults,
-    save_last_setup,
+    LANGUAGES, ConfigError, LastSetup, Preset, default_rule_file, load_last_setup, load_rule_file,
+    load_rules_or_defaults, save_last_setup,
 )
 from game.match import Seat
 from game.rules import GameDef, all_games, get_game
@@ -71,7 +71,7 @@ from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.art.table_art import draw_felt
 from game.ui.dialogs.leave_dialog import LeaveDialog
 from game.ui.dialogs.score_pad import team_name
-from game.ui.text import t
+from game.ui.text import has_text, t, text_in
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.dialog import DialogScene
@@ -93,6 +93,11 @@ CARET_SHOWN = 0.6   # of each one-second blink, the part the caret is shown (see
 log = logging.getLogger("tricktable.start")
 
 
+def preset_key(game: str, preset: str) -> str:
+    """The catalogue key prefix of a preset of a bundled rule file: ``preset.<rule file>.<preset>``."""
+    return f"preset.{get_game(game).config_name}.{preset}"
+
+
 class GameRules:
     """The presets of one game's bundled rule file, or the defaults with a warning."""
 
@@ -108,8 +113,24 @@ class GameRules:
                 self.presets = list(rule_file.presets.values())
             except ConfigError as exc:  # load_rules_or_defaults read it a moment ago; be safe anyway
                 self.warning = str(exc)
-        if not self.presets:
-            self.presets = [Preset("default", t("start.preset_default_help"), {})]
+        # With no usable rule file, one preset stands for the built-in rules.
+        self.built_in = not self.presets
+        if self.built_in:
+            self.presets = [Preset("default", "", {})]
+
+    def name_of(self, preset: Preset) -> str:
+        """The preset's name in the player's language (a preset the catalogue does not know keeps its own)."""
+        if self.built_in:
+            return t("start.preset_default")
+        key = f"{preset_key(self.game, preset.name)}.title"
+        return t(key) if has_text(key) else preset.name
+
+    def description_of(self, preset: Preset) -> str:
+        """The preset's description in the player's language (else the rule file's own words)."""
+        if self.built_in:
+            return t("start.preset_default_help")
+        key = f"{preset_key(self.game, preset.name)}.description"
+        return t(key) if has_text(key) else preset.description
 
     def values(self, preset_index: int) -> dict[str, Any]:
         """The file's rules with the preset applied."""
@@ -266,13 +287,18 @@ class StartScene(DialogScene):
         return computer_names[(seat - 1) % len(computer_names)]
 
     def _is_default_name(self, name: str) -> bool:
-        """True for a name the screen chose (any seat's default), not one the player typed."""
+        """True for a name the screen chose (any seat's default, in any language: the language
+        may have just changed), not one the player typed."""
         name = name.strip()
-        if not name or name == t("start.default_human"):
+        return not name or any(self._is_default_name_in(language, name) for language in LANGUAGES)
+
+    def _is_default_name_in(self, language: str, name: str) -> bool:
+        if name == text_in(language, "start.default_human"):
             return True
-        if name in (part.strip() for part in t("start.computer_names").split(",")):
+        if name in (part.strip() for part in text_in(language, "start.computer_names").split(",")):
             return True
-        return any(name == t("start.default_human_n", number=n) for n in range(1, self.max_seats + 1))
+        return any(name == text_in(language, "start.default_human_n", number=n)
+                   for n in range(1, self.max_seats + 1))
 
     def _refresh_default_names(self) -> None:
         """Give every seat still on a default name the default that fits the seats now."""
@@ -427,7 +453,7 @@ class StartScene(DialogScene):
                                      wrap=False)
                               for i in range(self.max_seats)]
         presets = self.catalog[self.game].presets
-        self.preset_list = ListBox((0, 0, 1, 1), [self._preset_title(p) for p in presets],
+        self.preset_list = ListBox((0, 0, 1, 1), [self.catalog[self.game].name_of(p) for p in presets],
                                    self.preset_index[self.game], self.set_preset)
         self.rules_button = Button((0, 0, 1, 1), t("start.change_rules"), self.open_rules_editor)
         self.help_button = Button((0, 0, 1, 1), t("help.open_start"), self.open_rules_help)
@@ -438,10 +464,6 @@ class StartScene(DialogScene):
         self.continue_button = Button((0, 0, 1, 1), t("start.continue"), self.continue_game, kind="primary")
         self.continue_button.visible = self.saved_game is not None
         self._refresh()
-
-    @staticmethod
-    def _preset_title(preset: Preset) -> str:
-        return preset.name.replace("_", " ").capitalize()
 
     def _game_setter(self, game: str):
         return lambda: self.set_game(game)
@@ -628,6 +650,15 @@ class StartScene(DialogScene):
     def on_enter(self) -> None:
         self._refresh()
 
+    def on_settings_changed(self) -> None:
+        # The language may have changed: build every control again in the new words (the
+        # choices live on this scene, not in the controls), and give the seats still on a
+        # default name the new language's default. Focus returns to Settings, where it was.
+        self._refresh_default_names()
+        self._build_widgets()
+        self.relayout()
+        self.focus.focus(self.settings_button)
+
     # ------------------------------------------------------------------ drawing
     def update(self, dt: float) -> None:
         caret_was = self._caret_visible()
@@ -770,13 +801,14 @@ class StartScene(DialogScene):
         size = max(16, round(24 * scale))
         game_rules = self.catalog[self.game]
         preset = game_rules.presets[self.preset_index[self.game]]
-        draw_text_wrapped(surface, preset.description, self.description_rect, size, theme.TEXT, align="left",
-                          valign="center")
+        draw_text_wrapped(surface, game_rules.description_of(preset), self.description_rect, size, theme.TEXT,
+                          align="left", valign="center")
         values = self.rule_values()
         parts = []
         for spec in self.game_def.rule_specs:
-            text = f"{t(f'rule.{spec.key}.label')}: {value_label(self.game, spec, values[spec.key], self.players)}"
-            parts.append(("• " + text) if spec.key not in self.edits[self.game] else f"• {text} *")
+            line_key = "start.rule_line_edited" if spec.key in self.edits[self.game] else "start.rule_line"
+            parts.append(t(line_key, label=t(f"rule.{spec.key}.label"),
+                           value=value_label(self.game, spec, values[spec.key], self.players)))
         summary = self.summary_rect
         head = pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))
         draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)

@@ -36,7 +36,7 @@ from game.rules import all_games, get_game
 from game.stats import HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
-from game.ui.text import has_text, t
+from game.ui.text import has_text, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import (
     SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
@@ -385,7 +385,7 @@ class StatsScene(DialogScene):
         game_def = get_game(summary["game"])
         players = summary["players"]
         sides = game_def.score_sides(len(players))
-        return [" & ".join(players[seat][0] for seat in game_def.team_members(side, len(players)))
+        return [team_words([players[seat][0] for seat in game_def.team_members(side, len(players))])
                 for side in range(sides)]
 
     def _draw_charts(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:

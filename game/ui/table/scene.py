@@ -590,14 +590,26 @@ class TableScene(Scene):
         self.app.push(SettingsScene(self.app))
 
     def on_settings_changed(self) -> None:
-        # Hints may have been switched on or off, the deck's colours changed:
+        # Hints may have been switched on or off, the deck's colours or the language changed:
         # lay the table out again and draw it with fresh images.
         self.hint_button.visible = self.hints_offered
         if not self.hints_offered:
             self._drop_hint()
         self.undo_button.visible = self.undo_offered
+        self._word_buttons()
+        # The plates hold worded bids ("Bid 3"): land what is moving and word them again.
+        self.director.finish_all()
+        self.model.sync(self.shown_view())
         self.view = TableView(self.app)
         self.on_resize(self.app.size)
+
+    def _word_buttons(self) -> None:
+        """The buttons' words in the current language (it may have just changed)."""
+        for button, key in ((self.pad_button, "table.score_pad"), (self.menu_button, "table.menu"),
+                            (self.hint_button, "hint.button"), (self.last_trick_button, "table.last_trick"),
+                            (self.log_button, "table.hand_log"), (self.undo_button, "undo.button")):
+            button.label = t(key)
+        self.undo_button.reason = t("undo.nothing")
 
     def leave_warning(self) -> str | None:
         """Leaving a game being played keeps its save (it can be continued from the start screen),
@@ -825,7 +837,7 @@ class TableScene(Scene):
                 self._apply_ai()
             case ShowHandOver():
                 self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_label=t(self.game_def.text("next_deal")),
+                                       close_key=self.game_def.text("next_deal"),
                                        result=self.result_line()).attach_host(self))
             case AutoNextDeal():
                 self.next_deal()
