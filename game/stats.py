@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import math
 import json
 import logging
 from collections import Counter
@@ -397,7 +398,7 @@ def _read_files(starts: list[tuple[Path, list[int], _ReadPoint]], parallel: bool
     total = sum(max(0, key[0] - point.offset) for _, key, point in starts)
     workers = worker_count(total) if parallel else 1
     plans = [plan_spans(path, point.offset, point.line, key[0],
-                        max(1, round(workers * SPANS_PER_WORKER * (key[0] - point.offset) / total)))
+                        math.ceil(workers * SPANS_PER_WORKER * (key[0] - point.offset) / total))
              if workers > 1 else [Span(str(path), point.offset, None, point.line)]
              for path, key, point in starts]
     results = iter(summarize_spans([span for plan in plans for span in plan], summarize, workers))

@@ -35,7 +35,7 @@ from game.history import HistoryError, read_history_from
 #: Below this many bytes to read, starting worker processes costs more than it saves.
 PARALLEL_MIN_BYTES = 16 * 1024 * 1024
 #: Spans per worker: more than one, so that a worker that finishes early takes another.
-SPANS_PER_WORKER = 2
+SPANS_PER_WORKER = 4
 READ_BLOCK = 1 << 22   # bytes per read when counting the lines before each span
 
 
