@@ -56,6 +56,14 @@ def _declaring_table(tmp_path, size=(1280, 720)):
     return app, scene
 
 
+def _esc_opens_the_menu_and_comes_back(app, scene) -> None:
+    """A decision cannot be put off: Esc opens the menu over ``scene``, and Esc again comes back."""
+    step(app, [key(pygame.K_ESCAPE)])
+    assert top_name(app) == "TableMenu" and scene in app.scenes
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is scene
+
+
 @pytest.mark.parametrize("wanted", TABLE_DIALOGS)
 def test_menu_and_score_pad_open_over_every_table_dialog(tmp_path, wanted):
     app, scene = _declaring_table(tmp_path)
@@ -357,11 +365,7 @@ def test_every_control_of_the_tables_prompts_is_reached_by_tab(tmp_path, wanted)
     _to_dialog(app, scene, wanted)
     dialog = app.scenes[-1]
     _tab_reaches_every_control(app, dialog)
-    # A decision cannot be put off: Esc opens the menu over it, and Esc again comes back.
-    step(app, [key(pygame.K_ESCAPE)])
-    assert top_name(app) == "TableMenu"
-    step(app, [key(pygame.K_ESCAPE)])
-    assert app.scenes[-1] is dialog
+    _esc_opens_the_menu_and_comes_back(app, dialog)
 
 
 def test_the_dealers_take_row_is_reached_by_the_arrows(tmp_path):
@@ -409,10 +413,7 @@ def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
     end = app.scenes[-1]
     _tab_reaches_every_control(app, end)
     # The end screen is the game's last word: Esc opens the menu over it (Back to start, Quit).
-    step(app, [key(pygame.K_ESCAPE)])
-    assert top_name(app) == "TableMenu"
-    step(app, [key(pygame.K_ESCAPE)])
-    assert app.scenes[-1] is end
+    _esc_opens_the_menu_and_comes_back(app, end)
 
     app = make_app(tmp_path)
     start(app, "wizard", ["human", "human", "ai:random"], seed=2, rounds=2)
@@ -421,9 +422,6 @@ def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
     step(app, [key(pygame.K_TAB)])
     assert cover.button.focused and cover.button.show_focus_ring
     assert ring_pixels(cover.button.rect) > cover.button.rect.width
-    step(app, [key(pygame.K_ESCAPE)])
-    assert top_name(app) == "TableMenu"
-    step(app, [key(pygame.K_ESCAPE)])
-    assert app.scenes[-1] is cover
+    _esc_opens_the_menu_and_comes_back(app, cover)
     step(app, [key(pygame.K_RETURN)])
     assert cover not in app.scenes
