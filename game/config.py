@@ -459,6 +459,9 @@ MAX_AI_THINK_SECONDS = 2.0
 MIN_WINDOW_SIZE = (800, 600)
 MAX_WINDOW_SIDE = 16384
 MAX_VOLUME = 100          # the sound effects' volume is a percentage
+# The UI scale, in percent of the window's own size factor: larger type and controls.
+MIN_UI_SCALE = 100
+MAX_UI_SCALE = 200
 
 
 @dataclass
@@ -476,6 +479,8 @@ class Settings:
     window_size: tuple[int, int] = (1280, 720)
     volume: int = 70
     mute: bool = False
+    ui_scale_percent: int = 100
+    large_cards: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for YAML (which has lists, not tuples)."""
@@ -561,6 +566,12 @@ def _check_volume(value: Any) -> int:
     raise ValueError(f"must be a whole number of percent from 0 to {MAX_VOLUME}, not {quote(value)}")
 
 
+def _check_ui_scale(value: Any) -> int:
+    if isinstance(value, int) and not isinstance(value, bool) and MIN_UI_SCALE <= value <= MAX_UI_SCALE:
+        return value
+    raise ValueError(f"must be a whole number of percent from {MIN_UI_SCALE} to {MAX_UI_SCALE}, not {quote(value)}")
+
+
 SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _choice_checker(ANIMATION_SPEEDS),
     "ai_pause_seconds": _check_ai_pause,
@@ -573,6 +584,8 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "window_size": _check_window_size,
     "volume": _check_volume,
     "mute": _check_bool,
+    "ui_scale_percent": _check_ui_scale,
+    "large_cards": _check_bool,
 }
 SETTING_KEYS = tuple(f.name for f in fields(Settings))
 

@@ -78,6 +78,7 @@ from game.ui.audio import SoundBoard
 from game.ui.scene import Scene
 from game.ui.text import set_language, t
 from game.ui.widgets.focus import INPUT_MODE
+from game.ui.widgets.geometry import set_display_choices
 
 log = logging.getLogger("tricktable")
 
@@ -113,6 +114,7 @@ class App:
         # The table's sound effects, at the volume of the settings of the moment.
         self.audio = SoundBoard(lambda: self.settings)
         set_language(settings.language)
+        set_display_choices(settings.ui_scale_percent, settings.large_cards)
         self._setup_logging()
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
@@ -191,12 +193,14 @@ class App:
 
     def save_settings(self) -> None:
         set_language(self.settings.language)
+        set_display_choices(self.settings.ui_scale_percent, self.settings.large_cards)
         self._card_arts.clear()  # the four-colour deck setting may have changed
         for scene in list(self.scenes):
             try:
                 scene.on_settings_changed()
             except Exception as exc:
                 self._scene_failed(scene, exc)
+        self._resized()  # the UI scale or card size may have changed: every scene lays out again
         try:
             write_settings(self.settings, self.user_paths)
         except (ConfigError, OSError) as exc:

@@ -1,10 +1,11 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Nine settings are offered: the language (each under its own name; saving
+Eleven settings are offered: the language (each under its own name; saving
 switches every open screen to it at once), the animation speed, how long
 computer players pause before acting, how long the strongest computer
 player may think about one decision, whether the table offers hints, whether it offers undo, the
-four-colour deck (with a preview of the suit colours), and the volume and
+four-colour deck (with a preview of the suit colours), the UI scale and large
+cards, and the volume and
 mute of the sound effects (a new volume, or turning mute off, plays a short
 sound at the chosen level so the player hears what they picked). Save writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
@@ -18,7 +19,7 @@ from typing import Callable
 
 import pygame
 
-from game.config import ANIMATION_SPEEDS, LANGUAGES, Settings
+from game.config import ANIMATION_SPEEDS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings
 from game.ui import theme
 from game.ui.audio import BID
 from game.ui.text import LANGUAGE_NAMES, t
@@ -33,6 +34,7 @@ from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 AI_THINK_TIMES = (0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
 VOLUME_STEPS = tuple(range(0, 101, 10))
+UI_SCALE_STEPS = tuple(range(MIN_UI_SCALE, MAX_UI_SCALE + 1, 25))
 # The sound a volume change is heard with: short, and heard often at the table.
 PREVIEW_EFFECT = BID
 
@@ -73,6 +75,10 @@ class SettingsScene(DialogScene):
         self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
                              labels=[t("settings.volume.percent", value=v) for v in volumes], wrap=False)
         self.mute = Toggle((0, 0, 1, 1), self.draft.mute, self._set_mute)
+        scales = sorted(set(UI_SCALE_STEPS) | {self.draft.ui_scale_percent})
+        self.ui_scale = Cycler((0, 0, 1, 1), scales, scales.index(self.draft.ui_scale_percent), self._set_ui_scale,
+                               labels=[t("settings.ui_scale.percent", value=v) for v in scales], wrap=False)
+        self.large_cards = Toggle((0, 0, 1, 1), self.draft.large_cards, self._set_large_cards)
         # Each language under its own name, so a player who cannot read this one still finds theirs.
         languages = list(LANGUAGES)
         self.language = Cycler((0, 0, 1, 1), languages, languages.index(self.draft.language)
@@ -85,6 +91,8 @@ class SettingsScene(DialogScene):
                                                ("settings.hints", self.hints),
                                                ("settings.undo", self.undo),
                                                ("settings.four_colour", self.four_colour),
+                                               ("settings.ui_scale", self.ui_scale),
+                                               ("settings.large_cards", self.large_cards),
                                                ("settings.volume", self.volume),
                                                ("settings.mute", self.mute)]
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
@@ -112,6 +120,12 @@ class SettingsScene(DialogScene):
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)
+
+    def _set_ui_scale(self, value: int) -> None:
+        self.draft.ui_scale_percent = int(value)
+
+    def _set_large_cards(self, value: bool) -> None:
+        self.draft.large_cards = bool(value)
 
     def _set_volume(self, value: int) -> None:
         self.draft.volume = int(value)

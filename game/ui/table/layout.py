@@ -17,6 +17,9 @@ their left) sits at the left of the screen, then the far side, then the
 right; with any count from 3 to 6 the opponents are spread evenly over the
 upper part of an ellipse around the table centre.
 
+The player's UI scale grows the plates, panels and their type, and large-card
+mode the cards, each only as far as the window has room (``compute_layout``).
+
 Sizes below the 800x600 minimum are laid out as 800x600 (the app scales that
 picture down), so a window dragged to a sliver never produces negative or
 zero-sized rectangles.
@@ -28,6 +31,8 @@ import math
 from dataclasses import dataclass, field
 
 import pygame
+
+from game.ui.widgets.geometry import CHOICES, LARGE_CARD_FACTOR, table_scale
 
 MIN_SIZE = (800, 600)
 CARD_RATIO = 1.4
@@ -117,13 +122,52 @@ def effective_size(size: tuple[int, int]) -> tuple[int, int]:
     return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
 
 
+#: How much the player's UI scale and large cards are cut back at a time when they do not fit.
+CUT_BACK_STEP = 0.05
+
+
 def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
                    score_rows: int | None = None, hint_button: bool = False) -> TableLayout:
     """The table layout for a drawing of ``size`` with ``num_players`` seats
-    (``hint_button``: with a Hint button under the scores)."""
+    (``hint_button``: with a Hint button under the scores).
+
+    The player's UI scale (plates, panels and their type) and large cards grow the
+    layout only as far as the window has room: where the grown layout would put
+    name plates over each other or over the corner panels, or the trick over a
+    plate, both are cut back step by step, down to the usual sizes.
+    """
+    scale = table_scale()
+    cards = LARGE_CARD_FACTOR if CHOICES.large_cards else 1.0
+    while True:
+        layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards)
+        if (scale <= 1.0 and cards <= 1.0) or _has_room(layout):
+            return layout
+        scale, cards = max(1.0, scale - CUT_BACK_STEP), max(1.0, cards - CUT_BACK_STEP)
+
+
+def _has_room(layout: TableLayout) -> bool:
+    """Whether every plate lies on screen, apart from the others, the corner panels and the trick."""
+    screen = pygame.Rect(0, 0, layout.width, layout.height)
+    plates = [place.plate for place in layout.seats]
+    corners = [layout.indicator_rect, layout.progress_rect, layout.score_rect, layout.hint_button]
+    reach = pygame.Rect(0, 0, round(layout.trick_card_w * 1.1), round(layout.trick_card_h * 1.1))
+    for index, plate in enumerate(plates):
+        if not screen.contains(plate) or plate.collidelist(plates[index + 1:] + corners) >= 0:
+            return False
+        for place in layout.seats:
+            card = reach.copy()
+            card.center = place.trick_centre
+            if card.colliderect(plate):
+                return False
+    return True
+
+
+def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_rows: int | None,
+              hint_button: bool, scale: float, cards: float) -> TableLayout:
+    """The table layout with plates and panels grown by ``scale`` and cards by ``cards``."""
     w, h = effective_size(size)
     n = max(2, num_players)
-    unit = min(w / 1280, h / 720)
+    unit = min(w / 1280, h / 720) * scale
     margin = round(clamp(12 * unit, 8, 22))
     layout = TableLayout(width=w, height=h, num_players=n, bottom_seat=bottom_seat % n,
                          unit=unit, margin=margin)
@@ -131,6 +175,10 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
     # Card sizes follow the smaller of the two window proportions so tall and
     # wide windows both keep the hand readable.
     hand_w = round(clamp(min(w * 0.074, h * 0.128), 58, 176))
+    if cards > 1.0:
+        # Large cards, but the hand never takes more than a fifth of the height and a
+        # dozen cards still lie side by side across the window.
+        hand_w = round(max(hand_w, min(hand_w * cards, h * 0.155, w / 11)))
     layout.hand_card_w = hand_w
     layout.trick_card_w = round(hand_w * 0.8)
     layout.back_card_w = max(26, round(hand_w * 0.42))

@@ -25,7 +25,7 @@ _KIND_COLOURS = {
     "normal": (theme.BUTTON, theme.BUTTON_HOVER, theme.BUTTON_PRESSED, theme.TEXT),
     "primary": (theme.BUTTON_PRIMARY, theme.BUTTON_PRIMARY_HOVER, theme.BUTTON_PRIMARY_PRESSED, theme.TEXT_DARK),
     "danger": (theme.BUTTON_DANGER, theme.BUTTON_DANGER_HOVER, theme.BUTTON_DANGER_PRESSED, theme.TEXT),
-    "selected": (theme.BUTTON_SELECTED, (58, 134, 190), (32, 90, 132), theme.TEXT),
+    "selected": (theme.BUTTON_SELECTED, theme.BUTTON_SELECTED_HOVER, theme.BUTTON_SELECTED_PRESSED, theme.TEXT),
 }
 
 
