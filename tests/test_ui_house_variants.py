@@ -283,6 +283,22 @@ def test_a_hint_to_take_says_take(app):
     assert t("hint.failed") not in text
 
 
+def banners_shown(game_def, events, seat: int, name_of=lambda s: NAMES[s], **director_options):
+    """A table model after the director has played ``events`` (as ``seat`` sees
+    them) to the end, and every banner it put up on the way."""
+    model = TableModel.empty(game_def, 4)
+    layout = compute_layout((1280, 720), 4, 0)
+    director = Director(model, lambda: layout, lambda: 1.0, name_of, game_def, **director_options)
+    director.enqueue(events, seat)
+    banners = set()
+    for _ in range(200):
+        director.update(0.05)
+        banners.add(model.banner)
+        if director.idle:
+            break
+    return model, banners
+
+
 # ---------------------------------------------------------------------------- Boston
 
 def test_a_boston_is_announced_over_the_table_in_the_result_and_on_the_pad(app):
@@ -295,16 +311,7 @@ def test_a_boston_is_announced_over_the_table_in_the_result_and_on_the_pad(app):
     text, _ = hand_result(scored, NAMES, game_def)
     assert text == t("table.result_boston", team=team, change=f"{scored.score_change[0]:+d}")
     # The director puts the banner up while the score is counted.
-    model = TableModel.empty(game_def, 4)
-    layout = compute_layout((1280, 720), 4, 0)
-    director = Director(model, lambda: layout, lambda: 1.0, lambda seat: NAMES[seat], game_def)
-    director.enqueue([scored], -1)
-    banners = set()
-    for _ in range(200):
-        director.update(0.05)
-        banners.add(model.banner)
-        if director.idle:
-            break
+    model, banners = banners_shown(game_def, [scored], -1)
     assert t("table.boston_banner", team=team) in banners
     assert model.banner is None, "the banner comes down again"
     # The score pad names it in the declarers' books.
@@ -374,26 +381,11 @@ def test_the_player_left_of_the_dealer_is_shown_choosing_trump(app):
     turned = next(event for event in events if isinstance(event, TrumpTurnedUp))
     assert turned.chooser == 3 and state.current_player == 3
     game_def = get_game("wizard")
-    model = TableModel.empty(game_def, 4)
-    layout = compute_layout((1280, 720), 4, 0)
-    director = Director(model, lambda: layout, lambda: 1.0, lambda seat: NAMES[seat], game_def)
-    director.enqueue([event for event in events if isinstance(event, TrumpTurnedUp)], 3)
-    banners = set()
-    for _ in range(100):
-        director.update(0.05)
-        banners.add(model.banner)
-        if director.idle:
-            break
+    model, banners = banners_shown(game_def, [turned], 3)
     assert t("table.dealer_chooses", name=NAMES[3]) in banners
     assert model.trump_pending and model.trump_chooser == 3
     # The chooser at the screen is spoken to (a player called "You" read "You chooses trump").
-    spoken = TableModel.empty(game_def, 4)
-    director = Director(spoken, lambda: layout, lambda: 1.0, lambda seat: "You", game_def, looking=lambda: 3)
-    director.enqueue([event for event in events if isinstance(event, TrumpTurnedUp)], 3)
-    banners = set()
-    for _ in range(100):
-        director.update(0.05)
-        banners.add(spoken.banner)
+    _, banners = banners_shown(game_def, [turned], 3, name_of=lambda seat: "You", looking=lambda: 3)
     assert t("table.you_choose_trump") in banners and t("table.dealer_chooses", name="You") not in banners
     # The corner panel names the chooser: to the others by name, to the chooser as "you".
     for viewer, words in ((0, t("table.dealer_chooses", name=NAMES[3])), (3, t("table.you_choose_trump"))):
