@@ -257,6 +257,10 @@ class HistoryRecorder:
                                   "reneges": [{"trick": trick, "seat": seat} for trick, seat in event.reneges],
                                   "books": list(event.books), "score_change": list(event.score_change),
                                   "scores": list(event.scores)})
+        if event.boston:
+            # The engine's word that the hand was a Boston (under a house rule that
+            # plays one), so no reader has to work it out from the books again.
+            self.current_deal["boston"] = True
         self.record["final_scores"] = list(event.scores)
 
     def _on_prediction_hand_scored(self, event: WizardHandScored) -> None:
@@ -807,9 +811,9 @@ def _fixed_deals(game: GameDef, deals: list[dict[str, Any]]) -> dict[int, Any]:
 
 
 # Deal fields this program writes that earlier versions of it did not (the
-# seat that named trump after a Wizard turn-up): a record without them is an
-# older one, still read and checked on everything else.
-LATER_DEAL_FIELDS = frozenset({"trump_chosen_by"})
+# seat that named trump after a Wizard turn-up, a Boston): a record without
+# them is an older one, still read and checked on everything else.
+LATER_DEAL_FIELDS = frozenset({"trump_chosen_by", "boston"})
 
 
 def _compare(recorded: dict[str, Any], replayed: dict[str, Any]) -> list[Disagreement]:

@@ -138,7 +138,7 @@ class EndScene(DialogScene):
         if self.history.get("rules", {}).get("boston") != "wins_game":
             return False
         scored = [deal for deal in self.history.get("deals", []) if deal.get("scores")]
-        if not scored or not deal_is_boston(self.game, self.history, scored[-1]):
+        if not scored or not deal_is_boston(scored[-1]):
             return False
         declarer = scored[-1].get("declarer")
         return isinstance(declarer, int) and self.game.team_of(declarer) == winner

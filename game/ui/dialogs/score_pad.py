@@ -31,7 +31,7 @@ from typing import Any, Callable, Sequence
 import pygame
 
 from game.rules import GameDef, get_game
-from game.rules.bidwhist import TOTAL_BOOKS, books_needed
+from game.rules.bidwhist import books_needed
 from game.ui import theme
 from game.ui.text import direction_word, mode_word, suit_word, t, team_words
 from game.ui.widgets.button import Button
@@ -146,7 +146,7 @@ def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> t
         rows.append(Row([
             Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
             Cell(_contract_cell(deal)), _declarers_books(books, bidding_team, deal.get("contract"),
-                                                         deal_is_boston(game, history, deal)),
+                                                         deal_is_boston(deal)),
             Cell(_signed(moved), team_colour),   # the declaring team's change, in that team's colour
             *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal["scores"]))]))
     return columns, rows
@@ -161,17 +161,10 @@ def _contract_cell(deal: dict) -> str:
     return t("pad.contract_taken", contract=words) if taken else words
 
 
-def deal_is_boston(game: GameDef, history: dict, deal: dict) -> bool:
-    """Whether a recorded deal of a contract game was a Boston: the bidding team took all
-    13 books (after the renege penalties: the recorded books), under house rules that
-    play one (RULES.md, ``boston`` not ``off``)."""
-    rules = history.get("rules")
-    declarer = deal.get("declarer")
-    books = deal.get("books")
-    if not isinstance(rules, dict) or rules.get("boston", "off") == "off" or not isinstance(declarer, int):
-        return False
-    team = game.team_of(declarer)
-    return isinstance(books, list) and 0 <= team < len(books) and books[team] == TOTAL_BOOKS
+def deal_is_boston(deal: dict) -> bool:
+    """Whether a recorded deal of a contract game was a Boston (the engine's
+    ``boston`` mark, written only under house rules that play one)."""
+    return deal.get("boston") is True
 
 
 def _declarers_books(books: Sequence[int], team: int, contract: dict | None, boston: bool) -> Cell:
