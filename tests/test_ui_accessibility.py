@@ -69,6 +69,8 @@ def _all_pairs() -> list[tuple[str, tuple[int, ...], tuple[int, ...], bool]]:
     for plate in (view.PLATE_TOP, view.PLATE_BOTTOM):
         extra += [("plate name", theme.TEXT, plate, False), ("plate accent", theme.ACCENT, plate, False),
                   ("plate dim", theme.TEXT_DIM, plate, False)]
+    for plate in (view.TURN_PLATE_TOP, view.TURN_PLATE_BOTTOM):
+        extra += [("turn plate name", view.GOLD, plate, False), ("turn plate info", view.TURN_PLATE_INFO, plate, False)]
     return [*theme.TEXT_ON_BACKGROUNDS, *extra]
 
 

@@ -55,6 +55,10 @@ GOLD = theme.ACCENT
 HINT_RING = (250, 250, 244)
 PLATE_TOP = (24, 40, 34)
 PLATE_BOTTOM = (12, 24, 20)
+# The plate of the seat whose turn it is: a dark gold gradient, its second line in pale gold.
+TURN_PLATE_TOP = (58, 50, 22)
+TURN_PLATE_BOTTOM = (32, 26, 10)
+TURN_PLATE_INFO = (240, 226, 180)
 
 # Cache limits (the policy is in game.ui.art.render_cache): corner panels and
 # pills change with the text they show, plates with each seat's line, a fan
@@ -514,8 +518,8 @@ class TableView:
         body = pygame.Rect(margin, margin, w, h)
         radius = h // 2
         pygame.draw.rect(image, (0, 0, 0, 80), body.move(2, 4), border_radius=radius)
-        top = (58, 50, 22) if is_turn else PLATE_TOP
-        bottom = (32, 26, 10) if is_turn else PLATE_BOTTOM
+        top = TURN_PLATE_TOP if is_turn else PLATE_TOP
+        bottom = TURN_PLATE_BOTTOM if is_turn else PLATE_BOTTOM
         grad = pygame.Surface((1, 2))
         grad.set_at((0, 0), top)
         grad.set_at((0, 1), bottom)
@@ -533,7 +537,7 @@ class TableView:
         text_w = w - radius * 1.1 - (h * 0.6 if dealer else 0)
         name_img = self.text.fit(name, round(fu * 0.95), GOLD if is_turn else theme.TEXT, round(text_w), bold=True)
         if line2:
-            info = self.text.fit(line2, round(fu * 0.78), theme.TEXT_DIM if not is_turn else (240, 226, 180),
+            info = self.text.fit(line2, round(fu * 0.78), theme.TEXT_DIM if not is_turn else TURN_PLATE_INFO,
                                  round(text_w))
             total = name_img.get_height() + info.get_height()
             y = body.top + (h - total) // 2
