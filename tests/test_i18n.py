@@ -453,3 +453,13 @@ def test_the_self_test_fails_a_build_with_a_missing_catalogue(catalog_folder):
     (catalog_folder / "tr.yaml").unlink()
     with pytest.raises(SelfTestFailure, match="tr catalogue"):
         _check_catalogues()
+
+
+def test_a_percentage_is_written_as_each_language_writes_it():
+    # Turkish puts the sign first; the charts and the statistics screen ask the catalogue.
+    try:
+        for language, words in (("en", "50%"), ("nl", "50%"), ("tr", "%50")):
+            text.set_language(language)
+            assert text.percent_words(50) == words
+    finally:
+        text.set_language("en")

@@ -192,6 +192,11 @@ def bid_words(books: int, mode: int) -> str:
     return t("bid.words", books=books, mode=mode_word(mode))
 
 
+def percent_words(percent: int) -> str:
+    """A whole percentage as the language writes it ("50%"; Turkish "%50")."""
+    return t("stats.percent", value=percent)
+
+
 def mode_word(mode: int) -> str:
     """A Bid Whist mode inside a sentence ("uptown", "no trump"; the ``BidMode`` number)."""
     return t(f"mode.{mode}.sentence")

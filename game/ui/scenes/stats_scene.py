@@ -36,7 +36,7 @@ from game.rules import all_games, get_game
 from game.stats import HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
-from game.ui.text import has_text, t, team_words
+from game.ui.text import has_text, percent_words, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import (
     SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
@@ -57,7 +57,7 @@ LEVEL_ORDER = ("easy", "medium", "hard", HUMAN)
 
 
 def percent(share: float | None) -> str:
-    return t("stats.none") if share is None else t("stats.percent", value=round(share * 100))
+    return t("stats.none") if share is None else percent_words(round(share * 100))
 
 
 def level_label(level: str) -> str:
@@ -408,7 +408,7 @@ class StatsScene(DialogScene):
             rates = stats.recent_hit_rates(RECENT_GAMES)
             self.geometry["recent"] = draw_line_chart(
                 surface, self.chart_rects["recent"], t("stats.chart.hit_rate", count=len(rates)), [rates],
-                [SERIES_COLOURS[0]], size, t("stats.chart.hit_rate_empty"), y_format=lambda v: f"{round(v * 100)}%",
+                [SERIES_COLOURS[0]], size, t("stats.chart.hit_rate_empty"), y_format=lambda v: percent_words(round(v * 100)),
                 y_range=(0.0, 1.0), x_labels=(t("stats.chart.first"), t("stats.chart.last")))
         else:
             modes = stats.contract_totals("mode")

@@ -20,6 +20,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.ui import theme
+from game.ui.text import percent_words
 from game.ui.widgets.geometry import Colour
 from game.ui.widgets.text import draw_text_fit, text_size
 
@@ -185,7 +186,7 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
     if not bars:
         return geometry
     label_h = round(label_size * 1.3)
-    scale_w = text_size("100%", label_size)[0] + 6
+    scale_w = text_size(percent_words(100), label_size)[0] + 6
     area = pygame.Rect(body.left + scale_w, body.top + label_size // 2, max(1, body.width - scale_w),
                        max(1, body.height - label_h - label_size // 2))
     geometry.area = area
@@ -194,12 +195,12 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
         y = round(area.bottom - area.height * share)
         if share:
             pygame.draw.line(surface, GRID, (area.left, y), (area.right, y))
-        draw_text_fit(surface, f"{round(share * maximum * 100)}%", pygame.Rect(body.left, y - label_size,
-                                                                              scale_w - 4, 2 * label_size),
+        draw_text_fit(surface, percent_words(round(share * maximum * 100)),
+                      pygame.Rect(body.left, y - label_size, scale_w - 4, 2 * label_size),
                       label_size, theme.TEXT_DIM, align="right")
     slot = area.width / len(bars)
     # The share over each column only when every one of them has room for it.
-    worded = all(text_size(f"{round(bar.value * 100)}%", label_size)[0] <= slot for bar in bars)
+    worded = all(text_size(percent_words(round(bar.value * 100)), label_size)[0] <= slot for bar in bars)
     width = max(1, round(slot * 0.7))
     for index, bar in enumerate(bars):
         left = round(area.left + index * slot + (slot - width) / 2)
@@ -211,7 +212,7 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
         geometry.bars.append(column)
         under = pygame.Rect(round(area.left + index * slot), area.bottom + 1, max(1, round(slot)), label_h - 1)
         draw_text_fit(surface, bar.label, under, label_size, theme.TEXT_DIM)
-        words = f"{round(share * 100)}%"
+        words = percent_words(round(share * 100))
         if worded:
             above = pygame.Rect(under.left, max(area.top, column.top - label_h), under.width, label_h)
             draw_text_fit(surface, words, above, label_size, theme.TEXT)
