@@ -21,9 +21,12 @@ a malformed preset) raises ``ConfigError``, whose message names the file,
 the key (with the nearest valid key for a misspelling) and what is allowed,
 quoting at most a short prefix of a bad value, so
 that the command line can print it and the window can show it instead of a
-traceback. ``load_rules_or_defaults`` is the forgiving front door for the
-window: on a bad file it keeps the default rules and returns the message to
-show, as RULES.md asks.
+traceback. The reason is also kept as a ``game.rules.problems.Problem`` (a code
+and parameters), which the window words in the player's language; the
+English message is that problem worded in English. ``load_rules_problem`` is
+the forgiving front door for the window: on a bad file it keeps the default
+rules and returns the problem to show, as RULES.md asks
+(``load_rules_or_defaults`` gives it as English text).
 
 App settings (animation speed, language, window size...) are not house rules
 and never affect a game's outcome. They live in the user's config folder and
@@ -57,10 +60,13 @@ from typing import Any, Callable, Iterable, Mapping
 import yaml
 
 from game.paths import UserPaths, atomic_copy_file, atomic_write_text, resource_path
+from game.rules.problems import Decimal, Problem, ProblemValueError
 from game.rules.errors import RuleConfigError
-from game.rules.house_rules import RuleSpec, Rules, make_rules
+from game.rules.house_rules import RuleSpec, Rules, make_rules, unknown_rule_key
 from game.rules.registry import game_names, get_game
-from game.yaml_files import YamlFileError, quote, quote_text, read_limited_text, read_yaml_file
+from game.yaml_files import (
+    YamlFileError, quote, quote_text, quoted, quoted_text, read_limited_text, read_yaml_file, unreadable_file,
+)
 from game.yaml_files import parse_yaml_text as parse_yaml
 
 log = logging.getLogger("tricktable.config")
@@ -77,10 +83,12 @@ class ConfigError(RuleConfigError):
 
     ``source`` is the file (or ``--set``), ``key`` the dotted key inside it
     (``rules.min_bid``, ``presets.short.rules.rounds``; empty when the whole
-    file is at fault) and ``reason`` what is wrong and what is allowed.
+    file is at fault) and ``reason`` what is wrong and what is allowed, in
+    English; ``problem`` is the reason as a code and parameters (None for the
+    few reasons only the command line can meet, such as a malformed ``--set``).
     """
 
-    def __init__(self, source: str, key: str, reason: str) -> None:
+    def __init__(self, source: str, key: str, reason: str | Problem) -> None:
         super().__init__(source, key, reason)
         if not key:
             # No key to name (unreadable file, YAML syntax): avoid "file: : reason".
@@ -95,7 +103,7 @@ def read_yaml(path: str | Path, source: str | None = None) -> Any:
     try:
         return read_yaml_file(path, source or str(path))
     except YamlFileError as exc:
-        raise ConfigError(exc.source, "", exc.reason) from None
+        raise ConfigError(exc.source, "", exc.problem) from None
 
 
 def parse_yaml_text(text: str, source: str) -> Any:
@@ -103,7 +111,7 @@ def parse_yaml_text(text: str, source: str) -> Any:
     try:
         return parse_yaml(text, source)
     except YamlFileError as exc:
-        raise ConfigError(exc.source, "", exc.reason) from None
+        raise ConfigError(exc.source, "", exc.problem) from None
 
 
 def _key_label(prefix: str, key: Any) -> str:
@@ -112,32 +120,34 @@ def _key_label(prefix: str, key: Any) -> str:
     return f"{prefix}.{name}" if prefix else name
 
 
-def _suggestion(key: Any, known: Iterable[str]) -> str:
-    close = difflib.get_close_matches(str(key), list(known), n=1)
-    return f" (did you mean {close[0]}?)" if close else ""
-
-
-def unknown_key_reason(key: Any, allowed: Iterable[str], where: str = "") -> str:
-    """Why ``key`` is refused: "unknown key; did you mean X? Allowed keys: ..." (``where`` after "keys")."""
+def unknown_key_reason(key: Any, allowed: Iterable[str]) -> Problem:
+    """Why ``key`` is refused: "unknown key; did you mean X? Allowed keys: ..."."""
     allowed = list(allowed)
     close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
-    guess = f"; did you mean {close[0]}?" if close else ";"
-    return f"unknown key{guess} Allowed keys{where}: {', '.join(allowed)}"
+    if close:
+        return Problem("unknown_key_guess", {"guess": close[0], "allowed": ", ".join(allowed)})
+    return Problem("unknown_key", {"allowed": ", ".join(allowed)})
 
 
-def _type_name(value: Any) -> str:
+def _type_name(value: Any) -> Problem:
     if value is None:
-        return "empty"
+        return Problem("value.empty")
     if isinstance(value, Mapping):
-        return "a mapping"
+        return Problem("value.mapping")
     if isinstance(value, list):
-        return "a list"
-    return quote(value)
+        return Problem("value.list")
+    return Problem("value.quoted", {"value": quoted(value)})
+
+
+def _must_be(expected: str, value: Any) -> Problem:
+    """"must be <expected>, not <what value is>"; ``expected`` is an ``expect.*`` problem code."""
+    return Problem("must_be", {"expected": Problem(expected), "actual": _type_name(value)})
 
 
 def _require_mapping(value: Any, source: str, key: str, expected: str) -> Mapping[Any, Any]:
+    """``value`` if it is a mapping; else ``ConfigError`` saying it must be ``expected`` (an ``expect.*`` code)."""
     if not isinstance(value, Mapping):
-        raise ConfigError(source, key, f"must be {expected}, not {_type_name(value)}")
+        raise ConfigError(source, key, _must_be(expected, value))
     return value
 
 
@@ -172,12 +182,12 @@ def check_rule_value(game: str, key: Any, value: Any, source: str, prefix: str) 
     spec = game_def.spec(key) if isinstance(key, str) else None
     if spec is None:
         raise ConfigError(source, _key_label(prefix, key),
-                          unknown_key_reason(key, _rule_keys(game), f" for {GAME_TITLES.get(game, game)}"))
+                          unknown_rule_key(key, _rule_keys(game), game, GAME_TITLES.get(game, game)))
     try:
         return spec.check(_undo_yaml_booleans(spec, value))
-    except ValueError as exc:
+    except ProblemValueError as exc:
         # The spec quotes at most a short prefix of the value (short_repr).
-        raise ConfigError(source, _key_label(prefix, key), str(exc)) from None
+        raise ConfigError(source, _key_label(prefix, key), exc.problem) from None
 
 
 def _check_rule_mapping(game: str, raw: Any, source: str, prefix: str) -> dict[str, Any]:
@@ -186,7 +196,7 @@ def _check_rule_mapping(game: str, raw: Any, source: str, prefix: str) -> dict[s
         # A section whose entries are all commented out reads as null; that
         # simply means "no changes".
         return {}
-    mapping = _require_mapping(raw, source, prefix, "a mapping of rule keys to values")
+    mapping = _require_mapping(raw, source, prefix, "expect.rule_mapping")
     return {str(key): check_rule_value(game, key, value, source, prefix) for key, value in mapping.items()}
 
 
@@ -218,7 +228,7 @@ def _build_rules(game: str, layers: list[_Layer], players: int | None) -> Rules:
             else:
                 # The layer broke a key it did not set (a combination): name the layer.
                 key = layer.prefix or exc.key
-            raise ConfigError(layer.source, key, exc.reason) from None
+            raise ConfigError(layer.source, key, exc.problem or exc.reason) from None
     return rules if rules is not None else make_rules(game, {}, players)
 
 
@@ -258,30 +268,37 @@ class RuleFile:
         try:
             return self.presets[name]
         except KeyError:
-            available = ", ".join(self.presets) or "(this file has none)"
-            raise ConfigError(self.source, "presets",
-                              f"no preset named {quote(name)}{_suggestion(name, self.presets)}; "
-                              f"available presets: {available}") from None
+            raise ConfigError(self.source, "presets", _unknown_preset(name, list(self.presets))) from None
+
+
+def _unknown_preset(name: str, presets: list[str]) -> Problem:
+    if not presets:
+        return Problem("preset.none", {"name": quoted(name)})
+    close = difflib.get_close_matches(name, presets, n=1)
+    params = {"name": quoted(name), "available": ", ".join(presets)}
+    if close:
+        return Problem("preset.unknown_guess", {**params, "guess": close[0]})
+    return Problem("preset.unknown", params)
 
 
 def _check_game_name(game: Any, source: str, key: str = "game") -> str:
     known = game_names()
     if game is None:
-        raise ConfigError(source, key, f"missing; must be one of {', '.join(known)}")
+        raise ConfigError(source, key, Problem("game.missing", {"allowed": ", ".join(known)}))
     if game not in known:
-        raise ConfigError(source, key, f"must be one of {', '.join(known)}, not {quote(game)}")
+        raise ConfigError(source, key, Problem("game.unknown", {"allowed": ", ".join(known), "value": quoted(game)}))
     return str(game)
 
 
 def _read_preset(game: str, name: Any, raw: Any, base: Mapping[str, Any], source: str) -> Preset:
     prefix = _key_label("presets", name)
     if not isinstance(name, str) or not name.strip():
-        raise ConfigError(source, prefix, "a preset name must be a non-empty word")
-    body = _require_mapping(raw, source, prefix, "a mapping with description and rules")
+        raise ConfigError(source, prefix, Problem("preset.unnamed"))
+    body = _require_mapping(raw, source, prefix, "expect.preset")
     _reject_unknown_keys(body, PRESET_KEYS, source, prefix)
     description = body.get("description", "")
     if not isinstance(description, str):
-        raise ConfigError(source, f"{prefix}.description", f"must be text, not {_type_name(description)}")
+        raise ConfigError(source, f"{prefix}.description", _must_be("expect.text", description))
     rules = _check_rule_mapping(game, body.get("rules"), source, f"{prefix}.rules")
     # Without the player count only the always-true limits can be checked here;
     # rounds against 60 / players is checked again when a game starts.
@@ -292,7 +309,7 @@ def _read_preset(game: str, name: Any, raw: Any, base: Mapping[str, Any], source
 def _read_presets(game: str, raw: Any, base: Mapping[str, Any], source: str) -> dict[str, Preset]:
     if raw is None:
         return {}
-    mapping = _require_mapping(raw, source, "presets", "a mapping of preset names to presets")
+    mapping = _require_mapping(raw, source, "presets", "expect.preset_mapping")
     return {str(name): _read_preset(game, name, body, base, source) for name, body in mapping.items()}
 
 
@@ -300,14 +317,11 @@ def _choose_game(named_in_file: Any, named_by_caller: str | None, source: str) -
     """The file's game: named in the file, by the caller (``--game``), or both alike."""
     if named_in_file is None:
         if named_by_caller is None:
-            raise ConfigError(source, "game",
-                              f"missing; name the game in the file (game: one of {', '.join(game_names())}) "
-                              f"or with --game")
+            raise ConfigError(source, "game", Problem("game.missing_in_file", {"allowed": ", ".join(game_names())}))
         return _check_game_name(named_by_caller, "game")
     game = _check_game_name(named_in_file, source)
     if named_by_caller is not None and game != named_by_caller:
-        raise ConfigError(source, "game",
-                          f"this file is for {game}, but the game being set up is {named_by_caller}")
+        raise ConfigError(source, "game", Problem("game.other_file", {"game": game, "wanted": named_by_caller}))
     return game
 
 
@@ -323,8 +337,7 @@ def _reject_stray_top_keys(top: Mapping[Any, Any], game: str, source: str) -> No
             continue
         if key in _rule_keys(game):
             raise ConfigError(source, _key_label("", key),
-                              "a rule key belongs under rules: in a file that has rules: or presets: "
-                              f"(allowed keys here: {', '.join(TOP_LEVEL_KEYS)})")
+                              Problem("rule_key_at_top", {"allowed": ", ".join(TOP_LEVEL_KEYS)}))
         raise ConfigError(source, _key_label("", key), unknown_key_reason(key, TOP_LEVEL_KEYS))
 
 
@@ -351,10 +364,8 @@ def load_rule_file(path: str | Path, game: str | None = None) -> RuleFile:
     source = str(path)
     document = read_yaml(path, source)
     if document is None:
-        raise ConfigError(source, "", "the file is empty; expected rule keys with their values "
-                                      "(such as target_score: 5) or the keys game, rules and presets")
-    top = _require_mapping(document, source, "",
-                           "a mapping of rule keys to values, or with the keys game, rules and presets")
+        raise ConfigError(source, "", Problem("file.empty_rules"))
+    top = _require_mapping(document, source, "", "expect.rule_file")
     game = _choose_game(top.get("game"), game, source)
     if not _is_sectioned(top):
         base = _check_flat_rules(game, top, source)
@@ -439,11 +450,24 @@ def load_rules_or_defaults(game: str, rules_file: str | Path | None = None, pres
     ``game`` itself must be a known game name (it comes from the program, not
     the user).
     """
+    rules, problem = load_rules_problem(game, rules_file, preset, overrides, players)
+    return rules, str(problem) if problem is not None else None
+
+
+def load_rules_problem(game: str, rules_file: str | Path | None = None, preset: str | None = None,
+                       overrides: Iterable[str] = (), players: int | None = None
+                       ) -> tuple[Rules, Problem | None]:
+    """``load_rules_or_defaults`` with the message as a ``Problem``, for the window to word."""
     try:
         return resolve_rules(game, rules_file, preset, overrides, players), None
     except ConfigError as exc:
-        title = GAME_TITLES.get(game, game)
-        return make_rules(game), f"{exc}. Playing with the default {title} rules instead."
+        return make_rules(game), Problem("rules.defaults_used", {
+            "error": error_problem(exc), "game": game, "game_title": GAME_TITLES.get(game, game)})
+
+
+def error_problem(exc: ConfigError) -> Problem:
+    """The whole message of ``exc`` as a problem; its English text where the reason has no code."""
+    return exc.located_problem() or Problem("untranslated", {"text": str(exc)})
 
 
 # --------------------------------------------------------------------------
@@ -523,53 +547,63 @@ def _choice_checker(choices: tuple[str, ...]) -> Callable[[Any], Any]:
     def check(value: Any) -> str:
         if isinstance(value, str) and value in choices:
             return value
-        raise ValueError(f"must be one of {', '.join(choices)}, not {quote(value)}")
+        raise ProblemValueError(Problem("value.not_choice", {"choices": ", ".join(choices), "value": quoted(value)}))
     return check
 
+
+# Each checker returns the value it is given if allowed, else raises
+# ``ProblemValueError`` saying what is allowed (a ``ValueError``).
 
 def _check_bool(value: Any) -> bool:
     if isinstance(value, bool):
         return value
-    raise ValueError(f"must be true or false, not {quote(value)}")
+    raise ProblemValueError(Problem("value.not_bool", {"value": quoted(value)}))
+
+
+def _seconds_refused(low: float, high: float, value: Any) -> ProblemValueError:
+    return ProblemValueError(Problem("value.not_seconds", {"low": Decimal(low), "high": Decimal(high),
+                                                           "value": quoted(value)}))
 
 
 def _check_ai_pause(value: Any) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if math.isfinite(value) and 0 <= value <= MAX_AI_PAUSE_SECONDS:
             return float(value)
-    raise ValueError(f"must be a number of seconds from 0 to {MAX_AI_PAUSE_SECONDS:g}, not {quote(value)}")
+    raise _seconds_refused(0, MAX_AI_PAUSE_SECONDS, value)
 
 
 def _check_ai_think(value: Any) -> float:
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if math.isfinite(value) and MIN_AI_THINK_SECONDS <= value <= MAX_AI_THINK_SECONDS:
             return float(value)
-    raise ValueError(f"must be a number of seconds from {MIN_AI_THINK_SECONDS:g} to {MAX_AI_THINK_SECONDS:g}, "
-                     f"not {quote(value)}")
+    raise _seconds_refused(MIN_AI_THINK_SECONDS, MAX_AI_THINK_SECONDS, value)
 
 
 def _check_window_size(value: Any) -> tuple[int, int]:
     min_w, min_h = MIN_WINDOW_SIZE
-    allowed = (f"must be [width, height] in whole pixels, at least [{min_w}, {min_h}] "
-               f"and at most {MAX_WINDOW_SIDE} each")
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(
             isinstance(side, int) and not isinstance(side, bool) for side in value):
         width, height = value
         if min_w <= width <= MAX_WINDOW_SIDE and min_h <= height <= MAX_WINDOW_SIDE:
             return (width, height)
-    raise ValueError(f"{allowed}, not {quote(value)}")
+    raise ProblemValueError(Problem("value.not_window_size", {"width": min_w, "height": min_h,
+                                                              "high": MAX_WINDOW_SIDE, "value": quoted(value)}))
+
+
+def _percent_refused(low: int, high: int, value: Any) -> ProblemValueError:
+    return ProblemValueError(Problem("value.not_percent", {"low": low, "high": high, "value": quoted(value)}))
 
 
 def _check_volume(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_VOLUME:
         return value
-    raise ValueError(f"must be a whole number of percent from 0 to {MAX_VOLUME}, not {quote(value)}")
+    raise _percent_refused(0, MAX_VOLUME, value)
 
 
 def _check_ui_scale(value: Any) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and MIN_UI_SCALE <= value <= MAX_UI_SCALE:
         return value
-    raise ValueError(f"must be a whole number of percent from {MIN_UI_SCALE} to {MAX_UI_SCALE}, not {quote(value)}")
+    raise _percent_refused(MIN_UI_SCALE, MAX_UI_SCALE, value)
 
 
 SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -595,13 +629,13 @@ def settings_from_dict(data: Any, source: str, base: Settings | None = None) -> 
     merged = (base or Settings()).to_dict()
     if data is None:
         data = {}
-    mapping = _require_mapping(data, source, "", "a mapping of setting names to values")
+    mapping = _require_mapping(data, source, "", "expect.settings")
     _reject_unknown_keys(mapping, SETTING_KEYS, source, "")
     for key, value in mapping.items():
         try:
             merged[key] = SETTING_CHECKS[key](value)
-        except ValueError as exc:
-            raise ConfigError(source, str(key), str(exc)) from None
+        except ProblemValueError as exc:
+            raise ConfigError(source, str(key), exc.problem) from None
     merged["window_size"] = _check_window_size(merged["window_size"])
     return Settings(**merged)
 
@@ -610,14 +644,14 @@ def bundled_settings_file() -> Path:
     return resource_path("config", "settings.yaml")
 
 
-def _bundled_default_settings() -> tuple[Settings, str | None]:
+def _bundled_default_settings() -> tuple[Settings, Problem | None]:
     # The bundled file should always be fine; if a packaging mistake broke it,
     # the built-in defaults still let the program start.
     path = bundled_settings_file()
     try:
         return settings_from_dict(read_yaml(path), str(path)), None
     except ConfigError as exc:
-        return Settings(), f"{exc}. Using the built-in default settings."
+        return Settings(), Problem("settings.built_in_used", {"error": error_problem(exc)})
 
 
 @dataclass
@@ -628,8 +662,8 @@ class SettingsFile:
     settings whose value cannot be used (they fall back to their defaults),
     ``unknown`` the well-formed keys this version does not know (a newer
     version's setting, or a typo), kept so that saving does not drop them;
-    ``problems`` says what is wrong, one entry per key (or one for the whole
-    file); ``damaged`` is true when saving over the file would lose something
+    ``problems`` says what is wrong, one ``Problem`` per key (or one for the
+    whole file); ``damaged`` is true when saving over the file would lose something
     it holds (a bad value, text that is not a mapping of settings), so it
     must be backed up first.
     """
@@ -637,7 +671,7 @@ class SettingsFile:
     values: dict[str, Any] = field(default_factory=dict)
     bad_keys: list[str] = field(default_factory=list)
     unknown: dict[str, Any] = field(default_factory=dict)
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
     damaged: bool = False
 
 
@@ -682,42 +716,51 @@ def read_settings_file(path: Path) -> SettingsFile:
         text = read_limited_text(path, source)
     except YamlFileError as exc:
         # Too big or not text: nothing in it can be read line by line either.
-        result.problems.append(exc.reason)
+        result.problems.append(exc.problem)
         result.damaged = True
         return result
     except OSError as exc:
         # Nothing can be read, and nothing can be saved over it either.
-        result.problems.append(f"cannot read the file: {exc.strerror or exc}")
+        result.problems.append(unreadable_file(exc))
         return result
     try:
         document = parse_yaml_text(text, source)
     except ConfigError as exc:
-        result.problems.append(exc.reason)
+        # parse_yaml_text gives every failure a coded reason.
+        result.problems.append(exc.problem or Problem("untranslated", {"text": exc.reason}))
         result.damaged = True
         document, broken = _salvage_lines(text)
         result.bad_keys.extend(key for key in broken if key in SETTING_CHECKS)
     if document is None:
         document = {}
     if not isinstance(document, Mapping):
-        result.problems.append(f"must be a mapping of setting names to values, not {_type_name(document)}")
+        result.problems.append(_must_be("expect.settings", document))
         result.damaged = True
         return result
     for key, value in document.items():
         name = str(key)
         if name not in SETTING_CHECKS:
             result.unknown[name] = value
-            result.problems.append(f"{quote_text(name)}: {unknown_key_reason(name, SETTING_KEYS)}")
+            result.problems.append(Problem("settings.setting", {"entry": quoted_text(name),
+                                                                "reason": unknown_key_reason(name, SETTING_KEYS)}))
             continue
         try:
             result.values[name] = SETTING_CHECKS[name](value)
-        except ValueError as exc:
-            result.problems.append(f"{name}: {exc}")
+        except ProblemValueError as exc:
+            result.problems.append(Problem("settings.setting", {"entry": name, "reason": exc.problem}))
             result.bad_keys.append(name)
             result.damaged = True
     return result
 
 
 def load_settings(user_paths: UserPaths) -> tuple[Settings, str | None]:
+    """The user's settings over the bundled defaults, and a warning in English or None
+    (``load_settings_problem`` gives the warning as a ``Problem``)."""
+    settings, problem = load_settings_problem(user_paths)
+    return settings, str(problem) if problem is not None else None
+
+
+def load_settings_problem(user_paths: UserPaths) -> tuple[Settings, Problem | None]:
     """The user's settings over the bundled defaults, and a warning or None.
 
     The language nobody has chosen yet (the first start) follows the system's
@@ -738,13 +781,14 @@ def load_settings(user_paths: UserPaths) -> tuple[Settings, str | None]:
     settings = settings_from_dict(found.values, str(path), base=defaults)
     if not found.problems:
         return settings, warning
-    if found.values or found.unknown:
-        outcome = (f"Using the default {', '.join(found.bad_keys)} and keeping your other settings"
-                   if found.bad_keys else "Keeping your other settings")
+    params: dict[str, Any] = {"source": str(path), "problems": tuple(found.problems)}
+    if not (found.values or found.unknown):
+        message = Problem("settings.all_defaults", params)
+    elif found.bad_keys:
+        message = Problem("settings.some_defaults", {**params, "keys": ", ".join(found.bad_keys)})
     else:
-        outcome = "Using the default settings"
-    message = f"{path}: {'; '.join(found.problems)}. {outcome}; your file was left unchanged."
-    return settings, message if warning is None else f"{warning}\n{message}"
+        message = Problem("settings.others_kept", params)
+    return settings, message if warning is None else Problem("two_notices", {"first": warning, "second": message})
 
 
 _SETTINGS_HEADER = (

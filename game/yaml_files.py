@@ -17,9 +17,13 @@ file uses to exhaust memory or time:
 - nesting deeper than ``MAX_YAML_DEPTH`` levels.
 
 Each refusal, like a syntax error, raises ``YamlFileError`` with one
-sentence naming the line. ``quote`` gives the short form of a bad value for
+sentence naming the line; its ``problem`` is that sentence as a code and
+parameters (``game.rules.problems``) for the window to word in the player's
+language. ``quote`` gives the short form of a bad value for
 an error message (at most ``QUOTE_LIMIT`` characters of it), so a 50 MB
-string is never echoed back.
+string is never echoed back; ``quoted`` and ``quoted_text`` give the same
+as a problem parameter, so that the words around a shortened value
+("... (70,000 characters)") are in the player's language too.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from pathlib import Path
 from typing import Any, Hashable
 
 import yaml
+
+from game.rules.problems import Grouped, Problem, line_problem
 
 MAX_YAML_BYTES = 256 * 1024
 # Our deepest file nests five levels (presets -> name -> rules -> key -> value);
@@ -42,24 +48,26 @@ _MERGE_TAG = "tag:yaml.org,2002:merge"
 
 
 class YamlFileError(ValueError):
-    """A YAML text that cannot be used; ``reason`` says why (with the line where there is one)."""
+    """A YAML text that cannot be used; ``reason`` says why in English (with the line where
+    there is one), ``problem`` is the same as a code and parameters."""
 
-    def __init__(self, source: str, reason: str) -> None:
-        super().__init__(f"{source}: {reason}")
+    def __init__(self, source: str, problem: Problem) -> None:
+        super().__init__(f"{source}: {problem}")
         self.source = source
-        self.reason = reason
+        self.problem = problem
+        self.reason = str(problem)
 
 
 class _Refused(yaml.YAMLError):
-    """Raised inside the loader for a construct we refuse; carries the finished reason."""
+    """Raised inside the loader for a construct we refuse; carries the finished problem."""
 
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
 
 
-def _line(mark: yaml.Mark | None) -> str:
-    return f"line {mark.line + 1}" if mark is not None else "an unknown line"
+def _line(mark: yaml.Mark | None) -> Problem:
+    return line_problem(mark.line + 1 if mark is not None else None)
 
 
 class _GuardedLoader(yaml.SafeLoader):
@@ -72,16 +80,16 @@ class _GuardedLoader(yaml.SafeLoader):
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
-            raise _Refused(f"alias *{quote_text(event.anchor or '')} at {_line(event.start_mark)}: "
-                           "anchors and aliases (&name, *name) are not allowed in Trick Table files")
+            raise _Refused(Problem("yaml.alias", {"name": quoted_text(event.anchor or ""),
+                                                  "where": _line(event.start_mark)}))
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
-            raise _Refused(f"anchor &{quote_text(anchor)} at {_line(event.start_mark)}: "
-                           "anchors and aliases (&name, *name) are not allowed in Trick Table files")
+            raise _Refused(Problem("yaml.anchor", {"name": quoted_text(anchor), "where": _line(event.start_mark)}))
         self._depth += 1
         try:
             if self._depth > MAX_YAML_DEPTH:
-                raise _Refused(f"nesting deeper than {MAX_YAML_DEPTH} levels at {_line(event.start_mark)}")
+                raise _Refused(Problem("yaml.too_deep", {"levels": MAX_YAML_DEPTH,
+                                                         "where": _line(event.start_mark)}))
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -100,8 +108,8 @@ class _GuardedLoader(yaml.SafeLoader):
             key = self.construct_object(key_node)
             line = key_node.start_mark.line + 1
             if key in first_line:
-                raise _Refused(f"duplicate key {quote_text(str(key))} at line {line} "
-                               f"(already given at line {first_line[key]})")
+                raise _Refused(Problem("yaml.duplicate_key", {"entry": quoted_text(str(key)), "line": line,
+                                                              "first": first_line[key]}))
             first_line[key] = line
 
 
@@ -116,16 +124,17 @@ def parse_yaml_text(text: str, source: str) -> Any:
         loader = _GuardedLoader(text)
         return loader.get_single_data()
     except _Refused as exc:
-        raise YamlFileError(source, exc.reason) from None
+        raise YamlFileError(source, exc.problem) from None
     except yaml.MarkedYAMLError as exc:
         raise YamlFileError(source, _describe_yaml_error(exc)) from None
     except yaml.YAMLError as exc:
-        raise YamlFileError(source, f"YAML error: {quote_text(str(exc), QUOTE_LIMIT * 2)}") from None
+        detail = quoted_text(str(exc), QUOTE_LIMIT * 2)
+        raise YamlFileError(source, Problem("yaml.error", {"detail": detail})) from None
     except (ValueError, OverflowError, RecursionError) as exc:
         # safe_load raises these for values it recognizes but cannot build,
         # e.g. a timestamp like 2024-13-45 or an integer of 5,000 digits.
-        problem = quote_text(str(exc), QUOTE_LIMIT * 2)
-        raise YamlFileError(source, f"YAML value that cannot be read: {problem}") from None
+        detail = quoted_text(str(exc), QUOTE_LIMIT * 2)
+        raise YamlFileError(source, Problem("yaml.bad_value", {"detail": detail})) from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -145,7 +154,7 @@ def read_limited_text(path: str | Path, source: str | None = None) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        raise YamlFileError(source, "cannot read the file: it is not UTF-8 text") from None
+        raise YamlFileError(source, Problem("file.not_utf8")) from None
 
 
 def read_yaml_file(path: str | Path, source: str | None = None) -> Any:
@@ -154,43 +163,69 @@ def read_yaml_file(path: str | Path, source: str | None = None) -> Any:
     try:
         text = read_limited_text(path, source)
     except OSError as exc:
-        raise YamlFileError(source, f"cannot read the file: {exc.strerror or exc}") from None
+        # The OS's own words for why (its strerror) follow the translated sentence.
+        raise YamlFileError(source, unreadable_file(exc)) from None
     return parse_yaml_text(text, source)
 
 
-def _too_big(size: int | None) -> str:
-    actual = f" ({size:,} bytes)" if size is not None else ""
-    return f"the file is larger than {MAX_YAML_BYTES // 1024} KB{actual}; it cannot be a Trick Table file"
+def unreadable_file(exc: OSError) -> Problem:
+    """A file the OS would not let us read; the reason is the OS's own text (its ``strerror``)."""
+    return Problem("file.unreadable", {"reason": exc.strerror or str(exc)})
 
 
-def _describe_yaml_error(exc: yaml.MarkedYAMLError) -> str:
+def _too_big(size: int | None) -> Problem:
+    limit = MAX_YAML_BYTES // 1024
+    if size is None:
+        return Problem("file.too_big_unmeasured", {"limit": limit})
+    return Problem("file.too_big", {"limit": limit, "size": Grouped(size)})
+
+
+def _describe_yaml_error(exc: yaml.MarkedYAMLError) -> Problem:
     mark = exc.problem_mark or exc.context_mark
-    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-    problem = quote_text(exc.problem or exc.context or "invalid YAML", QUOTE_LIMIT * 2)
+    # The detail is PyYAML's own English ("could not find expected ':'"): the
+    # translated sentence around it names the line and column a player looks at.
+    detail = quoted_text(exc.problem or exc.context or "invalid YAML", QUOTE_LIMIT * 2)
     # A constructor error is well-formed YAML asking for something safe_load
     # refuses to build (such as a !!python tag), not a typing mistake.
-    kind = "unsupported YAML value" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
-    return f"{kind}{where}: {problem}"
+    kind = "yaml.unsupported" if isinstance(exc, yaml.constructor.ConstructorError) else "yaml.syntax"
+    if mark is None:
+        return Problem(kind, {"detail": detail})
+    return Problem(f"{kind}_at", {"line": mark.line + 1, "column": mark.column + 1, "detail": detail})
 
 
 def quote_text(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` as it is if short, else its first ``limit`` characters and a count of the rest."""
+    return str(quoted_text(text, limit))
+
+
+def quoted_text(text: str, limit: int = QUOTE_LIMIT) -> str | Problem:
+    """``quote_text`` as a problem parameter: ``text`` itself, or a problem that words its cut form."""
     if len(text) <= limit:
         return text
-    return f"{text[:limit]}... ({len(text):,} characters)"
+    return _cut(text[:limit], len(text))
 
 
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
     """A bad value for an error message: its ``repr`` if short, else a prefix and its size."""
+    return str(quoted(value, limit))
+
+
+def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str | Problem:
+    """``quote`` as a problem parameter: the short ``repr`` itself, or a problem that words the
+    shortened form (a prefix and a size) in the player's language."""
     if isinstance(value, bool) or value is None:
         return repr(value)
     if isinstance(value, int) and value.bit_length() > QUOTE_INT_BITS:
         # Python refuses to print an int of over 4,300 digits; say how long it is.
-        return f"a number of about {int(value.bit_length() * 0.30103):,} digits"
+        return Problem("value.long_number", {"digits": Grouped(int(value.bit_length() * 0.30103))})
     if isinstance(value, str) and len(value) > limit:
-        return f"{value[:limit]!r}... ({len(value):,} characters)"
+        return _cut(repr(value[:limit]), len(value))
     if isinstance(value, (list, tuple, dict)) and len(value) > limit:
-        kind = "mapping" if isinstance(value, dict) else "list"
-        return f"a {kind} of {len(value):,} entries"
+        kind = "value.long_mapping" if isinstance(value, dict) else "value.long_list"
+        return Problem(kind, {"entries": Grouped(len(value))})
     text = repr(value)
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    return text if len(text) <= limit else _cut(text[:limit], len(text))
+
+
+def _cut(start: str, length: int) -> Problem:
+    return Problem("value.cut", {"start": start, "length": Grouped(length)})

@@ -8,8 +8,9 @@ contract and the code to the catalogues:
   catalogue is used by the code. The keys the code uses are the literal
   first arguments of ``t``/``has_text``/``text_in`` (found by reading the
   source with ``ast``) and the families the code builds from game data
-  (``level.<level>``, ``rule.<key>.<value>``, ``error.<code>``, the presets
-  of the bundled rule files, ...), each listed here from the registry, the
+  (``level.<level>``, ``rule.<key>.<value>``, ``error.<code>``,
+  ``problem.<code>`` from ``game.rules.problems.PROBLEMS``, the presets of
+  the bundled rule files, ...), each listed here from the registry, the
   rule specs and the rule files; a key counts as used when the source names
   it or builds it (a literal string equal to it, or an f-string whose shape
   it fits);
@@ -47,6 +48,7 @@ from game.config import LANGUAGES, Settings, default_rule_file, language_from_lo
 from game.paths import UserPaths  # noqa: E402
 from game.rules import IllegalActionError, all_games  # noqa: E402
 from game.rules.cards import RANK_OF  # noqa: E402
+from game.rules.problems import PROBLEMS  # noqa: E402
 from game.ui import text  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.art.card_art import SPECIAL_CODES, WIZARD, CardArt  # noqa: E402
@@ -150,6 +152,7 @@ def enumerated_keys() -> set[str]:
     keys |= {f"card.face.{word}.index" for word in ("big", "little", "wizard", "jester")}
     keys |= {f"settings.speed.{speed}" for speed in config.ANIMATION_SPEEDS}
     keys |= {f"error.{code}" for code in raised_error_codes()}
+    keys |= {f"problem.{code}" for code in PROBLEMS}
     return keys
 
 

@@ -477,8 +477,8 @@ def test_broken_rule_file_shows_warning_and_uses_defaults(app, monkeypatch, tmp_
     bad.write_text("game: bidwhist\nrules:\n  min_bid: 12\n", encoding="utf-8")
     import game.ui.scenes.start_scene as start_module
     monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad)
-    real = start_module.load_rules_or_defaults
-    monkeypatch.setattr(start_module, "load_rules_or_defaults",
+    real = start_module.load_rules_problem
+    monkeypatch.setattr(start_module, "load_rules_problem",
                         lambda game, *a, **k: real(game, bad) if game == "bidwhist" else real(game))
     start = StartScene(app)
     assert start.catalog["bidwhist"].warning and "min_bid" in start.catalog["bidwhist"].warning

@@ -2,13 +2,18 @@
 
 ``IllegalActionError`` carries a message ``code`` and its ``params`` so that a
 translated interface can word the reason in the player's language; ``str()``
-gives the English sentence.
+gives the English sentence. ``RuleConfigError`` does the same with a
+``game.rules.problems.Problem``: a code from the program's one table of such
+codes and its parameters, which ``str()`` words in English. Nothing here
+imports the interface.
 """
 
 from __future__ import annotations
 
 import reprlib
 from typing import Any
+
+from game.rules.problems import Problem, located
 
 
 class RulesError(Exception):
@@ -33,14 +38,21 @@ class RuleConfigError(RulesError, ValueError):
     """A house-rule value, key or combination that is not allowed.
 
     ``source`` names where the value came from (a YAML file, ``--set``, the
-    settings screen), ``key`` the house-rule key, ``reason`` what is allowed.
+    settings screen), ``key`` the house-rule key, ``reason`` what is allowed
+    in English and ``problem`` the same as a code and parameters (None when
+    the reason was given only as English text).
     """
 
-    def __init__(self, source: str, key: str, reason: str) -> None:
+    def __init__(self, source: str, key: str, reason: str | Problem) -> None:
         super().__init__(f"{source}: {key}: {reason}")
         self.source = source
         self.key = key
-        self.reason = reason
+        self.problem = reason if isinstance(reason, Problem) else None
+        self.reason = str(reason)
+
+    def located_problem(self) -> Problem | None:
+        """The whole message (source, key and reason) as a problem, or None without a coded reason."""
+        return located(self.source, self.key, self.problem) if self.problem is not None else None
 
 
 class DealError(RulesError, ValueError):

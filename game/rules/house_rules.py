@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Mapping
 
 from game.rules.errors import RuleConfigError, short_repr
+from game.rules.problems import Problem, ProblemValueError
 
 if TYPE_CHECKING:  # the registry imports this module for its rule specs
     from game.rules.registry import GameDef
@@ -43,37 +44,35 @@ class RuleSpec:
     maximum: int = 0
     help: str = ""
 
-    def allowed_text(self) -> str:
-        """The allowed values, as a player reads them in an error message."""
-        if self.kind == "bool":
-            return "true or false"
-        if self.kind == "choice":
-            return ", ".join(self.choices)
-        if self.kind == "rounds":
-            return f"full or a whole number from {self.minimum} to {self.maximum}"
-        return f"a whole number from {self.minimum} to {self.maximum}"
-
     def check(self, value: Any) -> Any:
-        """Return ``value`` if allowed for this key, else raise ``ValueError``.
+        """Return ``value`` if allowed for this key, else raise ``ProblemValueError`` (a ``ValueError``).
 
-        The ``ValueError`` carries only the reason; callers add the file and key.
+        The error carries only the reason; callers add the file and key.
         """
         if self.kind == "bool":
             if isinstance(value, bool):
                 return value
-            raise ValueError(f"must be {self.allowed_text()}, not {short_repr(value)}")
+            raise ProblemValueError(self.refusal(value))
         if self.kind == "choice":
             if isinstance(value, str) and value in self.choices:
                 return value
-            raise ValueError(f"must be one of {self.allowed_text()}, not {short_repr(value)}")
+            raise ProblemValueError(self.refusal(value))
         if self.kind == "rounds" and value == "full":
             return value
         # int and rounds-as-number; bool is an int subclass in Python, refuse it.
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"must be {self.allowed_text()}, not {short_repr(value)}")
-        if not self.minimum <= value <= self.maximum:
-            raise ValueError(f"must be {self.allowed_text()}, not {short_repr(value)}")
+        if isinstance(value, bool) or not isinstance(value, int) or not self.minimum <= value <= self.maximum:
+            raise ProblemValueError(self.refusal(value))
         return value
+
+    def refusal(self, value: Any) -> Problem:
+        """Why ``value`` is not allowed for this key ("must be ..., not <value>"), with what is."""
+        shown = short_repr(value)
+        if self.kind == "bool":
+            return Problem("value.not_bool", {"value": shown})
+        if self.kind == "choice":
+            return Problem("value.not_choice", {"choices": ", ".join(self.choices), "value": shown})
+        code = "value.not_rounds" if self.kind == "rounds" else "value.not_whole"
+        return Problem(code, {"low": self.minimum, "high": self.maximum, "value": shown})
 
 
 BIDWHIST_SPECS: tuple[RuleSpec, ...] = (
@@ -157,16 +156,23 @@ def combination_problem(game: str, values: Mapping[str, Any], players: int | Non
     """The first forbidden combination in ``values`` as ``(key, reason)``, or None.
 
     ``players`` is needed for the Wizard ``rounds`` limit; when it is None only
-    the limit for the largest deal (3 players) applies.
+    the limit for the largest deal (3 players) applies. The reason is English;
+    ``combination_issue`` gives it as a ``Problem``.
     """
+    issue = combination_issue(game, values, players)
+    return (issue[0], str(issue[1])) if issue is not None else None
+
+
+def combination_issue(game: str, values: Mapping[str, Any],
+                      players: int | None = None) -> tuple[str, Problem] | None:
+    """The first forbidden combination in ``values`` as ``(key, problem)``, or None (see ``combination_problem``)."""
     if game == WIZARD:
         if values.get("uneven_bids", "off") != "off" and values.get("bidding", "open") != "open":
-            return ("uneven_bids", "must be off unless bidding is open "
-                    f"(bidding is {values.get('bidding')})")
+            return ("uneven_bids", Problem("rules.uneven_needs_open", {"bidding": values.get("bidding")}))
         rounds = values.get("rounds", "full")
         if players is not None and rounds != "full" and rounds > WIZARD_DECK_SIZE // players:
-            return ("rounds", f"must be full or at most {WIZARD_DECK_SIZE // players} "
-                    f"with {players} players (60 cards / {players}), not {rounds}")
+            return ("rounds", Problem("rules.too_many_rounds", {"most": WIZARD_DECK_SIZE // players,
+                                                                "players": players, "rounds": rounds}))
     return None
 
 
@@ -182,21 +188,31 @@ def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int 
         spec = game_def.spec(key) if isinstance(key, str) else None
         if spec is None:
             allowed = [s.key for s in game_def.rule_specs]
-            close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
-            guess = f"; did you mean {close[0]}?" if close else ";"
-            raise RuleConfigError(source, str(key)[:200],
-                                  f"unknown key{guess} Allowed keys for {game}: {', '.join(allowed)}")
+            raise RuleConfigError(source, str(key)[:200], unknown_rule_key(key, allowed, game, game))
         try:
             checked[key] = spec.check(value)
-        except ValueError as exc:
-            raise RuleConfigError(source, key, str(exc)) from None
+        except ProblemValueError as exc:
+            raise RuleConfigError(source, key, exc.problem) from None
     merged = {spec.key: spec.default for spec in game_def.rule_specs}
     merged.update(checked)
-    problem = combination_problem(game, merged, players)
+    problem = combination_issue(game, merged, players)
     if problem:
         raise RuleConfigError(source, problem[0], problem[1])
     rules: Rules = game_def.rules_class(**checked)
     return rules
+
+
+def unknown_rule_key(key: Any, allowed: list[str], game: str, game_title: str) -> Problem:
+    """Why ``key`` is no rule of ``game``: the nearest rule key if one is close, and all of them.
+
+    ``game_title`` is how an English message names the game; the window names
+    it in the player's language from ``game``.
+    """
+    close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
+    params = {"allowed": ", ".join(allowed), "game": game, "game_title": game_title}
+    if close:
+        return Problem("unknown_rule_key_guess", {**params, "guess": close[0]})
+    return Problem("unknown_rule_key", params)
 
 
 def _registered(game: str, source: str) -> GameDef:

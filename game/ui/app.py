@@ -62,7 +62,7 @@ from typing import Callable, Iterable, Sequence
 
 import pygame
 
-from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings
+from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings_problem
 from game.config import save_settings as write_settings
 from game.housekeeping import tidy_user_files
 from game.log_setup import attach_log_file
@@ -76,7 +76,7 @@ from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.audio import SoundBoard
 from game.ui.scene import Scene
-from game.ui.text import set_language, t
+from game.ui.text import error_words, problem_words, set_language, t
 from game.ui.widgets.focus import INPUT_MODE
 from game.ui.widgets.geometry import set_display_choices
 
@@ -109,7 +109,7 @@ class App:
         self.autosaver = Autosaver(save_path(self.user_paths))
         notice = None
         if settings is None:
-            settings, notice = load_settings(self.user_paths)
+            settings, notice = load_settings_problem(self.user_paths)
         self.settings = settings
         # The table's sound effects, at the volume of the settings of the moment.
         self.audio = SoundBoard(lambda: self.settings)
@@ -135,9 +135,9 @@ class App:
         self._frames = 0
         from game.ui.widgets.toast import Toast
         self.toast = Toast()
-        if notice:
-            log.warning("%s", notice)
-            self.notify(notice, seconds=8.0)
+        if notice is not None:
+            log.warning("%s", notice)  # the log stays English; the player reads it in their language
+            self.notify(problem_words(notice), seconds=8.0)
         if table is not None:
             self.start_at_table(table)
         elif show_start:
@@ -205,7 +205,7 @@ class App:
             write_settings(self.settings, self.user_paths)
         except (ConfigError, OSError) as exc:
             log.warning("could not save the settings: %s", exc)
-            self.notify(t("app.settings_not_saved", reason=str(exc)))
+            self.notify(t("app.settings_not_saved", reason=error_words(exc)))
 
     def quit(self) -> None:
         self.running = False

@@ -17,6 +17,12 @@ Rules errors carry a code and plain parameters (a suit as an int, a bid as
 books and mode), never English words, so ``explain(error)`` words them in the
 player's language: the parameters that are game values are turned into
 words first, then the catalogue's ``error.<code>`` sentence is filled in.
+
+Problems with a file or value (``game.rules.problems.Problem``: a refused
+YAML file, a bad house rule or setting) are worded the same way by
+``problem_words``, from the catalogue's ``problem.<code>`` sentences, and
+``error_words`` words an exception that carries one. Numbers with a fraction
+are written with the language's decimal mark (``decimal_words``).
 """
 
 from __future__ import annotations
@@ -29,7 +35,8 @@ from typing import Any, Callable, Mapping, Sequence
 
 from game.config import LANGUAGES
 from game.paths import resource_path
-from game.rules import IllegalActionError
+from game.rules import IllegalActionError, RuleConfigError, game_names, get_game
+from game.rules.problems import Problem, ProblemValueError, Wording, located
 from game.yaml_files import YamlFileError, quote_text, read_yaml_file
 
 log = logging.getLogger("tricktable.text")
@@ -197,6 +204,18 @@ def percent_words(percent: int) -> str:
     return t("stats.percent", value=percent)
 
 
+def decimal_words(value: float, digits: int | None = None) -> str:
+    """A number that may have a fraction, with the language's decimal mark ("0.3" in English, "0,3" in
+    Dutch and Turkish): ``digits`` places after the mark, or as few as it needs when None."""
+    written = f"{value:g}" if digits is None else f"{value:.{digits}f}"
+    return written.replace(".", t("number.decimal_mark"))
+
+
+def grouped_words(count: int) -> str:
+    """A whole number with the language's thousands separator ("262,144"; Dutch and Turkish "262.144")."""
+    return f"{count:,}".replace(",", t("number.thousands_separator"))
+
+
 def mode_word(mode: int) -> str:
     """A Bid Whist mode inside a sentence ("uptown", "no trump"; the ``BidMode`` number)."""
     return t(f"mode.{mode}.sentence")
@@ -251,3 +270,45 @@ def explain(error: IllegalActionError) -> str:
         return t(template_key, **params)
     except (KeyError, IndexError):
         return error.message
+
+
+# ---------------------------------------------------------------------------- file and value problems
+
+def _problem_sentence(code: str, params: dict[str, Any]) -> str:
+    game = params.get("game")
+    if "game_title" in params and isinstance(game, str) and game in game_names():
+        # An English message names the game as the file or program did; a player reads its title.
+        params = {**params, "game_title": t(get_game(game).text("title"))}
+    return t(f"problem.{code}", **params)
+
+
+_WINDOW_WORDING = Wording(template=_problem_sentence, grouped=grouped_words, decimal=decimal_words)
+
+
+def problem_words(problem: Problem) -> str:
+    """A problem with a file or value in the player's language (``str(problem)`` is its English).
+
+    Keys, file names and values the player wrote are shown as written.
+    """
+    return problem.worded(_WINDOW_WORDING)
+
+
+def error_words(error: BaseException) -> str:
+    """What went wrong, for a message in the window: a coded problem in the player's language.
+
+    An ``OSError`` is worded by the operating system (its ``strerror``, in the
+    system's own language), which a translated sentence around it introduces;
+    an error without a code keeps its own (English) text.
+    """
+    coded: Problem | None = None
+    if isinstance(error, RuleConfigError):
+        coded = error.located_problem()
+    elif isinstance(error, YamlFileError):
+        coded = located(error.source, "", error.problem)
+    elif isinstance(error, ProblemValueError):
+        coded = error.problem
+    if coded is not None:
+        return problem_words(coded)
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error)

@@ -24,9 +24,9 @@ import pygame
 
 from game.rules import get_game
 from game.rules.errors import RuleConfigError
-from game.rules.house_rules import RuleSpec, combination_problem, make_rules
+from game.rules.house_rules import RuleSpec, combination_issue, make_rules
 from game.ui import theme
-from game.ui.text import t
+from game.ui.text import error_words, problem_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, Stepper, Toggle
 from game.ui.widgets.dialog import DialogScene
@@ -46,19 +46,21 @@ def rules_problem(game: str, values: Mapping[str, Any], players: int | None) -> 
     """Why ``values`` cannot be played by ``players`` players, in words; None when fine."""
     merged = {spec.key: spec.default for spec in get_game(game).rule_specs}
     merged.update(values)
-    problem = combination_problem(game, merged, players)
-    if problem is not None:
-        key = problem[0]
+    issue = combination_issue(game, merged, players)
+    if issue is not None:
+        key, problem = issue
+        # The two combinations the editor can reach get sentences in the editor's
+        # own words (its labels, not the file's keys); any other in the file's.
         if key == "uneven_bids":
             return t("rules.problem.uneven_bids")
         if key == "rounds" and players:
             return t("rules.problem.rounds", players=players, max=full_game_rounds(game, players),
                      rounds=merged.get("rounds"))
-        return t("rules.problem.other", message=problem[1])
+        return t("rules.problem.other", message=problem_words(problem))
     try:
         make_rules(game, dict(values), players, source=t("rules.source"))
     except RuleConfigError as exc:
-        return t("rules.problem.other", message=str(exc))
+        return t("rules.problem.other", message=error_words(exc))
     return None
 
 

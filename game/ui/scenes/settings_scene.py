@@ -22,7 +22,7 @@ import pygame
 from game.config import ANIMATION_SPEEDS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings
 from game.ui import theme
 from game.ui.audio import BID
-from game.ui.text import LANGUAGE_NAMES, t
+from game.ui.text import LANGUAGE_NAMES, decimal_words, error_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, Toggle
 from game.ui.widgets.dialog import DialogScene
@@ -43,7 +43,7 @@ def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callab
     """A cycler over ``choices`` seconds (plus ``current``, if it is not one of them), at ``current``."""
     values = sorted(set(choices) | {float(current)})
     return Cycler((0, 0, 1, 1), values, values.index(float(current)), on_change,
-                  labels=[t("settings.seconds", value=f"{value:g}") for value in values], wrap=False)
+                  labels=[t("settings.seconds", value=decimal_words(value)) for value in values], wrap=False)
 
 
 class SettingsScene(DialogScene):
@@ -154,7 +154,7 @@ class SettingsScene(DialogScene):
             if saver is not None:
                 saver()
         except Exception as exc:  # a read-only disk must not take the program down
-            self.show_reason(t("settings.save_failed", message=str(exc)))
+            self.show_reason(t("settings.save_failed", message=error_words(exc)))
             return
         self.finish(self.on_close)
 

@@ -14,8 +14,8 @@ foot: Settings, Statistics (results and replays of finished games), Quit and Sta
 The rules are built exactly as the command line builds them: the file's
 rules, then the preset, then the player's own changes, validated by
 ``make_rules`` for the chosen number of players. If the bundled file cannot
-be read, the warning from ``load_rules_or_defaults`` is shown and the
-default rules are used; if the chosen rules do not fit together (say, 20
+be read, the warning from ``load_rules_problem`` is shown (in the player's
+language) and the default rules are used; if the chosen rules do not fit together (say, 20
 Wizard rounds with 4 players), the reason is shown and Start stays disabled
 until it is fixed. Nothing here can crash on a bad file.
 
@@ -57,8 +57,8 @@ import pygame
 
 from game.ai import levels as ai_levels
 from game.config import (
-    LANGUAGES, ConfigError, LastSetup, Preset, default_rule_file, load_last_setup, load_rule_file,
-    load_rules_or_defaults, save_last_setup,
+    LANGUAGES, ConfigError, LastSetup, Preset, default_rule_file, error_problem, load_last_setup, load_rule_file,
+    load_rules_problem, save_last_setup,
 )
 from game.match import Seat
 from game.rules import GameDef, all_games, get_game
@@ -71,7 +71,7 @@ from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.art.table_art import draw_felt
 from game.ui.dialogs.leave_dialog import LeaveDialog
 from game.ui.dialogs.score_pad import team_name
-from game.ui.text import has_text, t, text_in
+from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.dialog import DialogScene
@@ -105,18 +105,24 @@ class GameRules:
         self.game = game
         self.base: dict[str, Any] = {}
         self.presets: list[Preset] = []
-        _, self.warning = load_rules_or_defaults(game)
-        if self.warning is None:
+        # The problem, not its words: the warning is worded in whatever language is chosen when shown.
+        _, self.problem = load_rules_problem(game)
+        if self.problem is None:
             try:
                 rule_file = load_rule_file(default_rule_file(game))
                 self.base = dict(rule_file.base_rules)
                 self.presets = list(rule_file.presets.values())
-            except ConfigError as exc:  # load_rules_or_defaults read it a moment ago; be safe anyway
-                self.warning = str(exc)
+            except ConfigError as exc:  # load_rules_problem read it a moment ago; be safe anyway
+                self.problem = error_problem(exc)
         # With no usable rule file, one preset stands for the built-in rules.
         self.built_in = not self.presets
         if self.built_in:
             self.presets = [Preset("default", "", {})]
+
+    @property
+    def warning(self) -> str | None:
+        """Why the bundled rule file is not used, in the player's language; None when it is."""
+        return problem_words(self.problem) if self.problem is not None else None
 
     def name_of(self, preset: Preset) -> str:
         """The preset's name in the player's language (a preset the catalogue does not know keeps its own)."""

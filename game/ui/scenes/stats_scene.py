@@ -36,7 +36,7 @@ from game.rules import all_games, get_game
 from game.stats import HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
-from game.ui.text import has_text, percent_words, t, team_words
+from game.ui.text import decimal_words, has_text, percent_words, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import (
     SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
@@ -76,6 +76,7 @@ def load_user_stats(app: Any) -> LoadedStats:
     except OSError as exc:  # the folder itself cannot be listed
         log.warning("could not read the history folder: %s", exc)
         loaded = LoadedStats(StatsBook())
+        # The folder as written and the operating system's own words for why (its strerror).
         loaded.problems.append(f"{paths.histories_dir}: {exc.strerror or exc}")
         return loaded
 
@@ -314,7 +315,7 @@ class StatsScene(DialogScene):
         rows: list[tuple[str, str]] = [
             (t("stats.games"), str(stats.games)),
             (t("stats.won"), t("stats.won_value", wins=stats.wins, rate=percent(stats.win_rate))),
-            (t("stats.average"), t("stats.none") if stats.average is None else f"{stats.average:.1f}"),
+            (t("stats.average"), t("stats.none") if stats.average is None else decimal_words(stats.average, 1)),
             (t("stats.best"), t("stats.none") if stats.best is None else str(stats.best)),
         ]
         if self.book.undo_games[self.game]:

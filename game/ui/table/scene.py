@@ -416,6 +416,8 @@ class TableScene(Scene):
         saver = getattr(self.app, "autosaver", None)
         error = saver.take_error() if saver is not None else None
         if error is not None:
+            # The reason is the operating system's own words (strerror, in the system's
+            # language), after the translated sentence.
             self.show_message(t("save.failed", reason=error.strerror or str(error)), warning=True,
                               seconds=MESSAGE_SECONDS * 2)
 

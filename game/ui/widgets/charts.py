@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 import pygame
 
 from game.ui import theme
-from game.ui.text import percent_words
+from game.ui.text import decimal_words, percent_words
 from game.ui.widgets.geometry import Colour
 from game.ui.widgets.text import draw_text_fit, text_size
 
@@ -95,7 +95,7 @@ def _empty(surface: pygame.Surface, body: pygame.Rect, text: str, size: int) -> 
 
 def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, series: Sequence[Sequence[float]],
                     colours: Sequence[Colour], size: int, empty: str,
-                    y_format: Callable[[float], str] = lambda v: f"{v:g}", y_range: tuple[float, float] | None = None,
+                    y_format: Callable[[float], str] = decimal_words, y_range: tuple[float, float] | None = None,
                     x_labels: tuple[str, str] = ("", "")) -> ChartGeometry:
     """One line per series over the same x steps (rounds, games), with dots at each value.
 
