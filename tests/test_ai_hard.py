@@ -17,7 +17,7 @@ from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal  # noqa: E4
 from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.hard import (
-    BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays, draw_wizard_hands,
+    SPOIL_WEIGHT, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays, draw_wizard_hands,
     guess_face_down_bids,
 )
 from game.ai.search_pimc import search
@@ -318,6 +318,24 @@ def test_a_bid_whist_defender_scores_the_contract_by_the_margin():
     assert decision.search is not None
     means = [r.mean_score for r in decision.search.candidates if r.simulations]
     assert means and all(mean != 0 for mean in means)
+
+
+def test_a_wizard_simulation_counts_the_others_rounds_against_the_seat():
+    # A simulation scores the seat's own round less half the others' mean, so
+    # that a card which no longer changes its own round is spent on spoiling
+    # another seat's bid. Played out on a real round (4 players, round 3).
+    state, _ = new_game(make_rules("wizard", players=4), 4, 5, first_dealer=0, start_deal=3)
+    view = state.view(state.current)
+    medium = WizardMediumPlayer()
+    while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        state.apply_in_place(medium.choose(state.view(state.current), random.Random(1)), None, check=False)
+    returns = state.hand_returns()
+    assert len(set(returns)) > 1
+    seat = view.seat
+    others = [returns[s] for s in range(4) if s != seat]
+    value = WizardHardPlayer()._value(view)
+    assert value(state) == pytest.approx(returns[seat] - SPOIL_WEIGHT * sum(others) / 3)
+    assert 0 < SPOIL_WEIGHT < 1
 
 
 def test_bid_whist_bid_candidates_and_discard_sets_are_legal_and_distinct():

@@ -5,7 +5,8 @@
 consistent with their own view, try each candidate action in every deal, play
 the hand out with the medium players for all four seats (the hard player's
 own later moves included) and keep the candidate that scores best: in
-Wizard the seat's round score, in Bid Whist its team's margin over the other
+Wizard the seat's round score less half the others' mean (so that a trick
+that no longer matters to its own bid goes to spoiling theirs), in Bid Whist its team's margin over the other
 team for the hand (only the bidding team scores, so the team's own change
 alone would leave a defender indifferent to setting the contract). The search
 leaves the medium player's choice only when a candidate beats it clearly
@@ -67,6 +68,12 @@ from game.rules.view import BidWhistView, PlayerView, WizardView
 __all__ = ["BidWhistHardPlayer", "HardDecision", "WizardHardPlayer"]
 
 BID_SPREAD = 2          # Wizard: bids this far either side of the medium bid are weighed
+# Wizard: how much the others' mean round score counts against the seat's own
+# in a simulation's score (0: only its own). Measured against three medium
+# players on the same 6 x 4 games (360 rounds, 200 simulations a decision):
+# 0 hit 74.7% of bids and led them by +12.5 points a round, 0.5 hit 78.6% and
+# led by +15.4.
+SPOIL_WEIGHT = 0.5
 MAX_DISCARD_SETS = 6
 
 
@@ -168,6 +175,19 @@ class WizardHardPlayer(_HardPlayer):
     def _measure(self, view: Any) -> Callable[[Any], float]:
         seat = view.seat
         return lambda state: float(state.tricks_won[seat])
+
+    def _value(self, view: Any) -> Callable[[Any], float]:
+        """The seat's round score less ``SPOIL_WEIGHT`` times the others' mean
+        round score. Its own score comes first, but where a card no longer
+        changes it (its bid made or lost) the search still prefers the card
+        that costs another seat its bid, which the own score alone leaves to
+        chance."""
+        seat, others = view.seat, view.num_players - 1
+
+        def relative(state: Any) -> float:
+            returns = state.hand_returns()
+            return float(returns[seat]) - SPOIL_WEIGHT * (sum(returns) - returns[seat]) / others
+        return relative
 
     def _search(self, view: WizardView, rng: random.Random, policy: RolloutPolicy,
                 preferred: Action) -> SearchResult[Any] | None:
