@@ -48,6 +48,7 @@ from game.rules.events import (
     UnhandledEventError, WizardHandScored,
 )
 from game.rules.house_rules import rules_from_dict
+from game.rules.problems import Problem, ProblemValueError, located, located_line
 
 FORMAT = "trick-table-history"
 VERSION = 1
@@ -57,8 +58,17 @@ NO_TURN_UP = -1  # the engine's turn-up card when no card was left to turn
 log = logging.getLogger("tricktable.history")
 
 
-class HistoryError(ValueError):
-    """A history file or record that cannot be read."""
+class HistoryError(ProblemValueError):
+    """A history file or record that cannot be read.
+
+    The message is a ``Problem`` that names the file (and the line): ``str()``
+    is the English of the command line and the log, and the window words the
+    same problem in the player's language."""
+
+
+def _line_error(path: str | Path, number: int, code: str, **params: Any) -> HistoryError:
+    """The ``HistoryError`` for line ``number`` of ``path``: problem ``code`` with ``params``."""
+    return HistoryError(located_line(str(path), number, Problem(code, params)))
 
 
 # ---------------------------------------------------------------------- values
@@ -597,7 +607,9 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
     try:
         handle = open(path, "rb")
     except OSError as exc:
-        raise HistoryError(f"{path}: cannot read: {exc.strerror or exc}") from None
+        # The operating system's own words, after the sentence that introduces them.
+        reason = exc.strerror or str(exc)
+        raise HistoryError(located(str(path), "", Problem("history.unreadable", {"reason": reason}))) from None
     with handle:
         position = handle.seek(offset)
         for number, raw in enumerate(handle, first_line):
@@ -668,7 +680,7 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise HistoryError(f"{path}: line {number}: not UTF-8 text") from None
+        raise _line_error(path, number, "history.not_utf8") from None
     if not line.strip():
         return None
     try:
@@ -676,22 +688,21 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     except json.JSONDecodeError as exc:
         if not line.endswith("\n"):
             # Only the last line can lack its newline: a write that was cut short.
-            raise HistoryError(f"{path}: line {number}: the last game is incomplete (its write was "
-                               f"cut short; it is set aside the next time a game is saved)") from None
-        raise HistoryError(f"{path}: line {number}: not valid JSON ({exc.msg})") from None
+            raise _line_error(path, number, "history.incomplete") from None
+        # json's own words ("Expecting value") are English: only an English sentence shows them.
+        raise _line_error(path, number, "history.not_json", detail=exc.msg) from None
     except RecursionError:
-        raise HistoryError(f"{path}: line {number}: not a hand history (nested too deeply to read)") from None
+        raise _line_error(path, number, "history.too_deep") from None
     except ValueError:
         # JSON itself has no limit, but Python refuses to read a number of
         # more than 4,300 digits; no field of a history holds one.
-        raise HistoryError(f"{path}: line {number}: not a hand history (a number too long to read)") from None
+        raise _line_error(path, number, "history.long_number") from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:
-        raise HistoryError(f"{path}: line {number}: not a Trick Table hand history")
+        raise _line_error(path, number, "history.foreign")
     version = record.get("version")
     # ``type(...) is int``: JSON's true and 1.0 are equal to 1 in Python, but no version.
     if type(version) is not int or version != VERSION:
-        raise HistoryError(f"{path}: line {number}: history version {short_repr(version)} "
-                           f"is not supported (this program reads version {VERSION})")
+        raise _line_error(path, number, "history.version", version=short_repr(version), supported=VERSION)
     return record
 
 

@@ -14,8 +14,12 @@ trick) and a *deal* mark (the first position of each deal), which the viewer
 uses for Page Up/Down and for the "deal" buttons.
 
 A record the engine cannot replay raises ``ReplayError`` with a sentence
-saying where it went wrong; the viewer shows it instead of a traceback. No
-pygame here: the timeline is plain data, tested against the engine.
+saying where it went wrong, as a ``Problem`` (``game.rules.problems``): the
+command line prints its English, the viewer words it in the player's
+language instead of showing a traceback. What a library or the engine said
+in English (a field the record check names, the engine's refusal of a move)
+is the problem's ``detail``, shown only in English. No pygame here: the
+timeline is plain data, tested against the engine.
 """
 
 from __future__ import annotations
@@ -28,10 +32,20 @@ from game.history import HistoryError, read_history, recorded_actions, replay_st
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, apply
 from game.rules.actions import NEXT_DEAL, Action, ActionKind
 from game.rules.events import GameEvent
+from game.rules.problems import Problem, ProblemValueError
 
 
-class ReplayError(ValueError):
-    """A recorded game the engine cannot replay."""
+class ReplayError(ProblemValueError):
+    """A recorded game the engine cannot replay (its ``problem`` says why)."""
+
+
+def _cannot_set_up(exc: Exception) -> ReplayError:
+    """Why a record cannot start a game: a house rule worded as such, anything else in the English it came with."""
+    if isinstance(exc, RuleConfigError):
+        coded = exc.located_problem()
+        if coded is not None:
+            return ReplayError(Problem("replay.rules_refused", {"reason": coded}))
+    return ReplayError(Problem("replay.cannot_set_up", {"detail": str(exc)}))
 
 
 # What a step did, for the viewer's caption and for the strides.
@@ -83,17 +97,17 @@ class ReplayTimeline:
         try:
             game, _, state, events = replay_start(record)
         except (KeyError, TypeError, ValueError, RuleConfigError) as exc:
-            raise ReplayError(f"the game cannot be set up: {exc}") from None
+            raise _cannot_set_up(exc) from None
         self.game: GameDef = game
         self.players = len(record["players"])
         deals = record.get("deals")
         if not isinstance(deals, list) or not deals or not all(isinstance(deal, dict) for deal in deals):
-            raise ReplayError("the game has no readable deals")
+            raise ReplayError(Problem("replay.no_deals"))
         self.steps: list[ReplayStep] = [ReplayStep(STEP_DEAL, 0, -1, None, state, tuple(events))]
         for index, deal in enumerate(deals):
             if index > 0:
                 if state.phase != Phase.HAND_OVER:
-                    raise ReplayError(f"deal {index + 1}: the game was already over")
+                    raise ReplayError(Problem("replay.over_early", {"deal": index + 1}))
                 state, events = apply(state, NEXT_DEAL)
                 self.steps.append(ReplayStep(STEP_DEAL, index, -1, None, state, tuple(events)))
             state = self._replay_deal(index, deal, state)
@@ -102,14 +116,14 @@ class ReplayTimeline:
         try:
             actions = recorded_actions(self.game, deal)
         except (KeyError, TypeError, ValueError, ParseError) as exc:
-            raise ReplayError(f"deal {index + 1}: unreadable ({exc})") from None
+            raise ReplayError(Problem("replay.deal_unreadable", {"deal": index + 1, "detail": str(exc)})) from None
         for action in actions:
             seat = state.current_player
             tricks_before = len(state.view(seat).tricks) if seat >= 0 else 0
             try:
                 state, events = apply(state, action)
             except (IllegalActionError, ValueError) as exc:
-                raise ReplayError(f"deal {index + 1}: the engine refuses a recorded move ({exc})") from None
+                raise ReplayError(Problem("replay.move_refused", {"deal": index + 1, "detail": str(exc)})) from None
             kind = _KIND_OF_ACTION.get(action.kind, STEP_PLAY)
             if kind == STEP_PLAY and len(state.view(seat).tricks) > tricks_before:
                 kind = STEP_TRICK
@@ -162,14 +176,14 @@ def load_recorded_game(path: str | Path, number: int = 1) -> dict[str, Any]:
     games) raises ``ReplayError`` with a sentence that names the file.
     """
     if number < 1:
-        raise ReplayError(f"--game: game numbers start at 1, not {number}")
+        raise ReplayError(Problem("replay.game_number", {"number": number}))
     count = 0
     try:
         for count, record in enumerate(read_history(path), 1):
             if count == number:
                 return record
     except HistoryError as exc:
-        raise ReplayError(str(exc)) from None
+        raise ReplayError(exc.problem) from None
     if count == 0:
-        raise ReplayError(f"{path} holds no games")
-    raise ReplayError(f"{path} has no game {number} (it holds {count})")
+        raise ReplayError(Problem("replay.no_games", {"source": str(path)}))
+    raise ReplayError(Problem("replay.no_such_game", {"source": str(path), "number": number, "games": count}))

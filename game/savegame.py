@@ -18,6 +18,11 @@ could not be used:
 * a file that is not a save, is cut short, or whose actions the rules refuse
   is corrupt.
 
+The reason is a ``Problem`` (``game.rules.problems``): the log reads its
+English, the start screen words it in the player's language. What a
+library or the engine said in English about a damaged file is the
+problem's ``detail``, which only an English sentence shows.
+
 A file that is refused or corrupt is set aside, renamed to
 ``autosave.json.unsupported-<time>`` or ``autosave.json.corrupt-<time>``
 beside it and never deleted, so a new game can be saved and the old file
@@ -46,6 +51,8 @@ from typing import Any
 from game.ai.budget import SearchBudget
 from game.match import SAVE_FORMAT, SAVE_VERSION, Match
 from game.paths import UserPaths, atomic_write_bytes
+from game.rules import RuleConfigError
+from game.rules.problems import Problem, ProblemValueError
 
 log = logging.getLogger("tricktable.savegame")
 
@@ -75,12 +82,17 @@ class SavedGame:
 @dataclass(frozen=True)
 class SaveProblem:
     """Why the save could not be used: ``kind`` is ``"corrupt"``, ``"unsupported"``
-    (another version) or ``"unreadable"`` (the disk refused); ``reason`` is the detail,
+    (another version) or ``"unreadable"`` (the disk refused); ``problem`` is the detail,
     ``kept_as`` the name it was set aside under (None if it could not be moved)."""
 
     kind: str
-    reason: str
+    problem: Problem
     kept_as: Path | None
+
+    @property
+    def reason(self) -> str:
+        """The detail in English, for the log."""
+        return str(self.problem)
 
 
 # ---------------------------------------------------------------------- the file's content
@@ -111,37 +123,42 @@ def migrate(data: dict[str, Any], modified: datetime) -> dict[str, Any]:
 
 def _parse_saved_at(value: Any) -> datetime:
     if not isinstance(value, str):
-        raise ValueError(f"saved_at must be a date and time, not {value!r}")
-    moment = datetime.fromisoformat(value)  # ValueError names a bad text
+        raise ProblemValueError(Problem("save.bad_time", {"value": repr(value)}))
+    moment = datetime.fromisoformat(value)  # ValueError names a bad text (in English: a detail)
     return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
 
 
 class _Refused(Exception):
-    """The save is of a version this program does not read."""
+    """The save is of a version this program does not read (``problem`` says which)."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
 
 
 def decode_save(raw: bytes, modified: datetime,
                 ai_budget: SearchBudget | None = None) -> tuple[Match, datetime, int | None]:
     """Rebuild the match from a save file's bytes: (match, saved_at, version migrated from).
 
-    Raises ``_Refused`` for another version and ``ValueError`` for anything damaged."""
+    Raises ``_Refused`` for another version and ``ValueError`` for anything damaged
+    (``ProblemValueError`` for what this module finds itself)."""
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise ValueError("the file is not UTF-8 text") from None
+        raise ProblemValueError(Problem("save.not_utf8")) from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"the file is not valid JSON ({exc.msg} at character {exc.pos})") from None
+        # json's own words ("Expecting value") are English: only an English sentence shows them.
+        raise ProblemValueError(Problem("save.not_json", {"detail": exc.msg, "position": exc.pos})) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise ValueError("the file is not a Trick Table save")
+        raise ProblemValueError(Problem("save.foreign"))
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise ValueError(f"the save has no valid version number ({version!r})")
+        raise ProblemValueError(Problem("save.no_version", {"value": repr(version)}))
+    readable = {"version": version, "oldest": OLDEST_READABLE_VERSION, "newest": SAVE_VERSION}
     if version > SAVE_VERSION:
-        raise _Refused(f"it was made by a newer Trick Table (save version {version}; "
-                       f"this one reads versions {OLDEST_READABLE_VERSION} to {SAVE_VERSION})")
+        raise _Refused(Problem("save.newer", readable))
     if version < OLDEST_READABLE_VERSION:
-        raise _Refused(f"save version {version} is older than any this program reads "
-                       f"({OLDEST_READABLE_VERSION} to {SAVE_VERSION})")
+        raise _Refused(Problem("save.older", readable))
     migrated_from = version if version < SAVE_VERSION else None
     if migrated_from is not None:
         data = migrate(data, modified)
@@ -166,20 +183,37 @@ def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
         return None, None
     except OSError as exc:
         log.warning("could not read the saved game %s: %s", path, exc)
-        return None, SaveProblem("unreadable", exc.strerror or str(exc), None)
+        # The operating system's own words (in the system's language), shown as they are.
+        return None, SaveProblem("unreadable", Problem("save.system_error", {"reason": exc.strerror or str(exc)}),
+                                 None)
     try:
         if len(raw) > MAX_SAVE_BYTES:
-            raise ValueError(f"the file is larger than any save ({MAX_SAVE_BYTES} bytes)")
+            raise ProblemValueError(Problem("save.too_big", {"limit": MAX_SAVE_BYTES}))
         match, saved_at, migrated_from = decode_save(raw, modified, ai_budget)
     except _Refused as exc:
-        return None, SaveProblem("unsupported", str(exc), set_aside(path, "unsupported", now))
+        return None, SaveProblem("unsupported", exc.problem, set_aside(path, "unsupported", now))
     except Exception as exc:  # anything a damaged file provokes: never a traceback
         log.warning("the saved game %s is damaged: %r", path, exc)
-        reason = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
-        return None, SaveProblem("corrupt", reason, set_aside(path, "corrupt", now))
+        return None, SaveProblem("corrupt", damage_problem(exc), set_aside(path, "corrupt", now))
     if migrated_from is not None:
         log.info("migrated the saved game from version %d to %d", migrated_from, SAVE_VERSION)
     return SavedGame(match, saved_at, migrated_from), None
+
+
+def damage_problem(exc: Exception) -> Problem:
+    """What is wrong with a damaged save, from the exception reading it provoked.
+
+    This module's own findings and a refused house rule are coded problems;
+    anything else (the engine refusing a saved move, a missing field) is only
+    English words, kept as the problem's detail."""
+    if isinstance(exc, ProblemValueError):
+        return exc.problem
+    if isinstance(exc, RuleConfigError):
+        coded = exc.located_problem()
+        if coded is not None:
+            return coded
+    detail = str(exc) if isinstance(exc, ValueError) else f"{type(exc).__name__}: {exc}"
+    return Problem("save.damaged", {"detail": detail})
 
 
 def set_aside(path: Path, label: str, now: datetime | None = None) -> Path | None:

@@ -35,6 +35,10 @@ PROBLEMS: dict[str, str] = {
     # Where a problem is: a file (or other source), and the key in it when there is one.
     "located": "{source}: {reason}",
     "located_key": "{source}: {entry}: {reason}",
+    "located_line": "{source}: line {line}: {reason}",
+    # The program's own names for where a value came from, when it is no file (see ``located``).
+    "source.house_rules": "house rules",
+    "source.hand_history": "hand history",
     "at_line": "line {line}",
     "at_unknown_line": "an unknown line",
     # Reading a file at all.
@@ -53,6 +57,13 @@ PROBLEMS: dict[str, str] = {
     "yaml.unsupported_at": "unsupported YAML value at line {line}, column {column}: {detail}",
     "yaml.error": "YAML error: {detail}",
     "yaml.bad_value": "YAML value that cannot be read: {detail}",
+    # The same sentences without the parser's English words (see ``WITHOUT_DETAIL``).
+    "yaml.syntax.no_detail": "YAML syntax error",
+    "yaml.syntax_at.no_detail": "YAML syntax error at line {line}, column {column}",
+    "yaml.unsupported.no_detail": "unsupported YAML value",
+    "yaml.unsupported_at.no_detail": "unsupported YAML value at line {line}, column {column}",
+    "yaml.error.no_detail": "YAML error",
+    "yaml.bad_value.no_detail": "YAML value that cannot be read",
     # What a value is, inside "must be ..., not {actual}".
     "value.empty": "empty",
     "value.mapping": "a mapping",
@@ -111,9 +122,57 @@ PROBLEMS: dict[str, str] = {
     "settings.others_kept": "{source}: {problems}. Keeping your other settings; your file was left unchanged.",
     "settings.all_defaults": "{source}: {problems}. Using the default settings; your file was left unchanged.",
     "two_notices": "{first}\n{second}",
+    # A hand-history file (``game.history``) that cannot be read, line by line.
+    "history.unreadable": "cannot read: {reason}",
+    "history.not_utf8": "not UTF-8 text",
+    "history.incomplete": "the last game is incomplete (its write was cut short; it is set aside the next time "
+                          "a game is saved)",
+    "history.not_json": "not valid JSON ({detail})",
+    "history.not_json.no_detail": "not valid JSON",
+    "history.too_deep": "not a hand history (nested too deeply to read)",
+    "history.long_number": "not a hand history (a number too long to read)",
+    "history.foreign": "not a Trick Table hand history",
+    "history.version": "history version {version} is not supported (this program reads version {supported})",
+    # A recorded game the replay viewer cannot open (``game.replay``).
+    "replay.game_number": "--game: game numbers start at 1, not {number}",
+    "replay.no_games": "{source} holds no games",
+    "replay.no_such_game": "{source} has no game {number} (it holds {games})",
+    "replay.rules_refused": "the game cannot be set up: {reason}",
+    "replay.cannot_set_up": "the game cannot be set up: {detail}",
+    "replay.cannot_set_up.no_detail": "the game cannot be set up",
+    "replay.no_deals": "the game has no readable deals",
+    "replay.over_early": "deal {deal}: the game was already over",
+    "replay.deal_unreadable": "deal {deal}: unreadable ({detail})",
+    "replay.deal_unreadable.no_detail": "deal {deal}: unreadable",
+    "replay.move_refused": "deal {deal}: the engine refuses a recorded move ({detail})",
+    "replay.move_refused.no_detail": "deal {deal}: the engine refuses a recorded move",
+    # A saved game that cannot be continued (``game.savegame``).
+    "save.system_error": "{reason}",
+    "save.too_big": "the file is larger than any save ({limit} bytes)",
+    "save.not_utf8": "the file is not UTF-8 text",
+    "save.not_json": "the file is not valid JSON ({detail} at character {position})",
+    "save.not_json.no_detail": "the file is not valid JSON (at character {position})",
+    "save.foreign": "the file is not a Trick Table save",
+    "save.no_version": "the save has no valid version number ({value})",
+    "save.newer": "it was made by a newer Trick Table (save version {version}; this one reads versions "
+                  "{oldest} to {newest})",
+    "save.older": "save version {version} is older than any this program reads ({oldest} to {newest})",
+    "save.bad_time": "saved_at must be a date and time, not {value}",
+    "save.damaged": "{detail}",
+    "save.damaged.no_detail": "the saved game is damaged",
     # A message only the command line was meant to meet (a malformed --set), shown as written.
     "untranslated": "{text}",
 }
+
+# The parameter ``detail`` of a sentence is a library's own English words about
+# what it could not read (json's "Expecting value", PyYAML's "expected the node
+# content, but found '<stream end>'"). A wording that leaves such words out
+# (``Wording.details`` false: a language other than English) uses the sentence
+# ``<code>.no_detail`` instead, which says the same without them; where the
+# problem is (a line and column, a deal) stays in it.
+NO_DETAIL_SUFFIX = ".no_detail"
+WITHOUT_DETAIL: dict[str, str] = {code.removesuffix(NO_DETAIL_SUFFIX): code
+                                  for code in PROBLEMS if code.endswith(NO_DETAIL_SUFFIX)}
 
 # Problems in a list parameter are joined with this, in every language (a
 # semicolon between clauses reads the same in English, Dutch and Turkish).
@@ -150,9 +209,11 @@ class Problem:
         return self.worded(english_wording)
 
     def worded(self, wording: Wording) -> str:
-        """This problem's sentence in the words ``wording`` gives (its parameters worded first)."""
-        return wording.template(self.code, {name: _param_words(value, wording)
-                                            for name, value in self.params.items()})
+        """This problem's sentence in the words ``wording`` gives (its parameters worded first),
+        without a library's English detail when ``wording`` leaves it out."""
+        code = self.code if wording.details else WITHOUT_DETAIL.get(self.code, self.code)
+        return wording.template(code, {name: _param_words(value, wording)
+                                       for name, value in self.params.items()})
 
 
 def template_fields(template: str) -> set[str]:
@@ -163,11 +224,13 @@ def template_fields(template: str) -> set[str]:
 @dataclass(frozen=True)
 class Wording:
     """How to word problems in one language: the template of a code filled in with
-    worded parameters, a grouped count and a number with a fraction."""
+    worded parameters, a grouped count and a number with a fraction; ``details``
+    says whether a library's English words are shown (see ``WITHOUT_DETAIL``)."""
 
     template: Callable[[str, dict[str, Any]], str]
     grouped: Callable[[int], str]
     decimal: Callable[[float], str]
+    details: bool = True
 
 
 def _param_words(value: Any, wording: Wording) -> Any:
@@ -188,7 +251,8 @@ english_wording = Wording(template=lambda code, params: PROBLEMS[code].format(**
 
 
 class ProblemValueError(ValueError):
-    """A ``ValueError`` whose message is a ``Problem`` (a value checker's refusal); ``str()`` is the English."""
+    """A ``ValueError`` whose message is a ``Problem`` (a value checker's refusal, a hand history or
+    saved game that cannot be read); ``str()`` is the English."""
 
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
@@ -200,8 +264,25 @@ def line_problem(line: int | None) -> Problem:
     return Problem("at_line", {"line": line}) if line is not None else Problem("at_unknown_line")
 
 
+# The names the program itself gives a source of house rules that is no file
+# (``make_rules``' default, the rules read from a hand history): English words
+# of the program, so the window words them; a file name is shown as written.
+PROGRAM_SOURCES: dict[str, Problem] = {
+    "house rules": Problem("source.house_rules"),
+    "hand history": Problem("source.hand_history"),
+}
+
+
 def located(source: str, key: str, reason: Problem) -> Problem:
-    """``reason`` with where it was found: "source: key: reason", or "source: reason" without a key."""
+    """``reason`` with where it was found: "source: key: reason", or "source: reason" without a key.
+
+    ``source`` is a file name (shown as written) or one of ``PROGRAM_SOURCES`` (worded)."""
+    where: str | Problem = PROGRAM_SOURCES.get(source, source)
     if key:
-        return Problem("located_key", {"source": source, "entry": key, "reason": reason})
-    return Problem("located", {"source": source, "reason": reason})
+        return Problem("located_key", {"source": where, "entry": key, "reason": reason})
+    return Problem("located", {"source": where, "reason": reason})
+
+
+def located_line(source: str, line: int, reason: Problem) -> Problem:
+    """``reason`` with the file and line it was found on: "source: line 12: reason"."""
+    return Problem("located_line", {"source": source, "line": line, "reason": reason})

@@ -21,8 +21,12 @@ words first, then the catalogue's ``error.<code>`` sentence is filled in.
 Problems with a file or value (``game.rules.problems.Problem``: a refused
 YAML file, a bad house rule or setting) are worded the same way by
 ``problem_words``, from the catalogue's ``problem.<code>`` sentences, and
-``error_words`` words an exception that carries one. Numbers with a fraction
-are written with the language's decimal mark (``decimal_words``).
+``error_words`` words an exception that carries one (a hand history or a
+recorded game that cannot be read, too). A library's own English words in a
+problem (json's "Expecting value", PyYAML's "expected the node content") are
+shown only in English; another language says the same without them, the line
+and column still saying where. Numbers with a fraction are written with the
+language's decimal mark (``decimal_words``).
 """
 
 from __future__ import annotations
@@ -282,15 +286,15 @@ def _problem_sentence(code: str, params: dict[str, Any]) -> str:
     return t(f"problem.{code}", **params)
 
 
-_WINDOW_WORDING = Wording(template=_problem_sentence, grouped=grouped_words, decimal=decimal_words)
-
-
 def problem_words(problem: Problem) -> str:
     """A problem with a file or value in the player's language (``str(problem)`` is its English).
 
-    Keys, file names and values the player wrote are shown as written.
+    Keys, file names and values the player wrote are shown as written; a
+    library's English detail only when the language is English.
     """
-    return problem.worded(_WINDOW_WORDING)
+    wording = Wording(template=_problem_sentence, grouped=grouped_words, decimal=decimal_words,
+                      details=_language == SOURCE_LANGUAGE)
+    return problem.worded(wording)
 
 
 def error_words(error: BaseException) -> str:

@@ -17,10 +17,10 @@ with the mouse.
 
 Opened from the statistics screen ("Watch replay") or from the command line
 (``python main.py replay FILE [--game N]``). ``from_file`` reads the game
-through ``game.replay.load_recorded_game`` and returns the problem in words
-instead of a scene when the file or game cannot be replayed. Nothing moves
-by itself, so the scene sleeps between key presses (``wake_in`` is None
-except while a message fades).
+through ``game.replay.load_recorded_game`` and returns the problem in the
+player's language instead of a scene when the file or game cannot be
+replayed. Nothing moves by itself, so the scene sleeps between key presses
+(``wake_in`` is None except while a message fades).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ from game.ui.scenes.stats_scene import level_label
 from game.ui.table.hand_log import hand_log
 from game.ui.table.hints import card_words
 from game.ui.table.model import bid_label
-from game.ui.text import suit_word, t, team_words
+from game.ui.text import error_words, suit_word, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import SERIES_COLOURS
 from game.ui.widgets.dialog import DialogScene
@@ -101,7 +101,7 @@ class ReplayScene(DialogScene):
             record = load_recorded_game(path, number)
             return cls(app, ReplayTimeline(record), number)
         except ReplayError as exc:
-            return t("replay.cannot_open", reason=str(exc))
+            return t("replay.cannot_open", reason=error_words(exc))
 
     # ------------------------------------------------------------------ moving
     @property

@@ -174,13 +174,14 @@ def standings_rows(standings: list[str], width: int, size: int) -> list[list[str
 
 
 def save_problem_text(problem: SaveProblem) -> str:
-    """What the player is told about a save that could not be used."""
+    """What the player is told about a save that could not be used, in the player's language."""
     kept = problem.kept_as.name if problem.kept_as is not None else "autosave.json"
+    reason = problem_words(problem.problem)
     if problem.kind == "unsupported":
-        return t("start.save_unsupported", reason=problem.reason, file=kept)
+        return t("start.save_unsupported", reason=reason, file=kept)
     if problem.kind == "corrupt" and problem.kept_as is not None:
-        return t("start.save_corrupt", reason=problem.reason, file=kept)
-    return t("start.save_unreadable", reason=problem.reason)
+        return t("start.save_corrupt", reason=reason, file=kept)
+    return t("start.save_unreadable", reason=reason)
 
 
 class StartScene(DialogScene):
@@ -371,7 +372,8 @@ class StartScene(DialogScene):
         saved, problem = loader()
         if problem is not None:
             text = save_problem_text(problem)
-            log.warning("%s", text)
+            # The log stays English whatever the player reads.
+            log.warning("the saved game could not be used (%s): %s", problem.kind, problem.reason)
             notify = getattr(self.app, "notify", None)
             if notify is not None:
                 notify(text, seconds=14.0)

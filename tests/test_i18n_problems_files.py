@@ -1,0 +1,364 @@
+"""Hand histories, replays, saved games and the Wizard rules check in the player's language (issue 12, item 1).
+
+The problems the previous families left in English on screen now carry a
+``Problem`` too: a hand-history line that cannot be read (``HistoryError``),
+a recorded game the replay viewer cannot open (``ReplayError``), a saved game
+the start screen cannot continue (``SaveProblem``) and a Wizard game whose
+rounds do not fit its players. These tests hold, for each:
+
+- the English (``str``, what the command line, ``replay --check`` and the log
+  print) is exactly the sentence it was before the problems were coded;
+- in Dutch and Turkish the window words it from the catalogue, with none of
+  the English sentence left, and in English exactly as the command line;
+- a library's own English words (json's "Expecting value", PyYAML's
+  "expected the node content") are shown in an English window only: another
+  language says the same without them, still naming the line and column.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest  # noqa: E402
+
+from game.config import Settings, resolve_rules  # noqa: E402
+from game.history import HistoryError, read_history, write_history  # noqa: E402
+from game.match import SAVE_VERSION, Match, Seat  # noqa: E402
+from game.paths import UserPaths  # noqa: E402
+from game.replay import ReplayError, ReplayTimeline, load_recorded_game  # noqa: E402
+from game.rules import RuleConfigError, make_rules, new_game  # noqa: E402
+from game.rules.problems import NO_DETAIL_SUFFIX, PROBLEMS, WITHOUT_DETAIL, Problem, template_fields  # noqa: E402
+from game.savegame import SaveProblem, load_saved_game, save_path, snapshot_of  # noqa: E402
+from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
+from game.ui.scenes.start_scene import save_problem_text  # noqa: E402
+from game.ui.text import error_words, problem_words, set_language, t, text_in  # noqa: E402
+from game.yaml_files import YamlFileError, parse_yaml_text  # noqa: E402
+
+TRANSLATIONS = ("nl", "tr")
+NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc)
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    set_language("en")
+
+
+def words_in(language: str, problem: Problem) -> str:
+    set_language(language)
+    return problem_words(problem)
+
+
+def error_in(language: str, error: BaseException) -> str:
+    set_language(language)
+    return error_words(error)
+
+
+def catalogue(language: str, code: str, **params: Any) -> str:
+    """The catalogue's sentence for ``code``, filled in by hand (independent of ``problem_words``)."""
+    return text_in(language, f"problem.{code}", **params)
+
+
+def assert_no_english(worded: str, *english: str) -> None:
+    for phrase in english:
+        assert phrase not in worded, f"English {phrase!r} left in {worded!r}"
+
+
+# ---------------------------------------------------------------------- sentences without a library's words
+
+def test_every_sentence_with_a_detail_has_one_without_it():
+    with_detail = sorted(code for code, template in PROBLEMS.items()
+                         if "detail" in template_fields(template) and not code.endswith(NO_DETAIL_SUFFIX))
+    assert with_detail == sorted(WITHOUT_DETAIL), "a sentence with {detail} needs a .no_detail twin"
+    for code, brief in WITHOUT_DETAIL.items():
+        assert template_fields(PROBLEMS[brief]) == template_fields(PROBLEMS[code]) - {"detail"}, brief
+
+
+def test_english_keeps_a_librarys_words_and_the_other_languages_leave_them_out():
+    problem = Problem("yaml.syntax_at", {"line": 4, "column": 1, "detail": "expected the node content"})
+    assert words_in("en", problem) == str(problem) == \
+        "YAML syntax error at line 4, column 1: expected the node content"
+    for language in TRANSLATIONS:
+        assert words_in(language, problem) == catalogue(language, "yaml.syntax_at.no_detail", line=4, column=1)
+
+
+@pytest.mark.parametrize("source", ["a: [1, 2\nb: 3\n", "a: b: c\n", "key: 'open\n"])
+def test_a_yaml_syntax_error_names_line_and_column_without_pyyamls_english(source):
+    with pytest.raises(YamlFileError) as info:
+        parse_yaml_text(source, "house.yaml")
+    error = info.value
+    problem = error.problem
+    assert problem.code == "yaml.syntax_at"
+    detail = problem.params["detail"]
+    assert error_in("en", error) == str(error) and str(error).endswith(detail)
+    for language in TRANSLATIONS:
+        worded = error_in(language, error)
+        where = catalogue(language, "yaml.syntax_at.no_detail", line=problem.params["line"],
+                          column=problem.params["column"])
+        assert worded == catalogue(language, "located", source="house.yaml", reason=where)
+        assert detail.strip("'\"") not in worded and "expected" not in worded
+
+
+# ---------------------------------------------------------------------- hand histories
+
+HISTORY_LINES = {
+    # What is on the file's first line, the English the command line prints after "FILE: line 1: ",
+    # and the code of the problem.
+    "not json": (b"not json at all\n", "not valid JSON (Expecting value)", "history.not_json"),
+    "cut short": (b'{"format": "trick-table-history"', ("the last game is incomplete (its write was cut short; "
+                                                        "it is set aside the next time a game is saved)"),
+                  "history.incomplete"),
+    "not text": (b"\xff\xfe\n", "not UTF-8 text", "history.not_utf8"),
+    "other program": (b'{"format": "x"}\n', "not a Trick Table hand history", "history.foreign"),
+    "newer": (b'{"format": "trick-table-history", "version": 7}\n',
+              "history version 7 is not supported (this program reads version 1)", "history.version"),
+    "too deep": (b"[" * 100_000 + b"]" * 100_000 + b"\n", "not a hand history (nested too deeply to read)",
+                 "history.too_deep"),
+    "long number": (b"1" + b"0" * 5000 + b"\n", "not a hand history (a number too long to read)",
+                    "history.long_number"),
+}
+
+
+def history_error(path: Path) -> HistoryError:
+    with pytest.raises(HistoryError) as info:
+        list(read_history(path))
+    return info.value
+
+
+@pytest.mark.parametrize("case", sorted(HISTORY_LINES))
+def test_a_bad_history_line_keeps_its_english_and_is_worded_in_each_language(tmp_path, case):
+    content, english, code = HISTORY_LINES[case]
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(content)
+    error = history_error(path)
+    assert str(error) == f"{path}: line 1: {english}", "the command line and replay --check read as before"
+    assert error.problem.params["reason"].code == code
+    assert error_in("en", error) == str(error)
+    for language in TRANSLATIONS:
+        worded = error_in(language, error)
+        assert worded.startswith(str(path)) and catalogue(language, "at_line", line=1) in worded
+        assert_no_english(worded, english, "line 1", "not a", "Expecting value")
+
+
+def test_jsons_own_words_are_shown_only_in_english(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b"not json at all\n")
+    error = history_error(path)
+    assert "(Expecting value)" in error_in("en", error)
+    assert error_in("nl", error) == catalogue("nl", "located_line", source=str(path), line=1,
+                                              reason=catalogue("nl", "history.not_json.no_detail"))
+    assert error_in("nl", error).endswith("regel 1: geen geldige JSON")
+
+
+def test_a_history_that_cannot_be_opened_keeps_the_systems_words(tmp_path):
+    path = tmp_path / "nowhere.jsonl"
+    error = history_error(path)
+    assert str(error) == f"{path}: cannot read: No such file or directory"
+    reason = catalogue("tr", "history.unreadable", reason="No such file or directory")
+    assert error_in("tr", error) == catalogue("tr", "located", source=str(path), reason=reason)
+
+
+# ---------------------------------------------------------------------- the replay viewer
+
+def played_match(game: str, players: int, seed: int, **rules: Any) -> Match:
+    seats = [Seat(f"P{seat + 1}", "ai:random") for seat in range(players)]
+    match = Match(resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=players),
+                  seats, seed)
+    match.play_out()
+    return match
+
+
+@pytest.fixture(scope="module")
+def wizard_record() -> dict[str, Any]:
+    return played_match("wizard", 3, 4, rounds=2).history()
+
+
+def replay_error(path: Path, number: int = 1) -> ReplayError:
+    with pytest.raises(ReplayError) as info:
+        ReplayTimeline(load_recorded_game(path, number))
+    return info.value
+
+
+def test_the_viewer_words_why_a_file_cannot_be_opened(tmp_path):
+    path = tmp_path / "games.jsonl"
+    path.write_bytes(b'{"format": "trick-table-history", "version": 7}\n')
+    english = f"{path}: line 1: history version 7 is not supported (this program reads version 1)"
+    assert str(replay_error(path)) == english
+    set_language("en")
+    assert ReplayScene.from_file(None, str(path)) == t("replay.cannot_open", reason=english)
+    for language in TRANSLATIONS:
+        set_language(language)
+        shown = ReplayScene.from_file(None, str(path))
+        reason = catalogue(language, "history.version", version="7", supported=1)
+        assert shown == t("replay.cannot_open",
+                          reason=catalogue(language, "located_line", source=str(path), line=1, reason=reason))
+        assert_no_english(shown, "not supported", "this program", "Cannot open")
+
+
+def test_a_file_with_too_few_games_is_worded_in_each_language(tmp_path, wizard_record):
+    path = tmp_path / "games.jsonl"
+    write_history(path, [wizard_record, wizard_record])
+    error = replay_error(path, 5)
+    assert str(error) == f"{path} has no game 5 (it holds 2)"
+    assert error_in("nl", error) == catalogue("nl", "replay.no_such_game", source=str(path), number=5, games=2)
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    assert str(replay_error(empty)) == f"{empty} holds no games"
+    assert error_in("tr", replay_error(empty)) == catalogue("tr", "replay.no_games", source=str(empty))
+    with pytest.raises(ReplayError) as info:
+        load_recorded_game(path, 0)
+    assert str(info.value) == "--game: game numbers start at 1, not 0"
+    assert_no_english(error_in("nl", info.value), "game numbers", "start at")
+
+
+def test_a_refused_recorded_move_leaves_the_engines_english_to_english(wizard_record):
+    record = copy.deepcopy(wizard_record)
+    first = record["deals"][0]["tricks"][0]["plays"][0]
+    first["card"] = "2C" if first["card"] != "2C" else "3C"
+    with pytest.raises(ReplayError) as info:
+        ReplayTimeline(record)
+    english = str(info.value)
+    assert english.startswith("deal 1: ") and english.endswith(")")
+    assert error_in("en", info.value) == english
+    for language in TRANSLATIONS:
+        code = info.value.problem.code + NO_DETAIL_SUFFIX
+        assert error_in(language, info.value) == catalogue(language, code, deal=1)
+
+
+def test_a_recorded_game_whose_rules_cannot_be_played_is_worded_to_the_rule(wizard_record):
+    record = copy.deepcopy(wizard_record)
+    record["rules"] = {**record["rules"], "bidding": "hidden", "uneven_bids": "always"}
+    with pytest.raises(ReplayError) as info:
+        ReplayTimeline(record)
+    assert str(info.value) == ("the game cannot be set up: hand history: uneven_bids: must be off unless "
+                               "bidding is open (bidding is hidden)")
+    for language in TRANSLATIONS:
+        set_language(language)
+        reason = catalogue(language, "rules.uneven_needs_open", bidding="hidden")
+        located = catalogue(language, "located_key", source=catalogue(language, "source.hand_history"),
+                            entry="uneven_bids", reason=reason)
+        assert error_words(info.value) == catalogue(language, "replay.rules_refused", reason=located)
+        assert_no_english(error_words(info.value), "hand history", "cannot be set up", "must be off")
+
+
+def test_a_record_of_no_known_game_cannot_be_set_up_with_its_english_kept_to_english(wizard_record):
+    with pytest.raises(ReplayError) as info:
+        ReplayTimeline({**wizard_record, "game": "chess"})
+    assert str(info.value).startswith("the game cannot be set up: ")
+    assert error_in("tr", info.value) == catalogue("tr", "replay.cannot_set_up.no_detail")
+    assert "chess" in error_in("en", info.value)
+
+
+# ---------------------------------------------------------------------- the Wizard rules check
+
+def test_the_wizard_rounds_check_at_game_start_is_coded():
+    rules = make_rules("wizard", {"rounds": 15})
+    with pytest.raises(RuleConfigError) as info:
+        new_game(rules, 6, 1)
+    error = info.value
+    assert str(error) == "house rules: rounds: must be full or at most 10 with 6 players (60 cards / 6), not 15"
+    assert error.problem is not None and error.problem.code == "rules.too_many_rounds"
+    assert error_in("en", error) == str(error)
+    for language in TRANSLATIONS:
+        reason = catalogue(language, "rules.too_many_rounds", most=10, players=6, rounds=15)
+        assert error_in(language, error) == catalogue(language, "located_key", entry="rounds", reason=reason,
+                                                      source=catalogue(language, "source.house_rules"))
+        assert_no_english(error_in(language, error), "house rules", "must be", "players")
+
+
+# ---------------------------------------------------------------------- saved games
+
+SEATS = [Seat(name, "ai:random") for name in ("Ann", "Ben", "Cy", "Dee")]
+
+
+def save_problem(tmp_path: Path, data: Any) -> SaveProblem:
+    paths = UserPaths.from_data_dir(tmp_path)
+    path = save_path(paths)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data if isinstance(data, bytes) else json.dumps(data).encode("utf-8"))
+    saved, problem = load_saved_game(paths, now=NOW)
+    assert saved is None and problem is not None
+    return problem
+
+
+SAVES = {
+    # The file's bytes (or data), the English reason the log keeps, the window's sentence around it.
+    "cut short": (b'{"format": "trick-table-save", "version": 2, "game": "wiz',
+                  "the file is not valid JSON (Unterminated string starting at at character 53)", "start.save_corrupt"),
+    "not text": (b"\x00\x01 not text at all \xff", "the file is not UTF-8 text", "start.save_corrupt"),
+    "not a save": (b"[1, 2, 3]", "the file is not a Trick Table save", "start.save_corrupt"),
+    "bad version": ({"format": "trick-table-save", "version": "2"},
+                    "the save has no valid version number ('2')", "start.save_corrupt"),
+    "newer": ({"format": "trick-table-save", "version": SAVE_VERSION + 1},
+              (f"it was made by a newer Trick Table (save version {SAVE_VERSION + 1}; this one reads versions 1 "
+               f"to {SAVE_VERSION})"), "start.save_unsupported"),
+    "older": ({"format": "trick-table-save", "version": 0},
+              f"save version 0 is older than any this program reads (1 to {SAVE_VERSION})", "start.save_unsupported"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SAVES))
+def test_a_save_that_cannot_be_continued_is_worded_in_each_language(tmp_path, case):
+    content, english, sentence = SAVES[case]
+    problem = save_problem(tmp_path, content)
+    assert problem.reason == english, "the log reads as before"
+    assert problem.kept_as is not None
+    set_language("en")
+    assert save_problem_text(problem) == t(sentence, reason=english, file=problem.kept_as.name)
+    for language in TRANSLATIONS:
+        set_language(language)
+        shown = save_problem_text(problem)
+        assert shown == t(sentence, reason=problem_words(problem.problem), file=problem.kept_as.name)
+        assert_no_english(shown, english, "the file", "save version", "Unterminated", "Your saved game")
+
+
+def test_a_save_cut_short_tells_where_without_jsons_english(tmp_path):
+    problem = save_problem(tmp_path, b'{"format": "trick-table-save", "version": 2, "game": "wiz')
+    assert words_in("nl", problem.problem) == catalogue("nl", "save.not_json.no_detail", position=53)
+
+
+def test_a_save_whose_wizard_rounds_do_not_fit_its_players_is_worded_to_the_rule(tmp_path):
+    match = Match(make_rules("wizard", {"rounds": 10}, players=4), SEATS, 21)
+    data = snapshot_of(match)
+    data["seats"] = data["seats"] + [{"name": "Eve", "controller": "ai:random"},
+                                     {"name": "Fay", "controller": "ai:random"}]
+    data["rules"] = {**data["rules"], "rounds": 15}
+    problem = save_problem(tmp_path, data)
+    assert problem.kind == "corrupt"
+    assert problem.reason == "house rules: rounds: must be full or at most 10 with 6 players (60 cards / 6), not 15"
+    for language in TRANSLATIONS:
+        assert words_in(language, problem.problem).startswith(catalogue(language, "source.house_rules") + ": rounds: ")
+        assert_no_english(words_in(language, problem.problem), "must be", "house rules")
+
+
+def test_a_save_the_engine_refuses_is_damaged_in_words_and_its_english_is_for_english(tmp_path):
+    match = Match(make_rules("bidwhist", players=4), SEATS, 5)
+    for _ in range(12):
+        match.apply(match.legal_actions()[0])
+    data = snapshot_of(match)
+    data["actions"] = data["actions"][:4] + data["actions"][:1] + data["actions"][5:]  # a bid twice
+    problem = save_problem(tmp_path, data)
+    assert problem.kind == "corrupt" and problem.problem.code == "save.damaged"
+    assert words_in("en", problem.problem) == problem.reason
+    assert words_in("tr", problem.problem) == catalogue("tr", "save.damaged.no_detail")
+
+
+def test_the_start_screen_shows_a_damaged_save_in_dutch(tmp_path):
+    from game.ui.app import App
+
+    paths = UserPaths.from_data_dir(tmp_path).ensure()
+    save_path(paths).write_bytes(b"not json")
+    app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(language="nl"))
+    assert app.toast.active
+    kept = next(paths.saves_dir.glob("autosave.json.corrupt-*"))
+    reason = catalogue("nl", "save.not_json.no_detail", position=0)
+    assert app.toast.text == text_in("nl", "start.save_corrupt", reason=reason, file=kept.name)
+    assert_no_english(app.toast.text, "Expecting value", "not valid", "Your saved game")
