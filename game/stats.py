@@ -72,7 +72,7 @@ from game.rules import get_game
 log = logging.getLogger("tricktable.stats")
 
 #: Bumped whenever the summary shape changes, so an old cache is ignored.
-SUMMARY_VERSION = 1
+SUMMARY_VERSION = 2
 CACHE_FORMAT = "trick-table-stats-cache"
 HUMAN = "human"
 MADE, SET = "made", "set"
@@ -89,46 +89,75 @@ def summarize(record: dict[str, Any], source: str = "", index: int = 0) -> dict[
     """The summary of one recorded game (see the module docstring); ``source`` and
     ``index`` (from 1) say where the game is, so the viewer can open it again.
 
+    The lists are flat, a few per game rather than one per deal, seat or
+    contract: a rebuild keeps tens of thousands of summaries, and every list
+    kept is one more object to build, encode into the cache, pass back from
+    a worker process and have the cycle collector walk. ``summary_players``
+    and ``summary_rounds`` give them back in their natural shape:
+
+    * ``players``: name, level, name, level, ... seat by seat;
+    * ``rounds``: the running scores after each deal, ``sides`` numbers a deal;
+    * ``contracts``: declarer, books, mode, made (1) or set (0), a contract after another;
+    * ``hits``: hand size, then a bit mask of the seats that hit their bid, deal by deal.
+
     A record too damaged to summarize raises ``ValueError``.
     """
     try:
         game = get_game(record["game"])
-        players = [[str(p.get("name", "")), level_of(p.get("controller"))] for p in record["players"]]
+        players: list[str] = []
+        for player in record["players"]:
+            players += (str(player.get("name", "")), level_of(player.get("controller")))
+        seats = len(players) // 2
+        sides = game.score_sides(seats)
         deals = record.get("deals") or []
-        rounds: list[list[int]] = []
-        contracts: list[list[Any]] = []
-        hits: list[list[int]] = []   # per deal: [hand size, bit s set when seat s hit its bid]
+        rounds: list[int] = []
+        contracts: list[Any] = []
+        hits: list[int] = []
         by_contract, by_prediction = game.scoring == "contract", game.scoring == "prediction"
         for deal in deals:
             scores = deal.get("scores")
             if scores:
-                rounds.append([int(score) for score in scores])
+                if len(scores) != sides:
+                    raise ValueError(f"deal {deal.get('number')} has {len(scores)} scores, not {sides}")
+                rounds += map(int, scores)
             if by_contract:
                 contract, declarer = deal.get("contract"), deal.get("declarer")
                 if contract and isinstance(declarer, int) and scores:
                     change = deal.get("score_change") or []
                     side = game.team_of(declarer)
                     made = side < len(change) and change[side] > 0
-                    contracts.append([declarer, int(contract.get("books", 0)), str(contract.get("mode")), made])
+                    contracts += (declarer, int(contract.get("books", 0)), str(contract.get("mode")), int(made))
             elif by_prediction:
                 taken = deal.get("tricks_won")
                 if taken:
-                    bids = {entry["seat"]: int(entry["bid"]) for entry in deal.get("bids", ())}
                     mask = 0
-                    for seat, took in enumerate(taken):
-                        if bids.get(seat) == took:
+                    for entry in deal.get("bids", ()):
+                        seat = entry["seat"]
+                        if 0 <= seat < len(taken) and taken[seat] == int(entry["bid"]):
                             mask |= 1 << seat
                     # Every trick goes to somebody: the tricks taken add up to the cards each was dealt.
-                    hits.append([sum(taken), mask])
+                    hits += (sum(taken), mask)
         return {
             "game": game.name, "source": source, "index": index,
             "complete": bool(record.get("complete")), "undo": bool(record.get("undo_used")),
-            "players": players, "final": [int(s) for s in record.get("final_scores") or []],
+            "players": players, "sides": sides, "final": [int(s) for s in record.get("final_scores") or []],
             "winners": [int(w) for w in record.get("winners") or []],
             "rounds": rounds, "contracts": contracts, "hits": hits,
         }
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise ValueError(f"the game cannot be summarized: {exc}") from None
+
+
+def summary_players(summary: dict[str, Any]) -> list[tuple[str, str]]:
+    """(name, level) of each seat of a summarized game."""
+    flat = summary["players"]
+    return list(zip(flat[0::2], flat[1::2]))
+
+
+def summary_rounds(summary: dict[str, Any]) -> list[list[int]]:
+    """The running scores after each deal of a summarized game, one list per deal."""
+    flat, sides = summary["rounds"], summary["sides"]
+    return [flat[start:start + sides] for start in range(0, len(flat), sides)] if sides else []
 
 
 # ---------------------------------------------------------------------- totals
@@ -148,8 +177,10 @@ class PlayerStats:
     scores: list[int] = field(default_factory=list)       # the side's final score, game by game
     contracts: Counter = field(default_factory=Counter)   # (mode, level, "made"/"set") -> count
     against: dict[str, list[int]] = field(default_factory=dict)  # opponent level -> [games, wins]
-    #: The player's games, oldest first: (summary, the player's seat in it).
-    entries: list[tuple[dict[str, Any], int]] = field(default_factory=list)
+    #: The player's games, oldest first, and the player's seat in each (two
+    #: lists rather than one of pairs: a pair per game is one more object kept).
+    summaries: list[dict[str, Any]] = field(default_factory=list)
+    seats: list[int] = field(default_factory=list)
     _hits: tuple[dict[int, list[int]], list[tuple[int, int]]] | None = field(default=None, repr=False)
 
     @property
@@ -178,17 +209,18 @@ class PlayerStats:
         if self._hits is None:
             by_size: dict[int, list[int]] = {}
             per_game: list[tuple[int, int]] = []
-            for summary, seat in self.entries:
-                if not summary["hits"]:
+            for summary, seat in zip(self.summaries, self.seats):
+                flat = summary["hits"]
+                if not flat:
                     continue
                 hit_count = 0
-                for size, mask in summary["hits"]:
+                for size, mask in zip(flat[0::2], flat[1::2]):
                     hit = (mask >> seat) & 1
                     cell = by_size.setdefault(size, [0, 0])
                     cell[0] += hit
                     cell[1] += 1
                     hit_count += hit
-                per_game.append((hit_count, len(summary["hits"])))
+                per_game.append((hit_count, len(flat) // 2))
             self._hits = (by_size, per_game)
         return self._hits
 
@@ -219,7 +251,8 @@ class PlayerStats:
         final = summary["final"]
         if side < len(final):
             self.scores.append(final[side])
-        self.entries.append((summary, seat))
+        self.summaries.append(summary)
+        self.seats.append(seat)
         self._hits = None
         for opponent in opponents:
             cell = self.against.setdefault(opponent, [0, 0])
@@ -248,20 +281,22 @@ class StatsBook:
             return
         self.games += 1
         game = get_game(name)
-        players = summary["players"]
-        sides = [game.team_of(seat) for seat in range(len(players))]
+        flat = summary["players"]
+        names, levels = flat[0::2], flat[1::2]
+        sides = [game.team_of(seat) for seat in range(len(names))]
         winners = set(summary["winners"])
-        levels_against = {side: {players[other][1] for other, their_side in enumerate(sides) if their_side != side}
+        levels_against = {side: {levels[other] for other, their_side in enumerate(sides) if their_side != side}
                           for side in set(sides)}
-        for seat, (player, level) in enumerate(players):
+        contracts = summary["contracts"]
+        for seat, player in enumerate(names):
             stats = self.players.get((name, player))
             if stats is None:
                 stats = self.players[(name, player)] = PlayerStats(name, player)
             side = sides[seat]
             stats.count(summary, seat, side, side in winners, levels_against[side])
-            for contract in summary["contracts"]:
-                if contract[0] == seat:
-                    stats.contracts[(contract[2], level, MADE if contract[3] else SET)] += 1
+            for at in range(0, len(contracts), 4):
+                if contracts[at] == seat:
+                    stats.contracts[(contracts[at + 2], levels[seat], MADE if contracts[at + 3] else SET)] += 1
 
     def add_all(self, summaries: Iterable[dict[str, Any]]) -> StatsBook:
         for summary in summaries:

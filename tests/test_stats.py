@@ -25,7 +25,7 @@ from game.history import repair_history_tail, write_history
 from game.match import Match, Seat
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
-from game.stats import LoadedStats, StatsBook, load_stats, summarize
+from game.stats import LoadedStats, StatsBook, level_of, load_stats, summarize, summary_players, summary_rounds
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
@@ -99,6 +99,20 @@ def test_wizard_numbers_match_a_direct_count_of_the_engine_events(tmp_path, wiza
         assert stats.hits == (hits, bids)
         assert stats.hit_by_size == {size: [by_size[size], sized[size]] for size in sized}
         assert len(stats.hit_per_game) == len(wizard_matches)
+
+
+@pytest.mark.parametrize("game", ["wizard", "bidwhist"])
+def test_a_summary_gives_back_the_seats_and_the_running_scores_of_its_game(game, wizard_matches, bidwhist_matches):
+    # The summary keeps flat lists; read back in shape they are the record's own.
+    record = recorded((wizard_matches if game == "wizard" else bidwhist_matches)[0])
+    summary = summarize(record, "h.jsonl", 1)
+    assert summary_players(summary) == [(player["name"], level_of(player["controller"]))
+                                        for player in record["players"]]
+    assert summary_rounds(summary) == [deal["scores"] for deal in record["deals"] if deal.get("scores")]
+    # A deal whose scores do not fit the game's sides is no game to count.
+    damaged = {**record, "deals": [{**record["deals"][0], "scores": [1, 2, 3, 4, 5]}]}
+    with pytest.raises(ValueError, match="5 scores"):
+        summarize(damaged)
 
 
 def test_bidwhist_contracts_by_mode_and_level_match_the_engine(tmp_path, bidwhist_matches):
@@ -180,7 +194,7 @@ def everything_counted(loaded: LoadedStats) -> tuple:
     """All a load worked out, to compare a load from the cache with a fresh one."""
     book = loaded.book
     players = {key: (stats.games, stats.wins, stats.scores, dict(stats.contracts), stats.against,
-                     stats.hit_by_size, stats.hit_per_game, stats.entries)
+                     stats.hit_by_size, stats.hit_per_game, stats.summaries, stats.seats)
                for key, stats in book.players.items()}
     return players, book.games, dict(book.undo_games), dict(book.unfinished_games), loaded.problems
 
@@ -214,7 +228,7 @@ def test_a_game_appended_to_a_cached_history_is_the_only_game_read(tmp_path, wiz
         assert everything_counted(grown) == everything_counted(load_stats(folder))
     assert grown.book.get("wizard", "Ann").games == 3
     assert grown.book.undo_games["wizard"] == 2 and grown.book.unfinished_games["wizard"] == 1
-    assert [summary["index"] for summary, _ in grown.book.get("wizard", "Ann").entries] == [1, 3, 4]
+    assert [summary["index"] for summary in grown.book.get("wizard", "Ann").summaries] == [1, 3, 4]
 
 
 @pytest.mark.parametrize("rewrite", ["same size, games reordered", "fewer games", "first game edited"])
@@ -376,7 +390,7 @@ def test_charts_lie_inside_the_window_and_apart(tmp_path, wizard_matches, bidwhi
         rounds = scene.geometry["rounds"]
         sides = 2 if game == "bidwhist" else 3
         assert len(rounds.points) == sides
-        assert len(rounds.points[0]) == len(scene.chosen_summary()["rounds"])
+        assert len(rounds.points[0]) == len(summary_rounds(scene.chosen_summary()))
 
 
 def test_choosing_another_game_and_player_changes_the_charts(tmp_path, wizard_matches):

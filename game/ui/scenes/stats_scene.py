@@ -33,7 +33,9 @@ from typing import Any
 import pygame
 
 from game.rules import all_games, get_game
-from game.stats import HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path
+from game.stats import (
+    HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path, summary_players, summary_rounds,
+)
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.text import decimal_words, has_text, percent_words, t, team_words
@@ -130,12 +132,13 @@ class StatsScene(DialogScene):
 
     def _is_human(self, game: str, name: str) -> bool:
         stats = self.book.get(game, name)
-        return stats is not None and any(summary["players"][seat][1] == HUMAN for summary, seat in stats.entries)
+        return stats is not None and any(summary_players(summary)[seat][1] == HUMAN
+                                         for summary, seat in zip(stats.summaries, stats.seats))
 
     def set_player(self, name: str) -> None:
         self.player = name
         stats = self.stats
-        count = len(stats.entries) if stats else 0
+        count = len(stats.summaries) if stats else 0
         self.chosen = max(0, count - 1)
         self.game_stepper.minimum, self.game_stepper.maximum = 1, max(1, count)
         self.game_stepper.value = self.chosen + 1
@@ -151,13 +154,13 @@ class StatsScene(DialogScene):
 
     def _game_label(self, number: int) -> str:
         stats = self.stats
-        return t("stats.chosen_game", number=number, count=len(stats.entries) if stats else 0)
+        return t("stats.chosen_game", number=number, count=len(stats.summaries) if stats else 0)
 
     def chosen_summary(self) -> dict[str, Any] | None:
         stats = self.stats
-        if not stats or not stats.entries:
+        if not stats or not stats.summaries:
             return None
-        return stats.entries[max(0, min(self.chosen, len(stats.entries) - 1))][0]
+        return stats.summaries[max(0, min(self.chosen, len(stats.summaries) - 1))]
 
     def open_replay(self) -> None:
         summary = self.chosen_summary()
@@ -384,7 +387,7 @@ class StatsScene(DialogScene):
     # ------------------------------------------------------------------ charts
     def _side_names(self, summary: dict[str, Any]) -> list[str]:
         game_def = get_game(summary["game"])
-        players = summary["players"]
+        players = summary_players(summary)
         sides = game_def.score_sides(len(players))
         return [team_words([players[seat][0] for seat in game_def.team_members(side, len(players))])
                 for side in range(sides)]
@@ -395,7 +398,7 @@ class StatsScene(DialogScene):
         summary = self.chosen_summary()
         small = max(12, round(size * 0.85))
         if summary is not None:
-            rounds = summary["rounds"]
+            rounds = summary_rounds(summary)
             sides = len(rounds[0]) if rounds else 0
             series = [[float(scores[side]) for scores in rounds] for side in range(sides)]
             names = self._side_names(summary)
