@@ -16,9 +16,10 @@ uses for Page Up/Down and for the "deal" buttons.
 A record the engine cannot replay raises ``ReplayError`` with a sentence
 saying where it went wrong, as a ``Problem`` (``game.rules.problems``): the
 command line prints its English, the viewer words it in the player's
-language instead of showing a traceback. What a library or the engine said
-in English (a field the record check names, the engine's refusal of a move)
-is the problem's ``detail``, shown only in English. No pygame here: the
+language instead of showing a traceback. The engine's refusal of a move is
+coded (a ``Refusal``) and worded like a refused move at the table; what a
+library said in English (a field the record check names) is the problem's
+``detail``, shown only in English. No pygame here: the
 timeline is plain data, tested against the engine.
 """
 
@@ -32,7 +33,7 @@ from game.history import HistoryError, read_history, recorded_actions, replay_st
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, apply
 from game.rules.actions import NEXT_DEAL, Action, ActionKind
 from game.rules.events import GameEvent
-from game.rules.problems import Problem, ProblemValueError
+from game.rules.problems import Problem, ProblemValueError, Refusal
 
 
 class ReplayError(ProblemValueError):
@@ -122,7 +123,11 @@ class ReplayTimeline:
             tricks_before = len(state.view(seat).tricks) if seat >= 0 else 0
             try:
                 state, events = apply(state, action)
-            except (IllegalActionError, ValueError) as exc:
+            except IllegalActionError as exc:
+                # The engine's reason is coded: the viewer words it as the table words a refused move.
+                raise ReplayError(Problem("replay.move_illegal", {"deal": index + 1,
+                                                                 "reason": Refusal.of(exc)})) from None
+            except ValueError as exc:
                 raise ReplayError(Problem("replay.move_refused", {"deal": index + 1, "detail": str(exc)})) from None
             kind = _KIND_OF_ACTION.get(action.kind, STEP_PLAY)
             if kind == STEP_PLAY and len(state.view(seat).tricks) > tricks_before:

@@ -19,9 +19,10 @@ could not be used:
   is corrupt.
 
 The reason is a ``Problem`` (``game.rules.problems``): the log reads its
-English, the start screen words it in the player's language. What a
-library or the engine said in English about a damaged file is the
-problem's ``detail``, which only an English sentence shows.
+English, the start screen words it in the player's language (a saved move
+the engine refuses is worded as the table words a refused move). What a
+library said in English about a damaged file is the problem's ``detail``,
+which only an English sentence shows.
 
 A file that is refused or corrupt is set aside, renamed to
 ``autosave.json.unsupported-<time>`` or ``autosave.json.corrupt-<time>``
@@ -51,8 +52,8 @@ from typing import Any
 from game.ai.budget import SearchBudget
 from game.match import SAVE_FORMAT, SAVE_VERSION, Match
 from game.paths import UserPaths, atomic_write_bytes
-from game.rules import RuleConfigError
-from game.rules.problems import Problem, ProblemValueError
+from game.rules import IllegalActionError, RuleConfigError
+from game.rules.problems import Problem, ProblemValueError, Refusal
 
 log = logging.getLogger("tricktable.savegame")
 
@@ -203,11 +204,13 @@ def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
 def damage_problem(exc: Exception) -> Problem:
     """What is wrong with a damaged save, from the exception reading it provoked.
 
-    This module's own findings and a refused house rule are coded problems;
-    anything else (the engine refusing a saved move, a missing field) is only
+    This module's own findings, a refused house rule and the engine refusing a
+    saved move are coded problems; anything else (a missing field) is only
     English words, kept as the problem's detail."""
     if isinstance(exc, ProblemValueError):
         return exc.problem
+    if isinstance(exc, IllegalActionError):
+        return Problem("save.move_illegal", {"reason": Refusal.of(exc)})
     if isinstance(exc, RuleConfigError):
         coded = exc.located_problem()
         if coded is not None:

@@ -8,13 +8,16 @@ the English (``str``). These tests hold that together:
 
 - every code of ``PROBLEMS`` (the one table of codes) has a sentence in each
   catalogue with the same placeholders, the English one word for word the
-  template of the table, and every code the source makes is in the table;
+  template of the table; every code the source makes (read from the calls
+  that make problems, with ``ast``) is in the table, and every code of the
+  table is made somewhere (a check shown to fail on a made-up source);
 - for each family (YAML refusals, rule files, the rule editor, settings
   files, the settings notice in the window, the start screen's warning) a
   problem made from a real bad file or value is worded in Dutch and Turkish
   exactly as the catalogue words it, with none of the English sentence left,
   and in English exactly as the command line prints it;
-- numbers with a fraction use the language's decimal mark.
+- numbers with a fraction use the language's decimal mark;
+- an error without a code keeps its English to an English window.
 """
 
 from __future__ import annotations
@@ -23,8 +26,9 @@ import ast
 import inspect
 import os
 import re
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, Mapping
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -38,7 +42,7 @@ from game.config import (  # noqa: E402
 from game.paths import UserPaths  # noqa: E402
 from game.rules import get_game  # noqa: E402
 from game.rules.house_rules import make_rules  # noqa: E402
-from game.rules.problems import PROBLEMS, Decimal, Grouped, Problem, template_fields  # noqa: E402
+from game.rules.problems import NO_DETAIL_SUFFIX, PROBLEMS, Decimal, Grouped, Problem, template_fields  # noqa: E402
 from game.ui import text  # noqa: E402
 from game.ui.scenes.rules_editor import rules_problem  # noqa: E402
 from game.ui.scenes.settings_scene import seconds_cycler  # noqa: E402
@@ -105,40 +109,212 @@ def test_the_translations_are_not_the_english():
         assert not same, f"{language}.yaml leaves these problems in English: {same}"
 
 
-def _made_codes() -> tuple[set[str], list[re.Pattern[str]]]:
-    """The problem codes the source names: literal first arguments of ``Problem(...)`` and other
-    literal strings, and the codes it builds with f-strings (as patterns)."""
-    literals: set[str] = set()
-    shapes: list[re.Pattern[str]] = []
-    for path in sorted((ROOT / "game").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                literals.add(node.value)
-            elif isinstance(node, ast.JoinedStr):
-                shapes.append(re.compile("".join(re.escape(part.value) if isinstance(part, ast.Constant) else ".+"
-                                                 for part in node.values)))
-    return literals, shapes
+# ---------------------------------------------------------------------- which codes the source makes
+#
+# A code is "made" where it reaches ``Problem(code, ...)``: as a literal there,
+# or through a function that passes one of its own parameters on as the code
+# (``_must_be(expected)``, ``history._line_error(path, number, code)``, and
+# any function that calls one of those with its own parameter in turn). Only
+# the arguments of such calls count, so the ``PROBLEMS`` table itself (whose
+# keys are strings in the source too) makes nothing.
+
+
+@dataclass(frozen=True)
+class CodeTaker:
+    """A callable that takes a problem code: the code's position among the call's arguments and its name."""
+
+    position: int
+    name: str
+
+
+@dataclass
+class CodesMade:
+    """What a set of modules makes: each code as a pattern with the place that makes it, and the places whose
+    code cannot be read from the source (a call's result, an attribute) and so cannot be checked."""
+
+    made: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)
+
+    def makes(self, code: str) -> bool:
+        """Whether some call makes ``code``; a ``.no_detail`` sentence is made with the sentence it stands for
+        (``Problem.worded`` picks it through ``WITHOUT_DETAIL``, never by name)."""
+        if any(pattern.fullmatch(code) for pattern, _ in self.made):
+            return True
+        return code.endswith(NO_DETAIL_SUFFIX) and self.makes(code.removesuffix(NO_DETAIL_SUFFIX))
+
+
+def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
+    """A function's positional parameters as a caller passes them (a method's self or cls left out)."""
+    names = [argument.arg for argument in [*function.args.posonlyargs, *function.args.args]]
+    return names[1:] if names and names[0] in ("self", "cls") else names
+
+
+def _called_name(call: ast.Call) -> str | None:
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    if isinstance(call.func, ast.Attribute):
+        return call.func.attr
+    return None
+
+
+def _code_argument(call: ast.Call, taker: CodeTaker) -> ast.expr | None:
+    if len(call.args) > taker.position and not any(isinstance(arg, ast.Starred) for arg in call.args):
+        return call.args[taker.position]
+    return next((keyword.value for keyword in call.keywords if keyword.arg == taker.name), None)
+
+
+def _scopes(trees: dict[str, ast.Module]) -> Iterator[tuple[str, ast.AST, list[str]]]:
+    """Every module and function body with its file and its parameters (a module has none)."""
+    for place, tree in trees.items():
+        yield place, tree, []
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                yield place, node, _parameters(node)
+
+
+def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``scope`` outside the functions and classes defined in it (they are scopes of their own)."""
+    for child in ast.iter_child_nodes(scope):
+        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            yield child
+            yield from _own_nodes(child)
+        elif isinstance(child, ast.ClassDef):
+            yield from _own_nodes(child)
+
+
+def _code_takers(trees: dict[str, ast.Module]) -> dict[str, CodeTaker]:
+    """``Problem`` and every function that passes one of its parameters on as a code, found until no more are."""
+    takers = {"Problem": CodeTaker(0, "code")}
+    found = True
+    while found:
+        found = False
+        for _, scope, parameters in _scopes(trees):
+            if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) or scope.name in takers:
+                continue
+            for node in _own_nodes(scope):
+                taker = takers.get(_called_name(node) or "") if isinstance(node, ast.Call) else None
+                argument = _code_argument(node, taker) if taker is not None and isinstance(node, ast.Call) else None
+                if isinstance(argument, ast.Name) and argument.id in parameters:
+                    takers[scope.name] = CodeTaker(parameters.index(argument.id), argument.id)
+                    found = True
+                    break
+    return takers
+
+
+def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
+    """The values ``name`` is given in ``scope`` (``name = value``)."""
+    return [node.value for node in _own_nodes(scope) if isinstance(node, ast.Assign)
+            and any(isinstance(target, ast.Name) and target.id == name for target in node.targets)]
+
+
+def _patterns(expression: ast.expr, scope: ast.AST) -> list[str] | None:
+    """The codes ``expression`` can be, as regular expressions; None when the source does not say."""
+    if isinstance(expression, ast.Constant) and isinstance(expression.value, str):
+        return [re.escape(expression.value)]
+    if isinstance(expression, ast.IfExp):
+        body, orelse = _patterns(expression.body, scope), _patterns(expression.orelse, scope)
+        return body + orelse if body is not None and orelse is not None else None
+    if isinstance(expression, ast.Name):
+        values = [_patterns(value, scope) for value in _assigned(scope, expression.id)]
+        if not values or any(value is None for value in values):
+            return None
+        return [pattern for value in values if value is not None for pattern in value]
+    if isinstance(expression, ast.JoinedStr):
+        parts = []
+        for part in expression.values:
+            if isinstance(part, ast.Constant):
+                parts.append(re.escape(str(part.value)))
+            else:
+                inner = _patterns(part.value, scope) if isinstance(part, ast.FormattedValue) else None
+                parts.append("(?:" + "|".join(inner) + ")" if inner else ".+")
+        return ["".join(parts)]
+    return None
+
+
+def codes_made(sources: dict[str, str]) -> CodesMade:
+    """The problem codes the modules ``sources`` (place: source text) make, and where (see above)."""
+    trees = {place: ast.parse(source) for place, source in sources.items()}
+    takers = _code_takers(trees)
+    result = CodesMade()
+    for place, scope, parameters in _scopes(trees):
+        for node in _own_nodes(scope):
+            taker = takers.get(_called_name(node) or "") if isinstance(node, ast.Call) else None
+            if taker is None or not isinstance(node, ast.Call):
+                continue
+            where = f"{place}:{node.lineno}"
+            argument = _code_argument(node, taker)
+            if isinstance(argument, ast.Name) and argument.id in parameters:
+                continue  # a function passing its caller's code on: counted at its callers
+            patterns = _patterns(argument, scope) if argument is not None else None
+            if patterns is None:
+                result.unreadable.append(where)
+            else:
+                result.made.extend((re.compile(pattern), where) for pattern in patterns)
+    return result
+
+
+def unmade_codes(table: Mapping[str, str], made: CodesMade) -> list[str]:
+    """The codes of ``table`` nothing makes."""
+    return sorted(code for code in table if not made.makes(code))
+
+
+def unknown_codes(table: Mapping[str, str], made: CodesMade) -> list[str]:
+    """The places that make a code ``table`` does not have."""
+    return [f"{pattern.pattern} ({where})" for pattern, where in made.made
+            if not any(pattern.fullmatch(code) for code in table)]
+
+
+def game_sources() -> dict[str, str]:
+    return {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
+            for path in sorted((ROOT / "game").rglob("*.py"))}
 
 
 def test_every_code_the_source_makes_is_in_the_table():
-    made = []
-    for path in sorted((ROOT / "game").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            called = node.func.id if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) else None
-            if isinstance(node, ast.Call) and called in ("Problem", "_must_be"):
-                argument = node.args[0] if node.args else None
-                if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
-                    made.append((argument.value, f"{path.relative_to(ROOT)}:{node.lineno}"))
-    assert len(made) > 40, "the source makes its problems with Problem(<literal code>, ...)"
-    unknown = [f"{code} ({where})" for code, where in made if code not in PROBLEMS]
+    made = codes_made(game_sources())
+    assert len(made.made) > 40, "the source makes its problems with Problem(<code>, ...)"
+    assert not made.unreadable, "problem codes this check cannot read: " + ", ".join(made.unreadable)
+    unknown = unknown_codes(PROBLEMS, made)
     assert not unknown, "problem codes missing from PROBLEMS:\n" + "\n".join(unknown)
 
 
 def test_every_code_of_the_table_is_made_by_the_source():
-    literals, shapes = _made_codes()
-    unused = sorted(code for code in PROBLEMS
-                    if code not in literals and not any(shape.fullmatch(code) for shape in shapes))
+    unused = unmade_codes(PROBLEMS, codes_made(game_sources()))
     assert not unused, f"codes nothing makes: {unused}"
+
+
+FAKE_SOURCE = """
+TABLE = {"used": "a", "through_helpers": "b", "unused": "c", "chosen.one": "d", "chosen.two": "e",
+         "built_at": "f", "used.no_detail": "g"}
+
+
+def _located(where, code):
+    return Problem(code, {"where": where})
+
+
+def reason(code):
+    return _located("here", code)
+
+
+def choose(first):
+    kind = "chosen.one" if first else "chosen.two"
+    return Problem(kind), Problem(f"{'built'}_at")
+
+
+reason("through_helpers")
+Problem("used")
+Problem(code="typo")
+Problem(TABLE["used"])
+"""
+
+
+def test_the_code_check_reports_an_unused_code_an_unknown_one_and_one_it_cannot_read():
+    table = {code: "" for code in ("used", "through_helpers", "unused", "chosen.one", "chosen.two", "built_at",
+                                   "used.no_detail", "never.no_detail")}
+    made = codes_made({"fake.py": FAKE_SOURCE})
+    # The table's own keys are strings of the source too, but no call makes "unused".
+    assert unmade_codes(table, made) == ["never.no_detail", "unused"]
+    assert unknown_codes(table, made) == ["typo (fake.py:21)"]
+    assert made.unreadable == ["fake.py:22"]
 
 
 def test_a_problem_with_an_unknown_code_or_a_missing_parameter_is_refused_where_it_is_made():
@@ -417,6 +593,16 @@ def test_a_settings_error_is_worded_and_an_os_error_keeps_the_systems_words():
     assert worded == catalogue("tr", "located_key", source="settings", entry="volume",
                                reason=catalogue("tr", "value.not_percent", low=0, high=100, value="300"))
     assert error_in("nl", PermissionError(13, "Permission denied", "settings.yaml")) == "Permission denied"
+
+
+def test_an_error_without_a_code_keeps_its_english_to_an_english_window():
+    # A fault of the program (the settings screen catches any error while saving): its
+    # English words only in English, and in another language a sentence that says so.
+    error = RuntimeError("the draft lost its language")
+    assert error_in("en", error) == "the draft lost its language"
+    for language in TRANSLATIONS:
+        assert error_in(language, error) == catalogue(language, "unexpected.no_detail")
+        assert_no_english(error_in(language, error), "the draft", "unexpected")
 
 
 # ---------------------------------------------------------------------- decimal mark

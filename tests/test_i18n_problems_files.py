@@ -3,8 +3,11 @@
 The problems the previous families left in English on screen now carry a
 ``Problem`` too: a hand-history line that cannot be read (``HistoryError``),
 a recorded game the replay viewer cannot open (``ReplayError``), a saved game
-the start screen cannot continue (``SaveProblem``) and a Wizard game whose
-rounds do not fit its players. These tests hold, for each:
+the start screen cannot continue (``SaveProblem``), the house rules such a
+record or save carries (an unknown game or rule key, rules that are no
+mapping) and a Wizard game whose rounds do not fit its players; a recorded
+or saved move the engine refuses is worded as the table words a refused
+move. These tests hold, for each:
 
 - the English (``str``, what the command line, ``replay --check`` and the log
   print) is exactly the sentence it was before the problems were coded;
@@ -34,12 +37,14 @@ from game.history import HistoryError, read_history, write_history  # noqa: E402
 from game.match import SAVE_VERSION, Match, Seat  # noqa: E402
 from game.paths import UserPaths  # noqa: E402
 from game.replay import ReplayError, ReplayTimeline, load_recorded_game  # noqa: E402
-from game.rules import RuleConfigError, make_rules, new_game  # noqa: E402
-from game.rules.problems import NO_DETAIL_SUFFIX, PROBLEMS, WITHOUT_DETAIL, Problem, template_fields  # noqa: E402
+from game.rules import IllegalActionError, RuleConfigError, game_names, get_game, make_rules, new_game  # noqa: E402
+from game.rules.problems import (  # noqa: E402
+    NO_DETAIL_SUFFIX, PROBLEMS, WITHOUT_DETAIL, Problem, Refusal, template_fields,
+)
 from game.savegame import SaveProblem, load_saved_game, save_path, snapshot_of  # noqa: E402
 from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
 from game.ui.scenes.start_scene import save_problem_text  # noqa: E402
-from game.ui.text import error_words, problem_words, set_language, t, text_in  # noqa: E402
+from game.ui.text import error_words, explain, problem_words, set_language, t, text_in  # noqa: E402
 from game.yaml_files import YamlFileError, parse_yaml_text  # noqa: E402
 
 TRANSLATIONS = ("nl", "tr")
@@ -219,18 +224,41 @@ def test_a_file_with_too_few_games_is_worded_in_each_language(tmp_path, wizard_r
     assert_no_english(error_in("nl", info.value), "game numbers", "start at")
 
 
-def test_a_refused_recorded_move_leaves_the_engines_english_to_english(wizard_record):
+def refused_record(wizard_record: dict[str, Any]) -> dict[str, Any]:
+    """The record with its first card played changed to one the engine refuses."""
     record = copy.deepcopy(wizard_record)
     first = record["deals"][0]["tricks"][0]["plays"][0]
     first["card"] = "2C" if first["card"] != "2C" else "3C"
+    return record
+
+
+def test_a_refused_recorded_move_is_worded_as_the_table_words_a_refused_move(wizard_record):
     with pytest.raises(ReplayError) as info:
-        ReplayTimeline(record)
-    english = str(info.value)
-    assert english.startswith("deal 1: ") and english.endswith(")")
-    assert error_in("en", info.value) == english
+        ReplayTimeline(refused_record(wizard_record))
+    error = info.value
+    refusal = error.problem.params["reason"]
+    assert error.problem.code == "replay.move_illegal" and isinstance(refusal, Refusal)
+    assert str(error) == f"deal 1: the engine refuses a recorded move ({refusal.message})", \
+        "the command line and replay --check read as before"
+    assert error_in("en", error) == str(error)
+    engine_error = IllegalActionError(refusal.message, refusal.code, **refusal.params)
     for language in TRANSLATIONS:
-        code = info.value.problem.code + NO_DETAIL_SUFFIX
-        assert error_in(language, info.value) == catalogue(language, code, deal=1)
+        set_language(language)
+        reason = explain(engine_error)
+        assert reason != refusal.message, "the refusal has a sentence in the catalogue"
+        assert error_words(error) == catalogue(language, "replay.move_illegal", deal=1, reason=reason)
+        assert_no_english(error_words(error), refusal.message, "the engine refuses", "deal 1")
+
+
+def test_the_viewer_shows_a_refused_recorded_move_in_the_players_language(tmp_path, wizard_record):
+    path = tmp_path / "games.jsonl"
+    write_history(path, [refused_record(wizard_record)])
+    refusal = replay_error(path).problem.params["reason"]
+    set_language("tr")
+    shown = ReplayScene.from_file(None, str(path))
+    reason = explain(IllegalActionError(refusal.message, refusal.code, **refusal.params))
+    assert shown == t("replay.cannot_open", reason=catalogue("tr", "replay.move_illegal", deal=1, reason=reason))
+    assert_no_english(shown, refusal.message, "Cannot open")
 
 
 def test_a_recorded_game_whose_rules_cannot_be_played_is_worded_to_the_rule(wizard_record):
@@ -339,16 +367,66 @@ def test_a_save_whose_wizard_rounds_do_not_fit_its_players_is_worded_to_the_rule
         assert_no_english(words_in(language, problem.problem), "must be", "house rules")
 
 
-def test_a_save_the_engine_refuses_is_damaged_in_words_and_its_english_is_for_english(tmp_path):
+def test_a_save_the_engine_refuses_is_worded_as_the_table_words_a_refused_move(tmp_path):
     match = Match(make_rules("bidwhist", players=4), SEATS, 5)
     for _ in range(12):
         match.apply(match.legal_actions()[0])
     data = snapshot_of(match)
     data["actions"] = data["actions"][:4] + data["actions"][:1] + data["actions"][5:]  # a bid twice
     problem = save_problem(tmp_path, data)
-    assert problem.kind == "corrupt" and problem.problem.code == "save.damaged"
+    refusal = problem.problem.params["reason"]
+    assert problem.kind == "corrupt" and problem.problem.code == "save.move_illegal"
+    assert problem.reason == refusal.message, "the log reads the engine's sentence as before"
     assert words_in("en", problem.problem) == problem.reason
-    assert words_in("tr", problem.problem) == catalogue("tr", "save.damaged.no_detail")
+    engine_error = IllegalActionError(refusal.message, refusal.code, **refusal.params)
+    for language in TRANSLATIONS:
+        set_language(language)
+        reason = catalogue(language, "save.move_illegal", reason=explain(engine_error))
+        assert problem_words(problem.problem) == reason
+        assert save_problem_text(problem) == t("start.save_corrupt", reason=reason, file=problem.kept_as.name)
+        assert_no_english(save_problem_text(problem), refusal.message, "Your saved game")
+
+
+def damaged_save(tmp_path: Path, **changes: Any) -> SaveProblem:
+    """The problem of a save of a Bid Whist game whose data has ``changes``."""
+    data = {**snapshot_of(Match(make_rules("bidwhist", players=4), SEATS, 5)), **changes}
+    return save_problem(tmp_path, data)
+
+
+def test_a_save_of_a_game_this_program_does_not_know_says_so_in_each_language(tmp_path):
+    problem = damaged_save(tmp_path, game="chess")
+    allowed = ", ".join(game_names())
+    assert problem.reason == f"hand history: game: unknown game 'chess'; allowed: {allowed}"
+    for language in TRANSLATIONS:
+        reason = catalogue(language, "rules.unknown_game", value="'chess'", allowed=allowed)
+        assert words_in(language, problem.problem) == catalogue(
+            language, "located_key", source=catalogue(language, "source.hand_history"), entry="game", reason=reason)
+        assert_no_english(words_in(language, problem.problem), "unknown game", "allowed", "hand history")
+        assert words_in(language, problem.problem) != catalogue(language, "save.damaged.no_detail")
+
+
+def test_a_save_with_a_house_rule_from_a_newer_program_names_it_in_each_language(tmp_path):
+    problem = damaged_save(tmp_path, rules={"min_bid": 3, "joker_count": 3})
+    known = ", ".join(spec.key for spec in get_game("bidwhist").rule_specs)
+    assert problem.reason == ("hand history: joker_count: a bidwhist house rule this version does not know "
+                              f"(the record may come from a newer Trick Table); known keys: {known}")
+    for language in TRANSLATIONS:
+        set_language(language)
+        reason = catalogue(language, "rules.record_unknown_key", game_title=t(get_game("bidwhist").text("title")),
+                           known=known)
+        assert problem_words(problem.problem) == catalogue(
+            language, "located_key", source=catalogue(language, "source.hand_history"), entry="joker_count",
+            reason=reason)
+        assert_no_english(problem_words(problem.problem), "does not know", "known keys", "newer Trick Table")
+
+
+def test_a_save_whose_rules_are_no_mapping_says_so_in_each_language(tmp_path):
+    problem = damaged_save(tmp_path, rules=[3])
+    assert problem.reason == "hand history: rules: must map house-rule keys to values, not list"
+    for language in TRANSLATIONS:
+        reason = catalogue(language, "rules.record_not_mapping", kind="list")
+        assert words_in(language, problem.problem).endswith(": rules: " + reason)
+        assert_no_english(words_in(language, problem.problem), "must map", "hand history")
 
 
 def test_the_start_screen_shows_a_damaged_save_in_dutch(tmp_path):

@@ -152,20 +152,13 @@ class WizardRules:
 Rules = BidWhistRules | WizardRules
 
 
-def combination_problem(game: str, values: Mapping[str, Any], players: int | None = None) -> tuple[str, str] | None:
-    """The first forbidden combination in ``values`` as ``(key, reason)``, or None.
-
-    ``players`` is needed for the Wizard ``rounds`` limit; when it is None only
-    the limit for the largest deal (3 players) applies. The reason is English;
-    ``combination_issue`` gives it as a ``Problem``.
-    """
-    issue = combination_issue(game, values, players)
-    return (issue[0], str(issue[1])) if issue is not None else None
-
-
 def combination_issue(game: str, values: Mapping[str, Any],
                       players: int | None = None) -> tuple[str, Problem] | None:
-    """The first forbidden combination in ``values`` as ``(key, problem)``, or None (see ``combination_problem``)."""
+    """The first forbidden combination in ``values`` as ``(key, problem)``, or None.
+
+    ``players`` is needed for the Wizard ``rounds`` limit; when it is None only
+    the limit for the largest deal (3 players) applies.
+    """
     if game == WIZARD:
         if values.get("uneven_bids", "off") != "off" and values.get("bidding", "open") != "open":
             return ("uneven_bids", Problem("rules.uneven_needs_open", {"bidding": values.get("bidding")}))
@@ -224,7 +217,8 @@ def _registered(game: str, source: str) -> GameDef:
     """
     from game.rules.registry import game_names, get_game
     if game not in game_names():
-        raise RuleConfigError(source, "game", f"unknown game {game!r}; allowed: {', '.join(game_names())}")
+        raise RuleConfigError(source, "game", Problem("rules.unknown_game", {
+            "value": short_repr(game), "allowed": ", ".join(game_names())}))
     return get_game(game)
 
 
@@ -237,11 +231,12 @@ def rules_from_dict(game: str, values: Mapping[str, Any]) -> Rules:
     replaying it under other rules would misread the game."""
     names = [f.name for f in fields(_registered(game, "hand history").rules_class)]
     if not isinstance(values, Mapping):
-        raise RuleConfigError("hand history", "rules", f"must map house-rule keys to values, "
-                              f"not {type(values).__name__}")
+        # The value's Python type ("list", "str") is shown as written in every language, as a key is.
+        raise RuleConfigError("hand history", "rules", Problem("rules.record_not_mapping",
+                                                                {"kind": type(values).__name__}))
     for key in values:
         if key not in names:
-            raise RuleConfigError("hand history", str(key)[:60],
-                                  f"a {game} house rule this version does not know (the record may come "
-                                  f"from a newer Trick Table); known keys: {', '.join(names)}")
+            # An English message names the game as the record does; the window by its title.
+            raise RuleConfigError("hand history", str(key)[:60], Problem("rules.record_unknown_key", {
+                "game": game, "game_title": game, "known": ", ".join(names)}))
     return make_rules(game, values, source="hand history")

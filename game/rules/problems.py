@@ -13,18 +13,23 @@ English window.
 
 A parameter may itself be a ``Problem`` (the reason inside "file: key:
 reason", or "not a list" inside "must be ..., not ..."), a tuple of problems
-(joined with "; "), ``Grouped`` (a count written with thousands separators)
-or ``Decimal`` (a number with a fraction, written with the language's
-decimal mark); anything else is shown as it is. The module lives with the
-rules, which import nothing outside ``game.rules``, so that they can raise
-problems too; ``game.yaml_files`` and ``game.config`` use the same table.
+(joined with "; "), ``Grouped`` (a count written with thousands
+separators), ``Decimal`` (a number with a fraction, written with the
+language's decimal mark) or ``Refusal`` (the engine's reason for refusing a
+move, worded in the window as the table words any refused move); anything
+else is shown as it is. The module lives with the rules, which import
+nothing outside ``game.rules``, so that they can raise problems too;
+``game.yaml_files`` and ``game.config`` use the same table.
 """
 
 from __future__ import annotations
 
 import string
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Mapping
+
+if TYPE_CHECKING:  # the errors module builds its messages with this one
+    from game.rules.errors import IllegalActionError
 
 # Every problem the program can word, with its English template. The window
 # looks up "problem.<code>" in the catalogue; the placeholders of each
@@ -100,6 +105,11 @@ PROBLEMS: dict[str, str] = {
     "preset.unknown": "no preset named {name}; available presets: {available}",
     "preset.unknown_guess": "no preset named {name} (did you mean {guess}?); available presets: {available}",
     "preset.none": "no preset named {name}; available presets: (this file has none)",
+    # A game the rules do not know, and house rules a recorded or saved game carries that cannot be read.
+    "rules.unknown_game": "unknown game {value}; allowed: {allowed}",
+    "rules.record_not_mapping": "must map house-rule keys to values, not {kind}",
+    "rules.record_unknown_key": "a {game_title} house rule this version does not know (the record may come "
+                                "from a newer Trick Table); known keys: {known}",
     # A value that is not one of those allowed (house rules and settings alike).
     "value.not_bool": "must be true or false, not {value}",
     "value.not_choice": "must be one of {choices}, not {value}",
@@ -144,6 +154,7 @@ PROBLEMS: dict[str, str] = {
     "replay.over_early": "deal {deal}: the game was already over",
     "replay.deal_unreadable": "deal {deal}: unreadable ({detail})",
     "replay.deal_unreadable.no_detail": "deal {deal}: unreadable",
+    "replay.move_illegal": "deal {deal}: the engine refuses a recorded move ({reason})",
     "replay.move_refused": "deal {deal}: the engine refuses a recorded move ({detail})",
     "replay.move_refused.no_detail": "deal {deal}: the engine refuses a recorded move",
     # A saved game that cannot be continued (``game.savegame``).
@@ -158,10 +169,14 @@ PROBLEMS: dict[str, str] = {
                   "{oldest} to {newest})",
     "save.older": "save version {version} is older than any this program reads ({oldest} to {newest})",
     "save.bad_time": "saved_at must be a date and time, not {value}",
+    "save.move_illegal": "{reason}",
     "save.damaged": "{detail}",
     "save.damaged.no_detail": "the saved game is damaged",
     # A message only the command line was meant to meet (a malformed --set), shown as written.
     "untranslated": "{text}",
+    # An error the program did not expect (a fault of its own), with the English it was raised with.
+    "unexpected": "{detail}",
+    "unexpected.no_detail": "something unexpected went wrong in Trick Table",
 }
 
 # The parameter ``detail`` of a sentence is a library's own English words about
@@ -185,6 +200,21 @@ class Grouped(int):
 
 class Decimal(float):
     """A number that may have a fraction, shown without trailing zeros and with the language's decimal mark."""
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the engine refused a move, as a parameter: the ``IllegalActionError``'s ``code`` and
+    ``params`` (which the window words in the player's language) and its English ``message``."""
+
+    code: str
+    params: Mapping[str, Any]
+    message: str
+
+    @classmethod
+    def of(cls, error: IllegalActionError) -> Refusal:
+        """The refusal ``error`` carries (its parameters copied, so the problem holds plain data)."""
+        return cls(error.code, dict(error.params), error.message)
 
 
 @dataclass(frozen=True)
@@ -224,12 +254,14 @@ def template_fields(template: str) -> set[str]:
 @dataclass(frozen=True)
 class Wording:
     """How to word problems in one language: the template of a code filled in with
-    worded parameters, a grouped count and a number with a fraction; ``details``
-    says whether a library's English words are shown (see ``WITHOUT_DETAIL``)."""
+    worded parameters, a grouped count, a number with a fraction and the engine's
+    refusal of a move; ``details`` says whether a library's English words are
+    shown (see ``WITHOUT_DETAIL``)."""
 
     template: Callable[[str, dict[str, Any]], str]
     grouped: Callable[[int], str]
     decimal: Callable[[float], str]
+    refusal: Callable[[Refusal], str]
     details: bool = True
 
 
@@ -242,12 +274,15 @@ def _param_words(value: Any, wording: Wording) -> Any:
         return wording.grouped(int(value))
     if isinstance(value, Decimal):
         return wording.decimal(float(value))
+    if isinstance(value, Refusal):
+        return wording.refusal(value)
     return value
 
 
 english_wording = Wording(template=lambda code, params: PROBLEMS[code].format(**params),
                           grouped=lambda count: f"{count:,}",
-                          decimal=lambda number: f"{number:g}")
+                          decimal=lambda number: f"{number:g}",
+                          refusal=lambda refusal: refusal.message)
 
 
 class ProblemValueError(ValueError):

@@ -19,14 +19,17 @@ player's language: the parameters that are game values are turned into
 words first, then the catalogue's ``error.<code>`` sentence is filled in.
 
 Problems with a file or value (``game.rules.problems.Problem``: a refused
-YAML file, a bad house rule or setting) are worded the same way by
-``problem_words``, from the catalogue's ``problem.<code>`` sentences, and
-``error_words`` words an exception that carries one (a hand history or a
-recorded game that cannot be read, too). A library's own English words in a
-problem (json's "Expecting value", PyYAML's "expected the node content") are
-shown only in English; another language says the same without them, the line
-and column still saying where. Numbers with a fraction are written with the
-language's decimal mark (``decimal_words``).
+YAML file, a bad house rule or setting, a recorded or saved move the engine
+refuses) are worded the same way by ``problem_words``, from the
+catalogue's ``problem.<code>`` sentences, and ``error_words`` words an
+exception that carries one (a hand history or a recorded game that cannot
+be read, too); a refused move inside one reads as ``explain`` words it (in
+English as the engine said it, which is what the command line shows). A
+library's own English words in a problem (json's "Expecting value",
+PyYAML's "expected the node content") are shown only in English; another
+language says the same without them, the line and column still saying
+where. Numbers with a fraction are written with the language's decimal mark
+(``decimal_words``).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from typing import Any, Callable, Mapping, Sequence
 from game.config import LANGUAGES
 from game.paths import resource_path
 from game.rules import IllegalActionError, RuleConfigError, game_names, get_game
-from game.rules.problems import Problem, ProblemValueError, Wording, located
+from game.rules.problems import Problem, ProblemValueError, Refusal, Wording, located
 from game.yaml_files import YamlFileError, quote_text, read_yaml_file
 
 log = logging.getLogger("tricktable.text")
@@ -263,17 +266,22 @@ _PARAM_WORDS: dict[str, Callable[[Mapping[str, Any]], dict[str, Any]]] = {
 def explain(error: IllegalActionError) -> str:
     """The reason an action was refused, in the player's language (the engine's
     English sentence only when the catalog cannot word the code)."""
-    template_key = "error." + error.code
+    return refusal_words(Refusal.of(error))
+
+
+def refusal_words(refusal: Refusal) -> str:
+    """``explain`` for a refusal kept inside a problem (a recorded or saved move the engine refuses)."""
+    template_key = "error." + refusal.code
     if not has_text(template_key):
-        return error.message
-    params: dict[str, Any] = dict(error.params)
-    wording = _PARAM_WORDS.get(error.code)
+        return refusal.message
+    params: dict[str, Any] = dict(refusal.params)
+    wording = _PARAM_WORDS.get(refusal.code)
     if wording is not None:
-        params.update(wording(error.params))
+        params.update(wording(refusal.params))
     try:
         return t(template_key, **params)
     except (KeyError, IndexError):
-        return error.message
+        return refusal.message
 
 
 # ---------------------------------------------------------------------------- file and value problems
@@ -292,8 +300,11 @@ def problem_words(problem: Problem) -> str:
     Keys, file names and values the player wrote are shown as written; a
     library's English detail only when the language is English.
     """
+    english = _language == SOURCE_LANGUAGE
+    # An English window reads as the command line: the engine's own sentence for a refused
+    # move (it names the card); another language words the refusal as the table does.
     wording = Wording(template=_problem_sentence, grouped=grouped_words, decimal=decimal_words,
-                      details=_language == SOURCE_LANGUAGE)
+                      refusal=(lambda refusal: refusal.message) if english else refusal_words, details=english)
     return problem.worded(wording)
 
 
@@ -301,8 +312,11 @@ def error_words(error: BaseException) -> str:
     """What went wrong, for a message in the window: a coded problem in the player's language.
 
     An ``OSError`` is worded by the operating system (its ``strerror``, in the
-    system's own language), which a translated sentence around it introduces;
-    an error without a code keeps its own (English) text.
+    system's own language), which a translated sentence around it introduces.
+    A rules error without a code (a malformed ``--set``, which only the
+    command line meets) keeps its own text. Any other error is a fault of the
+    program, raised with English words: an English window shows them, another
+    language says only that something unexpected went wrong.
     """
     coded: Problem | None = None
     if isinstance(error, RuleConfigError):
@@ -315,4 +329,6 @@ def error_words(error: BaseException) -> str:
         return problem_words(coded)
     if isinstance(error, OSError):
         return error.strerror or str(error)
-    return str(error)
+    if isinstance(error, RuleConfigError):
+        return str(error)
+    return problem_words(Problem("unexpected", {"detail": str(error)}))
