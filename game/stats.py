@@ -68,6 +68,7 @@ from typing import Any, Iterable, Iterator
 
 from game.stats_spans import SPANS_PER_WORKER, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count
 from game.rules import get_game
+from game.rules.problems import Problem, ProblemValueError, problem_from_json, problem_to_json
 
 log = logging.getLogger("tricktable.stats")
 
@@ -130,10 +131,10 @@ def summarize(record: dict[str, Any], source: str = "", index: int = 0) -> dict[
             elif by_prediction:
                 taken = deal.get("tricks_won")
                 if taken:
-                    mask = 0
+                    mask, seats_taken = 0, len(taken)
                     for entry in deal.get("bids", ()):
                         seat = entry["seat"]
-                        if 0 <= seat < len(taken) and taken[seat] == int(entry["bid"]):
+                        if 0 <= seat < seats_taken and taken[seat] == int(entry["bid"]):
                             mask |= 1 << seat
                     # Every trick goes to somebody: the tricks taken add up to the cards each was dealt.
                     hits += (sum(taken), mask)
@@ -145,7 +146,7 @@ def summarize(record: dict[str, Any], source: str = "", index: int = 0) -> dict[
             "rounds": rounds, "contracts": contracts, "hits": hits,
         }
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-        raise ValueError(f"the game cannot be summarized: {exc}") from None
+        raise ProblemValueError(Problem("stats.not_summarized", {"detail": str(exc)})) from None
 
 
 def summary_players(summary: dict[str, Any]) -> list[tuple[str, str]]:
@@ -268,7 +269,7 @@ class StatsBook:
         self.games = 0
         self.undo_games: Counter = Counter()        # game -> games with undo used (not counted)
         self.unfinished_games: Counter = Counter()  # game -> games stopped before the end
-        self.problems: list[str] = []               # files or games that could not be read
+        self.problems: list[Problem] = []           # files or games that could not be read
 
     def add(self, summary: dict[str, Any]) -> None:
         """Count one game (its summary from ``summarize``)."""
@@ -333,7 +334,7 @@ class LoadedStats:
     read_again: int = 0      # files parsed this time, whole or in part (the others came from the cache)
     resumed: int = 0         # of those, files only whose games added since the cache was written were parsed
     games_read: int = 0      # games parsed this time
-    problems: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
 
 
 def history_files(folder: Path) -> list[Path]:
@@ -390,11 +391,11 @@ class _ReadPoint:
     offset: int = 0
     line: int = 1
     records: int = 0
-    game_problem: str | None = None
+    game_problem: Problem | None = None
 
     def to_json(self, fingerprint: str) -> dict[str, Any]:
         return {"offset": self.offset, "line": self.line, "records": self.records,
-                "game_problem": self.game_problem, "fingerprint": fingerprint}
+                "game_problem": _problem_json(self.game_problem), "fingerprint": fingerprint}
 
     @staticmethod
     def from_json(data: Any) -> _ReadPoint | None:
@@ -403,14 +404,26 @@ class _ReadPoint:
             return None
         offset, line, records, problem = (data.get(name) for name in ("offset", "line", "records", "game_problem"))
         if not (isinstance(offset, int) and isinstance(line, int) and isinstance(records, int)) or \
-                min(offset, line, records) < 0 or not (problem is None or isinstance(problem, str)):
+                min(offset, line, records) < 0:
             return None
-        return _ReadPoint(offset, line, records, problem)
+        try:
+            return _ReadPoint(offset, line, records, None if problem is None else problem_from_json(problem))
+        except ValueError:
+            return None
+
+
+def _problem_json(problem: Problem | None) -> dict[str, Any] | None:
+    return None if problem is None else problem_to_json(problem)
 
 
 def _cached_entry(entry: Any) -> dict[str, Any] | None:
     """A cache entry fit to use, or None."""
     if isinstance(entry, dict) and isinstance(entry.get("key"), list) and isinstance(entry.get("games"), list):
+        try:
+            if entry.get("problem") is not None:
+                problem_from_json(entry["problem"])
+        except ValueError:
+            return None
         return entry
     return None
 
@@ -448,7 +461,8 @@ def _new_entry(path: Path, key: list[int], kept: list[Any], reading: FileReading
         summary.pop("source", None)  # the cache names the file once, not per game
     fingerprint = prefix_fingerprint(path, reading.end_offset)
     after = _ReadPoint(reading.end_offset, reading.next_line, reading.records, reading.game_problem)
-    return {"key": key, "games": kept + reading.summaries, "problem": reading.stopped or reading.game_problem,
+    return {"key": key, "games": kept + reading.summaries,
+            "problem": _problem_json(reading.stopped or reading.game_problem),
             "resume": None if fingerprint is None else after.to_json(fingerprint)}
 
 
@@ -529,15 +543,16 @@ def _load_stats(folder: Path, cache_path: Path | None, parallel: bool) -> Loaded
         _write_cache(Path(cache_path), fresh)
     for name, entry in fresh.items():
         loaded.files += 1
-        if entry.get("problem"):
-            loaded.problems.append(str(entry["problem"]))
+        if entry.get("problem") is not None:
+            loaded.problems.append(problem_from_json(entry["problem"]))
         for summary in entry["games"]:
             try:
                 summary["source"] = name
                 loaded.book.add(summary)
             except (KeyError, TypeError, ValueError, IndexError) as exc:
                 where = summary.get("index", "?") if isinstance(summary, dict) else "?"
-                loaded.problems.append(f"{name}: game {where}: cannot be counted ({exc})")
+                loaded.problems.append(Problem("stats.not_counted", {"source": name, "number": where,
+                                                                     "detail": str(exc)}))
     loaded.book.problems = loaded.problems
     return loaded
 

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from game.history import HistoryError, read_history_from
+from game.rules.problems import Problem, ProblemValueError
 
 #: Below this many bytes to read, starting worker processes costs more than it saves.
 PARALLEL_MIN_BYTES = 16 * 1024 * 1024
@@ -58,11 +59,11 @@ class SpanResult:
     last one; and the damage that stopped the reading, if any."""
 
     summaries: list[dict[str, Any]] = field(default_factory=list)
-    problems: list[tuple[int, str]] = field(default_factory=list)
+    problems: list[tuple[int, Problem]] = field(default_factory=list)
     records: int = 0
     end_offset: int = 0
     next_line: int = 1
-    stopped: str | None = None
+    stopped: Problem | None = None
 
 
 Summarize = Callable[[dict[str, Any], str, int], dict[str, Any]]
@@ -77,11 +78,18 @@ def summarize_span(span: Span, summarize: Summarize) -> SpanResult:
             try:
                 result.summaries.append(summarize(placed.record, span.path, result.records))
             except ValueError as exc:
-                result.problems.append((result.records, str(exc)))
+                result.problems.append((result.records, unsummarized(exc)))
             result.end_offset, result.next_line = placed.end, placed.line + 1
     except HistoryError as exc:
-        result.stopped = str(exc)
+        result.stopped = exc.problem
     return result
+
+
+def unsummarized(error: ValueError) -> Problem:
+    """Why a game could not be summarized: the summarizer's problem, or its error's words."""
+    if isinstance(error, ProblemValueError):
+        return error.problem
+    return Problem("stats.not_summarized", {"detail": str(error)})
 
 
 def plan_spans(path: Path, start: int, first_line: int, size: int, pieces: int) -> list[Span]:
@@ -141,15 +149,15 @@ class FileReading:
     where the reading ended and the damage that stopped it."""
 
     summaries: list[dict[str, Any]]
-    game_problem: str | None
+    game_problem: Problem | None
     records: int
     end_offset: int
     next_line: int
-    stopped: str | None
+    stopped: Problem | None
 
 
 def stitch(path: Path, results: list[SpanResult], records_before: int, offset: int, line: int,
-           game_problem: str | None) -> FileReading:
+           game_problem: Problem | None) -> FileReading:
     """The spans of one file, in order, as one reading of it after ``records_before``
     games (``offset``, ``line``: where the first span begins)."""
     summaries: list[dict[str, Any]] = []
@@ -160,7 +168,7 @@ def stitch(path: Path, results: list[SpanResult], records_before: int, offset: i
             summaries.append(summary)
         if result.problems:
             number, reason = result.problems[-1]
-            game_problem = f"{path}: game {records + number}: {reason}"
+            game_problem = Problem("stats.game", {"source": str(path), "number": records + number, "reason": reason})
         records += result.records
         if result.records:
             offset, line = result.end_offset, result.next_line

@@ -26,6 +26,7 @@ from game.match import Match, Seat
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
 from game.stats import LoadedStats, StatsBook, level_of, load_stats, summarize, summary_players, summary_rounds
+from game.ui.text import problem_words, set_language
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
@@ -261,7 +262,7 @@ def test_a_repaired_torn_tail_keeps_the_games_before_it_cached(tmp_path, wizard_
     with open(path, "ab") as handle:
         handle.write(b'{"format": "trick-table-history", "version": 1, "ga')
     torn = load_stats(folder, cache)
-    assert len(torn.problems) == 1 and "line 3" in torn.problems[0]
+    assert len(torn.problems) == 1 and "line 3" in str(torn.problems[0])
     # Appending repairs the tail first (it is set aside) and then adds the game.
     write_history(path, [recorded(wizard_matches[2])], append=True)
     parsed_lines.clear()
@@ -288,7 +289,7 @@ def test_a_damaged_line_is_still_reported_after_games_are_appended(tmp_path, wiz
     path = write(folder, "wizard", wizard_matches[:3])
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:1] + [b"a line edited by hand\n"] + lines[1:]))
-    assert "line 2" in load_stats(folder, cache).problems[0]
+    assert "line 2" in str(load_stats(folder, cache).problems[0])
     write_history(path, [recorded(wizard_matches[3])], append=True)
     grown = load_stats(folder, cache)
     assert grown.resumed == 1 and grown.book.get("wizard", "Ann").games == 1
@@ -323,7 +324,43 @@ def test_a_damaged_line_keeps_the_games_before_it_and_names_the_file(tmp_path, w
         handle.write('{"format": "trick-table-history", "version": 1, "ga')
     loaded = load_stats(tmp_path / "histories")
     assert loaded.book.get("wizard", "Ann").games == 2
-    assert len(loaded.problems) == 1 and "wizard.jsonl" in loaded.problems[0] and "line 3" in loaded.problems[0]
+    assert len(loaded.problems) == 1 and "wizard.jsonl" in str(loaded.problems[0]) and "line 3" in str(loaded.problems[0])
+
+
+@pytest.mark.parametrize("damage", ["a line edited by hand", "a game that cannot be summarized"])
+def test_a_problem_kept_in_the_cache_is_worded_in_the_players_language(tmp_path, wizard_matches, damage):
+    # The problems are codes and parameters, in the cache too, so the statistics
+    # screen words them in Dutch whether they were just found or read from the cache.
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:2])
+    if damage == "a line edited by hand":
+        path.write_bytes(path.read_bytes() + b"a line edited by hand\n")
+        english = "line 3: not valid JSON"
+    else:
+        write_history(path, [{**recorded(wizard_matches[2]), "players": "nobody"}], append=True)
+        english = "game 3: the game cannot be summarized"
+    fresh = load_stats(folder, cache).problems
+    cached = load_stats(folder, cache)
+    assert cached.read_again == 0 and cached.problems == fresh and len(fresh) == 1
+    assert english in str(fresh[0])
+    try:
+        set_language("nl")
+        dutch = problem_words(cached.problems[0])
+    finally:
+        set_language("en")
+    assert str(path) in dutch and english not in dutch and dutch != str(fresh[0])
+
+
+def test_a_problem_in_the_cache_that_this_program_cannot_word_means_reading_the_file_again(tmp_path, wizard_matches):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:2])
+    path.write_bytes(path.read_bytes() + b"a line edited by hand\n")
+    load_stats(folder, cache)
+    data = json.loads(cache.read_text(encoding="utf-8"))
+    data["files"][str(path)]["problem"] = {"code": "from.a.newer.program", "params": {}}
+    cache.write_text(json.dumps(data), encoding="utf-8")
+    again = load_stats(folder, cache)
+    assert again.read_again == 1 and "line 3" in str(again.problems[0])
 
 
 # ---------------------------------------------------------------------- the screen

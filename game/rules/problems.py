@@ -172,6 +172,13 @@ PROBLEMS: dict[str, str] = {
     "save.move_illegal": "{reason}",
     "save.damaged": "{detail}",
     "save.damaged.no_detail": "the saved game is damaged",
+    # Games the statistics (``game.stats``) could not count ({detail}: Python's own words).
+    "stats.game": "{source}: game {number}: {reason}",
+    "stats.not_summarized": "the game cannot be summarized: {detail}",
+    "stats.not_summarized.no_detail": "the game cannot be summarized",
+    "stats.not_counted": "{source}: game {number}: cannot be counted ({detail})",
+    "stats.not_counted.no_detail": "{source}: game {number}: cannot be counted",
+    "stats.folder_unreadable": "{source}: {reason}",
     # A message only the command line was meant to meet (a malformed --set), shown as written.
     "untranslated": "{text}",
     # An error the program did not expect (a fault of its own), with the English it was raised with.
@@ -321,3 +328,48 @@ def located(source: str, key: str, reason: Problem) -> Problem:
 def located_line(source: str, line: int, reason: Problem) -> Problem:
     """``reason`` with the file and line it was found on: "source: line 12: reason"."""
     return Problem("located_line", {"source": source, "line": line, "reason": reason})
+
+
+# ---------------------------------------------------------------------- kept in files
+def problem_to_json(problem: Problem) -> dict[str, Any]:
+    """``problem`` as plain JSON data (for a cache that keeps problems between runs);
+    ``problem_from_json`` reads it back."""
+    return {"code": problem.code, "params": {name: _param_to_json(value) for name, value in problem.params.items()}}
+
+
+def _param_to_json(value: Any) -> Any:
+    if isinstance(value, Problem):
+        return {"problem": problem_to_json(value)}
+    if isinstance(value, tuple) and all(isinstance(item, Problem) for item in value):
+        return {"problems": [problem_to_json(item) for item in value]}
+    if isinstance(value, Grouped):
+        return {"grouped": int(value)}
+    if isinstance(value, Decimal):
+        return {"decimal": float(value)}
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    return str(value)
+
+
+def problem_from_json(data: Any) -> Problem:
+    """The problem ``problem_to_json`` wrote; ``ValueError`` for anything else (a damaged
+    file, or a code this program does not know)."""
+    if not isinstance(data, dict) or not isinstance(data.get("code"), str) or not isinstance(data.get("params"), dict):
+        raise ValueError("not a problem")
+    return Problem(data["code"], {str(name): _param_from_json(value) for name, value in data["params"].items()})
+
+
+def _param_from_json(value: Any) -> Any:
+    if isinstance(value, dict) and len(value) == 1:
+        (kind, inner), = value.items()
+        if kind == "problem":
+            return problem_from_json(inner)
+        if kind == "problems" and isinstance(inner, list):
+            return tuple(problem_from_json(item) for item in inner)
+        if kind == "grouped" and type(inner) is int:
+            return Grouped(inner)
+        if kind == "decimal" and isinstance(inner, (int, float)) and not isinstance(inner, bool):
+            return Decimal(inner)
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    raise ValueError("not a problem parameter")

@@ -33,12 +33,13 @@ from typing import Any
 import pygame
 
 from game.rules import all_games, get_game
+from game.rules.problems import Problem
 from game.stats import (
     HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path, summary_players, summary_rounds,
 )
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
-from game.ui.text import decimal_words, has_text, percent_words, t, team_words
+from game.ui.text import decimal_words, has_text, percent_words, problem_words, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import (
     SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
@@ -79,7 +80,8 @@ def load_user_stats(app: Any) -> LoadedStats:
         log.warning("could not read the history folder: %s", exc)
         loaded = LoadedStats(StatsBook())
         # The folder as written and the operating system's own words for why (its strerror).
-        loaded.problems.append(f"{paths.histories_dir}: {exc.strerror or exc}")
+        loaded.problems.append(Problem("stats.folder_unreadable", {"source": str(paths.histories_dir),
+                                                                   "reason": exc.strerror or str(exc)}))
         return loaded
 
 
@@ -269,7 +271,7 @@ class StatsScene(DialogScene):
             return None
         problems = self.loaded.problems
         if problems:
-            return t("stats.broken_all", problem=problems[0]), True
+            return t("stats.broken_all", problem=problem_words(problems[0])), True
         return t("stats.empty"), False
 
     def problem_message(self) -> str | None:
@@ -277,9 +279,10 @@ class StatsScene(DialogScene):
         problems = self.loaded.problems
         if not problems or not self.book.games:
             return None
+        first = problem_words(problems[0])
         if len(problems) == 1:
-            return t("stats.broken", problem=problems[0])
-        return t("stats.broken_more", problem=problems[0], count=len(problems) - 1)
+            return t("stats.broken", problem=first)
+        return t("stats.broken_more", problem=first, count=len(problems) - 1)
 
     def _draw_body(self, surface: pygame.Surface, size: int) -> None:
         scale = self.scale
