@@ -212,7 +212,8 @@ def test_the_ui_scale_grows_the_layout_where_the_window_has_room(display_choices
     for percent, expected in ((100, 1.0), (110, 1.1), (150, room), (200, room)):
         display_choices(percent, False)
         assert geometry.ui_scale((1280, 1024)) == pytest.approx(expected)
-    # A 16:9 window's screens fill its height already: the scale cannot grow them.
+    # The generic rule (for screens that measure no room of their own) takes a 16:9 window's
+    # height as full; the screens that measure their own room grow there (test_ui_scale).
     assert geometry.ui_scale((1280, 720)) == pytest.approx(1.0)
     display_choices(150, False)
     assert geometry.ui_scale((2560, 1440)) == pytest.approx(geometry.MAX_SCALE)

@@ -38,7 +38,7 @@ from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import split_columns, split_rows, ui_scale
+from game.ui.widgets.geometry import composition_room, split_columns, split_rows, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
@@ -164,10 +164,11 @@ class BiddingPanel(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        scale = ui_scale(size)
         # The dealer's take adds a row of buttons: the panel grows by one row rather than squeezing the others.
-        height = 430 + (60 if self.take_actions else 0)
-        content = self.open_panel(size, round((720 if self.predicting else 760) * scale), round(height * scale))
+        base = (720 if self.predicting else 760, 430 + (60 if self.take_actions else 0))
+        # Grown by the UI scale as far as the whole panel fits the felt it may cover.
+        self.scale = scale = ui_scale(size, composition_room(self.panel_area(size).size, base))
+        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
         gap = max(4, round(8 * scale))
         # Vertical bands: status line, bids so far, the buttons, and a foot line.
         status_h = max(16, round(content.height * 0.09))
@@ -292,7 +293,7 @@ class BiddingPanel(DialogScene):
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else t("start.seat", number=seat + 1)
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        scale = ui_scale(self.window_size())
+        scale = self.scale
         text_size = max(16, round(24 * scale))
         if self.predicting:
             self._draw_prediction_info(surface, text_size)

@@ -24,7 +24,7 @@ from game.ui.dialogs.score_pad import ScorePad, deal_is_boston, team_name
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import composition_room, split_columns, ui_scale
 from game.ui.widgets.panels import fill_translucent, panel_content
 from game.ui.widgets.text import draw_text_fit
 
@@ -167,8 +167,8 @@ class EndScene(DialogScene):
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        scale = ui_scale(size)
         rows = max(2, len(self.standings()))
+        self.scale = scale = ui_scale(size, self.room(size, (620, 300 + rows * 40)))
         # Centred in the window over the darkened table (hung below the table's
         # corner panels it sat low, its rows pressed onto the buttons), unless it
         # is too wide to stand between those panels: then centred below them.
@@ -204,8 +204,20 @@ class EndScene(DialogScene):
                                       self.table_rect.width, row_h) for index in range(count)]
         self.focus.set_widgets([self.back, self.pad, self.play_again])
 
+    def room(self, size: tuple[int, int], base: tuple[int, int]) -> float:
+        """The largest factor at which the panel (``base`` at factor 1) still fits whole where it goes:
+        centred in the window (margins included) while it stands between the table's corner
+        panels, else centred below them."""
+        framed = (base[0] + 32, base[1] + 32)  # the margin round the panel grows with it
+        centred = composition_room(size, framed)
+        if self.host is None:
+            return centred
+        between = self.host.dialog_area(size, False).width / base[0]
+        below = self.host.dialog_area(size, True)
+        return max(min(centred, between), composition_room(below.size, base))
+
     def draw_content(self, surface: pygame.Surface) -> None:
-        scale = ui_scale(self.window_size())
+        scale = self.scale
         headline, winner_line = self.headline(), self.winner_line()
         draw_text_fit(surface, headline, self.headline_rect, round(44 * scale), theme.ACCENT, bold=True)
         if winner_line != headline:

@@ -17,7 +17,7 @@ from game.ui import theme
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import composition_room, split_columns, ui_scale
 from game.ui.widgets.text import draw_text_wrapped
 
 
@@ -38,7 +38,8 @@ class LeaveDialog(DialogScene):
         self.focus.focus(self.stay_button)
 
     def layout(self, size: tuple[int, int]) -> None:
-        scale = ui_scale(size)
+        # Grown by the UI scale as far as the whole panel still fits the window.
+        self.scale = scale = ui_scale(size, composition_room((size[0] - 16, size[1] - 16), (620, 300)))
         content = self.centre_panel(size, round(620 * scale), round(300 * scale))
         gap = max(8, round(12 * scale))
         button_h = max(34, min(round(50 * scale), content.height // 3))
@@ -50,6 +51,6 @@ class LeaveDialog(DialogScene):
         self.focus.set_widgets([self.leave_button, self.stay_button])
 
     def draw_content(self, surface: pygame.Surface) -> None:
-        size = max(17, round(26 * ui_scale(self.window_size())))
+        size = max(17, round(26 * self.scale))
         draw_text_wrapped(surface, self.warning, self.message_rect, size, theme.TEXT, align="center",
                           valign="center")

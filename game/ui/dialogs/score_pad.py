@@ -36,7 +36,7 @@ from game.ui import theme
 from game.ui.text import direction_word, mode_word, suit_word, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import ui_scale
+from game.ui.widgets.geometry import composition_room, ui_scale
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
 SUIT_LETTERS = "SHDC"
@@ -235,10 +235,13 @@ class ScorePad(DialogScene):
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
-        scale = ui_scale(size)
         margin = max(6, round(min(width, height) * 0.04))
         # More than four players' column groups need the wider panel.
         wide = len({column.group for column in self.columns if column.group}) > 4
+        # The rows scroll, so the UI scale grows the pad as far as it fits across the window
+        # with its heading, its foot and four rows in view.
+        room = composition_room((width - 2 * margin, height - 2 * margin), (1180 if wide else 980, 190 + 7 * 30))
+        scale = ui_scale(size, room)
         row_h = max(18, round(30 * scale))
         # As tall as the rows need (with room for a few more), never taller than the window.
         wanted = round(190 * scale) + (max(4, len(self.rows)) + 3) * row_h

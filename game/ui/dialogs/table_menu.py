@@ -18,7 +18,7 @@ import pygame
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import split_rows
+from game.ui.widgets.geometry import composition_room, split_rows, ui_growth
 
 
 class TableMenu(DialogScene):
@@ -50,12 +50,13 @@ class TableMenu(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         w, h = size
         unit = min(w / 1280, h / 720)
-        pw = max(300, round(360 * unit))
+        # Grown by the UI scale as far as the whole menu still fits the window.
+        unit *= ui_growth(composition_room((w - 16, h - 16), self._panel_size(unit)))
+        pw, ph = self._panel_size(unit)
         bh = max(40, round(50 * unit))
         gap = max(8, round(12 * unit))
         title_h = max(40, round(56 * unit))
         rows = len(self.buttons)
-        ph = title_h + rows * bh + (rows - 1) * gap + 2 * gap + 10
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = (w // 2, h // 2)
         body = pygame.Rect(self.panel_rect.left + 2 * gap, self.panel_rect.top + title_h + gap,
@@ -63,3 +64,11 @@ class TableMenu(DialogScene):
         for button, rect in zip(self.buttons, split_rows(body, rows, gap)):
             button.set_rect(rect)
         self.focus.set_widgets(self.buttons)
+
+    def _panel_size(self, unit: float) -> tuple[int, int]:
+        """The menu's width and height at size factor ``unit``."""
+        bh = max(40, round(50 * unit))
+        gap = max(8, round(12 * unit))
+        title_h = max(40, round(56 * unit))
+        rows = len(self.buttons)
+        return max(300, round(360 * unit)), title_h + rows * bh + (rows - 1) * gap + 2 * gap + 10

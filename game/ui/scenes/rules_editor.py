@@ -13,6 +13,10 @@ forbidden (uneven bids need open bidding; a Wizard game has at most
 60 / players rounds): the editor says so in words, and the start screen keeps
 Start disabled until it is fixed. Done keeps the changes, Cancel or Esc
 drops them, Reset goes back to the preset.
+
+The rows grow with the UI scale as far as the window is wide and scroll
+when they are then taller than the room above the help text
+(``ScrollingDialog``); the help, the status line and the buttons stay put.
 """
 
 from __future__ import annotations
@@ -29,10 +33,10 @@ from game.ui import theme
 from game.ui.text import error_words, problem_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, Stepper, Toggle
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import split_columns, ui_scale, width_room, window_scale
 from game.ui.widgets.panels import draw_message_bar
+from game.ui.widgets.scroll import ScrollingDialog
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 
@@ -97,7 +101,11 @@ def make_rule_widget(game: str, spec: RuleSpec, value: Any, on_change: Callable[
                    formatter=functools.partial(value_label, game, spec))
 
 
-class RulesEditor(DialogScene):
+#: The editor's width at size factor 1; only the width limits how far the UI scale grows it.
+PANEL_WIDTH = 820
+
+
+class RulesEditor(ScrollingDialog):
     """Edit ``game``'s rules: ``base`` are the preset's values, ``edits`` the player's
     changes on top; ``on_done(edits)`` receives the new changes."""
 
@@ -125,6 +133,7 @@ class RulesEditor(DialogScene):
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.done_button = Button((0, 0, 1, 1), t("common.done"), self._done, kind="primary")
         self._refresh()
+        self.scale = 1.0
         self.relayout()
         self.focus.focus(self.rows[0][1] if self.rows else self.done_button)
 
@@ -186,27 +195,26 @@ class RulesEditor(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        width, height = size
-        scale = ui_scale(size)
-        margin = max(6, round(min(width, height) * 0.04))
-        row_h = max(22, round(44 * scale))
-        gap = max(4, round(8 * scale))
-        wanted_h = round(130 * scale) + len(self.rows) * (row_h + gap) + round(140 * scale)
-        content = self.centre_panel(size, round(820 * scale), wanted_h, margin)
-        button_h = max(22, min(round(46 * scale), content.height // 8))
-        help_h = max(30, round(64 * scale))
-        status_h = max(20, round(38 * scale))
-        buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
-        self.status_rect = pygame.Rect(content.left, buttons.top - gap - status_h, content.width, status_h)
-        self.help_rect = pygame.Rect(content.left, self.status_rect.top - gap - help_h, content.width, help_h)
-        rows_area = pygame.Rect(content.left, content.top, content.width,
-                                max(10, self.help_rect.top - gap - content.top))
-        row_h = max(12, min(row_h, (rows_area.height - gap * max(0, len(self.rows) - 1)) // max(1, len(self.rows))))
+        self.scale = scale = ui_scale(size, width_room(size, PANEL_WIDTH, self._margin(size)))
+        own = window_scale(size)
+        # The rows as the window at its own factor squeezes them, grown by the UI scale from
+        # there: taller than their room, they scroll. (The frame at the chosen factor comes
+        # second: measuring places the panel, and the last one measured is the one shown.)
+        usual_row_h = self._frame(size, own)[3]
+        content, buttons, rows_area, row_h, gap = self._frame(size, scale)
+        row_h = max(row_h, round(usual_row_h * scale / own))
+        count = len(self.rows)
+        rows_height = count * row_h + max(0, count - 1) * gap
+        bar_w = max(6, round(8 * scale))
+        if rows_height > rows_area.height:
+            rows_area.width -= 2 * bar_w  # room for the scrollbar
+        self.scroll.set_geometry(rows_area, rows_height, row_h, bar_w)
         self.row_rects: list[pygame.Rect] = []
-        label_w = round(content.width * 0.42)
-        widget_w = round(content.width * 0.4)
+        label_w = round(rows_area.width * 0.42)
+        widget_w = round(rows_area.width * 0.4)
+        top = rows_area.top - self.scroll.offset
         for index, (spec, widget) in enumerate(self.rows):
-            row = pygame.Rect(content.left, rows_area.top + index * (row_h + gap), content.width, row_h)
+            row = pygame.Rect(rows_area.left, top + index * (row_h + gap), rows_area.width, row_h)
             self.row_rects.append(row)
             if isinstance(widget, Toggle):
                 toggle_w = min(widget_w, max(60, round(row_h * 2.4)))
@@ -218,6 +226,32 @@ class RulesEditor(DialogScene):
         for button, rect in zip((self.reset, self.cancel_button, self.done_button), columns):
             button.set_rect(rect)
         self.focus.set_widgets([w for _, w in self.rows] + [self.reset, self.cancel_button, self.done_button])
+
+    @staticmethod
+    def _margin(size: tuple[int, int]) -> int:
+        return max(6, round(min(size) * 0.04))
+
+    def _frame(self, size: tuple[int, int], scale: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int, int]:
+        """Place the panel, the help, the status line and the buttons at size factor ``scale``;
+        the panel's content, the buttons' strip, the rows' area, a row's height (the rows
+        squeezed into the area) and the gap between rows."""
+        row_h = max(22, round(44 * scale))
+        gap = max(4, round(8 * scale))
+        wanted_h = round(130 * scale) + len(self.rows) * (row_h + gap) + round(140 * scale)
+        content = self.centre_panel(size, round(PANEL_WIDTH * scale), wanted_h, self._margin(size))
+        button_h = max(22, min(round(46 * scale), content.height // 8))
+        help_h = max(30, round(64 * scale))
+        status_h = max(20, round(38 * scale))
+        buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
+        self.status_rect = pygame.Rect(content.left, buttons.top - gap - status_h, content.width, status_h)
+        self.help_rect = pygame.Rect(content.left, self.status_rect.top - gap - help_h, content.width, help_h)
+        rows_area = pygame.Rect(content.left, content.top, content.width,
+                                max(10, self.help_rect.top - gap - content.top))
+        row_h = max(12, min(row_h, (rows_area.height - gap * max(0, len(self.rows) - 1)) // max(1, len(self.rows))))
+        return content, buttons, rows_area, row_h, gap
+
+    def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:
+        return [(widget, row) for (_, widget), row in zip(self.rows, self.row_rects)]
 
     def reason_rect(self) -> pygame.Rect:
         return self.status_rect
@@ -232,15 +266,20 @@ class RulesEditor(DialogScene):
                 return spec
         return None
 
-    def draw_content(self, surface: pygame.Surface) -> None:
-        scale = ui_scale(self.window_size())
-        size = max(16, round(25 * scale))
+    def draw_rows(self, surface: pygame.Surface) -> None:
+        """Each rule's name beside its control, and the mark of a rule changed from the preset."""
+        size = max(16, round(25 * self.scale))
         for (spec, widget), row in zip(self.rows, self.row_rects):
+            if not row.colliderect(self.scroll.viewport):
+                continue
             label = pygame.Rect(row.left, row.top, widget.rect.left - row.left - 12, row.height)
             draw_text_fit(surface, t(f"rule.{spec.key}.label"), label, size, theme.TEXT, align="left", bold=True)
             if spec.key in self.edits:
                 mark = pygame.Rect(widget.rect.right + 10, row.top, row.right - widget.rect.right - 10, row.height)
                 draw_text_fit(surface, t("rules.changed"), mark, round(size * 0.8), theme.ACCENT, align="left")
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        size = max(16, round(25 * self.scale))
         help_spec = self._help_spec()
         if help_spec is not None:
             draw_text_wrapped(surface, t(f"rule.{help_spec.key}.help"), self.help_rect, round(size * 0.9), theme.TEXT_DIM,

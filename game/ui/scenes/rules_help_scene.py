@@ -9,8 +9,11 @@ The text is wrapped once per window width into a list of lines; drawing
 blits only the lines inside the visible part of the body. The screen covers
 the whole window (``opaque``), so nothing of the table under it, and no
 hand in a hot-seat game, shows while it is open. It changes only in answer
-to input: scrolling by the mouse wheel, the arrow keys, Page Up / Page Down
-and Home / End; Esc or Back closes it.
+to input: scrolling by the mouse wheel, the arrow keys, Page Up / Page Down,
+Home / End and the scrollbar (the shared ``ScrollView``); Esc or Back closes it.
+The text grows with the UI scale as far as lines of a readable length
+(``READING_WIDTH`` at size factor 1) still fit across the window: it scrolls,
+so the window's height never limits it.
 """
 
 from __future__ import annotations
@@ -29,10 +32,13 @@ from game.ui.scenes.rules_help_content import (
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import ui_scale
+from game.ui.widgets.geometry import ui_scale, width_room
 from game.ui.widgets.panels import draw_panel, panel_content
+from game.ui.widgets.scroll import ScrollView
 from game.ui.widgets.text import draw_text_fit, line_height, render_text, wrap_text
 
+#: The narrowest text (at size factor 1) the UI scale may leave: about sixty letters a line.
+READING_WIDTH = 640
 # Per style: colour and whether it is bold; headings are drawn larger.
 _LOOKS: dict[str, tuple[tuple[int, int, int], bool]] = {
     HEADING: (theme.ACCENT, True),
@@ -86,7 +92,7 @@ class RulesHelpScene(DialogScene):
         self.game_def = game_def
         self.rules, self.players, self.contract = rules, players, contract
         self.lines = help_lines(game_def, rules, players, contract)
-        self.scroll = 0
+        self.view = ScrollView(on_change=self.invalidate)
         self.placed: list[PlacedLine] = []
         self.text_height = 0
         self.body_rect = pygame.Rect(0, 0, 1, 1)
@@ -98,7 +104,7 @@ class RulesHelpScene(DialogScene):
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
         width, height = size
-        scale = ui_scale(size)
+        scale = ui_scale(size, width_room(size, READING_WIDTH))
         self.scale = scale
         margin = max(8, round(20 * scale))
         gap = max(6, round(10 * scale))
@@ -119,7 +125,8 @@ class RulesHelpScene(DialogScene):
         self.body_size = max(17, round(21 * scale))
         self.placed, self.text_height = place_lines(self.lines, self.text_rect.width, self.body_size,
                                                     max(18, round(28 * scale)))
-        self.scroll_to(self.scroll)
+        self.view.set_geometry(self.text_rect, self.text_height, line_height(self.body_size), self.scrollbar_w,
+                               (self.body_rect.right - self.text_rect.right - self.scrollbar_w) // 2)
         self.focus.set_widgets([self.back_button])
 
     def on_settings_changed(self) -> None:
@@ -129,12 +136,16 @@ class RulesHelpScene(DialogScene):
 
     # ------------------------------------------------------------------ scrolling
     @property
+    def scroll(self) -> int:
+        """How far the text is scrolled, in pixels from its top."""
+        return self.view.offset
+
+    @property
     def max_scroll(self) -> int:
-        return max(0, self.text_height - self.text_rect.height)
+        return self.view.max_offset
 
     def scroll_to(self, offset: int) -> None:
-        self.scroll = max(0, min(self.max_scroll, int(offset)))
-        self.invalidate()
+        self.view.scroll_to(offset)
 
     def scroll_by(self, delta: int) -> None:
         self.scroll_to(self.scroll + delta)
@@ -142,22 +153,19 @@ class RulesHelpScene(DialogScene):
     def _line_step(self) -> int:
         return line_height(self.body_size)
 
-    def _page_step(self) -> int:
-        return max(self._line_step(), self.text_rect.height - 2 * self._line_step())
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         # Scrolling keys come first: the one focused button has no use for them.
         if event.type == pygame.KEYDOWN and not self.done:
-            steps = {pygame.K_UP: -self._line_step(), pygame.K_DOWN: self._line_step(),
-                     pygame.K_PAGEUP: -self._page_step(), pygame.K_PAGEDOWN: self._page_step()}
+            steps = {pygame.K_UP: -self._line_step(), pygame.K_DOWN: self._line_step()}
             if event.key in steps:
                 self.scroll_by(steps[event.key])
                 return True
             if event.key in (pygame.K_HOME, pygame.K_END):
                 self.scroll_to(0 if event.key == pygame.K_HOME else self.max_scroll)
                 return True
-        if event.type == pygame.MOUSEWHEEL and not self.done:
-            self.scroll_by(-event.y * 3 * self._line_step())
+        # The wheel, Page Up / Page Down and the scrollbar (dragged, or clicked to page).
+        if not self.done and self.view.handle_event(event):
+            self.invalidate()
             return True
         return super().handle_event(event)
 
@@ -179,7 +187,7 @@ class RulesHelpScene(DialogScene):
                       bold=True)
         draw_panel(surface, self.body_rect)
         self._draw_text(surface)
-        self._draw_scrollbar(surface)
+        self.view.draw(surface)
         if not self.toast.active:
             draw_text_fit(surface, t("help.keys"), self.keys_rect, max(13, round(17 * self.scale)), theme.TEXT_DIM,
                           align="right")
@@ -193,18 +201,6 @@ class RulesHelpScene(DialogScene):
             image = render_text(line.text, line.size, colour, bold)
             surface.blit(image, (self.text_rect.left, self.text_rect.top + line.top - self.scroll))
         surface.set_clip(clip)
-
-    def _draw_scrollbar(self, surface: pygame.Surface) -> None:
-        if not self.max_scroll:
-            return
-        margin = (self.body_rect.right - self.text_rect.right - self.scrollbar_w) // 2
-        track = pygame.Rect(self.text_rect.right + margin, self.text_rect.top, self.scrollbar_w,
-                            self.text_rect.height)
-        pygame.draw.rect(surface, theme.INPUT_BG, track, border_radius=self.scrollbar_w // 2)
-        thumb_h = max(self.scrollbar_w * 3, track.height * self.text_rect.height // max(1, self.text_height))
-        thumb_top = track.top + (track.height - thumb_h) * self.scroll // self.max_scroll
-        pygame.draw.rect(surface, theme.PANEL_EDGE, pygame.Rect(track.left, thumb_top, track.width, thumb_h),
-                         border_radius=self.scrollbar_w // 2)
 
     def close(self) -> None:
         if len(getattr(self.app, "scenes", [])) > 1:

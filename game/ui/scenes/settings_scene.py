@@ -10,6 +10,11 @@ mute of the sound effects (a new volume, or turning mute off, plays a short
 sound at the chosen level so the player hears what they picked). Save writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
+
+The rows grow with the UI scale as far as the window is wide; when they are
+then taller than the window they scroll (``ScrollView``: wheel, Page Up /
+Page Down, the scrollbar, and the row of the focused control kept in view),
+while Cancel and Save stay in place below them.
 """
 
 from __future__ import annotations
@@ -25,9 +30,9 @@ from game.ui.audio import BID
 from game.ui.text import LANGUAGE_NAMES, decimal_words, error_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, Toggle
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import split_columns, ui_scale, width_room, window_scale
+from game.ui.widgets.scroll import ScrollingDialog
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
@@ -37,6 +42,8 @@ VOLUME_STEPS = tuple(range(0, 101, 10))
 UI_SCALE_STEPS = tuple(range(MIN_UI_SCALE, MAX_UI_SCALE + 1, 25))
 # The sound a volume change is heard with: short, and heard often at the table.
 PREVIEW_EFFECT = BID
+#: The dialog's width at size factor 1; only the width limits how far the UI scale grows it.
+PANEL_WIDTH = 700
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -46,7 +53,7 @@ def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callab
                   labels=[t("settings.seconds", value=decimal_words(value)) for value in values], wrap=False)
 
 
-class SettingsScene(DialogScene):
+class SettingsScene(ScrollingDialog):
     """Edit ``app.settings``; ``on_close`` runs after Save or Cancel."""
 
     # Shown over the busy start screen: dim it, and back the panel with solid
@@ -97,6 +104,7 @@ class SettingsScene(DialogScene):
                                                ("settings.mute", self.mute)]
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
+        self.scale = 1.0
         self.relayout()
         self.focus.focus(self.language)
 
@@ -163,23 +171,27 @@ class SettingsScene(DialogScene):
 
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
-        scale = ui_scale(size)
-        row_h = max(22, round(40 * scale))
-        gap = max(6, round(10 * scale))
-        count = len(self.rows)
-        content = self.centre_panel(size, round(700 * scale),
-                                    round(150 * scale) + count * (row_h * 2 + gap) + row_h)
-        button_h = max(22, min(round(46 * scale), content.height // 6))
-        buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
-                              button_h)
+        self.scale = scale = ui_scale(size, width_room(size, PANEL_WIDTH))
+        own = window_scale(size)
+        # The rows as the window at its own factor squeezes them, grown by the UI scale from
+        # there: taller than the window, they scroll. (The frame at the chosen factor comes
+        # second: measuring places the panel, and the last one measured is the one shown.)
+        usual_block = self._frame(size, own)[3]
+        content, buttons, rows_area, block, gap, row_h = self._frame(size, scale)
+        block = max(block, round(usual_block * scale / own))
         for button, rect in zip((self.cancel_button, self.save_button), split_columns(buttons, 2, gap)):
             button.set_rect(rect)
-        rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
-        block = max(10, (rows_area.height - (count - 1) * gap) // count)
+        count = len(self.rows)
+        rows_height = count * block + (count - 1) * gap
+        bar_w = max(6, round(8 * scale))
+        if rows_height > rows_area.height:
+            rows_area.width -= 2 * bar_w  # room for the scrollbar
+        self.scroll.set_geometry(rows_area, rows_height, row_h, bar_w)
         self.row_rects = []
-        widget_w = round(content.width * 0.42)
+        widget_w = round(rows_area.width * 0.42)
+        top = rows_area.top - self.scroll.offset
         for index, (_, widget) in enumerate(self.rows):
-            row = pygame.Rect(content.left, rows_area.top + index * (block + gap), content.width, block)
+            row = pygame.Rect(rows_area.left, top + index * (block + gap), rows_area.width, block)
             self.row_rects.append(row)
             control_h = min(row_h, max(12, round(block * 0.55)))
             rect = pygame.Rect(row.right - widget_w, row.top, widget_w, control_h)
@@ -189,9 +201,31 @@ class SettingsScene(DialogScene):
             widget.set_rect(rect)
         self.focus.set_widgets([w for _, w in self.rows] + [self.cancel_button, self.save_button])
 
-    def draw_content(self, surface: pygame.Surface) -> None:
-        size = max(17, round(26 * ui_scale(self.window_size())))
+    def _frame(self, size: tuple[int, int],
+               scale: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int, int, int]:
+        """The panel's content, the buttons' strip, the rows' area, one row's height (the rows
+        squeezed into the area), the gap and a control's height, at size factor ``scale``."""
+        row_h = max(22, round(40 * scale))
+        gap = max(6, round(10 * scale))
+        count = len(self.rows)
+        content = self.centre_panel(size, round(PANEL_WIDTH * scale),
+                                    round(150 * scale) + count * (row_h * 2 + gap) + row_h)
+        button_h = max(22, min(round(46 * scale), content.height // 6))
+        buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
+                              button_h)
+        rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
+        block = max(10, (rows_area.height - (count - 1) * gap) // count)
+        return content, buttons, rows_area, block, gap, row_h
+
+    def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:
+        return [(widget, row) for (_, widget), row in zip(self.rows, self.row_rects)]
+
+    def draw_rows(self, surface: pygame.Surface) -> None:
+        """Each row's label, help text (and the suit colours' preview), under its control."""
+        size = max(17, round(26 * self.scale))
         for (key, widget), row in zip(self.rows, self.row_rects):
+            if not row.colliderect(self.scroll.viewport):
+                continue
             label = pygame.Rect(row.left, row.top, row.width - widget.rect.width - 16, widget.rect.height)
             draw_text_fit(surface, t(key), label, size, theme.TEXT, align="left", bold=True)
             help_rect = pygame.Rect(row.left, widget.rect.bottom + 2, row.width, row.bottom - widget.rect.bottom - 2)

@@ -76,7 +76,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
@@ -529,8 +529,33 @@ class StartScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
+        self.scale = ui_scale(size, self.room(size))
+        self._place(size, self.scale)
+
+    def room(self, size: tuple[int, int]) -> float:
+        """The largest size factor (up to the player's choice) at which this screen still fits.
+
+        Its own layout says: the seat rows keep their full height (they are squeezed
+        when the panels run out of room) and the rules in play keep the type size they
+        have at the window's own factor (they shrink to fit what room is left), both
+        measured by laying the screen out at a factor and looking (``measured_room``).
+        """
+        own = window_scale(size)
+        if ui_scale(size, math.inf) <= own:
+            return own  # at 100% there is nothing to measure
+        self._place(size, own)
+        usual_rules = self._rules_text_size(own)
+        return measured_room(size, lambda scale: self._fits(size, scale, usual_rules))
+
+    def _fits(self, size: tuple[int, int], scale: float, usual_rules: int) -> bool:
+        """Whether the screen laid out at ``scale`` keeps its seat rows whole and its rules' type."""
+        self._place(size, scale)
+        seat_rows_whole = self.seats_label.height >= max(18, round(38 * scale))
+        return seat_rows_whole and self._rules_text_size(scale) >= usual_rules
+
+    def _place(self, size: tuple[int, int], scale: float) -> None:
+        """Lay the screen out at size factor ``scale``."""
         width, height = size
-        scale = ui_scale(size)
         margin = max(8, round(24 * scale))
         gap = max(6, round(12 * scale))
         self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
@@ -694,11 +719,11 @@ class StartScene(DialogScene):
 
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.problem_rect, max(13, round(18 * ui_scale(self.window_size()))))
+            self.toast.draw(surface, self.problem_rect, max(13, round(18 * self.scale)))
 
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(draw_felt(surface.get_size()), (0, 0))
-        scale = ui_scale(self.window_size())
+        scale = self.scale
         draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
         if self.subtitle_rect.height:
             draw_text_fit(surface, t("start.subtitle"), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
@@ -811,6 +836,21 @@ class StartScene(DialogScene):
         preset = game_rules.presets[self.preset_index[self.game]]
         draw_text_wrapped(surface, game_rules.description_of(preset), self.description_rect, size, theme.TEXT,
                           align="left", valign="center")
+        head = self._rules_head(size)
+        draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)
+        chunks, rects = self._rules_columns(head, scale)
+        rule_size = self._rules_text_size(scale)
+        for chunk, rect in zip(chunks, rects):
+            draw_text_wrapped(surface, chunk, rect, rule_size, theme.TEXT_DIM, align="left")
+        draw_text_fit(surface, t("start.preset_list"), self.preset_label, size, theme.TEXT, align="left", bold=True)
+
+    def _rules_head(self, size: int) -> pygame.Rect:
+        """Where "Rules in play" goes, at the top of the summary, for text of ``size``."""
+        summary = self.summary_rect
+        return pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))
+
+    def _rules_columns(self, head: pygame.Rect, scale: float) -> tuple[list[str], list[pygame.Rect]]:
+        """The rules in play, one line each, split into the columns under ``head`` and those columns."""
         values = self.rule_values()
         parts = []
         for spec in self.game_def.rule_specs:
@@ -818,8 +858,6 @@ class StartScene(DialogScene):
             parts.append(t(line_key, label=t(f"rule.{spec.key}.label"),
                            value=value_label(self.game, spec, values[spec.key], self.players)))
         summary = self.summary_rect
-        head = pygame.Rect(summary.left, summary.top, summary.width, min(summary.height, round(size * 1.3)))
-        draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)
         body = pygame.Rect(summary.left, head.bottom + 2, summary.width, max(1, summary.bottom - head.bottom - 2))
         # Bid Whist has eleven rules: two columns keep them at a readable size,
         # both in the one size at which each column fits.
@@ -827,11 +865,14 @@ class StartScene(DialogScene):
         per_column = (len(parts) + columns - 1) // columns
         rects = split_columns(body, columns, max(6, round(12 * scale)))
         chunks = ["\n".join(parts[index * per_column:(index + 1) * per_column]) for index in range(columns)]
-        rule_size = min(fit_wrapped(chunk, rect.width, rect.height, round(size * 0.9))[0]
-                        for chunk, rect in zip(chunks, rects))
-        for chunk, rect in zip(chunks, rects):
-            draw_text_wrapped(surface, chunk, rect, rule_size, theme.TEXT_DIM, align="left")
-        draw_text_fit(surface, t("start.preset_list"), self.preset_label, size, theme.TEXT, align="left", bold=True)
+        return chunks, rects
+
+    def _rules_text_size(self, scale: float) -> int:
+        """The one type size at which every column of the rules in play fits, at factor ``scale``."""
+        size = max(16, round(24 * scale))
+        chunks, rects = self._rules_columns(self._rules_head(size), scale)
+        return min(fit_wrapped(chunk, rect.width, rect.height, round(size * 0.9))[0]
+                   for chunk, rect in zip(chunks, rects))
 
     def _draw_foot(self, surface: pygame.Surface, scale: float) -> None:
         rect = self.problem_rect

@@ -20,6 +20,9 @@ that cannot be read gets a clear message naming it while the games that
 could be read are still counted. Nothing here compares game names: the
 registry's ``scoring`` says which figures a game has.
 
+The UI scale grows the screen as far as the numbers panel still holds its
+figures and the tables under them at their full line height (``room``).
+
 Esc or Back returns to the start screen. The screen changes only in answer
 to input, so it sleeps while the player reads it (``wake_in`` from the
 dialog: only a fading message asks for frames).
@@ -28,6 +31,7 @@ dialog: only a fading message asks for frames).
 from __future__ import annotations
 
 import logging
+import math
 from typing import Any
 
 import pygame
@@ -47,7 +51,7 @@ from game.ui.widgets.charts import (
 from game.ui.widgets.controls import Cycler, Stepper
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
@@ -55,6 +59,10 @@ log = logging.getLogger("tricktable.stats")
 
 #: The bid-hit chart shows this many of the player's latest games.
 RECENT_GAMES = 30
+#: The most figures the numbers panel lists (games, won, average, best, undo, unfinished, bids hit).
+NUMBER_LINES = 7
+#: The rows of the contract tables under them: two headings, three modes, six levels.
+TABLE_LINES = 11
 #: Levels in the order the bars list them, weakest opponent first.
 LEVEL_ORDER = ("easy", "medium", "hard", HUMAN)
 
@@ -186,8 +194,28 @@ class StatsScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
+        self._place(size, ui_scale(size, self.room(size)))
+
+    def room(self, size: tuple[int, int]) -> float:
+        """The largest size factor (up to the player's choice) at which this screen still fits:
+        the numbers panel holds its figures (seven lines at most) and, under them, the
+        contracts' eleven table rows at their full height, as its own drawing sets them
+        (lines 1.25 of the type, table rows 1.25 of its 0.9 small type)."""
+        own = window_scale(size)
+        if ui_scale(size, math.inf) <= own:
+            return own  # at 100% there is nothing to measure
+
+        def fits(scale: float) -> bool:
+            self._place(size, scale)
+            text = max(15, round(22 * scale))
+            needed = (NUMBER_LINES + 1 / 3) * round(text * 1.25) + TABLE_LINES * round(round(text * 0.9) * 1.25)
+            return panel_content(self.numbers_panel, True).inflate(-8, -4).height >= needed
+
+        return measured_room(size, fits)
+
+    def _place(self, size: tuple[int, int], scale: float) -> None:
+        """Lay the screen out at size factor ``scale``."""
         width, height = size
-        scale = ui_scale(size)
         margin = max(8, round(20 * scale))
         gap = max(6, round(10 * scale))
         self.scale = scale

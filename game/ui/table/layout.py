@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui.widgets.geometry import CHOICES, LARGE_CARD_FACTOR, table_scale
+from game.ui.widgets.geometry import CHOICES, LARGE_CARD_FACTOR
 
 MIN_SIZE = (800, 600)
 CARD_RATIO = 1.4
@@ -64,6 +64,12 @@ class TableLayout:
     num_players: int
     bottom_seat: int
     unit: float = 1.0
+    #: The player's UI scale as far as this layout grew by it (1.0: the usual sizes). The
+    #: upper bounds of type, plates and panels, made for the usual sizes, grow with it.
+    grow: float = 1.0
+    #: How far the corner panels (contract, progress, scores, their buttons) grew: with
+    #: their width, which the felt the dialogs need between them may hold below ``grow``.
+    corner_grow: float = 1.0
     margin: int = 12
     hand_card_w: int = 90
     trick_card_w: int = 70
@@ -107,8 +113,19 @@ class TableLayout:
 
     @property
     def font_unit(self) -> float:
-        """Base text size in pixels for plates and panels."""
-        return clamp(20 * self.unit, 17, 30)
+        """Base text size in pixels for the name plates and everything on the felt."""
+        return clamp(20 * self.unit, 17, 30 * self.grow)
+
+    @property
+    def corner_unit(self) -> float:
+        """The size factor of the corner panels: the layout's, as far as their width grew."""
+        return self.unit * self.corner_grow / self.grow
+
+    @property
+    def corner_font_unit(self) -> float:
+        """Base text size in pixels for the corner panels: it grows with their width, so a
+        team's two names, its books and its score keep the room they have at 100%."""
+        return clamp(20 * self.corner_unit, 17, 30 * self.corner_grow)
 
     def place(self, seat: int) -> SeatPlace:
         return self.seats[seat]
@@ -124,6 +141,9 @@ def effective_size(size: tuple[int, int]) -> tuple[int, int]:
 
 #: How much the player's UI scale and large cards are cut back at a time when they do not fit.
 CUT_BACK_STEP = 0.05
+#: The widest dialog opened on the felt between the corner panels (the bidding panel) at
+#: size factor 1: the corner panels widen with the UI scale only into felt it does not need.
+DIALOG_FELT_WIDTH = 760
 
 
 def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
@@ -134,22 +154,42 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
     The player's UI scale (plates, panels and their type) and large cards grow the
     layout only as far as the window has room: where the grown layout would put
     name plates over each other or over the corner panels, or the trick over a
-    plate, both are cut back step by step, down to the usual sizes.
+    plate, both are cut back step by step, down to the usual sizes. That check is
+    what limits the felt's plates and type, so a 200% choice grows them as far as they
+    fit. The corner panels grow with their width, which only takes felt the dialogs
+    between them (the bidding panel, the trump chooser) do not need.
     """
-    scale = table_scale()
+    scale = CHOICES.scale
     cards = LARGE_CARD_FACTOR if CHOICES.large_cards else 1.0
+    felt = 0
+    if scale > 1.0:
+        # The felt the dialogs between the corner panels have at the usual sizes, or as much as
+        # the widest of them needs: growing the table must not squeeze them narrower.
+        usual = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, 1.0, cards)
+        felt = min(_felt_width(usual), round(DIALOG_FELT_WIDTH * min(usual.width / 1280, usual.height / 720)))
     while True:
-        layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards)
-        if (scale <= 1.0 and cards <= 1.0) or _has_room(layout):
+        layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards, felt)
+        if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt):
             return layout
         scale, cards = max(1.0, scale - CUT_BACK_STEP), max(1.0, cards - CUT_BACK_STEP)
 
 
+def _felt_width(layout: TableLayout) -> int:
+    """How wide the felt between the two upper corner panels is (where the bids and trump are asked)."""
+    return layout.score_rect.left - layout.indicator_rect.right
+
+
 def _has_room(layout: TableLayout) -> bool:
-    """Whether every plate lies on screen, apart from the others, the corner panels and the trick."""
+    """Whether every plate lies on screen, apart from the others, the corner panels, the review
+    buttons and the trick."""
     screen = pygame.Rect(0, 0, layout.width, layout.height)
     plates = [place.plate for place in layout.seats]
-    corners = [layout.indicator_rect, layout.progress_rect, layout.score_rect, layout.hint_button]
+    # The review buttons (and the Undo button mirroring them on the left) sit level with the
+    # bottom plate: panels grown by the UI scale must not reach it.
+    undo = layout.log_button.copy()
+    undo.right = layout.width - layout.log_button.left
+    corners = [layout.indicator_rect, layout.progress_rect, layout.score_rect, layout.hint_button,
+               layout.last_trick_button, layout.log_button, undo]
     reach = pygame.Rect(0, 0, round(layout.trick_card_w * 1.1), round(layout.trick_card_h * 1.1))
     for index, plate in enumerate(plates):
         if not screen.contains(plate) or plate.collidelist(plates[index + 1:] + corners) >= 0:
@@ -163,14 +203,27 @@ def _has_room(layout: TableLayout) -> bool:
 
 
 def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_rows: int | None,
-              hint_button: bool, scale: float, cards: float) -> TableLayout:
-    """The table layout with plates and panels grown by ``scale`` and cards by ``cards``."""
+              hint_button: bool, scale: float, cards: float, felt: int = 0) -> TableLayout:
+    """The table layout with plates and panels grown by ``scale`` and cards by ``cards``,
+    leaving at least ``felt`` pixels between the upper corner panels where it can."""
     w, h = effective_size(size)
     n = max(2, num_players)
     unit = min(w / 1280, h / 720) * scale
-    margin = round(clamp(12 * unit, 8, 22))
+    # The corner panels widen with the UI scale, but only into felt the dialogs between
+    # them do not need (``felt``), and never below their usual width; their type, buttons
+    # and the window margin grow with that width, so the felt stays as wide as it was.
+    usual_side = round(clamp(w * 0.19, 196, 330))
+    side_w = round(clamp(w * 0.19 * scale, 196, 330 * scale))
+    if felt:
+        usual_margin = round(clamp(12 * unit / scale, 8, 22))
+        side_w = max(usual_side, min(side_w, (w - 2 * usual_margin - felt) // 2))
+    corner_grow = min(scale, side_w / usual_side)
+    corner_unit = unit * corner_grow / scale
+    margin = round(clamp(12 * corner_unit, 8, 22))
+    if felt:
+        side_w = max(usual_side, min(side_w, (w - 2 * margin - felt) // 2))  # the grown margin takes its share
     layout = TableLayout(width=w, height=h, num_players=n, bottom_seat=bottom_seat % n,
-                         unit=unit, margin=margin)
+                         unit=unit, grow=scale, corner_grow=corner_grow, margin=margin)
 
     # Card sizes follow the smaller of the two window proportions so tall and
     # wide windows both keep the hand readable.
@@ -188,7 +241,7 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     # The bottom band holds the hand, with room for raised (playable) cards
     # and the bottom player's name plate just above.
     font_unit = layout.font_unit
-    plate_w = round(clamp(170 * unit, 150, 250))
+    plate_w = round(clamp(170 * unit, 150, 250 * scale))
     plate_h = round(font_unit * 2.7)
     lift = round(hand_h * 0.2)
     hand_top = h - margin - hand_h
@@ -196,13 +249,15 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
     bottom_plate.midbottom = (w // 2, hand_top - lift - round(4 * unit))
 
-    # Corner panels (upper left: contract/trump; upper right: buttons, scores).
-    side_w = round(clamp(w * 0.19, 196, 330))
-    button_h = round(clamp(36 * unit, 32, 48))
-    gap = round(clamp(8 * unit, 6, 12))
+    # Corner panels (upper left: contract/trump; upper right: buttons, scores), at their own factor.
+    corner_font = layout.corner_font_unit
+    button_h = round(clamp(36 * corner_unit, 32, 48 * corner_grow))
+    gap = round(clamp(8 * corner_unit, 6, 12))
     small_h = round(layout.small_card_w * CARD_RATIO)
-    pad = round(clamp(10 * unit, 8, 16))
-    layout.indicator_rect = pygame.Rect(margin, margin, side_w, max(round(clamp(118 * unit, 104, 170)), small_h + 2 * pad))
+    pad = round(clamp(10 * corner_unit, 8, 16))
+    layout.indicator_rect = pygame.Rect(margin, margin, side_w, max(round(clamp(118 * corner_unit, 104,
+                                                                                170 * corner_grow)),
+                                                                    small_h + 2 * pad))
     layout.turn_up_centre = (layout.indicator_rect.left + pad + layout.small_card_w // 2,
                              layout.indicator_rect.centery)
     half = (side_w - gap) // 2
@@ -217,16 +272,16 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         layout.menu_button = pygame.Rect(layout.hint_button.right + gap, margin,
                                          w - margin - layout.hint_button.right - gap, button_h)
     rows = score_rows if score_rows is not None else (2 if n == 4 else n)
-    row_h = round(font_unit * 1.25)
-    score_h = round(font_unit * 1.9) + rows * row_h
+    row_h = round(corner_font * 1.25)
+    score_h = round(corner_font * 1.9) + rows * row_h
     layout.score_rect = pygame.Rect(w - margin - side_w, margin + button_h + gap, side_w, score_h)
-    progress_h = round(font_unit * 2.2) + 2 * round(pad * 0.6)
+    progress_h = round(corner_font * 2.2) + 2 * round(pad * 0.6)
     layout.progress_rect = pygame.Rect(margin, layout.indicator_rect.bottom + gap, side_w, progress_h)
     left_block = layout.indicator_rect.union(layout.progress_rect)
     right_block = layout.score_rect.union(layout.pad_button)
     # The buttons that look back over the hand sit low on the right, level with the
     # bottom player's plate, clear of the hand below and of every seat above.
-    review_h = round(clamp(30 * unit, 28, 42))
+    review_h = round(clamp(30 * corner_unit, 28, 42 * corner_grow))
     review_top = bottom_plate.centery - review_h // 2
     layout.last_trick_button = pygame.Rect(w - margin - side_w, review_top, half, review_h)
     layout.log_button = pygame.Rect(w - margin - half, review_top, half, review_h)

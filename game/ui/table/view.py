@@ -248,8 +248,8 @@ class TableView:
     def _render_indicator(self, rect: pygame.Rect, layout: TableLayout, lines: list[tuple[str, str]],
                           suit: int, card: int, contract: bool) -> pygame.Surface:
         image = self._panel_image(rect.size).copy()
-        pad = max(8, round(10 * layout.unit))
-        fu = layout.font_unit
+        pad = max(8, round(10 * layout.corner_unit))
+        fu = layout.corner_font_unit
         left = pad
         # The picture on the left: the turn-up card (Wizard) or a big suit badge.
         badge = pygame.Rect(pad, pad, layout.small_card_w, rect.height - 2 * pad)
@@ -362,8 +362,8 @@ class TableView:
         image = self._panels.get(key)
         if image is None:
             image = self._panel_image(rect.size).copy()
-            pad = max(6, round(8 * layout.unit))
-            size = round(layout.font_unit * 0.78)
+            pad = max(6, round(8 * layout.corner_unit))
+            size = round(layout.corner_font_unit * 0.78)
             row_h = (rect.height - 2 * pad) // max(1, len(lines))
             for index, (text, colour) in enumerate(lines):
                 label = self.text.fit(text, size, colour, rect.width - 2 * pad, bold=index == 0)
@@ -396,8 +396,8 @@ class TableView:
 
     def _render_scores(self, rect: pygame.Rect, layout: TableLayout, rows, teams: bool) -> pygame.Surface:
         image = self._panel_image(rect.size).copy()
-        fu = layout.font_unit
-        pad = max(8, round(10 * layout.unit))
+        fu = layout.corner_font_unit
+        pad = max(8, round(10 * layout.corner_unit))
         title = self.text.render(t("table.scores"), round(fu * 0.8), theme.TEXT_DIM)
         image.blit(title, (pad, pad - 2))
         row_h = round(fu * 1.25)

@@ -113,18 +113,25 @@ class DialogScene(Scene):
         name plate is either wholly under it or wholly clear of it); without
         one it sits in the upper part of the window, above the bottom hand.
         """
+        area = self.panel_area(size, wide)
         if self.host is not None:
-            area = self.host.dialog_area(size, wide)
             panel = pygame.Rect(0, 0, max(1, min(area.width, width)), max(1, min(area.height, height)))
             panel.midtop = (area.centerx, area.top)
             return panel
-        area = area_above_hand(size) if not wide else pygame.Rect(0, 0, *size).inflate(-16, -16)
         panel = pygame.Rect(0, 0, max(1, min(area.width, width)), max(1, min(area.height, height)))
         if wide:
             panel.center = area.center
         else:
             panel.midtop = (area.centerx, area.top + max(0, (area.height - panel.height) // 3))
         return panel
+
+    def panel_area(self, size: tuple[int, int], wide: bool = False) -> pygame.Rect:
+        """The area ``place_panel`` keeps the panel in: the host's free area, else the window
+        above the bottom hand (``wide``: the whole window within a margin). A dialog measures
+        how far the UI scale may grow it against this area."""
+        if self.host is not None:
+            return self.host.dialog_area(size, wide)
+        return area_above_hand(size) if not wide else pygame.Rect(0, 0, *size).inflate(-16, -16)
 
     def open_panel(self, size: tuple[int, int], width: int, height: int, wide: bool = False) -> pygame.Rect:
         """Place the titled panel as ``place_panel`` does; returns its content rectangle."""

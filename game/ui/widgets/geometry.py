@@ -7,19 +7,35 @@ functions of sizes and rectangles, plus the player's two display choices
 to ``set_display_choices`` whenever the settings are loaded or saved.
 
 The size factor is ``ui_scale``: the window's own factor (1.0 at 1280x720)
-times the player's UI scale, but never more than the window has room for
-(``scale_room``), so a layout made for the window still fits it. In a small
-window a large UI scale is therefore cut back, at 800x600 all the way to the
-window's own factor: there is no room to spare there. The card table has
-more room around the trick, so it grows by the UI scale up to
-``TABLE_SCALE_ROOM`` (``table_scale``), as far as its plates still fit.
+times the player's UI scale, but never more than the room the screen's own
+composition has in the window, so a grown layout still fits. What that room
+is depends on the screen, so each screen measures its own:
+
+* a dialog of fixed composition (the leave dialog, the bidding panel, the
+  game over...) grows until its panel at that factor would no longer fit the
+  area it may cover (``composition_room``), the start screen, which fills the
+  window, until its seat rows or its rules in play would have to shrink: where
+  that is less than the player's choice it grows as far as it fits;
+* a screen whose content is a list of rows (settings, the rules editor, the
+  rules help) scrolls, so only its width limits it (``width_room``);
+* a screen that passes no room of its own (statistics, replay, the table's
+  last-trick and hand-log views) gets the generic rule (``scale_room``): it is
+  assumed to fill a 16:9 window's height, so in a 16:9 window it does not grow.
+
+The room never cuts the factor below the window's own, so at 100% every
+screen is laid out exactly as it was before the setting existed. The card
+table grows by the UI scale as far as its own layout's fit check allows
+(``table.layout.compute_layout``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 import pygame
+
+from game.config import MAX_UI_SCALE
 
 Colour = tuple[int, ...]
 RectLike = pygame.Rect | tuple[int, int, int, int]
@@ -27,12 +43,12 @@ RectLike = pygame.Rect | tuple[int, int, int, int]
 
 #: The largest size factor any layout is made for.
 MAX_SCALE = 1.7
-#: The smallest window (per unit of size factor) the screens and dialogs fit whole: they
-#: fill a 16:9 window's height, so only a taller (or very large) window leaves room.
+#: The generic room rule, for screens that measure no room of their own (statistics, replay,
+#: the table's last-trick and hand-log views): the smallest window (per unit of size factor)
+#: they fit whole. They fill a 16:9 window's height, so only a taller window leaves room.
 ROOM_PER_UNIT = (1066, 720)
-#: How far the UI scale may grow the card table's plates, panels and type; the table's
-#: layout cuts it back further wherever its plates would not fit (table.layout).
-TABLE_SCALE_ROOM = 1.25
+#: The largest UI scale a player can choose, as a factor.
+MAX_CHOICE = MAX_UI_SCALE / 100
 #: How much larger large-card mode draws the cards, before the layout's room caps it.
 LARGE_CARD_FACTOR = 1.3
 
@@ -66,14 +82,65 @@ def scale_room(size: tuple[int, int]) -> float:
     return max(window_scale(size), min(MAX_SCALE, width / ROOM_PER_UNIT[0], height / ROOM_PER_UNIT[1]))
 
 
-def table_scale() -> float:
-    """The factor the card table grows its plates, panels and type by: the UI scale, within room."""
-    return min(CHOICES.scale, TABLE_SCALE_ROOM)
+def ui_scale(size: tuple[int, int], room: float | None = None) -> float:
+    """The size factor layouts use: the window's, times the player's UI scale, within ``room``.
+
+    ``room`` is the largest factor at which the screen's own layout still fits the
+    window (see the module docstring); without one the generic ``scale_room`` applies.
+    It never cuts the factor below the window's own, so 100% lays out as it always did.
+    """
+    own = window_scale(size)
+    limit = scale_room(size) if room is None else room
+    return min(own * CHOICES.scale, max(own, limit))
 
 
-def ui_scale(size: tuple[int, int]) -> float:
-    """The size factor layouts use: the window's, times the player's UI scale, within the room."""
-    return min(window_scale(size) * CHOICES.scale, scale_room(size))
+def ui_growth(room: float) -> float:
+    """How much the UI scale grows a composition that could grow ``room`` times its usual size
+    (its size at 100%) before it no longer fits: the player's choice, as far as that room allows."""
+    return min(CHOICES.scale, max(1.0, room))
+
+
+#: How often ``measured_room`` halves its interval: to within 1/256 of it.
+ROOM_SEARCH_STEPS = 8
+
+
+def measured_room(size: tuple[int, int], fits: Callable[[float], bool]) -> float:
+    """The largest factor, up to the player's choice, at which ``fits`` says a screen's own
+    layout still holds its content, for screens that fill the window and measure by laying
+    themselves out (``fits(factor)``). The window's own factor is the floor. The search
+    halves the same interval whatever the choice, up to the largest UI scale's factor, so a
+    larger choice never gets less room; the screen lays itself out again afterwards.
+    """
+    own = window_scale(size)
+    wanted = own * CHOICES.scale
+    if wanted <= own:
+        return own
+    if fits(wanted):
+        return wanted
+    low, high = own, own * MAX_CHOICE
+    for _ in range(ROOM_SEARCH_STEPS):
+        middle = (low + high) / 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+def composition_room(area: tuple[int, int], base: tuple[int, int]) -> float:
+    """The largest factor at which a panel of ``base`` size (at factor 1) fits ``area``.
+
+    For dialogs whose panel is their base width and height times the factor, the
+    composition stays whole up to this factor; beyond it the panel would be cut
+    back to the area and its rows squeezed.
+    """
+    return min(area[0] / max(1, base[0]), area[1] / max(1, base[1]))
+
+
+def width_room(size: tuple[int, int], base_width: int, margin: int = 8) -> float:
+    """The largest factor at which a scrolling screen ``base_width`` wide (at factor 1)
+    still fits the window across; its height does not limit it, since it scrolls."""
+    return (size[0] - 2 * margin) / max(1, base_width)
 
 
 def split_columns(rect: RectLike, count: int, gap: int) -> list[pygame.Rect]:

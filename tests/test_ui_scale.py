@@ -1,0 +1,426 @@
+"""The UI scale setting at every window size: each screen and dialog grows with it as
+far as its own layout has room, nothing leaves the window or overlaps, and the
+screens whose rows no longer fit the window scroll (wheel, Page Up / Page Down,
+the scrollbar, and the focused control kept in view) without costing frames."""
+
+from __future__ import annotations
+
+import os
+from typing import Callable, Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from test_stats import bidwhist_matches, write  # noqa: E402,F401
+from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module  # noqa: E402
+
+from game.config import Settings  # noqa: E402
+from game.match import Match, Seat  # noqa: E402
+from game.rules import get_game, make_rules  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.dialogs.end_scene import EndScene  # noqa: E402
+from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
+from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
+from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
+from game.ui.dialogs.table_menu import TableMenu  # noqa: E402
+from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
+from game.ui.scenes.rules_help_scene import RulesHelpScene  # noqa: E402
+from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
+from game.ui.scenes.start_scene import StartScene  # noqa: E402
+from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
+from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.ui.table import layout as layout_module  # noqa: E402
+from game.ui.table.layout import compute_layout  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.widgets import geometry  # noqa: E402
+from game.ui.widgets.scroll import ScrollingDialog, ScrollView  # noqa: E402
+
+display = window_for_module((800, 600))
+
+SIZES = [(1280, 720), (1920, 1080), (800, 600)]
+SIZE_IDS = [f"{w}x{h}" for w, h in SIZES]
+
+
+@pytest.fixture
+def choices() -> Iterator[Callable[[int], None]]:
+    """Set the player's UI scale for one test; 100% comes back after."""
+    yield lambda percent: geometry.set_display_choices(percent, False)
+    geometry.set_display_choices(100, False)
+
+
+def _noop(*_args) -> None:
+    return None
+
+
+def key(code: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="")
+
+
+def wheel(y: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+
+
+def mouse(kind: int, pos: tuple[int, int]) -> pygame.event.Event:
+    if kind == pygame.MOUSEMOTION:
+        return pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    return pygame.event.Event(kind, pos=pos, button=1)
+
+
+# ---------------------------------------------------------------------------- the size factor
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_at_100_percent_every_room_gives_the_windows_own_factor(choices, size) -> None:
+    # Whatever room a screen measures, 100% lays it out as it always was.
+    choices(100)
+    own = geometry.window_scale(size)
+    for room in (0.1, own, 1.3, 5.0, None):
+        assert geometry.ui_scale(size, room) == pytest.approx(own)
+
+
+def test_a_screens_own_room_lets_the_scale_grow_a_16_to_9_window(choices) -> None:
+    # The bug: in a 16:9 window the generic room rule left no growth at all.
+    choices(150)
+    assert geometry.ui_scale((1920, 1080), None) == pytest.approx(1.5)
+    assert geometry.ui_scale((1920, 1080), 3.0) == pytest.approx(2.25)
+    assert geometry.ui_scale((1920, 1080), 1.8) == pytest.approx(1.8)  # as far as it fits
+    assert geometry.ui_scale((1920, 1080), 1.0) == pytest.approx(1.5)  # never below the window's own
+    assert geometry.composition_room((1264, 704), (620, 300)) == pytest.approx(1264 / 620)
+    assert geometry.width_room((1280, 720), 700) == pytest.approx(1264 / 700)
+    assert geometry.ui_growth(1.2) == pytest.approx(1.2) and geometry.ui_growth(0.5) == 1.0
+
+
+# ---------------------------------------------------------------------------- every screen grows
+
+def _settings(app):
+    return SettingsScene(app), lambda scene: scene.language.rect.height
+
+
+def _rules_editor(app):
+    return RulesEditor(app, "bidwhist", {}, {}, 4, _noop), lambda scene: scene.rows[0][1].rect.height
+
+
+def _rules_help(app):
+    return (RulesHelpScene(app, get_game("bidwhist"), make_rules("bidwhist"), 4),
+            lambda scene: scene.body_size)
+
+
+def _start(app):
+    return StartScene(app), lambda scene: scene.start_button.rect.height
+
+
+def _leave(app):
+    return (LeaveDialog(app, "The game in progress will be lost.", "Leave", _noop),
+            lambda scene: scene.stay_button.rect.height)
+
+
+def _menu(app):
+    return TableMenu(app, _noop, _noop, _noop, _noop, _noop), lambda scene: scene.buttons[0].rect.height
+
+
+def _score_pad(app):
+    match = finished_match("bidwhist", seed=8)
+    return ScorePad(app, match.history(), NAMES4, _noop), lambda scene: scene.row_h
+
+
+def _end(app):
+    match = finished_match("bidwhist", seed=8)
+    return EndScene(app, match.history(), NAMES4, _noop, _noop), lambda scene: scene.play_again.rect.height
+
+
+GROWING = {"settings": _settings, "rules editor": _rules_editor, "rules help": _rules_help, "start screen": _start,
+           "leave dialog": _leave, "table menu": _menu, "score pad": _score_pad, "game over": _end}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("name", list(GROWING))
+def test_each_screen_grows_its_type_and_controls_with_the_setting(choices, name, size) -> None:
+    app = PreviewApp(size)
+    measured = []
+    for percent in (100, 150, 200):
+        choices(percent)
+        scene, measure = GROWING[name](app)
+        scene.relayout(size)
+        scene.draw(pygame.Surface(size))
+        measured.append(measure(scene))
+    usual, larger, largest = measured
+    assert larger > usual, f"{name} at {size}: {measured}"
+    assert largest >= larger
+
+
+def _inside(rect: pygame.Rect, area: pygame.Rect) -> bool:
+    return area.contains(rect)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("name", ["leave dialog", "table menu", "game over", "score pad", "start screen"])
+@pytest.mark.parametrize("percent", [150, 200])
+def test_fixed_dialogs_stay_in_the_window_with_their_controls_apart(choices, name, size, percent) -> None:
+    app = PreviewApp(size)
+    choices(percent)
+    scene, _ = GROWING[name](app)
+    scene.relayout(size)
+    window = pygame.Rect(0, 0, *size)
+    area = window if name == "start screen" else scene.panel_rect
+    assert _inside(scene.panel_rect, window)
+    widgets = [widget for widget in scene.focus.widgets if widget.visible]
+    for index, widget in enumerate(widgets):
+        assert _inside(widget.rect, area), f"{name}: {widget.rect} outside {area}"
+        others = [other.rect for other in widgets[index + 1:]]
+        assert widget.rect.collidelist(others) < 0, f"{name}: controls overlap"
+
+
+@pytest.fixture(scope="module")
+def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
+    real_app = App(data_dir=str(tmp_path_factory.mktemp("ui-scale")), size=(1280, 720),
+                   settings=Settings(animation_speed="instant", ai_pause_seconds=0.0), show_start=False)
+    seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
+    yield {"bidwhist": TableScene(real_app, Match(make_rules("bidwhist"), seats, 3), ai_runner=InlineAiRunner())}
+    real_app.close(quit_pygame=False)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_dialogs_over_the_table_never_shrink_and_stay_in_their_area(choices, tables, size) -> None:
+    # The kitty dialog is measured against the felt below the table's corner panels: it
+    # grows where that has room and is never laid out smaller than at 100%.
+    app = PreviewApp(size)
+    table = tables["bidwhist"]
+    scales = []
+    for percent in (100, 200):
+        choices(percent)
+        table.on_resize(size)
+        state = discard_state()
+        dialog = KittyDialog(app, state.view(state.current_player), _noop).attach_host(table)
+        dialog.relayout(size)
+        assert dialog.panel_area(size, wide=True).contains(dialog.panel_rect)
+        scales.append(dialog.scale)
+    assert scales[1] >= scales[0] == pytest.approx(geometry.window_scale(size))
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_table_grows_its_type_as_far_as_its_layout_fits(choices, size) -> None:
+    choices(100)
+    usual = compute_layout(size, 4, 0)
+    choices(200)
+    grown = compute_layout(size, 4, 0)
+    assert usual.grow == 1.0
+    assert grown.font_unit > usual.font_unit  # the old type cap of 30 px no longer stops a 1080p table
+    if size == (2560, 1440):
+        assert grown.grow > 1.25  # the fixed 125% cap is gone: the layout's own fit check decides
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_grown_table_leaves_its_dialogs_the_felt_between_the_corners(choices, size, players) -> None:
+    # The bidding panel and the trump chooser open between the two upper corner panels: the
+    # table grows its corners only into felt they do not need, and never past their type.
+    choices(100)
+    usual = compute_layout(size, players, 0, hint_button=True)
+    need = round(layout_module.DIALOG_FELT_WIDTH * geometry.window_scale(size))
+    choices(200)
+    grown = compute_layout(size, players, 0, hint_button=True)
+    felt = grown.score_rect.left - grown.indicator_rect.right
+    assert felt >= min(usual.score_rect.left - usual.indicator_rect.right, need)
+    # The corners' type grows no faster than their width, so a team's names keep their room.
+    assert grown.corner_font_unit * usual.score_rect.width <= usual.corner_font_unit * grown.score_rect.width * 1.01
+
+
+# ---------------------------------------------------------------------------- scrolling
+
+def _scrolling(app, name: str) -> ScrollingDialog:
+    scene = _settings(app)[0] if name == "settings" else _rules_editor(app)[0]
+    assert isinstance(scene, ScrollingDialog)
+    return scene
+
+
+def _check_rows(scene: ScrollingDialog, size: tuple[int, int]) -> None:
+    """Every row control wholly inside the viewport or hidden by it, clear of the fixed controls."""
+    viewport = scene.scroll.viewport
+    window = pygame.Rect(0, 0, *size)
+    assert window.contains(scene.panel_rect) and scene.panel_rect.contains(viewport)
+    assert scene.panel_rect.contains(scene.scroll.track_rect())
+    fixed = [widget.rect for widget in scene.focus.widgets if widget not in scene.row_widgets()]
+    assert not viewport.collidelist(fixed) >= 0, "the rows' viewport reaches a fixed control"
+    rows = [row for _, row in scene.scrolled_rows()]
+    for index, row in enumerate(rows):
+        assert row.collidelist(rows[index + 1:]) < 0, "rows overlap"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("name", ["settings", "rules editor"])
+def test_rows_taller_than_the_window_scroll_to_the_last_row(choices, name, size) -> None:
+    choices(200)
+    app = PreviewApp(size)
+    scene = _scrolling(app, name)
+    scene.relayout(size)
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    assert scene.scroll.scrolls, f"{name} at 200% fits {size} whole: nothing to check"
+    _check_rows(scene, size)
+    last = scene.scrolled_rows()[-1][1]
+    assert not scene.scroll.viewport.contains(last)
+    for _ in range(40):
+        scene.handle_event(key(pygame.K_PAGEDOWN))
+    last = scene.scrolled_rows()[-1][1]
+    assert scene.scroll.offset == scene.scroll.max_offset > 0
+    assert scene.scroll.viewport.contains(last)
+    _check_rows(scene, size)
+    scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.scroll.offset < scene.scroll.max_offset
+    scene.handle_event(wheel(1))
+    scene.handle_event(wheel(1))
+    scene.handle_event(key(pygame.K_PAGEUP))
+    scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.scroll.offset == 0
+    scene.handle_event(wheel(-1))
+    assert scene.scroll.offset > 0
+    scene.draw(surface)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("name", ["settings", "rules editor"])
+def test_the_focused_control_is_always_in_the_visible_rows(choices, name, size) -> None:
+    choices(200)
+    app = PreviewApp(size)
+    scene = _scrolling(app, name)
+    scene.relayout(size)
+    rows = scene.row_widgets()
+    seen = set()
+    for _ in range(len(scene.focus.widgets) * 2):
+        scene.handle_event(key(pygame.K_TAB))
+        focused = scene.focus.focused
+        assert focused is not None
+        if focused in rows:
+            seen.add(id(focused))
+            assert scene.scroll.viewport.contains(focused.rect), f"{name}: focus scrolled out of view"
+    assert len(seen) == len(rows)
+    # Shift+Tab from the first control wraps to Save/Done, then back up into the rows.
+    for _ in range(len(scene.focus.widgets) + 2):
+        scene.handle_event(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+        focused = scene.focus.focused
+        if focused in rows:
+            assert scene.scroll.viewport.contains(focused.rect)
+    # The arrows move the focus down the rows too, and the view follows.
+    scene.focus.focus(rows[0])
+    scene.scroll.scroll_to(0)
+    for _ in range(len(rows)):
+        scene.handle_event(key(pygame.K_DOWN))
+        if scene.focus.focused in rows:
+            assert scene.scroll.viewport.contains(scene.focus.focused.rect)
+
+
+def test_the_scrollbar_drags_and_pages_and_the_pointer_misses_hidden_rows(choices) -> None:
+    choices(200)
+    size = (800, 600)
+    app = PreviewApp(size)
+    scene = SettingsScene(app)
+    scene.relayout(size)
+    view = scene.scroll
+    thumb = view.thumb_rect()
+    track = view.track_rect()
+    # Drag the thumb to the foot of the track: the rows scroll to their end.
+    scene.handle_event(mouse(pygame.MOUSEBUTTONDOWN, thumb.center))
+    scene.handle_event(mouse(pygame.MOUSEMOTION, (thumb.centerx, track.bottom + 50)))
+    scene.handle_event(mouse(pygame.MOUSEBUTTONUP, (thumb.centerx, track.bottom + 50)))
+    assert view.offset == view.max_offset
+    # A click on the track above the thumb pages back up.
+    scene.handle_event(mouse(pygame.MOUSEBUTTONDOWN, (track.centerx, track.top + 2)))
+    assert 0 <= view.offset < view.max_offset
+    # A control scrolled under the buttons' strip cannot be clicked there.
+    view.scroll_to(0)
+    hidden = next(widget for widget, row in scene.scrolled_rows() if row.top >= view.viewport.bottom)
+    below = pygame.Rect(hidden.rect)
+    hidden_point = (below.centerx, max(below.top, view.viewport.bottom + 1))
+    assert not view.viewport.collidepoint(hidden_point)
+    before = scene.draft.large_cards, scene.draft.mute, scene.draft.volume
+    scene.handle_event(mouse(pygame.MOUSEBUTTONDOWN, hidden_point))
+    scene.handle_event(mouse(pygame.MOUSEBUTTONUP, hidden_point))
+    assert (scene.draft.large_cards, scene.draft.mute, scene.draft.volume) == before
+    assert hidden.visible and not hidden.hovered  # hidden from the pointer for that one event only
+
+
+def test_scrolling_costs_no_frames(choices) -> None:
+    choices(200)
+    size = (800, 600)
+    scene = SettingsScene(PreviewApp(size))
+    surface = pygame.Surface(size)
+    for event in (wheel(-1), key(pygame.K_PAGEDOWN), key(pygame.K_TAB)):
+        scene.handle_event(event)
+        scene.update(1 / 60)
+        scene.draw(surface)
+        assert scene.wake_in() is None  # asleep until the next input
+
+
+def test_the_scroll_view_keeps_its_offset_within_the_content() -> None:
+    changes = []
+    view = ScrollView(on_change=lambda: changes.append(view.offset))
+    view.set_geometry(pygame.Rect(0, 0, 100, 200), 1000, 20, 8)
+    assert view.max_offset == 800 and view.scrolls
+    assert view.scroll_to(5000) and view.offset == 800
+    assert not view.scroll_to(900)  # already at the end: no change, no redraw
+    view.set_geometry(pygame.Rect(0, 0, 100, 200), 300, 20, 8)
+    assert view.offset == 100  # a shorter content never leaves it scrolled past the end
+    assert view.scroll_into_view(pygame.Rect(0, -50, 100, 30)) and view.offset < 100
+    view.set_geometry(pygame.Rect(0, 0, 100, 400), 300, 20, 8)
+    assert view.offset == 0 and not view.scrolls and not view.handle_event(wheel(-1))
+    # Told of each change once (the end, then the scroll into view), and of nothing else.
+    assert len(changes) == 2 and changes[0] == 800 and changes[1] < 100
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_rules_help_grows_with_the_setting_and_still_scrolls_to_its_end(choices, size) -> None:
+    choices(200)
+    app = PreviewApp(size)
+    helper = RulesHelpScene(app, get_game("bidwhist"), make_rules("bidwhist"), 4)
+    helper.relayout(size)
+    assert helper.max_scroll > 0
+    for _ in range(200):
+        helper.handle_event(key(pygame.K_PAGEDOWN))
+    assert helper.scroll == helper.max_scroll
+    assert helper.placed[-1] in helper.visible_lines()
+    assert pygame.Rect(0, 0, *size).contains(helper.view.track_rect())
+
+
+# ---------------------------------------------------------------------------- statistics
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_statistics_grow_as_far_as_the_numbers_panel_holds_its_lines(choices, tmp_path, bidwhist_matches,
+                                                                         size) -> None:
+    write(tmp_path / "histories", "bidwhist", bidwhist_matches)
+    app = App(data_dir=str(tmp_path), size=size, settings=Settings(animation_speed="instant"))
+    try:
+        scales = []
+        for percent in (100, 150, 200):
+            choices(percent)
+            scene = StatsScene(app)
+            scene.set_game("bidwhist")
+            scene.relayout(size)
+            surface = pygame.Surface(size)
+            scene.draw(surface)
+            scales.append(scene.scale)
+            window = pygame.Rect(0, 0, *size)
+            for widget in scene.focus.widgets:
+                assert window.contains(widget.rect)
+            for chart in scene.geometry.values():
+                assert window.contains(chart.rect)
+        assert scales[0] == pytest.approx(geometry.window_scale(size))
+        assert scales[2] >= scales[1] >= scales[0]
+        if size != (800, 600):
+            assert scales[1] > scales[0]
+    finally:
+        app.close(quit_pygame=False)
+
+
+def test_a_row_hovered_then_left_for_the_buttons_no_longer_shows_its_help(choices) -> None:
+    choices(200)
+    size = (800, 600)
+    editor = RulesEditor(PreviewApp(size), "bidwhist", {}, {}, 4, _noop)
+    editor.relayout(size)
+    assert editor.scroll.scrolls
+    first_spec, first = editor.rows[0]
+    editor.focus.focus(editor.done_button)
+    editor.handle_event(mouse(pygame.MOUSEMOTION, first.rect.center))
+    assert first.hovered and editor._help_spec() is first_spec
+    editor.handle_event(mouse(pygame.MOUSEMOTION, editor.done_button.rect.center))
+    assert not first.hovered and editor._help_spec() is None
