@@ -38,7 +38,7 @@ from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import composition_room, split_columns, split_rows, ui_scale
+from game.ui.widgets.geometry import split_columns, split_rows, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
@@ -166,8 +166,8 @@ class BiddingPanel(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         # The dealer's take adds a row of buttons: the panel grows by one row rather than squeezing the others.
         base = (720 if self.predicting else 760, 430 + (60 if self.take_actions else 0))
-        # Grown by the UI scale as far as the whole panel fits the felt it may cover.
-        self.scale = scale = ui_scale(size, composition_room(self.panel_area(size).size, base))
+        # Grown by the UI scale as far as the panel fits the felt and hides no player in sight.
+        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base))
         content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
         gap = max(4, round(8 * scale))
         # Vertical bands: status line, bids so far, the buttons, and a foot line.

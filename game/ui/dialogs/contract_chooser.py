@@ -31,7 +31,7 @@ from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import composition_room, split_columns, ui_scale
+from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, fit_size
 
@@ -112,8 +112,8 @@ class ContractChooser(DialogScene):
     # ------------------------------------------------------------------ layout and drawing
     def layout(self, size: tuple[int, int]) -> None:
         base = (660 if not self.choosing_direction else 600, 300)
-        # Grown by the UI scale as far as the whole panel fits the felt it may cover.
-        self.scale = scale = ui_scale(size, composition_room(self.panel_area(size).size, base))
+        # Grown by the UI scale as far as the panel fits the felt and hides no player in sight.
+        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base))
         content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
         gap = max(6, round(12 * scale))
         self.subtitle_rect = pygame.Rect(content.left, content.top, content.width, max(16, round(content.height * 0.16)))

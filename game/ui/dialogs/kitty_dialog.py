@@ -34,7 +34,7 @@ from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget, draw_focus_ring
-from game.ui.widgets.geometry import composition_room, ui_scale
+from game.ui.widgets.geometry import ui_scale
 from game.ui.widgets.panels import fill_translucent
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
@@ -317,8 +317,8 @@ class KittyDialog(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        # Grown by the UI scale as far as the whole panel fits below the table's corner panels.
-        self.scale = scale = ui_scale(size, composition_room(self.panel_area(size, wide=True).size, (1100, 640)))
+        # Grown by the UI scale as far as it fits below the corner panels and hides no player in sight.
+        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, (1100, 640), wide=True))
         content = self.open_panel(size, round(1100 * scale), round(640 * scale), wide=True)
         gap = max(4, round(8 * scale))
         self.help_rect = pygame.Rect(content.left, content.top, content.width, max(14, round(content.height * 0.1)))

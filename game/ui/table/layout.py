@@ -162,6 +162,7 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
     scale = CHOICES.scale
     cards = LARGE_CARD_FACTOR if CHOICES.large_cards else 1.0
     felt = 0
+    usual: TableLayout | None = None
     if scale > 1.0:
         # The felt the dialogs between the corner panels have at the usual sizes, or as much as
         # the widest of them needs: growing the table must not squeeze them narrower.
@@ -169,9 +170,25 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
         felt = min(_felt_width(usual), round(DIALOG_FELT_WIDTH * min(usual.width / 1280, usual.height / 720)))
     while True:
         layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards, felt)
-        if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt):
+        if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt
+                                               and (usual is None or _plates_beside_felt_kept(layout, usual, felt))):
             return layout
         scale, cards = max(1.0, scale - CUT_BACK_STEP), max(1.0, cards - CUT_BACK_STEP)
+
+
+def _plates_beside_felt_kept(layout: TableLayout, usual: TableLayout, felt: int) -> bool:
+    """Whether every name plate that lies beside the dialogs' felt at the usual sizes still does.
+
+    A dialog on the felt (the bidding panel, the trump chooser) hides the plates it
+    covers (``TableView.draw``), so a side player's plate grown into that column would
+    vanish while the players bid: the plates may grow only outward."""
+    left = layout.width // 2 - felt // 2
+    right = left + felt
+
+    def beside(plate: pygame.Rect) -> bool:
+        return plate.right <= left or plate.left >= right
+
+    return all(beside(grown.plate) for grown, plain in zip(layout.seats, usual.seats) if beside(plain.plate))
 
 
 def _felt_width(layout: TableLayout) -> int:

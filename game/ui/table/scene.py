@@ -730,6 +730,13 @@ class TableScene(Scene):
         bottom = layout.place(self.bottom).plate.top - gap
         return pygame.Rect(left, layout.margin, max(1, right - left), max(1, bottom - layout.margin))
 
+    def name_plates(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The players' name plates at window ``size`` (a grown dialog keeps clear of those in sight)."""
+        layout = self.layout
+        if layout.size != (max(800, size[0]), max(600, size[1])):
+            layout = self._compute_layout(size)
+        return [place.plate for place in layout.seats]
+
     def _dialog_cover(self) -> pygame.Rect | None:
         """The panel of the table's own dialog, if one is open: what lies under it is not drawn."""
         for scene in reversed(self.app.scenes):

@@ -15,7 +15,7 @@ import pygame
 from game.ui import theme
 from game.ui.scene import Scene
 from game.ui.widgets.focus import FocusGroup
-from game.ui.widgets.geometry import area_above_hand
+from game.ui.widgets.geometry import area_above_hand, composition_room, measured_room, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, draw_scrim, panel_content, panel_radius
 from game.ui.widgets.toast import Toast
 
@@ -41,6 +41,10 @@ class DialogHost(Protocol):
 
     def dialog_area(self, size: tuple[int, int], wide: bool) -> pygame.Rect:
         """Where a dialog may go: clear of the host's controls (``wide``: as wide as the window)."""
+        ...
+
+    def name_plates(self, size: tuple[int, int]) -> list[pygame.Rect]:
+        """The players' name plates at this window size, which a grown dialog must not cover."""
         ...
 
 
@@ -132,6 +136,23 @@ class DialogScene(Scene):
         if self.host is not None:
             return self.host.dialog_area(size, wide)
         return area_above_hand(size) if not wide else pygame.Rect(0, 0, *size).inflate(-16, -16)
+
+    def room_in_sight_of_plates(self, size: tuple[int, int], base: tuple[int, int], wide: bool = False) -> float:
+        """How far the UI scale may grow a panel of ``base`` size (at factor 1): as far as it
+        fits ``panel_area`` and, over the table, covers no name plate that the panel at its
+        usual size leaves in sight (a plate under a dialog is not drawn, so a grown panel
+        would hide a player)."""
+        room = composition_room(self.panel_area(size, wide).size, base)
+        if self.host is None:
+            return room
+        own = window_scale(size)
+
+        def panel_at(factor: float) -> pygame.Rect:
+            return self.place_panel(size, round(base[0] * factor), round(base[1] * factor), wide).inflate(4, 4)
+
+        usual = panel_at(own)
+        in_sight = [plate for plate in self.host.name_plates(size) if not usual.colliderect(plate)]
+        return measured_room(size, lambda factor: factor <= room and panel_at(factor).collidelist(in_sight) < 0)
 
     def open_panel(self, size: tuple[int, int], width: int, height: int, wide: bool = False) -> pygame.Rect:
         """Place the titled panel as ``place_panel`` does; returns its content rectangle."""
