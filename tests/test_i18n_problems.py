@@ -52,7 +52,7 @@ from game.ui.scenes.settings_scene import seconds_cycler  # noqa: E402
 from game.ui.text import decimal_words, error_words, grouped_words, problem_words, set_language, text_in  # noqa: E402
 from game.ui.widgets.charts import draw_line_chart  # noqa: E402
 from game.yaml_files import MAX_YAML_BYTES, YamlFileError, parse_yaml_text, read_yaml_file  # noqa: E402
-from test_i18n import read_catalog_file  # noqa: E402
+from test_i18n import _called_name, read_catalog_file  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ("nl", "tr")
@@ -150,14 +150,6 @@ def _parameters(function: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     """A function's positional parameters as a caller passes them (a method's self or cls left out)."""
     names = [argument.arg for argument in [*function.args.posonlyargs, *function.args.args]]
     return names[1:] if names and names[0] in ("self", "cls") else names
-
-
-def _called_name(call: ast.Call) -> str | None:
-    if isinstance(call.func, ast.Name):
-        return call.func.id
-    if isinstance(call.func, ast.Attribute):
-        return call.func.attr
-    return None
 
 
 def _code_argument(call: ast.Call, taker: CodeTaker) -> ast.expr | None:

@@ -25,14 +25,14 @@ import json
 import os
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from game.config import Settings, resolve_rules  # noqa: E402
+from game.config import Settings  # noqa: E402
 from game.history import HistoryError, read_history, write_history  # noqa: E402
 from game.match import SAVE_VERSION, Match, Seat  # noqa: E402
 from game.paths import UserPaths  # noqa: E402
@@ -46,35 +46,12 @@ from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
 from game.ui.scenes.start_scene import save_problem_text  # noqa: E402
 from game.ui.text import error_words, explain, problem_words, set_language, t, text_in  # noqa: E402
 from game.yaml_files import YamlFileError, parse_yaml_text  # noqa: E402
+from test_replay_viewer import play  # noqa: E402
+from test_i18n_problems import (  # noqa: E402,F401
+    TRANSLATIONS, assert_no_english, catalogue, english_afterwards, error_in, words_in,
+)
 
-TRANSLATIONS = ("nl", "tr")
 NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc)
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    set_language("en")
-
-
-def words_in(language: str, problem: Problem) -> str:
-    set_language(language)
-    return problem_words(problem)
-
-
-def error_in(language: str, error: BaseException) -> str:
-    set_language(language)
-    return error_words(error)
-
-
-def catalogue(language: str, code: str, **params: Any) -> str:
-    """The catalogue's sentence for ``code``, filled in by hand (independent of ``problem_words``)."""
-    return text_in(language, f"problem.{code}", **params)
-
-
-def assert_no_english(worded: str, *english: str) -> None:
-    for phrase in english:
-        assert phrase not in worded, f"English {phrase!r} left in {worded!r}"
 
 
 # ---------------------------------------------------------------------- sentences without a library's words
@@ -173,17 +150,9 @@ def test_a_history_that_cannot_be_opened_keeps_the_systems_words(tmp_path):
 
 # ---------------------------------------------------------------------- the replay viewer
 
-def played_match(game: str, players: int, seed: int, **rules: Any) -> Match:
-    seats = [Seat(f"P{seat + 1}", "ai:random") for seat in range(players)]
-    match = Match(resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=players),
-                  seats, seed)
-    match.play_out()
-    return match
-
-
 @pytest.fixture(scope="module")
 def wizard_record() -> dict[str, Any]:
-    return played_match("wizard", 3, 4, rounds=2).history()
+    return play("wizard", 3, 4, rounds=2).history()
 
 
 def replay_error(path: Path, number: int = 1) -> ReplayError:
