@@ -20,19 +20,26 @@ from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import get_game, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.replay import ReplayTimeline  # noqa: E402
+from game.rules import TrickRecord  # noqa: E402
+from game.rules.events import TrickWon  # noqa: E402
+from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
 from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
 from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
 from game.ui.dialogs.table_menu import TableMenu  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
+from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
 from game.ui.scenes.rules_help_scene import RulesHelpScene  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.ui.table.hand_log import hand_log  # noqa: E402
 from game.ui.table import layout as layout_module  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
+from game.ui.table.review import HandLogDialog, LastTrickDialog  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.widgets import geometry  # noqa: E402
 from game.ui.widgets.scroll import ScrollingDialog, ScrollView  # noqa: E402
@@ -424,3 +431,172 @@ def test_a_row_hovered_then_left_for_the_buttons_no_longer_shows_its_help(choice
     assert first.hovered and editor._help_spec() is first_spec
     editor.handle_event(mouse(pygame.MOUSEMOTION, editor.done_button.rect.center))
     assert not first.hovered and editor._help_spec() is None
+
+
+# ---------------------------------------------------------------------------- replay, looking back, the cover
+
+SIXTEEN_BY_NINE = [(1280, 720), (1920, 1080)]
+GROWN = [150, 200]
+
+
+def _apart(rects: list[pygame.Rect], what: str) -> None:
+    for index, rect in enumerate(rects):
+        assert rect.collidelist(rects[index + 1:]) < 0, f"{what} overlap: {rects}"
+
+
+@pytest.fixture(scope="module")
+def bidwhist_game() -> Match:
+    return finished_match("bidwhist", seed=8)
+
+
+@pytest.fixture(scope="module")
+def replayed() -> dict[str, Match]:
+    """A finished game of each layout of the viewer: four seats round the trick, six in two rows."""
+    return {"Bid Whist": finished_match("bidwhist", seed=8), "Wizard, 6 players": finished_match("wizard", players=6,
+                                                                                                 seed=2)}
+
+
+def _replay(app, match: Match) -> ReplayScene:
+    viewer = ReplayScene(app, ReplayTimeline(match.history()))
+    viewer.go(viewer.timeline.last)  # the end: the most deals on the pad, the game-over line
+    return viewer
+
+
+@pytest.mark.parametrize("game", ["Bid Whist", "Wizard, 6 players"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_replay_viewer_grows_in_16_to_9_windows_and_keeps_everything_apart(choices, replayed, size,
+                                                                               game) -> None:
+    app = PreviewApp(size)
+    window = pygame.Rect(0, 0, *size)
+    laid_out = {}
+    whole_at_100: dict[str, bool] = {}
+    for percent in (100, *GROWN):
+        choices(percent)
+        viewer = _replay(app, replayed[game])
+        viewer.relayout(size)
+        viewer.draw(pygame.Surface(size))
+        if percent == 100:
+            whole_at_100 = viewer._whole_texts(viewer.scale)
+        laid_out[percent] = (viewer.scale, viewer.close_button.rect.height, viewer.card_w)
+        buttons = [button.rect for button in (*viewer.buttons, viewer.close_button)]
+        assert all(window.contains(rect) for rect in buttons)
+        _apart(buttons, "the replay's buttons")
+        assert window.contains(viewer.table_rect) and window.contains(viewer.pad_rect)
+        assert not viewer.table_rect.colliderect(viewer.pad_rect)
+        assert min(rect.top for rect in buttons) >= viewer.table_rect.bottom
+        blocks = list(viewer.seat_blocks.values())
+        assert all(viewer.table_rect.contains(block) for block in blocks)
+        _apart(blocks, "the seats' hands")
+        # What was whole at 100% is whole grown, and the pad holds its parts one under another.
+        whole = viewer._whole_texts(viewer.scale)
+        assert all(whole[name] for name, was in whole_at_100.items() if was), whole
+        assert viewer._pad_holds(viewer.scale)
+    assert laid_out[100][0] == pytest.approx(geometry.window_scale(size))
+    if size in SIXTEEN_BY_NINE:
+        assert laid_out[150][0] > laid_out[100][0], laid_out
+        assert laid_out[150][1] > laid_out[100][1], laid_out
+        assert laid_out[200][0] >= laid_out[150][0]
+    # The cards give up at most their allowed share to the larger type.
+    assert laid_out[200][2] >= laid_out[100][2] * 0.75
+
+
+def _last_trick(match: Match) -> TrickRecord:
+    won = [event for event in match.events if isinstance(event, TrickWon)][-1]
+    return TrickRecord(leader=won.plays[0][0], plays=tuple(won.plays), winner=won.winner)
+
+
+@pytest.mark.parametrize("over_table", [True, False], ids=["over the table", "on its own"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_last_trick_grows_as_far_as_its_panel_fits(choices, tables, bidwhist_game, size, over_table) -> None:
+    app = PreviewApp(size)
+    table = tables["bidwhist"]
+    laid_out = {}
+    for percent in (100, *GROWN):
+        choices(percent)
+        table.on_resize(size)
+        dialog = LastTrickDialog(app, _last_trick(bidwhist_game), 12, NAMES4)
+        if over_table:
+            dialog.attach_host(table)
+        dialog.relayout(size)
+        dialog.draw(pygame.Surface(size, pygame.SRCALPHA))
+        area = dialog.panel_area(size)
+        assert area.contains(dialog.panel_rect)
+        content = dialog.panel_rect
+        for rect in [*dialog.card_rects, dialog.message_rect, dialog.close_button.rect]:
+            assert content.contains(rect), f"{rect} outside the panel {content}"
+        # The cards, the summary under their names and the button, apart.
+        _apart([*dialog.card_rects, dialog.message_rect, dialog.close_button.rect], "the last trick's parts")
+        laid_out[percent] = (dialog.scale, dialog.card_rects[0].width, dialog.label_h)
+    assert laid_out[100][0] == pytest.approx(geometry.window_scale(size))
+    if laid_out[100][1] == round(92 * laid_out[100][0]):
+        # Cards whole at 100% stay whole grown: the panel is never cut back to the area.
+        for percent in GROWN:
+            scale, card_w, _ = laid_out[percent]
+            assert card_w == round(92 * scale), laid_out
+    if size in SIXTEEN_BY_NINE:
+        assert laid_out[150][1] > laid_out[100][1] and laid_out[150][2] > laid_out[100][2], laid_out
+    # Never smaller than at 100%; over the table, whose own plates grow into the felt at 200%,
+    # the area the dialog may cover can be smaller at 200% than at 150%.
+    pairs = ((100, 150), (100, 200)) if over_table else ((100, 150), (150, 200))
+    for smaller, larger in pairs:
+        assert all(grown >= usual for usual, grown in zip(laid_out[smaller], laid_out[larger])), laid_out
+
+
+@pytest.mark.parametrize("over_table", [True, False], ids=["over the table", "on its own"])
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_hand_log_grows_and_still_scrolls_to_its_latest_line(choices, tables, bidwhist_game, size,
+                                                                 over_table) -> None:
+    app = PreviewApp(size)
+    table = tables["bidwhist"]
+    lines = hand_log(bidwhist_game.events_for(bidwhist_game.events, 0), NAMES4, get_game("bidwhist"))
+    rows = {}
+    for percent in (100, *GROWN):
+        choices(percent)
+        table.on_resize(size)
+        log = HandLogDialog(app, lines)
+        if over_table:
+            log.attach_host(table)
+        log.relayout(size)
+        surface = pygame.Surface(size, pygame.SRCALPHA)
+        log.draw(surface)
+        assert log.panel_area(size).contains(log.panel_rect)
+        assert log.panel_rect.contains(log.body_rect) and log.panel_rect.contains(log.close_button.rect)
+        assert not log.body_rect.colliderect(log.close_button.rect) and not log.hint_rect.colliderect(log.body_rect)
+        # However far it grows, a few lines stay in view (as many as at 100% where those were fewer).
+        rows_at_100 = rows[100][2] if percent > 100 else log.rows
+        assert log.rows >= min(4, rows_at_100)
+        # It opens at its latest line, Home goes to the first, End and Page Down come back to the last.
+        assert log.visible_lines()[-1] == lines[-1] and log.last_first > 0
+        log.handle_event(key(pygame.K_HOME))
+        assert log.visible_lines()[0] == lines[0]
+        for _ in range(len(lines)):
+            log.handle_event(key(pygame.K_PAGEDOWN))
+        assert log.visible_lines()[-1] == lines[-1]
+        log.draw(surface)
+        assert log.wake_in() is None  # scrolled and still: no frames
+        rows[percent] = (log.scale, log.row_h, log.rows)
+    assert rows[100][0] == pytest.approx(geometry.window_scale(size))
+    if size in SIXTEEN_BY_NINE:
+        assert rows[150][1] > rows[100][1], rows
+    pairs = ((100, 150), (100, 200)) if over_table else ((100, 150), (150, 200))  # as for the last trick
+    for smaller, larger in pairs:
+        assert rows[larger][0] >= rows[smaller][0] and rows[larger][1] >= rows[smaller][1], rows
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_hot_seat_cover_grows_within_the_window(choices, size) -> None:
+    app = PreviewApp(size)
+    panels = {}
+    for percent in (100, *GROWN):
+        choices(percent)
+        cover = CoverScene(app, "Ann", _noop, detail="New cards were dealt.")
+        cover.draw(pygame.Surface(size))
+        inside = pygame.Rect(0, 0, *size).inflate(-2 * WINDOW_MARGIN, -2 * WINDOW_MARGIN)
+        assert inside.contains(cover.panel) and cover.panel.contains(cover.button.rect)
+        panels[percent] = (cover.panel.size, cover.button.rect.height)
+    assert panels[100][0] == CoverScene.usual_panel_size(size)
+    for smaller, larger in ((100, 150), (150, 200)):
+        (width, height), button = panels[smaller]
+        (grown_w, grown_h), grown_button = panels[larger]
+        assert grown_w >= width and grown_h >= height and grown_button >= button, panels
+    assert panels[150][0][0] > panels[100][0][0] and panels[150][1] > panels[100][1], panels

@@ -22,7 +22,11 @@ from game.ui.art.table_art import draw_felt
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.focus import INPUT_MODE
+from game.ui.widgets.geometry import composition_room, ui_growth
 from game.ui.widgets.panels import draw_panel
+
+#: How far from the window's edges the cover's panel keeps.
+WINDOW_MARGIN = 20
 
 
 class CoverScene(Scene):
@@ -46,13 +50,25 @@ class CoverScene(Scene):
 
     def on_resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        pw, ph = min(w - 40, max(420, round(w * 0.42))), min(h - 40, max(250, round(h * 0.38)))
+        pw, ph = self.usual_panel_size(size)
+        # Grown by the UI scale as far as the whole panel still fits the window; everything
+        # on it (its type, the button) is measured from the panel, so it grows with it.
+        room = (w - 2 * WINDOW_MARGIN, h - 2 * WINDOW_MARGIN)
+        growth = ui_growth(composition_room(room, (pw, ph)))
+        pw, ph = min(room[0], round(pw * growth)), min(room[1], round(ph * growth))
         self.panel = pygame.Rect(0, 0, pw, ph)
         self.panel.center = (w // 2, h // 2)
         bw, bh = min(pw - 60, max(260, round(pw * 0.7))), max(44, round(ph * 0.2))
         rect = pygame.Rect(0, 0, bw, bh)
         rect.midbottom = (self.panel.centerx, self.panel.bottom - round(ph * 0.1))
         self.button.set_rect(rect)
+
+    @staticmethod
+    def usual_panel_size(size: tuple[int, int]) -> tuple[int, int]:
+        """The panel's width and height at 100%: a share of the window, within its margins."""
+        w, h = size
+        inner_w, inner_h = w - 2 * WINDOW_MARGIN, h - 2 * WINDOW_MARGIN
+        return min(inner_w, max(420, round(w * 0.42))), min(inner_h, max(250, round(h * 0.38)))
 
     def reveal(self) -> None:
         if self.done:

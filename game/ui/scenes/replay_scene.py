@@ -10,6 +10,10 @@ bidding and the declarer's discards. A line above the table says what the
 last step did, in the hand log's words. The score pad alongside lists every
 deal scored so far, the current one marked.
 
+The UI scale grows the type, the plates and the buttons as far as the
+screen's own layout still holds them (``ReplayScene.room``); the cards, sized
+to what is left of the table, give up at most a quarter of their size to them.
+
 Keys: Left/Right one step, Page Up/Page Down one trick (the deal, the end
 of the bidding, each trick won), Up/Down one deal, Home/End the start and
 the end of the game, Esc closes. The buttons along the foot do the same
@@ -25,6 +29,7 @@ replayed. Nothing moves by itself, so the scene sleeps between key presses
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pygame
@@ -43,9 +48,9 @@ from game.ui.text import error_words, suit_word, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import SERIES_COLOURS
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import split_columns, ui_scale
+from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_panel, panel_content
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_size, fit_wrapped, text_size
 
 # Where each seat's block goes, clockwise from the bottom seat, per number of
 # players: (across, row), ``across`` from 0 (left) to 1 (right), ``row`` 0 the
@@ -60,6 +65,13 @@ SEAT_SLOTS: dict[int, list[tuple[float, int]]] = {
 SIDE_BLOCK_WIDTH = 0.36
 # Of each card in a hand, the part left showing by the next one (at least).
 HAND_OVERLAP = 0.3
+# A card's height to its width.
+CARD_RATIO = 1.4
+# The larger type and controls of a grown UI scale take room from the table, so its cards
+# shrink; they give up at most this share of the size they have at 100%.
+CARD_SHARE_GIVEN_UP = 0.25
+# The keys' help at the foot of the score pad: three lines.
+KEYS_LINES = 3
 
 
 class ReplayScene(DialogScene):
@@ -92,6 +104,9 @@ class ReplayScene(DialogScene):
             Button((0, 0, 1, 1), t("replay.end"), lambda: self.go(self.timeline.last)),
         ]
         self.close_button = Button((0, 0, 1, 1), t("replay.close"), self.cancel)
+        # The most cards any seat holds after a deal: the hands' width is laid out for it.
+        self.biggest_hand = max(len(step.state.view(seat).hand) for step in timeline.steps if step.is_deal_mark
+                                for seat in range(len(self.names)))
         self._refresh_buttons()
 
     @classmethod
@@ -152,8 +167,38 @@ class ReplayScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
+        self.scale = ui_scale(size, self.room(size))
+        self._place(size, self.scale)
+        self.focus.set_widgets([*self.buttons, self.close_button])
+
+    def room(self, size: tuple[int, int]) -> float:
+        """The largest size factor (up to the player's choice) at which this screen still fits.
+
+        The viewer fills the window, so it measures by laying itself out (``measured_room``):
+        every text that is whole at the window's own factor stays whole at its grown size
+        (the buttons' labels, the keys' help, the seats' names beside their levels and the
+        plates' two lines), the score pad still holds the deal's notes and cards, its heading,
+        a row and the keys, and the cards give up at most ``CARD_SHARE_GIVEN_UP`` of their size.
+        """
+        own = window_scale(size)
+        if ui_scale(size, math.inf) <= own:
+            return own  # at 100% there is nothing to measure
+        self._place(size, own)
+        usual_cards = self.card_w
+        whole_at_own = self._whole_texts(own)
+
+        def fits(scale: float) -> bool:
+            self._place(size, scale)
+            whole = self._whole_texts(scale)
+            texts_kept = all(whole[name] for name, was_whole in whole_at_own.items() if was_whole)
+            cards_kept = self.card_w >= usual_cards * (1 - CARD_SHARE_GIVEN_UP)
+            return texts_kept and cards_kept and self._pad_holds(scale)
+
+        return measured_room(size, fits)
+
+    def _place(self, size: tuple[int, int], scale: float) -> None:
+        """Lay the screen out at size factor ``scale``."""
         width, height = size
-        scale = ui_scale(size)
         self.scale = scale
         margin = max(6, round(14 * scale))
         gap = max(4, round(8 * scale))
@@ -176,32 +221,80 @@ class ReplayScene(DialogScene):
         pad_w = round(body.width * 0.27)
         self.table_rect = pygame.Rect(body.left, body.top, body.width - pad_w - gap, body.height)
         self.pad_rect = pygame.Rect(self.table_rect.right + gap, body.top, pad_w, body.height)
-        self._layout_seats()
-        self.focus.set_widgets([*self.buttons, self.close_button])
+        self._layout_seats(scale / window_scale(size))
 
-    def _layout_seats(self) -> None:
+    @staticmethod
+    def _text_sizes(scale: float) -> tuple[int, int]:
+        """The type of the screen's lines and of the seats' plates and the score pad at ``scale``."""
+        size = max(15, round(22 * scale))
+        return size, max(12, round(size * 0.8))
+
+    def _whole_texts(self, scale: float) -> dict[str, bool]:
+        """Which of the texts whose room the layout sets show whole at their size (neither
+        shrunk nor cut) as laid out at ``scale``: each button's label, the keys' help, each
+        seat's name beside its level, and the height of a plate's line."""
+        small = self._text_sizes(scale)[1]
+        whole: dict[str, bool] = {}
+        for index, button in enumerate([*self.buttons, self.close_button]):
+            inner = button.text_width(), button.rect.height - max(4, button.rect.height // 6)
+            asked = max(12, round(button.rect.height * 0.5))
+            whole[f"button {index}"] = fit_size(button.label, inner[0], inner[1], asked, bold=True) == asked
+        keys_width = panel_content(self.pad_rect, True).inflate(-6, -4).width
+        whole["keys"] = fit_wrapped(t("replay.keys"), keys_width, self._keys_height(small), small)[0] == small
+        line = self.plate_h // 2 - 1
+        whole["plate lines"] = text_size("Ág", small, True)[1] * 0.72 <= line
+        for seat, block in self.seat_blocks.items():
+            name_w = text_size(self._plate_name(seat), small, True)[0]
+            level_w = text_size(level_label(self.levels[seat]), small)[0]
+            whole[f"seat {seat}"] = name_w + small // 2 + level_w <= block.width - 8
+        title_size = round(30 * scale)
+        whole["title"] = fit_size(self.title or "", self.title_rect.width, self.title_rect.height, title_size,
+                                  bold=True) == title_size
+        size = self._text_sizes(scale)[0]
+        whole["position"] = fit_size(self._position_words(self.timeline.last), self.position_rect.width,
+                                     self.position_rect.height, size) == size
+        return whole
+
+    @staticmethod
+    def _keys_height(small: int) -> int:
+        """The height of the keys' help at the pad's foot, at the pad's type size ``small``."""
+        return round(small * 1.25) * KEYS_LINES
+
+    def _pad_holds(self, scale: float) -> bool:
+        """Whether the score pad holds, one under the other, the most its top shows (a line
+        for the trump or contract, a labelled row of cards), its heading, a row of scores and
+        the keys' help, so none of them is drawn over another."""
+        _, small = self._text_sizes(scale)
+        content = panel_content(self.pad_rect, True).inflate(-6, -4)
+        line_h = round(small * 1.3)
+        art_w = max(14, min(round(self.card_w * 0.8), round(content.width / 3.5)))
+        deal_info = 2 * line_h + round(art_w * CARD_RATIO) + 4 + 6
+        row_h = max(16, line_h)
+        return content.height >= deal_info + 2 * row_h + 2 + 4 + self._keys_height(small)
+
+    def _layout_seats(self, growth: float) -> None:
         """One block per seat around the table, the first human (or seat 1) at the bottom,
-        the others clockwise from it, in the slots of ``SEAT_SLOTS``."""
+        the others clockwise from it, in the slots of ``SEAT_SLOTS``. ``growth`` is how much
+        the UI scale grows the type (1 at 100%): the plates grow with it to keep their lines."""
         area = self.table_rect.inflate(-8, -8)
         players = len(self.names)
         bottom = next((seat for seat, level in enumerate(self.levels) if level == HUMAN), 0)
-        biggest = max(len(step.state.view(seat).hand) for step in self.timeline.steps if step.is_deal_mark
-                      for seat in range(players))
+        biggest = self.biggest_hand
         slots = SEAT_SLOTS.get(players) or SEAT_SLOTS[max(SEAT_SLOTS)]
         side_by_side = any(row == 1 for _, row in slots)
         gap = max(6, area.width // 60)
         columns = 2 if players == 3 else 3
         block_w = round(area.width * SIDE_BLOCK_WIDTH) if side_by_side else (area.width - (columns - 1) * gap) // columns
-        plate_h = max(30, round(area.height * 0.085))
+        plate_h = max(30, round(area.height * 0.085 * growth))
         # Cards as large as fit: the biggest hand in a block's width with 30% of each
         # card showing; a block above and below a trick two cards high; and, with
         # blocks beside the trick, three cards across the gap between them.
         card_w = min(round(block_w / (1 + HAND_OVERLAP * max(0, biggest - 1))),
-                     round((area.height - 2 * plate_h) / 4.4 / 1.4))
+                     round((area.height - 2 * plate_h) / 4.4 / CARD_RATIO))
         if side_by_side:
             card_w = min(card_w, round((area.width - 2 * block_w) / 3.4))
         self.card_w = max(18, card_w)
-        self.card_h = round(self.card_w * 1.4)
+        self.card_h = round(self.card_w * CARD_RATIO)
         self.plate_h = plate_h
         block_h = plate_h + self.card_h + 4
         self.seat_blocks: dict[int, pygame.Rect] = {}
@@ -221,20 +314,24 @@ class ReplayScene(DialogScene):
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
-        size = max(15, round(22 * scale))
+        size, _ = self._text_sizes(scale)
         step = self.step
-        deals = len(self.timeline.record["deals"])
         draw_text_fit(surface, self.title or "", self.title_rect, round(30 * scale), theme.PANEL_TITLE, align="left",
                       bold=True)
-        draw_text_fit(surface, t("replay.position", deal=t(self.game_def.text("deal")), number=step.deal_index + 1,
-                                 deals=deals, step=self.position + 1, steps=len(self.timeline)),
-                      self.position_rect, size, theme.TEXT_DIM, align="right")
+        draw_text_fit(surface, self._position_words(self.position), self.position_rect, size, theme.TEXT_DIM,
+                      align="right")
         if not self.toast.active:
             draw_text_wrapped(surface, self.caption(), self.caption_rect, size, theme.TEXT, align="left",
                               valign="center")
         self._draw_table(surface, step, size)
         self._draw_pad(surface, size)
         self.focus.draw(surface)
+
+    def _position_words(self, position: int) -> str:
+        """Where step ``position`` is in the game: its deal of all deals, its step of all steps."""
+        deals = len(self.timeline.record["deals"])
+        return t("replay.position", deal=t(self.game_def.text("deal")), number=self.timeline[position].deal_index + 1,
+                 deals=deals, step=position + 1, steps=len(self.timeline))
 
     def caption(self) -> str:
         """What the step on screen did, in the hand log's words."""
@@ -268,9 +365,7 @@ class ReplayScene(DialogScene):
         pygame.draw.rect(surface, (*theme.INPUT_BG[:3],), plate, border_radius=6)
         pygame.draw.rect(surface, theme.ACCENT if acting else self._seat_colour(seat), plate, width=2 if acting else 1,
                          border_radius=6)
-        name = self.names[seat]
-        if public.dealer == seat:
-            name = f"{name} ({t('replay.dealer')})"
+        name = self._plate_name(seat, public.dealer == seat)
         top, bottom = plate.inflate(-8, -2).copy(), plate.inflate(-8, -2).copy()
         top.height = bottom.height = plate.height // 2 - 1
         bottom.top = top.bottom
@@ -287,6 +382,11 @@ class ReplayScene(DialogScene):
         left = block.centerx - total / 2
         for index, card in enumerate(hand):
             surface.blit(art.face(card_code(card)), (round(left + index * spacing), card_top))
+
+    def _plate_name(self, seat: int, dealer: bool = True) -> str:
+        """The seat's name on its plate, marked when it deals (measured with the mark, the longer)."""
+        name = self.names[seat]
+        return f"{name} ({t('replay.dealer')})" if dealer else name
 
     def _seat_line(self, seat: int, view: Any, public: Any) -> str:
         """Under the name: the seat's bid and tricks this deal."""
@@ -409,7 +509,7 @@ class ReplayScene(DialogScene):
         rows = self.pad_rows()
         body_top = content.top + row_h + 2
         # The keys, at the pad's foot; the rows above them.
-        keys_h = round(small * 1.25) * 3
+        keys_h = self._keys_height(small)
         keys = pygame.Rect(content.left, content.bottom - keys_h, content.width, keys_h)
         draw_text_wrapped(surface, t("replay.keys"), keys, small, theme.TEXT_DIM, align="left", valign="bottom")
         fit = max(1, (keys.top - 4 - body_top) // row_h)

@@ -29,10 +29,12 @@ from game.ui.table.hints import card_words
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.geometry import ui_scale
+from game.ui.widgets.geometry import composition_room, measured_room, ui_scale
 from game.ui.widgets.text import draw_text_fit
 
 CARD_RATIO = 1.4
+#: How many of the log's lines stay in view however far the UI scale grows it (the rest scroll).
+LOG_LINES_IN_VIEW = 4
 
 
 def _close_on_click_outside(dialog: DialogScene, event: pygame.event.Event) -> bool:
@@ -73,16 +75,13 @@ class LastTrickDialog(DialogScene):
         return t("review.summary", winner=self.names[self.record.winner], card=card_words(card))
 
     def layout(self, size: tuple[int, int]) -> None:
-        scale = ui_scale(size)
         plays = len(self.record.plays) if self.record is not None else 0
+        self.scale = scale = ui_scale(size, self.room(size, plays))
         gap = max(6, round(12 * scale))
         card_w = max(40, round(92 * scale))
-        width = max(round(360 * scale), plays * card_w + (plays + 1) * gap + 2 * gap)
         label_h = max(18, round(26 * scale))
         foot_h = max(32, round(44 * scale))
-        card_h = round(card_w * CARD_RATIO)
-        height = round(70 * scale) + label_h * 3 + card_h + foot_h + 4 * gap
-        content = self.open_panel(size, width, height)
+        content = self.open_panel(size, *self.panel_size(plays, scale))
         # The cards shrink to what the panel (clamped to the table's free area) holds.
         room_w = (content.width - (plays + 1) * gap) // max(1, plays)
         room_h = content.height - foot_h - 3 * label_h - 4 * gap   # the tags, names and summary lines
@@ -100,6 +99,31 @@ class LastTrickDialog(DialogScene):
         self.close_button.set_rect(pygame.Rect(content.centerx - button_w // 2, content.bottom - foot_h,
                                                button_w, foot_h))
         self.focus.set_widgets([self.close_button])
+
+    def room(self, size: tuple[int, int], plays: int) -> float:
+        """The largest factor (up to the player's choice) at which the whole panel, its cards at
+        their full size, still fits the part of the table it may cover. Measured on the panel's
+        own sizes, since each of its parts is rounded on its own and together they can come out
+        a few pixels larger than the panel at factor 1 times the factor."""
+        area = self.panel_area(size)
+
+        def fits(scale: float) -> bool:
+            width, height = self.panel_size(plays, scale)
+            return width <= area.width and height <= area.height
+
+        return measured_room(size, fits)
+
+    @staticmethod
+    def panel_size(plays: int, scale: float) -> tuple[int, int]:
+        """The panel's width and height for a trick of ``plays`` cards at size factor ``scale``:
+        the cards side by side with their tags, names and the summary, and the close button."""
+        gap = max(6, round(12 * scale))
+        card_w = max(40, round(92 * scale))
+        label_h = max(18, round(26 * scale))
+        foot_h = max(32, round(44 * scale))
+        width = max(round(360 * scale), plays * card_w + (plays + 1) * gap + 2 * gap)
+        height = round(70 * scale) + label_h * 3 + round(card_w * CARD_RATIO) + foot_h + 4 * gap
+        return width, height
 
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:
@@ -151,7 +175,13 @@ class HandLogDialog(DialogScene):
         self.focus.focus(self.close_button)
 
     def layout(self, size: tuple[int, int]) -> None:
-        scale = ui_scale(size)
+        # The lines scroll, so the UI scale grows the log as far as the panel fits the part of
+        # the table it may cover across, with its heading, its foot and a few lines in view.
+        base = (620, 120 + LOG_LINES_IN_VIEW * 28 + 44)
+        self.scale = scale = ui_scale(size, composition_room(self.panel_area(size).size, base))
+        # A log showing its latest line keeps showing it when laid out again with fewer rows
+        # (opened over the table, whose free area is smaller than the window's).
+        at_latest = self.first >= self.last_first
         self.row_h = max(20, round(28 * scale))
         foot_h = max(32, round(44 * scale))
         gap = max(6, round(10 * scale))
@@ -161,7 +191,7 @@ class HandLogDialog(DialogScene):
         button_w = min(content.width // 2, max(110, round(160 * scale)))
         self.close_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
         self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
-        self.first = min(self.first, self.last_first)
+        self.first = self.last_first if at_latest else min(self.first, self.last_first)
         self.focus.set_widgets([self.close_button])
 
     @property

@@ -12,15 +12,18 @@ composition has in the window, so a grown layout still fits. What that room
 is depends on the screen, so each screen measures its own:
 
 * a dialog of fixed composition (the leave dialog, the bidding panel, the
-  game over...) grows until its panel at that factor would no longer fit the
-  area it may cover (``composition_room``), the start screen, which fills the
-  window, until its seat rows or its rules in play would have to shrink: where
-  that is less than the player's choice it grows as far as it fits;
+  game over, the table's last-trick view, the hot-seat cover...) grows until
+  its panel at that factor would no longer fit the area it may cover
+  (``composition_room``); a screen that fills the window (the start screen,
+  the statistics, the replay viewer) until its own layout, laid out at that
+  factor, would have to shrink or cut what it shows (``measured_room``):
+  where that is less than the player's choice it grows as far as it fits;
 * a screen whose content is a list of rows (settings, the rules editor, the
-  rules help) scrolls, so only its width limits it (``width_room``);
-* a screen that passes no room of its own (statistics, replay, the table's
-  last-trick and hand-log views) gets the generic rule (``scale_room``): it is
-  assumed to fill a 16:9 window's height, so in a 16:9 window it does not grow.
+  rules help, the table's hand log) scrolls, so only its width and a few rows
+  in view limit it (``width_room``, ``composition_room``);
+* a screen that passes no room of its own gets the generic rule
+  (``scale_room``): it is assumed to fill a 16:9 window's height, so in a 16:9
+  window it does not grow. Every screen of the game now measures its own room.
 
 The room never cuts the factor below the window's own, so at 100% every
 screen is laid out exactly as it was before the setting existed. The card
@@ -43,9 +46,9 @@ RectLike = pygame.Rect | tuple[int, int, int, int]
 
 #: The largest size factor any layout is made for.
 MAX_SCALE = 1.7
-#: The generic room rule, for screens that measure no room of their own (statistics, replay,
-#: the table's last-trick and hand-log views): the smallest window (per unit of size factor)
-#: they fit whole. They fill a 16:9 window's height, so only a taller window leaves room.
+#: The generic room rule, for a screen that measures no room of its own: the smallest window
+#: (per unit of size factor) it is assumed to fit whole. Such a screen fills a 16:9 window's
+#: height, so only a taller window leaves room.
 ROOM_PER_UNIT = (1066, 720)
 #: The largest UI scale a player can choose, as a factor.
 MAX_CHOICE = MAX_UI_SCALE / 100
