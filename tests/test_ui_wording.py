@@ -22,8 +22,8 @@ from game.rules import ActionKind, IllegalActionError, Phase, Suit, all_games, m
 from game.rules.actions import bid, play  # noqa: E402
 from game.rules.cards import SUIT_OF  # noqa: E402
 from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache  # noqa: E402
-from game.ui.text import bid_words, explain, has_text, suit_word, t, team_words  # noqa: E402
-from game.ui.widgets.text import render_text, text_size  # noqa: E402
+from game.ui.text import bid_words, explain, has_text, suit_word, t, team_words, text_in  # noqa: E402
+from game.ui.widgets.text import render_text, text_size, wrap_text  # noqa: E402
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -134,3 +134,17 @@ def test_rotated_copies_are_bounded_and_reused():
     for angle in (20.0, 30.0, 40.0):
         rotations.get(image, angle)
     assert rotations.get(image, 10.0) is not first  # forgotten, drawn again
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "tr"])
+def test_a_no_break_space_keeps_a_key_and_what_it_does_on_one_line(language):
+    # The replay viewer's key help breaks only between its items, never
+    # inside "Page Up/Down: trick", in every language and at every width.
+    keys = text_in(language, "replay.keys")
+    items = [item.rstrip("\xa0·") for item in keys.split(" ")]
+    assert len(items) == 5 and all("\xa0" in item or item == items[3] for item in items)
+    for width in (240, 320, 480, 900):   # each item fits a line of 240 px at 18 px
+        lines = wrap_text(keys, width, 18)
+        assert [item.rstrip("\xa0·") for line in lines for item in line.split(" ")] == items
+    # Ordinary spaces still break.
+    assert len(wrap_text("one two three four five six", 60, 18)) > 1

@@ -10,6 +10,8 @@ then gives up bold, and only then shortens the text with an ellipsis;
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.ui import theme
@@ -102,14 +104,21 @@ def _blit_inside(surface: pygame.Surface, image: pygame.Surface, placed: pygame.
     return visible
 
 
+#: Where a line may break: ordinary spaces and tabs (not the no-break space).
+BREAKS = re.compile(r"[ \t\r]+")
+
+
 def wrap_text(text: str, width: int, size: int, bold: bool = False) -> list[str]:
     """``text`` broken into lines no wider than ``width`` (newlines are kept).
 
-    A single word wider than the line is ellipsized rather than overflowing.
+    Lines break only at ordinary spaces: a no-break space (U+00A0) holds the
+    words on either side together, so a catalogue can keep "Page Up/Down:
+    trick" on one line. A single word wider than the line is ellipsized
+    rather than overflowing.
     """
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split()
+        words = [word for word in BREAKS.split(paragraph) if word]
         if not words:
             lines.append("")
             continue
