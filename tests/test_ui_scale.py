@@ -254,13 +254,18 @@ def _check_rows(scene: ScrollingDialog, size: tuple[int, int]) -> None:
         assert row.collidelist(rows[index + 1:]) < 0, "rows overlap"
 
 
+def _laid_out_at_200(choices, name: str, size: tuple[int, int]) -> ScrollingDialog:
+    """The settings or the rules editor at 200%, laid out for ``size``."""
+    choices(200)
+    scene = _scrolling(PreviewApp(size), name)
+    scene.relayout(size)
+    return scene
+
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("name", ["settings", "rules editor"])
 def test_rows_taller_than_the_window_scroll_to_the_last_row(choices, name, size) -> None:
-    choices(200)
-    app = PreviewApp(size)
-    scene = _scrolling(app, name)
-    scene.relayout(size)
+    scene = _laid_out_at_200(choices, name, size)
     surface = pygame.Surface(size)
     scene.draw(surface)
     assert scene.scroll.scrolls, f"{name} at 200% fits {size} whole: nothing to check"
@@ -288,10 +293,7 @@ def test_rows_taller_than_the_window_scroll_to_the_last_row(choices, name, size)
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 @pytest.mark.parametrize("name", ["settings", "rules editor"])
 def test_the_focused_control_is_always_in_the_visible_rows(choices, name, size) -> None:
-    choices(200)
-    app = PreviewApp(size)
-    scene = _scrolling(app, name)
-    scene.relayout(size)
+    scene = _laid_out_at_200(choices, name, size)
     rows = scene.row_widgets()
     seen = set()
     for _ in range(len(scene.focus.widgets) * 2):
