@@ -717,9 +717,7 @@ class TableScene(Scene):
         hand stay in view. A wide one (the kitty) takes the whole width below
         both corners.
         """
-        layout = self.layout
-        if layout.size != (max(800, size[0]), max(600, size[1])):
-            layout = self._compute_layout(size)
+        layout = self._layout_for(size)
         gap = max(6, layout.margin // 2)
         if wide:
             top = max(layout.indicator_rect.bottom, layout.score_rect.bottom) + gap
@@ -732,10 +730,13 @@ class TableScene(Scene):
 
     def name_plates(self, size: tuple[int, int]) -> list[pygame.Rect]:
         """The players' name plates at window ``size`` (a grown dialog keeps clear of those in sight)."""
-        layout = self.layout
-        if layout.size != (max(800, size[0]), max(600, size[1])):
-            layout = self._compute_layout(size)
-        return [place.plate for place in layout.seats]
+        return [place.plate for place in self._layout_for(size).seats]
+
+    def _layout_for(self, size: tuple[int, int]) -> TableLayout:
+        """The table's layout at window ``size``: the current one, unless a dialog asks for another size."""
+        if self.layout.size == (max(800, size[0]), max(600, size[1])):
+            return self.layout
+        return self._compute_layout(size)
 
     def _dialog_cover(self) -> pygame.Rect | None:
         """The panel of the table's own dialog, if one is open: what lies under it is not drawn."""
