@@ -482,3 +482,30 @@ def test_views_are_frozen_and_carry_no_extra() -> None:
     assert not hasattr(view, "extra")
     with pytest.raises(dataclasses.FrozenInstanceError):
         view.seat = 1  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("game,players,overrides", RULE_CASES)
+def test_a_view_built_from_its_fields_equals_the_constructed_one(game: str, players: int,
+                                                                  overrides: dict) -> None:
+    """``state.view`` builds views with ``from_fields`` (fast, no per-field
+    ``__setattr__``): each equals, hashes like and stays as frozen as the view
+    the dataclass constructor gives, at every position of a game."""
+    for state, _ in positions(game, players, overrides, seed=5, every=3):
+        for seat in range(players):
+            view = state.view(seat)
+            values = {field.name: getattr(view, field.name) for field in dataclasses.fields(view)}
+            built = type(view)(**values)
+            assert view == built and hash(view) == hash(built)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        view.seat = 0  # type: ignore[misc]
+
+
+def test_from_fields_refuses_a_missing_or_unknown_field() -> None:
+    state, _ = new_game(make_rules("wizard", players=3), 3, 1)
+    values = {field.name: getattr(state.view(0), field.name) for field in dataclasses.fields(WizardView)}
+    del values["trump"]
+    with pytest.raises(TypeError, match=r"missing \['trump'\]"):
+        WizardView.from_fields(**values)
+    values["trump"], values["colour"] = 0, 1
+    with pytest.raises(TypeError, match=r"unknown \['colour'\]"):
+        WizardView.from_fields(**values)

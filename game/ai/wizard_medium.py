@@ -47,6 +47,10 @@ NO_TRUMP_SIDE_WIN = {14: 0.8, 13: 0.5, 12: 0.25, 11: 0.1}
 WIZARD_WIN = 0.97
 SAFE_ENOUGH = 0.6     # a lead or a follow that holds at least this often is worth trying
 STRETCH_SHARE = 0.5   # see table_scale
+# Per (trump, suit led), the suits whose unseen cards may beat a card, in suit
+# order: the trump suit and the suit led (NO_SUIT for either adds none).
+_THREAT_SUITS = {(trump, led): tuple(sorted({trump, led} - {NO_SUIT}))
+                 for trump in range(NO_SUIT, 4) for led in range(NO_SUIT, 4)}
 CARDS_OF_SUIT = tuple(tuple(card for card in WIZARD_DECK if SUIT_OF[card] == suit) for suit in range(4))
 
 
@@ -172,16 +176,24 @@ class WizardTable:
         seen = [*self.hand, *view.played_cards()]
         if view.turn_up >= 0:
             seen.append(view.turn_up)
-        # The suit cards still out, per suit in deck order: the order the
-        # threats to a card are summed in (see ``hold_chance``). The deck has
-        # one of each suit card and four Wizards.
-        seen_set = set(seen)
-        self.unseen_of_suit = [[card for card in cards if card not in seen_set] for cards in CARDS_OF_SUIT]
-        self.unseen_in_suit = [len(cards) for cards in self.unseen_of_suit]
+        self._seen = frozenset(seen)
+        # The suit cards still out, per suit in deck order (the order the
+        # threats to a card are summed in, see ``hold_chance``), listed when
+        # first asked for: a decision needs at most the trump suit and the
+        # suit led. The deck has one of each suit card and four Wizards.
+        self._unseen_of_suit: list[list[int] | None] = [None, None, None, None]
         self.unseen_wizards = WIZARD_DECK.count(WIZARD) - seen.count(WIZARD)
         self.unseen_total = max(1, len(WIZARD_DECK) - len(seen))   # every card seen is one copy fewer
         self.voids = view.voids
         self.held_by_later = sum(view.hand_sizes[s] for s in self.later)
+
+    def unseen_of_suit(self, suit: int) -> list[int]:
+        """The cards of ``suit`` this seat has not seen, in deck order."""
+        cards = self._unseen_of_suit[suit]
+        if cards is None:
+            seen = self._seen
+            cards = self._unseen_of_suit[suit] = [card for card in CARDS_OF_SUIT[suit] if card not in seen]
+        return cards
 
     def takes_trick_now(self, card: int) -> bool:
         """Would ``card``, played now, be winning the trick (so far)?"""
@@ -224,15 +236,11 @@ class WizardTable:
         strength = strengths(led, trump)
         ours = strength[card]
         beating = 0.0
-        for suit in range(4):
-            if suit == trump:
-                for other in self.unseen_of_suit[suit]:
-                    if strength[other] > ours:
-                        beating += ruff_share
-            elif suit == led:
-                for other in self.unseen_of_suit[suit]:
-                    if strength[other] > ours:
-                        beating += 1
+        for suit in _THREAT_SUITS[trump, led]:
+            threat = ruff_share if suit == trump else 1
+            for other in self.unseen_of_suit(suit):
+                if strength[other] > ours:
+                    beating += threat
         if self.unseen_wizards:
             beating += 0.7 * self.unseen_wizards   # a Wizard is not always spent on this trick
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)
@@ -244,7 +252,7 @@ class WizardTable:
         if led == NO_SUIT:
             return 0.0
         void = sum(1 for s in later if led in self.voids[s])
-        return max(void / len(later), 0.25 if self.unseen_in_suit[led] <= 2 else 0.08)
+        return max(void / len(later), 0.25 if len(self.unseen_of_suit(led)) <= 2 else 0.08)
 
 
 def card_value(card: int, trump: int) -> int:

@@ -690,7 +690,7 @@ class BidWhistState(TrickGameState):
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> BidWhistView:
         declarer_sees = seat >= 0 and seat == self.declarer and self.phase != Phase.CONTRACT
-        return BidWhistView(
+        return BidWhistView.from_fields(
             **self.shared_view_fields(seat),
             bids=tuple(self.bids),
             high_bid=(self.high_books, self.high_mode) if self.high_bidder >= 0 else None,

@@ -27,6 +27,7 @@ PUBLIC_SEAT = -1
 SEALED_SEED = "sealed"
 
 _MAX_ACTION_VALUE = 64
+_NO_SUITS: frozenset[int] = frozenset()
 _LAST_KIND = max(ActionKind)
 
 
@@ -250,6 +251,8 @@ class TrickGameState:
     def shown_voids(self, viewer: int = PUBLIC_SEAT) -> tuple[frozenset[int], ...]:
         """Per seat, the suits it has shown ``viewer`` it lacks this hand: a
         failure to follow suit that ``viewer`` knows was not a renege."""
+        if not self.follow_failures:
+            return (_NO_SUITS,) * self.num_players   # most views: nobody has failed to follow yet
         voids: list[set[int]] = [set() for _ in range(self.num_players)]
         proves = [self.failure_proves_void(player, viewer) for player in range(self.num_players)]
         for index, seat, led in self.follow_failures:
@@ -274,7 +277,7 @@ class TrickGameState:
             game=self.game, rules=self.rules, num_players=self.num_players, seat=seat,
             phase=self.phase, current_player=self.current, dealer=self.dealer,
             deal_number=self.deal_number, hand=tuple(self.hands[seat]) if seat >= 0 else (),
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
             tricks=tuple(self.tricks),
             tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),

@@ -490,7 +490,7 @@ class WizardState(TrickGameState):
         return tuple(b if s == seat else -1 for s, b in enumerate(self.bids))
 
     def view(self, seat: int) -> WizardView:
-        return WizardView(
+        return WizardView.from_fields(
             **self.shared_view_fields(seat),
             round_number=self.deal_number, total_rounds=self.total_rounds, turn_up=self.turn_up,
             trump_pending=self.phase == Phase.TRUMP_CHOICE, predictions=self.bids_visible_to(seat),
