@@ -17,11 +17,10 @@ from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal  # noqa: E4
 from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.hard import (
-    SPOIL_WEIGHT, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays, draw_wizard_hands,
-    guess_face_down_bids,
+    SPOIL_WEIGHT, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays,
 )
 from game.ai.search_pimc import search
-from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
+from game.ai.wizard_medium import WizardMediumPlayer
 from game.rules import Phase, make_rules, new_game
 from game.rules.actions import action_to_str, discard, play
 from game.rules.engine import GameState
@@ -353,44 +352,6 @@ def test_bid_whist_bid_candidates_and_discard_sets_are_legal_and_distinct():
             count = 6 - view.discard_count
             assert sets and all(len(set(s)) == count and set(s) <= set(view.hand) for s in sets)
             assert len({frozenset(s) for s in sets}) == len(sets)
-
-
-def test_face_down_bids_are_guessed_as_the_medium_player_would_bid():
-    # Hidden bidding, round 2: seats 1 and 2 have bid face down; seat 3 guesses them.
-    deal = wz_deal(4, 2, {1: "WZ WZ", 2: "2H 3D"}, "5S")
-    state = wizard_round(4, 2, deal, dealer=0, bidding="hidden")
-    state, _ = drive(state, "2 0")
-    view = state.view(3)
-    hidden = HiddenSampler(view).sample(random.Random(1))
-    refined = guess_face_down_bids(view, hidden)
-    assert refined.hands == hidden.hands and set(refined.bids) == {1, 2}
-    for seat in (1, 2):
-        estimate = expected_tricks(refined.hands[seat], view.trump, 4, 2)
-        assert refined.bids[seat] == max(0, min(int(estimate + 0.5), 2))
-    state_from_view(view, refined, 1)  # the guess fits the view
-
-
-def test_worlds_give_a_seat_hands_that_fit_its_bid():
-    # Open bidding, round 3: seat 1 bid all three tricks, seat 2 none. Seat 3
-    # (to bid) draws worlds: hands that fit the bids give seat 1 far more
-    # Wizards than uniform draws do, and seat 2 fewer.
-    deal = wz_deal(4, 3, {1: "WZ WZ AS", 2: "2H 3D 4C", 3: "5H 6D 7C"}, "9S")
-    state = wizard_round(4, 3, deal, dealer=0)
-    state, _ = drive(state, "3 0")
-    view = state.view(3)
-    sampler = HiddenSampler(view)
-
-    def wizards(draw, seat: int) -> int:
-        rng = random.Random(5)
-        return sum(draw(rng).hands[seat].count(card("WZ")) for _ in range(300))
-
-    def fitted(rng):
-        return draw_wizard_hands(view, sampler, rng)
-
-    assert wizards(fitted, 1) > 1.5 * wizards(sampler.sample, 1)
-    assert wizards(fitted, 2) < wizards(sampler.sample, 2)
-    for seed in range(20):
-        state_from_view(view, draw_wizard_hands(view, sampler, random.Random(seed)), 1)  # each fits the view
 
 
 def test_cards_that_play_alike_are_searched_once():

@@ -25,7 +25,7 @@ Which candidates are weighed, per decision:
   uniformly, since the rollout players aim at them.
 * Wizard trump choice and card play: every legal action.
 * Wizard worlds: the unseen cards are drawn so that each seat's hand fits
-  the bid it showed (``draw_wizard_hands``): a seat that bid high most
+  the bid it showed (``wizard_worlds``): a seat that bid high most
   likely holds Wizards and high trumps, which a uniform draw ignores.
 * Bid Whist bidding: pass (when allowed), the medium player's choice, the
   lowest bid of each mode, one book above the medium bid and, for a dealer
@@ -56,12 +56,12 @@ from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
-from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
+from game.ai.wizard_medium import WizardMediumPlayer
+from game.ai.wizard_worlds import draw_wizard_hands
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
 from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
 from game.rules.core import Phase
-from game.rules.hidden import HiddenCards, HiddenInfoError
-from game.rules.search import HiddenSampler
+from game.rules.hidden import HiddenInfoError
 from game.rules.registry import game_of
 from game.rules.view import BidWhistView, PlayerView, WizardView
 
@@ -232,78 +232,6 @@ def distinct_plays(view: WizardView, preferred: int) -> list[int]:
             group.append(card)
         chosen.append(preferred if preferred in group else group[0])
     return [card for card in legal if card in chosen]
-
-
-BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
-
-
-def draw_wizard_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random) -> HiddenCards:
-    """One world's hidden cards for a Wizard view: hands that fit the bids
-    the other seats have shown, and face-down bids guessed from the hands.
-
-    A bid says much about a hand (a seat that bid 3 of 4 tricks most likely
-    holds Wizards or high trumps), and uniform draws ignore it. Up to
-    ``BID_FIT_TRIES`` draws are made and the first is kept whose hands the
-    medium player's estimate (before it weighs the bids it saw) rounds to
-    the bids the seats made, else the one that misses them by least: the
-    medium player stands for how a player judges a hand. Each seat's hand
-    is read as dealt: the cards it holds in the draw plus those it has
-    played this round."""
-    if not isinstance(view, WizardView):
-        return sampler.sample(rng)
-    shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
-    played = view.cards_played_by_seat()   # the same for every draw of this view
-    best = sampler.sample(rng)
-    best_miss = bid_misfit(view, best, shown, played)
-    for _ in range(1, BID_FIT_TRIES if shown else 1):
-        if best_miss == 0:
-            break
-        hidden = sampler.sample(rng)
-        miss = bid_misfit(view, hidden, shown, played)
-        if miss < best_miss:
-            best, best_miss = hidden, miss
-    return guess_face_down_bids(view, best, played)
-
-
-def _dealt(hidden: HiddenCards, played: list[list[int]], seat: int) -> list[int]:
-    """``seat``'s hand as dealt this round: held in the draw plus played."""
-    return list(hidden.hands[seat]) + played[seat]
-
-
-def bid_misfit(view: WizardView, hidden: HiddenCards, seats: Sequence[int],
-               played: list[list[int]] | None = None) -> float:
-    """How far the medium player's estimates for the drawn hands of ``seats``
-    are from the bids those seats made: 0 when every estimate rounds to the
-    bid, else the summed squares of the distances beyond that. ``played``:
-    the view's ``cards_played_by_seat()``, when the caller has it already."""
-    if not seats:
-        return 0.0
-    played = view.cards_played_by_seat() if played is None else played
-    cards_each, players = view.tricks_per_hand, view.num_players
-    miss = 0.0
-    for seat in seats:
-        estimate = expected_tricks(_dealt(hidden, played, seat), view.trump, players, cards_each)
-        distance = max(0.0, abs(estimate - view.predictions[seat]) - 0.5)
-        miss += distance * distance
-    return miss
-
-
-def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
-                         played: list[list[int]] | None = None) -> HiddenCards:
-    """``hidden`` with each face-down bid replaced by the bid a medium player
-    would have made with that seat's sampled cards (held now or played this
-    round): the rollout players aim at their bids, so a uniformly random bid
-    would make them play nothing like the real table. ``played``: as for
-    ``bid_misfit``."""
-    if not hidden.bids or not isinstance(view, WizardView):
-        return hidden
-    played = view.cards_played_by_seat() if played is None else played
-    cards_each = view.tricks_per_hand
-    bids = {}
-    for seat in hidden.bids:
-        estimate = expected_tricks(_dealt(hidden, played, seat), view.trump, view.num_players, cards_each)
-        bids[seat] = max(0, min(int(estimate + 0.5), cards_each))
-    return HiddenCards(hands=hidden.hands, kitty=hidden.kitty, discards=hidden.discards, bids=bids)
 
 
 # ---------------------------------------------------------------------- Bid Whist

@@ -15,7 +15,7 @@ them; ``game.ai`` resolves the path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 from game.rules import bidwhist, wizard
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK

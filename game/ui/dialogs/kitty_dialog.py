@@ -433,7 +433,6 @@ class KittyDialog(DialogScene):
     def draw_content(self, surface: pygame.Surface) -> None:
         scale = self.scale
         size = max(16, round(23 * scale))
-        view = self.view
         help_top = self.help_rect.copy()
         help_top.height //= 2
         draw_text_fit(surface, t("kitty.help", count=self.discard_count), help_top, size, theme.TEXT)

@@ -1,0 +1,110 @@
+"""The worlds the hard Wizard player simulates (``game.ai.wizard_worlds``):
+hidden hands that fit the bids shown, and face-down bids guessed."""
+
+from __future__ import annotations
+
+import random
+from typing import Iterator
+
+from conftest import card, drive, wz_deal
+from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
+from game.ai.wizard_worlds import bid_misfit, draw_wizard_hands, guess_face_down_bids
+from game.rules import Phase, make_rules, new_game
+from game.rules.actions import NEXT_DEAL
+from game.rules.search import HiddenSampler, state_from_view
+from game.rules.view import WizardView
+from game.rules.wizard import WizardState
+
+
+def wizard_round(players: int, number: int, deal, dealer: int, **overrides) -> WizardState:
+    state, _ = new_game(make_rules("wizard", overrides, players=players), players, 1,
+                        first_dealer=dealer, start_deal=number, fixed_deals={number: deal})
+    assert isinstance(state, WizardState)
+    return state
+
+
+def medium_play_views(players: int, overrides: dict, seed: int,
+                      every: int = 5) -> Iterator[tuple[WizardView, list[list[int]]]]:
+    """Every ``every``-th view during play of a game of medium players, for the
+    seat to move, with the hands every seat really holds: the other seats'
+    bids are medium bids of those hands."""
+    medium, rng = WizardMediumPlayer(), random.Random(seed)
+    state, _ = new_game(make_rules("wizard", overrides, players=players), players, seed)
+    step = 0
+    while not state.is_terminal:
+        if state.phase == Phase.HAND_OVER:
+            state.apply_in_place(NEXT_DEAL, None, check=False)
+            continue
+        view = state.view(state.current)
+        assert isinstance(view, WizardView)
+        if state.phase == Phase.PLAY and step % every == 0:
+            yield view, [list(hand) for hand in state.hands]
+        step += 1
+        state.apply_in_place(medium.choose(view, rng), None, check=False)
+
+
+def test_face_down_bids_are_guessed_as_the_medium_player_would_bid() -> None:
+    # Hidden bidding, round 2: seats 1 and 2 have bid face down; seat 3 guesses them.
+    deal = wz_deal(4, 2, {1: "WZ WZ", 2: "2H 3D"}, "5S")
+    state = wizard_round(4, 2, deal, dealer=0, bidding="hidden")
+    state, _ = drive(state, "2 0")
+    view = state.view(3)
+    hidden = HiddenSampler(view).sample(random.Random(1))
+    refined = guess_face_down_bids(view, hidden)
+    assert refined.hands == hidden.hands and set(refined.bids) == {1, 2}
+    for seat in (1, 2):
+        estimate = expected_tricks(refined.hands[seat], view.trump, 4, 2)
+        assert refined.bids[seat] == max(0, min(int(estimate + 0.5), 2))
+    state_from_view(view, refined, 1)  # the guess fits the view
+
+
+def test_worlds_give_a_seat_hands_that_fit_its_bid() -> None:
+    # Open bidding, round 3: seat 1 bid all three tricks, seat 2 none. Seat 3
+    # (to bid) draws worlds: hands that fit the bids give seat 1 far more
+    # Wizards than uniform draws do, and seat 2 fewer.
+    deal = wz_deal(4, 3, {1: "WZ WZ AS", 2: "2H 3D 4C", 3: "5H 6D 7C"}, "9S")
+    state = wizard_round(4, 3, deal, dealer=0)
+    state, _ = drive(state, "3 0")
+    view = state.view(3)
+    sampler = HiddenSampler(view)
+
+    def wizards(draw, seat: int) -> int:
+        rng = random.Random(5)
+        return sum(draw(rng).hands[seat].count(card("WZ")) for _ in range(300))
+
+    def fitted(rng):
+        return draw_wizard_hands(view, sampler, rng)
+
+    assert wizards(fitted, 1) > 1.5 * wizards(sampler.sample, 1)
+    assert wizards(fitted, 2) < wizards(sampler.sample, 2)
+    for seed in range(20):
+        state_from_view(view, draw_wizard_hands(view, sampler, random.Random(seed)), 1)  # each fits the view
+
+
+def test_drawn_worlds_fit_the_bids_and_the_view_mid_round() -> None:
+    """Mid-round, with voids shown and cards played: every drawn world is a
+    deal the view allows (``state_from_view`` checks the hand sizes, the
+    cards and the voids), and the drawn worlds fit the bids far more often
+    and miss them by less than uniform draws do."""
+    rng = random.Random(3)
+    worlds = exact = uniform_exact = 0
+    miss = uniform_miss = 0.0
+    voids_seen = False
+    for view, _ in medium_play_views(4, {}, seed=21, every=7):
+        if view.round_number < 6:
+            continue
+        voids_seen = voids_seen or any(view.voids[s] for s in range(4) if s != view.seat)
+        sampler = HiddenSampler(view)
+        shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
+        for _ in range(3):
+            hidden = draw_wizard_hands(view, sampler, rng)
+            state_from_view(view, hidden, 1)
+            worlds += 1
+            fitted, uniform = bid_misfit(view, hidden, shown), bid_misfit(view, sampler.sample(rng), shown)
+            exact += fitted == 0
+            uniform_exact += uniform == 0
+            miss += fitted
+            uniform_miss += uniform
+    assert worlds > 50 and voids_seen
+    assert exact >= 2 * uniform_exact and exact > 0
+    assert miss < 0.2 * uniform_miss
