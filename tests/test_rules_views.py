@@ -509,3 +509,34 @@ def test_from_fields_refuses_a_missing_or_unknown_field() -> None:
     values["trump"], values["colour"] = 0, 1
     with pytest.raises(TypeError, match=r"unknown \['colour'\]"):
         WizardView.from_fields(**values)
+
+
+@pytest.mark.parametrize("game,players,overrides", RULE_CASES)
+def test_a_rollout_view_equals_the_view_field_for_field(game: str, players: int, overrides: dict) -> None:
+    """Searches build ``rollout_view``s (Wizard's reads each field from the
+    state when first asked for); each field equals the real view's, for the
+    seat to move at every position, and it is a view of the game's type."""
+    for state, _ in positions(game, players, overrides, seed=9, every=2):
+        if state.current < 0:
+            continue
+        view = state.view(state.current)
+        quick = state.rollout_view(state.current, state.legal_actions())
+        assert isinstance(quick, type(view))
+        for field in dataclasses.fields(view):
+            assert getattr(quick, field.name) == getattr(view, field.name), field.name
+        assert quick.played_cards() == view.played_cards()
+
+
+def test_a_lazy_wizard_view_reads_only_the_fields_asked_for() -> None:
+    state, _ = new_game(make_rules("wizard", players=4), 4, 2)
+    view = wizard.LazyWizardView(state, 1)
+    assert view.hand == tuple(state.hands[1])
+    assert "hand" in view.__dict__ and "actions" not in view.__dict__ and "voids" not in view.__dict__
+
+
+def test_a_lazy_view_type_needs_a_reader_for_every_field() -> None:
+    from game.rules.view import lazy_view_type
+    readers = dict(wizard.WIZARD_VIEW_FIELDS)
+    del readers["turn_up"]   # without a reader it would show the class default, -1
+    with pytest.raises(TypeError, match=r"missing \['turn_up'\]"):
+        lazy_view_type(WizardView, readers)

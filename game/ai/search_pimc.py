@@ -89,7 +89,7 @@ def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
         legal = state.legal_actions()
         # A forced move needs no view and no policy (the last card of a hand,
         # a single card of the suit led): a good share of a rollout's moves.
-        action = legal[0] if len(legal) == 1 else policy.choose(state.view(state.current), rng)
+        action = legal[0] if len(legal) == 1 else policy.choose(state.rollout_view(state.current, legal), rng)
         state.apply_in_place(action, None, check=False)
 
 

@@ -10,13 +10,13 @@ illegal action into the game's worded reason.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, GameEvent, TrickWon
-from game.rules.view import TrickRecord
+from game.rules.view import PlayerView, TrickRecord
 
 
 # The seat of the public view: no hand, no hidden bid, nothing secret.
@@ -99,6 +99,9 @@ class TrickGameState:
 
     # ------------------------------------------------------------ game hooks
     def legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> PlayerView:
         raise NotImplementedError
 
     def explain_illegal(self, action: Action) -> IllegalActionError:
@@ -271,20 +274,49 @@ class TrickGameState:
 
         ``seat`` -1 (``PUBLIC_SEAT``) is the public view: what anyone watching
         the table knows, with no hand and no secret."""
+        self._check_viewer(seat)
+        return {name: read(self, seat) for name, read in SHARED_VIEW_FIELDS.items()}
+
+    def rollout_view(self, seat: int, legal: Sequence[Action]) -> PlayerView:
+        """``seat``'s view for one decision of a simulated hand, whose legal
+        actions (``legal``) the caller has already asked for. It equals
+        ``view(seat)`` field for field; a game may return a ``LazyView``
+        instead (valid only until the state changes) to spare a search the
+        fields its players never read."""
+        return self.view(seat)
+
+    def _check_viewer(self, seat: int) -> None:
         if not -1 <= seat < self.num_players:
             raise ValueError(f"no seat {seat} at a table of {self.num_players}")
-        return dict(
-            game=self.game, rules=self.rules, num_players=self.num_players, seat=seat,
-            phase=self.phase, current_player=self.current, dealer=self.dealer,
-            deal_number=self.deal_number, hand=tuple(self.hands[seat]) if seat >= 0 else (),
-            hand_sizes=tuple(map(len, self.hands)),
-            trick=tuple(zip(self.trick_seats, self.trick)), trick_leader=self.leader,
-            tricks=tuple(self.tricks),
-            tricks_won=tuple(self.tricks_won), scores=tuple(self.scores),
-            start_scores=tuple(self.start_scores),
-            legal_actions=tuple(self.legal_actions()) if seat >= 0 and seat == self.current else (),
-            trump=self.trump, led_suit=self.led_suit() if self.trick else -1,
-            winning_seat=self.winning_seat(), books=self.table_books(),
-            actions=self.hand_actions(seat), voids=self.shown_voids(seat),
-            tricks_per_hand=self.tricks_per_hand(),
-        )
+
+
+# How each field every trick game's view shares is read from a state for a
+# seat (-1: the public view). ``shared_view_fields`` reads them all; a
+# ``LazyView`` reads each when first asked for.
+SHARED_VIEW_FIELDS: dict[str, Callable[[Any, int], Any]] = {
+    "game": lambda state, seat: state.game,
+    "rules": lambda state, seat: state.rules,
+    "num_players": lambda state, seat: state.num_players,
+    "seat": lambda state, seat: seat,
+    "phase": lambda state, seat: state.phase,
+    "current_player": lambda state, seat: state.current,
+    "dealer": lambda state, seat: state.dealer,
+    "deal_number": lambda state, seat: state.deal_number,
+    "hand": lambda state, seat: tuple(state.hands[seat]) if seat >= 0 else (),
+    "hand_sizes": lambda state, seat: tuple(map(len, state.hands)),
+    "trick": lambda state, seat: tuple(zip(state.trick_seats, state.trick)),
+    "trick_leader": lambda state, seat: state.leader,
+    "tricks": lambda state, seat: tuple(state.tricks),
+    "tricks_won": lambda state, seat: tuple(state.tricks_won),
+    "scores": lambda state, seat: tuple(state.scores),
+    "start_scores": lambda state, seat: tuple(state.start_scores),
+    "legal_actions": lambda state, seat: (tuple(state.legal_actions()) if seat >= 0 and seat == state.current
+                                          else ()),
+    "trump": lambda state, seat: state.trump,
+    "led_suit": lambda state, seat: state.led_suit() if state.trick else -1,
+    "winning_seat": lambda state, seat: state.winning_seat(),
+    "books": lambda state, seat: state.table_books(),
+    "actions": lambda state, seat: state.hand_actions(seat),
+    "voids": lambda state, seat: state.shown_voids(seat),
+    "tricks_per_hand": lambda state, seat: state.tricks_per_hand(),
+}

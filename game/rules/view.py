@@ -14,7 +14,7 @@ voids each seat has shown) are computed here by the rules, so nothing above
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, TypeVar
+from typing import Any, Callable, Mapping, TypeVar, cast
 
 from game.rules.actions import Action
 from game.rules.core import Phase
@@ -70,7 +70,7 @@ class PlayerView:
         """The view with these field values, every field given and nothing
         else (``TypeError`` otherwise), built without the dataclass's
         ``__init__``. A frozen dataclass sets each of its thirty-odd fields
-        through ``object.__setattr__``, which was about 40% of the cost of
+        through ``object.__setattr__``, which was about a third of the cost of
         building a view, and a search builds one for every move of every hand
         it plays out. The result equals the one ``cls(**values)`` gives."""
         names = _field_names(cls)
@@ -143,3 +143,49 @@ def _field_names(cls: type) -> frozenset[str]:
     if names is None:
         names = _FIELD_NAMES[cls] = frozenset(field.name for field in fields(cls))
     return names
+
+
+# ---------------------------------------------------------------- lazy views
+FieldReader = Callable[[Any, int], Any]   # (state, seat) -> the value of one field of seat's view
+
+
+class _LazyField:
+    """A field of a lazy view: read from the state when first asked for,
+    then kept in the view (a non-data descriptor, so the kept value wins)."""
+
+    __slots__ = ("name", "read")
+
+    def __init__(self, name: str, read: FieldReader) -> None:
+        self.name, self.read = name, read
+
+    def __get__(self, view: Any, owner: type | None = None) -> Any:
+        if view is None:
+            return self
+        value = self.read(view._state, view._seat)
+        view.__dict__[self.name] = value
+        return value
+
+
+def _lazy_init(self: Any, state: Any, seat: int, **known: Any) -> None:
+    self.__dict__.update(known, _state=state, _seat=seat)
+
+
+def lazy_view_type(view_type: type[ViewT], readers: Mapping[str, FieldReader]) -> type[ViewT]:
+    """A subclass of ``view_type`` made as ``cls(state, seat, **known)``:
+    each field is read by ``readers[name](state, seat)`` when first asked
+    for (``known`` gives values the caller has already), so a player that
+    reads a few fields pays for those alone. A search builds a view for every
+    move of every hand it plays out, and its players read about half the
+    fields. The view reads a live state: it is valid only until the state
+    changes, and only a search's own simulated states should make one.
+
+    Every field needs a reader (``TypeError`` otherwise): a field without one
+    would silently show its class default."""
+    names = _field_names(view_type)
+    if set(readers) != names:
+        raise TypeError(f"lazy {view_type.__name__} readers missing {sorted(names - set(readers))}, "
+                        f"unknown {sorted(set(readers) - names)}")
+    namespace: dict[str, Any] = {name: _LazyField(name, read) for name, read in readers.items()}
+    namespace["__init__"] = _lazy_init
+    namespace["__doc__"] = f"A {view_type.__name__} read from a live state field by field (see ``lazy_view_type``)."
+    return cast(type[ViewT], type(f"Lazy{view_type.__name__}", (view_type,), namespace))

@@ -28,8 +28,10 @@ from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import (
     WIZARD as WIZARD_NAME, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, combination_issue,
 )
-from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action
-from game.rules.view import PlayerView, WizardView
+from game.rules.tricks import (
+    SHARED_VIEW_FIELDS, TrickGameState, allowed_action, is_well_formed, malformed_action,
+)
+from game.rules.view import FieldReader, PlayerView, WizardView, lazy_view_type
 
 EXACT_BONUS = 20
 POINTS_PER_TRICK = 10
@@ -490,13 +492,28 @@ class WizardState(TrickGameState):
         return tuple(b if s == seat else -1 for s, b in enumerate(self.bids))
 
     def view(self, seat: int) -> WizardView:
-        return WizardView.from_fields(
-            **self.shared_view_fields(seat),
-            round_number=self.deal_number, total_rounds=self.total_rounds, turn_up=self.turn_up,
-            trump_pending=self.phase == Phase.TRUMP_CHOICE, predictions=self.bids_visible_to(seat),
-            forbidden_bid=self.forbidden_bid() if self.phase == Phase.PREDICT else -1,
-            score_history=tuple(self.history),
-        )
+        self._check_viewer(seat)
+        return WizardView.from_fields(**{name: read(self, seat) for name, read in WIZARD_VIEW_FIELDS.items()})
+
+    def rollout_view(self, seat: int, legal: Sequence[Action]) -> WizardView:
+        """A ``LazyWizardView``: the medium players read about half the fields."""
+        self._check_viewer(seat)
+        return LazyWizardView(self, seat, legal_actions=tuple(legal) if seat == self.current else ())
+
+
+# How each field of a WizardView is read from a state for a seat (see ``SHARED_VIEW_FIELDS``).
+WIZARD_VIEW_FIELDS: dict[str, FieldReader] = {
+    **SHARED_VIEW_FIELDS,
+    "round_number": lambda state, seat: state.deal_number,
+    "total_rounds": lambda state, seat: state.total_rounds,
+    "turn_up": lambda state, seat: state.turn_up,
+    "trump_pending": lambda state, seat: state.phase == Phase.TRUMP_CHOICE,
+    "predictions": lambda state, seat: state.bids_visible_to(seat),
+    "forbidden_bid": lambda state, seat: state.forbidden_bid() if state.phase == Phase.PREDICT else -1,
+    "score_history": lambda state, seat: tuple(state.history),
+}
+# Called as LazyWizardView(state, seat, **known), not with the fields.
+LazyWizardView: Callable[..., WizardView] = lazy_view_type(WizardView, WIZARD_VIEW_FIELDS)
 
 
 _PHASE_PROMPTS = {
