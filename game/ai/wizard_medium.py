@@ -51,6 +51,7 @@ STRETCH_SHARE = 0.5   # see table_scale
 # order: the trump suit and the suit led (NO_SUIT for either adds none).
 _THREAT_SUITS = {(trump, led): tuple(sorted({trump, led} - {NO_SUIT}))
                  for trump in range(NO_SUIT, 4) for led in range(NO_SUIT, 4)}
+WIZARDS_IN_DECK = WIZARD_DECK.count(WIZARD)
 CARDS_OF_SUIT = tuple(tuple(card for card in WIZARD_DECK if SUIT_OF[card] == suit) for suit in range(4))
 
 
@@ -182,10 +183,11 @@ class WizardTable:
         # first asked for: a decision needs at most the trump suit and the
         # suit led. The deck has one of each suit card and four Wizards.
         self._unseen_of_suit: list[list[int] | None] = [None, None, None, None]
-        self.unseen_wizards = WIZARD_DECK.count(WIZARD) - seen.count(WIZARD)
+        self.unseen_wizards = WIZARDS_IN_DECK - seen.count(WIZARD)
         self.unseen_total = max(1, len(WIZARD_DECK) - len(seen))   # every card seen is one copy fewer
         self.voids = view.voids
-        self.held_by_later = sum(view.hand_sizes[s] for s in self.later)
+        sizes = view.hand_sizes
+        self.held_by_later = sum([sizes[s] for s in self.later])
 
     def unseen_of_suit(self, suit: int) -> list[int]:
         """The cards of ``suit`` this seat has not seen, in deck order."""
@@ -198,7 +200,7 @@ class WizardTable:
     def takes_trick_now(self, card: int) -> bool:
         """Would ``card``, played now, be winning the trick (so far)?"""
         cards = self.trick_cards
-        return trick_winner(cards + (card,), self.trump) == len(cards)
+        return not cards or trick_winner(cards + (card,), self.trump) == len(cards)   # a lead wins so far
 
     def is_trump(self, card: int) -> bool:
         return card not in (WIZARD, JESTER) and SUIT_OF[card] == self.trump
