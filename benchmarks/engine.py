@@ -11,8 +11,10 @@ Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``. For each game i
   returns events (what the UI and the match use);
 * for search from a seat's view, at a mid-hand position (six tricks played):
   ``view()`` builds per second, ``sample_hidden`` guesses per second (a fresh
-  ``HiddenSampler`` each time, and one sampler reused), and
-  ``state_from_view`` builds per second.
+  ``HiddenSampler`` each time, and one sampler reused), ``state_from_view``
+  builds per second, and the rest of the hand played out per second by the
+  game's medium players as a search's rollout plays it (``play_out``, with
+  the lazy ``rollout_view``s).
 
 Figures are printed, never asserted: the machines are shared and noisy.
 """
@@ -27,6 +29,9 @@ import time
 
 from game.rules import Phase, apply, make_rules, new_game
 from game.rules.engine import GameState
+from game.ai import make_player
+from game.ai.search_pimc import play_out
+from game.rules.registry import get_game
 from game.rules.search import HiddenSampler, sample_hidden, state_from_view
 
 CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))
@@ -85,17 +90,20 @@ def _rate(seconds: float, step) -> float:
     return count / (time.perf_counter() - start)
 
 
-def _search_rates(game: str, players: int, seconds: float) -> tuple[float, float, float, float]:
-    """(views/s, fresh samples/s, reused-sampler samples/s, state_from_view/s) at a mid-hand position."""
+def _search_rates(game: str, players: int, seconds: float) -> tuple[float, ...]:
+    """(views/s, fresh samples/s, reused-sampler samples/s, state_from_view/s,
+    medium playouts of the rest of the hand/s) at a mid-hand position."""
     state = _mid_hand(game, players)
     view = state.view(state.current)
     rng = random.Random(9)
     sampler = HiddenSampler(view)
     guess = sampler.sample(rng)
+    medium = make_player(get_game(game), "medium")
     return (_rate(seconds, lambda: state.view(state.current)),
             _rate(seconds, lambda: sample_hidden(view, rng)),
             _rate(seconds, lambda: sampler.sample(rng)),
-            _rate(seconds, lambda: state_from_view(view, guess, rng)))
+            _rate(seconds, lambda: state_from_view(view, guess, rng)),
+            _rate(seconds, lambda: play_out(state.clone(), medium, rng)))
 
 
 def _median_of(repeats: int, measure) -> float:
@@ -121,12 +129,13 @@ def main() -> None:
               f"{statistics.median(a / t for a, _, t in public):>20,.0f}")
     print()
     print("search from a seat's view, mid-hand (6 tricks played)")
-    print(f"{'game':<16}{'view()/s':>12}{'samples/s':>12}{'reused/s':>12}{'state_from_view/s':>20}")
+    print(f"{'game':<16}{'view()/s':>12}{'samples/s':>12}{'reused/s':>12}{'state_from_view/s':>20}"
+          f"{'playouts/s':>12}")
     for game, players in CASES:
-        runs = [_search_rates(game, players, args.seconds / 4) for _ in range(args.repeats)]
+        runs = [_search_rates(game, players, args.seconds / 5) for _ in range(args.repeats)]
         label = f"{game} ({players}p)"
-        views, fresh, reused, built = (statistics.median(run[i] for run in runs) for i in range(4))
-        print(f"{label:<16}{views:>12,.0f}{fresh:>12,.0f}{reused:>12,.0f}{built:>20,.0f}")
+        views, fresh, reused, built, playouts = (statistics.median(run[i] for run in runs) for i in range(5))
+        print(f"{label:<16}{views:>12,.0f}{fresh:>12,.0f}{reused:>12,.0f}{built:>20,.0f}{playouts:>12,.0f}")
 
 
 if __name__ == "__main__":
