@@ -10,13 +10,13 @@ illegal action into the game's worded reason.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Sequence
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, GameEvent, TrickWon
-from game.rules.view import PlayerView, TrickRecord
+from game.rules.view import FieldReader, PlayerView, TrickRecord
 
 
 # The seat of the public view: no hand, no hidden bid, nothing secret.
@@ -280,8 +280,8 @@ class TrickGameState:
     def rollout_view(self, seat: int, legal: Sequence[Action]) -> PlayerView:
         """``seat``'s view for one decision of a simulated hand, whose legal
         actions (``legal``) the caller has already asked for. It equals
-        ``view(seat)`` field for field; a game may return a ``LazyView``
-        instead (valid only until the state changes) to spare a search the
+        ``view(seat)`` field for field; a game may return a lazy view
+        (``lazy_view_type``, valid only until the state changes) to spare a search the
         fields its players never read."""
         return self.view(seat)
 
@@ -291,9 +291,9 @@ class TrickGameState:
 
 
 # How each field every trick game's view shares is read from a state for a
-# seat (-1: the public view). ``shared_view_fields`` reads them all; a
-# ``LazyView`` reads each when first asked for.
-SHARED_VIEW_FIELDS: dict[str, Callable[[Any, int], Any]] = {
+# seat (-1: the public view). ``shared_view_fields`` reads them all; a lazy
+# view (``lazy_view_type``) reads each when first asked for.
+SHARED_VIEW_FIELDS: dict[str, FieldReader] = {
     "game": lambda state, seat: state.game,
     "rules": lambda state, seat: state.rules,
     "num_players": lambda state, seat: state.num_players,
