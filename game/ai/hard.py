@@ -57,7 +57,7 @@ from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
-from game.ai.wizard_medium import WizardMediumPlayer
+from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.ai.wizard_worlds import draw_wizard_hands
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
 from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
@@ -171,7 +171,7 @@ class WizardHardPlayer(_HardPlayer):
     view_type = WizardView
 
     def rollout_policy(self) -> RolloutPolicy:
-        return WizardMediumPlayer()
+        return WizardRolloutPlayer()
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         seat = view.seat

@@ -84,7 +84,16 @@ class SearchResult(Generic[CandidateT]):
 
 
 def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
-    """Play ``state`` on to the end of the hand, every seat choosing with ``policy``."""
+    """Play ``state`` on to the end of the hand, every seat choosing with ``policy``.
+
+    A policy with a ``play_out(state, rng)`` method of its own plays the hand
+    out itself: it must choose exactly as ``choose`` would from each seat's
+    view, only faster (``WizardRolloutPlayer`` keeps what the seats have seen
+    up to date card by card instead of reading a view for every move)."""
+    own_play_out = getattr(policy, "play_out", None)
+    if own_play_out is not None:
+        own_play_out(state, rng)
+        return
     while state.phase not in HAND_ENDS:
         legal = state.legal_actions()
         # A forced move needs no view and no policy (the last card of a hand,

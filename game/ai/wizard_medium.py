@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
+from typing import Iterable, Sequence
 
 from game.ai.medium import MediumPlayer, later_seats
 from game.rules.actions import Action, ActionKind, choose_trump, play, predict
@@ -164,38 +165,92 @@ def choose_trump_suit(view: WizardView, rng: random.Random) -> Action:
 
 
 # ---------------------------------------------------------------------- playing
-class WizardTable:
-    """What one seat knows about the round in progress, from its view only."""
+# Sets of suit cards as bit masks (bit ``card`` for card ids 0..51): the
+# unseen cards that may beat one are counted by ``int.bit_count`` instead of
+# listed, since a search asks this for every card of every simulated move.
+CARD_BIT = tuple(1 << card if card < 52 else 0 for card in range(len(SUIT_OF)))
+SUIT_MASK = tuple(sum(1 << card for card in CARDS_OF_SUIT[suit]) for suit in range(4))
+ALL_SUIT_CARDS = sum(SUIT_MASK)
+# Per (trump, suit led), per card: the suit cards the rules rank strictly above it.
+_BEATEN_BY = {key: tuple(sum(1 << other for other in range(52) if strength[other] > strength[card])
+                         for card in range(len(SUIT_OF)))
+              for key, strength in ((key, strengths(key[1], key[0])) for key in _THREAT_SUITS)}
 
-    def __init__(self, view: WizardView) -> None:
-        self.view = view
-        self.trump = view.trump
-        self.hand = list(view.hand)
-        self.legal = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY]
-        self.trick_cards = tuple(card for _, card in view.trick)
-        self.later = later_seats(view)
-        seen = [*self.hand, *view.played_cards()]
+
+def card_mask(cards: Iterable[int]) -> int:
+    """The suit cards among ``cards`` as a bit mask (Wizards and Jesters add nothing)."""
+    mask = 0
+    for card in cards:
+        mask |= CARD_BIT[card]
+    return mask
+
+
+_REPEATED_SUMS: dict[tuple[float, float, int], float] = {}
+
+
+def repeated_sum(start: float, step: float, times: int) -> float:
+    """``start`` with ``step`` added ``times`` times, one addition at a time.
+
+    Not ``start + step * times``: the two can differ in the last bit, and the
+    medium player's figures (its tuning, every recorded game, the search's
+    rollouts) were made by adding the threats one card at a time. The few
+    distinct sums are kept, so the loop runs once for each."""
+    key = (start, step, times)
+    total = _REPEATED_SUMS.get(key)
+    if total is None:
+        total = start
+        for _ in range(times):
+            total += step
+        _REPEATED_SUMS[key] = total
+    return total
+
+
+class WizardTable:
+    """What one seat knows about the trick in progress and the cards still
+    out, as the medium player's card choice needs it.
+
+    ``from_view`` builds it from a seat's view. A search's rollout builds it
+    from what it tracks card by card (``wizard_rollout``), which is faster
+    than reading a view for every simulated move; both give the same fields,
+    so the player decides alike either way."""
+
+    __slots__ = ("seat", "trump", "hand", "legal", "trick_cards", "later", "unseen", "unseen_wizards",
+                 "unseen_total", "voids", "held_by_later", "predictions", "tricks_won")
+
+    def __init__(self, seat: int, trump: int, hand: list[int], legal: list[int], trick_cards: tuple[int, ...],
+                 later: list[int], unseen: int, unseen_wizards: int, unseen_total: int,
+                 voids: Sequence[frozenset[int]], held_by_later: int, predictions: Sequence[int],
+                 tricks_won: Sequence[int]) -> None:
+        self.seat = seat
+        self.trump = trump
+        self.hand = hand
+        self.legal = legal                    # the legal cards, in the rules' order
+        self.trick_cards = trick_cards        # the trick so far, in play order
+        self.later = later                    # the seats still to play to it, in turn order
+        self.unseen = unseen                  # mask of the suit cards this seat has not seen
+        self.unseen_wizards = unseen_wizards
+        self.unseen_total = unseen_total      # cards not seen, each Wizard and Jester counted
+        self.voids = voids                    # per seat, the suits it has shown it lacks
+        self.held_by_later = held_by_later    # cards in the hands of the later seats
+        self.predictions = predictions        # per seat, as this seat may see them (-1: hidden)
+        self.tricks_won = tricks_won
+
+    @classmethod
+    def from_view(cls, view: WizardView) -> "WizardTable":
+        seen = [*view.hand, *view.played_cards()]
         if view.turn_up >= 0:
             seen.append(view.turn_up)
-        self._seen = frozenset(seen)
-        # The suit cards still out, per suit in deck order (the order the
-        # threats to a card are summed in, see ``hold_chance``), listed when
-        # first asked for: a decision needs at most the trump suit and the
-        # suit led. The deck has one of each suit card and four Wizards.
-        self._unseen_of_suit: list[list[int] | None] = [None, None, None, None]
-        self.unseen_wizards = WIZARDS_IN_DECK - seen.count(WIZARD)
-        self.unseen_total = max(1, len(WIZARD_DECK) - len(seen))   # every card seen is one copy fewer
-        self.voids = view.voids
+        later = later_seats(view)
         sizes = view.hand_sizes
-        self.held_by_later = sum([sizes[s] for s in self.later])
-
-    def unseen_of_suit(self, suit: int) -> list[int]:
-        """The cards of ``suit`` this seat has not seen, in deck order."""
-        cards = self._unseen_of_suit[suit]
-        if cards is None:
-            seen = self._seen
-            cards = self._unseen_of_suit[suit] = [card for card in CARDS_OF_SUIT[suit] if card not in seen]
-        return cards
+        return cls(seat=view.seat, trump=view.trump, hand=list(view.hand),
+                   legal=[a.value for a in view.legal_actions if a.kind == ActionKind.PLAY],
+                   trick_cards=tuple(card for _, card in view.trick), later=later,
+                   unseen=ALL_SUIT_CARDS & ~card_mask(seen),
+                   unseen_wizards=WIZARDS_IN_DECK - seen.count(WIZARD),
+                   # every card seen is one copy fewer
+                   unseen_total=max(1, len(WIZARD_DECK) - len(seen)),
+                   voids=view.voids, held_by_later=sum([sizes[s] for s in later]),
+                   predictions=view.predictions, tricks_won=view.tricks_won)
 
     def takes_trick_now(self, card: int) -> bool:
         """Would ``card``, played now, be winning the trick (so far)?"""
@@ -205,13 +260,24 @@ class WizardTable:
     def is_trump(self, card: int) -> bool:
         return card not in (WIZARD, JESTER) and SUIT_OF[card] == self.trump
 
+    def winning_card(self) -> int:
+        """The card winning the trick so far (-1 before the lead)."""
+        cards = self.trick_cards
+        return cards[trick_winner(cards, self.trump)] if cards else -1
+
+    def winning_seat(self) -> int:
+        """The seat winning the trick so far (-1 before the lead)."""
+        cards = self.trick_cards
+        if not cards:
+            return -1
+        seats = len(self.predictions)
+        leader = (self.seat - len(cards)) % seats
+        return (leader + trick_winner(cards, self.trump)) % seats
+
     def strong_card_winning(self) -> bool:
         """Is the trick so far being won by a Wizard or a trump?"""
-        view = self.view
-        if not view.trick:
-            return False
-        card = dict(view.trick)[view.winning_seat]
-        return card == WIZARD or self.is_trump(card)
+        card = self.winning_card()
+        return card == WIZARD or (card >= 0 and self.is_trump(card))
 
     def hold_chance(self, card: int) -> float:
         """Chance that ``card``, played now, wins the trick: zero if it does not beat
@@ -224,37 +290,46 @@ class WizardTable:
         later = self.later
         if not later:
             return 1.0
-        with_card = self.trick_cards + (card,)
-        led = led_suit_of(with_card)
+        led = led_suit_of(self.trick_cards + (card,))
         trump = self.trump
-        ruff_share = 1.0 if self.is_trump(card) else self._ruff_share(led, later)
+        ruff_share = 1.0 if self.is_trump(card) else self._ruff_share(led)
         # A card played next takes the trick from ours if the rules rank it
         # strictly higher for this suit led and trump: a higher trump (from a
         # player out of the suit led, unless ours is a trump too), a higher
         # card of the suit led, or a Wizard. Jesters and side suits never do;
         # after a led Jester no suit is led yet, so only the Wizards count.
-        # The threats are summed in deck order (suits in order, the Wizards
-        # last), the order the figures were tuned with.
-        strength = strengths(led, trump)
-        ours = strength[card]
+        # Each unseen trump that would beat it weighs ``ruff_share``, each
+        # card of the suit led 1, added suit by suit in suit order, the
+        # Wizards last (the order the figures were tuned with).
+        beaten_by = _BEATEN_BY[trump, led][card] & self.unseen
         beating = 0.0
         for suit in _THREAT_SUITS[trump, led]:
-            threat = ruff_share if suit == trump else 1
-            for other in self.unseen_of_suit(suit):
-                if strength[other] > ours:
-                    beating += threat
+            count = (beaten_by & SUIT_MASK[suit]).bit_count()
+            if count:
+                beating = repeated_sum(beating, ruff_share if suit == trump else 1, count)
         if self.unseen_wizards:
             beating += 0.7 * self.unseen_wizards   # a Wizard is not always spent on this trick
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)
         return per_card_safe ** self.held_by_later
 
-    def _ruff_share(self, led: int, later: list[int]) -> float:
+    def _ruff_share(self, led: int) -> float:
         """How much of the trump threat to a side card is real: players known to be
         out of the suit led ruff; otherwise only a nearly exhausted suit invites ruffs."""
         if led == NO_SUIT:
             return 0.0
-        void = sum(1 for s in later if led in self.voids[s])
-        return max(void / len(later), 0.25 if len(self.unseen_of_suit(led)) <= 2 else 0.08)
+        later, voids = self.later, self.voids
+        void = sum(1 for s in later if led in voids[s])
+        nearly_gone = (self.unseen & SUIT_MASK[led]).bit_count() <= 2
+        return max(void / len(later), 0.25 if nearly_gone else 0.08)
+
+    def winner_sits_on_bid(self) -> bool:
+        """Is the trick being won by another player who already has exactly its
+        (visible) bid, so that the trick would push it over?"""
+        winner = self.winning_seat()
+        if winner < 0 or winner == self.seat:
+            return False
+        bid = self.predictions[winner]
+        return bid >= 0 and self.tricks_won[winner] == bid
 
 
 def card_value(card: int, trump: int) -> int:
@@ -267,14 +342,18 @@ def card_value(card: int, trump: int) -> int:
 
 
 def choose_card(view: WizardView, rng: random.Random) -> int:
-    t = WizardTable(view)
-    need = view.predictions[view.seat] - view.tricks_won[view.seat]
+    return card_to_play(WizardTable.from_view(view))
+
+
+def card_to_play(t: WizardTable) -> int:
+    """The medium player's card, from what its seat knows (``WizardTable``)."""
+    need = t.predictions[t.seat] - t.tricks_won[t.seat]
     tricks_left = len(t.hand)
     legal = t.legal
     trump = t.trump
     chances = {c: t.hold_chance(c) for c in legal}
 
-    if need > tricks_left and view.trick and spoils_by_ducking(view):
+    if need > tricks_left and t.trick_cards and t.winner_sits_on_bid():
         # The bid is lost short. Each trick still saves 10 points, but this one
         # would land on a player sitting exactly at its bid and cost that
         # player its whole bonus: let it have the trick.
@@ -297,27 +376,17 @@ def choose_card(view: WizardView, rng: random.Random) -> int:
     # At (or past) the bid: lose the trick.
     losers = [c for c in legal if chances[c] == 0.0]
     if losers:
-        if view.trick:
+        if t.trick_cards:
             # Throw the most dangerous card that still loses.
             return max(losers, key=lambda c: (card_value(c, trump), -c))
         return min(losers, key=lambda c: (card_value(c, trump), c))
-    if not view.trick:
+    if not t.trick_cards:
         return min(legal, key=lambda c: (chances[c], card_value(c, trump), c))
     # Every card wins for now: the one most likely to be overtaken, or, when
     # the trick is ours for sure, the strongest card so it cannot win again later.
     if all(chances[c] >= 1.0 for c in legal):
         return max(legal, key=lambda c: (card_value(c, trump), -c))
     return min(legal, key=lambda c: (chances[c], card_value(c, trump), c))
-
-
-def spoils_by_ducking(view: WizardView) -> bool:
-    """Is the trick being won by another player who already has exactly its
-    (visible) bid, so that the trick would push it over?"""
-    winner = view.winning_seat
-    if winner < 0 or winner == view.seat:
-        return False
-    bid = view.predictions[winner]
-    return bid >= 0 and view.tricks_won[winner] == bid
 
 
 def shed(t: WizardTable, legal: list[int], keep_jester: bool) -> int:

@@ -1,0 +1,116 @@
+"""The medium Wizard player as a search's rollout: the same decisions, faster.
+
+The hard player plays every simulated round out with the medium players
+(``search_pimc``), and in the long rounds that is nearly all of its thinking
+time: the medium player's card choice is most of a simulated move, and most
+of that went into rebuilding, from a fresh view, what the seat knows (the
+cards it has seen, the voids shown) for every move. ``WizardRolloutPlayer``
+plays the round out instead with a ``RoundTracker`` that keeps this knowledge
+up to date card by card and hands the medium player's card choice
+(``card_to_play``) the same ``WizardTable`` a view would give.
+
+What the tracker keeps is what every seat sees: the cards played, the
+turn-up, the suits shown void (every failure to follow in Wizard proves a
+void: there is no renege), and each seat's own hand. The bids each seat may
+see are read once, as play begins, from the rules (``bids_visible_to``); they
+do not change during play. So a seat decides from its own view's knowledge
+and no more: a test checks that at every simulated move its card equals the
+medium player's choice from ``state.view(seat)``.
+
+Bids and the trump choice of a simulated round go through the medium player
+and a view as before (a handful per round). No card choice draws on the RNG,
+so a rollout consumes it exactly as the view-by-view loop did and a search
+gives the same result either way.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from game.ai.search_pimc import HAND_ENDS
+from game.ai.wizard_medium import (ALL_SUIT_CARDS, CARD_BIT, WIZARDS_IN_DECK, WizardMediumPlayer, WizardTable,
+                                   card_mask, card_to_play)
+from game.rules.actions import play
+from game.rules.cards import WIZARD, WIZARD_DECK
+from game.rules.core import Phase
+
+__all__ = ["RoundTracker", "WizardRolloutPlayer"]
+
+_NO_VOIDS: frozenset[int] = frozenset()
+
+
+class RoundTracker:
+    """What each seat knows of a round in play, kept up to date card by card
+    (``saw``) for a simulated round."""
+
+    __slots__ = ("public_seen", "public_wizards", "public_count", "hand_masks", "voids", "failures_read",
+                 "predictions")
+
+    def __init__(self, state: Any) -> None:
+        played = [card for record in state.tricks for _, card in record.plays]
+        played.extend(state.trick)
+        if state.turn_up >= 0:
+            played.append(state.turn_up)
+        self.public_seen = card_mask(played)             # suit cards every seat has seen
+        self.public_wizards = played.count(WIZARD)
+        self.public_count = len(played)
+        self.hand_masks = [card_mask(hand) for hand in state.hands]
+        self.voids: list[frozenset[int]] = [_NO_VOIDS] * state.num_players
+        self.failures_read = 0
+        self._read_failures(state)
+        self.predictions = [state.bids_visible_to(seat) for seat in range(state.num_players)]
+
+    def _read_failures(self, state: Any) -> None:
+        failures = state.follow_failures
+        for _, seat, led in failures[self.failures_read:]:
+            self.voids[seat] = self.voids[seat] | {led}
+        self.failures_read = len(failures)
+
+    def table(self, state: Any, seat: int, legal: list[int]) -> WizardTable:
+        """What ``seat``, to play now, knows: the ``WizardTable`` its view would give."""
+        hand = state.hands[seat]
+        seats = state.num_players
+        trick_cards = tuple(state.trick)
+        later = [(seat + offset) % seats for offset in range(1, seats - len(trick_cards))]
+        hands = state.hands
+        return WizardTable(seat=seat, trump=state.trump, hand=hand, legal=legal, trick_cards=trick_cards,
+                           later=later, unseen=ALL_SUIT_CARDS & ~(self.public_seen | self.hand_masks[seat]),
+                           unseen_wizards=WIZARDS_IN_DECK - self.public_wizards - hand.count(WIZARD),
+                           unseen_total=max(1, len(WIZARD_DECK) - self.public_count - len(hand)),
+                           voids=self.voids, held_by_later=sum([len(hands[s]) for s in later]),
+                           predictions=self.predictions[seat], tricks_won=state.tricks_won)
+
+    def saw(self, state: Any, seat: int, card: int) -> None:
+        """``seat`` has just played ``card`` (and ``state`` has moved on)."""
+        bit = CARD_BIT[card]
+        self.public_seen |= bit
+        self.hand_masks[seat] &= ~bit
+        self.public_count += 1
+        if card == WIZARD:
+            self.public_wizards += 1
+        if len(state.follow_failures) != self.failures_read:
+            self._read_failures(state)
+
+
+class WizardRolloutPlayer(WizardMediumPlayer):
+    """The medium Wizard player, with a faster way to play a simulated round out."""
+
+    def play_out(self, state: Any, rng: random.Random) -> None:
+        """Play ``state`` on to the end of the round, every seat as the medium
+        player (the search's ``play_out`` hands the round here)."""
+        tracker: RoundTracker | None = None
+        while state.phase not in HAND_ENDS:
+            if state.phase != Phase.PLAY:
+                legal_actions = state.legal_actions()
+                action = (legal_actions[0] if len(legal_actions) == 1
+                          else self.choose(state.rollout_view(state.current, legal_actions), rng))
+                state.apply_in_place(action, None, check=False)
+                continue
+            if tracker is None:
+                tracker = RoundTracker(state)
+            seat = state.current
+            legal = state.legal_cards()
+            card = legal[0] if len(legal) == 1 else card_to_play(tracker.table(state, seat, legal))
+            state.apply_in_place(play(card), None, check=False)
+            tracker.saw(state, seat, card)

@@ -1,0 +1,122 @@
+"""The hard Wizard player's rollout (``wizard_rollout``) decides exactly as
+the medium player does from each seat's view, only faster.
+
+``RoundTracker`` keeps what every seat has seen card by card; the table it
+hands the medium player's card choice must equal, field for field, the one a
+fresh view gives, at every move of rounds played every which way (random
+legal cards, so Jester and Wizard leads, ruffs and shown voids all occur),
+under each bidding mode and table size. And a round played out by
+``WizardRolloutPlayer.play_out`` ends exactly as the view-by-view loop ends
+it, having drawn the same numbers from the RNG.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.ai import search_pimc
+from game.ai.wizard_medium import WizardMediumPlayer, WizardTable, card_to_play, choose_card
+from game.ai.wizard_rollout import RoundTracker, WizardRolloutPlayer
+from game.rules import Phase, make_rules, new_game
+from game.rules.actions import NEXT_DEAL, play
+
+WIZARD_CASES = [
+    (3, {"rounds": 8}),
+    (4, {"bidding": "hidden", "rounds": 8}),
+    (5, {"bidding": "delayed_reveal", "rounds": 7}),
+    (6, {"uneven_bids": "always", "rounds": 6}),
+]
+
+
+def _table_fields(table: WizardTable) -> dict:
+    fields = {name: getattr(table, name) for name in WizardTable.__slots__}
+    # The view holds tuples where the tracker shares the state's lists.
+    for name in ("hand", "voids", "tricks_won", "predictions"):
+        fields[name] = tuple(fields[name])
+    return fields
+
+
+def _rounds_of_random_play(players: int, overrides: dict, seed: int):
+    """Every position of a game of random legal actions where a seat has a
+    card to choose among several, with a tracker kept since play began and
+    one built afresh from the position."""
+    rng = random.Random(seed)
+    state, _ = new_game(make_rules("wizard", overrides, players=players), players, seed)
+    tracker = None
+    while not state.is_terminal:
+        if state.phase == Phase.HAND_OVER:
+            state.apply_in_place(NEXT_DEAL, None, check=False)
+            tracker = None
+            continue
+        if state.phase != Phase.PLAY:
+            state.apply_in_place(rng.choice(state.legal_actions()), None, check=False)
+            continue
+        if tracker is None:
+            tracker = RoundTracker(state)
+        seat, legal = state.current, state.legal_cards()
+        if len(legal) > 1:
+            yield state, seat, legal, tracker
+        card = rng.choice(legal)
+        state.apply_in_place(play(card), None, check=False)
+        tracker.saw(state, seat, card)
+
+
+@pytest.mark.parametrize("players,overrides", WIZARD_CASES)
+def test_the_tracked_table_is_the_one_the_view_gives(players: int, overrides: dict) -> None:
+    checked = 0
+    for seed in (1, 2):
+        for state, seat, legal, tracker in _rounds_of_random_play(players, overrides, seed):
+            from_view = WizardTable.from_view(state.view(seat))
+            expected = _table_fields(from_view)
+            assert _table_fields(tracker.table(state, seat, legal)) == expected
+            assert _table_fields(RoundTracker(state).table(state, seat, legal)) == expected
+            assert card_to_play(tracker.table(state, seat, legal)) == choose_card(state.view(seat), random.Random(0))
+            checked += 1
+    assert checked > 100
+
+
+def test_the_tracked_table_shows_voids_and_ruffs_as_the_view_does() -> None:
+    """The random games above reach voids and played Wizards: the comparison covers them."""
+    voids = wizards = 0
+    for state, seat, legal, tracker in _rounds_of_random_play(4, {"rounds": 10}, 5):
+        table = tracker.table(state, seat, legal)
+        voids += any(table.voids)
+        wizards += table.unseen_wizards < 4
+    assert voids > 20 and wizards > 20
+
+
+def _starts(players: int, overrides: dict, seed: int, every: int = 5):
+    """Positions of a medium-played game to play out from: bids and cards, mid-trick included."""
+    medium, rng = WizardMediumPlayer(), random.Random(seed)
+    state, _ = new_game(make_rules("wizard", overrides, players=players), players, seed)
+    step = 0
+    while not state.is_terminal:
+        if state.phase == Phase.HAND_OVER:
+            state.apply_in_place(NEXT_DEAL, None, check=False)
+            continue
+        if step % every == 0:
+            yield state.clone(future_seed=step)
+        state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)
+        step += 1
+
+
+@pytest.mark.parametrize("players,overrides", WIZARD_CASES)
+def test_a_round_played_out_ends_as_the_view_by_view_loop_ends_it(players: int, overrides: dict) -> None:
+    starts = 0
+    for start in _starts(players, overrides, seed=3):
+        fast, slow = start.clone(), start.clone()
+        fast_rng, slow_rng = random.Random(starts), random.Random(starts)
+        search_pimc.play_out(fast, WizardRolloutPlayer(), fast_rng)
+        search_pimc.play_out(slow, WizardMediumPlayer(), slow_rng)
+        assert fast.phase in search_pimc.HAND_ENDS
+        assert (fast.history, fast.scores, fast.tricks) == (slow.history, slow.scores, slow.tricks)
+        assert fast_rng.random() == slow_rng.random()
+        starts += 1
+    assert starts > 20
+
+
+def test_the_hard_player_plays_its_rounds_out_with_the_tracker() -> None:
+    from game.ai.hard import WizardHardPlayer
+    assert isinstance(WizardHardPlayer().rollout_policy(), WizardRolloutPlayer)
