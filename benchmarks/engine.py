@@ -13,8 +13,9 @@ Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``. For each game i
   ``view()`` builds per second, ``sample_hidden`` guesses per second (a fresh
   ``HiddenSampler`` each time, and one sampler reused), ``state_from_view``
   builds per second, and the rest of the hand played out per second by the
-  game's medium players as a search's rollout plays it (``play_out``, with
-  the lazy ``rollout_view``s).
+  hard player's rollout policy, as its search plays it (``play_out``: the
+  medium players, reading a ``rollout_view`` for each move in Bid Whist and
+  the round tracker of ``wizard_rollout`` in Wizard).
 
 Figures are printed, never asserted: the machines are shared and noisy.
 """
@@ -29,12 +30,12 @@ import time
 
 from game.rules import Phase, apply, make_rules, new_game
 from game.rules.engine import GameState
-from game.ai import make_player
+from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.search_pimc import play_out
-from game.rules.registry import get_game
 from game.rules.search import HiddenSampler, sample_hidden, state_from_view
 
 CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))
+HARD_PLAYERS = {"bidwhist": BidWhistHardPlayer, "wizard": WizardHardPlayer}
 
 
 def _fast_step(state, action):
@@ -92,18 +93,18 @@ def _rate(seconds: float, step) -> float:
 
 def _search_rates(game: str, players: int, seconds: float) -> tuple[float, ...]:
     """(views/s, fresh samples/s, reused-sampler samples/s, state_from_view/s,
-    medium playouts of the rest of the hand/s) at a mid-hand position."""
+    rollouts of the rest of the hand/s) at a mid-hand position."""
     state = _mid_hand(game, players)
     view = state.view(state.current)
     rng = random.Random(9)
     sampler = HiddenSampler(view)
     guess = sampler.sample(rng)
-    medium = make_player(get_game(game), "medium")
+    rollout = HARD_PLAYERS[game]().rollout_policy()
     return (_rate(seconds, lambda: state.view(state.current)),
             _rate(seconds, lambda: sample_hidden(view, rng)),
             _rate(seconds, lambda: sampler.sample(rng)),
             _rate(seconds, lambda: state_from_view(view, guess, rng)),
-            _rate(seconds, lambda: play_out(state.clone(), medium, rng)))
+            _rate(seconds, lambda: play_out(state.clone(), rollout, rng)))
 
 
 def _median_of(repeats: int, measure) -> float:

@@ -11,12 +11,13 @@ action strings exactly as a player would. Test modules import them with
 from __future__ import annotations
 
 import os
+import random
 import signal
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Iterable, Mapping, Sequence  # noqa: E402
+from typing import Iterable, Iterator, Mapping, Sequence  # noqa: E402
 
 import pytest  # noqa: E402
 from game.rules import GameEvent, apply, make_rules, new_game, parse_action  # noqa: E402
@@ -222,3 +223,25 @@ def reference_bidwhist_books(tricks_won_by_seat: Sequence[int], declarer: int,
 
 def reference_wizard_score(bid: int, taken: int) -> int:
     return 20 + 10 * taken if bid == taken else -10 * abs(bid - taken)
+
+
+def medium_wizard_positions(players: int, overrides: Mapping[str, object],
+                            seed: int) -> Iterator[tuple[int, WizardState]]:
+    """Each position of a Wizard game of medium players where a seat is to
+    act, numbered: the live state, which moves on after the caller's turn
+    (clone it to keep it)."""
+    from game.ai.wizard_medium import WizardMediumPlayer
+    from game.rules import Phase
+    from game.rules.actions import NEXT_DEAL
+
+    medium, rng = WizardMediumPlayer(), random.Random(seed)
+    state, _ = new_game(make_rules("wizard", dict(overrides), players=players), players, seed)
+    assert isinstance(state, WizardState)
+    step = 0
+    while not state.is_terminal:
+        if state.phase == Phase.HAND_OVER:
+            state.apply_in_place(NEXT_DEAL, None, check=False)
+            continue
+        yield step, state
+        step += 1
+        state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)

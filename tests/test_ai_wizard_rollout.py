@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+from conftest import medium_wizard_positions
 from game.ai import search_pimc
 from game.ai.wizard_medium import WizardMediumPlayer, WizardTable, card_to_play, choose_card
 from game.ai.wizard_rollout import RoundTracker, WizardRolloutPlayer
@@ -89,17 +90,9 @@ def test_the_tracked_table_shows_voids_and_ruffs_as_the_view_does() -> None:
 
 def _starts(players: int, overrides: dict, seed: int, every: int = 5):
     """Positions of a medium-played game to play out from: bids and cards, mid-trick included."""
-    medium, rng = WizardMediumPlayer(), random.Random(seed)
-    state, _ = new_game(make_rules("wizard", overrides, players=players), players, seed)
-    step = 0
-    while not state.is_terminal:
-        if state.phase == Phase.HAND_OVER:
-            state.apply_in_place(NEXT_DEAL, None, check=False)
-            continue
+    for step, state in medium_wizard_positions(players, overrides, seed):
         if step % every == 0:
             yield state.clone(future_seed=step)
-        state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)
-        step += 1
 
 
 @pytest.mark.parametrize("players,overrides", WIZARD_CASES)

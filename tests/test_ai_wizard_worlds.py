@@ -6,11 +6,10 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from conftest import card, drive, wz_deal
-from game.ai.wizard_medium import WizardMediumPlayer, expected_tricks
+from conftest import card, drive, medium_wizard_positions, wz_deal
+from game.ai.wizard_medium import expected_tricks
 from game.ai.wizard_worlds import bid_misfit, draw_wizard_hands, guess_face_down_bids
 from game.rules import Phase, make_rules, new_game
-from game.rules.actions import NEXT_DEAL
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.view import WizardView
 from game.rules.wizard import WizardState
@@ -28,19 +27,11 @@ def medium_play_views(players: int, overrides: dict, seed: int,
     """Every ``every``-th view during play of a game of medium players, for the
     seat to move, with the hands every seat really holds: the other seats'
     bids are medium bids of those hands."""
-    medium, rng = WizardMediumPlayer(), random.Random(seed)
-    state, _ = new_game(make_rules("wizard", overrides, players=players), players, seed)
-    step = 0
-    while not state.is_terminal:
-        if state.phase == Phase.HAND_OVER:
-            state.apply_in_place(NEXT_DEAL, None, check=False)
-            continue
-        view = state.view(state.current)
-        assert isinstance(view, WizardView)
+    for step, state in medium_wizard_positions(players, overrides, seed):
         if state.phase == Phase.PLAY and step % every == 0:
+            view = state.view(state.current)
+            assert isinstance(view, WizardView)
             yield view, [list(hand) for hand in state.hands]
-        step += 1
-        state.apply_in_place(medium.choose(view, rng), None, check=False)
 
 
 def test_face_down_bids_are_guessed_as_the_medium_player_would_bid() -> None:

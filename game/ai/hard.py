@@ -10,10 +10,12 @@ that no longer matters to its own bid goes to spoiling theirs), in Bid Whist its
 team for the hand (only the bidding team scores, so the team's own change
 alone would leave a defender indifferent to setting the contract). The search
 leaves the medium player's choice only when a candidate beats it clearly
-(see ``search_pimc``). Rollouts use the medium players unchanged, reading
-lazy views (``state.rollout_view``): a Wizard hand plays out in about 0.5 to
-2 ms, so the default budget affords its 200 simulations in all but the long
-rounds (see ``budget``).
+(see ``search_pimc``). Rollouts use the medium players' decisions
+unchanged. In Bid Whist they read a view for each simulated move
+(``state.rollout_view``); in Wizard the rollout player keeps what each seat
+has seen up to date card by card instead (``wizard_rollout``), so a round
+plays out in about 0.3 ms at round 5 and 1.1 ms at round 15 and the default
+budget affords its 200 simulations in every round (see ``budget``).
 
 Which candidates are weighed, per decision:
 

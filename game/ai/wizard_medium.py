@@ -21,10 +21,15 @@ short lets a trick go to an opponent already at its bid, to spoil that bid.
 
 ``WizardMediumPlayer`` is the factory the registry names for the level
 "medium" of Wizard. The rules answer what they know: whether a card would
-take the trick (``wizard.trick_winner``), the suit led
-(``wizard.led_suit_of``), who is winning the trick, every seat's prediction
-as far as this seat may see it and the suits each seat has shown it lacks
-all come from the view.
+take the trick and who is winning it (``wizard.trick_winner``), the suit
+led (``wizard.led_suit_of``), which cards outrank which
+(``wizard.strengths``); every seat's prediction as far as this seat may see
+it and the suits each seat has shown it lacks come from the view.
+
+The card choice (``card_to_play``) reads a ``WizardTable``: what the seat
+knows of the trick and of the cards still out. A real decision builds it
+from the view; a search's simulated round keeps it up to date card by card
+(``wizard_rollout``), which gives the same table faster.
 """
 
 from __future__ import annotations
