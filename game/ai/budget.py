@@ -9,21 +9,23 @@ same view and the same seeded RNG always give the same action. The time cap
 keeps the table responsive on a slow machine.
 
 ``DEFAULT_BUDGET`` gives a decision 0.3 s and at most 200 simulations. A
-Wizard hand played out by the medium players costs about 0.5 ms in round 5,
-1.2 ms in round 10 and 2.1 ms in round 15 (December 2026, one quiet core),
-and the search also spends time drawing and building its worlds. In one
-Wizard game on a quiet core, every decision up to round 10 reached the 200
-simulations; in rounds 11 to 15 the bids stopped on the time cap after 132
-to 145 and some card plays after about 150. So the time cap ends the long
-decisions and the simulation cap the short ones, which it keeps from
-spending 0.3 s where a few hundred simulations of a tiny hand say all there
-is to say. Simulations up to about 200 make the hard Wizard player clearly
-stronger, more do not: on the same 360 rounds against three medium players
-it hit 72.8% of its bids and led them by 12.1 points a round at 110
-simulations a decision, 78.1% and 15.0 at 200, 78.1% and 14.7 at 500, and
-74.7% and 13.2 at 200 with the 0.3 s cap (CPU time), which cut rounds 11 to
-15 short: a faster rollout is worth most there. The caps are a trade of
-strength for a table that answers fast.
+Wizard round played out by the hard player's rollout (``wizard_rollout``)
+costs about 0.3 ms in round 5, 0.6 ms in round 10 and 1.1 ms in round 15
+(December 2026, one quiet core), and the search also spends time drawing and
+building its worlds. In the tournament (``benchmarks.ai``, 96 games) the
+hard Wizard player's decisions took 0.10 s at the median, 0.21 s at the
+95th percentile and at most 0.31 s: the simulation cap ends nearly every
+decision, the time cap only the odd long one on a busy machine, and the
+simulation cap keeps a small hand from spending 0.3 s where a few hundred
+simulations say all there is to say. Simulations up to about 200 make the
+hard Wizard player clearly stronger, more do not: on the same 360 rounds
+against three medium players it hit 72.8% of its bids and led them by 12.1
+points a round at 110 simulations a decision, 78.1% and 15.0 at 200, 78.1%
+and 14.7 at 500. Before the rollout kept track of the seats' knowledge card
+by card, a round-15 rollout cost 2.1 ms, the bids of rounds 11 to 15 stopped
+on the time cap after 130 to 150 simulations, and on the same 360 rounds
+the 0.3 s cap held the player to 74.7% and +13.2. The caps are a trade of strength for a
+table that answers fast.
 
 ``Deadline`` is the clock side: it reads an injectable clock
 (``time.perf_counter`` by default) so tests can prove the time cap stops a

@@ -42,7 +42,9 @@ _NO_VOIDS: frozenset[int] = frozenset()
 
 class RoundTracker:
     """What each seat knows of a round in play, kept up to date card by card
-    (``saw``) for a simulated round."""
+    (``saw``) for a simulated round. A seat's hand and the bids it may see
+    are read when it first has a card to choose: near the end of a round most
+    moves are forced, and a rollout from there should not pay for them."""
 
     __slots__ = ("public_seen", "public_wizards", "public_count", "hand_masks", "voids", "failures_read",
                  "predictions")
@@ -55,11 +57,12 @@ class RoundTracker:
         self.public_seen = card_mask(played)             # suit cards every seat has seen
         self.public_wizards = played.count(WIZARD)
         self.public_count = len(played)
-        self.hand_masks = [card_mask(hand) for hand in state.hands]
-        self.voids: list[frozenset[int]] = [_NO_VOIDS] * state.num_players
+        seats = state.num_players
+        self.hand_masks: list[int | None] = [None] * seats
+        self.predictions: list[tuple[int, ...] | None] = [None] * seats
+        self.voids: list[frozenset[int]] = [_NO_VOIDS] * seats
         self.failures_read = 0
         self._read_failures(state)
-        self.predictions = [state.bids_visible_to(seat) for seat in range(state.num_players)]
 
     def _read_failures(self, state: Any) -> None:
         failures = state.follow_failures
@@ -70,22 +73,31 @@ class RoundTracker:
     def table(self, state: Any, seat: int, legal: list[int]) -> WizardTable:
         """What ``seat``, to play now, knows: the ``WizardTable`` its view would give."""
         hand = state.hands[seat]
+        hand_mask = self.hand_masks[seat]
+        if hand_mask is None:
+            hand_mask = self.hand_masks[seat] = card_mask(hand)
+        predictions = self.predictions[seat]
+        if predictions is None:
+            # Fixed during play: hidden bids stay hidden, revealed ones shown.
+            predictions = self.predictions[seat] = state.bids_visible_to(seat)
         seats = state.num_players
         trick_cards = tuple(state.trick)
         later = [(seat + offset) % seats for offset in range(1, seats - len(trick_cards))]
         hands = state.hands
         return WizardTable(seat=seat, trump=state.trump, hand=hand, legal=legal, trick_cards=trick_cards,
-                           later=later, unseen=ALL_SUIT_CARDS & ~(self.public_seen | self.hand_masks[seat]),
+                           later=later, unseen=ALL_SUIT_CARDS & ~(self.public_seen | hand_mask),
                            unseen_wizards=WIZARDS_IN_DECK - self.public_wizards - hand.count(WIZARD),
                            unseen_total=max(1, len(WIZARD_DECK) - self.public_count - len(hand)),
                            voids=self.voids, held_by_later=sum([len(hands[s]) for s in later]),
-                           predictions=self.predictions[seat], tricks_won=state.tricks_won)
+                           predictions=predictions, tricks_won=state.tricks_won)
 
     def saw(self, state: Any, seat: int, card: int) -> None:
         """``seat`` has just played ``card`` (and ``state`` has moved on)."""
         bit = CARD_BIT[card]
         self.public_seen |= bit
-        self.hand_masks[seat] &= ~bit
+        hand_mask = self.hand_masks[seat]
+        if hand_mask is not None:
+            self.hand_masks[seat] = hand_mask & ~bit
         self.public_count += 1
         if card == WIZARD:
             self.public_wizards += 1
@@ -107,10 +119,14 @@ class WizardRolloutPlayer(WizardMediumPlayer):
                           else self.choose(state.rollout_view(state.current, legal_actions), rng))
                 state.apply_in_place(action, None, check=False)
                 continue
-            if tracker is None:
-                tracker = RoundTracker(state)
             seat = state.current
             legal = state.legal_cards()
-            card = legal[0] if len(legal) == 1 else card_to_play(tracker.table(state, seat, legal))
+            if len(legal) == 1:
+                card = legal[0]
+            else:
+                if tracker is None:      # the first choice of the round's play: catch up once
+                    tracker = RoundTracker(state)
+                card = card_to_play(tracker.table(state, seat, legal))
             state.apply_in_place(play(card), None, check=False)
-            tracker.saw(state, seat, card)
+            if tracker is not None:
+                tracker.saw(state, seat, card)
