@@ -16,12 +16,13 @@ import random
 
 import pytest
 
-from conftest import medium_wizard_positions
+from conftest import cards, drive, medium_wizard_positions, wz_deal
 from game.ai import search_pimc
 from game.ai.wizard_medium import WizardMediumPlayer, WizardTable, card_to_play, choose_card
 from game.ai.wizard_rollout import RoundTracker, WizardRolloutPlayer
 from game.rules import Phase, make_rules, new_game
 from game.rules.actions import NEXT_DEAL, play
+from game.rules.cards import card_code
 
 WIZARD_CASES = [
     (3, {"rounds": 8}),
@@ -113,3 +114,33 @@ def test_a_round_played_out_ends_as_the_view_by_view_loop_ends_it(players: int, 
 def test_the_hard_player_plays_its_rounds_out_with_the_tracker() -> None:
     from game.ai.hard import WizardHardPlayer
     assert isinstance(WizardHardPlayer().rollout_policy(), WizardRolloutPlayer)
+
+
+@pytest.mark.parametrize("hand", ["AS AC", "AC AS"])
+def test_of_two_equal_cards_the_medium_player_picks_the_same_whatever_their_order(hand: str) -> None:
+    # Round 2, trump diamonds: seat 1 bid both tricks and leads; its two side
+    # aces hold equally well, so only a tie-break tells them apart.
+    deal = wz_deal(4, 2, {1: hand}, "2D")
+    state, _ = new_game(make_rules("wizard", players=4), 4, 1, first_dealer=0, start_deal=2, fixed_deals={2: deal})
+    state, _ = drive(state, "2 0 0 0")
+    assert state.hands[1] == cards(hand)
+    assert card_code(choose_card(state.view(1), random.Random(0))) == "AS"
+
+
+def test_the_order_of_the_hand_never_changes_the_medium_card() -> None:
+    """The same cards in another order give the same card: a world built from
+    a view (a search's, or a replay of the round) cannot know in which order
+    another seat holds its cards."""
+    checked = 0
+    shuffler = random.Random(6)
+    for step, state in medium_wizard_positions(4, {"rounds": 10}, seed=12):
+        if state.phase != Phase.PLAY or len(state.legal_cards()) < 2:
+            continue
+        seat = state.current
+        expected = choose_card(state.view(seat), random.Random(0))
+        for _ in range(3):
+            other = state.clone()
+            shuffler.shuffle(other.hands[seat])
+            assert choose_card(other.view(seat), random.Random(0)) == expected
+        checked += 1
+    assert checked > 100

@@ -367,8 +367,9 @@ def card_to_play(t: WizardTable) -> int:
             return max(losers, key=lambda c: (card_value(c, trump), -c))
     if need > 0:
         if need >= tricks_left:
-            # Every remaining trick is needed: play the strongest card.
-            return max(legal, key=lambda c: (chances[c], card_value(c, trump)))
+            # Every remaining trick is needed: play the strongest card (of
+            # equals the lowest id, so that the order of the hand never matters).
+            return max(legal, key=lambda c: (chances[c], card_value(c, trump), -c))
         good = [c for c in legal if chances[c] >= SAFE_ENOUGH and c != WIZARD]
         if good:
             return min(good, key=lambda c: (card_value(c, trump), c))
