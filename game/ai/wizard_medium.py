@@ -176,10 +176,17 @@ def choose_trump_suit(view: WizardView, rng: random.Random) -> Action:
 CARD_BIT = tuple(1 << card if card < 52 else 0 for card in range(len(SUIT_OF)))
 SUIT_MASK = tuple(sum(1 << card for card in CARDS_OF_SUIT[suit]) for suit in range(4))
 ALL_SUIT_CARDS = sum(SUIT_MASK)
-# Per (trump, suit led), per card: the suit cards the rules rank strictly above it.
-_BEATEN_BY = {key: tuple(sum(1 << other for other in range(52) if strength[other] > strength[card])
-                         for card in range(len(SUIT_OF)))
-              for key, strength in ((key, strengths(key[1], key[0])) for key in _THREAT_SUITS)}
+
+
+def _outranking(led: int, trump: int) -> tuple[int, ...]:
+    """Per card: the mask of the suit cards the rules rank strictly above it
+    when ``led`` is the suit led and ``trump`` the trump suit."""
+    strength = strengths(led, trump)
+    return tuple(sum(1 << other for other in range(52) if strength[other] > strength[card])
+                 for card in range(len(SUIT_OF)))
+
+
+_BEATEN_BY = {(trump, led): _outranking(led, trump) for trump, led in _THREAT_SUITS}
 
 
 def card_mask(cards: Iterable[int]) -> int:
