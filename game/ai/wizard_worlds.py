@@ -32,7 +32,7 @@ each seat of 4 against three medium players, 200 simulations a decision):
   rounds) the player hit 76.4% of its bids and led by 14.4 points a round,
   against 75.7% and 13.8 without: within the noise, for 2.4 times the
   thinking time a decision, which the 0.3 s cap would cut again in the long
-  rounds.
+  rounds. The best of 12 worlds: 75.0% and 14.2, for 4.5 times the time.
 
 Everything here reads the view and the draws only: nothing can peek.
 """
