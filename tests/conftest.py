@@ -137,6 +137,15 @@ def wz_game(players: int, deals: Mapping[int, tuple[list[list[int]], int]], deal
     return state
 
 
+def wz_round(players: int, number: int, deal: tuple[list[list[int]], int], dealer: int,
+             **overrides) -> WizardState:
+    """A Wizard game started at round ``number`` with ``deal`` (see ``wz_deal``), dealt by ``dealer``."""
+    state, _ = new_game(make_rules("wizard", overrides, players=players), players, 1,
+                        first_dealer=dealer, start_deal=number, fixed_deals={number: deal})
+    assert isinstance(state, WizardState)
+    return state
+
+
 def drive(state: AnyState, moves: str | Iterable[str]) -> tuple[AnyState, list[GameEvent]]:
     """Apply actions given as strings (``"3up pass pass pass trump:H"``) through
     the public, checked ``apply``; returns the final state and all events."""

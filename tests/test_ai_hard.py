@@ -13,7 +13,7 @@ from typing import Iterator
 
 import pytest
 
-from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal  # noqa: E402
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_round  # noqa: E402
 from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.hard import (
@@ -209,19 +209,13 @@ def test_no_peeking_other_hidden_cards_same_decision(game, players, overrides):
 
 
 # ---------------------------------------------------------------------- constructed positions
-def wizard_round(players: int, number: int, deal, dealer: int, **overrides):
-    state, _ = new_game(make_rules("wizard", overrides, players=players), players, 1,
-                        first_dealer=dealer, start_deal=number, fixed_deals={number: deal})
-    return state
-
-
 # Named positions, shared with test_ai_hints (the hint for each must agree with the move).
 def wizard_needing_its_trick():
     """Round 2, trump clubs; seat 0 (the dealer) plays last to a heart trick and
     needs its one trick: the 8 of hearts takes this trick for sure, while the
     3 would leave it hoping that a card it leads later wins."""
     deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "8H 3H"}, "2C")
-    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "0 0 0 1 5H 6H 7H")
+    state, _ = drive(wz_round(4, 2, deal, dealer=0), "0 0 0 1 5H 6H 7H")
     return state
 
 
@@ -229,13 +223,13 @@ def wizard_at_its_bid():
     """Round 2: seat 0 bid 0 and plays last to a heart trick it would win with
     the king. The Jester loses it for sure; the king would break the bid."""
     deal = wz_deal(4, 2, {1: "9H 4D", 2: "5H 5D", 3: "3H 6D", 0: "KH JE"}, "2C")
-    state, _ = drive(wizard_round(4, 2, deal, dealer=0), "1 0 1 0 9H 5H 3H")
+    state, _ = drive(wz_round(4, 2, deal, dealer=0), "1 0 1 0 9H 5H 3H")
     return state
 
 
 def wizard_with_two_wizards():
     """Round 2: seat 1 (first to bid) holds both of its cards as Wizards."""
-    return wizard_round(4, 2, wz_deal(4, 2, {1: "WZ WZ"}, "5S"), dealer=0)
+    return wz_round(4, 2, wz_deal(4, 2, {1: "WZ WZ"}, "5S"), dealer=0)
 
 
 def bid_whist_book_to_take():
@@ -271,7 +265,7 @@ def test_wizard_bids_its_two_wizards():
 
 def test_wizard_predictions_respect_the_uneven_bids_rule():
     deal = wz_deal(4, 2, {1: "WZ WZ"}, "5S")
-    state = wizard_round(4, 2, deal, dealer=1, uneven_bids="always")
+    state = wz_round(4, 2, deal, dealer=1, uneven_bids="always")
     state, _ = drive(state, "0 0 0")  # the dealer (seat 1) may not bid 2
     view = state.view(1)
     action = WizardHardPlayer(SearchBudget(30, 1000.0)).choose(view, random.Random(2))
@@ -359,7 +353,7 @@ def test_cards_that_play_alike_are_searched_once():
     # 2 of spades. Nobody else can hold a heart between the 9 and the 10, so
     # they play alike; the queen of hearts is unseen, so the king stands alone.
     deal = wz_deal(4, 4, {1: "9H TH KH 2S", 2: "QH 3S 4S 5S"}, "5C")
-    state = wizard_round(4, 4, deal, dealer=0)
+    state = wz_round(4, 4, deal, dealer=0)
     state, _ = drive(state, "1 1 1 1")
     view = state.view(1)
     assert view.phase == Phase.PLAY and view.current_player == 1
@@ -367,6 +361,6 @@ def test_cards_that_play_alike_are_searched_once():
     assert codes(distinct_plays(view, card("KH"))) == {"9H", "KH", "2S"}
     assert codes(distinct_plays(view, card("TH"))) == {"TH", "KH", "2S"}   # the medium card stands for its group
     # With the queen turned up (out of play) and the jack in hand, all four hearts play alike.
-    later = wizard_round(4, 4, wz_deal(4, 4, {1: "9H TH JH KH"}, "QH"), dealer=0)
+    later = wz_round(4, 4, wz_deal(4, 4, {1: "9H TH JH KH"}, "QH"), dealer=0)
     later, _ = drive(later, "1 1 1 1")
     assert codes(distinct_plays(later.view(1), card("JH"))) == {"JH"}

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from conftest import bw_deal, bw_game, cards, drive, wz_deal  # noqa: E402
+from conftest import bw_deal, bw_game, cards, drive, wz_deal, wz_round  # noqa: E402
 from test_ai_hard import (  # noqa: E402
-    CASES, bid_whist_book_to_take, decisions, wizard_at_its_bid, wizard_needing_its_trick, wizard_round,
+    CASES, bid_whist_book_to_take, decisions, wizard_at_its_bid, wizard_needing_its_trick,
     wizard_with_two_wizards,
 )
 from game.ai import hints
@@ -72,7 +72,7 @@ def test_wizard_hint_plays_the_hard_players_move_with_its_reason(position, move,
 def test_wizard_hint_to_spoil_when_the_bid_is_lost():
     # Seat 0 bid 0 but took the first trick: its bid is lost.
     deal = wz_deal(4, 2, {1: "5H 4D", 2: "6H 5D", 3: "7H 6D", 0: "AH 3D"}, "2C")
-    state, _ = drive(wizard_round(4, 2, deal, dealer=3), "0 0 0 0 AH 5H 6H 7H")
+    state, _ = drive(wz_round(4, 2, deal, dealer=3), "0 0 0 0 AH 5H 6H 7H")
     assert state.current == 0 and state.tricks_won[0] == 1
     hint = hint_for(get_game("wizard"), state.view(0), random.Random(4), SMALL)
     assert hint.reason_key == "hint.spoil"

@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from conftest import cards, drive, medium_wizard_positions, wz_deal
+from conftest import cards, drive, medium_wizard_positions, wz_deal, wz_round
 from game.ai import search_pimc
 from game.ai.wizard_medium import WizardMediumPlayer, WizardTable, card_to_play, choose_card
 from game.ai.wizard_rollout import RoundTracker, WizardRolloutPlayer
@@ -35,7 +35,7 @@ WIZARD_CASES = [
 def _table_fields(table: WizardTable) -> dict:
     fields = {name: getattr(table, name) for name in WizardTable.__slots__}
     # The view holds tuples where the tracker shares the state's lists.
-    for name in ("hand", "voids", "tricks_won", "predictions"):
+    for name in ("trick_seats", "voids", "tricks_won", "predictions"):
         fields[name] = tuple(fields[name])
     return fields
 
@@ -121,8 +121,7 @@ def test_of_two_equal_cards_the_medium_player_picks_the_same_whatever_their_orde
     # Round 2, trump diamonds: seat 1 bid both tricks and leads; its two side
     # aces hold equally well, so only a tie-break tells them apart.
     deal = wz_deal(4, 2, {1: hand}, "2D")
-    state, _ = new_game(make_rules("wizard", players=4), 4, 1, first_dealer=0, start_deal=2, fixed_deals={2: deal})
-    state, _ = drive(state, "2 0 0 0")
+    state, _ = drive(wz_round(4, 2, deal, dealer=0), "2 0 0 0")
     assert state.hands[1] == cards(hand)
     assert card_code(choose_card(state.view(1), random.Random(0))) == "AS"
 

@@ -6,20 +6,12 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
-from conftest import card, drive, medium_wizard_positions, wz_deal
+from conftest import card, drive, medium_wizard_positions, wz_deal, wz_round
 from game.ai.wizard_medium import expected_tricks
 from game.ai.wizard_worlds import bid_misfit, draw_wizard_hands, guess_face_down_bids
-from game.rules import Phase, make_rules, new_game
+from game.rules import Phase
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.view import WizardView
-from game.rules.wizard import WizardState
-
-
-def wizard_round(players: int, number: int, deal, dealer: int, **overrides) -> WizardState:
-    state, _ = new_game(make_rules("wizard", overrides, players=players), players, 1,
-                        first_dealer=dealer, start_deal=number, fixed_deals={number: deal})
-    assert isinstance(state, WizardState)
-    return state
 
 
 def medium_play_views(players: int, overrides: dict, seed: int,
@@ -37,7 +29,7 @@ def medium_play_views(players: int, overrides: dict, seed: int,
 def test_face_down_bids_are_guessed_as_the_medium_player_would_bid() -> None:
     # Hidden bidding, round 2: seats 1 and 2 have bid face down; seat 3 guesses them.
     deal = wz_deal(4, 2, {1: "WZ WZ", 2: "2H 3D"}, "5S")
-    state = wizard_round(4, 2, deal, dealer=0, bidding="hidden")
+    state = wz_round(4, 2, deal, dealer=0, bidding="hidden")
     state, _ = drive(state, "2 0")
     view = state.view(3)
     hidden = HiddenSampler(view).sample(random.Random(1))
@@ -54,7 +46,7 @@ def test_worlds_give_a_seat_hands_that_fit_its_bid() -> None:
     # (to bid) draws worlds: hands that fit the bids give seat 1 far more
     # Wizards than uniform draws do, and seat 2 fewer.
     deal = wz_deal(4, 3, {1: "WZ WZ AS", 2: "2H 3D 4C", 3: "5H 6D 7C"}, "9S")
-    state = wizard_round(4, 3, deal, dealer=0)
+    state = wz_round(4, 3, deal, dealer=0)
     state, _ = drive(state, "3 0")
     view = state.view(3)
     sampler = HiddenSampler(view)

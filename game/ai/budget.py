@@ -24,8 +24,8 @@ points a round at 110 simulations a decision, 78.1% and 15.0 at 200, 78.1%
 and 14.7 at 500. Before the rollout kept track of the seats' knowledge card
 by card, a round-15 rollout cost 2.1 ms, the bids of rounds 11 to 15 stopped
 on the time cap after 130 to 150 simulations, and on the same 360 rounds
-the 0.3 s cap held the player to 74.7% and +13.2. The caps are a trade of strength for a
-table that answers fast.
+the 0.3 s cap held the player to 74.7% and +13.2. The caps are a trade of
+strength for a table that answers fast.
 
 ``Deadline`` is the clock side: it reads an injectable clock
 (``time.perf_counter`` by default) so tests can prove the time cap stops a

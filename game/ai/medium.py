@@ -50,6 +50,10 @@ class MediumPlayer(ABC, Generic[ViewT]):
 
 def later_seats(view: PlayerView) -> list[int]:
     """The seats still to play to the trick in progress after this one, in turn order."""
-    seats = view.num_players
-    played = len(view.trick)
-    return [(view.seat + offset) % seats for offset in range(1, seats - played)]
+    return seats_after(view.seat, view.num_players, len(view.trick))
+
+
+def seats_after(seat: int, seats: int, played: int) -> list[int]:
+    """The seats to play after ``seat`` to a trick of which ``played`` cards
+    are down (``seat``'s not among them), in turn order."""
+    return [(seat + offset) % seats for offset in range(1, seats - played)]

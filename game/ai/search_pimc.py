@@ -95,11 +95,16 @@ def play_out(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
         own_play_out(state, rng)
         return
     while state.phase not in HAND_ENDS:
-        legal = state.legal_actions()
-        # A forced move needs no view and no policy (the last card of a hand,
-        # a single card of the suit led): a good share of a rollout's moves.
-        action = legal[0] if len(legal) == 1 else policy.choose(state.rollout_view(state.current, legal), rng)
-        state.apply_in_place(action, None, check=False)
+        play_one_move(state, policy, rng)
+
+
+def play_one_move(state: Any, policy: RolloutPolicy, rng: random.Random) -> None:
+    """The seat to move chooses with ``policy`` from its rollout view, and the move is made."""
+    legal = state.legal_actions()
+    # A forced move needs no view and no policy (the last card of a hand,
+    # a single card of the suit led): a good share of a rollout's moves.
+    action = legal[0] if len(legal) == 1 else policy.choose(state.rollout_view(state.current, legal), rng)
+    state.apply_in_place(action, None, check=False)
 
 
 RACE_Z = 2.0          # standard errors behind the leader that drop a candidate from the race

@@ -146,13 +146,18 @@ def choose_prediction(view: WizardView, rng: random.Random, bias: float = 0.0) -
     cards_each = view.tricks_per_hand
     estimate = max(0.0, expected_tricks(view.hand, view.trump, view.num_players, cards_each) + bias
                    + known_bids_shift(view))
-    ideal = max(0, min(int(estimate + 0.5), cards_each))
+    ideal = rounded_bid(estimate, cards_each)
     if ideal != view.forbidden_bid:
         return predict(ideal)
     # The uneven-bids rule forbids it: the nearest allowed number, closer to the estimate first.
     allowed = sorted(a.value for a in view.legal_actions if a.kind == ActionKind.PREDICT)
     best = min(allowed, key=lambda n: (abs(n - estimate), rng.random()))
     return predict(best)
+
+
+def rounded_bid(estimate: float, cards_each: int) -> int:
+    """An estimate of tricks as a bid: rounded, within 0 and the cards each."""
+    return max(0, min(int(estimate + 0.5), cards_each))
 
 
 def choose_trump_suit(view: WizardView, rng: random.Random) -> Action:
@@ -226,18 +231,19 @@ class WizardTable:
     than reading a view for every simulated move; both give the same fields,
     so the player decides alike either way."""
 
-    __slots__ = ("seat", "trump", "hand", "legal", "trick_cards", "later", "unseen", "unseen_wizards",
-                 "unseen_total", "voids", "held_by_later", "predictions", "tricks_won")
+    __slots__ = ("seat", "trump", "tricks_left", "legal", "trick_cards", "trick_seats", "later", "unseen",
+                 "unseen_wizards", "unseen_total", "voids", "held_by_later", "predictions", "tricks_won")
 
-    def __init__(self, seat: int, trump: int, hand: list[int], legal: list[int], trick_cards: tuple[int, ...],
-                 later: list[int], unseen: int, unseen_wizards: int, unseen_total: int,
-                 voids: Sequence[frozenset[int]], held_by_later: int, predictions: Sequence[int],
-                 tricks_won: Sequence[int]) -> None:
+    def __init__(self, seat: int, trump: int, tricks_left: int, legal: list[int], trick_cards: tuple[int, ...],
+                 trick_seats: Sequence[int], later: list[int], unseen: int, unseen_wizards: int,
+                 unseen_total: int, voids: Sequence[frozenset[int]], held_by_later: int,
+                 predictions: Sequence[int], tricks_won: Sequence[int]) -> None:
         self.seat = seat
         self.trump = trump
-        self.hand = hand
+        self.tricks_left = tricks_left        # the cards this seat holds
         self.legal = legal                    # the legal cards, in the rules' order
         self.trick_cards = trick_cards        # the trick so far, in play order
+        self.trick_seats = trick_seats        # who played them
         self.later = later                    # the seats still to play to it, in turn order
         self.unseen = unseen                  # mask of the suit cards this seat has not seen
         self.unseen_wizards = unseen_wizards
@@ -254,9 +260,10 @@ class WizardTable:
             seen.append(view.turn_up)
         later = later_seats(view)
         sizes = view.hand_sizes
-        return cls(seat=view.seat, trump=view.trump, hand=list(view.hand),
+        return cls(seat=view.seat, trump=view.trump, tricks_left=len(view.hand),
                    legal=[a.value for a in view.legal_actions if a.kind == ActionKind.PLAY],
-                   trick_cards=tuple(card for _, card in view.trick), later=later,
+                   trick_cards=tuple(card for _, card in view.trick),
+                   trick_seats=tuple(seat for seat, _ in view.trick), later=later,
                    unseen=ALL_SUIT_CARDS & ~card_mask(seen),
                    unseen_wizards=WIZARDS_IN_DECK - seen.count(WIZARD),
                    # every card seen is one copy fewer
@@ -280,11 +287,7 @@ class WizardTable:
     def winning_seat(self) -> int:
         """The seat winning the trick so far (-1 before the lead)."""
         cards = self.trick_cards
-        if not cards:
-            return -1
-        seats = len(self.predictions)
-        leader = (self.seat - len(cards)) % seats
-        return (leader + trick_winner(cards, self.trump)) % seats
+        return self.trick_seats[trick_winner(cards, self.trump)] if cards else -1
 
     def strong_card_winning(self) -> bool:
         """Is the trick so far being won by a Wizard or a trump?"""
@@ -360,7 +363,7 @@ def choose_card(view: WizardView, rng: random.Random) -> int:
 def card_to_play(t: WizardTable) -> int:
     """The medium player's card, from what its seat knows (``WizardTable``)."""
     need = t.predictions[t.seat] - t.tricks_won[t.seat]
-    tricks_left = len(t.hand)
+    tricks_left = t.tricks_left
     legal = t.legal
     trump = t.trump
     chances = {c: t.hold_chance(c) for c in legal}

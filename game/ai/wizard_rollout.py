@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from game.ai.search_pimc import HAND_ENDS
+from game.ai.medium import seats_after
+from game.ai.search_pimc import HAND_ENDS, play_one_move
 from game.ai.wizard_medium import (ALL_SUIT_CARDS, CARD_BIT, WIZARDS_IN_DECK, WizardMediumPlayer, WizardTable,
                                    card_mask, card_to_play)
 from game.rules.actions import play
@@ -50,8 +51,7 @@ class RoundTracker:
                  "predictions")
 
     def __init__(self, state: Any) -> None:
-        played = [card for record in state.tricks for _, card in record.plays]
-        played.extend(state.trick)
+        played = [action.value for _, action in state.hand_plays]
         if state.turn_up >= 0:
             played.append(state.turn_up)
         self.public_seen = card_mask(played)             # suit cards every seat has seen
@@ -80,12 +80,12 @@ class RoundTracker:
         if predictions is None:
             # Fixed during play: hidden bids stay hidden, revealed ones shown.
             predictions = self.predictions[seat] = state.bids_visible_to(seat)
-        seats = state.num_players
         trick_cards = tuple(state.trick)
-        later = [(seat + offset) % seats for offset in range(1, seats - len(trick_cards))]
+        later = seats_after(seat, state.num_players, len(trick_cards))
         hands = state.hands
-        return WizardTable(seat=seat, trump=state.trump, hand=hand, legal=legal, trick_cards=trick_cards,
-                           later=later, unseen=ALL_SUIT_CARDS & ~(self.public_seen | hand_mask),
+        return WizardTable(seat=seat, trump=state.trump, tricks_left=len(hand), legal=legal,
+                           trick_cards=trick_cards, trick_seats=state.trick_seats, later=later,
+                           unseen=ALL_SUIT_CARDS & ~(self.public_seen | hand_mask),
                            unseen_wizards=WIZARDS_IN_DECK - self.public_wizards - hand.count(WIZARD),
                            unseen_total=max(1, len(WIZARD_DECK) - self.public_count - len(hand)),
                            voids=self.voids, held_by_later=sum([len(hands[s]) for s in later]),
@@ -114,10 +114,7 @@ class WizardRolloutPlayer(WizardMediumPlayer):
         tracker: RoundTracker | None = None
         while state.phase not in HAND_ENDS:
             if state.phase != Phase.PLAY:
-                legal_actions = state.legal_actions()
-                action = (legal_actions[0] if len(legal_actions) == 1
-                          else self.choose(state.rollout_view(state.current, legal_actions), rng))
-                state.apply_in_place(action, None, check=False)
+                play_one_move(state, self, rng)    # a bid or a trump choice: through a view
                 continue
             seat = state.current
             legal = state.legal_cards()
