@@ -1,0 +1,72 @@
+"""The round-by-round comparison of two hard Wizard settings (benchmarks/wizard_paired.py), on tiny sizes.
+
+Checks what its error bars rest on: a round's deal does not depend on how the earlier rounds were played,
+one setting played twice gives the same round exactly (every decision has its own seeded RNG), and the
+report pairs each round's base with its variant and counts one sample per deal."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from benchmarks import wizard_paired as paired
+from game.rules import Phase, make_rules, new_game
+from game.rules.actions import NEXT_DEAL
+
+
+def hands_by_round_of_a_random_game(seed: int) -> dict[int, list[tuple[int, ...]]]:
+    state, _ = new_game(make_rules("wizard", players=4), 4, seed)
+    rng = random.Random(99)
+    hands = {}
+    while not state.is_terminal:
+        if state.phase == Phase.HAND_OVER:
+            state.apply_in_place(NEXT_DEAL, None, check=False)
+            continue
+        hands.setdefault(state.deal_number, [tuple(hand) for hand in state.hands])
+        state.apply_in_place(rng.choice(state.legal_actions()), None, check=False)
+    return hands
+
+
+def test_round_starts_are_the_seeds_deals_before_any_bid() -> None:
+    starts = paired.round_starts(7)
+    assert [start.deal_number for start in starts] == list(range(1, 16))
+    # Each at its first decision: the dealer's trump choice after a Wizard turn-up, else the first bid.
+    assert all(start.phase in (Phase.TRUMP_CHOICE, Phase.PREDICT)
+               and all(bid < 0 for bid in start.view(0).predictions) for start in starts)
+    # The medium players reach the same cards as random play would: the deal is the seed's.
+    random_hands = hands_by_round_of_a_random_game(7)
+    assert {start.deal_number: [tuple(h) for h in start.hands] for start in starts} == random_hands
+
+
+def test_one_setting_plays_a_round_the_same_way_twice() -> None:
+    setting = paired.Setting.parse("sims=12,seconds=1000")
+    start = paired.round_starts(3)[5]
+    first = paired.play_round(start, 2, setting.player(), seed=3)
+    second = paired.play_round(start, 2, setting.player(), seed=3)
+    assert (first.bid, first.taken, first.lead) == (second.bid, second.taken, second.lead)
+    assert len(first.decision_seconds) == len(second.decision_seconds) > 0
+    assert 0 <= first.bid <= 6 and 0 <= first.taken <= 6
+
+
+def result(lead: float, bid: int = 1, taken: int = 1) -> paired.RoundResult:
+    return paired.RoundResult(bid, taken, lead, (0.1,))
+
+
+def test_report_counts_a_deal_as_one_sample_and_names_the_rounds_that_differ() -> None:
+    base, variant = paired.Setting(200, 0.3), paired.Setting(400, 0.3)
+    # Two deals of four seats: the variant gains 4 points in one round of the first deal, none in the second.
+    pairs = [(result(10), result(14))] + [(result(0), result(0))] * 7
+    lines = paired.report(pairs, base, variant)
+    assert lines[0].startswith("base     200 simulations") and lines[1].startswith("variant  400 simulations")
+    assert "variant - base: +0.50 ± " in lines[2]
+    assert "over 2 deals" in lines[2] and "1 of 8 rounds came out differently" in lines[2]
+
+
+def test_settings_parse_and_reject_what_no_search_could_run() -> None:
+    assert paired.Setting.parse("sims=400,seconds=0.25") == paired.Setting(400, 0.25)
+    assert paired.Setting.parse("") == paired.Setting()
+    for bad in ("sims=0", "seconds=0", "depth=3"):
+        with pytest.raises((SystemExit, ValueError)):
+            paired.Setting.parse(bad)
+    assert paired.parse_seeds("1401-1403,9") == [1401, 1402, 1403, 9]
