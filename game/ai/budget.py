@@ -8,24 +8,28 @@ reproducible: with a cap small enough that the time limit never binds, the
 same view and the same seeded RNG always give the same action. The time cap
 keeps the table responsive on a slow machine.
 
-``DEFAULT_BUDGET`` gives a decision 0.3 s and at most 200 simulations. A
+``DEFAULT_BUDGET`` gives a decision 0.3 s and at most 400 simulations. A
 Wizard round played out by the hard player's rollout (``wizard_rollout``)
 costs about 0.3 ms in round 5, 0.6 ms in round 10 and 1.1 ms in round 15
 (December 2026, one quiet core), and the search also spends time drawing and
-building its worlds. In the tournament (``benchmarks.ai``, 96 games) the
-hard Wizard player's decisions took 0.10 s at the median, 0.21 s at the
-95th percentile and at most 0.31 s: the simulation cap ends nearly every
-decision, the time cap only the odd long one on a busy machine, and the
-simulation cap keeps a small hand from spending 0.3 s where a few hundred
-simulations say all there is to say. Simulations up to about 200 make the
-hard Wizard player clearly stronger, more do not: on the same 360 rounds
-against three medium players it hit 72.8% of its bids and led them by 12.1
-points a round at 110 simulations a decision, 78.1% and 15.0 at 200, 78.1%
-and 14.7 at 500. Before the rollout kept track of the seats' knowledge card
-by card, a round-15 rollout cost 2.1 ms, the bids of rounds 11 to 15 stopped
-on the time cap after 130 to 150 simulations, and on the same 360 rounds
-the 0.3 s cap held the player to 74.7% and +13.2. The caps are a trade of
-strength for a table that answers fast.
+building its worlds. So the simulation cap ends the decisions of short
+rounds, where a few hundred simulations say all there is to say, and the
+time cap ends the heaviest (the first tricks of rounds 10 to 15, where 400
+simulations take 0.28 s of CPU at the median and up to 0.38 s). Bid Whist
+decisions, whose rollouts read a view per move, mostly end on the time cap.
+
+Why 400. Compared round by round on the same deals (the experiment that
+became ``benchmarks.wizard_paired``: seeds 1401-1412, 720 rounds, the hard player in each seat against three
+medium players, the time cap read as CPU time), 400 simulations under the
+0.3 s cap made the hard Wizard player hit 77.9% of its bids instead of
+74.7% and lead the medium seats by 15.1 points a round instead of 13.1: a
+gain of 2.0 points a round (±1.0, one standard error over rounds). 400
+simulations for the card play alone gained 1.7. An earlier whole-game
+comparison had found 500 simulations no better than 200 (78.1% and +14.7
+against 78.1% and +15.0 on 360 rounds), but its error bar was about ±1.5
+points a round: the round-by-round pairing, which plays both settings from
+every deal with the same random draws, measures the difference, and the
+whole games did not.
 
 ``Deadline`` is the clock side: it reads an injectable clock
 (``time.perf_counter`` by default) so tests can prove the time cap stops a
@@ -55,7 +59,7 @@ class SearchBudget:
             raise ValueError(f"a search needs a positive time limit, not {self.max_seconds}")
 
 
-DEFAULT_BUDGET = SearchBudget(max_simulations=200, max_seconds=0.3)
+DEFAULT_BUDGET = SearchBudget(max_simulations=400, max_seconds=0.3)
 
 
 class Deadline:
