@@ -184,13 +184,19 @@ def main(argv: Iterable[str] | None = None) -> None:
           f"seeds {args.seeds}; the hard player in each of {PLAYERS} seats against medium players", flush=True)
     jobs = [(seed, base, variant) for seed in seeds]
     pairs: list[tuple[RoundResult, RoundResult]] = []
+    began = time.perf_counter()
+
+    def collect(seed_pairs: list[tuple[RoundResult, RoundResult]], done: int) -> None:
+        pairs.extend(seed_pairs)
+        print(f"  ... {done}/{len(jobs)} seeds in {(time.perf_counter() - began) / 60:.0f} min", flush=True)
+
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            for seed_pairs in pool.imap(compare_seed, jobs):
-                pairs.extend(seed_pairs)
+            for done, seed_pairs in enumerate(pool.imap(compare_seed, jobs), 1):
+                collect(seed_pairs, done)
     else:
-        for job in jobs:
-            pairs.extend(compare_seed(job))
+        for done, job in enumerate(jobs, 1):
+            collect(compare_seed(job), done)
     print("\n".join(report(pairs, base, variant)))
 
 
