@@ -18,18 +18,19 @@ time cap ends the heaviest (the first tricks of rounds 10 to 15, where 400
 simulations take 0.28 s of CPU at the median and up to 0.38 s). Bid Whist
 decisions, whose rollouts read a view per move, mostly end on the time cap.
 
-Why 400. Compared round by round on the same deals (the experiment that
-became ``benchmarks.wizard_paired``: seeds 1401-1412, 720 rounds, the hard player in each seat against three
-medium players, the time cap read as CPU time), 400 simulations under the
-0.3 s cap made the hard Wizard player hit 77.9% of its bids instead of
-74.7% and lead the medium seats by 15.1 points a round instead of 13.1: a
-gain of 2.0 points a round (±1.0, one standard error over rounds). 400
-simulations for the card play alone gained 1.7. An earlier whole-game
-comparison had found 500 simulations no better than 200 (78.1% and +14.7
-against 78.1% and +15.0 on 360 rounds), but its error bar was about ±1.5
-points a round: the round-by-round pairing, which plays both settings from
-every deal with the same random draws, measures the difference, and the
-whole games did not.
+Why 400. ``python -m benchmarks.wizard_paired --base sims=200 --variant
+sims=400 --jobs 2`` plays every round of seeds 1401-1412 (720 rounds, the
+hard player in each seat against three medium players) once with each
+budget, from the same deal and with the same random draws, the time cap
+read as CPU time. At 400 simulations under the 0.3 s cap the hard Wizard
+player hit 77.5% of its bids instead of 74.7% and led the medium seats by
+15.1 points a round instead of 13.1: a gain of 1.9 ± 2.1 points a round
+(95% interval over the 180 deals). The experiment it grew from, which began
+each round at its first bid, measured 2.0 on the same seeds (1.7 from the
+card play alone). An earlier whole-game comparison had found 500
+simulations no better than 200 (78.1% and +14.7 against 78.1% and +15.0 on
+360 rounds), but its error was about ±1.5 points a round, as large as the
+difference.
 
 ``Deadline`` is the clock side: it reads an injectable clock
 (``time.perf_counter`` by default) so tests can prove the time cap stops a
