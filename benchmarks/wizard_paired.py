@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from benchmarks.ai import estimate, percentile
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.ai.hard import WizardHardPlayer
+from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
 from game.rules import GameState, Phase, make_rules, new_game
 from game.rules.actions import NEXT_DEAL
@@ -53,30 +54,28 @@ PLAYERS = 4
 
 @dataclass(frozen=True)
 class Setting:
-    """One setting of the hard player: its search budget."""
+    """One setting of the hard player: its search budget (the time cap read as CPU time)."""
 
-    simulations: int = DEFAULT_BUDGET.max_simulations
-    seconds: float = DEFAULT_BUDGET.max_seconds
+    budget: SearchBudget = DEFAULT_BUDGET
 
     @classmethod
     def parse(cls, text: str) -> Setting:
-        setting = cls()
+        budget = DEFAULT_BUDGET
         for pair in filter(None, text.split(",")):
             key, _, value = pair.partition("=")
             if key == "sims":
-                setting = dataclasses.replace(setting, simulations=int(value))
+                budget = dataclasses.replace(budget, max_simulations=int(value))   # checked by SearchBudget
             elif key == "seconds":
-                setting = dataclasses.replace(setting, seconds=float(value))
+                budget = dataclasses.replace(budget, max_seconds=float(value))
             else:
                 raise SystemExit(f"unknown setting {key!r} in {text!r} (known: sims, seconds)")
-        SearchBudget(setting.simulations, setting.seconds)   # rejects a budget no search could run on
-        return setting
+        return cls(budget)
 
     def player(self) -> WizardHardPlayer:
-        return WizardHardPlayer(SearchBudget(self.simulations, self.seconds), clock=time.process_time)
+        return WizardHardPlayer(self.budget, clock=time.process_time)
 
     def label(self) -> str:
-        return f"{self.simulations} simulations, {self.seconds:g} s CPU"
+        return f"{self.budget.max_simulations} simulations, {self.budget.max_seconds:g} s CPU"
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,7 @@ def play_round(start: GameState, hard_seat: int, hard: WizardHardPlayer, seed: i
     deal = state.deal_number
     decisions = [0] * PLAYERS
     times: list[float] = []
-    while state.phase != Phase.HAND_OVER and not state.is_terminal:
+    while state.phase not in HAND_ENDS:
         seat = state.current
         view = state.view(seat)
         rng = decision_rng(seed, deal, seat, decisions[seat])

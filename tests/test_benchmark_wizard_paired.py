@@ -6,26 +6,14 @@ report pairs each round's base with its variant and counts one sample per deal."
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from test_benchmark_ai import (
+    deals_of_a_random_game,  # deal number -> (dealer, hands) of a random game
+)
 
 from benchmarks import wizard_paired as paired
-from game.rules import Phase, make_rules, new_game
-from game.rules.actions import NEXT_DEAL
-
-
-def hands_by_round_of_a_random_game(seed: int) -> dict[int, list[tuple[int, ...]]]:
-    state, _ = new_game(make_rules("wizard", players=4), 4, seed)
-    rng = random.Random(99)
-    hands = {}
-    while not state.is_terminal:
-        if state.phase == Phase.HAND_OVER:
-            state.apply_in_place(NEXT_DEAL, None, check=False)
-            continue
-        hands.setdefault(state.deal_number, [tuple(hand) for hand in state.hands])
-        state.apply_in_place(rng.choice(state.legal_actions()), None, check=False)
-    return hands
+from game.ai.budget import SearchBudget
+from game.rules import Phase
 
 
 def test_round_starts_are_the_seeds_deals_before_any_bid() -> None:
@@ -35,8 +23,9 @@ def test_round_starts_are_the_seeds_deals_before_any_bid() -> None:
     assert all(start.phase in (Phase.TRUMP_CHOICE, Phase.PREDICT)
                and all(bid < 0 for bid in start.view(0).predictions) for start in starts)
     # The medium players reach the same cards as random play would: the deal is the seed's.
-    random_hands = hands_by_round_of_a_random_game(7)
-    assert {start.deal_number: [tuple(h) for h in start.hands] for start in starts} == random_hands
+    random_deals = deals_of_a_random_game("wizard", 7, play_seed=99)
+    assert {start.deal_number: tuple(tuple(h) for h in start.hands) for start in starts} == \
+        {number: hands for number, (_, hands) in random_deals.items()}
 
 
 def test_one_setting_plays_a_round_the_same_way_twice() -> None:
@@ -54,7 +43,7 @@ def result(lead: float, bid: int = 1, taken: int = 1) -> paired.RoundResult:
 
 
 def test_report_counts_a_deal_as_one_sample_and_names_the_rounds_that_differ() -> None:
-    base, variant = paired.Setting(200, 0.3), paired.Setting(400, 0.3)
+    base, variant = paired.Setting(SearchBudget(200, 0.3)), paired.Setting(SearchBudget(400, 0.3))
     # Two deals of four seats: the variant gains 4 points in one round of the first deal, none in the second.
     pairs = [(result(10), result(14))] + [(result(0), result(0))] * 7
     lines = paired.report(pairs, base, variant)
@@ -64,7 +53,7 @@ def test_report_counts_a_deal_as_one_sample_and_names_the_rounds_that_differ() -
 
 
 def test_settings_parse_and_reject_what_no_search_could_run() -> None:
-    assert paired.Setting.parse("sims=400,seconds=0.25") == paired.Setting(400, 0.25)
+    assert paired.Setting.parse("sims=400,seconds=0.25") == paired.Setting(SearchBudget(400, 0.25))
     assert paired.Setting.parse("") == paired.Setting()
     for bad in ("sims=0", "seconds=0", "depth=3"):
         with pytest.raises((SystemExit, ValueError)):
