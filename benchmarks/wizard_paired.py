@@ -1,6 +1,7 @@
-"""Two settings of the hard Wizard player compared round by round on the same cards.
+"""Settings of the hard Wizard player compared round by round on the same cards.
 
-Run ``python -m benchmarks.wizard_paired --base sims=200 --variant sims=400 [--seeds 1401-1412] [--jobs 2]``.
+Run ``python -m benchmarks.wizard_paired --base sims=200 --variant sims=400 [--variant ...] [--seeds 1401-1412]
+[--jobs 2]``.
 
 The tournament (``benchmarks.ai``) plays whole games, so two settings of one player differ by the luck of
 every round their different choices lead to, and a difference of one or two points a round hides in an
@@ -10,21 +11,23 @@ interval of ±2. This comparison removes most of that luck:
   Wizard round's cards come from the seed and the round number alone, and nothing a player does within a
   round depends on the game score, so the round is the same whoever played the ones before).
 * Every round is then played from its deal once for each seat with the hard player in that seat and
-  medium players in the others: once with the base setting and once with the variant.
+  medium players in the others: once with the base setting and once with each variant.
 * Every decision draws on its own RNG, seeded by the seed, the round, the seat and the decision's number,
   and the search's time cap reads CPU time, not the wall clock. So the two plays of a round are identical
   up to the first decision the settings make differently, and other work on the machine changes nothing
   but a decision cut short by the time cap.
 
 For each setting it prints the share of bids hit and the hard seat's points a round over the mean of the
-three medium seats of the same round; then the variant's gain over the base with its 95% confidence
+three medium seats of the same round; then each variant's gain over the base with its 95% confidence
 interval, counting the four seats of one deal as one sample (they share the cards), and how many rounds
 came out differently; and each setting's CPU time a decision (median, 95th percentile, maximum).
 
-A setting is comma-separated ``key=value`` pairs: ``sims`` (simulations a decision, default the player's
-own), ``seconds`` (CPU-time cap a decision, default the player's own). Twelve seeds are 180 deals and 720
-rounds, each played once per setting: 200 against 400 simulations took 24 minutes with ``--jobs 2`` on two
-cores, and the interval on the gain came out at about ±2 points a round.
+A setting is comma-separated ``key=value`` pairs: ``sims`` (simulations a decision) and ``seconds`` (CPU-time
+cap a decision), by default the player's own budget; ``spoil``, how much the medium seats' mean score counts
+against the hard seat's own in a simulation (default ``hard.SPOIL_WEIGHT``); ``play_z``, the standard errors
+of gain a card needs to replace the medium player's card (default that of bids, 0). Twelve seeds are 180
+deals and 720 rounds, each played once per setting: 200 against 400 simulations took 24 minutes with
+``--jobs 2`` on two cores, and the interval on the gain came out at about ±2 points a round.
 Figures are printed, never asserted.
 """
 
@@ -43,7 +46,7 @@ from dataclasses import dataclass
 
 from benchmarks.ai import estimate, percentile
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
-from game.ai.hard import WizardHardPlayer
+from game.ai.hard import SPOIL_WEIGHT, WizardHardPlayer
 from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
 from game.rules import GameState, Phase, make_rules, new_game
@@ -54,28 +57,44 @@ PLAYERS = 4
 
 @dataclass(frozen=True)
 class Setting:
-    """One setting of the hard player: its search budget (the time cap read as CPU time)."""
+    """One setting of the hard player: its search budget (the time cap read as CPU time), how much the
+    other seats' scores count against its own, and the deviation threshold of its card play."""
 
     budget: SearchBudget = DEFAULT_BUDGET
+    spoil_weight: float = SPOIL_WEIGHT
+    play_deviation_z: float = WizardHardPlayer.deviation_z
 
     @classmethod
     def parse(cls, text: str) -> Setting:
-        budget = DEFAULT_BUDGET
+        setting = cls()
         for pair in filter(None, text.split(",")):
             key, _, value = pair.partition("=")
-            if key == "sims":
-                budget = dataclasses.replace(budget, max_simulations=int(value))   # checked by SearchBudget
+            if key == "sims":      # checked by SearchBudget
+                setting = dataclasses.replace(
+                    setting, budget=dataclasses.replace(setting.budget, max_simulations=int(value)))
             elif key == "seconds":
-                budget = dataclasses.replace(budget, max_seconds=float(value))
+                setting = dataclasses.replace(
+                    setting, budget=dataclasses.replace(setting.budget, max_seconds=float(value)))
+            elif key == "spoil":
+                setting = dataclasses.replace(setting, spoil_weight=float(value))
+            elif key == "play_z":
+                setting = dataclasses.replace(setting, play_deviation_z=float(value))
             else:
-                raise SystemExit(f"unknown setting {key!r} in {text!r} (known: sims, seconds)")
-        return cls(budget)
+                raise SystemExit(f"unknown setting {key!r} in {text!r} (known: {', '.join(SETTING_KEYS)})")
+        if setting.spoil_weight < 0 or setting.play_deviation_z < 0:
+            raise SystemExit(f"spoil and play_z cannot be negative: {text!r}")
+        return setting
 
     def player(self) -> WizardHardPlayer:
-        return WizardHardPlayer(self.budget, clock=time.process_time)
+        return WizardHardPlayer(self.budget, clock=time.process_time, spoil_weight=self.spoil_weight,
+                                play_deviation_z=self.play_deviation_z)
 
     def label(self) -> str:
-        return f"{self.budget.max_simulations} simulations, {self.budget.max_seconds:g} s CPU"
+        return (f"{self.budget.max_simulations} simulations, {self.budget.max_seconds:g} s CPU, "
+                f"spoil {self.spoil_weight:g}, play z {self.play_deviation_z:g}")
+
+
+SETTING_KEYS = ("sims", "seconds", "spoil", "play_z")
 
 
 @dataclass(frozen=True)
@@ -133,31 +152,35 @@ def round_starts(seed: int) -> list[GameState]:
     return starts
 
 
-def compare_seed(job: tuple[int, Setting, Setting]) -> list[tuple[RoundResult, RoundResult]]:
-    """(base, variant) results of every round and seat of one seed, deal by deal, seat by seat."""
-    seed, base, variant = job
-    base_player, variant_player = base.player(), variant.player()
-    return [(play_round(start, seat, base_player, seed), play_round(start, seat, variant_player, seed))
+def compare_seed(job: tuple[int, Sequence[Setting]]) -> list[tuple[RoundResult, ...]]:
+    """The results of every round and seat of one seed (deal by deal, seat by seat), one per setting."""
+    seed, settings = job
+    players = [setting.player() for setting in settings]
+    return [tuple(play_round(start, seat, player, seed) for player in players)
             for start in round_starts(seed) for seat in range(PLAYERS)]
 
 
-def report(pairs: Sequence[tuple[RoundResult, RoundResult]], base: Setting, variant: Setting) -> list[str]:
+def report(rows: Sequence[tuple[RoundResult, ...]], settings: Sequence[Setting]) -> list[str]:
+    """Each setting's figures, then each variant's gain over the base (the first setting)."""
+    names = ["base"] + (["variant"] if len(settings) == 2 else [f"variant {n}" for n in range(1, len(settings))])
     lines = []
-    for name, setting, side in (("base", base, 0), ("variant", variant, 1)):
-        results = [pair[side] for pair in pairs]
+    for side, (name, setting) in enumerate(zip(names, settings)):
+        results = [row[side] for row in rows]
         hit = estimate([1.0 if r.bid == r.taken else 0.0 for r in results])
         lead = estimate([r.lead for r in results])
         times = [t for r in results for t in r.decision_seconds]
-        lines.append(f"{name:8} {setting.label()}: bids hit {hit.text(1, 100)}%, points a round over the "
+        lines.append(f"{name:9} {setting.label()}: bids hit {hit.text(1, 100)}%, points a round over the "
                      f"medium seats {lead.text(2, signed=True)}; CPU a decision median "
                      f"{statistics.median(times):.3f} s, 95th percentile {percentile(times, 0.95):.3f} s, "
                      f"maximum {max(times):.3f} s")
-    # The four seats of a deal share its cards: one sample per deal, the mean of its seats' gains.
-    gains = [statistics.fmean(v.lead - b.lead for b, v in pairs[i:i + PLAYERS])
-             for i in range(0, len(pairs), PLAYERS)]
-    differing = sum(1 for b, v in pairs if (b.bid, b.taken, b.lead) != (v.bid, v.taken, v.lead))
-    lines.append(f"variant - base: {estimate(gains).text(2, signed=True)} points a round (95%, over "
-                 f"{len(gains)} deals); {differing} of {len(pairs)} rounds came out differently")
+    for side in range(1, len(settings)):
+        # The four seats of a deal share its cards: one sample per deal, the mean of its seats' gains.
+        gains = [statistics.fmean(row[side].lead - row[0].lead for row in rows[i:i + PLAYERS])
+                 for i in range(0, len(rows), PLAYERS)]
+        differing = sum(1 for row in rows
+                        if (row[0].bid, row[0].taken, row[0].lead) != (row[side].bid, row[side].taken, row[side].lead))
+        lines.append(f"{names[side]} - base: {estimate(gains).text(2, signed=True)} points a round (95%, over "
+                     f"{len(gains)} deals); {differing} of {len(rows)} rounds came out differently")
     return lines
 
 
@@ -174,30 +197,31 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.wizard_paired",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="", help="the base setting (default: the player's default budget)")
-    parser.add_argument("--variant", required=True, help="the setting to compare with it, e.g. sims=400")
+    parser.add_argument("--variant", required=True, action="append",
+                        help="a setting to compare with it, e.g. sims=400; give it again for more variants")
     parser.add_argument("--seeds", default="1401-1412", help="game seeds, e.g. 1401-1412 (default) or 5,7")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play seeds in (default 1)")
     args = parser.parse_args(None if argv is None else list(argv))
-    base, variant = Setting.parse(args.base), Setting.parse(args.variant)
+    settings = [Setting.parse(args.base)] + [Setting.parse(text) for text in args.variant]
     seeds = parse_seeds(args.seeds)
     print(f"Python {platform.python_version()} on {platform.machine()}; {args.jobs} process(es); "
           f"seeds {args.seeds}; the hard player in each of {PLAYERS} seats against medium players", flush=True)
-    jobs = [(seed, base, variant) for seed in seeds]
-    pairs: list[tuple[RoundResult, RoundResult]] = []
+    jobs = [(seed, settings) for seed in seeds]
+    rows: list[tuple[RoundResult, ...]] = []
     began = time.perf_counter()
 
-    def collect(seed_pairs: list[tuple[RoundResult, RoundResult]], done: int) -> None:
-        pairs.extend(seed_pairs)
+    def collect(seed_rows: list[tuple[RoundResult, ...]], done: int) -> None:
+        rows.extend(seed_rows)
         print(f"  ... {done}/{len(jobs)} seeds in {(time.perf_counter() - began) / 60:.0f} min", flush=True)
 
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
-            for done, seed_pairs in enumerate(pool.imap(compare_seed, jobs), 1):
-                collect(seed_pairs, done)
+            for done, seed_rows in enumerate(pool.imap(compare_seed, jobs), 1):
+                collect(seed_rows, done)
     else:
         for done, job in enumerate(jobs, 1):
             collect(compare_seed(job), done)
-    print("\n".join(report(pairs, base, variant)))
+    print("\n".join(report(rows, settings)))
 
 
 if __name__ == "__main__":

@@ -329,6 +329,18 @@ def test_a_wizard_simulation_counts_the_others_rounds_against_the_seat():
     value = WizardHardPlayer()._value(view)
     assert value(state) == pytest.approx(returns[seat] - SPOIL_WEIGHT * sum(others) / 3)
     assert 0 < SPOIL_WEIGHT < 1
+    own_only = WizardHardPlayer(spoil_weight=0.0)._value(view)
+    assert own_only(state) == returns[seat]
+
+
+def test_a_wizard_card_play_threshold_leaves_bids_and_trump_on_the_shared_one():
+    player = WizardHardPlayer(play_deviation_z=2.0)
+    state, _ = new_game(make_rules("wizard", players=4), 4, 5, first_dealer=0, start_deal=3)
+    bidding = state.view(state.current)
+    assert bidding.phase == Phase.PREDICT
+    playing = mid_hand_wizard_view()
+    assert player._deviation_z(playing) == 2.0
+    assert player._deviation_z(bidding) == WizardHardPlayer.deviation_z == WizardHardPlayer()._deviation_z(playing)
 
 
 def test_bid_whist_bid_candidates_and_discard_sets_are_legal_and_distinct():

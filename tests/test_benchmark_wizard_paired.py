@@ -45,17 +45,31 @@ def result(lead: float, bid: int = 1, taken: int = 1) -> paired.RoundResult:
 def test_report_counts_a_deal_as_one_sample_and_names_the_rounds_that_differ() -> None:
     base, variant = paired.Setting(SearchBudget(200, 0.3)), paired.Setting(SearchBudget(400, 0.3))
     # Two deals of four seats: the variant gains 4 points in one round of the first deal, none in the second.
-    pairs = [(result(10), result(14))] + [(result(0), result(0))] * 7
-    lines = paired.report(pairs, base, variant)
-    assert lines[0].startswith("base     200 simulations") and lines[1].startswith("variant  400 simulations")
+    rows = [(result(10), result(14))] + [(result(0), result(0))] * 7
+    lines = paired.report(rows, [base, variant])
+    assert lines[0].startswith("base      200 simulations") and lines[1].startswith("variant   400 simulations")
     assert "variant - base: +0.50 ± " in lines[2]
     assert "over 2 deals" in lines[2] and "1 of 8 rounds came out differently" in lines[2]
+
+
+def test_report_compares_every_variant_with_the_base() -> None:
+    settings = [paired.Setting(), paired.Setting(spoil_weight=1.0), paired.Setting(play_deviation_z=1.0)]
+    # One deal: variant 1 loses 8 points in one seat's round, variant 2 changes nothing.
+    rows = [(result(10), result(2), result(10))] + [(result(0), result(0), result(0))] * 3
+    lines = paired.report(rows, settings)
+    assert [line.split()[:2] for line in lines[:3]] == [["base", "400"], ["variant", "1"], ["variant", "2"]]
+    assert "spoil 1," in lines[1] and "play z 1:" in lines[2]
+    assert lines[3].startswith("variant 1 - base: -2.00 ") and "1 of 4 rounds came out differently" in lines[3]
+    assert lines[4].startswith("variant 2 - base: +0.00 ") and "0 of 4 rounds came out differently" in lines[4]
 
 
 def test_settings_parse_and_reject_what_no_search_could_run() -> None:
     assert paired.Setting.parse("sims=400,seconds=0.25") == paired.Setting(SearchBudget(400, 0.25))
     assert paired.Setting.parse("") == paired.Setting()
-    for bad in ("sims=0", "seconds=0", "depth=3"):
+    assert paired.Setting.parse("spoil=1,play_z=0.5") == paired.Setting(spoil_weight=1.0, play_deviation_z=0.5)
+    player = paired.Setting.parse("spoil=0.25,play_z=2").player()
+    assert (player.spoil_weight, player.play_deviation_z) == (0.25, 2.0)
+    for bad in ("sims=0", "seconds=0", "depth=3", "spoil=-1", "play_z=-0.5"):
         with pytest.raises((SystemExit, ValueError)):
             paired.Setting.parse(bad)
     assert paired.parse_seeds("1401-1403,9") == [1401, 1402, 1403, 9]

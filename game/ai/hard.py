@@ -138,7 +138,11 @@ class _HardPlayer:
              draw_hidden: DrawHidden | None = None) -> SearchResult[Any]:
         return search(view, candidates, apply, policy, rng, self.budget, self.clock,
                       preferred=preferred, draw_hidden=draw_hidden, measure=self._measure(view),
-                      value=self._value(view), deviation_z=self.deviation_z)
+                      value=self._value(view), deviation_z=self._deviation_z(view))
+
+    def _deviation_z(self, view: Any) -> float:
+        """Standard errors of paired gain a candidate needs, for this decision, to replace the medium choice."""
+        return self.deviation_z
 
     def _check_view(self, view: PlayerView) -> None:
         if not isinstance(view, self.view_type):
@@ -173,24 +177,36 @@ class WizardHardPlayer(_HardPlayer):
 
     view_type = WizardView
 
+    def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter, *,
+                 spoil_weight: float = SPOIL_WEIGHT, play_deviation_z: float | None = None) -> None:
+        """``spoil_weight``: see ``_value``. ``play_deviation_z``: the deviation threshold for card
+        play alone (default: the same as for bids and the trump choice). Both are there so that
+        ``benchmarks.wizard_paired`` can measure other values."""
+        super().__init__(budget, clock)
+        self.spoil_weight = spoil_weight
+        self.play_deviation_z = self.deviation_z if play_deviation_z is None else play_deviation_z
+
     def rollout_policy(self) -> RolloutPolicy:
         return WizardRolloutPlayer()
+
+    def _deviation_z(self, view: Any) -> float:
+        return self.play_deviation_z if view.phase == Phase.PLAY else self.deviation_z
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         seat = view.seat
         return lambda state: float(state.tricks_won[seat])
 
     def _value(self, view: Any) -> Callable[[Any], float]:
-        """The seat's round score less ``SPOIL_WEIGHT`` times the others' mean
+        """The seat's round score less ``spoil_weight`` (``SPOIL_WEIGHT``) times the others' mean
         round score. Its own score comes first, but where a card no longer
         changes it (its bid made or lost) the search still prefers the card
         that costs another seat its bid, which the own score alone leaves to
         chance."""
-        seat, others = view.seat, view.num_players - 1
+        seat, others, weight = view.seat, view.num_players - 1, self.spoil_weight
 
         def relative(state: Any) -> float:
             returns = state.hand_returns()
-            return float(returns[seat]) - SPOIL_WEIGHT * (sum(returns) - returns[seat]) / others
+            return float(returns[seat]) - weight * (sum(returns) - returns[seat]) / others
         return relative
 
     def _search(self, view: WizardView, rng: random.Random, policy: RolloutPolicy,
