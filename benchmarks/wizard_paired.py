@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from benchmarks.ai import estimate, percentile
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.ai.hard import SPOIL_WEIGHT, WizardHardPlayer
+from game.ai.wizard_worlds import PLAY_FIT_TRIES
 from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
 from game.rules import GameState, Phase, make_rules, new_game
@@ -63,6 +64,7 @@ class Setting:
     budget: SearchBudget = DEFAULT_BUDGET
     spoil_weight: float = SPOIL_WEIGHT
     play_deviation_z: float = WizardHardPlayer.deviation_z
+    play_fit_tries: int = PLAY_FIT_TRIES
 
     @classmethod
     def parse(cls, text: str) -> Setting:
@@ -79,22 +81,24 @@ class Setting:
                 setting = dataclasses.replace(setting, spoil_weight=float(value))
             elif key == "play_z":
                 setting = dataclasses.replace(setting, play_deviation_z=float(value))
+            elif key == "play_fit":
+                setting = dataclasses.replace(setting, play_fit_tries=int(value))
             else:
                 raise SystemExit(f"unknown setting {key!r} in {text!r} (known: {', '.join(SETTING_KEYS)})")
-        if setting.spoil_weight < 0 or setting.play_deviation_z < 0:
-            raise SystemExit(f"spoil and play_z cannot be negative: {text!r}")
+        if setting.spoil_weight < 0 or setting.play_deviation_z < 0 or setting.play_fit_tries < 1:
+            raise SystemExit(f"spoil and play_z cannot be negative, nor play_fit below 1: {text!r}")
         return setting
 
     def player(self) -> WizardHardPlayer:
         return WizardHardPlayer(self.budget, clock=time.process_time, spoil_weight=self.spoil_weight,
-                                play_deviation_z=self.play_deviation_z)
+                                play_deviation_z=self.play_deviation_z, play_fit_tries=self.play_fit_tries)
 
     def label(self) -> str:
         return (f"{self.budget.max_simulations} simulations, {self.budget.max_seconds:g} s CPU, "
-                f"spoil {self.spoil_weight:g}, play z {self.play_deviation_z:g}")
+                f"spoil {self.spoil_weight:g}, play z {self.play_deviation_z:g}, play fit {self.play_fit_tries}")
 
 
-SETTING_KEYS = ("sims", "seconds", "spoil", "play_z")
+SETTING_KEYS = ("sims", "seconds", "spoil", "play_z", "play_fit")
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ from typing import Iterator
 
 from conftest import card, drive, medium_wizard_positions, wz_deal, wz_round
 from game.ai.wizard_medium import expected_tricks
-from game.ai.wizard_worlds import bid_misfit, draw_wizard_hands, guess_face_down_bids
+from game.ai.wizard_worlds import (bid_misfit, draw_play_fitted_hands, draw_wizard_hands, guess_face_down_bids,
+                                  play_misfit)
 from game.rules import Phase
+from game.rules.hidden import HiddenCards
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.view import WizardView
 
@@ -91,3 +93,27 @@ def test_drawn_worlds_fit_the_bids_and_the_view_mid_round() -> None:
     assert worlds > 50 and voids_seen
     assert exact >= 2 * uniform_exact and exact > 0
     assert miss < 0.2 * uniform_miss
+
+
+def test_the_real_hands_of_medium_players_explain_every_card_they_chose() -> None:
+    """``play_misfit`` counts the others' cards the medium player would not have
+    played with the drawn hands: none for the real hands (under every bidding
+    mode), some for many bid-fitted draws, and fewer for the best of several
+    such draws; every kept world is a deal the view allows."""
+    rng = random.Random(8)
+    checked = drawn_misses = fitted_misses = 0
+    for bidding in ("open", "hidden", "delayed_reveal"):
+        for view, hands in medium_play_views(4, {"bidding": bidding}, seed=31, every=3):
+            if view.round_number < 5 or not any(seat != view.seat for seat, _ in view.trick):
+                continue
+            real = HiddenCards(hands={s: tuple(hands[s]) for s in range(4) if s != view.seat})
+            sampler = HiddenSampler(view)
+            if bidding == "open":   # face-down bids need the guesses a draw makes
+                assert play_misfit(view, real) == 0
+            drawn_misses += play_misfit(view, draw_wizard_hands(view, sampler, rng))
+            fitted = draw_play_fitted_hands(view, sampler, rng, tries=8)
+            state_from_view(view, fitted, 1)
+            fitted_misses += play_misfit(view, fitted)
+            checked += 1
+    assert checked > 60
+    assert 0 < fitted_misses < 0.5 * drawn_misses

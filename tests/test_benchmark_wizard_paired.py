@@ -58,7 +58,7 @@ def test_report_compares_every_variant_with_the_base() -> None:
     rows = [(result(10), result(2), result(10))] + [(result(0), result(0), result(0))] * 3
     lines = paired.report(rows, settings)
     assert [line.split()[:2] for line in lines[:3]] == [["base", "400"], ["variant", "1"], ["variant", "2"]]
-    assert "spoil 1," in lines[1] and "play z 1:" in lines[2]
+    assert "spoil 1," in lines[1] and "play z 1, play fit 4:" in lines[2]
     assert lines[3].startswith("variant 1 - base: -2.00 ") and "1 of 4 rounds came out differently" in lines[3]
     assert lines[4].startswith("variant 2 - base: +0.00 ") and "0 of 4 rounds came out differently" in lines[4]
 

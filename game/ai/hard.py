@@ -51,6 +51,7 @@ RNG and a budget whose time cap does not bind give the same action.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from dataclasses import dataclass
@@ -61,7 +62,7 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_disc
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_rollout import WizardRolloutPlayer
-from game.ai.wizard_worlds import draw_wizard_hands
+from game.ai.wizard_worlds import PLAY_FIT_TRIES, draw_play_fitted_hands, draw_wizard_hands
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
 from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
 from game.rules.core import Phase
@@ -178,11 +179,15 @@ class WizardHardPlayer(_HardPlayer):
     view_type = WizardView
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter, *,
-                 spoil_weight: float = SPOIL_WEIGHT, play_deviation_z: float | None = None) -> None:
+                 spoil_weight: float = SPOIL_WEIGHT, play_deviation_z: float | None = None,
+                 play_fit_tries: int = PLAY_FIT_TRIES) -> None:
         """``spoil_weight``: see ``_value``. ``play_deviation_z``: the deviation threshold for card
-        play alone (default: the same as for bids and the trump choice). Both are there so that
-        ``benchmarks.wizard_paired`` can measure other values."""
+        play alone (default: the same as for bids and the trump choice). ``play_fit_tries``: in
+        play, how many bid-fitted worlds are drawn per world to find one that explains the cards the
+        others played (1: none, see ``wizard_worlds.draw_play_fitted_hands``). They are there so
+        that ``benchmarks.wizard_paired`` can measure other values."""
         super().__init__(budget, clock)
+        self.play_fit_tries = play_fit_tries
         self.spoil_weight = spoil_weight
         self.play_deviation_z = self.deviation_z if play_deviation_z is None else play_deviation_z
 
@@ -220,7 +225,10 @@ class WizardHardPlayer(_HardPlayer):
             candidates = list(legal)
         else:
             return None
-        return self._run(view, rng, policy, candidates, preferred, draw_hidden=draw_wizard_hands)
+        draw: DrawHidden = draw_wizard_hands
+        if self.play_fit_tries > 1:
+            draw = functools.partial(draw_play_fitted_hands, tries=self.play_fit_tries)
+        return self._run(view, rng, policy, candidates, preferred, draw_hidden=draw)
 
 
 def distinct_plays(view: WizardView, preferred: int) -> list[int]:

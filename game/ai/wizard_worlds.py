@@ -42,14 +42,21 @@ from __future__ import annotations
 import random
 from typing import Sequence
 
-from game.ai.wizard_medium import expected_tricks, rounded_bid
+from game.ai.wizard_medium import card_to_play, expected_tricks, rounded_bid
+from game.ai.wizard_rollout import RoundTracker
+from game.rules.actions import ActionKind, predict
+from game.rules.core import Phase
+from game.rules.engine import new_game
 from game.rules.hidden import HiddenCards
+from game.rules.house_rules import WizardRules
 from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
 
-__all__ = ["BID_FIT_TRIES", "bid_misfit", "draw_wizard_hands", "guess_face_down_bids"]
+__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "bid_misfit", "draw_play_fitted_hands", "draw_wizard_hands", "guess_face_down_bids",
+           "play_misfit"]
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
+PLAY_FIT_TRIES = 4  # Wizard, in play: bid-fitted worlds tried per world for hands that explain the cards played
 
 
 def draw_wizard_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random) -> HiddenCards:
@@ -119,3 +126,70 @@ def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
         estimate = expected_tricks(_dealt(hidden, played, seat), view.trump, view.num_players, cards_each)
         bids[seat] = rounded_bid(estimate, cards_each)
     return HiddenCards(hands=hidden.hands, kitty=hidden.kitty, discards=hidden.discards, bids=bids)
+
+
+def draw_play_fitted_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random,
+                           tries: int = PLAY_FIT_TRIES) -> HiddenCards:
+    """Like ``draw_wizard_hands``, and once the others have chosen cards this
+    round, the best of up to ``tries`` such worlds at explaining those cards
+    (``play_misfit``): the first that explains them all, else the one that
+    misses fewest."""
+    best = draw_wizard_hands(view, sampler, rng)
+    if tries <= 1 or not isinstance(view, WizardView) or view.phase != Phase.PLAY \
+            or not _others_have_played(view):
+        return best
+    best_miss = play_misfit(view, best)
+    for _ in range(1, tries):
+        if best_miss == 0:
+            break
+        hidden = draw_wizard_hands(view, sampler, rng)
+        miss = play_misfit(view, hidden, stop_at=best_miss)
+        if miss < best_miss:
+            best, best_miss = hidden, miss
+    return best
+
+
+def _others_have_played(view: WizardView) -> bool:
+    return any(action is not None and action.kind == ActionKind.PLAY and seat != view.seat
+               for seat, action in view.actions)
+
+
+def play_misfit(view: WizardView, hidden: HiddenCards, stop_at: int | None = None) -> int:
+    """How many of the cards the other seats chose this round (from more
+    than one legal card) the medium player would not have played, had the
+    seats held the hands ``hidden`` gives them (its cards now plus those
+    played since the deal). The round is dealt afresh with those hands and
+    replayed action by action through the rules; face-down bids are the
+    guesses in ``hidden``. 0 for the real hands of medium players.
+
+    The count stops at ``stop_at``, for a caller that only asks whether it
+    is below that."""
+    played = view.cards_played_by_seat()
+    hands = [[*(view.hand if seat == view.seat else hidden.hands[seat]), *played[seat]]
+             for seat in range(view.num_players)]
+    rules = view.rules
+    if not isinstance(rules, WizardRules):
+        raise TypeError(f"a Wizard view carries WizardRules, not {type(rules).__name__}")
+    state, _ = new_game(rules, view.num_players, 0, first_dealer=view.dealer, start_deal=view.round_number,
+                        fixed_deals={view.round_number: (hands, view.turn_up)}, start_scores=view.start_scores)
+    tracker: RoundTracker | None = None
+    misses = 0
+    for seat, action in view.actions:
+        if action is None:              # a bid still face down for this seat
+            action = predict(hidden.bids[seat])
+        if action.kind != ActionKind.PLAY:
+            state.apply_in_place(action, None, check=False)
+            continue
+        if seat != view.seat:
+            legal = state.legal_cards()
+            if len(legal) > 1:
+                if tracker is None:
+                    tracker = RoundTracker(state)
+                if card_to_play(tracker.table(state, seat, legal)) != action.value:
+                    misses += 1
+                    if misses == stop_at:
+                        return misses
+        state.apply_in_place(action, None, check=False)
+        if tracker is not None:
+            tracker.saw(state, seat, action.value)
+    return misses
