@@ -12,11 +12,15 @@ keeps the table responsive on a slow machine.
 Wizard round played out by the hard player's rollout (``wizard_rollout``)
 costs about 0.3 ms in round 5, 0.6 ms in round 10 and 1.1 ms in round 15
 (December 2026, one quiet core), and the search also spends time drawing and
-building its worlds. So the simulation cap ends the decisions of short
-rounds, where a few hundred simulations say all there is to say, and the
-time cap ends the heaviest (the first tricks of rounds 10 to 15, where 400
-simulations take 0.28 s of CPU at the median and up to 0.38 s). Bid Whist
-decisions, whose rollouts read a view per move, mostly end on the time cap.
+building its worlds. So the simulation cap ends the bids of short rounds,
+where a few hundred simulations say all there is to say, and the time cap
+ends the heaviest (the first tricks of rounds 10 to 15, where 400
+simulations take 0.28 s of CPU at the median and up to 0.38 s). In card
+play the hard Wizard player also fits each world to the cards the others
+have played (``wizard_worlds``), which about doubles the cost of a world:
+most of its card decisions end on the time cap, and the time is better
+spent on those worlds than on more simulations. Bid Whist decisions, whose
+rollouts read a view per move, mostly end on the time cap.
 
 Why 400. ``python -m benchmarks.wizard_paired --base sims=200 --variant
 sims=400 --jobs 2`` plays every round of seeds 1401-1412 (720 rounds, the

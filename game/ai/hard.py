@@ -14,9 +14,10 @@ leaves the medium player's choice only when a candidate beats it clearly
 unchanged. In Bid Whist they read a view for each simulated move
 (``state.rollout_view``); in Wizard the rollout player keeps what each seat
 has seen up to date card by card instead (``wizard_rollout``), so a round
-plays out in about 0.3 ms at round 5 and 1.1 ms at round 15: the default
-budget's 400 simulations fit in its 0.3 s in all but the heaviest decisions
-of the longest rounds (see ``budget``).
+plays out in about 0.3 ms at round 5 and 1.1 ms at round 15. Drawing a
+world that explains the cards played costs about as much again, so card play
+mostly ends on the default budget's 0.3 s rather than its 400 simulations
+(see ``budget`` and ``wizard_worlds``).
 
 Which candidates are weighed, per decision:
 
@@ -30,7 +31,9 @@ Which candidates are weighed, per decision:
 * Wizard trump choice and card play: every legal action.
 * Wizard worlds: the unseen cards are drawn so that each seat's hand fits
   the bid it showed (``wizard_worlds``): a seat that bid high most
-  likely holds Wizards and high trumps, which a uniform draw ignores.
+  likely holds Wizards and high trumps, which a uniform draw ignores. In
+  play, of a few such draws the one is kept that best explains the cards
+  the others chose this round, as the medium player would have chosen them.
 * Bid Whist bidding: pass (when allowed), the medium player's choice, the
   lowest bid of each mode, one book above the medium bid and, for a dealer
   under ``dealer_takes``, taking the high bid in each mode; the kitty is
