@@ -25,7 +25,9 @@ came out differently; and each setting's CPU time a decision (median, 95th perce
 A setting is comma-separated ``key=value`` pairs: ``sims`` (simulations a decision) and ``seconds`` (CPU-time
 cap a decision), by default the player's own budget; ``spoil``, how much the medium seats' mean score counts
 against the hard seat's own in a simulation (default ``hard.SPOIL_WEIGHT``); ``play_z``, the standard errors
-of gain a card needs to replace the medium player's card (default that of bids, 0). Twelve seeds are 180
+of gain a card needs to replace the medium player's card (default that of bids, 0); ``play_fit``, how many
+bid-fitted worlds card play draws per world to explain the cards played (default
+``wizard_worlds.PLAY_FIT_TRIES``, 1 for none). Twelve seeds are 180
 deals and 720 rounds, each played once per setting: 200 against 400 simulations took 24 minutes with
 ``--jobs 2`` on two cores, and the interval on the gain came out at about ±2 points a round.
 Figures are printed, never asserted.
@@ -41,8 +43,9 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from benchmarks.ai import estimate, percentile
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
@@ -59,7 +62,8 @@ PLAYERS = 4
 @dataclass(frozen=True)
 class Setting:
     """One setting of the hard player: its search budget (the time cap read as CPU time), how much the
-    other seats' scores count against its own, and the deviation threshold of its card play."""
+    other seats' scores count against its own, the deviation threshold of its card play, and how many
+    worlds its card play draws to explain the cards played."""
 
     budget: SearchBudget = DEFAULT_BUDGET
     spoil_weight: float = SPOIL_WEIGHT
@@ -68,26 +72,21 @@ class Setting:
 
     @classmethod
     def parse(cls, text: str) -> Setting:
-        setting = cls()
+        setting, budget = cls(), dict[str, Any]()
         for pair in filter(None, text.split(",")):
             key, _, value = pair.partition("=")
-            if key == "sims":      # checked by SearchBudget
-                setting = dataclasses.replace(
-                    setting, budget=dataclasses.replace(setting.budget, max_simulations=int(value)))
-            elif key == "seconds":
-                setting = dataclasses.replace(
-                    setting, budget=dataclasses.replace(setting.budget, max_seconds=float(value)))
-            elif key == "spoil":
-                setting = dataclasses.replace(setting, spoil_weight=float(value))
-            elif key == "play_z":
-                setting = dataclasses.replace(setting, play_deviation_z=float(value))
-            elif key == "play_fit":
-                setting = dataclasses.replace(setting, play_fit_tries=int(value))
+            if key in BUDGET_KEYS:
+                field, kind = BUDGET_KEYS[key]
+                budget[field] = kind(value)
+            elif key in PLAYER_KEYS:
+                field, kind = PLAYER_KEYS[key]
+                setting = dataclasses.replace(setting, **{field: kind(value)})
             else:
                 raise SystemExit(f"unknown setting {key!r} in {text!r} (known: {', '.join(SETTING_KEYS)})")
         if setting.spoil_weight < 0 or setting.play_deviation_z < 0 or setting.play_fit_tries < 1:
             raise SystemExit(f"spoil and play_z cannot be negative, nor play_fit below 1: {text!r}")
-        return setting
+        # SearchBudget rejects a budget no search could run on.
+        return dataclasses.replace(setting, budget=dataclasses.replace(setting.budget, **budget))
 
     def player(self) -> WizardHardPlayer:
         return WizardHardPlayer(self.budget, clock=time.process_time, spoil_weight=self.spoil_weight,
@@ -98,7 +97,12 @@ class Setting:
                 f"spoil {self.spoil_weight:g}, play z {self.play_deviation_z:g}, play fit {self.play_fit_tries}")
 
 
-SETTING_KEYS = ("sims", "seconds", "spoil", "play_z", "play_fit")
+# A setting's keys: (the field it sets, how its value is read).
+KeyReader = tuple[str, Callable[[str], Any]]
+BUDGET_KEYS: dict[str, KeyReader] = {"sims": ("max_simulations", int), "seconds": ("max_seconds", float)}
+PLAYER_KEYS: dict[str, KeyReader] = {"spoil": ("spoil_weight", float), "play_z": ("play_deviation_z", float),
+                                     "play_fit": ("play_fit_tries", int)}
+SETTING_KEYS = (*BUDGET_KEYS, *PLAYER_KEYS)
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,11 @@ class RoundResult:
     taken: int
     lead: float
     decision_seconds: tuple[float, ...]
+
+    @property
+    def outcome(self) -> tuple[int, int, float]:
+        """What the round came to, leaving out how long the decisions took."""
+        return self.bid, self.taken, self.lead
 
 
 def decision_rng(*key: object) -> random.Random:
@@ -181,8 +190,7 @@ def report(rows: Sequence[tuple[RoundResult, ...]], settings: Sequence[Setting])
         # The four seats of a deal share its cards: one sample per deal, the mean of its seats' gains.
         gains = [statistics.fmean(row[side].lead - row[0].lead for row in rows[i:i + PLAYERS])
                  for i in range(0, len(rows), PLAYERS)]
-        differing = sum(1 for row in rows
-                        if (row[0].bid, row[0].taken, row[0].lead) != (row[side].bid, row[side].taken, row[side].lead))
+        differing = sum(1 for row in rows if row[0].outcome != row[side].outcome)
         lines.append(f"{names[side]} - base: {estimate(gains).text(2, signed=True)} points a round (95%, over "
                      f"{len(gains)} deals); {differing} of {len(rows)} rounds came out differently")
     return lines

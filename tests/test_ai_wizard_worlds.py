@@ -97,9 +97,10 @@ def test_drawn_worlds_fit_the_bids_and_the_view_mid_round() -> None:
 
 def test_the_real_hands_of_medium_players_explain_every_card_they_chose() -> None:
     """``play_misfit`` counts the others' cards the medium player would not have
-    played with the drawn hands: none for the real hands (under every bidding
-    mode), some for many bid-fitted draws, and fewer for the best of several
-    such draws; every kept world is a deal the view allows."""
+    played with the drawn hands: none for the real hands (checked under open
+    bidding, where no bid is face down), some for many bid-fitted draws, and
+    fewer for the best of several such draws under every bidding mode; every
+    kept world is a deal the view allows."""
     rng = random.Random(8)
     checked = drawn_misses = fitted_misses = 0
     for bidding in ("open", "hidden", "delayed_reveal"):

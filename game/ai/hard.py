@@ -65,7 +65,7 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_disc
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_rollout import WizardRolloutPlayer
-from game.ai.wizard_worlds import PLAY_FIT_TRIES, draw_play_fitted_hands, draw_wizard_hands
+from game.ai.wizard_worlds import PLAY_FIT_TRIES, draw_play_fitted_hands, draw_wizard_hands, others_have_played
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
 from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
 from game.rules.core import Phase
@@ -220,17 +220,17 @@ class WizardHardPlayer(_HardPlayer):
     def _search(self, view: WizardView, rng: random.Random, policy: RolloutPolicy,
                 preferred: Action) -> SearchResult[Any] | None:
         legal = view.legal_actions
+        draw: DrawHidden = draw_wizard_hands
         if view.phase == Phase.PREDICT:
             candidates = [a for a in legal if abs(a.value - preferred.value) <= BID_SPREAD]
         elif view.phase == Phase.PLAY:
             candidates = [play(card) for card in distinct_plays(view, preferred.value)]
+            if self.play_fit_tries > 1 and others_have_played(view):
+                draw = functools.partial(draw_play_fitted_hands, tries=self.play_fit_tries)
         elif view.phase == Phase.TRUMP_CHOICE:
             candidates = list(legal)
         else:
             return None
-        draw: DrawHidden = draw_wizard_hands
-        if self.play_fit_tries > 1:
-            draw = functools.partial(draw_play_fitted_hands, tries=self.play_fit_tries)
         return self._run(view, rng, policy, candidates, preferred, draw_hidden=draw)
 
 

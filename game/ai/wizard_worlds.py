@@ -52,13 +52,13 @@ Everything here reads the view and the draws only: nothing can peek.
 
 from __future__ import annotations
 
+import math
 import random
-from typing import Sequence
+from typing import Callable, Sequence
 
 from game.ai.wizard_medium import card_to_play, expected_tricks, rounded_bid
 from game.ai.wizard_rollout import RoundTracker
 from game.rules.actions import ActionKind, predict
-from game.rules.core import Phase
 from game.rules.engine import new_game
 from game.rules.hidden import HiddenCards
 from game.rules.house_rules import WizardRules
@@ -66,7 +66,7 @@ from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
 
 __all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "bid_misfit", "draw_play_fitted_hands", "draw_wizard_hands",
-           "guess_face_down_bids", "play_misfit"]
+           "guess_face_down_bids", "others_have_played", "play_misfit"]
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
 PLAY_FIT_TRIES = 4  # Wizard, in play: bid-fitted worlds tried per world for hands that explain the cards played
@@ -86,18 +86,36 @@ def draw_wizard_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Rand
     played this round."""
     if not isinstance(view, WizardView):
         return sampler.sample(rng)
-    shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
     played = view.cards_played_by_seat()   # the same for every draw of this view
-    best = sampler.sample(rng)
-    best_miss = bid_misfit(view, best, shown, played)
-    for _ in range(1, BID_FIT_TRIES if shown else 1):
+    return _draw_bid_fitted(view, sampler, rng, played)
+
+
+def _draw_bid_fitted(view: WizardView, sampler: HiddenSampler, rng: random.Random,
+                     played: list[list[int]]) -> HiddenCards:
+    """``draw_wizard_hands`` for a Wizard view whose played cards the caller has read."""
+    shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
+    best = _fewest_misses(lambda: sampler.sample(rng),
+                          lambda hidden, _bound: bid_misfit(view, hidden, shown, played),
+                          BID_FIT_TRIES if shown else 1)
+    return guess_face_down_bids(view, best, played)
+
+
+def _fewest_misses(draw: Callable[[], HiddenCards], misfit: Callable[[HiddenCards, float], float],
+                   tries: int) -> HiddenCards:
+    """Of up to ``tries`` draws, the first that ``misfit`` finds nothing
+    wrong with, else the one it finds least wrong with. ``misfit(hidden,
+    bound)`` may stop counting at ``bound``, the best so far: a draw that
+    reaches it is not kept anyway."""
+    best = draw()
+    best_miss = misfit(best, math.inf)
+    for _ in range(1, tries):
         if best_miss == 0:
             break
-        hidden = sampler.sample(rng)
-        miss = bid_misfit(view, hidden, shown, played)
+        hidden = draw()
+        miss = misfit(hidden, best_miss)
         if miss < best_miss:
             best, best_miss = hidden, miss
-    return guess_face_down_bids(view, best, played)
+    return best
 
 
 def _dealt(hidden: HiddenCards, played: list[list[int]], seat: int) -> list[int]:
@@ -143,31 +161,27 @@ def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
 
 def draw_play_fitted_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random,
                            tries: int = PLAY_FIT_TRIES) -> HiddenCards:
-    """Like ``draw_wizard_hands``, and once the others have chosen cards this
-    round, the best of up to ``tries`` such worlds at explaining those cards
-    (``play_misfit``): the first that explains them all, else the one that
-    misses fewest."""
-    best = draw_wizard_hands(view, sampler, rng)
-    if tries <= 1 or not isinstance(view, WizardView) or view.phase != Phase.PLAY \
-            or not _others_have_played(view):
-        return best
-    best_miss = play_misfit(view, best)
-    for _ in range(1, tries):
-        if best_miss == 0:
-            break
-        hidden = draw_wizard_hands(view, sampler, rng)
-        miss = play_misfit(view, hidden, stop_at=best_miss)
-        if miss < best_miss:
-            best, best_miss = hidden, miss
-    return best
+    """Like ``draw_wizard_hands``, and the best of up to ``tries`` such worlds
+    at explaining the cards the others chose this round (``play_misfit``):
+    the first that explains them all, else the one that misses fewest. Worth
+    calling only once another seat has chosen a card this round (see
+    ``others_have_played``): before that every world explains everything."""
+    if not isinstance(view, WizardView):
+        return sampler.sample(rng)
+    played = view.cards_played_by_seat()   # the same for every draw of this view
+    return _fewest_misses(lambda: _draw_bid_fitted(view, sampler, rng, played),
+                          lambda hidden, bound: play_misfit(view, hidden, played, stop_at=bound),
+                          tries)
 
 
-def _others_have_played(view: WizardView) -> bool:
+def others_have_played(view: WizardView) -> bool:
+    """Whether a seat other than the view's has played a card this round."""
     return any(action is not None and action.kind == ActionKind.PLAY and seat != view.seat
                for seat, action in view.actions)
 
 
-def play_misfit(view: WizardView, hidden: HiddenCards, stop_at: int | None = None) -> int:
+def play_misfit(view: WizardView, hidden: HiddenCards, played: list[list[int]] | None = None,
+                stop_at: float = math.inf) -> int:
     """How many of the cards the other seats chose this round (from more
     than one legal card) the medium player would not have played, had the
     seats held the hands ``hidden`` gives them (its cards now plus those
@@ -176,8 +190,8 @@ def play_misfit(view: WizardView, hidden: HiddenCards, stop_at: int | None = Non
     guesses in ``hidden``. 0 for the real hands of medium players.
 
     The count stops at ``stop_at``, for a caller that only asks whether it
-    is below that."""
-    played = view.cards_played_by_seat()
+    is below that. ``played``: as for ``bid_misfit``."""
+    played = view.cards_played_by_seat() if played is None else played
     hands = [[*(view.hand if seat == view.seat else hidden.hands[seat]), *played[seat]]
              for seat in range(view.num_players)]
     rules = view.rules
@@ -200,7 +214,7 @@ def play_misfit(view: WizardView, hidden: HiddenCards, stop_at: int | None = Non
                     tracker = RoundTracker(state)
                 if card_to_play(tracker.table(state, seat, legal)) != action.value:
                     misses += 1
-                    if misses == stop_at:
+                    if misses >= stop_at:
                         return misses
         state.apply_in_place(action, None, check=False)
         if tracker is not None:
