@@ -6,10 +6,13 @@ from __future__ import annotations
 import random
 from typing import Iterator
 
+import pytest
+
 from conftest import card, drive, medium_wizard_positions, wz_deal, wz_round
-from game.ai.wizard_medium import expected_tricks
-from game.ai.wizard_worlds import (bid_misfit, draw_play_fitted_hands, draw_wizard_hands, guess_face_down_bids,
-                                  play_misfit)
+from game.ai.wizard_medium import card_chance, card_chances, expected_tricks
+from game.ai.wizard_worlds import (PlayFitter, bid_misfit, draw_play_fitted_hands, draw_wizard_hands,
+                                  guess_face_down_bids, others_have_played, play_misfit)
+from game.rules.cards import WIZARD_DECK
 from game.rules import Phase
 from game.rules.hidden import HiddenCards
 from game.rules.search import HiddenSampler, state_from_view
@@ -118,3 +121,33 @@ def test_the_real_hands_of_medium_players_explain_every_card_they_chose() -> Non
             checked += 1
     assert checked > 60
     assert 0 < fitted_misses < 0.5 * drawn_misses
+
+
+def test_a_fitter_replays_every_world_as_a_fresh_deal_would() -> None:
+    """One ``PlayFitter`` serves a decision's worlds: after the first it deals
+    the round start again with each world's hands instead of through
+    ``new_game``, and counts exactly what a fresh fitter counts for that
+    world alone; it draws worlds for its own view only."""
+    rng = random.Random(5)
+    compared = 0
+    for view, _ in medium_play_views(4, {}, seed=12, every=4):
+        if view.round_number < 4 or not others_have_played(view):
+            continue
+        sampler = HiddenSampler(view)
+        worlds = [draw_wizard_hands(view, sampler, rng) for _ in range(5)]
+        fitter = PlayFitter(view)
+        assert [fitter.misfit(world) for world in worlds] == [PlayFitter(view).misfit(world) for world in worlds]
+        compared += 1
+    assert compared > 20
+    other = next(view for view, _ in medium_play_views(4, {}, seed=13, every=4))
+    with pytest.raises(ValueError, match="made for"):
+        fitter.draw(other, HiddenSampler(other), rng)
+
+
+def test_the_chance_table_holds_each_cards_chance() -> None:
+    for trump in (-1, 0, 3):
+        for players, cards_each in ((3, 1), (4, 9), (6, 10)):
+            for long_trumps in (False, True):
+                table = card_chances(trump, players, cards_each, long_trumps)
+                assert [table[c] for c in WIZARD_DECK] == [card_chance(c, trump, players, cards_each, long_trumps)
+                                                          for c in WIZARD_DECK]

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import card, cards, drive, reference_wizard_winner, wz_deal, wz_game
+from conftest import card, cards, drive, reference_wizard_winner, wz_deal, wz_game, wz_round
 from game.rules import (
     IllegalActionError, Phase, RuleConfigError, WizardView, apply, make_rules, new_game, parse_action,
 )
@@ -230,6 +230,30 @@ def test_jester_turn_up_is_no_trump() -> None:
     state = at_round(4, 2, {}, "JE", dealer=1)
     assert state.trump == NO_SUIT and state.turn_up == JESTER
     assert state.phase == Phase.PREDICT and state.current_player == 2
+
+
+def test_redealt_deals_the_same_round_start_with_other_hands() -> None:
+    """A search replays one round under many guesses of the hands: ``redealt``
+    is the round's start with other hands, and plays exactly like a fresh
+    deal of those hands; a round already begun is refused."""
+    first = wz_deal(4, 3, {0: "AS KS QS", 1: "WZ 2H 3H"}, "5D")
+    other = wz_deal(4, 3, {0: "2C 3C 4C", 1: "JE 9H TH"}, "5D")
+    start = wz_round(4, 3, first, dealer=0)
+    again = start.redealt(other[0])
+    fresh = wz_round(4, 3, other, dealer=0)
+    assert again.hands == fresh.hands and start.hands == first[0]
+    moves = "1 0 1 0"
+    played_again, _ = drive(again, moves)
+    played_fresh, _ = drive(fresh, moves)
+    while played_fresh.phase == Phase.PLAY:
+        action = played_fresh.legal_actions()[0]
+        assert played_again.legal_actions() == played_fresh.legal_actions()
+        played_fresh, _ = apply(played_fresh, action)
+        played_again, _ = apply(played_again, action)
+    assert played_again.scores == played_fresh.scores and played_again.history == played_fresh.history
+    begun, _ = drive(start, "1")
+    with pytest.raises(ValueError, match="not begun"):
+        begun.redealt(other[0])
 
 
 def test_wizard_turn_up_dealer_chooses_a_suit() -> None:

@@ -54,7 +54,6 @@ RNG and a budget whose time cap does not bind give the same action.
 
 from __future__ import annotations
 
-import functools
 import random
 import time
 from dataclasses import dataclass
@@ -65,7 +64,7 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_disc
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_rollout import WizardRolloutPlayer
-from game.ai.wizard_worlds import PLAY_FIT_TRIES, draw_play_fitted_hands, draw_wizard_hands, others_have_played
+from game.ai.wizard_worlds import PLAY_FIT_TRIES, PlayFitter, draw_wizard_hands, others_have_played
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
 from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
 from game.rules.core import Phase
@@ -187,7 +186,7 @@ class WizardHardPlayer(_HardPlayer):
         """``spoil_weight``: see ``_value``. ``play_deviation_z``: the deviation threshold for card
         play alone (default: the same as for bids and the trump choice). ``play_fit_tries``: in
         play, how many bid-fitted worlds are drawn per world to find one that explains the cards the
-        others played (1: none, see ``wizard_worlds.draw_play_fitted_hands``). They are there so
+        others played (1: none, see ``wizard_worlds.PlayFitter``). They are there so
         that ``benchmarks.wizard_paired`` can measure other values."""
         super().__init__(budget, clock)
         self.play_fit_tries = play_fit_tries
@@ -226,7 +225,7 @@ class WizardHardPlayer(_HardPlayer):
         elif view.phase == Phase.PLAY:
             candidates = [play(card) for card in distinct_plays(view, preferred.value)]
             if self.play_fit_tries > 1 and others_have_played(view):
-                draw = functools.partial(draw_play_fitted_hands, tries=self.play_fit_tries)
+                draw = PlayFitter(view, self.play_fit_tries).draw
         elif view.phase == Phase.TRUMP_CHOICE:
             candidates = list(legal)
         else:

@@ -118,10 +118,18 @@ def table_scale(has_trump: bool, players: int, cards_each: int) -> float:
     return 1.0 + STRETCH_SHARE * (full - 1.0)
 
 
+@lru_cache(maxsize=None)
+def card_chances(trump: int, players: int, cards_each: int, long_trumps: bool) -> tuple[float, ...]:
+    """``card_chance`` of every card id, for one table: the search's worlds
+    judge thousands of drawn hands a decision with ``expected_tricks``."""
+    return tuple(card_chance(card, trump, players, cards_each, long_trumps) for card in range(len(SUIT_OF)))
+
+
 def expected_tricks(hand, trump: int, players: int, cards_each: int) -> float:
     """The number of tricks this hand should take, as a sum of per-card chances."""
     long_trumps = sum(1 for c in hand if c < 52 and SUIT_OF[c] == trump) >= 3
-    raw = sum(card_chance(c, trump, players, cards_each, long_trumps) for c in hand)
+    chances = card_chances(trump, players, cards_each, long_trumps)
+    raw = sum([chances[c] for c in hand])
     return min(float(cards_each), raw * table_scale(trump != NO_SUIT, players, cards_each))
 
 
@@ -298,14 +306,16 @@ class WizardTable:
         """Chance that ``card``, played now, wins the trick: zero if it does not beat
         the table; otherwise the chance no later player holds (and plays) a card
         that beats it."""
-        if not self.takes_trick_now(card):
+        cards = self.trick_cards
+        trick = cards + (card,)
+        if cards and trick_winner(trick, self.trump) != len(cards):   # (``takes_trick_now``, inlined)
             return 0.0
         if card == WIZARD:
             return 1.0
         later = self.later
         if not later:
             return 1.0
-        led = led_suit_of(self.trick_cards + (card,))
+        led = led_suit_of(trick)
         trump = self.trump
         ruff_share = 1.0 if self.is_trump(card) else self._ruff_share(led)
         # A card played next takes the trick from ours if the rules rank it

@@ -64,8 +64,9 @@ from game.rules.hidden import HiddenCards
 from game.rules.house_rules import WizardRules
 from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
+from game.rules.wizard import WizardState
 
-__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "bid_misfit", "draw_play_fitted_hands", "draw_wizard_hands",
+__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_play_fitted_hands", "draw_wizard_hands",
            "guess_face_down_bids", "others_have_played", "play_misfit"]
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
@@ -161,17 +162,91 @@ def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
 
 def draw_play_fitted_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random,
                            tries: int = PLAY_FIT_TRIES) -> HiddenCards:
-    """Like ``draw_wizard_hands``, and the best of up to ``tries`` such worlds
-    at explaining the cards the others chose this round (``play_misfit``):
-    the first that explains them all, else the one that misses fewest. Worth
-    calling only once another seat has chosen a card this round (see
-    ``others_have_played``): before that every world explains everything."""
+    """One world drawn by a ``PlayFitter`` of ``view`` (a search drawing many
+    keeps one fitter for all of them: it replays the round faster)."""
     if not isinstance(view, WizardView):
         return sampler.sample(rng)
-    played = view.cards_played_by_seat()   # the same for every draw of this view
-    return _fewest_misses(lambda: _draw_bid_fitted(view, sampler, rng, played),
-                          lambda hidden, bound: play_misfit(view, hidden, played, stop_at=bound),
-                          tries)
+    return PlayFitter(view, tries).draw(view, sampler, rng)
+
+
+class PlayFitter:
+    """Draws the worlds of one Wizard view in play: like
+    ``draw_wizard_hands``, and the best of up to ``tries`` such worlds at
+    explaining the cards the others chose this round (``misfit``): the first
+    that explains them all, else the one that misses fewest. Worth using
+    only once another seat has chosen a card this round (see
+    ``others_have_played``): before that every world explains everything.
+
+    One fitter serves every world of one decision: it reads the view's
+    played cards once, and deals the round afresh through the rules only
+    for its first guess, then deals the same round start again with each
+    guess's hands (``WizardState.redealt``)."""
+
+    def __init__(self, view: WizardView, tries: int = PLAY_FIT_TRIES) -> None:
+        rules = view.rules
+        if not isinstance(rules, WizardRules):
+            raise TypeError(f"a Wizard view carries WizardRules, not {type(rules).__name__}")
+        self.rules = rules
+        self.view = view
+        self.tries = tries
+        self.played = view.cards_played_by_seat()
+        self._round_start: WizardState | None = None
+
+    def draw(self, view: PlayerView, sampler: HiddenSampler, rng: random.Random) -> HiddenCards:
+        """A ``DrawHidden`` for the search: one world's hidden cards."""
+        if view is not self.view:
+            raise ValueError("a PlayFitter draws worlds for the view it was made for only")
+        return _fewest_misses(lambda: _draw_bid_fitted(self.view, sampler, rng, self.played),
+                              self.misfit, self.tries)
+
+    def misfit(self, hidden: HiddenCards, stop_at: float = math.inf) -> int:
+        """How many of the cards the other seats chose this round (from more
+        than one legal card) the medium player would not have played, had
+        the seats held the hands ``hidden`` gives them (its cards now plus
+        those played since the deal). The round is dealt with those hands and
+        replayed action by action through the rules; face-down bids are the
+        guesses in ``hidden``. 0 for the real hands of medium players.
+
+        The count stops at ``stop_at``, for a caller that only asks whether
+        it is below that."""
+        view, played = self.view, self.played
+        hands = [[*(view.hand if seat == view.seat else hidden.hands[seat]), *played[seat]]
+                 for seat in range(view.num_players)]
+        state = self._deal(hands)
+        tracker: RoundTracker | None = None
+        misses = 0
+        for seat, action in view.actions:
+            if action is None:              # a bid still face down for this seat
+                action = predict(hidden.bids[seat])
+            if action.kind != ActionKind.PLAY:
+                state.apply_in_place(action, None, check=False)
+                continue
+            if seat != view.seat:
+                legal = state.legal_cards()
+                if len(legal) > 1:
+                    if tracker is None:
+                        tracker = RoundTracker(state)
+                    if card_to_play(tracker.table(state, seat, legal)) != action.value:
+                        misses += 1
+                        if misses >= stop_at:
+                            return misses
+            state.apply_in_place(action, None, check=False)
+            if tracker is not None:
+                tracker.saw(state, seat, action.value)
+        return misses
+
+    def _deal(self, hands: list[list[int]]) -> WizardState:
+        """The round at its deal, before any action, with ``hands`` dealt."""
+        if self._round_start is not None:
+            return self._round_start.redealt(hands)
+        view = self.view
+        state, _ = new_game(self.rules, view.num_players, 0, first_dealer=view.dealer,
+                            start_deal=view.round_number, fixed_deals={view.round_number: (hands, view.turn_up)},
+                            start_scores=view.start_scores)
+        if not isinstance(state, WizardState):
+            raise TypeError(f"a Wizard view's rules dealt a {type(state).__name__}")
+        self._round_start = state.copy()
+        return state
 
 
 def others_have_played(view: WizardView) -> bool:
@@ -180,43 +255,6 @@ def others_have_played(view: WizardView) -> bool:
                for seat, action in view.actions)
 
 
-def play_misfit(view: WizardView, hidden: HiddenCards, played: list[list[int]] | None = None,
-                stop_at: float = math.inf) -> int:
-    """How many of the cards the other seats chose this round (from more
-    than one legal card) the medium player would not have played, had the
-    seats held the hands ``hidden`` gives them (its cards now plus those
-    played since the deal). The round is dealt afresh with those hands and
-    replayed action by action through the rules; face-down bids are the
-    guesses in ``hidden``. 0 for the real hands of medium players.
-
-    The count stops at ``stop_at``, for a caller that only asks whether it
-    is below that. ``played``: as for ``bid_misfit``."""
-    played = view.cards_played_by_seat() if played is None else played
-    hands = [[*(view.hand if seat == view.seat else hidden.hands[seat]), *played[seat]]
-             for seat in range(view.num_players)]
-    rules = view.rules
-    if not isinstance(rules, WizardRules):
-        raise TypeError(f"a Wizard view carries WizardRules, not {type(rules).__name__}")
-    state, _ = new_game(rules, view.num_players, 0, first_dealer=view.dealer, start_deal=view.round_number,
-                        fixed_deals={view.round_number: (hands, view.turn_up)}, start_scores=view.start_scores)
-    tracker: RoundTracker | None = None
-    misses = 0
-    for seat, action in view.actions:
-        if action is None:              # a bid still face down for this seat
-            action = predict(hidden.bids[seat])
-        if action.kind != ActionKind.PLAY:
-            state.apply_in_place(action, None, check=False)
-            continue
-        if seat != view.seat:
-            legal = state.legal_cards()
-            if len(legal) > 1:
-                if tracker is None:
-                    tracker = RoundTracker(state)
-                if card_to_play(tracker.table(state, seat, legal)) != action.value:
-                    misses += 1
-                    if misses >= stop_at:
-                        return misses
-        state.apply_in_place(action, None, check=False)
-        if tracker is not None:
-            tracker.saw(state, seat, action.value)
-    return misses
+def play_misfit(view: WizardView, hidden: HiddenCards, stop_at: float = math.inf) -> int:
+    """``PlayFitter.misfit`` for one world of ``view``."""
+    return PlayFitter(view).misfit(hidden, stop_at)

@@ -291,6 +291,19 @@ class WizardState(TrickGameState):
         self.phase = Phase.PREDICT
         self.current = (self.dealer + 1) % self.num_players
 
+    def redealt(self, hands: Sequence[Sequence[int]]) -> "WizardState":
+        """A copy of this state, which must stand at its round's start (no bid
+        made, no card played), with ``hands`` dealt instead of its own and
+        the same turn-up: for a search that replays one round under many
+        guesses of the hidden hands without dealing each afresh through
+        ``new_game``. The hands are not checked: the caller vouches that they
+        are a deal of this round (``check_fixed_deal`` would accept them)."""
+        if self.phase not in (Phase.PREDICT, Phase.TRUMP_CHOICE) or self.hand_plays or max(self.bids) >= 0:
+            raise ValueError("only a round that has not begun can be dealt again")
+        new = self.copy()
+        new.hands = [list(hand) for hand in hands]
+        return new
+
     def copy(self) -> "WizardState":
         new = object.__new__(WizardState)
         self._copy_shared(new)
