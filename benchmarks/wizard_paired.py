@@ -20,7 +20,8 @@ interval of ±2. This comparison removes most of that luck:
 For each setting it prints the share of bids hit and the hard seat's points a round over the mean of the
 three medium seats of the same round; then each variant's gain over the base with its 95% confidence
 interval, counting the four seats of one deal as one sample (they share the cards), and how many rounds
-came out differently; and each setting's CPU time a decision (median, 95th percentile, maximum).
+came out differently; and each setting's CPU time a decision (median, 95th percentile, maximum) and
+simulations a searched decision (mean, median).
 
 A setting is comma-separated ``key=value`` pairs: ``sims`` (simulations a decision) and ``seconds`` (CPU-time
 cap a decision), by default the player's own budget; ``spoil``, how much the medium seats' mean score counts
@@ -107,12 +108,14 @@ SETTING_KEYS = (*BUDGET_KEYS, *PLAYER_KEYS)
 
 @dataclass(frozen=True)
 class RoundResult:
-    """The hard seat's bid and tricks, its points less the medium seats' mean, and its decisions' CPU times."""
+    """The hard seat's bid and tricks, its points less the medium seats' mean, its decisions' CPU times and
+    the simulations of each decision it searched."""
 
     bid: int
     taken: int
     lead: float
     decision_seconds: tuple[float, ...]
+    simulations: tuple[int, ...] = ()
 
     @property
     def outcome(self) -> tuple[int, int, float]:
@@ -132,6 +135,7 @@ def play_round(start: GameState, hard_seat: int, hard: WizardHardPlayer, seed: i
     deal = state.deal_number
     decisions = [0] * PLAYERS
     times: list[float] = []
+    simulations: list[int] = []
     while state.phase not in HAND_ENDS:
         seat = state.current
         view = state.view(seat)
@@ -139,15 +143,18 @@ def play_round(start: GameState, hard_seat: int, hard: WizardHardPlayer, seed: i
         decisions[seat] += 1
         if seat == hard_seat:
             began = time.process_time()
-            action = hard.choose(view, rng)
+            decision = hard.decide(view, rng)
             times.append(time.process_time() - began)
+            action = decision.action
+            if decision.search is not None:
+                simulations.append(decision.search.simulations)
         else:
             action = medium.choose(view, rng)
         state.apply_in_place(action, None, check=False)
     returns = state.hand_returns()
     others = (sum(returns) - returns[hard_seat]) / (PLAYERS - 1)
     return RoundResult(state.bids[hard_seat], state.tricks_won[hard_seat], returns[hard_seat] - others,
-                       tuple(times))
+                       tuple(times), tuple(simulations))
 
 
 def round_starts(seed: int) -> list[GameState]:
@@ -182,10 +189,13 @@ def report(rows: Sequence[tuple[RoundResult, ...]], settings: Sequence[Setting])
         hit = estimate([1.0 if r.bid == r.taken else 0.0 for r in results])
         lead = estimate([r.lead for r in results])
         times = [t for r in results for t in r.decision_seconds]
+        simulations = [n for r in results for n in r.simulations]
+        searched = (f"; {statistics.fmean(simulations):.0f} simulations a searched decision on average, median "
+                    f"{statistics.median(simulations):g}" if simulations else "")
         lines.append(f"{name:9} {setting.label()}: bids hit {hit.text(1, 100)}%, points a round over the "
                      f"medium seats {lead.text(2, signed=True)}; CPU a decision median "
                      f"{statistics.median(times):.3f} s, 95th percentile {percentile(times, 0.95):.3f} s, "
-                     f"maximum {max(times):.3f} s")
+                     f"maximum {max(times):.3f} s{searched}")
     for side in range(1, len(settings)):
         # The four seats of a deal share its cards: one sample per deal, the mean of its seats' gains.
         gains = [statistics.fmean(row[side].lead - row[0].lead for row in rows[i:i + PLAYERS])

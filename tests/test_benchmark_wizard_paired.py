@@ -35,11 +35,13 @@ def test_one_setting_plays_a_round_the_same_way_twice() -> None:
     second = paired.play_round(start, 2, setting.player(), seed=3)
     assert (first.bid, first.taken, first.lead) == (second.bid, second.taken, second.lead)
     assert len(first.decision_seconds) == len(second.decision_seconds) > 0
+    # Under a cap of 12 simulations and no time limit, every searched decision runs all 12.
+    assert first.simulations == second.simulations and set(first.simulations) == {12}
     assert 0 <= first.bid <= 6 and 0 <= first.taken <= 6
 
 
 def result(lead: float, bid: int = 1, taken: int = 1) -> paired.RoundResult:
-    return paired.RoundResult(bid, taken, lead, (0.1,))
+    return paired.RoundResult(bid, taken, lead, (0.1,), (100, 300))
 
 
 def test_report_counts_a_deal_as_one_sample_and_names_the_rounds_that_differ() -> None:
@@ -48,6 +50,7 @@ def test_report_counts_a_deal_as_one_sample_and_names_the_rounds_that_differ() -
     rows = [(result(10), result(14))] + [(result(0), result(0))] * 7
     lines = paired.report(rows, [base, variant])
     assert lines[0].startswith("base      200 simulations") and lines[1].startswith("variant   400 simulations")
+    assert lines[0].endswith("200 simulations a searched decision on average, median 200")
     assert "variant - base: +0.50 ± " in lines[2]
     assert "over 2 deals" in lines[2] and "1 of 8 rounds came out differently" in lines[2]
 

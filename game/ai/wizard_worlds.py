@@ -11,10 +11,12 @@ bidding) are guessed as the medium player would have bid the drawn hand
 them.
 
 So does a card played: a seat that ducked under the queen most likely had no
-card to take the trick cheaply. In play, ``draw_play_fitted_hands`` draws up
-to ``PLAY_FIT_TRIES`` such bid-fitted worlds and keeps the first in which the
+card to take the trick cheaply. In play, a ``PlayFitter`` draws up to
+``PLAY_FIT_TRIES`` such bid-fitted worlds and keeps the first in which the
 medium player, holding the drawn hands, would have played every card the
-others chose this round, else the one it explains best (``play_misfit``).
+others chose this round, else the one it explains best (``misfit``). One
+fitter serves all the worlds of a decision, so the round is dealt through
+the rules once and then dealt again with each guess's hands.
 The rollouts play every seat as the medium player, so a world in which that
 player would not have played as the table did describes a table the search
 is not at. In round 8, once three cards are down, only about one bid-fitted
