@@ -279,11 +279,6 @@ class WizardTable:
                    voids=view.voids, held_by_later=sum([sizes[s] for s in later]),
                    predictions=view.predictions, tricks_won=view.tricks_won)
 
-    def takes_trick_now(self, card: int) -> bool:
-        """Would ``card``, played now, be winning the trick (so far)?"""
-        cards = self.trick_cards
-        return not cards or trick_winner(cards + (card,), self.trump) == len(cards)   # a lead wins so far
-
     def is_trump(self, card: int) -> bool:
         return card not in (WIZARD, JESTER) and SUIT_OF[card] == self.trump
 
@@ -308,7 +303,7 @@ class WizardTable:
         that beats it."""
         cards = self.trick_cards
         trick = cards + (card,)
-        if cards and trick_winner(trick, self.trump) != len(cards):   # (``takes_trick_now``, inlined)
+        if cards and trick_winner(trick, self.trump) != len(cards):   # not winning so far (a lead always is)
             return 0.0
         if card == WIZARD:
             return 1.0

@@ -68,8 +68,8 @@ from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
 from game.rules.wizard import WizardState
 
-__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_play_fitted_hands", "draw_wizard_hands",
-           "guess_face_down_bids", "others_have_played", "play_misfit"]
+__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_play_fitted_hands",
+           "draw_wizard_hands", "guess_face_down_bids", "others_have_played", "play_misfit"]
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
 PLAY_FIT_TRIES = 4  # Wizard, in play: bid-fitted worlds tried per world for hands that explain the cards played
