@@ -295,10 +295,11 @@ def _draw_to_end(cards: list[int], number: int, rng: Random) -> None:
     """Move ``number`` cards of ``cards``, chosen uniformly at random and in
     random order, to its end: the last ``number`` steps of a Fisher-Yates
     shuffle. A sample takes only the cards that fill hands (in round 3 of
-    Wizard, 9 of some 50 unseen), so shuffling the whole list would draw
-    mostly for cards nobody is dealt. ``int(rng.random() * n)`` is the old
-    ``random.shuffle``'s draw: biased by under 2**-40 for these sizes, and
-    much faster than ``randrange``."""
+    Wizard at four, 9 of the 56 a seat has not seen), so shuffling the
+    whole list would draw mostly for cards nobody is dealt.
+    ``int(rng.random() * n)`` is the draw ``random.shuffle`` used to make:
+    biased by under 2**-40 for these sizes, and much faster than
+    ``randrange``."""
     size = len(cards)
     for last in range(size - 1, size - 1 - number, -1):
         other = int(rng.random() * (last + 1))
