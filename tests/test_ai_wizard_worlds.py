@@ -10,10 +10,9 @@ import pytest
 
 from conftest import card, drive, medium_wizard_positions, wz_deal, wz_round
 from game.ai.wizard_medium import card_chance, card_chances, expected_tricks
-from game.ai.wizard_worlds import (PlayFitter, bid_misfit, draw_play_fitted_hands, draw_wizard_hands,
-                                  guess_face_down_bids, others_have_played, play_misfit)
-from game.rules.cards import WIZARD_DECK
+from game.ai.wizard_worlds import PlayFitter, bid_misfit, draw_wizard_hands, guess_face_down_bids, others_have_played
 from game.rules import Phase
+from game.rules.cards import WIZARD_DECK
 from game.rules.hidden import HiddenCards
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.view import WizardView
@@ -99,7 +98,7 @@ def test_drawn_worlds_fit_the_bids_and_the_view_mid_round() -> None:
 
 
 def test_the_real_hands_of_medium_players_explain_every_card_they_chose() -> None:
-    """``play_misfit`` counts the others' cards the medium player would not have
+    """``PlayFitter.misfit`` counts the others' cards the medium player would not have
     played with the drawn hands: none for the real hands (checked under open
     bidding, where no bid is face down), some for many bid-fitted draws, and
     fewer for the best of several such draws under every bidding mode; every
@@ -111,13 +110,13 @@ def test_the_real_hands_of_medium_players_explain_every_card_they_chose() -> Non
             if view.round_number < 5 or not any(seat != view.seat for seat, _ in view.trick):
                 continue
             real = HiddenCards(hands={s: tuple(hands[s]) for s in range(4) if s != view.seat})
-            sampler = HiddenSampler(view)
+            sampler, fitter = HiddenSampler(view), PlayFitter(view, tries=8)
             if bidding == "open":   # face-down bids need the guesses a draw makes
-                assert play_misfit(view, real) == 0
-            drawn_misses += play_misfit(view, draw_wizard_hands(view, sampler, rng))
-            fitted = draw_play_fitted_hands(view, sampler, rng, tries=8)
+                assert fitter.misfit(real) == 0
+            drawn_misses += fitter.misfit(draw_wizard_hands(view, sampler, rng))
+            fitted = fitter.draw(view, sampler, rng)
             state_from_view(view, fitted, 1)
-            fitted_misses += play_misfit(view, fitted)
+            fitted_misses += fitter.misfit(fitted)
             checked += 1
     assert checked > 60
     assert 0 < fitted_misses < 0.5 * drawn_misses

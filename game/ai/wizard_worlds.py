@@ -68,8 +68,8 @@ from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
 from game.rules.wizard import WizardState
 
-__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_play_fitted_hands",
-           "draw_wizard_hands", "guess_face_down_bids", "others_have_played", "play_misfit"]
+__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_wizard_hands",
+           "guess_face_down_bids", "others_have_played"]
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
 PLAY_FIT_TRIES = 4  # Wizard, in play: bid-fitted worlds tried per world for hands that explain the cards played
@@ -162,15 +162,6 @@ def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
     return HiddenCards(hands=hidden.hands, kitty=hidden.kitty, discards=hidden.discards, bids=bids)
 
 
-def draw_play_fitted_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Random,
-                           tries: int = PLAY_FIT_TRIES) -> HiddenCards:
-    """One world drawn by a ``PlayFitter`` of ``view`` (a search drawing many
-    keeps one fitter for all of them: it replays the round faster)."""
-    if not isinstance(view, WizardView):
-        return sampler.sample(rng)
-    return PlayFitter(view, tries).draw(view, sampler, rng)
-
-
 class PlayFitter:
     """Draws the worlds of one Wizard view in play: like
     ``draw_wizard_hands``, and the best of up to ``tries`` such worlds at
@@ -255,8 +246,3 @@ def others_have_played(view: WizardView) -> bool:
     """Whether a seat other than the view's has played a card this round."""
     return any(action is not None and action.kind == ActionKind.PLAY and seat != view.seat
                for seat, action in view.actions)
-
-
-def play_misfit(view: WizardView, hidden: HiddenCards, stop_at: float = math.inf) -> int:
-    """``PlayFitter.misfit`` for one world of ``view``."""
-    return PlayFitter(view).misfit(hidden, stop_at)
