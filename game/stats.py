@@ -37,9 +37,12 @@ Counting conventions (the statistics screen says them in words):
 * A player's *side* is their team in a partnership game, else their seat;
   their score is their side's final score, and they won when their side is
   among the winners.
-* Games marked ``"undo_used": true`` and games not played to the end are
-  counted apart (``undo_games``, ``unfinished_games``) and left out of every
-  other figure, records included, so a taken-back card never makes a best score.
+* A finished game marked ``"undo_used": true`` is one of its players' games
+  (listed, its scores charted, replayable) but is counted apart: each of its
+  players' ``undo_games``, and no win, score, record, contract, bid or
+  opponent figure, so a taken-back card never makes a best score. A game not
+  played to the end (undo used or not) is only counted, per player
+  (``StatsBook.unfinished_of``) and per game (``unfinished_games``).
 * Contracts are those the player declared, by mode and by the level the
   player's seat had (``human`` or the computer's level).
 * A prediction is hit when the seat took exactly the tricks it bid; round
@@ -178,8 +181,10 @@ class PlayerStats:
     scores: list[int] = field(default_factory=list)       # the side's final score, game by game
     contracts: Counter = field(default_factory=Counter)   # (mode, level, "made"/"set") -> count
     against: dict[str, list[int]] = field(default_factory=dict)  # opponent level -> [games, wins]
-    #: The player's games, oldest first, and the player's seat in each (two
-    #: lists rather than one of pairs: a pair per game is one more object kept).
+    undo_games: int = 0   # finished games with undo used: listed in ``summaries``, in no figure
+    #: The player's finished games, oldest first, those with undo used included, and
+    #: the player's seat in each (two lists rather than one of pairs: a pair per
+    #: game is one more object kept).
     summaries: list[dict[str, Any]] = field(default_factory=list)
     seats: list[int] = field(default_factory=list)
     _hits: tuple[dict[int, list[int]], list[tuple[int, int]]] | None = field(default=None, repr=False)
@@ -212,7 +217,7 @@ class PlayerStats:
             per_game: list[tuple[int, int]] = []
             for summary, seat in zip(self.summaries, self.seats):
                 flat = summary["hits"]
-                if not flat:
+                if not flat or summary["undo"]:
                     continue
                 hit_count = 0
                 for size, mask in zip(flat[0::2], flat[1::2]):
@@ -245,6 +250,13 @@ class PlayerStats:
         """The bid-hit rate of each of the last ``last`` games (oldest first)."""
         return [hit / bids for hit, bids in self.hit_per_game[-last:] if bids]
 
+    def list_apart(self, summary: dict[str, Any], seat: int) -> None:
+        """Add one finished game with undo used in which the player sat at ``seat``:
+        listed with the player's games, counted in no figure but ``undo_games``."""
+        self.undo_games += 1
+        self.summaries.append(summary)
+        self.seats.append(seat)
+
     def count(self, summary: dict[str, Any], seat: int, side: int, won: bool, opponents: set[str]) -> None:
         """Add one game in which the player sat at ``seat``."""
         self.games += 1
@@ -267,32 +279,50 @@ class StatsBook:
     def __init__(self) -> None:
         self.players: dict[tuple[str, str], PlayerStats] = {}
         self.games = 0
-        self.undo_games: Counter = Counter()        # game -> games with undo used (not counted)
+        self.undo_games: Counter = Counter()        # game -> finished games with undo used (listed, not counted)
         self.unfinished_games: Counter = Counter()  # game -> games stopped before the end
+        self._unfinished_of: Counter = Counter()    # (game, player name) -> games stopped before the end
         self.problems: list[Problem] = []           # files or games that could not be read
+
+    @property
+    def finished_games(self) -> int:
+        """Every finished game, those with undo used (listed, not counted) included."""
+        return self.games + sum(self.undo_games.values())
+
+    def unfinished_of(self, game: str, name: str) -> int:
+        """The games of ``game`` that ``name`` sat in and that stopped before the end."""
+        return self._unfinished_of[(game, name)]
+
+    def _player(self, game: str, name: str) -> PlayerStats:
+        stats = self.players.get((game, name))
+        if stats is None:
+            stats = self.players[(game, name)] = PlayerStats(game, name)
+        return stats
 
     def add(self, summary: dict[str, Any]) -> None:
         """Count one game (its summary from ``summarize``)."""
         name = summary["game"]
-        if summary["undo"]:
-            self.undo_games[name] += 1
-            return
+        flat = summary["players"]
+        names, levels = flat[0::2], flat[1::2]
         if not summary["complete"]:
             self.unfinished_games[name] += 1
+            for player in set(names):
+                self._unfinished_of[(name, player)] += 1
+            return
+        if summary["undo"]:
+            self.undo_games[name] += 1
+            for seat, player in enumerate(names):
+                self._player(name, player).list_apart(summary, seat)
             return
         self.games += 1
         game = get_game(name)
-        flat = summary["players"]
-        names, levels = flat[0::2], flat[1::2]
         sides = [game.team_of(seat) for seat in range(len(names))]
         winners = set(summary["winners"])
         levels_against = {side: {levels[other] for other, their_side in enumerate(sides) if their_side != side}
                           for side in set(sides)}
         contracts = summary["contracts"]
         for seat, player in enumerate(names):
-            stats = self.players.get((name, player))
-            if stats is None:
-                stats = self.players[(name, player)] = PlayerStats(name, player)
+            stats = self._player(name, player)
             side = sides[seat]
             stats.count(summary, seat, side, side in winners, levels_against[side])
             for at in range(0, len(contracts), 4):
@@ -309,9 +339,9 @@ class StatsBook:
         return sorted({game for game, _ in self.players})
 
     def names(self, game: str) -> list[str]:
-        """The player names seen in ``game``, most games first (then by name)."""
+        """The player names seen in finished games of ``game``, most games first (then by name)."""
         found = [stats for (name, _), stats in self.players.items() if name == game]
-        return [stats.name for stats in sorted(found, key=lambda s: (-s.games, s.name.lower()))]
+        return [stats.name for stats in sorted(found, key=lambda s: (-len(s.summaries), s.name.lower()))]
 
     def get(self, game: str, name: str) -> PlayerStats | None:
         return self.players.get((game, name))

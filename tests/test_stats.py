@@ -26,7 +26,7 @@ from game.match import Match, Seat
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
 from game.stats import LoadedStats, StatsBook, level_of, load_stats, summarize, summary_players, summary_rounds
-from game.ui.text import problem_words, set_language
+from game.ui.text import problem_words, set_language, t, text_in
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
@@ -146,15 +146,47 @@ def test_wins_by_opponent_level_count_each_opponent_level_once_per_game(tmp_path
     assert ann.against == {"medium": [len(bidwhist_matches), wins]}
 
 
+def seated(record: dict, names: list[str]) -> dict:
+    """``record`` with its seats renamed, so that games can have different players."""
+    return {**record, "players": [{**player, "name": name} for player, name in zip(record["players"], names)]}
+
+
+def undo_history(matches: list[Match]) -> list[dict]:
+    """A game Ann, Ben and Cy finished; one Ann, Dan and Eve finished with undo used (a
+    record score and a win for Ann); one Ann, Fay and Gus left unfinished."""
+    best = recorded(matches[0])
+    undone = {**seated(recorded(matches[1]), ["Ann", "Dan", "Eve"]), "undo_used": True,
+              "final_scores": [999, 0, 0], "winners": [0]}
+    unfinished = {**seated(best, ["Ann", "Fay", "Gus"]), "complete": False}
+    return [best, undone, unfinished]
+
+
 def test_undo_and_unfinished_games_are_counted_apart_and_never_make_a_record(tmp_path, wizard_matches):
-    best = recorded(wizard_matches[0])
-    undone = {**best, "undo_used": True, "final_scores": [999, 0, 0], "winners": [0]}
-    unfinished = {**best, "complete": False}
-    write(tmp_path / "histories", "wizard", [best, undone, unfinished])
+    best, _, _ = history_records = undo_history(wizard_matches)
+    write(tmp_path / "histories", "wizard", history_records)
     book = load_stats(tmp_path / "histories").book
     ann = book.get("wizard", "Ann")
-    assert ann.games == 1 and ann.best == best["final_scores"][0]
+    assert ann.games == 1 and ann.best == best["final_scores"][0] and ann.wins == (0 in best["winners"])
+    assert ann.against == {"random": [1, int(0 in best["winners"])]} and len(ann.hit_per_game) == 1
     assert book.undo_games["wizard"] == 1 and book.unfinished_games["wizard"] == 1
+    assert book.games == 1 and book.finished_games == 2
+
+
+def test_a_finished_undo_game_is_listed_and_counted_apart_only_for_its_own_players(tmp_path, wizard_matches):
+    write(tmp_path / "histories", "wizard", undo_history(wizard_matches))
+    book = load_stats(tmp_path / "histories").book
+    ann, ben, dan = (book.get("wizard", name) for name in ("Ann", "Ben", "Dan"))
+    # Listed with each of its players' games (so it can be charted and replayed), the undo game
+    # is counted apart for them alone.
+    assert [summary["index"] for summary in ann.summaries] == [1, 2] and ann.seats == [0, 0]
+    assert [summary["index"] for summary in dan.summaries] == [2] and dan.seats == [1]
+    assert [summary["index"] for summary in ben.summaries] == [1]
+    assert (ann.undo_games, dan.undo_games, ben.undo_games) == (1, 1, 0)
+    assert (dan.games, dan.wins, dan.scores, dan.against, dan.hits) == (0, 0, [], {}, (0, 0))
+    # An unfinished game is counted for those who sat in it, and listed for nobody.
+    assert [book.unfinished_of("wizard", name) for name in ("Ann", "Ben", "Dan", "Fay")] == [1, 0, 0, 1]
+    assert book.get("wizard", "Fay") is None and "Fay" not in book.names("wizard")
+    assert book.names("wizard")[0] == "Ann"
 
 
 def test_adding_one_game_at_a_time_gives_the_same_totals(wizard_matches):
@@ -229,7 +261,8 @@ def test_a_game_appended_to_a_cached_history_is_the_only_game_read(tmp_path, wiz
         assert everything_counted(grown) == everything_counted(load_stats(folder))
     assert grown.book.get("wizard", "Ann").games == 3
     assert grown.book.undo_games["wizard"] == 2 and grown.book.unfinished_games["wizard"] == 1
-    assert [summary["index"] for summary in grown.book.get("wizard", "Ann").summaries] == [1, 3, 4]
+    # Her finished games, the two with undo used (2 and 6) among them; the unfinished one (5) is not listed.
+    assert [summary["index"] for summary in grown.book.get("wizard", "Ann").summaries] == [1, 2, 3, 4, 6]
 
 
 @pytest.mark.parametrize("rewrite", ["same size, games reordered", "fewer games", "first game edited"])
@@ -441,6 +474,72 @@ def test_choosing_another_game_and_player_changes_the_charts(tmp_path, wizard_ma
     assert scene.geometry["rounds"].points != newest
     click(app, scene.player_cycler.rect.move(-4, 0).midright)
     assert scene.player != "Ann"
+
+
+@pytest.fixture
+def chart_titles(monkeypatch) -> list[str]:
+    """The titles of the line charts the statistics screen draws from now on."""
+    import game.ui.scenes.stats_scene as stats_scene
+    titles: list[str] = []
+    draw = stats_scene.draw_line_chart
+
+    def recording(surface, rect, title, *args, **kwargs):
+        titles.append(title)
+        return draw(surface, rect, title, *args, **kwargs)
+
+    monkeypatch.setattr(stats_scene, "draw_line_chart", recording)
+    return titles
+
+
+def test_a_history_of_one_game_with_undo_shows_it_and_replays_it(tmp_path, wizard_matches, chart_titles):
+    from game.ui.scenes.replay_scene import ReplayScene
+    write(tmp_path / "histories", "wizard", [{**recorded(wizard_matches[0]), "undo_used": True}])
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    assert scene.body_message() is None and scene.player == "Ann"
+    assert (t("stats.undo"), "1") in scene.number_rows(scene.stats)
+    assert (t("stats.games"), "0") in scene.number_rows(scene.stats)
+    assert "rounds" in scene.geometry and any("undo used, not counted" in title for title in chart_titles)
+    assert scene.replay_button.enabled
+    click(app, scene.replay_button.rect.center)
+    replay = app.top_scene()
+    assert isinstance(replay, ReplayScene) and replay.timeline.record.get("undo_used") is True
+
+
+def test_the_games_set_apart_are_shown_only_under_players_who_sat_in_them(tmp_path, wizard_matches, chart_titles):
+    write(tmp_path / "histories", "wizard", undo_history(wizard_matches))
+    app = make_app(tmp_path)
+    scene = open_from_start(app)
+    undo, unfinished = t("stats.undo"), t("stats.unfinished")
+    apart = {}
+    for name in scene.player_cycler.choices:
+        scene.set_player(name)
+        apart[name] = {label: value for label, value in scene.number_rows(scene.stats) if label in (undo, unfinished)}
+    assert apart == {"Ann": {undo: "1", unfinished: "1"}, "Ben": {}, "Cy": {}, "Dan": {undo: "1"}, "Eve": {undo: "1"}}
+    # Ann's newest game is the undo game, charted and marked; the one before it is not marked.
+    scene.set_player("Ann")
+    step(app)
+    score_titles = [title for title in chart_titles if title.startswith("Score per")]
+    assert score_titles[-1] == "Score per round: game 2 (undo used, not counted)"
+    left, _, _ = scene.game_stepper._arrow_rects()
+    click(app, left.center)
+    score_titles = [title for title in chart_titles if title.startswith("Score per")]
+    assert scene.chosen == 0 and score_titles[-1] == "Score per round: game 1"
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "tr"])
+def test_the_bid_hit_chart_of_one_game_reads_right_in_every_language(tmp_path, wizard_matches, chart_titles,
+                                                                      language):
+    write(tmp_path / "histories", "wizard", wizard_matches[:1])
+    app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant",
+                                                                        language=language))
+    try:
+        open_from_start(app)
+        recent = chart_titles[-1]
+        assert recent == text_in(language, "stats.chart.hit_rate.one")
+        assert not any(character.isdigit() for character in recent), f"{recent!r} counts the one game"
+    finally:
+        set_language("en")
 
 
 def test_an_empty_history_shows_a_friendly_message(tmp_path):

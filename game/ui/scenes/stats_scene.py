@@ -7,11 +7,13 @@ player choose the game (one button per registered game) and the player name
 (a cycler, most games first).
 
 Left, the numbers: games played and won, average and best score, and the
-games set apart (undo used, unfinished); then, as the game is scored, the
+player's games set apart (undo used, unfinished; each row only for a player
+who sat in such a game); then, as the game is scored, the
 contracts declared by mode and by level (a contract game) or the bids hit
 overall and a column chart of the bid-hit rate by cards dealt (a prediction
 game). Right, three charts: the score after each deal of a chosen game (a
-stepper picks the game, newest first shown; "Watch replay" opens it in the
+stepper picks the game, newest first shown, a game with undo used among
+them and marked so in the chart's title; "Watch replay" opens it in the
 replay viewer), the bid-hit rate over the last games (prediction) or the
 contracts made by mode (contract), and the wins against each opponent level.
 
@@ -242,7 +244,7 @@ class StatsScene(DialogScene):
         body_top = self.title_rect.bottom + gap
         problems = self.loaded.problems
         self.problem_rect = pygame.Rect(0, 0, 0, 0)
-        if problems and self.book.games:
+        if problems and self.book.finished_games:
             self.problem_rect = pygame.Rect(margin, body_top, width - 2 * margin, max(24, round(34 * scale)))
             body_top = self.problem_rect.bottom + gap
         body = pygame.Rect(margin, body_top, width - 2 * margin, max(60, foot.top - gap - body_top))
@@ -295,7 +297,7 @@ class StatsScene(DialogScene):
     def body_message(self) -> tuple[str, bool] | None:
         """The sentence shown instead of any statistics, and whether it is a warning:
         a friendly word for an empty history, the problem when nothing could be read."""
-        if self.book.games:
+        if self.book.finished_games:
             return None
         problems = self.loaded.problems
         if problems:
@@ -305,7 +307,7 @@ class StatsScene(DialogScene):
     def problem_message(self) -> str | None:
         """The warning above the statistics when part of the history could not be read."""
         problems = self.loaded.problems
-        if not problems or not self.book.games:
+        if not problems or not self.book.finished_games:
             return None
         first = problem_words(problems[0])
         if len(problems) == 1:
@@ -343,24 +345,31 @@ class StatsScene(DialogScene):
         self._draw_charts(surface, stats, size)
 
     # ------------------------------------------------------------------ numbers
-    def _draw_numbers(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:
-        content = panel_content(self.numbers_panel, True).inflate(-8, -4)
-        row_h = max(16, round(size * 1.25))
+    def number_rows(self, stats: PlayerStats) -> list[tuple[str, str]]:
+        """The figures of the numbers panel, label and value: the games set apart
+        only when this player sat in any."""
         rows: list[tuple[str, str]] = [
             (t("stats.games"), str(stats.games)),
             (t("stats.won"), t("stats.won_value", wins=stats.wins, rate=percent(stats.win_rate))),
             (t("stats.average"), t("stats.none") if stats.average is None else decimal_words(stats.average, 1)),
             (t("stats.best"), t("stats.none") if stats.best is None else str(stats.best)),
         ]
-        if self.book.undo_games[self.game]:
-            rows.append((t("stats.undo"), str(self.book.undo_games[self.game])))
-        if self.book.unfinished_games[self.game]:
-            rows.append((t("stats.unfinished"), str(self.book.unfinished_games[self.game])))
-        game_def = get_game(self.game)
-        if game_def.scoring == "prediction":
+        if stats.undo_games:
+            rows.append((t("stats.undo"), str(stats.undo_games)))
+        unfinished = self.book.unfinished_of(self.game, stats.name)
+        if unfinished:
+            rows.append((t("stats.unfinished"), str(unfinished)))
+        if get_game(self.game).scoring == "prediction":
             hit, made = stats.hits
             rows.append((t("stats.hits"), t("stats.hits_value", hit=hit, made=made,
                                                rate=percent(hit / made if made else None))))
+        return rows
+
+    def _draw_numbers(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:
+        content = panel_content(self.numbers_panel, True).inflate(-8, -4)
+        row_h = max(16, round(size * 1.25))
+        rows = self.number_rows(stats)
+        game_def = get_game(self.game)
         top = content.top
         for label, value in rows:
             line = pygame.Rect(content.left, top, content.width, row_h)
@@ -435,14 +444,18 @@ class StatsScene(DialogScene):
             names = self._side_names(summary)
             colours = [SERIES_COLOURS[side % len(SERIES_COLOURS)] for side in range(sides)]
             draw_legend(surface, self.legend_rect, list(zip(names, colours)), small)
+            # A game with undo used is one of the player's games, but none of the figures counts it: say so.
+            title_key = "stats.chart.rounds_undo" if summary["undo"] else "stats.chart.rounds"
             self.geometry["rounds"] = draw_line_chart(
-                surface, self.chart_rects["rounds"], t("stats.chart.rounds", deal=deal_word, number=self.chosen + 1),
+                surface, self.chart_rects["rounds"], t(title_key, deal=deal_word, number=self.chosen + 1),
                 series, colours, size, t("stats.chart.rounds_empty", deal=deal_word),
                 x_labels=(f"{t(game_def.text('deal'))} 1", f"{len(rounds)}" if len(rounds) > 1 else ""))
         if game_def.scoring == "prediction":
             rates = stats.recent_hit_rates(RECENT_GAMES)
+            # With no bids yet the title names the span the chart will cover, not "last 0 games".
             self.geometry["recent"] = draw_line_chart(
-                surface, self.chart_rects["recent"], t("stats.chart.hit_rate", count=len(rates)), [rates],
+                surface, self.chart_rects["recent"], t("stats.chart.hit_rate", count=len(rates) or RECENT_GAMES),
+                [rates],
                 [SERIES_COLOURS[0]], size, t("stats.chart.hit_rate_empty"), y_format=lambda v: percent_words(round(v * 100)),
                 y_range=(0.0, 1.0), x_labels=(t("stats.chart.first"), t("stats.chart.last")))
         else:
