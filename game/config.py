@@ -38,10 +38,13 @@ unusable to ``settings.yaml.bad-<date>-<time>``, so nothing the user wrote
 is ever lost.
 
 The start screen's last setup (game, players, names, human or computer and
-level per seat, preset) is kept beside the settings so the next run opens
-where the player left off. It is a convenience: a missing, unreadable or
-malformed file is logged and ignored, never shown as an error, and copied
-aside in the same way before a new setup is saved over it.
+level per seat, preset, and the rules the player changed on top of the
+preset) is kept beside the settings so the next run opens where the player
+left off. It is a convenience: a missing, unreadable or malformed file is
+logged and ignored, never shown as an error, and copied aside in the same
+way before a new setup is saved over it. A changed rule that is no rule of
+the game or not one of its values is logged and left out alone (that rule
+is the preset's again); the rest of the setup still counts.
 """
 
 from __future__ import annotations
@@ -849,7 +852,11 @@ class LastSetup:
 
     ``names``, ``kinds`` (``SEAT_KINDS``) and ``levels`` hold one entry per
     seat row of the start screen, also rows the chosen game does not use, so
-    switching games later keeps them. ``preset`` is the preset's name.
+    switching games later keeps them. ``preset`` is the preset's name and
+    ``edited_rules`` the rules of ``game`` the player changed on top of it
+    (Change rules), each checked against its rule (a file written before
+    they were kept has none). ``dropped_rules`` says, in English, which
+    changed rules the file held that could not be used (never written).
     """
 
     game: str
@@ -858,9 +865,15 @@ class LastSetup:
     kinds: list[str]
     levels: list[str]
     preset: str
+    edited_rules: dict[str, Any] = field(default_factory=dict)
+    dropped_rules: list[str] = field(default_factory=list, compare=False, repr=False)
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {key: value for key, value in asdict(self).items() if key in LAST_SETUP_KEYS}
+
+
+#: The keys of a last-setup file.
+LAST_SETUP_KEYS = ("game", "players", "names", "kinds", "levels", "preset", "edited_rules")
 
 
 def _text_list(value: Any, key: str, allowed: tuple[str, ...] | None = None) -> list[str]:
@@ -878,7 +891,7 @@ def last_setup_from_dict(data: Any) -> LastSetup:
     """A ``LastSetup`` from parsed YAML; ``ValueError`` naming the first problem."""
     if not isinstance(data, dict):
         raise ValueError("the file must hold a mapping")
-    unknown = sorted(str(key) for key in data if key not in {f.name for f in fields(LastSetup)})
+    unknown = sorted(str(key) for key in data if key not in LAST_SETUP_KEYS)
     if unknown:
         raise ValueError(f"unknown key {quote(unknown[0])}")
     game = data.get("game")
@@ -891,9 +904,30 @@ def last_setup_from_dict(data: Any) -> LastSetup:
     preset = data.get("preset")
     if not isinstance(preset, str) or len(preset) > MAX_SETUP_TEXT:
         raise ValueError(f"preset must be a preset's name, not {quote(preset)}")
+    edited, dropped = _edited_rules(game, data.get("edited_rules"))
     return LastSetup(game=game, players=players, names=_text_list(data.get("names"), "names"),
                      kinds=_text_list(data.get("kinds"), "kinds", SEAT_KINDS),
-                     levels=_text_list(data.get("levels"), "levels"), preset=preset)
+                     levels=_text_list(data.get("levels"), "levels"), preset=preset,
+                     edited_rules=edited, dropped_rules=dropped)
+
+
+def _edited_rules(game: str, raw: Any) -> tuple[dict[str, Any], list[str]]:
+    """The changed rules of a last setup that ``game`` can use, and why each other one
+    cannot (in English, for the log): each is checked on its own, so one damaged value
+    costs only that change; whether they fit together the start screen says, as for
+    any change."""
+    if raw is None:
+        return {}, []
+    if not isinstance(raw, dict):
+        return {}, [f"edited_rules must be a mapping of rules to values, not {quote(raw)}"]
+    kept: dict[str, Any] = {}
+    dropped: list[str] = []
+    for key, value in raw.items():
+        try:
+            kept[str(key)] = check_rule_value(game, key, value, "last setup", "edited_rules")
+        except ConfigError as exc:
+            dropped.append(str(exc))
+    return kept, dropped
 
 
 def _read_last_setup(path: Path) -> LastSetup:
@@ -907,10 +941,14 @@ def load_last_setup(user_paths: UserPaths) -> LastSetup | None:
     if not path.exists():
         return None
     try:
-        return _read_last_setup(path)
+        setup = _read_last_setup(path)
     except (ConfigError, ValueError) as exc:
         log.warning("ignoring the last start-screen setup in %s: %s", path, exc)
         return None
+    for reason in setup.dropped_rules:
+        log.warning("ignoring a changed rule of the last start-screen setup in %s (the preset's value is used): %s",
+                    path, reason)
+    return setup
 
 
 _LAST_SETUP_HEADER = "# The start screen's last setup, written by Trick Table when a game starts.\n"
@@ -925,8 +963,10 @@ def save_last_setup(setup: LastSetup, user_paths: UserPaths) -> Path:
     path = user_paths.last_setup_file
     if path.is_file():
         try:
-            _read_last_setup(path)
+            usable = not _read_last_setup(path).dropped_rules
         except (ConfigError, ValueError):
+            usable = False
+        if not usable:
             back_up_file(path)
     body = yaml.safe_dump(setup.to_dict(), sort_keys=False, default_flow_style=None, allow_unicode=True)
     atomic_write_text(path, _LAST_SETUP_HEADER + body)

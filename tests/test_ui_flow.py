@@ -19,7 +19,7 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.config import LastSetup, load_last_setup, save_last_setup  # noqa: E402
-from game.rules import Phase  # noqa: E402
+from game.rules import Phase, get_game  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
@@ -219,9 +219,127 @@ def test_a_broken_last_setup_is_logged_and_ignored(tmp_path, text):
 def test_the_last_setup_round_trips_through_its_file(tmp_path):
     app = make_app(tmp_path)
     setup = LastSetup(game="bidwhist", players=4, names=["A", "", "C"], kinds=["human", "computer", "human"],
-                      levels=["medium", "easy", "hard"], preset="standard")
+                      levels=["medium", "easy", "hard"], preset="standard",
+                      edited_rules={"target_score": 8, "boston": "off", "jokers": False})
     save_last_setup(setup, app.user_paths)
     assert load_last_setup(app.user_paths) == setup
+
+
+def summary_pixels(screen: StartScene) -> bytes:
+    """What the window shows of the start screen's "Rules in play"."""
+    return pygame.image.tobytes(pygame.display.get_surface().subsurface(screen.summary_rect), "RGB")
+
+
+def rules_in_play(screen: StartScene) -> str:
+    """The text of "Rules in play", one rule a line."""
+    chunks, _ = screen._rules_columns(screen._rules_head(24), screen.scale)
+    return "\n".join(chunks)
+
+
+def edit_rules(app: App, screen: StartScene, **changes) -> None:
+    """Change rules as a player does: Change rules, the new values, Enter on Done."""
+    from game.ui.scenes.rules_editor import RulesEditor
+    click(app, screen.rules_button.rect.center)
+    editor = app.scenes[-1]
+    assert isinstance(editor, RulesEditor)
+    for key_name, value in changes.items():
+        editor.set_value(key_name, value)
+    editor.focus.focus(editor.done_button)
+    press(app, pygame.K_RETURN)
+    assert app.scenes[-1] is screen
+
+
+def test_rules_in_play_show_the_edited_rules_as_soon_as_the_editor_closes(tmp_path):
+    app = make_app(tmp_path, size=(800, 600))
+    screen = start_screen(app)
+    step(app)
+    before = summary_pixels(screen)
+    edit_rules(app, screen, target_score=8)
+    step(app)   # a frame with no input: nothing else asks this screen to draw again
+    shown = summary_pixels(screen)
+    screen.invalidate()
+    step(app)
+    assert shown == summary_pixels(screen) != before, "the window still shows the rules from before the editor"
+    assert "8" in rules_in_play(screen)
+
+
+@pytest.mark.parametrize("game, changes", [("bidwhist", {"target_score": 8, "boston": "double"}),
+                                           ("wizard", {"rounds": 4, "wizard_turn_up": "no_trump"})])
+def test_rules_in_play_are_the_rules_start_plays(tmp_path, game, changes):
+    from game.ui.scenes.rules_editor import value_label
+    app = make_app(tmp_path)
+    screen = start_screen(app)
+    screen.set_game(game)
+    screen.set_preset(1)
+    edit_rules(app, screen, **changes)
+    summary = rules_in_play(screen).splitlines()
+    click(app, screen.start_button.rect.center)
+    table = app.scenes[0]
+    assert isinstance(table, TableScene)
+    rules, players = table.match.rules, len(table.match.seats)
+    assert all(getattr(rules, key_name) == value for key_name, value in changes.items())
+    for spec, line in zip(get_game(game).rule_specs, summary):
+        line_key = "start.rule_line_edited" if spec.key in changes else "start.rule_line"
+        assert line == t(line_key, label=t(f"rule.{spec.key}.label"),
+                         value=value_label(game, spec, getattr(rules, spec.key), players))
+    assert len(summary) == len(get_game(game).rule_specs)
+
+
+def test_the_last_setup_keeps_the_edited_rules(tmp_path):
+    app = make_app(tmp_path)
+    screen = start_screen(app)
+    screen.set_game("wizard")
+    screen.set_players(4)
+    edit_rules(app, screen, rounds=4)
+    click(app, screen.start_button.rect.center)
+    assert isinstance(app.scenes[0], TableScene)
+    app.close(quit_pygame=False)
+
+    again = start_screen(make_app(tmp_path))
+    assert again.game == "wizard" and again.edits["wizard"] == {"rounds": 4}
+    assert again.build_rules().rounds == 4
+    assert t("rules.rounds_number", count=4) in rules_in_play(again)
+    assert t("rules.rounds_full", count=15) not in rules_in_play(again)
+
+
+def test_a_last_setup_written_before_rules_were_kept_still_opens(tmp_path):
+    app = make_app(tmp_path)
+    path = app.user_paths.last_setup_file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("game: wizard\nplayers: 4\nnames: [Zoë]\nkinds: [human]\nlevels: [medium]\npreset: standard\n",
+                    encoding="utf-8")
+    app.close(quit_pygame=False)
+    screen = start_screen(make_app(tmp_path))
+    assert screen.game == "wizard" and screen.players == 4 and screen.names[0] == "Zoë"
+    assert screen.edits["wizard"] == {} and screen.build_rules() is not None
+
+
+@pytest.mark.parametrize("rules_text, kept", [
+    ("{rounds: 99, bidding: hidden, uneven_bids: loud}", {"bidding": "hidden"}),  # out of range, no such value
+    ("{colour: red, rounds: 4}", {"rounds": 4}),                                  # no rule of the game
+    ("[rounds, 4]", {}),                                                          # not a mapping at all
+])
+def test_a_damaged_changed_rule_in_the_last_setup_falls_back_to_the_preset(tmp_path, rules_text, kept):
+    app = make_app(tmp_path)
+    path = app.user_paths.last_setup_file
+    path.parent.mkdir(parents=True, exist_ok=True)
+    text = (f"game: wizard\nplayers: 4\nnames: [Zoë]\nkinds: [human]\nlevels: [medium]\npreset: standard\n"
+            f"edited_rules: {rules_text}\n")
+    path.write_text(text, encoding="utf-8")
+    app.close(quit_pygame=False)
+    app = make_app(tmp_path)
+    screen = start_screen(app)
+    # The rest of the setup still counts; only the damaged changes are the preset's again.
+    assert screen.game == "wizard" and screen.names[0] == "Zoë" and screen.edits["wizard"] == kept
+    assert screen.rule_values() == {**screen.preset_values("wizard"), **kept}
+    log = (app.user_paths.log_dir / "tricktable.log").read_text(encoding="utf-8")
+    assert "ignoring a changed rule of the last start-screen setup" in log
+    assert path.read_text(encoding="utf-8") == text, "the file is left as it was"
+    # Start saves over it only once a copy of the damaged file is kept.
+    save_last_setup(screen.current_setup(), app.user_paths)
+    [backup] = path.parent.glob("last_setup.yaml.bad-*")
+    assert backup.read_text(encoding="utf-8") == text
+    assert load_last_setup(app.user_paths).edited_rules == kept
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])

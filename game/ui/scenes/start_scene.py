@@ -39,9 +39,14 @@ kept, and a new game can be started as usual. Start with a saved game
 asks first, since the new game's autosave takes the saved game's place.
 
 The screen remembers: Start saves the setup (game, players, names, human or
-computer and level per seat, preset) beside the settings
-(``game.config.save_last_setup``) and the next run opens with it; a file
-that cannot be used is logged and ignored. While the screen waits it costs
+computer and level per seat, preset and the rules changed on top of it)
+beside the settings (``game.config.save_last_setup``) and the next run opens
+with it; a file that cannot be used is logged and ignored, and so is a
+changed rule in it that cannot (that rule is the preset's).
+
+"Rules in play" is drawn from the very values Start builds its rules from
+(``rule_values``), and is drawn again whenever they change: as the rule
+editor closes, or a preset or the player count is chosen. While the screen waits it costs
 no CPU: the only thing that moves by itself is a name box's caret, which
 blinks for a few seconds after the last input and then rests, shown.
 """
@@ -231,10 +236,14 @@ class StartScene(DialogScene):
         """The game is always played by the same number of players (no stepper)."""
         return len(self.game_def.player_counts()) == 1
 
+    def preset_values(self, game: str) -> dict[str, Any]:
+        """Every rule key of ``game``: defaults, then the file and the chosen preset."""
+        defaults = {spec.key: spec.default for spec in get_game(game).rule_specs}
+        return {**defaults, **self.catalog[game].values(self.preset_index[game])}
+
     def rule_values(self) -> dict[str, Any]:
         """Every rule key: defaults, then the file and preset, then the player's changes."""
-        defaults = {spec.key: spec.default for spec in self.game_def.rule_specs}
-        return {**defaults, **self.catalog[self.game].values(self.preset_index[self.game]), **self.edits[self.game]}
+        return {**self.preset_values(self.game), **self.edits[self.game]}
 
     @property
     def problem(self) -> str | None:
@@ -426,12 +435,16 @@ class StartScene(DialogScene):
         presets = [preset.name for preset in self.catalog[setup.game].presets]
         if setup.preset in presets:
             self.preset_index[setup.game] = presets.index(setup.preset)
+        # The player's changes on top of the preset, as the rule editor keeps them: only
+        # those that differ from it (a preset may have come to agree since).
+        preset = self.preset_values(setup.game)
+        self.edits[setup.game] = {key: value for key, value in setup.edited_rules.items() if preset.get(key) != value}
 
     def current_setup(self) -> LastSetup:
         """The setup on screen, as Start saves it."""
         preset = self.catalog[self.game].presets[self.preset_index[self.game]]
         return LastSetup(game=self.game, players=self.players, names=list(self.names), kinds=list(self.kinds),
-                         levels=list(self.levels), preset=preset.name)
+                         levels=list(self.levels), preset=preset.name, edited_rules=dict(self.edits[self.game]))
 
     def _remember_setup(self) -> None:
         paths = getattr(self.app, "user_paths", None)
@@ -498,6 +511,9 @@ class StartScene(DialogScene):
         problem = self._problem
         self.start_button.enabled = problem is None
         self.start_button.reason = t("start.fix_rules", problem=problem) if problem else None
+        # The rules in play may have changed without an event reaching this screen (the rule
+        # editor's Done): the cached drawing must not keep showing the old ones.
+        self.invalidate()
 
     def _quit(self) -> None:
         quitter = getattr(self.app, "quit", None)
