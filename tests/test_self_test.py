@@ -86,21 +86,15 @@ def listing(root: Path) -> dict[str, tuple]:
     return found
 
 
-def test_self_test_passes_and_prints_one_line(tmp_path: Path) -> None:
-    status, lines = _run(None, tmp_path / "scratch")
-    assert status == EXIT_OK, lines
-    assert len(lines) == 1 and OK_LINE.match(lines[0]), lines
-    assert not any((tmp_path / "scratch").iterdir()), "its own folder is gone after a success"
-
-
-def test_self_test_leaves_a_players_folder_exactly_as_it_found_it(tmp_path: Path) -> None:
+def test_self_test_passes_prints_one_line_and_leaves_a_players_folder_exactly_as_it_found_it(
+        tmp_path: Path) -> None:
     folder = players_folder(tmp_path / "player")
     before = listing(folder)
     status, lines = _run(folder, tmp_path / "scratch")
     assert status == EXIT_OK, lines
-    assert OK_LINE.match(lines[0]), lines
+    assert len(lines) == 1 and OK_LINE.match(lines[0]), lines
     assert listing(folder) == before, "the autosave, histories, cache, settings and log are untouched"
-    assert not any((tmp_path / "scratch").iterdir())
+    assert not any((tmp_path / "scratch").iterdir()), "its own folder is gone after a success"
 
 
 def test_self_test_plays_with_the_players_settings_read_only(tmp_path: Path,
