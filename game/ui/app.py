@@ -149,7 +149,8 @@ class App:
                         self.user_paths.saves_dir)
             notices.append(t("app.saves_in_use"))
         if notices:
-            self.notify(" ".join(notices), seconds=8.0 + 6.0 * (len(notices) - 1))
+            # Long enough to read the saves' notice (as long as a save problem's, start_scene).
+            self.notify(" ".join(notices), seconds=14.0 if self.autosaver is None else 8.0)
         if table is not None:
             self.start_at_table(table)
         elif show_start:
