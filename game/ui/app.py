@@ -109,9 +109,6 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.user_paths = UserPaths.from_data_dir(data_dir)
-        # A second window on this data folder leaves the saves to the first (game.savegame).
-        self.saves_claim = claim_saves(self.user_paths)
-        self.autosaver = Autosaver(save_path(self.user_paths)) if self.saves_claim is not None else None
         notice = None
         if settings is None:
             settings, notice = load_settings_problem(self.user_paths)
@@ -121,6 +118,9 @@ class App:
         set_language(settings.language)
         set_display_choices(settings.ui_scale_percent, settings.large_cards)
         self._setup_logging()
+        # A second window on this data folder leaves the saves to the first (game.savegame).
+        self.saves_claim = claim_saves(self.user_paths)
+        self.autosaver = Autosaver(save_path(self.user_paths)) if self.saves_claim is not None else None
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
