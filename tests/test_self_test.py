@@ -16,6 +16,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import hashlib  # noqa: E402
 import re  # noqa: E402
+import stat  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
@@ -80,9 +81,9 @@ def listing(root: Path) -> dict[str, tuple]:
     """Every file and folder under ``root``: its kind, size, modification time and content hash."""
     found = {}
     for path in [root, *root.rglob("*")]:
-        info = path.stat()
-        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else "folder"
-        found[str(path.relative_to(root))] = (info.st_size, info.st_mtime_ns, digest)
+        info = path.lstat()
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if stat.S_ISREG(info.st_mode) else "not a file"
+        found[str(path.relative_to(root))] = (stat.S_IFMT(info.st_mode), info.st_size, info.st_mtime_ns, digest)
     return found
 
 
@@ -121,6 +122,21 @@ def test_self_test_plays_with_the_players_settings_read_only(tmp_path: Path,
     assert not Path(played_in).is_relative_to(folder)
     assert (language, large_cards, speed) == ("nl", True, "instant")
     assert listing(folder) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
+def test_self_test_is_not_stopped_by_odd_files_in_a_players_folder(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pipes where the settings and the save should be (opening one would wait for ever)."""
+    monkeypatch.setattr(self_test, "PLANS", ())
+    monkeypatch.setattr(self_test, "_check_histories", lambda folder, games: "no history")
+    paths = UserPaths.from_data_dir(tmp_path / "player").ensure()
+    os.mkfifo(paths.settings_file)
+    os.mkfifo(save_path(paths))
+    before = listing(paths.data_dir)
+    status, lines = _run(paths.data_dir, tmp_path / "scratch")
+    assert status == EXIT_OK, lines
+    assert listing(paths.data_dir) == before
 
 
 def test_disagreeing_history_fails_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
