@@ -26,6 +26,7 @@ from typing import Sequence
 
 from game.ai import levels as ai_levels
 from game.config import ConfigError, resolve_rules
+from game.file_lock import FileBusyError
 from game.history import HistoryWriter
 from game.log_setup import log_for_command
 from game.match import Match, Seat
@@ -62,7 +63,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", metavar="DIR", type=_data_dir_option,
                         help="write every file (settings, histories, logs) under DIR instead of the user folders")
     parser.add_argument("--self-test", action="store_true",
-                        help="play a short game of each game offscreen, check its history, print one line")
+                        help="play a short game of each game offscreen in a temporary folder, check its history, "
+                             "print one line (with --data-dir: with the settings found there, read only; "
+                             "nothing there is changed)")
     parser.add_argument("--size", metavar="WxH", help="initial window size, e.g. 1280x720")
     # The window's own --game, --rules and --preset open it straight at the
     # table; their dests differ from the subcommands' options of those names.
@@ -90,7 +93,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"computer level for every seat, or one per seat; levels: {', '.join(_all_levels())}")
     sim.add_argument("--history", metavar="OUT.jsonl",
                      help="write every game to this hand-history file as it finishes (the file is replaced; "
-                          "its folder must exist)")
+                          "its folder must exist; while a run writes it, another run that would replace it "
+                          "is refused)")
+    sim.add_argument("--append", action="store_true",
+                     help="add the games to the end of the --history file instead of replacing it (runs at "
+                          "the same time take turns: every game is written whole)")
     sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option,
                      help=argparse.SUPPRESS)
 
@@ -117,7 +124,8 @@ def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False)
     """
     args = build_parser().parse_args(argv)
     data_dir = getattr(args, "sub_data_dir", None) or args.data_dir
-    if log_to_user_folder:
+    # The self-test keeps its log in its own temporary folder: it writes nothing to the player's.
+    if log_to_user_folder and not (args.self_test and args.command is None):
         log_for_command(UserPaths.from_data_dir(data_dir).log_dir, headless=args.command is not None)
     if (args.command or args.self_test) and _table_options(args):
         print("error: --game, --rules and --preset before a command are for the window; "
@@ -265,10 +273,13 @@ def run_simulate(args: argparse.Namespace) -> int:
     # The output is checked (and started) before the first game is played, so
     # a bad path costs nothing, and every game goes to the file as it
     # finishes: memory stays flat and a killed run keeps the games it played.
+    if args.append and not args.history:
+        print("error: --append adds to the --history file: give that file too", file=sys.stderr)
+        return EXIT_USAGE
     try:
-        writer = open_history_output(args.history) if args.history else None
+        writer = open_history_output(args.history, append=args.append) if args.history else None
     except (OSError, ValueError) as exc:
-        print(f"error: {_history_problem(args.history, exc)}", file=sys.stderr)
+        print(f"error: {_history_problem(args.history, exc, args.append)}", file=sys.stderr)
         return EXIT_USAGE
     with writer or contextlib.nullcontext():
         for index in range(args.games):
@@ -280,7 +291,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 writer.append(match.history())
             except OSError as exc:
-                print(f"error: {_history_problem(args.history, exc)} after {writer.games} games "
+                print(f"error: {_history_problem(args.history, exc, args.append)} after {writer.games} games "
                       f"(those are in the file)", file=sys.stderr)
                 return EXIT_USAGE
     print(f"seed {first_seed}")
@@ -294,8 +305,13 @@ def run_simulate(args: argparse.Namespace) -> int:
 HISTORY_SYNC_SECONDS = 1.0
 
 
-def open_history_output(path: str) -> HistoryWriter:
-    """The history file of ``simulate --history``, started empty.
+def open_history_output(path: str, append: bool = False) -> HistoryWriter:
+    """The history file of ``simulate --history``, started empty (``append``: kept, games added).
+
+    A run that replaces the file holds its lock until the last game is
+    written, so a second run on the same file is refused here, before it
+    plays (``FileBusyError``), rather than emptying the first one's games;
+    appending runs take turns game by game (``HistoryWriter``).
 
     The folder must exist already (it is never created behind the user's
     back); ``ValueError`` for a path that cannot be a history file,
@@ -309,10 +325,14 @@ def open_history_output(path: str) -> HistoryWriter:
         raise ValueError(f"{folder} is not a folder")
     if target.is_dir():
         raise ValueError("that is a folder; give the name of a file such as games.jsonl")
-    return HistoryWriter(target, replace=True, sync_seconds=HISTORY_SYNC_SECONDS)
+    return HistoryWriter(target, replace=not append, sync_seconds=HISTORY_SYNC_SECONDS)
 
 
-def _history_problem(path: str, exc: Exception) -> str:
+def _history_problem(path: str, exc: Exception, append: bool = False) -> str:
+    if isinstance(exc, FileBusyError):
+        also = "" if append else ", or add --append to add this run's games to it"
+        return (f"cannot write {path}: another Trick Table run is writing it; wait for that run to end "
+                f"or choose another file{also}")
     if isinstance(exc, OSError):
         return f"cannot write {path}: {exc.strerror or exc}"
     return f"--history {path}: {exc}"

@@ -28,12 +28,14 @@ import json
 import logging
 import os
 import re
+import stat
 import time
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
+from game import file_lock
 from game.history_schema import check_record_shape, short_repr
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
@@ -404,6 +406,11 @@ def repair_history_tail(path: str | Path) -> int:
     before the history is shortened, so nothing is ever deleted, and the
     repair is logged. A missing or empty file needs no repair. ``OSError``
     when the file cannot be read or changed.
+
+    The file is locked while it is looked at (``game.file_lock``): an unfinished
+    last line may be a game another copy of the program is writing at this
+    moment, not damage. While another writer holds the lock the file is left
+    alone (logged); that writer checks the end itself before it appends.
     """
     path = Path(path)
     try:
@@ -411,26 +418,37 @@ def repair_history_tail(path: str | Path) -> int:
     except FileNotFoundError:
         return 0
     with handle:
-        size = handle.seek(0, os.SEEK_END)
-        if size == 0:
+        if not file_lock.lock(handle, file_lock.BRIEF_WAIT_SECONDS):
+            log.info("%s: another Trick Table run is writing it; its end is checked later", path)
             return 0
-        keep, needs_newline = _good_end(handle, size)
-        if needs_newline:
-            handle.seek(size)
-            handle.write(b"\n")
-            _flush_to_disk(handle)
-            log.warning("%s: the last game was written without its line end; added it", path)
-            return 0
-        if keep == size:
-            return 0
-        handle.seek(keep)
-        damage = handle.read()
-        aside = damaged_path(path)
-        with open(aside, "ab") as damaged:
-            damaged.write(damage if damage.endswith(b"\n") else damage + b"\n")
-            _flush_to_disk(damaged)
-        handle.truncate(keep)
+        try:
+            return _repair_open_tail(path, handle)
+        finally:
+            file_lock.unlock(handle)
+
+
+def _repair_open_tail(path: Path, handle: BinaryIO) -> int:
+    """``repair_history_tail`` on a file open for reading and writing, its lock held."""
+    size = handle.seek(0, os.SEEK_END)
+    if size == 0:
+        return 0
+    keep, needs_newline = _good_end(handle, size)
+    if needs_newline:
+        handle.seek(size)
+        handle.write(b"\n")
         _flush_to_disk(handle)
+        log.warning("%s: the last game was written without its line end; added it", path)
+        return 0
+    if keep == size:
+        return 0
+    handle.seek(keep)
+    damage = handle.read()
+    aside = damaged_path(path)
+    with open(aside, "ab") as damaged:
+        damaged.write(damage if damage.endswith(b"\n") else damage + b"\n")
+        _flush_to_disk(damaged)
+    handle.truncate(keep)
+    _flush_to_disk(handle)
     log.warning("%s: set aside %d bytes of an incomplete or damaged record at its end into %s",
                 path, len(damage), aside.name)
     return len(damage)
@@ -484,6 +502,15 @@ class HistoryWriter:
     then loses nothing finished). A failed append (``OSError``, such as a
     full disk) cuts the file back to where the game began and the writer
     stays usable. Opening does not create missing folders: ``OSError``.
+
+    Several writers of one file take turns (``game.file_lock``). An appending
+    writer locks the file for each game: it waits for the lock, checks the
+    end of the file again if another writer added to it meanwhile (one killed
+    mid-game leaves a torn line to set aside), writes its game whole and lets
+    go. A replacing writer holds the lock from before it empties the file
+    until it is closed, so a second writer that would replace the same file
+    is refused (``FileBusyError``) instead of emptying the first one's games,
+    and an appending one waits its turn or gives up with that error.
     """
 
     def __init__(self, path: str | Path, *, replace: bool = False, sync_seconds: float = 0.0) -> None:
@@ -492,14 +519,37 @@ class HistoryWriter:
         self._sync_seconds = sync_seconds
         self._unsynced = False
         self._last_sync = time.monotonic()
+        self._holds_lock = replace
         new_file = replace or not self.path.exists()
         if not replace:
             repair_history_tail(self.path)
         # Unbuffered: every write goes straight to the operating system, so
         # nothing finished waits in this process's memory when it is killed.
-        self._handle: BinaryIO = open(self.path, "wb" if replace else "ab", buffering=0)
+        # Opened to append (never emptied by opening: the lock comes first) and to
+        # read, so the end of the file can be checked under the lock.
+        self._handle: BinaryIO = open(self.path, "a+b", buffering=0)
+        if replace:
+            self._start_afresh()
+        # Where this writer's last game ended: a file of another size has had
+        # games added by another writer since. An appending writer has written
+        # nothing yet: its first game checks the end under the lock.
+        self._end = os.fstat(self._handle.fileno()).st_size if replace else -1
         if new_file:
             fsync_folder(self.path.parent)
+
+    def _start_afresh(self) -> None:
+        """Take the lock for good, then empty the file (``FileBusyError`` if another writer has it)."""
+        if not file_lock.lock(self._handle, file_lock.BRIEF_WAIT_SECONDS):
+            self._handle.close()
+            raise file_lock.FileBusyError(self.path)
+        try:
+            # A device (/dev/null, a pipe) cannot be emptied, nor needs to be.
+            if stat.S_ISREG(os.fstat(self._handle.fileno()).st_mode):
+                self._handle.truncate(0)
+        except BaseException:
+            file_lock.unlock(self._handle)
+            self._handle.close()
+            raise
 
     def __enter__(self) -> HistoryWriter:
         return self
@@ -508,9 +558,23 @@ class HistoryWriter:
         self.close()
 
     def append(self, record: dict[str, Any]) -> None:
-        """Add one game to the file (``OSError`` if it could not be written whole)."""
+        """Add one game to the file (``OSError`` if it could not be written whole;
+        ``FileBusyError`` if another writer kept the file locked too long)."""
         data = encode_record(record)
+        if self._holds_lock:
+            self._append_locked(data)
+        else:
+            with file_lock.locked(self._handle, self.path):
+                self._append_locked(data)
+        self.games += 1
+
+    def _append_locked(self, data: bytes) -> None:
         start = os.fstat(self._handle.fileno()).st_size
+        if start != self._end:
+            # Another writer added to the file since this one last wrote: if it was
+            # cut short mid-game, its torn line goes aside before this game follows it.
+            _repair_open_tail(self.path, self._handle)
+            start = os.fstat(self._handle.fileno()).st_size
         try:
             _write_whole(self._handle, data)
             self._unsynced = True
@@ -518,8 +582,9 @@ class HistoryWriter:
                 self.sync()
         except OSError:
             self._cut_back(start)
+            self._end = start
             raise
-        self.games += 1
+        self._end = start + len(data)
 
     def sync(self) -> None:
         """Flush what was appended to the disk itself."""
@@ -534,6 +599,8 @@ class HistoryWriter:
         try:
             self.sync()
         finally:
+            if self._holds_lock:
+                file_lock.unlock(self._handle)
             self._handle.close()
 
     def _cut_back(self, size: int) -> None:

@@ -29,6 +29,14 @@ A file that is refused or corrupt is set aside, renamed to
 beside it and never deleted, so a new game can be saved and the old file
 is still there to be looked at.
 
+One window at a time owns the saves folder (``claim_saves``): it holds a
+lock on ``saves/window.lock`` for as long as it runs. A second window on
+the same data folder finds it taken and runs without the saves: it neither
+writes the autosave nor offers to continue it, so the two never overwrite
+or finish each other's game (``game.ui.app`` tells the player). The lock is
+the operating system's (``game.file_lock``), so a window that crashed or
+was killed leaves nothing that blocks the next one.
+
 Writing goes through ``game.paths.atomic_write_bytes`` (temporary file,
 fsync, rename), so a kill or a full disk leaves the previous save whole.
 ``Autosaver`` does it on a small worker thread so the frame loop never waits
@@ -47,8 +55,9 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
+from game import file_lock
 from game.ai.budget import SearchBudget
 from game.match import SAVE_FORMAT, SAVE_VERSION, Match
 from game.paths import UserPaths, atomic_write_bytes
@@ -244,6 +253,41 @@ def remove_save(paths: UserPaths) -> None:
         save_path(paths).unlink()
     except FileNotFoundError:
         pass
+
+
+# ---------------------------------------------------------------------- one window owns the saves
+LOCK_FILE_NAME = "window.lock"
+
+
+class SavesClaim:
+    """A window's hold on the saves folder (``claim_saves``), until ``release`` or the process ends."""
+
+    def __init__(self, handle: BinaryIO | None) -> None:
+        self._handle = handle
+
+    def release(self) -> None:
+        if self._handle is not None and not self._handle.closed:
+            file_lock.unlock(self._handle)
+            self._handle.close()
+
+
+def claim_saves(paths: UserPaths) -> SavesClaim | None:
+    """The saves folder for this window alone, or None while another window (in this
+    process or another) holds it.
+
+    A lock file that cannot be made (a read-only folder) gives a claim without a
+    lock: the autosave then reports its own failure, as it would have anyway."""
+    path = paths.saves_dir / LOCK_FILE_NAME
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a+b", buffering=0)
+    except OSError as exc:
+        log.warning("could not open %s to keep other windows off the saves: %s", path, exc.strerror or exc)
+        return SavesClaim(None)
+    if not file_lock.try_lock(handle):
+        handle.close()
+        return None
+    return SavesClaim(handle)
 
 
 # ---------------------------------------------------------------------- writing

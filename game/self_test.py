@@ -14,9 +14,17 @@ the replay checker.
 The result is one line on standard output, ``self-test ok: ...`` with exit
 status 0, or ``self-test FAILED: <what>`` with status 1. Details of a
 failure (tracebacks, the scene that failed) go to the log file, never to the
-terminal. The data folder is a fresh temporary folder unless ``--data-dir``
-is given; a temporary folder is deleted after a success and kept after a
-failure so its log can be read.
+terminal.
+
+The self-test never touches a player's files. It always plays in a fresh
+temporary data folder of its own (its settings, saves, histories and log),
+deleted after a success and kept after a failure so its log can be read
+(the result line names it). ``--data-dir DIR`` only says whose settings to
+play with: the settings file in DIR is read, never written, so the
+self-test proves the program works with that player's language, scale and
+card choices; nothing else in DIR is opened, and DIR is left exactly as it
+was (no autosave replaced, no game added to its histories, no line in its
+log).
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ import os
 import shutil
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
@@ -99,9 +107,12 @@ class _ErrorCollector(logging.Handler):
 
 
 def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
-                  echo: Callable[[str], None] = print) -> int:
+                  echo: Callable[[str], None] = print, scratch_parent: str | None = None) -> int:
     """Run the self-test; print one result line through ``echo`` and return the exit status.
 
+    ``data_dir``: the player's data folder, whose settings the self-test plays
+    with (read only); the games are played in a temporary folder made in
+    ``scratch_parent`` (the system's temporary folder by default).
     ``quit_pygame=False`` leaves pygame initialised, for callers (tests) that
     keep using it in the same process.
     """
@@ -114,17 +125,19 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     began = time.perf_counter()
-    scratch = None
-    if data_dir is None:
-        scratch = Path(tempfile.mkdtemp(prefix="tricktable-selftest-"))
-        data_dir = str(scratch)
+    scratch = Path(tempfile.mkdtemp(prefix="tricktable-selftest-", dir=scratch_parent))
+    from game.log_setup import attach_log_file
+    from game.paths import UserPaths
+
+    # Anything logged before the window opens goes to the self-test's own log too.
+    attach_log_file(UserPaths.from_data_dir(scratch).log_dir, lazy=True)
     collector = _ErrorCollector()
     app_log = logging.getLogger("tricktable")
     app_log.addHandler(collector)
     app = None
     try:
         from game.ui.app import App  # imported here: the env above must come first
-        app = _make_app(App, data_dir)
+        app = _make_app(App, str(scratch), _settings_of(data_dir))
         _check_lazy_modules()
         _check_sound_files()
         _check_catalogues()
@@ -133,11 +146,11 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
         _fail_on_logged_errors(collector)
     except SelfTestFailure as failure:
         log.error("self-test failed: %s", failure)
-        echo(f"self-test FAILED: {failure} ({_log_note(app, data_dir)})")
+        echo(f"self-test FAILED: {failure} ({_log_note(app, scratch)})")
         return EXIT_FAILED
     except Exception as exc:  # anything unexpected: one line here, the traceback in the log
         log.exception("self-test crashed")
-        echo(f"self-test FAILED: unexpected {type(exc).__name__}: {exc} ({_log_note(app, data_dir)})")
+        echo(f"self-test FAILED: unexpected {type(exc).__name__}: {exc} ({_log_note(app, scratch)})")
         return EXIT_FAILED
     finally:
         app_log.removeHandler(collector)
@@ -147,17 +160,30 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
     line = f"self-test ok: {', '.join(summaries)}, {checked} replayed clean in {seconds:.1f} s"
     log.info("%s", line)  # also in the log: a windowed build on Windows has no console to print to
     echo(line)
-    if scratch is not None:
-        # Only after a success: a failed run keeps its folder and the log in it.
-        _release_log_files(app_log, scratch)
-        shutil.rmtree(scratch, ignore_errors=True)
+    # Only after a success: a failed run keeps its folder and the log in it.
+    _release_log_files(app_log, scratch)
+    shutil.rmtree(scratch, ignore_errors=True)
     return EXIT_OK
 
 
-def _make_app(app_class: type, data_dir: str) -> Any:
-    from game.config import Settings
+def _settings_of(data_dir: str | None) -> Any:
+    """The settings to play with: the player's in ``data_dir`` (read, never written), else
+    the defaults; animations instant and no pauses either way."""
+    from game.config import Settings, load_settings_problem
+    from game.paths import UserPaths
 
-    settings = Settings(animation_speed="instant", ai_pause_seconds=0.0)
+    settings = Settings()
+    if data_dir is not None:
+        paths = UserPaths.from_data_dir(data_dir)
+        # A regular file or none: a FIFO in its place would block the self-test for ever.
+        if paths.settings_file.is_file() or not paths.settings_file.exists():
+            settings, problem = load_settings_problem(paths)
+            if problem is not None:
+                log.info("self-test: the settings in %s were read with a problem: %s", data_dir, problem)
+    return replace(settings, animation_speed="instant", ai_pause_seconds=0.0)
+
+
+def _make_app(app_class: type, data_dir: str, settings: Any) -> Any:
     try:
         app = app_class(data_dir=data_dir, size=WINDOW_SIZE, settings=settings, show_start=True)
     except Exception as exc:
@@ -303,7 +329,7 @@ def _fail_on_logged_errors(collector: _ErrorCollector) -> None:
         raise SelfTestFailure(f"the app logged an error: {collector.messages[0]}")
 
 
-def _log_note(app: Any, data_dir: str) -> str:
+def _log_note(app: Any, scratch: Path) -> str:
     """Where the details of a failure are: the log file when it exists, else why there is none."""
     from game.log_setup import log_file
     from game.paths import UserPaths
@@ -311,7 +337,7 @@ def _log_note(app: Any, data_dir: str) -> str:
     path = getattr(app, "log_file", None) or log_file()
     if path is not None and Path(path).is_file():
         return f"log: {path}"
-    folder = app.user_paths.log_dir if app is not None else UserPaths.from_data_dir(data_dir).log_dir
+    folder = app.user_paths.log_dir if app is not None else UserPaths.from_data_dir(scratch).log_dir
     return f"no log file: the log folder {folder} cannot be written"
 
 

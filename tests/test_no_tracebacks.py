@@ -150,9 +150,10 @@ def test_a_failed_self_test_names_no_log_file_that_does_not_exist(data_dir_witho
         raise RuntimeError("the table fell over")
 
     monkeypatch.setattr(self_test, "_play", broken_game)
+    # The self-test plays in a folder of its own: this one, whose log folder cannot be made.
+    monkeypatch.setattr(self_test.tempfile, "mkdtemp", lambda **kwargs: str(data_dir_without_log_folder))
     lines: list[str] = []
-    assert self_test.run_self_test(str(data_dir_without_log_folder), quit_pygame=False,
-                                   echo=lines.append) == self_test.EXIT_FAILED
+    assert self_test.run_self_test(quit_pygame=False, echo=lines.append) == self_test.EXIT_FAILED
     (result,) = lines
     assert "log:" not in result
     assert "no log file" in result and str(data_dir_without_log_folder / "logs") in result
@@ -162,8 +163,10 @@ def test_a_failed_self_test_names_no_log_file_that_does_not_exist(data_dir_witho
 def test_a_failed_self_test_names_its_log_file_when_it_has_one(tmp_path, monkeypatch):
     monkeypatch.setattr(self_test, "_play", lambda app, plan, collector: 1 / 0)
     lines: list[str] = []
-    assert self_test.run_self_test(str(tmp_path), quit_pygame=False, echo=lines.append) == self_test.EXIT_FAILED
-    log_file = tmp_path / "logs" / "tricktable.log"
+    assert self_test.run_self_test(quit_pygame=False, echo=lines.append,
+                                   scratch_parent=str(tmp_path)) == self_test.EXIT_FAILED
+    (kept,) = tmp_path.iterdir()  # a failed self-test keeps its own folder, log and all
+    log_file = kept / "logs" / "tricktable.log"
     assert f"(log: {log_file})" in lines[0]
     assert "ZeroDivisionError" in log_file.read_text(encoding="utf-8")
 

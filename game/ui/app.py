@@ -34,7 +34,10 @@ The game in progress is saved after every action by the app's
 written by a small worker thread so a slow disk never holds up a frame).
 The start screen offers to continue it (``load_saved_game``,
 ``resume_match``); the app waits for the last write before it reads the
-save back or closes.
+save back or closes. Only one window at a time owns a data folder's saves
+(``claim_saves``): a second window on the same folder says so and plays on
+without an autosaver (``autosaver`` is None), never touching the first
+window's game.
 
 Leaving a game in progress (Back to start or Quit in the menu, closing the
 window) asks first: ``request_leave`` opens the ``LeaveDialog`` while any
@@ -69,7 +72,7 @@ from game.log_setup import attach_log_file
 from game.startup_probe import probe_file, write_first_frame_time
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
-from game.savegame import Autosaver, SavedGame, SaveProblem, save_path
+from game.savegame import Autosaver, SavedGame, SaveProblem, claim_saves, save_path
 from game.savegame import load_saved_game as read_saved_game
 from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
@@ -106,7 +109,6 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.user_paths = UserPaths.from_data_dir(data_dir)
-        self.autosaver = Autosaver(save_path(self.user_paths))
         notice = None
         if settings is None:
             settings, notice = load_settings_problem(self.user_paths)
@@ -116,6 +118,9 @@ class App:
         set_language(settings.language)
         set_display_choices(settings.ui_scale_percent, settings.large_cards)
         self._setup_logging()
+        # A second window on this data folder leaves the saves to the first (game.savegame).
+        self.saves_claim = claim_saves(self.user_paths)
+        self.autosaver = Autosaver(save_path(self.user_paths)) if self.saves_claim is not None else None
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
@@ -135,9 +140,17 @@ class App:
         self._frames = 0
         from game.ui.widgets.toast import Toast
         self.toast = Toast()
+        notices = []
         if notice is not None:
             log.warning("%s", notice)  # the log stays English; the player reads it in their language
-            self.notify(problem_words(notice), seconds=8.0)
+            notices.append(problem_words(notice))
+        if self.autosaver is None:
+            log.warning("another window holds the saves of %s: this one plays without saving games in progress",
+                        self.user_paths.saves_dir)
+            notices.append(t("app.saves_in_use"))
+        if notices:
+            # Long enough to read the saves' notice (as long as a save problem's, start_scene).
+            self.notify(" ".join(notices), seconds=14.0 if self.autosaver is None else 8.0)
         if table is not None:
             self.start_at_table(table)
         elif show_start:
@@ -304,6 +317,8 @@ class App:
     def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
         """The game saved on disk, once the last autosave has been written (see ``game.savegame``)."""
         from game.ui.table.hints import think_budget
+        if self.autosaver is None:
+            return None, None  # the saves are another window's
         self.autosaver.flush()
         return read_saved_game(self.user_paths, think_budget(self.settings.ai_think_seconds))
 
@@ -568,8 +583,10 @@ class App:
             except Exception:
                 log.exception("error while closing %s", type(scene).__name__)
         self.scenes = []
-        if not self.autosaver.flush():
+        if self.autosaver is not None and not self.autosaver.flush():
             log.warning("the last autosave was still being written when the app closed")
+        if self.saves_claim is not None:
+            self.saves_claim.release()  # after the last write: another window may take the saves now
         if quit_pygame:
             pygame.quit()
 
