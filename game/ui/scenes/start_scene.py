@@ -69,7 +69,7 @@ from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.art.table_art import draw_felt
-from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.dialogs.leave_dialog import replace_saved_dialog
 from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
@@ -359,9 +359,7 @@ class StartScene(DialogScene):
                 self._start_new(rules)
 
         what, _ = saved_game_summary(saved)
-        dialog = LeaveDialog(self.app, t("start.replace_saved", game=what), t("start.start_new"), start_anyway)
-        dialog.stay_button.label = t("start.keep_saved")
-        self.app.push(dialog)
+        self.app.push(replace_saved_dialog(self.app, what, start_anyway))
 
     # ------------------------------------------------------------------ the saved game
     def _load_saved_game(self) -> SavedGame | None:
