@@ -68,10 +68,13 @@ def test_settled_in_play_the_lines_give_the_books_so_far_not_the_end():
     set_early = _lines([2, 4], phase=Phase.PLAY)
     assert set_early == [(t("table.progress_cannot_make", team=US, need=10, have=2), theme.TEAM_COLOURS[0]),
                          (t("table.progress_set_so_far", team=THEM, need=4, have=4), theme.TEAM_COLOURS[1])]
-    assert set_early[0][0] == "You & Bruno can no longer make it; books so far: 2"
+    assert set_early[0][0] == "You & Bruno cannot make it, have 2"
     made_early = _lines([10, 1], phase=Phase.PLAY)
     assert made_early == [(t("table.progress_made_so_far", team=US, need=10, have=10), theme.TEAM_COLOURS[0]),
                           (t("table.progress_cannot_set", team=THEM, need=4, have=1), theme.TEAM_COLOURS[1])]
     # Between a deal and the next sync the phase is unknown: not yet over either.
     assert _lines([2, 4], phase=None)[0][0] == set_early[0][0]
     assert all("went down" not in text and "with" not in text for text, _ in set_early + made_early)
+    # As short as the lines they replace, so the panel's type need not shrink for them.
+    longest_open = max(len(text) for text, _ in _lines([5, 2], phase=Phase.PLAY))
+    assert all(len(text) <= longest_open + 2 for text, _ in set_early + made_early)
