@@ -223,3 +223,15 @@ def test_play_low_is_said_only_of_the_lowest_card_as_the_contract_ranks_it():
     uptown = _bid_whist_following_spades("4up")
     assert _play_reason(uptown, "3S") == "hint.follow_low"
     assert _play_reason(uptown, "9S") == "hint.let_go"
+
+
+def test_with_the_partner_winning_play_low_is_said_only_of_the_lowest_card_uptown():
+    """Seat 2 follows its partner's winning ace of spades holding the 9, king and 3."""
+    deal = bw_deal({0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH", 1: "JS QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+                    2: "9S KS 3S 2C 3C 4C 6C 7C 8C 9C TC JC"}, kitty="BJ LJ 7S 4S 5S 5C")
+    for bid_text, low, lowest_key in (("4up", "3S", "hint.partner_winning"), ("4down", "KS", "hint.partner_leave")):
+        state, _ = drive(to_play(bw_game(deal, dealer=3), bid_text, "trump:H"), "AS JS")
+        view = state.view(2)
+        assert state.current == 2 and view.winning_seat == 0
+        assert _play_reason(view, low) == lowest_key
+        assert _play_reason(view, "9S") == "hint.partner_leave"

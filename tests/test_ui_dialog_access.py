@@ -234,7 +234,7 @@ def test_end_screen_says_why_the_game_ended(tmp_path):
     # A set can carry a team well past the floor: the line states the true score.
     past = dict(history, final_scores=[2, -10], winners=[0], rules=dict(history["rules"], target_score=7))
     assert EndScene(app, past, names, lambda: None, lambda: None).reason_line() == \
-        "Bongani & Dmitri fell to -10, past the limit of -7, so Alice & Carmen win."
+        "Bongani & Dmitri fell to -10, below -7, so Alice & Carmen win."
     reached = dict(history, final_scores=[3, -1], winners=[0])
     assert EndScene(app, reached, names, lambda: None, lambda: None).reason_line() == "Alice & Carmen reached 3."
 
