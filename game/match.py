@@ -47,10 +47,14 @@ __all__ = ["AiRequest", "Match", "PUBLIC_SEAT", "Seat"]
 
 @dataclass(frozen=True)
 class Seat:
-    """Who sits at a seat: a name and ``human`` or ``ai:<level>``."""
+    """Who sits at a seat: a name and ``human`` or ``ai:<level>``. ``name_role`` is
+    set when the name is a default the player never typed ("you", "player:2",
+    "computer:1"; see ``game.ui.seat_names``), so that it can be worded in the
+    language of the moment; ``name`` is then its words when the game began."""
 
     name: str
     controller: str = "human"
+    name_role: str = ""
 
     @property
     def is_human(self) -> bool:
@@ -247,7 +251,8 @@ class Match:
         """A save is the triple (rules, seed, actions) plus the seats, and whether undo was used."""
         return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
                 "rules": self.rules.to_dict(), "seed": self.seed,
-                "seats": [{"name": s.name, "controller": s.controller} for s in self.seats],
+                "seats": [{"name": s.name, "controller": s.controller, **({"name_role": s.name_role} if s.name_role
+                                                                            else {})} for s in self.seats],
                 "actions": [action_to_str(a) for _, a in self.actions],
                 "undo_used": self.undo_used}
 
@@ -259,7 +264,9 @@ class Match:
             if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
                 raise ValueError("not a Trick Table save of a version this program reads")
             rules = rules_from_dict(data["game"], data["rules"])
-            seats = [Seat(str(s["name"]), str(s["controller"])) for s in data["seats"]]
+            # A save from before default names kept their role has none: the name stays as saved.
+            seats = [Seat(str(s["name"]), str(s["controller"]), str(s.get("name_role") or ""))
+                     for s in data["seats"]]
             undo_used = data["undo_used"]
             if not isinstance(undo_used, bool):
                 raise TypeError(f"undo_used must be true or false, not {undo_used!r}")

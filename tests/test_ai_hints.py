@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from conftest import bw_deal, bw_game, cards, drive, wz_deal, wz_round  # noqa: E402
+from conftest import bw_deal, bw_game, cards, drive, to_play, wz_deal, wz_round  # noqa: E402
 from test_ai_hard import (  # noqa: E402
     CASES, bid_whist_book_to_take, decisions, wizard_at_its_bid, wizard_needing_its_trick,
     wizard_with_two_wizards,
@@ -21,7 +21,7 @@ from game.ai.budget import SearchBudget
 from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.ai.hard import HardDecision
 from game.ai.search_pimc import CandidateResult, SearchResult
-from game.rules.actions import ActionKind, action_to_str, bid
+from game.rules.actions import ActionKind, action_to_str, bid, choose_trump, play
 from game.rules.core import Phase
 from game.rules.registry import get_game
 
@@ -97,7 +97,7 @@ def test_bid_whist_declarer_hints_name_the_suit_and_the_discard():
     state, _ = drive(bw_game(deal, dealer=3), "4up pass pass pass")
     game_def = get_game("bidwhist")
     hint = hint_for(game_def, state.view(0), random.Random(1), SearchBudget(16, 1000.0))
-    assert (action_to_str(hint.action), hint.reason_key, hint.params) == ("trump:S", "hint.trump", {"suit": 0})
+    assert (action_to_str(hint.action), hint.reason_key, hint.params) == ("trump:S", "hint.trump", {"suit": 0, "n": 7})
     state, _ = drive(state, "trump:S")
     hint = hint_for(game_def, state.view(0), random.Random(1), SearchBudget(16, 1000.0))
     assert hint.reason_key == "hint.discard"
@@ -156,3 +156,82 @@ def test_a_no_trump_discard_without_jokers_does_not_speak_of_jokers():
     laying_aside = next(a for a in view.legal_actions if a.kind == ActionKind.DISCARD)
     key, _ = hints._reason(get_game("bidwhist"), view, HardDecision(laying_aside, None))
     assert key == "hint.discard_weakest"
+
+
+# ---------------------------------------------------------------- reasons told from the true hand
+
+def _wizard_naming_trump(hand: str):
+    """A Wizard round with a Wizard turned up: seat 0, the dealer, names trump holding ``hand``."""
+    count = len(hand.split())
+    state = wz_round(4, count, wz_deal(4, count, {0: hand}, "WZ"), dealer=0)
+    assert state.current == 0 and state.view(0).phase == Phase.TRUMP_CHOICE
+    return state.view(0)
+
+
+def _trump_reason(view, suit: int):
+    return hints._reason(get_game(view.game), view, HardDecision(choose_trump(suit), None))
+
+
+def test_a_trump_hint_for_a_hand_without_suit_cards_says_no_suit_is_better():
+    view = _wizard_naming_trump("JE")
+    for suit in range(4):
+        assert _trump_reason(view, suit) == ("hint.trump_any", {"suit": suit})
+
+
+def test_a_trump_hint_calls_longest_only_the_longest_suit_by_count():
+    view = _wizard_naming_trump("2S 3S 4D 5D 6D 7D")
+    assert _trump_reason(view, 2) == ("hint.trump", {"suit": 2, "n": 4})
+    # Two low spades against four diamonds: not the longest, and the reason says so.
+    assert _trump_reason(view, 0) == ("hint.trump_fit", {"suit": 0})
+    assert _trump_reason(view, 1) == ("hint.trump_fit", {"suit": 1})
+
+
+def test_among_suits_of_equal_length_strength_decides_as_the_contract_ranks():
+    view = _wizard_naming_trump("AS 2S 3D 4D")
+    assert _trump_reason(view, 0) == ("hint.trump_tied", {"suit": 0, "n": 2})
+    assert _trump_reason(view, 2) == ("hint.trump_even", {"suit": 2, "n": 2})
+    # Downtown the small cards are strong: four low hearts beat four high clubs.
+    deal = bw_deal({0: "2H 3H 5H 6H KC QC JC TC 8S 9S 8D 9D"}, kitty="BJ LJ 7S 4H 4D 4C")
+    downtown = drive(bw_game(deal, dealer=3), "4down pass pass pass")[0].view(0)
+    assert downtown.phase == Phase.CONTRACT
+    assert _trump_reason(downtown, 1) == ("hint.trump_tied", {"suit": 1, "n": 4})
+    assert _trump_reason(downtown, 3)[0] == "hint.trump_even"
+    uptown = drive(bw_game(deal, dealer=3), "4up pass pass pass")[0].view(0)
+    assert _trump_reason(uptown, 3)[0] == "hint.trump_tied"
+    assert _trump_reason(uptown, 1)[0] == "hint.trump_even"
+
+
+def _bid_whist_following_spades(bid_text: str):
+    """Seat 1 follows the declarer's ace of spades, holding the 9, king and 3 of spades."""
+    deal = bw_deal({0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+                    1: "9S KS 3S 2D 3D 4D 5D 6D 7D 8D 9D TD"}, kitty="BJ LJ 7S 4S 4C 5C")
+    state = to_play(bw_game(deal, dealer=3), bid_text, "trump:H")
+    state, _ = drive(state, "AS")
+    assert state.current == 1
+    return state.view(1)
+
+
+def _play_reason(view, code: str) -> str:
+    return hints._reason(get_game("bidwhist"), view, HardDecision(play(cards(code)[0]), None))[0]
+
+
+def test_play_low_is_said_only_of_the_lowest_card_as_the_contract_ranks_it():
+    downtown = _bid_whist_following_spades("4down")
+    # Downtown the king is the lowest spade; the 9 is not low, and the 3 is strong.
+    assert _play_reason(downtown, "KS") == "hint.follow_low_downtown"
+    assert _play_reason(downtown, "9S") == "hint.let_go"
+    uptown = _bid_whist_following_spades("4up")
+    assert _play_reason(uptown, "3S") == "hint.follow_low"
+    assert _play_reason(uptown, "9S") == "hint.let_go"
+
+
+def test_with_the_partner_winning_play_low_is_said_only_of_the_lowest_card_uptown():
+    """Seat 2 follows its partner's winning ace of spades holding the 9, king and 3."""
+    deal = bw_deal({0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH", 1: "JS QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+                    2: "9S KS 3S 2C 3C 4C 6C 7C 8C 9C TC JC"}, kitty="BJ LJ 7S 4S 5S 5C")
+    for bid_text, low, lowest_key in (("4up", "3S", "hint.partner_winning"), ("4down", "KS", "hint.partner_leave")):
+        state, _ = drive(to_play(bw_game(deal, dealer=3), bid_text, "trump:H"), "AS JS")
+        view = state.view(2)
+        assert state.current == 2 and view.winning_seat == 0
+        assert _play_reason(view, low) == lowest_key
+        assert _play_reason(view, "9S") == "hint.partner_leave"

@@ -361,6 +361,21 @@ def test_every_special_card_word_is_a_catalogue_key(english):
     assert english["card.face.joker"]
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_joker_corner_letter_reads_as_a_rank(language):
+    """A joker's corner index is told apart from every rank printed on the cards (the
+    Turkish little joker once had "K", like a king), and the two jokers from each other."""
+    from game.ui.art.card_art import RANKS
+    printed = {"10" if rank == "T" else rank for rank in RANKS}
+    catalogue = read_catalog_file(language)
+    english = read_catalog_file(SOURCE_LANGUAGE)
+    letters = [catalogue.get(f"card.face.{size}.index") or english[f"card.face.{size}.index"]
+               for size in ("big", "little")]
+    for letter in letters:
+        assert letter.upper() not in printed, f"{language}: the joker's {letter!r} reads as a rank"
+    assert letters[0].upper() != letters[1].upper(), f"{language}: both jokers are {letters[0]!r}"
+
+
 # ---------------------------------------------------------------------- damaged catalogues
 
 def test_a_damaged_dutch_catalogue_falls_back_to_english_with_one_log_line(catalog_folder, caplog):

@@ -146,6 +146,25 @@ def test_keys_step_to_exact_positions(tmp_path, wizard_match):
     assert scene.wake_in() is None      # still, it sleeps
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
+def test_game_over_is_written_beside_the_last_trick_not_over_it(tmp_path, wizard_match, bidwhist_match, size):
+    for match in (wizard_match, bidwhist_match):
+        app = make_app(tmp_path, size)
+        scene = ReplayScene(app, ReplayTimeline(match.history()))
+        app.push(scene)
+        step(app, [key(pygame.K_END)])
+        assert scene.step.state.is_terminal
+        placed, _ = scene.trick_on_table(scene.step, scene.step.state.view(-1))
+        trick = [rect for _, _, rect in placed]
+        assert len(trick) == len(match.seats)
+        small = max(12, round(scene._text_sizes(scene.scale)[0] * 0.8))
+        banner = scene.game_over_rect(trick, small)
+        assert banner.collidelist(trick) < 0, (banner, trick)
+        assert scene.table_rect.contains(banner)
+        plates = [pygame.Rect(b.left, b.top, b.width, scene.plate_h) for b in scene.seat_blocks.values()]
+        assert banner.collidelist(plates) < 0
+
+
 def test_buttons_step_with_the_mouse(tmp_path, bidwhist_match):
     app, scene, states = open_viewer(tmp_path, bidwhist_match)
     start, deal_back, trick_back, back, forward, trick_forward, deal_forward, end = scene.buttons

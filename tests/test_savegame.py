@@ -210,6 +210,8 @@ def test_start_asks_before_a_new_game_replaces_the_saved_one(tmp_path):
     click(app, screen.start_button.rect.center)
     dialog = app.scenes[-1]
     assert top_name(app) == "LeaveDialog" and dialog.stay_button.label == t("start.keep_saved")
+    # Nothing is being left: the question is whether to replace the saved game.
+    assert dialog.title == t("start.replace_title") == "Replace your saved game?"
     press(app, pygame.K_RETURN)  # the focused answer keeps the saved game
     assert app.scenes[-1] is screen
     assert json.loads(save_path(paths).read_text("utf-8"))["actions"] == original.to_save()["actions"]

@@ -223,13 +223,18 @@ def test_end_screen_says_why_the_game_ended(tmp_path):
         expected = t("end.reason_reached", team=f"{names[team]} & {names[team + 2]}", target=3)
     else:
         loser = 1 - team
-        expected = t("end.reason_fell", loser=f"{names[loser]} & {names[loser + 2]}", floor=-3,
+        key = "end.reason_fell" if scores[loser] == -3 else "end.reason_fell_below"
+        expected = t(key, loser=f"{names[loser]} & {names[loser + 2]}", score=scores[loser], floor=-3,
                      team=f"{names[team]} & {names[team + 2]}")
     assert scene.reason_line() == expected
 
     fell = dict(history, final_scores=[1, -3], winners=[0])
     assert EndScene(app, fell, names, lambda: None, lambda: None).reason_line() == \
         "Bongani & Dmitri fell to -3, so Alice & Carmen win."
+    # A set can carry a team well past the floor: the line states the true score.
+    past = dict(history, final_scores=[2, -10], winners=[0], rules=dict(history["rules"], target_score=7))
+    assert EndScene(app, past, names, lambda: None, lambda: None).reason_line() == \
+        "Bongani & Dmitri fell to -10, below -7, so Alice & Carmen win."
     reached = dict(history, final_scores=[3, -1], winners=[0])
     assert EndScene(app, reached, names, lambda: None, lambda: None).reason_line() == "Alice & Carmen reached 3."
 

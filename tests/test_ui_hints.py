@@ -119,8 +119,8 @@ def test_hints_are_worded_as_an_action_and_its_reason():
     assert action_words(FakeHint(choose_trump(0))) == "Name spades trump"
     assert action_words(FakeHint(choose_direction(1))) == "Choose downtown"
     # Suits, bid modes and directions travel as numbers and are named in the sentence.
-    assert hint_text(FakeHint(choose_trump(3), "hint.trump", {"suit": 3})) == \
-        "Choose clubs: your longest, strongest suit."
+    assert hint_text(FakeHint(choose_trump(3), "hint.trump", {"suit": 3, "n": 5})) == \
+        "Choose clubs: your longest suit (5 cards)."
     assert hint_text(FakeHint(bid(4, 1), "hint.bid_books", {"books": 4, "mode": 1, "n": 10})) == \
         "Bid 4 downtown: your side expects about 10 books."
     assert hint_text(FakeHint(choose_direction(0), "hint.direction", {"direction": 0})) == \
@@ -271,13 +271,13 @@ def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
 
 def test_trump_chooser_h_is_the_hint_not_hearts(tmp_path):
     app = make_app(tmp_path)
-    fake = FakeHintFor(lambda view: FakeHint(choose_trump(0), "hint.trump", {"suit": 0}))
+    fake = FakeHintFor(lambda view: FakeHint(choose_trump(0), "hint.trump", {"suit": 0, "n": 4}))
     scene = open_table(app, bidwhist_declarer_match(), fake)
     assert run_until(app, lambda: top_name(app) == "ContractChooser")
     chooser = app.scenes[-1]
     press_h(app)
     assert scene.match.phase == Phase.CONTRACT, "H did not name hearts"
-    assert len(fake.calls) == 1 and chooser.toast.text == "Choose spades: your longest, strongest suit."
+    assert len(fake.calls) == 1 and chooser.toast.text == "Choose spades: your longest suit (4 cards)."
     step(app, [key(pygame.K_2, "2")])  # hearts by its number
     assert scene.match.phase != Phase.CONTRACT and scene.match.view(0).trump == 1
 

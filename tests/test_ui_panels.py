@@ -33,7 +33,7 @@ from game.rules.actions import PASS, bid, choose_direction, choose_trump, predic
 from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
 from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
+from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
 from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
@@ -232,6 +232,32 @@ def test_kitty_confirm_needs_exactly_six(app):
     key(dialog, pygame.K_RETURN, "\r")
     assert recorder.calls == [(chosen,)]
     assert len(chosen) == 6 and set(chosen) <= set(view.hand)
+
+
+def test_kitty_left_and_right_stay_in_the_cards_wrapping_between_the_rows(app):
+    """Right at the end of the top row once jumped to the Discard button: it now goes on
+    to the next row's first card, and at either end of the hand the focus stays put."""
+    state = discard_state()
+    dialog = push(app, KittyDialog(app, state.view(state.current_player), Recorder()))
+    per_row = cards_per_row(len(dialog.cards))
+    assert len(dialog.cards) > per_row, "two rows"
+    end_of_top = dialog.cards[per_row - 1]
+    dialog.focus.focus(end_of_top, keyboard=True)
+    key(dialog, pygame.K_RIGHT)
+    assert dialog.focus.focused is dialog.cards[per_row]
+    assert dialog.cards[per_row].rect.top > end_of_top.rect.top, "the first card of the next row"
+    key(dialog, pygame.K_LEFT)
+    assert dialog.focus.focused is end_of_top
+    dialog.focus.focus(dialog.cards[-1], keyboard=True)
+    key(dialog, pygame.K_RIGHT)
+    assert dialog.focus.focused is dialog.cards[-1]
+    dialog.focus.focus(dialog.cards[0], keyboard=True)
+    key(dialog, pygame.K_LEFT)
+    assert dialog.focus.focused is dialog.cards[0]
+    # Down from the bottom row still reaches the buttons, and Tab still goes round.
+    dialog.focus.focus(dialog.cards[-1], keyboard=True)
+    key(dialog, pygame.K_DOWN)
+    assert dialog.focus.focused not in dialog.cards
 
 
 def drag(scene, start, end, steps=4):

@@ -196,6 +196,7 @@ def test_a_saved_game_is_not_replaced_without_asking(tmp_path) -> None:
         ask = app.scenes[-1]
         assert isinstance(ask, LeaveDialog) and isinstance(app.scenes[0], StartScene)
         assert ask.stay_button.label == t("start.keep_saved")
+        assert ask.title == t("start.replace_title") != t("leave.title")
         ask.stay_button.on_click()
         assert isinstance(app.top_scene(), StartScene), "kept: the start screen offers to continue it"
         assert app.top_scene().saved_game is not None

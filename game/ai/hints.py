@@ -26,8 +26,17 @@ key                        params                     English
 ``hint.take_books_contest`` books, mode               "Take it at {books} {mode}: it scores better than
                                                       leaving the contract to the others."
 ``hint.pass``              (none)                     "Pass: your hand does not support a higher bid."
-``hint.trump``             suit                       "Choose {suit}: your longest, strongest suit."
-``hint.trump_fit``         suit                       "Choose {suit}: it makes the most of your hand."
+``hint.trump``             suit, n                    "Choose {suit}: your longest suit ({n} cards)."
+                                                      (no other suit of the hand is as long)
+``hint.trump_tied``        suit, n                    "Choose {suit}: of your longest suits ({n} cards
+                                                      each), the strongest." (strength as the rules
+                                                      rank the cards for the contract)
+``hint.trump_even``        suit, n                    "Choose {suit}: one of your longest suits ({n} cards
+                                                      each), and your hand scores best with it."
+``hint.trump_fit``         suit                       "Choose {suit}: not your longest suit, but your hand
+                                                      scores best with it."
+``hint.trump_any``         suit                       "Choose {suit}: you hold no suit cards, so no suit is
+                                                      better than another."
 ``hint.direction``         direction                  "Play {direction}: your cards are strongest that way."
                                                       (direction 0 uptown, 1 downtown)
 ``hint.discard``           cards                      "Lay aside short suits and keep your trumps."
@@ -43,7 +52,16 @@ key                        params                     English
 ``hint.least_harm``        (none)                     "Every card could take this trick: this one costs least."
 ``hint.spoil``             (none)                     "Your bid is out of reach: spoil the others' bids."
 ``hint.follow_low``        (none)                     "Play low: keep your strong cards for later."
+                                                      (the card is the lowest of the legal cards of its
+                                                      suit, as the rules rank them, and not the only one)
+``hint.follow_low_downtown`` (none)                   "Play low (downtown, a king is lower than a 2): keep
+                                                      your strong cards for later."
+``hint.let_go``            (none)                     "Let this trick go: keep your best cards for the
+                                                      tricks to come." (the card does not take the
+                                                      trick and is not the lowest of its suit)
 ``hint.partner_winning``   (none)                     "Your partner has this trick: play low."
+                                                      (uptown, the card the lowest of its suit)
+``hint.partner_leave``     (none)                     "Your partner has this trick: leave it to them."
 ``hint.lead_trump``        (none)                     "Draw trumps: take the opponents' trumps away."
 ``hint.continue``          (none)                     "Go on to the next deal."
 =========================  =========================  ==========================================================
@@ -73,9 +91,10 @@ __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 
 REASON_KEYS = (
     "hint.bid", "hint.bid_books", "hint.bid_books_contest", "hint.take_books", "hint.take_books_contest", "hint.pass",
-    "hint.trump", "hint.trump_fit", "hint.direction", "hint.discard", "hint.discard_notrump", "hint.discard_weakest",
+    "hint.trump", "hint.trump_tied", "hint.trump_even", "hint.trump_fit", "hint.trump_any", "hint.direction", "hint.discard", "hint.discard_notrump", "hint.discard_weakest",
     "hint.take_trick", "hint.cash", "hint.duck", "hint.least_harm",
-    "hint.spoil", "hint.follow_low", "hint.partner_winning", "hint.lead_trump", "hint.continue",
+    "hint.spoil", "hint.follow_low", "hint.follow_low_downtown", "hint.let_go", "hint.partner_winning",
+    "hint.partner_leave", "hint.lead_trump", "hint.continue",
 )
 
 _HARD_PLAYERS = {"prediction": WizardHardPlayer, "contract": BidWhistHardPlayer}
@@ -129,7 +148,7 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
             return prefix + "_books_contest", {"books": action.value, "mode": action.mode}
         return prefix + "_books", {"books": action.value, "mode": action.mode, "n": n}
     if kind == ActionKind.TRUMP:
-        return ("hint.trump" if _is_longest_suit(view, action.value) else "hint.trump_fit"), {"suit": action.value}
+        return _trump_reason(game_def, view, action.value)
     if kind == ActionKind.DIRECTION:
         return "hint.direction", {"direction": action.value}
     if kind == ActionKind.DISCARD:
@@ -142,7 +161,7 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
     if kind == ActionKind.PLAY:
         if game_def.partnerships:
             return _side_play_reason(game_def, view, action)
-        return _own_bid_play_reason(view, action)
+        return _own_bid_play_reason(game_def, view, action)
     return "hint.continue", {}
 
 
@@ -156,10 +175,61 @@ def _expected_measure(decision: HardDecision, action: Action) -> float | None:
     return None
 
 
-def _is_longest_suit(view: PlayerView, suit: int) -> bool:
-    """Whether no suit of the hand is longer than ``suit`` (jokers and Wizards not counted)."""
+def _trump_reason(game_def: GameDef, view: PlayerView, suit: int) -> tuple[str, dict[str, int | str]]:
+    """Why ``suit`` as trump, told from the hand as it is: "longest" counts
+    cards (jokers and Wizards, which belong to no suit yet, not counted), and
+    only among suits of equal length does strength decide."""
     counts = _suit_counts(view)
-    return counts.get(suit, 0) >= max(counts.values(), default=0)
+    if not counts:  # only Wizards and Jesters: no suit is any better
+        return "hint.trump_any", {"suit": suit}
+    held, longest = counts.get(suit, 0), max(counts.values())
+    if held < longest:
+        return "hint.trump_fit", {"suit": suit}
+    rivals = [other for other, count in counts.items() if count == longest and other != suit]
+    if not rivals:
+        return "hint.trump", {"suit": suit, "n": held}
+    strongest = min(counts, key=lambda s: (-counts[s], _suit_strength(game_def, view, s), s))
+    return ("hint.trump_tied" if strongest == suit else "hint.trump_even"), {"suit": suit, "n": held}
+
+
+def _direction(view: PlayerView) -> int:
+    """The ranking in force (0 uptown, 1 downtown): the view's, or before it is
+    set the bid's (a suit bid names it), else uptown (Wizard has only that)."""
+    direction: int = getattr(view, "direction", -1)
+    if direction < 0:
+        mode: int = getattr(view, "contract_mode", -1)
+        direction = mode if mode in (0, 1) else 0
+    return direction
+
+
+def _suit_strength(game_def: GameDef, view: PlayerView, suit: int) -> tuple[int, ...]:
+    """The places of the hand's ``suit`` cards in the suit, best first, as the
+    rules order a hand for the contract (0 is the suit's top card): a smaller
+    tuple is a stronger holding."""
+    model = game_of(view).hidden_info
+    whole_suit = [card for card in dict.fromkeys(game_def.deck_for(view.rules))
+                  if model is not None and model.card_suit(card, -1) == suit]
+    place = {card: index for index, card in
+             enumerate(game_def.hand_order(whole_suit, -1, _direction(view), view.rules))}
+    return tuple(sorted(place[card] for card in view.hand if card in place))
+
+
+def _is_low(game_def: GameDef, view: PlayerView, card: int) -> bool:
+    """Whether ``card`` is the lowest, as the rules rank the cards for the
+    contract (downtown a king is below a 2), of the legal cards of its suit,
+    with at least one higher one beside it."""
+    suit = _card_suit(view, card)
+    same_suit = [a.value for a in view.legal_actions
+                 if a.kind == ActionKind.PLAY and _card_suit(view, a.value) == suit]
+    ordered = game_def.hand_order(same_suit, view.trump, _direction(view), view.rules)
+    return len(ordered) > 1 and ordered[-1] == card
+
+
+def _low_reason(game_def: GameDef, view: PlayerView, card: int) -> str:
+    """A card that lets the trick go: "play low" only when it is low."""
+    if not _is_low(game_def, view, card):
+        return "hint.let_go"
+    return "hint.follow_low_downtown" if _direction(view) == 1 else "hint.follow_low"
 
 
 def _suit_counts(view: PlayerView) -> dict[int, int]:
@@ -173,7 +243,7 @@ def _suit_counts(view: PlayerView) -> dict[int, int]:
     return counts
 
 
-def _own_bid_play_reason(view: PlayerView, action: Action) -> tuple[str, dict[str, int | str]]:
+def _own_bid_play_reason(game_def: GameDef, view: PlayerView, action: Action) -> tuple[str, dict[str, int | str]]:
     """Why a card in a game where each seat plays to its own bid."""
     bid = _own_bid(view)
     won = view.tricks_won[view.seat]
@@ -182,7 +252,7 @@ def _own_bid_play_reason(view: PlayerView, action: Action) -> tuple[str, dict[st
         return "hint.spoil", {}
     takes = _takes_trick(view, action)
     if need > 0:
-        return ("hint.take_trick", {"n": need}) if takes else ("hint.follow_low", {})
+        return ("hint.take_trick", {"n": need}) if takes else (_low_reason(game_def, view, action.value), {})
     return ("hint.least_harm", {}) if takes else ("hint.duck", {"n": won})
 
 
@@ -206,8 +276,9 @@ def _side_play_reason(game_def: GameDef, view: PlayerView, action: Action) -> tu
     if _takes_trick(view, action):
         return ("hint.take_trick", {"n": need}) if need > 0 else ("hint.cash", {})
     if view.winning_seat >= 0 and view.winning_seat != seat and game_def.partners(view.winning_seat, seat):
-        return "hint.partner_winning", {}
-    return "hint.follow_low", {}
+        low = _is_low(game_def, view, action.value) and _direction(view) == 0
+        return ("hint.partner_winning" if low else "hint.partner_leave"), {}
+    return _low_reason(game_def, view, action.value), {}
 
 
 def _card_suit(view: PlayerView, card: int) -> int:

@@ -295,7 +295,7 @@ class App:
         and the start screen stays the scene to go back to. A saved game in
         progress is not replaced without asking, as Start on that screen asks.
         """
-        from game.ui.dialogs.leave_dialog import LeaveDialog
+        from game.ui.dialogs.leave_dialog import replace_saved_dialog
         from game.ui.scenes.start_scene import StartScene, saved_game_summary
         start = StartScene(self)
         self.replace(start)
@@ -310,9 +310,7 @@ class App:
             start_new()
             return
         what, _ = saved_game_summary(start.saved_game)
-        ask = LeaveDialog(self, t("start.replace_saved", game=what), t("start.start_new"), start_new)
-        ask.stay_button.label = t("start.keep_saved")
-        self.push(ask)
+        self.push(replace_saved_dialog(self, what, start_new))
 
     def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
         """The game saved on disk, once the last autosave has been written (see ``game.savegame``)."""

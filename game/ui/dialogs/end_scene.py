@@ -129,7 +129,9 @@ class EndScene(DialogScene):
             return t("end.reason_reached", team=self._side_name(winner), target=target)
         for loser, score in enumerate(self.scores):
             if loser != winner and score <= -target:
-                return t("end.reason_fell", loser=self._side_name(loser), floor=-target,
+                # A set can carry a side well past the floor: name the true score.
+                key = "end.reason_fell" if score == -target else "end.reason_fell_below"
+                return t(key, loser=self._side_name(loser), score=score, floor=-target,
                          team=self._side_name(winner))
         return ""
 

@@ -15,8 +15,10 @@ dragged off it and dropped elsewhere) goes back to the hand. Discarding is
 possible only with exactly the kitty's number selected, and the selection
 can be changed freely until then.
 
-Keys: arrows move between cards, Space toggles the focused card, Enter
-discards (or says how many more to choose), Backspace clears.
+Keys: arrows move between cards (Left and Right in reading order, from the
+end of one row to the start of the next, never out of the hand), Space
+toggles the focused card, Enter discards (or says how many more to choose),
+Backspace clears.
 """
 
 from __future__ import annotations
@@ -294,7 +296,20 @@ class KittyDialog(DialogScene):
         if not self.done and self._laid_out_for is not None and self.drag_event(event):
             self.invalidate()
             return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and \
+                self.focus.focused in self.cards:
+            self._step_through_cards(1 if event.key == pygame.K_RIGHT else -1)
+            return True
         return super().handle_event(event)
+
+    def _step_through_cards(self, step: int) -> None:
+        """Left and Right go through the hand in reading order: from the end of a row to
+        the start of the next (nearest-in-direction once jumped from the top row's end to
+        the buttons), and no further than the first or the last card."""
+        focused = self.focus.focused
+        assert isinstance(focused, CardChoice)
+        index = min(max(self.cards.index(focused) + step, 0), len(self.cards) - 1)
+        self.focus.focus(self.cards[index], keyboard=True)
 
     def _clear(self) -> None:
         for choice in self.cards:

@@ -5,6 +5,10 @@ end the game without a trace. While a game is in progress the app opens this
 dialog first (see ``App.request_leave``): it says what would be lost, and
 its safe answer, "Keep playing", has the focus, so a stray Enter or Esc
 keeps the game. Only the other button leaves.
+
+Starting a new game over a saved one asks the same way, in its own words
+("Replace your saved game?", Keep the saved game / Start a new game): see
+``replace_saved_dialog``.
 """
 
 from __future__ import annotations
@@ -28,11 +32,13 @@ class LeaveDialog(DialogScene):
     solid_panel = True
     dim_background = True
 
-    def __init__(self, app, warning: str, leave_label: str, on_leave: Callable[[], None]) -> None:
+    def __init__(self, app, warning: str, leave_label: str, on_leave: Callable[[], None],
+                 title: str | None = None, stay_label: str | None = None) -> None:
         super().__init__(app)
-        self.title = t("leave.title")
+        self.title = title if title is not None else t("leave.title")
         self.warning = warning
-        self.stay_button = Button((0, 0, 1, 1), t("leave.stay"), self.close, kind="primary")
+        self.stay_button = Button((0, 0, 1, 1), stay_label if stay_label is not None else t("leave.stay"),
+                                  self.close, kind="primary")
         self.leave_button = Button((0, 0, 1, 1), leave_label, lambda: self.finish(on_leave), kind="danger")
         self.relayout()
         self.focus.focus(self.stay_button)
@@ -54,3 +60,10 @@ class LeaveDialog(DialogScene):
         size = max(17, round(26 * self.scale))
         draw_text_wrapped(surface, self.warning, self.message_rect, size, theme.TEXT, align="center",
                           valign="center")
+
+
+def replace_saved_dialog(app, saved_summary: str, on_start_new: Callable[[], None]) -> LeaveDialog:
+    """Before a new game takes the place of the saved game ``saved_summary``
+    names: nothing is being left, so it is not titled "Leave this game?"."""
+    return LeaveDialog(app, t("start.replace_saved", game=saved_summary), t("start.start_new"), on_start_new,
+                       title=t("start.replace_title"), stay_label=t("start.keep_saved"))

@@ -400,9 +400,9 @@ class ReplayScene(DialogScene):
             return f"{bid_label(bids[-1])} · {t('replay.took', took=took)}"
         return t("replay.took", took=took)
 
-    def _draw_middle(self, surface: pygame.Surface, step: ReplayStep, public: Any, art: Any, size: int) -> None:
-        area = self.table_rect
-        centre = area.center
+    def trick_on_table(self, step: ReplayStep, public: Any) -> tuple[list[tuple[int, int, pygame.Rect]], int]:
+        """The cards in the middle as (seat, card, rect), and the seat that won them (-1: not yet won)."""
+        centre = self.table_rect.center
         plays = list(public.trick)
         winner = -1
         if not plays and step.kind == STEP_TRICK and public.tricks:
@@ -410,16 +410,44 @@ class ReplayScene(DialogScene):
             plays, winner = list(last.plays), last.winner
         # Each card a little way from the middle towards the seat that played it.
         reach_x, reach_y = self.card_w * 1.1, self.card_h * 0.62
+        placed = []
         for seat, card in plays:
             dx, dy = self.seat_points[seat]
             rect = pygame.Rect(0, 0, self.card_w, self.card_h)
             rect.center = (round(centre[0] + dx * reach_x), round(centre[1] + dy * reach_y))
+            placed.append((seat, card, rect))
+        return placed, winner
+
+    def game_over_rect(self, trick: list[pygame.Rect], size: int) -> pygame.Rect:
+        """Where "Game over" goes: beside the last trick, never over it (it once sat across
+        the trick's middle), nor over a seat's plate. The game is over, so the hands are
+        empty and the room above and below the trick is free up to the plates."""
+        area = self.table_rect
+        banner = pygame.Rect(0, 0, round(area.width * 0.3), round(size * 1.6))
+        plates = [pygame.Rect(block.left, block.top, block.width, self.plate_h) for block in self.seat_blocks.values()]
+        blocked = trick + plates
+        spread = trick[0].unionall(trick[1:]) if trick else pygame.Rect(area.center, (0, 0))
+        gap = max(4, size // 3)
+        tries = []
+        for y in (spread.top - gap - banner.height, spread.bottom + gap):   # just above the trick, then below
+            tries.append(banner.move(spread.centerx - banner.width // 2, y))
+        for x in (spread.left - gap - banner.width, spread.right + gap):    # then beside it
+            tries.append(banner.move(x, spread.centery - banner.height // 2))
+        for avoid in (blocked, trick):   # clear of everything; else at least of the trick
+            for rect in tries:
+                if area.contains(rect) and rect.collidelist(avoid) < 0:
+                    return rect
+        banner.center = area.center     # no trick on the table to cover
+        return banner
+
+    def _draw_middle(self, surface: pygame.Surface, step: ReplayStep, public: Any, art: Any, size: int) -> None:
+        placed, winner = self.trick_on_table(step, public)
+        for seat, card, rect in placed:
             surface.blit(art.face(card_code(card)), rect)
             if seat == winner:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), width=3, border_radius=6)
         if step.state.is_terminal:
-            over = pygame.Rect(0, 0, round(area.width * 0.3), round(size * 1.6))
-            over.center = centre
+            over = self.game_over_rect([rect.inflate(4, 4) for _, _, rect in placed], size)
             draw_text_fit(surface, t("replay.game_over"), over, round(size * 1.2), theme.ACCENT, bold=True)
 
     def _draw_deal_info(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> int:

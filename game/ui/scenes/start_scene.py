@@ -73,8 +73,9 @@ from game.ui import theme
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.seat_names import default_role, role_name, seat_name
 from game.ui.art.table_art import draw_felt
-from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.dialogs.leave_dialog import replace_saved_dialog
 from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
@@ -161,7 +162,7 @@ def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[s
             else t("start.saved_on", date=local.strftime("%Y-%m-%d"), time=clock))
     headline = t("start.continue_what", game=t(game.text("title")), deal=t(game.text("deal")),
                  n=match.deal_number, when=when)
-    names = [seat.name for seat in match.seats]
+    names = [seat_name(seat.name, seat.name_role) for seat in match.seats]
     scores = match.history()["final_scores"]
     sides = [team_name(game, names, side) if game.partnerships else names[side] for side in range(len(scores))]
     return headline, [t("start.continue_score", side=side, score=score) for side, score in zip(sides, scores)]
@@ -278,7 +279,9 @@ class StartScene(DialogScene):
         for seat in range(self.players):
             name = self.names[seat].strip() or self.default_name(seat)
             controller = "human" if self.kinds[seat] == "human" else f"ai:{self.seat_level(seat)}"
-            seats.append(Seat(name, controller))
+            # A name the player never typed goes with its role, to follow the language later.
+            role = self.default_role(seat) if name == self.default_name(seat) else ""
+            seats.append(Seat(name, controller, role))
         return seats
 
     # ------------------------------------------------------------------ default names
@@ -286,21 +289,11 @@ class StartScene(DialogScene):
         return [seat for seat in range(self.players) if self.kinds[seat] == "human"]
 
     def default_name(self, seat: int) -> str:
-        """The name a seat gets until the player types one.
+        """The name a seat gets until the player types one (see ``game.ui.seat_names``)."""
+        return role_name(self.default_role(seat)) or t("start.seat", number=seat + 1)
 
-        A lone human is "You"; with two or more humans sharing the screen
-        "You" would be ambiguous (the hot-seat cover would say "Pass to
-        You"), so each human is "Player 1", "Player 2", ... in seat order.
-        Computer players get a name from the list, by seat.
-        """
-        if self.kinds[seat] == "human":
-            humans = self.human_seats()
-            if len(humans) <= 1:
-                return t("start.default_human")
-            number = humans.index(seat) + 1 if seat in humans else seat + 1
-            return t("start.default_human_n", number=number)
-        computer_names = [name.strip() for name in t("start.computer_names").split(",")]
-        return computer_names[(seat - 1) % len(computer_names)]
+    def default_role(self, seat: int) -> str:
+        return default_role(seat, self.kinds, self.players)
 
     def _is_default_name(self, name: str) -> bool:
         """True for a name the screen chose (any seat's default, in any language: the language
@@ -368,9 +361,7 @@ class StartScene(DialogScene):
                 self._start_new(rules)
 
         what, _ = saved_game_summary(saved)
-        dialog = LeaveDialog(self.app, t("start.replace_saved", game=what), t("start.start_new"), start_anyway)
-        dialog.stay_button.label = t("start.keep_saved")
-        self.app.push(dialog)
+        self.app.push(replace_saved_dialog(self.app, what, start_anyway))
 
     # ------------------------------------------------------------------ the saved game
     def _load_saved_game(self) -> SavedGame | None:

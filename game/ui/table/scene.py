@@ -100,6 +100,7 @@ from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.seat_names import seat_name
 from game.ui.scenes.rules_help_content import contract_of
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
@@ -141,7 +142,7 @@ class TableScene(Scene):
         super().__init__(app)
         self.match = match
         self.game_def = match.game_def
-        self.names = [seat.name for seat in match.seats]
+        self.names = self._seat_names()
         self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
         self.turns = TurnController(self.humans)
         # The seat whose information the model and the screen hold right now.
@@ -599,11 +600,17 @@ class TableScene(Scene):
             self._drop_hint()
         self.undo_button.visible = self.undo_offered
         self._word_buttons()
+        self.names = self._seat_names()   # default names follow the language
         # The plates hold worded bids ("Bid 3"): land what is moving and word them again.
         self.director.finish_all()
         self.model.sync(self.shown_view())
         self.view = TableView(self.app)
         self.on_resize(self.app.size)
+
+    def _seat_names(self) -> list[str]:
+        """The seats' names as shown now: a default name the player never typed in the
+        current language, a typed one as typed."""
+        return [seat_name(seat.name, seat.name_role) for seat in self.match.seats]
 
     def _word_buttons(self) -> None:
         """The buttons' words in the current language (it may have just changed)."""

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules import BidMode
+from game.rules import BidMode, Phase
 from game.rules.actions import bid as bid_action
 from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.cards import card_code
@@ -321,18 +321,29 @@ class TableView:
         books = [model.books[team] if team < len(model.books) else 0 for team in range(len(teams))]
         made = books[declarers] >= need
         beaten = any(books[team] >= set_need for team in teams if team != declarers)
+        over = model.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         # The declaring side first, then the defenders; once either side has what it
-        # needed, both lines say how it ended instead of what is still needed.
+        # needed, both lines say so instead of what is still needed: while the hand is
+        # played on, as settled with the books so far (more may come); once it is
+        # over, how it ended ("went down with 6 books").
         for team in teams:
             words = team_words([names[s] for s in model.score_side_members(team)])
             have = books[team]
             if team == declarers:
-                key = ("table.progress_made" if made else "table.progress_down" if beaten
-                       else "table.progress_declarers")
+                if made:
+                    key = "table.progress_made" if over else "table.progress_made_so_far"
+                elif beaten:
+                    key = "table.progress_down" if over else "table.progress_cannot_make"
+                else:
+                    key = "table.progress_declarers"
                 lines.append((t(key, team=words, need=need, have=have), theme.TEAM_COLOURS[team]))
             else:
-                key = ("table.progress_set" if beaten else "table.progress_not_set" if made
-                       else "table.progress_defenders")
+                if beaten:
+                    key = "table.progress_set" if over else "table.progress_set_so_far"
+                elif made:
+                    key = "table.progress_not_set" if over else "table.progress_cannot_set"
+                else:
+                    key = "table.progress_defenders"
                 lines.append((t(key, team=words, need=set_need, have=have), theme.TEAM_COLOURS[team]))
         return lines
 

@@ -1,0 +1,65 @@
+"""Default seat names follow the language (issue 24 item 6).
+
+A game started on Dutch screens named its lone human "Jij", and "Jij" stayed
+on English screens: on the table after a language change, and when the game
+was continued from its save. A name the screen chose now travels with its
+role and is worded in the language of the moment; a name the player typed
+is kept as typed.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+from game.config import Settings  # noqa: E402
+from game.match import Match  # noqa: E402
+from game.ui.app import App  # noqa: E402
+from game.ui.scenes.start_scene import StartScene  # noqa: E402
+from game.ui.table.scene import TableScene  # noqa: E402
+
+
+def _dutch_start(tmp_path) -> tuple[App, StartScene]:
+    app = App(data_dir=str(tmp_path / "data"), size=(800, 600),
+              settings=Settings(language="nl", animation_speed="instant", ai_pause_seconds=0.0))
+    screen = app.scenes[-1]
+    assert isinstance(screen, StartScene)
+    screen.set_game("wizard")
+    return app, screen
+
+
+def _switch(app: App, language: str) -> None:
+    app.settings.language = language
+    app.save_settings()
+
+
+def test_a_default_name_follows_the_language_on_the_table_and_a_typed_one_stays(tmp_path):
+    app, screen = _dutch_start(tmp_path)
+    screen.names[2] = "Zoë"                      # typed by the player
+    seats = screen.build_seats()
+    assert [seat.name for seat in seats] == ["Jij", "Ada", "Zoë", "Cleo"]
+    assert [seat.name_role for seat in seats] == ["you", "computer:1", "", "computer:3"]
+    app.start_match(screen.build_rules(), seats, seed=5)
+    table = app.scenes[-1]
+    assert isinstance(table, TableScene) and table.names == ["Jij", "Ada", "Zoë", "Cleo"]
+    _switch(app, "en")
+    assert table.names == ["You", "Ada", "Zoë", "Cleo"]
+    _switch(app, "tr")
+    assert table.names == ["Sen", "Ayşe", "Zoë", "Ceren"]
+
+
+def test_a_game_continued_from_its_save_names_its_default_seats_in_the_language_of_now(tmp_path):
+    app, screen = _dutch_start(tmp_path)
+    match = Match(screen.build_rules(), screen.build_seats(), 5)
+    saved = match.to_save()
+    assert saved["seats"][0] == {"name": "Jij", "controller": "human", "name_role": "you"}
+    _switch(app, "en")
+    app.resume_match(Match.from_save(saved))
+    assert app.scenes[-1].names[0] == "You"
+    # A save from before roles were kept has none: its names stay as saved.
+    for seat in saved["seats"]:
+        seat.pop("name_role", None)
+    app.resume_match(Match.from_save(saved))
+    assert app.scenes[-1].names[0] == "Jij"
