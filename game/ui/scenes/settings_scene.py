@@ -7,7 +7,8 @@ player may think about one decision, whether the table offers hints, whether it 
 four-colour deck (with a preview of the suit colours), the UI scale and large
 cards, and the volume and
 mute of the sound effects (a new volume, or turning mute off, plays a short
-sound at the chosen level so the player hears what they picked). Save writes them through ``app.save_settings()``; a failure to
+sound at the chosen level so the player hears what they picked; where no sound
+device can be opened, the volume row says so in place of its help). Save writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
 
@@ -107,6 +108,16 @@ class SettingsScene(ScrollingDialog):
         self.scale = 1.0
         self.relayout()
         self.focus.focus(self.language)
+        if not self.draft.mute:
+            # Look for the sound device now, so the volume row can tell a player without one
+            # why nothing is heard. (Muted, it is looked for once mute is turned off.)
+            find_device = getattr(getattr(app, "audio", None), "find_device", None)
+            if find_device is not None:
+                find_device()
+
+    def sound_missing(self) -> bool:
+        """No sound device could be opened: the game is silent whatever the volume."""
+        return not getattr(getattr(self.app, "audio", None), "available", True)
 
     def _set_language(self, value: str) -> None:
         self.draft.language = value
@@ -236,4 +247,8 @@ class SettingsScene(ScrollingDialog):
                     icon = pygame.Rect(row.right - (4 - suit) * (side + 4), help_rect.top + 1, side, side)
                     suit_icon(suit, self.draft.four_colour_deck)(surface, icon, theme.TEXT)
                 help_rect.width -= 4 * (side + 4) + 8
+            if widget is self.volume and self.sound_missing():
+                draw_text_wrapped(surface, t("settings.volume.no_device"), help_rect, round(size * 0.8),
+                                  theme.WARNING, align="left")
+                continue
             draw_text_wrapped(surface, t(f"{key}.help"), help_rect, round(size * 0.8), theme.TEXT_DIM, align="left")
