@@ -86,6 +86,7 @@ from game.savegame import load_saved_game as read_saved_game
 from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
+from game.ui.art.table_art import set_felt
 from game.ui.audio import SoundBoard
 from game.ui.scene import Scene
 from game.ui.text import error_words, problem_words, set_language, t
@@ -99,7 +100,7 @@ FPS = 60
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not make animations jump
 ERROR_LIMIT = 3       # this many failures within ERROR_WINDOW seconds: back to the start screen
 ERROR_WINDOW = 5.0
-# Card art per (width, four-colour): a table uses about four widths, a dialog
+# Card art per (width, four-colour, back): a table uses about four widths, a dialog
 # one or two more; a window being resized goes through many, only the latest matter.
 CARD_ART_SIZES = 24
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -138,12 +139,13 @@ class App:
         self.audio = SoundBoard(lambda: self.settings)
         set_language(settings.language)
         set_display_choices(settings.ui_scale_percent, settings.large_cards)
+        set_felt(settings.felt)
         self._setup_logging()
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
-        self._card_arts: BoundedCache[tuple[int, bool], CardArt] = BoundedCache(CARD_ART_SIZES)
+        self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
         width, height = size or settings.window_size
         self._windowed_size: tuple[int, int] = (int(width), int(height))
@@ -207,8 +209,8 @@ class App:
         return (max(MIN_WINDOW_SIZE[0], w), max(MIN_WINDOW_SIZE[1], h))
 
     def card_art(self, width: int) -> CardArt:
-        key = (max(8, int(width)), bool(self.settings.four_colour_deck))
-        return self._card_arts.get_or_make(key, lambda: CardArt(key[0], key[1]))
+        key = (max(8, int(width)), bool(self.settings.four_colour_deck), self.settings.card_back)
+        return self._card_arts.get_or_make(key, lambda: CardArt(*key))
 
     def notify(self, text: str, seconds: float = 4.0, warning: bool = True) -> None:
         """A message across the top of the window, whatever scene is showing."""
@@ -217,7 +219,8 @@ class App:
     def save_settings(self) -> None:
         set_language(self.settings.language)
         set_display_choices(self.settings.ui_scale_percent, self.settings.large_cards)
-        self._card_arts.clear()  # the four-colour deck setting may have changed
+        set_felt(self.settings.felt)   # every screen draws the felt afresh as it lays out again below
+        self._card_arts.clear()  # the four-colour deck or the card back may have changed
         for scene in list(self.scenes):
             try:
                 scene.on_settings_changed()
