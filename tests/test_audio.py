@@ -385,11 +385,18 @@ class PreviewRecorder:
         return True
 
 
+def show_sound_rows(scene: SettingsScene) -> None:
+    """Scroll the settings to their last rows, the volume and mute, as Tab would."""
+    scene.focus.focus(scene.mute)
+    scene.follow_focus()
+
+
 def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
     app = make_app(tmp_path)
     app.audio = PreviewRecorder()
     scene = SettingsScene(app)
     app.push(scene)
+    show_sound_rows(scene)
     assert scene.volume.value == 70 and scene.mute.value is False
     app.step(1 / 60, [])
     click(app, (scene.volume.rect.right - 5, scene.volume.rect.centery))  # the right arrow
@@ -413,6 +420,7 @@ def _drawn_settings_texts(app, scene: SettingsScene, monkeypatch) -> list[str]:
         return real(surface, text, *args, **kwargs)
 
     monkeypatch.setattr(settings_scene, "draw_text_wrapped", recording)
+    show_sound_rows(scene)
     app.step(1 / 60, [])
     return drawn
 
