@@ -453,3 +453,16 @@ def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, un
     finally:
         table_art.set_felt("green")
         app.close(quit_pygame=False)
+
+
+def test_the_saved_felt_and_back_are_shown_from_the_first_frame(tmp_path) -> None:
+    app = App(data_dir=str(tmp_path), size=(800, 600),
+              settings=Settings(animation_speed="instant", felt="red", card_back="tartan"))
+    try:
+        app.step(1 / 60, [])
+        points = [(x, y) for x in range(5, 800, 37) for y in range(5, 600, 41)]
+        assert _felt_share(pygame.display.get_surface(), "red", points) > 0.05
+        assert app.card_art(60).back_design == "tartan"
+    finally:
+        table_art.set_felt("green")
+        app.close(quit_pygame=False)
