@@ -31,6 +31,7 @@ import pygame
 from game.config import ANIMATION_SPEEDS, CARD_BACKS, FELTS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings
 from game.ui import theme
 from game.ui.art.card_art import CardArt
+from game.ui.art.render_cache import BoundedCache
 from game.ui.art.table_art import felt_swatch
 from game.ui.audio import BID
 from game.ui.text import LANGUAGE_NAMES, decimal_words, error_words, t
@@ -91,8 +92,9 @@ class SettingsScene(ScrollingDialog):
                            labels=[t(f"settings.felt.{name}") for name in FELTS])
         self.card_back = Cycler((0, 0, 1, 1), list(CARD_BACKS), CARD_BACKS.index(self.draft.card_back),
                                 self._set_card_back, labels=[t(f"settings.card_back.{name}") for name in CARD_BACKS])
-        # The previews' images, made once per size and choice.
-        self._previews: dict[tuple[str, str, int, int], pygame.Surface] = {}
+        # The previews' images, made once per size and choice (a window being resized goes
+        # through many sizes; only the latest matter).
+        self._previews: BoundedCache[tuple[str, str, int, int], pygame.Surface] = BoundedCache(8)
         volumes = sorted(set(VOLUME_STEPS) | {self.draft.volume})
         self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
                              labels=[t("settings.volume.percent", value=v) for v in volumes], wrap=False)
@@ -257,11 +259,8 @@ class SettingsScene(ScrollingDialog):
         width = round(height * 1.6) if felt else max(8, round(height / 1.4))
         name = self.draft.felt if felt else self.draft.card_back
         key = ("felt" if felt else "back", name, width, height)
-        image = self._previews.get(key)
-        if image is None:
-            image = felt_swatch((width, height), name) if felt else CardArt(width, back=name).back()
-            self._previews[key] = image
-        return image
+        return self._previews.get_or_make(key, lambda: felt_swatch((width, height), name) if felt
+                                          else CardArt(width, back=name).back())
 
     def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:
         return [(widget, row) for (_, widget), row in zip(self.rows, self.row_rects)]
