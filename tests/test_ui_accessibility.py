@@ -441,6 +441,12 @@ def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, un
         settings.felt.step(1)
         settings.card_back.step(2)
         assert (settings.draft.felt, settings.draft.card_back) == ("blue", "sunburst")
+        # The previews beside the choices show them before they are saved.
+        assert pygame.image.tobytes(settings._preview(False, 56), "RGBA") == pygame.image.tobytes(
+            CardArt(40, back="sunburst").back(), "RGBA")
+        swatch = settings._preview(True, 40)
+        assert swatch.get_at((32, 20))[:3] == table_art.felt_swatch((64, 40), "blue").get_at((32, 20))[:3]
+        assert swatch.get_at((32, 20))[:3] != table_art.felt_swatch((64, 40), "green").get_at((32, 20))[:3]
         settings.save_button.on_click()
         assert app.top_scene() is not settings
         app.step(1 / 60, [])
