@@ -10,7 +10,8 @@ every open screen with them), the UI scale and large
 cards, and the volume and
 mute of the sound effects (a new volume, or turning mute off, plays a short
 sound at the chosen level so the player hears what they picked; where no sound
-device can be opened, the volume row says so in place of its help). Save writes them through ``app.save_settings()``; a failure to
+device can be opened, the volume row says so in place of its help). Save
+writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
 
