@@ -346,7 +346,8 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
     The game is read and replayed through the engine before any window
     opens, so a missing file, a damaged line or a game the engine refuses is
     one clear line on stderr (exit 2), never an empty window or a traceback.
-    Closing the viewer leads to the start screen.
+    The player opened a file, not the game: closing the viewer (its Close
+    button, Esc or the window's close) ends the program.
     """
     from game.replay import ReplayError, ReplayTimeline, load_recorded_game
     if not path:
@@ -362,7 +363,7 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
     from game.ui.app import App
     from game.ui.scenes.replay_scene import ReplayScene
     try:
-        app = App(data_dir=data_dir, size=size)
+        app = App(data_dir=data_dir, size=size, show_start=False, catch_stop_signals=True)
     except pygame.error as exc:
         print(f"Trick Table could not open a window: {exc}")
         return EXIT_FAILED

@@ -489,6 +489,10 @@ MAX_VOLUME = 100          # the sound effects' volume is a percentage
 # The UI scale, in percent of the window's own size factor: larger type and controls.
 MIN_UI_SCALE = 100
 MAX_UI_SCALE = 200
+# The table's looks, by name (drawn by game.ui.art: table_art the felts, card_art the
+# backs); the first of each is the look the table always had, and the default.
+FELTS = ("green", "blue", "red")
+CARD_BACKS = ("lattice", "tartan", "sunburst")
 
 
 @dataclass
@@ -501,6 +505,8 @@ class Settings:
     hints: bool = True
     undo: bool = True
     four_colour_deck: bool = False
+    felt: str = FELTS[0]
+    card_back: str = CARD_BACKS[0]
     language: str = "en"
     fullscreen: bool = False
     window_size: tuple[int, int] = (1280, 720)
@@ -616,6 +622,8 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "hints": _check_bool,
     "undo": _check_bool,
     "four_colour_deck": _check_bool,
+    "felt": _choice_checker(FELTS),
+    "card_back": _choice_checker(CARD_BACKS),
     "language": _choice_checker(LANGUAGES),
     "fullscreen": _check_bool,
     "window_size": _check_window_size,

@@ -7,6 +7,10 @@ program, the person at the terminal sees one short line, never a traceback:
   ends it with "stopped" and exit status 130, as a shell reports a program
   stopped by Ctrl-C. The window closes its scenes and writes its last
   autosave first (``App.run``).
+- SIGTERM, SIGHUP (or SIGBREAK on Windows) in the window closes it without
+  asking, after the last autosave, with exit status 128 plus the signal's
+  number (143 for SIGTERM; ``game.ui.app``). A headless command keeps the
+  signals' usual meaning.
 - A closed pipe (``simulate ... | head``): the reader has all it wanted, so
   nothing is said; standard output is pointed at the null device, so the
   interpreter's own last flush cannot complain, and the exit status is 141,

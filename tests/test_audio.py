@@ -32,7 +32,9 @@ from game.rules.events import Dealt  # noqa: E402
 from game.ui import audio  # noqa: E402
 from game.ui.audio import EFFECTS, SoundBoard, loudness, sound_file, sound_file_problems  # noqa: E402
 from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
+from game.ui.scenes import settings_scene  # noqa: E402
 from game.ui.scenes.settings_scene import PREVIEW_EFFECT, SettingsScene  # noqa: E402
+from game.ui.text import set_language, t  # noqa: E402
 from game.ui.table.animations import Director  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.model import TableModel  # noqa: E402
@@ -383,11 +385,18 @@ class PreviewRecorder:
         return True
 
 
+def show_sound_rows(scene: SettingsScene) -> None:
+    """Scroll the settings to their last rows, the volume and mute, as Tab would."""
+    scene.focus.focus(scene.mute)
+    scene.follow_focus()
+
+
 def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
     app = make_app(tmp_path)
     app.audio = PreviewRecorder()
     scene = SettingsScene(app)
     app.push(scene)
+    show_sound_rows(scene)
     assert scene.volume.value == 70 and scene.mute.value is False
     app.step(1 / 60, [])
     click(app, (scene.volume.rect.right - 5, scene.volume.rect.centery))  # the right arrow
@@ -399,3 +408,61 @@ def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
     assert (app.settings.volume, app.settings.mute) == (80, True)
     saved, _ = load_settings(app.user_paths)
     assert (saved.volume, saved.mute) == (80, True)
+
+
+def _drawn_settings_texts(app, scene: SettingsScene, monkeypatch) -> list[str]:
+    """The help texts the settings screen draws under its rows, in one frame."""
+    drawn: list[str] = []
+    real = settings_scene.draw_text_wrapped
+
+    def recording(surface, text, *args, **kwargs):
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(settings_scene, "draw_text_wrapped", recording)
+    show_sound_rows(scene)
+    app.step(1 / 60, [])
+    return drawn
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "tr"])
+def test_settings_say_when_no_sound_device_was_found(tmp_path, monkeypatch, language):
+    def broken_init(*args, **kwargs):
+        raise pygame.error("Couldn't open audio device: No such file or directory")
+    monkeypatch.setattr(pygame.mixer, "init", broken_init)
+    app = make_app(tmp_path)
+    set_language(language)
+    try:
+        scene = SettingsScene(app)   # the sound is on: the screen looks for the device at once
+        app.push(scene)
+        drawn = _drawn_settings_texts(app, scene, monkeypatch)
+        assert t("settings.volume.no_device") in drawn
+        assert t("settings.volume.help") not in drawn, "the note takes the volume's help line"
+    finally:
+        set_language("en")
+
+
+def test_settings_say_nothing_of_a_device_that_works(tmp_path, monkeypatch):
+    app = make_app(tmp_path)
+    scene = SettingsScene(app)
+    app.push(scene)
+    drawn = _drawn_settings_texts(app, scene, monkeypatch)
+    assert app.audio.available and t("settings.volume.help") in drawn
+    assert t("settings.volume.no_device") not in drawn
+
+
+def test_muted_settings_look_for_the_device_only_once_mute_is_turned_off(tmp_path, monkeypatch):
+    tries = []
+
+    def broken_init(*args, **kwargs):
+        tries.append(args)
+        raise pygame.error("no device")
+    monkeypatch.setattr(pygame.mixer, "init", broken_init)
+    app = make_app(tmp_path)
+    app.settings.mute = True
+    scene = SettingsScene(app)
+    app.push(scene)
+    assert not tries and not scene.sound_missing(), "muted, the device is not touched"
+    scene.mute.activate()            # mute off: the preview sound looks for the device
+    assert len(tries) == 1 and scene.sound_missing()
+    assert t("settings.volume.no_device") in _drawn_settings_texts(app, scene, monkeypatch)

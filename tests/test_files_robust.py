@@ -517,13 +517,13 @@ def test_a_line_of_broken_yaml_costs_only_its_own_setting(tmp_path):
 
 
 def test_a_setting_this_version_does_not_know_survives_a_save(tmp_path):
-    user = settings_paths(tmp_path, "language: nl\ncard_back: blue\n")
+    user = settings_paths(tmp_path, "language: nl\ntable_lamp: warm\n")
     settings, warning = load_settings(user)
     assert settings.language == "nl"
-    assert warning is not None and "card_back: unknown key" in warning
+    assert warning is not None and "table_lamp: unknown key" in warning
     save_settings(settings, user)
     saved = yaml.safe_load(user.settings_file.read_text(encoding="utf-8"))
-    assert saved["card_back"] == "blue" and saved["language"] == "nl"
+    assert saved["table_lamp"] == "warm" and saved["language"] == "nl"
     assert backups(user) == [], "nothing was lost, so nothing needed a copy"
 
 

@@ -249,6 +249,44 @@ def test_replay_file_game_n_opens_the_viewer_on_that_game(tmp_path, history_file
     assert viewer.timeline.game.name == "wizard" and viewer.timeline.record["seed"] == wizard_match.seed
 
 
+def _replay_from_the_command_line(tmp_path, history_file, monkeypatch, close) -> App:
+    """Run ``main.py replay FILE`` with the loop driven here: one frame, ``close`` the viewer,
+    one more frame; the app as it stands after."""
+    ran: list[App] = []
+
+    def drive(app: App) -> int:
+        ran.append(app)
+        step(app)
+        close(app)
+        if app.running:
+            step(app)
+        return 0
+
+    monkeypatch.setattr(App, "run", drive)
+    assert cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file)]) == 0
+    return ran[0]
+
+
+def _press_close(app: App) -> None:
+    click(app, app.top_scene().close_button.rect.center)
+
+
+@pytest.mark.parametrize("close", [
+    _press_close,
+    lambda app: step(app, [key(pygame.K_ESCAPE)]),
+    lambda app: step(app, [pygame.event.Event(pygame.QUIT)]),
+], ids=["close button", "esc", "window close"])
+def test_closing_a_replay_opened_from_the_command_line_ends_the_program(tmp_path, history_file, monkeypatch,
+                                                                        close):
+    # The player opened a file, not the game: no start screen comes up behind the viewer.
+    app = _replay_from_the_command_line(tmp_path, history_file, monkeypatch, close)
+    try:
+        assert not app.running
+        assert not any(isinstance(scene, StartScene) for scene in app.scenes)
+    finally:
+        app.close(quit_pygame=False)
+
+
 @pytest.mark.parametrize("content, args, words", [
     (None, ["--game", "1"], "cannot read"),
     (b"not json at all\n", [], "line 1"),

@@ -17,7 +17,7 @@ from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as la
 from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: E402,F401
 from ui_states import PreviewApp, window_for_module  # noqa: E402
 
-from game.config import ConfigError, Settings, load_settings, settings_from_dict  # noqa: E402
+from game.config import CARD_BACKS, FELTS, ConfigError, Settings, load_settings, settings_from_dict  # noqa: E402
 from game.rules.cards import parse_card  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -62,10 +62,10 @@ def test_contrast_ratio_matches_the_wcag_reference_values() -> None:
     assert contrast_ratio((10, 20, 30), (10, 20, 30)) == pytest.approx(1.0)
 
 
-def _all_pairs() -> list[tuple[str, tuple[int, ...], tuple[int, ...], bool]]:
+def _all_pairs(felt: table_art.FeltLook) -> list[tuple[str, tuple[int, ...], tuple[int, ...], bool]]:
     # Text drawn on the felt itself (floating scores, titles) and on the name plates.
-    extra = [("text on the felt", theme.TEXT, table_art.FELT_CENTRE, False),
-             ("text on the felt edge", theme.TEXT, table_art.FELT_EDGE, False)]
+    extra = [("text on the felt", theme.TEXT, felt.centre, False),
+             ("text on the felt edge", theme.TEXT, felt.edge, False)]
     for plate in (view.PLATE_TOP, view.PLATE_BOTTOM):
         extra += [("plate name", theme.TEXT, plate, False), ("plate accent", theme.ACCENT, plate, False),
                   ("plate dim", theme.TEXT_DIM, plate, False)]
@@ -74,14 +74,110 @@ def _all_pairs() -> list[tuple[str, tuple[int, ...], tuple[int, ...], bool]]:
     return [*theme.TEXT_ON_BACKGROUNDS, *extra]
 
 
-@pytest.mark.parametrize("what, text, background, large", _all_pairs(), ids=lambda v: v if isinstance(v, str) else "")
-def test_theme_text_meets_wcag_aa(what: str, text: tuple[int, ...], background: tuple[int, ...],
+# Every pair of text and background, over every felt a player can choose.
+THEMED_PAIRS = [(name, *pair) for name, felt in table_art.FELT_LOOKS.items() for pair in _all_pairs(felt)]
+
+
+@pytest.mark.parametrize("felt, what, text, background, large", THEMED_PAIRS,
+                         ids=lambda v: v if isinstance(v, str) else "")
+def test_theme_text_meets_wcag_aa(felt: str, what: str, text: tuple[int, ...], background: tuple[int, ...],
                                   large: bool) -> None:
-    # Translucent panels are judged over the brightest felt: the worst case under them.
-    opaque = composite(background, table_art.FELT_CENTRE)
+    # Translucent panels are judged over the felt's centre: its lightest part, the worst case under them.
+    opaque = composite(background, table_art.FELT_LOOKS[felt].centre)
     ratio = contrast_ratio(text, opaque)
     needed = 3.0 if large else 4.5
-    assert ratio >= needed, f"{what}: {text} on {opaque} is {ratio:.2f}:1, needs {needed}:1"
+    assert ratio >= needed, f"{felt} felt, {what}: {text} on {opaque} is {ratio:.2f}:1, needs {needed}:1"
+
+
+def test_every_felt_a_player_can_choose_is_drawn_and_held_to_the_contrast_test() -> None:
+    assert tuple(table_art.FELT_LOOKS) == FELTS and len(FELTS) >= 3
+    assert {pair[0] for pair in THEMED_PAIRS} == set(FELTS)
+    assert table_art.FELT_LOOKS[Settings().felt].centre == (46, 128, 74), "the default keeps the classic green"
+
+
+def test_a_felt_too_light_for_white_text_fails_the_contrast_test() -> None:
+    # The check itself: a pale felt is refused.
+    pale = table_art.FeltLook((120, 170, 130), (60, 100, 70), "baize")
+    text, background = theme.TEXT, pale.centre
+    assert contrast_ratio(text, composite(background, pale.centre)) < 4.5
+
+
+@pytest.mark.parametrize("felt", FELTS)
+def test_a_felts_cloth_never_lightens_it_past_its_centre(felt: str) -> None:
+    # The contrast test judges each felt by its centre: the drawn cloth (without the faint
+    # grain every felt shares) must have no pixel lighter than that.
+    look = table_art.FELT_LOOKS[felt]
+    drawn = table_art._render_felt((320, 180), look, grain=False)
+    lightest = max(relative_luminance(drawn.get_at((x, y))) for x in range(0, 320, 3) for y in range(0, 180, 3))
+    assert lightest <= relative_luminance(look.centre) * 1.02
+    # ... and the cloth shows: the felt is not one flat gradient under another name.
+    plain = table_art._render_felt((320, 180), table_art.FeltLook(look.centre, look.edge, "baize"), grain=False)
+    differing = sum(drawn.get_at((x, y)) != plain.get_at((x, y)) for x in range(0, 64) for y in range(0, 64))
+    assert (differing > 300) == (look.cloth != "baize")
+
+
+# --------------------------------------------------------------------------
+# Card backs: every back has the same white margin, which stands out from every
+# felt (WCAG's 3:1 for the edge of a graphic), and the backs are different
+# designs, not one pattern in other colours.
+
+def _grey(surface: pygame.Surface) -> list[float]:
+    """The luminance of each pixel of a back's pattern (inside the white margin every back shares)."""
+    inset_x, inset_y = surface.get_width() // 8, surface.get_height() // 8
+    return [relative_luminance(surface.get_at((x, y))) for x in range(inset_x, surface.get_width() - inset_x)
+            for y in range(inset_y, surface.get_height() - inset_y)]
+
+
+def _correlation(first: list[float], second: list[float]) -> float:
+    mean_a, mean_b = sum(first) / len(first), sum(second) / len(second)
+    cov = sum((a - mean_a) * (b - mean_b) for a, b in zip(first, second))
+    spread_a = sum((a - mean_a) ** 2 for a in first) ** 0.5
+    spread_b = sum((b - mean_b) ** 2 for b in second) ** 0.5
+    return cov / (spread_a * spread_b)
+
+
+def test_every_back_a_player_can_choose_is_drawn() -> None:
+    assert len(CARD_BACKS) >= 3 and Settings().card_back == "lattice"
+    for name in CARD_BACKS:
+        assert CardArt(60, back=name).back().get_size() == (60, 84)
+    with pytest.raises(ValueError, match="no card back named"):
+        CardArt(60, back="paisley")
+
+
+@pytest.mark.parametrize("back", CARD_BACKS)
+@pytest.mark.parametrize("felt", FELTS)
+def test_every_back_stands_out_from_every_felt(back: str, felt: str) -> None:
+    image = CardArt(90, back=back).back()
+    margin = image.get_at((image.get_width() // 2, 3))[:3]   # inside the border, outside the pattern
+    look = table_art.FELT_LOOKS[felt]
+    for cloth in (look.centre, look.edge):
+        assert contrast_ratio(margin, cloth) >= 3.0, f"{back} on {felt}: {margin} against {cloth}"
+
+
+def test_the_backs_are_different_designs() -> None:
+    # Compared in grey (a recolouring of one design would still correlate strongly) and in colour.
+    images = {name: CardArt(60, back=name).back() for name in CARD_BACKS}
+    greys = {name: _grey(image) for name, image in images.items()}
+    for index, first in enumerate(CARD_BACKS):
+        for second in CARD_BACKS[index + 1:]:
+            assert _correlation(greys[first], greys[second]) < 0.6, f"{first} and {second} look alike"
+            a, b = (pygame.image.tobytes(images[name], "RGB") for name in (first, second))
+            mean_difference = sum(abs(x - y) for x, y in zip(a, b)) / len(a)
+            assert mean_difference > 30, f"{first} and {second} differ by {mean_difference:.0f} a channel"
+
+
+def test_a_recoloured_back_counts_as_the_same_design() -> None:
+    # The check itself: the lattice with its colours inverted correlates (negatively) in full.
+    image = CardArt(60, back="lattice").back()
+    inverted = image.copy()
+    inverted.blit(image, (0, 0))
+    pixels = pygame.PixelArray(inverted)
+    for x in range(inverted.get_width()):
+        for y in range(inverted.get_height()):
+            red, green, blue, alpha = inverted.unmap_rgb(pixels[x, y])
+            pixels[x, y] = (blue, red, green, alpha)   # the same design, the channels swapped round
+    del pixels
+    assert _correlation(_grey(image), _grey(inverted)) > 0.6
 
 
 def test_the_pair_table_covers_every_button_state() -> None:
@@ -305,4 +401,74 @@ def test_saving_the_settings_lays_every_scene_out_at_the_new_scale(tmp_path, dis
         assert geometry.ui_scale(app.size) > usual and geometry.CHOICES.large_cards
         assert load_settings(app.user_paths)[0].ui_scale_percent == 200
     finally:
+        app.close(quit_pygame=False)
+
+
+# --------------------------------------------------------------------------
+# The table's looks in Settings: validated like every setting, chosen on the
+# settings screen, and shown on every open screen as soon as they are saved.
+
+def test_felt_and_card_back_are_settings_validated_like_the_others() -> None:
+    assert (Settings().felt, Settings().card_back) == ("green", "lattice"), "the defaults keep today's look"
+    checked = settings_from_dict({"felt": "red", "card_back": "sunburst"}, "test")
+    assert (checked.felt, checked.card_back) == ("red", "sunburst")
+    for key, bad in (("felt", "purple"), ("felt", 1), ("card_back", "paisley"), ("card_back", None)):
+        with pytest.raises(ConfigError, match=key):
+            settings_from_dict({key: bad}, "test")
+
+
+def _felt_share(surface: pygame.Surface, felt: str, points: list[tuple[int, int]]) -> float:
+    """The share of ``points`` where ``surface`` shows felt ``felt`` itself, untouched."""
+    cloth = table_art.draw_felt(surface.get_size(), felt)
+    return sum(surface.get_at(point) == cloth.get_at(point) for point in points) / len(points)
+
+
+@pytest.mark.parametrize("under", ["start screen", "table"])
+def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, under: str) -> None:
+    from game.match import Seat
+    from game.rules.house_rules import make_rules
+    app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant"))
+    try:
+        if under == "table":
+            app.start_match(make_rules("bidwhist"), [Seat(f"P{seat}", "ai:easy") for seat in range(4)], seed=3)
+        app.step(1 / 60, [])
+        window = pygame.display.get_surface()
+        points = [(x, y) for x in range(5, 800, 37) for y in range(5, 600, 41)]
+        assert _felt_share(window, "green", points) > 0.05 and _felt_share(window, "blue", points) == 0
+        before = app.card_art(60)
+        settings = SettingsScene(app)
+        app.push(settings)
+        settings.felt.step(1)
+        settings.card_back.step(2)
+        assert (settings.draft.felt, settings.draft.card_back) == ("blue", "sunburst")
+        # The previews beside the choices show them before they are saved.
+        assert pygame.image.tobytes(settings._preview(False, 56), "RGBA") == pygame.image.tobytes(
+            CardArt(40, back="sunburst").back(), "RGBA")
+        swatch = settings._preview(True, 40)
+        assert swatch.get_at((32, 20))[:3] == table_art.felt_swatch((64, 40), "blue").get_at((32, 20))[:3]
+        assert swatch.get_at((32, 20))[:3] != table_art.felt_swatch((64, 40), "green").get_at((32, 20))[:3]
+        settings.save_button.on_click()
+        assert app.top_scene() is not settings
+        app.step(1 / 60, [])
+        assert (app.settings.felt, app.settings.card_back) == ("blue", "sunburst")
+        assert load_settings(app.user_paths)[0].felt == "blue"
+        assert _felt_share(window, "blue", points) > 0.05 and _felt_share(window, "green", points) == 0
+        after = app.card_art(60)
+        assert after is not before and after.back_design == "sunburst"
+        assert pygame.image.tobytes(after.back(), "RGBA") != pygame.image.tobytes(before.back(), "RGBA")
+    finally:
+        table_art.set_felt("green")
+        app.close(quit_pygame=False)
+
+
+def test_the_saved_felt_and_back_are_shown_from_the_first_frame(tmp_path) -> None:
+    app = App(data_dir=str(tmp_path), size=(800, 600),
+              settings=Settings(animation_speed="instant", felt="red", card_back="tartan"))
+    try:
+        app.step(1 / 60, [])
+        points = [(x, y) for x in range(5, 800, 37) for y in range(5, 600, 41)]
+        assert _felt_share(pygame.display.get_surface(), "red", points) > 0.05
+        assert app.card_art(60).back_design == "tartan"
+    finally:
+        table_art.set_felt("green")
         app.close(quit_pygame=False)

@@ -4,8 +4,8 @@ Usage::
 
     python tools/card_sheet.py [OUTPUT.png] [--four-colour]
 
-The sheet shows the 54 Bid Whist cards, the Wizard and Jester cards and the
-card back, first at 90 px wide and then at 48 px wide, on the table felt. It
+The sheet shows the 54 Bid Whist cards, the Wizard and Jester cards and
+every card back, first at 90 px wide and then at 48 px wide, on the table felt. It
 runs without a window (SDL's dummy video driver), so it works on CI too.
 """
 
@@ -21,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
+from game.config import CARD_BACKS  # noqa: E402
 from game.ui.art.card_art import RANKS, SUITS, CardArt  # noqa: E402
 from game.ui.art.table_art import draw_felt  # noqa: E402
 
@@ -30,15 +31,15 @@ GAP = 8
 
 
 def sheet_rows() -> list[list[str]]:
-    """One row per suit, then the specials; "back" stands for the card back."""
+    """One row per suit, then the specials; "back:NAME" stands for the card back NAME."""
     rows = [[rank + suit for rank in RANKS] for suit in SUITS]
-    rows.append(["BJ", "LJ", "WZ", "JE", "back", "slot", "glow", "dim"])
+    rows.append(["BJ", "LJ", "WZ", "JE", *(f"back:{name}" for name in CARD_BACKS), "slot", "glow", "dim"])
     return rows
 
 
 def card_image(art: CardArt, code: str) -> pygame.Surface:
-    if code == "back":
-        return art.back()
+    if code.startswith("back:"):
+        return CardArt(art.width, art.four_colour, back=code.split(":", 1)[1]).back()
     if code == "slot":
         return art.placeholder()
     if code == "glow":

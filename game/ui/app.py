@@ -44,6 +44,17 @@ window) asks first: ``request_leave`` opens the ``LeaveDialog`` while any
 scene has something to lose (``Scene.leave_warning``). Closing the window a
 second time while that question is open quits without asking again.
 
+A request from outside to end the program never asks: SIGTERM (``kill``, a
+logout or shutdown), SIGHUP (the terminal closed) and, on Windows, SIGBREAK
+(the console closed, Ctrl-Break, a logoff or shutdown) stop the loop within a
+frame, the last autosave is written and the window closes, so Continue on
+the next start resumes the game where it stood (``catch_stop_signals``; the
+real program asks for this, tests that build apps do not). Without it, SDL
+would turn SIGTERM into a window-close event, which opens the "Leave this
+game?" question nobody is there to answer. ``App.run`` then returns 128 plus
+the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a
+program ended by that signal, like the 130 of Ctrl-C (``game.entry``).
+
 The window may be dragged smaller than 800x600. Scenes are then laid out for
 800x600 on an offscreen canvas that is scaled down to the window (and mouse
 positions are scaled back), so a sliver of a window never breaks a layout.
@@ -58,6 +69,7 @@ from __future__ import annotations
 
 import logging
 import random
+import signal
 import time
 import traceback
 import warnings
@@ -77,6 +89,7 @@ from game.savegame import load_saved_game as read_saved_game
 from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
+from game.ui.art.table_art import set_felt
 from game.ui.audio import SoundBoard
 from game.ui.scene import Scene
 from game.ui.text import error_words, problem_words, set_language, t
@@ -90,23 +103,34 @@ FPS = 60
 MAX_DT = 0.1          # a stall (window drag, breakpoint) must not make animations jump
 ERROR_LIMIT = 3       # this many failures within ERROR_WINDOW seconds: back to the start screen
 ERROR_WINDOW = 5.0
-# Card art per (width, four-colour): a table uses about four widths, a dialog
+# Card art per (width, four-colour, back): a table uses about four widths, a dialog
 # one or two more; a window being resized goes through many, only the latest matter.
 CARD_ART_SIZES = 24
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 # While nothing moves the loop looks for input this often (one frame's time, so
 # the first reaction to a key or the mouse comes as fast as at full frame rate).
 IDLE_POLL_SECONDS = 1 / FPS
+# The signals by which the system or a user asks the program to end (see the
+# module docstring); each platform has some of them.
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name))
+# A shell's exit status for a program ended by signal N is this plus N.
+SIGNAL_EXIT_BASE = 128
 
 
 class App:
     def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None,
                  settings: Settings | None = None, show_start: bool = True,
-                 table: TablePlan | None = None) -> None:
+                 table: TablePlan | None = None, catch_stop_signals: bool = False) -> None:
         # Only the parts the game uses. pygame.init() would also open the audio
         # device, which can cost 0.1 s of start-up: the sound board opens it
         # when the first sound plays (game.ui.audio).
         pygame.display.init()
+        # The signal that stopped the loop, if one did; the handlers it replaced.
+        self.stopped_by: int | None = None
+        self._replaced_handlers: dict[int, object] = {}
+        if catch_stop_signals:
+            # After SDL's start, which takes SIGTERM for a window-close event.
+            self.catch_stop_signals()
         pygame.font.init()
         self.user_paths = UserPaths.from_data_dir(data_dir)
         notice = None
@@ -117,6 +141,7 @@ class App:
         self.audio = SoundBoard(lambda: self.settings)
         set_language(settings.language)
         set_display_choices(settings.ui_scale_percent, settings.large_cards)
+        set_felt(settings.felt)
         self._setup_logging()
         # A second window on this data folder leaves the saves to the first (game.savegame).
         self.saves_claim = claim_saves(self.user_paths)
@@ -125,7 +150,7 @@ class App:
         self.scenes: list[Scene] = []
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
-        self._card_arts: BoundedCache[tuple[int, bool], CardArt] = BoundedCache(CARD_ART_SIZES)
+        self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
         width, height = size or settings.window_size
         self._windowed_size: tuple[int, int] = (int(width), int(height))
@@ -197,8 +222,8 @@ class App:
         return (max(MIN_WINDOW_SIZE[0], w), max(MIN_WINDOW_SIZE[1], h))
 
     def card_art(self, width: int) -> CardArt:
-        key = (max(8, int(width)), bool(self.settings.four_colour_deck))
-        return self._card_arts.get_or_make(key, lambda: CardArt(key[0], key[1]))
+        key = (max(8, int(width)), bool(self.settings.four_colour_deck), self.settings.card_back)
+        return self._card_arts.get_or_make(key, lambda: CardArt(*key))
 
     def notify(self, text: str, seconds: float = 4.0, warning: bool = True) -> None:
         """A message across the top of the window, whatever scene is showing."""
@@ -207,7 +232,8 @@ class App:
     def save_settings(self) -> None:
         set_language(self.settings.language)
         set_display_choices(self.settings.ui_scale_percent, self.settings.large_cards)
-        self._card_arts.clear()  # the four-colour deck setting may have changed
+        set_felt(self.settings.felt)   # every screen draws the felt afresh as it lays out again below
+        self._card_arts.clear()  # the four-colour deck or the card back may have changed
         for scene in list(self.scenes):
             try:
                 scene.on_settings_changed()
@@ -222,6 +248,32 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    # ------------------------------------------------------------------ stop signals
+    def catch_stop_signals(self) -> None:
+        """End the loop without asking on any of ``STOP_SIGNALS`` (only the main thread may)."""
+        for number in STOP_SIGNALS:
+            try:
+                self._replaced_handlers[number] = signal.signal(number, self._stop_signal_received)
+            except (ValueError, OSError) as exc:
+                log.warning("cannot catch signal %s: %s", number, exc)
+
+    def _stop_signal_received(self, number: int, _frame: object) -> None:
+        # Python runs this in the main thread between two steps of the loop, and
+        # the idle wait looks at ``running`` every IDLE_POLL_SECONDS: the loop
+        # ends within a frame, and ``run`` writes the last save on its way out.
+        self.stopped_by = number
+        self.running = False
+
+    def _release_stop_signals(self) -> None:
+        """Give the signals back their handlers of before (the default where SDL had its own)."""
+        for number, previous in self._replaced_handlers.items():
+            try:
+                signal.signal(number, previous if callable(previous) or isinstance(previous, int)
+                              else signal.SIG_DFL)
+            except (ValueError, OSError, TypeError):
+                pass
+        self._replaced_handlers.clear()
 
     # ------------------------------------------------------------------ leaving a game
     def leave_warning(self) -> str | None:
@@ -567,6 +619,9 @@ class App:
             # Also when Ctrl-C stops the loop: the scenes stop their threads
             # and the last autosave is written before the program ends.
             self.close()
+        if self.stopped_by is not None:
+            log.info("ended by signal %s; the game in progress is saved", self.stopped_by)
+            return SIGNAL_EXIT_BASE + int(self.stopped_by)
         return 0
 
     def close(self, quit_pygame: bool = True) -> None:
@@ -587,6 +642,7 @@ class App:
             self.saves_claim.release()  # after the last write: another window may take the saves now
         if quit_pygame:
             pygame.quit()
+        self._release_stop_signals()
 
 
 def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None,
@@ -594,7 +650,7 @@ def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None,
     """Open the Trick Table window (at the table with ``table``'s rules) and run until it is closed;
     returns the exit code."""
     try:
-        app = App(data_dir=data_dir, size=size, table=table)
+        app = App(data_dir=data_dir, size=size, table=table, catch_stop_signals=True)
     except pygame.error as exc:
         print(f"Trick Table could not open a window: {exc}")
         return 1

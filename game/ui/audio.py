@@ -9,7 +9,9 @@ that is not here is a programming error (``ValueError``).
 The app owns one ``SoundBoard``. It does nothing until the first sound is
 asked for: only then does it open pygame's mixer and load the files, so a
 program that stays muted never touches the audio device, and starting the
-program costs nothing. Every failure is quiet. A machine without an audio
+program costs nothing. The settings screen, opened with the sound on, asks
+``find_device`` at once, so it can say next to the volume that no device was
+found. Every failure is quiet. A machine without an audio
 device, an SDL audio driver that cannot start, or a mixer that raises on
 ``init`` leaves the board silent for the rest of the run, with one line in
 the log; a sound file that is missing or unreadable silences that effect
@@ -180,6 +182,11 @@ class SoundBoard:
             return False
         self._last_started[name] = now
         return channel is not None
+
+    def find_device(self) -> bool:
+        """Whether sound can play, opening the mixer now if it is not open yet: the settings
+        screen asks, to tell a player without a sound device why the game is silent."""
+        return self._ready()
 
     def sound(self, name: str) -> Any:
         """The loaded ``pygame.mixer.Sound`` of ``name`` (opening the mixer if needed), or None."""

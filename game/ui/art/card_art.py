@@ -1,6 +1,6 @@
 """Procedural card art for Trick Table.
 
-Every card face, the card back and the small helper overlays are drawn here
+Every card face, the card backs and the small helper overlays are drawn here
 with pygame primitives when they are first asked for; no image files are
 shipped and no font glyphs are used for the suit symbols (those are polygons
 and circles, so they look the same on every machine). Text such as ranks and
@@ -16,6 +16,13 @@ Cards are cached per code (and, for the special cards that carry words, per
 language), so the render loop can call :meth:`CardArt.face` every frame for
 free after the first call, and a language switch shows the new words at once.
 
+Three card backs can be chosen in Settings, by the names of
+``game.config.CARD_BACKS``: the blue lattice with the four suits in a round
+medallion (the classic), a red tartan with a gold-edged lozenge, and gold
+rays on charcoal around an eight-pointed star. Each has the same white
+margin, so a back stands out from every felt. A ``CardArt`` draws one back;
+the app keeps one per card width, colour mode and back.
+
 Card codes are a rank followed by a suit (``"TH"`` is the ten of hearts, shown
 as "10"), ``"BJ"``/``"LJ"`` for the big (red) and little (black) jokers of
 Bid Whist, and ``"WZ"``/``"JE"`` for the Wizard and Jester cards of Wizard.
@@ -28,6 +35,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from game.config import CARD_BACKS
 from game.ui import theme
 from game.ui.text import current_language, t
 
@@ -54,6 +62,15 @@ INK_BLACK: Colour = (28, 28, 34)
 INK_RED: Colour = (200, 28, 40)
 GOLD: Colour = (236, 190, 72)
 SILVER: Colour = (206, 212, 222)
+
+# The tartan back: crimson cloth, darker bands, cream and gold threads.
+TARTAN_RED: Colour = (150, 26, 42)
+TARTAN_DARK: Colour = (60, 8, 20)
+TARTAN_CREAM: Colour = (244, 226, 196)
+TARTAN_GOLD: Colour = (226, 176, 70)
+# The sunburst back: charcoal, with rays a step lighter.
+SUNBURST_DARK: Colour = (30, 32, 40)
+SUNBURST_RAY: Colour = (58, 60, 74)
 
 TWO_COLOUR: dict[str, Colour] = {"S": INK_BLACK, "H": INK_RED, "D": INK_RED, "C": INK_BLACK}
 # Colour-blind-safe four-colour deck. Besides hue, the luminances are spread out
@@ -266,12 +283,15 @@ class CardArt:
     ``dim_overlay()`` translucent layers to mark playable and unplayable cards.
     """
 
-    def __init__(self, card_width: int, four_colour: bool = False) -> None:
+    def __init__(self, card_width: int, four_colour: bool = False, back: str = CARD_BACKS[0]) -> None:
         if card_width < 8:
             raise ValueError(f"card_width must be at least 8 px, got {card_width}")
+        if back not in CARD_BACKS:
+            raise ValueError(f"no card back named {back!r}; the backs are {', '.join(CARD_BACKS)}")
         self.width = int(card_width)
         self.height = round(card_width * HEIGHT_RATIO)
         self.four_colour = four_colour
+        self.back_design = back
         self._palette = FOUR_COLOUR if four_colour else TWO_COLOUR
         self._faces: dict[tuple[str, str], pygame.Surface] = {}
         self._extras: dict[str, pygame.Surface] = {}
@@ -301,7 +321,10 @@ class CardArt:
         return cached
 
     def back(self) -> pygame.Surface:
-        return self._extra("back", self._draw_back, rounded=True)
+        """The back of a card, in this art's design (cached; do not draw on it)."""
+        draw = {"lattice": self._draw_back, "tartan": self._draw_tartan_back,
+                "sunburst": self._draw_sunburst_back}[self.back_design]
+        return self._extra("back", draw, rounded=True)
 
     def placeholder(self) -> pygame.Surface:
         return self._extra("placeholder", self._draw_placeholder, rounded=False)
@@ -520,20 +543,91 @@ class CardArt:
     # ----- back, slot and overlays --------------------------------------
 
     def _draw_back(self) -> pygame.Surface:
+        """The classic back: a blue lattice with the four suits in a round medallion."""
         w, h = self._w, self._h
         canvas = self._canvas(PAPER)
-        margin = round(w * 0.06)
-        field = canvas.get_rect().inflate(-2 * margin, -2 * margin)
         navy, light = (30, 58, 118), (60, 98, 170)
-        pattern = vertical_gradient(field.size, (40, 72, 140), (22, 44, 96))
+        pattern = vertical_gradient(self._field_size(), (40, 72, 140), (22, 44, 96))
         _draw_lattice(pattern, light, spacing=w * 0.12, line=max(1, SUPERSAMPLE))
+        self._back_field(canvas, pattern, navy, (190, 205, 235))
+        self._draw_back_medallion(canvas, (w / 2, h / 2), w * 0.23, navy)
+        return canvas
+
+    def _back_field(self, canvas: pygame.Surface, pattern: pygame.Surface, edge: Colour, trim: Colour) -> None:
+        """Lay ``pattern`` into the back's field inside the white margin, with an edge and a trim line."""
+        margin = round(self._w * 0.06)
+        field = canvas.get_rect().inflate(-2 * margin, -2 * margin)
         inner_radius = max(1, self._radius - margin)
         pattern.blit(rounded_mask(field.size, inner_radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         canvas.blit(pattern, field)
-        pygame.draw.rect(canvas, navy, field, width=max(1, SUPERSAMPLE), border_radius=inner_radius)
-        trim = field.inflate(-margin, -margin)
-        pygame.draw.rect(canvas, (190, 205, 235), trim, width=max(1, SUPERSAMPLE), border_radius=inner_radius)
-        self._draw_back_medallion(canvas, (w / 2, h / 2), w * 0.23, navy)
+        pygame.draw.rect(canvas, edge, field, width=max(1, SUPERSAMPLE), border_radius=inner_radius)
+        pygame.draw.rect(canvas, trim, field.inflate(-margin, -margin), width=max(1, SUPERSAMPLE),
+                         border_radius=inner_radius)
+
+    def _field_size(self) -> tuple[int, int]:
+        margin = round(self._w * 0.06)
+        return (self._w - 2 * margin, self._h - 2 * margin)
+
+    def _draw_tartan_back(self) -> pygame.Surface:
+        """Red plaid: dark bands crossing both ways with fine cream lines, a lozenge in the middle."""
+        w, h = self._w, self._h
+        canvas = self._canvas(PAPER)
+        size = self._field_size()
+        pattern = pygame.Surface(size, pygame.SRCALPHA)
+        pattern.fill(TARTAN_RED)
+        bands = pygame.Surface(size, pygame.SRCALPHA)
+        pitch = w * 0.3
+        band = max(2, round(w * 0.11))
+        line = max(1, SUPERSAMPLE)
+        # Bands drawn with alpha over each other darken where they cross, as woven plaid does.
+        for index in range(int(max(size) / pitch) + 2):
+            offset = round(index * pitch + pitch * 0.2)
+            pygame.draw.rect(bands, (*TARTAN_DARK, 120), (offset, 0, band, size[1]))
+            pygame.draw.rect(bands, (*TARTAN_DARK, 120), (0, offset, size[0], band))
+        pattern.blit(bands, (0, 0))
+        for index in range(int(max(size) / pitch) + 2):
+            middle = round(index * pitch + pitch * 0.2 + band / 2)
+            thin = round(index * pitch + pitch * 0.75)
+            for position, colour in ((middle, TARTAN_CREAM), (thin, TARTAN_GOLD)):
+                pygame.draw.line(pattern, colour, (position, 0), (position, size[1]), line)
+                pygame.draw.line(pattern, colour, (0, position), (size[0], position), line)
+        self._back_field(canvas, pattern, TARTAN_DARK, TARTAN_CREAM)
+        # The lozenge: a diamond of cream on gold, with a red diamond pip.
+        cx, cy = w / 2, h / 2
+        half_w, half_h = w * 0.24, h * 0.2
+        outer = [(cx, cy - half_h), (cx + half_w, cy), (cx, cy + half_h), (cx - half_w, cy)]
+        inner = [(cx, cy - half_h * 0.8), (cx + half_w * 0.8, cy), (cx, cy + half_h * 0.8), (cx - half_w * 0.8, cy)]
+        pygame.draw.polygon(canvas, GOLD, outer)
+        pygame.draw.polygon(canvas, PAPER, inner)
+        draw_suit(canvas, "D", (cx, cy), half_h * 0.9, TARTAN_RED)
+        return canvas
+
+    def _draw_sunburst_back(self) -> pygame.Surface:
+        """Gold rays on charcoal from the middle out, ringed, around an eight-pointed star."""
+        w, h = self._w, self._h
+        canvas = self._canvas(PAPER)
+        size = self._field_size()
+        pattern = pygame.Surface(size, pygame.SRCALPHA)
+        pattern.fill(SUNBURST_DARK)
+        cx, cy = size[0] / 2, size[1] / 2
+        reach = math.hypot(cx, cy) + 2
+        rays = 24
+        for ray in range(0, rays, 2):
+            start = 2 * math.pi * ray / rays
+            end = 2 * math.pi * (ray + 1) / rays
+            wedge = [(cx, cy), (cx + reach * math.cos(start), cy + reach * math.sin(start)),
+                     (cx + reach * math.cos(end), cy + reach * math.sin(end))]
+            pygame.draw.polygon(pattern, SUNBURST_RAY, wedge)
+        ring = max(1, SUPERSAMPLE)
+        for radius in (w * 0.3, w * 0.38):
+            pygame.draw.circle(pattern, GOLD, (cx, cy), radius, width=ring)
+        self._back_field(canvas, pattern, SUNBURST_DARK, GOLD)
+        centre = (w / 2, h / 2)
+        pygame.draw.circle(canvas, SUNBURST_DARK, centre, w * 0.22)
+        pygame.draw.circle(canvas, GOLD, centre, w * 0.22, width=max(1, SUPERSAMPLE * 2))
+        star = _eight_point_star(centre, w * 0.17, w * 0.07)
+        pygame.draw.polygon(canvas, GOLD, star)
+        pygame.draw.circle(canvas, SUNBURST_DARK, centre, w * 0.035)
         return canvas
 
     def _draw_back_medallion(self, canvas: pygame.Surface, centre: Point, radius: float, navy: Colour) -> None:
@@ -724,6 +818,17 @@ def _scatter_stars(surface: pygame.Surface, colour: Colour) -> None:
              (0.76, 0.62, 0.03), (0.6, 0.26, 0.025), (0.38, 0.86, 0.035), (0.66, 0.88, 0.03)]
     for fx, fy, fs in spots:
         draw_shape(surface, STAR_SHAPE, (fx * w, fy * h), fs * w * 2, colour)
+
+
+def _eight_point_star(centre: Point, outer: float, inner: float) -> list[Point]:
+    """The outline of a star of eight points, one pointing straight up."""
+    cx, cy = centre
+    points = []
+    for index in range(16):
+        angle = -math.pi / 2 + math.pi * index / 8
+        radius = outer if index % 2 == 0 else inner
+        points.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+    return points
 
 
 def _draw_lattice(surface: pygame.Surface, colour: Colour, spacing: float, line: int) -> None:

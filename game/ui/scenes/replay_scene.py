@@ -20,7 +20,7 @@ the end of the game, Esc closes. The buttons along the foot do the same
 with the mouse.
 
 Opened from the statistics screen ("Watch replay") or from the command line
-(``python main.py replay FILE [--game N]``). ``from_file`` reads the game
+(``python main.py replay FILE [--game N]``, where closing it ends the program). ``from_file`` reads the game
 through ``game.replay.load_recorded_game`` and returns the problem in the
 player's language instead of a scene when the file or game cannot be
 replayed. Nothing moves by itself, so the scene sleeps between key presses
@@ -139,8 +139,8 @@ class ReplayScene(DialogScene):
     def cancel(self) -> None:
         if len(getattr(self.app, "scenes", [])) > 1:
             self.app.pop(self)
-        else:  # opened from the command line on its own
-            self.app.show_start()
+        else:  # opened on its own from the command line (replay FILE): closing it ends the program
+            self.app.quit()
 
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:

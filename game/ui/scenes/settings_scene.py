@@ -1,17 +1,22 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Eleven settings are offered: the language (each under its own name; saving
+Thirteen settings are offered: the language (each under its own name; saving
 switches every open screen to it at once), the animation speed, how long
 computer players pause before acting, how long the strongest computer
 player may think about one decision, whether the table offers hints, whether it offers undo, the
-four-colour deck (with a preview of the suit colours), the UI scale and large
+four-colour deck (with a preview of the suit colours), the table's felt and
+the card backs (each with a small preview of the one chosen; saving redraws
+every open screen with them), the UI scale and large
 cards, and the volume and
 mute of the sound effects (a new volume, or turning mute off, plays a short
-sound at the chosen level so the player hears what they picked). Save writes them through ``app.save_settings()``; a failure to
+sound at the chosen level so the player hears what they picked; where no sound
+device can be opened, the volume row says so in place of its help). Save
+writes them through ``app.save_settings()``; a failure to
 write is shown in the dialog rather than raised. Cancel or Esc leaves the
 settings as they were.
 
-The rows grow with the UI scale as far as the window is wide; when they are
+The panel holds eleven rows at once (``ROWS_SHOWN``), the rest scroll into
+view. The rows grow with the UI scale as far as the window is wide; when they are
 then taller than the window they scroll (``ScrollView``: wheel, Page Up /
 Page Down, the scrollbar, and the row of the focused control kept in view),
 while Cancel and Save stay in place below them.
@@ -24,8 +29,11 @@ from typing import Callable
 
 import pygame
 
-from game.config import ANIMATION_SPEEDS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings
+from game.config import ANIMATION_SPEEDS, CARD_BACKS, FELTS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings
 from game.ui import theme
+from game.ui.art.card_art import CardArt
+from game.ui.art.render_cache import BoundedCache
+from game.ui.art.table_art import felt_swatch
 from game.ui.audio import BID
 from game.ui.text import LANGUAGE_NAMES, decimal_words, error_words, t
 from game.ui.widgets.button import Button
@@ -44,6 +52,9 @@ UI_SCALE_STEPS = tuple(range(MIN_UI_SCALE, MAX_UI_SCALE + 1, 25))
 PREVIEW_EFFECT = BID
 #: The dialog's width at size factor 1; only the width limits how far the UI scale grows it.
 PANEL_WIDTH = 700
+#: The rows the panel fits in at once; the others scroll into view. More squeezed in
+#: would make their help text too small to read.
+ROWS_SHOWN = 11
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -78,6 +89,13 @@ class SettingsScene(ScrollingDialog):
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
+        self.felt = Cycler((0, 0, 1, 1), list(FELTS), FELTS.index(self.draft.felt), self._set_felt,
+                           labels=[t(f"settings.felt.{name}") for name in FELTS])
+        self.card_back = Cycler((0, 0, 1, 1), list(CARD_BACKS), CARD_BACKS.index(self.draft.card_back),
+                                self._set_card_back, labels=[t(f"settings.card_back.{name}") for name in CARD_BACKS])
+        # The previews' images, made once per size and choice (a window being resized goes
+        # through many sizes; only the latest matter).
+        self._previews: BoundedCache[tuple[str, str, int, int], pygame.Surface] = BoundedCache(8)
         volumes = sorted(set(VOLUME_STEPS) | {self.draft.volume})
         self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
                              labels=[t("settings.volume.percent", value=v) for v in volumes], wrap=False)
@@ -98,6 +116,8 @@ class SettingsScene(ScrollingDialog):
                                                ("settings.hints", self.hints),
                                                ("settings.undo", self.undo),
                                                ("settings.four_colour", self.four_colour),
+                                               ("settings.felt", self.felt),
+                                               ("settings.card_back", self.card_back),
                                                ("settings.ui_scale", self.ui_scale),
                                                ("settings.large_cards", self.large_cards),
                                                ("settings.volume", self.volume),
@@ -107,6 +127,16 @@ class SettingsScene(ScrollingDialog):
         self.scale = 1.0
         self.relayout()
         self.focus.focus(self.language)
+        if not self.draft.mute:
+            # Look for the sound device now, so the volume row can tell a player without one
+            # why nothing is heard. (Muted, it is looked for once mute is turned off.)
+            find_device = getattr(getattr(app, "audio", None), "find_device", None)
+            if find_device is not None:
+                find_device()
+
+    def sound_missing(self) -> bool:
+        """No sound device could be opened: the game is silent whatever the volume."""
+        return not getattr(getattr(self.app, "audio", None), "available", True)
 
     def _set_language(self, value: str) -> None:
         self.draft.language = value
@@ -128,6 +158,12 @@ class SettingsScene(ScrollingDialog):
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)
+
+    def _set_felt(self, value: str) -> None:
+        self.draft.felt = value
+
+    def _set_card_back(self, value: str) -> None:
+        self.draft.card_back = value
 
     def _set_ui_scale(self, value: int) -> None:
         self.draft.ui_scale_percent = int(value)
@@ -214,8 +250,18 @@ class SettingsScene(ScrollingDialog):
         buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
                               button_h)
         rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
-        block = max(10, (rows_area.height - (count - 1) * gap) // count)
+        shown = min(count, ROWS_SHOWN)
+        block = max(10, (rows_area.height - (shown - 1) * gap) // shown)
         return content, buttons, rows_area, block, gap, row_h
+
+    def _preview(self, felt: bool, height: int) -> pygame.Surface:
+        """A swatch of the draft's felt, or a card with the draft's back, ``height`` pixels tall."""
+        height = max(12, height)
+        width = round(height * 1.6) if felt else max(8, round(height / 1.4))
+        name = self.draft.felt if felt else self.draft.card_back
+        key = ("felt" if felt else "back", name, width, height)
+        return self._previews.get_or_make(key, lambda: felt_swatch((width, height), name) if felt
+                                          else CardArt(width, back=name).back())
 
     def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:
         return [(widget, row) for (_, widget), row in zip(self.rows, self.row_rects)]
@@ -227,8 +273,15 @@ class SettingsScene(ScrollingDialog):
             if not row.colliderect(self.scroll.viewport):
                 continue
             label = pygame.Rect(row.left, row.top, row.width - widget.rect.width - 16, widget.rect.height)
-            draw_text_fit(surface, t(key), label, size, theme.TEXT, align="left", bold=True)
             help_rect = pygame.Rect(row.left, widget.rect.bottom + 2, row.width, row.bottom - widget.rect.bottom - 2)
+            if widget is self.felt or widget is self.card_back:
+                # The chosen felt or back, as tall as the row, just left of its control;
+                # the label and the help text keep to its left.
+                preview = self._preview(widget is self.felt, row.height - 4)
+                spot = preview.get_rect(topright=(widget.rect.left - 12, row.top + 2))
+                surface.blit(preview, spot)
+                label.width = help_rect.width = max(1, spot.left - 8 - row.left)
+            draw_text_fit(surface, t(key), label, size, theme.TEXT, align="left", bold=True)
             if widget is self.four_colour:
                 # A live preview of the four suit colours beside the help text.
                 side = max(10, min(help_rect.height - 2, round(size * 1.2)))
@@ -236,4 +289,8 @@ class SettingsScene(ScrollingDialog):
                     icon = pygame.Rect(row.right - (4 - suit) * (side + 4), help_rect.top + 1, side, side)
                     suit_icon(suit, self.draft.four_colour_deck)(surface, icon, theme.TEXT)
                 help_rect.width -= 4 * (side + 4) + 8
+            if widget is self.volume and self.sound_missing():
+                draw_text_wrapped(surface, t("settings.volume.no_device"), help_rect, round(size * 0.8),
+                                  theme.WARNING, align="left")
+                continue
             draw_text_wrapped(surface, t(f"{key}.help"), help_rect, round(size * 0.8), theme.TEXT_DIM, align="left")
