@@ -75,6 +75,7 @@ from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.audio import SoundBoard
+from game.ui.input_fence import InputFence
 from game.ui.scene import Scene
 from game.ui.text import error_words, problem_words, set_language, t
 from game.ui.widgets.focus import INPUT_MODE
@@ -118,6 +119,8 @@ class App:
         self._setup_logging()
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
+        # A key or click acts only on the screen it began on (game.ui.input_fence).
+        self.input_fence = InputFence()
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
         self._card_arts: BoundedCache[tuple[int, bool], CardArt] = BoundedCache(CARD_ART_SIZES)
@@ -389,6 +392,18 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED:
             self._resized()
             return
+        # The rest of a press held across a change of screen (the Enter that closed the
+        # score pad, still down when the bidding panel opens) never reaches the new screen.
+        fence = self.input_fence
+        fence.follow(self.top_scene())
+        if not fence.admit(event):
+            return
+        try:
+            self._dispatch_to_scenes(event)
+        finally:
+            fence.follow(self.top_scene())
+
+    def _dispatch_to_scenes(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
