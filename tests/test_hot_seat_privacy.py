@@ -55,7 +55,7 @@ from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.art.card_art import CardArt  # noqa: E402
 from game.ui.dialogs.cover_scene import GUARD_SECONDS  # noqa: E402
 from game.ui.table.turn_controller import TurnController  # noqa: E402
-from test_ui_table import card_centre, key, legal_cards, make_app, mouse, start, top_name  # noqa: E402
+from test_ui_table import card_centre, key, key_up, legal_cards, make_app, mouse, start, top_name  # noqa: E402
 
 FRAME = 0.05   # long frames, so animations at "fast" speed take only a few of them
 DOUBLE_ENTER = 0.15   # how soon a hurried player's second Enter follows the first
@@ -302,18 +302,14 @@ def _frame(app, watch: PrivacyWatch, events=(), idle: float = 0.0) -> None:
     watch.check()
 
 
-def _key_up(code: int) -> pygame.event.Event:
-    return pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
-
-
 def _pass_cover_after_a_double_enter(app, watch: PrivacyWatch, cover) -> None:
     """The last move's Enter is let go and pressed again 0.15 s later: the cover stays and
     shows nothing. Once it listens, the next player's fresh Enter passes it."""
-    _frame(app, watch, [_key_up(pygame.K_RETURN), key(pygame.K_RETURN)], idle=DOUBLE_ENTER)
+    _frame(app, watch, [key_up(pygame.K_RETURN), key(pygame.K_RETURN)], idle=DOUBLE_ENTER)
     assert app.scenes[-1] is cover and watch.scene.viewer == PUBLIC_SEAT, "a double Enter passed the cover"
     # (Two frames, to keep the many covers of these games cheap: the loop sleeps until
     # the cover listens, and then the second Enter is let go and a fresh one comes.)
-    _frame(app, watch, [_key_up(pygame.K_RETURN), key(pygame.K_RETURN)], idle=GUARD_SECONDS)
+    _frame(app, watch, [key_up(pygame.K_RETURN), key(pygame.K_RETURN)], idle=GUARD_SECONDS)
 
 
 def _click_card(app, watch: PrivacyWatch, scene, card: int) -> None:

@@ -85,10 +85,14 @@ def wait_past_cover_guard(app: App) -> None:
     app.step(0.0, [], idle_time=COVER_GUARD_SECONDS)
 
 
+def key_up(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
 def pass_cover(app: App) -> None:
-    """The named player passes the hot-seat cover: once it listens, Enter."""
+    """The named player passes the hot-seat cover: once it listens, Enter, pressed and let go."""
     wait_past_cover_guard(app)
-    step(app, [key(pygame.K_RETURN)])
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
 
 
 def click(app: App, pos) -> None:
