@@ -427,4 +427,7 @@ def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
     assert ring_pixels(cover.button.rect) > cover.button.rect.width
     _esc_opens_the_menu_and_comes_back(app, cover)
     step(app, [key(pygame.K_RETURN)])
+    assert cover in app.scenes, "the cover listens only a moment after it is shown again"
+    wait_past_cover_guard(app)
+    step(app, [key(pygame.K_RETURN)])
     assert cover not in app.scenes

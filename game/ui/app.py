@@ -12,6 +12,11 @@ sound board that plays the table's effects (``game.ui.audio``).
 table instead (``start_at_table``, with the rules ``game.table_launch``
 worked out), the start screen under it to go back to.
 
+A key or click acts only on the screen it began on: every key and mouse
+event passes the app's ``InputFence`` first, which keeps the rest of a
+press held across a change of the top scene (its key-repeats, its release)
+away from the new screen (``game.ui.input_fence``).
+
 ``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
 the clock's time and pygame's queue; tests call it directly with synthesized
 events, so they drive the very same code path without a real window.

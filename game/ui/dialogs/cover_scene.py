@@ -17,8 +17,9 @@ ignores even fresh presses: the player who has just bid or played may press
 Enter twice or double-click (the second press 0.15 s after the first), and
 that second press must not show the next player's hand to them. Its button
 is greyed until then and turns gold, with its focus ring, when the cover
-listens. A key first pressed during that while is still ignored after it,
-for as long as it stays down (its key-repeats are no fresh press).
+listens; the same each time it comes back on top (after the menu opened
+from behind it). A key first pressed during that while is still ignored
+after it, for as long as it stays down (its key-repeats are no fresh press).
 """
 
 from __future__ import annotations
@@ -98,6 +99,12 @@ class CoverScene(Scene):
         self.done = True
         self.app.pop(self)
         self.on_reveal()
+
+    def on_enter(self) -> None:
+        # Shown, or shown again after the menu opened from behind it closed: the guard starts
+        # afresh, so the Enter that closed the menu, pressed twice, does not pass the cover either.
+        self.guard_left = GUARD_SECONDS
+        self._show_readiness()
 
     @property
     def ready(self) -> bool:

@@ -148,6 +148,9 @@ class FocusGroup:
     keys), then to every widget (so hover looks stay right); Tab/Shift+Tab and
     the arrows move the focus when no widget used the key. ``on_refused`` is
     called with the reason when a disabled widget is clicked or activated.
+    A dialog whose choice must be deliberate opens with nothing focused
+    (``focus_nothing``): Enter then presses nothing, and the first Tab or
+    arrow goes to ``start``.
     """
 
     def __init__(self, widgets: Sequence[Widget] = (), on_refused: Callable[[str], None] | None = None) -> None:
