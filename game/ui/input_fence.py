@@ -37,9 +37,6 @@ from __future__ import annotations
 
 import pygame
 
-KEY_EVENTS = (pygame.KEYDOWN, pygame.KEYUP)
-BUTTON_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-
 
 def key_repeat_on() -> bool:
     """Whether pygame sends KEYDOWNs again for a held key (``pygame.key.set_repeat``)."""
