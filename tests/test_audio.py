@@ -38,7 +38,7 @@ from game.ui.text import set_language, t  # noqa: E402
 from game.ui.table.animations import Director  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.model import TableModel  # noqa: E402
-from test_ui_table import click, make_app, run_until, start, top_name  # noqa: E402
+from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard  # noqa: E402
 from tools import make_sounds  # noqa: E402
 
 SIZE_BUDGET = 100 * 1024      # bytes for all the effects together
@@ -316,6 +316,7 @@ def test_hot_seat_rings_at_the_cover_and_not_again_behind_it(tmp_path):
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     assert played.count("your_turn") == 1, "the next player is called to the screen"
     seat = scene.match.current_player
+    wait_past_cover_guard(app)
     click(app, app.scenes[-1].button.rect.center)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     for _ in range(60):

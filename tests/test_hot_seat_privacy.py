@@ -3,8 +3,8 @@
 Whole games are played through the real ``TableScene`` (instant animations,
 computer moves decided inline) with two, three or four humans sharing the
 screen. Every human decision goes through the scene as a player makes it:
-the "Pass to <name>" cover is passed with Enter, bids and trumps are
-chosen in their dialogs, the declarer's six discards in the kitty dialog,
+the "Pass to <name>" cover is passed with Enter, bids are made with Enter
+on the chosen button, trumps are chosen in their dialog, the declarer's six discards in the kitty dialog,
 cards are played by clicking them, and each hand is closed from the score
 pad. After every frame (and after every decision, which the scene applies
 at once) the checks below compare the table's presentation model with the
@@ -29,7 +29,11 @@ engine's true state, read through ``match._state`` only here:
   their discards) unless that human owns the screen: they passed a fresh
   cover and have not yet handed the turn on. Behind every cover the player
   also opens the last trick (L) and closes it again, so that view is checked
-  the same way.
+  the same way;
+* a cover cannot be passed by accident (issue 24): at every cover the player
+  who made the last move lets go of its Enter and presses Enter once more
+  0.15 s later (a double Enter). The cover stays up through those frames,
+  and only the next player's fresh Enter, once the cover listens, passes it.
 """
 
 from __future__ import annotations
@@ -49,10 +53,12 @@ from game.rules.events import UNKNOWN_CARD  # noqa: E402
 from game.rules.cards import card_code  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.art.card_art import CardArt  # noqa: E402
+from game.ui.dialogs.cover_scene import GUARD_SECONDS  # noqa: E402
 from game.ui.table.turn_controller import TurnController  # noqa: E402
-from test_ui_table import card_centre, key, legal_cards, make_app, mouse, start, top_name  # noqa: E402
+from test_ui_table import card_centre, key, key_up, legal_cards, make_app, mouse, start, top_name  # noqa: E402
 
 FRAME = 0.05   # long frames, so animations at "fast" speed take only a few of them
+DOUBLE_ENTER = 0.15   # how soon a hurried player's second Enter follows the first
 MAX_FRAMES = 40_000
 
 # (game, seats, house rules, seed, animation speed, whether the seed makes a human end one
@@ -290,9 +296,20 @@ class PrivacyWatch:
                                f"{self.match.phase.name}, screen owner {owner})")
 
 
-def _frame(app, watch: PrivacyWatch, events=()) -> None:
-    app.step(FRAME, list(events))
+def _frame(app, watch: PrivacyWatch, events=(), idle: float = 0.0) -> None:
+    """One frame with ``events``; ``idle``: the seconds the loop slept waiting for them."""
+    app.step(FRAME, list(events), idle_time=idle)
     watch.check()
+
+
+def _pass_cover_after_a_double_enter(app, watch: PrivacyWatch, cover) -> None:
+    """The last move's Enter is let go and pressed again 0.15 s later: the cover stays and
+    shows nothing. Once it listens, the next player's fresh Enter passes it."""
+    _frame(app, watch, [key_up(pygame.K_RETURN), key(pygame.K_RETURN)], idle=DOUBLE_ENTER)
+    assert app.scenes[-1] is cover and watch.scene.viewer == PUBLIC_SEAT, "a double Enter passed the cover"
+    # (Two frames, to keep the many covers of these games cheap: the loop sleeps until
+    # the cover listens, and then the second Enter is let go and a fresh one comes.)
+    _frame(app, watch, [key_up(pygame.K_RETURN), key(pygame.K_RETURN)], idle=GUARD_SECONDS)
 
 
 def _click_card(app, watch: PrivacyWatch, scene, card: int) -> None:
@@ -328,7 +345,7 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
         if name == "CoverScene":
             seat = match.current_player
             assert top.name == scene.names[seat]
-            _frame(app, watch, [key(pygame.K_RETURN)])
+            _pass_cover_after_a_double_enter(app, watch, top)
             assert scene.viewer == seat and watch.screen_owner == seat, "passing the cover shows that player's hand"
             # The player looks back at the last trick (its faces are checked like the table's).
             _frame(app, watch, [key(pygame.K_l, "l")])
@@ -336,7 +353,16 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
             _frame(app, watch, [key(pygame.K_ESCAPE)])
             watch.last_trick_looks += 1
             continue
-        if name in ("BiddingPanel", "ContractChooser"):
+        if name == "BiddingPanel":
+            # The player goes to their bid's button (as the arrows would) and presses Enter.
+            seat = match.current_player
+            assert scene.viewer == seat
+            top.focus.focus(top.buttons[_modest_choice(match.view(seat).legal_actions, rng)], keyboard=True)
+            before = len(match.actions)
+            _frame(app, watch, [key(pygame.K_RETURN)])
+            assert len(match.actions) == before + 1, "Enter on a bid's button bids it"
+            continue
+        if name == "ContractChooser":
             seat = match.current_player
             assert scene.viewer == seat
             top.finish(top.on_action, _modest_choice(match.view(seat).legal_actions, rng))

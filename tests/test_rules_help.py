@@ -36,7 +36,9 @@ from game.ui.text import t  # noqa: E402
 from game.ui.widgets.button import Button  # noqa: E402
 from game.ui.widgets.text import MIN_TEXT_SIZE, fit_size, text_size  # noqa: E402
 from ohhell import oh_hell_registered  # noqa: E402
-from test_ui_table import _to_human_play, click, key, make_app, run_until, start, step, top_name  # noqa: E402
+from test_ui_table import (  # noqa: E402
+    _to_human_play, click, key, make_app, pass_cover, run_until, start, step, top_name,
+)
 
 HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random", "ai:random"]
 SIZES = [(800, 600), (1280, 720)]
@@ -432,7 +434,7 @@ def test_the_help_shows_no_hand_in_a_hot_seat_game(tmp_path, monkeypatch):
     monkeypatch.setattr(app, "_draw", paint)
     # A human passes the cover and holds the screen, their hand face up under the bidding panel.
     assert run_until(app, lambda: top_name(app) == "CoverScene", frames=2000)
-    step(app, [key(pygame.K_RETURN)])
+    pass_cover(app)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel", frames=2000)
     assert scene.viewer in scene.humans
     table_draws = []

@@ -28,7 +28,7 @@ from game.ui.table.model import TableModel  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown  # noqa: E402
 from test_ui_keyboard_play import ring_pixels  # noqa: E402
-from test_ui_table import click, key, make_app, run_until, start, step, top_name  # noqa: E402
+from test_ui_table import click, key, make_app, run_until, start, step, top_name, wait_past_cover_guard  # noqa: E402
 
 TABLE_DIALOGS = ("BiddingPanel", "ContractChooser", "KittyDialog")
 
@@ -324,10 +324,12 @@ def test_the_tables_dialogs_by_tab_and_esc(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
+    step(app, [key(pygame.K_RIGHT)])   # the panel opens with nothing chosen: the arrow goes to the lowest bid
     step(app, [key(pygame.K_RETURN)])
     # Round 1: one card each; the round's pad shows; Esc puts it away, the last trick stays to look at.
     assert run_until(app, lambda: scene.input_enabled())
-    step(app, [key(pygame.K_RETURN)])
+    step(app, [key(pygame.K_RETURN)])   # picks the card
+    step(app, [key(pygame.K_RETURN)])   # plays it
     assert run_until(app, lambda: top_name(app) == "ScorePad")
     step(app, [key(pygame.K_ESCAPE)])
     assert run_until(app, lambda: top_name(app) == "TableScene" and bool(scene.shown_view().tricks))
@@ -424,9 +426,13 @@ def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
     start(app, "wizard", ["human", "human", "ai:random"], seed=2, rounds=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     cover = app.scenes[-1]
+    wait_past_cover_guard(app)   # the cover listens, and shows it, only after a moment
     step(app, [key(pygame.K_TAB)])
     assert cover.button.focused and cover.button.show_focus_ring
     assert ring_pixels(cover.button.rect) > cover.button.rect.width
     _esc_opens_the_menu_and_comes_back(app, cover)
+    step(app, [key(pygame.K_RETURN)])
+    assert cover in app.scenes, "the cover listens only a moment after it is shown again"
+    wait_past_cover_guard(app)
     step(app, [key(pygame.K_RETURN)])
     assert cover not in app.scenes

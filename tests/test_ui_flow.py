@@ -1,7 +1,7 @@
 """Keys and flow between the screens, driven headless with synthesized input.
 
 Each test is a finding of issue 9 as a player met it: Enter with no card
-chosen said nothing; Esc on the round's score pad dealt the next round;
+chosen said nothing (now it picks one: issue 24); Esc on the round's score pad dealt the next round;
 Enter on Game over started a new game without showing the result; leaving a
 game in progress threw it away without asking; the start screen forgot the
 last setup; Settings could not be opened from the in-game menu; the start
@@ -53,15 +53,16 @@ def press(app: App, code: int, text: str = "") -> None:
 
 # ---------------------------------------------------------------------------- keys at the table
 
-def test_enter_with_no_card_chosen_says_how_to_choose_one(tmp_path):
+def test_enter_with_no_card_chosen_picks_one_and_says_how_to_play_it(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
     _to_human_play(app, scene)
     assert scene.drag.selected < 0 and scene.message is None
     actions = len(scene.match.actions)
     press(app, pygame.K_RETURN)
-    assert scene.message == t("table.enter_no_card")
     assert len(scene.match.actions) == actions, "nothing was played for the player"
+    assert scene.hand_cards()[scene.drag.selected] in legal_cards(scene)
+    assert scene._prompt_text() == t("table.your_turn_picked")
 
 
 def test_esc_on_the_rounds_score_pad_does_not_deal_the_next_round(tmp_path):

@@ -72,6 +72,8 @@ class Keyboard:
     def arrow_to(self, widget: Widget, limit: int = 40) -> None:
         """Walk the arrows towards ``widget`` in the top dialog: across, then down or up."""
         focus = self.app.scenes[-1].focus
+        if focus.focused is None:
+            self.press(pygame.K_RIGHT)   # a dialog opened with nothing chosen: the first arrow enters it
         for _ in range(limit):
             current = focus.focused
             if current is widget:
@@ -144,11 +146,16 @@ def your_turn_to_play(app: App) -> bool:
 
 
 def play_a_card(keys: Keyboard, scene: TableScene, activate: int = pygame.K_RETURN) -> None:
-    """Walk the hand with Right to its last legal card, then Enter (or ``activate``: Space
-    plays the chosen card too). The keys find the first legal card chosen already."""
+    """Enter (or ``activate``: Space too) picks the first legal card, Right walks the hand to
+    its last legal card, and Enter plays the picked card. Nothing is picked when the turn
+    begins, so the first Enter never plays."""
     legal = {a.value for a in scene.match.legal_actions() if a.kind == ActionKind.PLAY}
     cards = scene.hand_cards()
-    assert cards[scene.drag.selected] in legal, "no playable card was chosen for the keyboard"
+    assert scene.drag.selected == -1, "a card was picked for the player before any key"
+    actions = len(scene.match.actions)
+    keys.press(activate, " " if activate == pygame.K_SPACE else "")
+    assert len(scene.match.actions) == actions, "the first Enter played a card"
+    assert cards[scene.drag.selected] in legal, "the first Enter did not pick a legal card"
     wanted = max(index for index, card in enumerate(cards) if card in legal)
     for _ in range(len(cards)):
         if scene.drag.selected == wanted:
@@ -199,9 +206,12 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
     keys.arrow_to(panel.buttons[wanted])
     assert panel.buttons[wanted].show_focus_ring
     keys.press(pygame.K_RETURN)
-    # The trump suit: the chooser's focus starts on a suit; Enter names it.
+    # The trump suit: the chooser opens with nothing chosen; the first Right goes to the first
+    # suit, the next to the second; Enter names it.
     wait_for(app, lambda: top_name(app) == "ContractChooser", "the contract chooser")
     chooser = app.scenes[-1]
+    assert chooser.focus.focused is None
+    keys.press(pygame.K_RIGHT)
     keys.press(pygame.K_RIGHT)
     assert chooser.focus.focused is chooser.buttons[1] and chooser.buttons[1].show_focus_ring
     keys.press(pygame.K_RETURN)
@@ -299,8 +309,9 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
     for round_number in (1, 2, 3):
         wait_for(app, lambda: top_name(app) in ("BiddingPanel", "ContractChooser"), f"round {round_number}")
         if top_name(app) == "ContractChooser":
-            # A Wizard was turned up to you: Right to the second suit, Enter names it.
+            # A Wizard was turned up to you: Right to the first suit and on to the second, Enter names it.
             chooser = app.scenes[-1]
+            keys.press(pygame.K_RIGHT)
             keys.press(pygame.K_RIGHT)
             assert chooser.focus.focused is chooser.buttons[1] and chooser.buttons[1].show_focus_ring
             keys.press(pygame.K_RETURN)
@@ -313,6 +324,9 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
             keys.press(pygame.K_1, "1")     # a digit bids at once
             bid = 1
         else:
+            # Nothing is chosen when the panel opens; the first arrow goes to the lowest bid allowed.
+            assert panel.focus.focused is None
+            keys.press(pygame.K_RIGHT)
             focused = panel.focus.focused
             assert focused is not None and focused.show_focus_ring
             bid = int(focused.label)
@@ -344,7 +358,7 @@ def ring_pixels(rect: pygame.Rect) -> int:
 
 
 def wizard_table_at_your_card(tmp_path, size=(1280, 720)) -> tuple[App, TableScene, Keyboard]:
-    """A Wizard table (you and two computers) where you are to play, reached by keys: Enter bids."""
+    """A Wizard table (you and two computers) where you are to play, reached by keys: Right and Enter bid."""
     app = make_app(tmp_path, size=size)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
     keys = Keyboard(app)
@@ -353,6 +367,7 @@ def wizard_table_at_your_card(tmp_path, size=(1280, 720)) -> tuple[App, TableSce
                  "your bid or card")
         if your_turn_to_play(app):
             break
+        keys.press(pygame.K_RIGHT)
         keys.press(pygame.K_RETURN)
     wait_for(app, lambda: your_turn_to_play(app), "your card")
     step(app)
@@ -362,8 +377,8 @@ def wizard_table_at_your_card(tmp_path, size=(1280, 720)) -> tuple[App, TableSce
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)])
 def test_tab_goes_round_the_hand_and_the_table_buttons(tmp_path, size):
     app, scene, keys = wizard_table_at_your_card(tmp_path, size)
-    # Playing by keys, the first playable card is chosen (raised and ringed) before any arrow.
-    assert scene.drag.selected == scene.keys.first_playable() >= 0
+    # No card is picked for the player before a key is pressed.
+    assert scene.drag.selected == -1
     buttons = [scene.pad_button, scene.hint_button, scene.menu_button, scene.last_trick_button, scene.log_button,
                scene.undo_button]
     for button in buttons:
@@ -384,10 +399,13 @@ def test_tab_goes_round_the_hand_and_the_table_buttons(tmp_path, size):
     keys.press(pygame.K_ESCAPE)
     step(app)
     assert top_name(app) == "TableScene" and scene.keys.focused_button is scene.log_button
-    # Right goes back to the hand; Enter plays the chosen card.
+    # Right goes back to the hand, picking a card; Enter plays it.
     keys.press(pygame.K_RIGHT)
     assert scene.keys.focused_button is None and not scene.log_button.focused
-    play_a_card(keys, scene)
+    assert scene.drag.selected == scene.keys.first_playable() >= 0
+    card = scene.hand_cards()[scene.drag.selected]
+    keys.press(pygame.K_RETURN)
+    assert scene.match.actions[-1] == (0, play(card))
 
 
 def test_a_click_puts_the_keyboard_focus_away(tmp_path):
@@ -421,7 +439,10 @@ def test_a_button_under_a_bid_shows_no_ring_and_the_focus_goes_to_the_hand_after
     wait_for(app, lambda: top_name(app) == "BiddingPanel", "the bidding panel")
     step(app)
     assert not scene.pad_button.focused
+    keys.press(pygame.K_RIGHT)
     keys.press(pygame.K_RETURN)
     wait_for(app, lambda: your_turn_to_play(app), "your card")
     step(app)
-    assert scene.keys.focused_button is None and scene.drag.selected >= 0
+    assert scene.keys.focused_button is None and scene.drag.selected == -1
+    keys.press(pygame.K_RETURN)   # the keys are on the hand: Enter picks a card there
+    assert scene.drag.selected == scene.keys.first_playable() >= 0

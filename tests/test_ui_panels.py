@@ -128,7 +128,8 @@ def test_forced_dealer_cannot_pass(app):
     key(panel, pygame.K_p, "p")
     click(panel, pass_button.rect.center)
     assert recorder.calls == []
-    # Arrow keys and Enter bid the focused (lowest) bid.
+    # The first arrow goes to the lowest bid allowed, and Enter bids it.
+    key(panel, pygame.K_RIGHT)
     key(panel, pygame.K_RETURN, "\r")
     assert recorder.calls == [(bid(3, 0),)]
 

@@ -27,6 +27,7 @@ from game.rules.actions import play  # noqa: E402
 from game.rules.events import Dealt  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402
 from game.ui.table.ai_worker import AiJob, InlineAiRunner  # noqa: E402
 from game.ui.table.layout import compute_layout, hand_positions  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
@@ -76,6 +77,22 @@ def mouse(kind: int, pos, button: int = 1) -> pygame.event.Event:
 
 def key(code: int, unicode: str = "") -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=unicode, scancode=0)
+
+
+def wait_past_cover_guard(app: App) -> None:
+    """Let the hot-seat cover's guard time go by as the window loop does: it sleeps until the
+    cover is ready to listen (``CoverScene.wake_in``), then runs one frame."""
+    app.step(0.0, [], idle_time=COVER_GUARD_SECONDS)
+
+
+def key_up(code: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0)
+
+
+def pass_cover(app: App) -> None:
+    """The named player passes the hot-seat cover: once it listens, Enter, pressed and let go."""
+    wait_past_cover_guard(app)
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
 
 
 def click(app: App, pos) -> None:
@@ -393,7 +410,7 @@ def test_hot_seat_cover_between_two_humans(tmp_path):
     assert cover.name == scene.names[first]
     assert cover.opaque
     assert scene.viewer == PUBLIC_SEAT and not scene.face_up
-    step(app, [key(pygame.K_RETURN)])
+    pass_cover(app)
     assert scene.bottom == first and scene.viewer == first and scene.face_up
     assert sorted(scene.model.hands[first]) == sorted(scene.match.view(first).hand)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")

@@ -40,7 +40,7 @@ from game.ui.table.animations import FLOATER_RISE  # noqa: E402
 from game.ui.table.hints import card_words  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t, team_words  # noqa: E402
-from test_ui_table import click, key, make_app, mouse, start, step, top_name  # noqa: E402
+from test_ui_table import click, key, make_app, mouse, pass_cover, start, step, top_name  # noqa: E402
 from tools.screenshots import Autopilot  # noqa: E402
 
 
@@ -157,7 +157,7 @@ def test_a_hot_seat_player_sees_the_trick_that_ended_behind_the_cover(tmp_path):
     pilot.until(lambda: top_name(app) == "CoverScene" and len(scene.match.view(PUBLIC_SEAT).tricks) >= 1)
     step(app, [key(pygame.K_l, "l")])
     assert top_name(app) == "CoverScene", "nothing of the table opens behind the cover"
-    step(app, [key(pygame.K_RETURN)])
+    pass_cover(app)
     assert scene.viewer == scene.match.current_player
     step(app, [key(pygame.K_l, "l")])
     assert top_name(app) == "LastTrickDialog"

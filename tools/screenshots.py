@@ -71,6 +71,7 @@ from game.config import LANGUAGES, Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
@@ -259,7 +260,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "CoverScene"
                                    and scene.match.deal_number >= 2))
-    app.step(FRAME, [])
+    app.step(FRAME, [], idle_time=COVER_GUARD_SECONDS)   # the cover as it listens, its button gold
     saved.append(_save(app, "hot_seat_cover", size))
 
     # A three-round Wizard game played to its end screen.

@@ -12,6 +12,11 @@ sound board that plays the table's effects (``game.ui.audio``).
 table instead (``start_at_table``, with the rules ``game.table_launch``
 worked out), the start screen under it to go back to.
 
+A key or click acts only on the screen it began on: every key and mouse
+event passes the app's ``InputFence`` first, which keeps the rest of a
+press held across a change of the top scene (its key-repeats, its release)
+away from the new screen (``game.ui.input_fence``).
+
 ``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
 the clock's time and pygame's queue; tests call it directly with synthesized
 events, so they drive the very same code path without a real window.
@@ -91,6 +96,7 @@ from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.art.table_art import set_felt
 from game.ui.audio import SoundBoard
+from game.ui.input_fence import InputFence
 from game.ui.scene import Scene
 from game.ui.text import error_words, problem_words, set_language, t
 from game.ui.widgets.focus import INPUT_MODE
@@ -148,6 +154,8 @@ class App:
         self.autosaver = Autosaver(save_path(self.user_paths)) if self.saves_claim is not None else None
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
         self.scenes: list[Scene] = []
+        # A key or click acts only on the screen it began on (game.ui.input_fence).
+        self.input_fence = InputFence()
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
         self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
@@ -454,6 +462,18 @@ class App:
         if event.type == pygame.WINDOWSIZECHANGED:
             self._resized()
             return
+        # The rest of a press held across a change of screen (the Enter that closed the
+        # score pad, still down when the bidding panel opens) never reaches the new screen.
+        fence = self.input_fence
+        fence.follow(self.top_scene())
+        if not fence.admit(event):
+            return
+        try:
+            self._dispatch_to_scenes(event)
+        finally:
+            fence.follow(self.top_scene())
+
+    def _dispatch_to_scenes(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return

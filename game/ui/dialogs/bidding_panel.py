@@ -23,6 +23,13 @@ below it. Keyboard: Tab or the arrows move between buttons (the take
 buttons too), Enter or Space bid; P passes in Bid Whist; in Wizard the digit
 keys bid directly (with more than 9 cards a first digit that could start a
 larger bid waits for a second digit or Enter).
+
+The panel opens with nothing chosen: no button has the focus, so an Enter
+meant for the screen before (a double Enter on the score pad's "Next hand")
+bids nothing; it says how to choose instead. The first arrow or Tab goes
+to the lowest allowed bid, the usual choice, and Enter then bids it. A bid
+is thus always two deliberate steps from the keyboard (or one click), and
+no confirmation is asked on top of that.
 """
 
 from __future__ import annotations
@@ -66,10 +73,9 @@ class BiddingPanel(DialogScene):
         self.take_label: pygame.Rect | None = None   # the "Take it" row's label, when the row is offered
         self.typed = ""
         self._build_buttons()
+        # Nothing chosen: a stray Enter must not bid (see the module docstring).
+        self.focus.focus_nothing()
         self.relayout()
-        # Start the keyboard focus on the lowest allowed bid: the usual choice.
-        first = next((b for b in self.focus.widgets if b.enabled and b is not self.buttons.get(PASS)), None)
-        self.focus.focus(first)
 
     def on_settings_changed(self) -> None:
         # The language may have changed: build the buttons again in its words (the focus
@@ -187,6 +193,11 @@ class BiddingPanel(DialogScene):
         if not self.predicting:
             order = [self.buttons[PASS]] + [b for a, b in self.buttons.items() if a != PASS]
         self.focus.set_widgets(order)
+        # The keys start from the lowest allowed bid: the usual choice.
+        self.focus.start = next((b for b in order if b.enabled and b is not self.buttons.get(PASS)), None)
+
+    def enter_with_nothing_chosen(self) -> None:
+        self.show_reason(t("bid.choose_first_wizard" if self.predicting else "bid.choose_first"))
 
     def _layout_contract_bids(self, grid: pygame.Rect, gap: int) -> None:
         takes = self.take_actions

@@ -15,7 +15,9 @@ is usually based on.
 
 Keys: S, H, D, C (or 1 to 4) for the suits (H is the table's hint key when hints are on:
 hearts is then 2 only); U and D (or 1 and 2) for uptown
-and downtown; arrows and Tab to move, Enter or Space to choose.
+and downtown; arrows and Tab to move, Enter or Space to choose. Like the
+bidding panel it opens with nothing chosen, so an Enter left over from the
+bid names no trump; the first arrow or Tab goes to the first choice allowed.
 """
 
 from __future__ import annotations
@@ -57,8 +59,9 @@ class ContractChooser(DialogScene):
             self._build_direction_buttons()
         else:
             self._build_suit_buttons()
+        # Nothing chosen: a stray Enter must not name the contract.
+        self.focus.focus_nothing()
         self.relayout()
-        self.focus.focus(next((b for b in self.buttons if b.enabled), None))
 
     def on_settings_changed(self) -> None:
         # The language may have changed: build the buttons again in its words (the focus stays put).
@@ -139,6 +142,11 @@ class ContractChooser(DialogScene):
         for button in self.buttons:
             button.font_size = font_size
         self.focus.set_widgets(self.buttons)
+        self.focus.start = next((b for b in self.buttons if b.enabled), None)
+
+    def enter_with_nothing_chosen(self) -> None:
+        self.show_reason(t("contract.choose_direction_first" if self.choosing_direction
+                           else "contract.choose_suit_first"))
 
     def subtitle(self) -> str:
         """The line under the title: why this player is the one choosing."""

@@ -7,6 +7,19 @@ drawn at all) until the named player clicks or presses Enter or Space, and
 only then does the table turn to show that player's hand. The first cover
 of each deal says that new cards were dealt (``detail``), so nobody mistakes
 the fresh hand for the one they left.
+
+The cover cannot be passed by accident. A press that began before it
+appeared (the Enter of the bid that brought it up, held or repeating, a
+mouse button still down) never reaches it: the app's input fence
+(``game.ui.input_fence``) keeps the rest of such a press away from every
+new screen. And for a short while after it appears (``GUARD_SECONDS``) it
+ignores even fresh presses: the player who has just bid or played may press
+Enter twice or double-click (the second press 0.15 s after the first), and
+that second press must not show the next player's hand to them. Its button
+is greyed until then and turns gold, with its focus ring, when the cover
+listens; the same each time it comes back on top (after the menu opened
+from behind it). A key first pressed during that while is still ignored
+after it, for as long as it stays down (its key-repeats are no fresh press).
 """
 
 from __future__ import annotations
@@ -19,6 +32,7 @@ from game.ui import theme
 from game.ui.art.render_cache import TEXT
 from game.ui.scene import Scene
 from game.ui.art.table_art import draw_felt
+from game.ui.input_fence import key_repeat_on
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.focus import INPUT_MODE
@@ -27,6 +41,11 @@ from game.ui.widgets.panels import draw_panel
 
 #: How far from the window's edges the cover's panel keeps.
 WINDOW_MARGIN = 20
+#: How long after it appears the cover ignores every press. Long enough to outlast a double
+#: Enter or a double click (0.1 to 0.4 s apart), short against the seconds it takes to hand
+#: the screen to the next player.
+GUARD_SECONDS = 0.6
+REVEAL_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 class CoverScene(Scene):
@@ -42,9 +61,13 @@ class CoverScene(Scene):
         self.on_reveal = on_reveal
         self.done = False
         self.button = Button((0, 0, 1, 1), t("cover.show", name=name), self.reveal, kind="primary")
+        # Seconds until the cover listens (see the module docstring); the button is greyed meanwhile.
+        self.guard_left = GUARD_SECONDS
+        # Keys first pressed while the cover did not listen, and still down.
+        self._early_keys: set[int] = set()
         # The one control, so it has the focus; its ring shows while the keyboard is in use.
         self.button.focused = True
-        self.button.show_focus_ring = INPUT_MODE.keyboard
+        self._show_readiness()
         self.panel = pygame.Rect(0, 0, 1, 1)
         self.on_resize(app.size)
 
@@ -77,21 +100,52 @@ class CoverScene(Scene):
         self.app.pop(self)
         self.on_reveal()
 
+    def on_enter(self) -> None:
+        # Shown, or shown again after the menu opened from behind it closed: the guard starts
+        # afresh, so the Enter that closed the menu, pressed twice, does not pass the cover either.
+        self.guard_left = GUARD_SECONDS
+        self._show_readiness()
+
+    @property
+    def ready(self) -> bool:
+        """The cover listens: the guard time since it appeared is over."""
+        return self.guard_left <= 0.0
+
+    def _show_readiness(self) -> None:
+        self.button.enabled = self.ready
+        self.button.show_focus_ring = INPUT_MODE.keyboard and self.ready
+
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.button.handle_event(event):
-            return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.reveal()
-            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return False  # the table's menu still opens from behind the cover
+        if event.type == pygame.KEYUP:
+            self._early_keys.discard(event.key)
+            return True
+        if not self.ready:
+            if event.type == pygame.KEYDOWN:
+                self._early_keys.add(event.key)
+            elif event.type == pygame.MOUSEMOTION:
+                self.button.handle_event(event)   # hover looks only
+            return True   # too soon after the cover appeared to be meant for it
+        if event.type == pygame.KEYDOWN and event.key in self._early_keys:
+            if key_repeat_on():
+                return True   # the repeat of a key pressed too soon, still held
+            self._early_keys.discard(event.key)   # without key repeat, a new press
+        if self.button.handle_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key in REVEAL_KEYS:
+            self.reveal()
         return True
 
     def update(self, dt: float) -> None:
-        self.button.show_focus_ring = INPUT_MODE.keyboard
+        if self.guard_left > 0.0:
+            self.guard_left = max(0.0, self.guard_left - dt)
+        self._show_readiness()
 
     def wake_in(self) -> float | None:
-        return None  # nothing on the cover moves: it waits for the next player
+        # Nothing on the cover moves: it waits for the next player, after one frame
+        # that shows it ready to listen.
+        return self.guard_left if self.guard_left > 0.0 else None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(draw_felt(surface.get_size()), (0, 0))

@@ -6,8 +6,17 @@ follows the pointer; dropped on the trick area it is played from where it
 was let go, dropped anywhere else it slides back to its place with a hint.
 An illegal card can be picked up too, so the player sees the reason
 straight away ("You must follow hearts"), but it never lifts and always
-slides back. A click on a legal card plays it; Left/Right choose a card and
-Enter (or Space) plays it.
+slides back. A click on a legal card plays it.
+
+From the keyboard a card is picked first and played second, always: the
+picked card (``selected``) stands raised with a ring. Left and Right pick
+one (the first legal card, when none is picked yet); Enter or Space plays
+the picked card and, with none picked, picks one (the card picked last
+this turn if it is still there, else the first legal card). Nothing is
+picked when the turn begins, nor after a dialog or the cover closes over
+the table (the table puts the card down, ``put_down``), so no Enter meant
+for another screen ever plays a card: the first Enter picks, the second
+plays.
 
 Slides back are little tweens of their own, driven by ``update(dt)`` like
 everything else on the table.
@@ -55,6 +64,8 @@ class DragController:
         self.host = host
         self.hover = -1
         self.selected = -1
+        # The card picked before the table was covered (a dialog opened): Enter picks it again.
+        self.put_down_index = -1
         self.pressed_index = -1
         self.pressed_card = -1
         self.press_pos = (0, 0)
@@ -103,6 +114,26 @@ class DragController:
             return None
         centre = (self.pointer[0] - self.grab_offset[0], self.pointer[1] - self.grab_offset[1])
         return self.pressed_card, centre, self.pressed_legal
+
+    def put_down(self) -> None:
+        """Put the picked card back down, remembering it for the next Enter (see the module docstring)."""
+        if self.selected >= 0:
+            self.put_down_index = self.selected
+        self.selected = -1
+
+    def forget_pick(self) -> None:
+        """A new turn or position: no card is picked, none is remembered."""
+        self.selected = -1
+        self.put_down_index = -1
+
+    def first_pick(self) -> int:
+        """The card Enter picks when none is: the one put down this turn, if still legal, else the
+        first legal card (an index into the hand; 0 if none is legal)."""
+        cards = self.host.hand_cards()
+        playable = self.host.playable_cards() or set()
+        if 0 <= self.put_down_index < len(cards) and cards[self.put_down_index] in playable:
+            return self.put_down_index
+        return next((i for i, c in enumerate(cards) if c in playable), 0)
 
     def reset(self) -> None:
         """Forget any grab (the hand changed under us, or the turn ended)."""
@@ -205,21 +236,21 @@ class DragController:
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             step = -1 if event.key == pygame.K_LEFT else 1
             if self.selected < 0:
-                playable = self.host.playable_cards() or set()
-                first = next((i for i, c in enumerate(cards) if c in playable), 0)
-                self.selected = first
+                self.selected = self.first_pick()
             else:
                 self.selected = (self.selected + step) % len(cards)
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if 0 <= self.selected < len(cards):
-                card = cards[self.selected]
-                playable = self.host.playable_cards() or set()
-                if card in playable:
-                    self.host.play_card(card, None)
-                else:
-                    self.host.refuse_card(card)
+            if not 0 <= self.selected < len(cards):
+                self.selected = self.first_pick()   # the first Enter picks; the next one plays
                 return True
+            card = cards[self.selected]
+            playable = self.host.playable_cards() or set()
+            if card in playable:
+                self.host.play_card(card, None)
+            else:
+                self.host.refuse_card(card)
+            return True
         return False
 
     def update(self, dt: float) -> None:

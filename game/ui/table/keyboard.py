@@ -1,8 +1,9 @@
 """Keyboard focus at the card table: the bottom hand and the table's own buttons.
 
 At the table the keyboard has two kinds of place to be. One is the bottom
-hand, while it is the player's turn to play: Left and Right choose a card
-(the drag controller raises and rings it) and Enter plays it. The others
+hand, while it is the player's turn to play: Left and Right pick a card
+(the drag controller raises and rings it) and Enter plays the picked card;
+with none picked the first Enter picks one and the second plays it. The others
 are the table's buttons (Score pad, Hint, Menu, Last trick, Hand log,
 Undo): Tab and Shift+Tab go round them and the hand, in that order, and
 Enter or Space presses the focused button, which shows the focus ring. Left
@@ -10,16 +11,19 @@ or Right on a button go back to the hand when there is a card to play, and
 along the buttons otherwise. Each button's own key (S, H, Esc, L, U) keeps
 working wherever the focus is.
 
-While the keyboard is in use (``INPUT_MODE``) a hand that becomes playable
-has its first playable card chosen at once, so the player sees where the
-keys act before pressing one; with the mouse nothing is chosen (a card
-would rise under the pointer for no reason).
+No card is picked for the player: a hand that becomes playable has none
+raised, whatever the input mode, and the prompt over the table says that
+Enter picks one and Enter again plays it. Were the first legal card picked
+at once, the Enter that answered the dialog before (a bid, the cover) or a
+double Enter there would play it.
 
 A dialog opened over the table takes the keyboard, and the table's buttons
 show no ring under it. When it closes, the focus goes back to the button
 that had it if nothing was played meanwhile (the score pad or the last
 trick looked at, say), and to the hand otherwise (a bid or a card was made
-in between: the question the focus belonged to is gone).
+in between: the question the focus belonged to is gone). (A card picked
+before the dialog opened is put down by the table as it comes back on top,
+so the Enter that closed the dialog, pressed twice, does not play it.)
 """
 
 from __future__ import annotations
@@ -29,7 +33,7 @@ from typing import Callable, Protocol, Sequence
 import pygame
 
 from game.ui.widgets.button import Button
-from game.ui.widgets.focus import INPUT_MODE, FocusGroup
+from game.ui.widgets.focus import FocusGroup
 
 Position = tuple[int, int]
 
@@ -43,7 +47,7 @@ class KeyHost(Protocol):
 
 
 class HandChoice(Protocol):
-    """The drag controller's chosen card (an index into the hand, -1 for none)."""
+    """The drag controller's picked card (an index into the hand, -1 for none)."""
 
     selected: int
 
@@ -135,8 +139,7 @@ class TableKeys:
 
     # ------------------------------------------------------------------ frame
     def update(self, on_top: bool, position: Position) -> None:
-        """Follow the table: put the focus away under a dialog, bring it back after, and
-        choose the first playable card for a keyboard player whose turn it is."""
+        """Follow the table: put the focus away under a dialog, and bring it back after."""
         if not on_top:
             if self.current is not None:
                 self._put_away = (self.current, position)
@@ -147,6 +150,3 @@ class TableKeys:
             self._put_away = None
             if then == position and button.visible:
                 self.focus_button(button)
-        if (INPUT_MODE.keyboard and self.focused_button is None and self.hand.selected < 0
-                and self._hand_playable()):
-            self.hand.selected = self.first_playable()

@@ -301,6 +301,11 @@ class TableScene(Scene):
             self.bottom = seat
             self.on_resize(self.app.size)
 
+    def on_enter(self) -> None:
+        # Back on top, a dialog or cover closed: a card picked before it opened is put
+        # down, so no Enter meant for that dialog (pressed twice) plays it; the next picks it again.
+        self.drag.put_down()
+
     def on_exit(self) -> None:
         # Leaving the table: a decision or hint still being thought about is
         # dropped, without waiting for it (the runner's thread is a daemon).
@@ -325,6 +330,7 @@ class TableScene(Scene):
         self.viewer = viewer
         self.model.sync(seen)
         self.drag.reset()
+        self.drag.forget_pick()   # another hand, or none, is shown
         if viewer != PUBLIC_SEAT:
             self._set_bottom(viewer)
 
@@ -400,7 +406,7 @@ class TableScene(Scene):
         self.director.enqueue(match.events_for(events, self.viewer), match.current_player)
         self._drop_hint()  # the position moved on: the hint was about the old one
         self.drag.reset()
-        self.drag.selected = -1
+        self.drag.forget_pick()
         self.message = None if self.message_warning else self.message
         self._autosave()
         return True
@@ -460,7 +466,7 @@ class TableScene(Scene):
         self._undo_state = None
         self.model.sync(self.shown_view())
         self.drag.reset()
-        self.drag.selected = -1
+        self.drag.forget_pick()
         self._autosave()
 
     def _human_discards(self, cards: list[int]) -> None:
@@ -768,11 +774,6 @@ class TableScene(Scene):
                     or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
                 self.next_deal()
                 return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
-                and self.input_enabled():
-            # The hand did not use Enter, so no card is chosen: say how to choose one.
-            self.show_message(t("table.enter_no_card"), warning=False)
-            return True
         return False
 
     def _awaiting_next_deal(self) -> bool:
@@ -953,7 +954,10 @@ class TableScene(Scene):
         if self._awaiting_next_deal():
             return t("table.continue_hint")
         if self.input_enabled():
-            return t("table.your_turn_keys") if INPUT_MODE.keyboard else t("table.your_turn")
+            if not INPUT_MODE.keyboard:
+                return t("table.your_turn")
+            # From the keys a card is picked first and played second (game.ui.table.drag).
+            return t("table.your_turn_picked") if self.drag.selected >= 0 else t("table.your_turn_keys")
         seat = self.match.current_player
         if seat >= 0 and seat not in self.humans:
             return t("table.thinking", name=self.names[seat])

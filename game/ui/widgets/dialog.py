@@ -14,7 +14,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.widgets.focus import FocusGroup
+from game.ui.widgets.focus import ACTIVATE_KEYS, FocusGroup
 from game.ui.widgets.geometry import area_above_hand, composition_room, measured_room, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, draw_scrim, panel_content, panel_radius
 from game.ui.widgets.toast import Toast
@@ -221,6 +221,12 @@ class DialogScene(Scene):
             return True
         if self.handle_extra_event(event):
             return True
+        if event.type == pygame.KEYDOWN and event.key in ACTIVATE_KEYS and self.focus.focused is None:
+            # A dialog that opened with nothing chosen (``FocusGroup.focus_nothing``): Enter has
+            # nothing to press, and a stray one (the tail of the last screen's answer) must not
+            # choose for the player.
+            self.enter_with_nothing_chosen()
+            return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.cancellable:
             self.cancel()
             return True
@@ -232,6 +238,10 @@ class DialogScene(Scene):
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         """Events the widgets did not use (hotkeys, clicks outside the panel)."""
         return False
+
+    def enter_with_nothing_chosen(self) -> None:
+        """Enter or Space while no control has the focus: a dialog that opens with nothing
+        chosen says here how to choose (by default nothing happens)."""
 
     def update(self, dt: float) -> None:
         if self._laid_out_for != self.window_size():

@@ -148,11 +148,19 @@ class FocusGroup:
     keys), then to every widget (so hover looks stay right); Tab/Shift+Tab and
     the arrows move the focus when no widget used the key. ``on_refused`` is
     called with the reason when a disabled widget is clicked or activated.
+    A dialog whose choice must be deliberate opens with nothing focused
+    (``focus_nothing``): Enter then presses nothing, and the first Tab or
+    arrow goes to ``start``.
     """
 
     def __init__(self, widgets: Sequence[Widget] = (), on_refused: Callable[[str], None] | None = None) -> None:
         self.widgets: list[Widget] = []
         self.index = -1
+        #: Where Tab and the arrows go first while nothing has the focus (None: the first widget).
+        #: A dialog that opens with nothing chosen names its usual choice here.
+        self.start: Widget | None = None
+        # Nothing has the focus on purpose (``focus_nothing``), until a key or click puts it somewhere.
+        self._nothing_chosen = False
         # A dialog opened from the keyboard shows where its focus is at once.
         self.keyboard_mode = INPUT_MODE.keyboard
         self.on_refused = on_refused
@@ -167,7 +175,7 @@ class FocusGroup:
                 widget.on_refused = self.on_refused
         if keep_focus and old in self.widgets:
             self.index = self.widgets.index(old)
-        elif not self._focusable():
+        elif not self._focusable() or self._nothing_chosen:
             self.index = -1
         else:
             self.index = min(max(self.index, 0), len(self.widgets) - 1)
@@ -187,8 +195,17 @@ class FocusGroup:
 
     def focus(self, widget: Widget | None, keyboard: bool | None = None) -> None:
         self.index = self.widgets.index(widget) if widget in self.widgets else -1
+        self._nothing_chosen = False
         if keyboard is not None:
             self.keyboard_mode = keyboard
+        self._sync()
+
+    def focus_nothing(self) -> None:
+        """Leave every widget unfocused, also through later layouts, until Tab, an arrow or a
+        click chooses one: a dialog whose focused button Enter would press opens like this, so
+        a stray Enter chooses nothing (Tab and the arrows begin at ``start``)."""
+        self.index = -1
+        self._nothing_chosen = True
         self._sync()
 
     def _sync(self) -> None:
@@ -197,14 +214,23 @@ class FocusGroup:
             # Text boxes always show where typing goes; others only after keyboard use.
             widget.show_focus_ring = self.keyboard_mode
 
+    def _start_index(self) -> int | None:
+        """The index of ``start``, when it is one of the widgets and can take the focus."""
+        start = self.start
+        if start is not None and start in self.widgets and self._can_focus(start):
+            return self.widgets.index(start)
+        return None
+
     def move(self, step: int) -> None:
         order = self._focusable()
         if not order:
             return
         if self.index not in order:
-            self.index = order[0 if step > 0 else -1]
+            start = self._start_index()
+            self.index = start if start is not None else order[0 if step > 0 else -1]
         else:
             self.index = order[(order.index(self.index) + step) % len(order)]
+        self._nothing_chosen = False
         self.keyboard_mode = True
         self._sync()
 
@@ -232,6 +258,7 @@ class FocusGroup:
         if best is None:
             return False
         self.index = best
+        self._nothing_chosen = False
         self.keyboard_mode = True
         self._sync()
         return True
@@ -273,6 +300,7 @@ class FocusGroup:
                 used = True
                 if event.type == pygame.MOUSEBUTTONDOWN and self._can_focus(widget) and widget.enabled:
                     self.index = i
+                    self._nothing_chosen = False
                     self.keyboard_mode = False
                     self._sync()
         return used
