@@ -132,7 +132,10 @@ MESSAGE_SECONDS = 3.2
 HINT_SECONDS = 8.0            # a hint is read, then acted on: it stays up longer than a notice
 THINKING_NOTE_SECONDS = 30.0  # "Thinking..." stays until the hint replaces it
 AUTO_NEXT_HAND_SECONDS = 2.5
-AUTO_PLAY_SECONDS = 0.7       # a forced card is seen in the hand this long before it plays itself
+# A forced card is seen in the hand this long (at the normal animation speed) before it plays
+# itself; never less than the minimum, so that even instant animations let it be seen.
+AUTO_PLAY_SECONDS = 0.7
+AUTO_PLAY_MIN_SECONDS = 0.35
 
 
 class TableScene(Scene):
@@ -883,7 +886,7 @@ class TableScene(Scene):
             ai_pause=self.app.settings.ai_pause_seconds,
             auto_next_delay=AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()),
             forced_play=self._forced_card() is not None,
-            auto_play_delay=AUTO_PLAY_SECONDS * max(0.0, self.speed()))
+            auto_play_delay=max(AUTO_PLAY_MIN_SECONDS, AUTO_PLAY_SECONDS * self.speed()))
 
     def _run_turn_flow(self, dt: float) -> None:
         """Ask the turn controller what happens next and do it."""

@@ -178,6 +178,7 @@ class TurnController:
             raise ValueError(f"seat {seat} has no human player to pass the cover to")
         self._viewer = seat
         self._prompted = None  # now prompt them, behind the cover they just passed
+        self._waited = 0.0     # and a forced card's pause starts now that they can see it
 
     def action_applied(self, actor: int, next_seat: int, new_deal: bool) -> None:
         """An action (or the next deal, ``actor`` -1) was applied; in hot seat the screen
