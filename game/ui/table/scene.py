@@ -195,7 +195,8 @@ class TableScene(Scene):
         self.undo_button.visible = self.undo_offered
         self.undo_button.on_refused = lambda reason: self.show_message(reason, warning=False)
         # Claim the rest (or C): shown only while the human on lead may claim every trick left.
-        self.claim_button = Button(self._claim_rect(), t("claim.button"), self.request_claim, hotkey="c")
+        self.claim_button = Button(self._claim_rect(), t("claim.button"), self.request_claim, hotkey="c",
+                                   kind="primary")
         self.claim_button.visible = False
         self._claim_state: tuple[tuple[tuple[int, int], int], bool] | None = None
         # Tab goes round the hand and these buttons (game.ui.table.keyboard).
@@ -1007,6 +1008,8 @@ class TableScene(Scene):
             return None
         if self._awaiting_next_deal():
             return t("table.continue_hint")
+        if self.claim_allowed():
+            return t("claim.prompt")
         if self.input_enabled():
             return t("table.your_turn_keys") if INPUT_MODE.keyboard else t("table.your_turn")
         seat = self.match.current_player
