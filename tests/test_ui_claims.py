@@ -49,15 +49,18 @@ def make_app(tmp_path, **settings: Any) -> App:
                settings=Settings(animation_speed="instant", ai_pause_seconds=0.0, **settings))
 
 
-def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: range = range(1, 60)) -> Match:
+def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: range = range(1, 60),
+             humans_only: bool = True) -> Match:
     """A match (seats 0 .. humans-1 human, the rest random computers) taken by first legal
-    human moves and computer moves to the first position where ``wanted`` holds."""
+    human moves and computer moves to the first position where ``wanted`` holds (on a
+    human's turn, unless not ``humans_only``)."""
     for seed in seeds:
         controllers = ["human"] * humans + ["ai:random"] * (4 - humans)
         rules = make_rules(game, {"rounds": 4} if game == "wizard" else {}, players=4)
         match = Match(rules, [Seat(n, c) for n, c in zip(NAMES, controllers)], seed)
         while not match.is_over:
-            if match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) and match.is_human_turn() and wanted(match):
+            if (match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
+                    and (match.is_human_turn() or not humans_only) and wanted(match)):
                 return match
             if match.phase == Phase.HAND_OVER:
                 match.next_deal()
@@ -237,3 +240,14 @@ def test_auto_play_is_a_setting_on_the_settings_screen_and_in_the_file(tmp_path)
     assert app.settings.auto_play is False
     loaded, warning = load_settings(app.user_paths)
     assert warning is None and loaded.auto_play is False
+
+
+
+def test_a_computer_claims_when_the_rules_allow_and_the_table_is_told(tmp_path):
+    app = make_app(tmp_path)
+    match = drive_to("bidwhist", 1, lambda m: claim_position(m) and not m.is_human_turn(), humans_only=False)
+    seat, left = match.current_player, len(match.view(match.current_player).hand)
+    scene = table(app, match)
+    assert run_until(app, lambda: match.phase != Phase.PLAY, frames=60)
+    assert [event for event in match.events if isinstance(event, ClaimMade)] == [ClaimMade(seat, left)]
+    assert t("log.claim", name=NAMES[seat], n=left) in [line.text for line in scene.hand_log_lines()]

@@ -515,6 +515,14 @@ class TableScene(Scene):
         seat = self.match.current_player
         self._carry_out(seat, lambda: self.match.claim(seat))
 
+    def _computer_claims(self, seat: int) -> bool:
+        """A computer on lead whose every card is sure to win claims the rest as a human may,
+        announced the same way, instead of playing the tricks out one at a time."""
+        match = self.match
+        if match.phase != Phase.PLAY or len(match.view(seat).hand) < 2 or not match.can_claim(seat):
+            return False
+        return self._carry_out(seat, lambda: match.claim(seat))
+
     def _forced_card(self) -> int | None:
         """The one card the human at the screen may play, when the settings let it play itself."""
         if not self.app.settings.auto_play or not self.input_enabled() or self.drag.pressed_index >= 0:
@@ -963,6 +971,8 @@ class TableScene(Scene):
         action = job.result
         if job.error is not None:
             log.error("computer player at seat %d failed: %r", job.seat, job.error)
+        if self._computer_claims(job.seat):
+            return
         if action is not None and self.apply_action(action):
             return
         # A failed or refused decision must not stall the table: play the first legal action.
