@@ -45,6 +45,8 @@ UI_SCALE_STEPS = tuple(range(MIN_UI_SCALE, MAX_UI_SCALE + 1, 25))
 PREVIEW_EFFECT = BID
 #: The dialog's width at size factor 1; only the width limits how far the UI scale grows it.
 PANEL_WIDTH = 700
+#: The least height of one setting's row (label over help) at size factor 1.
+MIN_ROW_BLOCK = 48
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -220,7 +222,8 @@ class SettingsScene(ScrollingDialog):
         buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
                               button_h)
         rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
-        block = max(10, (rows_area.height - (count - 1) * gap) // count)
+        # Rows squeezed below MIN_ROW_BLOCK would crop their label and help: they scroll instead.
+        block = max(round(MIN_ROW_BLOCK * scale), (rows_area.height - (count - 1) * gap) // count)
         return content, buttons, rows_area, block, gap, row_h
 
     def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:

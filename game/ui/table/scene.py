@@ -44,6 +44,14 @@ can be pressed again and again back to the start of the hand, never past
 the deal; the restored position is shown at once, without animation. Hot
 seat has no undo: the next player would see what the previous one took back.
 
+Claims and forced cards: a human on lead whose every card is sure to win (the
+rules decide, ``Match.can_claim``) is offered Claim the rest (the button or C);
+the claim is announced to the whole table and the tricks left are played out
+at once as ordinary plays (``Match.claim``), which the director shows at a
+quick pace. A computer in that place claims the same way. With the setting
+``auto_play`` a human's only legal card plays itself after a short pause,
+decided by the turn controller (``AutoPlay``), so never behind a hot-seat cover.
+
 The score pad (S, or the button) and the menu (Esc, or the button) open at
 any moment, also while a computer player is thinking; while anything is open
 over the table the game waits (no computer move, no new dialog). So do the
