@@ -45,8 +45,9 @@ UI_SCALE_STEPS = tuple(range(MIN_UI_SCALE, MAX_UI_SCALE + 1, 25))
 PREVIEW_EFFECT = BID
 #: The dialog's width at size factor 1; only the width limits how far the UI scale grows it.
 PANEL_WIDTH = 700
-#: The least height of one setting's row (label over help) at size factor 1.
-MIN_ROW_BLOCK = 48
+#: The least height of one setting's row (label over help) at size factor 1: rows squeezed
+#: further would crop their label, so they first close up their gaps, then scroll.
+MIN_ROW_BLOCK = 42
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -201,7 +202,7 @@ class SettingsScene(ScrollingDialog):
         for index, (_, widget) in enumerate(self.rows):
             row = pygame.Rect(rows_area.left, top + index * (block + gap), rows_area.width, block)
             self.row_rects.append(row)
-            control_h = min(row_h, max(12, round(block * 0.55)))
+            control_h = min(row_h, max(12, round(block * 0.6)))
             rect = pygame.Rect(row.right - widget_w, row.top, widget_w, control_h)
             if isinstance(widget, Toggle):
                 rect.width = min(widget_w, max(60, round(control_h * 2.4)))
@@ -222,8 +223,12 @@ class SettingsScene(ScrollingDialog):
         buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
                               button_h)
         rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
-        # Rows squeezed below MIN_ROW_BLOCK would crop their label and help: they scroll instead.
-        block = max(round(MIN_ROW_BLOCK * scale), (rows_area.height - (count - 1) * gap) // count)
+        block = (rows_area.height - (count - 1) * gap) // count
+        least = round(MIN_ROW_BLOCK * scale)
+        if block < least:
+            # Too many rows for the room: closer together, and if that is not enough, they scroll.
+            gap = max(2, gap // 3)
+            block = max(least, (rows_area.height - (count - 1) * gap) // count)
         return content, buttons, rows_area, block, gap, row_h
 
     def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:
