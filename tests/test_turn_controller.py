@@ -352,3 +352,12 @@ def test_a_hot_seat_forced_card_waits_for_its_cover():
     assert turns.next_step(forced(), FRAME) == Prompt(0, Phase.PLAY)
     assert turns.next_step(forced(), 0.3) == Wait(), "the pause starts when the cover is passed"
     assert turns.next_step(forced(), 0.3) == AutoPlay(0, (0, 1))
+
+
+def test_a_forced_card_at_a_position_undone_to_waits_for_its_player():
+    turns = TurnController([0])
+    turns.next_step(forced(), FRAME)
+    assert turns.next_step(forced(), 1.0) == AutoPlay(0, (0, 1))
+    turns.position_rewound((0, 1))   # the player took the card back
+    assert turns.next_step(forced(), FRAME) == Prompt(0, Phase.PLAY)
+    assert turns.next_step(forced(), 10.0) == Wait()

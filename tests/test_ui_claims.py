@@ -251,3 +251,18 @@ def test_a_computer_claims_when_the_rules_allow_and_the_table_is_told(tmp_path):
     assert run_until(app, lambda: match.phase != Phase.PLAY, frames=60)
     assert [event for event in match.events if isinstance(event, ClaimMade)] == [ClaimMade(seat, left)]
     assert t("log.claim", name=NAMES[seat], n=left) in [line.text for line in scene.hand_log_lines()]
+
+
+def test_undo_goes_back_past_a_forced_card_that_played_itself(tmp_path):
+    app = make_app(tmp_path)
+    match = drive_to("bidwhist", 1, forced_position)
+    scene = table(app, match)
+    forced_at = len(match.actions)
+    assert run_until(app, lambda: len(match.actions) > forced_at, frames=60)
+    assert run_until(app, lambda: scene.input_enabled() or match.phase != Phase.PLAY, frames=600)
+    step(app, [key(pygame.K_u, "u")])
+    assert len(match.actions) == forced_at, "back before the forced card"
+    run_until(app, lambda: False, frames=20, dt=0.1)
+    assert len(match.actions) == forced_at, "which waits for the player this time"
+    step(app, [key(pygame.K_u, "u")])
+    assert len(match.actions) < forced_at, "so undo can go further back"

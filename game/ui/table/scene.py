@@ -482,7 +482,7 @@ class TableScene(Scene):
         if dialog is not None:
             dialog.done = True   # its question was about the later position
             dialog.close()
-        self.turns.position_rewound()
+        self.turns.position_rewound(self.match.position_key())
         self._turn_cued = self.match.position_key()  # taken back on purpose: no chime for it
         self.director.finish_all()
         self._view_cache = None

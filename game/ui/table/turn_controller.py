@@ -188,13 +188,15 @@ class TurnController:
         if new_deal or actor != self._viewer or next_seat != actor:
             self._viewer = PUBLIC_SEAT
 
-    def position_rewound(self) -> None:
+    def position_rewound(self, position: Position | None = None) -> None:
         """The game went back to an earlier position (undo): forget what was prompted or
-        shown, since a position key may now come round again with a different game behind it."""
+        shown, since a position key may now come round again with a different game behind it.
+        A forced card at the restored ``position`` waits for its player: they went back on
+        purpose, and must be able to undo further than that card."""
         self._position = None
         self._waited = 0.0
         self._prompted = None
-        self._auto_played = None
+        self._auto_played = position
         self._hand_over_shown = None
         self._game_over_handled = False
 
