@@ -45,9 +45,8 @@ import pygame
 from game.rules import BidMode, GameDef
 from game.rules.events import (
     BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ClaimMade, ContractSet, Dealt, Discarded,
-    FirstDealerDrawn,
-    GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, UnhandledEventError,
-    WizardHandScored,
+    FirstDealerDrawn, GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp,
+    UnhandledEventError, WizardHandScored,
 )
 from game.ui.audio import BID, CARD_PLAYED, DEAL, SHUFFLE, TRICK_WON
 from game.ui.table.layout import TableLayout
