@@ -197,7 +197,7 @@ def test_every_allowed_claim_takes_every_trick_left(game: str, overrides: dict) 
     game_def = get_game(game)
     assert game_def.claimable is not None
     claims = positions = 0
-    for state in _random_late_positions(game, range(140), **overrides):
+    for state in _random_late_positions(game, range(100), **overrides):
         positions += 1
         seat = state.current
         if not game_def.claimable(state, seat):

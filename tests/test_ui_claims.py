@@ -133,12 +133,12 @@ def test_c_claims_and_the_claim_goes_at_a_quick_pace(tmp_path):
     assert match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
     # The claim is said over the table while its tricks are played out...
     assert scene.model.banner == t("table.claim_banner", name="Ann", n=left)
-    run_until(app, lambda: bool(scene.model.trick), frames=100, dt=0.05)
+    run_until(app, lambda: bool(scene.model.trick), frames=50, dt=0.1)
     assert scene.model.banner == t("table.claim_banner", name="Ann", n=left)
     seconds = 0.0
     while not scene.director.idle:
-        step(app, dt=0.05)
-        seconds += 0.05
+        step(app, dt=0.1)
+        seconds += 0.1
     # A normal trick takes its flights (4 x 0.34 s), its hold (0.75 s) and its sweep (0.45 s);
     # the claimed ones go at about a third of that, after the banner's 1.2 s.
     usual = left * (4 * 0.34 + 0.75 + 0.45)
