@@ -504,6 +504,7 @@ class Settings:
     ai_think_seconds: float = 0.3
     hints: bool = True
     undo: bool = True
+    auto_play: bool = True     # a human's only legal card plays itself after a short pause
     four_colour_deck: bool = False
     felt: str = FELTS[0]
     card_back: str = CARD_BACKS[0]
@@ -621,6 +622,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "ai_think_seconds": _check_ai_think,
     "hints": _check_bool,
     "undo": _check_bool,
+    "auto_play": _check_bool,
     "four_colour_deck": _check_bool,
     "felt": _choice_checker(FELTS),
     "card_back": _choice_checker(CARD_BACKS),

@@ -45,7 +45,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import SUIT_LETTERS, SUIT_OF, card_code, parse_card
 from game.rules.events import (
-    UNKNOWN_CARD, BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ContractSet, Dealt, Discarded,
+    UNKNOWN_CARD, BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ClaimMade, ContractSet, Dealt, Discarded,
     FirstDealerDrawn, GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp,
     UnhandledEventError, WizardHandScored,
 )
@@ -312,6 +312,8 @@ EVENT_HANDLERS: dict[type, EventHandler] = {
     # Plays are recorded trick by trick, in order, when each trick is won;
     # a renege is recorded from the hand's score.
     CardPlayed: HistoryRecorder._nothing_to_record,
+    # A claimed hand is played out card by card, and those plays are its tricks.
+    ClaimMade: HistoryRecorder._nothing_to_record,
     TrickWon: HistoryRecorder._on_trick_won,
     BidWhistHandScored: HistoryRecorder._on_contract_hand_scored,
     WizardHandScored: HistoryRecorder._on_prediction_hand_scored,

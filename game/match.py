@@ -36,6 +36,8 @@ from game.rules import (
     new_game,
 )
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
+from game.rules.claims import claim_play
+from game.rules.events import ClaimMade
 from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.tricks import PUBLIC_SEAT
 
@@ -219,6 +221,30 @@ class Match:
         self.undo_used = True
         self.recorder.mark_undo_used()
         return True
+
+    # ------------------------------------------------------------------ claims
+    def can_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may claim every trick left now: on lead, with every card it
+        holds sure to win, as the game's rules decide from the full state."""
+        claimable = self.game_def.claimable
+        return (claimable is not None and 0 <= seat < self.num_players
+                and claimable(self._state, seat))
+
+    def claim(self, seat: int) -> list[GameEvent]:
+        """``seat`` claims the tricks left: ``ClaimMade`` is told to everyone, then the
+        hand is played out to its end, each card an ordinary play (``claim_play``), so
+        the action log, the save and the hand history need nothing new for it.
+        Returns the full events; ``IllegalActionError`` when the claim is not allowed."""
+        if not self.can_claim(seat):
+            raise IllegalActionError("You cannot claim the rest: not every card you hold is sure to win",
+                                     "claim_refused", seat=seat)
+        claimed = ClaimMade(seat, len(self._state.hands[seat]))
+        self.events.append(claimed)
+        self.recorder.feed([claimed])
+        events: list[GameEvent] = [claimed]
+        while self._state.phase == Phase.PLAY:
+            events.extend(self.apply(claim_play(self._state)))
+        return events
 
     def next_deal(self) -> list[GameEvent]:
         """Deal the next hand once the finished one has been shown."""

@@ -49,11 +49,12 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.rules import ActionKind, BidWhistView, Phase, WizardView  # noqa: E402
-from game.rules.events import UNKNOWN_CARD  # noqa: E402
+from game.rules.events import UNKNOWN_CARD, ClaimMade  # noqa: E402
 from game.rules.cards import card_code  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.art.card_art import CardArt  # noqa: E402
 from game.ui.dialogs.cover_scene import GUARD_SECONDS  # noqa: E402
+from game.ui.table.hand_log import this_hand  # noqa: E402
 from game.ui.table.turn_controller import TurnController  # noqa: E402
 from test_ui_table import card_centre, key, key_up, legal_cards, make_app, mouse, start, top_name  # noqa: E402
 
@@ -103,6 +104,7 @@ class PrivacyWatch:
         self.card_checks = 0
         self.face_up_frames = 0
         self.covers = 0
+        self.claims = 0                   # hands a human claimed
         self.human_actions = 0
         # Deals whose first human to act was the last human to act in the deal before.
         self.same_human_across_deals = 0
@@ -183,7 +185,9 @@ class PrivacyWatch:
 
         def apply(action, seat=None):
             actor, deal = match.current_player, match.deal_number
-            if actor in self.humans:
+            # A claimed hand is played out by the table, for every seat, in public: nobody acts.
+            claimed = any(isinstance(event, ClaimMade) for event in this_hand(match.events))
+            if actor in self.humans and not claimed:
                 if self.screen_owner != actor or self.scene.viewer != actor:
                     self.problems.append(f"seat {actor} acted without passing a fresh cover "
                                          f"(screen owner {self.screen_owner}, viewer {self.scene.viewer})")
@@ -196,6 +200,17 @@ class PrivacyWatch:
                 self.screen_owner = None
             return events
         match.apply = apply
+        original_claim = match.claim
+
+        def claim(seat):
+            if seat in self.humans and (self.screen_owner != seat or self.scene.viewer != seat):
+                self.problems.append(f"seat {seat} claimed without passing a fresh cover")
+            if seat in self.humans:
+                self.human_actions += 1
+            events = original_claim(seat)
+            self.screen_owner = None
+            return events
+        match.claim = claim
 
     def _spy_on_the_director(self) -> None:
         director = self.scene.director
@@ -381,6 +396,13 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
             _frame(app, watch, [mouse(pygame.MOUSEMOTION, centre)])
             _frame(app, watch, [mouse(pygame.MOUSEBUTTONDOWN, centre)])
             _frame(app, watch, [mouse(pygame.MOUSEBUTTONUP, centre)])
+            continue
+        elif top is scene and scene.claim_allowed():
+            # Every card this player holds is sure to win: they claim the rest (C), and the
+            # hand is played out in public.
+            _frame(app, watch, [key(pygame.K_c, "c")])
+            assert match.phase != Phase.PLAY, "the claim plays the hand out"
+            watch.claims += 1
             continue
         elif top is scene and scene.input_enabled():
             before = len(match.actions)

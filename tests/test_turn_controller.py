@@ -14,7 +14,7 @@ import pytest
 from game.rules import Phase
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.table.turn_controller import (
-    AiJobState, ApplyAi, AutoNextDeal, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
+    AiJobState, ApplyAi, AutoNextDeal, AutoPlay, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
     TurnController, Wait, WaitForAi,
 )
 
@@ -38,6 +38,12 @@ def test_the_controller_imports_no_window_thread_or_clock():
             imported.add(node.module.split(".")[0] if not node.module.startswith("game") else node.module)
     assert not imported & {"pygame", "threading", "time", "random", "queue"}, imported
     assert not any(name.startswith("game.ui") for name in imported if name != module.__name__), imported
+
+
+def forced(position=(0, 1), seat=0, delay=0.5, covered=False, animating=False) -> TableFacts:
+    """A human at ``seat`` to play with one card they may play, auto-play on."""
+    return TableFacts(position=position, phase=Phase.PLAY, current_seat=seat, animating=animating,
+                      covered=covered, forced_play=True, auto_play_delay=delay)
 
 
 # ---------------------------------------------------------------- the viewer
@@ -309,3 +315,49 @@ def test_a_hot_seat_trick_sequence():
     ]
     # Computers always play with the screen public.
     assert all(viewer == PUBLIC_SEAT for seat, name, viewer in seen if seat in (1, 3))
+
+
+# ---------------------------------------------------------------- forced cards
+
+def test_a_forced_card_plays_itself_once_after_the_pause():
+    turns = TurnController([0])
+    assert turns.next_step(forced(), FRAME) == Prompt(0, Phase.PLAY)
+    assert turns.next_step(forced(), 0.3) == Wait()
+    assert turns.next_step(forced(), 0.3) == AutoPlay(0, (0, 1))
+    assert turns.next_step(forced(), 0.3) == Wait(), "once per position"
+    assert turns.next_step(forced(position=(4, 1)), FRAME) == Prompt(0, Phase.PLAY)
+
+
+def test_the_forced_card_pause_counts_only_while_the_table_is_idle_and_uncovered():
+    turns = TurnController([0])
+    turns.next_step(forced(), FRAME)
+    assert turns.next_step(forced(covered=True), 5.0) == Wait()
+    assert turns.next_step(forced(animating=True), 5.0) == Wait()
+    assert turns.next_step(forced(), 0.2) == Wait()
+    assert turns.next_step(forced(), 0.4) == AutoPlay(0, (0, 1))
+
+
+def test_without_a_forced_card_nothing_plays():
+    turns = TurnController([0])
+    playing = facts(phase=Phase.PLAY)
+    turns.next_step(playing, FRAME)
+    assert turns.next_step(playing, 10.0) == Wait()
+
+
+def test_a_hot_seat_forced_card_waits_for_its_cover():
+    turns = TurnController([0, 2])
+    assert turns.next_step(forced(), FRAME) == ShowCover(0)
+    assert turns.next_step(forced(), 10.0) == Wait(), "nobody at the screen yet"
+    turns.cover_passed(0)
+    assert turns.next_step(forced(), FRAME) == Prompt(0, Phase.PLAY)
+    assert turns.next_step(forced(), 0.3) == Wait(), "the pause starts when the cover is passed"
+    assert turns.next_step(forced(), 0.3) == AutoPlay(0, (0, 1))
+
+
+def test_a_forced_card_at_a_position_undone_to_waits_for_its_player():
+    turns = TurnController([0])
+    turns.next_step(forced(), FRAME)
+    assert turns.next_step(forced(), 1.0) == AutoPlay(0, (0, 1))
+    turns.position_rewound((0, 1))   # the player took the card back
+    assert turns.next_step(forced(), FRAME) == Prompt(0, Phase.PLAY)
+    assert turns.next_step(forced(), 10.0) == Wait()

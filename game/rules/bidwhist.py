@@ -191,6 +191,40 @@ def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhist
     return sorted(cards, key=key)
 
 
+def claimable(state: "BidWhistState", seat: int) -> bool:
+    """Whether ``seat`` may claim every trick left: it is on lead, and every card
+    it holds wins whatever the others hold and play.
+
+    Decided from the full state, conservatively: no trump (jokers included in a
+    trump contract) left in any other hand unless every card of ``seat`` is a
+    trump, and each of its cards higher, in the contract's ranking, than every
+    card of the same suit left in the other hands. In no trump a joker never
+    wins a trick, so a hand holding one cannot claim; the jokers others hold
+    cannot win either. Any player on lead may claim, the declarer included.
+    """
+    if state.phase != Phase.PLAY or state.trick or state.current != seat or not state.hands[seat]:
+        return False
+    eff, power, trump = state._eff, state._power, state.trump
+    best_outside: dict[int, int] = {}  # suit -> the strongest card of it in another hand
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            continue
+        for card in hand:
+            suit = eff[card]
+            if suit != NO_SUIT and power[card] > best_outside.get(suit, -1):
+                best_outside[suit] = power[card]
+    trump_outside = trump != NO_SUIT and trump in best_outside
+    for card in state.hands[seat]:
+        suit = eff[card]
+        if suit == NO_SUIT:
+            return False  # a joker in no trump
+        if best_outside.get(suit, -1) > power[card]:
+            return False
+        if suit != trump and trump_outside:
+            return False  # someone void in the suit could trump it
+    return True
+
+
 def bid_words(books: int, mode: int) -> str:
     return f"{books} {_MODE_WORDS[mode]}"
 

@@ -186,6 +186,19 @@ class CardPlayed:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimMade:
+    """``seat``, on lead, claimed the ``tricks`` tricks left: every card it holds
+    is sure to win (``GameDef.claimable``). The tricks are then played out as
+    ordinary plays. Public: the whole table is told."""
+
+    seat: int
+    tricks: int
+
+    def for_seat(self, seat: int | None) -> "ClaimMade":
+        return self
+
+
+@dataclass(frozen=True, slots=True)
 class TrickWon:
     """A full trick went to ``winner``. ``books`` are the counts the game shows
     after it: per team in a partnership game (kitty book included, renege
@@ -252,7 +265,7 @@ class GameOver:
 
 
 GameEvent = Union[FirstDealerDrawn, Dealt, TrumpTurnedUp, BidMade, BidsRevealed, Redealt, ContractSet,
-                  TrumpChosen, KittyTaken, Discarded, CardPlayed, TrickWon, BidWhistHandScored,
+                  TrumpChosen, KittyTaken, Discarded, CardPlayed, ClaimMade, TrickWon, BidWhistHandScored,
                   WizardHandScored, GameOver]
 HandScored = Union[BidWhistHandScored, WizardHandScored]
 
@@ -260,7 +273,7 @@ HandScored = Union[BidWhistHandScored, WizardHandScored]
 # events are consumed (the animation director, the history writer).
 EVENT_TYPES: tuple[type, ...] = (
     FirstDealerDrawn, Dealt, TrumpTurnedUp, BidMade, BidsRevealed, Redealt, ContractSet, TrumpChosen,
-    KittyTaken, Discarded, CardPlayed, TrickWon, BidWhistHandScored, WizardHandScored, GameOver,
+    KittyTaken, Discarded, CardPlayed, ClaimMade, TrickWon, BidWhistHandScored, WizardHandScored, GameOver,
 )
 
 

@@ -65,6 +65,9 @@ class GameDef:
     # rules -> the deck those house rules play with, where a rule changes it
     # (None: always ``deck``); ask ``deck_for``.
     rules_deck: Callable[[Any], tuple[int, ...]] | None = None
+    # (state, seat) -> whether ``seat`` may claim every trick left (on lead, every card it holds
+    # sure to win), decided from the full state; None: the game has no claims.
+    claimable: Callable[[Any, int], bool] | None = None
 
     # ------------------------------------------------------------ teams
     def team_of(self, seat: int) -> int:
@@ -140,7 +143,7 @@ register(GameDef(
                "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer", "hard": "game.ai.hard:BidWhistHardPlayer"},
     text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand",
                "rules_help": "help.bidwhist"},
-    hidden_info=bidwhist.HIDDEN_INFO, rules_deck=bidwhist.deck_of,
+    hidden_info=bidwhist.HIDDEN_INFO, rules_deck=bidwhist.deck_of, claimable=bidwhist.claimable,
 ))
 
 register(GameDef(
@@ -152,5 +155,5 @@ register(GameDef(
                "medium": "game.ai.wizard_medium:WizardMediumPlayer", "hard": "game.ai.hard:WizardHardPlayer"},
     text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round",
                "rules_help": "help.wizard"},
-    hidden_info=wizard.HIDDEN_INFO,
+    hidden_info=wizard.HIDDEN_INFO, claimable=wizard.claimable,
 ))

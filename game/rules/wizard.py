@@ -140,6 +140,42 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return best_index
 
 
+def claimable(state: "WizardState", seat: int) -> bool:
+    """Whether ``seat`` may claim every trick left: it is on lead, and every card
+    it holds wins whatever the others hold and play.
+
+    Decided from the full state, conservatively: a Wizard led always wins (the
+    first Wizard takes the trick); a Jester led may lose, so a hand holding one
+    cannot claim; a suit card wins only when no other hand holds a Wizard, no
+    higher card of its suit, and (unless it is a trump itself) no trump.
+    """
+    if state.phase != Phase.PLAY or state.trick or state.current != seat or not state.hands[seat]:
+        return False
+    wizard_outside = False
+    best_outside: dict[int, int] = {}  # suit -> the highest rank of it in another hand
+    for other, hand in enumerate(state.hands):
+        if other == seat:
+            continue
+        for card in hand:
+            if card == WIZARD:
+                wizard_outside = True
+            elif card != JESTER and RANK_OF[card] > best_outside.get(SUIT_OF[card], -1):
+                best_outside[SUIT_OF[card]] = RANK_OF[card]
+    trump = state.trump
+    trump_outside = trump != NO_SUIT and trump in best_outside
+    for card in state.hands[seat]:
+        if card == WIZARD:
+            continue
+        if card == JESTER or wizard_outside:
+            return False
+        suit = SUIT_OF[card]
+        if best_outside.get(suit, -1) > RANK_OF[card]:
+            return False
+        if suit != trump and trump_outside:
+            return False
+    return True
+
+
 def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int, int]]:
     """The order the cards of ``hands`` were dealt: one at a time, clockwise
     from the dealer's left, as ``(card, seat)``."""

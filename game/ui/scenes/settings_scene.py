@@ -1,9 +1,10 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Thirteen settings are offered: the language (each under its own name; saving
+Fourteen settings are offered: the language (each under its own name; saving
 switches every open screen to it at once), the animation speed, how long
 computer players pause before acting, how long the strongest computer
-player may think about one decision, whether the table offers hints, whether it offers undo, the
+player may think about one decision, whether the table offers hints, whether it offers undo,
+whether a forced card (the only one a player may play) plays itself, the
 four-colour deck (with a preview of the suit colours), the table's felt and
 the card backs (each with a small preview of the one chosen; saving redraws
 every open screen with them), the UI scale and large
@@ -88,6 +89,7 @@ class SettingsScene(ScrollingDialog):
         self.think = seconds_cycler(AI_THINK_TIMES, self.draft.ai_think_seconds, self._set_think)
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
+        self.auto_play = Toggle((0, 0, 1, 1), self.draft.auto_play, self._set_auto_play)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
         self.felt = Cycler((0, 0, 1, 1), list(FELTS), FELTS.index(self.draft.felt), self._set_felt,
                            labels=[t(f"settings.felt.{name}") for name in FELTS])
@@ -115,6 +117,7 @@ class SettingsScene(ScrollingDialog):
                                                ("settings.ai_think", self.think),
                                                ("settings.hints", self.hints),
                                                ("settings.undo", self.undo),
+                                               ("settings.auto_play", self.auto_play),
                                                ("settings.four_colour", self.four_colour),
                                                ("settings.felt", self.felt),
                                                ("settings.card_back", self.card_back),
@@ -155,6 +158,9 @@ class SettingsScene(ScrollingDialog):
 
     def _set_undo(self, value: bool) -> None:
         self.draft.undo = bool(value)
+
+    def _set_auto_play(self, value: bool) -> None:
+        self.draft.auto_play = bool(value)
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)
@@ -229,7 +235,7 @@ class SettingsScene(ScrollingDialog):
         for index, (_, widget) in enumerate(self.rows):
             row = pygame.Rect(rows_area.left, top + index * (block + gap), rows_area.width, block)
             self.row_rects.append(row)
-            control_h = min(row_h, max(12, round(block * 0.55)))
+            control_h = min(row_h, max(12, round(block * 0.6)))
             rect = pygame.Rect(row.right - widget_w, row.top, widget_w, control_h)
             if isinstance(widget, Toggle):
                 rect.width = min(widget_w, max(60, round(control_h * 2.4)))

@@ -27,7 +27,9 @@ passes (the app's sound board, ``game.ui.audio``): the shuffle as a deal
 starts and a light click as each dealt or kitty card lands, a card's sound
 as it leaves for the trick (a discard's lighter one), the sweep of a trick
 to its winner, and a tap for each bid, contract and trump choice.
-``finish_all`` jumps to the end in silence: a screen handed to the next
+A claim (``ClaimMade``) is said in a banner that stays up while the claimed
+tricks are played out, their flights and holds at ``CLAIM_PACE`` of the usual
+times. ``finish_all`` jumps to the end in silence: a screen handed to the next
 hot-seat player, or a position undone, must not burst into every sound at once.
 """
 
@@ -42,9 +44,9 @@ import pygame
 
 from game.rules import BidMode, GameDef
 from game.rules.events import (
-    BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ContractSet, Dealt, Discarded, FirstDealerDrawn,
-    GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, UnhandledEventError,
-    WizardHandScored,
+    BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ClaimMade, ContractSet, Dealt, Discarded,
+    FirstDealerDrawn, GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp,
+    UnhandledEventError, WizardHandScored,
 )
 from game.ui.audio import BID, CARD_PLAYED, DEAL, SHUFFLE, TRICK_WON
 from game.ui.table.layout import TableLayout
@@ -65,6 +67,8 @@ KITTY_FLIGHT = 0.45
 TURN_UP = 0.7
 BANNER_HOLD = 1.1
 BOSTON_HOLD = 2.4         # a Boston is rare: its banner stays long enough to be read
+CLAIM_HOLD = 1.2          # a claim is read before its tricks are played out...
+CLAIM_PACE = 0.35         # ...which then go at this share of the usual times
 SCORE_TWEEN = 0.9
 FLOATER_RISE = 46         # pixels a score pop-up rises while it fades
 FLOATER_RISE_SECONDS = 1.2
@@ -93,6 +97,7 @@ class Director:
         KittyTaken: "_on_kitty_taken",
         Discarded: "_on_discarded",
         CardPlayed: "_on_card_played",
+        ClaimMade: "_on_claim_made",
         TrickWon: "_on_trick_won",
         BidWhistHandScored: "_on_bid_whist_hand_scored",
         WizardHandScored: "_on_wizard_hand_scored",
@@ -127,6 +132,9 @@ class Director:
         # A card the player dropped somewhere: its flight starts from there.
         self._origin_hints: dict[int, tuple[float, float]] = {}
         self.on_idle: Callable[[], None] | None = None
+        # A claimed hand being played out: its banner, and whether its cards go at the claim's pace.
+        self._claim_banner: str | None = None
+        self._brisk = False
 
     # ------------------------------------------------------------------ queue
     @property
@@ -214,7 +222,7 @@ class Director:
             self._play_sound(name)
 
     def _d(self, seconds: float) -> float:
-        return seconds * self._speed()
+        return seconds * self._speed() * (CLAIM_PACE if self._brisk else 1.0)
 
     def _fly(
         self,
@@ -453,6 +461,25 @@ class Director:
         self._sound(CARD_PLAYED)
         return group
 
+    def _on_claim_made(self, event: ClaimMade) -> TweenGroup | None:
+        """The claim is said over the table, and stays up while its tricks are played
+        out quickly; the hand's score takes it down (``_end_claim``)."""
+        text = t("table.claim_banner", name=self._seat_name(event.seat), n=event.tricks)
+        self._claim_banner = text
+        self._show_banner(text)
+        self._sound(BID)
+
+        def brisk() -> None:
+            self._brisk = True
+        return self._hold(CLAIM_HOLD, on_finish=brisk)
+
+    def _end_claim(self) -> None:
+        """The claimed hand is over: back to the usual pace, and its banner comes down."""
+        self._brisk = False
+        if self._claim_banner is not None:
+            self._clear_banner(self._claim_banner)
+            self._claim_banner = None
+
     def _on_trick_won(self, event: TrickWon) -> TweenGroup | None:
         model = self.model
         # Show the finished trick with the winning card marked, then sweep it away.
@@ -489,6 +516,7 @@ class Director:
         self.model.touch()
 
     def _on_bid_whist_hand_scored(self, event: BidWhistHandScored) -> TweenGroup | None:
+        self._end_claim()
         # The hand's books with every renege penalty applied, as the rules scored them.
         self.model.books = list(event.books)
         group = self._score_hand(event.scores, event.score_change)
@@ -503,6 +531,7 @@ class Director:
         return group
 
     def _on_wizard_hand_scored(self, event: WizardHandScored) -> TweenGroup | None:
+        self._end_claim()
         self.model.books = list(event.tricks_won)
         return self._score_hand(event.scores, event.score_change)
 

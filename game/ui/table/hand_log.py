@@ -21,8 +21,8 @@ from game.rules import GameDef
 from game.rules.actions import Action, ActionKind, bid
 from game.rules.bidwhist import books_needed
 from game.rules.events import (
-    BidMade, BidsRevealed, BidWhistHandScored, ContractSet, Dealt, Discarded, FirstDealerDrawn, GameEvent, GameOver,
-    KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, WizardHandScored,
+    BidMade, BidsRevealed, BidWhistHandScored, ClaimMade, ContractSet, Dealt, Discarded, FirstDealerDrawn, GameEvent,
+    GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, WizardHandScored,
 )
 from game.ui import theme
 from game.ui.table.animations import contract_words
@@ -118,6 +118,8 @@ def _line_for(event: GameEvent, names: Sequence[str], game_def: GameDef) -> LogL
         return LogLine(t("log.trump_chosen", name=names[event.seat], suit=suit_word(event.trump)))
     if isinstance(event, KittyTaken):
         return LogLine(t("log.kitty", name=names[event.seat]), _side_colour(game_def, event.seat))
+    if isinstance(event, ClaimMade):
+        return LogLine(t("log.claim", name=names[event.seat], n=event.tricks), _side_colour(game_def, event.seat))
     if isinstance(event, TrickWon):
         card = dict(event.plays).get(event.winner, -1)
         return LogLine(t("log.trick", name=names[event.winner], n=event.index + 1, card=card_words(card)),

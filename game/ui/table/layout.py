@@ -201,12 +201,14 @@ def _has_room(layout: TableLayout) -> bool:
     buttons and the trick."""
     screen = pygame.Rect(0, 0, layout.width, layout.height)
     plates = [place.plate for place in layout.seats]
-    # The review buttons (and the Undo button mirroring them on the left) sit level with the
-    # bottom plate: panels grown by the UI scale must not reach it.
+    # The review buttons (and the Undo and Claim buttons mirroring them on the left) sit level
+    # with the bottom plate: panels grown by the UI scale must not reach it.
     undo = layout.log_button.copy()
     undo.right = layout.width - layout.log_button.left
+    claim = layout.last_trick_button.copy()
+    claim.right = layout.width - layout.last_trick_button.left
     corners = [layout.indicator_rect, layout.progress_rect, layout.score_rect, layout.hint_button,
-               layout.last_trick_button, layout.log_button, undo]
+               layout.last_trick_button, layout.log_button, undo, claim]
     reach = pygame.Rect(0, 0, round(layout.trick_card_w * 1.1), round(layout.trick_card_h * 1.1))
     for index, plate in enumerate(plates):
         if not screen.contains(plate) or plate.collidelist(plates[index + 1:] + corners) >= 0:

@@ -44,6 +44,14 @@ can be pressed again and again back to the start of the hand, never past
 the deal; the restored position is shown at once, without animation. Hot
 seat has no undo: the next player would see what the previous one took back.
 
+Claims and forced cards: a human on lead whose every card is sure to win (the
+rules decide, ``Match.can_claim``) is offered Claim the rest (the button or C);
+the claim is announced to the whole table and the tricks left are played out
+at once as ordinary plays (``Match.claim``), which the director shows at a
+quick pace. A computer in that place claims the same way. With the setting
+``auto_play`` a human's only legal card plays itself after a short pause,
+decided by the turn controller (``AutoPlay``), so never behind a hot-seat cover.
+
 The score pad (S, or the button) and the menu (Esc, or the button) open at
 any moment, also while a computer player is thinking; while anything is open
 over the table the game waits (no computer move, no new dialog). So do the
@@ -80,12 +88,13 @@ from __future__ import annotations
 
 import logging
 import time
+from typing import Callable
 
 import pygame
 
 from game.history import write_history
 from game.match import Match
-from game.rules import Action, ActionKind, IllegalActionError, Phase, PlayerView, TrickRecord
+from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
 from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
@@ -115,7 +124,7 @@ from game.ui.table.keyboard import TableKeys
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.turn_controller import (
-    AiJobState, ApplyAi, AutoNextDeal, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
+    AiJobState, ApplyAi, AutoNextDeal, AutoPlay, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
     TurnController, Wait, WaitForAi,
 )
 from game.ui.table.review import HandLogDialog, LastTrickDialog
@@ -132,6 +141,10 @@ MESSAGE_SECONDS = 3.2
 HINT_SECONDS = 8.0            # a hint is read, then acted on: it stays up longer than a notice
 THINKING_NOTE_SECONDS = 30.0  # "Thinking..." stays until the hint replaces it
 AUTO_NEXT_HAND_SECONDS = 2.5
+# A forced card is seen in the hand this long (at the normal animation speed) before it plays
+# itself; never less than the minimum, so that even instant animations let it be seen.
+AUTO_PLAY_SECONDS = 0.7
+AUTO_PLAY_MIN_SECONDS = 0.35
 
 
 class TableScene(Scene):
@@ -190,9 +203,15 @@ class TableScene(Scene):
                                   reason=t("undo.nothing"))
         self.undo_button.visible = self.undo_offered
         self.undo_button.on_refused = lambda reason: self.show_message(reason, warning=False)
+        # Claim the rest (or C): shown only while the human on lead may claim every trick left.
+        self.claim_button = Button(self._claim_rect(), t("claim.button"), self.request_claim, hotkey="c",
+                                   kind="primary")
+        self.claim_button.visible = False
+        self._claim_state: tuple[tuple[tuple[int, int], int], bool] | None = None
         # Tab goes round the hand and these buttons (game.ui.table.keyboard).
         self.keys = TableKeys(self, self.drag, lambda: (self.pad_button, self.hint_button, self.menu_button,
-                                                        self.last_trick_button, self.log_button, self.undo_button))
+                                                        self.last_trick_button, self.log_button, self.undo_button,
+                                                        self.claim_button))
         self._undo_state: tuple[tuple[int, int], bool] | None = None
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
@@ -259,6 +278,11 @@ class TableScene(Scene):
         return pygame.Rect(self.layout.width - log_button.right, log_button.top, log_button.width,
                            log_button.height)
 
+    def _claim_rect(self) -> pygame.Rect:
+        """Beside the Undo button, as the Last trick button lies beside the Hand log: the mirror of Last trick."""
+        last = self.layout.last_trick_button
+        return pygame.Rect(self.layout.width - last.right, last.top, last.width, last.height)
+
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
         return compute_layout(size, self.match.num_players, self.bottom, self._score_rows(),
                               hint_button=self.hints_offered)
@@ -271,6 +295,7 @@ class TableScene(Scene):
         self.last_trick_button.set_rect(self.layout.last_trick_button)
         self.log_button.set_rect(self.layout.log_button)
         self.undo_button.set_rect(self._undo_rect())
+        self.claim_button.set_rect(self._claim_rect())
         self.drag.reset()
         self._plan_warm_up()
 
@@ -385,14 +410,19 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: Action) -> bool:
         """Apply ``action`` for the seat to act; show the reason and return False if refused."""
+        actor = self.match.current_player
+        return self._carry_out(actor, lambda: self.match.apply(action, actor))
+
+    def _carry_out(self, actor: int, act: Callable[[], list[GameEvent]]) -> bool:
+        """Do ``act`` (an action or a claim of ``actor``'s on the match) and show what it did;
+        show the reason and return False if it is refused."""
         match = self.match
-        actor = match.current_player
         deal_before = match.deal_number
         # In hot seat the screen may turn public with this very action; its
         # animation must then start from what the public saw just before it.
         public_before = match.view(PUBLIC_SEAT) if self.turns.hot_seat and self.viewer != PUBLIC_SEAT else None
         try:
-            events = match.apply(action, actor)
+            events = act()
         except IllegalActionError as error:
             self.show_message(explain(error), warning=True)
             self.turns.action_refused()
@@ -459,7 +489,7 @@ class TableScene(Scene):
         if dialog is not None:
             dialog.done = True   # its question was about the later position
             dialog.close()
-        self.turns.position_rewound()
+        self.turns.position_rewound(self.match.position_key())
         self._turn_cued = self.match.position_key()  # taken back on purpose: no chime for it
         self.director.finish_all()
         self._view_cache = None
@@ -479,6 +509,46 @@ class TableScene(Scene):
     def next_deal(self) -> None:
         if self.match.phase == Phase.HAND_OVER:
             self.apply_action(NEXT_DEAL)
+
+    # ------------------------------------------------------------------ claims and forced cards
+    def claim_allowed(self) -> bool:
+        """The human at the screen is on lead with more than one card, and the rules let them
+        claim every trick left (each card sure to win); cached per position and viewer."""
+        if not self.input_enabled():
+            return False
+        key = (self.match.position_key(), self.viewer)
+        if self._claim_state is None or self._claim_state[0] != key:
+            seat = self.match.current_player
+            self._claim_state = (key, len(self.shown_view().hand) > 1 and self.match.can_claim(seat))
+        return self._claim_state[1]
+
+    def request_claim(self) -> None:
+        """Claim the rest (the button or C): the claim is told to the table, and the tricks left
+        are played out at once (``Match.claim``), the director showing them at a quick pace."""
+        if not self.claim_allowed():
+            return
+        seat = self.match.current_player
+        self._carry_out(seat, lambda: self.match.claim(seat))
+
+    def _computer_claims(self, seat: int) -> bool:
+        """A computer on lead whose every card is sure to win claims the rest as a human may,
+        announced the same way, instead of playing the tricks out one at a time."""
+        match = self.match
+        if match.phase != Phase.PLAY or len(match.view(seat).hand) < 2 or not match.can_claim(seat):
+            return False
+        return self._carry_out(seat, lambda: match.claim(seat))
+
+    def _forced_card(self) -> int | None:
+        """The one card the human at the screen may play, when the settings let it play itself."""
+        if not self.app.settings.auto_play or not self.input_enabled() or self.drag.pressed_index >= 0:
+            return None
+        playable = self.playable_cards()
+        return next(iter(playable)) if playable is not None and len(playable) == 1 else None
+
+    def _auto_play(self) -> None:
+        card = self._forced_card()
+        if card is not None:
+            self.play_card(card, None)
 
     # ------------------------------------------------------------------ hints
     def hint_allowed(self) -> bool:
@@ -622,7 +692,8 @@ class TableScene(Scene):
         """The buttons' words in the current language (it may have just changed)."""
         for button, key in ((self.pad_button, "table.score_pad"), (self.menu_button, "table.menu"),
                             (self.hint_button, "hint.button"), (self.last_trick_button, "table.last_trick"),
-                            (self.log_button, "table.hand_log"), (self.undo_button, "undo.button")):
+                            (self.log_button, "table.hand_log"), (self.undo_button, "undo.button"),
+                            (self.claim_button, "claim.button")):
             button.label = t(key)
         self.undo_button.reason = t("undo.nothing")
 
@@ -652,9 +723,10 @@ class TableScene(Scene):
         used_menu = self.menu_button.handle_event(event)
         used_hint = self.hint_button.handle_event(event)  # invisible, so deaf, when hints are off
         self.undo_button.enabled = self.undo_allowed()  # invisible, so deaf, when undo is off
+        self.claim_button.visible = self.claim_allowed()  # deaf unless a claim stands
         used_corner = False
         cover = self._dialog_cover()
-        for button in (self.undo_button, self.last_trick_button, self.log_button):
+        for button in (self.undo_button, self.claim_button, self.last_trick_button, self.log_button):
             # A wide dialog (the kitty) lies over these buttons: a click there is the dialog's.
             if cover is None or not cover.colliderect(button.rect) or event.type not in MOUSE_EVENTS:
                 used_corner = button.handle_event(event) or used_corner
@@ -665,8 +737,9 @@ class TableScene(Scene):
         self.menu_button.draw(surface)
         self.hint_button.draw(surface)
         self.undo_button.enabled = self.undo_allowed()
+        self.claim_button.visible = self.claim_allowed()
         cover = self._dialog_cover()
-        for button in (self.undo_button, self.last_trick_button, self.log_button):
+        for button in (self.undo_button, self.claim_button, self.last_trick_button, self.log_button):
             if cover is None or not cover.colliderect(button.rect):
                 button.draw(surface)
 
@@ -819,6 +892,8 @@ class TableScene(Scene):
         match = self.match
         if match.phase == Phase.HAND_OVER:
             return not self.humans  # no human closes the hand: it deals on after a pause
+        if self._forced_card() is not None:
+            return True  # a forced card is about to play itself
         seat = match.current_player
         # A computer's move is being asked for, or held back for the pause.
         return match.phase != Phase.GAME_OVER and seat >= 0 and seat not in self.humans
@@ -834,7 +909,9 @@ class TableScene(Scene):
             animating=not self.director.idle, covered=self.app.top_scene() is not self,
             ai_job=None if job is None else AiJobState(job.key, job.finished),
             ai_pause=self.app.settings.ai_pause_seconds,
-            auto_next_delay=AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()))
+            auto_next_delay=AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()),
+            forced_play=self._forced_card() is not None,
+            auto_play_delay=max(AUTO_PLAY_MIN_SECONDS, AUTO_PLAY_SECONDS * self.speed()))
 
     def _run_turn_flow(self, dt: float) -> None:
         """Ask the turn controller what happens next and do it."""
@@ -849,6 +926,8 @@ class TableScene(Scene):
             case Prompt(seat=seat, phase=phase):
                 self._cue_turn(seat)
                 self._prompt(seat, phase)
+            case AutoPlay():
+                self._auto_play()
             case StartAi(seat=seat):
                 self._start_ai(seat)
             case ApplyAi():
@@ -908,6 +987,8 @@ class TableScene(Scene):
         action = job.result
         if job.error is not None:
             log.error("computer player at seat %d failed: %r", job.seat, job.error)
+        if self._computer_claims(job.seat):
+            return
         if action is not None and self.apply_action(action):
             return
         # A failed or refused decision must not stall the table: play the first legal action.
@@ -953,6 +1034,8 @@ class TableScene(Scene):
             return None
         if self._awaiting_next_deal():
             return t("table.continue_hint")
+        if self.claim_allowed():
+            return t("claim.prompt")
         if self.input_enabled():
             if not INPUT_MODE.keyboard:
                 return t("table.your_turn")

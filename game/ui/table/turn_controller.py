@@ -5,7 +5,8 @@ hands over the facts of the moment (``TableFacts``: the game's phase and
 position, the seat to act, whether animations are still playing, whether
 something is open over the table, the state of the computer player's job)
 and gets back one typed decision: show the hot-seat cover, prompt a human,
-start or apply a computer move, show the finished hand, deal the next one,
+play a human's forced card (the only one they may play, when the settings
+say so, after a pause and never before their cover), start or apply a computer move, show the finished hand, deal the next one,
 end the game, or wait. The scene carries the decision out; the controller
 remembers only what the turn flow itself needs (which position was already
 prompted, whether the hand-over pad was shown, how long the table has been
@@ -60,6 +61,10 @@ class TableFacts:
     ai_job: AiJobState | None = None
     ai_pause: float = 0.0         # seconds a computer move is held back, so a player can follow it
     auto_next_delay: float = 0.0  # seconds a finished hand stays up when no human has to close it
+    # The human to act, at the screen, may play exactly one card and the settings let it play
+    # itself (auto-play): it does after ``auto_play_delay`` seconds of the table standing still.
+    forced_play: bool = False
+    auto_play_delay: float = 0.0
 
 
 # ---------------------------------------------------------------- decisions
@@ -82,6 +87,14 @@ class Prompt:
 
     seat: int
     phase: Phase
+
+
+@dataclass(frozen=True)
+class AutoPlay:
+    """The human at ``seat`` has only one card they may play, and has seen it for the pause: play it."""
+
+    seat: int
+    position: Position
 
 
 @dataclass(frozen=True)
@@ -124,7 +137,8 @@ class GameOver:
     """The game has ended: record it and show the end screen (decided once)."""
 
 
-Decision = Union[Wait, ShowCover, Prompt, StartAi, WaitForAi, ApplyAi, ShowHandOver, AutoNextDeal, GameOver]
+Decision = Union[Wait, ShowCover, Prompt, AutoPlay, StartAi, WaitForAi, ApplyAi, ShowHandOver, AutoNextDeal,
+                 GameOver]
 
 WAIT = Wait()
 
@@ -143,6 +157,7 @@ class TurnController:
         self._position: Position | None = None
         self._waited = 0.0                 # seconds idle and uncovered at this position
         self._prompted: Position | None = None
+        self._auto_played: Position | None = None
         self._hand_over_shown: Position | None = None
         self._game_over_handled = False
 
@@ -163,6 +178,7 @@ class TurnController:
             raise ValueError(f"seat {seat} has no human player to pass the cover to")
         self._viewer = seat
         self._prompted = None  # now prompt them, behind the cover they just passed
+        self._waited = 0.0     # and a forced card's pause starts now that they can see it
 
     def action_applied(self, actor: int, next_seat: int, new_deal: bool) -> None:
         """An action (or the next deal, ``actor`` -1) was applied; in hot seat the screen
@@ -172,12 +188,15 @@ class TurnController:
         if new_deal or actor != self._viewer or next_seat != actor:
             self._viewer = PUBLIC_SEAT
 
-    def position_rewound(self) -> None:
+    def position_rewound(self, position: Position | None = None) -> None:
         """The game went back to an earlier position (undo): forget what was prompted or
-        shown, since a position key may now come round again with a different game behind it."""
+        shown, since a position key may now come round again with a different game behind it.
+        A forced card at the restored ``position`` waits for its player: they went back on
+        purpose, and must be able to undo further than that card."""
         self._position = None
         self._waited = 0.0
         self._prompted = None
+        self._auto_played = position
         self._hand_over_shown = None
         self._game_over_handled = False
 
@@ -224,6 +243,12 @@ class TurnController:
 
     def _human_turn(self, facts: TableFacts, seat: int) -> Decision:
         if self._prompted == facts.position:
+            # Prompted already. A forced card plays itself once its player has had the
+            # pause to see it, and only behind their own cover (the viewer is theirs).
+            if (facts.forced_play and self._viewer == seat and self._auto_played != facts.position
+                    and self._waited >= facts.auto_play_delay):
+                self._auto_played = facts.position
+                return AutoPlay(seat, facts.position)
             return WAIT
         self._prompted = facts.position
         if self._viewer != seat:
