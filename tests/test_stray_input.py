@@ -378,3 +378,27 @@ def test_a_dealt_hand_picks_no_card_for_a_player_who_bid_by_keys(tmp_path):
     actions = len(scene.match.actions)
     step(app, [key(pygame.K_RETURN)])
     assert len(scene.match.actions) == actions, "the Enter after the bid played the card"
+
+
+def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
+    app = make_app(tmp_path)
+    match = Match(make_rules("wizard", {"rounds": 1}, players=3),
+                  [Seat("You", "human"), Seat("B", "ai:random"), Seat("C", "ai:random")], 3)
+    while not match.is_over:
+        if match.current_player == 0:
+            first_choice(match)
+        else:
+            match.apply(match.choose_ai_action())
+    app.replace(TableScene(app, match, ai_runner=InlineAiRunner()))
+    assert run_until(app, lambda: top_name(app) == "EndScene")
+    end = app.scenes[-1]
+    end.focus.focus(end.back)
+    step(app, [key(pygame.K_RETURN)])     # "Back to start"
+    assert top_name(app) == "StartScene"
+    start_screen = app.scenes[-1]
+    step(app, [key_up(pygame.K_RETURN)])
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])   # the hurried second Enter
+    assert app.scenes[-1] is start_screen, "a stray Enter started a new game"
+    # The keyboard still reaches Start: the first arrow or Tab goes there, Enter presses it.
+    step(app, [key(pygame.K_TAB)])
+    assert start_screen.focus.focused is start_screen.start_button

@@ -1006,7 +1006,7 @@ class TableScene(Scene):
         history = self.match.history()
         self._play_sound(self._end_effect(list(history.get("winners") or [])))
         self.app.push(EndScene(self.app, history, self.names, self.play_again,
-                               self.app.show_start).attach_host(self))
+                               self.app.show_start_after_game).attach_host(self))
 
     def _write_history(self) -> bool:
         try:
