@@ -217,6 +217,25 @@ def test_the_table_grows_its_type_as_far_as_its_layout_fits(choices, size) -> No
         assert grown.grow > 1.25  # the fixed 125% cap is gone: the layout's own fit check decides
 
 
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_larger_ui_scale_keeps_the_large_cards(size) -> None:
+    # The bug: the layout cut the UI scale and the large cards back together, so wherever
+    # 200% did not fit whole the cards fell back to their usual size.
+    try:
+        geometry.set_display_choices(100, False)
+        usual = compute_layout(size, 4, 0, hint_button=True).hand_card_w
+        geometry.set_display_choices(100, True)
+        large = compute_layout(size, 4, 0, hint_button=True).hand_card_w
+        assert large > usual
+        for percent in (150, 200):
+            geometry.set_display_choices(percent, True)
+            grown = compute_layout(size, 4, 0, hint_button=True)
+            assert grown.hand_card_w == large, (percent, grown.hand_card_w, large)
+            assert grown.grow > 1.0  # and the type still grows as far as it fits beside them
+    finally:
+        geometry.set_display_choices(100, False)
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_the_grown_table_leaves_its_dialogs_the_felt_between_the_corners(choices, size, players) -> None:

@@ -173,7 +173,12 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
         if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt
                                                and (usual is None or _plates_beside_felt_kept(layout, usual, felt))):
             return layout
-        scale, cards = max(1.0, scale - CUT_BACK_STEP), max(1.0, cards - CUT_BACK_STEP)
+        # The UI scale gives way first: the large cards are a choice of their own, which cutting
+        # both at once threw away whenever the grown type did not fit (200% turned them off).
+        if scale > 1.0:
+            scale = max(1.0, scale - CUT_BACK_STEP)
+        else:
+            cards = max(1.0, cards - CUT_BACK_STEP)
 
 
 def _plates_beside_felt_kept(layout: TableLayout, usual: TableLayout, felt: int) -> bool:
