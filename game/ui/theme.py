@@ -114,12 +114,25 @@ def face(pixels: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
+def pixel_size(size: int) -> int:
+    """The pixel (em) size text of nominal ``size`` is drawn at with the UI type."""
+    return max(6, round(max(8, int(size)) * FONT_SCALE))
+
+
+def nominal_size(pixels: float) -> int:
+    """The smallest nominal size whose text is drawn at least ``pixels`` pixels high."""
+    size = max(8, int(pixels / FONT_SCALE))
+    while pixel_size(size) < pixels:
+        size += 1
+    return size
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at nominal ``size`` (see the module's note on sizes; cached)."""
     size = max(8, int(size))
     if not font_files():
         return _builtin_font(size, bold)
-    return face(round(size * FONT_SCALE), bold)
+    return face(pixel_size(size), bold)
 
 
 def _builtin_font(size: int, bold: bool) -> pygame.font.Font:
