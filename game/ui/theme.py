@@ -127,6 +127,18 @@ def nominal_size(pixels: float) -> int:
     return size
 
 
+#: The smallest text the interface draws, in pixels: in a 1280x720 window (size factor 1) at
+#: 100%, and in the smallest window the game opens (800x600) whatever its factor.
+SMALLEST_TEXT_PX = 12
+SMALLEST_TEXT_PX_SMALL_WINDOW = 10
+
+
+def smallest_text_px(window_factor: float) -> float:
+    """The smallest text in pixels for a window of ``window_factor`` (1.0 at 1280x720): it
+    follows the window down to the small window's floor, and up with larger windows."""
+    return max(SMALLEST_TEXT_PX_SMALL_WINDOW, SMALLEST_TEXT_PX * window_factor)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at nominal ``size`` (see the module's note on sizes; cached)."""
     size = max(8, int(size))

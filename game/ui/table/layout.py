@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import theme
 from game.ui.widgets.geometry import CHOICES, LARGE_CARD_FACTOR
 
 MIN_SIZE = (800, 600)
@@ -69,7 +70,12 @@ class TableLayout:
     grow: float = 1.0
     #: How far the corner panels (contract, progress, scores, their buttons) grew: with
     #: their width, which the felt the dialogs need between them may hold below ``grow``.
+    #: Their type grows with ``grow`` all the same; where it outgrows the width, a team's
+    #: row in the scores panel takes two lines (``stacked_scores``).
     corner_grow: float = 1.0
+    #: Whether each team's row of the scores panel is two lines (its names over its books and
+    #: score), for corner panels too narrow for the three side by side at their type.
+    stacked_scores: bool = False
     margin: int = 12
     hand_card_w: int = 90
     trick_card_w: int = 70
@@ -123,9 +129,18 @@ class TableLayout:
 
     @property
     def corner_font_unit(self) -> float:
-        """Base text size in pixels for the corner panels: it grows with their width, so a
-        team's two names, its books and its score keep the room they have at 100%."""
-        return clamp(20 * self.corner_unit, 17, 30 * self.corner_grow)
+        """Base text size in pixels for the corner panels: it grows with the UI scale as the
+        rest of the table's type does (``grow``), though their width may grow less; the panels
+        grow taller instead and a team's row wraps (``stacked_scores``)."""
+        return clamp(20 * self.unit, 17, 30 * self.grow)
+
+    @property
+    def smallest_text(self) -> int:
+        """The nominal size of the smallest text on the table (tags, the corners' small lines, a
+        text fitted to its box): 12 px in a 1280x720 window at 100%, 10 px in the smallest
+        window, grown by the UI scale as far as the table grew."""
+        own = self.unit / self.grow
+        return theme.nominal_size(theme.smallest_text_px(own) * self.grow)
 
     def place(self, seat: int) -> SeatPlace:
         return self.seats[seat]
@@ -139,6 +154,10 @@ def effective_size(size: tuple[int, int]) -> tuple[int, int]:
     return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
 
 
+#: How many times its type's size a team's row in the scores panel takes side by side (names,
+#: books, score), and how tall a row that is stacked in two lines is.
+SCORE_ROW_EMS = 12
+STACKED_ROW_EMS = 2.2
 #: How much the player's UI scale and large cards are cut back at a time when they do not fit.
 CUT_BACK_STEP = 0.05
 #: The widest dialog opened on the felt between the corner panels (the bidding panel) at
@@ -273,13 +292,17 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
 
     # Corner panels (upper left: contract/trump; upper right: buttons, scores), at their own factor.
     corner_font = layout.corner_font_unit
-    button_h = round(clamp(36 * corner_unit, 32, 48 * corner_grow))
+    # The buttons grow with the corners' type (their words), even where the panels' width does not.
+    button_h = max(round(clamp(36 * corner_unit, 32, 48 * corner_grow)), round(corner_font * 1.8))
     gap = round(clamp(8 * corner_unit, 6, 12))
     small_h = round(layout.small_card_w * CARD_RATIO)
     pad = round(clamp(10 * corner_unit, 8, 16))
+    # The contract panel holds three lines of type (a small one, a large one, a small one,
+    # which may wrap to a second line) beside the badge or turn-up card.
     layout.indicator_rect = pygame.Rect(margin, margin, side_w, max(round(clamp(118 * corner_unit, 104,
                                                                                 170 * corner_grow)),
-                                                                    small_h + 2 * pad))
+                                                                    small_h + 2 * pad,
+                                                                    round(corner_font * 4.8) + 2 * pad))
     layout.turn_up_centre = (layout.indicator_rect.left + pad + layout.small_card_w // 2,
                              layout.indicator_rect.centery)
     half = (side_w - gap) // 2
@@ -294,16 +317,23 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         layout.menu_button = pygame.Rect(layout.hint_button.right + gap, margin,
                                          w - margin - layout.hint_button.right - gap, button_h)
     rows = score_rows if score_rows is not None else (2 if n == 4 else n)
-    row_h = round(corner_font * 1.25)
+    # A team's names, books and score side by side take about twelve times the type's size;
+    # in a narrower panel (a small window, or type grown more than the panel) each team's
+    # row is two lines, so the names keep their size.
+    # (Fewer rows than players: the rows are teams, with books beside their names.)
+    layout.stacked_scores = rows < n and side_w < corner_font * SCORE_ROW_EMS
+    row_h = round(corner_font * (STACKED_ROW_EMS if layout.stacked_scores else 1.25))
     score_h = round(corner_font * 1.9) + rows * row_h
     layout.score_rect = pygame.Rect(w - margin - side_w, margin + button_h + gap, side_w, score_h)
-    progress_h = round(corner_font * 2.2) + 2 * round(pad * 0.6)
+    # Two lines, or four where the panel is too narrow for a line at the smallest type.
+    progress_lines = 4 if side_w < corner_font * SCORE_ROW_EMS else 2
+    progress_h = round(corner_font * 1.1 * progress_lines) + 2 * round(pad * 0.6)
     layout.progress_rect = pygame.Rect(margin, layout.indicator_rect.bottom + gap, side_w, progress_h)
     left_block = layout.indicator_rect.union(layout.progress_rect)
     right_block = layout.score_rect.union(layout.pad_button)
     # The buttons that look back over the hand sit low on the right, level with the
     # bottom player's plate, clear of the hand below and of every seat above.
-    review_h = round(clamp(30 * corner_unit, 28, 42 * corner_grow))
+    review_h = max(round(clamp(30 * corner_unit, 28, 42 * corner_grow)), round(corner_font * 1.5))
     review_top = bottom_plate.centery - review_h // 2
     layout.last_trick_button = pygame.Rect(w - margin - side_w, review_top, half, review_h)
     layout.log_button = pygame.Rect(w - margin - half, review_top, half, review_h)
