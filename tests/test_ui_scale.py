@@ -14,7 +14,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 from test_stats import bidwhist_matches, write  # noqa: E402,F401
-from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module  # noqa: E402
+from ui_states import (  # noqa: E402
+    NAMES4,
+    PreviewApp,
+    discard_state,
+    finished_match,
+    window_for_module,
+    wizard_bid_state,
+)
 
 from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
@@ -23,6 +30,8 @@ from game.ui.app import App  # noqa: E402
 from game.replay import ReplayTimeline  # noqa: E402
 from game.rules import TrickRecord  # noqa: E402
 from game.rules.events import TrickWon  # noqa: E402
+from game.ui.art.render_cache import TEXT  # noqa: E402
+from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
 from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
@@ -41,6 +50,7 @@ from game.ui.table import layout as layout_module  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.review import HandLogDialog, LastTrickDialog  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.text import t  # noqa: E402
 from game.ui.widgets import geometry  # noqa: E402
 from game.ui.widgets.scroll import ScrollingDialog, ScrollView  # noqa: E402
 
@@ -203,6 +213,26 @@ def test_dialogs_over_the_table_never_shrink_and_stay_in_their_area(choices, tab
         assert dialog.panel_area(size, wide=True).contains(dialog.panel_rect)
         scales.append(dialog.scale)
     assert scales[1] >= scales[0] == pytest.approx(geometry.window_scale(size))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_the_bidding_panel_leaves_the_tables_message_in_sight(choices, tables, size) -> None:
+    # The bug: at 200% the Wizard bidding panel, opened again by an undo, covered the table's
+    # "Taken back: your move again" over the player's plate.
+    app = PreviewApp(size)
+    table = tables["bidwhist"]
+    state = wizard_bid_state()
+    for percent in (100, 150, 200):
+        choices(percent)
+        table.on_resize(size)
+        layout = table.layout
+        panel = BiddingPanel(app, state.view(state.current_player), NAMES4, _noop).attach_host(table)
+        panel.relayout(size)
+        # The message's pill, as the table draws it: its type and padding around the line.
+        type_size = round(layout.font_unit * 0.95)
+        pill_h = TEXT.size(t("undo.done"), type_size, True)[1] + 2 * round(type_size * 0.35)
+        assert layout.message_centre[1] - pill_h // 2 >= layout.message_top
+        assert panel.panel_rect.bottom <= layout.message_top, (percent, panel.panel_rect, layout.message_top)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")

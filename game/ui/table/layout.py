@@ -142,6 +142,12 @@ class TableLayout:
         own = self.unit / self.grow
         return theme.nominal_size(theme.smallest_text_px(own) * self.grow)
 
+    @property
+    def message_top(self) -> int:
+        """The top of the table's message line (a pill of type ``font_unit * 0.95`` around
+        ``message_centre``), which the dialogs on the felt keep clear of."""
+        return self.message_centre[1] - round(self.font_unit * 0.9)
+
     def place(self, seat: int) -> SeatPlace:
         return self.seats[seat]
 

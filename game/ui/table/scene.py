@@ -713,8 +713,8 @@ class TableScene(Scene):
 
         A normal dialog (bids, trump) takes the middle of the table between the
         contract corner and the score corner, from the top edge down to just
-        above the player's own name plate, so the scores, the buttons and the
-        hand stay in view. A wide one (the kitty) takes the whole width below
+        above the table's message line over the player's own name plate, so the
+        scores, the buttons, the message and the hand stay in view. A wide one (the kitty) takes the whole width below
         both corners.
         """
         layout = self._layout_for(size)
@@ -725,7 +725,9 @@ class TableScene(Scene):
                                layout.height - layout.margin - top)
         left = layout.indicator_rect.right + gap
         right = layout.score_rect.left - gap
-        bottom = layout.place(self.bottom).plate.top - gap
+        # Above the player's plate and the table's message over it ("Taken back: your move
+        # again" as the bidding panel opens again after an undo), at any UI scale.
+        bottom = min(layout.place(self.bottom).plate.top, layout.message_top) - gap
         return pygame.Rect(left, layout.margin, max(1, right - left), max(1, bottom - layout.margin))
 
     def name_plates(self, size: tuple[int, int]) -> list[pygame.Rect]:
