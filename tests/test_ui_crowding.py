@@ -2,7 +2,8 @@
 
 * A trick leaves every card's corner indices in view, from three to six
   cards (six covered each other's at 800x600), and stays clear of the
-  seats' name plates.
+  seats' name plates; its Led and Winning tags keep off the opponents' card
+  backs.
 * The game-over dialog sits in the middle of a 1280x720 window (it hung
   from below the table's corner panels down to the bottom edge), a clear
   band separates its last score row from its buttons, and at any size it
@@ -31,8 +32,9 @@ from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
+from game.ui.table.layout import compute_layout, fan_rect, trick_tag_rect  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.widgets.geometry import set_display_choices  # noqa: E402
 
 # The part of a card its rank and suit index take, at each of two opposite corners.
 CORNER_W, CORNER_H = 0.3, 0.32
@@ -163,3 +165,26 @@ def test_dialogs_over_the_start_screen_hide_it(make, size):
     # Outside, the window behind is darkened.
     corner = (2, 2) if not dialog.panel_rect.collidepoint(2, 2) else (size[0] - 3, size[1] - 3)
     assert sum(tuple(shown[0].get_at(corner))[:3]) < 3 * 255 * 0.8, "the screen behind is not dimmed"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_trick_tags_keep_off_the_opponents_card_backs(players, size):
+    # The bug: a tag on the side of a card facing its seat lay over the backs of the seat across.
+    try:
+        for percent in (100, 150, 200):
+            set_display_choices(percent, False)
+            layout = compute_layout(size, players, 0, hint_button=True)
+            fans = [fan_rect(layout, place.seat) for place in layout.seats if place.relative != 0]
+            tag_size = (round(layout.font_unit * 3.5), round(layout.font_unit))  # "Winning", the longer tag
+            for place in layout.seats:
+                for second in (False, True):
+                    tag = trick_tag_rect(layout, place.seat, tag_size, second)
+                    covered = sum(tag.clip(fan).width * tag.clip(fan).height for fan in fans)
+                    if percent == 100:
+                        assert covered == 0, (size, players, place.seat, tag)
+                    else:
+                        # A grown table may leave no clear side: then as little as it can.
+                        assert covered <= tag.width * tag.height // 2, (percent, size, players, place.seat, tag)
+    finally:
+        set_display_choices(100, False)

@@ -464,6 +464,7 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     (above the card for seats across the table, below it for the near seat,
     beside it for seats at the sides), else the side facing the middle, else
     the left or right. A ``second`` tag on the same card sits beyond the first.
+    Card backs count as cards: a tag never lies over a seat's fan.
     """
     place = layout.place(seat)
     width, height = size
@@ -472,6 +473,10 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     others = [_bounds(turned_card_corners(other, layout.trick_card_w, layout.trick_card_h)).inflate(2, 2)
               for other in layout.seats if other.seat != seat]
     others += [other.plate for other in layout.seats]
+    # The opponents' fans of card backs count as well, but give way when nothing else does: the
+    # tag then covers as little of them as it can (a tag on the far side of a card reached
+    # over the backs of the seat across).
+    fans = [fan_rect(layout, other.seat) for other in layout.seats if other.relative != 0]
     screen = pygame.Rect(0, 0, layout.width, layout.height)
     # Room for two tags, as wide as the card at least, so both tags of a card pick the same side.
     block = pygame.Rect(0, 0, max(width, layout.trick_card_w), 2 * height + gap)
@@ -482,16 +487,25 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
         sides = [above, below, left, right]
     else:
         sides = [left, right, above, below]
-    chosen = sides[0]
+    chosen, least = (sides[0], 0), None
+    # Each side, the block centred along it first, then slid along it by up to a card.
+    slides = (0, -0.25, 0.25, -0.5, 0.5, -0.75, 0.75, 1.0)
     for side in sides:
-        _put_beside(block, own, side, gap)
-        if screen.contains(block) and block.collidelist(others) < 0:
-            chosen = side
+        for slide in slides:
+            _put_beside(block, own, side, gap, slide)
+            if not screen.contains(block) or block.collidelist(others) >= 0:
+                continue
+            covered = sum(block.clip(fan).width * block.clip(fan).height for fan in fans)
+            if least is None or covered < least:
+                chosen, least = (side, slide), covered
+            if covered == 0:
+                break
+        if least == 0:
             break
-    _put_beside(block, own, chosen, gap)
+    _put_beside(block, own, chosen[0], gap, chosen[1])
     tag = pygame.Rect(0, 0, width, height)
     # The first tag takes the half of the block next to the card (the upper half beside it).
-    near_top = chosen != "above"
+    near_top = chosen[0] != "above"
     tag.centerx = block.centerx
     if near_top != second:
         tag.top = block.top
@@ -500,22 +514,30 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     return tag
 
 
+def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
+    """The most a seat's fan of card backs can cover (a full hand)."""
+    rect = pygame.Rect(0, 0, round(layout.back_card_w * 4.2), layout.back_card_h + 6)
+    rect.center = layout.place(seat).fan_centre
+    return rect
+
+
 def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
     left, top = min(x for x, _ in points), min(y for _, y in points)
     right, bottom = max(x for x, _ in points), max(y for _, y in points)
     return pygame.Rect(math.floor(left), math.floor(top), math.ceil(right - left), math.ceil(bottom - top))
 
 
-def _put_beside(block: pygame.Rect, card: pygame.Rect, side: str, gap: int) -> None:
-    """Move ``block`` next to ``card`` on ``side``, centred along that side."""
+def _put_beside(block: pygame.Rect, card: pygame.Rect, side: str, gap: int, slide: float = 0.0) -> None:
+    """Move ``block`` next to ``card`` on ``side``, centred along that side, then slid along
+    it by ``slide`` times the card's length on that side."""
     if side == "above":
-        block.midbottom = (card.centerx, card.top - gap)
+        block.midbottom = (card.centerx + round(slide * card.width), card.top - gap)
     elif side == "below":
-        block.midtop = (card.centerx, card.bottom + gap)
+        block.midtop = (card.centerx + round(slide * card.width), card.bottom + gap)
     elif side == "left":
-        block.topright = (card.left - gap, card.centery - block.height // 4)
+        block.topright = (card.left - gap, card.centery - block.height // 4 + round(slide * card.height))
     else:
-        block.topleft = (card.right + gap, card.centery - block.height // 4)
+        block.topleft = (card.right + gap, card.centery - block.height // 4 + round(slide * card.height))
 
 
 def _avoid(plate: pygame.Rect, blockers: tuple[pygame.Rect, ...], table: pygame.Rect) -> None:

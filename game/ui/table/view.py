@@ -42,7 +42,7 @@ from game.ui.art.card_art import CardArt, draw_suit
 from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.art.table_art import draw_felt
 from game.ui.table.animations import contract_text, score_text
-from game.ui.table.layout import STACKED_ROW_EMS, TableLayout, hand_positions, trick_tag_rect
+from game.ui.table.layout import STACKED_ROW_EMS, TableLayout, fan_rect, hand_positions, trick_tag_rect
 from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
 from game.ui.text import t, team_words
 from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH, draw_focus_ring
@@ -469,9 +469,7 @@ class TableView:
     @staticmethod
     def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
         """The most a seat's fan of card backs can cover (a full hand)."""
-        rect = pygame.Rect(0, 0, round(layout.back_card_w * 4.2), layout.back_card_h + 6)
-        rect.center = layout.place(seat).fan_centre
-        return rect
+        return fan_rect(layout, seat)
 
     def _draw_fan(self, surface: pygame.Surface, layout: TableLayout, seat: int, count: int) -> None:
         if count <= 0:
