@@ -32,7 +32,14 @@ from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.layout import compute_layout, fan_rect, trick_tag_rect  # noqa: E402
+from game.ui.table.layout import (  # noqa: E402
+    RAISE_SELECTED,
+    RING_REACH,
+    compute_layout,
+    fan_rect,
+    hand_positions,
+    trick_tag_rect,
+)
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.widgets.geometry import set_display_choices  # noqa: E402
 
@@ -186,5 +193,25 @@ def test_the_trick_tags_keep_off_the_opponents_card_backs(players, size):
                     else:
                         # A grown table may leave no clear side: then as little as it can.
                         assert covered <= tag.width * tag.height // 2, (percent, size, players, place.seat, tag)
+    finally:
+        set_display_choices(100, False)
+
+
+@pytest.mark.parametrize("large_cards", [False, True], ids=["usual cards", "large cards"])
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_lifted_card_never_covers_its_owners_name_plate(size, large_cards):
+    # The bug: a playable card the keyboard selected rose over the bottom player's own plate.
+    try:
+        for percent in (100, 200):
+            set_display_choices(percent, large_cards)
+            for players in (4, 6):
+                layout = compute_layout(size, players, 0, hint_button=True)
+                plate = layout.place(0).plate
+                for count in (1, 8, 13):
+                    positions = hand_positions(layout, count, lifted=set(range(count)))
+                    for rect, tilt in positions:
+                        selected = rect.move(0, -round(layout.hand_card_h * RAISE_SELECTED))
+                        drawn = selected.inflate(2 * RING_REACH, 2 * RING_REACH)
+                        assert drawn.top >= plate.bottom, (percent, players, count, drawn, plate)
     finally:
         set_display_choices(100, False)

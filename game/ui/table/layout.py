@@ -33,10 +33,19 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.ui import theme
+from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH
 from game.ui.widgets.geometry import CHOICES, LARGE_CARD_FACTOR
 
 MIN_SIZE = (800, 600)
 CARD_RATIO = 1.4
+#: How far a card of the bottom hand rises, in card heights: a playable card, and on top of
+#: that the card the keyboard selected, the card under the pointer and the hint's card.
+RAISE_PLAYABLE = 0.18
+RAISE_SELECTED = 0.08
+RAISE_HOVER = 0.04
+RAISE_HINT = 0.06
+#: How far the selection's focus ring reaches round a card.
+RING_REACH = FOCUS_GAP + FOCUS_WIDTH + 2
 
 
 def clamp(value: float, low: float, high: float) -> float:
@@ -290,7 +299,9 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     font_unit = layout.font_unit
     plate_w = round(clamp(170 * unit, 150, 250 * scale))
     plate_h = round(font_unit * 2.7)
-    lift = round(hand_h * 0.2)
+    # The highest a card of the hand rises (playable and selected, with its focus ring): the
+    # player's own plate sits above it, so a lifted card never covers the plate.
+    lift = round(hand_h * (RAISE_PLAYABLE + RAISE_SELECTED)) + RING_REACH
     hand_top = h - margin - hand_h
     layout.hand_rect = pygame.Rect(margin, hand_top, w - 2 * margin, hand_h)
     bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
@@ -578,7 +589,7 @@ def hand_positions(layout: TableLayout, count: int, lifted: set[int] | frozenset
     step = max_step if count == 1 else min(max_step, (area.width - cw) / (count - 1))
     total = cw + step * (count - 1)
     left = area.centerx - total / 2
-    raise_px = round(ch * 0.18) if raise_px is None else raise_px
+    raise_px = round(ch * RAISE_PLAYABLE) if raise_px is None else raise_px
     result = []
     middle = (count - 1) / 2
     spread = max(1.0, middle)

@@ -42,7 +42,16 @@ from game.ui.art.card_art import CardArt, draw_suit
 from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.art.table_art import draw_felt
 from game.ui.table.animations import contract_text, score_text
-from game.ui.table.layout import STACKED_ROW_EMS, TableLayout, fan_rect, hand_positions, trick_tag_rect
+from game.ui.table.layout import (
+    RAISE_HINT,
+    RAISE_HOVER,
+    RAISE_SELECTED,
+    STACKED_ROW_EMS,
+    TableLayout,
+    fan_rect,
+    hand_positions,
+    trick_tag_rect,
+)
 from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
 from game.ui.text import t, team_words
 from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH, draw_focus_ring
@@ -710,9 +719,10 @@ class TableView:
                 continue
             card = hand.cards[index]
             if index == hand.selected or index == hand.hover:
-                rect = rect.move(0, -round(layout.hand_card_h * (0.12 if index == hand.selected else 0.05)))
+                rect = rect.move(0, -round(layout.hand_card_h * (RAISE_SELECTED if index == hand.selected
+                                                                 else RAISE_HOVER)))
             elif hand.face_up and card in hand.suggested:
-                rect = rect.move(0, -round(layout.hand_card_h * 0.08))  # the hint's card stands out
+                rect = rect.move(0, -round(layout.hand_card_h * RAISE_HINT))  # the hint's card stands out
             look = "plain"
             if hand.playable is not None and hand.face_up:
                 look = "glow" if card in hand.playable else "dim"
