@@ -225,3 +225,33 @@ def test_no_text_is_smaller_than_the_floor_at_100_percent(measured, size, smalle
     small = [(screen, text, f"{pixels} px") for text, (pixels, screen) in measured(size, 100).items()
              if pixels < smallest]
     assert not small, f"text below {smallest} px at {size}:\n{_report(small)}"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=["800x600", "1280x720"])
+def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) -> None:
+    # The bug: each name at the head of the replay's score pad shrank on its own to its
+    # column, so a six-player pad showed its names in uneven sizes.
+    from game.ui.scenes import replay_scene
+    from game.ui.widgets.text import fit_size
+    from ui_states import PreviewApp
+
+    pygame.init()
+    pygame.display.set_mode(size)
+    names = ["Şükrü Çelikkol", "Ada", "Gülşen Yıldız", "Bo", "İlknur Doğan", "Annemarieke"]
+    match = finished_match("wizard", players=6, seed=2, rounds=3)
+    viewer = ReplayScene(PreviewApp(size), ReplayTimeline(match.history()))
+    viewer.names = names
+    viewer.go(viewer.timeline.last)
+    viewer.relayout(size)
+    shown: dict[str, int] = {}
+    draw = replay_scene.draw_text_fit
+
+    def recording(surface, text, rect, size_, colour=theme.TEXT, align="center", bold=False, **rest):
+        shown[text] = fit_size(text, pygame.Rect(rect).width, pygame.Rect(rect).height, size_, bold)
+        return draw(surface, text, rect, size_, colour, align, bold, **rest)
+
+    monkeypatch.setattr(replay_scene, "draw_text_fit", recording)
+    viewer.draw(pygame.Surface(size))
+    heads = {name[:8]: shown[name[:8]] for name in names if name[:8] in shown}
+    assert len(heads) == len(names), shown
+    assert len(set(heads.values())) == 1, heads
