@@ -40,10 +40,10 @@ MIN_SIZE = (800, 600)
 CARD_RATIO = 1.4
 #: How far a card of the bottom hand rises, in card heights: a playable card, and on top of
 #: that the card the keyboard selected, the card under the pointer and the hint's card.
-RAISE_PLAYABLE = 0.18
-RAISE_SELECTED = 0.08
-RAISE_HOVER = 0.04
-RAISE_HINT = 0.06
+RAISE_PLAYABLE = 0.14
+RAISE_SELECTED = 0.03
+RAISE_HOVER = 0.02
+RAISE_HINT = 0.03
 #: How far the selection's focus ring reaches round a card.
 RING_REACH = FOCUS_GAP + FOCUS_WIDTH + 2
 
@@ -301,7 +301,7 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     plate_h = round(font_unit * 2.7)
     # The highest a card of the hand rises (playable and selected, with its focus ring): the
     # player's own plate sits above it, so a lifted card never covers the plate.
-    lift = round(hand_h * (RAISE_PLAYABLE + RAISE_SELECTED)) + RING_REACH
+    lift = round(hand_h * (RAISE_PLAYABLE + RAISE_SELECTED)) + max(0, RING_REACH - round(4 * unit))
     hand_top = h - margin - hand_h
     layout.hand_rect = pygame.Rect(margin, hand_top, w - 2 * margin, hand_h)
     bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)

@@ -554,6 +554,24 @@ class TableScene(Scene):
             return top
         return None
 
+    def _message_to_dialog(self) -> None:
+        """The message over the table moves to the message strip of a dialog on the felt that
+        would cover it: "Taken back: your move again" as the bidding panel opens again after
+        an undo, which a panel grown by the UI scale hid."""
+        dialog = self._table_dialog()
+        if dialog is None or self.message is None or self._message_left <= 0:
+            return
+        layout = self.layout
+        message_line = pygame.Rect(0, layout.message_top, layout.width,
+                                   2 * (layout.message_centre[1] - layout.message_top))
+        if not dialog.panel_rect.colliderect(message_line):
+            return
+        if self.message_warning:
+            dialog.show_reason(self.message)
+        else:
+            dialog.show_note(self.message, self._message_left)
+        self.message, self._message_left = None, 0.0
+
     def _note(self, text: str, seconds: float) -> None:
         """A message that is not a warning: in the open dialog's message strip, else over the table."""
         dialog = self._table_dialog()
@@ -713,8 +731,8 @@ class TableScene(Scene):
 
         A normal dialog (bids, trump) takes the middle of the table between the
         contract corner and the score corner, from the top edge down to just
-        above the table's message line over the player's own name plate, so the
-        scores, the buttons, the message and the hand stay in view. A wide one (the kitty) takes the whole width below
+        above the player's own name plate, so the scores, the buttons and the
+        hand stay in view. A wide one (the kitty) takes the whole width below
         both corners.
         """
         layout = self._layout_for(size)
@@ -725,9 +743,7 @@ class TableScene(Scene):
                                layout.height - layout.margin - top)
         left = layout.indicator_rect.right + gap
         right = layout.score_rect.left - gap
-        # Above the player's plate and the table's message over it ("Taken back: your move
-        # again" as the bidding panel opens again after an undo), at any UI scale.
-        bottom = min(layout.place(self.bottom).plate.top, layout.message_top) - gap
+        bottom = layout.place(self.bottom).plate.top - gap
         return pygame.Rect(left, layout.margin, max(1, right - left), max(1, bottom - layout.margin))
 
     def name_plates(self, size: tuple[int, int]) -> list[pygame.Rect]:
@@ -789,6 +805,7 @@ class TableScene(Scene):
                 self.message = None
         self._collect_hint()
         self._run_turn_flow(dt)
+        self._message_to_dialog()
         self.keys.update(self.app.top_scene() is self, self.match.position_key())
 
     def wake_in(self) -> float | None:
