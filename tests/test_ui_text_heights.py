@@ -68,10 +68,15 @@ class TextSizes:
         self.screen = "start"
         #: How many strings each screen drew.
         self.drawn: dict[str, int] = {}
+        #: The smallest pixel size of each string on each screen.
+        self.on_screen: dict[tuple[str, str], int] = {}
 
     def record(self, text: str, size: int, bold: bool) -> None:
         pixels = theme.pixel_size(size)
         self.drawn[self.screen] = self.drawn.get(self.screen, 0) + 1
+        where = (self.screen, text)
+        if text.strip():
+            self.on_screen[where] = min(pixels, self.on_screen.get(where, pixels))
         if text.strip() and (text not in self.smallest or pixels < self.smallest[text][0]):
             self.smallest[text] = (pixels, self.screen)
 

@@ -85,6 +85,9 @@ class TableLayout:
     #: Whether each team's row of the scores panel is two lines (its names over its books and
     #: score), for corner panels too narrow for the three side by side at their type.
     stacked_scores: bool = False
+    #: Where a dialog as wide as the window (the kitty) starts: below the corner panels as they
+    #: are at the usual sizes, so type grown in the corners never squeezes that dialog.
+    wide_dialog_top: int = 0
     margin: int = 12
     hand_card_w: int = 90
     trick_card_w: int = 70
@@ -206,6 +209,8 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
         layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards, felt)
         if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt
                                                and (usual is None or _plates_beside_felt_kept(layout, usual, felt))):
+            if usual is not None:
+                layout.wide_dialog_top = usual.wide_dialog_top
             return layout
         # The UI scale gives way first: the large cards are a choice of their own, which cutting
         # both at once threw away whenever the grown type did not fit (200% turned them off).
@@ -400,6 +405,7 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         layout.seats.append(SeatPlace(seat, rel, angle, plate, fan_centre, fan_angle,
                                       trick_card_centre(rel, n, (cx, cy), trick_w, trick_h), tilt, hand_origin))
     layout.trick_rect = _trick_area(layout)
+    layout.wide_dialog_top = max(layout.indicator_rect.bottom, layout.score_rect.bottom)
     return layout
 
 

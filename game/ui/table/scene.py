@@ -738,7 +738,7 @@ class TableScene(Scene):
         layout = self._layout_for(size)
         gap = max(6, layout.margin // 2)
         if wide:
-            top = max(layout.indicator_rect.bottom, layout.score_rect.bottom) + gap
+            top = layout.wide_dialog_top + gap
             return pygame.Rect(layout.margin, top, layout.width - 2 * layout.margin,
                                layout.height - layout.margin - top)
         left = layout.indicator_rect.right + gap
