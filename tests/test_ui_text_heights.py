@@ -55,6 +55,9 @@ SMALLEST_PX_IN_800x600 = 10
 DECLARING_SEED = 7
 
 Measured = dict[str, tuple[int, str]]
+#: What is drawn on the way from one screen to the next (the table dealing, the computer
+#: players' turns): held to the floor, but measured for growth only on the screens themselves.
+BETWEEN = "on the way"
 SCREENS = ("start", "settings", "rules editor", "rules help", "Bid Whist bidding panel", "trump chooser", "kitty",
            "Bid Whist table", "last trick", "hand log", "table menu", "leave question", "hot-seat cover",
            "Wizard bidding panel", "Wizard table", "score pad", "game over", "statistics", "replay")
@@ -75,7 +78,7 @@ class TextSizes:
         pixels = theme.pixel_size(size)
         self.drawn[self.screen] = self.drawn.get(self.screen, 0) + 1
         where = (self.screen, text)
-        if text.strip():
+        if text.strip() and self.screen != BETWEEN:
             self.on_screen[where] = min(pixels, self.on_screen.get(where, pixels))
         if text.strip() and (text not in self.smallest or pixels < self.smallest[text][0]):
             self.smallest[text] = (pixels, self.screen)
@@ -91,12 +94,31 @@ def _top(app: App) -> str:
 
 
 def _shown(app: App, sizes: TextSizes, screen: str) -> None:
-    """Draw ``screen`` (the scenes on the stack now) afresh, every scene laid out again."""
-    sizes.screen = screen
-    TEXT.clear()  # a text fitted to its box before is rendered again, so it is measured here
+    """Draw ``screen`` (the top scene, over those under it) afresh, every scene laid out again;
+    what the top scene draws counts as ``screen``."""
+    top = app.scenes[-1]
+    draw = top.draw
+
+    def labelled(surface: pygame.Surface) -> None:
+        sizes.screen = screen
+        draw(surface)
+        sizes.screen = BETWEEN
+
+    sizes.screen = BETWEEN
+    sizes.drawn[screen] = 0
+    # Every text of the screen is rendered again, so it is measured here: the text cache and
+    # the table's pictures of its plates, panels and tags are forgotten.
+    TEXT.clear()
     for scene in app.scenes:
+        if isinstance(scene, TableScene):
+            for pictures in (scene.view._plates, scene.view._panels, scene.view._pills):
+                pictures.clear()
         scene.on_resize(app.size)
-    _frames(app)
+    top.draw = labelled  # type: ignore[method-assign]
+    try:
+        _frames(app)
+    finally:
+        del top.draw
 
 
 def _run(app: App, until: Callable[[], bool], pilot: Autopilot | None = None, frames: int = 3000,
@@ -104,7 +126,7 @@ def _run(app: App, until: Callable[[], bool], pilot: Autopilot | None = None, fr
     """Run frames (the pilot answering the human's questions) until ``until`` holds; what is
     drawn on the way counts as ``screen``."""
     if sizes is not None:
-        sizes.screen = screen
+        sizes.screen = BETWEEN
     for _ in range(frames):
         if until():
             return
@@ -204,7 +226,7 @@ def measure(data_dir: Path, size: tuple[int, int], percent: int) -> TextSizes:
         del TEXT.render
         app.close(quit_pygame=False)
         set_display_choices(100, False)
-    assert set(sizes.drawn) == set(SCREENS), f"the tour missed {set(SCREENS) - set(sizes.drawn)}"
+    assert set(sizes.drawn) - {BETWEEN} == set(SCREENS), f"the tour missed {set(SCREENS) - set(sizes.drawn)}"
     return sizes
 
 
@@ -217,7 +239,15 @@ def measured(tmp_path_factory) -> Iterator[dict[tuple[tuple[int, int], int], Mea
             found[size, percent] = measure(tmp_path_factory.mktemp("heights"), size, percent)
         return found[size, percent].smallest
 
+    get.sizes = found  # type: ignore[attr-defined]
     yield get  # type: ignore[misc]
+
+
+def measured_on_screens(measured, size: tuple[int, int]) -> tuple[dict, dict]:
+    """The pixel size of each text on each screen at 100% and at 200%."""
+    measured(size, 100)
+    measured(size, 200)
+    return measured.sizes[size, 100].on_screen, measured.sizes[size, 200].on_screen
 
 
 def _report(rows: list[tuple[str, str, object]]) -> str:
@@ -260,3 +290,39 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
     heads = {name[:8]: shown[name[:8]] for name in names if name[:8] in shown}
     assert len(heads) == len(names), shown
     assert len(set(heads.values())) == 1, heads
+
+
+#: The screens whose own composition has room to grow in a 1280x720 window: their texts grow
+#: with the UI scale by at least this much at 200% (half their share, on the median), and
+#: the table's own texts (plates, corner panels, tags, buttons), which stayed at 10 px.
+GROWING_SCREENS = ("settings", "rules editor", "rules help", "Bid Whist table", "Wizard table", "trump chooser",
+                   "last trick", "hand log", "table menu", "leave question", "hot-seat cover", "score pad",
+                   "game over", "replay")
+LEAST_MEDIAN_GROWTH = 1.15
+#: The screens that fill a 1280x720 window at 100% (the start screen, the statistics) and the
+#: dialogs between the table's corner panels (the bidding panel, the kitty) have no room
+#: to grow there: their texts only never shrink.
+
+
+def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured) -> None:
+    usual, grown = measured_on_screens(measured, (1280, 720))
+    shrunk, lagging = [], []
+    growth: dict[str, list[float]] = {}
+    for (screen, text), pixels in usual.items():
+        if (screen, text) not in grown:
+            continue
+        ratio = grown[screen, text] / pixels
+        growth.setdefault(screen, []).append(ratio)
+        # (A pixel of rounding: a panel a few pixels narrower fits its heading a pixel smaller.)
+        if grown[screen, text] < pixels - 1:
+            shrunk.append((screen, text, f"{pixels} px -> {grown[screen, text]} px"))
+    assert not shrunk, f"text smaller at 200% than at 100%:\n{_report(shrunk)}"
+    for screen in GROWING_SCREENS:
+        ratios = sorted(growth[screen])
+        median = ratios[len(ratios) // 2]
+        if median < LEAST_MEDIAN_GROWTH:
+            lagging.append((screen, "", f"grows {median:.2f} times"))
+    assert not lagging, f"screens whose text does not grow at 200%:\n{_report(lagging)}"
+    # The table's own texts grow with it: the corner panels and the trick tags stayed at 10 px.
+    for screen in ("Bid Whist table", "Wizard table"):
+        assert min(growth[screen]) >= LEAST_MEDIAN_GROWTH, (screen, sorted(growth[screen])[:5])
