@@ -157,13 +157,13 @@ class TableView:
         # panels grown by the UI scale: only the part above it is drawn, as nothing shows
         # through the panel.
         corners_clip = surface.get_clip()
-        if covered is not None and covered.colliderect(layout.indicator_rect.union(layout.score_rect)):
-            surface.set_clip(corners_clip.clip(pygame.Rect(0, 0, layout.width, covered.top)))
-        self._draw_indicator(surface, model, layout, names)
+        for corner, draw in ((layout.indicator_rect, self._draw_indicator), (layout.score_rect, self._draw_scores)):
+            if self._under(covered, corner) and covered is not None and covered.top > corner.top:
+                surface.set_clip(corners_clip.clip(pygame.Rect(0, 0, layout.width, covered.top)))
+            draw(surface, model, layout, names)
+            surface.set_clip(corners_clip)
         if not self._under(covered, layout.progress_rect):
             self._draw_progress(surface, model, layout, names)
-        self._draw_scores(surface, model, layout, names)
-        surface.set_clip(corners_clip)
         for seat in range(model.num_players):
             if layout.relative(seat) != 0 and not self._under(covered, self.fan_rect(layout, seat)):
                 self._draw_fan(surface, layout, seat, len(model.hands[seat]) if seat < len(model.hands) else 0)
