@@ -504,9 +504,10 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
         sides = [above, below, left, right]
     else:
         sides = [left, right, above, below]
-    chosen, least = (sides[0], 0), None
+    chosen: tuple[str, float] = (sides[0], 0.0)
+    least: int | None = None
     # Each side, the block centred along it first, then slid along it by up to a card.
-    slides = (0, -0.25, 0.25, -0.5, 0.5, -0.75, 0.75, 1.0)
+    slides = (0.0, -0.25, 0.25, -0.5, 0.5, -0.75, 0.75, 1.0)
     for side in sides:
         for slide in slides:
             _put_beside(block, own, side, gap, slide)
