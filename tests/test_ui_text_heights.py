@@ -326,3 +326,13 @@ def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured)
     # The table's own texts grow with it: the corner panels and the trick tags stayed at 10 px.
     for screen in ("Bid Whist table", "Wizard table"):
         assert min(growth[screen]) >= LEAST_MEDIAN_GROWTH, (screen, sorted(growth[screen])[:5])
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=["1280x720", "800x600"])
+def test_the_tables_scores_name_both_teams_at_one_size(measured, size) -> None:
+    # The bug: each team's names shrank on their own to the panel, "Alice & Carmen" at 14 px
+    # over "Bongani & Dmitri" at 12 px.
+    measured(size, 100)
+    on_screen = measured.sizes[size, 100].on_screen
+    teams = [on_screen["Bid Whist table", names] for names in ("Alice & Carmen", "Bongani & Dmitri")]
+    assert teams[0] == teams[1], teams

@@ -445,14 +445,19 @@ class TableView:
         y = pad + title.get_height() + 2
         score_w = round(fu * 2.4)
         extra_w = round(fu * 3.2) if teams else 0
+        name_w = rect.width - 2 * pad - score_w - extra_w - 6
+        # The names share one size, the one the longest fits its room at (each shrunk on its
+        # own, the teams' names came out in uneven sizes).
+        room = rect.width - 2 * pad - 14 if teams and layout.stacked_scores else name_w - (14 if teams else 0)
+        name_size = round(fu * 0.9)
+        while name_size > smallest and any(self.text.size(row[0], name_size)[0] > room for row in rows):
+            name_size -= 1
         for name, score, extra, colour, leading in rows:
-            name_w = rect.width - 2 * pad - score_w - extra_w - 6
             if teams and layout.stacked_scores:
                 # Two lines: the team's names across the panel, its books and score under them.
                 line_h = round(fu * STACKED_ROW_EMS / 2)
                 pygame.draw.circle(image, colour, (pad + 5, y + line_h // 2), 5)
-                label = self.text.fit(name, round(fu * 0.9), theme.TEXT, rect.width - 2 * pad - 14,
-                                      smallest=smallest)
+                label = self.text.fit(name, name_size, theme.TEXT, rect.width - 2 * pad - 14, smallest=smallest)
                 image.blit(label, (pad + 14, y + (line_h - label.get_height()) // 2))
                 books = self.text.fit(extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM,
                                       rect.width - 2 * pad - 14 - score_w, smallest=smallest)
@@ -463,14 +468,14 @@ class TableView:
                 continue
             if teams:
                 pygame.draw.circle(image, colour, (pad + 5, y + row_h // 2), 5)
-                label = self.text.fit(name, round(fu * 0.9), theme.TEXT, name_w - 14, smallest=smallest)
+                label = self.text.fit(name, name_size, theme.TEXT, name_w - 14, smallest=smallest)
                 image.blit(label, (pad + 14, y + (row_h - label.get_height()) // 2))
                 books = self.text.fit(extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM, extra_w,
                                       smallest=smallest)
                 image.blit(books, (rect.width - pad - score_w - extra_w, y + (row_h - books.get_height()) // 2))
             else:
                 label_colour = GOLD if leading else theme.TEXT
-                label = self.text.fit(name, round(fu * 0.9), label_colour, name_w, smallest=smallest)
+                label = self.text.fit(name, name_size, label_colour, name_w, smallest=smallest)
                 image.blit(label, (pad, y + (row_h - label.get_height()) // 2))
             value = self.text.render(score, round(fu * 1.0), GOLD if leading else theme.TEXT, bold=True)
             image.blit(value, (rect.width - pad - value.get_width(), y + (row_h - value.get_height()) // 2))
