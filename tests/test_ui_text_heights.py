@@ -10,11 +10,18 @@ Winning tags, the corner panels), the last trick, the hand log, the table's menu
 leave question, the score pad, the hot-seat cover, the game-over screen, the
 statistics and the replay viewer.
 
-* In a 1280x720 window at 100% no text is smaller than 12 px;
-* in the smallest window (800x600) none is smaller than 10 px;
-* at 200% every text is larger than at 100%, and grows by at least half as far as
-  its screen could: a text that stays behind while its screen grows (the corner
-  panels and the trick's tags stayed at 10 px) fails.
+* In a 1280x720 window at 100% no text is smaller than 12 px (the settings' values
+  were 11 px, the trick's Led and Winning tags 10 px);
+* in the smallest window (800x600) none is smaller than 10 px (the scores panel's
+  names were 9 px, the contract panel's lines 8 px);
+* at 200% in a 1280x720 window no text on a screen is smaller than at 100%, the
+  screens with room to grow grow their text (on the median, by 15% at least), and
+  every text of the table itself grows with it (the corner panels and the tags
+  stayed at 10 px). The start screen, the statistics, the bidding panel and the
+  kitty fill what a 1280x720 window leaves them at 100%, so they only never shrink.
+
+Two faults of uneven sizes are checked on the side: the names heading the replay's
+score pad, and the two teams' names in the table's scores panel, share one size.
 """
 
 from __future__ import annotations
