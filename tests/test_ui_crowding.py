@@ -2,7 +2,8 @@
 
 * A trick leaves every card's corner indices in view, from three to six
   cards (six covered each other's at 800x600), and stays clear of the
-  seats' name plates.
+  seats' name plates; its Led and Winning tags keep off the opponents' card
+  backs.
 * The game-over dialog sits in the middle of a 1280x720 window (it hung
   from below the table's corner panels down to the bottom edge), a clear
   band separates its last score row from its buttons, and at any size it
@@ -31,8 +32,16 @@ from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
+from game.ui.table.layout import (  # noqa: E402
+    RAISE_SELECTED,
+    RING_REACH,
+    compute_layout,
+    fan_rect,
+    hand_positions,
+    trick_tag_rect,
+)
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.widgets.geometry import set_display_choices  # noqa: E402
 
 # The part of a card its rank and suit index take, at each of two opposite corners.
 CORNER_W, CORNER_H = 0.3, 0.32
@@ -163,3 +172,46 @@ def test_dialogs_over_the_start_screen_hide_it(make, size):
     # Outside, the window behind is darkened.
     corner = (2, 2) if not dialog.panel_rect.collidepoint(2, 2) else (size[0] - 3, size[1] - 3)
     assert sum(tuple(shown[0].get_at(corner))[:3]) < 3 * 255 * 0.8, "the screen behind is not dimmed"
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_the_trick_tags_keep_off_the_opponents_card_backs(players, size):
+    # The bug: a tag on the side of a card facing its seat lay over the backs of the seat across.
+    try:
+        for percent in (100, 150, 200):
+            set_display_choices(percent, False)
+            layout = compute_layout(size, players, 0, hint_button=True)
+            fans = [fan_rect(layout, place.seat) for place in layout.seats if place.relative != 0]
+            tag_size = (round(layout.font_unit * 3.5), round(layout.font_unit))  # "Winning", the longer tag
+            for place in layout.seats:
+                for second in (False, True):
+                    tag = trick_tag_rect(layout, place.seat, tag_size, second)
+                    covered = sum(tag.clip(fan).width * tag.clip(fan).height for fan in fans)
+                    if percent == 100:
+                        assert covered == 0, (size, players, place.seat, tag)
+                    else:
+                        # A grown table may leave no clear side: then as little as it can.
+                        assert covered <= tag.width * tag.height // 2, (percent, size, players, place.seat, tag)
+    finally:
+        set_display_choices(100, False)
+
+
+@pytest.mark.parametrize("large_cards", [False, True], ids=["usual cards", "large cards"])
+@pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
+def test_a_lifted_card_never_covers_its_owners_name_plate(size, large_cards):
+    # The bug: a playable card the keyboard selected rose over the bottom player's own plate.
+    try:
+        for percent in (100, 200):
+            set_display_choices(percent, large_cards)
+            for players in (4, 6):
+                layout = compute_layout(size, players, 0, hint_button=True)
+                plate = layout.place(0).plate
+                for count in (1, 8, 13):
+                    positions = hand_positions(layout, count, lifted=set(range(count)))
+                    for rect, tilt in positions:
+                        selected = rect.move(0, -round(layout.hand_card_h * RAISE_SELECTED))
+                        drawn = selected.inflate(2 * RING_REACH, 2 * RING_REACH)
+                        assert drawn.top >= plate.bottom, (percent, players, count, drawn, plate)
+    finally:
+        set_display_choices(100, False)

@@ -23,6 +23,8 @@ from game.ui.app import App  # noqa: E402
 from game.replay import ReplayTimeline  # noqa: E402
 from game.rules import TrickRecord  # noqa: E402
 from game.rules.events import TrickWon  # noqa: E402
+from game.rules.actions import predict  # noqa: E402
+from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
 from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
@@ -41,6 +43,7 @@ from game.ui.table import layout as layout_module  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.review import HandLogDialog, LastTrickDialog  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.text import t  # noqa: E402
 from game.ui.widgets import geometry  # noqa: E402
 from game.ui.widgets.scroll import ScrollingDialog, ScrollView  # noqa: E402
 
@@ -205,6 +208,41 @@ def test_dialogs_over_the_table_never_shrink_and_stay_in_their_area(choices, tab
     assert scales[1] >= scales[0] == pytest.approx(geometry.window_scale(size))
 
 
+@pytest.mark.parametrize("percent", [100, 200])
+def test_the_message_of_an_undo_stays_in_sight_of_the_reopened_bidding_panel(tmp_path, percent) -> None:
+    # The bug: at 200% the Wizard bidding panel, opened again by an undo, covered the table's
+    # "Taken back: your move again" over the player's plate.
+    size = (1280, 720)
+    settings = Settings(animation_speed="instant", ai_pause_seconds=0.0, ui_scale_percent=percent)
+    app = App(data_dir=str(tmp_path), size=size, settings=settings)
+    try:
+        seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
+        table = TableScene(app, Match(make_rules("wizard"), seats, 5), ai_runner=InlineAiRunner())
+        app.replace(table)
+
+        def run_until(done) -> None:
+            for _ in range(2000):
+                if done():
+                    return
+                app.step(1 / 60, [])
+            raise AssertionError(f"not reached; {type(app.scenes[-1]).__name__} on top")
+
+        run_until(lambda: isinstance(app.scenes[-1], BiddingPanel))
+        app.scenes[-1].finish(app.scenes[-1].on_action, predict(0))
+        run_until(lambda: app.scenes[-1] is table and table.input_enabled())
+        table.request_undo()
+        run_until(lambda: isinstance(app.scenes[-1], BiddingPanel))
+        app.step(1 / 60, [])
+        panel = app.scenes[-1]
+        layout = table.layout
+        pill = pygame.Rect(0, layout.message_top, size[0], 2 * (layout.message_centre[1] - layout.message_top))
+        over_the_table = table.message == t("undo.done") and not panel.panel_rect.colliderect(pill)
+        in_the_panels_strip = panel.toast.active and panel.toast.text == t("undo.done")
+        assert over_the_table or in_the_panels_strip, (table.message, panel.panel_rect, pill, panel.toast.text)
+    finally:
+        app.close(quit_pygame=False)
+
+
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (2560, 1440)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_table_grows_its_type_as_far_as_its_layout_fits(choices, size) -> None:
     choices(100)
@@ -215,6 +253,25 @@ def test_the_table_grows_its_type_as_far_as_its_layout_fits(choices, size) -> No
     assert grown.font_unit > usual.font_unit  # the old type cap of 30 px no longer stops a 1080p table
     if size == (2560, 1440):
         assert grown.grow > 1.25  # the fixed 125% cap is gone: the layout's own fit check decides
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+def test_a_larger_ui_scale_keeps_the_large_cards(size) -> None:
+    # The bug: the layout cut the UI scale and the large cards back together, so wherever
+    # 200% did not fit whole the cards fell back to their usual size.
+    try:
+        geometry.set_display_choices(100, False)
+        usual = compute_layout(size, 4, 0, hint_button=True).hand_card_w
+        geometry.set_display_choices(100, True)
+        large = compute_layout(size, 4, 0, hint_button=True).hand_card_w
+        assert large > usual
+        for percent in (150, 200):
+            geometry.set_display_choices(percent, True)
+            grown = compute_layout(size, 4, 0, hint_button=True)
+            assert grown.hand_card_w == large, (percent, grown.hand_card_w, large)
+            assert grown.grow > 1.0  # and the type still grows as far as it fits beside them
+    finally:
+        geometry.set_display_choices(100, False)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -229,8 +286,12 @@ def test_the_grown_table_leaves_its_dialogs_the_felt_between_the_corners(choices
     grown = compute_layout(size, players, 0, hint_button=True)
     felt = grown.score_rect.left - grown.indicator_rect.right
     assert felt >= min(usual.score_rect.left - usual.indicator_rect.right, need)
-    # The corners' type grows no faster than their width, so a team's names keep their room.
-    assert grown.corner_font_unit * usual.score_rect.width <= usual.corner_font_unit * grown.score_rect.width * 1.01
+    # The corners' type grows with the table's (it stayed at 10 px while the rest grew); where it
+    # outgrows their width, a team's names take a line of their own, so they keep their room.
+    assert grown.corner_font_unit == pytest.approx(grown.font_unit)
+    assert grown.corner_font_unit >= usual.corner_font_unit
+    if players == 4 and grown.corner_font_unit * usual.score_rect.width > usual.corner_font_unit * grown.score_rect.width:
+        assert grown.stacked_scores
 
 
 # ---------------------------------------------------------------------------- scrolling

@@ -128,10 +128,10 @@ def audit(monkeypatch) -> TextAudit:
             found.problems.append((text, f"{len(lines)} lines do not fit {width}x{height}"))
         return fitted, lines
 
-    def checking_cache_fit(text, size, colour, max_width, bold=False, shadow=False):
-        image = cache_fit(text, size, colour, max_width, bold, shadow)
+    def checking_cache_fit(text, size, colour, max_width, bold=False, shadow=False, smallest=10):
+        image = cache_fit(text, size, colour, max_width, bold, shadow, smallest=smallest)
         found.drawn.append(text)
-        if TEXT.render(text, 10, colour, bold, shadow).get_width() > max_width:
+        if TEXT.render(text, smallest, colour, bold, shadow).get_width() > max_width:
             found.problems.append((text, f"cut (box {max_width} px wide)"))
         return image
 

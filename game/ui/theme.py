@@ -114,12 +114,37 @@ def face(pixels: int, bold: bool = False) -> pygame.font.Font:
     return cached
 
 
+def pixel_size(size: int) -> int:
+    """The pixel (em) size text of nominal ``size`` is drawn at with the UI type."""
+    return max(6, round(max(8, int(size)) * FONT_SCALE))
+
+
+def nominal_size(pixels: float) -> int:
+    """The smallest nominal size whose text is drawn at least ``pixels`` pixels high."""
+    size = max(8, int(pixels / FONT_SCALE))
+    while pixel_size(size) < pixels:
+        size += 1
+    return size
+
+
+#: The smallest text the interface draws, in pixels: in a 1280x720 window (size factor 1) at
+#: 100%, and in the smallest window the game opens (800x600) whatever its factor.
+SMALLEST_TEXT_PX = 12
+SMALLEST_TEXT_PX_SMALL_WINDOW = 10
+
+
+def smallest_text_px(window_factor: float) -> float:
+    """The smallest text in pixels for a window of ``window_factor`` (1.0 at 1280x720): it
+    follows the window down to the small window's floor, and up with larger windows."""
+    return max(SMALLEST_TEXT_PX_SMALL_WINDOW, SMALLEST_TEXT_PX * window_factor)
+
+
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """The UI font at nominal ``size`` (see the module's note on sizes; cached)."""
     size = max(8, int(size))
     if not font_files():
         return _builtin_font(size, bold)
-    return face(round(size * FONT_SCALE), bold)
+    return face(pixel_size(size), bold)
 
 
 def _builtin_font(size: int, bold: bool) -> pygame.font.Font:

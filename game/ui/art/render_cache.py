@@ -125,15 +125,15 @@ class TextCache:
         return measured
 
     def fit(self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,
-            shadow: bool = False) -> pygame.Surface:
-        """Text rendered at ``size`` or smaller so it is at most ``max_width`` wide;
-        still too wide at the smallest size, it is cut short with "..."."""
-        key = ("fit", text, int(size), tuple(colour), max_width, bold, shadow)
+            shadow: bool = False, smallest: int = 10) -> pygame.Surface:
+        """Text rendered at ``size`` or smaller, down to ``smallest``, so it is at most
+        ``max_width`` wide; still too wide at the smallest size, it is cut short with "..."."""
+        key = ("fit", text, int(size), tuple(colour), max_width, bold, shadow, smallest)
         surface = self._surfaces.get(key)
         if surface is None:
             current = size
             surface = self.render(text, current, colour, bold, shadow)
-            while surface.get_width() > max_width and current > 10:
+            while surface.get_width() > max_width and current > smallest:
                 current -= 1
                 surface = self.render(text, current, colour, bold, shadow)
             if surface.get_width() > max_width:

@@ -37,7 +37,7 @@ from game.ui.text import direction_word, mode_word, suit_word, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, ui_scale
-from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
+from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, fit_size, text_size
 
 SUIT_LETTERS = "SHDC"
 
@@ -316,6 +316,11 @@ class ScorePad(DialogScene):
         body = pygame.Surface((self.body_rect.width, height), pygame.SRCALPHA)
         size = round(self.row_h * 0.68)
         offset = self.body_rect.left
+        # One size per column, the one its longest entry fits at: the names down a column
+        # (dealers, declarers) come out alike, never each shrunk on its own.
+        column_sizes = [self._shared_size([row.cells[index] for row in self.rows if index < len(row.cells)],
+                                          self._cell_rect(index, 0, self.row_h).size, size)
+                        for index in range(len(self.columns))]
         for index, row in enumerate(self.rows):
             top = index * self.row_h
             stripe = pygame.Rect(0, top, self.body_rect.width, self.row_h)
@@ -325,8 +330,9 @@ class ScorePad(DialogScene):
                 pygame.draw.rect(body, theme.ROW_HIGHLIGHT, stripe, border_radius=4)
             for column_index, cell in enumerate(row.cells):
                 rect = self._cell_rect(column_index, top, self.row_h).move(-offset, 0)
-                draw_text_fit(body, cell.text, rect, size, theme.TEXT_DIM if row.dim else cell.colour,
-                              align=self.columns[column_index].align, bold=cell.bold)
+                draw_text_fit(body, cell.text, rect, column_sizes[column_index],
+                              theme.TEXT_DIM if row.dim else cell.colour, align=self.columns[column_index].align,
+                              bold=cell.bold)
             if row.note:
                 start = len(row.cells)
                 totals = row.extra.get("totals", ())
@@ -345,13 +351,39 @@ class ScorePad(DialogScene):
                 pygame.draw.line(body, (*theme.PANEL_EDGE, 90), (x, 0), (x, height))
         return body
 
+    def _shared_size(self, cells: Sequence[Any], box: tuple[int, int], size: int) -> int:
+        """The largest size up to ``size`` at which every one of ``cells`` (each with ``text`` and
+        ``bold``) fits a box of ``box`` on one line."""
+        return min((fit_size(cell.text, box[0], box[1], size, cell.bold) for cell in cells if cell.text),
+                   default=size)
+
+    def _group_size(self, size: int) -> int:
+        """The one size of the names spanning their players' columns: the largest up to ``size``
+        at which each fits its span."""
+        sizes = [size]
+        start = 0
+        while start < len(self.columns):
+            group, end = self.columns[start].group, start
+            while end + 1 < len(self.columns) and self.columns[end + 1].group == group:
+                end += 1
+            if group:
+                span = self.column_x[end][0] + self.column_x[end][1] - self.column_x[start][0] - 8
+                sizes.append(fit_size(group, span, self.row_h, size, True))
+            start = end + 1
+        return min(sizes)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         size = round(self.row_h * 0.64)
         header = self.header_rect
         grouped = any(c.group for c in self.columns)
+        if not self.wrapped_header:
+            # The headings (the players' or the teams' names among them) share one size.
+            size = min(fit_size(column.header, *self._cell_rect(index, 0, self.row_h).size, size, True)
+                       for index, column in enumerate(self.columns))
         top_row = pygame.Rect(header.left, header.top, header.width, self.row_h)
         sub_top = header.top + (self.row_h if grouped else 0)
         if grouped:
+            group_size = self._group_size(round(self.row_h * 0.64))
             start = 0
             while start < len(self.columns):
                 group = self.columns[start].group
@@ -362,7 +394,7 @@ class ScorePad(DialogScene):
                     left = self.column_x[start][0]
                     right = self.column_x[end][0] + self.column_x[end][1]
                     draw_text_fit(surface, group, pygame.Rect(left + 4, top_row.top, right - left - 8, self.row_h),
-                                  size, theme.PANEL_TITLE, bold=True)
+                                  group_size, theme.PANEL_TITLE, bold=True)
                 start = end + 1
         for index, column in enumerate(self.columns):
             if self.wrapped_header:

@@ -530,10 +530,15 @@ class ReplayScene(DialogScene):
                                             content.width - round(content.width * 0.14), row_h), sides, 2)
         number_rect = pygame.Rect(content.left, content.top, round(content.width * 0.14), row_h)
         draw_text_fit(surface, t("replay.pad_deal"), number_rect, small, theme.ACCENT, bold=True)
-        for side, rect in enumerate(columns):
+        labels = [team_words([self.names[seat][:8] for seat in self.game_def.team_members(side, players)])
+                  for side in range(sides)]
+        # The names share one size, the one the longest fits its column at: each shrunk on its
+        # own, they came out in uneven sizes.
+        label_size = min((fit_size(label, rect.width, rect.height, small, True)
+                          for label, rect in zip(labels, columns)), default=small)
+        for side, (label, rect) in enumerate(zip(labels, columns)):
             members = self.game_def.team_members(side, players)
-            label = team_words([self.names[seat][:8] for seat in members])
-            draw_text_fit(surface, label, rect, small, self._seat_colour(members[0]), bold=True)
+            draw_text_fit(surface, label, rect, label_size, self._seat_colour(members[0]), bold=True)
         rows = self.pad_rows()
         body_top = content.top + row_h + 2
         # The keys, at the pad's foot; the rows above them.

@@ -32,10 +32,20 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.ui import theme
+from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH
 from game.ui.widgets.geometry import CHOICES, LARGE_CARD_FACTOR
 
 MIN_SIZE = (800, 600)
 CARD_RATIO = 1.4
+#: How far a card of the bottom hand rises, in card heights: a playable card, and on top of
+#: that the card the keyboard selected, the card under the pointer and the hint's card.
+RAISE_PLAYABLE = 0.14
+RAISE_SELECTED = 0.03
+RAISE_HOVER = 0.02
+RAISE_HINT = 0.03
+#: How far the selection's focus ring reaches round a card.
+RING_REACH = FOCUS_GAP + FOCUS_WIDTH + 2
 
 
 def clamp(value: float, low: float, high: float) -> float:
@@ -69,7 +79,15 @@ class TableLayout:
     grow: float = 1.0
     #: How far the corner panels (contract, progress, scores, their buttons) grew: with
     #: their width, which the felt the dialogs need between them may hold below ``grow``.
+    #: Their type grows with ``grow`` all the same; where it outgrows the width, a team's
+    #: row in the scores panel takes two lines (``stacked_scores``).
     corner_grow: float = 1.0
+    #: Whether each team's row of the scores panel is two lines (its names over its books and
+    #: score), for corner panels too narrow for the three side by side at their type.
+    stacked_scores: bool = False
+    #: Where a dialog as wide as the window (the kitty) starts: below the corner panels as they
+    #: are at the usual sizes, so type grown in the corners never squeezes that dialog.
+    wide_dialog_top: int = 0
     margin: int = 12
     hand_card_w: int = 90
     trick_card_w: int = 70
@@ -123,9 +141,24 @@ class TableLayout:
 
     @property
     def corner_font_unit(self) -> float:
-        """Base text size in pixels for the corner panels: it grows with their width, so a
-        team's two names, its books and its score keep the room they have at 100%."""
-        return clamp(20 * self.corner_unit, 17, 30 * self.corner_grow)
+        """Base text size in pixels for the corner panels: it grows with the UI scale as the
+        rest of the table's type does (``grow``), though their width may grow less; the panels
+        grow taller instead and a team's row wraps (``stacked_scores``)."""
+        return clamp(20 * self.unit, 17, 30 * self.grow)
+
+    @property
+    def smallest_text(self) -> int:
+        """The nominal size of the smallest text on the table (tags, the corners' small lines, a
+        text fitted to its box): 12 px in a 1280x720 window at 100%, 10 px in the smallest
+        window, grown by the UI scale as far as the table grew."""
+        own = self.unit / self.grow
+        return theme.nominal_size(theme.smallest_text_px(own) * self.grow)
+
+    @property
+    def message_top(self) -> int:
+        """The top of the table's message line (a pill of type ``font_unit * 0.95`` around
+        ``message_centre``), which the dialogs on the felt keep clear of."""
+        return self.message_centre[1] - round(self.font_unit * 0.9)
 
     def place(self, seat: int) -> SeatPlace:
         return self.seats[seat]
@@ -139,6 +172,10 @@ def effective_size(size: tuple[int, int]) -> tuple[int, int]:
     return (max(MIN_SIZE[0], int(size[0])), max(MIN_SIZE[1], int(size[1])))
 
 
+#: How many times its type's size a team's row in the scores panel takes side by side (names,
+#: books, score), and how tall a row that is stacked in two lines is.
+SCORE_ROW_EMS = 12
+STACKED_ROW_EMS = 2.2
 #: How much the player's UI scale and large cards are cut back at a time when they do not fit.
 CUT_BACK_STEP = 0.05
 #: The widest dialog opened on the felt between the corner panels (the bidding panel) at
@@ -172,8 +209,15 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
         layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards, felt)
         if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt
                                                and (usual is None or _plates_beside_felt_kept(layout, usual, felt))):
+            if usual is not None:
+                layout.wide_dialog_top = usual.wide_dialog_top
             return layout
-        scale, cards = max(1.0, scale - CUT_BACK_STEP), max(1.0, cards - CUT_BACK_STEP)
+        # The UI scale gives way first: the large cards are a choice of their own, which cutting
+        # both at once threw away whenever the grown type did not fit (200% turned them off).
+        if scale > 1.0:
+            scale = max(1.0, scale - CUT_BACK_STEP)
+        else:
+            cards = max(1.0, cards - CUT_BACK_STEP)
 
 
 def _plates_beside_felt_kept(layout: TableLayout, usual: TableLayout, felt: int) -> bool:
@@ -262,7 +306,9 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     font_unit = layout.font_unit
     plate_w = round(clamp(170 * unit, 150, 250 * scale))
     plate_h = round(font_unit * 2.7)
-    lift = round(hand_h * 0.2)
+    # The highest a card of the hand rises (playable and selected, with its focus ring): the
+    # player's own plate sits above it, so a lifted card never covers the plate.
+    lift = round(hand_h * (RAISE_PLAYABLE + RAISE_SELECTED)) + max(0, RING_REACH - round(4 * unit))
     hand_top = h - margin - hand_h
     layout.hand_rect = pygame.Rect(margin, hand_top, w - 2 * margin, hand_h)
     bottom_plate = pygame.Rect(0, 0, plate_w, plate_h)
@@ -270,13 +316,17 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
 
     # Corner panels (upper left: contract/trump; upper right: buttons, scores), at their own factor.
     corner_font = layout.corner_font_unit
-    button_h = round(clamp(36 * corner_unit, 32, 48 * corner_grow))
+    # The buttons grow with the corners' type (their words), even where the panels' width does not.
+    button_h = max(round(clamp(36 * corner_unit, 32, 48 * corner_grow)), round(corner_font * 1.8))
     gap = round(clamp(8 * corner_unit, 6, 12))
     small_h = round(layout.small_card_w * CARD_RATIO)
     pad = round(clamp(10 * corner_unit, 8, 16))
+    # The contract panel holds three lines of type (a small one, a large one, a small one,
+    # which may wrap to a second line) beside the badge or turn-up card.
     layout.indicator_rect = pygame.Rect(margin, margin, side_w, max(round(clamp(118 * corner_unit, 104,
                                                                                 170 * corner_grow)),
-                                                                    small_h + 2 * pad))
+                                                                    small_h + 2 * pad,
+                                                                    round(corner_font * 4.8) + 2 * pad))
     layout.turn_up_centre = (layout.indicator_rect.left + pad + layout.small_card_w // 2,
                              layout.indicator_rect.centery)
     half = (side_w - gap) // 2
@@ -291,16 +341,23 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         layout.menu_button = pygame.Rect(layout.hint_button.right + gap, margin,
                                          w - margin - layout.hint_button.right - gap, button_h)
     rows = score_rows if score_rows is not None else (2 if n == 4 else n)
-    row_h = round(corner_font * 1.25)
+    # A team's names, books and score side by side take about twelve times the type's size;
+    # in a narrower panel (a small window, or type grown more than the panel) each team's
+    # row is two lines, so the names keep their size.
+    # (Fewer rows than players: the rows are teams, with books beside their names.)
+    layout.stacked_scores = rows < n and side_w < corner_font * SCORE_ROW_EMS
+    row_h = round(corner_font * (STACKED_ROW_EMS if layout.stacked_scores else 1.25))
     score_h = round(corner_font * 1.9) + rows * row_h
     layout.score_rect = pygame.Rect(w - margin - side_w, margin + button_h + gap, side_w, score_h)
-    progress_h = round(corner_font * 2.2) + 2 * round(pad * 0.6)
+    # Two lines, or four where the panel is too narrow for a line at the smallest type.
+    progress_lines = 4 if side_w < corner_font * SCORE_ROW_EMS else 2
+    progress_h = round(corner_font * 1.1 * progress_lines) + 2 * round(pad * 0.6)
     layout.progress_rect = pygame.Rect(margin, layout.indicator_rect.bottom + gap, side_w, progress_h)
     left_block = layout.indicator_rect.union(layout.progress_rect)
     right_block = layout.score_rect.union(layout.pad_button)
     # The buttons that look back over the hand sit low on the right, level with the
     # bottom player's plate, clear of the hand below and of every seat above.
-    review_h = round(clamp(30 * corner_unit, 28, 42 * corner_grow))
+    review_h = max(round(clamp(30 * corner_unit, 28, 42 * corner_grow)), round(corner_font * 1.5))
     review_top = bottom_plate.centery - review_h // 2
     layout.last_trick_button = pygame.Rect(w - margin - side_w, review_top, half, review_h)
     layout.log_button = pygame.Rect(w - margin - half, review_top, half, review_h)
@@ -350,6 +407,7 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         layout.seats.append(SeatPlace(seat, rel, angle, plate, fan_centre, fan_angle,
                                       trick_card_centre(rel, n, (cx, cy), trick_w, trick_h), tilt, hand_origin))
     layout.trick_rect = _trick_area(layout)
+    layout.wide_dialog_top = max(layout.indicator_rect.bottom, layout.score_rect.bottom)
     return layout
 
 
@@ -425,6 +483,7 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     (above the card for seats across the table, below it for the near seat,
     beside it for seats at the sides), else the side facing the middle, else
     the left or right. A ``second`` tag on the same card sits beyond the first.
+    Card backs count as cards: a tag never lies over a seat's fan.
     """
     place = layout.place(seat)
     width, height = size
@@ -433,6 +492,10 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     others = [_bounds(turned_card_corners(other, layout.trick_card_w, layout.trick_card_h)).inflate(2, 2)
               for other in layout.seats if other.seat != seat]
     others += [other.plate for other in layout.seats]
+    # The opponents' fans of card backs count as well, but give way when nothing else does: the
+    # tag then covers as little of them as it can (a tag on the far side of a card reached
+    # over the backs of the seat across).
+    fans = [fan_rect(layout, other.seat) for other in layout.seats if other.relative != 0]
     screen = pygame.Rect(0, 0, layout.width, layout.height)
     # Room for two tags, as wide as the card at least, so both tags of a card pick the same side.
     block = pygame.Rect(0, 0, max(width, layout.trick_card_w), 2 * height + gap)
@@ -443,16 +506,26 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
         sides = [above, below, left, right]
     else:
         sides = [left, right, above, below]
-    chosen = sides[0]
+    chosen: tuple[str, float] = (sides[0], 0.0)
+    least: int | None = None
+    # Each side, the block centred along it first, then slid along it by up to a card.
+    slides = (0.0, -0.25, 0.25, -0.5, 0.5, -0.75, 0.75, 1.0)
     for side in sides:
-        _put_beside(block, own, side, gap)
-        if screen.contains(block) and block.collidelist(others) < 0:
-            chosen = side
+        for slide in slides:
+            _put_beside(block, own, side, gap, slide)
+            if not screen.contains(block) or block.collidelist(others) >= 0:
+                continue
+            covered = sum(block.clip(fan).width * block.clip(fan).height for fan in fans)
+            if least is None or covered < least:
+                chosen, least = (side, slide), covered
+            if covered == 0:
+                break
+        if least == 0:
             break
-    _put_beside(block, own, chosen, gap)
+    _put_beside(block, own, chosen[0], gap, chosen[1])
     tag = pygame.Rect(0, 0, width, height)
     # The first tag takes the half of the block next to the card (the upper half beside it).
-    near_top = chosen != "above"
+    near_top = chosen[0] != "above"
     tag.centerx = block.centerx
     if near_top != second:
         tag.top = block.top
@@ -461,22 +534,30 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     return tag
 
 
+def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
+    """The most a seat's fan of card backs can cover (a full hand)."""
+    rect = pygame.Rect(0, 0, round(layout.back_card_w * 4.2), layout.back_card_h + 6)
+    rect.center = layout.place(seat).fan_centre
+    return rect
+
+
 def _bounds(points: list[tuple[float, float]]) -> pygame.Rect:
     left, top = min(x for x, _ in points), min(y for _, y in points)
     right, bottom = max(x for x, _ in points), max(y for _, y in points)
     return pygame.Rect(math.floor(left), math.floor(top), math.ceil(right - left), math.ceil(bottom - top))
 
 
-def _put_beside(block: pygame.Rect, card: pygame.Rect, side: str, gap: int) -> None:
-    """Move ``block`` next to ``card`` on ``side``, centred along that side."""
+def _put_beside(block: pygame.Rect, card: pygame.Rect, side: str, gap: int, slide: float = 0.0) -> None:
+    """Move ``block`` next to ``card`` on ``side``, centred along that side, then slid along
+    it by ``slide`` times the card's length on that side."""
     if side == "above":
-        block.midbottom = (card.centerx, card.top - gap)
+        block.midbottom = (card.centerx + round(slide * card.width), card.top - gap)
     elif side == "below":
-        block.midtop = (card.centerx, card.bottom + gap)
+        block.midtop = (card.centerx + round(slide * card.width), card.bottom + gap)
     elif side == "left":
-        block.topright = (card.left - gap, card.centery - block.height // 4)
+        block.topright = (card.left - gap, card.centery - block.height // 4 + round(slide * card.height))
     else:
-        block.topleft = (card.right + gap, card.centery - block.height // 4)
+        block.topleft = (card.right + gap, card.centery - block.height // 4 + round(slide * card.height))
 
 
 def _avoid(plate: pygame.Rect, blockers: tuple[pygame.Rect, ...], table: pygame.Rect) -> None:
@@ -517,7 +598,7 @@ def hand_positions(layout: TableLayout, count: int, lifted: set[int] | frozenset
     step = max_step if count == 1 else min(max_step, (area.width - cw) / (count - 1))
     total = cw + step * (count - 1)
     left = area.centerx - total / 2
-    raise_px = round(ch * 0.18) if raise_px is None else raise_px
+    raise_px = round(ch * RAISE_PLAYABLE) if raise_px is None else raise_px
     result = []
     middle = (count - 1) / 2
     spread = max(1.0, middle)

@@ -631,6 +631,24 @@ class TableScene(Scene):
             return top
         return None
 
+    def _message_to_dialog(self) -> None:
+        """The message over the table moves to the message strip of a dialog on the felt that
+        would cover it: "Taken back: your move again" as the bidding panel opens again after
+        an undo, which a panel grown by the UI scale hid."""
+        dialog = self._table_dialog()
+        if dialog is None or self.message is None or self._message_left <= 0:
+            return
+        layout = self.layout
+        message_line = pygame.Rect(0, layout.message_top, layout.width,
+                                   2 * (layout.message_centre[1] - layout.message_top))
+        if not dialog.panel_rect.colliderect(message_line):
+            return
+        if self.message_warning:
+            dialog.show_reason(self.message)
+        else:
+            dialog.show_note(self.message, self._message_left)
+        self.message, self._message_left = None, 0.0
+
     def _note(self, text: str, seconds: float) -> None:
         """A message that is not a warning: in the open dialog's message strip, else over the table."""
         dialog = self._table_dialog()
@@ -806,7 +824,7 @@ class TableScene(Scene):
         layout = self._layout_for(size)
         gap = max(6, layout.margin // 2)
         if wide:
-            top = max(layout.indicator_rect.bottom, layout.score_rect.bottom) + gap
+            top = layout.wide_dialog_top + gap
             return pygame.Rect(layout.margin, top, layout.width - 2 * layout.margin,
                                layout.height - layout.margin - top)
         left = layout.indicator_rect.right + gap
@@ -868,6 +886,7 @@ class TableScene(Scene):
                 self.message = None
         self._collect_hint()
         self._run_turn_flow(dt)
+        self._message_to_dialog()
         self.keys.update(self.app.top_scene() is self, self.match.position_key())
 
     def wake_in(self) -> float | None:

@@ -42,10 +42,20 @@ from game.ui.art.card_art import CardArt, draw_suit
 from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.art.table_art import draw_felt
 from game.ui.table.animations import contract_text, score_text
-from game.ui.table.layout import TableLayout, hand_positions, trick_tag_rect
+from game.ui.table.layout import (
+    RAISE_HINT,
+    RAISE_HOVER,
+    RAISE_SELECTED,
+    STACKED_ROW_EMS,
+    TableLayout,
+    fan_rect,
+    hand_positions,
+    trick_tag_rect,
+)
 from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
 from game.ui.text import t, team_words
 from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH, draw_focus_ring
+from game.ui.widgets.text import wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -143,10 +153,17 @@ class TableView:
         self.viewer = viewer
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         self._draw_table_ring(surface, layout)
-        self._draw_indicator(surface, model, layout, names)
+        # A dialog as wide as the window (the kitty) may reach over the lower part of corner
+        # panels grown by the UI scale: only the part above it is drawn, as nothing shows
+        # through the panel.
+        corners_clip = surface.get_clip()
+        for corner, draw in ((layout.indicator_rect, self._draw_indicator), (layout.score_rect, self._draw_scores)):
+            if self._under(covered, corner) and covered is not None and covered.top > corner.top:
+                surface.set_clip(corners_clip.clip(pygame.Rect(0, 0, layout.width, covered.top)))
+            draw(surface, model, layout, names)
+            surface.set_clip(corners_clip)
         if not self._under(covered, layout.progress_rect):
             self._draw_progress(surface, model, layout, names)
-        self._draw_scores(surface, model, layout, names)
         for seat in range(model.num_players):
             if layout.relative(seat) != 0 and not self._under(covered, self.fan_rect(layout, seat)):
                 self._draw_fan(surface, layout, seat, len(model.hands[seat]) if seat < len(model.hands) else 0)
@@ -286,14 +303,27 @@ class TableView:
         styles = {"dim": (round(fu * 0.8), theme.TEXT_DIM, False),
                   "big": (round(fu * 1.15), theme.PANEL_TITLE, True),
                   "text": (round(fu * 0.85), theme.TEXT, False)}
-        rendered = [self.text.fit(text, styles[style][0], styles[style][1], width, bold=styles[style][2])
-                    for style, text in lines if text]
+        rendered = [line for style, text in lines if text
+                    for line in self.fitted_lines(text, styles[style][0], styles[style][1], width,
+                                                  layout.smallest_text, bold=styles[style][2])]
         total = sum(r.get_height() for r in rendered) + 4 * max(0, len(rendered) - 1)
         y = (rect.height - total) // 2
         for surface in rendered:
             image.blit(surface, (left, y))
             y += surface.get_height() + 4
         return image
+
+    def fitted_lines(self, text: str, size: int, colour: tuple[int, ...], width: int, smallest: int,
+                     bold: bool = False, most: int = 2) -> list[pygame.Surface]:
+        """``text`` as one line at ``size`` or smaller down to ``smallest`` within ``width``; too
+        long for one line at ``smallest``, it wraps to up to ``most`` lines at that size (the
+        last shortened with "..." if even they do not hold it), never smaller."""
+        if self.text.size(text, smallest, bold)[0] <= width:
+            return [self.text.fit(text, size, colour, width, bold, smallest=smallest)]
+        lines = wrap_text(text, width, smallest, bold)
+        if len(lines) > most:
+            lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+        return [self.text.fit(part, smallest, colour, width, bold, smallest=smallest) for part in lines]
 
     def _suit_badge(self, image: pygame.Surface, centre: tuple[int, int], size: int, suit: int) -> None:
         pygame.draw.circle(image, (246, 242, 230), centre, size // 2 + 3)
@@ -372,14 +402,24 @@ class TableView:
         key = ("progress", rect.size, tuple(lines))
         image = self._panels.get(key)
         if image is None:
-            image = self._panel_image(rect.size).copy()
             pad = max(6, round(8 * layout.corner_unit))
-            size = round(layout.corner_font_unit * 0.78)
-            row_h = (rect.height - 2 * pad) // max(1, len(lines))
-            for index, (text, colour) in enumerate(lines):
-                label = self.text.fit(text, size, colour, rect.width - 2 * pad, bold=index == 0)
-                y = pad + index * row_h + (row_h - label.get_height()) // 2
-                image.blit(label, (pad, y))
+            size = max(layout.smallest_text, round(layout.corner_font_unit * 0.78))
+            labels = [self.fitted_lines(text, size, colour, rect.width - 2 * pad, layout.smallest_text,
+                                        bold=index == 0) for index, (text, colour) in enumerate(lines)]
+            # The panel is as tall as its lines need (a line too long for the panel wraps to a
+            # second), within the room the layout keeps for it.
+            step = max(label.get_height() for line in labels for label in line)
+            gap = round(step * 0.3)
+            needed = 2 * pad + sum(len(line) for line in labels) * step + gap * (len(labels) - 1)
+            height = min(rect.height, max(needed, round(layout.corner_font_unit * 2.2) + 2 * round(pad * 0.6)))
+            image = self._panel_image((rect.width, height)).copy()
+            step = min(step, (height - 2 * pad - gap * (len(labels) - 1)) // max(1, sum(map(len, labels))))
+            y = (height - sum(len(line) for line in labels) * step - gap * (len(labels) - 1)) // 2
+            for line in labels:
+                for label in line:
+                    image.blit(label, (pad, y))
+                    y += step
+                y += gap
             self._panels.put(key, image)
         surface.blit(image, rect.topleft)
 
@@ -409,23 +449,44 @@ class TableView:
         image = self._panel_image(rect.size).copy()
         fu = layout.corner_font_unit
         pad = max(8, round(10 * layout.corner_unit))
-        title = self.text.render(t("table.scores"), round(fu * 0.8), theme.TEXT_DIM)
+        smallest = layout.smallest_text
+        title = self.text.render(t("table.scores"), max(smallest, round(fu * 0.8)), theme.TEXT_DIM)
         image.blit(title, (pad, pad - 2))
         row_h = round(fu * 1.25)
         y = pad + title.get_height() + 2
         score_w = round(fu * 2.4)
         extra_w = round(fu * 3.2) if teams else 0
+        name_w = rect.width - 2 * pad - score_w - extra_w - 6
+        # The names share one size, the one the longest fits its room at (each shrunk on its
+        # own, the teams' names came out in uneven sizes).
+        room = rect.width - 2 * pad - 14 if teams and layout.stacked_scores else name_w - (14 if teams else 0)
+        name_size = round(fu * 0.9)
+        while name_size > smallest and any(self.text.size(row[0], name_size)[0] > room for row in rows):
+            name_size -= 1
         for name, score, extra, colour, leading in rows:
-            name_w = rect.width - 2 * pad - score_w - extra_w - 6
+            if teams and layout.stacked_scores:
+                # Two lines: the team's names across the panel, its books and score under them.
+                line_h = round(fu * STACKED_ROW_EMS / 2)
+                pygame.draw.circle(image, colour, (pad + 5, y + line_h // 2), 5)
+                label = self.text.fit(name, name_size, theme.TEXT, rect.width - 2 * pad - 14, smallest=smallest)
+                image.blit(label, (pad + 14, y + (line_h - label.get_height()) // 2))
+                books = self.text.fit(extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM,
+                                      rect.width - 2 * pad - 14 - score_w, smallest=smallest)
+                image.blit(books, (pad + 14, y + line_h + (line_h - books.get_height()) // 2))
+                value = self.text.render(score, round(fu * 1.0), theme.TEXT, bold=True)
+                image.blit(value, (rect.width - pad - value.get_width(), y + line_h + (line_h - value.get_height()) // 2))
+                y += 2 * line_h
+                continue
             if teams:
                 pygame.draw.circle(image, colour, (pad + 5, y + row_h // 2), 5)
-                label = self.text.fit(name, round(fu * 0.9), theme.TEXT, name_w - 14)
+                label = self.text.fit(name, name_size, theme.TEXT, name_w - 14, smallest=smallest)
                 image.blit(label, (pad + 14, y + (row_h - label.get_height()) // 2))
-                books = self.text.fit(extra, round(fu * 0.75), theme.TEXT_DIM, extra_w)
+                books = self.text.fit(extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM, extra_w,
+                                      smallest=smallest)
                 image.blit(books, (rect.width - pad - score_w - extra_w, y + (row_h - books.get_height()) // 2))
             else:
                 label_colour = GOLD if leading else theme.TEXT
-                label = self.text.fit(name, round(fu * 0.9), label_colour, name_w)
+                label = self.text.fit(name, name_size, label_colour, name_w, smallest=smallest)
                 image.blit(label, (pad, y + (row_h - label.get_height()) // 2))
             value = self.text.render(score, round(fu * 1.0), GOLD if leading else theme.TEXT, bold=True)
             image.blit(value, (rect.width - pad - value.get_width(), y + (row_h - value.get_height()) // 2))
@@ -440,9 +501,7 @@ class TableView:
     @staticmethod
     def fan_rect(layout: TableLayout, seat: int) -> pygame.Rect:
         """The most a seat's fan of card backs can cover (a full hand)."""
-        rect = pygame.Rect(0, 0, round(layout.back_card_w * 4.2), layout.back_card_h + 6)
-        rect.center = layout.place(seat).fan_centre
-        return rect
+        return fan_rect(layout, seat)
 
     def _draw_fan(self, surface: pygame.Surface, layout: TableLayout, seat: int, count: int) -> None:
         if count <= 0:
@@ -623,7 +682,7 @@ class TableView:
 
     def trick_tag_image(self, layout: TableLayout, text: str, winning: bool) -> pygame.Surface:
         """The picture of a trick tag: gold for the winning card, dark for the led one."""
-        size = max(11, round(layout.font_unit * 0.62))
+        size = max(layout.smallest_text, round(layout.font_unit * 0.62))
         key = ("tag", text, size, winning)
         image = self._pills.get(key)
         if image is None:
@@ -683,9 +742,10 @@ class TableView:
                 continue
             card = hand.cards[index]
             if index == hand.selected or index == hand.hover:
-                rect = rect.move(0, -round(layout.hand_card_h * (0.12 if index == hand.selected else 0.05)))
+                rect = rect.move(0, -round(layout.hand_card_h * (RAISE_SELECTED if index == hand.selected
+                                                                 else RAISE_HOVER)))
             elif hand.face_up and card in hand.suggested:
-                rect = rect.move(0, -round(layout.hand_card_h * 0.08))  # the hint's card stands out
+                rect = rect.move(0, -round(layout.hand_card_h * RAISE_HINT))  # the hint's card stands out
             look = "plain"
             if hand.playable is not None and hand.face_up:
                 look = "glow" if card in hand.playable else "dim"

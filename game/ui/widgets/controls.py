@@ -24,6 +24,12 @@ def draw_input_box(surface: pygame.Surface, rect: pygame.Rect, edge: Colour,
     return radius
 
 
+def value_size(rect: pygame.Rect) -> int:
+    """The type size of the value inside a control of ``rect``: two thirds of its height, so a
+    settings row squeezed into a 1280x720 window still shows its value at 12 px."""
+    return round(rect.height * 0.66)
+
+
 class Toggle(Widget):
     """An on/off switch; ``labels`` are the words shown for off and on."""
 
@@ -66,8 +72,7 @@ class Toggle(Widget):
                                 0, rect.height)
         text_rect.width = (knob.left - 4 - text_rect.left) if on else (rect.right - radius // 2 - text_rect.left)
         colour = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
-        draw_text_fit(surface, self.labels[1 if on else 0], text_rect, round(rect.height * 0.55), colour,
-                      bold=True)
+        draw_text_fit(surface, self.labels[1 if on else 0], text_rect, value_size(rect), colour, bold=True)
         self.draw_focus(surface)
 
 
@@ -140,8 +145,7 @@ class _ArrowBox(Widget):
             colour = theme.ACCENT if active else theme.BUTTON_TEXT_DISABLED
             _draw_chevron(surface, box, direction, colour)
         colour = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
-        draw_text_fit(surface, self.value_text(), middle.inflate(-4, -4), round(rect.height * 0.55), colour,
-                      bold=True)
+        draw_text_fit(surface, self.value_text(), middle.inflate(-4, -4), value_size(rect), colour, bold=True)
         self.draw_focus(surface)
 
 
