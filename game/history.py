@@ -557,18 +557,32 @@ class HistoryWriter:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def append(self, record: dict[str, Any]) -> None:
+    def append(self, record: dict[str, Any], once: bool = False) -> bool:
         """Add one game to the file (``OSError`` if it could not be written whole;
-        ``FileBusyError`` if another writer kept the file locked too long)."""
+        ``FileBusyError`` if another writer kept the file locked too long).
+
+        ``once``: a game the file already holds is not added again (see
+        ``holds_line``); False when it was skipped, logged."""
         data = encode_record(record)
         if self._holds_lock:
-            self._append_locked(data)
+            written = self._append_locked(data, once)
         else:
             with file_lock.locked(self._handle, self.path):
-                self._append_locked(data)
-        self.games += 1
+                written = self._append_locked(data, once)
+        if written:
+            self.games += 1
+        else:
+            log.warning("%s already holds %s game %s (the same game, deal for deal): not recorded again",
+                        self.path, record.get("game"), record.get("seed"))
+        return written
 
-    def _append_locked(self, data: bytes) -> None:
+    def _append_locked(self, data: bytes, once: bool = False) -> bool:
+        if once and holds_line(self._handle, data):
+            return False
+        self._append_bytes(data)
+        return True
+
+    def _append_bytes(self, data: bytes) -> None:
         start = os.fstat(self._handle.fileno()).st_size
         if start != self._end:
             # Another writer added to the file since this one last wrote: if it was
@@ -612,6 +626,44 @@ class HistoryWriter:
         except OSError:
             log.warning("%s: could not remove a partly written game; it is set aside on the next start",
                         self.path)
+
+
+# How much of a history file is read at a time when looking for a game in it.
+_SCAN_CHUNK = 1 << 20
+
+
+def holds_line(handle: BinaryIO, line: bytes) -> bool:
+    """Whether the open file holds ``line`` (a game's line, newline included) as one of its lines.
+
+    A game's identity is its whole record: the seed and rules with every card
+    dealt and played, every bid and score, written the same way byte for byte
+    each time (``encode_record``), so the very game the window replays from a
+    save that outlived its ending matches the line it wrote then, while two
+    games that differ in anything at all never match. The file is read in
+    chunks and a line longer than ``line`` is passed over unread, so memory
+    stays flat whatever the file holds."""
+    size = os.fstat(handle.fileno()).st_size
+    position = 0
+    current = b""
+    too_long = False
+    while position < size:
+        chunk = os.pread(handle.fileno(), min(_SCAN_CHUNK, size - position), position)
+        if not chunk:
+            break
+        position += len(chunk)
+        start = 0
+        while start < len(chunk):
+            newline = chunk.find(b"\n", start)
+            piece = chunk[start:] if newline < 0 else chunk[start:newline + 1]
+            start += len(piece)
+            if not too_long:
+                current += piece
+                too_long = len(current) > len(line)
+            if newline >= 0:
+                if not too_long and current == line:
+                    return True
+                current, too_long = b"", False
+    return False
 
 
 def write_history(path: str | Path, records: Iterable[dict[str, Any]], append: bool = False) -> None:

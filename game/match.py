@@ -37,6 +37,8 @@ from game.rules import (
 )
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
 from game.rules.house_rules import Rules, rules_from_dict
+from game.rules.problems import Problem, ProblemValueError
+from game.names import clean_name
 from game.rules.tricks import PUBLIC_SEAT
 
 SAVE_FORMAT = "trick-table-save"
@@ -59,6 +61,11 @@ class Seat:
     @property
     def ai_level(self) -> str | None:
         return self.controller.split(":", 1)[1] if self.controller.startswith("ai:") else None
+
+    @property
+    def controller_known(self) -> bool:
+        """``human`` or ``ai:<level>`` (whether the game has that level ``make_player`` says)."""
+        return self.is_human or bool(self.ai_level)
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,14 @@ class Match:
         """``ai_budget`` is the thinking time of the computer players that search
         (the settings' "computer thinking time"); None keeps their default."""
         self.rules = rules
-        self.seats = list(seats)
+        for index, seat in enumerate(seats):
+            if not seat.controller_known:
+                raise ProblemValueError(Problem("save.controller", {"seat": index + 1,
+                                                                    "value": repr(seat.controller)[:40]}))
+        # Every name the match holds is one it can save, record and show (game.names);
+        # the seats whose name had to be cleaned are kept so the reader can say so.
+        self.seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.controller) for i, s in enumerate(seats)]
+        self.renamed_seats = [i for i, (old, new) in enumerate(zip(seats, self.seats)) if old.name != new.name]
         self.seed = seed
         self.ai_budget = ai_budget
         self.undo_used = False
@@ -92,7 +106,7 @@ class Match:
         self.actions: list[tuple[int, Action]] = []
         self.events: list[GameEvent] = list(events)
         self.recorder = HistoryRecorder(self.game_def, seed, rules.to_dict(), [
-            {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(seats)])
+            {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(self.seats)])
         self.recorder.feed(events)
         # Each computer seat's player is built once; its RNG is made afresh for
         # every decision from (seed, seat, actions so far), so a decision
@@ -259,7 +273,8 @@ class Match:
             if data.get("format") != SAVE_FORMAT or data.get("version") != SAVE_VERSION:
                 raise ValueError("not a Trick Table save of a version this program reads")
             rules = rules_from_dict(data["game"], data["rules"])
-            seats = [Seat(str(s["name"]), str(s["controller"])) for s in data["seats"]]
+            seats = [Seat(s["name"] if isinstance(s["name"], str) else "", str(s["controller"]))
+                     for s in data["seats"]]
             undo_used = data["undo_used"]
             if not isinstance(undo_used, bool):
                 raise TypeError(f"undo_used must be true or false, not {undo_used!r}")

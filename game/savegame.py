@@ -59,8 +59,9 @@ from typing import Any, BinaryIO
 
 from game import file_lock
 from game.ai.budget import SearchBudget
+from game.history import HistoryWriter, encode_record, holds_line
 from game.match import SAVE_FORMAT, SAVE_VERSION, Match
-from game.paths import UserPaths, atomic_write_bytes
+from game.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 from game.rules import IllegalActionError, RuleConfigError
 from game.rules.problems import Problem, ProblemValueError, Refusal
 
@@ -186,11 +187,14 @@ def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
     the next game can be saved; ``now`` names the set-aside file (tests)."""
     path = save_path(paths)
     try:
-        with open(path, "rb") as handle:
+        with open_regular_file(path) as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
-        modified = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+            modified = datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, timezone.utc)
     except FileNotFoundError:
         return None, None
+    except NotRegularFileError:
+        # A pipe or a device where the save should be: set aside unread (a pipe would wait forever).
+        return None, SaveProblem("corrupt", Problem("save.not_regular"), set_aside(path, "corrupt", now))
     except OSError as exc:
         log.warning("could not read the saved game %s: %s", path, exc)
         # The operating system's own words (in the system's language), shown as they are.
@@ -247,12 +251,51 @@ def set_aside(path: Path, label: str, now: datetime | None = None) -> Path | Non
     return None
 
 
-def remove_save(paths: UserPaths) -> None:
-    """Delete the save of a game that has ended (its record is in the history now)."""
+def remove_save(paths: UserPaths) -> bool:
+    """Delete the save of a game that has ended (its record is in the history now); False
+    (logged) if it could not be deleted: the next start finds the game in the history and
+    does not offer it again (``history_holds``)."""
     try:
         save_path(paths).unlink()
     except FileNotFoundError:
         pass
+    except OSError as exc:
+        log.warning("could not remove the save of a game that has ended (%s): %s", save_path(paths),
+                    exc.strerror or exc)
+        return False
+    return True
+
+
+def set_save_aside(paths: UserPaths, exc: Exception, now: datetime | None = None) -> SaveProblem:
+    """The save read well but its game could not go on (the table failed on it, ``exc``):
+    set it aside as corrupt, as a save that could not be read is."""
+    log.warning("the saved game could not be continued: %r", exc)
+    return SaveProblem("corrupt", damage_problem(exc), set_aside(save_path(paths), "corrupt", now))
+
+
+def history_file(paths: UserPaths, match: Match) -> Path:
+    """The history file a game of ``match``'s kind is recorded in."""
+    return paths.histories_dir / f"{match.game}.jsonl"
+
+
+def history_holds(paths: UserPaths, match: Match) -> bool:
+    """Whether the player's history already holds the ended ``match`` (``holds_line``)."""
+    try:
+        with open_regular_file(history_file(paths, match)) as handle:
+            return holds_line(handle, encode_record(match.history()))
+    except OSError:
+        return False
+
+
+def record_finished_game(paths: UserPaths, match: Match) -> bool:
+    """Add the ended ``match`` to the player's history unless it is there already
+    (``HistoryWriter.append(once=True)``): a game is never recorded twice, even
+    when its save outlived its ending (a read-only saves folder). True if it was
+    added now; ``OSError`` (or ``FileBusyError``) if the history could not be written."""
+    folder = paths.histories_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    with HistoryWriter(history_file(paths, match)) as writer:
+        return writer.append(match.history(), once=True)
 
 
 # ---------------------------------------------------------------------- one window owns the saves

@@ -66,6 +66,7 @@ from game.config import (
     load_rules_problem, save_last_setup,
 )
 from game.match import Seat
+from game.names import clean_name
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
 from game.savegame import SavedGame, SaveProblem
@@ -276,7 +277,7 @@ class StartScene(DialogScene):
     def build_seats(self) -> list[Seat]:
         seats = []
         for seat in range(self.players):
-            name = self.names[seat].strip() or self.default_name(seat)
+            name = clean_name(self.names[seat], self.default_name(seat))
             controller = "human" if self.kinds[seat] == "human" else f"ai:{self.seat_level(seat)}"
             seats.append(Seat(name, controller))
         return seats
@@ -383,10 +384,15 @@ class StartScene(DialogScene):
             text = save_problem_text(problem)
             # The log stays English whatever the player reads.
             log.warning("the saved game could not be used (%s): %s", problem.kind, problem.reason)
-            notify = getattr(self.app, "notify", None)
-            if notify is not None:
-                notify(text, seconds=14.0)
+            self._notify(text, seconds=14.0)
+        if saved is not None and saved.match.renamed_seats:
+            self._notify(t("start.names_cleaned"))
         return saved
+
+    def _notify(self, text: str, seconds: float = 8.0) -> None:
+        notify = getattr(self.app, "notify", None)
+        if notify is not None:
+            notify(text, seconds=seconds)
 
     def continue_game(self) -> None:
         """Open the table on the saved game, where it stands."""
@@ -429,6 +435,9 @@ class StartScene(DialogScene):
             self.kinds[seat] = kind
         for seat, name in enumerate(setup.names[:self.max_seats]):
             self.names[seat] = name[:NAME_LENGTH]
+        if setup.renamed:
+            log.warning("a name in the last start-screen setup could not be used as written: cleaned")
+            self._notify(t("start.names_cleaned"))
         for seat, level in enumerate(setup.levels[:self.max_seats]):
             if level in PLAYER_LEVELS:
                 self.levels[seat] = level

@@ -1,0 +1,67 @@
+"""What a seat's name may be: the one place that says so.
+
+A name is shown on the table, written to the save, the last setup and the
+hand history, and read back from all three. Every one of those steps must
+work for every name the program accepts, so a name is cleaned wherever it
+comes in (typed on the start screen, read from a save, a last setup or a
+history line) with ``clean_name``:
+
+* control characters (NUL, tab, escape...), invisible format characters
+  (zero-width, byte-order and direction marks) and lone surrogates (half
+  of a UTF-16 pair, which cannot be written as UTF-8) are removed: a font
+  cannot draw NUL, and a name of nothing but zero-width marks has no width
+  to draw at all;
+* any run of white space (new lines included) becomes one space, and the
+  ends are trimmed;
+* it is cut to ``LONGEST_NAME`` characters, within what every reader
+  accepts (the last setup's and the hand history's, ``game.history_schema``,
+  which still reads the longer names older versions could write), so a
+  game is never written in a form the program's own reader refuses.
+
+``name_fault`` says what a stored name holds that the program never writes
+(the history reader refuses such a line, naming the field). Readers of
+the player's own files clean instead of refusing, so one odd name never
+costs a saved game or a setup, and tell the player that a name was changed.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+# Longer than any name the start screen lets a player type (14), and than
+# the last setup has ever held; the hand history reader refuses longer ones.
+LONGEST_NAME = 64
+
+# Unicode categories no name keeps: control, format (invisible) and surrogate.
+_DROPPED_CATEGORIES = frozenset({"Cc", "Cf", "Cs"})
+
+
+def _kept(char: str) -> bool:
+    return unicodedata.category(char) not in _DROPPED_CATEGORIES
+
+
+def clean_name(value: Any, fallback: str = "") -> str:
+    """``value`` as a name every part of the program can write, read and draw
+    (see the module's notes); ``fallback`` when nothing usable is left (or it is
+    not text at all)."""
+    if not isinstance(value, str):
+        return fallback
+    spaced = "".join(" " if char.isspace() else char for char in value if char.isspace() or _kept(char))
+    cleaned = " ".join(spaced.split())[:LONGEST_NAME].rstrip()
+    return cleaned or fallback
+
+
+def name_fault(value: Any) -> str | None:
+    """Why the characters of ``value`` are not a name this program writes, in English
+    (None if they are); its length each reader limits itself.
+
+    Spaces are not a fault (an older version kept a typed double space); a tab
+    or new line is a control character."""
+    if not isinstance(value, str):
+        return "not text"
+    for char in value:
+        if not _kept(char):
+            kind = "half of a surrogate pair" if unicodedata.category(char) == "Cs" else "a control character"
+            return f"holds {kind} (U+{ord(char):04X})"
+    return None
