@@ -37,6 +37,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequ
 
 from game import file_lock
 from game.history_schema import check_record_shape, short_repr
+from game.names import unkept_character
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
@@ -822,7 +823,20 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     # ``type(...) is int``: JSON's true and 1.0 are equal to 1 in Python, but no version.
     if type(version) is not int or version != VERSION:
         raise _line_error(path, number, "history.version", version=short_repr(version), supported=VERSION)
+    _check_names(path, number, record.get("players"))
     return record
+
+
+def _check_names(path: str | Path, number: int, players: Any) -> None:
+    """A name no reader could show or write back (NUL, half a surrogate pair: ``game.names``)
+    refuses the line here, before the statistics or the replay viewer meet it."""
+    if not isinstance(players, list):
+        return  # the shape check says what is wrong with it
+    for seat, player in enumerate(players):
+        name = player.get("name") if isinstance(player, dict) else None
+        bad = unkept_character(name) if isinstance(name, str) else None
+        if bad is not None:
+            raise _line_error(path, number, "history.bad_name", seat=seat + 1, character=bad)
 
 
 def parse_history_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:

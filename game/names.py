@@ -52,6 +52,14 @@ def clean_name(value: Any, fallback: str = "") -> str:
     return cleaned or fallback
 
 
+def unkept_character(value: str) -> str | None:
+    """The first character of ``value`` that no name keeps, as ``U+XXXX`` (None if there is none)."""
+    for char in value:
+        if not _kept(char):
+            return f"U+{ord(char):04X}"
+    return None
+
+
 def name_fault(value: Any) -> str | None:
     """Why the characters of ``value`` are not a name this program writes, in English
     (None if they are); its length each reader limits itself.
