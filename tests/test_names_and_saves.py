@@ -37,6 +37,8 @@ from game.stats import load_stats  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.art.render_cache import TEXT  # noqa: E402
+from game.ui.widgets.text import draw_text_fit, text_size  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_table import click, make_app, run_until, step, top_name  # noqa: E402
 
@@ -160,6 +162,15 @@ def test_a_history_line_with_a_name_no_reader_can_use_is_refused_naming_it(tmp_p
     loaded = load_stats(folder, tmp_path / "cache.json", parallel=False)  # raised UnicodeEncodeError
     assert loaded.games_read == 1 and len(loaded.problems) == 1
     assert "line 2" in str(loaded.problems[0])
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "\ud800", "\ufeff", "\u200b\u200b", "x\ud800\x00"])
+def test_the_draw_path_draws_any_text_a_file_could_hold(text):
+    pygame.init()
+    surface = pygame.Surface((200, 40))
+    drawn = draw_text_fit(surface, text, pygame.Rect(0, 0, 200, 40), 20, (255, 255, 255))
+    assert drawn.height > 0 and text_size(text, 20)[1] > 0
+    assert TEXT.render(text, 20, (255, 255, 255), shadow=True).get_height() > 0
 
 
 def test_the_writer_never_writes_a_name_its_reader_refuses():
