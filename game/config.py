@@ -892,7 +892,7 @@ def _text_list(value: Any, key: str, allowed: tuple[str, ...] | None = None) -> 
 def _name_list(value: Any) -> tuple[list[str], bool]:
     """The last setup's names, each cleaned (``game.names``), and whether any had to be:
     one odd name costs nothing else the setup holds."""
-    if not isinstance(value, list) or len(value) > MAX_SETUP_SEATS:
+    if not isinstance(value, list) or len(value) > MAX_SETUP_SEATS or not all(isinstance(n, str) for n in value):
         raise ValueError(f"names must be a list of at most {MAX_SETUP_SEATS} texts")
     names = [clean_name(item) for item in value]
     return names, names != value
