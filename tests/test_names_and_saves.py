@@ -147,6 +147,20 @@ def test_a_hostile_name_in_the_last_setup_is_cleaned_and_the_game_autosaves(tmp_
     app.close(quit_pygame=False)
 
 
+def test_characters_typed_into_a_name_that_cannot_be_shown_are_left_out_with_a_message(tmp_path):
+    app = make_app(tmp_path)
+    screen = the_start_screen(app)
+    field = screen.name_inputs[0]
+    click(app, field.rect.center)
+    assert field.focused and not app.toast.active
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text="Z")])
+    assert screen.names[0].endswith("Z") and not app.toast.active
+    step(app, [pygame.event.Event(pygame.TEXTINPUT, text="a\x00\u200b\ud800b")])
+    assert screen.names[0].endswith("Zab")
+    assert app.toast.active and app.toast.text == t("start.names_cleaned")
+    assert name_fault(screen.build_seats()[0].name) is None
+
+
 def test_a_history_line_with_a_name_no_reader_can_use_is_refused_naming_it(tmp_path):
     folder = tmp_path / "histories"
     folder.mkdir()
