@@ -386,6 +386,8 @@ class StartScene(DialogScene):
             log.warning("the saved game could not be used (%s): %s", problem.kind, problem.reason)
             self._notify(text, seconds=14.0)
         if saved is not None and saved.match.renamed_seats:
+            log.warning("the saved game's names of seats %s could not be used as written: cleaned",
+                        [seat + 1 for seat in saved.match.renamed_seats])
             self._notify(t("start.names_cleaned"))
         return saved
 
