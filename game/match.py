@@ -31,6 +31,7 @@ from typing import Any, Iterable
 from game.ai import ComputerPlayer, make_player
 from game.ai.budget import SearchBudget
 from game.history import HistoryRecorder
+from game.names import clean_name
 from game.rules import (
     Action, ActionKind, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game,
     new_game,
@@ -38,7 +39,6 @@ from game.rules import (
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
 from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.problems import Problem, ProblemValueError
-from game.names import clean_name
 from game.rules.tricks import PUBLIC_SEAT
 
 SAVE_FORMAT = "trick-table-save"

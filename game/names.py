@@ -3,8 +3,8 @@
 A name is shown on the table, written to the save, the last setup and the
 hand history, and read back from all three. Every one of those steps must
 work for every name the program accepts, so a name is cleaned wherever it
-comes in (typed on the start screen, read from a save, a last setup or a
-history line) with ``clean_name``:
+comes in (typed on the start screen, read from a save or a last setup, and
+again by ``Match`` itself) with ``clean_name``:
 
 * control characters (NUL, tab, escape...), invisible format characters
   (zero-width, byte-order and direction marks) and lone surrogates (half
@@ -18,10 +18,12 @@ history line) with ``clean_name``:
   which still reads the longer names older versions could write), so a
   game is never written in a form the program's own reader refuses.
 
-``name_fault`` says what a stored name holds that the program never writes
-(the history reader refuses such a line, naming the field). Readers of
-the player's own files clean instead of refusing, so one odd name never
-costs a saved game or a setup, and tell the player that a name was changed.
+``name_fault`` and ``unkept_character`` say what a stored name holds that
+the program never writes: the hand history's readers refuse such a line,
+naming it (a record is evidence of a game and is never rewritten). The
+readers of the save and the last setup clean instead, so one odd name never
+costs a saved game or a setup, and the start screen tells the player that a
+name was changed (as it does when typed characters are left out).
 """
 
 from __future__ import annotations
@@ -29,8 +31,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-# Longer than any name the start screen lets a player type (14), and than
-# the last setup has ever held; the hand history reader refuses longer ones.
+# Longer than any name the start screen lets a player type (14), as long as
+# the last setup has ever held, and well within the hand history reader's 200.
 LONGEST_NAME = 64
 
 # Unicode categories no name keeps: control, format (invisible) and surrogate.

@@ -34,10 +34,10 @@ from game.paths import UserPaths  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of  # noqa: E402
 from game.stats import load_stats  # noqa: E402
+from game.ui.art.render_cache import TEXT  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.art.render_cache import TEXT  # noqa: E402
 from game.ui.widgets.text import draw_text_fit, text_size  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_table import click, make_app, run_until, step, top_name  # noqa: E402
