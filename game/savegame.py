@@ -268,9 +268,11 @@ def remove_save(paths: UserPaths) -> bool:
 
 def set_save_aside(paths: UserPaths, exc: Exception, now: datetime | None = None) -> SaveProblem:
     """The save read well but its game could not go on (the table failed on it, ``exc``):
-    set it aside as corrupt, as a save that could not be read is."""
+    set it aside as corrupt, as a save that could not be read is. A fault the program
+    did not foresee is said in plain words; its details are in the log."""
     log.warning("the saved game could not be continued: %r", exc)
-    return SaveProblem("corrupt", damage_problem(exc), set_aside(save_path(paths), "corrupt", now))
+    problem = exc.problem if isinstance(exc, ProblemValueError) else Problem("save.cannot_continue")
+    return SaveProblem("corrupt", problem, set_aside(save_path(paths), "corrupt", now))
 
 
 def history_file(paths: UserPaths, match: Match) -> Path:

@@ -226,6 +226,7 @@ def test_a_save_the_table_fails_on_is_set_aside_at_the_first_failure(tmp_path, m
     assert start.saved_game is None and not save_path(paths).exists()
     (kept,) = kept_aside(paths)
     assert app.toast.active and kept.name in app.toast.text
+    assert "RuntimeError" not in app.toast.text, "in the player's words, the details in the log"
     assert app._errors == [], "set aside at once, not after three failures"
 
 

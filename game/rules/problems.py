@@ -175,6 +175,7 @@ PROBLEMS: dict[str, str] = {
     "save.damaged.no_detail": "the saved game is damaged",
     "save.controller": "seat {seat} is played by {value}, which is neither a person nor a computer player",
     "save.not_regular": "it is not an ordinary file",
+    "save.cannot_continue": "the table could not go on with it; the log has the details",
     # Games the statistics (``game.stats``) could not count ({detail}: Python's own words).
     "stats.game": "{source}: game {number}: {reason}",
     "stats.not_summarized": "the game cannot be summarized: {detail}",
