@@ -648,7 +648,8 @@ def holds_line(handle: BinaryIO, line: bytes) -> bool:
     current = b""
     too_long = False
     while position < size:
-        chunk = os.pread(handle.fileno(), min(_SCAN_CHUNK, size - position), position)
+        handle.seek(position)  # an appending writer's writes go to the end wherever this reads
+        chunk = handle.read(min(_SCAN_CHUNK, size - position))
         if not chunk:
             break
         position += len(chunk)

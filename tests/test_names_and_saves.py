@@ -24,8 +24,9 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.config import load_last_setup, read_settings_file  # noqa: E402
+import game.history as history_module  # noqa: E402
 from game.history import (  # noqa: E402
-    HistoryError, HistoryWriter, encode_record, read_history, write_history,
+    HistoryError, HistoryWriter, encode_record, holds_line, read_history, write_history,
 )
 from game.history_schema import RecordShapeError, check_record_shape  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
@@ -351,3 +352,13 @@ def test_a_continued_unrecorded_finished_game_is_recorded_once(tmp_path):
     assert run_until(app, lambda: top_name(app) == "EndScene")
     assert len(list(read_history(paths.histories_dir / "wizard.jsonl"))) == 1
     assert app.autosaver.flush() and not save_path(paths).exists()
+
+
+@pytest.mark.parametrize("chunk", [1, 5, 1 << 20])
+def test_looking_for_a_game_finds_only_whole_lines_across_any_chunk(tmp_path, monkeypatch, chunk):
+    monkeypatch.setattr(history_module, "_SCAN_CHUNK", chunk)
+    path = tmp_path / "h.jsonl"
+    path.write_bytes(b"abc\nhello world\n" + b"x" * 40 + b"\nhello\ntorn")
+    with open(path, "rb") as handle:
+        assert holds_line(handle, b"hello\n") and holds_line(handle, b"abc\n")
+        assert not any(holds_line(handle, line) for line in (b"hello world!\n", b"torn\n", b"world\n", b"bc\n"))
