@@ -476,7 +476,7 @@ class StartScene(DialogScene):
         self.players_stepper = Stepper((0, 0, 1, 1), self.players, counts[0], counts[-1], self.set_players)
         self.name_inputs = [TextInput((0, 0, 1, 1), self.names[i], self._name_setter(i), max_length=NAME_LENGTH,
                                       placeholder=t("start.name_placeholder"),
-                                      on_refused=lambda: self._notify(t("start.names_cleaned")))
+                                      on_unshowable=lambda: self._notify(t("start.names_cleaned")))
                             for i in range(self.max_seats)]
         kinds = ["human", "computer"]
         self.kind_cyclers = [Cycler((0, 0, 1, 1), kinds, kinds.index(self.kinds[i]), self._kind_setter(i),
