@@ -55,7 +55,7 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Iterator
 
 from game import file_lock
 from game.ai.budget import SearchBudget
@@ -287,6 +287,52 @@ def history_holds(paths: UserPaths, match: Match) -> bool:
             return holds_line(handle, encode_record(match.history()))
     except OSError:
         return False
+
+
+# A history line longer than this is no game this program wrote: passed over when looking for one.
+_LONGEST_LOOKED_AT_LINE = 16_000_000
+
+
+def _lines_holding(handle: BinaryIO, marker: bytes) -> Iterator[bytes]:
+    """The lines of ``handle`` that hold ``marker``, each read with a cap (memory stays flat)."""
+    while True:
+        raw = handle.readline(_LONGEST_LOOKED_AT_LINE)
+        if not raw:
+            return
+        if not raw.endswith(b"\n") and len(raw) >= _LONGEST_LOOKED_AT_LINE:
+            while raw and not raw.endswith(b"\n"):  # pass over the rest of an overlong line
+                raw = handle.readline(_LONGEST_LOOKED_AT_LINE)
+            continue
+        if marker in raw:
+            yield raw
+
+
+def history_finished(paths: UserPaths, match: Match) -> bool:
+    """Whether the history holds this very game played to its end, while the save stopped
+    before it (its last autosaves failed, and so did removing it when the game ended).
+
+    The same game is the same seed, rules, players and first dealer with the
+    same deals up to the one the save is in: continuing such a save would play
+    a game that is already recorded, and record it a second time."""
+    partial = match.history()
+    played = len(partial["deals"]) - 1  # the deal in progress may yet go differently
+    marker = f'"seed":{match.seed},'.encode("ascii")
+    try:
+        with open_regular_file(history_file(paths, match)) as handle:
+            for raw in _lines_holding(handle, marker):
+                try:
+                    record = json.loads(raw.decode("utf-8"))
+                except (ValueError, RecursionError):
+                    continue
+                if (isinstance(record, dict) and record.get("complete") is True
+                        and all(record.get(key) == partial[key]
+                                for key in ("game", "seed", "rules", "players", "first_dealer"))
+                        and isinstance(record.get("deals"), list) and len(record["deals"]) > played
+                        and record["deals"][:played] == partial["deals"][:played]):
+                    return True
+    except OSError:
+        return False
+    return False
 
 
 def record_finished_game(paths: UserPaths, match: Match) -> bool:

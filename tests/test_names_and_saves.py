@@ -362,3 +362,36 @@ def test_looking_for_a_game_finds_only_whole_lines_across_any_chunk(tmp_path, mo
     with open(path, "rb") as handle:
         assert holds_line(handle, b"hello\n") and holds_line(handle, b"abc\n")
         assert not any(holds_line(handle, line) for line in (b"hello world!\n", b"torn\n", b"world\n", b"bc\n"))
+
+
+def test_a_stale_save_of_a_game_recorded_since_is_set_aside_not_continued(tmp_path):
+    """Its last autosaves failed (a read-only saves folder) and so did its removal: the save
+    stopped mid-game while the game went on to its end and into the history."""
+    paths = UserPaths.from_data_dir(tmp_path)
+    match = Match(make_rules("wizard", {"rounds": 3}, players=3), list(ROBOTS), 3)
+    while match.deal_number < 2 or len(match.actions) < 12:
+        match.next_deal() if match.phase == Phase.HAND_OVER else match.apply(match.choose_ai_action())
+    stale = snapshot_of(match)
+    write_save(paths, stale)
+    paths.histories_dir.mkdir(parents=True)
+    other = play_to_end(short_match(seed=9)).history()
+    write_history(paths.histories_dir / "wizard.jsonl", [other, play_to_end(match).history()], append=True)
+    app = make_app(tmp_path)
+    assert the_start_screen(app).saved_game is None
+    assert not save_path(paths).exists() and len(list(paths.saves_dir.glob(f"{SAVE_FILE_NAME}.finished-*"))) == 1
+    assert len(list(read_history(paths.histories_dir / "wizard.jsonl"))) == 2
+
+
+def test_a_save_whose_game_is_not_in_the_history_is_offered(tmp_path):
+    paths = UserPaths.from_data_dir(tmp_path)
+    match = Match(make_rules("wizard", {"rounds": 3}, players=3), list(ROBOTS), 3)
+    for _ in range(12):
+        match.next_deal() if match.phase == Phase.HAND_OVER else match.apply(match.choose_ai_action())
+    write_save(paths, snapshot_of(match))
+    paths.histories_dir.mkdir(parents=True)
+    # The same seed with other players, and another seed with the same players: other games.
+    others = [Match(make_rules("wizard", {"rounds": 3}, players=3), [Seat("Z", "ai:random")] + ROBOTS[1:], 3),
+              Match(make_rules("wizard", {"rounds": 3}, players=3), list(ROBOTS), 4)]
+    write_history(paths.histories_dir / "wizard.jsonl", [play_to_end(m).history() for m in others], append=True)
+    screen = the_start_screen(make_app(tmp_path))
+    assert screen.saved_game is not None and save_path(paths).exists()

@@ -73,7 +73,8 @@ from game.startup_probe import probe_file, write_first_frame_time
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
 from game.savegame import (
-    Autosaver, SavedGame, SaveProblem, claim_saves, history_holds, remove_save, save_path, set_save_aside,
+    Autosaver, SavedGame, SaveProblem, claim_saves, history_finished, history_holds, remove_save, save_path,
+    set_aside, set_save_aside,
 )
 from game.savegame import load_saved_game as read_saved_game
 from game.table_launch import TablePlan
@@ -327,6 +328,12 @@ class App:
         saved, problem = read_saved_game(self.user_paths, think_budget(self.settings.ai_think_seconds))
         if saved is not None and saved.match.is_over and history_holds(self.user_paths, saved.match):
             self._drop_recorded_save(saved.match)
+            return None, None
+        if saved is not None and not saved.match.is_over and history_finished(self.user_paths, saved.match):
+            # Continuing it would play and record a game the history holds already.
+            log.warning("the saved %s game %d was played to its end and recorded since it was saved: "
+                        "set aside, not offered to continue", saved.match.game, saved.match.seed)
+            set_aside(save_path(self.user_paths), "finished")
             return None, None
         return saved, problem
 
