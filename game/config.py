@@ -62,6 +62,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 import yaml
 
+from game.names import clean_name
 from game.paths import UserPaths, atomic_copy_file, atomic_write_text, resource_path
 from game.rules.problems import Decimal, Problem, ProblemValueError
 from game.rules.errors import RuleConfigError
@@ -101,10 +102,10 @@ class ConfigError(RuleConfigError):
 # --------------------------------------------------------------------------
 # Reading YAML
 
-def read_yaml(path: str | Path, source: str | None = None) -> Any:
+def read_yaml(path: str | Path, source: str | None = None, ordinary_only: bool = False) -> Any:
     """The document in ``path`` as plain Python data, or ``ConfigError`` (see ``game.yaml_files``)."""
     try:
-        return read_yaml_file(path, source or str(path))
+        return read_yaml_file(path, source or str(path), ordinary_only)
     except YamlFileError as exc:
         raise ConfigError(exc.source, "", exc.problem) from None
 
@@ -726,7 +727,7 @@ def read_settings_file(path: Path) -> SettingsFile:
     result = SettingsFile()
     source = str(path)
     try:
-        text = read_limited_text(path, source)
+        text = read_limited_text(path, source, ordinary_only=True)
     except YamlFileError as exc:
         # Too big or not text: nothing in it can be read line by line either.
         result.problems.append(exc.problem)
@@ -877,6 +878,7 @@ class LastSetup:
     preset: str
     edited_rules: dict[str, Any] = field(default_factory=dict)
     dropped_rules: list[str] = field(default_factory=list, compare=False, repr=False)
+    renamed: bool = field(default=False, compare=False, repr=False)  # a name was cleaned (game.names)
 
     def to_dict(self) -> dict[str, Any]:
         return {key: value for key, value in asdict(self).items() if key in LAST_SETUP_KEYS}
@@ -897,6 +899,15 @@ def _text_list(value: Any, key: str, allowed: tuple[str, ...] | None = None) -> 
     return list(value)
 
 
+def _name_list(value: Any) -> tuple[list[str], bool]:
+    """The last setup's names, each cleaned (``game.names``), and whether any had to be:
+    one odd name costs nothing else the setup holds."""
+    if not isinstance(value, list) or len(value) > MAX_SETUP_SEATS or not all(isinstance(n, str) for n in value):
+        raise ValueError(f"names must be a list of at most {MAX_SETUP_SEATS} texts")
+    names = [clean_name(item) for item in value]
+    return names, names != value
+
+
 def last_setup_from_dict(data: Any) -> LastSetup:
     """A ``LastSetup`` from parsed YAML; ``ValueError`` naming the first problem."""
     if not isinstance(data, dict):
@@ -915,10 +926,11 @@ def last_setup_from_dict(data: Any) -> LastSetup:
     if not isinstance(preset, str) or len(preset) > MAX_SETUP_TEXT:
         raise ValueError(f"preset must be a preset's name, not {quote(preset)}")
     edited, dropped = _edited_rules(game, data.get("edited_rules"))
-    return LastSetup(game=game, players=players, names=_text_list(data.get("names"), "names"),
+    names, renamed = _name_list(data.get("names"))
+    return LastSetup(game=game, players=players, names=names,
                      kinds=_text_list(data.get("kinds"), "kinds", SEAT_KINDS),
                      levels=_text_list(data.get("levels"), "levels"), preset=preset,
-                     edited_rules=edited, dropped_rules=dropped)
+                     edited_rules=edited, dropped_rules=dropped, renamed=renamed)
 
 
 def _edited_rules(game: str, raw: Any) -> tuple[dict[str, Any], list[str]]:
@@ -942,7 +954,7 @@ def _edited_rules(game: str, raw: Any) -> tuple[dict[str, Any], list[str]]:
 
 def _read_last_setup(path: Path) -> LastSetup:
     """The setup in ``path``; ``ConfigError`` or ``ValueError`` naming the first problem."""
-    return last_setup_from_dict(read_yaml(path))
+    return last_setup_from_dict(read_yaml(path, ordinary_only=True))
 
 
 def load_last_setup(user_paths: UserPaths) -> LastSetup | None:

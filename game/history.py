@@ -37,6 +37,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequ
 
 from game import file_lock
 from game.history_schema import check_record_shape, short_repr
+from game.names import unkept_character
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
@@ -559,18 +560,32 @@ class HistoryWriter:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def append(self, record: dict[str, Any]) -> None:
+    def append(self, record: dict[str, Any], once: bool = False) -> bool:
         """Add one game to the file (``OSError`` if it could not be written whole;
-        ``FileBusyError`` if another writer kept the file locked too long)."""
+        ``FileBusyError`` if another writer kept the file locked too long).
+
+        ``once``: a game the file already holds is not added again (see
+        ``holds_line``); False when it was skipped, logged."""
         data = encode_record(record)
         if self._holds_lock:
-            self._append_locked(data)
+            written = self._append_locked(data, once)
         else:
             with file_lock.locked(self._handle, self.path):
-                self._append_locked(data)
-        self.games += 1
+                written = self._append_locked(data, once)
+        if written:
+            self.games += 1
+        else:
+            log.warning("%s already holds %s game %s (the same game, deal for deal): not recorded again",
+                        self.path, record.get("game"), record.get("seed"))
+        return written
 
-    def _append_locked(self, data: bytes) -> None:
+    def _append_locked(self, data: bytes, once: bool = False) -> bool:
+        if once and holds_line(self._handle, data):
+            return False
+        self._append_bytes(data)
+        return True
+
+    def _append_bytes(self, data: bytes) -> None:
         start = os.fstat(self._handle.fileno()).st_size
         if start != self._end:
             # Another writer added to the file since this one last wrote: if it was
@@ -614,6 +629,45 @@ class HistoryWriter:
         except OSError:
             log.warning("%s: could not remove a partly written game; it is set aside on the next start",
                         self.path)
+
+
+# How much of a history file is read at a time when looking for a game in it.
+_SCAN_CHUNK = 1 << 20
+
+
+def holds_line(handle: BinaryIO, line: bytes) -> bool:
+    """Whether the open file holds ``line`` (a game's line, newline included) as one of its lines.
+
+    A game's identity is its whole record: the seed and rules with every card
+    dealt and played, every bid and score, written the same way byte for byte
+    each time (``encode_record``), so the very game the window replays from a
+    save that outlived its ending matches the line it wrote then, while two
+    games that differ in anything at all never match. The file is read in
+    chunks and a line longer than ``line`` is passed over unread, so memory
+    stays flat whatever the file holds."""
+    size = os.fstat(handle.fileno()).st_size
+    position = 0
+    current = b""
+    too_long = False
+    while position < size:
+        handle.seek(position)  # an appending writer's writes go to the end wherever this reads
+        chunk = handle.read(min(_SCAN_CHUNK, size - position))
+        if not chunk:
+            break
+        position += len(chunk)
+        start = 0
+        while start < len(chunk):
+            newline = chunk.find(b"\n", start)
+            piece = chunk[start:] if newline < 0 else chunk[start:newline + 1]
+            start += len(piece)
+            if not too_long:
+                current += piece
+                too_long = len(current) > len(line)
+            if newline >= 0:
+                if not too_long and current == line:
+                    return True
+                current, too_long = b"", False
+    return False
 
 
 def write_history(path: str | Path, records: Iterable[dict[str, Any]], append: bool = False) -> None:
@@ -772,7 +826,20 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     # ``type(...) is int``: JSON's true and 1.0 are equal to 1 in Python, but no version.
     if type(version) is not int or version != VERSION:
         raise _line_error(path, number, "history.version", version=short_repr(version), supported=VERSION)
+    _check_names(path, number, record.get("players"))
     return record
+
+
+def _check_names(path: str | Path, number: int, players: Any) -> None:
+    """A name no reader could show or write back (NUL, half a surrogate pair: ``game.names``)
+    refuses the line here, before the statistics or the replay viewer meet it."""
+    if not isinstance(players, list):
+        return  # the shape check says what is wrong with it
+    for seat, player in enumerate(players):
+        name = player.get("name") if isinstance(player, dict) else None
+        bad = unkept_character(name) if isinstance(name, str) else None
+        if bad is not None:
+            raise _line_error(path, number, "history.bad_name", seat=seat + 1, character=bad)
 
 
 def parse_history_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:

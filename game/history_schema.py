@@ -25,6 +25,7 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from game.names import LONGEST_NAME, name_fault
 from game.rules import game_names, get_game
 
 # The largest whole number accepted in a field that counts something (seats,
@@ -88,6 +89,17 @@ class Text:
             raise RecordShapeError(f"{where}: expected text, not {short_repr(value)}")
         if len(value) > self.longest:
             raise RecordShapeError(f"{where}: text longer than {self.longest} characters ({short_repr(value)})")
+
+
+@dataclass(frozen=True)
+class Name(Text):
+    """A seat's name: text without the characters no name keeps (``game.names``)."""
+
+    def check(self, value: Any, where: str) -> None:
+        super().check(value, where)
+        fault = name_fault(value)
+        if fault is not None:
+            raise RecordShapeError(f"{where}: not a player's name: it {fault}")
 
 
 @dataclass(frozen=True)
@@ -195,7 +207,8 @@ SUIT = Maybe(Text(1))
 CARDS = ListOf(CARD)
 PLAY = Obj({"seat": SEAT, "card": CARD})
 TRICK = Obj({"leader": SEAT, "plays": ListOf(PLAY), "winner": SEAT})
-PLAYER = Obj({"seat": SEAT, "name": Text(200), "controller": Text(60)})
+# Names up to 200 characters are read (older versions wrote them); the program writes at most LONGEST_NAME.
+PLAYER = Obj({"seat": SEAT, "name": Name(max(200, LONGEST_NAME)), "controller": Text(60)})
 
 # A house rule's value: the rules say which of these each key takes.
 RULE_VALUE = Either((Flag(), Whole(), Text(60)))

@@ -31,6 +31,7 @@ from typing import Any, Iterable
 from game.ai import ComputerPlayer, make_player
 from game.ai.budget import SearchBudget
 from game.history import HistoryRecorder
+from game.names import clean_name
 from game.rules import (
     Action, ActionKind, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game,
     new_game,
@@ -39,6 +40,7 @@ from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
 from game.rules.claims import claim_play
 from game.rules.events import ClaimMade
 from game.rules.house_rules import Rules, rules_from_dict
+from game.rules.problems import Problem, ProblemValueError
 from game.rules.tricks import PUBLIC_SEAT
 
 SAVE_FORMAT = "trick-table-save"
@@ -66,6 +68,11 @@ class Seat:
     def ai_level(self) -> str | None:
         return self.controller.split(":", 1)[1] if self.controller.startswith("ai:") else None
 
+    @property
+    def controller_known(self) -> bool:
+        """``human`` or ``ai:<level>`` (whether the game has that level ``make_player`` says)."""
+        return self.is_human or bool(self.ai_level)
+
 
 @dataclass(frozen=True)
 class AiRequest:
@@ -89,7 +96,14 @@ class Match:
         """``ai_budget`` is the thinking time of the computer players that search
         (the settings' "computer thinking time"); None keeps their default."""
         self.rules = rules
-        self.seats = list(seats)
+        for index, seat in enumerate(seats):
+            if not seat.controller_known:
+                raise ProblemValueError(Problem("save.controller", {"seat": index + 1,
+                                                                    "value": repr(seat.controller)[:40]}))
+        # Every name the match holds is one it can save, record and show (game.names);
+        # the seats whose name had to be cleaned are kept so the reader can say so.
+        self.seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.controller) for i, s in enumerate(seats)]
+        self.renamed_seats = [i for i, (old, new) in enumerate(zip(seats, self.seats)) if old.name != new.name]
         self.seed = seed
         self.ai_budget = ai_budget
         self.undo_used = False
@@ -98,7 +112,7 @@ class Match:
         self.actions: list[tuple[int, Action]] = []
         self.events: list[GameEvent] = list(events)
         self.recorder = HistoryRecorder(self.game_def, seed, rules.to_dict(), [
-            {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(seats)])
+            {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(self.seats)])
         self.recorder.feed(events)
         # Each computer seat's player is built once; its RNG is made afresh for
         # every decision from (seed, seat, actions so far), so a decision
@@ -291,7 +305,8 @@ class Match:
                 raise ValueError("not a Trick Table save of a version this program reads")
             rules = rules_from_dict(data["game"], data["rules"])
             # A save from before default names kept their role has none: the name stays as saved.
-            seats = [Seat(str(s["name"]), str(s["controller"]), str(s.get("name_role") or ""))
+            seats = [Seat(s["name"] if isinstance(s["name"], str) else "", str(s["controller"]),
+                          str(s.get("name_role") or ""))
                      for s in data["seats"]]
             undo_used = data["undo_used"]
             if not isinstance(undo_used, bool):

@@ -24,9 +24,11 @@ file behind; ``remove_stale_temp_files`` clears those on the next start.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 import threading
@@ -143,6 +145,30 @@ class UserPaths:
         for folder in self.all_dirs():
             folder.mkdir(parents=True, exist_ok=True)
         return self
+
+
+class NotRegularFileError(OSError):
+    """A player's file that is a pipe, a device or a folder instead of an ordinary file."""
+
+
+def open_regular_file(path: str | os.PathLike[str]) -> BinaryIO:
+    """``path`` opened to read, only if it is an ordinary file (``NotRegularFileError`` if not).
+
+    A player's file read in the normal course of things (the save, the settings,
+    the last setup) could be a pipe someone put there: opening a pipe waits for
+    a writer, forever and deaf to signals. Opening without waiting
+    (``O_NONBLOCK``) and looking at what was opened leaves no moment to swap
+    the file between the look and the read."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotRegularFileError(errno.EINVAL, "not an ordinary file", str(path))
+        with contextlib.suppress(OSError, AttributeError):
+            os.set_blocking(fd, True)  # an ordinary file never waits; later reads are as usual
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:

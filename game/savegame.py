@@ -55,12 +55,13 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Iterator
 
 from game import file_lock
 from game.ai.budget import SearchBudget
+from game.history import HistoryWriter, encode_record, holds_line
 from game.match import SAVE_FORMAT, SAVE_VERSION, Match
-from game.paths import UserPaths, atomic_write_bytes
+from game.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 from game.rules import IllegalActionError, RuleConfigError
 from game.rules.problems import Problem, ProblemValueError, Refusal
 
@@ -186,11 +187,14 @@ def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
     the next game can be saved; ``now`` names the set-aside file (tests)."""
     path = save_path(paths)
     try:
-        with open(path, "rb") as handle:
+        with open_regular_file(path) as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
-        modified = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc)
+            modified = datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, timezone.utc)
     except FileNotFoundError:
         return None, None
+    except NotRegularFileError:
+        # A pipe or a device where the save should be: set aside unread (a pipe would wait forever).
+        return None, SaveProblem("corrupt", Problem("save.not_regular"), set_aside(path, "corrupt", now))
     except OSError as exc:
         log.warning("could not read the saved game %s: %s", path, exc)
         # The operating system's own words (in the system's language), shown as they are.
@@ -247,12 +251,99 @@ def set_aside(path: Path, label: str, now: datetime | None = None) -> Path | Non
     return None
 
 
-def remove_save(paths: UserPaths) -> None:
-    """Delete the save of a game that has ended (its record is in the history now)."""
+def remove_save(paths: UserPaths) -> bool:
+    """Delete the save of a game that has ended (its record is in the history now); False
+    (logged) if it could not be deleted: the next start finds the game in the history and
+    does not offer it again (``history_holds``)."""
     try:
         save_path(paths).unlink()
     except FileNotFoundError:
         pass
+    except OSError as exc:
+        log.warning("could not remove the save of a game that has ended (%s): %s", save_path(paths),
+                    exc.strerror or exc)
+        return False
+    return True
+
+
+def set_save_aside(paths: UserPaths, exc: Exception, now: datetime | None = None) -> SaveProblem:
+    """The save read well but its game could not go on (the table failed on it, ``exc``):
+    set it aside as corrupt, as a save that could not be read is. A fault the program
+    did not foresee is said in plain words; its details are in the log."""
+    log.warning("the saved game could not be continued: %r", exc)
+    problem = exc.problem if isinstance(exc, ProblemValueError) else Problem("save.cannot_continue")
+    return SaveProblem("corrupt", problem, set_aside(save_path(paths), "corrupt", now))
+
+
+def history_file(paths: UserPaths, match: Match) -> Path:
+    """The history file a game of ``match``'s kind is recorded in."""
+    return paths.histories_dir / f"{match.game}.jsonl"
+
+
+def history_holds(paths: UserPaths, match: Match) -> bool:
+    """Whether the player's history already holds the ended ``match`` (``holds_line``)."""
+    try:
+        with open_regular_file(history_file(paths, match)) as handle:
+            return holds_line(handle, encode_record(match.history()))
+    except OSError:
+        return False
+
+
+# A history line longer than this is no game this program wrote: passed over when looking for one.
+_LONGEST_LOOKED_AT_LINE = 16_000_000
+
+
+def _lines_holding(handle: BinaryIO, marker: bytes) -> Iterator[bytes]:
+    """The lines of ``handle`` that hold ``marker``, each read with a cap (memory stays flat)."""
+    while True:
+        raw = handle.readline(_LONGEST_LOOKED_AT_LINE)
+        if not raw:
+            return
+        if not raw.endswith(b"\n") and len(raw) >= _LONGEST_LOOKED_AT_LINE:
+            while raw and not raw.endswith(b"\n"):  # pass over the rest of an overlong line
+                raw = handle.readline(_LONGEST_LOOKED_AT_LINE)
+            continue
+        if marker in raw:
+            yield raw
+
+
+def history_finished(paths: UserPaths, match: Match) -> bool:
+    """Whether the history holds this very game played to its end, while the save stopped
+    before it (its last autosaves failed, and so did removing it when the game ended).
+
+    The same game is the same seed, rules, players and first dealer with the
+    same deals up to the one the save is in: continuing such a save would play
+    a game that is already recorded, and record it a second time."""
+    partial = match.history()
+    played = len(partial["deals"]) - 1  # the deal in progress may yet go differently
+    marker = f'"seed":{match.seed},'.encode("ascii")
+    try:
+        with open_regular_file(history_file(paths, match)) as handle:
+            for raw in _lines_holding(handle, marker):
+                try:
+                    record = json.loads(raw.decode("utf-8"))
+                except (ValueError, RecursionError):
+                    continue
+                if (isinstance(record, dict) and record.get("complete") is True
+                        and all(record.get(key) == partial[key]
+                                for key in ("game", "seed", "rules", "players", "first_dealer"))
+                        and isinstance(record.get("deals"), list) and len(record["deals"]) > played
+                        and record["deals"][:played] == partial["deals"][:played]):
+                    return True
+    except OSError:
+        return False
+    return False
+
+
+def record_finished_game(paths: UserPaths, match: Match) -> bool:
+    """Add the ended ``match`` to the player's history unless it is there already
+    (``HistoryWriter.append(once=True)``): a game is never recorded twice, even
+    when its save outlived its ending (a read-only saves folder). True if it was
+    added now; ``OSError`` (or ``FileBusyError``) if the history could not be written."""
+    folder = paths.histories_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    with HistoryWriter(history_file(paths, match)) as writer:
+        return writer.append(match.history(), once=True)
 
 
 # ---------------------------------------------------------------------- one window owns the saves

@@ -33,6 +33,7 @@ from typing import Any, Hashable
 
 import yaml
 
+from game.paths import open_regular_file
 from game.rules.problems import Grouped, Problem, line_problem
 
 MAX_YAML_BYTES = 256 * 1024
@@ -140,14 +141,16 @@ def parse_yaml_text(text: str, source: str) -> Any:
             loader.dispose()
 
 
-def read_limited_text(path: str | Path, source: str | None = None) -> str:
+def read_limited_text(path: str | Path, source: str | None = None, ordinary_only: bool = False) -> str:
     """The text of the file ``path``, read only if it is at most ``MAX_YAML_BYTES``.
 
     ``OSError`` when it cannot be read at all; ``YamlFileError`` when it is too
-    big or not UTF-8 text.
+    big or not UTF-8 text. ``ordinary_only``: a pipe or device is refused
+    unopened (``NotRegularFileError``), for the player's own files the program
+    reads by itself (a file named on the command line may well be a pipe).
     """
     source = source or str(path)
-    with open(path, "rb") as handle:
+    with (open_regular_file(path) if ordinary_only else open(path, "rb")) as handle:
         data = handle.read(MAX_YAML_BYTES + 1)
     if len(data) > MAX_YAML_BYTES:
         raise YamlFileError(source, _too_big(None))
@@ -157,11 +160,11 @@ def read_limited_text(path: str | Path, source: str | None = None) -> str:
         raise YamlFileError(source, Problem("file.not_utf8")) from None
 
 
-def read_yaml_file(path: str | Path, source: str | None = None) -> Any:
+def read_yaml_file(path: str | Path, source: str | None = None, ordinary_only: bool = False) -> Any:
     """The YAML document in the file ``path`` (see ``read_limited_text`` and ``parse_yaml_text``)."""
     source = source or str(path)
     try:
-        text = read_limited_text(path, source)
+        text = read_limited_text(path, source, ordinary_only)
     except OSError as exc:
         # The OS's own words for why (its strerror) follow the translated sentence.
         raise YamlFileError(source, unreadable_file(exc)) from None

@@ -143,6 +143,7 @@ PROBLEMS: dict[str, str] = {
     "history.long_number": "not a hand history (a number too long to read)",
     "history.foreign": "not a Trick Table hand history",
     "history.version": "history version {version} is not supported (this program reads version {supported})",
+    "history.bad_name": "the name of player {seat} holds a character no name may hold ({character})",
     # A recorded game the replay viewer cannot open (``game.replay``).
     "replay.game_number": "--game: game numbers start at 1, not {number}",
     "replay.no_games": "{source} holds no games",
@@ -172,6 +173,9 @@ PROBLEMS: dict[str, str] = {
     "save.move_illegal": "{reason}",
     "save.damaged": "{detail}",
     "save.damaged.no_detail": "the saved game is damaged",
+    "save.controller": "seat {seat} is played by {value}, which is neither a person nor a computer player",
+    "save.not_regular": "it is not an ordinary file",
+    "save.cannot_continue": "the table could not go on with it; the log has the details",
     # Games the statistics (``game.stats``) could not count ({detail}: Python's own words).
     "stats.game": "{source}: game {number}: {reason}",
     "stats.not_summarized": "the game cannot be summarized: {detail}",

@@ -89,7 +89,10 @@ from game.log_setup import attach_log_file
 from game.startup_probe import probe_file, write_first_frame_time
 from game.match import Match, Seat
 from game.paths import UserPaths, resource_path
-from game.savegame import Autosaver, SavedGame, SaveProblem, claim_saves, save_path
+from game.savegame import (
+    Autosaver, SavedGame, SaveProblem, claim_saves, history_finished, history_holds, remove_save, save_path,
+    set_aside, set_save_aside,
+)
 from game.savegame import load_saved_game as read_saved_game
 from game.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
@@ -160,6 +163,8 @@ class App:
         self.running = True
         self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
+        # The match continued from the save and how many actions it had then (see resume_match).
+        self._resumed: tuple[Match, int] | None = None
         width, height = size or settings.window_size
         self._windowed_size: tuple[int, int] = (int(width), int(height))
         self.fullscreen = bool(settings.fullscreen) and size is None
@@ -389,13 +394,57 @@ class App:
         if self.autosaver is None:
             return None, None  # the saves are another window's
         self.autosaver.flush()
-        return read_saved_game(self.user_paths, think_budget(self.settings.ai_think_seconds))
+        saved, problem = read_saved_game(self.user_paths, think_budget(self.settings.ai_think_seconds))
+        if saved is not None and saved.match.is_over and history_holds(self.user_paths, saved.match):
+            self._drop_recorded_save(saved.match)
+            return None, None
+        if saved is not None and not saved.match.is_over and history_finished(self.user_paths, saved.match):
+            # Continuing it would play and record a game the history holds already.
+            log.warning("the saved %s game %d was played to its end and recorded since it was saved: "
+                        "set aside, not offered to continue", saved.match.game, saved.match.seed)
+            set_aside(save_path(self.user_paths), "finished")
+            return None, None
+        return saved, problem
+
+    def _drop_recorded_save(self, match: Match) -> None:
+        """A save of a game that ended and is in the history (its removal failed then: a
+        read-only saves folder): nothing is left to continue or to record, so it is not
+        offered; it is removed if it can be now."""
+        log.info("the saved %s game %d had ended and is in the history already: not offered to continue",
+                 match.game, match.seed)
+        remove_save(self.user_paths)
 
     def resume_match(self, match: Match) -> None:
-        """Open the table on a saved match, where it stands."""
+        """Open the table on a saved match, where it stands.
+
+        A save that cannot be continued (the table fails on it before a move is
+        made) is set aside like a damaged one and the start screen says why."""
         from game.ui.table.scene import TableScene
-        self.replace(TableScene(self, match))
+        try:
+            scene = TableScene(self, match)
+        except Exception as exc:
+            self._save_failed_to_continue(exc)
+            return
+        self._resumed = (match, len(match.actions))
+        self.replace(scene)
         log.info("continued %s game %d at action %d", match.game, match.seed, len(match.actions))
+
+    def _failed_resumed_table(self, scene: Scene) -> bool:
+        """Whether ``scene`` is the table of a continued save on which no move was made yet."""
+        if self._resumed is None:
+            return False
+        match, actions = self._resumed
+        return getattr(scene, "match", None) is match and len(match.actions) == actions
+
+    def _save_failed_to_continue(self, exc: Exception) -> None:
+        """Set the save aside (once: it is gone from its place) and offer a new game, saying why."""
+        from game.ui.scenes.start_scene import save_problem_text
+        self._resumed = None
+        if self.autosaver is not None:
+            self.autosaver.flush()
+        problem = set_save_aside(self.user_paths, exc)
+        self.show_start()
+        self.notify(save_problem_text(problem), seconds=14.0)
 
     def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
         if seed is None:
@@ -404,6 +453,7 @@ class App:
         from game.ui.table.hints import think_budget
         from game.ui.table.scene import TableScene
         match = Match(rules, list(seats), seed, ai_budget=think_budget(self.settings.ai_think_seconds))
+        self._resumed = None
         self.replace(TableScene(self, match))
         log.info("started %s game %d with %s", rules.game, seed, [s.controller for s in seats])
         return match
@@ -584,6 +634,13 @@ class App:
         """Log a scene's exception and tell the player in words, never with a traceback."""
         log.error("error in %s:\n%s", type(scene).__name__,
                   "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        if self._failed_resumed_table(scene) and isinstance(exc, Exception):
+            # The saved game itself cannot go on: failing again and again helps nobody.
+            try:
+                self._save_failed_to_continue(exc)
+                return
+            except Exception:
+                log.exception("could not set the saved game aside")
         now = time.monotonic()
         self._errors = [stamp for stamp in self._errors if now - stamp < ERROR_WINDOW] + [now]
         where = str(self.user_paths.log_dir)

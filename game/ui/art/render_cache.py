@@ -17,10 +17,16 @@ table's plates and panels, the dialogs' widgets, the hot-seat cover) is
 rendered and measured through it. ``RotationCache`` keeps rotated, squeezed
 and faded copies of card images, keyed by the source image and an angle
 rounded to a step, so a card in flight costs one blit per frame.
+
+Text a font cannot take (NUL, half a surrogate pair, nothing but zero-width
+marks) is drawn without those characters: names are cleaned where they are
+read (``game.names``), and this is the last guard for any other text from a
+file, so no string ever stops a screen from drawing.
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from typing import Callable, Generic, Hashable, TypeVar
 
@@ -81,6 +87,22 @@ def _for_display(surface: pygame.Surface) -> pygame.Surface:
     return surface
 
 
+R = TypeVar("R")
+
+
+def _drawn(draw: Callable[[str], R], text: str) -> R:
+    """``draw(text)``, or when the font refuses it, ``draw`` of its drawable characters
+    (a blank when none are left)."""
+    try:
+        return draw(text)
+    except (pygame.error, ValueError, UnicodeError):
+        kept = "".join(char for char in text if unicodedata.category(char) not in ("Cc", "Cf", "Cs"))
+        try:
+            return draw(kept or " ")
+        except (pygame.error, ValueError, UnicodeError):
+            return draw(" ")
+
+
 class TextCache:
     """Rendered text surfaces and measured text sizes, keyed by what decides them.
 
@@ -105,9 +127,9 @@ class TextCache:
         surface = self._surfaces.get(key)
         if surface is None:
             font = theme.font(size, bold)
-            face = font.render(text, True, colour)
+            face = _drawn(lambda drawable: font.render(drawable, True, colour), text)
             if shadow:
-                base = font.render(text, True, (0, 0, 0))
+                base = _drawn(lambda drawable: font.render(drawable, True, (0, 0, 0)), text)
                 base.set_alpha(150)
                 out = pygame.Surface((face.get_width() + 2, face.get_height() + 2), pygame.SRCALPHA)
                 out.blit(base, (2, 2))
@@ -121,7 +143,7 @@ class TextCache:
         key = (text, int(size), bold)
         measured = self._sizes.get(key)
         if measured is None:
-            measured = self._sizes.put(key, theme.font(size, bold).size(text))
+            measured = self._sizes.put(key, _drawn(theme.font(size, bold).size, text))
         return measured
 
     def fit(self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,

@@ -66,6 +66,7 @@ from game.config import (
     load_rules_problem, save_last_setup,
 )
 from game.match import Seat
+from game.names import clean_name
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
 from game.savegame import SavedGame, SaveProblem
@@ -277,7 +278,7 @@ class StartScene(DialogScene):
     def build_seats(self) -> list[Seat]:
         seats = []
         for seat in range(self.players):
-            name = self.names[seat].strip() or self.default_name(seat)
+            name = clean_name(self.names[seat], self.default_name(seat))
             controller = "human" if self.kinds[seat] == "human" else f"ai:{self.seat_level(seat)}"
             # A name the player never typed goes with its role, to follow the language later.
             role = self.default_role(seat) if name == self.default_name(seat) else ""
@@ -374,10 +375,17 @@ class StartScene(DialogScene):
             text = save_problem_text(problem)
             # The log stays English whatever the player reads.
             log.warning("the saved game could not be used (%s): %s", problem.kind, problem.reason)
-            notify = getattr(self.app, "notify", None)
-            if notify is not None:
-                notify(text, seconds=14.0)
+            self._notify(text, seconds=14.0)
+        if saved is not None and saved.match.renamed_seats:
+            log.warning("the saved game's names of seats %s could not be used as written: cleaned",
+                        [seat + 1 for seat in saved.match.renamed_seats])
+            self._notify(t("start.names_cleaned"))
         return saved
+
+    def _notify(self, text: str, seconds: float = 8.0) -> None:
+        notify = getattr(self.app, "notify", None)
+        if notify is not None:
+            notify(text, seconds=seconds)
 
     def continue_game(self) -> None:
         """Open the table on the saved game, where it stands."""
@@ -420,6 +428,9 @@ class StartScene(DialogScene):
             self.kinds[seat] = kind
         for seat, name in enumerate(setup.names[:self.max_seats]):
             self.names[seat] = name[:NAME_LENGTH]
+        if setup.renamed:
+            log.warning("a name in the last start-screen setup could not be used as written: cleaned")
+            self._notify(t("start.names_cleaned"))
         for seat, level in enumerate(setup.levels[:self.max_seats]):
             if level in PLAYER_LEVELS:
                 self.levels[seat] = level
@@ -455,7 +466,9 @@ class StartScene(DialogScene):
         counts = self.game_def.player_counts()
         self.players_stepper = Stepper((0, 0, 1, 1), self.players, counts[0], counts[-1], self.set_players)
         self.name_inputs = [TextInput((0, 0, 1, 1), self.names[i], self._name_setter(i), max_length=NAME_LENGTH,
-                                      placeholder=t("start.name_placeholder")) for i in range(self.max_seats)]
+                                      placeholder=t("start.name_placeholder"),
+                                      on_unshowable=lambda: self._notify(t("start.names_cleaned")))
+                            for i in range(self.max_seats)]
         kinds = ["human", "computer"]
         self.kind_cyclers = [Cycler((0, 0, 1, 1), kinds, kinds.index(self.kinds[i]), self._kind_setter(i),
                                     labels=[t("start.human"), t("start.computer")]) for i in range(self.max_seats)]

@@ -92,13 +92,13 @@ from typing import Callable
 
 import pygame
 
-from game.history import write_history
 from game.match import Match
 from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
 from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
 from game.rules.tricks import PUBLIC_SEAT
+from game.savegame import record_finished_game
 from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
@@ -1029,9 +1029,8 @@ class TableScene(Scene):
 
     def _write_history(self) -> bool:
         try:
-            folder = self.app.user_paths.histories_dir
-            folder.mkdir(parents=True, exist_ok=True)
-            write_history(folder / f"{self.match.game}.jsonl", [self.match.history()], append=True)
+            # Once: a game replayed to its end from a save that outlived its first ending is not added again.
+            record_finished_game(self.app.user_paths, self.match)
         except Exception:
             log.exception("could not write the hand history")
             self.show_message(t("table.history_failed"), warning=True)

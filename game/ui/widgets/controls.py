@@ -229,10 +229,13 @@ class TextInput(Widget):
     """A one-line text box (player names). Typing needs the focus: click or Tab to it."""
 
     def __init__(self, rect: RectLike, text: str, on_change: Callable[[str], Any] | None,
-                 max_length: int = 16, placeholder: str = "", enabled: bool = True) -> None:
+                 max_length: int = 16, placeholder: str = "", enabled: bool = True,
+                 on_unshowable: Callable[[], Any] | None = None) -> None:
         super().__init__(rect, enabled)
         self.text = text
         self.on_change = on_change
+        # Told when typed (or pasted) characters that cannot be shown were left out.
+        self.on_unshowable = on_unshowable
         self.max_length = max_length
         self.placeholder = placeholder
         self.cursor = len(text)
@@ -288,6 +291,8 @@ class TextInput(Widget):
             return True
         if event.type == pygame.TEXTINPUT and self.focused and self.enabled:
             typed = "".join(ch for ch in event.text if ch.isprintable())
+            if len(typed) != len(event.text) and self.on_unshowable is not None:
+                self.on_unshowable()
             if typed and len(self.text) < self.max_length:
                 self._set(self.text[: self.cursor] + typed + self.text[self.cursor:], self.cursor + len(typed))
             return True
