@@ -74,6 +74,17 @@ class Seat:
         return self.is_human or bool(self.ai_level)
 
 
+def clean_role(role: str) -> str:
+    """A default name's role as a save may hold it: a short word and seat number
+    ("you", "player:2", "computer:1"), or nothing (the name then stays as written)."""
+    kind, _, number = role.partition(":")
+    if kind == "you":
+        return role if not number else ""
+    if kind in ("player", "computer") and number.isascii() and number.isdigit() and len(number) <= 2:
+        return role
+    return ""
+
+
 @dataclass(frozen=True)
 class AiRequest:
     """Everything a computer player's decision depends on, taken on the main
@@ -102,7 +113,8 @@ class Match:
                                                                     "value": repr(seat.controller)[:40]}))
         # Every name the match holds is one it can save, record and show (game.names);
         # the seats whose name had to be cleaned are kept so the reader can say so.
-        self.seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.controller) for i, s in enumerate(seats)]
+        self.seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.controller, clean_role(s.name_role))
+                      for i, s in enumerate(seats)]
         self.renamed_seats = [i for i, (old, new) in enumerate(zip(seats, self.seats)) if old.name != new.name]
         self.seed = seed
         self.ai_budget = ai_budget

@@ -10,6 +10,7 @@ is kept as typed.
 from __future__ import annotations
 
 import os
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -63,3 +64,14 @@ def test_a_game_continued_from_its_save_names_its_default_seats_in_the_language_
         seat.pop("name_role", None)
     app.resume_match(Match.from_save(saved))
     assert app.scenes[-1].names[0] == "Jij"
+
+
+@pytest.mark.parametrize("role", ["robot", "player:²", "player:" + "9" * 5000, "computer:-1", "you:1"])
+def test_a_role_a_save_should_not_hold_is_dropped_and_the_name_stays(role):
+    from game.match import Seat
+    from game.ui.seat_names import seat_name
+    from game.rules import make_rules
+    seats = [Seat("Ann", "human", role)] + [Seat(f"C{i}", "ai:random") for i in (1, 2)]
+    match = Match(make_rules("wizard", {"rounds": 1}, players=3), seats, 1)
+    assert match.seats[0].name_role == ""
+    assert seat_name(match.seats[0].name, match.seats[0].name_role) == "Ann"

@@ -39,7 +39,7 @@ def role_name(role: str) -> str | None:
     kind, _, number = role.partition(":")
     if kind == "you" and not number:
         return t("start.default_human")
-    if not number.isdigit():
+    if not (number.isascii() and number.isdigit() and len(number) <= 2):
         return None
     if kind == "player":
         return t("start.default_human_n", number=int(number))
