@@ -55,10 +55,9 @@ class FinishedHand:
     turn_up: int = -1
     redeal: bool = False
 
-    def winning_cards(self) -> frozenset[int]:
-        """The cards that took a trick (a Wizard deck holds four Wizards alike:
-        any of them that took one counts)."""
-        return frozenset(dict(record.plays)[record.winner] for record in self.tricks)
+    def winning_cards(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` took its tricks with, trick by trick."""
+        return tuple(dict(record.plays)[seat] for record in self.tricks if record.winner == seat)
 
 
 def finished_hand(state: Any) -> FinishedHand:

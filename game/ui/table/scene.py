@@ -95,6 +95,7 @@ from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.hands_review import HandsReviewDialog
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
@@ -669,7 +670,25 @@ class TableScene(Scene):
             return
         last = self.last_trick()
         number, record = last if last is not None else (0, None)
-        self.app.push(LastTrickDialog(self.app, record, number, self.names).attach_host(self))
+        # It opens at the last trick and pages back through the hand's others.
+        self.app.push(LastTrickDialog(self.app, record, number, self.names,
+                                      tricks=self.shown_view().tricks).attach_host(self))
+
+    @property
+    def hand_review_offered(self) -> bool:
+        """Every hand is turned face up after a deal only when one person plays against the
+        computers: in hot seat it would show each person the others' cards."""
+        return len(self.humans) == 1
+
+    def open_hand_review(self) -> None:
+        """The score pad's Review hands: the deal just finished, every card face up, as the
+        rules reveal it once the hand is scored (``Match.finished_hand``)."""
+        finished = self.match.finished_hand()
+        if finished is None or not self.hand_review_offered \
+                or any(isinstance(scene, HandsReviewDialog) for scene in self.app.scenes):
+            return
+        self.app.push(HandsReviewDialog(self.app, finished, self.names, self.game_def, self.match.rules,
+                                        first_seat=self.bottom))
 
     def hand_log_lines(self) -> list[LogLine]:
         """This hand's log from the events the seat at the screen may know (``events_for``)."""
@@ -847,8 +866,9 @@ class TableScene(Scene):
                 self._apply_ai()
             case ShowHandOver():
                 self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_key=self.game_def.text("next_deal"),
-                                       result=self.result_line()).attach_host(self))
+                                       close_key=self.game_def.text("next_deal"), result=self.result_line(),
+                                       on_review=self.open_hand_review if self.hand_review_offered else None,
+                                       ).attach_host(self))
             case AutoNextDeal():
                 self.next_deal()
             case GameOver():
