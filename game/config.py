@@ -497,6 +497,7 @@ class Settings:
     ai_think_seconds: float = 0.3
     hints: bool = True
     undo: bool = True
+    played_cards: bool = True   # the table's played-cards panel (which cards of each suit are gone)
     four_colour_deck: bool = False
     language: str = "en"
     fullscreen: bool = False
@@ -612,6 +613,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "ai_think_seconds": _check_ai_think,
     "hints": _check_bool,
     "undo": _check_bool,
+    "played_cards": _check_bool,
     "four_colour_deck": _check_bool,
     "language": _choice_checker(LANGUAGES),
     "fullscreen": _check_bool,

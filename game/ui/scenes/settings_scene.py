@@ -3,7 +3,8 @@
 Eleven settings are offered: the language (each under its own name; saving
 switches every open screen to it at once), the animation speed, how long
 computer players pause before acting, how long the strongest computer
-player may think about one decision, whether the table offers hints, whether it offers undo, the
+player may think about one decision, whether the table offers hints, whether it offers undo,
+whether it shows the played-cards panel, the
 four-colour deck (with a preview of the suit colours), the UI scale and large
 cards, and the volume and
 mute of the sound effects (a new volume, or turning mute off, plays a short
@@ -77,6 +78,7 @@ class SettingsScene(ScrollingDialog):
         self.think = seconds_cycler(AI_THINK_TIMES, self.draft.ai_think_seconds, self._set_think)
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
+        self.played_cards = Toggle((0, 0, 1, 1), self.draft.played_cards, self._set_played_cards)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
         volumes = sorted(set(VOLUME_STEPS) | {self.draft.volume})
         self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
@@ -97,6 +99,7 @@ class SettingsScene(ScrollingDialog):
                                                ("settings.ai_think", self.think),
                                                ("settings.hints", self.hints),
                                                ("settings.undo", self.undo),
+                                               ("settings.played_cards", self.played_cards),
                                                ("settings.four_colour", self.four_colour),
                                                ("settings.ui_scale", self.ui_scale),
                                                ("settings.large_cards", self.large_cards),
@@ -125,6 +128,9 @@ class SettingsScene(ScrollingDialog):
 
     def _set_undo(self, value: bool) -> None:
         self.draft.undo = bool(value)
+
+    def _set_played_cards(self, value: bool) -> None:
+        self.draft.played_cards = bool(value)
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)

@@ -83,12 +83,14 @@ import time
 
 import pygame
 
+from game.config import ConfigError, save_settings as write_settings
 from game.history import write_history
 from game.match import Match
 from game.rules import Action, ActionKind, IllegalActionError, Phase, PlayerView, TrickRecord
 from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
+from game.rules.played_cards import PlayedCards, played_cards
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
 from game.ui.dialogs.bidding_panel import BiddingPanel
@@ -118,6 +120,7 @@ from game.ui.table.turn_controller import (
     AiJobState, ApplyAi, AutoNextDeal, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
     TurnController, Wait, WaitForAi,
 )
+from game.ui.table.played_panel import PanelPlace, panel_place, render_played_panel
 from game.ui.table.review import HandLogDialog, LastTrickDialog
 from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
@@ -177,6 +180,8 @@ class TableScene(Scene):
         self._message_left = 0.0
         self._hand_cache: tuple[tuple[int, int], list[int]] | None = None
         self._view_cache: tuple[tuple[tuple[int, int], int], PlayerView] | None = None
+        self._played_cache: tuple[tuple[int, int], PlayedCards] | None = None
+        self._played_image: tuple[tuple, pygame.Surface] | None = None
         self.pad_button = Button(self.layout.pad_button, t("table.score_pad"), self.open_score_pad, hotkey="s")
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
         self.hint_button = Button(self.layout.hint_button, t("hint.button"), self.request_hint, hotkey="h")
@@ -700,6 +705,46 @@ class TableScene(Scene):
             return
         self.app.push(HandLogDialog(self.app, self.hand_log_lines()).attach_host(self))
 
+    # ------------------------------------------------------------------ the played-cards panel
+    def played_tally(self) -> PlayedCards:
+        """What has fallen this hand, from the public view: the same for every seat, so the panel
+        never shows a card the person at the screen may not see (cached per position)."""
+        key = self.match.position_key()
+        if self._played_cache is None or self._played_cache[0] != key:
+            self._played_cache = (key, played_cards(self.match.view(PUBLIC_SEAT)))
+        return self._played_cache[1]
+
+    def played_panel(self) -> PanelPlace | None:
+        """Where the played-cards panel is drawn now, or None: turned off in the settings, no
+        card play under way, or no room for it clear of the plates, the trick and the hand."""
+        if not self.app.settings.played_cards or self.match.phase not in (Phase.PLAY, Phase.HAND_OVER):
+            return None
+        fans = [self.view.fan_rect(self.layout, seat) for seat in range(self.match.num_players)
+                if self.layout.relative(seat) != 0]
+        return panel_place(self.layout, fans)
+
+    def _played_picture(self, place: PanelPlace) -> pygame.Surface:
+        """The panel's picture, drawn again only when a card falls or its look changes."""
+        four_colour = self.app.settings.four_colour_deck
+        key = (place.rect.size, place.row_h, place.compact, self.layout.corner_unit, self.played_tally(),
+               four_colour, t("played.title"))
+        if self._played_image is None or self._played_image[0] != key:
+            self._played_image = (key, render_played_panel(place, self.layout, self.played_tally(), four_colour))
+        return self._played_image[1]
+
+    def toggle_played_cards(self) -> None:
+        """P: show or hide the played-cards panel, kept in the settings for the next game too."""
+        settings = self.app.settings
+        settings.played_cards = not settings.played_cards
+        try:
+            write_settings(settings, self.app.user_paths)
+        except (ConfigError, OSError) as exc:
+            log.warning("could not save the settings: %s", exc)
+        if settings.played_cards and panel_place(self.layout, []) is None:
+            self.show_message(t("played.no_room"), warning=False)
+        else:
+            self.show_message(t("played.shown" if settings.played_cards else "played.hidden"), warning=False)
+
     def result_line(self) -> tuple[str, tuple[int, int, int]] | None:
         """The finished hand's result in words and its side's colour (None while a hand is played)."""
         if self.match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
@@ -767,6 +812,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.control_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_played_cards()
             return True
         if self.keys.handle_event(event):
             return True
@@ -998,6 +1046,10 @@ class TableScene(Scene):
             card, centre, legal = dragged
             self.view.draw_card_sprite(surface, card, self.layout.hand_card_w, centre,
                                        angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
+        played = self.played_panel()
+        covered = self._dialog_cover()
+        if played is not None and (covered is None or not covered.colliderect(played.rect)):
+            surface.blit(self._played_picture(played), played.rect.topleft)
         pile = self.last_trick_pile() if self._pile_hover and self.app.top_scene() is self else None
         if pile is not None:
             ring = pile.inflate(8, 8)
