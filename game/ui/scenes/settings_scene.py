@@ -45,6 +45,9 @@ UI_SCALE_STEPS = tuple(range(MIN_UI_SCALE, MAX_UI_SCALE + 1, 25))
 PREVIEW_EFFECT = BID
 #: The dialog's width at size factor 1; only the width limits how far the UI scale grows it.
 PANEL_WIDTH = 700
+#: The least height of a row (its label, control and help) at size factor 1: with more rows
+#: than the window holds at that height, the rows scroll instead of squeezing their text.
+MIN_ROW_BLOCK = 46
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -184,7 +187,7 @@ class SettingsScene(ScrollingDialog):
         # second: measuring places the panel, and the last one measured is the one shown.)
         usual_block = self._frame(size, own)[3]
         content, buttons, rows_area, block, gap, row_h = self._frame(size, scale)
-        block = max(block, round(usual_block * scale / own))
+        block = max(block, round(usual_block * scale / own), round(MIN_ROW_BLOCK * scale))
         for button, rect in zip((self.cancel_button, self.save_button), split_columns(buttons, 2, gap)):
             button.set_rect(rect)
         count = len(self.rows)
