@@ -143,3 +143,16 @@ def test_the_last_trick_pages_through_every_trick_of_the_hand(tmp_path):
     assert not dialog.next_button.rect.colliderect(dialog.close_button.rect)
     step(app, [key(pygame.K_ESCAPE)])
     assert app.scenes[-1] is scene and scene.input_enabled()
+
+
+def test_the_end_screens_score_pad_reviews_the_last_hand(tmp_path):
+    app = make_app(tmp_path)
+    scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=3, rounds=1)
+    Pilot(scene).until(lambda: top_name(app) == "EndScene")
+    click(app, app.scenes[-1].pad.rect.center)
+    pad = app.scenes[-1]
+    assert top_name(app) == "ScorePad" and pad.review_button.visible
+    step(app, [key(pygame.K_r, "r")])
+    assert top_name(app) == "HandsReviewDialog"
+    dealt = _deal_events(scene.match)[0]
+    assert [sorted(hand) for hand in app.scenes[-1].hand.hands] == [sorted(hand) for hand in dealt.hands]

@@ -984,8 +984,9 @@ class TableScene(Scene):
                 saver.discard(self.app.user_paths)
         history = self.match.history()
         self._play_sound(self._end_effect(list(history.get("winners") or [])))
-        self.app.push(EndScene(self.app, history, self.names, self.play_again,
-                               self.app.show_start).attach_host(self))
+        self.app.push(EndScene(self.app, history, self.names, self.play_again, self.app.show_start,
+                               on_review=self.open_hand_review if self.hand_review_offered else None,
+                               ).attach_host(self))
 
     def _write_history(self) -> bool:
         try:
