@@ -79,8 +79,16 @@ def test_review_hands_opens_from_the_score_pad_and_shows_the_true_hands(tmp_path
     assert top_name(app) == "HandsReviewDialog"
     click(app, app.scenes[-1].close_button.rect.center)
     assert app.scenes[-1] is pad
-    click(app, pad.close_button.rect.center)
+    step(app, [key(pygame.K_ESCAPE)])
+    assert app.scenes[-1] is scene, "Esc puts the pad away without dealing"
+    step(app, [key(pygame.K_s, "s")])
+    assert top_name(app) == "ScorePad" and app.scenes[-1].review_button.visible, "S brings it back with Review"
+    step(app, [key(pygame.K_ESCAPE)])
+    step(app)
+    step(app, [key(pygame.K_SPACE, " ")])
     assert scene.match.deal_number == 2
+    step(app, [key(pygame.K_s, "s")])
+    assert top_name(app) == "ScorePad" and not app.scenes[-1].review_button.visible, "not while a hand is played"
 
 
 def test_review_hands_in_wizard_shows_the_turned_up_card(tmp_path):

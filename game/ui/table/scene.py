@@ -579,7 +579,10 @@ class TableScene(Scene):
     def open_score_pad(self) -> None:
         if any(isinstance(scene, ScorePad) for scene in self.app.scenes):
             return
-        self.app.push(ScorePad(self.app, self.match.history(), self.names, None).attach_host(self))
+        # Between hands (the pad put away with Esc, then S) it still offers the hands' review.
+        over = self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        review = self.open_hand_review if over and self.hand_review_offered else None
+        self.app.push(ScorePad(self.app, self.match.history(), self.names, None, on_review=review).attach_host(self))
 
     def open_menu(self) -> None:
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
