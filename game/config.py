@@ -506,6 +506,7 @@ class Settings:
     hints: bool = True
     undo: bool = True
     auto_play: bool = True     # a human's only legal card plays itself after a short pause
+    played_cards: bool = True   # the table's played-cards panel (which cards of each suit are gone)
     four_colour_deck: bool = False
     felt: str = FELTS[0]
     card_back: str = CARD_BACKS[0]
@@ -624,6 +625,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "hints": _check_bool,
     "undo": _check_bool,
     "auto_play": _check_bool,
+    "played_cards": _check_bool,
     "four_colour_deck": _check_bool,
     "felt": _choice_checker(FELTS),
     "card_back": _choice_checker(CARD_BACKS),

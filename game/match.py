@@ -39,6 +39,7 @@ from game.rules import (
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
 from game.rules.claims import claim_play
 from game.rules.events import ClaimMade
+from game.rules.finished_hand import FinishedHand, finished_hand
 from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.problems import Problem, ProblemValueError
 from game.rules.tricks import PUBLIC_SEAT
@@ -161,6 +162,13 @@ class Match:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now (``PUBLIC_SEAT``: what anyone may see)."""
         return self._state.view(seat)
+
+    def finished_hand(self) -> FinishedHand | None:
+        """The hand just finished with every card face up, for its review; None while a hand
+        is being played (its hidden cards are secret until it is scored)."""
+        if self._state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return None
+        return finished_hand(self._state)
 
     def events_for(self, events: Iterable[GameEvent], seat: int) -> list[GameEvent]:
         """``events`` as ``seat`` may learn them (``PUBLIC_SEAT``: the public stream)."""

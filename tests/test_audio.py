@@ -400,6 +400,10 @@ def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
     show_sound_rows(scene)
     assert scene.volume.value == 70 and scene.mute.value is False
     app.step(1 / 60, [])
+    # The settings' rows scroll: bring the volume's row into view as Tab would.
+    scene.focus.focus(scene.volume, keyboard=True)
+    scene.follow_focus()
+    app.step(1 / 60, [])
     click(app, (scene.volume.rect.right - 5, scene.volume.rect.centery))  # the right arrow
     assert scene.draft.volume == 80 and app.settings.volume == 70, "nothing changes before Save"
     assert app.audio.calls[-1] == (PREVIEW_EFFECT, 80, False), "the new volume is heard"

@@ -32,6 +32,7 @@ from game.rules.cards import (
 )
 from game.rules.core import Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError
+from game.rules.finished_hand import FinishedHand
 from game.rules.events import (
     BidMade, BidWhistHandScored, ContractSet, Dealt, Discarded, GameEvent, GameOver, KittyTaken, Redealt,
 )
@@ -720,6 +721,20 @@ class BidWhistState(TrickGameState):
         mine = seat >= 0 and seat == self.declarer
         actions.extend((self.declarer, discard(c) if mine else None) for c in self.discards)
         return actions
+
+    def finished_hand(self) -> FinishedHand:
+        """The hand as dealt (read from the deal itself, before the declarer took the kitty in
+        and laid cards away), the kitty, the discards and the tricks."""
+        hands: list[list[int]] = [[] for _ in range(PLAYERS)]
+        for card, seat in self.deal_sequence:
+            if seat >= 0:
+                hands[seat].append(card)
+        return FinishedHand(
+            game=self.game, deal_number=self.deal_number, dealer=self.dealer,
+            hands=tuple(tuple(hand) for hand in hands), tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won), trump=self.trump, kitty=tuple(self.kitty),
+            discards=tuple(self.discards), declarer=self.declarer, direction=self.direction,
+            redeal=self.redeal)
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> BidWhistView:

@@ -16,6 +16,7 @@ from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, GameEvent, TrickWon
+from game.rules.finished_hand import FinishedHand, played_by_seat
 from game.rules.view import FieldReader, PlayerView, TrickRecord
 
 
@@ -243,6 +244,16 @@ class TrickGameState:
         self.current = winner
         if len(self.tricks) == self.tricks_per_hand():
             self._finish_hand(events)
+
+    def finished_hand(self) -> FinishedHand:
+        """This hand with every card face up; ask ``game.rules.finished_hand.finished_hand``,
+        which refuses a hand still in play. Here: a game without a kitty, whose seats were
+        dealt what they played and what they still hold."""
+        hands = [played + held for played, held in zip(played_by_seat(self), self.hands)]
+        return FinishedHand(
+            game=self.game, deal_number=self.deal_number, dealer=self.dealer,
+            hands=tuple(tuple(hand) for hand in hands), tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won), trump=self.trump, turn_up=getattr(self, "turn_up", -1))
 
     # ------------------------------------------------------------ view helpers
     def winning_seat(self) -> int:

@@ -6,7 +6,8 @@ names the winners (in a partnership game a team by its players' names,
 otherwise every player who ties for the top sharing the win). What the game
 is (teams, how it ends) comes from the registry, ``get_game(history["game"])``. Final scores are listed best first,
 winners marked in gold. Buttons: Play again (same seats and rules), Score
-pad (the full game, over this scene) and Back to start. Enter does not mean
+pad (the full game, over this scene, with the last hand's review when the table
+offers it) and Back to start. Enter does not mean
 Play again: the player may still be pressing Enter to play their last card,
 and would skip this screen into a new game. The focus starts on the
 harmless Score pad; a new game takes a click or Tab to Play again.
@@ -45,9 +46,12 @@ class EndScene(DialogScene):
     solid_panel = True
 
     def __init__(self, app, history: dict, seat_names: Sequence[str],
-                 on_play_again: Callable[[], None], on_back_to_start: Callable[[], None]) -> None:
+                 on_play_again: Callable[[], None], on_back_to_start: Callable[[], None],
+                 on_review: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.history = history
+        # The score pad opened here offers the last hand's review, as between hands.
+        self.on_review = on_review
         self.seat_names = list(seat_names)
         self.title = t("end.title")
         self.game = get_game(history["game"])
@@ -162,7 +166,7 @@ class EndScene(DialogScene):
 
     def _show_pad(self) -> None:
         if hasattr(self.app, "push"):
-            pad = ScorePad(self.app, self.history, self.seat_names, None)
+            pad = ScorePad(self.app, self.history, self.seat_names, None, on_review=self.on_review)
             # Darken this dialog under the pad so its text cannot show through.
             pad.dim_background = True
             self.app.push(pad)

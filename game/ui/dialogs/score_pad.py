@@ -20,7 +20,10 @@ hands the table passes the catalogue key of the game's "next deal" words as
 Enter on it) deals: Esc and a click outside just put the pad away, as they
 do everywhere else, and the table waits with "press Space or click to deal
 the next hand", so a player who presses Esc to get back to the table never
-deals by accident.
+deals by accident. Given ``on_review`` (the table passes it between hands when
+one person plays against the computers), a "Review hands" button (or R) beside
+it turns every hand of the deal just finished face up
+(``game.ui.dialogs.hands_review``).
 """
 
 from __future__ import annotations
@@ -196,7 +199,8 @@ class ScorePad(DialogScene):
 
     def __init__(self, app, history: dict, seat_names: Sequence[str],
                  on_close: Callable[[], None] | None = None, close_key: str | None = None,
-                 result: tuple[str, tuple[int, int, int]] | None = None) -> None:
+                 result: tuple[str, tuple[int, int, int]] | None = None,
+                 on_review: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         # The hand just finished, in words and its side's colour, shown at the pad's foot.
         self.result = result
@@ -211,6 +215,8 @@ class ScorePad(DialogScene):
         builder = SCORE_TABLES[self.game.scoring]
         self.columns, self.rows = builder(self.game, history, self.seat_names)
         self.close_button = Button((0, 0, 1, 1), t(self.close_key), self.cancel, kind="primary")
+        self.review_button = Button((0, 0, 1, 1), t("pad.review"), on_review, hotkey="r")
+        self.review_button.visible = on_review is not None
         self.scroll = 0
         self._body: pygame.Surface | None = None
         self._stick_to_end = True
@@ -222,6 +228,7 @@ class ScorePad(DialogScene):
         self.title = t("pad.title")
         self.columns, self.rows = SCORE_TABLES[self.game.scoring](self.game, self.history, self.seat_names)
         self.close_button.label = t(self.close_key)
+        self.review_button.label = t("pad.review")
         self._body = None
         self.relayout()
 
@@ -250,6 +257,10 @@ class ScorePad(DialogScene):
         foot_h = max(24, min(round(48 * scale), content.height // 6))
         button_w = min(content.width, max(120, round(200 * scale)))
         self.close_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
+        foot_buttons_w = button_w
+        if self.review_button.visible:
+            self.review_button.set_rect(self.close_button.rect.move(-(button_w + gap), 0))
+            foot_buttons_w += button_w + gap
         self.row_h = row_h
         total = sum(c.weight for c in self.columns)
         self.column_x: list[tuple[int, int]] = []
@@ -268,9 +279,10 @@ class ScorePad(DialogScene):
         self.header_rect = pygame.Rect(content.left, content.top, content.width, self.header_h)
         self.body_rect = pygame.Rect(content.left, self.header_rect.bottom, content.width,
                                      max(self.row_h, content.bottom - foot_h - gap - self.header_rect.bottom))
-        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
+        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - foot_buttons_w - gap,
+                                     foot_h)
         self._body = None
-        self.focus.set_widgets([self.close_button])
+        self.focus.set_widgets([self.review_button, self.close_button])
         if self._stick_to_end:
             self.scroll = self.max_scroll
 

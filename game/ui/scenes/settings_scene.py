@@ -1,10 +1,11 @@
 """The settings dialog: how the program looks and feels (never how the game is played).
 
-Fourteen settings are offered: the language (each under its own name; saving
+Fifteen settings are offered: the language (each under its own name; saving
 switches every open screen to it at once), the animation speed, how long
 computer players pause before acting, how long the strongest computer
 player may think about one decision, whether the table offers hints, whether it offers undo,
-whether a forced card (the only one a player may play) plays itself, the
+whether a forced card (the only one a player may play) plays itself, whether
+it shows the played-cards panel, the
 four-colour deck (with a preview of the suit colours), the table's felt and
 the card backs (each with a small preview of the one chosen; saving redraws
 every open screen with them), the UI scale and large
@@ -56,6 +57,9 @@ PANEL_WIDTH = 700
 #: The rows the panel fits in at once; the others scroll into view. More squeezed in
 #: would make their help text too small to read.
 ROWS_SHOWN = 11
+#: The least height of a row (its label, control and help) at size factor 1: with more rows
+#: than the window holds at that height, the rows scroll instead of squeezing their text.
+MIN_ROW_BLOCK = 46
 
 
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
@@ -90,6 +94,7 @@ class SettingsScene(ScrollingDialog):
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
         self.auto_play = Toggle((0, 0, 1, 1), self.draft.auto_play, self._set_auto_play)
+        self.played_cards = Toggle((0, 0, 1, 1), self.draft.played_cards, self._set_played_cards)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
         self.felt = Cycler((0, 0, 1, 1), list(FELTS), FELTS.index(self.draft.felt), self._set_felt,
                            labels=[t(f"settings.felt.{name}") for name in FELTS])
@@ -118,6 +123,7 @@ class SettingsScene(ScrollingDialog):
                                                ("settings.hints", self.hints),
                                                ("settings.undo", self.undo),
                                                ("settings.auto_play", self.auto_play),
+                                               ("settings.played_cards", self.played_cards),
                                                ("settings.four_colour", self.four_colour),
                                                ("settings.felt", self.felt),
                                                ("settings.card_back", self.card_back),
@@ -161,6 +167,9 @@ class SettingsScene(ScrollingDialog):
 
     def _set_auto_play(self, value: bool) -> None:
         self.draft.auto_play = bool(value)
+
+    def _set_played_cards(self, value: bool) -> None:
+        self.draft.played_cards = bool(value)
 
     def _set_four_colour(self, value: bool) -> None:
         self.draft.four_colour_deck = bool(value)
@@ -220,7 +229,7 @@ class SettingsScene(ScrollingDialog):
         # second: measuring places the panel, and the last one measured is the one shown.)
         usual_block = self._frame(size, own)[3]
         content, buttons, rows_area, block, gap, row_h = self._frame(size, scale)
-        block = max(block, round(usual_block * scale / own))
+        block = max(block, round(usual_block * scale / own), round(MIN_ROW_BLOCK * scale))
         for button, rect in zip((self.cancel_button, self.save_button), split_columns(buttons, 2, gap)):
             button.set_rect(rect)
         count = len(self.rows)

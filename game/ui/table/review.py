@@ -8,8 +8,11 @@ them; the game waits while one is open, as it does under the score pad.
 ``LastTrickDialog`` lays the last finished trick out card by card in the
 order it was played, each card over its player's name, with the led card
 and the winning card tagged, and says in words who took it with which card.
-The trick comes from the view of the seat at the screen (``view.tricks``),
-which holds only cards everyone saw played.
+Given the hand's tricks it pages back through every one of them (Left and
+Right, Home and End, or its Previous and Next buttons), so a player can
+see how the whole hand went, not only its last trick. The tricks come from
+the view of the seat at the screen (``view.tricks``), which holds only cards
+everyone saw played.
 
 ``HandLogDialog`` lists the hand's log (``game.ui.table.hand_log``) in a
 scrollable column that opens at its latest line.
@@ -49,22 +52,64 @@ def _close_on_click_outside(dialog: DialogScene, event: pygame.event.Event) -> b
 
 
 class LastTrickDialog(DialogScene):
-    """The last finished trick of the hand (``record`` None: none finished yet)."""
+    """A finished trick of the hand (``record`` None: none finished yet), trick ``number``.
+
+    With ``tricks`` (the hand's finished tricks, in order) it opens at trick ``number`` and
+    pages through all of them; without, it shows ``record`` alone."""
 
     cancellable = True
     solid_panel = True
 
-    def __init__(self, app, record: TrickRecord | None, number: int, names: Sequence[str]) -> None:
+    def __init__(self, app, record: TrickRecord | None, number: int, names: Sequence[str],
+                 tricks: Sequence[TrickRecord] = ()) -> None:
         super().__init__(app)
-        self.record = record
+        self.tricks: list[TrickRecord] = list(tricks) if tricks else ([record] if record is not None else [])
+        self.first_number = 1 if tricks else number   # the number of ``self.tricks[0]``
+        self.index = max(0, min(len(self.tricks) - 1, number - self.first_number))
         self.names = list(names)
-        self.title = t("review.last_trick_title", n=number) if record is not None else t("table.last_trick")
         self.close_button = Button((0, 0, 1, 1), t("review.close"), self.close, kind="primary")
+        self.previous_button = Button((0, 0, 1, 1), t("review.previous"), lambda: self.turn(-1))
+        self.next_button = Button((0, 0, 1, 1), t("review.next"), lambda: self.turn(1))
+        paging = len(self.tricks) > 1
+        self.previous_button.visible = self.next_button.visible = paging
         self.card_rects: list[pygame.Rect] = []
         self.label_h = 18
         self.message_rect = pygame.Rect(0, 0, 1, 1)
+        self._word_page()
         self.relayout()
         self.focus.focus(self.close_button)
+
+    # ------------------------------------------------------------------ paging
+    @property
+    def record(self) -> TrickRecord | None:
+        """The trick shown now."""
+        return self.tricks[self.index] if self.tricks else None
+
+    @property
+    def number(self) -> int:
+        """The number of the trick shown in its hand (1 for the first)."""
+        return self.first_number + self.index
+
+    def turn(self, step: int) -> None:
+        """Show the trick ``step`` tricks later (earlier when negative), within the hand."""
+        index = max(0, min(len(self.tricks) - 1, self.index + step))
+        if index != self.index:
+            self.index = index
+            self._word_page()
+            self.relayout()
+
+    def _word_page(self) -> None:
+        """The title and the paging buttons for the trick shown."""
+        if self.record is None:
+            self.title = t("table.last_trick")
+        elif self.index == len(self.tricks) - 1:
+            self.title = t("review.last_trick_title", n=self.number)
+        else:
+            self.title = t("review.trick_title", n=self.number, total=self.first_number + len(self.tricks) - 1)
+        self.previous_button.enabled = self.index > 0
+        self.previous_button.reason = t("review.first_trick")
+        self.next_button.enabled = self.index < len(self.tricks) - 1
+        self.next_button.reason = t("review.latest_trick")
 
     @property
     def summary(self) -> str:
@@ -96,9 +141,14 @@ class LastTrickDialog(DialogScene):
         if not plays:
             self.message_rect = pygame.Rect(content.left, content.top, content.width, content.height - foot_h - gap)
         button_w = min(content.width, max(120, round(180 * scale)))
+        if self.previous_button.visible:
+            # Previous, Close and Next share the foot, the paging buttons at its ends.
+            button_w = min(button_w, (content.width - 2 * gap) // 3)
+            self.previous_button.set_rect(pygame.Rect(content.left, content.bottom - foot_h, button_w, foot_h))
+            self.next_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
         self.close_button.set_rect(pygame.Rect(content.centerx - button_w // 2, content.bottom - foot_h,
                                                button_w, foot_h))
-        self.focus.set_widgets([self.close_button])
+        self.focus.set_widgets([self.previous_button, self.close_button, self.next_button])
 
     def room(self, size: tuple[int, int], plays: int) -> float:
         """The largest factor (up to the player's choice) at which the whole panel, its cards at
@@ -124,6 +174,17 @@ class LastTrickDialog(DialogScene):
         width = max(round(360 * scale), plays * card_w + (plays + 1) * gap + 2 * gap)
         height = round(70 * scale) + label_h * 3 + round(card_w * CARD_RATIO) + foot_h + 4 * gap
         return width, height
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        # The arrows page through the tricks here, before the focus group takes them to move
+        # between the buttons (Tab still does that).
+        pages = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -len(self.tricks),
+                 pygame.K_END: len(self.tricks)}
+        if event.type == pygame.KEYDOWN and event.key in pages and not self.done:
+            self.turn(pages[event.key])
+            self.invalidate()
+            return True
+        return super().handle_event(event)
 
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_l:

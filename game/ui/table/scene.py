@@ -92,11 +92,13 @@ from typing import Callable
 
 import pygame
 
+from game.config import ConfigError, save_settings as write_settings
 from game.match import Match
 from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
 from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
+from game.rules.played_cards import PlayedCards, played_cards
 from game.rules.tricks import PUBLIC_SEAT
 from game.savegame import record_finished_game
 from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
@@ -104,6 +106,7 @@ from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.hands_review import HandsReviewDialog
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
@@ -127,6 +130,7 @@ from game.ui.table.turn_controller import (
     AiJobState, ApplyAi, AutoNextDeal, AutoPlay, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
     TurnController, Wait, WaitForAi,
 )
+from game.ui.table.played_panel import PanelPlace, panel_place, render_played_panel
 from game.ui.table.review import HandLogDialog, LastTrickDialog
 from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
@@ -190,6 +194,8 @@ class TableScene(Scene):
         self._message_left = 0.0
         self._hand_cache: tuple[tuple[int, int], list[int]] | None = None
         self._view_cache: tuple[tuple[tuple[int, int], int], PlayerView] | None = None
+        self._played_cache: tuple[tuple[int, int], PlayedCards] | None = None
+        self._played_image: tuple[tuple, pygame.Surface] | None = None
         self.pad_button = Button(self.layout.pad_button, t("table.score_pad"), self.open_score_pad, hotkey="s")
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
         self.hint_button = Button(self.layout.hint_button, t("hint.button"), self.request_hint, hotkey="h")
@@ -668,7 +674,10 @@ class TableScene(Scene):
     def open_score_pad(self) -> None:
         if any(isinstance(scene, ScorePad) for scene in self.app.scenes):
             return
-        self.app.push(ScorePad(self.app, self.match.history(), self.names, None).attach_host(self))
+        # Between hands (the pad put away with Esc, then S) it still offers the hands' review.
+        over = self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        review = self.open_hand_review if over and self.hand_review_offered else None
+        self.app.push(ScorePad(self.app, self.match.history(), self.names, None, on_review=review).attach_host(self))
 
     def open_menu(self) -> None:
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
@@ -773,7 +782,25 @@ class TableScene(Scene):
             return
         last = self.last_trick()
         number, record = last if last is not None else (0, None)
-        self.app.push(LastTrickDialog(self.app, record, number, self.names).attach_host(self))
+        # It opens at the last trick and pages back through the hand's others.
+        self.app.push(LastTrickDialog(self.app, record, number, self.names,
+                                      tricks=self.shown_view().tricks).attach_host(self))
+
+    @property
+    def hand_review_offered(self) -> bool:
+        """Every hand is turned face up after a deal only when one person plays against the
+        computers: in hot seat it would show each person the others' cards."""
+        return len(self.humans) == 1
+
+    def open_hand_review(self) -> None:
+        """The score pad's Review hands: the deal just finished, every card face up, as the
+        rules reveal it once the hand is scored (``Match.finished_hand``)."""
+        finished = self.match.finished_hand()
+        if finished is None or not self.hand_review_offered \
+                or any(isinstance(scene, HandsReviewDialog) for scene in self.app.scenes):
+            return
+        self.app.push(HandsReviewDialog(self.app, finished, self.names, self.game_def, self.match.rules,
+                                        first_seat=self.bottom))
 
     def hand_log_lines(self) -> list[LogLine]:
         """This hand's log from the events the seat at the screen may know (``events_for``)."""
@@ -784,6 +811,46 @@ class TableScene(Scene):
         if any(isinstance(scene, (LastTrickDialog, HandLogDialog)) for scene in self.app.scenes):
             return
         self.app.push(HandLogDialog(self.app, self.hand_log_lines()).attach_host(self))
+
+    # ------------------------------------------------------------------ the played-cards panel
+    def played_tally(self) -> PlayedCards:
+        """What has fallen this hand, from the public view: the same for every seat, so the panel
+        never shows a card the person at the screen may not see (cached per position)."""
+        key = self.match.position_key()
+        if self._played_cache is None or self._played_cache[0] != key:
+            self._played_cache = (key, played_cards(self.match.view(PUBLIC_SEAT)))
+        return self._played_cache[1]
+
+    def played_panel(self) -> PanelPlace | None:
+        """Where the played-cards panel is drawn now, or None: turned off in the settings, no
+        card play under way, or no room for it clear of the plates, the trick and the hand."""
+        if not self.app.settings.played_cards or self.match.phase not in (Phase.PLAY, Phase.HAND_OVER):
+            return None
+        fans = [self.view.fan_rect(self.layout, seat) for seat in range(self.match.num_players)
+                if self.layout.relative(seat) != 0]
+        return panel_place(self.layout, fans)
+
+    def _played_picture(self, place: PanelPlace) -> pygame.Surface:
+        """The panel's picture, drawn again only when a card falls or its look changes."""
+        four_colour = self.app.settings.four_colour_deck
+        key = (place.rect.size, place.row_h, place.compact, self.layout.corner_unit, self.played_tally(),
+               four_colour, t("played.title"))
+        if self._played_image is None or self._played_image[0] != key:
+            self._played_image = (key, render_played_panel(place, self.layout, self.played_tally(), four_colour))
+        return self._played_image[1]
+
+    def toggle_played_cards(self) -> None:
+        """P: show or hide the played-cards panel, kept in the settings for the next game too."""
+        settings = self.app.settings
+        settings.played_cards = not settings.played_cards
+        try:
+            write_settings(settings, self.app.user_paths)
+        except (ConfigError, OSError) as exc:
+            log.warning("could not save the settings: %s", exc)
+        if settings.played_cards and panel_place(self.layout, []) is None:
+            self.show_message(t("played.no_room"), warning=False)
+        else:
+            self.show_message(t("played.shown" if settings.played_cards else "played.hidden"), warning=False)
 
     def result_line(self) -> tuple[str, tuple[int, int, int]] | None:
         """The finished hand's result in words and its side's colour (None while a hand is played)."""
@@ -852,6 +919,9 @@ class TableScene(Scene):
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.control_event(event):
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_p and not event.mod & pygame.KMOD_CTRL:
+            self.toggle_played_cards()
             return True
         if self.keys.handle_event(event):
             return True
@@ -953,8 +1023,9 @@ class TableScene(Scene):
                 self._apply_ai()
             case ShowHandOver():
                 self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
-                                       close_key=self.game_def.text("next_deal"),
-                                       result=self.result_line()).attach_host(self))
+                                       close_key=self.game_def.text("next_deal"), result=self.result_line(),
+                                       on_review=self.open_hand_review if self.hand_review_offered else None,
+                                       ).attach_host(self))
             case AutoNextDeal():
                 self.next_deal()
             case GameOver():
@@ -1024,8 +1095,9 @@ class TableScene(Scene):
                 saver.discard(self.app.user_paths)
         history = self.match.history()
         self._play_sound(self._end_effect(list(history.get("winners") or [])))
-        self.app.push(EndScene(self.app, history, self.names, self.play_again,
-                               self.app.show_start_after_game).attach_host(self))
+        self.app.push(EndScene(self.app, history, self.names, self.play_again, self.app.show_start_after_game,
+                               on_review=self.open_hand_review if self.hand_review_offered else None,
+                               ).attach_host(self))
 
     def _write_history(self) -> bool:
         try:
@@ -1090,6 +1162,10 @@ class TableScene(Scene):
             card, centre, legal = dragged
             self.view.draw_card_sprite(surface, card, self.layout.hand_card_w, centre,
                                        angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
+        played = self.played_panel()
+        covered = self._dialog_cover()
+        if played is not None and (covered is None or not covered.colliderect(played.rect)):
+            surface.blit(self._played_picture(played), played.rect.topleft)
         pile = self.last_trick_pile() if self._pile_hover and self.app.top_scene() is self else None
         if pile is not None:
             ring = pile.inflate(8, 8)
