@@ -174,7 +174,7 @@ class BiddingPanel(DialogScene):
         base = (720 if self.predicting else 760, 430 + (60 if self.take_actions else 0))
         # Grown by the UI scale as far as the panel fits the felt and hides no player in sight.
         self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base))
-        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
+        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale), factor=scale)
         gap = max(4, round(8 * scale))
         # Vertical bands: status line, bids so far, the buttons, and a foot line.
         status_h = max(16, round(content.height * 0.09))

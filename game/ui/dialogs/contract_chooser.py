@@ -117,7 +117,7 @@ class ContractChooser(DialogScene):
         base = (660 if not self.choosing_direction else 600, 300)
         # Grown by the UI scale as far as the panel fits the felt and hides no player in sight.
         self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base))
-        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
+        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale), factor=scale)
         gap = max(6, round(12 * scale))
         self.subtitle_rect = pygame.Rect(content.left, content.top, content.width, max(16, round(content.height * 0.16)))
         buttons_area = pygame.Rect(content.left, self.subtitle_rect.bottom + gap, content.width,

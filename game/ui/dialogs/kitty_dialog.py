@@ -334,7 +334,7 @@ class KittyDialog(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         # Grown by the UI scale as far as it fits below the corner panels and hides no player in sight.
         self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, (1100, 640), wide=True))
-        content = self.open_panel(size, round(1100 * scale), round(640 * scale), wide=True)
+        content = self.open_panel(size, round(1100 * scale), round(640 * scale), wide=True, factor=scale)
         gap = max(4, round(8 * scale))
         self.help_rect = pygame.Rect(content.left, content.top, content.width, max(14, round(content.height * 0.1)))
         foot_h = max(24, min(round(54 * scale), round(content.height * 0.14)))
