@@ -52,6 +52,7 @@ from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
 from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.widgets.geometry import set_display_choices  # noqa: E402
+from game.ui.widgets.panels import _panel_cache  # noqa: E402
 from tools.screenshots import FRAME, Autopilot, _start  # noqa: E402
 
 #: The smallest text at 100% in a 1280x720 window, and in the smallest window the game opens.
@@ -116,6 +117,7 @@ def _shown(app: App, sizes: TextSizes, screen: str) -> None:
     # Every text of the screen is rendered again, so it is measured here: the text cache and
     # the table's pictures of its plates, panels and tags are forgotten.
     TEXT.clear()
+    _panel_cache.clear()
     for scene in app.scenes:
         if isinstance(scene, TableScene):
             for pictures in (scene.view._plates, scene.view._panels, scene.view._pills):

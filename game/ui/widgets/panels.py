@@ -28,6 +28,8 @@ def panel_radius(rect: pygame.Rect) -> int:
 
 #: The tallest title band of a panel laid out at size factor 1 (at 1280x720 and 100%).
 TITLE_BAND_MAX = 50
+#: The band a low panel gets at size factor 1, so its title stays readable.
+TITLE_BAND_MIN = 40
 
 
 def title_height(rect: RectLike, factor: float = 1.0) -> int:
@@ -38,8 +40,9 @@ def title_height(rect: RectLike, factor: float = 1.0) -> int:
     # band is capped, but the cap grows with the panel's own factor (never with the player's
     # choice alone), so a screen measuring its room at a factor sees the same band whatever
     # the choice, and a title grows with the panel around it.
-    cap = round(TITLE_BAND_MAX * max(1.0, factor))
-    return max(24, min(cap, max(40, round(rect.height * 0.11)), round(rect.width * 0.12)))
+    grown = max(1.0, factor)
+    cap, least = round(TITLE_BAND_MAX * grown), round(TITLE_BAND_MIN * grown)
+    return max(24, min(cap, max(least, round(rect.height * 0.11)), round(rect.width * 0.12)))
 
 
 def _panel_image(width: int, height: int, title: str | None, title_size: int, factor: float) -> pygame.Surface:
