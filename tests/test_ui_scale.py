@@ -209,6 +209,40 @@ def test_dialogs_over_the_table_never_shrink_and_stay_in_their_area(choices, tab
 
 
 @pytest.mark.parametrize("percent", [100, 200])
+def test_the_kitty_leaves_out_the_corner_panels_it_reaches_over(choices, tables, percent) -> None:
+    # The bug: at 200% the kitty reached over the lower part of the grown corner panels, which
+    # were drawn cut at its top edge, so a sliver of their clipped text showed above it.
+    size = (1280, 720)
+    table = tables["bidwhist"]
+    choices(percent)
+    table.on_resize(size)
+    state = discard_state()
+    dialog = KittyDialog(table.app, state.view(state.current_player), _noop).attach_host(table)
+    table.app.scenes.append(dialog)
+    try:
+        dialog.relayout(size)
+        cover = dialog.panel_rect.inflate(4, 4)
+        layout = table._layout_for(size)
+        corners = {"contract": layout.indicator_rect, "scores": layout.score_rect}
+        drawn: list[str] = []
+        view = table.view
+        for name, method in (("contract", "_draw_indicator"), ("scores", "_draw_scores")):
+            original = getattr(view, method)
+            setattr(view, method, lambda *args, _name=name, _original=original: (drawn.append(_name), _original(*args)))
+        try:
+            table.draw(pygame.Surface(size))
+        finally:
+            del view._draw_indicator, view._draw_scores
+    finally:
+        table.app.scenes.remove(dialog)
+    reached = {name for name, rect in corners.items() if rect.colliderect(cover)}
+    if percent == 200:
+        assert reached, "the kitty no longer reaches over the grown corners: this test checks nothing"
+    assert not reached & set(drawn), f"corner panels drawn cut at the kitty's edge: {reached & set(drawn)}"
+    assert set(corners) - reached <= set(drawn)
+
+
+@pytest.mark.parametrize("percent", [100, 200])
 def test_the_message_of_an_undo_stays_in_sight_of_the_reopened_bidding_panel(tmp_path, percent) -> None:
     # The bug: at 200% the Wizard bidding panel, opened again by an undo, covered the table's
     # "Taken back: your move again" over the player's plate.

@@ -51,7 +51,9 @@ from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
 from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
 from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
+from game.ui.text import t  # noqa: E402
 from game.ui.widgets.geometry import set_display_choices  # noqa: E402
+from game.ui.widgets.panels import _panel_cache  # noqa: E402
 from tools.screenshots import FRAME, Autopilot, _start  # noqa: E402
 
 #: The smallest text at 100% in a 1280x720 window, and in the smallest window the game opens.
@@ -70,10 +72,16 @@ SCREENS = ("start", "settings", "rules editor", "rules help", "Bid Whist bidding
            "Wizard bidding panel", "Wizard table", "score pad", "game over", "statistics", "replay")
 
 
+class TourDone(Exception):
+    """The tour has measured the last screen it was asked for."""
+
+
 class TextSizes:
     """Every string rendered while it is installed, with its smallest pixel size and the screen."""
 
-    def __init__(self) -> None:
+    def __init__(self, through: str | None = None) -> None:
+        #: The last screen to measure (a shorter tour), or None for every screen.
+        self.through = through
         self.smallest: Measured = {}
         self.screen = "start"
         #: How many strings each screen drew.
@@ -116,6 +124,7 @@ def _shown(app: App, sizes: TextSizes, screen: str) -> None:
     # Every text of the screen is rendered again, so it is measured here: the text cache and
     # the table's pictures of its plates, panels and tags are forgotten.
     TEXT.clear()
+    _panel_cache.clear()
     for scene in app.scenes:
         if isinstance(scene, TableScene):
             for pictures in (scene.view._plates, scene.view._panels, scene.view._pills):
@@ -126,6 +135,8 @@ def _shown(app: App, sizes: TextSizes, screen: str) -> None:
         _frames(app)
     finally:
         del top.draw
+    if screen == sizes.through:
+        raise TourDone
 
 
 def _run(app: App, until: Callable[[], bool], pilot: Autopilot | None = None, frames: int = 3000,
@@ -215,9 +226,10 @@ def _tour(app: App, sizes: TextSizes) -> None:
     _shown(app, sizes, "replay")
 
 
-def measure(data_dir: Path, size: tuple[int, int], percent: int) -> TextSizes:
-    """The smallest pixel size of every text drawn on the tour, at ``size`` and ``percent``."""
-    sizes = TextSizes()
+def measure(data_dir: Path, size: tuple[int, int], percent: int, through: str | None = None) -> TextSizes:
+    """The smallest pixel size of every text drawn on the tour, at ``size`` and ``percent``
+    (``through``: only as far as that screen)."""
+    sizes = TextSizes(through)
     render = TEXT.render
 
     def recording(text, size_, colour, bold=False, shadow=False):
@@ -229,11 +241,14 @@ def measure(data_dir: Path, size: tuple[int, int], percent: int) -> TextSizes:
     app = App(data_dir=str(data_dir), size=size, settings=settings)
     try:
         _tour(app, sizes)
+    except TourDone:
+        pass
     finally:
         del TEXT.render
         app.close(quit_pygame=False)
         set_display_choices(100, False)
-    assert set(sizes.drawn) - {BETWEEN} == set(SCREENS), f"the tour missed {set(SCREENS) - set(sizes.drawn)}"
+    wanted = SCREENS[:SCREENS.index(through) + 1] if through else SCREENS
+    assert set(sizes.drawn) - {BETWEEN} == set(wanted), f"the tour missed {set(wanted) - set(sizes.drawn)}"
     return sizes
 
 
@@ -243,7 +258,9 @@ def measured(tmp_path_factory) -> Iterator[dict[tuple[tuple[int, int], int], Mea
 
     def get(size: tuple[int, int], percent: int) -> Measured:
         if (size, percent) not in found:
-            found[size, percent] = measure(tmp_path_factory.mktemp("heights"), size, percent)
+            # The large window is toured only as far as the screens it is checked on.
+            through = LARGE_WINDOW_THROUGH if size == LARGE_WINDOW else None
+            found[size, percent] = measure(tmp_path_factory.mktemp("heights"), size, percent, through)
         return found[size, percent].smallest
 
     get.sizes = found  # type: ignore[attr-defined]
@@ -304,15 +321,24 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
 #: the table's own texts (plates, corner panels, tags, buttons), which stayed at 10 px.
 GROWING_SCREENS = ("settings", "rules editor", "rules help", "Bid Whist table", "Wizard table", "trump chooser",
                    "last trick", "hand log", "table menu", "leave question", "hot-seat cover", "score pad",
-                   "game over", "replay")
+                   "game over", "replay", "Bid Whist bidding panel", "Wizard bidding panel", "kitty")
 LEAST_MEDIAN_GROWTH = 1.15
-#: The screens that fill a 1280x720 window at 100% (the start screen, the statistics) and the
-#: dialogs between the table's corner panels (the bidding panel, the kitty) have no room
-#: to grow there: their texts only never shrink.
+#: The screens that fill a 1280x720 window at 100% (the start screen, the statistics) have no
+#: room to grow there: their texts only never shrink. The dialogs between the table's corner
+#: panels (the bidding panels, the kitty) grew 1.0 times: their panel has no room, but their
+#: words now grow past it into the room their bands leave.
+
+#: A large window, toured as far as the dialogs between the corner panels.
+LARGE_WINDOW = (1920, 1080)
+LARGE_WINDOW_THROUGH = "Wizard bidding panel"
+LARGE_WINDOW_GROWING = ("settings", "rules editor", "rules help", "Bid Whist bidding panel", "trump chooser", "kitty",
+                        "hot-seat cover", "Wizard bidding panel")
 
 
-def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured) -> None:
-    usual, grown = measured_on_screens(measured, (1280, 720))
+@pytest.mark.parametrize("size,growing", [((1280, 720), GROWING_SCREENS), (LARGE_WINDOW, LARGE_WINDOW_GROWING)],
+                         ids=["1280x720", "1920x1080"])
+def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured, size, growing) -> None:
+    usual, grown = measured_on_screens(measured, size)
     shrunk, lagging = [], []
     growth: dict[str, list[float]] = {}
     for (screen, text), pixels in usual.items():
@@ -324,7 +350,7 @@ def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured)
         if grown[screen, text] < pixels - 1:
             shrunk.append((screen, text, f"{pixels} px -> {grown[screen, text]} px"))
     assert not shrunk, f"text smaller at 200% than at 100%:\n{_report(shrunk)}"
-    for screen in GROWING_SCREENS:
+    for screen in growing:
         ratios = sorted(growth[screen])
         median = ratios[len(ratios) // 2]
         if median < LEAST_MEDIAN_GROWTH:
@@ -332,7 +358,27 @@ def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured)
     assert not lagging, f"screens whose text does not grow at 200%:\n{_report(lagging)}"
     # The table's own texts grow with it: the corner panels and the trick tags stayed at 10 px.
     for screen in ("Bid Whist table", "Wizard table"):
-        assert min(growth[screen]) >= LEAST_MEDIAN_GROWTH, (screen, sorted(growth[screen])[:5])
+        if screen in growing:
+            assert min(growth[screen]) >= LEAST_MEDIAN_GROWTH, (screen, sorted(growth[screen])[:5])
+
+
+def test_panel_titles_grow_with_the_window_and_the_ui_scale(measured) -> None:
+    # The bug: a panel's title band was capped at 50 px, so its title stayed at 30 px whatever
+    # the window and the UI scale (a 1920x1080 start screen at 1.5 times with 30 px titles).
+    titles = [("start", t("start.players_title")), ("kitty", t("kitty.title", count=6)),
+              ("Bid Whist bidding panel", t("bid.title")), ("settings", t("settings.title"))]
+    usual, grown = measured_on_screens(measured, (1280, 720))
+    large, large_grown = measured_on_screens(measured, LARGE_WINDOW)
+    lagging = []
+    for screen, title in titles:
+        # The large window's own factor is 1.5: its titles are about that much larger.
+        if large[screen, title] < 1.4 * usual[screen, title]:
+            lagging.append((screen, title, f"{usual[screen, title]} px at 1280x720, {large[screen, title]} px at 1920x1080"))
+        if screen != "start" and grown[screen, title] < LEAST_MEDIAN_GROWTH * usual[screen, title]:
+            lagging.append((screen, title, f"{usual[screen, title]} px at 100%, {grown[screen, title]} px at 200%"))
+        if large_grown[screen, title] < large[screen, title]:
+            lagging.append((screen, title, f"{large[screen, title]} px at 100%, {large_grown[screen, title]} px at 200%"))
+    assert not lagging, f"titles that do not grow:\n{_report(lagging)}"
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (800, 600)], ids=["1280x720", "800x600"])

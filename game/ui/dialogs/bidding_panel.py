@@ -34,6 +34,7 @@ no confirmation is asked on top of that.
 
 from __future__ import annotations
 
+import math
 from typing import Callable, Sequence
 
 import pygame
@@ -50,6 +51,9 @@ from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
 MAX_BID_BOOKS = 7
+#: How much larger than the panel's own factor its words may grow with the UI scale: between
+#: the corner panels the panel soon runs out of width, but its bands have room for larger type.
+TYPE_HEADROOM = 1.3
 MODES = (0, 1, 2)  # BidMode.UPTOWN, DOWNTOWN, NOTRUMP
 
 
@@ -173,13 +177,21 @@ class BiddingPanel(DialogScene):
         # The dealer's take adds a row of buttons: the panel grows by one row rather than squeezing the others.
         base = (720 if self.predicting else 760, 430 + (60 if self.take_actions else 0))
         # Grown by the UI scale as far as the panel fits the felt and hides no player in sight.
-        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base))
-        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
+        width = round(base[0] * ui_scale(size, self.room_in_sight_of_plates(size, base)))
+        # Between the table's corner panels the width runs out first; the panel then grows
+        # downwards alone (there is felt above the hand), so its type still grows with the scale.
+        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base, width=width))
+        # The words grow with the player's choice beyond the panel, by up to TYPE_HEADROOM: the
+        # button grid gives up the height they take (a text still too long is fitted smaller).
+        self.text_scale = min(ui_scale(size, math.inf), scale * TYPE_HEADROOM)
+        type_size = self.type_size
+        content = self.open_panel(size, width, round(base[1] * scale), factor=self.text_scale)
         gap = max(4, round(8 * scale))
-        # Vertical bands: status line, bids so far, the buttons, and a foot line.
-        status_h = max(16, round(content.height * 0.09))
-        chips_h = max(30, round(content.height * 0.2))
-        foot_h = max(16, round(content.height * 0.09))
+        # Vertical bands: status line, bids so far, the buttons, and a foot line; each at least
+        # as tall as its type.
+        status_h = max(16, round(content.height * 0.09), theme.line_step(type_size, True))
+        chips_h = max(30, round(content.height * 0.2), theme.line_step(type_size, True) + theme.line_step(round(type_size * 0.8)) + 6)
+        foot_h = max(16, round(content.height * 0.09), theme.line_step(round(type_size * 0.9), True))
         self.status_rect = pygame.Rect(content.left, content.top, content.width, status_h)
         self.chips_rect = pygame.Rect(content.left, self.status_rect.bottom + gap, content.width, chips_h)
         grid_top = self.chips_rect.bottom + gap * 2
@@ -303,9 +315,13 @@ class BiddingPanel(DialogScene):
     def _seat_name(self, seat: int) -> str:
         return self.seat_names[seat] if 0 <= seat < len(self.seat_names) else t("start.seat", number=seat + 1)
 
+    @property
+    def type_size(self) -> int:
+        """The panel's main type: its status line, the bids and the rows' names."""
+        return max(16, round(24 * self.text_scale))
+
     def draw_content(self, surface: pygame.Surface) -> None:
-        scale = self.scale
-        text_size = max(16, round(24 * scale))
+        text_size = self.type_size
         if self.predicting:
             self._draw_prediction_info(surface, text_size)
         else:

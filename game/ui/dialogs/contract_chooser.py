@@ -116,8 +116,11 @@ class ContractChooser(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         base = (660 if not self.choosing_direction else 600, 300)
         # Grown by the UI scale as far as the panel fits the felt and hides no player in sight.
-        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base))
-        content = self.open_panel(size, round(base[0] * scale), round(base[1] * scale))
+        width = round(base[0] * ui_scale(size, self.room_in_sight_of_plates(size, base)))
+        # Between the table's corner panels the width runs out first; the panel then grows
+        # downwards alone, so its type still grows with the scale.
+        self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base, width=width))
+        content = self.open_panel(size, width, round(base[1] * scale), factor=scale)
         gap = max(6, round(12 * scale))
         self.subtitle_rect = pygame.Rect(content.left, content.top, content.width, max(16, round(content.height * 0.16)))
         buttons_area = pygame.Rect(content.left, self.subtitle_rect.bottom + gap, content.width,

@@ -179,14 +179,14 @@ class EndScene(DialogScene):
         # corner panels it sat low, its rows pressed onto the buttons), unless it
         # is too wide to stand between those panels: then centred below them.
         content = self.centre_panel(size, round(620 * scale), round((300 + rows * 40) * scale),
-                                    max(8, round(16 * scale)))
+                                    max(8, round(16 * scale)), factor=scale)
         if self.host is not None and self.panel_rect.width > self.host.dialog_area(size, False).width:
             below = self.host.dialog_area(size, True)
             panel = pygame.Rect(0, 0, min(self.panel_rect.width, below.width),
                                 min(self.panel_rect.height, below.height))
             panel.center = below.center
             self.panel_rect = panel
-            content = panel_content(panel, True)
+            content = panel_content(panel, True, scale)
         gap = max(6, round(10 * scale))
         button_h = max(24, min(round(48 * scale), content.height // 6))
         self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))

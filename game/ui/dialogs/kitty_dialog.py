@@ -23,6 +23,7 @@ Backspace clears.
 
 from __future__ import annotations
 
+import math
 from typing import Callable
 
 import pygame
@@ -46,6 +47,8 @@ CARDS_PER_ROW = 9
 DRAG_THRESHOLD = 6
 #: Size of the cards in the discard tray, relative to the hand's cards.
 TRAY_CARD_SCALE = 0.62
+#: How much larger than the dialog's own factor its words may grow with the UI scale.
+TYPE_HEADROOM = 1.3
 COLOUR_OF_SUIT = (0, 1, 1, 0)  # spades black, hearts red, diamonds red, clubs black
 SUIT_ORDER = (0, 1, 3, 2)      # S H C D: colours alternate
 
@@ -334,10 +337,17 @@ class KittyDialog(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         # Grown by the UI scale as far as it fits below the corner panels and hides no player in sight.
         self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, (1100, 640), wide=True))
-        content = self.open_panel(size, round(1100 * scale), round(640 * scale), wide=True)
+        # The words grow with the player's choice beyond the panel, by up to TYPE_HEADROOM: below
+        # the corner panels the kitty soon runs out of room, and its cards give up the height
+        # the larger type takes (a text still too long is fitted smaller).
+        self.text_scale = min(ui_scale(size, math.inf), scale * TYPE_HEADROOM)
+        type_size = self.type_size
+        content = self.open_panel(size, round(1100 * scale), round(640 * scale), wide=True, factor=self.text_scale)
         gap = max(4, round(8 * scale))
-        self.help_rect = pygame.Rect(content.left, content.top, content.width, max(14, round(content.height * 0.1)))
-        foot_h = max(24, min(round(54 * scale), round(content.height * 0.14)))
+        help_h = max(14, round(content.height * 0.1), 2 * theme.line_step(type_size, True))
+        self.help_rect = pygame.Rect(content.left, content.top, content.width, help_h)
+        foot_h = max(24, min(round(54 * scale), round(content.height * 0.14)),
+                     theme.line_step(round(type_size * 1.1), True) * 5 // 3)
         self.foot_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width, foot_h)
         cards_area = pygame.Rect(content.left, self.help_rect.bottom + gap, content.width,
                                  max(10, self.foot_rect.top - gap - self.help_rect.bottom - gap))
@@ -445,9 +455,13 @@ class KittyDialog(DialogScene):
         contract = contract_words(view.contract_books, max(0, view.contract_mode), view.trump, view.direction)
         return t("kitty.contract", contract=contract)
 
+    @property
+    def type_size(self) -> int:
+        """The dialog's main type: its help, the contract and the tray's label."""
+        return max(16, round(23 * self.text_scale))
+
     def draw_content(self, surface: pygame.Surface) -> None:
-        scale = self.scale
-        size = max(16, round(23 * scale))
+        size = self.type_size
         help_top = self.help_rect.copy()
         help_top.height //= 2
         draw_text_fit(surface, t("kitty.help", count=self.discard_count), help_top, size, theme.TEXT)

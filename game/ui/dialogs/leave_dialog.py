@@ -46,7 +46,7 @@ class LeaveDialog(DialogScene):
     def layout(self, size: tuple[int, int]) -> None:
         # Grown by the UI scale as far as the whole panel still fits the window.
         self.scale = scale = ui_scale(size, composition_room((size[0] - 16, size[1] - 16), (620, 300)))
-        content = self.centre_panel(size, round(620 * scale), round(300 * scale))
+        content = self.centre_panel(size, round(620 * scale), round(300 * scale), factor=scale)
         gap = max(8, round(12 * scale))
         button_h = max(34, min(round(50 * scale), content.height // 3))
         buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)

@@ -252,7 +252,7 @@ class ScorePad(DialogScene):
         row_h = max(18, round(30 * scale))
         # As tall as the rows need (with room for a few more), never taller than the window.
         wanted = round(190 * scale) + (max(4, len(self.rows)) + 3) * row_h
-        content = self.centre_panel(size, round((1180 if wide else 980) * scale), wanted, margin)
+        content = self.centre_panel(size, round((1180 if wide else 980) * scale), wanted, margin, factor=scale)
         gap = max(4, round(8 * scale))
         foot_h = max(24, min(round(48 * scale), content.height // 6))
         button_w = min(content.width, max(120, round(200 * scale)))

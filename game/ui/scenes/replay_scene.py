@@ -239,7 +239,7 @@ class ReplayScene(DialogScene):
             inner = button.text_width(), button.rect.height - max(4, button.rect.height // 6)
             asked = max(12, round(button.rect.height * 0.5))
             whole[f"button {index}"] = fit_size(button.label, inner[0], inner[1], asked, bold=True) == asked
-        keys_width = panel_content(self.pad_rect, True).inflate(-6, -4).width
+        keys_width = panel_content(self.pad_rect, True, scale).inflate(-6, -4).width
         whole["keys"] = fit_wrapped(t("replay.keys"), keys_width, self._keys_height(small), small)[0] == small
         line = self.plate_h // 2 - 1
         whole["plate lines"] = text_size("Ág", small, True)[1] * 0.72 <= line
@@ -265,7 +265,7 @@ class ReplayScene(DialogScene):
         for the trump or contract, a labelled row of cards), its heading, a row of scores and
         the keys' help, so none of them is drawn over another."""
         _, small = self._text_sizes(scale)
-        content = panel_content(self.pad_rect, True).inflate(-6, -4)
+        content = panel_content(self.pad_rect, True, scale).inflate(-6, -4)
         line_h = round(small * 1.3)
         art_w = max(14, min(round(self.card_w * 0.8), round(content.width / 3.5)))
         deal_info = 2 * line_h + round(art_w * CARD_RATIO) + 4 + 6
@@ -516,8 +516,8 @@ class ReplayScene(DialogScene):
                 for index, deal in enumerate(deals[:last + 1]) if deal.get("scores")]
 
     def _draw_pad(self, surface: pygame.Surface, size: int) -> None:
-        draw_panel(surface, self.pad_rect, t("replay.pad"))
-        content = panel_content(self.pad_rect, True).inflate(-6, -4)
+        draw_panel(surface, self.pad_rect, t("replay.pad"), factor=self.scale)
+        content = panel_content(self.pad_rect, True, self.scale).inflate(-6, -4)
         players = len(self.names)
         sides = self.game_def.score_sides(players)
         small = max(12, round(size * 0.8))

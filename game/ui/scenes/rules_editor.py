@@ -238,7 +238,7 @@ class RulesEditor(ScrollingDialog):
         row_h = max(22, round(44 * scale))
         gap = max(4, round(8 * scale))
         wanted_h = round(130 * scale) + len(self.rows) * (row_h + gap) + round(140 * scale)
-        content = self.centre_panel(size, round(PANEL_WIDTH * scale), wanted_h, self._margin(size))
+        content = self.centre_panel(size, round(PANEL_WIDTH * scale), wanted_h, self._margin(size), factor=scale)
         button_h = max(22, min(round(46 * scale), content.height // 8))
         help_h = max(30, round(64 * scale))
         status_h = max(20, round(38 * scale))

@@ -260,7 +260,7 @@ class SettingsScene(ScrollingDialog):
         gap = max(6, round(10 * scale))
         count = len(self.rows)
         content = self.centre_panel(size, round(PANEL_WIDTH * scale),
-                                    round(150 * scale) + count * (row_h * 2 + gap) + row_h)
+                                    round(150 * scale) + count * (row_h * 2 + gap) + row_h, factor=scale)
         button_h = max(22, min(round(46 * scale), content.height // 6))
         buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
                               button_h)

@@ -611,8 +611,8 @@ class StartScene(DialogScene):
         self.players_panel = pygame.Rect(panels.left, panels.top, left_w, panels.height)
         self.rules_panel = pygame.Rect(self.players_panel.right + gap, panels.top, panels.width - left_w - gap,
                                        panels.height)
-        self._layout_players(panel_content(self.players_panel, True), gap, scale)
-        self._layout_rules(panel_content(self.rules_panel, True), gap, scale)
+        self._layout_players(panel_content(self.players_panel, True, scale), gap, scale)
+        self._layout_rules(panel_content(self.rules_panel, True, scale), gap, scale)
         small = split_columns(pygame.Rect(foot.left, foot.top, round(foot.width * 0.45), foot.height), 3, gap)
         self.settings_button.set_rect(small[0])
         self.stats_button.set_rect(small[1])
@@ -753,8 +753,8 @@ class StartScene(DialogScene):
                              max(13, round(18 * scale)), warning=True)
         if self.saved_game is not None:
             self._draw_saved_game(surface, scale)
-        draw_panel(surface, self.players_panel, t("start.players_title"))
-        draw_panel(surface, self.rules_panel, t("start.preset"))
+        draw_panel(surface, self.players_panel, t("start.players_title"), factor=self.scale)
+        draw_panel(surface, self.rules_panel, t("start.preset"), factor=self.scale)
         self._draw_players(surface, scale)
         self._draw_rules(surface, scale)
         self.focus.draw(surface)

@@ -211,7 +211,7 @@ class StatsScene(DialogScene):
             self._place(size, scale)
             text = max(15, round(22 * scale))
             needed = (NUMBER_LINES + 1 / 3) * round(text * 1.25) + TABLE_LINES * round(round(text * 0.9) * 1.25)
-            return panel_content(self.numbers_panel, True).inflate(-8, -4).height >= needed
+            return panel_content(self.numbers_panel, True, scale).inflate(-8, -4).height >= needed
 
         return measured_room(size, fits)
 
@@ -334,11 +334,11 @@ class StatsScene(DialogScene):
             draw_message_bar(surface, problem, self.problem_rect, max(13, round(17 * scale)), warning=True)
         stats = self.stats
         title = t("stats.numbers", name=self.player, game=t(game_def.text("title"))) if stats else t("stats.title")
-        draw_panel(surface, self.numbers_panel, title)
+        draw_panel(surface, self.numbers_panel, title, factor=self.scale)
         draw_panel(surface, self.charts_panel, None)
         if stats is None:
             draw_text_wrapped(surface, t("stats.empty_game", game=t(game_def.text("title"))),
-                              panel_content(self.numbers_panel, True).inflate(-12, -12), size, theme.TEXT,
+                              panel_content(self.numbers_panel, True, self.scale).inflate(-12, -12), size, theme.TEXT,
                               valign="center")
             return
         self._draw_numbers(surface, stats, size)
@@ -366,7 +366,7 @@ class StatsScene(DialogScene):
         return rows
 
     def _draw_numbers(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:
-        content = panel_content(self.numbers_panel, True).inflate(-8, -4)
+        content = panel_content(self.numbers_panel, True, self.scale).inflate(-8, -4)
         row_h = max(16, round(size * 1.25))
         rows = self.number_rows(stats)
         game_def = get_game(self.game)

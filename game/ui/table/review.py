@@ -126,7 +126,7 @@ class LastTrickDialog(DialogScene):
         card_w = max(40, round(92 * scale))
         label_h = max(18, round(26 * scale))
         foot_h = max(32, round(44 * scale))
-        content = self.open_panel(size, *self.panel_size(plays, scale))
+        content = self.open_panel(size, *self.panel_size(plays, scale), factor=scale)
         # The cards shrink to what the panel (clamped to the table's free area) holds.
         room_w = (content.width - (plays + 1) * gap) // max(1, plays)
         room_h = content.height - foot_h - 3 * label_h - 4 * gap   # the tags, names and summary lines
@@ -246,7 +246,7 @@ class HandLogDialog(DialogScene):
         self.row_h = max(20, round(28 * scale))
         foot_h = max(32, round(44 * scale))
         gap = max(6, round(10 * scale))
-        content = self.open_panel(size, round(620 * scale), round(120 * scale) + 14 * self.row_h + foot_h)
+        content = self.open_panel(size, round(620 * scale), round(120 * scale) + 14 * self.row_h + foot_h, factor=scale)
         self.body_rect = pygame.Rect(content.left, content.top, content.width - 8,
                                      max(self.row_h, content.height - foot_h - gap))
         button_w = min(content.width // 2, max(110, round(160 * scale)))

@@ -154,14 +154,12 @@ class TableView:
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         self._draw_table_ring(surface, layout)
         # A dialog as wide as the window (the kitty) may reach over the lower part of corner
-        # panels grown by the UI scale: only the part above it is drawn, as nothing shows
-        # through the panel.
-        corners_clip = surface.get_clip()
+        # panels grown by the UI scale: such a corner is left out like a plate, since cut at
+        # the dialog's edge it showed a sliver of a clipped line (the kitty names the contract,
+        # and the scores do not change while it is open).
         for corner, draw in ((layout.indicator_rect, self._draw_indicator), (layout.score_rect, self._draw_scores)):
-            if self._under(covered, corner) and covered is not None and covered.top > corner.top:
-                surface.set_clip(corners_clip.clip(pygame.Rect(0, 0, layout.width, covered.top)))
-            draw(surface, model, layout, names)
-            surface.set_clip(corners_clip)
+            if not self._under(covered, corner):
+                draw(surface, model, layout, names)
         if not self._under(covered, layout.progress_rect):
             self._draw_progress(surface, model, layout, names)
         for seat in range(model.num_players):

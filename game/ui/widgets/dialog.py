@@ -70,6 +70,8 @@ class DialogScene(Scene):
         self.focus = FocusGroup(on_refused=self.show_reason)
         self.toast = Toast()
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
+        #: The size factor the panel is laid out at: its title band grows with it.
+        self.panel_factor = 1.0
         self.title: str | None = None
         self.done = False
         self._laid_out_for: tuple[int, int] | None = None
@@ -137,35 +139,45 @@ class DialogScene(Scene):
             return self.host.dialog_area(size, wide)
         return area_above_hand(size) if not wide else pygame.Rect(0, 0, *size).inflate(-16, -16)
 
-    def room_in_sight_of_plates(self, size: tuple[int, int], base: tuple[int, int], wide: bool = False) -> float:
+    def room_in_sight_of_plates(self, size: tuple[int, int], base: tuple[int, int], wide: bool = False,
+                                width: int | None = None) -> float:
         """How far the UI scale may grow a panel of ``base`` size (at factor 1): as far as it
         fits ``panel_area`` and, over the table, covers no name plate that the panel at its
         usual size leaves in sight (a plate under a dialog is not drawn, so a grown panel
-        would hide a player)."""
-        room = composition_room(self.panel_area(size, wide).size, base)
+        would hide a player). With ``width`` the panel keeps that width and only its height
+        grows: how far a panel whose width is used up may still grow downwards."""
+        area = self.panel_area(size, wide).size
+        room = composition_room(area, base) if width is None else area[1] / max(1, base[1])
         if self.host is None:
             return room
         own = window_scale(size)
 
         def panel_at(factor: float) -> pygame.Rect:
-            return self.place_panel(size, round(base[0] * factor), round(base[1] * factor), wide).inflate(4, 4)
+            across = round(base[0] * factor) if width is None else width
+            return self.place_panel(size, across, round(base[1] * factor), wide).inflate(4, 4)
 
         usual = panel_at(own)
         in_sight = [plate for plate in self.host.name_plates(size) if not usual.colliderect(plate)]
         return measured_room(size, lambda factor: factor <= room and panel_at(factor).collidelist(in_sight) < 0)
 
-    def open_panel(self, size: tuple[int, int], width: int, height: int, wide: bool = False) -> pygame.Rect:
-        """Place the titled panel as ``place_panel`` does; returns its content rectangle."""
+    def open_panel(self, size: tuple[int, int], width: int, height: int, wide: bool = False,
+                   factor: float = 1.0) -> pygame.Rect:
+        """Place the titled panel as ``place_panel`` does, laid out at size factor ``factor``
+        (its title grows with it); returns its content rectangle."""
         self.panel_rect = self.place_panel(size, width, height, wide)
-        return panel_content(self.panel_rect, True)
+        self.panel_factor = factor
+        return panel_content(self.panel_rect, True, factor)
 
-    def centre_panel(self, size: tuple[int, int], width: int, height: int, margin: int = 8) -> pygame.Rect:
-        """Centre the titled panel in the window (within ``margin``); returns its content rectangle."""
+    def centre_panel(self, size: tuple[int, int], width: int, height: int, margin: int = 8,
+                     factor: float = 1.0) -> pygame.Rect:
+        """Centre the titled panel in the window (within ``margin``), laid out at size factor
+        ``factor``; returns its content rectangle."""
         window_w, window_h = size
         panel = pygame.Rect(0, 0, max(1, min(window_w - 2 * margin, width)), max(1, min(window_h - 2 * margin, height)))
         panel.center = (window_w // 2, window_h // 2)
         self.panel_rect = panel
-        return panel_content(panel, True)
+        self.panel_factor = factor
+        return panel_content(panel, True, factor)
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.relayout((max(1, size[0]), max(1, size[1])))
@@ -293,7 +305,7 @@ class DialogScene(Scene):
         if self.solid_panel:
             backing = self.panel_rect.inflate(-2, -2)
             pygame.draw.rect(surface, theme.PANEL_BOTTOM[:3], backing, border_radius=panel_radius(backing))
-        draw_panel(surface, self.panel_rect, self.title)
+        draw_panel(surface, self.panel_rect, self.title, factor=self.panel_factor)
         self.draw_content(surface)
         self.focus.draw(surface)
         if not self.toast.active:

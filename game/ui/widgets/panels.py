@@ -26,15 +26,27 @@ def panel_radius(rect: pygame.Rect) -> int:
     return max(6, min(theme.RADIUS + 4, min(rect.width, rect.height) // 8))
 
 
-def title_height(rect: RectLike) -> int:
-    """Height of the title band ``draw_panel`` reserves for a title in ``rect``."""
+#: The tallest title band of a panel laid out at size factor 1 (at 1280x720 and 100%).
+TITLE_BAND_MAX = 50
+#: The band a low panel gets at size factor 1, so its title stays readable.
+TITLE_BAND_MIN = 40
+
+
+def title_height(rect: RectLike, factor: float = 1.0) -> int:
+    """Height of the title band ``draw_panel`` reserves for a title in ``rect``, for a panel laid
+    out at size factor ``factor`` (the window's factor times the UI scale)."""
     rect = pygame.Rect(rect)
-    # Small dialogs (the menu, the trump chooser) still get a readable title.
-    return max(24, min(50, max(40, round(rect.height * 0.11)), round(rect.width * 0.12)))
+    # Small dialogs (the menu, the trump chooser) still get a readable title. A tall panel's
+    # band is capped, but the cap grows with the panel's own factor (never with the player's
+    # choice alone), so a screen measuring its room at a factor sees the same band whatever
+    # the choice, and a title grows with the panel around it.
+    grown = max(1.0, factor)
+    cap, least = round(TITLE_BAND_MAX * grown), round(TITLE_BAND_MIN * grown)
+    return max(24, min(cap, max(least, round(rect.height * 0.11)), round(rect.width * 0.12)))
 
 
-def _panel_image(width: int, height: int, title: str | None, title_size: int) -> pygame.Surface:
-    key = (width, height, title, title_size)
+def _panel_image(width: int, height: int, title: str | None, title_size: int, factor: float) -> pygame.Surface:
+    key = (width, height, title, title_size, factor)
     image = _panel_cache.get(key)
     if image is not None:
         return image
@@ -50,7 +62,7 @@ def _panel_image(width: int, height: int, title: str | None, title_size: int) ->
     # A thin light line just inside the top edge reads as a bevel.
     pygame.draw.rect(image, theme.PANEL_EDGE, body_rect, width=1, border_radius=radius)
     if title:
-        band = pygame.Rect(body_rect.left, body_rect.top, width, title_height(body_rect))
+        band = pygame.Rect(body_rect.left, body_rect.top, width, title_height(body_rect, factor))
         divider_y = band.bottom - 1
         pygame.draw.line(image, (*theme.PANEL_EDGE[:3], 110), (band.left + radius, divider_y),
                          (band.right - radius, divider_y))
@@ -59,25 +71,26 @@ def _panel_image(width: int, height: int, title: str | None, title_size: int) ->
 
 
 def draw_panel(surface: pygame.Surface, rect: RectLike, title: str | None = None,
-               title_size: int | None = None) -> pygame.Rect:
-    """A rounded translucent panel with a soft shadow and optional title band.
+               title_size: int | None = None, factor: float = 1.0) -> pygame.Rect:
+    """A rounded translucent panel with a soft shadow and optional title band, for a panel
+    laid out at size factor ``factor`` (see ``title_height``).
 
     Returns the content rectangle (inside the padding, below the title).
     """
     rect = pygame.Rect(rect)
     if rect.width < 4 or rect.height < 4:
         return rect
-    size = title_size or max(16, round(title_height(rect) * 0.72))
-    image = _panel_image(rect.width, rect.height, title, size)
+    size = title_size or max(16, round(title_height(rect, factor) * 0.72))
+    image = _panel_image(rect.width, rect.height, title, size, factor)
     surface.blit(image, (rect.left - 6, rect.top - 6))
-    return panel_content(rect, title is not None)
+    return panel_content(rect, title is not None, factor)
 
 
-def panel_content(rect: RectLike, has_title: bool) -> pygame.Rect:
-    """The content rectangle of a panel drawn at ``rect``."""
+def panel_content(rect: RectLike, has_title: bool, factor: float = 1.0) -> pygame.Rect:
+    """The content rectangle of a panel drawn at ``rect`` at size factor ``factor``."""
     rect = pygame.Rect(rect)
     pad = max(6, min(20, rect.width // 40, rect.height // 24))
-    top = rect.top + (title_height(rect) if has_title else 0) + pad
+    top = rect.top + (title_height(rect, factor) if has_title else 0) + pad
     return pygame.Rect(rect.left + pad, top, max(1, rect.width - 2 * pad), max(1, rect.bottom - pad - top))
 
 
