@@ -23,24 +23,18 @@ still names the disagreements).
 
 from __future__ import annotations
 
-import errno
 import logging
-import os
-import stat
 from dataclasses import dataclass, field
-from typing import BinaryIO, Iterator, Sequence, TextIO
+from typing import Sequence, TextIO
 
+from game import line_reader
 from game.history import HistoryError, check_game, parse_history_line, replay_start
 from game.history_schema import short_repr
+from game.line_reader import capped_lines, open_lines_file
 from game.log_setup import log_file
 from game.rules import RuleConfigError
 
 EXIT_AGREE, EXIT_DISAGREE, EXIT_UNREADABLE = 0, 1, 2
-
-# A line longer than this is no game this program writes (the longest
-# games are well under a megabyte); it is skipped in pieces, never held whole.
-MAX_LINE_BYTES = 16 * 1024 * 1024
-_READ_PIECE = 1024 * 1024
 # Differences shown per disagreeing game, and line numbers per list in a summary.
 SHOWN_DIFFERENCES = 10
 SHOWN_LINES = 10
@@ -113,12 +107,8 @@ def check_file_lines(path: str, out: TextIO, err: TextIO) -> FileReport:
     """Check one file line by line, writing what each bad line is and the file's summary."""
     report = FileReport(path)
     try:
-        handle = open(path, "rb")
-        # A device such as /dev/zero never ends; a file or a pipe does.
-        kind = os.fstat(handle.fileno()).st_mode
-        if not (stat.S_ISREG(kind) or stat.S_ISFIFO(kind)):
-            handle.close()
-            raise OSError(errno.EINVAL, "not a file")
+        # A device such as /dev/zero never ends and is refused; a file or a pipe does.
+        handle = open_lines_file(path)
     except OSError as exc:
         report.read_problem = f"cannot read: {exc.strerror or exc}"
         print(f"error: {path}: {report.read_problem}", file=err)
@@ -126,9 +116,9 @@ def check_file_lines(path: str, out: TextIO, err: TextIO) -> FileReport:
         return report
     with handle:
         try:
-            for number, raw in enumerate(_lines(handle), 1):
-                report.lines = number
-                _check_line(report, number, raw, out, err)
+            for line in capped_lines(handle):
+                report.lines = line.number
+                _check_line(report, line.number, line.raw, out, err)
         except OSError as exc:  # the file went away or the disk failed part-way
             report.read_problem = f"reading stopped after line {report.lines}: {exc.strerror or exc}"
             print(f"error: {path}: {report.read_problem}", file=err)
@@ -141,7 +131,8 @@ def _check_line(report: FileReport, number: int, raw: bytes | None, out: TextIO,
     where = f"{report.path}: line {number}"
     if raw is None:
         report.unreadable.append(number)
-        print(f"error: {where}: longer than {MAX_LINE_BYTES // (1024 * 1024)} MB; no game is that long", file=err)
+        limit = line_reader.MAX_LINE_BYTES // (1024 * 1024)
+        print(f"error: {where}: longer than {limit} MB; no game is that long", file=err)
         return
     try:
         record = parse_history_line(report.path, number, raw)
@@ -187,19 +178,3 @@ def _reason(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"missing {short_repr(text)}"
     return text if len(text) <= 300 else text[:300] + "..."
-
-
-def _lines(handle: BinaryIO) -> Iterator[bytes | None]:
-    """Each line of ``handle`` with its newline; None for a line longer than ``MAX_LINE_BYTES``,
-    which is read past in pieces so it never sits in memory whole."""
-    while True:
-        raw = handle.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
-            yield raw
-            continue
-        while raw and not raw.endswith(b"\n"):
-            raw = handle.readline(_READ_PIECE)
-        yield None
-

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import replay_check
+from game import line_reader, replay_check
 from game.cli import main
 from game.match import Match, Seat
 from game.rules import make_rules
@@ -188,8 +188,8 @@ def test_unreadable_input_wins_over_a_disagreement(tmp_path, capsys, wizard_game
 def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_path, capsys, wizard_games,
                                                                            monkeypatch):
     game = line(wizard_games[0])
-    monkeypatch.setattr(replay_check, "MAX_LINE_BYTES", len(game.encode()) + 10)
-    monkeypatch.setattr(replay_check, "_READ_PIECE", 100)
+    monkeypatch.setattr(line_reader, "MAX_LINE_BYTES", len(game.encode()) + 10)
+    monkeypatch.setattr(line_reader, "SKIP_PIECE", 100)
     path = tmp_path / "long.jsonl"
     path.write_text('"' + "x" * (3 * len(game)) + '"\n' + game, encoding="utf-8")
     code, out, err = check(capsys, path)

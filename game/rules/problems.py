@@ -141,6 +141,8 @@ PROBLEMS: dict[str, str] = {
     "history.not_json.no_detail": "not valid JSON",
     "history.too_deep": "not a hand history (nested too deeply to read)",
     "history.long_number": "not a hand history (a number too long to read)",
+    "history.too_long": "longer than {limit} MB, so no game (it was read past, not kept)",
+    "history.duplicate_key": "the key {entry} is given twice in one object (which one is meant cannot be told)",
     "history.foreign": "not a Trick Table hand history",
     "history.version": "history version {version} is not supported (this program reads version {supported})",
     # A recorded game the replay viewer cannot open (``game.replay``).
@@ -179,6 +181,7 @@ PROBLEMS: dict[str, str] = {
     "stats.not_counted": "{source}: game {number}: cannot be counted ({detail})",
     "stats.not_counted.no_detail": "{source}: game {number}: cannot be counted",
     "stats.folder_unreadable": "{source}: {reason}",
+    "stats.more_damage": "{source}: {count} more damaged lines skipped",
     # A message only the command line was meant to meet (a malformed --set), shown as written.
     "untranslated": "{text}",
     # An error the program did not expect (a fault of its own), with the English it was raised with.
