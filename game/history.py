@@ -35,9 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from game import file_lock
+
 from game.history_schema import check_record_shape, short_repr
-from game.line_reader import MAX_LINE_BYTES, capped_lines, open_lines_file
+from game import file_lock, line_reader
+from game.line_reader import capped_lines, open_lines_file
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
@@ -352,8 +353,8 @@ def encode_record(record: dict[str, Any]) -> bytes:
 def _is_record_line(handle: BinaryIO, start: int, end: int) -> bool:
     """Whether the bytes from ``start`` to ``end`` of ``handle`` (one line) are a whole game
     record (or a blank line, which readers skip). A line longer than any game
-    (``MAX_LINE_BYTES``) is none, and is not read to find that out."""
-    if end - start > MAX_LINE_BYTES:
+    (``line_reader.MAX_LINE_BYTES``) is none, and is not read to find that out."""
+    if end - start > line_reader.MAX_LINE_BYTES:
         return False
     handle.seek(start)
     raw = handle.read(end - start)
@@ -477,7 +478,7 @@ def _copy_span(source: BinaryIO, start: int, end: int, target: BinaryIO) -> None
     source.seek(start)
     position, last = start, b"\n"
     while position < end:
-        block = source.read(min(_SCAN_BLOCK * 16, end - position))
+        block = source.read(min(_SCAN_BLOCK, end - position))
         if not block:
             break
         target.write(block)
@@ -726,7 +727,7 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
             position = line.end
             try:
                 if line.raw is None:
-                    raise _line_error(path, line.number, "history.too_long", limit=MAX_LINE_BYTES // (1024 * 1024))
+                    raise _line_error(path, line.number, "history.too_long", limit=line_reader.MAX_LINE_BYTES // (1024 * 1024))
                 record = _parse_line(path, line.number, _without_cards(line.raw) if without_cards else line.raw)
             except HistoryError as damage:
                 if on_damage is None:
