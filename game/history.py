@@ -786,8 +786,32 @@ def _emptied(raw: bytes, key: bytes, end_mark: re.Pattern[bytes]) -> bytes:
         position = end.end()
 
 
-def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
-    """The game on one line of a file (None for a blank line); ``HistoryError`` naming the line."""
+class _DuplicateKey(ValueError):
+    """A JSON object that gives one key twice (``json`` would silently keep the last)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json``'s ``object_pairs_hook`` for a strict reading: the object, or ``_DuplicateKey``."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return found
+
+
+def _parse_line(path: str | Path, number: int, raw: bytes, strict: bool = False) -> dict[str, Any] | None:
+    """The game on one line of a file (None for a blank line); ``HistoryError`` naming the line.
+
+    ``strict`` (``replay --check``) also refuses a key given twice in one object: which
+    of the two the game meant cannot be told. Other readers do without the check,
+    which would make reading the statistics several times slower."""
     # Decoded line by line so a damaged file names its bad line instead of crashing.
     try:
         line = raw.decode("utf-8")
@@ -796,7 +820,9 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     if not line.strip():
         return None
     try:
-        record = json.loads(line)
+        record = json.loads(line, object_pairs_hook=_refuse_duplicate_keys) if strict else json.loads(line)
+    except _DuplicateKey as exc:
+        raise _line_error(path, number, "history.duplicate_key", entry=short_repr(exc.key)) from None
     except json.JSONDecodeError as exc:
         if not line.endswith("\n"):
             # Only the last line can lack its newline: a write that was cut short.
@@ -818,10 +844,11 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     return record
 
 
-def parse_history_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
+def parse_history_line(path: str | Path, number: int, raw: bytes, strict: bool = False) -> dict[str, Any] | None:
     """The game on line ``number`` of ``path`` given its bytes ``raw`` (None for a blank line);
-    ``HistoryError`` naming the file and line when it is no game of this program's version."""
-    return _parse_line(path, number, raw)
+    ``HistoryError`` naming the file and line when it is no game of this program's version
+    (``strict``: or when an object in it gives a key twice)."""
+    return _parse_line(path, number, raw, strict)
 
 
 # ---------------------------------------------------------------------- replay

@@ -135,7 +135,7 @@ def _check_line(report: FileReport, number: int, raw: bytes | None, out: TextIO,
         print(f"error: {where}: longer than {limit} MB; no game is that long", file=err)
         return
     try:
-        record = parse_history_line(report.path, number, raw)
+        record = parse_history_line(report.path, number, raw, strict=True)
         if record is None:
             report.blank += 1
             return

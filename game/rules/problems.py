@@ -24,9 +24,10 @@ nothing outside ``game.rules``, so that they can raise problems too;
 
 from __future__ import annotations
 
+import difflib
 import string
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 if TYPE_CHECKING:  # the errors module builds its messages with this one
     from game.rules.errors import IllegalActionError
@@ -49,6 +50,7 @@ PROBLEMS: dict[str, str] = {
     # Reading a file at all.
     "file.unreadable": "cannot read the file: {reason}",
     "file.not_utf8": "cannot read the file: it is not UTF-8 text",
+    "file.not_utf8_kept": "line {line} holds bytes that are not UTF-8 text; what could be read is kept",
     "file.too_big": "the file is larger than {limit} KB ({size} bytes); it cannot be a Trick Table file",
     "file.too_big_unmeasured": "the file is larger than {limit} KB; it cannot be a Trick Table file",
     # YAML the guarded reader refuses or cannot parse ({detail} is the parser's own English words).
@@ -62,6 +64,7 @@ PROBLEMS: dict[str, str] = {
     "yaml.unsupported_at": "unsupported YAML value at line {line}, column {column}: {detail}",
     "yaml.error": "YAML error: {detail}",
     "yaml.bad_value": "YAML value that cannot be read: {detail}",
+    "yaml.long_number": "a number of about {digits} digits at {where}; no Trick Table value is that long",
     # The same sentences without the parser's English words (see ``WITHOUT_DETAIL``).
     "yaml.syntax.no_detail": "YAML syntax error",
     "yaml.syntax_at.no_detail": "YAML syntax error at line {line}, column {column}",
@@ -123,6 +126,7 @@ PROBLEMS: dict[str, str] = {
     "rules.uneven_needs_open": "must be off unless bidding is open (bidding is {bidding})",
     "rules.too_many_rounds": "must be full or at most {most} with {players} players (60 cards / {players}), "
                              "not {rounds}",
+    "rules.clash": "clashes with {entry}: it {reason}",
     # What the program did about it.
     "rules.defaults_used": "{error}. Playing with the default {game_title} rules instead.",
     "settings.built_in_used": "{error}. Using the built-in default settings.",
@@ -302,6 +306,17 @@ class ProblemValueError(ValueError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+
+
+def did_you_mean(word: Any, names: Iterable[str]) -> str | None:
+    """The one of ``names`` closest to ``word``, whatever the case of either
+    (``TARGET_SCORE`` finds ``target_score``); None when none is close."""
+    by_lower: dict[str, str] = {}
+    for name in names:
+        by_lower.setdefault(name.lower(), name)
+    # A key is user text: a 50 MB key is compared by its start.
+    close = difflib.get_close_matches(str(word)[:200].lower(), list(by_lower), n=1)
+    return by_lower[close[0]] if close else None
 
 
 def line_problem(line: int | None) -> Problem:
