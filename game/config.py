@@ -229,8 +229,10 @@ def _build_rules(game: str, layers: list[_Layer], players: int | None) -> Rules:
                 raise ConfigError(layer.source, _key_label(layer.prefix, exc.key), exc.problem or exc.reason) from None
             # The layer broke a key it did not set (a combination): name the layer, and
             # the key it clashes with where that key was set.
-            raise ConfigError(layer.source, layer.prefix or exc.key,
-                              _clash(exc, layers[:index], layer.source)) from None
+            reason = _clash(exc, layers[:index], layer.source)
+            key = layer.prefix if isinstance(reason, Problem) and reason.code == "rules.clash" else \
+                layer.prefix or exc.key
+            raise ConfigError(layer.source, key, reason) from None
     return rules if rules is not None else make_rules(game, {}, players)
 
 
