@@ -438,10 +438,12 @@ class _ReadPoint:
         """The point a cache entry kept; None for a missing or damaged one."""
         if not isinstance(data, dict):
             return None
-        offset, line, records, problem, named, count = (
-            data.get(name) for name in ("offset", "line", "records", "game_problem", "damage", "damaged"))
-        if not all(type(number) is int for number in (offset, line, records, count)) or \
-                min(offset, line, records, count) < 0 or not isinstance(named, list) or len(named) > count:
+        numbers = [data.get(name) for name in ("offset", "line", "records", "damaged")]
+        problem, named = data.get("game_problem"), data.get("damage")
+        if not all(type(number) is int and number >= 0 for number in numbers) or not isinstance(named, list):
+            return None
+        offset, line, records, count = (int(number) for number in numbers)  # type: ignore[arg-type]
+        if len(named) > count:
             return None
         try:
             return _ReadPoint(offset, line, records, None if problem is None else problem_from_json(problem),
