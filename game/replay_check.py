@@ -3,7 +3,8 @@
 Every line of every file given is accounted for, by its line number in the
 file (counting from 1, blank lines included, as an editor shows them): it is
 a game that agrees with the engine, a game the engine disagrees with, a line
-that cannot be read as a game (damaged JSON, a field of the wrong type, a
+that cannot be read as a game (damaged JSON, a key given twice in one object,
+a field of the wrong type, a controller or seat list no game has, a
 field or house rule written by a newer program, a line too long to be a
 game), or a blank line. One bad line never stops the run: the lines after it
 and the files after it are still checked, and a file that cannot be opened at

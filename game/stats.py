@@ -16,7 +16,8 @@ Wizard game is about 30 kB), so ``load_stats`` keeps the summaries in a small
 cache file keyed by each history file's size and modification time: a file
 that has not changed is not read again. A history file only ever grows by
 whole games appended at its end, so the cache also keeps, per file, the byte
-offset up to which its games were summarized and a fingerprint of the bytes
+offset up to which its lines were read (a damaged line is skipped and named,
+never a stop: the games after it count) and a fingerprint of the bytes
 before it (``prefix_fingerprint``). A changed file that still starts with
 those same bytes has only its new games read (``game.history``'s
 ``read_history_from``, from that offset) and added to the cached ones; a file
