@@ -35,9 +35,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
-
-from game.history_schema import check_record_shape, short_repr
 from game import file_lock, line_reader
+from game.history_schema import check_record_shape, short_repr
 from game.line_reader import capped_lines, open_lines_file
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
@@ -433,11 +432,17 @@ def repair_history_tail(path: str | Path) -> int:
         descriptor = os.open(path, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return 0
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        os.close(descriptor)
+        raise
+    if not regular:
+        os.close(descriptor)
+        log.warning("%s: not a regular file, so no hand history; left alone", path)
+        return 0
     handle = os.fdopen(descriptor, "r+b")
     with handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            log.warning("%s: not a regular file, so no hand history; left alone", path)
-            return 0
         if not file_lock.lock(handle, file_lock.BRIEF_WAIT_SECONDS):
             log.info("%s: another Trick Table run is writing it; its end is checked later", path)
             return 0
@@ -693,7 +698,7 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
     ``offset`` must be the start of a line (0, or just after a newline) and
     ``first_line`` the number of that line, so that a damaged line is named
     as ``read_history`` would name it; ``on_damage`` works as there (the
-    error's ``end`` says where the damaged line ends). Because
+    error's ``line`` and ``end`` say which line it was and where it ends). Because
     games are only ever appended, a reader that kept the ``end`` of the last
     game it read (``game.stats``' cache) can later read just the games added
     since. ``read_history`` is this function from the start of the file.
