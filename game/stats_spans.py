@@ -29,7 +29,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, BinaryIO, Callable
 
 from game.history import HistoryError, read_history_from
 from game.rules.problems import Grouped, Problem, ProblemValueError
@@ -146,9 +146,7 @@ def plan_spans(path: Path, start: int, first_line: int, size: int, pieces: int) 
     cuts = [start]
     with open(path, "rb") as handle:
         for piece in range(1, pieces):
-            handle.seek(start + (size - start) * piece // pieces)
-            handle.readline()                  # on to the start of the next line
-            cut = handle.tell()
+            cut = _next_line_start(handle, start + (size - start) * piece // pieces, size)
             if cuts[-1] < cut < size:
                 cuts.append(cut)
         # Each span's first line number: the lines before it, counted a block at a time.
@@ -165,6 +163,21 @@ def plan_spans(path: Path, start: int, first_line: int, size: int, pieces: int) 
             lines_before.append(counted)
     ends: list[int | None] = [*cuts[1:], None]
     return [Span(str(path), cut, end, line) for cut, end, line in zip(cuts, ends, lines_before)]
+
+
+def _next_line_start(handle: BinaryIO, position: int, size: int) -> int:
+    """Where the first line that starts after ``position`` begins (``size`` if none does),
+    sought a block at a time: a file may hold no newline for hundreds of megabytes."""
+    handle.seek(position)
+    while position < size:
+        block = handle.read(READ_BLOCK)
+        if not block:
+            break
+        newline = block.find(b"\n")
+        if newline >= 0:
+            return position + newline + 1
+        position += len(block)
+    return size
 
 
 def worker_count(total_bytes: int) -> int:

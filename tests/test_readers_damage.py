@@ -36,7 +36,7 @@ from typing import Callable
 
 import pytest
 
-from game import line_reader
+from game import line_reader, stats_spans
 from game.config import resolve_rules
 from game.history import HistoryError, encode_record, read_history, repair_history_folder, repair_history_tail
 from game.match import Match, Seat
@@ -183,6 +183,22 @@ def test_no_file_costs_a_reader_more_memory_than_the_line_cap(tmp_path, games, s
     finally:
         tracemalloc.stop()
     assert peak < SMALL_CAP + SLACK, f"{reader} took {peak:,} bytes for a file of {HUGE:,} bytes"
+
+
+def test_cutting_a_file_without_newlines_into_spans_for_worker_processes_holds_no_line(tmp_path, monkeypatch):
+    # The statistics read a large history in spans, one per worker process; finding
+    # where each span starts must not read a line whole either.
+    monkeypatch.setattr(stats_spans, "READ_BLOCK", 64 * 1024)
+    path = tmp_path / "wizard.jsonl"
+    path.write_bytes(b"x" * HUGE + b"\n" + b"y" * 10)
+    tracemalloc.start()
+    try:
+        spans = stats_spans.plan_spans(path, 0, 1, path.stat().st_size, 4)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert [(span.start, span.first_line) for span in spans] == [(0, 1), (HUGE + 1, 2)]
+    assert peak < SLACK, f"planning the spans took {peak:,} bytes"
 
 
 def test_the_repair_sets_a_huge_torn_tail_aside_whole(tmp_path, games, small_cap):
