@@ -230,6 +230,20 @@ def test_replay_file_game_n_opens_the_viewer_on_that_game(tmp_path, history_file
     assert viewer.timeline.game.name == "wizard" and viewer.timeline.record["seed"] == wizard_match.seed
 
 
+def test_replay_game_n_reads_past_a_damaged_line_and_names_it(tmp_path, history_file, monkeypatch, capsys,
+                                                             wizard_match):
+    # Issue 25 item 5: a damaged line 2 used to make every later game unreachable.
+    first, second = history_file.read_bytes().splitlines(keepends=True)
+    history_file.write_bytes(first + b'{"format": "trick-table-history", "vers\n' + second)
+    opened = []
+    monkeypatch.setattr(App, "run", lambda app: opened.append(app.top_scene()) or 0)
+    code = cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file),
+                     "--game", "2"])
+    err = capsys.readouterr().err
+    assert code == 0 and opened[0].timeline.record["seed"] == wizard_match.seed
+    assert f"warning: {history_file}: line 2: not valid JSON" in err and "skipped" in err
+
+
 @pytest.mark.parametrize("content, args, words", [
     (None, ["--game", "1"], "cannot read"),
     (b"not json at all\n", [], "line 1"),
