@@ -105,7 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
                                                 "hand-history files against the engine (--check)")
     replay.add_argument("file", metavar="FILE", nargs="?", help="the hand-history file to watch")
     replay.add_argument("--game", type=int, default=1, metavar="N",
-                        help="which game of FILE to watch, counting from 1 (default: 1)")
+                        help="which game of FILE to watch, counting from 1 (default: 1); a damaged line "
+                             "is named and skipped, not counted")
     replay.add_argument("--check", metavar="FILE", nargs="+",
                         help="replay every line of each FILE through the engine and report each game by its "
                              "line number: exit 0 if every game agrees, 1 if any disagrees, 2 if any line or "
@@ -349,16 +350,21 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
     The player opened a file, not the game: closing the viewer (its Close
     button, Esc or the window's close) ends the program.
     """
+    from game.history import HistoryError
     from game.replay import ReplayError, ReplayTimeline, load_recorded_game
     if not path:
         print("error: replay: give a hand-history FILE to watch, or --check FILE... to check files",
               file=sys.stderr)
         return EXIT_USAGE
+    skipped: list[HistoryError] = []
     try:
-        timeline = ReplayTimeline(load_recorded_game(path, number))
+        timeline = ReplayTimeline(load_recorded_game(path, number, on_damage=skipped.append))
     except ReplayError as exc:
         print(f"error: cannot replay {path} game {number}: {exc}", file=sys.stderr)
         return EXIT_USAGE
+    for damage in skipped:
+        # Named, never fatal: the games after a damaged line are still there to watch.
+        print(f"warning: {damage}; skipped (it is not counted as a game)", file=sys.stderr)
     import pygame
     from game.ui.app import App
     from game.ui.scenes.replay_scene import ReplayScene

@@ -49,7 +49,6 @@ is the preset's again); the rest of the setup still counts.
 
 from __future__ import annotations
 
-import difflib
 import locale
 import logging
 import math
@@ -64,12 +63,12 @@ import yaml
 
 from game.names import clean_name
 from game.paths import UserPaths, atomic_copy_file, atomic_write_text, resource_path
-from game.rules.problems import Decimal, Problem, ProblemValueError
+from game.rules.problems import Decimal, Problem, ProblemValueError, did_you_mean
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import RuleSpec, Rules, make_rules, unknown_rule_key
 from game.rules.registry import game_names, get_game
 from game.yaml_files import (
-    YamlFileError, quote, quote_text, quoted, quoted_text, read_limited_text, read_yaml_file, unreadable_file,
+    YamlFileError, key_text, quote, quote_text, quoted, quoted_text, read_limited_text, read_yaml_file, unreadable_file,
 )
 from game.yaml_files import parse_yaml_text as parse_yaml
 
@@ -120,16 +119,16 @@ def parse_yaml_text(text: str, source: str) -> Any:
 
 def _key_label(prefix: str, key: Any) -> str:
     # A key is user text too: a 50 MB key is named by its first characters.
-    name = quote_text(str(key))
+    name = quote_text(key_text(key))
     return f"{prefix}.{name}" if prefix else name
 
 
 def unknown_key_reason(key: Any, allowed: Iterable[str]) -> Problem:
     """Why ``key`` is refused: "unknown key; did you mean X? Allowed keys: ..."."""
     allowed = list(allowed)
-    close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
-    if close:
-        return Problem("unknown_key_guess", {"guess": close[0], "allowed": ", ".join(allowed)})
+    guess = did_you_mean(key, allowed)
+    if guess is not None:
+        return Problem("unknown_key_guess", {"guess": guess, "allowed": ", ".join(allowed)})
     return Problem("unknown_key", {"allowed": ", ".join(allowed)})
 
 
@@ -222,18 +221,33 @@ def _build_rules(game: str, layers: list[_Layer], players: int | None) -> Rules:
     """
     merged: dict[str, Any] = {}
     rules: Rules | None = None
-    for layer in layers:
+    for index, layer in enumerate(layers):
         merged.update(layer.values)
         try:
             rules = make_rules(game, merged, players, source=layer.source)
         except RuleConfigError as exc:
             if exc.key in layer.values:
-                key = _key_label(layer.prefix, exc.key)
-            else:
-                # The layer broke a key it did not set (a combination): name the layer.
-                key = layer.prefix or exc.key
-            raise ConfigError(layer.source, key, exc.problem or exc.reason) from None
+                raise ConfigError(layer.source, _key_label(layer.prefix, exc.key), exc.problem or exc.reason) from None
+            # The layer broke a key it did not set (a combination): name the layer, and
+            # the key it clashes with where that key was set.
+            reason = _clash(exc, layers[:index], layer.source)
+            key = layer.prefix if isinstance(reason, Problem) and reason.code == "rules.clash" else \
+                layer.prefix or exc.key
+            raise ConfigError(layer.source, key, reason) from None
     return rules if rules is not None else make_rules(game, {}, players)
+
+
+def _clash(exc: RuleConfigError, earlier: list[_Layer], source: str) -> str | Problem:
+    """Why a layer of rules cannot be played with the key ``exc`` names, which an
+    earlier layer set: "clashes with rules.uneven_bids: it must be off unless ...";
+    the earlier layer's source too when it is another file (or ``--set``)."""
+    setter = next((layer for layer in reversed(earlier) if exc.key in layer.values), None)
+    if exc.problem is None or setter is None:
+        return exc.problem or exc.reason
+    where = _key_label(setter.prefix, exc.key)
+    if setter.source != source:
+        where = f"{where} ({setter.source})"
+    return Problem("rules.clash", {"entry": where, "reason": exc.problem})
 
 
 # --------------------------------------------------------------------------
@@ -278,10 +292,10 @@ class RuleFile:
 def _unknown_preset(name: str, presets: list[str]) -> Problem:
     if not presets:
         return Problem("preset.none", {"name": quoted(name)})
-    close = difflib.get_close_matches(name, presets, n=1)
+    guess = did_you_mean(name, presets)
     params = {"name": quoted(name), "available": ", ".join(presets)}
-    if close:
-        return Problem("preset.unknown_guess", {**params, "guess": close[0]})
+    if guess is not None:
+        return Problem("preset.unknown_guess", {**params, "guess": guess})
     return Problem("preset.unknown", params)
 
 
@@ -729,7 +743,7 @@ def read_settings_file(path: Path) -> SettingsFile:
     result = SettingsFile()
     source = str(path)
     try:
-        text = read_limited_text(path, source, ordinary_only=True)
+        text = read_limited_text(path, source, ordinary_only=True, salvage=True)
     except YamlFileError as exc:
         # Too big or not text: nothing in it can be read line by line either.
         result.problems.append(exc.problem)
@@ -739,6 +753,11 @@ def read_settings_file(path: Path) -> SettingsFile:
         # Nothing can be read, and nothing can be saved over it either.
         result.problems.append(unreadable_file(exc))
         return result
+    if text.not_utf8_line is not None:
+        # A byte that is no UTF-8 text (in a comment, say) costs only what it is in: it
+        # is read as a replacement character, which no setting's value accepts.
+        result.problems.append(Problem("file.not_utf8_kept", {"line": text.not_utf8_line}))
+        result.damaged = True
     try:
         document = parse_yaml_text(text, source)
     except ConfigError as exc:
@@ -754,7 +773,7 @@ def read_settings_file(path: Path) -> SettingsFile:
         result.damaged = True
         return result
     for key, value in document.items():
-        name = str(key)
+        name = key_text(key)
         if name not in SETTING_CHECKS:
             result.unknown[name] = value
             result.problems.append(Problem("settings.setting", {"entry": quoted_text(name),

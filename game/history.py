@@ -35,9 +35,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator, NamedTuple, Sequence
 
-from game import file_lock
+from game import file_lock, line_reader
 from game.history_schema import check_record_shape, short_repr
 from game.names import unkept_character
+from game.line_reader import capped_lines, open_lines_file
 from game.paths import atomic_write_bytes, fsync_folder
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, get_game, new_game
 from game.rules.actions import (
@@ -66,7 +67,15 @@ class HistoryError(ProblemValueError):
 
     The message is a ``Problem`` that names the file (and the line): ``str()``
     is the English of the command line and the log, and the window words the
-    same problem in the player's language."""
+    same problem in the player's language. A damaged line read by
+    ``read_history_from`` also says which it is (``line``) and where it ends
+    (``end``, the byte offset after its newline; None for a last line without
+    one), so that a reader that skips it knows how far it has read."""
+
+    def __init__(self, problem: Problem, line: int | None = None, end: int | None = None) -> None:
+        super().__init__(problem)
+        self.line = line
+        self.end = end
 
 
 def _line_error(path: str | Path, number: int, code: str, **params: Any) -> HistoryError:
@@ -343,13 +352,19 @@ def encode_record(record: dict[str, Any]) -> bytes:
     return (json.dumps(record, separators=(",", ":"), ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def _is_record_line(raw: bytes) -> bool:
-    """Whether one line of a file is a whole game record (or a blank line, which readers skip)."""
+def _is_record_line(handle: BinaryIO, start: int, end: int) -> bool:
+    """Whether the bytes from ``start`` to ``end`` of ``handle`` (one line) are a whole game
+    record (or a blank line, which readers skip). A line longer than any game
+    (``line_reader.MAX_LINE_BYTES``) is none, and is not read to find that out."""
+    if end - start > line_reader.MAX_LINE_BYTES:
+        return False
+    handle.seek(start)
+    raw = handle.read(end - start)
     if not raw.strip():
         return True
     try:
         record = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         return False
     return isinstance(record, dict) and record.get("format") == FORMAT
 
@@ -384,14 +399,12 @@ def _good_end(handle: BinaryIO, size: int) -> tuple[int, bool]:
     handle.seek(size - 1)
     if handle.read(1) != b"\n":
         start = _start_of_line_ending_at(handle, size)
-        handle.seek(start)
-        if _is_record_line(handle.read(size - start)):
+        if _is_record_line(handle, start, size):
             return size, True
         end = start
     if end > 0:
         start = _start_of_line_ending_at(handle, end)
-        handle.seek(start)
-        if not _is_record_line(handle.read(end - start)):
+        if not _is_record_line(handle, start, end):
             end = start
     return end, False
 
@@ -417,9 +430,21 @@ def repair_history_tail(path: str | Path) -> int:
     """
     path = Path(path)
     try:
-        handle = open(path, "r+b")
+        # Without waiting: a pipe of that name would block a plain open until
+        # somebody wrote to it. Only a regular file is a history to repair.
+        descriptor = os.open(path, os.O_RDWR | getattr(os, "O_NONBLOCK", 0))
     except FileNotFoundError:
         return 0
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        os.close(descriptor)
+        raise
+    if not regular:
+        os.close(descriptor)
+        log.warning("%s: not a regular file, so no hand history; left alone", path)
+        return 0
+    handle = os.fdopen(descriptor, "r+b")
     with handle:
         if not file_lock.lock(handle, file_lock.BRIEF_WAIT_SECONDS):
             log.info("%s: another Trick Table run is writing it; its end is checked later", path)
@@ -444,17 +469,31 @@ def _repair_open_tail(path: Path, handle: BinaryIO) -> int:
         return 0
     if keep == size:
         return 0
-    handle.seek(keep)
-    damage = handle.read()
     aside = damaged_path(path)
     with open(aside, "ab") as damaged:
-        damaged.write(damage if damage.endswith(b"\n") else damage + b"\n")
+        _copy_span(handle, keep, size, damaged)
         _flush_to_disk(damaged)
     handle.truncate(keep)
     _flush_to_disk(handle)
     log.warning("%s: set aside %d bytes of an incomplete or damaged record at its end into %s",
-                path, len(damage), aside.name)
-    return len(damage)
+                path, size - keep, aside.name)
+    return size - keep
+
+
+def _copy_span(source: BinaryIO, start: int, end: int, target: BinaryIO) -> None:
+    """Bytes ``start`` to ``end`` of ``source`` appended to ``target`` a block at a time (a torn
+    tail may be hundreds of megabytes), ended with a newline if they lack one."""
+    source.seek(start)
+    position, last = start, b"\n"
+    while position < end:
+        block = source.read(min(_SCAN_BLOCK, end - position))
+        if not block:
+            break
+        target.write(block)
+        position += len(block)
+        last = block[-1:]
+    if last != b"\n":
+        target.write(b"\n")
 
 
 def repair_history_folder(folder: str | Path) -> list[Path]:
@@ -714,10 +753,16 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
 
     ``offset`` must be the start of a line (0, or just after a newline) and
     ``first_line`` the number of that line, so that a damaged line is named
-    as ``read_history`` would name it; ``on_damage`` works as there. Because
+    as ``read_history`` would name it; ``on_damage`` works as there (the
+    error's ``line`` and ``end`` say which line it was and where it ends). Because
     games are only ever appended, a reader that kept the ``end`` of the last
     game it read (``game.stats``' cache) can later read just the games added
     since. ``read_history`` is this function from the start of the file.
+
+    Lines are read with a cap (``game.line_reader``): a line longer than any
+    game is damage, read past without being held, so no file, however long
+    or without newlines, costs more memory than one game. A device such as
+    ``/dev/zero``, which never ends, is refused as a file that cannot be read.
 
     ``without_cards``: every deal's ``hands`` and ``tricks`` come back
     empty. The cards dealt and played are four fifths of a history's bytes,
@@ -728,26 +773,31 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
     span of the file, as ``game.stats_spans`` reads one per process).
     """
     try:
-        handle = open(path, "rb")
+        handle = open_lines_file(path)
     except OSError as exc:
         # The operating system's own words, after the sentence that introduces them.
         reason = exc.strerror or str(exc)
         raise HistoryError(located(str(path), "", Problem("history.unreadable", {"reason": reason}))) from None
     with handle:
-        position = handle.seek(offset)
-        for number, raw in enumerate(handle, first_line):
+        if offset:
+            handle.seek(offset)
+        position = offset
+        for line in capped_lines(handle, offset, first_line):
             if end is not None and position >= end:
                 return
-            position += len(raw)
+            position = line.end
             try:
-                record = _parse_line(path, number, _without_cards(raw) if without_cards else raw)
+                if line.raw is None:
+                    raise _line_error(path, line.number, "history.too_long", limit=line_reader.MAX_LINE_BYTES // (1024 * 1024))
+                record = _parse_line(path, line.number, _without_cards(line.raw) if without_cards else line.raw)
             except HistoryError as damage:
                 if on_damage is None:
                     raise
+                damage.line, damage.end = line.number, (line.end if line.complete else None)
                 on_damage(damage)
                 continue
             if record is not None:
-                yield PlacedRecord(record, number, position)
+                yield PlacedRecord(record, line.number, line.end)
 
 
 # The lists ``_without_cards`` empties, each with the mark that ends it as
@@ -797,8 +847,32 @@ def _emptied(raw: bytes, key: bytes, end_mark: re.Pattern[bytes]) -> bytes:
         position = end.end()
 
 
-def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
-    """The game on one line of a file (None for a blank line); ``HistoryError`` naming the line."""
+class _DuplicateKey(ValueError):
+    """A JSON object that gives one key twice (``json`` would silently keep the last)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """``json``'s ``object_pairs_hook`` for a strict reading: the object, or ``_DuplicateKey``."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return found
+
+
+def _parse_line(path: str | Path, number: int, raw: bytes, strict: bool = False) -> dict[str, Any] | None:
+    """The game on one line of a file (None for a blank line); ``HistoryError`` naming the line.
+
+    ``strict`` (``replay --check``) also refuses a key given twice in one object: which
+    of the two the game meant cannot be told. Other readers do without the check,
+    which would make reading the statistics several times slower."""
     # Decoded line by line so a damaged file names its bad line instead of crashing.
     try:
         line = raw.decode("utf-8")
@@ -807,7 +881,9 @@ def _parse_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | N
     if not line.strip():
         return None
     try:
-        record = json.loads(line)
+        record = json.loads(line, object_pairs_hook=_refuse_duplicate_keys) if strict else json.loads(line)
+    except _DuplicateKey as exc:
+        raise _line_error(path, number, "history.duplicate_key", entry=short_repr(exc.key)) from None
     except json.JSONDecodeError as exc:
         if not line.endswith("\n"):
             # Only the last line can lack its newline: a write that was cut short.
@@ -842,10 +918,11 @@ def _check_names(path: str | Path, number: int, players: Any) -> None:
             raise _line_error(path, number, "history.bad_name", seat=seat + 1, character=bad)
 
 
-def parse_history_line(path: str | Path, number: int, raw: bytes) -> dict[str, Any] | None:
+def parse_history_line(path: str | Path, number: int, raw: bytes, strict: bool = False) -> dict[str, Any] | None:
     """The game on line ``number`` of ``path`` given its bytes ``raw`` (None for a blank line);
-    ``HistoryError`` naming the file and line when it is no game of this program's version."""
-    return _parse_line(path, number, raw)
+    ``HistoryError`` naming the file and line when it is no game of this program's version
+    (``strict``: or when an object in it gives a key twice)."""
+    return _parse_line(path, number, raw, strict)
 
 
 # ---------------------------------------------------------------------- replay

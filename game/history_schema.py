@@ -243,10 +243,32 @@ RECORD_FIELDS = Obj(
     {"undo_used": Flag()})
 
 
+HUMAN_CONTROLLER = "human"
+AI_PREFIX = "ai:"
+
+
+def _check_players(game: Any, players: list[dict[str, Any]]) -> None:
+    """Each seat once, in order, and each seat's controller a person or one of the game's
+    computer levels: a record that says otherwise was edited, and a replay or the
+    statistics would misread who sat where or at what level."""
+    for index, player in enumerate(players):
+        if player["seat"] != index:
+            raise RecordShapeError(f"players[{index}].seat: {player['seat']} where seat {index} belongs "
+                                   f"(each seat is listed once, in order from 0)")
+        controller = player["controller"]
+        if controller != HUMAN_CONTROLLER and not (controller.startswith(AI_PREFIX)
+                                                   and controller[len(AI_PREFIX):] in game.ai_levels):
+            known = ", ".join([HUMAN_CONTROLLER, *(AI_PREFIX + level for level in game.ai_levels)])
+            raise RecordShapeError(f"players[{index}].controller: {short_repr(controller)} is neither a person "
+                                   f"nor a computer level of {game.name} ({known})")
+
+
 def check_record_shape(record: Any) -> None:
     """``RecordShapeError`` naming the first field of ``record`` that is not as ``HAND_HISTORY.md`` says.
 
-    Beyond the types: the game must be one this program knows, every
+    Beyond the types: the game must be one this program knows, each seat
+    listed once and in order with a known controller (``human`` or
+    ``ai:<level>`` of the game), every
     house-rule key one of that game's (a key from a newer program is
     refused, never dropped), and every deal must have its scoring style's
     fields. The rule values themselves are checked by the rules
@@ -258,6 +280,7 @@ def check_record_shape(record: Any) -> None:
         raise RecordShapeError(f"game: {short_repr(name)} is not a game this program knows "
                                f"({', '.join(game_names())})")
     game = get_game(name)
+    _check_players(game, record["players"])
     for key in record["rules"]:
         if game.spec(key) is None:
             known = ", ".join(spec.key for spec in game.rule_specs)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from game.history import HistoryError, read_history, recorded_actions, replay_start
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, apply
@@ -174,21 +174,33 @@ class ReplayTimeline:
         raise IndexError(deal_index)
 
 
-def load_recorded_game(path: str | Path, number: int = 1) -> dict[str, Any]:
+def load_recorded_game(path: str | Path, number: int = 1,
+                       on_damage: Callable[[HistoryError], None] | None = None) -> dict[str, Any]:
     """Game ``number`` (from 1) of the history file ``path``, read through ``read_history``.
 
-    Every problem (no such file, a damaged line before the game, too few
-    games) raises ``ReplayError`` with a sentence that names the file.
+    Games are numbered as the statistics number them: a damaged line is no
+    game, so it is skipped (and handed to ``on_damage``, which may name it) and
+    the games after it are still found. Every problem (no such file, too few
+    games) raises ``ReplayError`` with a sentence that names the file; a file
+    whose every line is damaged names its first damaged line.
     """
     if number < 1:
         raise ReplayError(Problem("replay.game_number", {"number": number}))
     count = 0
+    damaged: list[HistoryError] = []
+
+    def skip(damage: HistoryError) -> None:
+        if not damaged:
+            damaged.append(damage)
+        if on_damage is not None:
+            on_damage(damage)
+
     try:
-        for count, record in enumerate(read_history(path), 1):
+        for count, record in enumerate(read_history(path, on_damage=skip), 1):
             if count == number:
                 return record
-    except HistoryError as exc:
+    except HistoryError as exc:  # the file could not be opened at all
         raise ReplayError(exc.problem) from None
     if count == 0:
-        raise ReplayError(Problem("replay.no_games", {"source": str(path)}))
+        raise ReplayError(damaged[0].problem if damaged else Problem("replay.no_games", {"source": str(path)}))
     raise ReplayError(Problem("replay.no_such_game", {"source": str(path), "number": number, "games": count}))

@@ -3,7 +3,8 @@
 Every line of every file given is accounted for, by its line number in the
 file (counting from 1, blank lines included, as an editor shows them): it is
 a game that agrees with the engine, a game the engine disagrees with, a line
-that cannot be read as a game (damaged JSON, a field of the wrong type, a
+that cannot be read as a game (damaged JSON, a key given twice in one object,
+a field of the wrong type, a controller or seat list no game has, a
 field or house rule written by a newer program, a line too long to be a
 game), or a blank line. One bad line never stops the run: the lines after it
 and the files after it are still checked, and a file that cannot be opened at
@@ -23,24 +24,18 @@ still names the disagreements).
 
 from __future__ import annotations
 
-import errno
 import logging
-import os
-import stat
 from dataclasses import dataclass, field
-from typing import BinaryIO, Iterator, Sequence, TextIO
+from typing import Sequence, TextIO
 
+from game import line_reader
 from game.history import HistoryError, check_game, parse_history_line, replay_start
 from game.history_schema import short_repr
+from game.line_reader import capped_lines, open_lines_file
 from game.log_setup import log_file
 from game.rules import RuleConfigError
 
 EXIT_AGREE, EXIT_DISAGREE, EXIT_UNREADABLE = 0, 1, 2
-
-# A line longer than this is no game this program writes (the longest
-# games are well under a megabyte); it is skipped in pieces, never held whole.
-MAX_LINE_BYTES = 16 * 1024 * 1024
-_READ_PIECE = 1024 * 1024
 # Differences shown per disagreeing game, and line numbers per list in a summary.
 SHOWN_DIFFERENCES = 10
 SHOWN_LINES = 10
@@ -113,12 +108,8 @@ def check_file_lines(path: str, out: TextIO, err: TextIO) -> FileReport:
     """Check one file line by line, writing what each bad line is and the file's summary."""
     report = FileReport(path)
     try:
-        handle = open(path, "rb")
-        # A device such as /dev/zero never ends; a file or a pipe does.
-        kind = os.fstat(handle.fileno()).st_mode
-        if not (stat.S_ISREG(kind) or stat.S_ISFIFO(kind)):
-            handle.close()
-            raise OSError(errno.EINVAL, "not a file")
+        # A device such as /dev/zero never ends and is refused; a file or a pipe does.
+        handle = open_lines_file(path)
     except OSError as exc:
         report.read_problem = f"cannot read: {exc.strerror or exc}"
         print(f"error: {path}: {report.read_problem}", file=err)
@@ -126,9 +117,9 @@ def check_file_lines(path: str, out: TextIO, err: TextIO) -> FileReport:
         return report
     with handle:
         try:
-            for number, raw in enumerate(_lines(handle), 1):
-                report.lines = number
-                _check_line(report, number, raw, out, err)
+            for line in capped_lines(handle):
+                report.lines = line.number
+                _check_line(report, line.number, line.raw, out, err)
         except OSError as exc:  # the file went away or the disk failed part-way
             report.read_problem = f"reading stopped after line {report.lines}: {exc.strerror or exc}"
             print(f"error: {path}: {report.read_problem}", file=err)
@@ -141,10 +132,11 @@ def _check_line(report: FileReport, number: int, raw: bytes | None, out: TextIO,
     where = f"{report.path}: line {number}"
     if raw is None:
         report.unreadable.append(number)
-        print(f"error: {where}: longer than {MAX_LINE_BYTES // (1024 * 1024)} MB; no game is that long", file=err)
+        limit = line_reader.MAX_LINE_BYTES // (1024 * 1024)
+        print(f"error: {where}: longer than {limit} MB; no game is that long", file=err)
         return
     try:
-        record = parse_history_line(report.path, number, raw)
+        record = parse_history_line(report.path, number, raw, strict=True)
         if record is None:
             report.blank += 1
             return
@@ -187,19 +179,3 @@ def _reason(exc: Exception) -> str:
     if isinstance(exc, KeyError):
         return f"missing {short_repr(text)}"
     return text if len(text) <= 300 else text[:300] + "..."
-
-
-def _lines(handle: BinaryIO) -> Iterator[bytes | None]:
-    """Each line of ``handle`` with its newline; None for a line longer than ``MAX_LINE_BYTES``,
-    which is read past in pieces so it never sits in memory whole."""
-    while True:
-        raw = handle.readline(MAX_LINE_BYTES + 1)
-        if not raw:
-            return
-        if len(raw) <= MAX_LINE_BYTES or raw.endswith(b"\n"):
-            yield raw
-            continue
-        while raw and not raw.endswith(b"\n"):
-            raw = handle.readline(_READ_PIECE)
-        yield None
-

@@ -16,7 +16,8 @@ Wizard game is about 30 kB), so ``load_stats`` keeps the summaries in a small
 cache file keyed by each history file's size and modification time: a file
 that has not changed is not read again. A history file only ever grows by
 whole games appended at its end, so the cache also keeps, per file, the byte
-offset up to which its games were summarized and a fingerprint of the bytes
+offset up to which its lines were read (a damaged line is skipped and named,
+never a stop: the games after it count) and a fingerprint of the bytes
 before it (``prefix_fingerprint``). A changed file that still starts with
 those same bytes has only its new games read (``game.history``'s
 ``read_history_from``, from that offset) and added to the cached ones; a file
@@ -69,14 +70,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from game.stats_spans import SPANS_PER_WORKER, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count
+from game.line_reader import open_lines_file
+from game.stats_spans import (
+    SPANS_PER_WORKER, Damage, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count,
+)
 from game.rules import get_game
 from game.rules.problems import Problem, ProblemValueError, problem_from_json, problem_to_json
 
 log = logging.getLogger("tricktable.stats")
 
 #: Bumped whenever the summary shape changes, so an old cache is ignored.
-SUMMARY_VERSION = 2
+SUMMARY_VERSION = 3
 CACHE_FORMAT = "trick-table-stats-cache"
 HUMAN = "human"
 MADE, SET = "made", "set"
@@ -414,30 +418,37 @@ def prefix_fingerprint(path: Path, offset: int) -> str | None:
 @dataclass
 class _ReadPoint:
     """Where reading a history file stopped, so that it can go on from there:
-    the byte offset and line number after the last game read, the games read
-    (their count numbers the next one) and the last game that could not be
-    summarized."""
+    the byte offset and line number after the last whole line read, the games
+    read (their count numbers the next one), the last game that could not be
+    summarized and the damaged lines skipped before that point."""
 
     offset: int = 0
     line: int = 1
     records: int = 0
     game_problem: Problem | None = None
+    damage: Damage = field(default_factory=Damage)
 
     def to_json(self, fingerprint: str) -> dict[str, Any]:
         return {"offset": self.offset, "line": self.line, "records": self.records,
-                "game_problem": _problem_json(self.game_problem), "fingerprint": fingerprint}
+                "game_problem": _problem_json(self.game_problem), "fingerprint": fingerprint,
+                "damage": [problem_to_json(problem) for problem in self.damage.named],
+                "damaged": self.damage.count}
 
     @staticmethod
     def from_json(data: Any) -> _ReadPoint | None:
         """The point a cache entry kept; None for a missing or damaged one."""
         if not isinstance(data, dict):
             return None
-        offset, line, records, problem = (data.get(name) for name in ("offset", "line", "records", "game_problem"))
-        if not (isinstance(offset, int) and isinstance(line, int) and isinstance(records, int)) or \
-                min(offset, line, records) < 0:
+        numbers = [data.get(name) for name in ("offset", "line", "records", "damaged")]
+        problem, named = data.get("game_problem"), data.get("damage")
+        if not all(type(number) is int and number >= 0 for number in numbers) or not isinstance(named, list):
+            return None
+        offset, line, records, count = (int(number) for number in numbers)  # type: ignore[arg-type]
+        if len(named) > count:
             return None
         try:
-            return _ReadPoint(offset, line, records, None if problem is None else problem_from_json(problem))
+            return _ReadPoint(offset, line, records, None if problem is None else problem_from_json(problem),
+                              Damage([problem_from_json(item) for item in named], count))
         except ValueError:
             return None
 
@@ -448,10 +459,11 @@ def _problem_json(problem: Problem | None) -> dict[str, Any] | None:
 
 def _cached_entry(entry: Any) -> dict[str, Any] | None:
     """A cache entry fit to use, or None."""
-    if isinstance(entry, dict) and isinstance(entry.get("key"), list) and isinstance(entry.get("games"), list):
+    if isinstance(entry, dict) and isinstance(entry.get("key"), list) and isinstance(entry.get("games"), list) \
+            and isinstance(entry.get("problems"), list):
         try:
-            if entry.get("problem") is not None:
-                problem_from_json(entry["problem"])
+            for problem in entry["problems"]:
+                problem_from_json(problem)
         except ValueError:
             return None
         return entry
@@ -481,7 +493,7 @@ def _read_files(starts: list[tuple[Path, list[int], _ReadPoint]], parallel: bool
              for path, key, point in starts]
     results = iter(summarize_spans([span for plan in plans for span in plan], summarize, workers))
     return [stitch(path, [next(results) for _ in plan], point.records, point.offset, point.line,
-                   point.game_problem)
+                   point.game_problem, point.damage)
             for (path, _, point), plan in zip(starts, plans)]
 
 
@@ -490,19 +502,44 @@ def _new_entry(path: Path, key: list[int], kept: list[Any], reading: FileReading
     for summary in reading.summaries:
         summary.pop("source", None)  # the cache names the file once, not per game
     fingerprint = prefix_fingerprint(path, reading.end_offset)
-    after = _ReadPoint(reading.end_offset, reading.next_line, reading.records, reading.game_problem)
+    after = _ReadPoint(reading.end_offset, reading.next_line, reading.records, reading.game_problem,
+                       reading.damage)
+    # Every damaged line skipped (the first few named), then a torn last line, then the
+    # last game that could not be summarized: each is one line of the statistics' warning.
+    problems = [reading.stopped] if reading.stopped is not None else []
+    problems += reading.damage.problems(str(path))
+    problems += [problem for problem in (reading.torn, reading.game_problem) if problem is not None]
     return {"key": key, "games": kept + reading.summaries,
-            "problem": _problem_json(reading.stopped or reading.game_problem),
+            "problems": [problem_to_json(problem) for problem in problems],
             "resume": None if fingerprint is None else after.to_json(fingerprint)}
 
 
-def _read_cache(cache_path: Path | None) -> dict[str, Any]:
+#: The cache is ignored when it is larger than this and than the histories it summarizes
+#: (a summary is a small part of its game): it is damaged, or no cache of ours.
+CACHE_MIN_LIMIT = 1024 * 1024
+
+
+def _read_cache(cache_path: Path | None, histories_size: int) -> dict[str, Any]:
+    """The files a cache keeps; nothing when there is no cache, or a damaged one (it is
+    only a shortcut, so the statistics are built again and the cache written anew)."""
     if cache_path is None:
         return {}
+    limit = max(CACHE_MIN_LIMIT, histories_size)
     try:
-        data = json.loads(Path(cache_path).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}  # no cache yet, or a damaged one: it is only a shortcut, so start again
+        # A device or a pipe in its place (``open_lines_file`` refuses a device) is read
+        # no further than the limit, so nothing there can hold the statistics up or fill memory.
+        with open_lines_file(cache_path) as handle:
+            raw = handle.read(limit + 1)
+    except OSError:
+        return {}
+    if len(raw) > limit:
+        log.warning("the statistics cache %s is larger than the histories it summarizes; built again", cache_path)
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        log.warning("the statistics cache %s cannot be read; built again", cache_path)
+        return {}
     if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT or data.get("version") != SUMMARY_VERSION:
         return {}
     files = data.get("files")
@@ -548,13 +585,13 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _load_stats(folder: Path, cache_path: Path | None, parallel: bool) -> LoadedStats:
-    cached = _read_cache(cache_path)
+    keys = {path: _file_key(path) for path in history_files(folder)}
+    cached = _read_cache(cache_path, sum(key[0] for key in keys.values() if key is not None))
     fresh: dict[str, Any] = {}
     loaded = LoadedStats(StatsBook())
     changed: list[tuple[Path, list[int], _ReadPoint]] = []
     kept_games: list[list[Any] | None] = []   # per changed file: the cached games kept, None: read again whole
-    for path in history_files(folder):
-        key = _file_key(path)
+    for path, key in keys.items():
         if key is None:
             continue
         entry = _cached_entry(cached.get(str(path)))
@@ -573,8 +610,7 @@ def _load_stats(folder: Path, cache_path: Path | None, parallel: bool) -> Loaded
         _write_cache(Path(cache_path), fresh)
     for name, entry in fresh.items():
         loaded.files += 1
-        if entry.get("problem") is not None:
-            loaded.problems.append(problem_from_json(entry["problem"]))
+        loaded.problems.extend(problem_from_json(problem) for problem in entry["problems"])
         for summary in entry["games"]:
             try:
                 summary["source"] = name

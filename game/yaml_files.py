@@ -16,6 +16,11 @@ file uses to exhaust memory or time:
 - a key given twice in one mapping (YAML would silently keep the last);
 - nesting deeper than ``MAX_YAML_DEPTH`` levels.
 
+One YAML 1.1 reading is left out rather than refused: numbers in base 60
+(``1:30`` is 90 to ``yaml.safe_load``, a time of day to anyone else). Such a
+value is read as the text it is, so a setting or house rule that wants a
+number refuses it, quoting it as written.
+
 Each refusal, like a syntax error, raises ``YamlFileError`` with one
 sentence naming the line; its ``problem`` is that sentence as a code and
 parameters (``game.rules.problems``) for the window to word in the player's
@@ -28,6 +33,8 @@ as a problem parameter, so that the words around a shortened value
 
 from __future__ import annotations
 
+import datetime
+import re
 from pathlib import Path
 from typing import Any, Hashable
 
@@ -71,8 +78,33 @@ def _line(mark: yaml.Mark | None) -> Problem:
     return line_problem(mark.line + 1 if mark is not None else None)
 
 
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+# YAML 1.1's integers and floats as ``yaml.SafeLoader`` resolves them, but for the
+# base-60 forms (``1:30``, ``1:30.5``), which are left to be text.
+_NUMBERS_WITHOUT_BASE_60 = {
+    _INT_TAG: re.compile(r"""^(?:[-+]?0b[0-1_]+
+                    |[-+]?0[0-7_]+
+                    |[-+]?(?:0|[1-9][0-9_]*)
+                    |[-+]?0x[0-9a-fA-F_]+)$""", re.X),
+    _FLOAT_TAG: re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                    |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
+                    |[-+]?\.(?:inf|Inf|INF)
+                    |\.(?:nan|NaN|NAN))$""", re.X),
+}
+
+
+def _resolvers_without_base_60() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
+    """``yaml.SafeLoader``'s table of implicit types with the number patterns above."""
+    return {first: [(tag, _NUMBERS_WITHOUT_BASE_60.get(tag, pattern)) for tag, pattern in entries]
+            for first, entries in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+
+
 class _GuardedLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that refuses anchors, aliases, duplicate keys and deep nesting."""
+    """``yaml.SafeLoader`` that refuses anchors, aliases, duplicate keys and deep nesting,
+    and reads no number in base 60."""
+
+    yaml_implicit_resolvers = _resolvers_without_base_60()
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -95,6 +127,16 @@ class _GuardedLoader(yaml.SafeLoader):
         finally:
             self._depth -= 1
 
+    def construct_whole_number(self, node: yaml.ScalarNode) -> Any:
+        """``safe_load``'s integer, or a refusal that says how long a number is that Python
+        will not convert (more than 4,300 digits) instead of Python's own words."""
+        try:
+            return self.construct_yaml_int(node)
+        except ValueError:
+            digits = sum(character.isalnum() for character in str(node.value))
+            raise _Refused(Problem("yaml.long_number", {"digits": Grouped(digits),
+                                                        "where": _line(node.start_mark)})) from None
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, yaml.MappingNode):
             self._refuse_duplicate_keys(node)
@@ -112,6 +154,9 @@ class _GuardedLoader(yaml.SafeLoader):
                 raise _Refused(Problem("yaml.duplicate_key", {"entry": quoted_text(str(key)), "line": line,
                                                               "first": first_line[key]}))
             first_line[key] = line
+
+
+_GuardedLoader.add_constructor(_INT_TAG, _GuardedLoader.construct_whole_number)
 
 
 def parse_yaml_text(text: str, source: str) -> Any:
@@ -141,13 +186,24 @@ def parse_yaml_text(text: str, source: str) -> Any:
             loader.dispose()
 
 
-def read_limited_text(path: str | Path, source: str | None = None, ordinary_only: bool = False) -> str:
+class SalvagedText(str):
+    """The text of a file, and the first line (from 1) that held bytes which are not UTF-8
+    text, each read as U+FFFD (None when every byte was text)."""
+
+    not_utf8_line: int | None = None
+
+
+def read_limited_text(path: str | Path, source: str | None = None, ordinary_only: bool = False,
+                      salvage: bool = False) -> SalvagedText:
     """The text of the file ``path``, read only if it is at most ``MAX_YAML_BYTES``.
 
     ``OSError`` when it cannot be read at all; ``YamlFileError`` when it is too
     big or not UTF-8 text. ``ordinary_only``: a pipe or device is refused
     unopened (``NotRegularFileError``), for the player's own files the program
-    reads by itself (a file named on the command line may well be a pipe).
+    reads by itself (a file named on the command line may well be a pipe). With
+    ``salvage`` a byte that is not UTF-8 is read as a replacement character
+    instead (``not_utf8_line`` names its line), so that a reader can keep the
+    rest of the file.
     """
     source = source or str(path)
     with (open_regular_file(path) if ordinary_only else open(path, "rb")) as handle:
@@ -155,9 +211,13 @@ def read_limited_text(path: str | Path, source: str | None = None, ordinary_only
     if len(data) > MAX_YAML_BYTES:
         raise YamlFileError(source, _too_big(None))
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise YamlFileError(source, Problem("file.not_utf8")) from None
+        return SalvagedText(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        if not salvage:
+            raise YamlFileError(source, Problem("file.not_utf8")) from None
+        text = SalvagedText(data.decode("utf-8", errors="replace"))
+        text.not_utf8_line = data.count(b"\n", 0, exc.start) + 1
+        return text
 
 
 def read_yaml_file(path: str | Path, source: str | None = None, ordinary_only: bool = False) -> Any:
@@ -196,6 +256,19 @@ def _describe_yaml_error(exc: yaml.MarkedYAMLError) -> Problem:
     return Problem(f"{kind}_at", {"line": mark.line + 1, "column": mark.column + 1, "detail": detail})
 
 
+def key_text(key: Any) -> str:
+    """A mapping key as a message names it: as it was written in the file. YAML reads some
+    keys as other things than text (``~`` or ``null`` as nothing, ``2024-01-01`` as a
+    date, ``yes`` as true); Python's names for those (``None``, ``True``) were never written."""
+    if key is None:
+        return "null"
+    if isinstance(key, bool):
+        return "true" if key else "false"
+    if isinstance(key, datetime.date):
+        return key.isoformat()
+    return str(key)  # (a number too long for ``str`` is refused when the file is read)
+
+
 def quote_text(text: str, limit: int = QUOTE_LIMIT) -> str:
     """``text`` as it is if short, else its first ``limit`` characters and a count of the rest."""
     return str(quoted_text(text, limit))
@@ -218,6 +291,8 @@ def quoted(value: Any, limit: int = QUOTE_LIMIT) -> str | Problem:
     shortened form (a prefix and a size) in the player's language."""
     if isinstance(value, bool) or value is None:
         return repr(value)
+    if isinstance(value, datetime.date):
+        return value.isoformat()  # as it was written (2024-01-01), not as Python's datetime.date(...)
     if isinstance(value, int) and value.bit_length() > QUOTE_INT_BITS:
         # Python refuses to print an int of over 4,300 digits; say how long it is.
         return Problem("value.long_number", {"digits": Grouped(int(value.bit_length() * 0.30103))})

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import replay_check
+from game import line_reader, replay_check
 from game.cli import main
 from game.match import Match, Seat
 from game.rules import make_rules
@@ -111,8 +111,34 @@ def _not_json(record: dict) -> str:
     return line(record)[:-20] + "\n"
 
 
+# Issue 25, item 7: faults the check used to pass.
+def _controller_x(record: dict) -> str:
+    broken = copy.deepcopy(record)
+    broken["players"][1]["controller"] = "x"
+    return line(broken)
+
+
+def _seat_twice(record: dict) -> str:
+    broken = copy.deepcopy(record)
+    broken["players"][1]["seat"] = 0
+    return line(broken)
+
+
+def _duplicate_key(record: dict) -> str:
+    # The same game with "complete" given twice: which one is meant cannot be told.
+    return line(record).replace('"complete":', '"complete":false,"complete":', 1)
+
+
 FAULTS = [_rules_list, _rules_null, _card_as_number, _turn_up_as_number, _bid_1e400, _deep_brackets,
-          _huge_seed, _version_true, _version_float, _version_two, _not_json]
+          _huge_seed, _version_true, _version_float, _version_two, _not_json,
+          _controller_x, _seat_twice, _duplicate_key]
+
+# What the error line of each fault of item 7 says.
+FAULT_WORDS = {
+    _controller_x: "players[1].controller: 'x' is neither a person nor a computer level of wizard",
+    _seat_twice: "players[1].seat: 0 where seat 1 belongs",
+    _duplicate_key: "line 2: the key 'complete' is given twice in one object",
+}
 
 
 @pytest.mark.parametrize("fault", FAULTS, ids=lambda fault: fault.__name__.strip("_"))
@@ -127,6 +153,8 @@ def test_a_malformed_record_is_unreadable_by_line_and_the_run_goes_on(tmp_path, 
     assert f"{first}: 3 lines, 2 games agree with the engine, 1 unreadable (line 2)" in out
     assert f"{later}: 1 line, every game agrees with the engine (1 game)" in out
     assert max(len(text) for text in (out + err).splitlines()) < 400, "a bad value is quoted whole"
+    if fault in FAULT_WORDS:
+        assert FAULT_WORDS[fault] in err
 
 
 def test_a_history_with_a_rule_this_program_does_not_know_is_refused(tmp_path, capsys, wizard_games):
@@ -188,8 +216,8 @@ def test_unreadable_input_wins_over_a_disagreement(tmp_path, capsys, wizard_game
 def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_path, capsys, wizard_games,
                                                                            monkeypatch):
     game = line(wizard_games[0])
-    monkeypatch.setattr(replay_check, "MAX_LINE_BYTES", len(game.encode()) + 10)
-    monkeypatch.setattr(replay_check, "_READ_PIECE", 100)
+    monkeypatch.setattr(line_reader, "MAX_LINE_BYTES", len(game.encode()) + 10)
+    monkeypatch.setattr(line_reader, "SKIP_PIECE", 100)
     path = tmp_path / "long.jsonl"
     path.write_text('"' + "x" * (3 * len(game)) + '"\n' + game, encoding="utf-8")
     code, out, err = check(capsys, path)

@@ -287,6 +287,20 @@ def test_closing_a_replay_opened_from_the_command_line_ends_the_program(tmp_path
         app.close(quit_pygame=False)
 
 
+def test_replay_game_n_reads_past_a_damaged_line_and_names_it(tmp_path, history_file, monkeypatch, capsys,
+                                                             wizard_match):
+    # Issue 25 item 5: a damaged line 2 used to make every later game unreachable.
+    first, second = history_file.read_bytes().splitlines(keepends=True)
+    history_file.write_bytes(first + b'{"format": "trick-table-history", "vers\n' + second)
+    opened = []
+    monkeypatch.setattr(App, "run", lambda app: opened.append(app.top_scene()) or 0)
+    code = cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file),
+                     "--game", "2"])
+    err = capsys.readouterr().err
+    assert code == 0 and opened[0].timeline.record["seed"] == wizard_match.seed
+    assert f"warning: {history_file}: line 2: not valid JSON" in err and "skipped" in err
+
+
 @pytest.mark.parametrize("content, args, words", [
     (None, ["--game", "1"], "cannot read"),
     (b"not json at all\n", [], "line 1"),
@@ -313,13 +327,18 @@ def test_replay_check_keeps_working(history_file, capsys):
     assert "every game agrees with the engine" in capsys.readouterr().out
 
 
-def test_load_recorded_game_reads_only_up_to_the_game_asked_for(tmp_path, wizard_match):
+def test_load_recorded_game_reads_only_up_to_the_game_asked_for_and_past_a_damaged_line(tmp_path, wizard_match):
     path = tmp_path / "games.jsonl"
     write_history(path, [wizard_match.history()])
     path.write_bytes(path.read_bytes() + b"damaged further on\n" + path.read_bytes())
-    assert load_recorded_game(path, 1)["seed"] == wizard_match.seed
-    with pytest.raises(ReplayError, match="line 2"):
-        load_recorded_game(path, 2)
+    seen: list = []
+    assert load_recorded_game(path, 1, on_damage=seen.append)["seed"] == wizard_match.seed
+    assert seen == [], "the damaged line after game 1 is not read"
+    # Game 2 is on line 3: the damaged line 2 is named and skipped, as the statistics skip it.
+    assert load_recorded_game(path, 2, on_damage=seen.append)["seed"] == wizard_match.seed
+    assert [damage.line for damage in seen] == [2] and "line 2" in str(seen[0])
+    with pytest.raises(ReplayError, match="has no game 3 \\(it holds 2\\)"):
+        load_recorded_game(path, 3)
 
 
 def test_from_file_gives_the_problem_in_words(tmp_path):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import history
+from game import history, stats_spans
 from game.config import Settings, resolve_rules
 from game.history import repair_history_tail, write_history
 from game.match import Match, Seat
@@ -317,16 +317,33 @@ def test_a_last_game_without_its_newline_is_read_again_once_it_gets_one(tmp_path
     assert everything_counted(grown) == everything_counted(load_stats(folder))
 
 
-def test_a_damaged_line_is_still_reported_after_games_are_appended(tmp_path, wizard_matches):
+def test_a_damaged_line_is_skipped_and_still_reported_after_games_are_appended(tmp_path, wizard_matches):
+    # Issue 25 item 5: one damaged middle line used to stop the statistics there
+    # (three good games counted as one, and the games appended later not at all).
     folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
     path = write(folder, "wizard", wizard_matches[:3])
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:1] + [b"a line edited by hand\n"] + lines[1:]))
-    assert "line 2" in str(load_stats(folder, cache).problems[0])
+    first = load_stats(folder, cache)
+    assert first.book.get("wizard", "Ann").games == 3
+    assert len(first.problems) == 1 and "line 2" in str(first.problems[0])
     write_history(path, [recorded(wizard_matches[3])], append=True)
     grown = load_stats(folder, cache)
-    assert grown.resumed == 1 and grown.book.get("wizard", "Ann").games == 1
+    assert grown.resumed == 1 and grown.book.get("wizard", "Ann").games == 4
+    assert len(grown.problems) == 1 and "line 2" in str(grown.problems[0])
+    # Game numbers count readable games, so the viewer opens the game the screen lists.
+    assert [summary["index"] for summary in grown.book.get("wizard", "Ann").summaries] == [1, 2, 3, 4]
     assert everything_counted(grown) == everything_counted(load_stats(folder))
+
+
+def test_many_damaged_lines_are_named_a_few_and_counted(tmp_path, wizard_matches):
+    folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
+    path = write(folder, "wizard", wizard_matches[:1])
+    path.write_bytes(b"damage\n" * (stats_spans.NAMED_DAMAGE + 5) + path.read_bytes())
+    for loaded in (load_stats(folder, cache), load_stats(folder, cache)):   # fresh, then from the cache
+        assert loaded.book.get("wizard", "Ann").games == 1
+        assert len(loaded.problems) == stats_spans.NAMED_DAMAGE + 1
+        assert str(loaded.problems[-1]).endswith("wizard.jsonl: 5 more damaged lines skipped")
 
 
 def test_a_damaged_resume_point_in_the_cache_means_reading_the_file_again(tmp_path, wizard_matches):
@@ -390,7 +407,7 @@ def test_a_problem_in_the_cache_that_this_program_cannot_word_means_reading_the_
     path.write_bytes(path.read_bytes() + b"a line edited by hand\n")
     load_stats(folder, cache)
     data = json.loads(cache.read_text(encoding="utf-8"))
-    data["files"][str(path)]["problem"] = {"code": "from.a.newer.program", "params": {}}
+    data["files"][str(path)]["problems"] = [{"code": "from.a.newer.program", "params": {}}]
     cache.write_text(json.dumps(data), encoding="utf-8")
     again = load_stats(folder, cache)
     assert again.read_again == 1 and "line 3" in str(again.problems[0])
@@ -552,11 +569,16 @@ def test_an_empty_history_shows_a_friendly_message(tmp_path):
 
 def test_a_broken_history_file_shows_a_clear_message(tmp_path, wizard_matches):
     # Damage on the first line, a whole game after it: the app's repair of a
-    # torn last line leaves it alone, so the reader meets it.
+    # torn last line leaves it alone, so the reader meets it, names it and goes on.
     path = write(tmp_path / "histories", "wizard", wizard_matches[:1])
     path.write_bytes(b"\xff\xfe not a history\n" + path.read_bytes())
     app = make_app(tmp_path)
     scene = open_from_start(app)
+    assert scene.body_message() is None and scene.stats.games == 1
+    assert "wizard.jsonl" in scene.problem_message() and "line 1" in scene.problem_message()
+    # Nothing but damage (the start-up repair sets the last damaged line aside): the problem is all there is.
+    path.write_bytes(b"\xff\xfe not a history\n" * 2)
+    scene = open_from_start(make_app(tmp_path))
     text, warning = scene.body_message()
     assert warning and "wizard.jsonl" in text and "line 1" in text
 
@@ -568,7 +590,7 @@ def test_a_partly_broken_history_shows_its_games_and_a_warning(tmp_path, wizard_
     app = make_app(tmp_path)
     scene = open_from_start(app)
     assert scene.body_message() is None
-    assert "wizard.jsonl" in scene.problem_message() and scene.stats.games == 2
+    assert "wizard.jsonl" in scene.problem_message() and scene.stats.games == 3
     assert scene.problem_rect.height > 0 and not scene.problem_rect.colliderect(scene.charts_panel)
 
 

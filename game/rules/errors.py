@@ -62,7 +62,12 @@ class DealError(RulesError, ValueError):
 def short_repr(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to ``limit`` characters, for messages: a bad value
     read from a file may be huge or deeply nested, and a message quotes only
-    its start (``reprlib`` never builds the whole text, nor recurses deeply)."""
+    its start (``reprlib`` never builds the whole text, nor recurses deeply).
+    A date (YAML reads ``2024-01-01`` as one) is shown as it was written, not
+    as Python's ``datetime.date(2024, 1, 1)``."""
+    # Known by its module rather than imported: the rules import no clock module.
+    if type(value).__module__ == "datetime" and hasattr(value, "isoformat"):
+        return str(value.isoformat())
     try:
         text = _SHORT.repr(value)
     except ValueError:  # an integer too long to convert to text at all

@@ -10,12 +10,11 @@ reading YAML files is the job of ``game.config``.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import asdict, dataclass, fields
 from typing import TYPE_CHECKING, Any, Mapping
 
 from game.rules.errors import RuleConfigError, short_repr
-from game.rules.problems import Problem, ProblemValueError
+from game.rules.problems import Problem, ProblemValueError, did_you_mean
 
 if TYPE_CHECKING:  # the registry imports this module for its rule specs
     from game.rules.registry import GameDef
@@ -201,10 +200,10 @@ def unknown_rule_key(key: Any, allowed: list[str], game: str, game_title: str) -
     ``game_title`` is how an English message names the game; the window names
     it in the player's language from ``game``.
     """
-    close = difflib.get_close_matches(str(key)[:200], allowed, n=1)
+    guess = did_you_mean(key, allowed)
     params = {"allowed": ", ".join(allowed), "game": game, "game_title": game_title}
-    if close:
-        return Problem("unknown_rule_key_guess", {**params, "guess": close[0]})
+    if guess is not None:
+        return Problem("unknown_rule_key_guess", {**params, "guess": guess})
     return Problem("unknown_rule_key", params)
 
 

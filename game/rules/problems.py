@@ -24,9 +24,10 @@ nothing outside ``game.rules``, so that they can raise problems too;
 
 from __future__ import annotations
 
+import difflib
 import string
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 if TYPE_CHECKING:  # the errors module builds its messages with this one
     from game.rules.errors import IllegalActionError
@@ -49,6 +50,7 @@ PROBLEMS: dict[str, str] = {
     # Reading a file at all.
     "file.unreadable": "cannot read the file: {reason}",
     "file.not_utf8": "cannot read the file: it is not UTF-8 text",
+    "file.not_utf8_kept": "line {line} holds bytes that are not UTF-8 text; what could be read is kept",
     "file.too_big": "the file is larger than {limit} KB ({size} bytes); it cannot be a Trick Table file",
     "file.too_big_unmeasured": "the file is larger than {limit} KB; it cannot be a Trick Table file",
     # YAML the guarded reader refuses or cannot parse ({detail} is the parser's own English words).
@@ -62,6 +64,7 @@ PROBLEMS: dict[str, str] = {
     "yaml.unsupported_at": "unsupported YAML value at line {line}, column {column}: {detail}",
     "yaml.error": "YAML error: {detail}",
     "yaml.bad_value": "YAML value that cannot be read: {detail}",
+    "yaml.long_number": "a number of about {digits} digits at {where}; no Trick Table value is that long",
     # The same sentences without the parser's English words (see ``WITHOUT_DETAIL``).
     "yaml.syntax.no_detail": "YAML syntax error",
     "yaml.syntax_at.no_detail": "YAML syntax error at line {line}, column {column}",
@@ -123,6 +126,7 @@ PROBLEMS: dict[str, str] = {
     "rules.uneven_needs_open": "must be off unless bidding is open (bidding is {bidding})",
     "rules.too_many_rounds": "must be full or at most {most} with {players} players (60 cards / {players}), "
                              "not {rounds}",
+    "rules.clash": "clashes with {entry}: it {reason}",
     # What the program did about it.
     "rules.defaults_used": "{error}. Playing with the default {game_title} rules instead.",
     "settings.built_in_used": "{error}. Using the built-in default settings.",
@@ -141,6 +145,8 @@ PROBLEMS: dict[str, str] = {
     "history.not_json.no_detail": "not valid JSON",
     "history.too_deep": "not a hand history (nested too deeply to read)",
     "history.long_number": "not a hand history (a number too long to read)",
+    "history.too_long": "longer than {limit} MB, so no game (it was read past, not kept)",
+    "history.duplicate_key": "the key {entry} is given twice in one object (which one is meant cannot be told)",
     "history.foreign": "not a Trick Table hand history",
     "history.version": "history version {version} is not supported (this program reads version {supported})",
     "history.bad_name": "the name of player {seat} holds a character no name may hold ({character})",
@@ -183,6 +189,7 @@ PROBLEMS: dict[str, str] = {
     "stats.not_counted": "{source}: game {number}: cannot be counted ({detail})",
     "stats.not_counted.no_detail": "{source}: game {number}: cannot be counted",
     "stats.folder_unreadable": "{source}: {reason}",
+    "stats.more_damage": "{source}: {count} more damaged lines skipped",
     # A message only the command line was meant to meet (a malformed --set), shown as written.
     "untranslated": "{text}",
     # An error the program did not expect (a fault of its own), with the English it was raised with.
@@ -303,6 +310,17 @@ class ProblemValueError(ValueError):
     def __init__(self, problem: Problem) -> None:
         super().__init__(str(problem))
         self.problem = problem
+
+
+def did_you_mean(word: Any, names: Iterable[str]) -> str | None:
+    """The one of ``names`` closest to ``word``, whatever the case of either
+    (``TARGET_SCORE`` finds ``target_score``); None when none is close."""
+    by_lower: dict[str, str] = {}
+    for name in names:
+        by_lower.setdefault(name.lower(), name)
+    # A key is user text: a 50 MB key is compared by its start.
+    close = difflib.get_close_matches(str(word)[:200].lower(), list(by_lower), n=1)
+    return by_lower[close[0]] if close else None
 
 
 def line_problem(line: int | None) -> Problem:
