@@ -55,6 +55,8 @@ MAX_BID_BOOKS = 7
 #: the corner panels the panel soon runs out of width, but its bands have room for larger type.
 TYPE_HEADROOM = 1.3
 MODES = (0, 1, 2)  # BidMode.UPTOWN, DOWNTOWN, NOTRUMP
+#: The largest type a bid row's name or help takes, as a share of its half of the row.
+LABEL_SHARE = 0.85
 
 
 def bidding_order(num_players: int, dealer: int) -> list[int]:
@@ -329,10 +331,15 @@ class BiddingPanel(DialogScene):
         for rect, mode in zip(self.row_labels, MODES):
             top = rect.copy()
             top.height = round(rect.height * 0.58)
-            draw_text_fit(surface, t(f"mode.{mode}"), top, text_size, theme.TEXT, align="left", bold=True)
+            # The rows keep the buttons' height, which the grown type may outgrow: the row's
+            # name and help stay within their halves (letters with descenders included).
+            # (Never smaller than the panel's own factor gives them: the headroom only adds.)
+            usual = max(16, round(24 * self.scale))
+            name_size = min(text_size, max(usual, round(top.height * LABEL_SHARE)))
+            draw_text_fit(surface, t(f"mode.{mode}"), top, name_size, theme.TEXT, align="left", bold=True)
             bottom = pygame.Rect(rect.left, top.bottom, rect.width, rect.height - top.height)
-            draw_text_fit(surface, t(f"mode.{mode}.help"), bottom, round(text_size * 0.75), theme.TEXT_DIM,
-                          align="left")
+            help_size = min(round(text_size * 0.75), max(round(usual * 0.75), round(bottom.height * LABEL_SHARE)))
+            draw_text_fit(surface, t(f"mode.{mode}.help"), bottom, help_size, theme.TEXT_DIM, align="left")
         take_label = self.take_label
         if take_label is not None:
             top = take_label.copy()
