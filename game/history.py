@@ -519,7 +519,10 @@ def repair_history_folder(folder: str | Path) -> list[Path]:
 
 def _flush_to_disk(handle: BinaryIO) -> None:
     handle.flush()
-    os.fsync(handle.fileno())
+    # A device or a pipe (``--history /dev/null``, the usual way to discard
+    # output) has no copy on a disk to flush, and refuses fsync (EINVAL).
+    if stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+        os.fsync(handle.fileno())
 
 
 def _write_whole(handle: BinaryIO, data: bytes) -> None:

@@ -12,7 +12,8 @@ When the log folder cannot be written (it is a file, a read-only disk), the
 file is replaced by ``OneLineHandler``: warnings and errors still reach the
 terminal, but as one short line each, never with a traceback, and
 ``attach_log_file`` returns None so no message names a log file that does
-not exist. A headless command also gets a ``OneLineHandler`` beside its
+not exist. A log file that stops taking records (a full disk) says so once,
+in one line, never with Python's "--- Logging error ---" traceback. A headless command also gets a ``OneLineHandler`` beside its
 file, so the terminal user sees that something was logged.
 ``write_to_log_file`` is for the last resort of ``game.entry``: a traceback
 for the file alone, while the terminal gets the caller's own sentence.
@@ -58,14 +59,39 @@ class OneLineHandler(logging.Handler):
         """A terminal that cannot be written to (a closed pipe) loses the line, quietly."""
 
 
-class _FolderMakingFileHandler(logging.handlers.RotatingFileHandler):
+class _LogFileHandler(logging.handlers.RotatingFileHandler):
+    """The rotating log file. A record it cannot write (a full disk, a folder
+    gone read-only) is lost without Python's "--- Logging error ---" and its
+    traceback on the terminal: the terminal is told once, in one line, that
+    the log file could not be written, and the program carries on."""
+
+    def __init__(self, path: Path, *, delay: bool = False) -> None:
+        super().__init__(path, maxBytes=LOG_FILE_BYTES, backupCount=LOG_FILE_BACKUPS, encoding="utf-8",
+                         delay=delay)
+        self._failure_told = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self._failure_told:
+            return
+        self._failure_told = True
+        error = sys.exc_info()[1]
+        reason = (getattr(error, "strerror", None) or type(error).__name__) if error is not None else "unknown"
+        try:
+            if sys.stderr is not None:  # a windowed build has no standard error
+                sys.stderr.write(f"trick table: the log file {self.baseFilename} could not be written "
+                                 f"({reason}); what the program logs from now on may be lost\n")
+                sys.stderr.flush()
+        except (OSError, ValueError):
+            pass
+
+
+class _FolderMakingFileHandler(_LogFileHandler):
     """A rotating log file opened (and its folder made) only when the first record comes.
 
     If that fails, the record is dropped without a traceback on the terminal."""
 
     def __init__(self, path: Path) -> None:
-        super().__init__(path, maxBytes=LOG_FILE_BYTES, backupCount=LOG_FILE_BACKUPS, encoding="utf-8",
-                         delay=True)
+        super().__init__(path, delay=True)
 
     def emit(self, record: logging.LogRecord) -> None:
         if getattr(self, "stream", None) is None:
@@ -74,9 +100,6 @@ class _FolderMakingFileHandler(logging.handlers.RotatingFileHandler):
             except OSError:
                 return
         super().emit(record)
-
-    def handleError(self, record: logging.LogRecord) -> None:
-        """A log file that cannot be written loses the record, quietly."""
 
 
 def app_logger() -> logging.Logger:
@@ -113,8 +136,7 @@ def attach_log_file(log_dir: Path, *, lazy: bool = False, level: int = logging.I
     else:
         try:
             log_dir.mkdir(parents=True, exist_ok=True)
-            handler = logging.handlers.RotatingFileHandler(path, maxBytes=LOG_FILE_BYTES,
-                                                           backupCount=LOG_FILE_BACKUPS, encoding="utf-8")
+            handler = _LogFileHandler(path)
         except OSError:
             attach_terminal()
             return None

@@ -8,8 +8,8 @@ way to find them, so no other module needs to know how the program was started.
 
 Files the program writes (the user's settings, saved games, hand histories,
 logs) go where platformdirs says they belong on this operating system, or all
-under one folder when the user passes ``--data-dir`` (never empty) (handy for portable
-installs and for tests). ``UserPaths`` names those locations; nothing is
+under one folder when the user passes ``--data-dir`` (handy for portable
+installs and for tests; never empty, nor the program's own folder). ``UserPaths`` names those locations; nothing is
 created on import, only when ``ensure()`` is called or a file is first written.
 
 Every write goes through ``atomic_write_bytes`` / ``atomic_write_text`` so a
@@ -74,15 +74,43 @@ EMPTY_DATA_DIR = ("must name a folder; an empty name would put the settings, his
 
 
 def check_data_dir(text: str) -> str:
-    """``text`` if it can name the data folder, else ``ValueError`` (``EMPTY_DATA_DIR``).
+    """``text`` if it can name the data folder, else ``ValueError`` with the reason.
 
     An empty (or blank) ``--data-dir`` is a slip, such as an unset shell
     variable; taken as the current folder it once made Settings overwrite the
-    bundled ``config/settings.yaml`` when run from the program folder.
+    bundled ``config/settings.yaml`` when run from the program folder. The
+    same goes for naming the program's own folder (``--data-dir .`` there),
+    and a name that runs into a loop of symbolic links names no folder at all.
     """
     if not text.strip():
         raise ValueError(EMPTY_DATA_DIR)
+    root = _resolved_data_dir(text)
+    written = (root, root / "config", root / "logs", root / "histories", root / "saves")
+    if any(_is_program_folder(folder) for folder in written):
+        raise ValueError(f"{text} would put your settings and saves among Trick Table's own files "
+                         f"({resource_root()}), which are never written; choose a folder of your own")
     return text
+
+
+def _resolved_data_dir(text: str) -> Path:
+    """The absolute path ``text`` names; ``ValueError`` if it leads into a loop of symbolic links."""
+    try:
+        return Path(text).expanduser().resolve()
+    except (RuntimeError, OSError) as exc:
+        # Python up to 3.12 raises RuntimeError for a loop, later ones OSError (ELOOP).
+        if isinstance(exc, OSError) and exc.errno != errno.ELOOP:
+            raise ValueError(f"{text} cannot be used: {exc.strerror or exc}") from None
+        raise ValueError(f"{text} leads into a loop of symbolic links; name a real folder") from None
+
+
+def _is_program_folder(folder: Path) -> bool:
+    """Whether the program would write into its own folder there: the folder of the bundled
+    files itself, or its ``config/`` or ``assets/`` (or a folder inside them)."""
+    root = resource_root().resolve()
+    if folder == root:
+        return True
+    return any(folder == bundled or bundled in folder.parents
+               for bundled in (root / "config", root / "assets"))
 
 
 @dataclass(frozen=True)
@@ -104,11 +132,12 @@ class UserPaths:
     def from_data_dir(cls, data_dir: str | os.PathLike[str] | None = None) -> UserPaths:
         """All user paths under ``data_dir`` if given, else the platformdirs locations.
 
-        An empty ``data_dir`` is refused (``ValueError``, see ``check_data_dir``).
+        A ``data_dir`` that is empty, leads into a loop of symbolic links or is the
+        program's own folder is refused (``ValueError``, see ``check_data_dir``).
         """
         if data_dir is not None:
             check_data_dir(os.fspath(data_dir))
-            root = Path(data_dir).expanduser().resolve()
+            root = _resolved_data_dir(os.fspath(data_dir))
             return cls(
                 config_dir=root / "config",
                 data_dir=root,
