@@ -172,13 +172,58 @@ def test_fixed_dialogs_stay_in_the_window_with_their_controls_apart(choices, nam
     scene, _ = GROWING[name](app)
     scene.relayout(size)
     window = pygame.Rect(0, 0, *size)
-    area = window if name == "start screen" else scene.panel_rect
+    # The start screen grows past the window's height on a page that scrolls, as wide as the window.
+    area = pygame.Rect(0, 0, *scene.page_size) if name == "start screen" else scene.panel_rect
+    if name == "start screen":
+        assert scene.page_size[0] == size[0]
     assert _inside(scene.panel_rect, window)
     widgets = [widget for widget in scene.focus.widgets if widget.visible]
     for index, widget in enumerate(widgets):
         assert _inside(widget.rect, area), f"{name}: {widget.rect} outside {area}"
         others = [other.rect for other in widgets[index + 1:]]
         assert widget.rect.collidelist(others) < 0, f"{name}: controls overlap"
+
+
+def test_the_start_screen_grows_past_the_window_and_scrolls(choices) -> None:
+    # The bug: the start screen filled the window at 100%, so at 200% its text grew only 1.05
+    # times. Now it grows on a page taller than the window, which scrolls; at 100% it is laid
+    # out on the window itself, as before.
+    size = (1280, 720)
+    app = PreviewApp(size)
+    choices(100)
+    usual = StartScene(app)
+    usual.relayout(size)
+    assert usual.page_size == size and not usual.scroll.scrolls
+    choices(200)
+    scene = StartScene(app)
+    scene.relayout(size)
+    assert scene.page_size[0] == size[0] and scene.page_size[1] > size[1] and scene.scroll.scrolls
+    assert scene.start_button.rect.height >= 1.5 * usual.start_button.rect.height
+    window = pygame.Rect(0, 0, *size)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert scene.scroll.offset > 0
+    scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.scroll.offset == 0
+    scene.handle_event(key(pygame.K_PAGEDOWN))
+    assert scene.scroll.offset > 0
+    # A click lands on the control drawn under the pointer, on the scrolled page.
+    scene.scroll.scroll_to(scene.scroll.max_offset)
+    quit_at = scene.quit_button.rect.move(0, -scene.scroll.offset)
+    assert window.contains(quit_at)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=quit_at.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.quit_button.hovered
+    # The keyboard's focus is kept in sight: from the bottom, Tab wraps to the first control.
+    scene.focus.focus(scene.start_button)
+    scene.handle_event(key(pygame.K_TAB))
+    first = scene.focus.focused
+    assert first is not scene.start_button
+    assert window.contains(first.rect.move(0, -scene.scroll.offset)), (first.rect, scene.scroll.offset)
+    scene.handle_event(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    assert scene.focus.focused is scene.start_button
+    assert window.contains(scene.start_button.rect.move(0, -scene.scroll.offset))
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    assert surface.get_at(scene.scroll.thumb_rect().center)[:3] != surface.get_at((2, 2))[:3]
 
 
 @pytest.fixture(scope="module")

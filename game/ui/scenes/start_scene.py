@@ -22,6 +22,14 @@ until it is fixed. Nothing here can crash on a bad file.
 Keyboard: Tab/Shift+Tab and the arrows move, Enter/Space choose, typing goes
 to the focused name box; Enter on Start starts.
 
+At a large UI scale the screen grows past the window's height rather than
+keep its 100 % size: it is laid out on a page as tall as it needs at the
+chosen scale (as wide as the window, which still bounds how far it grows),
+and the page scrolls (``ScrollView``: the wheel, Page Up / Page Down, the
+scrollbar at the right edge, and the focused control kept in view). While
+the screen fits the window, as at 100 %, nothing scrolls and the layout is
+the window's own.
+
 Where each seat sits: the table seats go clockwise from the bottom, where
 the first human sits (seat 1 with no human), exactly as the card table lays
 them out. Each seat row starts with a small map of the table, its seat
@@ -85,6 +93,7 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
+from game.ui.widgets.scroll import POINTER_EVENTS, ScrollView
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those
@@ -96,6 +105,8 @@ NAME_LENGTH = 14
 # so a screen left alone is not redrawn twice a second.
 CARET_BLINK_SECONDS = 10.0
 CARET_SHOWN = 0.6   # of each one-second blink, the part the caret is shown (see TextInput)
+# How many times the window's height the page may grow to at a large UI scale.
+MOST_PAGE_HEIGHTS = 3
 
 log = logging.getLogger("tricktable.start")
 
@@ -215,6 +226,11 @@ class StartScene(DialogScene):
         self._restore_last_setup()
         self.saved_game = self._load_saved_game()
         self._since_input = 0.0
+        # The page the screen is laid out on: the window, or taller at a large UI scale (it scrolls).
+        self.page_size: tuple[int, int] = (1, 1)
+        #: The largest factor the window fits: on a taller page, the margins and gaps keep its size.
+        self.fit_scale = math.inf
+        self.scroll = ScrollView(on_change=self.invalidate)
         self._build_widgets()
         self._refresh_default_names()
         self.relayout()
@@ -549,8 +565,39 @@ class StartScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        self.scale = ui_scale(size, self.room(size))
-        self._place(size, self.scale)
+        self.fit_scale = math.inf
+        room = self.room(size)
+        wanted = ui_scale(size, math.inf)
+        self.page_size = size
+        if wanted > room:
+            # Across, the page is the window: its margins and gaps stay as the window fits them,
+            # so the columns (a seat's name box, its switches) keep their width.
+            self.fit_scale = room
+            # No room in the window for the chosen scale: the page grows taller until it has.
+            self.page_size = self.page_for(size, wanted)
+        self.scale = ui_scale(size, room) if self.page_size == size else wanted
+        self._place(self.page_size, self.scale)
+        bar_w = max(6, round(8 * self.scale))
+        viewport = pygame.Rect(0, 0, max(1, size[0] - 2 * bar_w), size[1])
+        self.scroll.set_geometry(viewport, self.page_size[1], max(16, round(30 * self.scale)), bar_w, bar_w // 2)
+
+    def page_for(self, size: tuple[int, int], scale: float) -> tuple[int, int]:
+        """The page (the window's width, a taller height) on which the screen laid out at
+        ``scale`` keeps its seat rows whole and its rules in play grown with it (within a tenth)."""
+        width, height = size
+        own = window_scale(size)
+        self._place(size, own)
+        usual_rules = round(self._rules_text_size(own) * 0.9 * scale / own)
+        low, high = height, height * MOST_PAGE_HEIGHTS
+        if not self._fits((width, high), scale, usual_rules):
+            return (width, high)
+        while high - low > 4:
+            middle = (low + high) // 2
+            if self._fits((width, middle), scale, usual_rules):
+                high = middle
+            else:
+                low = middle
+        return (width, high)
 
     def room(self, size: tuple[int, int]) -> float:
         """The largest size factor (up to the player's choice) at which this screen still fits.
@@ -576,8 +623,9 @@ class StartScene(DialogScene):
     def _place(self, size: tuple[int, int], scale: float) -> None:
         """Lay the screen out at size factor ``scale``."""
         width, height = size
-        margin = max(8, round(24 * scale))
-        gap = max(6, round(12 * scale))
+        across = min(scale, self.fit_scale)
+        margin = max(8, round(24 * across))
+        gap = max(6, round(12 * across))
         self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
         # The saved game's bar takes the subtitle's place, so the panels below keep their room.
         subtitle_h = 0 if self.saved_game is not None else max(14, round(24 * scale))
@@ -696,9 +744,26 @@ class StartScene(DialogScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
             self._since_input = 0.0  # the caret blinks again while the player is busy here
+        if event.type in POINTER_EVENTS and self.scroll.scrolls:
+            # The scrollbar first (in the window); the controls lie on the page, scrolled up.
+            if self.scroll.handle_event(event):
+                self.invalidate()
+                return True
+            event = pygame.event.Event(event.type, {**event.dict, "pos": self.on_page(event.pos)})
+        before = self.focus.focused
         used = super().handle_event(event)
         self._refresh()
+        if event.type == pygame.KEYDOWN and self.focus.focused is not before and self.focus.focused is not None:
+            self.scroll.scroll_into_view(self.focus.focused.rect.move(0, -self.scroll.offset))
         return used
+
+    def on_page(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A point of the window on the scrolled page."""
+        return (pos[0], pos[1] + self.scroll.offset)
+
+    def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        """The wheel and Page Up / Page Down scroll the page when no control used them."""
+        return self.scroll.handle_event(event)
 
     def on_enter(self) -> None:
         self._refresh()
@@ -739,9 +804,20 @@ class StartScene(DialogScene):
 
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.problem_rect, max(13, round(18 * self.scale)))
+            self.toast.draw(surface, self.problem_rect.move(0, -self.scroll.offset), max(13, round(18 * self.scale)))
 
     def draw_static(self, surface: pygame.Surface) -> None:
+        if self.page_size == surface.get_size():
+            self.draw_page(surface)
+            return
+        # The screen taller than the window: drawn on its page, of which the window shows a part.
+        page = pygame.Surface(self.page_size)
+        self.draw_page(page)
+        surface.blit(page, (0, 0), pygame.Rect(0, self.scroll.offset, *surface.get_size()))
+        self.scroll.draw(surface)
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        """The whole screen, on the window or on a page taller than it."""
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
         draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
@@ -806,7 +882,8 @@ class StartScene(DialogScene):
             seat_row = self.seat_rows[i]
             seat_label = self.seat_label_rect(i)
             colour = theme.TEAM_COLOURS[game.team_of(i)] if game.partnerships else theme.TEXT_DIM
-            side = min(seat_label.height, seat_row.height)
+            # The map grows with the row, short of taking the words' room (a narrow window at 200 %).
+            side = min(seat_label.height, seat_row.height, round(seat_label.width * 0.35))
             map_rect = pygame.Rect(seat_label.left, seat_row.centery - side // 2, side, side)
             self._draw_seat_map(surface, map_rect, i, colour)
             words = pygame.Rect(map_rect.right + 4, seat_row.top, max(1, seat_label.right - map_rect.right - 4),
