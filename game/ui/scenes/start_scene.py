@@ -577,9 +577,10 @@ class StartScene(DialogScene):
             self.page_size = self.page_for(size, wanted)
         self.scale = ui_scale(size, room) if self.page_size == size else wanted
         self._place(self.page_size, self.scale)
-        bar_w = max(6, round(8 * self.scale))
-        viewport = pygame.Rect(0, 0, max(1, size[0] - 2 * bar_w), size[1])
-        self.scroll.set_geometry(viewport, self.page_size[1], max(16, round(30 * self.scale)), bar_w, bar_w // 2)
+        # The scrollbar stands in the right margin, clear of the panels.
+        bar_w = max(4, min(round(8 * self.scale), self.margin // 2))
+        viewport = pygame.Rect(0, 0, max(1, size[0] - (self.margin + bar_w) // 2), size[1])
+        self.scroll.set_geometry(viewport, self.page_size[1], max(16, round(30 * self.scale)), bar_w, 0)
 
     def page_for(self, size: tuple[int, int], scale: float) -> tuple[int, int]:
         """The page (the window's width, a taller height) on which the screen laid out at
@@ -624,7 +625,7 @@ class StartScene(DialogScene):
         """Lay the screen out at size factor ``scale``."""
         width, height = size
         across = min(scale, self.fit_scale)
-        margin = max(8, round(24 * across))
+        self.margin = margin = max(8, round(24 * across))
         gap = max(6, round(12 * across))
         self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
         # The saved game's bar takes the subtitle's place, so the panels below keep their room.
