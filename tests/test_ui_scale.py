@@ -159,6 +159,10 @@ def test_each_screen_grows_its_type_and_controls_with_the_setting(choices, name,
     assert largest >= larger
 
 
+def window_rect(size: tuple[int, int]) -> pygame.Rect:
+    return pygame.Rect(0, 0, *size)
+
+
 def _inside(rect: pygame.Rect, area: pygame.Rect) -> bool:
     return area.contains(rect)
 
@@ -548,11 +552,28 @@ def test_the_statistics_grow_as_far_as_the_numbers_panel_holds_its_lines(choices
             surface = pygame.Surface(size)
             scene.draw(surface)
             scales.append(scene.scale)
-            window = pygame.Rect(0, 0, *size)
+            # Past the window's room the screen grows on a page that scrolls, as wide as the window.
+            page = pygame.Rect(0, 0, *scene.page_size)
+            assert page.width == size[0] and (percent > 100 or page.height == size[1])
             for widget in scene.focus.widgets:
-                assert window.contains(widget.rect)
+                assert page.contains(widget.rect)
             for chart in scene.geometry.values():
-                assert window.contains(chart.rect)
+                assert page.contains(chart.rect)
+            if percent == 200 and size == (1280, 720):
+                # The bug: the screen kept to the window and grew its text 1.05 times. Now the
+                # page scrolls: the wheel, Page Up / Page Down, and the focus kept in view.
+                assert scene.scroll.scrolls
+                scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+                assert scene.scroll.offset > 0
+                scene.handle_event(key(pygame.K_PAGEUP))
+                assert scene.scroll.offset == 0
+                scene.focus.focus(scene.game_stepper)
+                scene.handle_event(key(pygame.K_TAB))
+                assert scene.focus.focused is scene.back_button
+                assert window_rect(size).contains(scene.back_button.rect.move(0, -scene.scroll.offset))
+                back_at = scene.back_button.rect.move(0, -scene.scroll.offset).center
+                scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=back_at, rel=(0, 0), buttons=(0, 0, 0)))
+                assert scene.back_button.hovered
         assert scales[0] == pytest.approx(geometry.window_scale(size))
         assert scales[2] >= scales[1] >= scales[0]
         if size != (800, 600):

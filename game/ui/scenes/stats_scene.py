@@ -23,7 +23,10 @@ could be read are still counted. Nothing here compares game names: the
 registry's ``scoring`` says which figures a game has.
 
 The UI scale grows the screen as far as the numbers panel still holds its
-figures and the tables under them at their full line height (``room``).
+figures and the tables under them at their full line height (``room``); at
+a larger scale the screen grows past the window's height on a page that
+scrolls (``ScrollView``: the wheel, Page Up / Page Down, the scrollbar at
+the right edge, the focused control kept in view), as wide as the window.
 
 Esc or Back returns to the start screen. The screen changes only in answer
 to input, so it sleeps while the player reads it (``wake_in`` from the
@@ -54,6 +57,7 @@ from game.ui.widgets.controls import Cycler, Stepper
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
+from game.ui.widgets.scroll import POINTER_EVENTS, ScrollView
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
@@ -65,6 +69,8 @@ RECENT_GAMES = 30
 NUMBER_LINES = 7
 #: The rows of the contract tables under them: two headings, three modes, six levels.
 TABLE_LINES = 11
+#: How many times the window's height the page may grow to at a large UI scale.
+MOST_PAGE_HEIGHTS = 3
 #: Levels in the order the bars list them, weakest opponent first.
 LEVEL_ORDER = ("easy", "medium", "hard", HUMAN)
 
@@ -112,6 +118,11 @@ class StatsScene(DialogScene):
         self.player = ""
         self.chosen = 0   # index into the player's games of the game whose rounds are charted
         self.geometry: dict[str, ChartGeometry] = {}
+        # The page the screen is laid out on: the window, or taller at a large UI scale (it scrolls).
+        self.page_size: tuple[int, int] = (1, 1)
+        self.scroll = ScrollView(on_change=self.invalidate)
+        #: The largest factor the window fits: on a taller page, the margins and gaps keep its size.
+        self.fit_scale = math.inf
         self.game_buttons = {name: Button((0, 0, 1, 1), t(get_game(name).text("title")), self._game_setter(name),
                                           selected=name == self.game) for name in self.games}
         self.player_cycler = Cycler((0, 0, 1, 1), [""], 0, self.set_player)
@@ -196,7 +207,35 @@ class StatsScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        self._place(size, ui_scale(size, self.room(size)))
+        self.fit_scale = math.inf
+        room = self.room(size)
+        wanted = ui_scale(size, math.inf)
+        self.page_size = size
+        if wanted > room:
+            # No room in the window for the chosen scale: the page grows taller until it has;
+            # across it is the window, its margins and gaps kept as the window fits them.
+            self.fit_scale = room
+            self.page_size = self.page_for(size, wanted)
+        self._place(self.page_size, ui_scale(size, room) if self.page_size == size else wanted)
+        # The scrollbar stands in the right margin, clear of the panels.
+        bar_w = max(4, min(round(8 * self.scale), self.margin // 2))
+        viewport = pygame.Rect(0, 0, max(1, size[0] - (self.margin + bar_w) // 2), size[1])
+        self.scroll.set_geometry(viewport, self.page_size[1], max(16, round(30 * self.scale)), bar_w, 0)
+
+    def page_for(self, size: tuple[int, int], scale: float) -> tuple[int, int]:
+        """The page (the window's width, a taller height) on which the screen laid out at
+        ``scale`` holds its figures and tables as ``room`` asks."""
+        width, height = size
+        low, high = height, height * MOST_PAGE_HEIGHTS
+        if not self._holds((width, high), scale):
+            return (width, high)
+        while high - low > 4:
+            middle = (low + high) // 2
+            if self._holds((width, middle), scale):
+                high = middle
+            else:
+                low = middle
+        return (width, high)
 
     def room(self, size: tuple[int, int]) -> float:
         """The largest size factor (up to the player's choice) at which this screen still fits:
@@ -207,19 +246,21 @@ class StatsScene(DialogScene):
         if ui_scale(size, math.inf) <= own:
             return own  # at 100% there is nothing to measure
 
-        def fits(scale: float) -> bool:
-            self._place(size, scale)
-            text = max(15, round(22 * scale))
-            needed = (NUMBER_LINES + 1 / 3) * round(text * 1.25) + TABLE_LINES * round(round(text * 0.9) * 1.25)
-            return panel_content(self.numbers_panel, True, scale).inflate(-8, -4).height >= needed
+        return measured_room(size, lambda scale: self._holds(size, scale))
 
-        return measured_room(size, fits)
+    def _holds(self, size: tuple[int, int], scale: float) -> bool:
+        """Whether the numbers panel laid out at ``scale`` on ``size`` holds its figures and tables."""
+        self._place(size, scale)
+        text = max(15, round(22 * scale))
+        needed = (NUMBER_LINES + 1 / 3) * round(text * 1.25) + TABLE_LINES * round(round(text * 0.9) * 1.25)
+        return panel_content(self.numbers_panel, True, scale).inflate(-8, -4).height >= needed
 
     def _place(self, size: tuple[int, int], scale: float) -> None:
         """Lay the screen out at size factor ``scale``."""
         width, height = size
-        margin = max(8, round(20 * scale))
-        gap = max(6, round(10 * scale))
+        across = min(scale, self.fit_scale)
+        self.margin = margin = max(8, round(20 * across))
+        gap = max(6, round(10 * across))
         self.scale = scale
         self.panel_rect = pygame.Rect(0, 0, width, height)
         top_h = max(30, round(46 * scale))
@@ -258,8 +299,8 @@ class StatsScene(DialogScene):
         first_h = round((charts.height - stepper_h - 2 * chart_gap) * 0.40)
         rest_h = (charts.height - stepper_h - 2 * chart_gap - first_h) // 2
         self.stepper_row = pygame.Rect(charts.left, charts.top, charts.width, stepper_h)
-        self.game_stepper.set_rect(pygame.Rect(charts.right - min(charts.width // 2, round(240 * scale)),
-                                               charts.top, min(charts.width // 2, round(240 * scale)), stepper_h))
+        self.game_stepper.set_rect(pygame.Rect(charts.right - min(charts.width // 2, round(240 * across)),
+                                               charts.top, min(charts.width // 2, round(240 * across)), stepper_h))
         self.legend_rect = pygame.Rect(charts.left, charts.top, self.game_stepper.rect.left - charts.left - gap,
                                        stepper_h)
         self.chart_rects = {
@@ -279,9 +320,38 @@ class StatsScene(DialogScene):
     # ------------------------------------------------------------------ drawing
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.message_rect, max(13, round(18 * self.scale)))
+            self.toast.draw(surface, self.message_rect.move(0, -self.scroll.offset), max(13, round(18 * self.scale)))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in POINTER_EVENTS and self.scroll.scrolls:
+            # The scrollbar first (in the window); the controls lie on the page, scrolled up.
+            if self.scroll.handle_event(event):
+                self.invalidate()
+                return True
+            event = pygame.event.Event(event.type, {**event.dict, "pos": (event.pos[0], event.pos[1]
+                                                                          + self.scroll.offset)})
+        before = self.focus.focused
+        used = super().handle_event(event)
+        if event.type == pygame.KEYDOWN and self.focus.focused is not before and self.focus.focused is not None:
+            self.scroll.scroll_into_view(self.focus.focused.rect.move(0, -self.scroll.offset))
+        return used
+
+    def handle_extra_event(self, event: pygame.event.Event) -> bool:
+        """The wheel and Page Up / Page Down scroll the page when no control used them."""
+        return self.scroll.handle_event(event)
 
     def draw_static(self, surface: pygame.Surface) -> None:
+        if self.page_size == surface.get_size():
+            self.draw_page(surface)
+            return
+        # The screen taller than the window: drawn on its page, of which the window shows a part.
+        page = pygame.Surface(self.page_size)
+        self.draw_page(page)
+        surface.blit(page, (0, 0), pygame.Rect(0, self.scroll.offset, *surface.get_size()))
+        self.scroll.draw(surface)
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        """The whole screen, on the window or on a page taller than it."""
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
         size = max(15, round(22 * scale))
