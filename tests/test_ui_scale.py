@@ -763,3 +763,27 @@ def test_the_hot_seat_cover_grows_within_the_window(choices, size) -> None:
         (grown_w, grown_h), grown_button = panels[larger]
         assert grown_w >= width and grown_h >= height and grown_button >= button, panels
     assert panels[150][0][0] > panels[100][0][0] and panels[150][1] > panels[100][1], panels
+
+
+def test_a_column_chart_at_a_large_size_keeps_its_shares_and_apart_numbers(monkeypatch) -> None:
+    # The bug: at 200% the statistics' bid-hit columns (fifteen in a narrow panel) lost the share
+    # over each column (none fitted at the labels' grown size) and the numbers under them ran
+    # together ("101112131415"). Now both take one size that fits the columns, not under 11 px.
+    from game.ui.widgets import charts
+    from game.ui.widgets.text import text_size
+
+    drawn: dict[str, int] = {}
+    draw = charts.draw_text_fit
+
+    def recording(surface, text, rect, size, *args, **kwargs):
+        drawn[text] = size
+        return draw(surface, text, rect, size, *args, **kwargs)
+
+    monkeypatch.setattr(charts, "draw_text_fit", recording)
+    bars = [charts.Bar(str(cards), 1 / 3 if cards % 2 else 2 / 3, (120, 180, 250)) for cards in range(1, 16)]
+    charts.draw_column_chart(pygame.Surface((500, 600)), pygame.Rect(10, 10, 440, 560), "Bid-hit rate", bars, 1.0,
+                             44, "")
+    assert "33%" in drawn and "67%" in drawn and drawn["33%"] >= charts.LEAST_COLUMN_WORDS
+    assert len({drawn[str(cards)] for cards in range(10, 16)}) == 1
+    slot = 440 / 15
+    assert text_size("15", drawn["15"])[0] < slot
