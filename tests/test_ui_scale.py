@@ -787,3 +787,22 @@ def test_a_column_chart_at_a_large_size_keeps_its_shares_and_apart_numbers(monke
     assert len({drawn[str(cards)] for cards in range(10, 16)}) == 1
     slot = 440 / 15
     assert text_size("15", drawn["15"])[0] < slot
+
+
+def test_a_tall_narrow_legend_leaves_its_names_the_room(monkeypatch) -> None:
+    # The bug: the swatch grew with the legend's row (half its height), so at 200% in an 800x600
+    # window the statistics' four names were cut to "Ea…" beside swatches larger than they.
+    from game.ui.widgets import charts
+
+    boxes: dict[str, pygame.Rect] = {}
+    draw = charts.draw_text_fit
+
+    def recording(surface, text, rect, size, *args, **kwargs):
+        boxes[text] = pygame.Rect(rect)
+        return draw(surface, text, rect, size, *args, **kwargs)
+
+    monkeypatch.setattr(charts, "draw_text_fit", recording)
+    names = ["Easy 1", "Easy 2", "Easy 3", "Easy 4"]
+    charts.draw_legend(pygame.Surface((300, 100)), pygame.Rect(0, 0, 220, 80), [(name, (200, 120, 90)) for name in names],
+                       16)
+    assert all(boxes[name].width >= 220 // 4 // 2 for name in names), boxes

@@ -244,7 +244,8 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[tu
     width = rect.width // len(entries)
     for index, (name, colour) in enumerate(entries):
         cell = pygame.Rect(rect.left + index * width, rect.top, width, rect.height)
-        swatch = max(6, rect.height // 2)
+        # The swatch grows with the row, short of taking a narrow cell's room for the name.
+        swatch = max(6, min(rect.height // 2, width // 4))
         pygame.draw.rect(surface, colour, (cell.left, cell.centery - swatch // 2, swatch, swatch), border_radius=2)
         draw_text_fit(surface, name, pygame.Rect(cell.left + swatch + 4, cell.top, max(1, width - swatch - 8),
                                                  cell.height), size, theme.TEXT, align="left")
