@@ -25,7 +25,7 @@ to the focused name box; Enter on Start starts.
 At a large UI scale the screen grows past the window's height rather than
 keep its 100 % size: it is laid out on a page as tall as it needs at the
 chosen scale (as wide as the window, which still bounds how far it grows),
-and the page scrolls (``ScrollView``: the wheel, Page Up / Page Down, the
+and the page scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the
 scrollbar at the right edge, and the focused control kept in view). While
 the screen fits the window, as at 100 %, nothing scrolls and the layout is
 the window's own.
@@ -89,11 +89,10 @@ from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
-from game.ui.widgets.scroll import POINTER_EVENTS, ScrollView
+from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those
@@ -105,8 +104,6 @@ NAME_LENGTH = 14
 # so a screen left alone is not redrawn twice a second.
 CARET_BLINK_SECONDS = 10.0
 CARET_SHOWN = 0.6   # of each one-second blink, the part the caret is shown (see TextInput)
-# How many times the window's height the page may grow to at a large UI scale.
-MOST_PAGE_HEIGHTS = 3
 
 log = logging.getLogger("tricktable.start")
 
@@ -202,7 +199,7 @@ def save_problem_text(problem: SaveProblem) -> str:
     return t("start.save_unreadable", reason=reason)
 
 
-class StartScene(DialogScene):
+class StartScene(PagedScreen):
     """The first screen; Start calls ``app.start_match(rules, seats)``."""
 
     opaque = True
@@ -226,11 +223,6 @@ class StartScene(DialogScene):
         self._restore_last_setup()
         self.saved_game = self._load_saved_game()
         self._since_input = 0.0
-        # The page the screen is laid out on: the window, or taller at a large UI scale (it scrolls).
-        self.page_size: tuple[int, int] = (1, 1)
-        #: The largest factor the window fits: on a taller page, the margins and gaps keep its size.
-        self.fit_scale = math.inf
-        self.scroll = ScrollView(on_change=self.invalidate)
         self._build_widgets()
         self._refresh_default_names()
         self.relayout()
@@ -565,40 +557,20 @@ class StartScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        self.fit_scale = math.inf
-        room = self.room(size)
-        wanted = ui_scale(size, math.inf)
-        self.page_size = size
-        if wanted > room:
-            # Across, the page is the window: its margins and gaps stay as the window fits them,
-            # so the columns (a seat's name box, its switches) keep their width.
-            self.fit_scale = room
-            # No room in the window for the chosen scale: the page grows taller until it has.
-            self.page_size = self.page_for(size, wanted)
-        self.scale = ui_scale(size, room) if self.page_size == size else wanted
-        self._place(self.page_size, self.scale)
-        # The scrollbar stands in the right margin, clear of the panels.
-        bar_w = max(4, min(round(8 * self.scale), self.margin // 2))
-        viewport = pygame.Rect(0, 0, max(1, size[0] - (self.margin + bar_w) // 2), size[1])
-        self.scroll.set_geometry(viewport, self.page_size[1], max(16, round(30 * self.scale)), bar_w, 0)
+        grown_rules: list[int] = []
 
-    def page_for(self, size: tuple[int, int], scale: float) -> tuple[int, int]:
-        """The page (the window's width, a taller height) on which the screen laid out at
-        ``scale`` keeps its seat rows whole and its rules in play grown with it (within a tenth)."""
-        width, height = size
-        own = window_scale(size)
-        self._place(size, own)
-        usual_rules = round(self._rules_text_size(own) * 0.9 * scale / own)
-        low, high = height, height * MOST_PAGE_HEIGHTS
-        if not self._fits((width, high), scale, usual_rules):
-            return (width, high)
-        while high - low > 4:
-            middle = (low + high) // 2
-            if self._fits((width, middle), scale, usual_rules):
-                high = middle
-            else:
-                low = middle
-        return (width, high)
+        def holds(page: tuple[int, int], scale: float) -> bool:
+            # On a taller page the seat rows stay whole and the rules in play grow with the
+            # factor (within a tenth): their type at the window's own factor, scaled.
+            if not grown_rules:
+                own = window_scale(size)
+                self._place(size, own)
+                grown_rules.append(round(self._rules_text_size(own) * 0.9 * scale / own))
+            return self._fits(page, scale, grown_rules[0])
+
+        self.scale = self.page_layout(size, lambda: self.room(size), holds)
+        self._place(self.page_size, self.scale)
+        self.place_scrollbar(size, self.margin, self.scale)
 
     def room(self, size: tuple[int, int]) -> float:
         """The largest size factor (up to the player's choice) at which this screen still fits.
@@ -624,7 +596,7 @@ class StartScene(DialogScene):
     def _place(self, size: tuple[int, int], scale: float) -> None:
         """Lay the screen out at size factor ``scale``."""
         width, height = size
-        across = min(scale, self.fit_scale)
+        across = self.across(scale)
         self.margin = margin = max(8, round(24 * across))
         gap = max(6, round(12 * across))
         self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
@@ -745,26 +717,9 @@ class StartScene(DialogScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEBUTTONDOWN):
             self._since_input = 0.0  # the caret blinks again while the player is busy here
-        if event.type in POINTER_EVENTS and self.scroll.scrolls:
-            # The scrollbar first (in the window); the controls lie on the page, scrolled up.
-            if self.scroll.handle_event(event):
-                self.invalidate()
-                return True
-            event = pygame.event.Event(event.type, {**event.dict, "pos": self.on_page(event.pos)})
-        before = self.focus.focused
         used = super().handle_event(event)
         self._refresh()
-        if event.type == pygame.KEYDOWN and self.focus.focused is not before and self.focus.focused is not None:
-            self.scroll.scroll_into_view(self.focus.focused.rect.move(0, -self.scroll.offset))
         return used
-
-    def on_page(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A point of the window on the scrolled page."""
-        return (pos[0], pos[1] + self.scroll.offset)
-
-    def handle_extra_event(self, event: pygame.event.Event) -> bool:
-        """The wheel and Page Up / Page Down scroll the page when no control used them."""
-        return self.scroll.handle_event(event)
 
     def on_enter(self) -> None:
         self._refresh()
@@ -805,17 +760,7 @@ class StartScene(DialogScene):
 
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.problem_rect.move(0, -self.scroll.offset), max(13, round(18 * self.scale)))
-
-    def draw_static(self, surface: pygame.Surface) -> None:
-        if self.page_size == surface.get_size():
-            self.draw_page(surface)
-            return
-        # The screen taller than the window: drawn on its page, of which the window shows a part.
-        page = pygame.Surface(self.page_size)
-        self.draw_page(page)
-        surface.blit(page, (0, 0), pygame.Rect(0, self.scroll.offset, *surface.get_size()))
-        self.scroll.draw(surface)
+            self.toast.draw(surface, self.in_window(self.problem_rect), max(13, round(18 * self.scale)))
 
     def draw_page(self, surface: pygame.Surface) -> None:
         """The whole screen, on the window or on a page taller than it."""

@@ -25,7 +25,7 @@ registry's ``scoring`` says which figures a game has.
 The UI scale grows the screen as far as the numbers panel still holds its
 figures and the tables under them at their full line height (``room``); at
 a larger scale the screen grows past the window's height on a page that
-scrolls (``ScrollView``: the wheel, Page Up / Page Down, the scrollbar at
+scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the scrollbar at
 the right edge, the focused control kept in view), as wide as the window.
 
 Esc or Back returns to the start screen. The screen changes only in answer
@@ -54,10 +54,9 @@ from game.ui.widgets.charts import (
     SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
 )
 from game.ui.widgets.controls import Cycler, Stepper
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
-from game.ui.widgets.scroll import POINTER_EVENTS, ScrollView
+from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
@@ -69,8 +68,6 @@ RECENT_GAMES = 30
 NUMBER_LINES = 7
 #: The rows of the contract tables under them: two headings, three modes, six levels.
 TABLE_LINES = 11
-#: How many times the window's height the page may grow to at a large UI scale.
-MOST_PAGE_HEIGHTS = 3
 #: Levels in the order the bars list them, weakest opponent first.
 LEVEL_ORDER = ("easy", "medium", "hard", HUMAN)
 
@@ -101,7 +98,7 @@ def load_user_stats(app: Any) -> LoadedStats:
         return loaded
 
 
-class StatsScene(DialogScene):
+class StatsScene(PagedScreen):
     """The statistics screen (see the module docstring)."""
 
     opaque = True
@@ -118,11 +115,6 @@ class StatsScene(DialogScene):
         self.player = ""
         self.chosen = 0   # index into the player's games of the game whose rounds are charted
         self.geometry: dict[str, ChartGeometry] = {}
-        # The page the screen is laid out on: the window, or taller at a large UI scale (it scrolls).
-        self.page_size: tuple[int, int] = (1, 1)
-        self.scroll = ScrollView(on_change=self.invalidate)
-        #: The largest factor the window fits: on a taller page, the margins and gaps keep its size.
-        self.fit_scale = math.inf
         self.game_buttons = {name: Button((0, 0, 1, 1), t(get_game(name).text("title")), self._game_setter(name),
                                           selected=name == self.game) for name in self.games}
         self.player_cycler = Cycler((0, 0, 1, 1), [""], 0, self.set_player)
@@ -207,35 +199,9 @@ class StatsScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        self.fit_scale = math.inf
-        room = self.room(size)
-        wanted = ui_scale(size, math.inf)
-        self.page_size = size
-        if wanted > room:
-            # No room in the window for the chosen scale: the page grows taller until it has;
-            # across it is the window, its margins and gaps kept as the window fits them.
-            self.fit_scale = room
-            self.page_size = self.page_for(size, wanted)
-        self._place(self.page_size, ui_scale(size, room) if self.page_size == size else wanted)
-        # The scrollbar stands in the right margin, clear of the panels.
-        bar_w = max(4, min(round(8 * self.scale), self.margin // 2))
-        viewport = pygame.Rect(0, 0, max(1, size[0] - (self.margin + bar_w) // 2), size[1])
-        self.scroll.set_geometry(viewport, self.page_size[1], max(16, round(30 * self.scale)), bar_w, 0)
-
-    def page_for(self, size: tuple[int, int], scale: float) -> tuple[int, int]:
-        """The page (the window's width, a taller height) on which the screen laid out at
-        ``scale`` holds its figures and tables as ``room`` asks."""
-        width, height = size
-        low, high = height, height * MOST_PAGE_HEIGHTS
-        if not self._holds((width, high), scale):
-            return (width, high)
-        while high - low > 4:
-            middle = (low + high) // 2
-            if self._holds((width, middle), scale):
-                high = middle
-            else:
-                low = middle
-        return (width, high)
+        scale = self.page_layout(size, lambda: self.room(size), self._holds)
+        self._place(self.page_size, scale)
+        self.place_scrollbar(size, self.margin, scale)
 
     def room(self, size: tuple[int, int]) -> float:
         """The largest size factor (up to the player's choice) at which this screen still fits:
@@ -258,7 +224,7 @@ class StatsScene(DialogScene):
     def _place(self, size: tuple[int, int], scale: float) -> None:
         """Lay the screen out at size factor ``scale``."""
         width, height = size
-        across = min(scale, self.fit_scale)
+        across = self.across(scale)
         self.margin = margin = max(8, round(20 * across))
         gap = max(6, round(10 * across))
         self.scale = scale
@@ -320,35 +286,7 @@ class StatsScene(DialogScene):
     # ------------------------------------------------------------------ drawing
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.message_rect.move(0, -self.scroll.offset), max(13, round(18 * self.scale)))
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type in POINTER_EVENTS and self.scroll.scrolls:
-            # The scrollbar first (in the window); the controls lie on the page, scrolled up.
-            if self.scroll.handle_event(event):
-                self.invalidate()
-                return True
-            event = pygame.event.Event(event.type, {**event.dict, "pos": (event.pos[0], event.pos[1]
-                                                                          + self.scroll.offset)})
-        before = self.focus.focused
-        used = super().handle_event(event)
-        if event.type == pygame.KEYDOWN and self.focus.focused is not before and self.focus.focused is not None:
-            self.scroll.scroll_into_view(self.focus.focused.rect.move(0, -self.scroll.offset))
-        return used
-
-    def handle_extra_event(self, event: pygame.event.Event) -> bool:
-        """The wheel and Page Up / Page Down scroll the page when no control used them."""
-        return self.scroll.handle_event(event)
-
-    def draw_static(self, surface: pygame.Surface) -> None:
-        if self.page_size == surface.get_size():
-            self.draw_page(surface)
-            return
-        # The screen taller than the window: drawn on its page, of which the window shows a part.
-        page = pygame.Surface(self.page_size)
-        self.draw_page(page)
-        surface.blit(page, (0, 0), pygame.Rect(0, self.scroll.offset, *surface.get_size()))
-        self.scroll.draw(surface)
+            self.toast.draw(surface, self.in_window(self.message_rect), max(13, round(18 * self.scale)))
 
     def draw_page(self, surface: pygame.Surface) -> None:
         """The whole screen, on the window or on a page taller than it."""
