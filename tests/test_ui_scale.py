@@ -159,6 +159,10 @@ def test_each_screen_grows_its_type_and_controls_with_the_setting(choices, name,
     assert largest >= larger
 
 
+def window_rect(size: tuple[int, int]) -> pygame.Rect:
+    return pygame.Rect(0, 0, *size)
+
+
 def _inside(rect: pygame.Rect, area: pygame.Rect) -> bool:
     return area.contains(rect)
 
@@ -172,13 +176,58 @@ def test_fixed_dialogs_stay_in_the_window_with_their_controls_apart(choices, nam
     scene, _ = GROWING[name](app)
     scene.relayout(size)
     window = pygame.Rect(0, 0, *size)
-    area = window if name == "start screen" else scene.panel_rect
+    # The start screen grows past the window's height on a page that scrolls, as wide as the window.
+    area = pygame.Rect(0, 0, *scene.page_size) if name == "start screen" else scene.panel_rect
+    if name == "start screen":
+        assert scene.page_size[0] == size[0]
     assert _inside(scene.panel_rect, window)
     widgets = [widget for widget in scene.focus.widgets if widget.visible]
     for index, widget in enumerate(widgets):
         assert _inside(widget.rect, area), f"{name}: {widget.rect} outside {area}"
         others = [other.rect for other in widgets[index + 1:]]
         assert widget.rect.collidelist(others) < 0, f"{name}: controls overlap"
+
+
+def test_the_start_screen_grows_past_the_window_and_scrolls(choices) -> None:
+    # The bug: the start screen filled the window at 100%, so at 200% its text grew only 1.05
+    # times. Now it grows on a page taller than the window, which scrolls; at 100% it is laid
+    # out on the window itself, as before.
+    size = (1280, 720)
+    app = PreviewApp(size)
+    choices(100)
+    usual = StartScene(app)
+    usual.relayout(size)
+    assert usual.page_size == size and not usual.scroll.scrolls
+    choices(200)
+    scene = StartScene(app)
+    scene.relayout(size)
+    assert scene.page_size[0] == size[0] and scene.page_size[1] > size[1] and scene.scroll.scrolls
+    assert scene.start_button.rect.height >= 1.5 * usual.start_button.rect.height
+    window = pygame.Rect(0, 0, *size)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+    assert scene.scroll.offset > 0
+    scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.scroll.offset == 0
+    scene.handle_event(key(pygame.K_PAGEDOWN))
+    assert scene.scroll.offset > 0
+    # A click lands on the control drawn under the pointer, on the scrolled page.
+    scene.scroll.scroll_to(scene.scroll.max_offset)
+    quit_at = scene.quit_button.rect.move(0, -scene.scroll.offset)
+    assert window.contains(quit_at)
+    scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=quit_at.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert scene.quit_button.hovered
+    # The keyboard's focus is kept in sight: from the bottom, Tab wraps to the first control.
+    scene.focus.focus(scene.start_button)
+    scene.handle_event(key(pygame.K_TAB))
+    first = scene.focus.focused
+    assert first is not scene.start_button
+    assert window.contains(first.rect.move(0, -scene.scroll.offset)), (first.rect, scene.scroll.offset)
+    scene.handle_event(key(pygame.K_TAB, pygame.KMOD_SHIFT))
+    assert scene.focus.focused is scene.start_button
+    assert window.contains(scene.start_button.rect.move(0, -scene.scroll.offset))
+    surface = pygame.Surface(size)
+    scene.draw(surface)
+    assert surface.get_at(scene.scroll.thumb_rect().center)[:3] != surface.get_at((2, 2))[:3]
 
 
 @pytest.fixture(scope="module")
@@ -503,11 +552,28 @@ def test_the_statistics_grow_as_far_as_the_numbers_panel_holds_its_lines(choices
             surface = pygame.Surface(size)
             scene.draw(surface)
             scales.append(scene.scale)
-            window = pygame.Rect(0, 0, *size)
+            # Past the window's room the screen grows on a page that scrolls, as wide as the window.
+            page = pygame.Rect(0, 0, *scene.page_size)
+            assert page.width == size[0] and (percent > 100 or page.height == size[1])
             for widget in scene.focus.widgets:
-                assert window.contains(widget.rect)
+                assert page.contains(widget.rect)
             for chart in scene.geometry.values():
-                assert window.contains(chart.rect)
+                assert page.contains(chart.rect)
+            if percent == 200 and size == (1280, 720):
+                # The bug: the screen kept to the window and grew its text 1.05 times. Now the
+                # page scrolls: the wheel, Page Up / Page Down, and the focus kept in view.
+                assert scene.scroll.scrolls
+                scene.handle_event(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
+                assert scene.scroll.offset > 0
+                scene.handle_event(key(pygame.K_PAGEUP))
+                assert scene.scroll.offset == 0
+                scene.focus.focus(scene.game_stepper)
+                scene.handle_event(key(pygame.K_TAB))
+                assert scene.focus.focused is scene.back_button
+                assert window_rect(size).contains(scene.back_button.rect.move(0, -scene.scroll.offset))
+                back_at = scene.back_button.rect.move(0, -scene.scroll.offset).center
+                scene.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=back_at, rel=(0, 0), buttons=(0, 0, 0)))
+                assert scene.back_button.hovered
         assert scales[0] == pytest.approx(geometry.window_scale(size))
         assert scales[2] >= scales[1] >= scales[0]
         if size != (800, 600):
@@ -697,3 +763,46 @@ def test_the_hot_seat_cover_grows_within_the_window(choices, size) -> None:
         (grown_w, grown_h), grown_button = panels[larger]
         assert grown_w >= width and grown_h >= height and grown_button >= button, panels
     assert panels[150][0][0] > panels[100][0][0] and panels[150][1] > panels[100][1], panels
+
+
+def test_a_column_chart_at_a_large_size_keeps_its_shares_and_apart_numbers(monkeypatch) -> None:
+    # The bug: at 200% the statistics' bid-hit columns (fifteen in a narrow panel) lost the share
+    # over each column (none fitted at the labels' grown size) and the numbers under them ran
+    # together ("101112131415"). Now both take one size that fits the columns, not under 11 px.
+    from game.ui.widgets import charts
+    from game.ui.widgets.text import text_size
+
+    drawn: dict[str, int] = {}
+    draw = charts.draw_text_fit
+
+    def recording(surface, text, rect, size, *args, **kwargs):
+        drawn[text] = size
+        return draw(surface, text, rect, size, *args, **kwargs)
+
+    monkeypatch.setattr(charts, "draw_text_fit", recording)
+    bars = [charts.Bar(str(cards), 1 / 3 if cards % 2 else 2 / 3, (120, 180, 250)) for cards in range(1, 16)]
+    charts.draw_column_chart(pygame.Surface((500, 600)), pygame.Rect(10, 10, 440, 560), "Bid-hit rate", bars, 1.0,
+                             44, "")
+    assert "33%" in drawn and "67%" in drawn and drawn["33%"] >= charts.LEAST_COLUMN_WORDS
+    assert len({drawn[str(cards)] for cards in range(10, 16)}) == 1
+    slot = 440 / 15
+    assert text_size("15", drawn["15"])[0] < slot
+
+
+def test_a_tall_narrow_legend_leaves_its_names_the_room(monkeypatch) -> None:
+    # The bug: the swatch grew with the legend's row (half its height), so at 200% in an 800x600
+    # window the statistics' four names were cut to "Ea…" beside swatches larger than they.
+    from game.ui.widgets import charts
+
+    boxes: dict[str, pygame.Rect] = {}
+    draw = charts.draw_text_fit
+
+    def recording(surface, text, rect, size, *args, **kwargs):
+        boxes[text] = pygame.Rect(rect)
+        return draw(surface, text, rect, size, *args, **kwargs)
+
+    monkeypatch.setattr(charts, "draw_text_fit", recording)
+    names = ["Easy 1", "Easy 2", "Easy 3", "Easy 4"]
+    charts.draw_legend(pygame.Surface((300, 100)), pygame.Rect(0, 0, 220, 80), [(name, (200, 120, 90)) for name in names],
+                       16)
+    assert all(boxes[name].width >= 220 // 4 // 2 for name in names), boxes

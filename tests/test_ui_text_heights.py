@@ -17,7 +17,8 @@ statistics and the replay viewer.
 * at 200% in a 1280x720 window no text on a screen is smaller than at 100%, the
   screens with room to grow grow their text (on the median, by 15% at least), and
   every text of the table itself grows with it (the corner panels and the tags
-  stayed at 10 px). The start screen, the statistics, the bidding panel and the
+  stayed at 10 px). The start screen and the statistics fill the window at 100%
+  and grow on a page that scrolls (by 30% at least). The bidding panel and the
   kitty fill what a 1280x720 window leaves them at 100%, so they only never shrink.
 
 Two faults of uneven sizes are checked on the side: the names heading the replay's
@@ -321,18 +322,22 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
 #: the table's own texts (plates, corner panels, tags, buttons), which stayed at 10 px.
 GROWING_SCREENS = ("settings", "rules editor", "rules help", "Bid Whist table", "Wizard table", "trump chooser",
                    "last trick", "hand log", "table menu", "leave question", "hot-seat cover", "score pad",
-                   "game over", "replay", "Bid Whist bidding panel", "Wizard bidding panel", "kitty")
+                   "game over", "replay", "Bid Whist bidding panel", "Wizard bidding panel", "kitty", "start",
+                   "statistics")
 LEAST_MEDIAN_GROWTH = 1.15
-#: The screens that fill a 1280x720 window at 100% (the start screen, the statistics) have no
-#: room to grow there: their texts only never shrink. The dialogs between the table's corner
-#: panels (the bidding panels, the kitty) grew 1.0 times: their panel has no room, but their
+#: The screens that fill the window at 100% and grow past it on a page that scrolls: their
+#: texts grow with the UI scale as far as the window's width allows (the start screen's and the
+#: statistics' by 1.05 times when they were kept to the window).
+SCROLLING_SCREENS = ("start", "statistics")
+LEAST_SCROLLING_GROWTH = 1.3
+#: The dialogs between the table's corner panels (the bidding panels, the kitty) grew 1.0 times: their panel has no room, but their
 #: words now grow past it into the room their bands leave.
 
 #: A large window, toured as far as the dialogs between the corner panels.
 LARGE_WINDOW = (1920, 1080)
 LARGE_WINDOW_THROUGH = "Wizard bidding panel"
 LARGE_WINDOW_GROWING = ("settings", "rules editor", "rules help", "Bid Whist bidding panel", "trump chooser", "kitty",
-                        "hot-seat cover", "Wizard bidding panel")
+                        "hot-seat cover", "Wizard bidding panel", "start")
 
 
 @pytest.mark.parametrize("size,growing", [((1280, 720), GROWING_SCREENS), (LARGE_WINDOW, LARGE_WINDOW_GROWING)],
@@ -353,7 +358,7 @@ def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured,
     for screen in growing:
         ratios = sorted(growth[screen])
         median = ratios[len(ratios) // 2]
-        if median < LEAST_MEDIAN_GROWTH:
+        if median < (LEAST_SCROLLING_GROWTH if screen in SCROLLING_SCREENS else LEAST_MEDIAN_GROWTH):
             lagging.append((screen, "", f"grows {median:.2f} times"))
     assert not lagging, f"screens whose text does not grow at 200%:\n{_report(lagging)}"
     # The table's own texts grow with it: the corner panels and the trick tags stayed at 10 px.
@@ -374,7 +379,7 @@ def test_panel_titles_grow_with_the_window_and_the_ui_scale(measured) -> None:
         # The large window's own factor is 1.5: its titles are about that much larger.
         if large[screen, title] < 1.4 * usual[screen, title]:
             lagging.append((screen, title, f"{usual[screen, title]} px at 1280x720, {large[screen, title]} px at 1920x1080"))
-        if screen != "start" and grown[screen, title] < LEAST_MEDIAN_GROWTH * usual[screen, title]:
+        if grown[screen, title] < LEAST_MEDIAN_GROWTH * usual[screen, title]:
             lagging.append((screen, title, f"{usual[screen, title]} px at 100%, {grown[screen, title]} px at 200%"))
         if large_grown[screen, title] < large[screen, title]:
             lagging.append((screen, title, f"{large[screen, title]} px at 100%, {large_grown[screen, title]} px at 200%"))

@@ -22,6 +22,14 @@ until it is fixed. Nothing here can crash on a bad file.
 Keyboard: Tab/Shift+Tab and the arrows move, Enter/Space choose, typing goes
 to the focused name box; Enter on Start starts.
 
+At a large UI scale the screen grows past the window's height rather than
+keep its 100 % size: it is laid out on a page as tall as it needs at the
+chosen scale (as wide as the window, which still bounds how far it grows),
+and the page scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the
+scrollbar at the right edge, and the focused control kept in view). While
+the screen fits the window, as at 100 %, nothing scrolls and the layout is
+the window's own.
+
 Where each seat sits: the table seats go clockwise from the bottom, where
 the first human sits (seat 1 with no human), exactly as the card table lays
 them out. Each seat row starts with a small map of the table, its seat
@@ -81,10 +89,10 @@ from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
+from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those
@@ -191,7 +199,7 @@ def save_problem_text(problem: SaveProblem) -> str:
     return t("start.save_unreadable", reason=reason)
 
 
-class StartScene(DialogScene):
+class StartScene(PagedScreen):
     """The first screen; Start calls ``app.start_match(rules, seats)``."""
 
     opaque = True
@@ -549,8 +557,20 @@ class StartScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        self.scale = ui_scale(size, self.room(size))
-        self._place(size, self.scale)
+        grown_rules: list[int] = []
+
+        def holds(page: tuple[int, int], scale: float) -> bool:
+            # On a taller page the seat rows stay whole and the rules in play grow with the
+            # factor (within a tenth): their type at the window's own factor, scaled.
+            if not grown_rules:
+                own = window_scale(size)
+                self._place(size, own)
+                grown_rules.append(round(self._rules_text_size(own) * 0.9 * scale / own))
+            return self._fits(page, scale, grown_rules[0])
+
+        self.scale = self.page_layout(size, lambda: self.room(size), holds)
+        self._place(self.page_size, self.scale)
+        self.place_scrollbar(size, self.margin, self.scale)
 
     def room(self, size: tuple[int, int]) -> float:
         """The largest size factor (up to the player's choice) at which this screen still fits.
@@ -576,8 +596,9 @@ class StartScene(DialogScene):
     def _place(self, size: tuple[int, int], scale: float) -> None:
         """Lay the screen out at size factor ``scale``."""
         width, height = size
-        margin = max(8, round(24 * scale))
-        gap = max(6, round(12 * scale))
+        across = self.across(scale)
+        self.margin = margin = max(8, round(24 * across))
+        gap = max(6, round(12 * across))
         self.title_rect = pygame.Rect(margin, margin // 2, width - 2 * margin, max(30, round(64 * scale)))
         # The saved game's bar takes the subtitle's place, so the panels below keep their room.
         subtitle_h = 0 if self.saved_game is not None else max(14, round(24 * scale))
@@ -739,9 +760,10 @@ class StartScene(DialogScene):
 
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.problem_rect, max(13, round(18 * self.scale)))
+            self.toast.draw(surface, self.in_window(self.problem_rect), max(13, round(18 * self.scale)))
 
-    def draw_static(self, surface: pygame.Surface) -> None:
+    def draw_page(self, surface: pygame.Surface) -> None:
+        """The whole screen, on the window or on a page taller than it."""
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
         draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
@@ -806,7 +828,8 @@ class StartScene(DialogScene):
             seat_row = self.seat_rows[i]
             seat_label = self.seat_label_rect(i)
             colour = theme.TEAM_COLOURS[game.team_of(i)] if game.partnerships else theme.TEXT_DIM
-            side = min(seat_label.height, seat_row.height)
+            # The map grows with the row, short of taking the words' room (a narrow window at 200 %).
+            side = min(seat_label.height, seat_row.height, round(seat_label.width * 0.35))
             map_rect = pygame.Rect(seat_label.left, seat_row.centery - side // 2, side, side)
             self._draw_seat_map(surface, map_rect, i, colour)
             words = pygame.Rect(map_rect.right + 4, seat_row.top, max(1, seat_label.right - map_rect.right - 4),

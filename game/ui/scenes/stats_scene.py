@@ -23,7 +23,10 @@ could be read are still counted. Nothing here compares game names: the
 registry's ``scoring`` says which figures a game has.
 
 The UI scale grows the screen as far as the numbers panel still holds its
-figures and the tables under them at their full line height (``room``).
+figures and the tables under them at their full line height (``room``); at
+a larger scale the screen grows past the window's height on a page that
+scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the scrollbar at
+the right edge, the focused control kept in view), as wide as the window.
 
 Esc or Back returns to the start screen. The screen changes only in answer
 to input, so it sleeps while the player reads it (``wake_in`` from the
@@ -51,9 +54,9 @@ from game.ui.widgets.charts import (
     SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
 )
 from game.ui.widgets.controls import Cycler, Stepper
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
+from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
@@ -95,7 +98,7 @@ def load_user_stats(app: Any) -> LoadedStats:
         return loaded
 
 
-class StatsScene(DialogScene):
+class StatsScene(PagedScreen):
     """The statistics screen (see the module docstring)."""
 
     opaque = True
@@ -196,7 +199,9 @@ class StatsScene(DialogScene):
 
     # ------------------------------------------------------------------ layout
     def layout(self, size: tuple[int, int]) -> None:
-        self._place(size, ui_scale(size, self.room(size)))
+        scale = self.page_layout(size, lambda: self.room(size), self._holds)
+        self._place(self.page_size, scale)
+        self.place_scrollbar(size, self.margin, scale)
 
     def room(self, size: tuple[int, int]) -> float:
         """The largest size factor (up to the player's choice) at which this screen still fits:
@@ -207,19 +212,21 @@ class StatsScene(DialogScene):
         if ui_scale(size, math.inf) <= own:
             return own  # at 100% there is nothing to measure
 
-        def fits(scale: float) -> bool:
-            self._place(size, scale)
-            text = max(15, round(22 * scale))
-            needed = (NUMBER_LINES + 1 / 3) * round(text * 1.25) + TABLE_LINES * round(round(text * 0.9) * 1.25)
-            return panel_content(self.numbers_panel, True, scale).inflate(-8, -4).height >= needed
+        return measured_room(size, lambda scale: self._holds(size, scale))
 
-        return measured_room(size, fits)
+    def _holds(self, size: tuple[int, int], scale: float) -> bool:
+        """Whether the numbers panel laid out at ``scale`` on ``size`` holds its figures and tables."""
+        self._place(size, scale)
+        text = max(15, round(22 * scale))
+        needed = (NUMBER_LINES + 1 / 3) * round(text * 1.25) + TABLE_LINES * round(round(text * 0.9) * 1.25)
+        return panel_content(self.numbers_panel, True, scale).inflate(-8, -4).height >= needed
 
     def _place(self, size: tuple[int, int], scale: float) -> None:
         """Lay the screen out at size factor ``scale``."""
         width, height = size
-        margin = max(8, round(20 * scale))
-        gap = max(6, round(10 * scale))
+        across = self.across(scale)
+        self.margin = margin = max(8, round(20 * across))
+        gap = max(6, round(10 * across))
         self.scale = scale
         self.panel_rect = pygame.Rect(0, 0, width, height)
         top_h = max(30, round(46 * scale))
@@ -258,8 +265,8 @@ class StatsScene(DialogScene):
         first_h = round((charts.height - stepper_h - 2 * chart_gap) * 0.40)
         rest_h = (charts.height - stepper_h - 2 * chart_gap - first_h) // 2
         self.stepper_row = pygame.Rect(charts.left, charts.top, charts.width, stepper_h)
-        self.game_stepper.set_rect(pygame.Rect(charts.right - min(charts.width // 2, round(240 * scale)),
-                                               charts.top, min(charts.width // 2, round(240 * scale)), stepper_h))
+        self.game_stepper.set_rect(pygame.Rect(charts.right - min(charts.width // 2, round(240 * across)),
+                                               charts.top, min(charts.width // 2, round(240 * across)), stepper_h))
         self.legend_rect = pygame.Rect(charts.left, charts.top, self.game_stepper.rect.left - charts.left - gap,
                                        stepper_h)
         self.chart_rects = {
@@ -279,9 +286,10 @@ class StatsScene(DialogScene):
     # ------------------------------------------------------------------ drawing
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
-            self.toast.draw(surface, self.message_rect, max(13, round(18 * self.scale)))
+            self.toast.draw(surface, self.in_window(self.message_rect), max(13, round(18 * self.scale)))
 
-    def draw_static(self, surface: pygame.Surface) -> None:
+    def draw_page(self, surface: pygame.Surface) -> None:
+        """The whole screen, on the window or on a page taller than it."""
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
         size = max(15, round(22 * scale))

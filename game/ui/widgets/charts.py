@@ -199,8 +199,13 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
                       pygame.Rect(body.left, y - label_size, scale_w - 4, 2 * label_size),
                       label_size, theme.TEXT_DIM, align="right")
     slot = area.width / len(bars)
-    # The share over each column only when every one of them has room for it.
-    worded = all(text_size(percent_words(round(bar.value * 100)), label_size)[0] <= slot for bar in bars)
+    # The share over each column only when every one of them has room for it, in one size: the
+    # labels' own, or as much smaller as a large UI scale's narrow columns need (not under 11 px).
+    shares = [percent_words(round(_share(bar.value, maximum) * 100)) for bar in bars]
+    words_size = _size_in_slot(shares, slot, label_size)
+    worded = all(text_size(words, words_size)[0] <= slot for words in shares)
+    # The numbers under the columns in one size too, with a little room between them.
+    under_size = _size_in_slot([bar.label for bar in bars], slot * 0.85, label_size)
     width = max(1, round(slot * 0.7))
     for index, bar in enumerate(bars):
         left = round(area.left + index * slot + (slot - width) / 2)
@@ -211,12 +216,24 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
             pygame.draw.rect(surface, bar.colour, column, border_top_left_radius=2, border_top_right_radius=2)
         geometry.bars.append(column)
         under = pygame.Rect(round(area.left + index * slot), area.bottom + 1, max(1, round(slot)), label_h - 1)
-        draw_text_fit(surface, bar.label, under, label_size, theme.TEXT_DIM)
+        draw_text_fit(surface, bar.label, under, under_size, theme.TEXT_DIM)
         words = percent_words(round(share * 100))
         if worded:
             above = pygame.Rect(under.left, max(area.top, column.top - label_h), under.width, label_h)
-            draw_text_fit(surface, words, above, label_size, theme.TEXT)
+            draw_text_fit(surface, words, above, words_size, theme.TEXT)
     return geometry
+
+
+#: The smallest size ``_size_in_slot`` takes the columns' words down to.
+LEAST_COLUMN_WORDS = 11
+
+
+def _size_in_slot(texts: Sequence[str], slot: float, size: int) -> int:
+    """The largest size up to ``size`` (not under ``LEAST_COLUMN_WORDS``) at which every text
+    is at most ``slot`` wide."""
+    while size > LEAST_COLUMN_WORDS and any(text_size(text, size)[0] > slot for text in texts):
+        size -= 1
+    return size
 
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[tuple[str, Colour]],
@@ -227,7 +244,8 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[tu
     width = rect.width // len(entries)
     for index, (name, colour) in enumerate(entries):
         cell = pygame.Rect(rect.left + index * width, rect.top, width, rect.height)
-        swatch = max(6, rect.height // 2)
+        # The swatch grows with the row, short of taking a narrow cell's room for the name.
+        swatch = max(6, min(rect.height // 2, width // 4))
         pygame.draw.rect(surface, colour, (cell.left, cell.centery - swatch // 2, swatch, swatch), border_radius=2)
         draw_text_fit(surface, name, pygame.Rect(cell.left + swatch + 4, cell.top, max(1, width - swatch - 8),
                                                  cell.height), size, theme.TEXT, align="left")
