@@ -46,6 +46,7 @@ import pytest  # noqa: E402
 import game.cli as cli  # noqa: E402
 from game import line_reader, savegame, yaml_files  # noqa: E402
 from game.config import LastSetup, load_last_setup, load_settings_problem, save_last_setup  # noqa: E402
+from game.housekeeping import tidy_user_files  # noqa: E402
 from game.match import Seat  # noqa: E402
 from game.names import LONGEST_NAME  # noqa: E402
 from game.paths import UserPaths  # noqa: E402
@@ -219,6 +220,13 @@ def save_changed(change: Callable[[dict[str, Any]], None]) -> Callable[[dict], M
     return with_snapshot
 
 
+def torn_save(snapshot: dict[str, Any]) -> Maker:
+    return put_bytes(json.dumps(snapshot).encode("utf-8")[:300])
+
+
+torn_save.__name__ = "with_snapshot"  # made from the normal save, as the rows of save_changed
+
+
 def seat_name(name: str) -> Callable[[dict[str, Any]], None]:
     def change(data: dict[str, Any]) -> None:
         data["seats"][0]["name"] = name
@@ -267,6 +275,13 @@ def read_statistics(root: Path, tmp_path: Path, capsys, caplog) -> Outcome:
     return Outcome(loaded, " ".join(str(problem) for problem in loaded.problems))
 
 
+def start_up_tidy(root: Path, tmp_path: Path, capsys, caplog) -> Outcome:
+    """The tidying every start does: a torn history tail is set aside, nothing else touched."""
+    tidy_user_files(UserPaths.from_data_dir(root))
+    history = file_of("history", root)
+    return Outcome(history.read_bytes() if history.is_file() and not history.is_symlink() else None)
+
+
 def replay_check(root: Path, tmp_path: Path, capsys, caplog) -> Outcome:
     code = cli.main(["replay", "--check", str(file_of("history", root))])
     out, err = capsys.readouterr()
@@ -290,6 +305,7 @@ READERS: dict[str, tuple[str, Callable[..., Outcome]]] = {
     "last setup": ("last setup", read_last_setup),
     "save": ("save", read_save),
     "statistics": ("history", read_statistics),
+    "start-up tidy": ("history", start_up_tidy),
     "replay --check": ("history", replay_check),
     "replay --game 3": ("history", replay_viewer),
     "statistics cache": ("stats cache", read_statistics),
@@ -403,6 +419,11 @@ ROWS: list[Row] = [
     Row("last setup: alias bomb", "last setup", put_text(alias_bomb()), read(lambda o: o.value is None, "alias")),
     Row("last setup: duplicate keys", "last setup", put_text(LAST_SETUP.format(names="Ann, Ben, Cy") + "game: bidwhist\n"),
         read(lambda o: o.value is None, "game")),
+    Row("last setup: base-60 1:30", "last setup", put_text(LAST_SETUP.format(names="Ann, Ben, Cy")
+                                                         .replace("players: 3", "players: 1:30")),
+        read(lambda o: o.value is None, "1:30")),
+    Row("last setup: a date", "last setup", put_text(LAST_SETUP.format(names="2024-01-01, Ben, Cy")),
+        read(lambda o: o.value is None, "names must be a list")),
     *[Row(f"last setup: {name}", "last setup", maker, read(lambda o: o.value is None)) for name, maker in SPECIAL_FILES],
     # ------------------------------------------------------------------ save: continued, or set aside once with the reason
     Row("save: lone surrogate name", "save", save_changed(seat_name("\ud800")), read(first_name("#1"))),
@@ -410,6 +431,7 @@ ROWS: list[Row] = [
     Row("save: 300-character name", "save", save_changed(seat_name("z" * 300)), read(first_name("z" * LONGEST_NAME))),
     Row('save: controller "robot"', "save", save_changed(seat_controller("robot")),
         refused("robot", aside="autosave.json.corrupt-")),
+    Row("save: torn", "save", torn_save, refused(aside=".corrupt-")),
     Row("save: empty", "save", put_bytes(b""), refused(aside="autosave.json.corrupt-")),
     Row("save: non-UTF-8 byte", "save", put_bytes(b'{"version": 1, "x": "\xff"}'), refused(aside=".corrupt-")),
     Row("save: deep nesting", "save", put_bytes(nested_json()), refused("nested too deeply", aside=".corrupt-")),
@@ -441,6 +463,16 @@ ROWS: list[Row] = [
         read(lambda o: o.value.games_read == 3 and o.value.problems == [])),
     *[Row(f"statistics: history is {name}", "statistics", maker, read(lambda o: o.value.problems == []))
       for name, maker in SPECIAL_FILES],
+    # ------------------------------------------------------------------ history, tidied at start-up
+    Row("start-up tidy: torn tail", "start-up tidy", record_lines(torn_tail),
+        read(lambda o: o.value.count(b"\n") == GAMES_IN_HISTORY, aside="wizard.jsonl.damaged")),
+    Row("start-up tidy: damaged middle line", "start-up tidy", record_lines(damaged_middle),
+        read(lambda o: o.value.count(b"\n") == GAMES_IN_HISTORY + 1)),
+    Row("start-up tidy: huge line without a newline", "start-up tidy", put_bytes(b"x" * (1024 * 1024)),
+        read(lambda o: o.value == b"", aside="wizard.jsonl.damaged"),
+        caps={"line_reader.MAX_LINE_BYTES": 128 * 1024}),
+    *[Row(f"start-up tidy: history is {name}", "start-up tidy", maker, read(lambda o: o.value is None))
+      for name, maker in SPECIAL_FILES],
     # ------------------------------------------------------------------ history, checked by replay --check
     Row("replay --check: empty", "replay --check", put_bytes(b""), read(status(0))),
     Row("replay --check: damaged middle line", "replay --check", record_lines(damaged_middle),
@@ -457,6 +489,8 @@ ROWS: list[Row] = [
     Row("replay --check: 5000-digit number", "replay --check", record_lines(long_number_middle),
         read(status(2), "line 2")),
     Row("replay --check: lone surrogate name", "replay --check", renamed_first_player("\ud800"),
+        read(status(2), "line 2")),
+    Row("replay --check: NUL in a name", "replay --check", renamed_first_player("a\x00b"),
         read(status(2), "line 2")),
     Row("replay --check: 300-character name", "replay --check", renamed_first_player("x" * 300),
         read(status(2), "line 2", "longer than 200 characters")),
