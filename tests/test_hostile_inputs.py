@@ -4,7 +4,7 @@ Each row names a file of a player's data folder (rules, settings, last setup,
 save, history, statistics cache), the reader that meets it (the same entry
 the program uses: ``load_settings_problem`` and ``load_last_setup`` at start,
 ``load_saved_game`` for Continue, ``load_stats`` for the statistics screen,
-``cli.main`` for ``replay --check``, ``replay FILE --game N`` and
+``tidy_user_files`` for the start-up repair of the histories, ``cli.main`` for ``replay --check``, ``replay FILE --game N`` and
 ``simulate --rules``), the hostile content (bytes, or a pipe, a loop of
 symbolic links, a folder, a link to ``/dev/zero``), and the outcome: refused
 with a message in the player's words, or read, with what was read checked.
