@@ -160,6 +160,12 @@ def decode_save(raw: bytes, modified: datetime,
     except json.JSONDecodeError as exc:
         # json's own words ("Expecting value") are English: only an English sentence shows them.
         raise ProblemValueError(Problem("save.not_json", {"detail": exc.msg, "position": exc.pos})) from None
+    except RecursionError:
+        raise ProblemValueError(Problem("save.too_deep")) from None
+    except ValueError:
+        # JSON itself has no limit, but Python refuses to read a number of more
+        # than 4,300 digits (its own words name sys.set_int_max_str_digits).
+        raise ProblemValueError(Problem("save.long_number")) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ProblemValueError(Problem("save.foreign"))
     version = data.get("version")

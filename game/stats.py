@@ -70,7 +70,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from game.line_reader import open_lines_file
+from game.paths import open_regular_file
 from game.stats_spans import (
     SPANS_PER_WORKER, Damage, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count,
 )
@@ -526,9 +526,9 @@ def _read_cache(cache_path: Path | None, histories_size: int) -> dict[str, Any]:
         return {}
     limit = max(CACHE_MIN_LIMIT, histories_size)
     try:
-        # A device or a pipe in its place (``open_lines_file`` refuses a device) is read
-        # no further than the limit, so nothing there can hold the statistics up or fill memory.
-        with open_lines_file(cache_path) as handle:
+        # Only an ordinary file is read, and no further than the limit: a device or a pipe in its
+        # place (opening a pipe waits for a writer, forever) cannot hold the statistics up or fill memory.
+        with open_regular_file(cache_path) as handle:
             raw = handle.read(limit + 1)
     except OSError:
         return {}

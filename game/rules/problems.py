@@ -168,6 +168,8 @@ PROBLEMS: dict[str, str] = {
     "save.system_error": "{reason}",
     "save.too_big": "the file is larger than any save ({limit} bytes)",
     "save.not_utf8": "the file is not UTF-8 text",
+    "save.too_deep": "the file is nested too deeply to read",
+    "save.long_number": "the file holds a number too long to read",
     "save.not_json": "the file is not valid JSON ({detail} at character {position})",
     "save.not_json.no_detail": "the file is not valid JSON (at character {position})",
     "save.foreign": "the file is not a Trick Table save",
