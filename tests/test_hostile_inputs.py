@@ -36,7 +36,7 @@ import stat
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -316,15 +316,21 @@ READERS: dict[str, tuple[str, Callable[..., Outcome]]] = {
 
 
 # ---------------------------------------------------------------------- the expected outcomes
+def _said_in_words(outcome: Outcome, words: Sequence[str], aside: str | None) -> None:
+    """The message holds each of ``words`` and none of Python's own; ``aside``: the file
+    set aside is so named."""
+    for word in words:
+        assert word in outcome.message, outcome.message[:600]
+    assert not any(word in outcome.message for word in PYTHON_WORDS), outcome.message[:600]
+    if aside is not None:
+        assert outcome.set_aside and all(aside in name for name in outcome.set_aside), outcome.set_aside
+
+
 def refused(*words: str, aside: str | None = None) -> Callable[[Outcome], None]:
     """The reader refused, saying each of ``words`` (``aside``: a file set aside so named)."""
     def check(outcome: Outcome) -> None:
         assert outcome.message, "refused without a word to the player"
-        for word in words:
-            assert word in outcome.message, outcome.message[:600]
-        assert not any(word in outcome.message for word in PYTHON_WORDS), outcome.message[:600]
-        if aside is not None:
-            assert outcome.set_aside and all(aside in name for name in outcome.set_aside), outcome.set_aside
+        _said_in_words(outcome, words, aside)
     check.aside = aside  # type: ignore[attr-defined]
     return check
 
@@ -334,11 +340,7 @@ def read(test: Callable[[Outcome], Any], *warned: str, aside: str | None = None)
     (``aside``: a damaged part set aside in a file so named)."""
     def check(outcome: Outcome) -> None:
         assert test(outcome) is not False, (outcome.value, outcome.message[:600])
-        for word in warned:
-            assert word in outcome.message, outcome.message[:600]
-        assert not any(word in outcome.message for word in PYTHON_WORDS), outcome.message[:600]
-        if aside is not None:
-            assert outcome.set_aside and all(aside in name for name in outcome.set_aside), outcome.set_aside
+        _said_in_words(outcome, warned, aside)
     check.aside = aside  # type: ignore[attr-defined]
     return check
 
