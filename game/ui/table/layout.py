@@ -522,8 +522,15 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
                 break
         if least == 0:
             break
-    _put_beside(block, own, chosen[0], gap, chosen[1])
     tag = pygame.Rect(0, 0, width, height)
+    if least is None or least > 0:
+        # No side is clear of the seats' card backs (a grown table, crowded): the tags then
+        # lie across the middle of their own card, over its pips, clear of its corner
+        # indices and of every other seat's cards.
+        tag.center = own.center
+        tag.centery += (height + gap) // 2 if second else -(height + gap) // 2
+        return tag
+    _put_beside(block, own, chosen[0], gap, chosen[1])
     # The first tag takes the half of the block next to the card (the upper half beside it).
     near_top = chosen[0] != "above"
     tag.centerx = block.centerx
