@@ -40,6 +40,7 @@ from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import explain, t  # noqa: E402
 from test_ui_table import click, key, run_until, step, top_name  # noqa: E402
+from test_undo import take_one_step  # noqa: E402
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -62,12 +63,7 @@ def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: ran
             if (match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
                     and (match.is_human_turn() or not humans_only) and wanted(match)):
                 return match
-            if match.phase == Phase.HAND_OVER:
-                match.next_deal()
-            elif match.is_human_turn():
-                match.apply(match.legal_actions()[0])
-            else:
-                match.apply(match.choose_ai_action())
+            take_one_step(match)
     raise AssertionError("no seed reached the wanted position")
 
 

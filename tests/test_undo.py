@@ -50,17 +50,23 @@ def computers_reply(match: Match) -> None:
         match.apply(match.choose_ai_action())
 
 
+def take_one_step(match: Match) -> None:
+    """The next move, as a quick test plays it: the next deal after a hand, the human's first
+    legal move, else the computer's choice."""
+    if match.phase == Phase.HAND_OVER:
+        match.next_deal()
+    elif match.is_human_turn():
+        match.apply(match.legal_actions()[0])
+    else:
+        match.apply(match.choose_ai_action())
+
+
 def wizard_match(seed: int = 11) -> Match:
     match = Match(make_rules("wizard", players=4), [Seat("You"), *(Seat(n, c) for n, c in
                                                                     zip(("Ada", "Bruno", "Cleo"), COMPUTERS))], seed)
     # On to the third round (three cards each), the human to act.
     while match.deal_number < 3 or match.phase == Phase.HAND_OVER:
-        if match.phase == Phase.HAND_OVER:
-            match.next_deal()
-        elif match.is_human_turn():
-            match.apply(match.legal_actions()[0])
-        else:
-            match.apply(match.choose_ai_action())
+        take_one_step(match)
     computers_reply(match)
     return match
 

@@ -356,12 +356,11 @@ class App:
         """The start screen, reached from a finished game's end screen with nothing focused:
         the player left with Enter, and a hurried second Enter must not start a new game
         at once (Tab, an arrow or a click chooses a control as usual)."""
-        self.show_start()
-        start = self.top_scene()
-        focus = getattr(start, "focus", None)
-        if focus is not None:
-            focus.start = getattr(start, "start_button", None)
-            focus.focus_nothing()
+        from game.ui.scenes.start_scene import StartScene
+        start = StartScene(self)
+        self.replace(start)
+        start.focus.start = start.start_button
+        start.focus.focus_nothing()
 
     def start_at_table(self, plan: TablePlan) -> None:
         """Open at the table with ``plan``'s rules (``python main.py --rules FILE``).
