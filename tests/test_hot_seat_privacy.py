@@ -220,7 +220,7 @@ class PrivacyWatch:
             events = list(events)
             viewer = self.scene.viewer
             for event in events:
-                if event != event.for_seat(None if viewer == PUBLIC_SEAT else viewer):
+                if event != event.for_seat(viewer):
                     self.problems.append(f"the director was given {event} unfiltered for seat {viewer}")
             self.events_fed += len(events)
             return original(events, turn_after)
