@@ -18,7 +18,7 @@ import pytest
 from game.match import Match, Seat
 from game.rules import Action, ActionKind, make_rules
 from game.rules.actions import PASS, play
-from game.ui.table.ai_worker import AiJob, InlineAiRunner, ThreadedAiRunner
+from game.session.ai_worker import AiJob, InlineAiRunner, ThreadedAiRunner
 
 TIMEOUT = 10.0
 

@@ -98,7 +98,7 @@ class PrivacyWatch:
     def __init__(self, app, scene, monkeypatch) -> None:
         self.app = app
         self.scene = scene
-        self.match = scene.match
+        self.match = scene.session.match
         self.humans = set(scene.humans)
         self.checked_frames = 0
         self.card_checks = 0
@@ -351,7 +351,7 @@ def _modest_choice(legal, rng: random.Random):
 
 
 def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> None:
-    match = scene.match
+    match = scene.session.match
     for _ in range(MAX_FRAMES):
         top = app.scenes[-1]
         name = top_name(app)
@@ -422,7 +422,7 @@ def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path,
     watch = PrivacyWatch(app, scene, monkeypatch)
     watch.check()
     _play_hot_seat_game(app, scene, watch, random.Random(seed))
-    match = scene.match
+    match = scene.session.match
     assert match.is_over
     deals = len(match.history()["deals"])
     humans = len(scene.humans)

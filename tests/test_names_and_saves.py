@@ -37,7 +37,8 @@ from game.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_o
 from game.stats import load_stats  # noqa: E402
 from game.ui.art.render_cache import TEXT  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.local import local_session  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.widgets.text import draw_text_fit, text_size  # noqa: E402
 from game.ui.text import t  # noqa: E402
@@ -122,7 +123,7 @@ def test_a_hostile_name_in_the_save_is_cleaned_continues_draws_and_saves(name, t
     for _ in range(3):
         step(app)
     assert app.scenes[0] is scene, "the table draws the name and stays"
-    app.autosaver.save(scene.match)
+    app.autosaver.save(scene.session.match)
     assert app.autosaver.flush() and app.autosaver.saved, "the autosave can write it"
     app.close(quit_pygame=False)
 
@@ -143,7 +144,7 @@ def test_a_hostile_name_in_the_last_setup_is_cleaned_and_the_game_autosaves(tmp_
     seats = screen.build_seats()
     assert [seat.name for seat in seats][:2] == ["Ann", "Bb"]
     app.start_match(make_rules("wizard", players=3), seats, seed=4)
-    app.autosaver.save(app.scenes[0].match)
+    app.autosaver.save(app.scenes[0].session.match)
     assert app.autosaver.flush() and app.autosaver.saved and save_path(paths).exists()
     app.close(quit_pygame=False)
 
@@ -237,7 +238,7 @@ def test_a_table_that_fails_after_a_move_of_the_continued_game_keeps_the_save(tm
     app = make_app(tmp_path)
     click(app, the_start_screen(app).continue_button.rect.center)
     scene = app.scenes[0]
-    scene.match.apply(scene.match.legal_actions()[0])  # the game goes on from the save
+    scene.session.match.apply(scene.session.match.legal_actions()[0])  # the game goes on from the save
     monkeypatch.setattr(TableScene, "update", lambda self, dt: 1 / 0)
     step(app)
     assert save_path(paths).exists() and kept_aside(paths) == [], "a game that went on is not the save's fault"
@@ -325,7 +326,7 @@ def test_a_finished_game_is_recorded_once_when_its_save_cannot_be_removed(tmp_pa
     # The table itself, replaying the same game to its end, does not add it again either.
     app = make_app(tmp_path)
     replayed = Match.from_save(json.loads(save_path(paths).read_bytes()))
-    app.replace(TableScene(app, replayed, ai_runner=InlineAiRunner()))
+    app.replace(TableScene(app, local_session(replayed, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
     assert len(list(read_history(paths.histories_dir / "wizard.jsonl"))) == 1
     assert load_stats(paths.histories_dir, None, parallel=False).games_read == 1

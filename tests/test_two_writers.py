@@ -29,7 +29,8 @@ from game.match import Match, Seat  # noqa: E402
 from game.paths import UserPaths  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.savegame import encode_save, save_path, snapshot_of  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.local import local_session  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from test_ui_table import make_app, run_until, top_name  # noqa: E402
@@ -143,7 +144,7 @@ def test_a_second_window_leaves_the_first_ones_game_alone_until_the_first_is_gon
             # The second window plays a whole game: it is recorded, and the first one's save stays.
             computers = [Seat(seat.name, "ai:random") for seat in seats]
             match = Match(make_rules("wizard", {"rounds": 1}, players=3), computers, 9)
-            second.replace(TableScene(second, match, ai_runner=InlineAiRunner()))
+            second.replace(TableScene(second, local_session(match, second, ai_runner=InlineAiRunner())))
             assert run_until(second, lambda: top_name(second) == "EndScene")
         finally:
             second.close(quit_pygame=False)

@@ -36,7 +36,8 @@ from game.rules.events import ClaimMade  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.cover_scene import CoverScene  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.local import local_session  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import explain, t  # noqa: E402
 from test_ui_table import click, key, run_until, step, top_name  # noqa: E402
@@ -68,7 +69,7 @@ def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: ran
 
 
 def table(app: App, match: Match) -> TableScene:
-    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     step(app)
     return scene

@@ -28,10 +28,11 @@ from game.config import Settings  # noqa: E402
 from game.match import Match, Seat  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
+from game.session.scores import score_history  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.layout import (  # noqa: E402
     RAISE_SELECTED,
     RING_REACH,
@@ -40,6 +41,7 @@ from game.ui.table.layout import (  # noqa: E402
     hand_positions,
     trick_tag_rect,
 )
+from game.session.local import local_session  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.widgets.geometry import set_display_choices  # noqa: E402
 
@@ -105,7 +107,7 @@ def _end_scene(app, players: int):
     else:
         match = finished_match("wizard", players=players, seed=2)
         names = ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]
-    return EndScene(app, match.history(), names, lambda: None, lambda: None)
+    return EndScene(app, score_history(match.history()), names, lambda: None, lambda: None)
 
 
 @pytest.mark.parametrize("players", [4, 6])
@@ -116,7 +118,7 @@ def test_game_over_sits_in_the_middle_and_its_rows_clear_the_buttons(players, tm
     try:
         game = "bidwhist" if players == 4 else "wizard"
         seats = [Seat(f"P{seat}", "ai:random") for seat in range(players)]
-        table = TableScene(app, Match(make_rules(game, players=players), seats, 3), ai_runner=InlineAiRunner())
+        table = TableScene(app, local_session(Match(make_rules(game, players=players), seats, 3), app, ai_runner=InlineAiRunner()))
         scene = _end_scene(app, players).attach_host(table)
         scene.relayout((1280, 720))
         panel = scene.panel_rect
@@ -135,7 +137,7 @@ def test_game_over_keeps_clear_of_the_tables_corner_panels(size, tmp_path):
     app = App(data_dir=str(tmp_path), size=size, settings=Settings(animation_speed="instant"), show_start=False)
     try:
         seats = [Seat(f"P{seat}", "ai:random") for seat in range(4)]
-        table = TableScene(app, Match(make_rules("bidwhist"), seats, 3), ai_runner=InlineAiRunner())
+        table = TableScene(app, local_session(Match(make_rules("bidwhist"), seats, 3), app, ai_runner=InlineAiRunner()))
         scene = _end_scene(app, 4).attach_host(table)
         scene.relayout(size)
         panel, between, below = scene.panel_rect, table.dialog_area(size, False), table.dialog_area(size, True)

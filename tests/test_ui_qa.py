@@ -34,15 +34,15 @@ def test_no_dialog_is_pushed_over_an_open_menu(tmp_path):
     step(app)
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "TableMenu"
-    actions_before = len(scene.match.actions)
+    actions_before = len(scene.session.match.actions)
     for _ in range(120):
         step(app)
     # Nothing happens behind the menu: no dialog on top of it, no computer move.
     assert top_name(app) == "TableMenu"
-    assert len(scene.match.actions) == actions_before
+    assert len(scene.session.match.actions) == actions_before
     step(app, [key(pygame.K_ESCAPE)])
     assert run_until(app, lambda: top_name(app) == "BiddingPanel"
-                     or len(scene.match.actions) > actions_before)
+                     or len(scene.session.match.actions) > actions_before)
 
 
 def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
@@ -142,6 +142,6 @@ def test_preset_descriptions_read_well_on_the_start_screen():
 def test_game_over_waits_for_the_table_to_be_on_top(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["ai:random", "ai:random", "ai:random"], rounds=1, seed=3)
-    assert run_until(app, lambda: scene.match.phase == Phase.GAME_OVER and scene.director.idle)
+    assert run_until(app, lambda: scene.session.match.phase == Phase.GAME_OVER and scene.director.idle)
     step(app)
     assert top_name(app) == "EndScene"

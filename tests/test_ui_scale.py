@@ -26,6 +26,7 @@ from game.rules.events import TrickWon  # noqa: E402
 from game.rules.actions import predict  # noqa: E402
 from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
 from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene  # noqa: E402
+from game.session.scores import score_history  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
 from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
@@ -37,11 +38,12 @@ from game.ui.scenes.rules_help_scene import RulesHelpScene  # noqa: E402
 from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
+from game.session.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.hand_log import hand_log  # noqa: E402
 from game.ui.table import layout as layout_module  # noqa: E402
 from game.ui.table.layout import compute_layout  # noqa: E402
 from game.ui.table.review import HandLogDialog, LastTrickDialog  # noqa: E402
+from game.session.local import local_session  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
 from game.ui.widgets import geometry  # noqa: E402
@@ -131,12 +133,12 @@ def _menu(app):
 
 def _score_pad(app):
     match = finished_match("bidwhist", seed=8)
-    return ScorePad(app, match.history(), NAMES4, _noop), lambda scene: scene.row_h
+    return ScorePad(app, score_history(match.history()), NAMES4, _noop), lambda scene: scene.row_h
 
 
 def _end(app):
     match = finished_match("bidwhist", seed=8)
-    return EndScene(app, match.history(), NAMES4, _noop, _noop), lambda scene: scene.play_again.rect.height
+    return EndScene(app, score_history(match.history()), NAMES4, _noop, _noop), lambda scene: scene.play_again.rect.height
 
 
 GROWING = {"settings": _settings, "rules editor": _rules_editor, "rules help": _rules_help, "start screen": _start,
@@ -235,7 +237,7 @@ def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
     real_app = App(data_dir=str(tmp_path_factory.mktemp("ui-scale")), size=(1280, 720),
                    settings=Settings(animation_speed="instant", ai_pause_seconds=0.0), show_start=False)
     seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
-    yield {"bidwhist": TableScene(real_app, Match(make_rules("bidwhist"), seats, 3), ai_runner=InlineAiRunner())}
+    yield {"bidwhist": TableScene(real_app, local_session(Match(make_rules("bidwhist"), seats, 3), real_app, ai_runner=InlineAiRunner()))}
     real_app.close(quit_pygame=False)
 
 
@@ -300,7 +302,7 @@ def test_the_message_of_an_undo_stays_in_sight_of_the_reopened_bidding_panel(tmp
     app = App(data_dir=str(tmp_path), size=size, settings=settings)
     try:
         seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
-        table = TableScene(app, Match(make_rules("wizard"), seats, 5), ai_runner=InlineAiRunner())
+        table = TableScene(app, local_session(Match(make_rules("wizard"), seats, 5), app, ai_runner=InlineAiRunner()))
         app.replace(table)
 
         def run_until(done) -> None:

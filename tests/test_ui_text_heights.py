@@ -47,6 +47,7 @@ from game.rules import Phase  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.art.render_cache import TEXT  # noqa: E402
+from game.session.scores import score_history  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402
 from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
 from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
@@ -179,7 +180,7 @@ def _tour(app: App, sizes: TextSizes) -> None:
         kitty._toggle(card)
     _shown(app, sizes, "kitty")
     _run(app, lambda: app.scenes[-1] is scene and scene.input_enabled() and len(scene.model.trick) >= 2
-         and scene.match.phase == Phase.PLAY and len(scene.match.view(0).tricks) >= 2, pilot,
+         and scene.session.match.phase == Phase.PLAY and len(scene.session.match.view(0).tricks) >= 2, pilot,
          sizes=sizes, screen="Bid Whist table")
     _shown(app, sizes, "Bid Whist table")
     for screen, opens in (("last trick", scene.open_last_trick), ("hand log", scene.open_hand_log),
@@ -206,10 +207,10 @@ def _tour(app: App, sizes: TextSizes) -> None:
     # Finished games (played by computer players, off the table): their score pad and game
     # over over the table, then the statistics and the replay viewer over the start screen.
     bid_whist, wizard = finished_match("bidwhist", seed=8), finished_match("wizard", players=5, seed=2, rounds=3)
-    app.push(ScorePad(app, bid_whist.history(), NAMES4, lambda: None))
+    app.push(ScorePad(app, score_history(bid_whist.history()), NAMES4, lambda: None))
     _shown(app, sizes, "score pad")
     app.pop()
-    app.push(EndScene(app, wizard.history(), NAMES4 + ["Esme"], lambda: None, lambda: None).attach_host(scene))
+    app.push(EndScene(app, score_history(wizard.history()), NAMES4 + ["Esme"], lambda: None, lambda: None).attach_host(scene))
     _shown(app, sizes, "game over")
     sizes.screen = "start"
     app.show_start()

@@ -73,7 +73,8 @@ from game.config import (
     LANGUAGES, ConfigError, LastSetup, Preset, default_rule_file, error_problem, load_last_setup, load_rule_file,
     load_rules_problem, save_last_setup,
 )
-from game.match import Seat
+from game.session.local import local_session
+from game.session.session import Seat
 from game.names import clean_name
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
@@ -172,7 +173,7 @@ def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[s
     headline = t("start.continue_what", game=t(game.text("title")), deal=t(game.text("deal")),
                  n=match.deal_number, when=when)
     names = [seat_name(seat.name, seat.name_role) for seat in match.seats]
-    scores = match.history()["final_scores"]
+    scores = local_session(match).score_history().final_scores
     sides = [team_name(game, names, side) if game.partnerships else names[side] for side in range(len(scores))]
     return headline, [t("start.continue_score", side=side, score=score) for side, score in zip(sides, scores)]
 
@@ -398,7 +399,7 @@ class StartScene(PagedScreen):
     def continue_game(self) -> None:
         """Open the table on the saved game, where it stands."""
         if self.saved_game is not None:
-            self.app.resume_match(self.saved_game.match)
+            self.app.resume_saved(self.saved_game)
 
     # ------------------------------------------------------------------ where the seats sit
     def bottom_seat(self) -> int:
