@@ -16,6 +16,7 @@ costs no re-filtering of the whole game.
 
 from __future__ import annotations
 
+import bisect
 import logging
 from typing import Protocol, Sequence
 
@@ -53,9 +54,9 @@ class LocalSession:
         self.computers = ComputerTurns(lambda: self.match, ai_runner if ai_runner is not None else ThreadedAiRunner())
         self._hint_for: HintFunction = hint_for if hint_for is not None else lazy_hint_for
         self.epoch = 0
-        # The number of match.events[0]: numbers grow past every number ever given.
-        self._first_number = 1
-        self._next_number = 1 + len(match.events)
+        # The number of each of match.events; the next one given is past every number ever given.
+        self._numbers: list[int] = []
+        self._next_number = 1
         self._seen: dict[Viewer, list[GameEvent]] = {}
         self._scores: tuple[tuple[Position, int], ScoreHistory] | None = None
         self.autosave()
@@ -99,9 +100,18 @@ class LocalSession:
         return self.match.is_over
 
     # ------------------------------------------------------------------ events and views
+    def _numbered(self) -> list[int]:
+        """The numbers of the match's events, the new ones numbered now."""
+        numbers = self._numbers
+        while len(numbers) < len(self.match.events):
+            numbers.append(self._next_number)
+            self._next_number += 1
+        return numbers
+
     @property
     def last_number(self) -> int:
-        return self._first_number + len(self.match.events) - 1
+        numbers = self._numbered()
+        return numbers[-1] if numbers else 0
 
     def _stream(self, viewer: Viewer) -> list[GameEvent]:
         """``viewer``'s filtered events, extended with what happened since it was last asked."""
@@ -113,8 +123,9 @@ class LocalSession:
 
     def events_since(self, number: int, viewer: Viewer) -> list[NumberedEvent]:
         stream = self._stream(viewer)
-        start = max(0, number + 1 - self._first_number)
-        return [NumberedEvent(self._first_number + index, stream[index]) for index in range(start, len(stream))]
+        numbers = self._numbered()
+        start = bisect.bisect_right(numbers, number)
+        return [NumberedEvent(numbers[index], stream[index]) for index in range(start, len(stream))]
 
     def hand_events(self, viewer: Viewer) -> list[GameEvent]:
         stream = self._stream(viewer)
@@ -162,18 +173,24 @@ class LocalSession:
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last decision of this hand (``Match.undo``); the computers'
         thinking about the later position is dropped."""
+        self._numbered()
+        before = list(self.match.events)
         if not self.match.undo(seat):
             return False
         self.computers.cancel()
-        kept = len(self.match.events)
-        self._first_number = self._next_number - kept
+        # The events the rebuilt match shares with the old one keep their numbers.
+        after = self.match.events
+        kept = 0
+        while kept < min(len(before), len(after)) and before[kept] == after[kept]:
+            kept += 1
+        del self._numbers[kept:]
         self._seen.clear()
         self.epoch += 1
         self.autosave()
         return True
 
     def _acted(self) -> None:
-        self._next_number = self._first_number + len(self.match.events)
+        self._numbered()
         self.autosave()
 
     # ------------------------------------------------------------------ computers and hints
