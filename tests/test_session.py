@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import PUBLIC_SEAT, IllegalActionError, Phase, make_rules
 from game.rules.events import UNKNOWN_CARD, BidMade, CardPlayed, Dealt
 from game.session.ai_worker import InlineAiRunner

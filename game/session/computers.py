@@ -22,7 +22,7 @@ from __future__ import annotations
 import logging
 from typing import Callable
 
-from game.match import Match
+from game.session.match import Match
 from game.rules import Action, IllegalActionError, Phase
 from game.session.ai_worker import AiJob, AiRunner
 

@@ -21,16 +21,16 @@ import logging
 from typing import Protocol, Sequence
 
 from game.ai.budget import SearchBudget
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import (
     Action, GameDef, GameEvent, IllegalActionError, Phase, Viewer, events_for,
 )
 from game.rules.actions import NEXT_DEAL
 from game.rules.events import Dealt
 from game.rules.finished_hand import FinishedHand
-from game.paths import UserPaths
+from game.settings.paths import UserPaths
 from game.rules.house_rules import Rules
-from game.savegame import Autosaver, record_finished_game
+from game.persistence.savegame import Autosaver, record_finished_game
 from game.session.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.session.computers import ComputerTurns
 from game.session.hints import HintFunction, HintLike, HintRequest, lazy_hint_for

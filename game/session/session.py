@@ -27,7 +27,7 @@ from enum import Enum
 from typing import Protocol, Sequence
 
 from game.ai.budget import SearchBudget
-from game.match import Seat
+from game.session.match import Seat
 from game.rules import PUBLIC_SEAT, Action, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, Viewer
 from game.rules.finished_hand import FinishedHand
 from game.rules.house_rules import Rules

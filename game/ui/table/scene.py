@@ -92,7 +92,8 @@ from typing import Callable
 
 import pygame
 
-from game.config import ConfigError, save_settings as write_settings
+from game.settings.house_rule_files import ConfigError
+from game.settings.app_settings import save_settings as write_settings
 from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
 from game.rules.events import BidWhistHandScored
 from game.rules.actions import discard, play
