@@ -34,8 +34,7 @@ def _imports(tree: ast.AST) -> list[str]:
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.append(node.module)
-            if node.module == "game":
-                names += [f"game.{alias.name}" for alias in node.names]
+            names += [f"{node.module}.{alias.name}" for alias in node.names]   # from game.session import match
     return names
 
 
