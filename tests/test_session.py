@@ -164,3 +164,23 @@ def test_the_score_history_is_in_the_view_and_grows_with_the_hands():
     scores = game.view(0).scores
     assert scores == game.view(PUBLIC_SEAT).scores
     assert scores.game == "bidwhist" and scores.deals[0].scored and len(scores.deals[0].scores) == 2
+
+
+def test_the_game_is_saved_once_a_table_is_open_on_it_and_after_every_change():
+    class Saver:
+        saved = False
+
+        def __init__(self):
+            self.saves = []
+
+        def save(self, match):
+            self.saves.append(len(match.actions))
+
+    saver = Saver()
+    game = LocalSession(Match(make_rules("wizard", {"rounds": 2}, players=3), [Seat("A"), Seat("B"), Seat("C")], 4),
+                        ai_runner=InlineAiRunner(), autosaver=saver)  # type: ignore[arg-type]
+    assert saver.saves == []   # a save being continued is not written again before a table could open on it
+    game.open()
+    seat = game.current_player
+    game.submit(seat, game.view(seat).game.legal_actions[0])
+    assert saver.saves == [0, 1]

@@ -59,7 +59,6 @@ class LocalSession:
         self._next_number = 1
         self._seen: dict[Viewer, list[GameEvent]] = {}
         self._scores: tuple[tuple[Position, int], ScoreHistory] | None = None
-        self.autosave()
 
     # ------------------------------------------------------------------ who plays what
     @property
@@ -245,6 +244,11 @@ class LocalSession:
         if self.autosaver is not None:
             self.autosaver.discard(self.user_paths)
         return True
+
+    def open(self) -> None:
+        """The table is shown: keep the game saved as it stands (a continued save is written
+        again only once a table could be opened on it)."""
+        self.autosave()
 
     def close(self) -> None:
         self.computers.stop()

@@ -166,6 +166,10 @@ class TableSession(Protocol):
         """Add the ended game to the player's history (once); False if that failed."""
         ...
 
+    def open(self) -> None:
+        """A table is shown on this session (a local one saves the game as it stands)."""
+        ...
+
     def close(self) -> None:
         """The table is left: drop what computers and hints are thinking, without waiting."""
         ...

@@ -1,7 +1,7 @@
 """The hand in words: the table's log of the hand, and the line that sums up its result.
 
 Both are built from the event stream the table already shows, filtered for
-the seat at the screen (``Match.events_for``), so they can never say more
+the seat at the screen (``TableSession.hand_events``), so they can never say more
 than the picture may: another seat's hidden bid arrives without its value
 and is logged as "placed a secret bid", the declarer's discards arrive as
 unknown cards and are only counted, and no hand is ever listed.

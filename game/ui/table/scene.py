@@ -226,6 +226,7 @@ class TableScene(Scene):
         if resumed:
             # A game continued from its save: show where it stands, without replaying it.
             self.model.sync(self.shown_view())
+        session.open()
 
     # ------------------------------------------------------------------ basics
     def _score_rows(self) -> int:
