@@ -52,7 +52,8 @@ from game.rules.events import (
     UnhandledEventError, WizardHandScored,
 )
 from game.rules.house_rules import rules_from_dict
-from game.rules.problems import Problem, ProblemValueError, located, located_line
+from game.persistence.problem_texts import located_line
+from game.rules.problems import Problem, ProblemValueError, located
 
 FORMAT = "trick-table-history"
 VERSION = 1

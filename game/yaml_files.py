@@ -41,7 +41,8 @@ from typing import Any, Hashable
 import yaml
 
 from game.paths import open_regular_file
-from game.rules.problems import Grouped, Problem, line_problem
+from game.rules.problems import Grouped, Problem
+from game.settings.problem_texts import line_problem
 
 MAX_YAML_BYTES = 256 * 1024
 # Our deepest file nests five levels (presets -> name -> rules -> key -> value);
