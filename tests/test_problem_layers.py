@@ -93,7 +93,7 @@ def test_no_code_is_in_two_tables_and_the_front_doors_register_them_all():
     registered = json.loads(done.stdout)
     assert registered == sorted(every)
     made = codes_made(sources_under(GAME))
-    assert unknown_codes(dict.fromkeys(registered), made) == [], "codes raised but never registered"
+    assert unknown_codes({code: "" for code in registered}, made) == [], "codes raised but never registered"
 
 
 def test_a_code_registered_twice_is_refused_and_nothing_of_its_table_is_added():
