@@ -1,29 +1,32 @@
 """What is wrong with a file or value, as a code and parameters rather than an English sentence.
 
-A problem that may reach a player's screen (a refused YAML file, a bad house
-rule, a bad setting) is a ``Problem``: a ``code`` from ``PROBLEMS`` and the
-plain parameters of that sentence (a line number, a key as written in the
-file, a quoted value, a list of allowed names). The command line and the log
-read it in English through ``str(problem)``, worded from the English
-templates of ``PROBLEMS``; the window words the same problem in the player's
-language from the catalogue keys ``problem.<code>`` (``game.ui.text``). The
-English templates here and the English catalogue agree word for word (a test
-holds them to it), so a message reads the same on the command line and in an
-English window.
-
-A parameter may itself be a ``Problem`` (the reason inside "file: key:
-reason", or "not a list" inside "must be ..., not ..."), a tuple of problems
-(joined with "; "), ``Grouped`` (a count written with thousands
-separators), ``Decimal`` (a number with a fraction, written with the
-language's decimal mark) or ``Refusal`` (the engine's reason for refusing a
-move, worded in the window as the table words any refused move); anything
-else is shown as it is. The module lives with the rules, which import
-nothing outside ``game.rules``, so that they can raise problems too; it holds
-the codes the rules raise, and each layer above registers the codes it raises
-(its ``problem_texts`` module) with ``register_problems``.
+The ``Problem`` mechanism and its wording, the codes the rules raise, and ``register_problems``,
+with which each layer above registers the codes it raises.
 """
 
 from __future__ import annotations
+
+# A problem that may reach a player's screen (a refused YAML file, a bad house
+# rule, a bad setting) is a ``Problem``: a ``code`` from ``PROBLEMS`` and the
+# plain parameters of that sentence (a line number, a key as written in the
+# file, a quoted value, a list of allowed names). The command line and the log
+# read it in English through ``str(problem)``, worded from the English
+# templates of ``PROBLEMS``; the window words the same problem in the player's
+# language from the catalogue keys ``problem.<code>`` (``game.ui.text``). The
+# English templates here and the English catalogue agree word for word (a test
+# holds them to it), so a message reads the same on the command line and in an
+# English window.
+#
+# A parameter may itself be a ``Problem`` (the reason inside "file: key:
+# reason", or "not a list" inside "must be ..., not ..."), a tuple of problems
+# (joined with "; "), ``Grouped`` (a count written with thousands
+# separators), ``Decimal`` (a number with a fraction, written with the
+# language's decimal mark) or ``Refusal`` (the engine's reason for refusing a
+# move, worded in the window as the table words any refused move); anything
+# else is shown as it is. The module lives with the rules, which import
+# nothing outside ``game.rules``, so that they can raise problems too; it holds
+# the codes the rules raise, and each layer above registers the codes it raises
+# (its ``problem_texts`` module) with ``register_problems``.
 
 import difflib
 import string
