@@ -15,8 +15,8 @@ class RulesError(Exception):
 # ``IllegalActionError`` carries a message ``code`` and its ``params`` so that a
 # translated interface can word the reason in the player's language; ``str()``
 # gives the English sentence. ``RuleConfigError`` does the same with a
-# ``game.rules.problems.Problem``: a code from the program's one table of such
-# codes and its parameters, which ``str()`` words in English. Nothing here
+# ``game.rules.problems.Problem``: a code and its parameters, which ``str()``
+# words in English. Nothing here
 # imports the interface.
 class IllegalActionError(RulesError, ValueError):
     """An action that the rules do not allow in this state."""
