@@ -6,7 +6,7 @@ parameters), which ``game.ui.text.problem_words`` words from the
 catalogue's ``problem.<code>`` sentences; the command line and the log keep
 the English (``str``). These tests hold that together:
 
-- every code of ``PROBLEMS`` (the one table of codes) has a sentence in each
+- every code of ``PROBLEMS`` (every code registered, the rules' and each layer's) has a sentence in each
   catalogue with the same placeholders, the English one word for word the
   template of the table; every code the source makes (read from the calls
   that make problems, with ``ast``) is in the table, and every code of the
