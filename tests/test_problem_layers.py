@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from game.rules.problems import PROBLEMS, RULE_PROBLEMS, WITHOUT_DETAIL, register_problems
-from test_i18n_problems import codes_made, unknown_codes, unmade_codes
+from test_i18n_problems import CodesMade, game_codes_made, unknown_codes, unmade_codes
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
@@ -30,8 +30,12 @@ RULES = GAME / "rules"
 FRONT_DOORS = ("game.program.entry", "game.program.cli", "game.ui.app")
 
 
-def sources_under(folder: Path) -> dict[str, str]:
-    return {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8") for path in sorted(folder.rglob("*.py"))}
+def made_under(folder: Path) -> CodesMade:
+    """The codes the modules under ``folder`` make (read once from the whole of ``game/``, so that a
+    helper of another module that passes its caller's code on counts where it is called)."""
+    made = game_codes_made()
+    return CodesMade([(pattern, where) for pattern, where in made.made if (ROOT / where).is_relative_to(folder)],
+                     [where for where in made.unreadable if (ROOT / where).is_relative_to(folder)])
 
 
 def layer_tables() -> dict[Path, dict[str, str]]:
@@ -44,7 +48,7 @@ def layer_tables() -> dict[Path, dict[str, str]]:
 
 
 def test_the_rules_hold_exactly_the_codes_the_rules_raise():
-    made = codes_made(sources_under(RULES))
+    made = made_under(RULES)
     assert not made.unreadable
     assert unmade_codes(RULE_PROBLEMS, made) == [], "codes in game/rules/problems.py the rules never raise"
     assert unknown_codes(RULE_PROBLEMS, made) == [], "codes the rules raise that are not the rules' own"
@@ -55,7 +59,7 @@ def test_each_layer_table_holds_the_codes_that_layer_raises():
     tables = layer_tables()
     assert {folder.name for folder in tables} >= {"settings", "persistence"}
     for folder, table in tables.items():
-        made = codes_made(sources_under(folder))
+        made = made_under(folder)
         assert unmade_codes(table, made) == [], f"{folder.name}: codes no module of the layer raises"
 
 
@@ -63,15 +67,16 @@ def test_every_code_is_raised_only_where_its_table_is_registered():
     """A module raises the rules' codes or those of the table of a package it lies in (whose ``__init__``
     imports that table before the module runs); nothing else, so no code can be raised unregistered."""
     tables = layer_tables()
-    for path in sorted(GAME.rglob("*.py")):
-        place = str(path.relative_to(ROOT))
+    made = game_codes_made()
+    assert not made.unreadable
+    for pattern, where in made.made:
+        path = ROOT / where.partition(":")[0]
         known = dict(RULE_PROBLEMS)
         for folder, table in tables.items():
             if folder in path.parents:
                 known.update(table)
-        made = codes_made({place: path.read_text(encoding="utf-8")})
-        assert not made.unreadable, place
-        assert unknown_codes(known, made) == [], f"{place} raises a code its package does not register"
+        assert unknown_codes(known, CodesMade([(pattern, where)])) == [], \
+            f"{where} raises a code its package does not register"
     for folder in tables:
         init = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
         imported = {alias.name for node in ast.walk(init) if isinstance(node, ast.ImportFrom)
@@ -92,7 +97,7 @@ def test_no_code_is_in_two_tables_and_the_front_doors_register_them_all():
     assert done.returncode == 0, done.stderr
     registered = json.loads(done.stdout)
     assert registered == sorted(every)
-    made = codes_made(sources_under(GAME))
+    made = game_codes_made()
     assert unknown_codes({code: "" for code in registered}, made) == [], "codes raised but never registered"
 
 
