@@ -1,23 +1,22 @@
-"""The computer players' turns: think off the frame loop, play once the table lets them.
-
-A computer to act gets a snapshot of its decision (``Match.ai_request``: its
-view, the RNG seed of this decision, its player), taken on the main thread
-and handed to an AI runner (a thread in the app, inline in tests); the answer
-is applied on the main thread, so the game state only ever changes there.
-
-One step at a time, as the table's frames ask (``step``): the first call at a
-position starts the thinking; later ones wait until the answer is in and the
-table says its move may be shown (``may_play``: nothing is moving, nothing is
-open over the table, its pause is over); then the move is applied. A job for a
-position the game has left (undo, or the table was left) is cancelled and its
-answer, should it come, is never applied. Nothing here waits or sleeps.
-
-A computer on lead whose every card is sure to win claims the rest, as a
-human may. A failed or refused decision never stalls the game: the first legal
-action is played instead (and the failure logged).
-"""
+"""The computer players' turns: think off the frame loop, play once the table lets them."""
 
 from __future__ import annotations
+
+# A computer to act gets a snapshot of its decision (``Match.ai_request``: its
+# view, the RNG seed of this decision, its player), taken on the main thread
+# and handed to an AI runner (a thread in the app, inline in tests); the answer
+# is applied on the main thread, so the game state only ever changes there.
+#
+# One step at a time, as the table's frames ask (``LocalSession.advance_computers``): the first call at a
+# position starts the thinking; later ones wait until the answer is in and the
+# table says its move may be shown (``may_play``: nothing is moving, nothing is
+# open over the table, its pause is over); then the move is applied. A job for a
+# position the game has left (undo, or the table was left) is cancelled and its
+# answer, should it come, is never applied. Nothing here waits or sleeps.
+#
+# A computer on lead whose every card is sure to win claims the rest, as a
+# human may. A failed or refused decision never stalls the game: the first legal
+# action is played instead (and the failure logged).
 
 import logging
 from typing import Callable

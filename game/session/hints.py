@@ -1,15 +1,14 @@
-"""Hints, computed like a computer player's decision: off the frame loop.
-
-The session takes a snapshot on the main thread (``HintRequest``: the human's
-own view, an RNG seed fixed by the position, and the search budget from the
-settings) and hands it to the same AI runner as the computer players, so the
-window keeps drawing while the search thinks. The search module is imported
-when a hint is first asked for, not when the table opens, and a session may be
-given its own hint function (tests do). ``think_budget`` is the search budget
-the settings' "Computer thinking time" stands for.
-"""
+"""Hints, computed like a computer player's decision: off the frame loop."""
 
 from __future__ import annotations
+
+# The session takes a snapshot on the main thread (``HintRequest``: the human's
+# own view, an RNG seed fixed by the position, and the search budget from the
+# settings) and hands it to the same AI runner as the computer players, so the
+# window keeps drawing while the search thinks. The search module is imported
+# when a hint is first asked for, not when the table opens, and a session may be
+# given its own hint function (tests do). ``think_budget`` is the search budget
+# the settings' "Computer thinking time" stands for.
 
 import random
 from dataclasses import dataclass

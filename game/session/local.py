@@ -1,20 +1,20 @@
 """``LocalSession``: a ``TableSession`` over a match played in this process.
 
-It holds the ``Match`` (the engine state, the action log, the hand-history
-recorder) with everything around it that is not drawing: the computer players
-and their scheduling (``ComputerTurns``), undo, hints, the autosave after every
-change (handed to the app's ``Autosaver``, which writes off the frame loop) and
-the hand history, written once the game has ended.
-
-Events are numbered in the order they happened, from 1; the numbers only grow.
-Undo rebuilds the match from its seed and the actions kept (``Match.undo``): the
-events kept keep their numbers, the next new one is numbered after every number
-ever given, and ``epoch`` counts up so that a reader knows to set itself from the
-view. Each viewer's filtered stream is kept as it grows, so a frame's question
-costs no re-filtering of the whole game.
+It holds the ``Match`` with everything around it that is not drawing: the
+computer players and their scheduling, undo, hints, the autosave after every
+change and the hand history, written once the game has ended.
 """
 
 from __future__ import annotations
+
+# The autosave is handed to the app's ``Autosaver``, which writes off the frame loop.
+#
+# Events are numbered in the order they happened, from 1; the numbers only grow.
+# Undo rebuilds the match from its seed and the actions kept (``Match.undo``): the
+# events kept keep their numbers, the next new one is numbered after every number
+# ever given, and ``epoch`` counts up so that a reader knows to set itself from the
+# view. Each viewer's filtered stream is kept as it grows, so a frame's question
+# costs no re-filtering of the whole game.
 
 import bisect
 import logging

@@ -1,13 +1,12 @@
-"""The score history a table shows: every hand's scores, typed, with nothing secret.
-
-The score pad and the end screen read a ``ScoreHistory``, never the hand
-history's JSON. ``score_history`` builds one from a hand-history record (the
-session's own recorder, or a record read back): only the deals' public lines
-are kept, and a deal still being played is a bare row (its number and dealer),
-so a hidden bid or a card never reaches a screen through it.
-"""
+"""The score history a table shows: every hand's scores, typed, with nothing secret."""
 
 from __future__ import annotations
+
+# The score pad and the end screen read a ``ScoreHistory``, never the hand
+# history's JSON. ``score_history`` builds one from a hand-history record (the
+# session's own recorder, or a record read back): only the deals' public lines
+# are kept, and a deal still being played is a bare row (its number and dealer),
+# so a hidden bid or a card never reaches a screen through it.
 
 from dataclasses import dataclass
 from typing import Any, Mapping

@@ -1,26 +1,30 @@
-"""The seam between a table and a game: what a screen may ask and do (``TableSession``).
+"""The seam between a table and a game: ``TableSession``, all a screen may ask and do.
 
-A table (and every dialog on it) reaches the game only through this interface,
-so a table fed by another process works as one fed by a local match:
-
-* ``seats``, ``game_def``, ``rules``: who plays what.
-* A numbered event stream per viewer: ``events_since(number, viewer)`` gives the
-  events after ``number`` as ``viewer`` may learn them (a seat, or ``PUBLIC_SEAT``:
-  the same viewer notion the views use), so a client catches up from the last
-  number it saw. ``epoch`` changes when the game went back (undo): the old
-  numbers then no longer tell the story, and a client sets itself from the view.
-* ``view(viewer)``: that viewer's ``SeatView``, the engine's view with the score
-  history (``ScoreHistory``) in it.
-* ``submit(seat, action)``: the engine's coded refusal (``IllegalActionError``,
-  ``.code``) is raised; ``refusal(action)`` returns it without acting.
-* What the table offers besides: undo, claims, the next deal, hints, whose turn,
-  the end, the hand's review, saving and leaving, as session operations.
-
-``LocalSession`` (``game.session.local``) is today's implementation: a match in
-this process, its computer players, undo, autosave, hints and the hand history.
+A table and its dialogs reach a game only through it: its seats, a numbered event
+stream per viewer (``events_since``: catch up from the last number seen), the
+viewer's view with the score history (``view``), ``submit`` (raising the engine's
+coded refusal), and undo, claims, the next deal, hints, saving and leaving.
 """
 
 from __future__ import annotations
+
+# * ``seats``, ``game_def``, ``rules``: who plays what.
+# * A numbered event stream per viewer: ``events_since(number, viewer)`` gives the
+#   events after ``number`` as ``viewer`` may learn them (a seat, or ``PUBLIC_SEAT``:
+#   the same viewer notion the views use), so a client catches up from the last
+#   number it saw. ``epoch`` changes when the game went back (undo): the old
+#   numbers then no longer tell the story, and a client sets itself from the view.
+# * ``view(viewer)``: that viewer's ``SeatView``, the engine's view with the score
+#   history (``ScoreHistory``) in it.
+# * ``submit(seat, action)``: the engine's coded refusal (``IllegalActionError``,
+#   ``.code``) is raised; ``refusal(action)`` returns it without acting.
+# * What the table offers besides: undo, claims, the next deal, hints, whose turn,
+#   the end, the hand's review, saving and leaving, as session operations.
+#
+# ``LocalSession`` (``game.session.local``) is today's implementation: a match in
+# this process, its computer players, undo, autosave, hints and the hand history.
+# A network session (the server holding the deck, each client getting only its
+# seat's stream and view) is meant to plug in here the same way.
 
 from dataclasses import dataclass
 from enum import Enum

@@ -1,20 +1,16 @@
-"""Hints for the human player in words: what the hard computer player would do now, and why.
-
-The session computes a hint (``game.session.hints``, ``TableSession.request_hint``);
-its answer is the ``Hint`` of ``game.ai.hints.hint_for``: an action, the text key
-of a one-line reason and that sentence's parameters. Nothing is applied: the
-hint never spends the player's turn.
-
-``hint_text`` words a hint for the table ("Play the queen of hearts. Take
-the trick: you still need 1."), and ``suggested_cards`` lists the cards the
-table marks in the hand or the kitty dialog.
-
-A discard hint's ``params["cards"]`` lists the whole set the hard player
-would lay aside, as card codes separated by spaces; the table names and marks
-all of them (the action itself is the first card of the set).
-"""
+"""Hints for the human player in words: what the hard computer player would do now, and why."""
 
 from __future__ import annotations
+
+# The session computes a hint like a computer player's decision, off the frame
+# (``game.session.hints``, ``TableSession.request_hint``). Its answer is the
+# ``Hint`` of ``game.ai.hints.hint_for``: an action, the text key of a one-line
+# reason and that sentence's parameters. Nothing is applied: the hint never
+# spends the player's turn.
+#
+# A discard hint's ``params["cards"]`` lists the whole set the hard player
+# would lay aside, as card codes separated by spaces; the table names and marks
+# all of them (the action itself is the first card of the set).
 
 from game.rules import ActionKind
 from game.rules.actions import bid
@@ -113,6 +109,10 @@ SELF_NAMING_KINDS = frozenset({ActionKind.PASS, ActionKind.BID, ActionKind.PREDI
                                ActionKind.DIRECTION})
 
 
+# ``hint_text`` words a hint for the table ("Play the queen of hearts. Take
+# the trick: you still need 1."), and ``suggested_cards`` lists the cards the
+# table marks in the hand or the kitty dialog. ``think_budget`` is the search
+# budget the settings' "Computer thinking time" stands for.
 def hint_text(hint: HintLike) -> str:
     """The whole hint as the table shows it: the action and the reason, in one line."""
     reason = reason_words(hint)
