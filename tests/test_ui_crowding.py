@@ -118,7 +118,8 @@ def test_game_over_sits_in_the_middle_and_its_rows_clear_the_buttons(players, tm
     try:
         game = "bidwhist" if players == 4 else "wizard"
         seats = [Seat(f"P{seat}", "ai:random") for seat in range(players)]
-        table = TableScene(app, local_session(Match(make_rules(game, players=players), seats, 3), app, ai_runner=InlineAiRunner()))
+        match = Match(make_rules(game, players=players), seats, 3)
+        table = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
         scene = _end_scene(app, players).attach_host(table)
         scene.relayout((1280, 720))
         panel = scene.panel_rect

@@ -237,7 +237,8 @@ def test_end_screen_says_why_the_game_ended(tmp_path):
     assert EndScene(app, score_history(past), names, lambda: None, lambda: None).reason_line() == \
         "Bongani & Dmitri fell to -10, below -7, so Alice & Carmen win."
     reached = dict(history, final_scores=[3, -1], winners=[0])
-    assert EndScene(app, score_history(reached), names, lambda: None, lambda: None).reason_line() == "Alice & Carmen reached 3."
+    assert EndScene(app, score_history(reached), names, lambda: None,
+                    lambda: None).reason_line() == "Alice & Carmen reached 3."
 
     wizard = _finished("wizard", rounds=2)
     scene = EndScene(app, score_history(wizard), names[:3], lambda: None, lambda: None)

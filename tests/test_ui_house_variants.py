@@ -271,7 +271,8 @@ def test_a_take_reads_as_a_take_on_the_plate_in_the_log_and_on_the_score_pad(app
         events += more
     history = history_of({"dealer_takes": True}, events)
     pad = ScorePad(app, score_history(history), NAMES)
-    assert pad.rows[0].cells[3].text == t("pad.contract_taken", contract=contract_words(score_history(history).deals[0].contract))
+    contract = score_history(history).deals[0].contract
+    assert pad.rows[0].cells[3].text == t("pad.contract_taken", contract=contract_words(contract))
 
 
 def test_a_hint_to_take_says_take(app):
@@ -529,7 +530,8 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
         ("kitty dialog without jokers", KittyDialog(app, discarding.view(discarding.current_player), Recorder())),
         ("Boston score pad", ScorePad(app, score_history(history_of({"boston": "double"}, events)), long_names,
                                       result=hand_result(scored, long_names, get_game("bidwhist")))),
-        ("score pad with a taken contract", ScorePad(app, score_history(history_of({"dealer_takes": True}, take_events)),
+        ("score pad with a taken contract", ScorePad(app,
+                                                     score_history(history_of({"dealer_takes": True}, take_events)),
                                                      long_names)),
         ("game won by a Boston", EndScene(app, score_history(history_of({"boston": "wins_game", "target_score": 21},
                                                           boston_events(boston="wins_game", target_score=21)[1])),

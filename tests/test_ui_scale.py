@@ -138,7 +138,8 @@ def _score_pad(app):
 
 def _end(app):
     match = finished_match("bidwhist", seed=8)
-    return EndScene(app, score_history(match.history()), NAMES4, _noop, _noop), lambda scene: scene.play_again.rect.height
+    end = EndScene(app, score_history(match.history()), NAMES4, _noop, _noop)
+    return end, lambda scene: scene.play_again.rect.height
 
 
 GROWING = {"settings": _settings, "rules editor": _rules_editor, "rules help": _rules_help, "start screen": _start,
@@ -237,7 +238,8 @@ def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
     real_app = App(data_dir=str(tmp_path_factory.mktemp("ui-scale")), size=(1280, 720),
                    settings=Settings(animation_speed="instant", ai_pause_seconds=0.0), show_start=False)
     seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
-    yield {"bidwhist": TableScene(real_app, local_session(Match(make_rules("bidwhist"), seats, 3), real_app, ai_runner=InlineAiRunner()))}
+    match = Match(make_rules("bidwhist"), seats, 3)
+    yield {"bidwhist": TableScene(real_app, local_session(match, real_app, ai_runner=InlineAiRunner()))}
     real_app.close(quit_pygame=False)
 
 

@@ -52,7 +52,8 @@ def start(app: App, game: str, controllers: list[str], seed: int = 3, ai_runner=
     rules = make_rules(game, overrides, players=players)
     names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
     match = Match(rules, [Seat(n, c) for n, c in zip(names, controllers)], seed)
-    scene = TableScene(app, local_session(match, app, ai_runner=ai_runner if ai_runner is not None else InlineAiRunner()))
+    runner = ai_runner if ai_runner is not None else InlineAiRunner()
+    scene = TableScene(app, local_session(match, app, ai_runner=runner))
     app.replace(scene)
     return scene
 

@@ -220,12 +220,15 @@ def dialogs(app, tables, names: list[str] = USUAL_NAMES) -> Iterator[tuple[str, 
     yield "Bid Whist bidding", BiddingPanel(app, state.view(state.current_player), names4,
                                             _noop).attach_host(bidwhist_table)
     wizard = finished_match("wizard", players=6, seed=2)
-    yield "Wizard score pad, 6 players", ScorePad(app, score_history(wizard.history()), names, _noop).attach_host(wizard_table)
+    yield "Wizard score pad, 6 players", ScorePad(app, score_history(wizard.history()), names,
+                                                  _noop).attach_host(wizard_table)
     bidwhist = finished_match("bidwhist", seed=8)
-    yield "Bid Whist score pad", ScorePad(app, score_history(bidwhist.history()), names4, _noop).attach_host(bidwhist_table)
+    yield "Bid Whist score pad", ScorePad(app, score_history(bidwhist.history()), names4,
+                                          _noop).attach_host(bidwhist_table)
     yield "Wizard game over, 6 players", EndScene(app, score_history(wizard.history()), names, _noop,
                                                   _noop).attach_host(wizard_table)
-    yield "Bid Whist game over", EndScene(app, score_history(bidwhist.history()), names4, _noop, _noop).attach_host(bidwhist_table)
+    yield "Bid Whist game over", EndScene(app, score_history(bidwhist.history()), names4, _noop,
+                                          _noop).attach_host(bidwhist_table)
     yield "hot-seat cover", CoverScene(app, names[0], _noop)
 
 

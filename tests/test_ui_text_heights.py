@@ -210,7 +210,8 @@ def _tour(app: App, sizes: TextSizes) -> None:
     app.push(ScorePad(app, score_history(bid_whist.history()), NAMES4, lambda: None))
     _shown(app, sizes, "score pad")
     app.pop()
-    app.push(EndScene(app, score_history(wizard.history()), NAMES4 + ["Esme"], lambda: None, lambda: None).attach_host(scene))
+    app.push(EndScene(app, score_history(wizard.history()), NAMES4 + ["Esme"], lambda: None,
+                      lambda: None).attach_host(scene))
     _shown(app, sizes, "game over")
     sizes.screen = "start"
     app.show_start()

@@ -72,7 +72,7 @@ from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402
 from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
+from game.session.local import LocalSession, local_session  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
 
@@ -122,6 +122,8 @@ class Autopilot:
         app, scene = self.app, self.scene
         top = app.scenes[-1]
         name = type(top).__name__
+        # The autopilot rehearses discards on a copy of the local game's match.
+        assert isinstance(scene.session, LocalSession)
         match = scene.session.match
         seat = match.current_player
         if name in ("BiddingPanel", "ContractChooser"):
@@ -198,7 +200,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "bidwhist", 4, seed=21)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.session.match.view(0).tricks) >= 3
+                                   and len(scene.session.view(0).game.tricks) >= 3
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "bidwhist_table", size))
@@ -211,7 +213,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
 
     # Later in the same hand: how the contract stands, the trick in play tagged.
     _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.session.match.view(0).tricks) >= 7
+                                   and len(scene.session.view(0).game.tricks) >= 7
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "contract_progress", size))
@@ -236,7 +238,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
         scene = _start(app, "bidwhist", 4, seed=seed)
         pilot = Autopilot(app, scene)
         _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "KittyDialog"
-                                       or scene.session.match.phase == Phase.PLAY))
+                                       or scene.session.phase == Phase.PLAY))
         dialog = app.scenes[-1]
         if type(dialog).__name__ == "KittyDialog":
             for choice in dialog.cards[-4:]:
@@ -250,7 +252,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "wizard", 5, seed=5)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "BiddingPanel"
-                                   and scene.session.match.deal_number >= 4))
+                                   and scene.session.deal_number >= 4))
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))
@@ -259,7 +261,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "wizard", 4, seed=6, humans=(0, 2), rounds=4)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "CoverScene"
-                                   and scene.session.match.deal_number >= 2))
+                                   and scene.session.deal_number >= 2))
     app.step(FRAME, [], idle_time=COVER_GUARD_SECONDS)   # the cover as it listens, its button gold
     saved.append(_save(app, "hot_seat_cover", size))
 
@@ -295,7 +297,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 60):
         scene = _start(app, "bidwhist", 4, seed=seed, jokers=False)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: _top_is(app, "KittyDialog") or scene.session.match.phase == Phase.PLAY))
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "KittyDialog") or scene.session.phase == Phase.PLAY))
         dialog = app.scenes[-1]
         if type(dialog).__name__ == "KittyDialog":
             for choice in dialog.cards[-3:]:
@@ -309,7 +311,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 80):
         scene = _start(app, "bidwhist", 4, seed=seed, dealer_takes=True)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: _top_is(app, "BiddingPanel") or scene.session.match.phase != Phase.BID))
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "BiddingPanel") or scene.session.phase != Phase.BID))
         panel = app.scenes[-1]
         if type(panel).__name__ == "BiddingPanel" and any(a.kind == ActionKind.TAKE for a in panel.legal):
             app.step(FRAME, [])
@@ -326,14 +328,15 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 400):
         scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: boston_hand(scene) or scene.session.match.is_over), frames=200000)
-        if not boston_hand(scene) or scene.session.match.is_over:
+        _run(app, lambda: pilot.answer(lambda: boston_hand(scene) or scene.session.is_over), frames=200000)
+        if not boston_hand(scene) or scene.session.is_over:
             continue
-        deal = scene.session.match.deal_number
+        deal = scene.session.deal_number
         scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: scene.session.match.deal_number == deal and scene.session.match.phase == Phase.PLAY
-                                       and len(scene.session.match.view(0).tricks) >= 11), frames=200000)
+        _run(app, lambda: pilot.answer(lambda: scene.session.deal_number == deal
+                                       and scene.session.phase == Phase.PLAY
+                                       and len(scene.session.view(0).game.tricks) >= 11), frames=200000)
         app.settings.animation_speed = "normal"
         _run(app, lambda: pilot.answer(lambda: (scene.model.banner or "").startswith("Boston")), frames=5000)
         for _ in range(40):
@@ -376,7 +379,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 200):
         scene = _start(app, "wizard", 4, seed=seed, wizard_turn_up="first_bidder_chooses")
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: _top_is(app, "ContractChooser") or scene.session.match.deal_number > 6))
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "ContractChooser") or scene.session.deal_number > 6))
         if _top_is(app, "ContractChooser"):
             app.step(FRAME, [])
             saved.append(_save(app, "wizard_chooser", size))

@@ -21,7 +21,8 @@ from game.rules.view import BidWhistView, PlayerView, TrickRecord, WizardView
 
 __all__ = [
     "Action", "ActionKind", "BidMode", "BidWhistRules", "BidWhistView", "DealError", "EVENT_TYPES", "GameDef",
-    "GameEvent", "GameState", "IllegalActionError", "PUBLIC_SEAT", "ParseError", "Phase", "PlayerView", "RuleConfigError",
+    "GameEvent", "GameState", "IllegalActionError", "PUBLIC_SEAT", "ParseError", "Phase", "PlayerView",
+    "RuleConfigError",
     "RulesError", "Suit", "TrickRecord", "UNKNOWN_CARD", "Viewer", "WizardRules", "WizardView", "action_to_str",
     "all_games", "apply", "card_code", "events_for", "game_names", "game_of", "get_game", "make_rules",
     "new_game", "parse_action", "parse_card",
