@@ -69,8 +69,8 @@ class TableFigures:
     by its adapter; the table shows them as they are (defaults: not this game's)."""
 
     bids: tuple[BidShown, ...] = ()
-    # A contract game: the bidding's high bid (seat, books, mode) while it is
-    # open, then the declarer and the contract.
+    # A contract game: the bidding's high bid (seat, books, mode), the
+    # declarer once the bidding is won, and the contract once named.
     high_bid: tuple[int, int, int] | None = None
     declarer: int = -1
     contract_books: int = 0
@@ -94,6 +94,18 @@ class TableFigures:
     # The catalogue key of the note saying how the bids are kept from the
     # others (a house rule), None while bids are made in the open.
     secret_bids_note: str | None = None
+
+
+@dataclass(frozen=True)
+class KittyChoice:
+    """A hand that has taken a kitty and must lay cards aside: the kitty's
+    cards (marked in the hand), how many cards are still to go, and the suit
+    each card id belongs to under the contract (its own, or the trump's for a
+    card that joins it; NO_SUIT for none), to group the hand by."""
+
+    kitty: tuple[int, ...]
+    to_lay_aside: int
+    suits: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -124,6 +136,10 @@ class GameAdapter(ABC):
     def contract_targets(self, books: int) -> ContractTargets:
         """What a contract of ``books`` asks (a game with contracts only)."""
         raise ValueError(f"{self.english_title} has no contracts")
+
+    def kitty_choice(self, view: PlayerView) -> KittyChoice | None:
+        """The kitty the seat of ``view`` lays cards aside from, None in a game without one."""
+        return None
 
     def took_contract(self, view: PlayerView) -> bool:
         """Whether the seat of ``view`` took the contract as dealer rather

@@ -8,9 +8,9 @@ from typing import Any, Sequence, cast
 
 from game.rules.actions import ActionKind
 from game.rules.adapter import (
-    CARDS, LABEL, NOTE, BidShown, ContractTargets, GameAdapter, Phrase, RankingLine, TableFigures, Word,
+    CARDS, LABEL, NOTE, BidShown, ContractTargets, GameAdapter, KittyChoice, Phrase, RankingLine, TableFigures, Word,
 )
-from game.rules.bidwhist import books_needed, books_to_set, kitty_size, rank_power
+from game.rules.bidwhist import books_needed, books_to_set, effective_suits, kitty_size, rank_power
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, NO_SUIT, card_of
 from game.rules.core import Phase
 from game.rules.view import BidWhistView, PlayerView
@@ -24,10 +24,7 @@ class BidWhistAdapter(GameAdapter):
 
     def table_figures(self, view: PlayerView) -> TableFigures:
         view = _bid_whist(view)
-        # The high bid shows while the bidding is open; then the contract does.
-        high_bid = None
-        if view.high_bid is not None and view.declarer < 0:
-            high_bid = (view.high_bidder, *view.high_bid)
+        high_bid = (view.high_bidder, *view.high_bid) if view.high_bid is not None else None
         # Cards of the deal nobody holds, none laid aside and none played lie
         # face down in the kitty; once a hand is over (or thrown in) the centre
         # is cleared. The deal is one card per trick for each seat plus the
@@ -45,6 +42,11 @@ class BidWhistAdapter(GameAdapter):
 
     def contract_targets(self, books: int) -> ContractTargets:
         return ContractTargets(books_needed(books), books_to_set(books))
+
+    def kitty_choice(self, view: PlayerView) -> KittyChoice:
+        view = _bid_whist(view)
+        # The kitty's size is the rules' (6, or 4 without jokers), less any already laid aside.
+        return KittyChoice(tuple(view.kitty), view.kitty_size - view.discard_count, effective_suits(view.trump))
 
     def took_contract(self, view: PlayerView) -> bool:
         bids = _bid_whist(view).bids

@@ -8,13 +8,14 @@ selected, the card being dragged, the message above the hand).
 Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
 and are always drawn as backs. Under the contract/trump panel a small panel
 says how the hand stands: in a contract game the books the declaring side
-needs and has and what the defenders need to set it (the rules' own
-``books_needed`` and ``books_to_set``, the books the rules reported); in
+needs and has and what the defenders need to set it (the game adapter's
+``contract_targets``, the books the rules reported); in
 a prediction game the round's bids against its tricks. On the trick in play
 the led card and the card winning it (the view's ``winning_seat``, passed in
 by the scene) are tagged. What differs between games (a contract and
 team books, or a turned-up card and predictions) is chosen by the game's
-features (``GameDef.scoring``, ``partnerships``), never by its name.
+adapter (``GameDef.adapter.declares_contract``) and ``partnerships``, never
+by its name.
 
 A frame at full HD must stay well under 4 ms, so everything that does not
 change from frame to frame is cached: the felt per window size (table_art),
@@ -35,7 +36,6 @@ import pygame
 
 from game.rules import BidMode, Phase
 from game.rules.actions import bid as bid_action
-from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.art.card_art import CardArt, draw_suit
@@ -342,8 +342,8 @@ class TableView:
         if not named or not model.game_def.partnerships:
             return []
         declarers = model.team_of(model.declarer)
-        need = books_needed(model.contract_books)
-        set_need = books_to_set(model.contract_books)
+        targets = model.game_def.adapter.contract_targets(model.contract_books)
+        need, set_need = targets.needed, targets.to_set
         lines = []
         teams = sorted(range(model.game_def.score_sides(model.num_players)), key=lambda team: team != declarers)
         books = [model.books[team] if team < len(model.books) else 0 for team in range(len(teams))]
