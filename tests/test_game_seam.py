@@ -150,7 +150,7 @@ def test_only_the_hand_history_format_reads_the_scoring_style() -> None:
     scoring style is the same branch as a comparison, so reading it at all
     is refused)."""
     readers = {name for name, (_, tree) in modules_above_the_rules().items() if scoring_readers(tree)}
-    assert {name.rpartition(".")[2] for name in readers} <= {"history", "history_codec", "history_schema"}, readers
+    assert {name.rpartition(".")[2] for name in readers} <= {"history_codec", "history_schema"}, readers
     assert scoring_readers("if game.scoring in SHAPES:\n    pass\n") == [1]
 
 
