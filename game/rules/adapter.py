@@ -15,16 +15,20 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
 
 from game.rules.actions import Action
 from game.rules.view import PlayerView
+
+if TYPE_CHECKING:  # the registry imports this module
+    from game.rules.registry import GameDef
 
 
 @dataclass(frozen=True)
 class Word:
     """A parameter the interface puts into words: ``kind`` "suit" (0-3),
-    "direction" (0 uptown, 1 downtown) or "cards" (card ids, strongest first)."""
+    "direction" (0 uptown, 1 downtown), "cards" (card ids, strongest first)
+    or "side" (a scoring side: a team by its players' names, or a player)."""
 
     kind: str
     value: Any
@@ -109,6 +113,29 @@ class KittyChoice:
 
 
 @dataclass(frozen=True)
+class HandStanding:
+    """How the deal on the table stands, as the table shows it at this moment
+    (its figures follow the cards as they land, ahead of any view)."""
+
+    players: int
+    trump: int
+    books: tuple[int, ...]       # per scoring side
+    tricks_per_hand: int
+    over: bool                   # the hand has been scored (or thrown in)
+    figures: TableFigures
+
+
+@dataclass(frozen=True)
+class ProgressLine:
+    """A line of the table's progress panel: in a scoring side's colour
+    (``side`` >= 0), highlighted (a verdict), or plain."""
+
+    phrase: Phrase
+    side: int = -1
+    highlight: bool = False
+
+
+@dataclass(frozen=True)
 class ContractTargets:
     """What a contract of some books asks: the books the declaring side must
     take to make it, and the books the defenders must take to set it."""
@@ -137,6 +164,11 @@ class GameAdapter(ABC):
         """What a contract of ``books`` asks (a game with contracts only)."""
         raise ValueError(f"{self.english_title} has no contracts")
 
+    def contract_bids(self, rules: Any) -> range:
+        """The numbers of books a bid may name under ``rules``, lowest first
+        (none in a game without contracts)."""
+        return range(0)
+
     def kitty_choice(self, view: PlayerView) -> KittyChoice | None:
         """The kitty the seat of ``view`` lays cards aside from, None in a game without one."""
         return None
@@ -145,6 +177,11 @@ class GameAdapter(ABC):
         """Whether the seat of ``view`` took the contract as dealer rather
         than winning it in the bidding (a house rule)."""
         return False
+
+    @abstractmethod
+    def progress_lines(self, game: GameDef, standing: HandStanding) -> list[ProgressLine]:
+        """How the hand stands, in a few lines for the table's progress panel
+        (none while there is nothing to say yet)."""
 
     @abstractmethod
     def help_numbers(self, rules: Any) -> dict[str, int]:

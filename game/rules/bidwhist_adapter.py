@@ -4,16 +4,20 @@ and the card ranking the rules help lays out."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence, cast
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.rules.actions import ActionKind
 from game.rules.adapter import (
-    CARDS, LABEL, NOTE, BidShown, ContractTargets, GameAdapter, KittyChoice, Phrase, RankingLine, TableFigures, Word,
+    CARDS, LABEL, NOTE, BidShown, ContractTargets, GameAdapter, HandStanding, KittyChoice, Phrase, ProgressLine,
+    RankingLine, TableFigures, Word,
 )
-from game.rules.bidwhist import books_needed, books_to_set, effective_suits, kitty_size, rank_power
+from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS, books_needed, books_to_set, effective_suits, kitty_size, rank_power
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, NO_SUIT, card_of
 from game.rules.core import Phase
 from game.rules.view import BidWhistView, PlayerView
+
+if TYPE_CHECKING:
+    from game.rules.registry import GameDef
 
 RANKS = tuple(range(2, 15))
 
@@ -36,12 +40,16 @@ class BidWhistAdapter(GameAdapter):
             lying = max(0, dealt - sum(view.hand_sizes) - view.discard_count - played)
         return TableFigures(
             bids=tuple(BidShown(seat, action) for seat, action in view.bids),
-            high_bid=cast("tuple[int, int, int] | None", high_bid), declarer=view.declarer,
+            high_bid=high_bid, declarer=view.declarer,
             contract_books=view.contract_books if view.contract_mode >= 0 else 0,
             contract_mode=view.contract_mode, direction=view.direction, kitty_lying=lying)
 
     def contract_targets(self, books: int) -> ContractTargets:
         return ContractTargets(books_needed(books), books_to_set(books))
+
+    def contract_bids(self, rules: Any) -> range:
+        # A bid names the books beyond the first six, up to all thirteen.
+        return range(rules.min_bid, TOTAL_BOOKS - BOOKS_BEFORE_BID + 1)
 
     def kitty_choice(self, view: PlayerView) -> KittyChoice:
         view = _bid_whist(view)
@@ -51,6 +59,45 @@ class BidWhistAdapter(GameAdapter):
     def took_contract(self, view: PlayerView) -> bool:
         bids = _bid_whist(view).bids
         return bool(bids) and bids[-1][0] == view.seat and bids[-1][1].kind == ActionKind.TAKE
+
+    def progress_lines(self, game: GameDef, standing: HandStanding) -> list[ProgressLine]:
+        """The books the declaring side needs and has, and what the defenders
+        need to set it; once either side has what it needed, both lines say so
+        instead: while the hand is played on, as settled with the books so far
+        (more may come); once it is over, how it ended ("went down with 6 books")."""
+        figures = standing.figures
+        named = figures.contract_mode >= 0 and figures.declarer >= 0 and (standing.trump >= 0 or figures.direction >= 0)
+        if not named or not game.partnerships:
+            return []
+        declarers = game.team_of(figures.declarer)
+        targets = self.contract_targets(figures.contract_books)
+        teams = sorted(range(game.score_sides(standing.players)), key=lambda team: team != declarers)
+        books = [standing.books[team] if team < len(standing.books) else 0 for team in range(len(teams))]
+        made = books[declarers] >= targets.needed
+        beaten = any(books[team] >= targets.to_set for team in teams if team != declarers)
+        over = standing.over
+        lines = []
+        # The declaring side first, then the defenders.
+        for team in teams:
+            if team == declarers:
+                if made:
+                    key = "table.progress_made" if over else "table.progress_made_so_far"
+                elif beaten:
+                    key = "table.progress_down" if over else "table.progress_cannot_make"
+                else:
+                    key = "table.progress_declarers"
+                need = targets.needed
+            else:
+                if beaten:
+                    key = "table.progress_set" if over else "table.progress_set_so_far"
+                elif made:
+                    key = "table.progress_not_set" if over else "table.progress_cannot_set"
+                else:
+                    key = "table.progress_defenders"
+                need = targets.to_set
+            lines.append(ProgressLine(Phrase(key, {"team": Word("side", team), "need": need, "have": books[team]}),
+                                      side=team))
+        return lines
 
     def help_numbers(self, rules: Any) -> dict[str, int]:
         return {"kitty": kitty_size(rules)}

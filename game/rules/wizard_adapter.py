@@ -7,14 +7,19 @@ can use this adapter, or a subclass of it for its own title and scores."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from game.rules.actions import ActionKind
-from game.rules.adapter import CARDS, LABEL, NOTE, BidShown, GameAdapter, Phrase, RankingLine, TableFigures, Word
+from game.rules.adapter import (
+    CARDS, LABEL, NOTE, BidShown, GameAdapter, HandStanding, Phrase, ProgressLine, RankingLine, TableFigures, Word,
+)
 from game.rules.cards import JESTER, NO_SUIT, SUIT_OF, WIZARD
 from game.rules.core import Phase
 from game.rules.view import PlayerView, WizardView
 from game.rules.wizard import score_for, strengths
+
+if TYPE_CHECKING:
+    from game.rules.registry import GameDef
 
 SUITS = (0, 1, 2, 3)
 # The note a seat reads instead of the others' bids, per ``bidding`` house rule.
@@ -45,6 +50,25 @@ class WizardAdapter(GameAdapter):
         # A game played with a WizardView under rules without the ``bidding``
         # house rule bids in the open.
         return str(getattr(rules, "bidding", "open"))
+
+    def progress_lines(self, game: GameDef, standing: HandStanding) -> list[ProgressLine]:
+        """The round's bids against its tricks: how many are bid so far, and
+        once all have bid, whether the round is over- or underbid."""
+        shown = [value for value in standing.figures.predictions if value >= 0]
+        tricks = standing.tricks_per_hand
+        if not shown or tricks <= 0:
+            return []
+        bids = sum(shown)
+        if len(shown) < standing.players:
+            return [ProgressLine(Phrase("table.round_bids_waiting", {"bids": bids, "n": tricks}))]
+        if bids > tricks:
+            verdict = Phrase("table.round_over", {"n": bids - tricks})
+        elif bids < tricks:
+            verdict = Phrase("table.round_under", {"n": tricks - bids})
+        else:
+            verdict = Phrase("table.round_even")
+        return [ProgressLine(Phrase("table.round_bids", {"bids": bids, "n": tricks})),
+                ProgressLine(verdict, highlight=True)]
 
     def help_numbers(self, rules: Any) -> dict[str, int]:
         return {"exact_bonus": score_for(0, 0), "per_trick": score_for(1, 1) - score_for(0, 0),

@@ -1,6 +1,7 @@
 """The bidding panel: the human player's bid in Bid Whist or Wizard.
 
-Bid Whist shows a grid with one column per number (``min_bid`` to 7) and one
+Bid Whist shows a grid with one column per number the rules allow a bid to
+name (the adapter's ``contract_bids``: ``min_bid`` to 7) and one
 row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
 ``dealer_takes`` the dealer, once someone has bid, also gets a "Take it" row:
 one button per mode at the high bid's number (the TAKE actions the rules
@@ -50,7 +51,6 @@ from game.ui.widgets.geometry import split_columns, split_rows, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
-MAX_BID_BOOKS = 7
 #: How much larger than the panel's own factor its words may grow with the UI scale: between
 #: the corner panels the panel soon runs out of width, but its bands have room for larger type.
 TYPE_HEADROOM = 1.3
@@ -119,9 +119,8 @@ class BiddingPanel(DialogScene):
         self.title = t("bid.title")
         high = self.high_bid
         too_low = t("error.bid_too_low", high=bid_words(*high)) if high else None
-        min_bid = getattr(self.view.rules, "min_bid", 1)
         for mode in MODES:
-            for books in range(min_bid, MAX_BID_BOOKS + 1):
+            for books in self.contract_bids:
                 action = bid(books, mode)
                 self.buttons[action] = Button((0, 0, 1, 1), str(books), self._chooser(action),
                                               enabled=action in self.legal, reason=too_low)
@@ -152,6 +151,11 @@ class BiddingPanel(DialogScene):
         """The note shown instead of other players' bids under hidden or delayed bidding."""
         key = self.figures.secret_bids_note
         return t(key) if key is not None else None
+
+    @property
+    def contract_bids(self) -> range:
+        """The numbers of books a bid may name, lowest first."""
+        return self.game_def.adapter.contract_bids(self.view.rules)
 
     @property
     def high_bid(self) -> tuple[int, int] | None:
@@ -211,7 +215,7 @@ class BiddingPanel(DialogScene):
         row_h = max(10, (grid.height - gap * (rows - 1)) // rows)
         row_h = min(row_h, max(10, round(grid.width * 0.09)))
         label_w = round(grid.width * 0.25)
-        numbers = [books for books in range(getattr(self.view.rules, "min_bid", 1), MAX_BID_BOOKS + 1)]
+        numbers = list(self.contract_bids)
         cell_gap = max(3, gap // 2 + 1)
         count = max(1, len(numbers))
         cell_w = min(round(row_h * 1.9), (grid.width - label_w - cell_gap * (count - 1)) // count)
@@ -371,7 +375,7 @@ class BiddingPanel(DialogScene):
         if self.take_actions:
             foot = t("bid.take_hint", books=self.take_books, total=self._books_needed(self.take_books))
         else:
-            min_bid = getattr(view.rules, "min_bid", 1)
+            min_bid = self.contract_bids.start
             foot = t("bid.books_hint", books=min_bid, total=self._books_needed(min_bid))
         draw_text_fit(surface, foot, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
 

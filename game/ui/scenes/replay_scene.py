@@ -372,8 +372,8 @@ class ReplayScene(DialogScene):
         draw_text_fit(surface, name, top, size, self._seat_colour(seat), align="left", bold=True)
         draw_text_fit(surface, level_label(self.levels[seat]), top, size, theme.TEXT_DIM, align="right")
         draw_text_fit(surface, self._seat_line(seat, view, public), bottom, size, theme.TEXT, align="left")
-        hand = self.game_def.hand_order(list(view.hand), public.trump, max(0, getattr(public, "direction", 0)),
-                                        rules=public.rules)
+        direction = self.game_def.adapter.table_figures(public).direction
+        hand = self.game_def.hand_order(list(view.hand), public.trump, max(0, direction), rules=public.rules)
         card_top = plate.bottom + 4
         if not hand:
             return
@@ -391,11 +391,13 @@ class ReplayScene(DialogScene):
     def _seat_line(self, seat: int, view: Any, public: Any) -> str:
         """Under the name: the seat's bid and tricks this deal."""
         took = public.tricks_won[seat] if seat < len(public.tricks_won) else 0
-        predictions = getattr(view, "predictions", ())
+        adapter = self.game_def.adapter
+        predictions = adapter.table_figures(view).predictions
         if predictions:
             bid = predictions[seat]
             return t("replay.bid_took", bid=bid, took=took) if bid >= 0 else t("replay.took", took=took)
-        bids = [action for bidder, action in getattr(public, "bids", ()) if bidder == seat]
+        bids = [shown.action for shown in adapter.table_figures(public).bids
+                if shown.seat == seat and shown.action is not None]
         if bids:
             return f"{bid_label(bids[-1])} · {t('replay.took', took=took)}"
         return t("replay.took", took=took)

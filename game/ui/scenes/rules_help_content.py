@@ -30,10 +30,10 @@ from typing import Any, Sequence
 
 from game.rules import GameDef, Phase
 from game.rules.actions import BidMode
-from game.rules.adapter import CARDS, LABEL as RANKING_LABEL, NOTE as RANKING_NOTE, Phrase, Word
+from game.rules.adapter import CARDS, LABEL as RANKING_LABEL, NOTE as RANKING_NOTE, Word
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF
 from game.ui.scenes.rules_editor import value_label
-from game.ui.text import direction_word, has_text, suit_word, t
+from game.ui.text import has_text, say, t
 
 # How a line is drawn: a section heading, body text, a rule that differs from
 # the default, a short label above a row of cards, or a quieter note.
@@ -144,10 +144,8 @@ def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
     """Every bid the rules allow, lowest first, as the rules order them
     ("3 Uptown = 3 Downtown < 3 No trump < 4 Uptown ...")."""
     state = game_def.create_state(rules, players, 0, 0, None)
-    low_spec = game_def.spec("min_bid")
-    highest = low_spec.maximum if low_spec is not None else rules.min_bid
     bids = [(state.bid_key(books, mode), t("help.ladder.bid", books=books, mode=t(f"mode.{int(mode)}")))
-            for books in range(rules.min_bid, highest + 1) for mode in BidMode]
+            for books in game_def.adapter.contract_bids(rules) for mode in BidMode]
     bids.sort(key=lambda item: item[0])
     text = ""
     previous_key = None
@@ -170,29 +168,9 @@ def ranking_lines(game_def: GameDef, rules: Any, contract: Contract | None) -> l
     ranking = game_def.adapter.help_ranking(game_def.deck_for(rules), rules,
                                             None if contract is None else contract.trump,
                                             0 if contract is None else contract.direction)
-    return [HelpLine(_cards_words(line.phrase.value) if isinstance(line.phrase, Word) else say(line.phrase),
+    return [HelpLine(_cards_words(line.phrase.value) if isinstance(line.phrase, Word)
+                     else say(line.phrase, lambda word: _cards_words(word.value)),
                      RANKING_STYLES[line.style]) for line in ranking]
-
-
-def say(phrase: Phrase) -> str:
-    """A phrase of the adapter in the player's words: its words and inner phrases first."""
-    params: dict[str, Any] = {}
-    for name, value in phrase.params.items():
-        if isinstance(value, Phrase):
-            params[name] = say(value)
-        elif isinstance(value, Word):
-            params[name] = _word(value)
-        else:
-            params[name] = value
-    return t(phrase.key, **params)
-
-
-def _word(word: Word) -> str:
-    if word.kind == "suit":
-        return suit_word(word.value)
-    if word.kind == "direction":
-        return direction_word(word.value)
-    return _cards_words(word.value)
 
 
 # ---------------------------------------------------------------------------- the whole screen
