@@ -80,8 +80,10 @@ class TableFigures:
     contract_books: int = 0
     contract_mode: int = -1
     direction: int = -1
-    # Cards lying face down in the middle (a kitty nobody has taken yet).
+    # Cards lying face down in the middle (a kitty nobody has taken yet), and
+    # the cards this seat has laid aside (known to it alone).
     kitty_lying: int = 0
+    laid_aside: tuple[int, ...] = ()
     # A game of rounds with a turned-up card: which round of how many, the
     # card (-1 for none), whether trump is still to be named and by whom.
     round_number: int = 0

@@ -42,7 +42,8 @@ class BidWhistAdapter(GameAdapter):
             bids=tuple(BidShown(seat, action) for seat, action in view.bids),
             high_bid=high_bid, declarer=view.declarer,
             contract_books=view.contract_books if view.contract_mode >= 0 else 0,
-            contract_mode=view.contract_mode, direction=view.direction, kitty_lying=lying)
+            contract_mode=view.contract_mode, direction=view.direction, kitty_lying=lying,
+            laid_aside=tuple(view.discards))
 
     def contract_targets(self, books: int) -> ContractTargets:
         return ContractTargets(books_needed(books), books_to_set(books))

@@ -479,11 +479,11 @@ class ReplayScene(DialogScene):
 
     def _middle_notes(self, public: Any) -> list[str]:
         """The trump or contract in words."""
-        declarer = getattr(public, "declarer", -1)
-        mode = getattr(public, "contract_mode", -1)
+        figures = self.game_def.adapter.table_figures(public)
+        declarer, mode = figures.declarer, figures.contract_mode
         if declarer >= 0 and mode >= 0:
             from game.ui.table.animations import contract_words
-            words = contract_words(public.contract_books, mode, public.trump, getattr(public, "direction", -1))
+            words = contract_words(figures.contract_books, mode, public.trump, figures.direction)
             return [f"{self.names[declarer]}: {words}"]
         if public.trump >= 0:
             return [t("replay.trump", suit=suit_word(public.trump))]
@@ -493,12 +493,13 @@ class ReplayScene(DialogScene):
 
     def _middle_cards(self, step: ReplayStep, public: Any) -> tuple[str, list[int]] | None:
         """The card turned up for trump, the kitty while it is bid for, or the declarer's discards."""
-        turn_up = getattr(public, "turn_up", -1)
-        if turn_up is not None and turn_up >= 0:
-            return t("replay.turn_up"), [turn_up]
-        declarer = getattr(public, "declarer", -1)
+        adapter = self.game_def.adapter
+        figures = adapter.table_figures(public)
+        if figures.turn_up >= 0:
+            return t("replay.turn_up"), [figures.turn_up]
+        declarer = figures.declarer
         if declarer >= 0:
-            discards = list(step.state.view(declarer).discards)
+            discards = list(adapter.table_figures(step.state.view(declarer)).laid_aside)
             return (t("replay.discards"), discards) if discards else None
         if public.phase == Phase.BID:
             from game.rules.cards import parse_card
