@@ -38,8 +38,9 @@ from game.settings.yaml_files import read_yaml_file
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGE = ROOT / "game"
 # Where game names may be compared: the rules (which define the games, the
-# registry included) and the house-rule file reader.
-ALLOWED = ("game/rules/", "game/settings/house_rule_files.py")
+# registry included). The house-rule file reader asks the registry for a
+# game's English title (``GameDef.adapter.english_title``), so it is counted too.
+ALLOWED = ("game/rules/",)
 REQUIRED_TEXT_KEYS = ("title", "deal", "next_deal")
 ENGLISH_CATALOG = ROOT / "assets" / "i18n" / "en.yaml"
 
@@ -244,7 +245,7 @@ def test_the_counter_looks_at_the_modules_above_the_rules() -> None:
     assert {"game/session/match.py", "game/persistence/history_codec.py", "game/program/cli.py"} <= checked
     assert any(path.startswith("game/ui/") for path in checked)
     assert any(path.startswith("game/ai/") for path in checked)
-    assert not any(path.startswith("game/rules/") for path in checked) and "game/settings/house_rule_files.py" not in checked
+    assert not any(path.startswith("game/rules/") for path in checked) and "game/settings/house_rule_files.py" in checked
 
 
 def test_no_game_name_comparisons_above_the_rules() -> None:
