@@ -40,7 +40,10 @@ class ComputerPlayer(Protocol):
 class Decision:
     """A player's action and, when it searched, what the search found (the
     hints read the expected tricks from it). A player that can explain itself
-    so offers ``decide(view, rng) -> Decision`` beside ``choose``."""
+    so offers ``decide(view, rng) -> Decision`` beside ``choose``, and one
+    that lays cards aside ``discard_plans(view)``, the sets it weighs (the
+    hints name the whole set); the hints ask any other player for its action
+    alone."""
 
     action: Action
     search: SearchResult[Any] | None

@@ -63,8 +63,9 @@ class GameDef:
     check_fixed_deal: Callable[..., None]
     view_type: type[PlayerView]
     deck: tuple[int, ...]
-    # "contract": one side declares a contract and scores as a team;
-    # "prediction": everyone predicts their own tricks.
+    # The shape a deal is recorded in, read by the hand history alone (everything
+    # else asks the adapter): "contract": one side declares a contract and scores
+    # as a team; "prediction": everyone predicts their own tricks.
     scoring: str
     # Sorts a hand for display: hand_order(cards, trump, direction, rules=None),
     # ranked as ``rules`` say (a house rule may move a card, e.g. the ace downtown).
