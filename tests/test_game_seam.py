@@ -20,6 +20,7 @@ base) stays under the rule like every other module.
 from __future__ import annotations
 
 import ast
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -54,29 +55,32 @@ def modules_above_the_rules() -> dict[str, tuple[Path, ast.Module]]:
             for path in sorted(GAME.rglob("*.py")) if "rules" not in path.relative_to(GAME).parts[:1]}
 
 
-def imported_modules(tree: ast.AST) -> set[str]:
-    """Every module an import statement names, and for ``from m import n`` also ``m.n``."""
-    names: set[str] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module:
-            names.add(node.module)
-            names.update(f"{node.module}.{alias.name}" for alias in node.names)
-    return names
+@dataclass(frozen=True)
+class Scan:
+    """What one walk over a module finds: its offences ("line N: what"), every
+    module it imports (for ``from m import n`` also ``m.n``) and the lines that
+    read a game's ``scoring``."""
+
+    offences: list[str]
+    imports: set[str]
+    scoring_lines: list[int]
 
 
-def offences(source: str | ast.Module) -> list[str]:
-    """What in ``source`` knows one game, one line each: "line N: what"."""
+def scan(source: str | ast.Module) -> Scan:
     tree = ast.parse(source) if isinstance(source, str) else source
     found: list[str] = []
+    imports: set[str] = set()
+    scoring: set[int] = set()
     for node in ast.walk(tree):
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Import):
+            imports.update(alias.name for alias in node.names)
             found += [f"line {line}: imports {alias.name}" for alias in node.names
                       if alias.name in GAME_RULES_MODULES]
         elif isinstance(node, ast.ImportFrom) and node.module:
+            imports.add(node.module)
             for alias in node.names:
+                imports.add(f"{node.module}.{alias.name}")
                 if node.module in GAME_RULES_MODULES or f"{node.module}.{alias.name}" in GAME_RULES_MODULES:
                     found.append(f"line {line}: imports {alias.name} from {node.module}")
                 elif alias.name in GAME_TYPES:
@@ -97,9 +101,24 @@ def offences(source: str | ast.Module) -> list[str]:
         elif isinstance(node, ast.Name) and node.id in GAME_TYPES:
             # A game's type used at all (an annotation, a cast, an ``is`` test): named, so known.
             found.append(f"line {line}: names the type {node.id}")
-        elif isinstance(node, ast.Attribute) and node.attr in GAME_TYPES:
-            found.append(f"line {line}: names the type {node.attr}")
-    return sorted(set(found), key=lambda text: (int(text.split()[1].rstrip(":")), text))
+        elif isinstance(node, ast.Attribute):
+            if node.attr in GAME_TYPES:
+                found.append(f"line {line}: names the type {node.attr}")
+            elif node.attr == "scoring":
+                scoring.add(line)
+    offences = sorted(set(found), key=lambda text: (int(text.split()[1].rstrip(":")), text))
+    return Scan(offences, imports, sorted(scoring))
+
+
+def offences(source: str | ast.Module) -> list[str]:
+    """What in ``source`` knows one game, one line each: "line N: what"."""
+    return scan(source).offences
+
+
+@lru_cache(maxsize=1)
+def scans() -> dict[str, tuple[Path, Scan]]:
+    """Every module above the rules, walked once."""
+    return {name: (path, scan(tree)) for name, (path, tree) in modules_above_the_rules().items()}
 
 
 def test_the_checker_catches_each_kind_of_offence() -> None:
@@ -129,18 +148,11 @@ if game.scoring == "contract" or name != 'wizard' or kind in ("prediction", "oth
 
 def test_no_module_above_the_rules_knows_one_game() -> None:
     problems = []
-    for name, (path, tree) in modules_above_the_rules().items():
+    for name, (path, found) in scans().items():
         if name in PER_GAME_PLAYERS:
             continue
-        problems += [f"{path.relative_to(ROOT)} {offence}" for offence in offences(tree)]
+        problems += [f"{path.relative_to(ROOT)} {offence}" for offence in found.offences]
     assert problems == [], "\n".join(problems)
-
-
-def scoring_readers(source: str | ast.Module) -> list[int]:
-    """The lines that read a game's ``scoring``."""
-    tree = ast.parse(source) if isinstance(source, str) else source
-    return sorted({node.lineno for node in ast.walk(tree)
-                   if isinstance(node, ast.Attribute) and node.attr == "scoring"})
 
 
 def test_only_the_hand_history_format_reads_the_scoring_style() -> None:
@@ -149,9 +161,9 @@ def test_only_the_hand_history_format_reads_the_scoring_style() -> None:
     the adapter what it needs to know (a table of builders keyed by the
     scoring style is the same branch as a comparison, so reading it at all
     is refused)."""
-    readers = {name for name, (_, tree) in modules_above_the_rules().items() if scoring_readers(tree)}
+    readers = {name for name, (_, found) in scans().items() if found.scoring_lines}
     assert {name.rpartition(".")[2] for name in readers} <= {"history_codec", "history_schema"}, readers
-    assert scoring_readers("if game.scoring in SHAPES:\n    pass\n") == [1]
+    assert scan("if game.scoring in SHAPES:\n    pass\n").scoring_lines == [1]
 
 
 def _player_modules_named_by_the_registry() -> set[str]:
@@ -159,8 +171,8 @@ def _player_modules_named_by_the_registry() -> set[str]:
 
 
 def test_the_per_game_players_are_reached_only_from_the_players_the_registry_names() -> None:
-    modules = modules_above_the_rules()
-    imports = {name: imported_modules(tree) for name, (_, tree) in modules.items()}
+    modules = scans()
+    imports = {name: found.imports for name, (_, found) in modules.items()}
     # Every module the registry's players need, following imports within game.ai.
     reached, todo = set(), list(_player_modules_named_by_the_registry())
     while todo:
@@ -178,4 +190,4 @@ def test_the_per_game_players_are_reached_only_from_the_players_the_registry_nam
             assert not names & PER_GAME_PLAYERS, f"{name} imports {sorted(names & PER_GAME_PLAYERS)}"
     # Each exempt module does know its game (else it needs no exemption).
     for name in PER_GAME_PLAYERS:
-        assert offences(modules[name][1]), f"{name} needs no exemption"
+        assert modules[name][1].offences, f"{name} needs no exemption"
