@@ -1,17 +1,16 @@
 """The game adapter: what the screens, the hints and the settings need to show one game.
 
-Every ``GameDef`` carries a ``GameAdapter`` (``GameDef.adapter``): the
-answers the layers above the rules used to work out for themselves by
-testing a view's type, importing one game's rules module or comparing the
-scoring style. It speaks in data only (numbers, card lists, interface text
-keys with their parameters as ``Phrase``), never in pixels or sentences;
-the interface turns a ``Phrase`` into words in the player's language.
-
-The built-in games' adapters live beside their rules
-(``bidwhist_adapter``, ``wizard_adapter``); a new game writes one.
+Every ``GameDef`` carries one (``GameDef.adapter``). It answers in data
+(numbers, card lists, text keys with parameters as ``Phrase``), never in
+pixels or sentences; the interface words a ``Phrase`` in the player's language.
 """
 
 from __future__ import annotations
+
+# The adapter holds the answers the layers above the rules used to work out
+# for themselves by testing a view's type, importing one game's rules module
+# or comparing the scoring style. The built-in games' adapters live beside
+# their rules (``bidwhist_adapter``, ``wizard_adapter``); a new game writes one.
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field

@@ -1,30 +1,29 @@
-"""The game registry: one ``GameDef`` per trick-taking game.
-
-Everything above ``game.rules`` (the match, the history, the command line,
-the table and its dialogs, the computer players) asks the registry what a
-game is instead of comparing game names: how many play, who partners whom,
-its house-rule schema and presets file, how to build its state, its view
-type, its deck, its computer levels and the text keys the interface needs.
-Adding a game means one rules module, one adapter and one ``register`` call
-here.
-
-What the screens need to show a game (its English title, the figures of a
-deal that belong to that kind of game, whether one side declares a contract
-and what a contract needs, the rules help's ranking, the note for hidden
-bids, the kitty lying in the middle) is asked of ``GameDef.adapter``, a
-``game.rules.adapter.GameAdapter``: the interface, the hints and the settings
-never import one game's rules module, test a view's type or compare the
-scoring style or a game's name. The adapter answers in data (numbers, card
-lists, ``Phrase``: a text key and its parameters), never in pixels.
-The hints ask the player of ``hint_level``, one of the game's own computer
-levels (the strongest registered, unless the entry names one).
-
-The registry lives in the pure rules layer, so it names the computer
-players by import path (``"package.module:factory"``) instead of importing
-them; ``game.ai`` resolves the path.
-"""
+"""The game registry: one ``GameDef`` per trick-taking game."""
 
 from __future__ import annotations
+
+# Everything above ``game.rules`` (the match, the history, the command line,
+# the table and its dialogs, the computer players) asks the registry what a
+# game is instead of comparing game names: how many play, who partners whom,
+# its house-rule schema and presets file, how to build its state, its view
+# type, its deck, its computer levels and the text keys the interface needs.
+# Adding a game means one rules module, one adapter and one ``register``
+# call here.
+#
+# What the screens need to show a game (its English title, the figures of a
+# deal that belong to that kind of game, whether one side declares a contract
+# and what a contract needs, the progress lines, the rules help's ranking, the
+# note for hidden bids, the kitty) is asked of ``GameDef.adapter``, a
+# ``game.rules.adapter.GameAdapter``: the interface, the hints and the settings
+# never import one game's rules module, test a view's type or compare the
+# scoring style or a game's name. The adapter answers in data (numbers, card
+# lists, ``Phrase``: a text key and its parameters), never in pixels. The
+# hints ask the player of ``hint_level``, one of the game's own computer levels
+# (the strongest registered, unless the entry names one).
+#
+# The registry lives in the pure rules layer, so it names the computer
+# players by import path (``"package.module:factory"``) instead of importing
+# them; ``game.ai`` resolves the path.
 
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
