@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from game.ai import Decision
