@@ -98,6 +98,9 @@ def scan(source: str | ast.Module) -> Scan:
                          for element in operand.elts
                          if isinstance(element, ast.Constant) and isinstance(element.value, str)}
             found += [f"line {line}: compares with {literal!r}" for literal in sorted(literals & GAME_LITERALS)]
+        elif isinstance(node, ast.MatchValue) and isinstance(node.value, ast.Constant) \
+                and node.value.value in GAME_LITERALS:
+            found.append(f"line {line}: matches {node.value.value!r}")
         elif isinstance(node, ast.Name) and node.id in GAME_TYPES:
             # A game's type used at all (an annotation, a cast, an ``is`` test): named, so known.
             found.append(f"line {line}: names the type {node.id}")
@@ -130,6 +133,11 @@ if isinstance(view, WizardView) or type(state) is rules.BidWhistState:
     pass
 if game.scoring == "contract" or name != 'wizard' or kind in ("prediction", "other"):
     pass
+match game.name:
+    case "bidwhist":
+        pass
+    case WizardState():
+        pass
 '''
     assert offences(source) == [
         "line 2: imports game.rules.wizard",
@@ -142,6 +150,8 @@ if game.scoring == "contract" or name != 'wizard' or kind in ("prediction", "oth
         "line 7: compares with 'contract'",
         "line 7: compares with 'prediction'",
         "line 7: compares with 'wizard'",
+        "line 10: matches 'bidwhist'",
+        "line 12: names the type WizardState",
     ]
     assert offences('scores = {"contract": 1}\nif mode == "uptown":\n    pass\n') == []
 
