@@ -41,7 +41,7 @@ def test_every_ranking_phrase_is_in_the_catalogue() -> None:
 
 def test_every_progress_phrase_is_in_the_catalogue() -> None:
     catalog = english_catalog()
-    seen = set()
+    seen: set[str] = set()
     contract, predictions = get_game("bidwhist"), get_game("wizard")
     for books, over in product(((3, 2), (9, 3), (4, 5), (2, 8)), (False, True)):
         figures = TableFigures(declarer=1, contract_books=2, contract_mode=0, direction=0)

@@ -24,7 +24,7 @@ import dataclasses
 import random
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 import pytest
 
@@ -392,7 +392,7 @@ def test_the_completeness_check_finds_gaps() -> None:
     wizard = next(game for game in all_games() if game.scoring == "prediction")
     broken = dataclasses.replace(
         wizard, text_keys={"title": "no.such.key"}, config_name="no_such_file", rule_specs=wizard.rule_specs[1:],
-        ai_levels={"genius": "game.ai:NoSuchPlayer"}, scoring="auction", min_players=7, adapter=object(),
+        ai_levels={"genius": "game.ai:NoSuchPlayer"}, scoring="auction", min_players=7, adapter=cast(GameAdapter, object()),
         hint_level="grandmaster")
     found = registry_problems(broken)
     for start in ("text key 'deal': not given", "text key 'title': 'no.such.key'", "ai level 'genius'",
