@@ -10,9 +10,11 @@ action strings exactly as a player would. Test modules import them with
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import signal
+from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -40,6 +42,34 @@ def default_termination_signals():
     yield
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def bundled_yaml_parsed_once() -> Iterator[None]:
+    """The bundled files in config/ are parsed once per test process. Every start
+    screen reads both games' rule files twice, some 0.15 s of pure-Python YAML,
+    and hundreds of tests open one. Only the exact texts of those files are
+    remembered, and only while the reader is as shipped (a test may lower its
+    limits to see a refusal); each caller gets its own copy of the document.
+    Any other text, and any text the reader refuses, is read afresh."""
+    from game import yaml_files
+    original = yaml_files.parse_yaml_text
+    shipped = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
+    bundled = {path.read_bytes().decode("utf-8")
+               for path in (Path(__file__).resolve().parent.parent / "config").glob("*.yaml")}
+    parsed: dict[str, object] = {}
+
+    def parse(text: str, source: str) -> object:
+        reader = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
+        if text not in bundled or reader != shipped:
+            return original(text, source)
+        if text not in parsed:
+            parsed[text] = original(text, source)
+        return copy.deepcopy(parsed[text])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(yaml_files, "parse_yaml_text", parse)
+        yield
 
 
 @pytest.fixture
