@@ -22,6 +22,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from typing import Iterable, Iterator, Mapping, Sequence  # noqa: E402
 
 import pytest  # noqa: E402
+from hypothesis import settings as hypothesis_settings  # noqa: E402
 from game.rules import GameEvent, apply, make_rules, new_game, parse_action  # noqa: E402
 from game.rules.actions import discard  # noqa: E402
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card  # noqa: E402
@@ -30,6 +31,11 @@ from game.rules.engine import AnyState  # noqa: E402
 from game.rules.wizard import WizardState  # noqa: E402
 from game.rules.registry import GameDef, game_names  # noqa: E402
 from ohhell import NAME as OH_HELL_NAME, oh_hell_registered  # noqa: E402
+
+# Each property test tries Hypothesis's default 100 examples in the everyday run
+# (a failure found is kept in .hypothesis/ and tried first next time);
+# `python -m pytest --hypothesis-profile thorough tests/` tries 1,000 of each.
+hypothesis_settings.register_profile("thorough", max_examples=1000)
 
 
 @pytest.fixture(scope="module", autouse=True)

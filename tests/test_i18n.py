@@ -29,6 +29,7 @@ contract and the code to the catalogues:
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import logging
 import os
@@ -75,9 +76,21 @@ CASE_CHANGE_ALLOWED = {"game/ui/widgets/button.py"}
 # ---------------------------------------------------------------------- reading the source
 
 def source_files() -> Iterator[tuple[Path, ast.Module]]:
-    for folder in SOURCE_FOLDERS:
-        for path in sorted(folder.rglob("*.py")):
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+    return iter(_parsed_sources())
+
+
+@functools.cache
+def _parsed_sources() -> tuple[tuple[Path, ast.Module], ...]:
+    """The source parsed once for the key checks (they only read the trees), and
+    forgotten after this module (see ``forget_the_parsed_sources``)."""
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8")))
+                 for folder in SOURCE_FOLDERS for path in sorted(folder.rglob("*.py")))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def forget_the_parsed_sources() -> Iterator[None]:
+    yield
+    _parsed_sources.cache_clear()
 
 
 def _called_name(call: ast.Call) -> str | None:

@@ -272,16 +272,22 @@ def game_sources() -> dict[str, str]:
             for path in sorted((ROOT / "game").rglob("*.py"))}
 
 
-def test_every_code_the_source_makes_is_in_the_table():
-    made = codes_made(game_sources())
+@pytest.fixture(scope="module")
+def game_codes_made() -> CodesMade:
+    """What the game's source makes, read once for the two checks below (they only read it)."""
+    return codes_made(game_sources())
+
+
+def test_every_code_the_source_makes_is_in_the_table(game_codes_made):
+    made = game_codes_made
     assert len(made.made) > 40, "the source makes its problems with Problem(<code>, ...)"
     assert not made.unreadable, "problem codes this check cannot read: " + ", ".join(made.unreadable)
     unknown = unknown_codes(PROBLEMS, made)
     assert not unknown, "problem codes missing from PROBLEMS:\n" + "\n".join(unknown)
 
 
-def test_every_code_of_the_table_is_made_by_the_source():
-    unused = unmade_codes(PROBLEMS, codes_made(game_sources()))
+def test_every_code_of_the_table_is_made_by_the_source(game_codes_made):
+    unused = unmade_codes(PROBLEMS, game_codes_made)
     assert not unused, f"codes nothing makes: {unused}"
 
 
