@@ -48,8 +48,8 @@ TEMP_FILE_PATTERN = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
 # another copy of the program that is writing at this very moment.
 STALE_TEMP_SECONDS = 60.0
 
-# The repository root: this file is game/paths.py, so two levels up.
-_SOURCE_ROOT = Path(__file__).resolve().parent.parent
+# The repository root: this file is game/settings/paths.py, so three levels up.
+_SOURCE_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
 def resource_root() -> Path:
