@@ -58,7 +58,7 @@ def bundled_yaml_parsed_once() -> Iterator[None]:
     remembered, and only while the reader is as shipped (a test may lower its
     limits to see a refusal); each caller gets its own copy of the document.
     Any other text, and any text the reader refuses, is read afresh."""
-    from game import yaml_files
+    from game.settings import yaml_files
     original = yaml_files.parse_yaml_text
     shipped = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
     bundled = {path.read_bytes().decode("utf-8")
