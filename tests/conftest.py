@@ -52,17 +52,19 @@ def default_termination_signals():
 
 @pytest.fixture(scope="session", autouse=True)
 def bundled_yaml_parsed_once() -> Iterator[None]:
-    """The bundled files in config/ are parsed once per test process. Every start
-    screen reads both games' rule files twice, some 0.15 s of pure-Python YAML,
-    and hundreds of tests open one. Only the exact texts of those files are
+    """The bundled files in config/ and assets/i18n/ are parsed once per test
+    process. Every start screen reads both games' rule files twice (pure-Python
+    YAML), and hundreds of tests open one; a catalogue takes 0.3 s to read, and
+    the catalogue tests read each several times. Only the exact texts of those files are
     remembered, and only while the reader is as shipped (a test may lower its
     limits to see a refusal); each caller gets its own copy of the document.
     Any other text, and any text the reader refuses, is read afresh."""
     from game.settings import yaml_files
     original = yaml_files.parse_yaml_text
     shipped = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
+    root = Path(__file__).resolve().parent.parent
     bundled = {path.read_bytes().decode("utf-8")
-               for path in (Path(__file__).resolve().parent.parent / "config").glob("*.yaml")}
+               for path in [*(root / "config").glob("*.yaml"), *(root / "assets" / "i18n").glob("*.yaml")]}
     parsed: dict[str, object] = {}
 
     def parse(text: str, source: str) -> object:
