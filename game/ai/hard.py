@@ -36,9 +36,9 @@ from __future__ import annotations
 
 import random
 import time
-from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from game.ai import Decision
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
@@ -64,13 +64,8 @@ SPOIL_WEIGHT = 0.5
 MAX_DISCARD_SETS = 6
 
 
-@dataclass(frozen=True)
-class HardDecision:
-    """A hard player's action and, when it searched, what the search found
-    (the hints read the expected tricks from it)."""
-
-    action: Action
-    search: SearchResult[Any] | None
+# A hard player's action and, when it searched, what the search found.
+HardDecision = Decision
 
 
 def _apply_action(state: Any, action: Action) -> None:
@@ -271,6 +266,11 @@ class BidWhistHardPlayer(_HardPlayer):
 
     def rollout_policy(self) -> RolloutPolicy:
         return BidWhistMediumPlayer()
+
+    def discard_plans(self, view: BidWhistView) -> list[tuple[int, ...]]:
+        """The sets of cards it would consider laying aside, the medium plan
+        first (the hints name the whole set when no search chose one)."""
+        return discard_sets(view)
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         team = game_of(view).team_of(view.seat)
