@@ -13,8 +13,9 @@ file is replaced by ``OneLineHandler``: warnings and errors still reach the
 terminal, but as one short line each, never with a traceback, and
 ``attach_log_file`` returns None so no message names a log file that does
 not exist. A log file that stops taking records (a full disk) says so once,
-in one line, never with Python's "--- Logging error ---" traceback. A headless command also gets a ``OneLineHandler`` beside its
-file, so the terminal user sees that something was logged.
+in one line, never with Python's "--- Logging error ---" traceback. A
+headless command also gets a ``OneLineHandler`` beside its file, so the
+terminal user sees that something was logged.
 ``write_to_log_file`` is for the last resort of ``game.entry``: a traceback
 for the file alone, while the terminal gets the caller's own sentence.
 """

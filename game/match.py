@@ -317,7 +317,7 @@ class Match:
                 "undo_used": self.undo_used}
 
     @classmethod
-    def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> "Match":
+    def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> Match:
         """Rebuild a match by replaying its actions; raises ``ValueError`` with a
         clear message when the save is damaged."""
         try:

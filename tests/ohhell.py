@@ -104,7 +104,7 @@ def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int
 
 
 def create_state(rules: OhHellRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> "OhHellState":
+                 fixed_deals: dict | None) -> OhHellState:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Oh Hell is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if first_dealer is None:
@@ -163,7 +163,7 @@ class OhHellState(TrickGameState):
         self.bids = [-1] * self.num_players
         self._reset_tricks()
 
-    def copy(self) -> "OhHellState":
+    def copy(self) -> OhHellState:
         new = object.__new__(OhHellState)
         self._copy_shared(new)
         new.num_players = self.num_players

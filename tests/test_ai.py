@@ -578,10 +578,10 @@ def test_the_match_gives_its_thinking_time_to_the_players_that_search_only():
     rule-based players, which take no budget, are built as always."""
     budget = SearchBudget(7, 0.9)
     players = [make_player(get_game("bidwhist"), level, budget) for level in ("hard", "medium", "easy", "random")]
-    assert getattr(players[0], "budget") == budget
+    assert players[0].budget == budget
     assert all(not hasattr(player, "budget") for player in players[1:])
     hard_seat = Match(make_rules("wizard", players=4), [Seat(str(i), "ai:hard") for i in range(4)], 5,
                       ai_budget=budget)
     request = hard_seat.ai_request()
-    assert getattr(request.player, "budget") == budget
+    assert request.player.budget == budget
     assert request.decide() in request.view.legal_actions

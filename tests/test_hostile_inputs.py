@@ -4,10 +4,10 @@ Each row names a file of a player's data folder (rules, settings, last setup,
 save, history, statistics cache), the reader that meets it (the same entry
 the program uses: ``load_settings_problem`` and ``load_last_setup`` at start,
 ``load_saved_game`` for Continue, ``load_stats`` for the statistics screen,
-``tidy_user_files`` for the start-up repair of the histories, ``cli.main`` for ``replay --check``, ``replay FILE --game N`` and
-``simulate --rules``), the hostile content (bytes, or a pipe, a loop of
-symbolic links, a folder, a link to ``/dev/zero``), and the outcome: refused
-with a message in the player's words, or read, with what was read checked.
+``tidy_user_files`` for the start-up repair of the histories, ``cli.main``
+for ``replay --check``, ``replay FILE --game N`` and ``simulate --rules``),
+the hostile content (bytes, or a pipe, a loop of symbolic links, a folder, a
+link to ``/dev/zero``), and the outcome: refused with a message in the player's words, or read, with what was read checked.
 
 The driver copies a normal data folder (settings, last setup, a save in
 progress, a history of three games, the statistics cache, a rules file),
@@ -429,7 +429,7 @@ ROWS: list[Row] = [
     Row("last setup: a date", "last setup", put_text(LAST_SETUP.format(names="2024-01-01, Ben, Cy")),
         read(lambda o: o.value is None, "names must be a list")),
     *[Row(f"last setup: {name}", "last setup", maker, read(lambda o: o.value is None)) for name, maker in SPECIAL_FILES],
-    # ------------------------------------------------------------------ save: continued, or set aside once with the reason
+    # ------------------------------------------------------------- save: continued, or set aside once with the reason
     Row("save: lone surrogate name", "save", save_changed(seat_name("\ud800")), read(first_name("#1"))),
     Row("save: NUL in a name", "save", save_changed(seat_name("Y\x00ou")), read(first_name("You"))),
     Row("save: 300-character name", "save", save_changed(seat_name("z" * 300)), read(first_name("z" * LONGEST_NAME))),

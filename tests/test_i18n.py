@@ -276,7 +276,7 @@ def test_each_catalogue_is_a_flat_file_of_double_quoted_strings(language):
                  enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if line.strip() and not line.startswith("#") and not CATALOG_LINE.match(line)]
     assert not bad_lines, f"{path.name}: lines that are not 'key: \"template\"':\n" + "\n".join(bad_lines)
-    for key, value in data.items():
+    for value in data.values():
         list(string.Formatter().parse(value))  # braces pair up (raises ValueError otherwise)
 
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +51,7 @@ from test_i18n_problems import (  # noqa: E402,F401
     TRANSLATIONS, assert_no_english, catalogue, english_afterwards, error_in, words_in,
 )
 
-NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC)
 
 
 # ---------------------------------------------------------------------- sentences without a library's words

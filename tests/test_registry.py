@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -65,7 +65,7 @@ def _literal(node: ast.expr) -> Any:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def module_values(module: str) -> dict[str, Any]:
     """The module-level names of a repository module bound to literal values,
     following ``from ... import`` to other repository modules; a submodule

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
+from datetime import datetime, UTC
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -238,12 +238,12 @@ def test_a_version_1_save_is_migrated(tmp_path):
     old = {key: value for key, value in match.to_save().items() if key != "undo_used"}
     old["version"] = 1
     write_file(paths, old)
-    stamp = datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone.utc).timestamp()
+    stamp = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC).timestamp()
     os.utime(save_path(paths), (stamp, stamp))
     saved, problem = load_saved_game(paths)
     assert problem is None and saved is not None and saved.migrated_from == 1
     assert saved.match.view(0) == match.view(0) and saved.match.undo_used is False
-    assert saved.saved_at == datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone.utc)
+    assert saved.saved_at == datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
 
 
 def test_a_save_from_a_newer_version_is_refused_kept_and_a_new_game_starts(tmp_path):
@@ -294,12 +294,12 @@ def test_a_hand_edited_save_with_an_illegal_move_is_never_misread(tmp_path):
     data = snapshot_of(match)
     data["actions"] = data["actions"][:4] + data["actions"][:1] + data["actions"][5:]  # a bid twice
     write_file(paths, data)
-    saved, problem = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc))
+    saved, problem = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC))
     assert saved is None and problem is not None and problem.kind == "corrupt"
     assert problem.kept_as == paths.saves_dir / f"{SAVE_FILE_NAME}.corrupt-20261201-040000"
     # A second damaged save in the same second gets a name of its own.
     write_file(paths, b"{")
-    _, again = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc))
+    _, again = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC))
     assert again is not None and again.kept_as is not None and again.kept_as != problem.kept_as
     assert problem.kept_as.exists() and again.kept_as.exists()
 

@@ -205,7 +205,7 @@ def test_a_lifted_card_never_covers_its_owners_name_plate(size, large_cards):
                 plate = layout.place(0).plate
                 for count in (1, 8, 13):
                     positions = hand_positions(layout, count, lifted=set(range(count)))
-                    for rect, tilt in positions:
+                    for rect, _tilt in positions:
                         selected = rect.move(0, -round(layout.hand_card_h * RAISE_SELECTED))
                         drawn = selected.inflate(2 * RING_REACH, 2 * RING_REACH)
                         assert drawn.top >= plate.bottom, (percent, players, count, drawn, plate)

@@ -330,8 +330,8 @@ LEAST_MEDIAN_GROWTH = 1.15
 #: statistics' by 1.05 times when they were kept to the window).
 SCROLLING_SCREENS = ("start", "statistics")
 LEAST_SCROLLING_GROWTH = 1.3
-#: The dialogs between the table's corner panels (the bidding panels, the kitty) grew 1.0 times: their panel has no room, but their
-#: words now grow past it into the room their bands leave.
+#: The dialogs between the table's corner panels (the bidding panels, the kitty) grew 1.0 times: their
+#: panel has no room, but their words now grow past it into the room their bands leave.
 
 #: A large window, toured as far as the dialogs between the corner panels.
 LARGE_WINDOW = (1920, 1080)

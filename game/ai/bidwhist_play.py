@@ -27,7 +27,7 @@ rules let through proves no void, as the player may still hold the suit.
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Sequence
 
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
@@ -39,7 +39,7 @@ from game.rules.registry import game_of
 from game.rules.view import BidWhistView
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_set(deck: tuple[int, ...]) -> frozenset[int]:
     """The cards of a deck as a set, built once per deck."""
     return frozenset(deck)

@@ -35,7 +35,7 @@ from the view; a search's simulated round keeps it up to date card by card
 from __future__ import annotations
 
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Iterable, Sequence
 
 from game.ai.medium import MediumPlayer, later_seats
@@ -100,7 +100,7 @@ def card_chance(card: int, trump: int, players: int, cards_each: int, long_trump
     return max(0.0, chance)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table_scale(has_trump: bool, players: int, cards_each: int) -> float:
     """How much to stretch the raw card chances so that an average hand is
     worth its fair share of the tricks (cards / players).
@@ -118,7 +118,7 @@ def table_scale(has_trump: bool, players: int, cards_each: int) -> float:
     return 1.0 + STRETCH_SHARE * (full - 1.0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_chances(trump: int, players: int, cards_each: int, long_trumps: bool) -> tuple[float, ...]:
     """``card_chance`` of every card id, for one table: the search's worlds
     judge thousands of drawn hands a decision with ``expected_tricks``."""
@@ -262,7 +262,7 @@ class WizardTable:
         self.tricks_won = tricks_won
 
     @classmethod
-    def from_view(cls, view: WizardView) -> "WizardTable":
+    def from_view(cls, view: WizardView) -> WizardTable:
         seen = [*view.hand, *view.played_cards()]
         if view.turn_up >= 0:
             seen.append(view.turn_up)

@@ -192,7 +192,7 @@ def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhist
     return sorted(cards, key=key)
 
 
-def claimable(state: "BidWhistState", seat: int) -> bool:
+def claimable(state: BidWhistState, seat: int) -> bool:
     """Whether ``seat`` may claim every trick left: it is on lead, and every card
     it holds wins whatever the others hold and play.
 
@@ -231,7 +231,7 @@ def bid_words(books: int, mode: int) -> str:
 
 
 def create_state(rules: BidWhistRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> "BidWhistState":
+                 fixed_deals: dict | None) -> BidWhistState:
     """A game before its first deal; the first dealer is drawn unless given."""
     if players != PLAYERS:
         raise ValueError(f"Bid Whist is played by 4 players, not {players}")
@@ -376,7 +376,7 @@ class BidWhistState(TrickGameState):
                                 tuple(kitty), tuple(sequence)))
 
     # ------------------------------------------------------------------ copy
-    def copy(self) -> "BidWhistState":
+    def copy(self) -> BidWhistState:
         new = object.__new__(BidWhistState)
         self._copy_shared(new)
         new.kitty = self.kitty[:]

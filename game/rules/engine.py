@@ -16,7 +16,7 @@ a seat's view.
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar, Union, cast
+from typing import Sequence, TypeVar, cast
 
 from game.rules import bidwhist, wizard
 from game.rules.actions import Action
@@ -25,7 +25,7 @@ from game.rules.events import FirstDealerDrawn, GameEvent
 from game.rules.house_rules import Rules
 from game.rules.registry import get_game
 
-GameState = Union[bidwhist.BidWhistState, wizard.WizardState]
+GameState = bidwhist.BidWhistState | wizard.WizardState
 # A state of one game: ``apply`` returns a state of the game it was given.
 AnyState = TypeVar("AnyState", bound=GameState)
 

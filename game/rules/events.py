@@ -17,7 +17,7 @@ what a spectator (or, later, a network peer) would receive.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Union
+from typing import Iterable
 
 from game.rules.actions import Action
 
@@ -38,7 +38,7 @@ class FirstDealerDrawn:
     draw: Plays
     dealer: int
 
-    def for_seat(self, seat: int | None) -> "FirstDealerDrawn":
+    def for_seat(self, seat: int | None) -> FirstDealerDrawn:
         return self
 
 
@@ -54,7 +54,7 @@ class Dealt:
     kitty: tuple[int, ...]
     sequence: tuple[tuple[int, int], ...]
 
-    def for_seat(self, seat: int | None) -> "Dealt":
+    def for_seat(self, seat: int | None) -> Dealt:
         hands = tuple(hand if index == seat else _masked(hand) for index, hand in enumerate(self.hands))
         sequence = tuple((card if owner == seat and seat is not None else UNKNOWN_CARD, owner)
                          for card, owner in self.sequence)
@@ -76,7 +76,7 @@ class TrumpTurnedUp:
     dealer_chooses: bool
     chooser: int = -1
 
-    def for_seat(self, seat: int | None) -> "TrumpTurnedUp":
+    def for_seat(self, seat: int | None) -> TrumpTurnedUp:
         return self
 
 
@@ -90,7 +90,7 @@ class BidMade:
     action: Action | None
     hidden: bool = False
 
-    def for_seat(self, seat: int | None) -> "BidMade":
+    def for_seat(self, seat: int | None) -> BidMade:
         if self.hidden and seat != self.seat:
             return replace(self, action=None)
         return self
@@ -102,7 +102,7 @@ class BidsRevealed:
 
     bids: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> "BidsRevealed":
+    def for_seat(self, seat: int | None) -> BidsRevealed:
         return self
 
 
@@ -113,7 +113,7 @@ class Redealt:
 
     dealer: int
 
-    def for_seat(self, seat: int | None) -> "Redealt":
+    def for_seat(self, seat: int | None) -> Redealt:
         return self
 
 
@@ -129,7 +129,7 @@ class ContractSet:
     trump: int
     direction: int
 
-    def for_seat(self, seat: int | None) -> "ContractSet":
+    def for_seat(self, seat: int | None) -> ContractSet:
         return self
 
 
@@ -142,7 +142,7 @@ class TrumpChosen:
     seat: int
     trump: int
 
-    def for_seat(self, seat: int | None) -> "TrumpChosen":
+    def for_seat(self, seat: int | None) -> TrumpChosen:
         return self
 
 
@@ -153,7 +153,7 @@ class KittyTaken:
     seat: int
     cards: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> "KittyTaken":
+    def for_seat(self, seat: int | None) -> KittyTaken:
         return self if seat == self.seat else replace(self, cards=_masked(self.cards))
 
 
@@ -167,7 +167,7 @@ class Discarded:
     card: int
     books: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> "Discarded":
+    def for_seat(self, seat: int | None) -> Discarded:
         return self if seat == self.seat else replace(self, card=UNKNOWN_CARD)
 
 
@@ -181,7 +181,7 @@ class CardPlayed:
     card: int
     renege: bool = False
 
-    def for_seat(self, seat: int | None) -> "CardPlayed":
+    def for_seat(self, seat: int | None) -> CardPlayed:
         return self if not self.renege or seat == self.seat else replace(self, renege=False)
 
 
@@ -194,7 +194,7 @@ class ClaimMade:
     seat: int
     tricks: int
 
-    def for_seat(self, seat: int | None) -> "ClaimMade":
+    def for_seat(self, seat: int | None) -> ClaimMade:
         return self
 
 
@@ -210,7 +210,7 @@ class TrickWon:
     index: int
     books: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> "TrickWon":
+    def for_seat(self, seat: int | None) -> TrickWon:
         return self
 
 
@@ -234,7 +234,7 @@ class BidWhistHandScored:
     scores: tuple[int, ...]
     boston: bool = False
 
-    def for_seat(self, seat: int | None) -> "BidWhistHandScored":
+    def for_seat(self, seat: int | None) -> BidWhistHandScored:
         return self
 
 
@@ -248,7 +248,7 @@ class WizardHandScored:
     score_change: tuple[int, ...]
     scores: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> "WizardHandScored":
+    def for_seat(self, seat: int | None) -> WizardHandScored:
         return self
 
 
@@ -260,14 +260,14 @@ class GameOver:
     final_scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> "GameOver":
+    def for_seat(self, seat: int | None) -> GameOver:
         return self
 
 
-GameEvent = Union[FirstDealerDrawn, Dealt, TrumpTurnedUp, BidMade, BidsRevealed, Redealt, ContractSet,
-                  TrumpChosen, KittyTaken, Discarded, CardPlayed, ClaimMade, TrickWon, BidWhistHandScored,
-                  WizardHandScored, GameOver]
-HandScored = Union[BidWhistHandScored, WizardHandScored]
+GameEvent = (FirstDealerDrawn | Dealt | TrumpTurnedUp | BidMade | BidsRevealed | Redealt | ContractSet
+             | TrumpChosen | KittyTaken | Discarded | CardPlayed | ClaimMade | TrickWon | BidWhistHandScored
+             | WizardHandScored | GameOver)
+HandScored = BidWhistHandScored | WizardHandScored
 
 # Every kind of event, for the tests that prove each has a handler wherever
 # events are consumed (the animation director, the history writer).

@@ -257,7 +257,7 @@ class HiddenSampler:
             # How many cards of each group this seat takes, in proportion to
             # the number of full assignments that choice leaves...
             pick = rng.randrange(self._completions(step, counts))
-            for weight, taken, _ in self._choices(step, counts):
+            for weight, taken, _ in self._choices(step, counts):  # noqa: B007  (the choice is read after the loop)
                 if pick < weight:
                     break
                 pick -= weight

@@ -140,7 +140,7 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return best_index
 
 
-def claimable(state: "WizardState", seat: int) -> bool:
+def claimable(state: WizardState, seat: int) -> bool:
     """Whether ``seat`` may claim every trick left: it is on lead, and every card
     it holds wins whatever the others hold and play.
 
@@ -200,7 +200,7 @@ def hand_order(cards: Sequence[int], trump: int, direction: int = 0, rules: Wiza
 
 
 def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> "WizardState":
+                 fixed_deals: dict | None) -> WizardState:
     """A game before its first round; the first dealer is drawn unless given."""
     if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
         raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
@@ -327,7 +327,7 @@ class WizardState(TrickGameState):
         self.phase = Phase.PREDICT
         self.current = (self.dealer + 1) % self.num_players
 
-    def redealt(self, hands: Sequence[Sequence[int]]) -> "WizardState":
+    def redealt(self, hands: Sequence[Sequence[int]]) -> WizardState:
         """A copy of this state, which must stand at its round's start (no bid
         made, no card played), with ``hands`` dealt instead of its own and
         the same turn-up: for a search that replays one round under many
@@ -340,7 +340,7 @@ class WizardState(TrickGameState):
         new.hands = [list(hand) for hand in hands]
         return new
 
-    def copy(self) -> "WizardState":
+    def copy(self) -> WizardState:
         new = object.__new__(WizardState)
         self._copy_shared(new)
         new.num_players = self.num_players

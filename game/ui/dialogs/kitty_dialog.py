@@ -95,7 +95,7 @@ def cards_per_row(count: int) -> int:
 class CardChoice(Widget):
     """One card of the kitty dialog: a face that toggles between kept and discarded."""
 
-    def __init__(self, card: int, from_kitty: bool, on_toggle: Callable[["CardChoice"], None]) -> None:
+    def __init__(self, card: int, from_kitty: bool, on_toggle: Callable[[CardChoice], None]) -> None:
         super().__init__((0, 0, 1, 1))
         self.card = card
         self.code = card_code(card)

@@ -6,8 +6,9 @@ position, the seat to act, whether animations are still playing, whether
 something is open over the table, the state of the computer player's job)
 and gets back one typed decision: show the hot-seat cover, prompt a human,
 play a human's forced card (the only one they may play, when the settings
-say so, after a pause and never before their cover), start or apply a computer move, show the finished hand, deal the next one,
-end the game, or wait. The scene carries the decision out; the controller
+say so, after a pause and never before their cover), start or apply a
+computer move, show the finished hand, deal the next one, end the game, or
+wait. The scene carries the decision out; the controller
 remembers only what the turn flow itself needs (which position was already
 prompted, whether the hand-over pad was shown, how long the table has been
 waiting at this position).
@@ -33,7 +34,7 @@ in), so every rule above is checked by unit tests without a window.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Union
+from typing import Sequence
 
 from game.rules import Phase
 from game.rules.tricks import PUBLIC_SEAT
@@ -137,8 +138,8 @@ class GameOver:
     """The game has ended: record it and show the end screen (decided once)."""
 
 
-Decision = Union[Wait, ShowCover, Prompt, AutoPlay, StartAi, WaitForAi, ApplyAi, ShowHandOver, AutoNextDeal,
-                 GameOver]
+Decision = (Wait | ShowCover | Prompt | AutoPlay | StartAi | WaitForAi | ApplyAi | ShowHandOver | AutoNextDeal
+            | GameOver)
 
 WAIT = Wait()
 
