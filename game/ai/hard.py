@@ -13,11 +13,9 @@ leaves the medium player's choice only when a candidate beats it clearly
 (see ``search_pimc``). Rollouts use the medium players' decisions
 unchanged. In Bid Whist they read a view for each simulated move
 (``state.rollout_view``); in Wizard the rollout player keeps what each seat
-has seen up to date card by card instead (``wizard_rollout``), so a round
-plays out in about 0.3 ms at round 5 and 1.1 ms at round 15. Drawing a
-world that explains the cards played costs about as much again, so card play
-mostly ends on the default budget's 0.3 s rather than its 400 simulations
-(see ``budget`` and ``wizard_worlds``).
+has seen up to date card by card instead (``wizard_rollout``). Card play
+mostly ends on the budget's time cap rather than its simulation count (see
+``budget`` and ``wizard_worlds``; the figures are in docs/BENCHMARKS.md).
 
 Which candidates are weighed, per decision:
 
@@ -104,11 +102,8 @@ class _HardPlayer:
     # Standard errors of paired gain a candidate needs to replace the medium
     # choice; 0: any candidate whose paired gain over it is positive (over
     # at least a few worlds) does. The medium players err often enough that
-    # waiting for clear evidence cost more than noise did; measured against
-    # medium players at 120 simulations a decision, on the same deals:
-    # Wizard 73% of bids hit and +10.8 points a round over them instead of
-    # 70% and +8.2 (120 rounds); Bid Whist 11 of 12 games won instead of 9,
-    # +2.6 points a hand instead of +2.2.
+    # waiting for clear evidence cost more than noise did (measured: see
+    # docs/BENCHMARKS.md).
     deviation_z: float = 0.0
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:

@@ -23,31 +23,8 @@ is not at. In round 8, once three cards are down, only about one bid-fitted
 world in twelve explains every card (37 of 440 positions); the real hands of
 medium players always do.
 
-Why it pays although it costs. Searching the true deal instead of drawn
-worlds lifts the hard player from 80% of bids hit and +16 points a round
-over the medium seats to 99% and +34 (seeds 1401-1404, 240 rounds): what the
-search does not know of the others' hands is worth far more than more
-simulations (``budget``). Best of 4 draws spends the time cap on every
-decision (median 0.30 s of CPU instead of 0.24 s, so fewer simulations in
-the long rounds) and still came out ahead: ``python -m
-benchmarks.wizard_paired --variant play_fit=4 --variant play_fit=12`` against
-the player without it (seeds 1401-1412, 720 rounds) gave 79.3% of bids hit
-and +15.97 points a round against 76.8% and +14.64, a gain of +1.33 ± 2.14
-(95%); best of 12 gave 77.2% and +14.89, its worlds too dear for the cap.
-
-Tried and not kept, each on the same 360 rounds (6 seeds, the hard player in
-each seat of 4 against three medium players, 200 simulations a decision):
-
-* Windows exact for the medium player: the estimate less the shift for the
-  bids the seat saw before its turn, and the dealer's push off a number the
-  uneven-bids rule forbids. Real medium hands always fit them, but the hard
-  player led the others by 16.2 and 12.7 points a round on two sets of
-  deals, against 15.0 and 16.7 with those of ``bid_misfit`` (the estimate
-  before the shift, half a trick either side of the bid).
-* Card swaps that move a near miss into the windows (94% of worlds fitting
-  exactly instead of 14%): 13.8 against 16.2 with the exact windows. A walk
-  that stops at the first fit leaves each hand at the edge of its window.
-* More draws per world (32 instead of 8) with the exact windows: no gain.
+What these worlds cost and gain, and what was tried and not kept, is measured
+in docs/BENCHMARKS.md.
 
 Everything here reads the view and the draws only: nothing can peek.
 """
