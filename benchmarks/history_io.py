@@ -3,7 +3,7 @@
 ``simulate --history`` writes each game to the file as it finishes, so its
 memory must not grow with the number of games (it used to keep every game
 until the end: about 30 KB per Bid Whist game). For each ``--games`` count
-this runs the real command (``game.cli.main``) in a fresh child process and
+this runs the real command (``game.program.cli.main``) in a fresh child process and
 reads the child's own peak resident memory (``resource.getrusage``,
 ``ru_maxrss``) when it is done, with the time taken and the size of the file
 written. Flat peaks from the smallest count to the largest are the result.
@@ -27,7 +27,7 @@ from pathlib import Path
 # Runs in the child: the simulation, then the child's own figures as one JSON line.
 CHILD = """
 import contextlib, io, json, resource, sys, time
-from game.cli import main
+from game.program.cli import main
 started = time.perf_counter()
 with contextlib.redirect_stdout(io.StringIO()):
     status = main(sys.argv[1:])

@@ -34,8 +34,8 @@ from typing import Callable  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Seat  # noqa: E402
 from game.rules import ActionKind, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402

@@ -26,8 +26,8 @@ import statistics  # noqa: E402
 import tempfile  # noqa: E402
 import time  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Seat  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.rules.events import Dealt  # noqa: E402
 from game.ui.app import App  # noqa: E402

@@ -9,7 +9,7 @@ Two writes happen while a person plays, and neither may delay a frame
   to the last action before the game ends. The autosave's steps are timed
   apart, as the game runs them:
 
-  - the snapshot (``game.savegame.snapshot_of``), the only part that runs on
+  - the snapshot (``game.persistence.savegame.snapshot_of``), the only part that runs on
     the frame loop;
   - the encoding (``encode_save``) and the atomic write
     (``atomic_write_bytes``: temporary file, write, fsync, rename, fsync of
@@ -42,11 +42,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from game.history import HistoryWriter, write_history
-from game.match import Match, Seat
-from game.paths import UserPaths, atomic_write_bytes
+from game.persistence.history_files import HistoryWriter, write_history
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths, atomic_write_bytes
 from game.rules import Phase, make_rules
-from game.savegame import encode_save, load_saved_game, save_path, snapshot_of
+from game.persistence.savegame import encode_save, load_saved_game, save_path, snapshot_of
 
 GAME, PLAYERS, SEED = "wizard", 6, 2024
 

@@ -6,15 +6,15 @@ to history files in a temporary folder, then times these rebuilds of the
 statistics:
 
 * *cold*: no summary cache yet, so every game's JSON is parsed and summarized
-  (``game.stats.load_stats`` through ``read_history``), and the cache written;
+  (``game.persistence.stats.load_stats`` through ``read_history``), and the cache written;
   once as the program does it (the files cut into spans read by one worker
-  process per processor, ``game.stats_spans``, where the machine allows it;
+  process per processor, ``game.persistence.stats_spans``, where the machine allows it;
   the line says how many), once in one process;
 * *warm*: the cache is up to date, as when the statistics screen opens again
   with no new game (the files are not parsed);
 * *one more game*: a game is appended to one history file before each load,
   as when the screen opens after a game was played: only the new game is
-  parsed, the rest comes from the cache (``game.stats``' resume points);
+  parsed, the rest comes from the cache (``game.persistence.stats``' resume points);
 * *one more game, whole file*: the same with the cache's resume points taken
   out, so the changed file is parsed whole, as before the cache kept them;
 * *count only*: adding up the summaries already in memory (``StatsBook``).
@@ -39,11 +39,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from game.config import resolve_rules
-from game.history import read_history, write_history
-from game.match import Match, Seat
-from game.stats import LoadedStats, StatsBook, load_stats, summarize
-from game.stats_spans import worker_count
+from game.settings.house_rule_files import resolve_rules
+from game.persistence.history_reader import read_history
+from game.persistence.history_files import write_history
+from game.session.match import Match, Seat
+from game.persistence.stats import LoadedStats, StatsBook, load_stats, summarize
+from game.persistence.stats_spans import worker_count
 
 CASES = (("bidwhist", 4), ("wizard", 4))
 NAMES = ("You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Gus", "Hana", "Ivo")

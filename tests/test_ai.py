@@ -17,7 +17,7 @@ from collections import Counter  # noqa: E402
 import pytest  # noqa: E402
 from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game  # noqa: E402
 
-from game import match as match_module  # noqa: E402
+from game.session import match as match_module  # noqa: E402
 from game.ai import RandomPlayer, levels, make_player  # noqa: E402
 from game.ai.budget import SearchBudget  # noqa: E402
 from game.ai.bidwhist_medium import BidWhistMediumPlayer  # noqa: E402
@@ -25,7 +25,7 @@ from game.ai.bidwhist_play import BidWhistTable  # noqa: E402
 from game.ai.hand_eval import POWER, mode_estimates  # noqa: E402
 from game.ai.medium import MediumPlayer  # noqa: E402
 from game.ai.wizard_medium import WizardMediumPlayer  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import (  # noqa: E402
     ActionKind, BidMode, Phase, PlayerView, all_games, apply, game_of, get_game, make_rules, new_game,
 )

@@ -19,7 +19,7 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, choose_bid
 from game.ai.budget import SearchBudget
 from game.ai.hand_eval import mode_estimates, trump_contract_books
 from game.ai.wizard_medium import WizardMediumPlayer
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
 from game.rules.actions import PASS, BidMode, choose_trump, take
 from game.rules.cards import Suit

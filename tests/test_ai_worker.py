@@ -15,7 +15,7 @@ from typing import Callable
 
 import pytest
 
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import Action, ActionKind, make_rules
 from game.rules.actions import PASS, play
 from game.ui.table.ai_worker import AiJob, InlineAiRunner, ThreadedAiRunner

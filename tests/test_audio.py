@@ -23,10 +23,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import Settings, load_settings, save_settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
-from game.replay import ReplayTimeline  # noqa: E402
+from game.settings.app_settings import Settings, load_settings, save_settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
+from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
 from game.rules import get_game, make_rules, new_game  # noqa: E402
 from game.rules.events import Dealt  # noqa: E402
 from game.ui import audio  # noqa: E402

@@ -1,7 +1,7 @@
 """Checks that see everything, said in the player's words (issue 25, item 7).
 
 House-rule files, ``--set`` and the settings file are read by one guarded
-YAML reader (``game.yaml_files``) and checked key by key (``game.config``).
+YAML reader (``game.settings.yaml_files``) and checked key by key (``game.settings``).
 Each row of the tables below is an input that used to be misread or
 answered in Python's words, with what the answer must now say and what it
 must never show:
@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.config import ConfigError, load_settings_problem, resolve_rules
-from game.paths import UserPaths
+from game.settings.house_rule_files import ConfigError, resolve_rules
+from game.settings.app_settings import load_settings_problem
+from game.settings.paths import UserPaths
 from game.rules.problems import Problem
 from game.ui.text import problem_words, set_language
 
@@ -110,6 +111,6 @@ def test_yaml_elsewhere_still_reads_base_60_as_yaml_does():
     # Only our guarded reader leaves base 60 out; PyYAML itself is not changed for others.
     import yaml
     assert yaml.safe_load("a: 1:30") == {"a": 90}
-    from game.yaml_files import parse_yaml_text
+    from game.settings.yaml_files import parse_yaml_text
     assert parse_yaml_text("a: 1:30\nb: 90\nc: 0x10\nd: 1.5\n", "test") == {"a": "1:30", "b": 90, "c": 16, "d": 1.5}
 

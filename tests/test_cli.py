@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
+from game.program.cli import main
 from game.rules import game_names, get_game
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -1,4 +1,4 @@
-"""Tests for game.config: house-rule files, presets, --set options and app settings."""
+"""Tests for game.settings (house_rule_files, app_settings, last_setup): house-rule files, presets, --set options and app settings."""
 
 from __future__ import annotations
 
@@ -8,18 +8,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game.config import (
-    ConfigError,
-    Settings,
-    default_rule_file,
-    load_rule_file,
-    load_rules_or_defaults,
-    load_settings,
-    parse_set_option,
-    resolve_rules,
-    save_settings,
+from game.settings.house_rule_files import (
+    ConfigError, default_rule_file, load_rule_file, load_rules_or_defaults, parse_set_option, resolve_rules,
 )
-from game.paths import UserPaths, resource_path
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.paths import UserPaths, resource_path
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
 from game.rules.registry import game_names, get_game
@@ -342,7 +335,7 @@ def test_make_rules_names_the_unknown_key_and_the_nearest_one() -> None:
 
 
 def test_simulate_plays_with_a_flat_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from game.cli import main
+    from game.program.cli import main
     path = write(tmp_path, "target_score: 1\n")
     assert main(["simulate", "--game", "bidwhist", "--games", "1", "--seed", "3", "--rules", str(path)]) == 0
     assert "bidwhist: 1 games" in capsys.readouterr().out

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,7 +98,7 @@ def test_save_replays_to_the_same_game(game, players, overrides, level) -> None:
 
 _CHILD = """
 import json, random, sys
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 game, players, overrides, seed, salt, level = json.loads(sys.argv[1])
 random.seed(salt)

@@ -24,12 +24,16 @@ from typing import Any, Iterator
 import pytest
 import yaml
 
-import game.cli as cli
-import game.history as history
-from game.config import LastSetup, Settings, load_last_setup, load_settings, save_last_setup, save_settings
-from game.history import HistoryError, check_file, read_history, write_history
-from game.match import Match, Seat
-from game.paths import UserPaths, atomic_write_text
+import game.program.cli as cli
+import game.persistence.history_files as history
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_replay import check_file
+from game.persistence.history_reader import read_history
+from game.persistence.history_files import write_history
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths, atomic_write_text
 from game.rules import make_rules
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -113,7 +117,7 @@ def fill_disk(monkeypatch: pytest.MonkeyPatch, room: int, truncate_fails: bool =
 # waits to be killed.
 KILLED_MID_WRITE = """
 import builtins, json, sys, time
-import game.history as history
+import game.persistence.history_files as history
 
 class HalfThenHang:
     def __init__(self, real):
@@ -282,7 +286,7 @@ def test_a_hand_edited_game_is_reported_and_the_others_still_count(tmp_path, gam
 
 # ---------------------------------------------------------------------- history: the program's folder
 def test_the_self_test_passes_on_a_folder_whose_history_was_torn_and_leaves_it_for_the_app(tmp_path):
-    from game.self_test import run_self_test
+    from game.program.self_test import run_self_test
 
     folder = tmp_path / "data"
     histories = UserPaths.from_data_dir(folder).histories_dir
@@ -358,7 +362,7 @@ def test_a_replaced_file_keeps_its_mode(tmp_path, umask_022):
 # is written but before it is renamed over the target.
 KILLED_BEFORE_RENAME = """
 import os, sys, time
-import game.paths as paths
+import game.settings.paths as paths
 
 def hang(*args):
     print("written, not renamed", flush=True)

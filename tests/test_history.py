@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from game.ai import make_player
-from game.history import (
-    EVENT_HANDLERS, LATER_DEAL_FIELDS, HistoryError, HistoryRecorder, check_file, check_game, read_history,
-    recorded_actions, write_history,
-)
-from game.history_schema import check_record_shape
-from game.match import Match, Seat
+from game.persistence.history_codec import EVENT_HANDLERS, HistoryError, HistoryRecorder
+from game.persistence.history_replay import LATER_DEAL_FIELDS, check_file, check_game, recorded_actions
+from game.persistence.history_reader import read_history
+from game.persistence.history_files import write_history
+from game.persistence.history_schema import check_record_shape
+from game.session.match import Match, Seat
 from game.rules import EVENT_TYPES, Phase, events_for, game_names, get_game, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.events import UnhandledEventError
@@ -627,7 +627,7 @@ def _one_value_changed() -> list[tuple[str, int, dict]]:
                          ids=lambda case: str(case) if not isinstance(case, dict) else
                          ",".join(f"{key}={value}" for key, value in case.items()))
 def test_every_house_rule_variant_writes_a_record_the_reader_accepts(game, players, overrides) -> None:
-    """The shape the reader checks (game.history_schema) holds every field the writer
+    """The shape the reader checks (game.persistence.history_schema) holds every field the writer
     writes under every house rule, so no variant's game is refused as 'written by a newer program'."""
     record = played_match(game, 5, players, **overrides).history()
     check_record_shape(record)

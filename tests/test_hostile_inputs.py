@@ -43,15 +43,17 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-import game.cli as cli  # noqa: E402
-from game import line_reader, savegame, yaml_files  # noqa: E402
-from game.config import LastSetup, load_last_setup, load_settings_problem, save_last_setup  # noqa: E402
-from game.housekeeping import tidy_user_files  # noqa: E402
-from game.match import Seat  # noqa: E402
-from game.names import LONGEST_NAME  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
-from game.savegame import load_saved_game, save_path, snapshot_of  # noqa: E402
-from game.stats import load_stats, stats_cache_path  # noqa: E402
+import game.program.cli as cli  # noqa: E402
+from game.persistence import line_reader, savegame  # noqa: E402
+from game.settings import yaml_files  # noqa: E402
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup  # noqa: E402
+from game.settings.app_settings import load_settings_problem  # noqa: E402
+from game.persistence.housekeeping import tidy_user_files  # noqa: E402
+from game.session.match import Seat  # noqa: E402
+from game.session.names import LONGEST_NAME  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
+from game.persistence.savegame import load_saved_game, save_path, snapshot_of  # noqa: E402
+from game.persistence.stats import load_stats, stats_cache_path  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from test_checks_words import PYTHON_WORDS  # noqa: E402
 from test_files_robust import line_of, play_game  # noqa: E402

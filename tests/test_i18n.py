@@ -15,7 +15,7 @@ contract and the code to the catalogues:
   it or builds it (a literal string equal to it, or an f-string whose shape
   it fits);
 - each catalogue is one flat mapping of keys to double-quoted strings that
-  ``game.yaml_files`` reads; its placeholders are the English ones, key by
+  ``game.settings.yaml_files`` reads; its placeholders are the English ones, key by
   key; where English has a ``.one`` (singular) form, so do Dutch and Turkish;
 - no interface code changes the case of a text (``.lower()``, ``.upper()``,
   ``.capitalize()``, ``.title()``), which breaks Turkish i/İ and ı/I;
@@ -43,9 +43,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import config  # noqa: E402
-from game.config import LANGUAGES, Settings, default_rule_file, language_from_locale, load_settings  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+from game.settings import app_settings  # noqa: E402
+from game.settings.app_settings import LANGUAGES, Settings, language_from_locale, load_settings  # noqa: E402
+from game.settings.house_rule_files import default_rule_file  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules import IllegalActionError, all_games  # noqa: E402
 from game.rules.cards import RANK_OF  # noqa: E402
 from game.rules.problems import PROBLEMS  # noqa: E402
@@ -56,7 +57,7 @@ from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
 from game.ui.scenes.rules_help_content import WORDED_SECTIONS  # noqa: E402
 from game.ui.scenes.start_scene import StartScene, preset_key  # noqa: E402
 from game.ui.text import SOURCE_LANGUAGE, placeholders, set_language, t, text_in  # noqa: E402
-from game.yaml_files import read_yaml_file  # noqa: E402
+from game.settings.yaml_files import read_yaml_file  # noqa: E402
 from test_ui_table import start  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -150,7 +151,7 @@ def enumerated_keys() -> set[str]:
     keys |= {f"card.rank.{rank}" for rank in set(RANK_OF) if rank >= 2}
     keys |= {f"card.face.{word}" for word in ("big", "little", "joker", "wizard", "jester")}
     keys |= {f"card.face.{word}.index" for word in ("big", "little", "wizard", "jester")}
-    keys |= {f"settings.speed.{speed}" for speed in config.ANIMATION_SPEEDS}
+    keys |= {f"settings.speed.{speed}" for speed in app_settings.ANIMATION_SPEEDS}
     keys |= {f"error.{code}" for code in raised_error_codes()}
     keys |= {f"problem.{code}" for code in PROBLEMS}
     return keys
@@ -429,7 +430,7 @@ def test_the_locale_names_the_language(names, language):
 
 
 def _locale(monkeypatch, **variables: str) -> None:
-    for name in config.LOCALE_VARIABLES:
+    for name in app_settings.LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     for name, value in variables.items():
         monkeypatch.setenv(name, value)
@@ -463,7 +464,7 @@ def test_a_translation_that_cannot_be_filled_in_shows_the_english(catalog_folder
 
 
 def test_the_self_test_fails_a_build_with_a_missing_catalogue(catalog_folder):
-    from game.self_test import SelfTestFailure, _check_catalogues
+    from game.program.self_test import SelfTestFailure, _check_catalogues
 
     for language in LANGUAGES:
         (catalog_folder / f"{language}.yaml").write_bytes(catalog_file(SOURCE_LANGUAGE).read_bytes())

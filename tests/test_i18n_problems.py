@@ -36,11 +36,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest  # noqa: E402
 
-from game.config import (  # noqa: E402
-    ConfigError, load_rule_file, load_rules_problem, load_settings, load_settings_problem,
-    settings_from_dict,
-)
-from game.paths import UserPaths  # noqa: E402
+from game.settings.house_rule_files import ConfigError, load_rule_file, load_rules_problem
+from game.settings.app_settings import load_settings, load_settings_problem, settings_from_dict
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules import get_game  # noqa: E402
 from game.rules.house_rules import make_rules  # noqa: E402
 from game.rules.problems import (  # noqa: E402
@@ -51,7 +49,7 @@ from game.ui.scenes.rules_editor import rules_problem  # noqa: E402
 from game.ui.scenes.settings_scene import seconds_cycler  # noqa: E402
 from game.ui.text import decimal_words, error_words, grouped_words, problem_words, set_language, text_in  # noqa: E402
 from game.ui.widgets.charts import draw_line_chart  # noqa: E402
-from game.yaml_files import MAX_YAML_BYTES, YamlFileError, parse_yaml_text, read_yaml_file  # noqa: E402
+from game.settings.yaml_files import MAX_YAML_BYTES, YamlFileError, parse_yaml_text, read_yaml_file  # noqa: E402
 from test_i18n import _called_name, read_catalog_file  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -549,11 +547,11 @@ def test_a_settings_range_with_a_fraction_uses_the_decimal_mark(tmp_path):
 
 
 def test_a_broken_bundled_settings_file_and_a_bad_user_file_are_two_notices(tmp_path, monkeypatch):
-    from game import config
+    from game.settings import app_settings
 
     bundled = tmp_path / "bundled.yaml"
     bundled.write_text("volume: 300\n", encoding="utf-8")
-    monkeypatch.setattr(config, "bundled_settings_file", lambda: bundled)
+    monkeypatch.setattr(app_settings, "bundled_settings_file", lambda: bundled)
     paths = settings_paths(tmp_path / "user", "hint: true\n")
     _, problem = load_settings_problem(paths)
     assert problem is not None and problem.code == "two_notices"

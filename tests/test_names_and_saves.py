@@ -1,6 +1,6 @@
 """Any name is safe; a save that cannot be continued is set aside once (issue 25, items 3 and 4).
 
-A seat's name is cleaned wherever it comes in (``game.names``): read from a
+A seat's name is cleaned wherever it comes in (``game.session.names``): read from a
 save, a last setup or typed, so every name the program holds it can write,
 read back, draw and replay; a history line with a name no reader could use
 is refused, naming the line. A save that fails to continue for any reason
@@ -23,18 +23,19 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import load_last_setup, read_settings_file  # noqa: E402
-import game.history as history_module  # noqa: E402
-from game.history import (  # noqa: E402
-    HistoryError, HistoryWriter, encode_record, holds_line, read_history, write_history,
-)
-from game.history_schema import RecordShapeError, check_record_shape  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
-from game.names import LONGEST_NAME, clean_name, name_fault  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+from game.settings.last_setup import load_last_setup  # noqa: E402
+from game.settings.app_settings import read_settings_file  # noqa: E402
+import game.persistence.history_files as history_module  # noqa: E402
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_files import HistoryWriter, encode_record, holds_line, write_history
+from game.persistence.history_reader import read_history
+from game.persistence.history_schema import RecordShapeError, check_record_shape  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
+from game.session.names import LONGEST_NAME, clean_name, name_fault  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
-from game.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of  # noqa: E402
-from game.stats import load_stats  # noqa: E402
+from game.persistence.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of  # noqa: E402
+from game.persistence.stats import load_stats  # noqa: E402
 from game.ui.art.render_cache import TEXT  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402

@@ -20,10 +20,10 @@ from pathlib import Path
 
 import pytest
 
-from game import self_test
-from game.entry import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
-from game.log_setup import app_logger
-from game.startup_probe import PROBE_VARIABLE, probe_file, write_first_frame_time
+from game.program import self_test
+from game.program.entry import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED
+from game.program.log_setup import app_logger
+from game.program.startup_probe import PROBE_VARIABLE, probe_file, write_first_frame_time
 
 ROOT = Path(__file__).resolve().parent.parent
 QUICK_WIZARD = ["simulate", "--game", "wizard", "--players", "3", "--games", "1", "--seed", "1", "--set", "rounds=1"]
@@ -177,8 +177,8 @@ def _crash(*args, **kwargs):
 
 
 def test_an_unexpected_error_goes_to_the_log_file_and_the_terminal_gets_one_line(tmp_path, monkeypatch, capfd):
-    from game import cli, entry
-    from game.log_setup import log_for_command
+    from game.program import cli, entry
+    from game.program.log_setup import log_for_command
 
     log_for_command(tmp_path / "logs", headless=True)
     monkeypatch.setattr(cli, "main", _crash)
@@ -191,7 +191,7 @@ def test_an_unexpected_error_goes_to_the_log_file_and_the_terminal_gets_one_line
 
 
 def test_an_unexpected_error_without_a_log_file_says_so_without_a_traceback(monkeypatch, capfd):
-    from game import cli, entry
+    from game.program import cli, entry
 
     for handler in list(app_logger().handlers):
         app_logger().removeHandler(handler)
@@ -202,8 +202,8 @@ def test_an_unexpected_error_without_a_log_file_says_so_without_a_traceback(monk
 
 
 def test_a_worker_thread_that_fails_leaves_its_traceback_in_the_log(tmp_path, monkeypatch, capfd):
-    from game import cli, entry
-    from game.log_setup import log_for_command
+    from game.program import cli, entry
+    from game.program.log_setup import log_for_command
 
 
     def main_with_a_failing_thread(*args, **kwargs):
@@ -272,6 +272,6 @@ def _restore_app_logger():
 
 @pytest.fixture(autouse=True)
 def _restore_hooks(monkeypatch):
-    """``game.entry.run`` installs the thread and unraisable hooks; they are put back after each test."""
+    """``game.program.entry.run`` installs the thread and unraisable hooks; they are put back after each test."""
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)

@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-import game.paths as paths_module
-from game.cli import main
-from game.log_setup import LOG_FILE_NAME, app_logger, attach_log_file
-from game.paths import UserPaths, resource_root
+import game.settings.paths as paths_module
+from game.program.cli import main
+from game.program.log_setup import LOG_FILE_NAME, app_logger, attach_log_file
+from game.settings.paths import UserPaths, resource_root
 
 SIMULATE_ONE = ["simulate", "--game", "wizard", "--games", "1", "--seed", "3"]
 

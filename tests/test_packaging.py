@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 import game
-import game.paths as paths_module
-from game.paths import resource_path
+import game.settings.paths as paths_module
+from game.settings.paths import resource_path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -64,7 +64,7 @@ def test_a_checkout_reads_the_files_beside_the_package(
 
 def test_the_wheel_carries_the_bundled_folders_where_paths_looks() -> None:
     """The wheel maps the checkout's assets/ and config/ to the folder that
-    game.paths reads in an installed copy."""
+    game.settings.paths reads in an installed copy."""
     force_include = _pyproject_table("tool", "hatch", "build", "targets", "wheel", "force-include")
     installed_root = paths_module._INSTALLED_ROOT.relative_to(Path(game.__file__).resolve().parent.parent)
     for folder in ("assets", "config"):

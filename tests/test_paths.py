@@ -1,4 +1,4 @@
-"""Tests for game.paths: bundled resources, user folders and atomic writes."""
+"""Tests for game.settings.paths: bundled resources, user folders and atomic writes."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-import game.paths as paths_module
-from game.paths import UserPaths, atomic_write_bytes, atomic_write_text, resource_path
+import game.settings.paths as paths_module
+from game.settings.paths import UserPaths, atomic_write_bytes, atomic_write_text, resource_path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

@@ -2,7 +2,7 @@
 
 The statistics, the replay viewer's loader, ``replay --check`` and the
 start-up repair all read the history files through one capped line reader
-(``game.line_reader``). The tables here give each reader the same hostile
+(``game.persistence.line_reader``). The tables here give each reader the same hostile
 files and assert the outcome:
 
 - a damaged line in the middle is skipped and named by its line number, and
@@ -36,13 +36,15 @@ from typing import Callable
 
 import pytest
 
-from game import line_reader, stats_spans
-from game.config import resolve_rules
-from game.history import HistoryError, encode_record, read_history, repair_history_folder, repair_history_tail
-from game.match import Match, Seat
-from game.replay import ReplayError, load_recorded_game
-from game.replay_check import check_file_lines
-from game.stats import load_stats
+from game.persistence import line_reader, stats_spans
+from game.settings.house_rule_files import resolve_rules
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_files import encode_record, repair_history_folder, repair_history_tail
+from game.persistence.history_reader import read_history
+from game.session.match import Match, Seat
+from game.persistence.replay_timeline import ReplayError, load_recorded_game
+from game.persistence.replay_check import check_file_lines
+from game.persistence.stats import load_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 

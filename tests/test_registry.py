@@ -8,7 +8,7 @@ Two kinds of checks:
   written out or held in a constant (also one imported from another module,
   however many re-exports away), a ``match`` case on one, and a table keyed
   or indexed by one. ``game/rules`` (where the games are defined) and
-  ``game/config.py`` (which names the bundled files' games in messages) are
+  ``game/settings/house_rule_files.py`` (which names the bundled files' games in messages) are
   the only places allowed to. A self-test proves the counter finds each
   form on a small source text, so a zero from it means something.
 * Every registered ``GameDef`` is complete: its interface text exists in the
@@ -29,17 +29,17 @@ from typing import Any, Iterator
 import pytest
 
 from game.ai import make_player
-from game.config import ConfigError, load_rule_file
-from game.history import DEAL_SHAPES, HistoryRecorder
-from game.paths import resource_path
+from game.settings.house_rule_files import ConfigError, load_rule_file
+from game.persistence.history_codec import DEAL_SHAPES, HistoryRecorder
+from game.settings.paths import resource_path
 from game.rules import GameDef, PlayerView, all_games, game_names, new_game
-from game.yaml_files import read_yaml_file
+from game.settings.yaml_files import read_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME_PACKAGE = ROOT / "game"
 # Where game names may be compared: the rules (which define the games, the
 # registry included) and the house-rule file reader.
-ALLOWED = ("game/rules/", "game/config.py")
+ALLOWED = ("game/rules/", "game/settings/house_rule_files.py")
 REQUIRED_TEXT_KEYS = ("title", "deal", "next_deal")
 ENGLISH_CATALOG = ROOT / "assets" / "i18n" / "en.yaml"
 
@@ -241,10 +241,10 @@ def test_the_counter_finds_every_form_of_name_check() -> None:
 
 def test_the_counter_looks_at_the_modules_above_the_rules() -> None:
     checked = {path.relative_to(ROOT).as_posix() for path in _modules_above_the_rules()}
-    assert {"game/match.py", "game/history.py", "game/cli.py"} <= checked
+    assert {"game/session/match.py", "game/persistence/history_codec.py", "game/program/cli.py"} <= checked
     assert any(path.startswith("game/ui/") for path in checked)
     assert any(path.startswith("game/ai/") for path in checked)
-    assert not any(path.startswith("game/rules/") for path in checked) and "game/config.py" not in checked
+    assert not any(path.startswith("game/rules/") for path in checked) and "game/settings/house_rule_files.py" not in checked
 
 
 def test_no_game_name_comparisons_above_the_rules() -> None:

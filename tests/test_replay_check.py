@@ -1,6 +1,6 @@
 """``replay --check`` accounts for every line of every file and never crashes.
 
-The faults of issue 11 are each fed to the real command (``game.cli.main``):
+The faults of issue 11 are each fed to the real command (``game.program.cli.main``):
 a malformed record is named as unreadable by its line number, the lines and
 files after it are still checked, an empty file holds no games, and the exit
 status is 0 (all agree), 1 (a disagreement) or 2 (unreadable input, which
@@ -22,9 +22,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game import line_reader, replay_check
-from game.cli import main
-from game.match import Match, Seat
+from game.persistence import line_reader, replay_check
+from game.program.cli import main
+from game.session.match import Match, Seat
 from game.rules import make_rules
 
 WIZARD = ("wizard", 3, {"rounds": 2})
@@ -328,7 +328,7 @@ def test_a_device_that_never_ends_is_refused_not_read(capsys):
 
 
 def test_a_fault_of_the_checker_is_one_line_and_the_run_goes_on(tmp_path, capfd, wizard_games, monkeypatch):
-    from game.log_setup import app_logger, log_for_command
+    from game.program.log_setup import app_logger, log_for_command
 
     def failing_check(record):
         raise RuntimeError("the checker tripped")

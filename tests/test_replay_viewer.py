@@ -4,7 +4,7 @@ Every position the viewer can show is compared with the engine's own state
 after the same actions (the match's action log applied to a fresh game), so
 stepping forward and back lands on exactly the state the game was in. The
 keys and buttons are driven with synthesized events through ``App.step``;
-``python main.py replay FILE --game N`` is run through ``game.cli.main``
+``python main.py replay FILE --game N`` is run through ``game.program.cli.main``
 with the window loop stubbed out, and bad files must give one clear line
 and no window.
 """
@@ -17,11 +17,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import cli
-from game.config import Settings, resolve_rules
-from game.history import write_history
-from game.match import Match, Seat
-from game.replay import STEP_TRICK, ReplayError, ReplayTimeline, load_recorded_game
+from game.program import cli
+from game.settings.app_settings import Settings
+from game.settings.house_rule_files import resolve_rules
+from game.persistence.history_files import write_history
+from game.session.match import Match, Seat
+from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayTimeline, load_recorded_game
 from game.rules import Phase, apply, new_game
 from game.ui.app import App
 from game.ui.scenes.replay_scene import ReplayScene

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from conftest import bw_deal, bw_game, card, cards, drive, reference_bidwhist_winner, to_play
-from game.history import HistoryRecorder
+from game.persistence.history_codec import HistoryRecorder
 from game.rules import (
     Action, ActionKind, BidMode, IllegalActionError, Phase, apply, get_game, make_rules, new_game, parse_action,
 )

@@ -195,8 +195,8 @@ def test_new_game_argument_checks() -> None:
 
 # ---------------------------------------------------------------- purity
 FORBIDDEN_MODULES = {"pygame", "time", "datetime", "os", "io", "pathlib", "shutil", "tempfile",
-                     "threading", "socket", "secrets", "uuid", "sys", "importlib", "game.ui", "game.config",
-                     "game.paths", "game.match", "game.history", "game.ai", "game.cli", "yaml"}
+                     "threading", "socket", "secrets", "uuid", "sys", "importlib", "game.ui", "game.settings",
+                     "game.session", "game.persistence", "game.ai", "game.program", "yaml"}
 FORBIDDEN_CALLS = {"open", "input", "print", "eval", "exec", "__import__", "hash", "id"}
 
 
@@ -246,7 +246,7 @@ def test_rules_module_is_pure(path: Path) -> None:
     "import pygame", "import pygame.display", "import time", "from time import monotonic", "import datetime",
     "import os", "from os import path", "import io", "from pathlib import Path", "import random\nrandom.random()",
     "import random\nrandom.shuffle(x)", "import random\nrandom.choice(x)", "import random\nrandom.seed(1)",
-    "from random import shuffle", "open('f')", "from game.ui import theme", "import game.config",
+    "from random import shuffle", "open('f')", "from game.ui import theme", "import game.settings",
     "import random as rnd\nrnd.shuffle(x)", "from random import *", "from random import Random, choice",
     "import importlib\nimportlib.import_module('pygame')", "__import__('pygame')", "from game.ai import medium",
     "import datetime as dt", "from io import StringIO", "with open('f') as f: pass",

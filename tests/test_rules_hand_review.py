@@ -15,7 +15,7 @@ import random
 
 import pytest
 
-from game.match import Match, Seat
+from game.session.match import Match, Seat
 from game.rules import Phase, apply, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, SUIT_OF, WIZARD

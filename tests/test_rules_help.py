@@ -20,7 +20,7 @@ import re  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import Phase, get_game  # noqa: E402
 from game.rules.bidwhist import rank_power  # noqa: E402
 from game.rules.house_rules import make_rules  # noqa: E402

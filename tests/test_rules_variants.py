@@ -14,8 +14,8 @@ import random
 import pytest
 
 from conftest import bw_deal, bw_game, cards, drive, wz_deal
-from game.history import check_game
-from game.match import Match, Seat
+from game.persistence.history_replay import check_game
+from game.session.match import Match, Seat
 from game.rules import (
     Action, ActionKind, IllegalActionError, Phase, RuleConfigError, apply, get_game, make_rules, new_game,
     parse_action,

@@ -21,11 +21,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.savegame import (  # noqa: E402
+from game.persistence.savegame import (  # noqa: E402
     SAVE_FILE_NAME, Autosaver, load_saved_game, save_path, snapshot_of,
 )
 from game.ui.app import App  # noqa: E402

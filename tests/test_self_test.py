@@ -23,14 +23,14 @@ from pathlib import Path  # noqa: E402
 
 import pytest  # noqa: E402
 
-import game.history  # noqa: E402
-import game.self_test as self_test  # noqa: E402
-from game.history import write_history  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+import game.persistence.history_replay  # noqa: E402
+import game.program.self_test as self_test  # noqa: E402
+from game.persistence.history_files import write_history  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules import make_rules  # noqa: E402
-from game.savegame import encode_save, save_path, snapshot_of  # noqa: E402
-from game.self_test import EXIT_FAILED, EXIT_OK, LAZY_UI_MODULES, run_self_test  # noqa: E402
+from game.persistence.savegame import encode_save, save_path, snapshot_of  # noqa: E402
+from game.program.self_test import EXIT_FAILED, EXIT_OK, LAZY_UI_MODULES, run_self_test  # noqa: E402
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OK_LINE = re.compile(r"^self-test ok: bidwhist 1 game \(\d+ deals?\), wizard 1 game \(3 rounds\), "
@@ -143,7 +143,7 @@ def test_disagreeing_history_fails_with_one_line(tmp_path: Path, monkeypatch: py
     def disagreeing_checker(path):
         return [(1, ["deal 1: the recorded score differs from the engine's"])]
 
-    monkeypatch.setattr(game.history, "check_file", disagreeing_checker)
+    monkeypatch.setattr(game.persistence.history_replay, "check_file", disagreeing_checker)
     status, lines = _run(None, tmp_path / "scratch")
     assert status == EXIT_FAILED
     assert len(lines) == 1

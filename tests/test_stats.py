@@ -1,4 +1,4 @@
-"""Statistics from the hand history (game.stats) and the statistics screen.
+"""Statistics from the hand history (game.persistence.stats) and the statistics screen.
 
 The numbers are checked against a direct count from the engine's own events
 of the same simulated games (wins from ``GameOver``, contracts made or set
@@ -19,13 +19,15 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import history, stats_spans
-from game.config import Settings, resolve_rules
-from game.history import repair_history_tail, write_history
-from game.match import Match, Seat
+from game.persistence import history_reader
+from game.persistence import stats_spans
+from game.settings.app_settings import Settings
+from game.settings.house_rule_files import resolve_rules
+from game.persistence.history_files import repair_history_tail, write_history
+from game.session.match import Match, Seat
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
-from game.stats import LoadedStats, StatsBook, level_of, load_stats, summarize, summary_players, summary_rounds
+from game.persistence.stats import LoadedStats, StatsBook, level_of, load_stats, summarize, summary_players, summary_rounds
 from game.ui.text import problem_words, set_language, t, text_in
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
@@ -236,13 +238,13 @@ def everything_counted(loaded: LoadedStats) -> tuple:
 def parsed_lines(monkeypatch) -> list[int]:
     """The line numbers the history reader parses from now on."""
     seen: list[int] = []
-    parse = history._parse_line
+    parse = history_reader._parse_line
 
     def counting(path, number, raw):
         seen.append(number)
         return parse(path, number, raw)
 
-    monkeypatch.setattr(history, "_parse_line", counting)
+    monkeypatch.setattr(history_reader, "_parse_line", counting)
     return seen
 
 
@@ -602,8 +604,8 @@ def test_reading_without_cards_gives_the_same_games_but_the_hands_and_plays(tmp_
     no_tricks["deals"][0]["tricks"] = []
     for game, matches in (("wizard", list(wizard_matches)), ("bidwhist", [*bidwhist_matches, no_tricks])):
         path = write(tmp_path, game, matches)
-        full = [placed.record for placed in history.read_history_from(path)]
-        light = [placed.record for placed in history.read_history_from(path, without_cards=True)]
+        full = [placed.record for placed in history_reader.read_history_from(path)]
+        light = [placed.record for placed in history_reader.read_history_from(path, without_cards=True)]
         assert len(full) == len(light) == len(matches)
         assert sum(len(deal["tricks"]) for record in full for deal in record["deals"]) > 0
         assert all(deal["hands"] for record in full for deal in record["deals"])
@@ -615,5 +617,5 @@ def test_reading_without_cards_gives_the_same_games_but_the_hands_and_plays(tmp_
     # A line written by hand with spaces is read whole, plays and all.
     spaced = tmp_path / "spaced.jsonl"
     spaced.write_text(json.dumps(recorded(wizard_matches[0]), separators=(", ", ": ")) + "\n", encoding="utf-8")
-    (record,) = [placed.record for placed in history.read_history_from(spaced, without_cards=True)]
+    (record,) = [placed.record for placed in history_reader.read_history_from(spaced, without_cards=True)]
     assert record["deals"][0]["tricks"] and record["deals"][0]["hands"]

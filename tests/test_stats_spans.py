@@ -1,4 +1,4 @@
-"""Reading history files in spans (game.stats_spans): the same statistics as one reader.
+"""Reading history files in spans (game.persistence.stats_spans): the same statistics as one reader.
 
 A file is cut into spans of whole lines that worker processes summarize; the
 stitched result must be exactly what one reader going from the first line to
@@ -17,12 +17,12 @@ from pathlib import Path
 
 import pytest
 
-from game import stats, stats_spans
-from game.config import resolve_rules
-from game.history import encode_record
-from game.match import Match, Seat
-from game.stats import load_stats, summarize
-from game.stats_spans import Span, plan_spans, stitch, summarize_span, summarize_spans
+from game.persistence import stats, stats_spans
+from game.settings.house_rule_files import resolve_rules
+from game.persistence.history_files import encode_record
+from game.session.match import Match, Seat
+from game.persistence.stats import load_stats, summarize
+from game.persistence.stats_spans import Span, plan_spans, stitch, summarize_span, summarize_spans
 
 SEATS = [Seat("Ann", "ai:random"), Seat("Ben", "ai:random"), Seat("Cy", "ai:random")]
 

@@ -22,11 +22,11 @@ import time  # noqa: E402
 import pytest  # noqa: E402
 from test_no_tracebacks import start, wait_for  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Seat  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Seat  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules.house_rules import make_rules  # noqa: E402
-from game.savegame import load_saved_game, save_path  # noqa: E402
+from game.persistence.savegame import load_saved_game, save_path  # noqa: E402
 from game.ui.app import IDLE_POLL_SECONDS, SIGNAL_EXIT_BASE, App  # noqa: E402
 from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
 

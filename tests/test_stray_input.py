@@ -27,7 +27,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, Phase, make_rules  # noqa: E402
 from game.rules.actions import play  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402

@@ -2,8 +2,8 @@
 
 Oh Hell (tests/ohhell.py) is registered for these tests only and then played,
 recorded, saved, simulated and replayed through the very code that serves Bid
-Whist and Wizard (``game.match``, ``game.history``, ``game.cli``,
-``game.config``), none of which names it. If any of them compared game
+Whist and Wizard (``game.session``, ``game.persistence``, ``game.program``,
+``game.settings``), none of which names it. If any of them compared game
 names, or knew a deal's shape by game instead of by scoring style, these
 tests would fail.
 """
@@ -17,9 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from game.cli import main
-from game.history import check_file, check_game, read_history, write_history
-from game.match import Match, Seat
+from game.program.cli import main
+from game.persistence.history_replay import check_file, check_game
+from game.persistence.history_reader import read_history
+from game.persistence.history_files import write_history
+from game.session.match import Match, Seat
 from game.rules import EVENT_TYPES, IllegalActionError, Phase, apply, get_game, make_rules, new_game
 from game.rules.actions import predict
 from ohhell import HAND_SIZES, NAME, OhHellRules, oh_hell_registered

@@ -23,12 +23,13 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from game import file_lock  # noqa: E402
-from game.history import HistoryWriter, damaged_path, encode_record, read_history  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+from game.persistence import file_lock  # noqa: E402
+from game.persistence.history_files import HistoryWriter, damaged_path, encode_record  # noqa: E402
+from game.persistence.history_reader import read_history  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules import make_rules  # noqa: E402
-from game.savegame import encode_save, save_path, snapshot_of  # noqa: E402
+from game.persistence.savegame import encode_save, save_path, snapshot_of  # noqa: E402
 from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
 from game.ui.text import t  # noqa: E402
@@ -94,7 +95,7 @@ def test_a_game_another_program_is_writing_is_not_taken_for_a_torn_line(tmp_path
         assert file_lock.lock(writer)
         writer.write(second_line[:200])                     # half-way through the second game
         window = subprocess.Popen(
-            [sys.executable, "-c", "import json, sys; from game.history import write_history; "
+            [sys.executable, "-c", "import json, sys; from game.persistence.history_files import write_history; "
              "write_history(sys.argv[1], [json.load(open(sys.argv[2]))], append=True)",
              str(path), str(tmp_path / "third.json")],
             cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)

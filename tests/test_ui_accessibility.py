@@ -17,7 +17,8 @@ from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as la
 from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: E402,F401
 from ui_states import PreviewApp, window_for_module  # noqa: E402
 
-from game.config import CARD_BACKS, FELTS, ConfigError, Settings, load_settings, settings_from_dict  # noqa: E402
+from game.settings.app_settings import CARD_BACKS, FELTS, Settings, load_settings, settings_from_dict  # noqa: E402
+from game.settings.house_rule_files import ConfigError  # noqa: E402
 from game.rules.cards import parse_card  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -425,7 +426,7 @@ def _felt_share(surface: pygame.Surface, felt: str, points: list[tuple[int, int]
 
 @pytest.mark.parametrize("under", ["start screen", "table"])
 def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, under: str) -> None:
-    from game.match import Seat
+    from game.session.match import Seat
     from game.rules.house_rules import make_rules
     app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant"))
     try:

@@ -27,10 +27,10 @@ from typing import Any, Callable  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game import replay_check  # noqa: E402
-from game.config import Settings, load_settings  # noqa: E402
-from game.history import write_history  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.persistence import replay_check  # noqa: E402
+from game.settings.app_settings import Settings, load_settings  # noqa: E402
+from game.persistence.history_files import write_history  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import IllegalActionError, Phase, make_rules  # noqa: E402
 from game.rules.events import ClaimMade  # noqa: E402
 from game.ui.app import App  # noqa: E402

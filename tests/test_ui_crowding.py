@@ -24,8 +24,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.end_scene import EndScene  # noqa: E402

@@ -18,7 +18,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, Phase, get_game, make_rules  # noqa: E402
 from game.rules.events import Dealt, WizardHandScored  # noqa: E402
 from game.ui.table.animations import Director  # noqa: E402
@@ -296,7 +296,7 @@ def _esc_leaves(app, dialog) -> None:
 
 
 def test_the_start_screen_and_its_dialogs_by_tab_and_esc(tmp_path):
-    from game.history import write_history
+    from game.persistence.history_files import write_history
     app = make_app(tmp_path)
     write_history(app.user_paths.histories_dir / "wizard.jsonl", [_finished("wizard", rounds=2)])
     start_screen = app.scenes[-1]

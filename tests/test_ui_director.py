@@ -20,7 +20,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import EVENT_TYPES, Phase, get_game, make_rules  # noqa: E402
 from game.rules.cards import parse_card  # noqa: E402
 from game.rules.events import (  # noqa: E402

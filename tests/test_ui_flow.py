@@ -18,7 +18,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import LastSetup, load_last_setup, save_last_setup  # noqa: E402
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup  # noqa: E402
 from game.rules import Phase, get_game  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402

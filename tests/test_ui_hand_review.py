@@ -19,7 +19,7 @@ import random  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.rules.events import Dealt, Discarded  # noqa: E402
 from game.ui.text import t  # noqa: E402

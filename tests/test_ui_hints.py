@@ -29,8 +29,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget  # noqa: E402
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import Action, ActionKind, GameDef, Phase, PlayerView, make_rules  # noqa: E402
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, play, predict  # noqa: E402
 from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card  # noqa: E402

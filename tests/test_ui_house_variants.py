@@ -37,7 +37,7 @@ from test_ui_table import make_app, start, step, top_name  # noqa: E402
 from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: E402,F401
 from ui_states import WINDOW_SIZES, PreviewApp, window_for_module  # noqa: E402
 
-from game.history import HistoryRecorder  # noqa: E402
+from game.persistence.history_codec import HistoryRecorder  # noqa: E402
 from game.rules import ActionKind, Phase, apply, get_game, make_rules, new_game  # noqa: E402
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, take  # noqa: E402
 from game.rules.cards import parse_card  # noqa: E402

@@ -29,8 +29,8 @@ import pygame  # noqa: E402
 import pytest  # noqa: E402
 
 import game.ui.table.scene as table_module  # noqa: E402
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, Phase, make_rules  # noqa: E402
 from game.rules.actions import play  # noqa: E402
 from game.ui import theme  # noqa: E402

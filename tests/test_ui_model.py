@@ -20,7 +20,7 @@ from collections import Counter  # noqa: E402
 
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import BidWhistView, Phase, PlayerView, WizardView, get_game, make_rules  # noqa: E402
 from game.rules.cards import parse_card  # noqa: E402
 from game.rules.events import UNKNOWN_CARD  # noqa: E402

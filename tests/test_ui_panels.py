@@ -27,7 +27,7 @@ from ui_states import (  # noqa: E402
     wizard_bid_state,
 )
 
-from game.config import Settings  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
 from game.rules import make_rules  # noqa: E402
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict  # noqa: E402
 from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402

@@ -19,7 +19,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import load_settings  # noqa: E402
+from game.settings.app_settings import load_settings  # noqa: E402
 from game.rules import Phase  # noqa: E402
 from game.rules.played_cards import played_cards  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402

@@ -17,7 +17,7 @@ import importlib.util  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.config import load_rule_file, default_rule_file  # noqa: E402
+from game.settings.house_rule_files import load_rule_file, default_rule_file  # noqa: E402
 from game.rules import Phase, events_for, get_game  # noqa: E402
 from game.rules.actions import predict  # noqa: E402
 from game.rules.events import BidMade, BidsRevealed  # noqa: E402

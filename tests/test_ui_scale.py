@@ -16,11 +16,11 @@ import pytest  # noqa: E402
 from test_stats import bidwhist_matches, write  # noqa: E402,F401
 from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import get_game, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
-from game.replay import ReplayTimeline  # noqa: E402
+from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
 from game.rules import TrickRecord  # noqa: E402
 from game.rules.events import TrickWon  # noqa: E402
 from game.rules.actions import predict  # noqa: E402

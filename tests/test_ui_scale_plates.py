@@ -19,7 +19,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pytest  # noqa: E402
 from test_ui_table import run_until, start  # noqa: E402
 
-from game.config import Settings  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402

@@ -15,8 +15,8 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.config import Settings  # noqa: E402
-from game.match import Match  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402
 from game.ui.table.scene import TableScene  # noqa: E402
@@ -68,7 +68,7 @@ def test_a_game_continued_from_its_save_names_its_default_seats_in_the_language_
 
 @pytest.mark.parametrize("role", ["robot", "player:²", "player:" + "9" * 5000, "computer:-1", "you:1"])
 def test_a_role_a_save_should_not_hold_is_dropped_and_the_name_stays(role):
-    from game.match import Seat
+    from game.session.match import Seat
     from game.ui.seat_names import seat_name
     from game.rules import make_rules
     seats = [Seat("Ann", "human", role)] + [Seat(f"C{i}", "ai:random") for i in (1, 2)]

@@ -20,8 +20,8 @@ from typing import Callable  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, Phase, make_rules  # noqa: E402
 from game.rules.actions import play  # noqa: E402
 from game.rules.events import Dealt  # noqa: E402

@@ -28,7 +28,7 @@ from typing import Callable  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, BidMode, Phase, make_rules  # noqa: E402
 from game.rules.actions import PASS, bid  # noqa: E402
 from game.rules.bidwhist import books_needed, books_to_set  # noqa: E402

@@ -45,8 +45,8 @@ from ui_states import (  # noqa: E402
     wizard_bid_state,
 )
 
-from game.config import LANGUAGES, Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import LANGUAGES, Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import apply, make_rules, new_game  # noqa: E402
 from game.rules.actions import PASS, bid  # noqa: E402
 from game.ui import theme  # noqa: E402
@@ -446,7 +446,7 @@ def test_a_missing_type_family_falls_back_with_a_logged_warning(monkeypatch, cap
 
 
 def test_the_self_test_fails_when_the_build_lacks_the_type_family(monkeypatch):
-    from game import self_test
+    from game.program import self_test
 
     self_test._check_text_renders()  # the installed family passes
     monkeypatch.setattr(theme, "font_files", lambda: {})
@@ -455,7 +455,7 @@ def test_the_self_test_fails_when_the_build_lacks_the_type_family(monkeypatch):
 
 
 def test_the_self_test_fails_when_a_face_cannot_draw_a_letter(monkeypatch):
-    from game import self_test
+    from game.program import self_test
 
     # A private-use code point stands for a letter the fonts would lack.
     monkeypatch.setattr(theme, "REQUIRED_LETTERS", theme.REQUIRED_LETTERS + "\ue001")

@@ -40,9 +40,9 @@ import pytest  # noqa: E402
 from test_stats import recorded  # noqa: E402
 from ui_states import NAMES4, finished_match  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.history import write_history  # noqa: E402
-from game.replay import ReplayTimeline  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.persistence.history_files import write_history  # noqa: E402
+from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
 from game.rules import Phase  # noqa: E402
 from game.ui import theme  # noqa: E402
 from game.ui.app import App  # noqa: E402

@@ -17,8 +17,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import Phase, make_rules  # noqa: E402
 from game.rules.actions import predict  # noqa: E402
 from game.rules.events import UNKNOWN_CARD  # noqa: E402

@@ -17,7 +17,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.match import Match, Seat  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, IllegalActionError, Phase, Suit, all_games, make_rules  # noqa: E402
 from game.rules.actions import bid, play  # noqa: E402
 from game.rules.cards import SUIT_OF  # noqa: E402
@@ -105,7 +105,7 @@ def test_widgets_draw_text_through_the_one_cache():
 
 
 def test_the_table_view_uses_the_one_text_cache(tmp_path):
-    from game.config import Settings
+    from game.settings.app_settings import Settings
     from game.ui.app import App
     from game.ui.table.view import TableView
 

@@ -21,9 +21,10 @@ from typing import Any  # noqa: E402
 
 import pygame  # noqa: E402
 
-from game.config import Settings, load_settings  # noqa: E402
-from game.history import read_history, write_history  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings, load_settings  # noqa: E402
+from game.persistence.history_reader import read_history  # noqa: E402
+from game.persistence.history_files import write_history  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, Phase, make_rules  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
 from game.ui.app import App  # noqa: E402

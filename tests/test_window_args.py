@@ -21,12 +21,13 @@ from typing import Any  # noqa: E402
 import pytest  # noqa: E402
 
 import game.ui.app as app_module  # noqa: E402
-from game.cli import EXIT_OK, EXIT_USAGE, build_parser, main  # noqa: E402
-from game.config import ConfigError, LastSetup, resolve_rules, save_last_setup  # noqa: E402
-from game.match import Seat  # noqa: E402
-from game.paths import UserPaths  # noqa: E402
+from game.program.cli import EXIT_OK, EXIT_USAGE, build_parser, main  # noqa: E402
+from game.settings.house_rule_files import ConfigError, resolve_rules  # noqa: E402
+from game.settings.last_setup import LastSetup, save_last_setup  # noqa: E402
+from game.session.match import Seat  # noqa: E402
+from game.settings.paths import UserPaths  # noqa: E402
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules  # noqa: E402
-from game.table_launch import TablePlan, plan_table  # noqa: E402
+from game.program.table_launch import TablePlan, plan_table  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
 from game.ui.scenes.start_scene import StartScene  # noqa: E402

@@ -1,6 +1,6 @@
 """No YAML file can exhaust or crash the program (issue 11, item 1).
 
-Every YAML text the program reads goes through ``game.yaml_files``: an alias
+Every YAML text the program reads goes through ``game.settings.yaml_files``: an alias
 bomb, a key given twice, a file over 256 KB, nesting a thousand levels deep
 and a value of hundreds of kilobytes each get one short message naming the
 file and the line, in rules files (``simulate --rules``), ``settings.yaml``
@@ -28,13 +28,12 @@ from typing import Iterator  # noqa: E402
 import pytest  # noqa: E402
 import yaml  # noqa: E402
 
-from game.cli import EXIT_USAGE, main  # noqa: E402
-from game.config import (  # noqa: E402
-    ConfigError, LastSetup, Settings, load_last_setup, load_rule_file, load_settings, parse_set_option,
-    resolve_rules, save_last_setup, save_settings,
-)
-from game.paths import UserPaths  # noqa: E402
-from game.yaml_files import MAX_YAML_BYTES, QUOTE_LIMIT, YamlFileError, parse_yaml_text, quote  # noqa: E402
+from game.program.cli import EXIT_USAGE, main  # noqa: E402
+from game.settings.house_rule_files import ConfigError, load_rule_file, parse_set_option, resolve_rules
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.paths import UserPaths  # noqa: E402
+from game.settings.yaml_files import MAX_YAML_BYTES, QUOTE_LIMIT, YamlFileError, parse_yaml_text, quote  # noqa: E402
 
 HEADROOM = 768 * 1024 * 1024
 # A refused file is refused at once: far below the 43 s a 50 MB file took.
@@ -298,7 +297,7 @@ def test_quote_keeps_a_value_short(value, shown) -> None:
 
 
 def test_only_the_guarded_loader_reads_yaml() -> None:
-    """Every YAML text goes through game.yaml_files: no other module of the program loads YAML itself."""
+    """Every YAML text goes through game.settings.yaml_files: no other module of the program loads YAML itself."""
     root = Path(__file__).resolve().parent.parent / "game"
     loaders = ("safe_load", "yaml.load", "full_load", "unsafe_load", "yaml.compose", "yaml.parse")
     offenders = [str(path.relative_to(root)) for path in root.rglob("*.py")

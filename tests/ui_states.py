@@ -16,8 +16,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
-from game.config import Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import Phase, apply, make_rules, new_game  # noqa: E402
 from game.rules.actions import PASS, bid, choose_trump, predict  # noqa: E402
 from game.rules.tricks import PUBLIC_SEAT  # noqa: E402

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame  # noqa: E402
 
-from game.config import CARD_BACKS  # noqa: E402
+from game.settings.app_settings import CARD_BACKS  # noqa: E402
 from game.ui.art.card_art import RANKS, SUITS, CardArt  # noqa: E402
 from game.ui.art.table_art import draw_felt  # noqa: E402
 

@@ -8,7 +8,7 @@ Usage::
 Each run starts the program as a player would (``python main.py`` from the
 source tree, then the one-folder build) with ``TRICKTABLE_STARTUP_PROBE`` set
 to a file name. The app writes ``time.time()`` to that file in its data
-folder (never anywhere else, see ``game.startup_probe``) right after its
+folder (never anywhere else, see ``game.program.startup_probe``) right after its
 first ``pygame.display.flip()`` and exits; the time taken is that stamp minus
 the ``time.time()`` taken just before ``subprocess.Popen``. So the figure
 covers interpreter (or bootloader) start, imports, opening the window and

@@ -67,8 +67,8 @@ from typing import Callable  # noqa: E402
 import pygame  # noqa: E402
 
 from game.ai import make_player  # noqa: E402
-from game.config import LANGUAGES, Settings  # noqa: E402
-from game.match import Match, Seat  # noqa: E402
+from game.settings.app_settings import LANGUAGES, Settings  # noqa: E402
+from game.session.match import Match, Seat  # noqa: E402
 from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
 from game.ui.app import App  # noqa: E402
 from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402

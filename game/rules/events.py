@@ -2,7 +2,7 @@
 
 The engine reports every change as a list of these events. They are plain,
 typed values: the animation director turns them into motion, the hand-history
-writer (``game.history``, the only place that knows their JSON shape) turns
+writer (``game.persistence.history_codec``, the only place that knows their JSON shape) turns
 them into the history file, and nothing parses strings back out of them.
 
 Events as the engine emits them are the *full* story, secrets included: every

@@ -5,7 +5,7 @@ Every key, its type, its allowed values and its default are declared once here
 hand history all use). Names and values follow ``RULES.md`` exactly.
 
 This module only describes and checks values that are already Python objects;
-reading YAML files is the job of ``game.config``.
+reading YAML files is the job of ``game.settings.house_rule_files``.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ language's decimal mark) or ``Refusal`` (the engine's reason for refusing a
 move, worded in the window as the table words any refused move); anything
 else is shown as it is. The module lives with the rules, which import
 nothing outside ``game.rules``, so that they can raise problems too;
-``game.yaml_files`` and ``game.config`` use the same table.
+``game.settings.yaml_files`` and ``game.config`` use the same table.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ PROBLEMS: dict[str, str] = {
     "settings.others_kept": "{source}: {problems}. Keeping your other settings; your file was left unchanged.",
     "settings.all_defaults": "{source}: {problems}. Using the default settings; your file was left unchanged.",
     "two_notices": "{first}\n{second}",
-    # A hand-history file (``game.history``) that cannot be read, line by line.
+    # A hand-history file (``game.persistence.history_reader``) that cannot be read, line by line.
     "history.unreadable": "cannot read: {reason}",
     "history.not_utf8": "not UTF-8 text",
     "history.incomplete": "the last game is incomplete (its write was cut short; it is set aside the next time "
@@ -150,7 +150,7 @@ PROBLEMS: dict[str, str] = {
     "history.foreign": "not a Trick Table hand history",
     "history.version": "history version {version} is not supported (this program reads version {supported})",
     "history.bad_name": "the name of player {seat} holds a character no name may hold ({character})",
-    # A recorded game the replay viewer cannot open (``game.replay``).
+    # A recorded game the replay viewer cannot open (``game.persistence.replay_timeline``).
     "replay.game_number": "--game: game numbers start at 1, not {number}",
     "replay.no_games": "{source} holds no games",
     "replay.no_such_game": "{source} has no game {number} (it holds {games})",
@@ -164,7 +164,7 @@ PROBLEMS: dict[str, str] = {
     "replay.move_illegal": "deal {deal}: the engine refuses a recorded move ({reason})",
     "replay.move_refused": "deal {deal}: the engine refuses a recorded move ({detail})",
     "replay.move_refused.no_detail": "deal {deal}: the engine refuses a recorded move",
-    # A saved game that cannot be continued (``game.savegame``).
+    # A saved game that cannot be continued (``game.persistence.savegame``).
     "save.system_error": "{reason}",
     "save.too_big": "the file is larger than any save ({limit} bytes)",
     "save.not_utf8": "the file is not UTF-8 text",
@@ -184,7 +184,7 @@ PROBLEMS: dict[str, str] = {
     "save.controller": "seat {seat} is played by {value}, which is neither a person nor a computer player",
     "save.not_regular": "it is not an ordinary file",
     "save.cannot_continue": "the table could not go on with it; the log has the details",
-    # Games the statistics (``game.stats``) could not count ({detail}: Python's own words).
+    # Games the statistics (``game.persistence.stats``) could not count ({detail}: Python's own words).
     "stats.game": "{source}: game {number}: {reason}",
     "stats.not_summarized": "the game cannot be summarized: {detail}",
     "stats.not_summarized.no_detail": "the game cannot be summarized",

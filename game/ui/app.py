@@ -9,7 +9,7 @@ dialog), the settings and user paths, a cache of card art per width, and the
 sound board that plays the table's effects (``game.ui.audio``).
 
 ``python main.py --rules FILE`` (or ``--preset``, ``--game``) opens at the
-table instead (``start_at_table``, with the rules ``game.table_launch``
+table instead (``start_at_table``, with the rules ``game.program.table_launch``
 worked out), the start screen under it to go back to.
 
 A key or click acts only on the screen it began on: every key and mouse
@@ -35,7 +35,7 @@ handed to the scenes before the events that ended it (``step``'s
 event starts still begins at its first frame.
 
 The game in progress is saved after every action by the app's
-``Autosaver`` (``game.savegame``: one file in the user's saves folder,
+``Autosaver`` (``game.persistence.savegame``: one file in the user's saves folder,
 written by a small worker thread so a slow disk never holds up a frame).
 The start screen offers to continue it (``load_saved_game``,
 ``resume_match``); the app waits for the last write before it reads the
@@ -58,7 +58,7 @@ real program asks for this, tests that build apps do not). Without it, SDL
 would turn SIGTERM into a window-close event, which opens the "Leave this
 game?" question nobody is there to answer. ``App.run`` then returns 128 plus
 the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a
-program ended by that signal, like the 130 of Ctrl-C (``game.entry``).
+program ended by that signal, like the 130 of Ctrl-C (``game.program.entry``).
 
 The window may be dragged smaller than 800x600. Scenes are then laid out for
 800x600 on an offscreen canvas that is scaled down to the window (and mouse
@@ -82,19 +82,20 @@ from typing import Callable, Iterable, Sequence
 
 import pygame
 
-from game.config import MIN_WINDOW_SIZE, ConfigError, Settings, load_settings_problem
-from game.config import save_settings as write_settings
-from game.housekeeping import tidy_user_files
-from game.log_setup import attach_log_file
-from game.startup_probe import probe_file, write_first_frame_time
-from game.match import Match, Seat
-from game.paths import UserPaths, resource_path
-from game.savegame import (
+from game.settings.app_settings import MIN_WINDOW_SIZE, Settings, load_settings_problem
+from game.settings.house_rule_files import ConfigError
+from game.settings.app_settings import save_settings as write_settings
+from game.persistence.housekeeping import tidy_user_files
+from game.program.log_setup import attach_log_file
+from game.program.startup_probe import probe_file, write_first_frame_time
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths, resource_path
+from game.persistence.savegame import (
     Autosaver, SavedGame, SaveProblem, claim_saves, history_finished, history_holds, remove_save, save_path,
     set_aside, set_save_aside,
 )
-from game.savegame import load_saved_game as read_saved_game
-from game.table_launch import TablePlan
+from game.persistence.savegame import load_saved_game as read_saved_game
+from game.program.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.art.table_art import set_felt
@@ -152,7 +153,7 @@ class App:
         set_display_choices(settings.ui_scale_percent, settings.large_cards)
         set_felt(settings.felt)
         self._setup_logging()
-        # A second window on this data folder leaves the saves to the first (game.savegame).
+        # A second window on this data folder leaves the saves to the first (game.persistence.savegame).
         self.saves_claim = claim_saves(self.user_paths)
         self.autosaver = Autosaver(save_path(self.user_paths)) if self.saves_claim is not None else None
         tidy_user_files(self.user_paths)  # after the log opens: what it repairs is logged
@@ -196,7 +197,7 @@ class App:
 
     # ------------------------------------------------------------------ setup
     def _setup_logging(self) -> None:
-        """Log to ``tricktable.log`` in the user's log folder (``game.log_setup``);
+        """Log to ``tricktable.log`` in the user's log folder (``game.program.log_setup``);
         ``self.log_file`` is None when that folder cannot be written."""
         self.log_file = attach_log_file(self.user_paths.log_dir)
 
@@ -388,7 +389,7 @@ class App:
         self.push(replace_saved_dialog(self, what, start_new))
 
     def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
-        """The game saved on disk, once the last autosave has been written (see ``game.savegame``)."""
+        """The game saved on disk, once the last autosave has been written (see ``game.persistence.savegame``)."""
         from game.ui.table.hints import think_budget
         if self.autosaver is None:
             return None, None  # the saves are another window's
@@ -692,7 +693,7 @@ class App:
 
     def run(self) -> int:
         # tools/measure_startup.py: write the time of the first frame (only
-        # ever to a new file in the data folder, see game.startup_probe) and stop.
+        # ever to a new file in the data folder, see game.program.startup_probe) and stop.
         probe = probe_file(self.user_paths.data_dir)
         self._last_frame = time.perf_counter()
         try:

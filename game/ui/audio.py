@@ -42,8 +42,8 @@ from typing import Any, Callable, Iterator, Protocol
 
 import pygame
 
-from game.config import MAX_VOLUME
-from game.paths import resource_path
+from game.settings.app_settings import MAX_VOLUME
+from game.settings.paths import resource_path
 
 log = logging.getLogger("tricktable.audio")
 

@@ -6,7 +6,7 @@ suit, a bid such as "4 uptown", a team's names) are worded here once, from
 the catalogue.
 
 The catalogues are the YAML files ``assets/i18n/<language>.yaml``: one flat
-mapping of key to template each, read through ``game.yaml_files`` the first
+mapping of key to template each, read through ``game.settings.yaml_files`` the first
 time a language is used. English is the source and the fallback, key by key:
 a key that a catalogue lacks, or words with a placeholder the program does
 not fill, is shown in English; a catalogue that cannot be read at all leaves
@@ -40,11 +40,11 @@ from functools import reduce
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from game.config import LANGUAGES
-from game.paths import resource_path
+from game.settings.app_settings import LANGUAGES
+from game.settings.paths import resource_path
 from game.rules import IllegalActionError, RuleConfigError, game_names, get_game
 from game.rules.problems import Problem, ProblemValueError, Refusal, Wording, located
-from game.yaml_files import YamlFileError, quote_text, read_yaml_file
+from game.settings.yaml_files import YamlFileError, quote_text, read_yaml_file
 
 log = logging.getLogger("tricktable.text")
 

@@ -17,7 +17,7 @@ language), so the render loop can call :meth:`CardArt.face` every frame for
 free after the first call, and a language switch shows the new words at once.
 
 Three card backs can be chosen in Settings, by the names of
-``game.config.CARD_BACKS``: the blue lattice with the four suits in a round
+``game.settings.app_settings.CARD_BACKS``: the blue lattice with the four suits in a round
 medallion (the classic), a red tartan with a gold-edged lozenge, and gold
 rays on charcoal around an eight-pointed star. Each has the same white
 margin, so a back stands out from every felt. A ``CardArt`` draws one back;
@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 
 import pygame
 
-from game.config import CARD_BACKS
+from game.settings.app_settings import CARD_BACKS
 from game.ui import theme
 from game.ui.text import current_language, t
 

@@ -20,7 +20,7 @@ rounded to a step, so a card in flight costs one blit per frame.
 
 Text a font cannot take (NUL, half a surrogate pair, nothing but zero-width
 marks) is drawn without those characters: names are cleaned where they are
-read (``game.names``), and this is the last guard for any other text from a
+read (``game.session.names``), and this is the last guard for any other text from a
 file, so no string ever stops a screen from drawing.
 """
 

@@ -6,7 +6,7 @@ from tiny surfaces that are smooth-scaled up, so even a full-HD window costs a
 few milliseconds, and the result is cached per felt and window size.
 
 Three felts can be chosen in Settings (``FELT_LOOKS``, by the names of
-``game.config.FELTS``): the classic green baize, a blue twill (fine diagonal
+``game.settings.app_settings.FELTS``): the classic green baize, a blue twill (fine diagonal
 ribs) and a red woven cloth (a fine square weave). ``set_felt`` picks the one
 every screen draws, as ``set_language`` picks the words. A cloth's texture
 only darkens the gradient under it (apart from the shared faint grain), so a
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.config import FELTS
+from game.settings.app_settings import FELTS
 from game.ui.art.card_art import INK_BLACK, INK_RED, PAPER, draw_suit, mix
 from game.ui.art.render_cache import BoundedCache
 

@@ -1,6 +1,6 @@
 """The replay viewer: step through a finished game with every hand face up.
 
-It shows one position of a ``game.replay.ReplayTimeline`` at a time: the
+It shows one position of a ``game.persistence.replay_timeline.ReplayTimeline`` at a time: the
 engine's state after the deal, a bid, a trump or contract choice, a discard
 or a card. Every seat's hand is drawn face up around the table (sorted as
 the card table sorts it), with the seat's name, level, bid and tricks; the
@@ -21,7 +21,7 @@ with the mouse.
 
 Opened from the statistics screen ("Watch replay") or from the command line
 (``python main.py replay FILE [--game N]``, where closing it ends the program). ``from_file`` reads the game
-through ``game.replay.load_recorded_game`` and returns the problem in the
+through ``game.persistence.replay_timeline.load_recorded_game`` and returns the problem in the
 player's language instead of a scene when the file or game cannot be
 replayed. Nothing moves by itself, so the scene sleeps between key presses
 (``wake_in`` is None except while a message fades).
@@ -34,10 +34,10 @@ from typing import Any
 
 import pygame
 
-from game.replay import STEP_TRICK, ReplayError, ReplayStep, ReplayTimeline, load_recorded_game
+from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayStep, ReplayTimeline, load_recorded_game
 from game.rules import Phase
 from game.rules.cards import card_code
-from game.stats import HUMAN, level_of
+from game.persistence.stats import HUMAN, level_of
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.scenes.stats_scene import level_label

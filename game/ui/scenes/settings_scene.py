@@ -31,7 +31,9 @@ from typing import Callable
 
 import pygame
 
-from game.config import ANIMATION_SPEEDS, CARD_BACKS, FELTS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings
+from game.settings.app_settings import (
+    ANIMATION_SPEEDS, CARD_BACKS, FELTS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings,
+)
 from game.ui import theme
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache

@@ -42,13 +42,13 @@ A game in progress is offered first: when the app finds a saved game
 game, the deal, the players, the scores so far and when it was saved) and
 its Continue button, focused, opens the table where the game stands. A save
 that could not be used (damaged, or from another version of the program)
-was set aside by ``game.savegame``; the screen says so and where it was
+was set aside by ``game.persistence.savegame``; the screen says so and where it was
 kept, and a new game can be started as usual. Start with a saved game
 asks first, since the new game's autosave takes the saved game's place.
 
 The screen remembers: Start saves the setup (game, players, names, human or
 computer and level per seat, preset and the rules changed on top of it)
-beside the settings (``game.config.save_last_setup``) and the next run opens
+beside the settings (``game.settings.last_setup.save_last_setup``) and the next run opens
 with it; a file that cannot be used is logged and ignored, and so is a
 changed rule in it that cannot (that rule is the preset's).
 
@@ -69,15 +69,16 @@ from typing import Any
 import pygame
 
 from game.ai import levels as ai_levels
-from game.config import (
-    LANGUAGES, ConfigError, LastSetup, Preset, default_rule_file, error_problem, load_last_setup, load_rule_file,
-    load_rules_problem, save_last_setup,
+from game.settings.app_settings import LANGUAGES
+from game.settings.house_rule_files import (
+    ConfigError, Preset, default_rule_file, error_problem, load_rule_file, load_rules_problem,
 )
-from game.match import Seat
-from game.names import clean_name
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.session.match import Seat
+from game.session.names import clean_name
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
-from game.savegame import SavedGame, SaveProblem
+from game.persistence.savegame import SavedGame, SaveProblem
 from game.ui import theme
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.rules_help_scene import RulesHelpScene

@@ -1,7 +1,7 @@
 """The statistics screen: one player's results in one game, in numbers and charts.
 
 Opened from the start screen's "Statistics" button. It reads every
-hand-history file of the user's history folder through ``game.stats``
+hand-history file of the user's history folder through ``game.persistence.stats``
 (``load_stats``, with its summary cache beside the folder) and lets the
 player choose the game (one button per registered game) and the player name
 (a cycler, most games first).
@@ -43,7 +43,7 @@ import pygame
 
 from game.rules import all_games, get_game
 from game.rules.problems import Problem
-from game.stats import (
+from game.persistence.stats import (
     HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path, summary_players, summary_rounds,
 )
 from game.ui import theme

@@ -37,7 +37,7 @@ AnswerT_co = TypeVar("AnswerT_co", covariant=True)
 
 
 class AiDecision(Protocol[AnswerT_co]):
-    """A decision snapshot (``game.match.AiRequest``, or a hint request): who decides,
+    """A decision snapshot (``game.session.match.AiRequest``, or a hint request): who decides,
     for which position, and how."""
 
     @property

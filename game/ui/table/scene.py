@@ -30,7 +30,7 @@ Nothing waits. Each frame the scene hands the facts of the moment to its
   file, the autosave is removed and the end screen is shown.
 
 Autosave and resume: after every action the match is handed to the app's
-``Autosaver`` (``game.savegame``), which writes it off the frame loop. A
+``Autosaver`` (``game.persistence.savegame``), which writes it off the frame loop. A
 table opened on a match that already has actions (a game continued from the
 start screen) shows the position as it stands, set straight from the view,
 instead of replaying the game as animation. Leaving still asks first, and
@@ -92,15 +92,16 @@ from typing import Callable
 
 import pygame
 
-from game.config import ConfigError, save_settings as write_settings
-from game.match import Match
+from game.settings.house_rule_files import ConfigError
+from game.settings.app_settings import save_settings as write_settings
+from game.session.match import Match
 from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
 from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
 from game.rules.played_cards import PlayedCards, played_cards
 from game.rules.tricks import PUBLIC_SEAT
-from game.savegame import record_finished_game
+from game.persistence.savegame import record_finished_game
 from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser

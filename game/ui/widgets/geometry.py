@@ -38,7 +38,7 @@ from typing import Callable
 
 import pygame
 
-from game.config import MAX_UI_SCALE
+from game.settings.app_settings import MAX_UI_SCALE
 
 Colour = tuple[int, ...]
 RectLike = pygame.Rect | tuple[int, int, int, int]

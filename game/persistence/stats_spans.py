@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable
 
-from game.history import HistoryError, read_history_from
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_reader import read_history_from
 from game.rules.problems import Grouped, Problem, ProblemValueError
 
 #: Below this many bytes to read, starting worker processes costs more than it saves.

@@ -28,11 +28,13 @@ import logging
 from dataclasses import dataclass, field
 from typing import Sequence, TextIO
 
-from game import line_reader
-from game.history import HistoryError, check_game, parse_history_line, replay_start
-from game.history_schema import short_repr
-from game.line_reader import capped_lines, open_lines_file
-from game.log_setup import log_file
+from game.persistence import line_reader
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_replay import check_game, replay_start
+from game.persistence.history_reader import parse_history_line
+from game.persistence.history_schema import short_repr
+from game.persistence.line_reader import capped_lines, open_lines_file
+from game.program.log_setup import log_file
 from game.rules import RuleConfigError
 
 EXIT_AGREE, EXIT_DISAGREE, EXIT_UNREADABLE = 0, 1, 2

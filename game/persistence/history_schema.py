@@ -14,7 +14,7 @@ whose game this one would misread. Whether the values make a legal game is
 not asked here: that is the engine's answer, given by ``check_game``.
 
 The fields of a deal depend on how the game is scored (``GameDef.scoring``),
-as in ``game.history.DEAL_SHAPES``; nothing here compares game names.
+as in ``game.persistence.history_codec.DEAL_SHAPES``; nothing here compares game names.
 Messages quote at most a short prefix of a bad value (``short_repr``), so a
 50 MB string or a deeply nested list is never echoed whole.
 """
@@ -25,8 +25,8 @@ import reprlib
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from game.names import LONGEST_NAME, name_fault
 from game.rules import game_names, get_game
+from game.session.names import LONGEST_NAME, name_fault
 
 # The largest whole number accepted in a field that counts something (seats,
 # books, scores, trick numbers). Seeds may be larger (any integer JSON reads).
@@ -93,7 +93,7 @@ class Text:
 
 @dataclass(frozen=True)
 class Name(Text):
-    """A seat's name: text without the characters no name keeps (``game.names``)."""
+    """A seat's name: text without the characters no name keeps (``game.session.names``)."""
 
     def check(self, value: Any, where: str) -> None:
         super().check(value, where)
@@ -216,7 +216,7 @@ CONTRACT_BID = Either((Exactly("pass"),
                        Obj({"books": COUNT, "mode": Text(20)}, {"take": Flag()})))
 
 # The fields of one deal per scoring style (``GameDef.scoring``), as
-# ``game.history.DealShape.new_deal`` writes them; the optional ones are
+# ``game.persistence.history_codec.DealShape.new_deal`` writes them; the optional ones are
 # written only on some deals.
 DEAL_FIELDS: dict[str, Obj] = {
     "contract": Obj(
@@ -234,7 +234,7 @@ DEAL_FIELDS: dict[str, Obj] = {
 }
 
 # The top level of a record; ``format`` and ``version`` are checked when the
-# line is read (``game.history``), the rules against the game's own keys below.
+# line is read (``game.persistence.history_reader``), the rules against the game's own keys below.
 RECORD_FIELDS = Obj(
     {"format": Text(40), "version": Whole(), "game": Text(40), "seed": Maybe(Whole(low=None, high=None)),
      "rules": AnyObject(), "players": ListOf(PLAYER),

@@ -126,8 +126,8 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
 
     began = time.perf_counter()
     scratch = Path(tempfile.mkdtemp(prefix="tricktable-selftest-", dir=scratch_parent))
-    from game.log_setup import attach_log_file
-    from game.paths import UserPaths
+    from game.program.log_setup import attach_log_file
+    from game.settings.paths import UserPaths
 
     # Anything logged before the window opens goes to the self-test's own log too.
     attach_log_file(UserPaths.from_data_dir(scratch).log_dir, lazy=True)
@@ -169,8 +169,8 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
 def _settings_of(data_dir: str | None) -> Any:
     """The settings to play with: the player's in ``data_dir`` (read, never written), else
     the defaults; animations instant and no pauses either way."""
-    from game.config import Settings, load_settings_problem
-    from game.paths import UserPaths
+    from game.settings.app_settings import Settings, load_settings_problem
+    from game.settings.paths import UserPaths
 
     settings = Settings()
     if data_dir is not None:
@@ -221,7 +221,7 @@ def _check_sound_files() -> None:
 def _check_catalogues() -> None:
     """Every language's catalogue is in the bundle, readable, and words every English key (the
     program would show English, or key names, in its place: a broken build, not a player's choice)."""
-    from game.config import LANGUAGES
+    from game.settings.app_settings import LANGUAGES
     from game.ui import text
 
     english, _ = text.read_catalog(text.CATALOG_DIR / f"{text.SOURCE_LANGUAGE}.yaml")
@@ -270,7 +270,7 @@ def _pixels(surface: Any) -> bytes:
 
 def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
     """Play one game of ``plan`` through the table scene to the end screen; describe it."""
-    from game.match import Seat
+    from game.session.match import Seat
     from game.rules import make_rules
     from game.ui.dialogs.end_scene import EndScene
 
@@ -302,7 +302,8 @@ def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
 
 def _check_histories(folder: Path, games: list[str]) -> str:
     """Replay every history file the table wrote; describe what was checked."""
-    from game.history import HistoryError, check_file
+    from game.persistence.history_codec import HistoryError
+    from game.persistence.history_replay import check_file
 
     files = 0
     for game in games:
@@ -331,8 +332,8 @@ def _fail_on_logged_errors(collector: _ErrorCollector) -> None:
 
 def _log_note(app: Any, scratch: Path) -> str:
     """Where the details of a failure are: the log file when it exists, else why there is none."""
-    from game.log_setup import log_file
-    from game.paths import UserPaths
+    from game.program.log_setup import log_file
+    from game.settings.paths import UserPaths
 
     path = getattr(app, "log_file", None) or log_file()
     if path is not None and Path(path).is_file():

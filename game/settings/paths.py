@@ -48,8 +48,8 @@ TEMP_FILE_PATTERN = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
 # another copy of the program that is writing at this very moment.
 STALE_TEMP_SECONDS = 60.0
 
-# The game package's folder: this file is game/paths.py.
-_GAME_PACKAGE = Path(__file__).resolve().parent
+# The game package's folder: this file is game/settings/paths.py.
+_GAME_PACKAGE = Path(__file__).resolve().parent.parent
 # A checkout keeps config/ and assets/ beside the game package.
 _SOURCE_ROOT = _GAME_PACKAGE.parent
 # An installed copy (`pip install .`, see pyproject.toml) keeps them inside it.

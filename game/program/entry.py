@@ -16,7 +16,7 @@ program, the person at the terminal sees one short line, never a traceback:
   interpreter's own last flush cannot complain, and the exit status is 141,
   a shell's status for a program ended by SIGPIPE.
 - Any other exception that reached this far is a fault of the program: its
-  traceback goes to the log file (``game.log_setup``), and the line names
+  traceback goes to the log file (``game.program.log_setup``), and the line names
   that file when it exists. Exit status 70 (EX_SOFTWARE in sysexits.h).
   An exception that ends a worker thread, or one raised where Python can
   only ignore it, is logged the same way and the program carries on.
@@ -43,7 +43,7 @@ def run(argv: Sequence[str] | None = None) -> int:
     try:
         # Imported here, inside the guard: a Ctrl-C during the imports
         # (pygame takes a moment) is quiet too.
-        from game.cli import main
+        from game.program.cli import main
 
         status = main(argv, log_to_user_folder=True)
         if sys.stdout is not None:  # a windowed build has no standard output
@@ -61,8 +61,8 @@ def run(argv: Sequence[str] | None = None) -> int:
 
 def _fault(exc: Exception) -> int:
     """Log an unexpected exception's traceback to the log file; tell the terminal in one line."""
-    from game.history_schema import short_repr
-    from game.log_setup import write_to_log_file
+    from game.persistence.history_schema import short_repr
+    from game.program.log_setup import write_to_log_file
 
     path = write_to_log_file("Trick Table stopped on an unexpected error", exc)
     where = f"the details are in {path}" if path is not None else "no log file could be written"
@@ -84,7 +84,7 @@ def _ignored_fault(args: sys.UnraisableHookArgs) -> None:
 
 def _log_only(message: str, exc: BaseException) -> None:
     """A fault the program carries on after: its traceback to the log file, one line to the terminal."""
-    from game.log_setup import write_to_log_file
+    from game.program.log_setup import write_to_log_file
 
     path = write_to_log_file(message, exc)
     _say(f"Trick Table: {message} ({type(exc).__name__})" + (f"; the details are in {path}" if path else ""))

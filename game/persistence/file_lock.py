@@ -3,7 +3,7 @@
 Two runs of ``simulate --history`` on one file, or two windows on one data
 folder, must never write over each other's games. Each writer holds a lock
 on the file while it writes (a hand history) or while it runs (a window's
-saves, ``game.savegame.claim_saves``); whoever finds the lock taken waits a
+saves, ``game.persistence.savegame.claim_saves``); whoever finds the lock taken waits a
 moment or is refused with a clear message.
 
 The lock belongs to the open file: the operating system drops it when the

@@ -1,7 +1,7 @@
 """A finished game from the hand history as a row of positions to step through.
 
 ``ReplayTimeline(record)`` replays one recorded game through the engine,
-exactly as ``replay --check`` does (``game.history.replay_start``, then
+exactly as ``replay --check`` does (``game.persistence.history_replay.replay_start``, then
 ``NEXT_DEAL`` and ``recorded_actions`` deal by deal), and keeps the engine's
 state after every step: the deal, every bid, the trump or contract choice,
 every discard and every card played. The replay viewer shows these states;
@@ -29,7 +29,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
-from game.history import HistoryError, read_history, recorded_actions, replay_start
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_reader import read_history
+from game.persistence.history_replay import recorded_actions, replay_start
 from game.rules import GameDef, IllegalActionError, ParseError, Phase, RuleConfigError, apply
 from game.rules.actions import NEXT_DEAL, Action, ActionKind
 from game.rules.events import GameEvent

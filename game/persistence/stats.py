@@ -3,7 +3,7 @@
 Two layers keep a rebuild fast:
 
 * ``summarize(record)`` boils one recorded game (read by
-  ``game.history.read_history``, the only reader of the file format) down to
+  ``game.persistence.history_reader.read_history``, the only reader of the file format) down to
   a small JSON-able summary: who sat where at what level, the final scores
   and winners, the running scores after each deal, each contract (declarer,
   mode, made or set) and each prediction hit or missed by hand size.
@@ -19,7 +19,7 @@ whole games appended at its end, so the cache also keeps, per file, the byte
 offset up to which its lines were read (a damaged line is skipped and named,
 never a stop: the games after it count) and a fingerprint of the bytes
 before it (``prefix_fingerprint``). A changed file that still starts with
-those same bytes has only its new games read (``game.history``'s
+those same bytes has only its new games read (``game.persistence.history_reader``'s
 ``read_history_from``, from that offset) and added to the cached ones; a file
 that shrank or was rewritten, edited or repaired inside that part is
 summarized again from its start. The fingerprint samples the part rather than
@@ -30,7 +30,7 @@ block goes unseen, as one that also kept the modification time always did.
 When many games must be read (no cache yet, or a file read again whole),
 they are read without their cards (``read_history_from(without_cards=True)``),
 with Python's cycle collector paused, and, on a machine with processors to
-spare, in spans of whole lines by worker processes (``game.stats_spans``),
+spare, in spans of whole lines by worker processes (``game.persistence.stats_spans``),
 whose results are stitched back into exactly what one reader gives.
 
 Counting conventions (the statistics screen says them in words):
@@ -70,8 +70,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-from game.paths import open_regular_file
-from game.stats_spans import (
+from game.settings.paths import open_regular_file
+from game.persistence.stats_spans import (
     SPANS_PER_WORKER, Damage, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count,
 )
 from game.rules import get_game
@@ -484,7 +484,7 @@ def _resume_point(path: Path, key: list[int], entry: dict[str, Any] | None) -> _
 
 def _read_files(starts: list[tuple[Path, list[int], _ReadPoint]], parallel: bool) -> list[FileReading]:
     """Each file's games from its point on (the files' sizes in their keys), read in
-    spans by as many processes as pay (see ``game.stats_spans``) when ``parallel``."""
+    spans by as many processes as pay (see ``game.persistence.stats_spans``) when ``parallel``."""
     total = sum(max(0, key[0] - point.offset) for _, key, point in starts)
     workers = worker_count(total) if parallel else 1
     plans = [plan_spans(path, point.offset, point.line, key[0],
@@ -547,7 +547,7 @@ def _read_cache(cache_path: Path | None, histories_size: int) -> dict[str, Any]:
 
 
 def _write_cache(cache_path: Path, files: dict[str, Any]) -> None:
-    from game.paths import atomic_write_text
+    from game.settings.paths import atomic_write_text
     text = json.dumps({"format": CACHE_FORMAT, "version": SUMMARY_VERSION, "files": files},
                       separators=(",", ":"), ensure_ascii=False)
     try:
@@ -560,7 +560,7 @@ def load_stats(folder: Path, cache_path: Path | None = None, parallel: bool = Tr
     """Statistics of every history file in ``folder``; ``cache_path`` keeps summaries
     of the files between runs, so that only games added since are read (None:
     read every file). ``parallel``: many games to read are shared out among
-    worker processes where that pays (``game.stats_spans``); False reads them
+    worker processes where that pays (``game.persistence.stats_spans``); False reads them
     all in this process."""
     with _collector_paused():
         return _load_stats(folder, cache_path, parallel)

@@ -16,7 +16,7 @@ not exist. A log file that stops taking records (a full disk) says so once,
 in one line, never with Python's "--- Logging error ---" traceback. A
 headless command also gets a ``OneLineHandler`` beside its file, so the
 terminal user sees that something was logged.
-``write_to_log_file`` is for the last resort of ``game.entry``: a traceback
+``write_to_log_file`` is for the last resort of ``game.program.entry``: a traceback
 for the file alone, while the terminal gets the caller's own sentence.
 """
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import logging
 
-from game.history import repair_history_folder
-from game.paths import UserPaths, remove_stale_temp_files
+from game.persistence.history_files import repair_history_folder
+from game.settings.paths import UserPaths, remove_stale_temp_files
 
 log = logging.getLogger("tricktable.housekeeping")
 

@@ -34,10 +34,10 @@ lock on ``saves/window.lock`` for as long as it runs. A second window on
 the same data folder finds it taken and runs without the saves: it neither
 writes the autosave nor offers to continue it, so the two never overwrite
 or finish each other's game (``game.ui.app`` tells the player). The lock is
-the operating system's (``game.file_lock``), so a window that crashed or
+the operating system's (``game.persistence.file_lock``), so a window that crashed or
 was killed leaves nothing that blocks the next one.
 
-Writing goes through ``game.paths.atomic_write_bytes`` (temporary file,
+Writing goes through ``game.settings.paths.atomic_write_bytes`` (temporary file,
 fsync, rename), so a kill or a full disk leaves the previous save whole.
 ``Autosaver`` does it on a small worker thread so the frame loop never waits
 for the disk: each ``save`` takes a snapshot of the match on the caller's
@@ -57,11 +57,11 @@ from datetime import datetime, UTC
 from pathlib import Path
 from typing import Any, BinaryIO, Iterator
 
-from game import file_lock
+from game.persistence import file_lock
 from game.ai.budget import SearchBudget
-from game.history import HistoryWriter, encode_record, holds_line
-from game.match import SAVE_FORMAT, SAVE_VERSION, Match
-from game.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
+from game.persistence.history_files import HistoryWriter, encode_record, holds_line
+from game.session.match import SAVE_FORMAT, SAVE_VERSION, Match
+from game.settings.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 from game.rules import IllegalActionError, RuleConfigError
 from game.rules.problems import Problem, ProblemValueError, Refusal
 

@@ -25,12 +25,12 @@ from pathlib import Path
 from typing import Sequence
 
 from game.ai import levels as ai_levels
-from game.config import ConfigError, resolve_rules
-from game.file_lock import FileBusyError
-from game.history import HistoryWriter
-from game.log_setup import log_for_command
-from game.match import Match, Seat
-from game.paths import UserPaths, check_data_dir
+from game.settings.house_rule_files import ConfigError, resolve_rules
+from game.persistence.file_lock import FileBusyError
+from game.persistence.history_files import HistoryWriter
+from game.program.log_setup import log_for_command
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths, check_data_dir
 from game.rules import GameDef, GameEvent, RuleConfigError, all_games, game_names, get_game
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
@@ -51,7 +51,7 @@ def _all_levels() -> list[str]:
 
 
 def _data_dir_option(text: str) -> str:
-    """``--data-dir``: any folder name but an empty one (see ``game.paths.check_data_dir``)."""
+    """``--data-dir``: any folder name but an empty one (see ``game.settings.paths.check_data_dir``)."""
     try:
         return check_data_dir(text)
     except ValueError as exc:
@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False) -> int:
     """Run the command line ``argv``; the exit status.
 
-    ``log_to_user_folder``: this is the program itself (``game.entry``), so
+    ``log_to_user_folder``: this is the program itself (``game.program.entry``), so
     its log goes to the log file of the user's (or ``--data-dir``'s) folder;
     a caller that runs a command from Python code keeps its own logging.
     """
@@ -139,7 +139,7 @@ def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False)
             return run_replay_check(args.check + ([args.file] if args.file else []))
         return run_replay_viewer(args.file, args.game, data_dir, _parse_size(args.size))
     if args.self_test:
-        from game.self_test import run_self_test
+        from game.program.self_test import run_self_test
         return run_self_test(data_dir)
     return run_window(args, data_dir)
 
@@ -153,9 +153,9 @@ def run_window(args: argparse.Namespace, data_dir: str | None) -> int:
     """Open the window: at the start screen, or straight at the table with ``--game``/``--rules``/``--preset``.
 
     The table's rules are worked out before the window opens, so a bad rules
-    file is one line on stderr and exit status 2 (``game.table_launch``).
+    file is one line on stderr and exit status 2 (``game.program.table_launch``).
     """
-    from game.table_launch import plan_table
+    from game.program.table_launch import plan_table
     plan = None
     if _table_options(args):
         try:
@@ -350,8 +350,8 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
     The player opened a file, not the game: closing the viewer (its Close
     button, Esc or the window's close) ends the program.
     """
-    from game.history import HistoryError
-    from game.replay import ReplayError, ReplayTimeline, load_recorded_game
+    from game.persistence.history_codec import HistoryError
+    from game.persistence.replay_timeline import ReplayError, ReplayTimeline, load_recorded_game
     if not path:
         print("error: replay: give a hand-history FILE to watch, or --check FILE... to check files",
               file=sys.stderr)
@@ -378,7 +378,7 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
 
 
 def run_replay_check(paths: Sequence[str]) -> int:
-    """``replay --check``: every line of every file accounted for (``game.replay_check``)."""
-    from game.replay_check import run_check
+    """``replay --check``: every line of every file accounted for (``game.persistence.replay_check``)."""
+    from game.persistence.replay_check import run_check
 
     return run_check(paths, sys.stdout, sys.stderr)

@@ -19,7 +19,7 @@ before (``undo_used`` then marks the game, in its save and its history).
 
 A save (``to_save``) is the rules, the seed, the seats and the action list,
 with ``SAVE_VERSION``. Version 1 had no ``undo_used``; ``from_save`` reads
-only the current version (``game.savegame`` migrates older ones first).
+only the current version (``game.persistence.savegame`` migrates older ones first).
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from typing import Any, Iterable
 
 from game.ai import ComputerPlayer, make_player
 from game.ai.budget import SearchBudget
-from game.history import HistoryRecorder
-from game.names import clean_name
+from game.persistence.history_codec import HistoryRecorder
+from game.session.names import clean_name
 from game.rules import (
     Action, ActionKind, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game,
     new_game,
@@ -112,7 +112,7 @@ class Match:
             if not seat.controller_known:
                 raise ProblemValueError(Problem("save.controller", {"seat": index + 1,
                                                                     "value": repr(seat.controller)[:40]}))
-        # Every name the match holds is one it can save, record and show (game.names);
+        # Every name the match holds is one it can save, record and show (game.session.names);
         # the seats whose name had to be cleaned are kept so the reader can say so.
         self.seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.controller, clean_role(s.name_role))
                       for i, s in enumerate(seats)]

@@ -14,7 +14,7 @@ again by ``Match`` itself) with ``clean_name``:
 * any run of white space (new lines included) becomes one space, and the
   ends are trimmed;
 * it is cut to ``LONGEST_NAME`` characters, within what every reader
-  accepts (the last setup's and the hand history's, ``game.history_schema``,
+  accepts (the last setup's and the hand history's, ``game.persistence.history_schema``,
   which still reads the longer names older versions could write), so a
   game is never written in a form the program's own reader refuses.
 

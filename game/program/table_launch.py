@@ -11,7 +11,7 @@ The number of players is the last setup's when it was for the same game,
 else the game's usual table; the seats themselves (names, human or
 computer, levels) are the start screen's, which the window fills in from
 the same last setup (``App.start_at_table``). The rules are built exactly
-as ``simulate`` builds them (``game.config.resolve_rules``): the file's
+as ``simulate`` builds them (``game.settings.house_rule_files.resolve_rules``): the file's
 rules, then the preset, checked for that number of players.
 """
 
@@ -20,8 +20,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.config import load_last_setup, load_rule_file, resolve_rules
-from game.paths import UserPaths
+from game.settings.last_setup import load_last_setup
+from game.settings.house_rule_files import load_rule_file, resolve_rules
+from game.settings.paths import UserPaths
 from game.rules import game_names, get_game
 from game.rules.house_rules import Rules
 

@@ -40,7 +40,7 @@ from typing import Any, Hashable
 
 import yaml
 
-from game.paths import open_regular_file
+from game.settings.paths import open_regular_file
 from game.rules.problems import Grouped, Problem, line_problem
 
 MAX_YAML_BYTES = 256 * 1024

@@ -1,0 +1,1 @@
+"""What Trick Table keeps on disk: hand histories, the autosave, statistics and replays."""

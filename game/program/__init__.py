@@ -1,0 +1,1 @@
+"""Where the program starts: the command line, the headless commands, the self-test and the log."""
