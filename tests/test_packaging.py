@@ -8,6 +8,9 @@ that install relies on honest without building anything."""
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -70,3 +73,16 @@ def test_the_wheel_carries_the_bundled_folders_where_paths_looks() -> None:
     for folder in ("assets", "config"):
         assert (REPO_ROOT / folder).is_dir()
         assert force_include[folder] == (installed_root / folder).as_posix()
+
+
+def test_the_command_hides_pygames_greeting(tmp_path: Path) -> None:
+    """main.py and the installed ``tricktable`` both start through ``run``, so
+    ``run`` itself asks pygame not to print its greeting when the window (or
+    anything else) imports it. A child process, as the command would be."""
+    child = ("import sys; from game.program.entry import run; "
+             "run(['--data-dir', sys.argv[1], 'replay', '--check', sys.argv[2]]); import pygame")
+    env = {key: value for key, value in os.environ.items() if key != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    result = subprocess.run([sys.executable, "-c", child, str(tmp_path / "data"), str(tmp_path / "none.jsonl")],
+                            cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=60)
+    assert "none.jsonl" in result.stderr  # the command ran: it names the missing file
+    assert "pygame-ce" not in result.stdout + result.stderr
