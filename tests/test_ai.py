@@ -9,31 +9,31 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import copy  # noqa: E402
-import dataclasses  # noqa: E402
-import random  # noqa: E402
-from collections import Counter  # noqa: E402
+import copy
+import dataclasses
+import random
+from collections import Counter
 
-import pytest  # noqa: E402
-from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game  # noqa: E402
+import pytest
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
 
-from game.session import match as match_module  # noqa: E402
-from game.ai import RandomPlayer, levels, make_player  # noqa: E402
-from game.ai.budget import SearchBudget  # noqa: E402
-from game.ai.bidwhist_medium import BidWhistMediumPlayer  # noqa: E402
-from game.ai.bidwhist_play import BidWhistTable  # noqa: E402
-from game.ai.hand_eval import POWER, mode_estimates  # noqa: E402
-from game.ai.medium import MediumPlayer  # noqa: E402
-from game.ai.wizard_medium import WizardMediumPlayer  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import (  # noqa: E402
+from game.session import match as match_module
+from game.ai import RandomPlayer, levels, make_player
+from game.ai.budget import SearchBudget
+from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.bidwhist_play import BidWhistTable
+from game.ai.hand_eval import POWER, mode_estimates
+from game.ai.medium import MediumPlayer
+from game.ai.wizard_medium import WizardMediumPlayer
+from game.session.match import Match, Seat
+from game.rules import (
     ActionKind, BidMode, Phase, PlayerView, all_games, apply, game_of, get_game, make_rules, new_game,
 )
-from game.rules.actions import DOWNTOWN, NEXT_DEAL, PASS, UPTOWN, action_to_str  # noqa: E402
-from game.rules.bidwhist import rank_power  # noqa: E402
-from game.rules.cards import WIZARD, Suit, parse_card  # noqa: E402
-from game.rules.events import CardPlayed, GameOver, WizardHandScored  # noqa: E402
-from game.rules.tricks import TrickGameState  # noqa: E402
+from game.rules.actions import DOWNTOWN, NEXT_DEAL, PASS, UPTOWN, action_to_str
+from game.rules.bidwhist import rank_power
+from game.rules.cards import WIZARD, Suit, parse_card
+from game.rules.events import CardPlayed, GameOver, WizardHandScored
+from game.rules.tricks import TrickGameState
 
 BIDWHIST_RULES = [
     {},

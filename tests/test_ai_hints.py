@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from conftest import bw_deal, bw_game, cards, drive, to_play, wz_deal, wz_round  # noqa: E402
-from test_ai_hard import (  # noqa: E402
+from conftest import bw_deal, bw_game, cards, drive, to_play, wz_deal, wz_round
+from test_ai_hard import (
     CASES, bid_whist_book_to_take, decisions, wizard_at_its_bid, wizard_needing_its_trick,
     wizard_with_two_wizards,
 )

@@ -41,24 +41,24 @@ from typing import Any, Callable, Sequence
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pytest  # noqa: E402
+import pytest
 
-import game.program.cli as cli  # noqa: E402
-from game.persistence import line_reader, savegame  # noqa: E402
-from game.settings import yaml_files  # noqa: E402
-from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup  # noqa: E402
-from game.settings.app_settings import load_settings_problem  # noqa: E402
-from game.persistence.housekeeping import tidy_user_files  # noqa: E402
-from game.session.match import Seat  # noqa: E402
-from game.session.names import LONGEST_NAME  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.persistence.savegame import load_saved_game, save_path, snapshot_of  # noqa: E402
-from game.persistence.stats import load_stats, stats_cache_path  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from test_checks_words import PYTHON_WORDS  # noqa: E402
-from test_files_robust import line_of, play_game  # noqa: E402
-from test_names_and_saves import ROBOTS, short_match, write_save  # noqa: E402
-from test_yaml_safety import alias_bomb  # noqa: E402
+import game.program.cli as cli
+from game.persistence import line_reader, savegame
+from game.settings import yaml_files
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.settings.app_settings import load_settings_problem
+from game.persistence.housekeeping import tidy_user_files
+from game.session.match import Seat
+from game.session.names import LONGEST_NAME
+from game.settings.paths import UserPaths
+from game.persistence.savegame import load_saved_game, save_path, snapshot_of
+from game.persistence.stats import load_stats, stats_cache_path
+from game.ui.app import App
+from test_checks_words import PYTHON_WORDS
+from test_files_robust import line_of, play_game
+from test_names_and_saves import ROBOTS, short_match, write_save
+from test_yaml_safety import alias_bomb
 
 # How long a reader may take before the row fails as "waiting" (a pipe it opened, a device it reads).
 READER_DEADLINE = 10.0

@@ -40,25 +40,25 @@ from typing import Iterator
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings import app_settings  # noqa: E402
-from game.settings.app_settings import LANGUAGES, Settings, language_from_locale, load_settings  # noqa: E402
-from game.settings.house_rule_files import default_rule_file  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import IllegalActionError, all_games  # noqa: E402
-from game.rules.cards import RANK_OF  # noqa: E402
-from game.rules.problems import PROBLEMS  # noqa: E402
-from game.ui import text  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.art.card_art import SPECIAL_CODES, WIZARD, CardArt  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.scenes.rules_help_content import WORDED_SECTIONS  # noqa: E402
-from game.ui.scenes.start_scene import StartScene, preset_key  # noqa: E402
-from game.ui.text import SOURCE_LANGUAGE, placeholders, set_language, t, text_in  # noqa: E402
-from game.settings.yaml_files import read_yaml_file  # noqa: E402
-from test_ui_table import start  # noqa: E402
+from game.settings import app_settings
+from game.settings.app_settings import LANGUAGES, Settings, language_from_locale, load_settings
+from game.settings.house_rule_files import default_rule_file
+from game.settings.paths import UserPaths
+from game.rules import IllegalActionError, all_games
+from game.rules.cards import RANK_OF
+from game.rules.problems import PROBLEMS
+from game.ui import text
+from game.ui.app import App
+from game.ui.art.card_art import SPECIAL_CODES, WIZARD, CardArt
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.scenes.rules_help_content import WORDED_SECTIONS
+from game.ui.scenes.start_scene import StartScene, preset_key
+from game.ui.text import SOURCE_LANGUAGE, placeholders, set_language, t, text_in
+from game.settings.yaml_files import read_yaml_file
+from test_ui_table import start
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_FOLDERS = (ROOT / "game", ROOT / "tools")

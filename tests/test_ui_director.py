@@ -18,17 +18,17 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pytest  # noqa: E402
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import EVENT_TYPES, Phase, get_game, make_rules  # noqa: E402
-from game.rules.cards import parse_card  # noqa: E402
-from game.rules.events import (  # noqa: E402
+from game.session.match import Match, Seat
+from game.rules import EVENT_TYPES, Phase, get_game, make_rules
+from game.rules.cards import parse_card
+from game.rules.events import (
     UNKNOWN_CARD, BidWhistHandScored, CardPlayed, Dealt, Discarded, GameEvent, TrickWon, UnhandledEventError,
 )
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
+from game.ui.table.animations import Director
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel
 
 WATCHER = 0  # the seat whose filtered stream the table is fed
 

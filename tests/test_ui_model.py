@@ -16,19 +16,19 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections import Counter  # noqa: E402
+from collections import Counter
 
-import pytest  # noqa: E402
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import BidWhistView, Phase, PlayerView, WizardView, get_game, make_rules  # noqa: E402
-from game.rules.cards import parse_card  # noqa: E402
-from game.rules.events import UNKNOWN_CARD  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.text import t  # noqa: E402
+from game.session.match import Match, Seat
+from game.rules import BidWhistView, Phase, PlayerView, WizardView, get_game, make_rules
+from game.rules.cards import parse_card
+from game.rules.events import UNKNOWN_CARD
+from game.rules.tricks import PUBLIC_SEAT
+from game.ui.table.animations import Director
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel
+from game.ui.text import t
 
 GAMES = [
     pytest.param("bidwhist", 4, {"target_score": 2}, 7, id="bidwhist"),

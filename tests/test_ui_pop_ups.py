@@ -16,9 +16,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_ui_table import make_app, start, step, top_name  # noqa: E402
+import pygame
+import pytest
+from test_ui_table import make_app, start, step, top_name
 
 
 @pytest.mark.parametrize("game, players, size", [("wizard", 6, (800, 600)), ("wizard", 5, (800, 600)),

@@ -13,18 +13,18 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import importlib.util  # noqa: E402
+import importlib.util
 
-import pygame  # noqa: E402
+import pygame
 
-from game.settings.house_rule_files import load_rule_file, default_rule_file  # noqa: E402
-from game.rules import Phase, events_for, get_game  # noqa: E402
-from game.rules.actions import predict  # noqa: E402
-from game.rules.events import BidMade, BidsRevealed  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import key, make_app, run_until, start, step, top_name  # noqa: E402
+from game.settings.house_rule_files import load_rule_file, default_rule_file
+from game.rules import Phase, events_for, get_game
+from game.rules.actions import predict
+from game.rules.events import BidMade, BidsRevealed
+from game.ui.table.animations import Director
+from game.ui.table.model import TableModel
+from game.ui.text import t
+from test_ui_table import key, make_app, run_until, start, step, top_name
 
 
 def test_no_dialog_is_pushed_over_an_open_menu(tmp_path):

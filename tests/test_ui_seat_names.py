@@ -15,11 +15,11 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
+from game.settings.app_settings import Settings
+from game.session.match import Match
+from game.ui.app import App
+from game.ui.scenes.start_scene import StartScene
+from game.ui.table.scene import TableScene
 
 
 def _dutch_start(tmp_path) -> tuple[App, StartScene]:

@@ -23,25 +23,25 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Callable  # noqa: E402
+from typing import Callable
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, BidMode, Phase, make_rules  # noqa: E402
-from game.rules.actions import PASS, bid  # noqa: E402
-from game.rules.bidwhist import books_needed, books_to_set  # noqa: E402
-from game.rules.events import BidWhistHandScored  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.animations import FLOATER_RISE  # noqa: E402
-from game.ui.table.hints import card_words  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t, team_words  # noqa: E402
-from test_ui_table import click, key, make_app, mouse, pass_cover, start, step, top_name  # noqa: E402
-from tools.screenshots import Autopilot  # noqa: E402
+from game.session.match import Match, Seat
+from game.rules import ActionKind, BidMode, Phase, make_rules
+from game.rules.actions import PASS, bid
+from game.rules.bidwhist import books_needed, books_to_set
+from game.rules.events import BidWhistHandScored
+from game.rules.tricks import PUBLIC_SEAT
+from game.ui import theme
+from game.ui.table.ai_worker import InlineAiRunner
+from game.ui.table.animations import FLOATER_RISE
+from game.ui.table.hints import card_words
+from game.ui.table.scene import TableScene
+from game.ui.text import t, team_words
+from test_ui_table import click, key, make_app, mouse, pass_cover, start, step, top_name
+from tools.screenshots import Autopilot
 
 
 class Pilot(Autopilot):

@@ -32,30 +32,30 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from pathlib import Path  # noqa: E402
-from typing import Callable, Iterator  # noqa: E402
+from pathlib import Path
+from typing import Callable, Iterator
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_stats import recorded  # noqa: E402
-from ui_states import NAMES4, finished_match  # noqa: E402
+import pygame
+import pytest
+from test_stats import recorded
+from ui_states import NAMES4, finished_match
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.persistence.history_files import write_history  # noqa: E402
-from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
-from game.rules import Phase  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.art.render_cache import TEXT  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
-from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.ui.widgets.geometry import set_display_choices  # noqa: E402
-from game.ui.widgets.panels import _panel_cache  # noqa: E402
-from tools.screenshots import FRAME, Autopilot, _start  # noqa: E402
+from game.settings.app_settings import Settings
+from game.persistence.history_files import write_history
+from game.persistence.replay_timeline import ReplayTimeline
+from game.rules import Phase
+from game.ui import theme
+from game.ui.app import App
+from game.ui.art.render_cache import TEXT
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.stats_scene import StatsScene
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from game.ui.widgets.geometry import set_display_choices
+from game.ui.widgets.panels import _panel_cache
+from tools.screenshots import FRAME, Autopilot, _start
 
 #: The smallest text at 100% in a 1280x720 window, and in the smallest window the game opens.
 SMALLEST_PX = 12

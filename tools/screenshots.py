@@ -54,27 +54,27 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Callable  # noqa: E402
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Callable
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ai import make_player  # noqa: E402
-from game.settings.app_settings import LANGUAGES, Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402
-from game.ui.table.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
+from game.ai import make_player
+from game.settings.app_settings import LANGUAGES, Settings
+from game.session.match import Match, Seat
+from game.rules import ActionKind, BidWhistView, Phase, make_rules
+from game.ui.app import App
+from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS
+from game.ui.table.ai_worker import InlineAiRunner
+from game.ui.table.scene import TableScene
+from game.ui.text import t
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 FRAME = 1 / 60

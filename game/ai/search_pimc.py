@@ -172,7 +172,7 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
         raise ValueError("a search needs at least one candidate")
     seat = view.seat
     if value is None:
-        value = lambda state: float(state.hand_returns()[seat])  # noqa: E731
+        value = lambda state: float(state.hand_returns()[seat])  # noqa: E731  (fills in the parameter; a def could not)
     deadline = Deadline(budget.max_seconds, clock)
     sampler = HiddenSampler(view)
     count = len(candidates)
