@@ -28,10 +28,10 @@ import random
 import statistics
 import time
 
-from game.rules import Phase, apply, make_rules, new_game
-from game.rules.engine import GameState
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.search_pimc import play_out
+from game.rules import Phase, apply, make_rules, new_game
+from game.rules.engine import GameState
 from game.rules.search import HiddenSampler, sample_hidden, state_from_view
 
 CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))

@@ -30,13 +30,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import argparse
 import tempfile
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
-from game.settings.app_settings import Settings
-from game.session.match import Seat
 from game.rules import ActionKind, make_rules
+from game.session.match import Seat
+from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser

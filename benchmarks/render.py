@@ -26,10 +26,10 @@ import statistics
 import tempfile
 import time
 
-from game.settings.app_settings import Settings
-from game.session.match import Seat
 from game.rules import make_rules
 from game.rules.events import Dealt
+from game.session.match import Seat
+from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.table.scene import TableScene
 

@@ -43,10 +43,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.persistence.history_files import HistoryWriter, write_history
+from game.persistence.savegame import encode_save, load_saved_game, save_path, snapshot_of
+from game.rules import Phase, make_rules
 from game.session.match import Match, Seat
 from game.settings.paths import UserPaths, atomic_write_bytes
-from game.rules import Phase, make_rules
-from game.persistence.savegame import encode_save, load_saved_game, save_path, snapshot_of
 
 GAME, PLAYERS, SEED = "wizard", 6, 2024
 

@@ -17,16 +17,17 @@ import signal
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import pytest
+
 from game.rules import GameEvent, apply, make_rules, new_game, parse_action
 from game.rules.actions import discard
-from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card
 from game.rules.bidwhist import BidWhistState
+from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card
 from game.rules.engine import AnyState
-from game.rules.wizard import WizardState
 from game.rules.registry import GameDef, game_names
+from game.rules.wizard import WizardState
 from ohhell import NAME as OH_HELL_NAME, oh_hell_registered
 
 

@@ -29,9 +29,10 @@ The rules, as commonly played (3 to 7 players, one 52-card deck, aces high):
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from game.rules import registry
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, play, predict

@@ -15,25 +15,34 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
 
-from game.session import match as match_module
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
 from game.ai import RandomPlayer, levels, make_player
-from game.ai.budget import SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.bidwhist_play import BidWhistTable
+from game.ai.budget import SearchBudget
 from game.ai.hand_eval import POWER, mode_estimates
 from game.ai.medium import MediumPlayer
 from game.ai.wizard_medium import WizardMediumPlayer
-from game.session.match import Match, Seat
 from game.rules import (
-    ActionKind, BidMode, Phase, PlayerView, all_games, apply, game_of, get_game, make_rules, new_game,
+    ActionKind,
+    BidMode,
+    Phase,
+    PlayerView,
+    all_games,
+    apply,
+    game_of,
+    get_game,
+    make_rules,
+    new_game,
 )
 from game.rules.actions import DOWNTOWN, NEXT_DEAL, PASS, UPTOWN, action_to_str
 from game.rules.bidwhist import rank_power
 from game.rules.cards import WIZARD, Suit, parse_card
 from game.rules.events import CardPlayed, GameOver, WizardHandScored
 from game.rules.tricks import TrickGameState
+from game.session import match as match_module
+from game.session.match import Match, Seat
 
 BIDWHIST_RULES = [
     {},

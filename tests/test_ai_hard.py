@@ -9,15 +9,20 @@ where a fake clock advances on every reading.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
 from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_round
-from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.hard import (
-    SPOIL_WEIGHT, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays,
+    SPOIL_WEIGHT,
+    BidWhistHardPlayer,
+    WizardHardPlayer,
+    bid_candidates,
+    discard_sets,
+    distinct_plays,
 )
 from game.ai.search_pimc import search
 from game.ai.wizard_medium import WizardMediumPlayer

@@ -19,11 +19,11 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, choose_bid
 from game.ai.budget import SearchBudget
 from game.ai.hand_eval import mode_estimates, trump_contract_books
 from game.ai.wizard_medium import WizardMediumPlayer
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
 from game.rules.actions import PASS, BidMode, choose_trump, take
 from game.rules.cards import Suit
 from game.rules.view import BidWhistView, WizardView
+from game.session.match import Match, Seat
 
 H, C = Suit.HEARTS, Suit.CLUBS
 UP, DOWN = 0, 1

@@ -23,21 +23,21 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.settings.app_settings import Settings, load_settings, save_settings
-from game.session.match import Match, Seat
-from game.settings.paths import UserPaths
 from game.persistence.replay_timeline import ReplayTimeline
 from game.rules import get_game, make_rules, new_game
 from game.rules.events import Dealt
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.paths import UserPaths
 from game.ui import audio
 from game.ui.audio import EFFECTS, SoundBoard, loudness, sound_file, sound_file_problems
-from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes import settings_scene
+from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.settings_scene import PREVIEW_EFFECT, SettingsScene
-from game.ui.text import set_language, t
 from game.ui.table.animations import Director
 from game.ui.table.layout import compute_layout
 from game.ui.table.model import TableModel
+from game.ui.text import set_language, t
 from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard
 from tools import make_sounds
 

@@ -7,13 +7,13 @@ report pairs each round's base with its variant and counts one sample per deal."
 from __future__ import annotations
 
 import pytest
-from test_benchmark_ai import (
-    deals_of_a_random_game,  # deal number -> (dealer, hands) of a random game
-)
 
 from benchmarks import wizard_paired as paired
 from game.ai.budget import SearchBudget
 from game.rules import Phase
+from test_benchmark_ai import (
+    deals_of_a_random_game,  # deal number -> (dealer, hands) of a random game
+)
 
 
 def test_round_starts_are_the_seeds_deals_before_any_bid() -> None:

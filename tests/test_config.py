@@ -8,14 +8,19 @@ from pathlib import Path
 import pytest
 import yaml
 
-from game.settings.house_rule_files import (
-    ConfigError, default_rule_file, load_rule_file, load_rules_or_defaults, parse_set_option, resolve_rules,
-)
-from game.settings.app_settings import Settings, load_settings, save_settings
-from game.settings.paths import UserPaths, resource_path
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
 from game.rules.registry import game_names, get_game
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.house_rule_files import (
+    ConfigError,
+    default_rule_file,
+    load_rule_file,
+    load_rules_or_defaults,
+    parse_set_option,
+    resolve_rules,
+)
+from game.settings.paths import UserPaths, resource_path
 
 
 def write(tmp_path: Path, text: str, name: str = "rules.yaml") -> Path:

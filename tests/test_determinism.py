@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
+from game.session.match import Match, Seat
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVEL = "ai:medium"

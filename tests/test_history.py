@@ -17,14 +17,14 @@ import pytest
 
 from game.ai import make_player
 from game.persistence.history_codec import EVENT_HANDLERS, HistoryError, HistoryRecorder
-from game.persistence.history_replay import LATER_DEAL_FIELDS, check_file, check_game, recorded_actions
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
+from game.persistence.history_reader import read_history
+from game.persistence.history_replay import LATER_DEAL_FIELDS, check_file, check_game, recorded_actions
 from game.persistence.history_schema import check_record_shape
-from game.session.match import Match, Seat
 from game.rules import EVENT_TYPES, Phase, events_for, game_names, get_game, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.events import UnhandledEventError
+from game.session.match import Match, Seat
 
 OLD_HISTORIES = Path(__file__).resolve().parent / "data" / "history_v1"
 

@@ -34,9 +34,10 @@ import os
 import shutil
 import stat
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -45,15 +46,15 @@ import pytest
 
 import game.program.cli as cli
 from game.persistence import line_reader, savegame
-from game.settings import yaml_files
-from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
-from game.settings.app_settings import load_settings_problem
 from game.persistence.housekeeping import tidy_user_files
-from game.session.match import Seat
-from game.session.names import LONGEST_NAME
-from game.settings.paths import UserPaths
 from game.persistence.savegame import load_saved_game, save_path, snapshot_of
 from game.persistence.stats import load_stats, stats_cache_path
+from game.session.match import Seat
+from game.session.names import LONGEST_NAME
+from game.settings import yaml_files
+from game.settings.app_settings import load_settings_problem
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.settings.paths import UserPaths
 from game.ui.app import App
 from test_checks_words import PYTHON_WORDS
 from test_files_robust import line_of, play_game

@@ -49,8 +49,8 @@ import pygame
 import pytest
 
 from game.rules import ActionKind, BidWhistView, Phase, WizardView
-from game.rules.events import UNKNOWN_CARD, ClaimMade
 from game.rules.cards import card_code
+from game.rules.events import UNKNOWN_CARD, ClaimMade
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.art.card_art import CardArt
 from game.ui.dialogs.cover_scene import GUARD_SECONDS

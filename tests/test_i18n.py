@@ -34,8 +34,8 @@ import logging
 import os
 import re
 import string
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -43,13 +43,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.rules import IllegalActionError, all_games
+from game.rules.cards import RANK_OF
+from game.rules.problems import PROBLEMS
 from game.settings import app_settings
 from game.settings.app_settings import LANGUAGES, Settings, language_from_locale, load_settings
 from game.settings.house_rule_files import default_rule_file
 from game.settings.paths import UserPaths
-from game.rules import IllegalActionError, all_games
-from game.rules.cards import RANK_OF
-from game.rules.problems import PROBLEMS
+from game.settings.yaml_files import read_yaml_file
 from game.ui import text
 from game.ui.app import App
 from game.ui.art.card_art import SPECIAL_CODES, WIZARD, CardArt
@@ -57,7 +58,6 @@ from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.scenes.rules_help_content import WORDED_SECTIONS
 from game.ui.scenes.start_scene import StartScene, preset_key
 from game.ui.text import SOURCE_LANGUAGE, placeholders, set_language, t, text_in
-from game.settings.yaml_files import read_yaml_file
 from test_ui_table import start
 
 ROOT = Path(__file__).resolve().parent.parent

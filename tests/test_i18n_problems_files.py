@@ -23,7 +23,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,26 +32,36 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
-from game.settings.app_settings import Settings
 from game.persistence.history_codec import HistoryError
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
-from game.session.match import SAVE_VERSION, Match, Seat
-from game.settings.paths import UserPaths
+from game.persistence.history_reader import read_history
 from game.persistence.replay_timeline import ReplayError, ReplayTimeline, load_recorded_game
+from game.persistence.savegame import SaveProblem, load_saved_game, save_path, snapshot_of
 from game.rules import IllegalActionError, RuleConfigError, game_names, get_game, make_rules, new_game
 from game.rules.problems import (
-    NO_DETAIL_SUFFIX, PROBLEMS, WITHOUT_DETAIL, Problem, Refusal, template_fields,
+    NO_DETAIL_SUFFIX,
+    PROBLEMS,
+    WITHOUT_DETAIL,
+    Problem,
+    Refusal,
+    template_fields,
 )
-from game.persistence.savegame import SaveProblem, load_saved_game, save_path, snapshot_of
+from game.session.match import SAVE_VERSION, Match, Seat
+from game.settings.app_settings import Settings
+from game.settings.paths import UserPaths
+from game.settings.yaml_files import YamlFileError, parse_yaml_text
 from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.start_scene import save_problem_text
 from game.ui.text import error_words, explain, problem_words, set_language, t, text_in
-from game.settings.yaml_files import YamlFileError, parse_yaml_text
-from test_replay_viewer import play
 from test_i18n_problems import (  # noqa: F401  (shared fixtures, found by their names)
-    TRANSLATIONS, assert_no_english, catalogue, english_afterwards, error_in, words_in,
+    TRANSLATIONS,
+    assert_no_english,
+    catalogue,
+    english_afterwards,
+    error_in,
+    words_in,
 )
+from test_replay_viewer import play
 
 NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC)
 

@@ -23,25 +23,25 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.settings.last_setup import load_last_setup
-from game.settings.app_settings import read_settings_file
 import game.persistence.history_files as history_module
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_files import HistoryWriter, encode_record, holds_line, write_history
 from game.persistence.history_reader import read_history
 from game.persistence.history_schema import RecordShapeError, check_record_shape
-from game.session.match import Match, Seat
-from game.session.names import LONGEST_NAME, clean_name, name_fault
-from game.settings.paths import UserPaths
-from game.rules import Phase, make_rules
 from game.persistence.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of
 from game.persistence.stats import load_stats
+from game.rules import Phase, make_rules
+from game.session.match import Match, Seat
+from game.session.names import LONGEST_NAME, clean_name, name_fault
+from game.settings.app_settings import read_settings_file
+from game.settings.last_setup import load_last_setup
+from game.settings.paths import UserPaths
 from game.ui.art.render_cache import TEXT
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.scene import TableScene
-from game.ui.widgets.text import draw_text_fit, text_size
 from game.ui.text import t
+from game.ui.widgets.text import draw_text_fit, text_size
 from test_ui_table import click, make_app, run_until, step, top_name
 
 ROBOTS = [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")]

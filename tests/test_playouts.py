@@ -17,14 +17,23 @@ from collections import Counter
 import pytest
 
 from conftest import (
-    reference_bidwhist_books, reference_bidwhist_winner, reference_wizard_score, reference_wizard_winner,
+    reference_bidwhist_books,
+    reference_bidwhist_winner,
+    reference_wizard_score,
+    reference_wizard_winner,
 )
 from game.rules import Phase, WizardView, apply, make_rules, new_game
 from game.rules.actions import Action, ActionKind, BidMode
 from game.rules.bidwhist import BidWhistState, led_suit_of as bidwhist_led_suit
 from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_CARDS, SUIT_OF, WIZARD_DECK, card_code
 from game.rules.events import (
-    BidMade, BidWhistHandScored, CardPlayed, Dealt, TrickWon, TrumpTurnedUp, WizardHandScored,
+    BidMade,
+    BidWhistHandScored,
+    CardPlayed,
+    Dealt,
+    TrickWon,
+    TrumpTurnedUp,
+    WizardHandScored,
 )
 from game.rules.wizard import led_suit_of as wizard_led_suit
 

@@ -31,20 +31,20 @@ import subprocess
 import sys
 import threading
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from game.persistence import line_reader, stats_spans
-from game.settings.house_rule_files import resolve_rules
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_files import encode_record, repair_history_folder, repair_history_tail
 from game.persistence.history_reader import read_history
-from game.session.match import Match, Seat
-from game.persistence.replay_timeline import ReplayError, load_recorded_game
 from game.persistence.replay_check import check_file_lines
+from game.persistence.replay_timeline import ReplayError, load_recorded_game
 from game.persistence.stats import load_stats
+from game.session.match import Match, Seat
+from game.settings.house_rule_files import resolve_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 

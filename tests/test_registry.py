@@ -22,17 +22,18 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from game.ai import make_player
-from game.settings.house_rule_files import ConfigError, load_rule_file
 from game.persistence.history_codec import DEAL_SHAPES, HistoryRecorder
-from game.settings.paths import resource_path
 from game.rules import GameDef, PlayerView, all_games, game_names, new_game
+from game.settings.house_rule_files import ConfigError, load_rule_file
+from game.settings.paths import resource_path
 from game.settings.yaml_files import read_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -19,13 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.persistence import line_reader, replay_check
 from game.program.cli import main
-from game.session.match import Match, Seat
 from game.rules import make_rules
+from game.session.match import Match, Seat
 
 WIZARD = ("wizard", 3, {"rounds": 2})
 BIDWHIST = ("bidwhist", 4, {"target_score": 3})

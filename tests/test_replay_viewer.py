@@ -17,13 +17,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.persistence.history_files import write_history
+from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayTimeline, load_recorded_game
 from game.program import cli
+from game.rules import Phase, apply, new_game
+from game.session.match import Match, Seat
 from game.settings.app_settings import Settings
 from game.settings.house_rule_files import resolve_rules
-from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
-from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayTimeline, load_recorded_game
-from game.rules import Phase, apply, new_game
 from game.ui.app import App
 from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.start_scene import StartScene

@@ -15,7 +15,6 @@ import random
 
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import Phase, apply, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, SUIT_OF, WIZARD
@@ -23,6 +22,7 @@ from game.rules.events import Dealt, Discarded, KittyTaken
 from game.rules.finished_hand import HandInProgressError, finished_hand
 from game.rules.played_cards import played_cards
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
 
 
 def _match(game: str, players: int, seed: int, **rules) -> Match:

@@ -15,24 +15,45 @@ import pytest
 
 from conftest import bw_deal, bw_game, cards, drive, wz_deal
 from game.persistence.history_replay import check_game
-from game.session.match import Match, Seat
 from game.rules import (
-    Action, ActionKind, IllegalActionError, Phase, RuleConfigError, apply, get_game, make_rules, new_game,
+    Action,
+    ActionKind,
+    IllegalActionError,
+    Phase,
+    RuleConfigError,
+    apply,
+    get_game,
+    make_rules,
+    new_game,
     parse_action,
 )
 from game.rules.actions import PASS, BidMode, bid, bid_from_json, bid_to_json, take
 from game.rules.bidwhist import (
-    BidWhistState, check_fixed_deal, first_dealer_draw, hand_order, kitty_size, rank_power, trick_winner,
+    BidWhistState,
+    check_fixed_deal,
+    first_dealer_draw,
+    hand_order,
+    kitty_size,
+    rank_power,
+    trick_winner,
 )
 from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_CARDS, SUIT_OF, Suit
 from game.rules.errors import DealError, ParseError
 from game.rules.events import (
-    BidMade, BidWhistHandScored, Dealt, GameEvent, GameOver, KittyTaken, TrumpChosen, TrumpTurnedUp,
+    BidMade,
+    BidWhistHandScored,
+    Dealt,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    TrumpChosen,
+    TrumpTurnedUp,
 )
 from game.rules.house_rules import rules_from_dict
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.tricks import is_well_formed
 from game.rules.view import BidWhistView
+from game.session.match import Match, Seat
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 UP, DOWN = 0, 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -21,22 +21,26 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.session.match import Match, Seat
-from game.settings.paths import UserPaths
+from game.persistence.savegame import (
+    SAVE_FILE_NAME,
+    Autosaver,
+    load_saved_game,
+    save_path,
+    snapshot_of,
+)
 from game.rules import Phase, make_rules
 from game.rules.tricks import PUBLIC_SEAT
-from game.persistence.savegame import (
-    SAVE_FILE_NAME, Autosaver, load_saved_game, save_path, snapshot_of,
-)
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene, saved_game_summary
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_flow import open_menu_button, press
+from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
 from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: F401  (audit: a fixture, found by name)
 from ui_states import PreviewApp
-from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
 
 SEATS = [Seat("You", "human"), Seat("Ada", "ai:medium"), Seat("Bruno", "ai:medium"), Seat("Cleo", "ai:medium")]
 

@@ -26,11 +26,11 @@ import pytest
 import game.persistence.history_replay
 import game.program.self_test as self_test
 from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
-from game.settings.paths import UserPaths
-from game.rules import make_rules
 from game.persistence.savegame import encode_save, save_path, snapshot_of
 from game.program.self_test import EXIT_FAILED, EXIT_OK, LAZY_UI_MODULES, run_self_test
+from game.rules import make_rules
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OK_LINE = re.compile(r"^self-test ok: bidwhist 1 game \(\d+ deals?\), wizard 1 game \(3 rounds\), "

@@ -20,15 +20,15 @@ import subprocess
 import time
 
 import pytest
-from test_no_tracebacks import start, wait_for
 
-from game.settings.app_settings import Settings
-from game.session.match import Seat
-from game.settings.paths import UserPaths
-from game.rules.house_rules import make_rules
 from game.persistence.savegame import load_saved_game, save_path
+from game.rules.house_rules import make_rules
+from game.session.match import Seat
+from game.settings.app_settings import Settings
+from game.settings.paths import UserPaths
 from game.ui.app import IDLE_POLL_SECONDS, SIGNAL_EXIT_BASE, App
 from game.ui.dialogs.leave_dialog import LeaveDialog
+from test_no_tracebacks import start, wait_for
 
 # The loop's own reaction is the same for every stop signal; SIGTERM is also run
 # end to end in a child process above, so this process checks SIGHUP where there is one.

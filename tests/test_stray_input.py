@@ -27,10 +27,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.input_fence import InputFence
@@ -40,8 +40,19 @@ from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets.focus import INPUT_MODE
 from test_ui_table import (
-    _to_human_play, click, key, key_up, legal_cards, make_app, mouse, pass_cover, run_until, start, step,
-    top_name, wait_past_cover_guard,
+    _to_human_play,
+    click,
+    key,
+    key_up,
+    legal_cards,
+    make_app,
+    mouse,
+    pass_cover,
+    run_until,
+    start,
+    step,
+    top_name,
+    wait_past_cover_guard,
 )
 
 DOUBLE_ENTER = 0.15   # the second press of a hurried double Enter or double click

@@ -17,13 +17,13 @@ from pathlib import Path
 
 import pytest
 
-from game.program.cli import main
-from game.persistence.history_replay import check_file, check_game
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
+from game.persistence.history_reader import read_history
+from game.persistence.history_replay import check_file, check_game
+from game.program.cli import main
 from game.rules import EVENT_TYPES, IllegalActionError, Phase, apply, get_game, make_rules, new_game
 from game.rules.actions import predict
+from game.session.match import Match, Seat
 from ohhell import HAND_SIZES, NAME, OhHellRules, oh_hell_registered
 from test_registry import registry_problems
 

@@ -14,8 +14,19 @@ import pytest
 from game.rules import Phase
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.table.turn_controller import (
-    AiJobState, ApplyAi, AutoNextDeal, AutoPlay, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
-    TurnController, Wait, WaitForAi,
+    AiJobState,
+    ApplyAi,
+    AutoNextDeal,
+    AutoPlay,
+    GameOver,
+    Prompt,
+    ShowCover,
+    ShowHandOver,
+    StartAi,
+    TableFacts,
+    TurnController,
+    Wait,
+    WaitForAi,
 )
 
 FRAME = 1 / 60

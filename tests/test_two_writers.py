@@ -26,10 +26,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from game.persistence import file_lock
 from game.persistence.history_files import HistoryWriter, damaged_path, encode_record
 from game.persistence.history_reader import read_history
+from game.persistence.savegame import encode_save, save_path, snapshot_of
+from game.rules import make_rules
 from game.session.match import Match, Seat
 from game.settings.paths import UserPaths
-from game.rules import make_rules
-from game.persistence.savegame import encode_save, save_path, snapshot_of
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.scene import TableScene
 from game.ui.text import t

@@ -22,17 +22,18 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 import pytest
 
 from game.persistence import replay_check
-from game.settings.app_settings import Settings, load_settings
 from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
 from game.rules import IllegalActionError, Phase, make_rules
 from game.rules.events import ClaimMade
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings, load_settings
 from game.ui.app import App
 from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.scenes.settings_scene import SettingsScene

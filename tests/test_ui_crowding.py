@@ -22,11 +22,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module
 
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
 from game.rules import make_rules
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.scenes.rules_editor import RulesEditor
@@ -42,6 +41,7 @@ from game.ui.table.layout import (
 )
 from game.ui.table.scene import TableScene
 from game.ui.widgets.geometry import set_display_choices
+from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module
 
 # The part of a card its rank and suit index take, at each of two opposite corners.
 CORNER_W, CORNER_H = 0.3, 0.32

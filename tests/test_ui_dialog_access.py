@@ -18,12 +18,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, get_game, make_rules
 from game.rules.events import Dealt, WizardHandScored
-from game.ui.table.animations import Director
-from game.ui.dialogs.end_scene import EndScene
+from game.session.match import Match, Seat
 from game.ui.art.render_cache import RotationCache, TextCache
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.table.animations import Director
 from game.ui.table.model import TableModel
 from game.ui.text import t
 from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown

@@ -20,12 +20,19 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import EVENT_TYPES, Phase, get_game, make_rules
 from game.rules.cards import parse_card
 from game.rules.events import (
-    UNKNOWN_CARD, BidWhistHandScored, CardPlayed, Dealt, Discarded, GameEvent, TrickWon, UnhandledEventError,
+    UNKNOWN_CARD,
+    BidWhistHandScored,
+    CardPlayed,
+    Dealt,
+    Discarded,
+    GameEvent,
+    TrickWon,
+    UnhandledEventError,
 )
+from game.session.match import Match, Seat
 from game.ui.table.animations import Director
 from game.ui.table.layout import compute_layout
 from game.ui.table.model import TableModel

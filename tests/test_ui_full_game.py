@@ -16,10 +16,9 @@ import json
 
 import pygame
 
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
+from game.session.match import Match, Seat
 from test_ui_table import card_centre, click, drag, legal_cards, make_app, run_until, start, step, top_name
-
 
 SEATS = ["Ann", "Ben", "Cy", "Dee"]
 

@@ -19,12 +19,12 @@ import random
 
 import pygame
 
-from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 from game.rules.events import Dealt, Discarded
-from game.ui.text import t
+from game.session.match import Match, Seat
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.scene import TableScene
+from game.ui.text import t
 from test_ui_table import click, key, make_app, start, step, top_name
 from test_ui_table_review import Pilot, human_to_play_after
 

@@ -21,19 +21,19 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import random
 import threading
+from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Mapping
 
 import pygame
 import pytest
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
 from game.rules import Action, ActionKind, GameDef, Phase, PlayerView, make_rules
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, play, predict
 from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.table.ai_worker import AiJob, ThreadedAiRunner
 from game.ui.table.hints import action_words, hint_text, suggested_cards, think_budget

@@ -31,12 +31,8 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
-from conftest import bw_deal, bw_game, cards, drive, wz_deal
-from test_ui_idle import settle
-from test_ui_table import make_app, start, step, top_name
-from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: F401  (fixtures, found by name)
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
+from conftest import bw_deal, bw_game, cards, drive, wz_deal
 from game.persistence.history_codec import HistoryRecorder
 from game.rules import ActionKind, Phase, apply, get_game, make_rules, new_game
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, take
@@ -57,7 +53,11 @@ from game.ui.table.model import TableModel, bid_label
 from game.ui.table.view import TableView
 from game.ui.text import has_text, t
 from game.ui.widgets.controls import Cycler, Toggle
+from test_ui_idle import settle
+from test_ui_table import make_app, start, step, top_name
+from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: F401  (fixtures, found by name)
 from tools.screenshots import Autopilot
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 display = window_for_module((1280, 720))
 

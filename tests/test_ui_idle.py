@@ -18,7 +18,16 @@ import pygame
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import CARET_BLINK_SECONDS, StartScene
 from test_ui_table import (
-    FRAME, ManualRunner, _to_human_play, key, legal_cards, make_app, run_until, start, step, top_name,
+    FRAME,
+    ManualRunner,
+    _to_human_play,
+    key,
+    legal_cards,
+    make_app,
+    run_until,
+    start,
+    step,
+    top_name,
 )
 
 HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random", "ai:random"]

@@ -23,16 +23,16 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 import game.ui.table.scene as table_module
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
 from game.ui import theme
 from game.ui.app import App
 from game.ui.table.ai_worker import InlineAiRunner

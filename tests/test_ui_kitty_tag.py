@@ -18,6 +18,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+
+from game.rules import apply
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.table.animations import contract_words
+from game.ui.text import t
 from ui_states import (
     WINDOW_SIZES,
     PreviewApp,
@@ -25,11 +30,6 @@ from ui_states import (
     discard_state,
     window_for_module,
 )
-
-from game.rules import apply
-from game.ui.dialogs.kitty_dialog import KittyDialog
-from game.ui.table.animations import contract_words
-from game.ui.text import t
 
 display = window_for_module((1280, 720))
 

@@ -20,11 +20,11 @@ from collections import Counter
 
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import BidWhistView, Phase, PlayerView, WizardView, get_game, make_rules
 from game.rules.cards import parse_card
 from game.rules.events import UNKNOWN_CARD
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
 from game.ui.table.animations import Director
 from game.ui.table.layout import compute_layout
 from game.ui.table.model import TableModel

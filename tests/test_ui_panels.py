@@ -15,6 +15,21 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game.rules import make_rules
+from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
+from game.settings.app_settings import Settings
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import StartScene
+from game.ui.text import t
+from game.ui.widgets.button import Button
+from game.ui.widgets.scroll import ScrollingDialog
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 from ui_states import (
     NAMES4,
     PreviewApp,
@@ -26,22 +41,6 @@ from ui_states import (
     window_for_module,
     wizard_bid_state,
 )
-
-from game.settings.app_settings import Settings
-from game.rules import make_rules
-from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
-from game.ui.dialogs.bidding_panel import BiddingPanel
-from game.ui.dialogs.contract_chooser import ContractChooser
-from game.ui.dialogs.end_scene import EndScene
-from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
-from game.ui.scenes.rules_editor import RulesEditor
-from game.ui.dialogs.score_pad import ScorePad
-from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.start_scene import StartScene
-from game.ui.text import t
-from game.ui.widgets.button import Button
-from game.ui.widgets.scroll import ScrollingDialog
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 display = window_for_module((1280, 720))
 

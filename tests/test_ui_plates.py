@@ -15,10 +15,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_states import PreviewApp, window_for_module
 
 from game.ui.table.layout import compute_layout
 from game.ui.table.view import TableView
+from ui_states import PreviewApp, window_for_module
 
 display = window_for_module((800, 600))
 

@@ -19,10 +19,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.settings.app_settings import load_settings
 from game.rules import Phase
 from game.rules.played_cards import played_cards
 from game.rules.tricks import PUBLIC_SEAT
+from game.settings.app_settings import load_settings
 from game.ui.table.layout import compute_layout
 from game.ui.table.played_panel import panel_place
 from game.ui.table.view import TableView

@@ -19,13 +19,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ui_states import PreviewApp, window_for_module
-
 from game.rules import Phase, get_game
 from game.ui import theme
 from game.ui.table.model import TableModel
 from game.ui.table.view import TableView
 from game.ui.text import t, team_words
+from ui_states import PreviewApp, window_for_module
 
 NAMES = ["You", "Ada", "Bruno", "Cleo"]
 US, THEM = team_words(["You", "Bruno"]), team_words(["Ada", "Cleo"])

@@ -17,10 +17,10 @@ import importlib.util
 
 import pygame
 
-from game.settings.house_rule_files import load_rule_file, default_rule_file
 from game.rules import Phase, events_for, get_game
 from game.rules.actions import predict
 from game.rules.events import BidMade, BidsRevealed
+from game.settings.house_rule_files import default_rule_file, load_rule_file
 from game.ui.table.animations import Director
 from game.ui.table.model import TableModel
 from game.ui.text import t

@@ -6,24 +6,21 @@ the scrollbar, and the focused control kept in view) without costing frames."""
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
-from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
 
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
-from game.rules import get_game, make_rules
-from game.ui.app import App
 from game.persistence.replay_timeline import ReplayTimeline
-from game.rules import TrickRecord
-from game.rules.events import TrickWon
+from game.rules import TrickRecord, get_game, make_rules
 from game.rules.actions import predict
+from game.rules.events import TrickWon
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
+from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene
 from game.ui.dialogs.end_scene import EndScene
@@ -31,21 +28,23 @@ from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.leave_dialog import LeaveDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
-from game.ui.scenes.rules_editor import RulesEditor
 from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.rules_editor import RulesEditor
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
+from game.ui.table import layout as layout_module
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.hand_log import hand_log
-from game.ui.table import layout as layout_module
 from game.ui.table.layout import compute_layout
 from game.ui.table.review import HandLogDialog, LastTrickDialog
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets import geometry
 from game.ui.widgets.scroll import ScrollingDialog, ScrollView
+from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
+from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
 
 display = window_for_module((800, 600))
 

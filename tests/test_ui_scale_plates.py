@@ -17,13 +17,13 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest
-from test_ui_table import run_until, start
 
 from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.table.scene import TableScene
 from game.ui.widgets.geometry import set_display_choices
+from test_ui_table import run_until, start
 
 
 @pytest.fixture(autouse=True)

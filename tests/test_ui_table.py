@@ -15,17 +15,17 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pytest
 
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
 from game.rules.events import Dealt
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS
 from game.ui.table.ai_worker import AiJob, InlineAiRunner
@@ -530,6 +530,7 @@ def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
 
 def test_the_table_talks_to_the_match_only_through_its_facade():
     from pathlib import Path
+
     import game.ui.table.scene as module
     source = Path(module.__file__).read_text(encoding="utf-8")
     assert "match.state" not in source and "._state" not in source

@@ -23,17 +23,17 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import ActionKind, BidMode, Phase, make_rules
 from game.rules.actions import PASS, bid
 from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.events import BidWhistHandScored
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
 from game.ui import theme
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.animations import FLOATER_RISE

@@ -30,25 +30,16 @@ import string
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 import pygame
 import pytest
-from ui_states import (
-    WINDOW_SIZES,
-    PreviewApp,
-    contract_state,
-    discard_state,
-    finished_match,
-    window_for_module,
-    wizard_bid_state,
-)
 
-from game.settings.app_settings import LANGUAGES, Settings
-from game.session.match import Match, Seat
 from game.rules import apply, make_rules, new_game
 from game.rules.actions import PASS, bid
+from game.session.match import Match, Seat
+from game.settings.app_settings import LANGUAGES, Settings
 from game.ui import theme
 from game.ui.app import App
 from game.ui.art.render_cache import TEXT
@@ -63,9 +54,17 @@ from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import NAME_LENGTH, StartScene
 from game.ui.table.ai_worker import InlineAiRunner
 from game.ui.table.scene import TableScene
-from game.ui.text import SOURCE_LANGUAGE, set_language, t
-from game.ui.text import catalog as catalog_of
+from game.ui.text import SOURCE_LANGUAGE, catalog as catalog_of, set_language, t
 from game.ui.widgets import text as text_module
+from ui_states import (
+    WINDOW_SIZES,
+    PreviewApp,
+    contract_state,
+    discard_state,
+    finished_match,
+    window_for_module,
+    wizard_bid_state,
+)
 
 # First names of a usual length, with the Dutch and Turkish letters the type must draw.
 USUAL_NAMES = ["Şükrü", "Gülşen", "Bartjan", "İlknur", "Annelies", "Ömer"]

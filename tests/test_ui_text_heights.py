@@ -32,18 +32,16 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Callable, Iterator
 
 import pygame
 import pytest
-from test_stats import recorded
-from ui_states import NAMES4, finished_match
 
-from game.settings.app_settings import Settings
 from game.persistence.history_files import write_history
 from game.persistence.replay_timeline import ReplayTimeline
 from game.rules import Phase
+from game.settings.app_settings import Settings
 from game.ui import theme
 from game.ui.app import App
 from game.ui.art.render_cache import TEXT
@@ -55,7 +53,9 @@ from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets.geometry import set_display_choices
 from game.ui.widgets.panels import _panel_cache
+from test_stats import recorded
 from tools.screenshots import FRAME, Autopilot, _start
+from ui_states import NAMES4, finished_match
 
 #: The smallest text at 100% in a 1280x720 window, and in the smallest window the game opens.
 SMALLEST_PX = 12

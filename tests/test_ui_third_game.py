@@ -17,11 +17,11 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 from game.rules.actions import predict
 from game.rules.events import UNKNOWN_CARD
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.end_scene import EndScene

@@ -21,12 +21,12 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 from game.rules import get_game
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.view import TableView
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 TABLES = [("wizard", 3), ("wizard", 4), ("wizard", 5), ("wizard", 6), ("bidwhist", 4)]
 # Cards with a two-character rank index where it is widest ("10") and a court card.

@@ -17,10 +17,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import ActionKind, IllegalActionError, Phase, Suit, all_games, make_rules
 from game.rules.actions import bid, play
 from game.rules.cards import SUIT_OF
+from game.session.match import Match, Seat
 from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
 from game.ui.text import bid_words, explain, has_text, suit_word, t, team_words, text_in
 from game.ui.widgets.text import render_text, text_size, wrap_text

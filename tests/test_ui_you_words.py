@@ -16,13 +16,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from ui_states import PreviewApp
 
 from game.rules import BidMode, get_game
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.table.model import TableModel
 from game.ui.table.view import TableView
 from game.ui.text import t
+from ui_states import PreviewApp
 
 NAMES = ["You", "Ada", "Bruno", "Cleo"]
 

@@ -21,18 +21,26 @@ from typing import Any
 
 import pygame
 
-from game.settings.app_settings import Settings, load_settings
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
+from game.persistence.history_reader import read_history
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings, load_settings
 from game.ui.app import App
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_table import (
-    _to_human_play, click, human_can_play, key, legal_cards, run_until, start, step, top_name,
+    _to_human_play,
+    click,
+    human_can_play,
+    key,
+    legal_cards,
+    run_until,
+    start,
+    step,
+    top_name,
 )
 
 COMPUTERS = ["ai:medium", "ai:medium", "ai:medium"]

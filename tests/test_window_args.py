@@ -22,12 +22,12 @@ import pytest
 
 import game.ui.app as app_module
 from game.program.cli import EXIT_OK, EXIT_USAGE, build_parser, main
+from game.program.table_launch import TablePlan, plan_table
+from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
+from game.session.match import Seat
 from game.settings.house_rule_files import ConfigError, resolve_rules
 from game.settings.last_setup import LastSetup, save_last_setup
-from game.session.match import Seat
 from game.settings.paths import UserPaths
-from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
-from game.program.table_launch import TablePlan, plan_table
 from game.ui.app import App
 from game.ui.dialogs.leave_dialog import LeaveDialog
 from game.ui.scenes.start_scene import StartScene

@@ -22,16 +22,16 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import resource
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 import yaml
 
 from game.program.cli import EXIT_USAGE, main
+from game.settings.app_settings import Settings, load_settings, save_settings
 from game.settings.house_rule_files import ConfigError, load_rule_file, parse_set_option, resolve_rules
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
-from game.settings.app_settings import Settings, load_settings, save_settings
 from game.settings.paths import UserPaths
 from game.settings.yaml_files import MAX_YAML_BYTES, QUOTE_LIMIT, YamlFileError, parse_yaml_text, quote
 

@@ -16,11 +16,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from game.settings.app_settings import Settings
-from game.session.match import Match, Seat
 from game.rules import Phase, apply, make_rules, new_game
 from game.rules.actions import PASS, bid, choose_trump, predict
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
 from game.ui.art.card_art import CardArt
 
 

@@ -32,8 +32,8 @@ import random
 import sys
 import wave
 from array import array
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_ROOT))

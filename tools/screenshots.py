@@ -61,15 +61,15 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pygame
 
 from game.ai import make_player
-from game.settings.app_settings import LANGUAGES, Settings
-from game.session.match import Match, Seat
 from game.rules import ActionKind, BidWhistView, Phase, make_rules
+from game.session.match import Match, Seat
+from game.settings.app_settings import LANGUAGES, Settings
 from game.ui.app import App
 from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS
 from game.ui.table.ai_worker import InlineAiRunner

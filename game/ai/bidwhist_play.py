@@ -27,8 +27,8 @@ rules let through proves no void, as the player may still hold the suit.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from functools import cache
-from typing import Sequence
 
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.medium import later_seats

@@ -20,8 +20,8 @@ search by handing it a fake clock that advances on every reading.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 Clock = Callable[[], float]
 

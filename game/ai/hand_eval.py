@@ -26,7 +26,7 @@ card of its suit, not the first.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.rules.actions import DOWNTOWN, UPTOWN
 from game.rules.bidwhist import ace_low, effective_suits, hand_order, rank_power

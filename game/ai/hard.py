@@ -54,11 +54,12 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
-from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
+from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_rollout import WizardRolloutPlayer

@@ -41,8 +41,9 @@ caller hands in.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game.ai.budget import Clock, Deadline, SearchBudget
 from game.rules.actions import Action

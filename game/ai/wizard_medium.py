@@ -35,8 +35,8 @@ from the view; a search's simulated round keeps it up to date card by card
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from functools import cache
-from typing import Iterable, Sequence
 
 from game.ai.medium import MediumPlayer, later_seats
 from game.rules.actions import Action, ActionKind, choose_trump, play, predict

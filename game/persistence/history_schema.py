@@ -22,8 +22,9 @@ Messages quote at most a short prefix of a bad value (``short_repr``), so a
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from game.rules import game_names, get_game
 from game.session.names import LONGEST_NAME, name_fault

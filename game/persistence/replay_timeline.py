@@ -25,9 +25,10 @@ timeline is plain data, tested against the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_reader import read_history

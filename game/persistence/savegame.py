@@ -52,18 +52,19 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, UTC
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO
 
-from game.persistence import file_lock
 from game.ai.budget import SearchBudget
+from game.persistence import file_lock
 from game.persistence.history_files import HistoryWriter, encode_record, holds_line
-from game.session.match import SAVE_FORMAT, SAVE_VERSION, Match
-from game.settings.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 from game.rules import IllegalActionError, RuleConfigError
 from game.rules.problems import Problem, ProblemValueError, Refusal
+from game.session.match import SAVE_FORMAT, SAVE_VERSION, Match
+from game.settings.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 
 log = logging.getLogger("tricktable.savegame")
 

@@ -61,21 +61,29 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import math
 import json
 import logging
+import math
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
-from game.settings.paths import open_regular_file
 from game.persistence.stats_spans import (
-    SPANS_PER_WORKER, Damage, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count,
+    SPANS_PER_WORKER,
+    Damage,
+    FileReading,
+    Span,
+    plan_spans,
+    stitch,
+    summarize_spans,
+    worker_count,
 )
 from game.rules import get_game
 from game.rules.problems import Problem, ProblemValueError, problem_from_json, problem_to_json
+from game.settings.paths import open_regular_file
 
 log = logging.getLogger("tricktable.stats")
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141

@@ -14,7 +14,7 @@ from game.rules.cards import Suit, card_code, parse_card
 from game.rules.core import Phase
 from game.rules.engine import GameState, apply, new_game
 from game.rules.errors import DealError, IllegalActionError, ParseError, RuleConfigError, RulesError
-from game.rules.events import EVENT_TYPES, GameEvent, UNKNOWN_CARD, events_for
+from game.rules.events import EVENT_TYPES, UNKNOWN_CARD, GameEvent, events_for
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
 from game.rules.registry import GameDef, all_games, game_names, game_of, get_game
 from game.rules.view import BidWhistView, PlayerView, TrickRecord, WizardView

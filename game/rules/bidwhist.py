@@ -20,22 +20,49 @@ the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
 from __future__ import annotations
 
-from typing import Any, Sequence, cast
+from collections.abc import Sequence
+from typing import Any, cast
 
 from game.rules.actions import (
-    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, choose_direction, choose_trump,
-    discard, play, take,
+    NEXT_DEAL,
+    PASS,
+    Action,
+    ActionKind,
+    BidMode,
+    bid,
+    choose_direction,
+    choose_trump,
+    discard,
+    play,
+    take,
 )
 from game.rules.cards import (
-    ACE, BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_CARDS, SUIT_OF, Suit, card_name,
+    ACE,
+    BIDWHIST_DECK,
+    BIG_JOKER,
+    LITTLE_JOKER,
+    NO_SUIT,
+    RANK_OF,
+    SUIT_CARDS,
+    SUIT_OF,
+    Suit,
+    card_name,
     display_suit_order,
 )
 from game.rules.core import Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError
-from game.rules.finished_hand import FinishedHand
 from game.rules.events import (
-    BidMade, BidWhistHandScored, ContractSet, Dealt, Discarded, GameEvent, GameOver, KittyTaken, Redealt,
+    BidMade,
+    BidWhistHandScored,
+    ContractSet,
+    Dealt,
+    Discarded,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    Redealt,
 )
+from game.rules.finished_hand import FinishedHand
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import BidWhistRules
 from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action

@@ -16,7 +16,8 @@ a seat's view.
 
 from __future__ import annotations
 
-from typing import Sequence, TypeVar, cast
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
 from game.rules import bidwhist, wizard
 from game.rules.actions import Action

@@ -16,8 +16,8 @@ what a spectator (or, later, a network peer) would receive.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from typing import Iterable
 
 from game.rules.actions import Action
 

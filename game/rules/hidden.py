@@ -15,8 +15,9 @@ view; it never sees the real state.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.actions import Action
 from game.rules.errors import RulesError

@@ -10,8 +10,9 @@ reading YAML files is the job of ``game.settings.house_rule_files``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any
 
 from game.rules.errors import RuleConfigError, short_repr
 from game.rules.problems import Problem, ProblemValueError, did_you_mean

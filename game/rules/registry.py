@@ -14,15 +14,21 @@ them; ``game.ai`` resolves the path.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from game.rules import bidwhist, wizard
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK
 from game.rules.hidden import HiddenInfoModel
 from game.rules.house_rules import (
-    BIDWHIST_SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
-    RuleSpec, WizardRules,
+    BIDWHIST_SPECS,
+    WIZARD_MAX_PLAYERS,
+    WIZARD_MIN_PLAYERS,
+    WIZARD_SPECS,
+    BidWhistRules,
+    RuleSpec,
+    WizardRules,
 )
 from game.rules.view import BidWhistView, PlayerView, WizardView
 

@@ -63,9 +63,10 @@ bids the rules allow.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 from random import Random  # a private generator class; the global RNG is never used
-from typing import Any, Iterator, Mapping, Sequence, cast
+from typing import Any, cast
 
 from game.rules.engine import GameState, new_game
 from game.rules.errors import DealError

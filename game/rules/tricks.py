@@ -10,7 +10,8 @@ illegal action into the game's worded reason.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
@@ -18,7 +19,6 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import CardPlayed, GameEvent, TrickWon
 from game.rules.finished_hand import FinishedHand, played_by_seat
 from game.rules.view import FieldReader, PlayerView, TrickRecord
-
 
 # The seat of the public view: no hand, no hidden bid, nothing secret.
 PUBLIC_SEAT = -1

@@ -13,8 +13,9 @@ voids each seat has shown) are computed here by the rules, so nothing above
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Mapping, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from game.rules.actions import Action
 from game.rules.core import Phase

@@ -13,23 +13,47 @@ deals the next round) or GAME_OVER after the last round.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Callable, Sequence, cast
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
 from game.rules.cards import (
-    JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_name, display_suit_order,
+    JESTER,
+    NO_SUIT,
+    RANK_OF,
+    SUIT_OF,
+    WIZARD,
+    WIZARD_DECK,
+    Suit,
+    card_name,
+    display_suit_order,
 )
 from game.rules.core import Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError, RuleConfigError
 from game.rules.events import (
-    BidMade, BidsRevealed, Dealt, GameEvent, GameOver, TrumpChosen, TrumpTurnedUp, WizardHandScored,
+    BidMade,
+    BidsRevealed,
+    Dealt,
+    GameEvent,
+    GameOver,
+    TrumpChosen,
+    TrumpTurnedUp,
+    WizardHandScored,
 )
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import (
-    WIZARD as WIZARD_NAME, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, combination_issue,
+    WIZARD as WIZARD_NAME,
+    WIZARD_MAX_PLAYERS,
+    WIZARD_MIN_PLAYERS,
+    WizardRules,
+    combination_issue,
 )
 from game.rules.tricks import (
-    SHARED_VIEW_FIELDS, TrickGameState, allowed_action, is_well_formed, malformed_action,
+    SHARED_VIEW_FIELDS,
+    TrickGameState,
+    allowed_action,
+    is_well_formed,
+    malformed_action,
 )
 from game.rules.view import FieldReader, PlayerView, WizardView, lazy_view_type
 

@@ -35,13 +35,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any
 
 import yaml
 
-from game.settings.paths import open_regular_file
 from game.rules.problems import Grouped, Problem, line_problem
+from game.settings.paths import open_regular_file
 
 MAX_YAML_BYTES = 256 * 1024
 # Our deepest file nests five levels (presets -> name -> rules -> key -> value);

@@ -78,24 +78,31 @@ import signal
 import time
 import traceback
 import warnings
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
-from game.settings.app_settings import MIN_WINDOW_SIZE, Settings, load_settings_problem
-from game.settings.house_rule_files import ConfigError
-from game.settings.app_settings import save_settings as write_settings
 from game.persistence.housekeeping import tidy_user_files
+from game.persistence.savegame import (
+    Autosaver,
+    SavedGame,
+    SaveProblem,
+    claim_saves,
+    history_finished,
+    history_holds,
+    load_saved_game as read_saved_game,
+    remove_save,
+    save_path,
+    set_aside,
+    set_save_aside,
+)
 from game.program.log_setup import attach_log_file
 from game.program.startup_probe import probe_file, write_first_frame_time
-from game.session.match import Match, Seat
-from game.settings.paths import UserPaths, resource_path
-from game.persistence.savegame import (
-    Autosaver, SavedGame, SaveProblem, claim_saves, history_finished, history_holds, remove_save, save_path,
-    set_aside, set_save_aside,
-)
-from game.persistence.savegame import load_saved_game as read_saved_game
 from game.program.table_launch import TablePlan
+from game.session.match import Match, Seat
+from game.settings.app_settings import MIN_WINDOW_SIZE, Settings, load_settings_problem, save_settings as write_settings
+from game.settings.house_rule_files import ConfigError
+from game.settings.paths import UserPaths, resource_path
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.art.table_art import set_felt

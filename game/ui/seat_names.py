@@ -12,7 +12,7 @@ no role and is kept exactly as typed.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.ui.text import t
 

@@ -13,7 +13,7 @@ simply jumps to its end state.
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Easing = Callable[[float], float]
 

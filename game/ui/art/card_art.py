@@ -31,7 +31,7 @@ Bid Whist, and ``"WZ"``/``"JE"`` for the Wizard and Jester cards of Wizard.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

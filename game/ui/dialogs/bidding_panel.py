@@ -35,7 +35,7 @@ no confirmation is asked on top of that.
 from __future__ import annotations
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

@@ -22,7 +22,7 @@ bid names no trump; the first arrow or Tab goes to the first choice allowed.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

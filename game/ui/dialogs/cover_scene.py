@@ -24,15 +24,15 @@ after it, for as long as it stays down (its key-repeats are no fresh press).
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.ui import theme
 from game.ui.art.render_cache import TEXT
-from game.ui.scene import Scene
 from game.ui.art.table_art import draw_felt
 from game.ui.input_fence import key_repeat_on
+from game.ui.scene import Scene
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.focus import INPUT_MODE

@@ -15,7 +15,7 @@ harmless Score pad; a new game takes a click or Tab to Play again.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

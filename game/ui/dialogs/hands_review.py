@@ -19,7 +19,7 @@ Esc, R, the Close button or a click outside the panel close it.
 from __future__ import annotations
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 

@@ -24,7 +24,7 @@ Backspace clears.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -13,7 +13,7 @@ Starting a new game over a saved one asks the same way, in its own words
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -28,8 +28,9 @@ it turns every hand of the deal just finished face up
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pygame
 

@@ -11,7 +11,7 @@ when the table passes ``on_rules_help``.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -35,9 +35,9 @@ from typing import Any
 import pygame
 
 from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayStep, ReplayTimeline, load_recorded_game
+from game.persistence.stats import HUMAN, level_of
 from game.rules import Phase
 from game.rules.cards import card_code
-from game.persistence.stats import HUMAN, level_of
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.scenes.stats_scene import level_label

@@ -22,7 +22,8 @@ when they are then taller than the room above the help text
 from __future__ import annotations
 
 import functools
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 

@@ -24,8 +24,9 @@ scoring, as everything above the rules decides it; a game without a
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from game.rules import GameDef, Phase
 from game.rules.actions import BidMode

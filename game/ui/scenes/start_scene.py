@@ -69,31 +69,36 @@ from typing import Any
 import pygame
 
 from game.ai import levels as ai_levels
-from game.settings.app_settings import LANGUAGES
-from game.settings.house_rule_files import (
-    ConfigError, Preset, default_rule_file, error_problem, load_rule_file, load_rules_problem,
-)
-from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
-from game.session.match import Seat
-from game.session.names import clean_name
+from game.persistence.savegame import SavedGame, SaveProblem
 from game.rules import GameDef, all_games, get_game
 from game.rules.house_rules import Rules, make_rules
-from game.persistence.savegame import SavedGame, SaveProblem
+from game.session.match import Seat
+from game.session.names import clean_name
+from game.settings.app_settings import LANGUAGES
+from game.settings.house_rule_files import (
+    ConfigError,
+    Preset,
+    default_rule_file,
+    error_problem,
+    load_rule_file,
+    load_rules_problem,
+)
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
 from game.ui import theme
+from game.ui.art.table_art import draw_felt
+from game.ui.dialogs.leave_dialog import replace_saved_dialog
+from game.ui.dialogs.score_pad import team_name
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.seat_names import default_role, role_name, seat_name
-from game.ui.art.table_art import draw_felt
-from game.ui.dialogs.leave_dialog import replace_saved_dialog
-from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
-from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.page import PagedScreen
+from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those

@@ -24,8 +24,9 @@ all of them (the action itself is the first card of the set).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping, Protocol
+from typing import Protocol
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.rules import Action, ActionKind, GameDef, PlayerView

@@ -28,7 +28,8 @@ so the Enter that closed the dialog, pressed twice, does not play it.)
 
 from __future__ import annotations
 
-from typing import Callable, Protocol, Sequence
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 

@@ -20,7 +20,7 @@ scrollable column that opens at its latest line.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 

@@ -88,20 +88,21 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
-from game.settings.house_rule_files import ConfigError
-from game.settings.app_settings import save_settings as write_settings
-from game.session.match import Match
+from game.persistence.savegame import record_finished_game
 from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
-from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
+from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.played_cards import PlayedCards, played_cards
 from game.rules.tricks import PUBLIC_SEAT
-from game.persistence.savegame import record_finished_game
+from game.session.match import Match
+from game.settings.app_settings import save_settings as write_settings
+from game.settings.house_rule_files import ConfigError
+from game.ui import theme
 from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
@@ -111,28 +112,44 @@ from game.ui.dialogs.hands_review import HandsReviewDialog
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
-from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.seat_names import seat_name
 from game.ui.scenes.rules_help_content import contract_of
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.seat_names import seat_name
 from game.ui.table.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.ui.table.animations import Director
 from game.ui.table.drag import DragController
-from game.ui.table.hints import (
-    HintFunction, HintLike, HintRequest, hint_text, lazy_hint_for, suggested_cards, think_budget,
-)
 from game.ui.table.hand_log import LogLine, hand_log, hand_result, this_hand
+from game.ui.table.hints import (
+    HintFunction,
+    HintLike,
+    HintRequest,
+    hint_text,
+    lazy_hint_for,
+    suggested_cards,
+    think_budget,
+)
 from game.ui.table.keyboard import TableKeys
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
-from game.ui.table.turn_controller import (
-    AiJobState, ApplyAi, AutoNextDeal, AutoPlay, GameOver, Prompt, ShowCover, ShowHandOver, StartAi, TableFacts,
-    TurnController, Wait, WaitForAi,
-)
 from game.ui.table.played_panel import PanelPlace, panel_place, render_played_panel
 from game.ui.table.review import HandLogDialog, LastTrickDialog
+from game.ui.table.turn_controller import (
+    AiJobState,
+    ApplyAi,
+    AutoNextDeal,
+    AutoPlay,
+    GameOver,
+    Prompt,
+    ShowCover,
+    ShowHandOver,
+    StartAi,
+    TableFacts,
+    TurnController,
+    Wait,
+    WaitForAi,
+)
 from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor

@@ -33,8 +33,8 @@ in), so every rule above is checked by unit tests without a window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from game.rules import Phase
 from game.rules.tricks import PUBLIC_SEAT

@@ -14,8 +14,8 @@ A chart with nothing to show says so in its box (``empty`` text).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import pygame
 

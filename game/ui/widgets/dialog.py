@@ -8,7 +8,8 @@ changed, so a still dialog costs one blit per frame over the animated table.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 

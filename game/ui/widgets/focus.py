@@ -19,7 +19,7 @@ focus is; a click turns the rings off again.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

@@ -33,8 +33,8 @@ table grows by the UI scale as far as its own layout's fit check allows
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 

@@ -16,7 +16,8 @@ window fits (``fit_scale``), so the columns keep their width as the type grows.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

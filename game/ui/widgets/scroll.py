@@ -24,8 +24,9 @@ or hover: ``hidden(widgets)`` hides them for the length of one event.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 import pygame
 
