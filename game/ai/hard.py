@@ -158,7 +158,8 @@ class _HardPlayer:
         raise NotImplementedError
 
     def _action_of(self, view: Any, candidate: Any) -> Action:
-        return candidate  # a candidate is an action, except for discard sets
+        action: Action = candidate  # a candidate is an action, except for discard sets
+        return action
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         raise NotImplementedError
@@ -205,10 +206,12 @@ class WizardHardPlayer(_HardPlayer):
         changes it (its bid made or lost) the search still prefers the card
         that costs another seat its bid, which the own score alone leaves to
         chance."""
-        seat, others, weight = view.seat, view.num_players - 1, self.spoil_weight
+        seat: int = view.seat
+        others: int = view.num_players - 1
+        weight = self.spoil_weight
 
         def relative(state: Any) -> float:
-            returns = state.hand_returns()
+            returns: Sequence[int] = state.hand_returns()
             return float(returns[seat]) - weight * (sum(returns) - returns[seat]) / others
         return relative
 

@@ -125,7 +125,7 @@ def card_chances(trump: int, players: int, cards_each: int, long_trumps: bool) -
     return tuple(card_chance(card, trump, players, cards_each, long_trumps) for card in range(len(SUIT_OF)))
 
 
-def expected_tricks(hand, trump: int, players: int, cards_each: int) -> float:
+def expected_tricks(hand: Iterable[int], trump: int, players: int, cards_each: int) -> float:
     """The number of tricks this hand should take, as a sum of per-card chances."""
     long_trumps = sum(1 for c in hand if c < 52 and SUIT_OF[c] == trump) >= 3
     chances = card_chances(trump, players, cards_each, long_trumps)

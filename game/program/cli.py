@@ -193,11 +193,11 @@ class SimulationSummary:
     players: int
     levels: list[str]
     games: int = 0
-    wins: Counter = field(default_factory=Counter)        # side -> games won (a shared win counts for each)
+    wins: Counter[int] = field(default_factory=Counter)        # side -> games won (a shared win counts for each)
     final_totals: list[int] = field(default_factory=list)  # per side, the sum of final scores
     bids_hit: int = 0
     bids_made: int = 0
-    contracts: Counter = field(default_factory=Counter)   # (mode label, "made"/"set") -> count
+    contracts: Counter[tuple[str, str]] = field(default_factory=Counter)   # (mode label, "made"/"set") -> count
     redeals: int = 0
 
     def add(self, events: Sequence[GameEvent]) -> None:

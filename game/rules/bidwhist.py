@@ -21,6 +21,7 @@ the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Any, cast
 
 from game.rules.actions import (
@@ -258,7 +259,7 @@ def bid_words(books: int, mode: int) -> str:
 
 
 def create_state(rules: BidWhistRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> BidWhistState:
+                 fixed_deals: dict[int, Any] | None) -> BidWhistState:
     """A game before its first deal; the first dealer is drawn unless given."""
     if players != PLAYERS:
         raise ValueError(f"Bid Whist is played by 4 players, not {players}")
@@ -724,7 +725,7 @@ class BidWhistState(TrickGameState):
         # the books on the table are the books taken.
         return tuple(self.hand_books(self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)))
 
-    def led_suit_of(self, cards) -> int:
+    def led_suit_of(self, cards: tuple[int, ...] | list[int]) -> int:
         return _led_suit(cards, self._eff)
 
     def reveals_void(self, card: int, led: int) -> bool:
@@ -789,7 +790,8 @@ _PHASE_PROMPTS = {
 }
 
 
-def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int, rng) -> list[tuple[int, int]]:
+def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int,
+                  rng: Random) -> list[tuple[int, int]]:
     """A dealing order for given hands: round-robin from the dealer's left with
     the kitty cards placed at seeded positions away from both ends."""
     total = PLAYERS * HAND_SIZE + len(kitty)

@@ -13,6 +13,7 @@ four times each.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 from game.rules.errors import ParseError, short_repr
@@ -82,7 +83,7 @@ def parse_card(code: str) -> int:
     return card
 
 
-def codes(cards) -> list[str]:
+def codes(cards: Iterable[int]) -> list[str]:
     return [_CODES[c] for c in cards]
 
 

@@ -17,7 +17,7 @@ a seat's view.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from game.rules import bidwhist, wizard
 from game.rules.actions import Action
@@ -32,7 +32,7 @@ AnyState = TypeVar("AnyState", bound=GameState)
 
 
 def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None = None,
-             fixed_deals: dict | None = None, start_deal: int = 1,
+             fixed_deals: dict[int, Any] | None = None, start_deal: int = 1,
              start_scores: Sequence[int] | None = None) -> tuple[GameState, list[GameEvent]]:
     """A new game after the first-dealer draw and the first deal.
 

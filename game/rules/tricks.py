@@ -90,7 +90,7 @@ class TrickGameState:
     tricks: list[TrickRecord]  # the tricks of this hand so far, as the views show them
     tricks_won: list[int]
     first_draw: list[tuple[int, int]]
-    fixed_deals: dict  # deal number -> explicit deal; shared between clones, never mutated
+    fixed_deals: dict[int, Any]  # deal number -> explicit deal; shared between clones, never mutated
     start_scores: list[int]    # the scores when the hand in progress was dealt
     trump: int                 # the trump suit, NO_SUIT (-1) for none
     # Kept as the cards fall, so that a view (built for every decision of every

@@ -224,7 +224,7 @@ def hand_order(cards: Sequence[int], trump: int, direction: int = 0, rules: Wiza
 
 
 def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> WizardState:
+                 fixed_deals: dict[int, Any] | None) -> WizardState:
     """A game before its first round; the first dealer is drawn unless given."""
     if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
         raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
@@ -533,7 +533,7 @@ class WizardState(TrickGameState):
     def table_books(self) -> tuple[int, ...]:
         return tuple(self.tricks_won)
 
-    def led_suit_of(self, cards) -> int:
+    def led_suit_of(self, cards: tuple[int, ...] | list[int]) -> int:
         return led_suit_of(cards)
 
     def reveals_void(self, card: int, led: int) -> bool:

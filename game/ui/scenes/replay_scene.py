@@ -30,6 +30,7 @@ replayed. Nothing moves by itself, so the scene sleeps between key presses
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -145,7 +146,7 @@ class ReplayScene(DialogScene):
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
-        moves = {
+        moves: dict[int, Callable[[], int]] = {
             pygame.K_RIGHT: lambda: self.position + 1, pygame.K_LEFT: lambda: self.position - 1,
             pygame.K_PAGEDOWN: lambda: self.timeline.next_mark(self.position),
             pygame.K_PAGEUP: lambda: self._previous(),
