@@ -21,6 +21,7 @@ from game.ai.hand_eval import mode_estimates, trump_contract_books
 from game.ai.wizard_medium import WizardMediumPlayer
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
 from game.rules.actions import PASS, BidMode, choose_trump, take
+from game.rules.bidwhist import BidWhistState
 from game.rules.cards import Suit
 from game.rules.view import BidWhistView, WizardView
 from game.session.match import Match, Seat
@@ -110,6 +111,7 @@ def test_the_declarer_discards_four_without_jokers(level: str) -> None:
         if state.phase == Phase.DISCARD:
             assert isinstance(view, BidWhistView) and len(view.hand) + view.discard_count == 16
         state.apply_in_place(player.choose(view, random.Random(0)))
+    assert isinstance(state, BidWhistState)
     assert len(state.discards) == 4 and all(len(hand) == 12 for hand in state.hands)
 
 

@@ -38,6 +38,7 @@ from game.ui.table.animations import Director
 from game.ui.table.layout import compute_layout
 from game.ui.table.model import TableModel
 from game.ui.text import set_language, t
+from game.ui.widgets import text as text_widgets
 from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard
 from tools import make_sounds
 
@@ -418,7 +419,7 @@ def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
 def _drawn_settings_texts(app, scene: SettingsScene, monkeypatch) -> list[str]:
     """The help texts the settings screen draws under its rows, in one frame."""
     drawn: list[str] = []
-    real = settings_scene.draw_text_wrapped
+    real = text_widgets.draw_text_wrapped
 
     def recording(surface, text, *args, **kwargs):
         drawn.append(text)

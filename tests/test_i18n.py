@@ -124,7 +124,7 @@ def built_key_shapes() -> list[re.Pattern[str]]:
                             if isinstance(part, ast.Constant) and isinstance(part.value, str))
             if sum(char.isalpha() for char in fixed) < 3 or " " in fixed:
                 continue
-            pattern = "".join(re.escape(part.value) if isinstance(part, ast.Constant) else ".+"
+            pattern = "".join(re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+"
                               for part in node.values)
             shapes.append(re.compile(pattern))
     return shapes

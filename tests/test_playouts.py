@@ -169,7 +169,7 @@ def play_bidwhist(seed: int, full: bool) -> None:
             assert len(winner) == 1
             team = winner[0]
             if boston_won:  # the bidding team wins at once, whatever the scores
-                assert team == state.declarer % 2
+                assert isinstance(state, BidWhistState) and team == state.declarer % 2
             else:
                 assert state.scores[team] >= target or state.scores[1 - team] <= -target
             return

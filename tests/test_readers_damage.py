@@ -80,7 +80,9 @@ def lines_of(games: list[dict]) -> list[bytes]:
 # ---------------------------------------------------------------------- a damaged middle line
 def stats_games(path: Path) -> tuple[int, list[str]]:
     loaded = load_stats(path.parent, parallel=False)
-    return loaded.book.get("wizard", "Ann").games, [str(problem) for problem in loaded.problems]
+    ann = loaded.book.get("wizard", "Ann")
+    assert ann is not None
+    return ann.games, [str(problem) for problem in loaded.problems]
 
 
 def replay_games(path: Path) -> tuple[int, list[str]]:

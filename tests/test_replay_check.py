@@ -227,9 +227,11 @@ def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_pa
 
 # ---------------------------------------------------------------------- mutated records
 # Values a mutation puts in place of a field: wrong types, huge and odd numbers, nesting.
+ODD_SAMPLES: list[object] = [None, True, False, 0, -1, 1.0, 0.5, float("inf"), float("nan"), "", "AS", "WZ",
+                              "x" * 300, [], {}, [[[]]], {"a": {"b": []}}, 10**40, -(10**40), 2**63, "pass",
+                              {"books": 4}]
 ODD_VALUES = st.one_of(
-    st.sampled_from([None, True, False, 0, -1, 1.0, 0.5, float("inf"), float("nan"), "", "AS", "WZ", "x" * 300,
-                     [], {}, [[[]]], {"a": {"b": []}}, 10**40, -(10**40), 2**63, "pass", {"books": 4}]),
+    st.sampled_from(ODD_SAMPLES),
     st.integers(), st.text(max_size=8),
     st.recursive(st.none() | st.integers(-3, 60), lambda inner: st.lists(inner, max_size=3), max_leaves=20),
 )

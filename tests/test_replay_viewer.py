@@ -269,7 +269,9 @@ def _replay_from_the_command_line(tmp_path, history_file, monkeypatch, close) ->
 
 
 def _press_close(app: App) -> None:
-    click(app, app.top_scene().close_button.rect.center)
+    viewer = app.top_scene()
+    assert isinstance(viewer, ReplayScene)
+    click(app, viewer.close_button.rect.center)
 
 
 @pytest.mark.parametrize("close", [

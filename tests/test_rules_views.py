@@ -506,7 +506,7 @@ def test_a_view_built_from_its_fields_equals_the_constructed_one(game: str, play
             built = type(view)(**values)
             assert view == built and hash(view) == hash(built)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.seat = 0  # type: ignore[misc]
+        view.seat = 0
 
 
 def test_from_fields_refuses_a_missing_or_unknown_field() -> None:

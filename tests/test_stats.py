@@ -506,8 +506,9 @@ def test_choosing_another_game_and_player_changes_the_charts(tmp_path, wizard_ma
 def chart_titles(monkeypatch) -> list[str]:
     """The titles of the line charts the statistics screen draws from now on."""
     import game.ui.scenes.stats_scene as stats_scene
+    from game.ui.widgets import charts
     titles: list[str] = []
-    draw = stats_scene.draw_line_chart
+    draw = charts.draw_line_chart
 
     def recording(surface, rect, title, *args, **kwargs):
         titles.append(title)

@@ -142,7 +142,7 @@ def play_bidwhist_hands(renege: str, seed: int, hands: int) -> list[tuple[tuple[
                   [Seat(f"P{i}", "ai:random") for i in range(4)], seed)
     model, director = table_for("bidwhist", 4)
     show(director, match, match.events)
-    compared = []
+    compared: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     while len(compared) < hands and not match.is_over:
         events = next_step(match)
         show(director, match, events)

@@ -42,7 +42,8 @@ from game.ui.text import t
 from test_ui_table import ManualRunner, _to_human_play, key, run_until, step, top_name
 
 TIMEOUT = 10.0
-H_KEY = dict(code=pygame.K_h, unicode="h")
+# The hint key, H.
+H_CODE, H_UNICODE = pygame.K_h, "h"
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def new_match(game: str, controllers: list[str], seed: int = 3, **rules) -> Matc
 
 
 def press_h(app: App) -> None:
-    step(app, [key(H_KEY["code"], H_KEY["unicode"])])
+    step(app, [key(H_CODE, H_UNICODE)])
 
 
 def bidwhist_declarer_match(seed: int = 3) -> Match:

@@ -69,6 +69,7 @@ def assert_holds_only_what(model: TableModel, match: Match, seat: int) -> None:
     assert model.known_cards() <= may_know_cards(view)
     if isinstance(view, WizardView):
         public = match.view(PUBLIC_SEAT)
+        assert isinstance(public, WizardView)
         for other, value in model.known_bids().items():
             if other != seat:
                 assert public.predictions[other] == value, f"seat {seat}'s table holds seat {other}'s hidden bid"

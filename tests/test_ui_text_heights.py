@@ -51,6 +51,7 @@ from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from game.ui.widgets import text as text_widgets
 from game.ui.widgets.geometry import set_display_choices
 from game.ui.widgets.panels import _panel_cache
 from test_stats import recorded
@@ -304,7 +305,7 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
     viewer.go(viewer.timeline.last)
     viewer.relayout(size)
     shown: dict[str, int] = {}
-    draw = replay_scene.draw_text_fit
+    draw = text_widgets.draw_text_fit
 
     def recording(surface, text, rect, size_, colour=theme.TEXT, align="center", bold=False, **rest):
         shown[text] = fit_size(text, pygame.Rect(rect).width, pygame.Rect(rect).height, size_, bold)

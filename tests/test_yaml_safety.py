@@ -29,6 +29,7 @@ import pytest
 import yaml
 
 from game.program.cli import EXIT_USAGE, main
+from game.rules.house_rules import BidWhistRules
 from game.settings.app_settings import Settings, load_settings, save_settings
 from game.settings.house_rule_files import ConfigError, load_rule_file, parse_set_option, resolve_rules
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
@@ -210,7 +211,8 @@ def test_a_comment_just_over_the_limit_is_refused_and_one_just_under_is_read(tmp
     head = "target_score: 5\n# "
     under = write(tmp_path / "under.yaml", head + "x" * (MAX_YAML_BYTES - len(head) - 1) + "\n")
     assert under.stat().st_size == MAX_YAML_BYTES
-    assert resolve_rules("bidwhist", under).target_score == 5
+    rules = resolve_rules("bidwhist", under)
+    assert isinstance(rules, BidWhistRules) and rules.target_score == 5
     over = write(tmp_path / "over.yaml", head + "x" * (MAX_YAML_BYTES - len(head)) + "\n")
     with pytest.raises(ConfigError, match="larger than 256 KB"):
         resolve_rules("bidwhist", over)

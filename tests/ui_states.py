@@ -13,6 +13,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -31,7 +33,7 @@ class PreviewApp:
         self.size = size
         self.settings = Settings()
         self.stack: list = []
-        self.started = None
+        self.started: tuple[Any, Any, Any] | None = None  # (rules, seats, seed) of start_match
         self._art: dict[int, CardArt] = {}
 
     def push(self, scene) -> None:

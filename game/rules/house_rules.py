@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from game.rules.errors import RuleConfigError, short_repr
 from game.rules.problems import Problem, ProblemValueError, did_you_mean
@@ -169,6 +169,17 @@ def combination_issue(game: str, values: Mapping[str, Any],
     return None
 
 
+# A caller that names its game gets that game's rules type (a test, a
+# benchmark); one that passes a name it was given gets the union.
+@overload
+def make_rules(game: Literal["bidwhist"], values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> BidWhistRules: ...
+@overload
+def make_rules(game: Literal["wizard"], values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> WizardRules: ...
+@overload
+def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> Rules: ...
 def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
                source: str = "house rules") -> Rules:
     """Build a validated rules object from a mapping of overrides.
