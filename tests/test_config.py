@@ -1,4 +1,5 @@
-"""Tests for game.settings (house_rule_files, app_settings, last_setup): house-rule files, presets, --set options and app settings."""
+"""Tests for game.settings (house_rule_files, app_settings, last_setup): house-rule
+files, presets, --set options and app settings."""
 
 from __future__ import annotations
 

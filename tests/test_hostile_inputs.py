@@ -7,7 +7,8 @@ the program uses: ``load_settings_problem`` and ``load_last_setup`` at start,
 ``tidy_user_files`` for the start-up repair of the histories, ``cli.main``
 for ``replay --check``, ``replay FILE --game N`` and ``simulate --rules``),
 the hostile content (bytes, or a pipe, a loop of symbolic links, a folder, a
-link to ``/dev/zero``), and the outcome: refused with a message in the player's words, or read, with what was read checked.
+link to ``/dev/zero``), and the outcome: refused with a message in the
+player's words, or read, with what was read checked.
 
 The driver copies a normal data folder (settings, last setup, a save in
 progress, a history of three games, the statistics cache, a rules file),

@@ -335,11 +335,11 @@ def test_switching_language_rewords_the_open_table_and_its_dialog(tmp_path, cata
     panel = app.scenes[-1]
     assert isinstance(panel, BiddingPanel), "the human's bid is asked for in the first round"
     assert (table.menu_button.label, table.pad_button.label) == ("Menu", "Score pad")
-    assert panel.title.startswith("Your bid")
+    assert (panel.title or "").startswith("Your bid")
     app.settings.language = "nl"
     app.save_settings()
     assert (table.menu_button.label, table.pad_button.label) == ("Menu NL", "Scoreblad")
-    assert panel.title.startswith("Jouw bod"), "the open dialog is worded again too"
+    assert (panel.title or "").startswith("Jouw bod"), "the open dialog is worded again too"
     app.step(1 / 60, [])
 
 

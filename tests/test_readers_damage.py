@@ -261,5 +261,6 @@ def test_a_hostile_statistics_cache_is_rebuilt(tmp_path, games, cache_text):
     (folder / "wizard.jsonl").write_bytes(b"".join(lines_of(games)))
     cache.write_text(cache_text, encoding="utf-8")
     loaded = load_stats(folder, cache, parallel=False)
-    assert loaded.book.get("wizard", "Ann").games == 3 and loaded.problems == []
+    ann = loaded.book.get("wizard", "Ann")
+    assert ann is not None and ann.games == 3 and loaded.problems == []
     assert json.loads(cache.read_text(encoding="utf-8"))["format"] == "trick-table-stats-cache"

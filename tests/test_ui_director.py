@@ -20,7 +20,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pytest
 
-from game.rules import EVENT_TYPES, Phase, get_game, make_rules
+from game.rules import EVENT_TYPES, BidWhistView, Phase, get_game, make_rules
 from game.rules.cards import parse_card
 from game.rules.events import (
     UNKNOWN_CARD,
@@ -76,7 +76,7 @@ def test_an_event_type_without_a_handler_is_refused_not_dropped():
         pass
 
     with pytest.raises(UnhandledEventError, match="UnknownEvent"):
-        director.enqueue([UnknownEvent()], 0)
+        director.enqueue([UnknownEvent()], 0)  # type: ignore[list-item]  # an event of no known kind is the point
     # Nothing of the refused batch was queued.
     assert director.idle
 
@@ -188,6 +188,7 @@ def test_a_resynced_table_shows_the_engines_books():
         while match.phase != Phase.HAND_OVER:
             next_step(match)
         view = match.view(WATCHER)
+        assert isinstance(view, BidWhistView)
         model.sync(view)
         assert tuple(model.books) == view.books
         if view.declarer >= 0 and naive_books(model.tricks_won, view.declarer) != view.books:

@@ -106,8 +106,10 @@ def test_the_seats_own_hidden_bid_shows_only_as_its_own_secret():
         advance(match)
     for seat in range(3):
         model = TableModel.empty(get_game("wizard"), 3)
-        model.sync(match.view(seat))
-        own = match.view(seat).predictions[seat]
+        view = match.view(seat)
+        assert isinstance(view, WizardView)
+        model.sync(view)
+        own = view.predictions[seat]
         assert model.own_hidden_bid == (seat, own) and model.known_bids() == {seat: own}
         assert all(label == t("table.bid_hidden") for label in model.bid_labels.values())
 

@@ -29,7 +29,8 @@ def test_score_pop_ups_stay_on_screen_and_clear_of_each_other_and_the_plates(tmp
     overrides = {"rounds": 2} if game == "wizard" else {"target_score": 3}
     scene = start(app, game, ["ai:random"] * players, seed=7, **overrides)
     screen = pygame.Rect((0, 0), size)
-    seen, problems = 0, []
+    seen = 0
+    problems: list[tuple[object, ...]] = []
     for _ in range(20000):
         step(app, dt=1 / 20)
         shown = []

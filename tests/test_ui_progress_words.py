@@ -34,7 +34,7 @@ display = window_for_module((800, 600))
 
 
 def _lines(books: list[int], contract_books: int = 4,
-           phase: Phase = Phase.HAND_OVER) -> list[tuple[str, tuple[int, int, int]]]:
+           phase: Phase | None = Phase.HAND_OVER) -> list[tuple[str, tuple[int, int, int]]]:
     """The panel for "You" (seat 0, team 0) declaring ``contract_books`` uptown, spades trump."""
     model = TableModel.empty(get_game("bidwhist"), 4)
     model.contract_mode, model.contract_books, model.declarer, model.trump = 0, contract_books, 0, 0

@@ -293,7 +293,7 @@ class StatsBook:
         self.games = 0
         self.undo_games: Counter[str] = Counter()        # game -> finished games with undo used (listed, not counted)
         self.unfinished_games: Counter[str] = Counter()  # game -> games stopped before the end
-        self._unfinished_of: Counter[tuple[str, str]] = Counter()    # (game, player name) -> games stopped before the end
+        self._unfinished_of: Counter[tuple[str, str]] = Counter()  # (game, player name) -> games stopped before the end
         self.problems: list[Problem] = []           # files or games that could not be read
 
     @property
