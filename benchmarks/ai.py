@@ -2,58 +2,58 @@
 
 Run ``python -m benchmarks.ai [--game wizard|bidwhist|all] [--levels A,B] [--games N] [--seed S]
 [--jobs J] [--budget-seconds T] [--simulations K] [--yardstick]``.
-
-Without ``--levels`` it plays the match-ups ``hard`` vs ``medium`` and ``medium`` vs ``easy`` (those the
-registry offers; a match-up with an unregistered level is named and skipped), plus ``medium`` vs ``random``
-with ``--yardstick``. For each match-up and game it prints one table:
-
-* Wizard, 4 players, full games, one seat of level A against three of level B: A's bid-hit rate (rounds in
-  which the tricks taken equal the bid) and B's, points per round of A and of B and their difference, and
-  A's mean final rank (1 best, ties shared);
-* Bid Whist, a team of A against a team of B: the share of games A's team wins, points per hand of each team
-  and their difference;
-* per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
-  calls), and its decision time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
-
-Each figure carries a 95% confidence interval (normal approximation). The unit of the interval is one
-duplicate set, never one game: the games of a set share their cards, so they are not independent.
-
-How the deals are duplicated. Every deal of a game comes from the game's seed and the deal number alone
-(``seeded_rng(seed, "deal N")`` in the rules), and the dealer moves one seat left each deal whatever
-happens, so with the same seed, deal N gives every *seat* the same cards in every game, however the play
-went. That is exactly what ``new_game(..., fixed_deals=...)`` would fix, without writing the cards out. A
-duplicate set is one seed played several times with the levels seated differently:
-
-* Wizard: four games, the A player in seat 0, 1, 2, then 3. Each seat's cards of every round are played
-  once by A and three times by B, against the same cards elsewhere, so a lucky seat helps A in one game and
-  B in three, exactly A's and B's shares of all seats: the deal's luck cancels in the comparison of A's
-  per-seat figures with B's.
-* Bid Whist: two games, A's team in seats 0 and 2, then in seats 1 and 3. Each team plays both sides of
-  every deal both games reach, so strong cards favour each level once. Bid Whist games end at a score, so a
-  deal that only the longer game of a set reaches is not mirrored: the luck cancels over the deals both
-  games play, and the rest only averages out over sets.
-
-The computer players' own randomness is drawn from one ``random.Random`` per game, seeded from the set's
-seed and the seating, so a run with a fixed ``--seed`` repeats exactly (apart from time-budgeted search).
-
-Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a
-time budget (``hard``). Medium, easy and random decide in well under a millisecond, so their match-ups take
-seconds. A budgeted level spends up to its budget on each decision: about 540 decisions of one seat per
-Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s and 70 s a set at the default 0.3 s.
-The program prints that forecast before a budgeted match-up and the time left every 30 s or so. The
-full ``hard`` measurement of issue 8 takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores
-(``--jobs 2`` gives each process one core, so the decision times stay one-core figures)::
-
-    python -m benchmarks.ai --game wizard --levels hard,medium --games 60 --jobs 2
-    python -m benchmarks.ai --game bidwhist --levels hard,medium --games 200 --jobs 2
-    python -m benchmarks.ai --levels medium,easy --games 400 --jobs 2
-
-(Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points.)
-
-Figures are printed, never asserted: the machines are shared and noisy.
 """
 
 from __future__ import annotations
+
+# Without ``--levels`` it plays the match-ups ``hard`` vs ``medium`` and ``medium`` vs ``easy`` (those the
+# registry offers; a match-up with an unregistered level is named and skipped), plus ``medium`` vs ``random``
+# with ``--yardstick``. For each match-up and game it prints one table:
+#
+# * Wizard, 4 players, full games, one seat of level A against three of level B: A's bid-hit rate (rounds in
+#   which the tricks taken equal the bid) and B's, points per round of A and of B and their difference, and
+#   A's mean final rank (1 best, ties shared);
+# * Bid Whist, a team of A against a team of B: the share of games A's team wins, points per hand of each team
+#   and their difference;
+# * per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
+#   calls), and its decision time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
+#
+# Each figure carries a 95% confidence interval (normal approximation). The unit of the interval is one
+# duplicate set, never one game: the games of a set share their cards, so they are not independent.
+#
+# How the deals are duplicated. Every deal of a game comes from the game's seed and the deal number alone
+# (``seeded_rng(seed, "deal N")`` in the rules), and the dealer moves one seat left each deal whatever
+# happens, so with the same seed, deal N gives every *seat* the same cards in every game, however the play
+# went. That is exactly what ``new_game(..., fixed_deals=...)`` would fix, without writing the cards out. A
+# duplicate set is one seed played several times with the levels seated differently:
+#
+# * Wizard: four games, the A player in seat 0, 1, 2, then 3. Each seat's cards of every round are played
+#   once by A and three times by B, against the same cards elsewhere, so a lucky seat helps A in one game and
+#   B in three, exactly A's and B's shares of all seats: the deal's luck cancels in the comparison of A's
+#   per-seat figures with B's.
+# * Bid Whist: two games, A's team in seats 0 and 2, then in seats 1 and 3. Each team plays both sides of
+#   every deal both games reach, so strong cards favour each level once. Bid Whist games end at a score, so a
+#   deal that only the longer game of a set reaches is not mirrored: the luck cancels over the deals both
+#   games play, and the rest only averages out over sets.
+#
+# The computer players' own randomness is drawn from one ``random.Random`` per game, seeded from the set's
+# seed and the seating, so a run with a fixed ``--seed`` repeats exactly (apart from time-budgeted search).
+#
+# Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a
+# time budget (``hard``). Medium, easy and random decide in well under a millisecond, so their match-ups take
+# seconds. A budgeted level spends up to its budget on each decision: about 540 decisions of one seat per
+# Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s and 70 s a set at the default 0.3 s.
+# The program prints that forecast before a budgeted match-up and the time left every 30 s or so. The
+# full ``hard`` measurement of issue 8 takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores
+# (``--jobs 2`` gives each process one core, so the decision times stay one-core figures)::
+#
+#     python -m benchmarks.ai --game wizard --levels hard,medium --games 60 --jobs 2
+#     python -m benchmarks.ai --game bidwhist --levels hard,medium --games 200 --jobs 2
+#     python -m benchmarks.ai --levels medium,easy --games 400 --jobs 2
+#
+# (Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points.)
+#
+# Figures are printed, never asserted: the machines are shared and noisy.
 
 import argparse
 import dataclasses

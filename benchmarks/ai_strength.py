@@ -1,22 +1,23 @@
 """Strength and speed of a computer level (default: medium) against the random one.
 
 Run ``python -m benchmarks.ai_strength [--level L] [--bidwhist-games N] [--wizard-games N]``.
-It reports
-
-* Bid Whist: how often team 0 (seats 0 and 2, the level measured) beats
-  team 1 (random), and how often declarers make their contracts when four
-  players of the level meet;
-* Wizard, 4 players: the share of rounds in which a player's bid equals the
-  tricks it took, for the measured seats (0 and 2) and random seats (1 and 3)
-  at the same table, and for a table of four measured players;
-* the mean and the slowest time per decision of the measured level, taken
-  around the player's pure ``choose(view, rng)`` only (the engine's work,
-  building the view included, is not counted).
-
-Figures are printed, never asserted: the machines are shared and noisy.
 """
 
 from __future__ import annotations
+
+# What it reports:
+#
+# * Bid Whist: how often team 0 (seats 0 and 2, the level measured) beats
+#   team 1 (random), and how often declarers make their contracts when four
+#   players of the level meet;
+# * Wizard, 4 players: the share of rounds in which a player's bid equals the
+#   tricks it took, for the measured seats (0 and 2) and random seats (1 and 3)
+#   at the same table, and for a table of four measured players;
+# * the mean and the slowest time per decision of the measured level, taken
+#   around the player's pure ``choose(view, rng)`` only (the engine's work,
+#   building the view included, is not counted).
+#
+# Figures are printed, never asserted: the machines are shared and noisy.
 
 import argparse
 import random

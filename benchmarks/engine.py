@@ -1,26 +1,28 @@
 """Engine throughput: random legal playouts of whole games, per game.
 
-Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``. For each game it reports
-
-* the search fast path: ``legal_actions()`` + ``apply_in_place(check=False)``
-  without events, which is what a search AI runs thousands of times per
-  decision (one "action" = one legal-action listing, one random choice and
-  one apply);
-* ``clone()`` cost, which a search pays once per simulated hand;
-* the public path: ``apply()``, which checks legality, copies the state and
-  returns events (what the UI and the match use);
-* for search from a seat's view, at a mid-hand position (six tricks played):
-  ``view()`` builds per second, ``sample_hidden`` guesses per second (a fresh
-  ``HiddenSampler`` each time, and one sampler reused), ``state_from_view``
-  builds per second, and the rest of the hand played out per second by the
-  hard player's rollout policy, as its search plays it (``play_out``: the
-  medium players, reading a ``rollout_view`` for each move in Bid Whist and
-  the round tracker of ``wizard_rollout`` in Wizard).
-
-Figures are printed, never asserted: the machines are shared and noisy.
+Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``.
 """
 
 from __future__ import annotations
+
+# For each game it reports:
+#
+# * the search fast path: ``legal_actions()`` + ``apply_in_place(check=False)``
+#   without events, which is what a search AI runs thousands of times per
+#   decision (one "action" = one legal-action listing, one random choice and
+#   one apply);
+# * ``clone()`` cost, which a search pays once per simulated hand;
+# * the public path: ``apply()``, which checks legality, copies the state and
+#   returns events (what the UI and the match use);
+# * for search from a seat's view, at a mid-hand position (six tricks played):
+#   ``view()`` builds per second, ``sample_hidden`` guesses per second (a fresh
+#   ``HiddenSampler`` each time, and one sampler reused), ``state_from_view``
+#   builds per second, and the rest of the hand played out per second by the
+#   hard player's rollout policy, as its search plays it (``play_out``: the
+#   medium players, reading a ``rollout_view`` for each move in Bid Whist and
+#   the round tracker of ``wizard_rollout`` in Wizard).
+#
+# Figures are printed, never asserted: the machines are shared and noisy.
 
 import argparse
 import platform

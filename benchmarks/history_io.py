@@ -1,21 +1,20 @@
-"""Peak memory of ``simulate --history`` against the number of games: ``python -m benchmarks.history_io``.
-
-``simulate --history`` writes each game to the file as it finishes, so its
-memory must not grow with the number of games (it used to keep every game
-until the end: about 30 KB per Bid Whist game). For each ``--games`` count
-this runs the real command (``game.program.cli.main``) in a fresh child process and
-reads the child's own peak resident memory (``resource.getrusage``,
-``ru_maxrss``) when it is done, with the time taken and the size of the file
-written. Flat peaks from the smallest count to the largest are the result.
-
-The default counts finish in a few minutes with the ``random`` computer
-level, which plays whole legal games fastest; the history written per game
-is the same whatever the level. ``--games 1000,100000`` is the full check
-(100,000 Bid Whist games take several minutes even with random players).
-Figures are printed, never asserted. POSIX only (``resource``).
-"""
+"""Peak memory of ``simulate --history`` against the number of games: ``python -m benchmarks.history_io``."""
 
 from __future__ import annotations
+
+# ``simulate --history`` writes each game to the file as it finishes, so its
+# memory must not grow with the number of games (it used to keep every game
+# until the end: about 30 KB per Bid Whist game). For each ``--games`` count
+# this runs the real command (``game.program.cli.main``) in a fresh child process and
+# reads the child's own peak resident memory (``resource.getrusage``,
+# ``ru_maxrss``) when it is done, with the time taken and the size of the file
+# written. Flat peaks from the smallest count to the largest are the result.
+#
+# The default counts finish in a few minutes with the ``random`` computer
+# level, which plays whole legal games fastest; the history written per game
+# is the same whatever the level. ``--games 1000,100000`` is the full check
+# (100,000 Bid Whist games take several minutes even with random players).
+# Figures are printed, never asserted. POSIX only (``resource``).
 
 import argparse
 import json

@@ -1,27 +1,26 @@
-"""How much CPU the app uses while it waits for a person: ``python -m benchmarks.idle``.
-
-The real ``App`` runs its real loop (``App.run_frame``, as the window does)
-on each screen where the program waits for the player:
-
-* the start screen, and the settings dialog over it;
-* the card table waiting for the human's card (Bid Whist, one human and
-  three computer players), the table with the human's bidding panel open,
-  and the score pad and the in-game menu open over the waiting table;
-* the hot-seat "Pass to <name>" cover between two humans.
-
-Each screen is first brought to rest (the table draws its card faces ahead
-of need in its first seconds), then the CPU time the process used over
-``--seconds`` of wall-clock time is read from the process itself
-(``time.process_time``, every thread included) and printed as a fraction of
-one core, with the number of frames drawn meanwhile. It prints figures and
-never fails on them; the goal is at most 2% of a core on every screen.
-
-The video driver is SDL's choice: the real window when a display is
-available (run it under ``DISPLAY=:NN`` for X or Xvfb), else the dummy
-driver, and the report names the one it used.
-"""
+"""How much CPU the app uses while it waits for a person: ``python -m benchmarks.idle``."""
 
 from __future__ import annotations
+
+# The real ``App`` runs its real loop (``App.run_frame``, as the window does)
+# on each screen where the program waits for the player:
+#
+# * the start screen, and the settings dialog over it;
+# * the card table waiting for the human's card (Bid Whist, one human and
+#   three computer players), the table with the human's bidding panel open,
+#   and the score pad and the in-game menu open over the waiting table;
+# * the hot-seat "Pass to <name>" cover between two humans.
+#
+# Each screen is first brought to rest (the table draws its card faces ahead
+# of need in its first seconds), then the CPU time the process used over
+# ``--seconds`` of wall-clock time is read from the process itself
+# (``time.process_time``, every thread included) and printed as a fraction of
+# one core, with the number of frames drawn meanwhile. It prints figures and
+# never fails on them; the goal is at most 2% of a core on every screen.
+#
+# The video driver is SDL's choice: the real window when a display is
+# available (run it under ``DISPLAY=:NN`` for X or Xvfb), else the dummy
+# driver, and the report names the one it used.
 
 import os
 

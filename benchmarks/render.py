@@ -1,20 +1,19 @@
-"""How long a frame of the card table takes: ``python -m benchmarks.render``.
-
-A busy table is driven offscreen (SDL's dummy video driver, so no window is
-needed): six-seat Wizard and four-seat Bid Whist with computer players that
-act without pause at normal animation speed, so cards are dealt, played and
-swept to the winner all the time, and the deal animation is started again
-whenever the table falls quiet, so there is always something in flight.
-Each frame is timed as the app runs it (events, update, draw) at 1280x720
-and 1920x1080. The first four seconds of frames are left out: in them the
-table draws every card face at its card sizes ahead of need (a few per
-frame) and fills its text and rotation caches. The median and the 99th percentile are printed.
-
-The goal is a median of at most 4 ms and a 99th percentile of at most 8 ms at
-1920x1080 on one core.
-"""
+"""How long a frame of the card table takes: ``python -m benchmarks.render``."""
 
 from __future__ import annotations
+
+# A busy table is driven offscreen (SDL's dummy video driver, so no window is
+# needed): six-seat Wizard and four-seat Bid Whist with computer players that
+# act without pause at normal animation speed, so cards are dealt, played and
+# swept to the winner all the time, and the deal animation is started again
+# whenever the table falls quiet, so there is always something in flight.
+# Each frame is timed as the app runs it (events, update, draw) at 1280x720
+# and 1920x1080. The first four seconds of frames are left out: in them the
+# table draws every card face at its card sizes ahead of need (a few per
+# frame) and fills its text and rotation caches. The median and the 99th percentile are printed.
+#
+# The goal is a median of at most 4 ms and a 99th percentile of at most 8 ms at
+# 1920x1080 on one core.
 
 import os
 

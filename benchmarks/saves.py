@@ -1,37 +1,36 @@
-"""How long saving takes: ``python -m benchmarks.saves [--saves N] [--loads N] [--appends N] [--dir DIR]``.
-
-Two writes happen while a person plays, and neither may delay a frame
-(16.7 ms at 60 frames a second):
-
-* the autosave after every action. The largest game state there is, a
-  6-player Wizard game in its last round (60 cards, 10 rounds, hundreds of
-  actions), is built by playing a seeded game with medium computer players
-  to the last action before the game ends. The autosave's steps are timed
-  apart, as the game runs them:
-
-  - the snapshot (``game.persistence.savegame.snapshot_of``), the only part that runs on
-    the frame loop;
-  - the encoding (``encode_save``) and the atomic write
-    (``atomic_write_bytes``: temporary file, write, fsync, rename, fsync of
-    the folder), which the autosave worker does off the frame loop;
-  - the whole save done synchronously, for comparison with a frame;
-  - loading the save back (``load_saved_game``: read, check, rebuild the
-    match by replaying every action), which is what Continue and each undo
-    cost, ``--loads`` times since each load replays the whole game;
-
-* the hand-history append when a game ends (``write_history(...,
-  append=True)``: open, check the file's tail, one write, fsync, close), of
-  that same game's finished record, ``--appends`` times onto a growing file;
-  and the append of ``simulate --history`` (one write, fsync at most once a
-  second) for comparison.
-
-Each step is reported as median, 95th percentile and maximum. The files go
-to a fresh temporary folder unless ``--dir`` names one: fsync costs whatever
-the disk under it costs, so the report names the folder. Figures are
-printed, never asserted: the machines are shared and noisy.
-"""
+"""How long saving takes: ``python -m benchmarks.saves [--saves N] [--loads N] [--appends N] [--dir DIR]``."""
 
 from __future__ import annotations
+
+# Two writes happen while a person plays, and neither may delay a frame
+# (16.7 ms at 60 frames a second):
+#
+# * the autosave after every action. The largest game state there is, a
+#   6-player Wizard game in its last round (60 cards, 10 rounds, hundreds of
+#   actions), is built by playing a seeded game with medium computer players
+#   to the last action before the game ends. The autosave's steps are timed
+#   apart, as the game runs them:
+#
+#   - the snapshot (``game.persistence.savegame.snapshot_of``), the only part that runs on
+#     the frame loop;
+#   - the encoding (``encode_save``) and the atomic write
+#     (``atomic_write_bytes``: temporary file, write, fsync, rename, fsync of
+#     the folder), which the autosave worker does off the frame loop;
+#   - the whole save done synchronously, for comparison with a frame;
+#   - loading the save back (``load_saved_game``: read, check, rebuild the
+#     match by replaying every action), which is what Continue and each undo
+#     cost, ``--loads`` times since each load replays the whole game;
+#
+# * the hand-history append when a game ends (``write_history(...,
+#   append=True)``: open, check the file's tail, one write, fsync, close), of
+#   that same game's finished record, ``--appends`` times onto a growing file;
+#   and the append of ``simulate --history`` (one write, fsync at most once a
+#   second) for comparison.
+#
+# Each step is reported as median, 95th percentile and maximum. The files go
+# to a fresh temporary folder unless ``--dir`` names one: fsync costs whatever
+# the disk under it costs, so the report names the folder. Figures are
+# printed, never asserted: the machines are shared and noisy.
 
 import argparse
 import json

@@ -1,34 +1,33 @@
-"""Statistics rebuild time from a large hand history.
-
-Run ``python -m benchmarks.stats [--games N] [--distinct D] [--repeats R]``.
-It writes N games (default 10,000: half Bid Whist, half four-player Wizard)
-to history files in a temporary folder, then times these rebuilds of the
-statistics:
-
-* *cold*: no summary cache yet, so every game's JSON is parsed and summarized
-  (``game.persistence.stats.load_stats`` through ``read_history``), and the cache written;
-  once as the program does it (the files cut into spans read by one worker
-  process per processor, ``game.persistence.stats_spans``, where the machine allows it;
-  the line says how many), once in one process;
-* *warm*: the cache is up to date, as when the statistics screen opens again
-  with no new game (the files are not parsed);
-* *one more game*: a game is appended to one history file before each load,
-  as when the screen opens after a game was played: only the new game is
-  parsed, the rest comes from the cache (``game.persistence.stats``' resume points);
-* *one more game, whole file*: the same with the cache's resume points taken
-  out, so the changed file is parsed whole, as before the cache kept them;
-* *count only*: adding up the summaries already in memory (``StatsBook``).
-
-The games are real engine games recorded by ``Match``'s ``HistoryRecorder``,
-played by the "random" computer level so that writing 10,000 of them takes
-seconds rather than hours: D distinct games (default 400) are simulated and
-written over and over, each copy under other player names and seat levels
-(and one game in 40 marked ``undo_used``), so the statistics have many
-players, levels and opponents to count. ``--distinct N`` simulates every
-game. Figures are printed, never asserted.
-"""
+"""Statistics rebuild time from a large hand history."""
 
 from __future__ import annotations
+
+# Run ``python -m benchmarks.stats [--games N] [--distinct D] [--repeats R]``.
+# It writes N games (default 10,000: half Bid Whist, half four-player Wizard)
+# to history files in a temporary folder, then times these rebuilds of the
+# statistics:
+#
+# * *cold*: no summary cache yet, so every game's JSON is parsed and summarized
+#   (``game.persistence.stats.load_stats`` through ``read_history``), and the cache written;
+#   once as the program does it (the files cut into spans read by one worker
+#   process per processor, ``game.persistence.stats_spans``, where the machine allows it;
+#   the line says how many), once in one process;
+# * *warm*: the cache is up to date, as when the statistics screen opens again
+#   with no new game (the files are not parsed);
+# * *one more game*: a game is appended to one history file before each load,
+#   as when the screen opens after a game was played: only the new game is
+#   parsed, the rest comes from the cache (``game.persistence.stats``' resume points);
+# * *one more game, whole file*: the same with the cache's resume points taken
+#   out, so the changed file is parsed whole, as before the cache kept them;
+# * *count only*: adding up the summaries already in memory (``StatsBook``).
+#
+# The games are real engine games recorded by ``Match``'s ``HistoryRecorder``,
+# played by the "random" computer level so that writing 10,000 of them takes
+# seconds rather than hours: D distinct games (default 400) are simulated and
+# written over and over, each copy under other player names and seat levels
+# (and one game in 40 marked ``undo_used``), so the statistics have many
+# players, levels and opponents to count. ``--distinct N`` simulates every
+# game. Figures are printed, never asserted.
 
 import argparse
 import json

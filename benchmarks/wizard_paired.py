@@ -2,39 +2,39 @@
 
 Run ``python -m benchmarks.wizard_paired --base sims=200 --variant sims=400 [--variant ...] [--seeds 1401-1412]
 [--jobs 2]``.
-
-The tournament (``benchmarks.ai``) plays whole games, so two settings of one player differ by the luck of
-every round their different choices lead to, and a difference of one or two points a round hides in an
-interval of ±2. This comparison removes most of that luck:
-
-* Each seed's game is dealt and played by four medium players, only to reach each round's deal (a
-  Wizard round's cards come from the seed and the round number alone, and nothing a player does within a
-  round depends on the game score, so the round is the same whoever played the ones before).
-* Every round is then played from its deal once for each seat with the hard player in that seat and
-  medium players in the others: once with the base setting and once with each variant.
-* Every decision draws on its own RNG, seeded by the seed, the round, the seat and the decision's number,
-  and the search's time cap reads CPU time, not the wall clock. So the two plays of a round are identical
-  up to the first decision the settings make differently, and other work on the machine changes nothing
-  but a decision cut short by the time cap.
-
-For each setting it prints the share of bids hit and the hard seat's points a round over the mean of the
-three medium seats of the same round; then each variant's gain over the base with its 95% confidence
-interval, counting the four seats of one deal as one sample (they share the cards), and how many rounds
-came out differently; and each setting's CPU time a decision (median, 95th percentile, maximum) and
-simulations a searched decision (mean, median).
-
-A setting is comma-separated ``key=value`` pairs: ``sims`` (simulations a decision) and ``seconds`` (CPU-time
-cap a decision), by default the player's own budget; ``spoil``, how much the medium seats' mean score counts
-against the hard seat's own in a simulation (default ``hard.SPOIL_WEIGHT``); ``play_z``, the standard errors
-of gain a card needs to replace the medium player's card (default that of bids, 0); ``play_fit``, how many
-bid-fitted worlds card play draws per world to explain the cards played (default
-``wizard_worlds.PLAY_FIT_TRIES``, 1 for none). Twelve seeds are 180
-deals and 720 rounds, each played once per setting: 200 against 400 simulations took 24 minutes with
-``--jobs 2`` on two cores, and the interval on the gain came out at about ±2 points a round.
-Figures are printed, never asserted.
 """
 
 from __future__ import annotations
+
+# The tournament (``benchmarks.ai``) plays whole games, so two settings of one player differ by the luck of
+# every round their different choices lead to, and a difference of one or two points a round hides in an
+# interval of ±2. This comparison removes most of that luck:
+#
+# * Each seed's game is dealt and played by four medium players, only to reach each round's deal (a
+#   Wizard round's cards come from the seed and the round number alone, and nothing a player does within a
+#   round depends on the game score, so the round is the same whoever played the ones before).
+# * Every round is then played from its deal once for each seat with the hard player in that seat and
+#   medium players in the others: once with the base setting and once with each variant.
+# * Every decision draws on its own RNG, seeded by the seed, the round, the seat and the decision's number,
+#   and the search's time cap reads CPU time, not the wall clock. So the two plays of a round are identical
+#   up to the first decision the settings make differently, and other work on the machine changes nothing
+#   but a decision cut short by the time cap.
+#
+# For each setting it prints the share of bids hit and the hard seat's points a round over the mean of the
+# three medium seats of the same round; then each variant's gain over the base with its 95% confidence
+# interval, counting the four seats of one deal as one sample (they share the cards), and how many rounds
+# came out differently; and each setting's CPU time a decision (median, 95th percentile, maximum) and
+# simulations a searched decision (mean, median).
+#
+# A setting is comma-separated ``key=value`` pairs: ``sims`` (simulations a decision) and ``seconds`` (CPU-time
+# cap a decision), by default the player's own budget; ``spoil``, how much the medium seats' mean score counts
+# against the hard seat's own in a simulation (default ``hard.SPOIL_WEIGHT``); ``play_z``, the standard errors
+# of gain a card needs to replace the medium player's card (default that of bids, 0); ``play_fit``, how many
+# bid-fitted worlds card play draws per world to explain the cards played (default
+# ``wizard_worlds.PLAY_FIT_TRIES``, 1 for none). Twelve seeds are 180
+# deals and 720 rounds, each played once per setting: 200 against 400 simulations took 24 minutes with
+# ``--jobs 2`` on two cores, and the interval on the gain came out at about ±2 points a round.
+# Figures are printed, never asserted.
 
 import argparse
 import dataclasses

@@ -6,7 +6,7 @@ parameters), which ``game.ui.text.problem_words`` words from the
 catalogue's ``problem.<code>`` sentences; the command line and the log keep
 the English (``str``). These tests hold that together:
 
-- every code of ``PROBLEMS`` (the one table of codes) has a sentence in each
+- every code of ``PROBLEMS`` (every code registered, the rules' and each layer's) has a sentence in each
   catalogue with the same placeholders, the English one word for word the
   template of the table; every code the source makes (read from the calls
   that make problems, with ``ast``) is in the table, and every code of the
@@ -23,6 +23,7 @@ the English (``str``). These tests hold that together:
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import json
 import os
@@ -175,26 +176,38 @@ def _scopes(trees: dict[str, ast.Module]) -> Iterator[tuple[str, ast.AST, list[s
 
 def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
     """The nodes of ``scope`` outside the functions and classes defined in it (they are scopes of their own)."""
-    for child in ast.iter_child_nodes(scope):
-        if not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            yield child
-            yield from _own_nodes(child)
+    # Walked with a stack of child iterators, in the same order as a recursive walk, which would
+    # pass every node up through each level of nesting.
+    pending = [ast.iter_child_nodes(scope)]
+    while pending:
+        child = next(pending[-1], None)
+        if child is None:
+            pending.pop()
         elif isinstance(child, ast.ClassDef):
-            yield from _own_nodes(child)
+            pending.append(ast.iter_child_nodes(child))
+        elif not isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            yield child
+            pending.append(ast.iter_child_nodes(child))
 
 
-def _code_takers(trees: dict[str, ast.Module]) -> dict[str, CodeTaker]:
+def _scope_calls(trees: dict[str, ast.Module]) -> list[tuple[str, ast.AST, list[str], list[ast.Call]]]:
+    """Every scope (see ``_scopes``) with the calls made in it, each scope walked once."""
+    return [(place, scope, parameters, [node for node in _own_nodes(scope) if isinstance(node, ast.Call)])
+            for place, scope, parameters in _scopes(trees)]
+
+
+def _code_takers(scopes: list[tuple[str, ast.AST, list[str], list[ast.Call]]]) -> dict[str, CodeTaker]:
     """``Problem`` and every function that passes one of its parameters on as a code, found until no more are."""
     takers = {"Problem": CodeTaker(0, "code")}
     found = True
     while found:
         found = False
-        for _, scope, parameters in _scopes(trees):
+        for _, scope, parameters, calls in scopes:
             if not isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) or scope.name in takers:
                 continue
-            for node in _own_nodes(scope):
-                taker = takers.get(_called_name(node) or "") if isinstance(node, ast.Call) else None
-                argument = _code_argument(node, taker) if taker is not None and isinstance(node, ast.Call) else None
+            for node in calls:
+                taker = takers.get(_called_name(node) or "")
+                argument = _code_argument(node, taker) if taker is not None else None
                 if isinstance(argument, ast.Name) and argument.id in parameters:
                     takers[scope.name] = CodeTaker(parameters.index(argument.id), argument.id)
                     found = True
@@ -241,14 +254,15 @@ REBUILDERS = {"problem_from_json"}
 def codes_made(sources: dict[str, str]) -> CodesMade:
     """The problem codes the modules ``sources`` (place: source text) make, and where (see above)."""
     trees = {place: ast.parse(source) for place, source in sources.items()}
-    takers = _code_takers(trees)
+    scopes = _scope_calls(trees)
+    takers = _code_takers(scopes)
     result = CodesMade()
-    for place, scope, parameters in _scopes(trees):
+    for place, scope, parameters, calls in scopes:
         if isinstance(scope, (ast.FunctionDef, ast.AsyncFunctionDef)) and scope.name in REBUILDERS:
             continue
-        for node in _own_nodes(scope):
-            taker = takers.get(_called_name(node) or "") if isinstance(node, ast.Call) else None
-            if taker is None or not isinstance(node, ast.Call):
+        for node in calls:
+            taker = takers.get(_called_name(node) or "")
+            if taker is None:
                 continue
             where = f"{place}:{node.lineno}"
             argument = _code_argument(node, taker)
@@ -278,8 +292,14 @@ def game_sources() -> dict[str, str]:
             for path in sorted((ROOT / "game").rglob("*.py"))}
 
 
+@functools.lru_cache(maxsize=1)
+def game_codes_made() -> CodesMade:
+    """What the whole of ``game/`` makes, read once per test process (the reading takes a second or two)."""
+    return codes_made(game_sources())
+
+
 def test_every_code_the_source_makes_is_in_the_table():
-    made = codes_made(game_sources())
+    made = game_codes_made()
     assert len(made.made) > 40, "the source makes its problems with Problem(<code>, ...)"
     assert not made.unreadable, "problem codes this check cannot read: " + ", ".join(made.unreadable)
     unknown = unknown_codes(PROBLEMS, made)
@@ -287,7 +307,7 @@ def test_every_code_the_source_makes_is_in_the_table():
 
 
 def test_every_code_of_the_table_is_made_by_the_source():
-    unused = unmade_codes(PROBLEMS, codes_made(game_sources()))
+    unused = unmade_codes(PROBLEMS, game_codes_made())
     assert not unused, f"codes nothing makes: {unused}"
 
 

@@ -1,15 +1,14 @@
-"""Render every card into one contact-sheet PNG for eyeballing the card art.
-
-Usage::
-
-    python tools/card_sheet.py [OUTPUT.png] [--four-colour]
-
-The sheet shows the 54 Bid Whist cards, the Wizard and Jester cards and
-every card back, first at 90 px wide and then at 48 px wide, on the table felt. It
-runs without a window (SDL's dummy video driver), so it works on CI too.
-"""
+"""Render every card into one contact-sheet PNG for eyeballing the card art."""
 
 from __future__ import annotations
+
+# Usage::
+#
+#     python tools/card_sheet.py [OUTPUT.png] [--four-colour]
+#
+# The sheet shows the 54 Bid Whist cards, the Wizard and Jester cards and
+# every card back, first at 90 px wide and then at 48 px wide, on the table felt. It
+# runs without a window (SDL's dummy video driver), so it works on CI too.
 
 import os
 import sys

@@ -1,17 +1,16 @@
-"""Write the application icon to ``assets/icon.png`` and ``assets/icon.ico``.
-
-Usage::
-
-    python tools/make_icon.py [ASSETS_DIR]
-
-The icon is drawn by :func:`game.ui.art.table_art.make_app_icon`. The PNG is the
-256 px version; the ICO holds several sizes, each drawn natively at that size
-(sharper than downscaling) and stored as PNG data, which every Windows since
-Vista accepts. The ICO container is simple enough to write by hand, so the tool
-needs nothing beyond pygame.
-"""
+"""Write the application icon to ``assets/icon.png`` and ``assets/icon.ico``."""
 
 from __future__ import annotations
+
+# Usage::
+#
+#     python tools/make_icon.py [ASSETS_DIR]
+#
+# The icon is drawn by :func:`game.ui.art.table_art.make_app_icon`. The PNG is the
+# 256 px version; the ICO holds several sizes, each drawn natively at that size
+# (sharper than downscaling) and stored as PNG data, which every Windows since
+# Vista accepts. The ICO container is simple enough to write by hand, so the tool
+# needs nothing beyond pygame.
 
 import io
 import os

@@ -1,31 +1,30 @@
-"""Write the table's sound effects to ``assets/sounds/*.wav``, synthesised from nothing.
-
-Usage::
-
-    python tools/make_sounds.py [SOUNDS_DIR]
-
-Every effect is computed here from sine waves and seeded noise, with the
-standard library only (``math``, ``random``, ``array``, ``wave``), so the
-sounds are the project's own and the same bytes come out on every run: the
-noise generators are seeded with the effect's name, and nothing depends on
-the clock. ``tests/test_audio.py`` rebuilds them and compares with the
-committed files, so a change to a recipe shows up as a changed WAV in the
-same commit.
-
-The files are mono, 16-bit PCM. The rustling effects (a card, a deal, the
-shuffle, a trick swept in) are written at 22,050 samples a second for their
-crisp top end; the tuned ones (a bid, the turn chime, the win and loss
-figures) need less and are written at 11,025, which keeps all eight under
-100 KB together. pygame's mixer converts each to its own rate on loading.
-
-The aim is short, soft and pleasant: the noises are filtered down to a
-paper-like rustle, the notes are bell-like (a fundamental with two quiet
-overtones and a gentle exponential decay), every sound starts and ends at
-silence (no click at either edge), and peaks stay well below full scale so
-several effects at once never clip.
-"""
+"""Write the table's sound effects to ``assets/sounds/*.wav``, synthesised from nothing."""
 
 from __future__ import annotations
+
+# Usage::
+#
+#     python tools/make_sounds.py [SOUNDS_DIR]
+#
+# Every effect is computed here from sine waves and seeded noise, with the
+# standard library only (``math``, ``random``, ``array``, ``wave``), so the
+# sounds are the project's own and the same bytes come out on every run: the
+# noise generators are seeded with the effect's name, and nothing depends on
+# the clock. ``tests/test_audio.py`` rebuilds them and compares with the
+# committed files, so a change to a recipe shows up as a changed WAV in the
+# same commit.
+#
+# The files are mono, 16-bit PCM. The rustling effects (a card, a deal, the
+# shuffle, a trick swept in) are written at 22,050 samples a second for their
+# crisp top end; the tuned ones (a bid, the turn chime, the win and loss
+# figures) need less and are written at 11,025, which keeps all eight under
+# 100 KB together. pygame's mixer converts each to its own rate on loading.
+#
+# The aim is short, soft and pleasant: the noises are filtered down to a
+# paper-like rustle, the notes are bell-like (a fundamental with two quiet
+# overtones and a gentle exponential decay), every sound starts and ends at
+# silence (no click at either edge), and peaks stay well below full scale so
+# several effects at once never clip.
 
 import math
 import random

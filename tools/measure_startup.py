@@ -1,29 +1,28 @@
-"""Measure how long Trick Table takes from launch to its first frame.
-
-Usage::
-
-    python tools/measure_startup.py [--runs N] [--exe dist/TrickTable/TrickTable]
-                                    [--onefile dist/onefile/TrickTable] [--xvfb]
-
-Each run starts the program as a player would (``python main.py`` from the
-source tree, then the one-folder build) with ``TRICKTABLE_STARTUP_PROBE`` set
-to a file name. The app writes ``time.time()`` to that file in its data
-folder (never anywhere else, see ``game.program.startup_probe``) right after its
-first ``pygame.display.flip()`` and exits; the time taken is that stamp minus
-the ``time.time()`` taken just before ``subprocess.Popen``. So the figure
-covers interpreter (or bootloader) start, imports, opening the window and
-drawing the start screen once.
-
-The window goes to the X display in ``DISPLAY`` when there is one (with
-``--xvfb`` the script starts its own virtual screen, and stops only that
-server when done); without a display SDL's dummy driver is used, which skips
-the cost of talking to an X server. The report says which. Every run uses
-one temporary ``--data-dir``, so the user's own settings and logs are
-neither read nor written. It also prints the size on disk of the one-folder
-build and of the one-file build when it exists.
-"""
+"""Measure how long Trick Table takes from launch to its first frame."""
 
 from __future__ import annotations
+
+# Usage::
+#
+#     python tools/measure_startup.py [--runs N] [--exe dist/TrickTable/TrickTable]
+#                                     [--onefile dist/onefile/TrickTable] [--xvfb]
+#
+# Each run starts the program as a player would (``python main.py`` from the
+# source tree, then the one-folder build) with ``TRICKTABLE_STARTUP_PROBE`` set
+# to a file name. The app writes ``time.time()`` to that file in its data
+# folder (never anywhere else, see ``game.program.startup_probe``) right after its
+# first ``pygame.display.flip()`` and exits; the time taken is that stamp minus
+# the ``time.time()`` taken just before ``subprocess.Popen``. So the figure
+# covers interpreter (or bootloader) start, imports, opening the window and
+# drawing the start screen once.
+#
+# The window goes to the X display in ``DISPLAY`` when there is one (with
+# ``--xvfb`` the script starts its own virtual screen, and stops only that
+# server when done); without a display SDL's dummy driver is used, which skips
+# the cost of talking to an X server. The report says which. Every run uses
+# one temporary ``--data-dir``, so the user's own settings and logs are
+# neither read nor written. It also prints the size on disk of the one-folder
+# build and of the one-file build when it exists.
 
 import argparse
 import os

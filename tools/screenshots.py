@@ -1,53 +1,52 @@
-"""Screenshots of the real app window for the docs and for checking the layout by eye.
-
-``python -m tools.screenshots --xvfb`` is the way the README's pictures are
-made: it starts its own virtual X screen (``Xvfb :95``; ``--display`` picks
-another number), opens the real app window on it through SDL's x11 driver,
-drives the app to each scene through its own API in this process, and
-captures the X window itself (``import -window <id>`` from ImageMagick), so
-the pixels are those the window shows. At the end it stops the Xvfb it
-started, and only that. Without ``--xvfb`` the app runs offscreen (SDL's
-dummy video driver; no display needed) and the window's surface is saved
-instead, which is handy for a quick look. Either way PNGs go into
-``docs/screenshots/`` (or the folder ``--out`` names):
-
-* ``start_<size>.png``: the start screen;
-* ``bidwhist_table_<size>.png``: a Bid Whist hand in play, the human to act;
-* ``wizard_bidding_<size>.png``: a five-player Wizard round, the human bidding last;
-* ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
-* ``kitty_dialog_<size>.png``: the human declarer choosing the six discards;
-* ``wizard_dealing_<size>.png``: the deal animation caught mid-flight;
-* ``end_<size>.png``: the end screen of a short Wizard game;
-* ``last_trick_<size>.png``: the last trick looked at again in the middle of a Bid Whist hand;
-* ``contract_progress_<size>.png``: a Bid Whist hand well under way: the books each side
-  needs and has, the led and the winning card tagged on the trick;
-* ``hot_seat_cover_<size>.png``: two people sharing the screen, the "Pass to" cover
-  at the start of the second deal;
-* ``rules_help_<size>.png``: the rules help opened from the table's menu, at the card
-  ranking of the contract in play.
-
-``--set variants`` takes, instead, the pictures of the house variants of
-``RULES.md`` ("More house variants"):
-
-* ``kitty_no_jokers_<size>.png``: Bid Whist without jokers, the declarer's 16 cards
-  and the four to discard;
-* ``take_it_<size>.png``: the dealer's bidding panel with the "Take it" row;
-* ``boston_<size>.png``: a Boston announced over the table as the hand is scored;
-* ``boston_pad_<size>.png``: the score pad after it;
-* ``rules_bidwhist_<size>.png``, ``rules_wizard_<size>.png``: the rule editor with
-  the new keys (help text of a new key shown);
-* ``wizard_chooser_named_<size>.png``: a Wizard turned up, the computer at the dealer's
-  left named over the table as the one who chooses trump;
-* ``wizard_chooser_<size>.png``: a Wizard turned up, the human at the dealer's left
-  naming trump.
-
-Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
-human's decisions on the way there are made by the medium computer player,
-so the pictures show realistic games; seeds are fixed, so reruns give the
-same pictures as long as the rules and the computer players do not change.
-"""
+"""Screenshots of the real app window for the docs and for checking the layout by eye."""
 
 from __future__ import annotations
+
+# ``python -m tools.screenshots --xvfb`` is the way the README's pictures are
+# made: it starts its own virtual X screen (``Xvfb :95``; ``--display`` picks
+# another number), opens the real app window on it through SDL's x11 driver,
+# drives the app to each scene through its own API in this process, and
+# captures the X window itself (``import -window <id>`` from ImageMagick), so
+# the pixels are those the window shows. At the end it stops the Xvfb it
+# started, and only that. Without ``--xvfb`` the app runs offscreen (SDL's
+# dummy video driver; no display needed) and the window's surface is saved
+# instead, which is handy for a quick look. Either way PNGs go into
+# ``docs/screenshots/`` (or the folder ``--out`` names):
+#
+# * ``start_<size>.png``: the start screen;
+# * ``bidwhist_table_<size>.png``: a Bid Whist hand in play, the human to act;
+# * ``wizard_bidding_<size>.png``: a five-player Wizard round, the human bidding last;
+# * ``score_pad_<size>.png``: the score pad between two Bid Whist hands;
+# * ``kitty_dialog_<size>.png``: the human declarer choosing the six discards;
+# * ``wizard_dealing_<size>.png``: the deal animation caught mid-flight;
+# * ``end_<size>.png``: the end screen of a short Wizard game;
+# * ``last_trick_<size>.png``: the last trick looked at again in the middle of a Bid Whist hand;
+# * ``contract_progress_<size>.png``: a Bid Whist hand well under way: the books each side
+#   needs and has, the led and the winning card tagged on the trick;
+# * ``hot_seat_cover_<size>.png``: two people sharing the screen, the "Pass to" cover
+#   at the start of the second deal;
+# * ``rules_help_<size>.png``: the rules help opened from the table's menu, at the card
+#   ranking of the contract in play.
+#
+# ``--set variants`` takes, instead, the pictures of the house variants of
+# ``RULES.md`` ("More house variants"):
+#
+# * ``kitty_no_jokers_<size>.png``: Bid Whist without jokers, the declarer's 16 cards
+#   and the four to discard;
+# * ``take_it_<size>.png``: the dealer's bidding panel with the "Take it" row;
+# * ``boston_<size>.png``: a Boston announced over the table as the hand is scored;
+# * ``boston_pad_<size>.png``: the score pad after it;
+# * ``rules_bidwhist_<size>.png``, ``rules_wizard_<size>.png``: the rule editor with
+#   the new keys (help text of a new key shown);
+# * ``wizard_chooser_named_<size>.png``: a Wizard turned up, the computer at the dealer's
+#   left named over the table as the one who chooses trump;
+# * ``wizard_chooser_<size>.png``: a Wizard turned up, the human at the dealer's left
+#   naming trump.
+#
+# Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
+# human's decisions on the way there are made by the medium computer player,
+# so the pictures show realistic games; seeds are fixed, so reruns give the
+# same pictures as long as the rules and the computer players do not change.
 
 import os
 

@@ -1,21 +1,23 @@
-"""Computer players.
+"""Computer players: stateless objects that choose a seat's action from its view alone.
 
-A computer player is a stateless object with one pure method,
-``choose(view, rng) -> Action``: the decision of the seat whose
-``PlayerView`` it is given, drawing any randomness from ``rng`` alone. It
-never sees the full state, so it cannot peek at hidden cards, and since it
-keeps nothing between calls the same view and the same RNG state always give
-the same action, on any thread.
-
-Which players a game has is the game's business: its ``GameDef.ai_levels``
-maps each level name to the import path (``"package.module:factory"``) of a
-factory taking no arguments. ``make_player`` resolves that path, so a new
-game, or a new level of an existing one, registers its players without any
-edit here; ``levels`` lists a game's levels for the command line and the
-menus.
+Each game names its levels' factories in its ``GameDef.ai_levels``; ``make_player`` builds one.
 """
 
 from __future__ import annotations
+
+# A computer player is a stateless object with one pure method,
+# ``choose(view, rng) -> Action``: the decision of the seat whose
+# ``PlayerView`` it is given, drawing any randomness from ``rng`` alone. It
+# never sees the full state, so it cannot peek at hidden cards, and since it
+# keeps nothing between calls the same view and the same RNG state always give
+# the same action, on any thread.
+#
+# Which players a game has is the game's business: its ``GameDef.ai_levels``
+# maps each level name to the import path (``"package.module:factory"``) of a
+# factory taking no arguments. ``make_player`` resolves that path, so a new
+# game, or a new level of an existing one, registers its players without any
+# edit here; ``levels`` lists a game's levels for the command line and the
+# menus.
 
 import importlib
 import inspect

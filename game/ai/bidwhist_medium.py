@@ -1,29 +1,24 @@
-"""The medium Bid Whist player: bidding, the contract, the discard, and play.
-
-Bidding turns the hand evaluation of ``hand_eval`` (the hand's own books in
-each mode with its best trump or direction) into the team's expected books
-through a line fitted on seeded games, moved by what the partner showed (a
-bid shows the strength it takes to make it, a pass shows weakness) and by the
-opponents' bids. With one round of bidding and overtricks counted, the player
-bids its best mode at the full level the team supports (up to 7), which also
-overcalls an opponent's lower bid; the last bidder only tops the high bid. It
-overcalls its own partner only to block an opponent still to bid or with a
-clearly higher contract. A dealer forced to bid bids the minimum in its best
-mode. A dealer allowed to take the high bid (``dealer_takes``) takes it in its
-best mode when the team supports that number, which costs less than any
-overcall; from its own partner only with a clearly stronger hand.
-
-The discard keeps trumps and jokers in a trump contract, throws whole short
-side suits without a sure winner first (voids to ruff later), then the lowest
-losers; in no trump it throws the jokers first and keeps long runs and tops.
-Card play lives in ``bidwhist_play``.
-
-``BidWhistMediumPlayer`` is the factory the registry names for the level
-"medium" of Bid Whist. Partners and opponents come from the game's
-``GameDef``, the bidding so far from the view.
-"""
+"""The medium Bid Whist player: bidding, the contract, the discard, and play."""
 
 from __future__ import annotations
+
+# Bidding turns the hand evaluation of ``hand_eval`` (the hand's own books in
+# each mode with its best trump or direction) into the team's expected books
+# through a line fitted on seeded games, moved by what the partner showed (a
+# bid shows the strength it takes to make it, a pass shows weakness) and by the
+# opponents' bids. With one round of bidding and overtricks counted, the player
+# bids its best mode at the full level the team supports (up to 7), which also
+# overcalls an opponent's lower bid; the last bidder only tops the high bid. It
+# overcalls its own partner only to block an opponent still to bid or with a
+# clearly higher contract. A dealer forced to bid bids the minimum in its best
+# mode. A dealer allowed to take the high bid (``dealer_takes``) takes it in its
+# best mode when the team supports that number, which costs less than any
+# overcall; from its own partner only with a clearly stronger hand.
+#
+# The discard keeps trumps and jokers in a trump contract, throws whole short
+# side suits without a sure winner first (voids to ruff later), then the lowest
+# losers; in no trump it throws the jokers first and keeps long runs and tops.
+# Card play lives in ``bidwhist_play``.
 
 import random
 from collections.abc import Sequence
@@ -79,6 +74,9 @@ NOTRUMP_PREFERENCE = 0.3  # no trump scores double: prefer it when it is as safe
 MAX_BOOKS = 7
 
 
+# ``BidWhistMediumPlayer`` is the factory the registry names for the level
+# "medium" of Bid Whist. Partners and opponents come from the game's
+# ``GameDef``, the bidding so far from the view.
 class BidWhistMediumPlayer(MediumPlayer[BidWhistView]):
     view_type = BidWhistView
 

@@ -1,30 +1,29 @@
-"""Card play of the medium Bid Whist player.
-
-The player remembers every card seen this hand (the finished tricks, the
-trick on the table, and its own discards when it declared) and who showed out
-of which suit. From that it knows which cards are now the top of their suit
-and whether a card can still be beaten by an opponent yet to play. With that
-knowledge it follows the rules club players learn first:
-
-* leading: the declaring side draws trumps when it holds many; anyone cashes
-  sure winners, then returns the side suit its partner led; defenders lead a singleton to ruff later or a suit their
-  partner can ruff; otherwise lead low from the longest suit;
-* second hand low, third hand high, win as cheaply as possible, never take a
-  trick from a partner who is already winning it safely, trump in when void
-  and the opponents are winning, and throw the lowest losers.
-
-The direction (downtown: A, 2, 3 ... K, or 2 ... K, A with the ace low)
-comes in through the rules' power tables, and the deck (with or without
-jokers) from the game's ``GameDef.deck_for``. What the rules know is asked
-of them: the suit led and who is winning
-the trick come from the view, whether a card would take the trick from
-``bidwhist.trick_winner``, partners from the game's ``GameDef``, and the suits
-each seat has shown it lacks from ``view.voids``, which holds only what this
-seat may rely on: a failure to follow that may have been a renege the house
-rules let through proves no void, as the player may still hold the suit.
-"""
+"""Card play of the medium Bid Whist player."""
 
 from __future__ import annotations
+
+# The player remembers every card seen this hand (the finished tricks, the
+# trick on the table, and its own discards when it declared) and who showed out
+# of which suit. From that it knows which cards are now the top of their suit
+# and whether a card can still be beaten by an opponent yet to play. With that
+# knowledge it follows the rules club players learn first:
+#
+# * leading: the declaring side draws trumps when it holds many; anyone cashes
+#   sure winners, then returns the side suit its partner led; defenders lead a singleton to ruff later or a suit their
+#   partner can ruff; otherwise lead low from the longest suit;
+# * second hand low, third hand high, win as cheaply as possible, never take a
+#   trick from a partner who is already winning it safely, trump in when void
+#   and the opponents are winning, and throw the lowest losers.
+#
+# The direction (downtown: A, 2, 3 ... K, or 2 ... K, A with the ace low)
+# comes in through the rules' power tables, and the deck (with or without
+# jokers) from the game's ``GameDef.deck_for``. What the rules know is asked
+# of them: the suit led and who is winning
+# the trick come from the view, whether a card would take the trick from
+# ``bidwhist.trick_winner``, partners from the game's ``GameDef``, and the suits
+# each seat has shown it lacks from ``view.voids``, which holds only what this
+# seat may rely on: a failure to follow that may have been a renege the house
+# rules let through proves no void, as the player may still hold the suit.
 
 import random
 from collections.abc import Sequence

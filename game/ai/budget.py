@@ -1,21 +1,4 @@
-"""How long a search player may think about one decision.
-
-A ``SearchBudget`` caps a decision two ways: by the number of simulations
-(one simulation is one sampled deal of the unseen cards played out to the end
-of the hand after one candidate action) and by wall-clock seconds. The search
-stops at whichever comes first. The simulation cap makes a decision
-reproducible: with a cap small enough that the time limit never binds, the
-same view and the same seeded RNG always give the same action. The time cap
-keeps the table responsive on a slow machine.
-
-``DEFAULT_BUDGET`` gives a decision 0.3 s and at most 400 simulations: the
-time cap ends most card decisions of hard Wizard, the simulation cap the
-bids of short rounds. Why those figures: docs/BENCHMARKS.md.
-
-``Deadline`` is the clock side: it reads an injectable clock
-(``time.perf_counter`` by default) so tests can prove the time cap stops a
-search by handing it a fake clock that advances on every reading.
-"""
+"""How long a search player may think about one decision."""
 
 from __future__ import annotations
 
@@ -26,6 +9,13 @@ from dataclasses import dataclass
 Clock = Callable[[], float]
 
 
+# A ``SearchBudget`` caps a decision two ways: by the number of simulations
+# (one simulation is one sampled deal of the unseen cards played out to the end
+# of the hand after one candidate action) and by wall-clock seconds. The search
+# stops at whichever comes first. The simulation cap makes a decision
+# reproducible: with a cap small enough that the time limit never binds, the
+# same view and the same seeded RNG always give the same action. The time cap
+# keeps the table responsive on a slow machine.
 @dataclass(frozen=True)
 class SearchBudget:
     """At most ``max_simulations`` simulations and ``max_seconds`` seconds per decision."""
@@ -40,9 +30,16 @@ class SearchBudget:
             raise ValueError(f"a search needs a positive time limit, not {self.max_seconds}")
 
 
+# 0.3 s and 400 simulations: the simulation cap ends the bids of short rounds, the time cap the
+# first tricks of the long ones and most of the hard Wizard player's card play (its worlds are
+# fitted to the cards played, which doubles their cost), so every saving there is more
+# simulations. The measurements, and why 400: docs/BENCHMARKS.md, "The hard players' search budget".
 DEFAULT_BUDGET = SearchBudget(max_simulations=400, max_seconds=0.3)
 
 
+# ``Deadline`` is the clock side: it reads an injectable clock
+# (``time.perf_counter`` by default) so tests can prove the time cap stops a
+# search by handing it a fake clock that advances on every reading.
 class Deadline:
     """The moment a decision's thinking time runs out, read from ``clock``."""
 

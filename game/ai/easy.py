@@ -1,26 +1,22 @@
-"""The "easy" computer players: the medium players with a beginner's mistakes.
-
-An easy player makes the decisions a medium player makes, but errs the way a
-casual human does, with every mistake drawn from the RNG it is handed:
-
-* it misjudges its hand when bidding: each bid or prediction is made on the
-  medium player's estimate moved by a random bias (books in Bid Whist, tricks
-  in Wizard), so it sometimes overbids and sometimes passes up a good hand;
-* in play it sometimes (``MISTAKE_RATE`` of its card choices) plays another
-  legal card than the medium player would: a card a person might pick in a
-  hurry, so it follows suit when it can even where the house rules would let
-  a renege through.
-
-The contract, the trump choice and the discard stay the medium player's: a
-beginner knows its long suit. Like every computer player it is stateless and
-pure: the same view and RNG state give the same action, and it decides from
-the seat's view alone.
-
-``BidWhistEasyPlayer`` and ``WizardEasyPlayer`` are the factories the
-registry names for the level "easy".
-"""
+"""The "easy" computer players: the medium players with a beginner's mistakes."""
 
 from __future__ import annotations
+
+# An easy player makes the decisions a medium player makes, but errs the way a
+# casual human does, with every mistake drawn from the RNG it is handed:
+#
+# * it misjudges its hand when bidding: each bid or prediction is made on the
+#   medium player's estimate moved by a random bias (books in Bid Whist, tricks
+#   in Wizard), so it sometimes overbids and sometimes passes up a good hand;
+# * in play it sometimes (``MISTAKE_RATE`` of its card choices) plays another
+#   legal card than the medium player would: a card a person might pick in a
+#   hurry, so it follows suit when it can even where the house rules would let
+#   a renege through.
+#
+# The contract, the trump choice and the discard stay the medium player's: a
+# beginner knows its long suit. Like every computer player it is stateless and
+# pure: the same view and RNG state give the same action, and it decides from
+# the seat's view alone.
 
 import random
 from abc import ABC, abstractmethod
@@ -80,6 +76,8 @@ class EasyPlayer(ABC, Generic[ViewT]):
         return [a for a in view.legal_actions if a.kind == ActionKind.PLAY]
 
 
+# ``BidWhistEasyPlayer`` and ``WizardEasyPlayer`` are the factories the
+# registry names for the level "easy".
 class BidWhistEasyPlayer(EasyPlayer[BidWhistView]):
     view_type = BidWhistView
 

@@ -1,30 +1,29 @@
-"""Bid Whist hand evaluation: how many books a hand is worth under a contract.
-
-These are the estimates a club player makes at a glance, expressed as numbers:
-
-* **Top cards** count by how many higher cards of their suit are missing (the
-  "gap"): a card with nothing higher outstanding is a sure winner, one with a
-  single higher card missing wins about half the time if it is guarded by a
-  smaller card, and so on.
-* **Trump length** wins books after the opponents' trumps are drawn, and spare
-  trumps ruff the declarer's short side suits.
-* **Side suits** in a trump contract are worth at most three rounds before
-  someone ruffs; in no trump a long suit with solid tops runs to the end, but
-  a suit the opponents can run (no stopper) costs books.
-
-Which suit a card belongs to under a contract and how cards rank come from
-the rules (``bidwhist.effective_suits``, ``bidwhist.rank_power`` and
-``bidwhist.hand_order``); this module only caches their tables. Everything
-works on card ints and those tables, so a full evaluation of all modes of a
-12-card hand takes well under a millisecond.
-
-The house rules that change the cards reach the evaluation through a
-``rules`` argument (None: the default rules): without jokers no joker is
-feared above the trump ace, and with the ace low downtown it is the last
-card of its suit, not the first.
-"""
+"""Bid Whist hand evaluation: how many books a hand is worth under a contract."""
 
 from __future__ import annotations
+
+# These are the estimates a club player makes at a glance, expressed as numbers:
+#
+# * **Top cards** count by how many higher cards of their suit are missing (the
+#   "gap"): a card with nothing higher outstanding is a sure winner, one with a
+#   single higher card missing wins about half the time if it is guarded by a
+#   smaller card, and so on.
+# * **Trump length** wins books after the opponents' trumps are drawn, and spare
+#   trumps ruff the declarer's short side suits.
+# * **Side suits** in a trump contract are worth at most three rounds before
+#   someone ruffs; in no trump a long suit with solid tops runs to the end, but
+#   a suit the opponents can run (no stopper) costs books.
+#
+# Which suit a card belongs to under a contract and how cards rank come from
+# the rules (``bidwhist.effective_suits``, ``bidwhist.rank_power`` and
+# ``bidwhist.hand_order``); this module only caches their tables. Everything
+# works on card ints and those tables, so a full evaluation of all modes of a
+# 12-card hand takes well under a millisecond.
+#
+# The house rules that change the cards reach the evaluation through a
+# ``rules`` argument (None: the default rules): without jokers no joker is
+# feared above the trump ace, and with the ace low downtown it is the last
+# card of its suit, not the first.
 
 from collections.abc import Iterable, Sequence
 

@@ -1,56 +1,38 @@
-"""The hard computer players: determinized search with the medium players as rollout.
-
-``WizardHardPlayer`` and ``BidWhistHardPlayer`` decide by simulation (see
-``search_pimc``): for each decision they draw deals of the unseen cards
-consistent with their own view, try each candidate action in every deal, play
-the hand out with the medium players for all four seats (the hard player's
-own later moves included) and keep the candidate that scores best: in
-Wizard the seat's round score less half the others' mean (so that a trick
-that no longer matters to its own bid goes to spoiling theirs), in Bid Whist its team's margin over the other
-team for the hand (only the bidding team scores, so the team's own change
-alone would leave a defender indifferent to setting the contract). The search
-leaves the medium player's choice only when a candidate beats it clearly
-(see ``search_pimc``). Rollouts use the medium players' decisions
-unchanged. In Bid Whist they read a view for each simulated move
-(``state.rollout_view``); in Wizard the rollout player keeps what each seat
-has seen up to date card by card instead (``wizard_rollout``). Card play
-mostly ends on the budget's time cap rather than its simulation count (see
-``budget`` and ``wizard_worlds``; the figures are in docs/BENCHMARKS.md).
-
-Which candidates are weighed, per decision:
-
-* Wizard prediction: the bids within two of the medium player's bid that the
-  rules allow (the uneven-bids rule is in the legal actions); the rest of the
-  table then bids and plays as the medium player would, each from its own
-  view, so the hard player's bid reaches them only where the bidding mode
-  shows it. Bids still face down for this seat (hidden and delayed bidding)
-  are guessed as the medium player would have bid the sampled hand, not
-  uniformly, since the rollout players aim at them.
-* Wizard trump choice and card play: every legal action.
-* Wizard worlds: the unseen cards are drawn so that each seat's hand fits
-  the bid it showed (``wizard_worlds``): a seat that bid high most
-  likely holds Wizards and high trumps, which a uniform draw ignores. In
-  play, of a few such draws the one is kept that best explains the cards
-  the others chose this round, as the medium player would have chosen them.
-* Bid Whist bidding: pass (when allowed), the medium player's choice, the
-  lowest bid of each mode, one book above the medium bid and, for a dealer
-  under ``dealer_takes``, taking the high bid in each mode; the kitty is
-  unseen and sampled like any other hidden card, so a bid is judged by how
-  the hand actually plays out after it.
-* Bid Whist trump or direction: every legal choice.
-* Bid Whist discards: whole sets of the cards still to lay aside (the medium
-  plan, the lowest cards, and each short side suit voided), never all
-  18-choose-6 (without jokers 16-choose-4) sets; the player then lays aside the first card of the best
-  set, and the next discard decision searches again from the new view.
-* Bid Whist card play: every legal card.
-
-A single legal action is returned at once. When the view describes no deal
-(only a hand-built view can), the player falls back on the medium player.
-The players keep nothing between decisions: the same view, the same seeded
-RNG and a budget whose time cap does not bind give the same action.
-"""
+"""The hard computer players: determinized search with the medium players as rollout."""
 
 from __future__ import annotations
+
+# Which candidates are weighed, per decision:
+#
+# * Wizard prediction: the bids within two of the medium player's bid that the
+#   rules allow (the uneven-bids rule is in the legal actions); the rest of the
+#   table then bids and plays as the medium player would, each from its own
+#   view, so the hard player's bid reaches them only where the bidding mode
+#   shows it. Bids still face down for this seat (hidden and delayed bidding)
+#   are guessed as the medium player would have bid the sampled hand, not
+#   uniformly, since the rollout players aim at them.
+# * Wizard trump choice and card play: every legal action.
+# * Wizard worlds: the unseen cards are drawn so that each seat's hand fits
+#   the bid it showed (``wizard_worlds``): a seat that bid high most
+#   likely holds Wizards and high trumps, which a uniform draw ignores. In
+#   play, of a few such draws the one is kept that best explains the cards
+#   the others chose this round, as the medium player would have chosen them.
+# * Bid Whist bidding: pass (when allowed), the medium player's choice, the
+#   lowest bid of each mode, one book above the medium bid and, for a dealer
+#   under ``dealer_takes``, taking the high bid in each mode; the kitty is
+#   unseen and sampled like any other hidden card, so a bid is judged by how
+#   the hand actually plays out after it.
+# * Bid Whist trump or direction: every legal choice.
+# * Bid Whist discards: whole sets of the cards still to lay aside (the medium
+#   plan, the lowest cards, and each short side suit voided), never all
+#   18-choose-6 (without jokers 16-choose-4) sets; the player then lays aside the first card of the best
+#   set, and the next discard decision searches again from the new view.
+# * Bid Whist card play: every legal card.
+#
+# A single legal action is returned at once. When the view describes no deal
+# (only a hand-built view can), the player falls back on the medium player.
+# The players keep nothing between decisions: the same view, the same seeded
+# RNG and a budget whose time cap does not bind give the same action.
 
 import random
 import time
@@ -170,6 +152,24 @@ class _HardPlayer:
         return None
 
 
+# ``WizardHardPlayer`` and ``BidWhistHardPlayer`` decide by simulation (see
+# ``search_pimc``): for each decision they draw deals of the unseen cards
+# consistent with their own view, try each candidate action in every deal, play
+# the hand out with the medium players for all four seats (the hard player's
+# own later moves included) and keep the candidate that scores best: in
+# Wizard the seat's round score less half the others' mean (so that a trick
+# that no longer matters to its own bid goes to spoiling theirs), in Bid Whist its team's margin over the other
+# team for the hand (only the bidding team scores, so the team's own change
+# alone would leave a defender indifferent to setting the contract). The search
+# leaves the medium player's choice only when a candidate beats it clearly
+# (see ``search_pimc``). Rollouts use the medium players' decisions
+# unchanged. In Bid Whist they read a view for each simulated move
+# (``state.rollout_view``); in Wizard the rollout player keeps what each seat
+# has seen up to date card by card instead (``wizard_rollout``), so a round
+# plays out in about 0.3 ms at round 5 and 1.1 ms at round 15. Drawing a
+# world that explains the cards played costs about as much again, so card play
+# mostly ends on the default budget's 0.3 s rather than its 400 simulations
+# (see ``budget`` and ``wizard_worlds``).
 # ---------------------------------------------------------------------- Wizard
 class WizardHardPlayer(_HardPlayer):
     """Wizard by simulation: bids by the expected score of each bid, plays by

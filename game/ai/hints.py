@@ -1,77 +1,15 @@
-"""Hints: what the hard player would do now, and why, in words a player understands.
-
-``hint_for(game_def, view, rng, budget)`` asks the hard player of the game
-for the seat's decision and returns a ``Hint``: the action, a text key for a
-one-line reason and the key's parameters. The reason is chosen after the
-fact, from the position and the chosen action (would the card take the trick
-now, does the seat still need tricks, is it leading trumps), so it always
-describes the move that is shown. Parameters are ints only (counts, suits as
-``Suit`` values, bid modes, directions), never English; the UI turns a key
-and its parameters into a sentence from its string catalog.
-
-Every key, its parameters and the intended English:
-
-=========================  =========================  ==========================================================
-key                        params                     English
-=========================  =========================  ==========================================================
-``hint.bid``               bid, n                     "Bid {bid}: you expect about {n} tricks."
-``hint.bid_books``         books, mode, n             "Bid {books} {mode}: your side expects about {n} books."
-                                                      (mode 0 uptown, 1 downtown, 2 no trump; n counts the
-                                                      side's books of 13, the kitty book included)
-``hint.bid_books_contest`` books, mode                "Bid {books} {mode}: it scores better than leaving
-                                                      the contract to the others." (the bid is best
-                                                      although the side expects fewer books than it promises)
-``hint.take_books``        books, mode, n             "Take it at {books} {mode}: your side expects about
-                                                      {n} books." (a dealer's take, as ``hint.bid_books``)
-``hint.take_books_contest`` books, mode               "Take it at {books} {mode}: it scores better than
-                                                      leaving the contract to the others."
-``hint.pass``              (none)                     "Pass: your hand does not support a higher bid."
-``hint.trump``             suit, n                    "Choose {suit}: your longest suit ({n} cards)."
-                                                      (no other suit of the hand is as long)
-``hint.trump_tied``        suit, n                    "Choose {suit}: of your longest suits ({n} cards
-                                                      each), the strongest." (strength as the rules
-                                                      rank the cards for the contract)
-``hint.trump_even``        suit, n                    "Choose {suit}: one of your longest suits ({n} cards
-                                                      each), and your hand scores best with it."
-``hint.trump_fit``         suit                       "Choose {suit}: not your longest suit, but your hand
-                                                      scores best with it."
-``hint.trump_any``         suit                       "Choose {suit}: you hold no suit cards, so no suit is
-                                                      better than another."
-``hint.direction``         direction                  "Play {direction}: your cards are strongest that way."
-                                                      (direction 0 uptown, 1 downtown)
-``hint.discard``           cards                      "Lay aside short suits and keep your trumps."
-``hint.discard_notrump``   cards                      "Lay aside the jokers and your weakest cards."
-                                                      (cards: the whole set to lay aside, as card
-                                                      codes separated by spaces, e.g. "2C 3C BJ")
-``hint.discard_weakest``   cards                      "Lay aside your weakest cards." (no trump, and no
-                                                      joker among the cards laid aside)
-``hint.take_trick``        n                          "Take the trick: you still need {n}."
-                                                      (in a partnership game, the side needs them)
-``hint.cash``              (none)                     "Take the trick while it is yours to take."
-``hint.duck``              n                          "Stay under: you already have all the tricks you bid ({n})."
-``hint.least_harm``        (none)                     "Every card could take this trick: this one costs least."
-``hint.spoil``             (none)                     "Your bid is out of reach: spoil the others' bids."
-``hint.follow_low``        (none)                     "Play low: keep your strong cards for later."
-                                                      (the card is the lowest of the legal cards of its
-                                                      suit, as the rules rank them, and not the only one)
-``hint.follow_low_downtown`` (none)                   "Play low (downtown, a king is lower than a 2): keep
-                                                      your strong cards for later."
-``hint.let_go``            (none)                     "Let this trick go: keep your best cards for the
-                                                      tricks to come." (the card does not take the
-                                                      trick and is not the lowest of its suit)
-``hint.partner_winning``   (none)                     "Your partner has this trick: play low."
-                                                      (uptown, the card the lowest of its suit)
-``hint.partner_leave``     (none)                     "Your partner has this trick: leave it to them."
-``hint.lead_trump``        (none)                     "Draw trumps: take the opponents' trumps away."
-``hint.continue``          (none)                     "Go on to the next deal."
-=========================  =========================  ==========================================================
-
-``REASON_KEYS`` lists the keys, so the UI's catalog can be checked against it.
-Which hard player answers is read from the ``GameDef``'s scoring (contract or
-prediction), never from a game's name.
-"""
+"""Hints: what the hard player would do now, and why, in words a player understands."""
 
 from __future__ import annotations
+
+# ``hint_for(game_def, view, rng, budget)`` asks the hard player of the game
+# for the seat's decision and returns a ``Hint``: the action, a text key for a
+# one-line reason and the key's parameters. The reason is chosen after the
+# fact, from the position and the chosen action (would the card take the trick
+# now, does the seat still need tricks, is it leading trumps), so it always
+# describes the move that is shown. Parameters are ints only (counts, suits as
+# ``Suit`` values, bid modes, directions), never English; the UI turns a key
+# and its parameters into a sentence from its string catalog.
 
 import random
 from dataclasses import dataclass, field
@@ -89,6 +27,65 @@ from game.rules.view import BidWhistView, PlayerView
 
 __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 
+# ``REASON_KEYS`` lists the keys, so the UI's catalog can be checked against it.
+# Which hard player answers is read from the ``GameDef``'s scoring (contract or
+# prediction), never from a game's name.
+# Every key, its parameters and the intended English:
+#
+# =========================  =========================  ==========================================================
+# key                        params                     English
+# =========================  =========================  ==========================================================
+# ``hint.bid``               bid, n                     "Bid {bid}: you expect about {n} tricks."
+# ``hint.bid_books``         books, mode, n             "Bid {books} {mode}: your side expects about {n} books."
+#                                                       (mode 0 uptown, 1 downtown, 2 no trump; n counts the
+#                                                       side's books of 13, the kitty book included)
+# ``hint.bid_books_contest`` books, mode                "Bid {books} {mode}: it scores better than leaving
+#                                                       the contract to the others." (the bid is best
+#                                                       although the side expects fewer books than it promises)
+# ``hint.take_books``        books, mode, n             "Take it at {books} {mode}: your side expects about
+#                                                       {n} books." (a dealer's take, as ``hint.bid_books``)
+# ``hint.take_books_contest`` books, mode               "Take it at {books} {mode}: it scores better than
+#                                                       leaving the contract to the others."
+# ``hint.pass``              (none)                     "Pass: your hand does not support a higher bid."
+# ``hint.trump``             suit, n                    "Choose {suit}: your longest suit ({n} cards)."
+#                                                       (no other suit of the hand is as long)
+# ``hint.trump_tied``        suit, n                    "Choose {suit}: of your longest suits ({n} cards
+#                                                       each), the strongest." (strength as the rules
+#                                                       rank the cards for the contract)
+# ``hint.trump_even``        suit, n                    "Choose {suit}: one of your longest suits ({n} cards
+#                                                       each), and your hand scores best with it."
+# ``hint.trump_fit``         suit                       "Choose {suit}: not your longest suit, but your hand
+#                                                       scores best with it."
+# ``hint.trump_any``         suit                       "Choose {suit}: you hold no suit cards, so no suit is
+#                                                       better than another."
+# ``hint.direction``         direction                  "Play {direction}: your cards are strongest that way."
+#                                                       (direction 0 uptown, 1 downtown)
+# ``hint.discard``           cards                      "Lay aside short suits and keep your trumps."
+# ``hint.discard_notrump``   cards                      "Lay aside the jokers and your weakest cards."
+#                                                       (cards: the whole set to lay aside, as card
+#                                                       codes separated by spaces, e.g. "2C 3C BJ")
+# ``hint.discard_weakest``   cards                      "Lay aside your weakest cards." (no trump, and no
+#                                                       joker among the cards laid aside)
+# ``hint.take_trick``        n                          "Take the trick: you still need {n}."
+#                                                       (in a partnership game, the side needs them)
+# ``hint.cash``              (none)                     "Take the trick while it is yours to take."
+# ``hint.duck``              n                          "Stay under: you already have all the tricks you bid ({n})."
+# ``hint.least_harm``        (none)                     "Every card could take this trick: this one costs least."
+# ``hint.spoil``             (none)                     "Your bid is out of reach: spoil the others' bids."
+# ``hint.follow_low``        (none)                     "Play low: keep your strong cards for later."
+#                                                       (the card is the lowest of the legal cards of its
+#                                                       suit, as the rules rank them, and not the only one)
+# ``hint.follow_low_downtown`` (none)                   "Play low (downtown, a king is lower than a 2): keep
+#                                                       your strong cards for later."
+# ``hint.let_go``            (none)                     "Let this trick go: keep your best cards for the
+#                                                       tricks to come." (the card does not take the
+#                                                       trick and is not the lowest of its suit)
+# ``hint.partner_winning``   (none)                     "Your partner has this trick: play low."
+#                                                       (uptown, the card the lowest of its suit)
+# ``hint.partner_leave``     (none)                     "Your partner has this trick: leave it to them."
+# ``hint.lead_trump``        (none)                     "Draw trumps: take the opponents' trumps away."
+# ``hint.continue``          (none)                     "Go on to the next deal."
+# =========================  =========================  ==========================================================
 REASON_KEYS = (
     "hint.bid", "hint.bid_books", "hint.bid_books_contest", "hint.take_books", "hint.take_books_contest", "hint.pass",
     "hint.trump", "hint.trump_tied", "hint.trump_even", "hint.trump_fit", "hint.trump_any", "hint.direction", "hint.discard", "hint.discard_notrump", "hint.discard_weakest",

@@ -1,18 +1,17 @@
-"""The frame shared by the "medium" computer players of every game.
-
-Each game registers its own medium player (``BidWhistMediumPlayer``,
-``WizardMediumPlayer``) under the level "medium" in its ``GameDef``; nothing
-here knows which games exist. ``MediumPlayer`` holds what they have in
-common: a decision with a single legal action needs no thought, a view of the
-wrong game is refused, and a strategy bug never stalls a game.
-
-A medium player is stateless. Its choice is a pure function of the seat's
-view and the state of the RNG it is handed (used for tie-breaks only), so the
-same seed replays the same game, any thread may run it, and it cannot peek at
-hidden cards: a view holds none.
-"""
+"""The frame shared by the "medium" computer players of every game."""
 
 from __future__ import annotations
+
+# Each game registers its own medium player (``BidWhistMediumPlayer``,
+# ``WizardMediumPlayer``) under the level "medium" in its ``GameDef``; nothing
+# here knows which games exist. ``MediumPlayer`` holds what they have in
+# common: a decision with a single legal action needs no thought, a view of the
+# wrong game is refused, and a strategy bug never stalls a game.
+#
+# A medium player is stateless. Its choice is a pure function of the seat's
+# view and the state of the RNG it is handed (used for tie-breaks only), so the
+# same seed replays the same game, any thread may run it, and it cannot peek at
+# hidden cards: a view holds none.
 
 import random
 from abc import ABC, abstractmethod

@@ -1,44 +1,43 @@
-"""Determinized search over one seat's view: the engine of the hard players.
-
-Perfect-information Monte Carlo (PIMC). The seat cannot see the other hands,
-so the search guesses them: each *world* is one assignment of the unseen
-cards drawn uniformly among those consistent with the view
-(``HiddenSampler``), turned into a full state (``state_from_view``). In each
-world every candidate still in the race is tried in turn on a copy of the
-state, and the hand is played out to its end by a rollout policy (the medium
-players). The score of a simulation is the caller's ``value`` of the hand's
-end for the deciding seat: by default what the hand earned the seat
-(``state.hand_returns()``); the Bid Whist player asks for its team's margin
-over the other team instead, since only the bidding team scores and a
-defender's own change is zero whether it sets the contract or not. The candidates of one world share the world and the
-rollout seed (common random numbers), so the difference of two candidates'
-scores in a world comes from the actions, not from the luck of the deal, and
-the search compares candidates by these paired differences:
-
-* **Racing.** Every few worlds, a candidate whose paired difference to the
-  current leader is below zero by more than ``RACE_Z`` standard errors drops
-  out, so the budget goes to the candidates still in contention instead of
-  being spread evenly over plainly bad ones (a Wizard hand of ten cards has
-  up to ten).
-* **Leaving the policy on evidence.** The ``preferred`` candidate (the
-  medium player's own choice) is the default; another candidate replaces it
-  only when its paired gain over it, over at least ``MIN_PAIRS`` worlds, is
-  positive by ``deviation_z`` standard errors (``DEVIATION_Z`` unless the
-  caller says otherwise). A caller may ask for 0: any positive gain, the
-  plain best mean among the candidates that beat the preferred one. A
-  higher value guards against the winner's curse of a few dozen noisy
-  simulations; the hard players measured better at 0 (see ``hard``).
-
-The search stops when the budget's simulation count or its deadline is
-reached, checked before every simulation.
-
-Only the view is read, so nothing here can peek: two real states that show
-the seat the same view give the same decision for the same RNG. Every random
-choice (the worlds, their later deals, the rollouts) comes from the RNG the
-caller hands in.
-"""
+"""Determinized search over one seat's view: the engine of the hard players."""
 
 from __future__ import annotations
+
+# Perfect-information Monte Carlo (PIMC). The seat cannot see the other hands,
+# so the search guesses them: each *world* is one assignment of the unseen
+# cards drawn uniformly among those consistent with the view
+# (``HiddenSampler``), turned into a full state (``state_from_view``). In each
+# world every candidate still in the race is tried in turn on a copy of the
+# state, and the hand is played out to its end by a rollout policy (the medium
+# players). The score of a simulation is the caller's ``value`` of the hand's
+# end for the deciding seat: by default what the hand earned the seat
+# (``state.hand_returns()``); the Bid Whist player asks for its team's margin
+# over the other team instead, since only the bidding team scores and a
+# defender's own change is zero whether it sets the contract or not. The candidates of one world share the world and the
+# rollout seed (common random numbers), so the difference of two candidates'
+# scores in a world comes from the actions, not from the luck of the deal, and
+# the search compares candidates by these paired differences:
+#
+# * **Racing.** Every few worlds, a candidate whose paired difference to the
+#   current leader is below zero by more than ``RACE_Z`` standard errors drops
+#   out, so the budget goes to the candidates still in contention instead of
+#   being spread evenly over plainly bad ones (a Wizard hand of ten cards has
+#   up to ten).
+# * **Leaving the policy on evidence.** The ``preferred`` candidate (the
+#   medium player's own choice) is the default; another candidate replaces it
+#   only when its paired gain over it, over at least ``MIN_PAIRS`` worlds, is
+#   positive by ``deviation_z`` standard errors (``DEVIATION_Z`` unless the
+#   caller says otherwise). A caller may ask for 0: any positive gain, the
+#   plain best mean among the candidates that beat the preferred one. A
+#   higher value guards against the winner's curse of a few dozen noisy
+#   simulations; the hard players measured better at 0 (see ``hard``).
+#
+# The search stops when the budget's simulation count or its deadline is
+# reached, checked before every simulation.
+#
+# Only the view is read, so nothing here can peek: two real states that show
+# the seat the same view give the same decision for the same RNG. Every random
+# choice (the worlds, their later deals, the rollouts) comes from the RNG the
+# caller hands in.
 
 import random
 from collections.abc import Callable, Sequence

@@ -1,38 +1,30 @@
-"""The medium Wizard player: predict from hand strength, then play to hit it.
-
-Prediction adds up how likely each card is to take a trick: a Wizard almost
-always, a Jester never, high trumps often, side aces and kings less so, and
-every middling card less as more players sit at the table. The bids already
-seen move the total (seat position: bids under the fair share leave tricks
-to pick up, bids over it mean a fight; hidden bids say nothing). The total is
-rounded and, when the uneven-bids rule forbids that number, moved to the
-nearest allowed one. After a Wizard turn-up the seat that names trump (the
-dealer, or the player at its left under ``wizard_turn_up:
-first_bidder_chooses``) names the suit under which its hand expects the most
-tricks.
-
-Play aims at exactly the bid. A player still short of it tries to win the
-trick, with the cheapest card that will hold given the cards not yet seen and
-the players still to play, spending a Wizard only when it must; a player
-already at its bid ducks, throwing its most dangerous card that still loses
-(a Wizard under an earlier Wizard, a high card under a higher one) and keeping
-Jesters for the tricks it cannot otherwise lose. A player whose bid is lost
-short lets a trick go to an opponent already at its bid, to spoil that bid.
-
-``WizardMediumPlayer`` is the factory the registry names for the level
-"medium" of Wizard. The rules answer what they know: whether a card would
-take the trick and who is winning it (``wizard.trick_winner``), the suit
-led (``wizard.led_suit_of``), which cards outrank which
-(``wizard.strengths``); every seat's prediction as far as this seat may see
-it and the suits each seat has shown it lacks come from the view.
-
-The card choice (``card_to_play``) reads a ``WizardTable``: what the seat
-knows of the trick and of the cards still out. A real decision builds it
-from the view; a search's simulated round keeps it up to date card by card
-(``wizard_rollout``), which gives the same table faster.
-"""
+"""The medium Wizard player: predict from hand strength, then play to hit it."""
 
 from __future__ import annotations
+
+# Prediction adds up how likely each card is to take a trick: a Wizard almost
+# always, a Jester never, high trumps often, side aces and kings less so, and
+# every middling card less as more players sit at the table. The bids already
+# seen move the total (seat position: bids under the fair share leave tricks
+# to pick up, bids over it mean a fight; hidden bids say nothing). The total is
+# rounded and, when the uneven-bids rule forbids that number, moved to the
+# nearest allowed one. After a Wizard turn-up the seat that names trump (the
+# dealer, or the player at its left under ``wizard_turn_up:
+# first_bidder_chooses``) names the suit under which its hand expects the most
+# tricks.
+#
+# Play aims at exactly the bid. A player still short of it tries to win the
+# trick, with the cheapest card that will hold given the cards not yet seen and
+# the players still to play, spending a Wizard only when it must; a player
+# already at its bid ducks, throwing its most dangerous card that still loses
+# (a Wizard under an earlier Wizard, a high card under a higher one) and keeping
+# Jesters for the tricks it cannot otherwise lose. A player whose bid is lost
+# short lets a trick go to an opponent already at its bid, to spoil that bid.
+#
+# The card choice (``card_to_play``) reads a ``WizardTable``: what the seat
+# knows of the trick and of the cards still out. A real decision builds it
+# from the view; a search's simulated round keeps it up to date card by card
+# (``wizard_rollout``), which gives the same table faster.
 
 import random
 from collections.abc import Iterable, Sequence
@@ -61,6 +53,12 @@ WIZARDS_IN_DECK = WIZARD_DECK.count(WIZARD)
 CARDS_OF_SUIT = tuple(tuple(card for card in WIZARD_DECK if SUIT_OF[card] == suit) for suit in range(4))
 
 
+# ``WizardMediumPlayer`` is the factory the registry names for the level
+# "medium" of Wizard. The rules answer what they know: whether a card would
+# take the trick and who is winning it (``wizard.trick_winner``), the suit
+# led (``wizard.led_suit_of``), which cards outrank which
+# (``wizard.strengths``); every seat's prediction as far as this seat may see
+# it and the suits each seat has shown it lacks come from the view.
 class WizardMediumPlayer(MediumPlayer[WizardView]):
     view_type = WizardView
 

@@ -1,29 +1,28 @@
-"""The medium Wizard player as a search's rollout: the same decisions, faster.
-
-The hard player plays every simulated round out with the medium players
-(``search_pimc``), and in the long rounds that is nearly all of its thinking
-time: the medium player's card choice is most of a simulated move, and most
-of that went into rebuilding, from a fresh view, what the seat knows (the
-cards it has seen, the voids shown) for every move. ``WizardRolloutPlayer``
-plays the round out instead with a ``RoundTracker`` that keeps this knowledge
-up to date card by card and hands the medium player's card choice
-(``card_to_play``) the same ``WizardTable`` a view would give.
-
-What the tracker keeps is what every seat sees: the cards played, the
-turn-up, the suits shown void (every failure to follow in Wizard proves a
-void: there is no renege), and each seat's own hand. The bids each seat may
-see are read once, as play begins, from the rules (``bids_visible_to``); they
-do not change during play. So a seat decides from its own view's knowledge
-and no more: a test checks that at every simulated move its card equals the
-medium player's choice from ``state.view(seat)``.
-
-Bids and the trump choice of a simulated round go through the medium player
-and a view as before (a handful per round). No card choice draws on the RNG,
-so a rollout consumes it exactly as the view-by-view loop did and a search
-gives the same result either way.
-"""
+"""The medium Wizard player as a search's rollout: the same decisions, faster."""
 
 from __future__ import annotations
+
+# The hard player plays every simulated round out with the medium players
+# (``search_pimc``), and in the long rounds that is nearly all of its thinking
+# time: the medium player's card choice is most of a simulated move, and most
+# of that went into rebuilding, from a fresh view, what the seat knows (the
+# cards it has seen, the voids shown) for every move. ``WizardRolloutPlayer``
+# plays the round out instead with a ``RoundTracker`` that keeps this knowledge
+# up to date card by card and hands the medium player's card choice
+# (``card_to_play``) the same ``WizardTable`` a view would give.
+#
+# What the tracker keeps is what every seat sees: the cards played, the
+# turn-up, the suits shown void (every failure to follow in Wizard proves a
+# void: there is no renege), and each seat's own hand. The bids each seat may
+# see are read once, as play begins, from the rules (``bids_visible_to``); they
+# do not change during play. So a seat decides from its own view's knowledge
+# and no more: a test checks that at every simulated move its card equals the
+# medium player's choice from ``state.view(seat)``.
+#
+# Bids and the trump choice of a simulated round go through the medium player
+# and a view as before (a handful per round). No card choice draws on the RNG,
+# so a rollout consumes it exactly as the view-by-view loop did and a search
+# gives the same result either way.
 
 import random
 from typing import Any

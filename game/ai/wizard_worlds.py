@@ -1,35 +1,32 @@
 """The worlds the hard Wizard player simulates: hidden hands that fit the bids
 and the cards seen.
-
-A bid says much about a hand (a seat that bid 3 of 4 tricks most likely holds
-Wizards or high trumps), and the uniform draws of ``HiddenSampler`` ignore
-it. ``draw_wizard_hands`` draws a few worlds and keeps the one whose hands
-best explain the bids shown, judged as the medium player judges a hand
-(``bid_misfit``). Bids still face down for this seat (hidden and delayed
-bidding) are guessed as the medium player would have bid the drawn hand
-(``guess_face_down_bids``), not uniformly, since the rollout players aim at
-them.
-
-So does a card played: a seat that ducked under the queen most likely had no
-card to take the trick cheaply. In play, a ``PlayFitter`` draws up to
-``PLAY_FIT_TRIES`` such bid-fitted worlds and keeps the first in which the
-medium player, holding the drawn hands, would have played every card the
-others chose this round, else the one it explains best (``misfit``). One
-fitter serves all the worlds of a decision, so the round is dealt through
-the rules once and then dealt again with each guess's hands.
-The rollouts play every seat as the medium player, so a world in which that
-player would not have played as the table did describes a table the search
-is not at. In round 8, once three cards are down, only about one bid-fitted
-world in twelve explains every card (37 of 440 positions); the real hands of
-medium players always do.
-
-What these worlds cost and gain, and what was tried and not kept, is measured
-in docs/BENCHMARKS.md.
-
-Everything here reads the view and the draws only: nothing can peek.
 """
 
 from __future__ import annotations
+
+# A bid says much about a hand (a seat that bid 3 of 4 tricks most likely holds
+# Wizards or high trumps), and the uniform draws of ``HiddenSampler`` ignore
+# it. ``draw_wizard_hands`` draws a few worlds and keeps the one whose hands
+# best explain the bids shown, judged as the medium player judges a hand
+# (``bid_misfit``). Bids still face down for this seat (hidden and delayed
+# bidding) are guessed as the medium player would have bid the drawn hand
+# (``guess_face_down_bids``), not uniformly, since the rollout players aim at
+# them.
+#
+# So does a card played: a seat that ducked under the queen most likely had no
+# card to take the trick cheaply. In play, a ``PlayFitter`` draws up to
+# ``PLAY_FIT_TRIES`` such bid-fitted worlds and keeps the first in which the
+# medium player, holding the drawn hands, would have played every card the
+# others chose this round, else the one it explains best (``misfit``). One
+# fitter serves all the worlds of a decision, so the round is dealt through
+# the rules once and then dealt again with each guess's hands.
+# The rollouts play every seat as the medium player, so a world in which that
+# player would not have played as the table did describes a table the search
+# is not at. In round 8, once three cards are down, only about one bid-fitted
+# world in twelve explains every card (37 of 440 positions); the real hands of
+# medium players always do.
+#
+# Everything here reads the view and the draws only: nothing can peek.
 
 import math
 import random
@@ -49,6 +46,9 @@ __all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_
            "guess_face_down_bids", "others_have_played"]
 
 BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
+# Best of 4 fitted draws beat both none and best of 12 (whose worlds cost too much for the time
+# cap); those measurements and the variants tried and not kept: docs/BENCHMARKS.md, "Wizard worlds fitted
+# to bids and play".
 PLAY_FIT_TRIES = 4  # Wizard, in play: bid-fitted worlds tried per world for hands that explain the cards played
 
 

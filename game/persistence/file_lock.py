@@ -1,27 +1,26 @@
-"""Locks on open files, so that two copies of the program writing one file take turns.
-
-Two runs of ``simulate --history`` on one file, or two windows on one data
-folder, must never write over each other's games. Each writer holds a lock
-on the file while it writes (a hand history) or while it runs (a window's
-saves, ``game.persistence.savegame.claim_saves``); whoever finds the lock taken waits a
-moment or is refused with a clear message.
-
-The lock belongs to the open file: the operating system drops it when the
-file is closed or the process ends, however it ends (crashed, killed, the
-power cut), so a stale lock never blocks anyone.
-
-- POSIX: ``flock`` on the whole file. It is advisory: it only stops other
-  lockers, and readers (statistics, ``replay --check``) read on freely.
-- Windows: ``msvcrt.locking`` of one byte at ``LOCK_BYTE``. Windows locks
-  are mandatory for the bytes they cover, so the byte is one far past the
-  data a reader reads or a writer writes.
-
-A file system without locks (some network shares) cannot make writers take
-turns; the lock is then taken as held, so the program still works there as
-it did before locks existed, and the log says so once per file.
-"""
+"""Locks on open files, so that two copies of the program writing one file take turns."""
 
 from __future__ import annotations
+
+# Two runs of ``simulate --history`` on one file, or two windows on one data
+# folder, must never write over each other's games. Each writer holds a lock
+# on the file while it writes (a hand history) or while it runs (a window's
+# saves, ``game.persistence.savegame.claim_saves``); whoever finds the lock taken waits a
+# moment or is refused with a clear message.
+#
+# The lock belongs to the open file: the operating system drops it when the
+# file is closed or the process ends, however it ends (crashed, killed, the
+# power cut), so a stale lock never blocks anyone.
+#
+# - POSIX: ``flock`` on the whole file. It is advisory: it only stops other
+#   lockers, and readers (statistics, ``replay --check``) read on freely.
+# - Windows: ``msvcrt.locking`` of one byte at ``LOCK_BYTE``. Windows locks
+#   are mandatory for the bytes they cover, so the byte is one far past the
+#   data a reader reads or a writer writes.
+#
+# A file system without locks (some network shares) cannot make writers take
+# turns; the lock is then taken as held, so the program still works there as
+# it did before locks existed, and the log says so once per file.
 
 import contextlib
 import errno

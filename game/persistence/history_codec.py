@@ -47,7 +47,8 @@ from game.rules.events import (
     UnhandledEventError,
     WizardHandScored,
 )
-from game.rules.problems import Problem, ProblemValueError, located_line
+from game.persistence.problem_texts import located_line
+from game.rules.problems import Problem, ProblemValueError
 
 FORMAT = "trick-table-history"
 VERSION = 1

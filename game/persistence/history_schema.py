@@ -1,25 +1,24 @@
-"""The shape a hand-history record must have before the engine replays it.
-
-``HAND_HISTORY.md`` describes one game as a JSON object; this module holds
-that description as data and checks a decoded record against it, so a line
-that was edited by hand, damaged, or written by a newer Trick Table is
-refused with one sentence naming the field at fault ("deals[2].bids[0].bid:
-expected a whole number, not 1e400") before any of it reaches the engine.
-
-Two kinds of fault are told apart. A value of the wrong type (a card given as
-a number, ``"rules": []``, a bid of ``1e400``, nesting where a card belongs)
-makes the record unreadable. A field or house-rule key this program does not
-know is refused too, rather than ignored: it was written by a newer program
-whose game this one would misread. Whether the values make a legal game is
-not asked here: that is the engine's answer, given by ``check_game``.
-
-The fields of a deal depend on how the game is scored (``GameDef.scoring``),
-as in ``game.persistence.history_codec.DEAL_SHAPES``; nothing here compares game names.
-Messages quote at most a short prefix of a bad value (``short_repr``), so a
-50 MB string or a deeply nested list is never echoed whole.
-"""
+"""The shape a hand-history record must have before the engine replays it."""
 
 from __future__ import annotations
+
+# ``HAND_HISTORY.md`` describes one game as a JSON object; this module holds
+# that description as data and checks a decoded record against it, so a line
+# that was edited by hand, damaged, or written by a newer Trick Table is
+# refused with one sentence naming the field at fault ("deals[2].bids[0].bid:
+# expected a whole number, not 1e400") before any of it reaches the engine.
+#
+# Two kinds of fault are told apart. A value of the wrong type (a card given as
+# a number, ``"rules": []``, a bid of ``1e400``, nesting where a card belongs)
+# makes the record unreadable. A field or house-rule key this program does not
+# know is refused too, rather than ignored: it was written by a newer program
+# whose game this one would misread. Whether the values make a legal game is
+# not asked here: that is the engine's answer, given by ``check_game``.
+#
+# The fields of a deal depend on how the game is scored (``GameDef.scoring``),
+# as in ``game.persistence.history_codec.DEAL_SHAPES``; nothing here compares game names.
+# Messages quote at most a short prefix of a bad value (``short_repr``), so a
+# 50 MB string or a deeply nested list is never echoed whole.
 
 import reprlib
 from collections.abc import Mapping

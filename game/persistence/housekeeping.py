@@ -1,15 +1,14 @@
-"""Tidying the user's folders when the program starts.
-
-A program killed at the wrong moment (or a power cut, or a full disk) can
-leave two kinds of debris: the temporary file of an atomic write that never
-got renamed, and a history file whose last game was only partly written.
-Neither may linger: temporary files would pile up for ever, and a torn last
-line would swallow the next game appended after it. ``tidy_user_files``
-clears both once at start-up and logs what it did; nothing the player made
-is deleted (a torn history tail is set aside in a ".damaged" file).
-"""
+"""Tidying the user's folders when the program starts."""
 
 from __future__ import annotations
+
+# A program killed at the wrong moment (or a power cut, or a full disk) can
+# leave two kinds of debris: the temporary file of an atomic write that never
+# got renamed, and a history file whose last game was only partly written.
+# Neither may linger: temporary files would pile up for ever, and a torn last
+# line would swallow the next game appended after it. ``tidy_user_files``
+# clears both once at start-up and logs what it did; nothing the player made
+# is deleted (a torn history tail is set aside in a ".damaged" file).
 
 import logging
 

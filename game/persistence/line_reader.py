@@ -1,21 +1,20 @@
-"""Reading a file of lines (a hand history) with a cap on each line, so no file costs memory.
-
-Every reader of the hand-history files (the statistics, the replay viewer,
-``replay --check``, the start-up repair) reads them through this module:
-
-* ``open_lines_file`` opens a file for reading and refuses what never ends
-  (``/dev/zero``, a terminal, any device) or is no file at all. A regular
-  file or a pipe is read: both end.
-* ``capped_lines`` yields the file's lines one at a time, each with its
-  number and where it ends. A line longer than ``MAX_LINE_BYTES`` is no line
-  this program writes (the longest games are well under a megabyte): it is
-  read past in pieces of ``SKIP_PIECE`` bytes up to its newline, never held
-  whole, and yielded with ``raw=None`` so that the reader can name it and go
-  on. So a file of any size, with or without newlines, costs at most about
-  ``MAX_LINE_BYTES`` of memory.
-"""
+"""Reading a file of lines (a hand history) with a cap on each line, so no file costs memory."""
 
 from __future__ import annotations
+
+# Every reader of the hand-history files (the statistics, the replay viewer,
+# ``replay --check``, the start-up repair) reads them through this module:
+#
+# * ``open_lines_file`` opens a file for reading and refuses what never ends
+#   (``/dev/zero``, a terminal, any device) or is no file at all. A regular
+#   file or a pipe is read: both end.
+# * ``capped_lines`` yields the file's lines one at a time, each with its
+#   number and where it ends. A line longer than ``MAX_LINE_BYTES`` is no line
+#   this program writes (the longest games are well under a megabyte): it is
+#   read past in pieces of ``SKIP_PIECE`` bytes up to its newline, never held
+#   whole, and yielded with ``raw=None`` so that the reader can name it and go
+#   on. So a file of any size, with or without newlines, costs at most about
+#   ``MAX_LINE_BYTES`` of memory.
 
 import errno
 import os

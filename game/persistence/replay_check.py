@@ -1,28 +1,27 @@
-"""``replay --check``: replay hand-history files through the engine, line by line.
-
-Every line of every file given is accounted for, by its line number in the
-file (counting from 1, blank lines included, as an editor shows them): it is
-a game that agrees with the engine, a game the engine disagrees with, a line
-that cannot be read as a game (damaged JSON, a key given twice in one object,
-a field of the wrong type, a controller or seat list no game has, a
-field or house rule written by a newer program, a line too long to be a
-game), or a blank line. One bad line never stops the run: the lines after it
-and the files after it are still checked, and a file that cannot be opened at
-all is named and skipped.
-
-For each file the output has one line per game the engine disagrees with
-(and its first differences), an ``error:`` line on standard error per line
-that cannot be read, and a summary that adds the lines up. A file without
-games says so; it is never reported as agreeing.
-
-Exit status: 0 when every game of every file agrees; 1 when the engine
-disagrees with a game and everything could be read; 2 when any line or
-file could not be read. Unreadable input wins over a disagreement: the
-check was incomplete, and 2 is what a script must notice first (the output
-still names the disagreements).
-"""
+"""``replay --check``: replay hand-history files through the engine, line by line."""
 
 from __future__ import annotations
+
+# Every line of every file given is accounted for, by its line number in the
+# file (counting from 1, blank lines included, as an editor shows them): it is
+# a game that agrees with the engine, a game the engine disagrees with, a line
+# that cannot be read as a game (damaged JSON, a key given twice in one object,
+# a field of the wrong type, a controller or seat list no game has, a
+# field or house rule written by a newer program, a line too long to be a
+# game), or a blank line. One bad line never stops the run: the lines after it
+# and the files after it are still checked, and a file that cannot be opened at
+# all is named and skipped.
+#
+# For each file the output has one line per game the engine disagrees with
+# (and its first differences), an ``error:`` line on standard error per line
+# that cannot be read, and a summary that adds the lines up. A file without
+# games says so; it is never reported as agreeing.
+#
+# Exit status: 0 when every game of every file agrees; 1 when the engine
+# disagrees with a game and everything could be read; 2 when any line or
+# file could not be read. Unreadable input wins over a disagreement: the
+# check was incomplete, and 2 is what a script must notice first (the output
+# still names the disagreements).
 
 import logging
 from collections.abc import Sequence

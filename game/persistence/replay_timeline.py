@@ -1,29 +1,28 @@
-"""A finished game from the hand history as a row of positions to step through.
-
-``ReplayTimeline(record)`` replays one recorded game through the engine,
-exactly as ``replay --check`` does (``game.persistence.history_replay.replay_start``, then
-``NEXT_DEAL`` and ``recorded_actions`` deal by deal), and keeps the engine's
-state after every step: the deal, every bid, the trump or contract choice,
-every discard and every card played. The replay viewer shows these states;
-it never rebuilds a position itself, so what it shows is what the engine
-says the position was.
-
-Besides single steps the timeline knows two larger strides: a *trick* mark
-(the deal, the end of the bidding and the discards, the last card of each
-trick) and a *deal* mark (the first position of each deal), which the viewer
-uses for Page Up/Down and for the "deal" buttons.
-
-A record the engine cannot replay raises ``ReplayError`` with a sentence
-saying where it went wrong, as a ``Problem`` (``game.rules.problems``): the
-command line prints its English, the viewer words it in the player's
-language instead of showing a traceback. The engine's refusal of a move is
-coded (a ``Refusal``) and worded like a refused move at the table; what a
-library said in English (a field the record check names) is the problem's
-``detail``, shown only in English. No pygame here: the
-timeline is plain data, tested against the engine.
-"""
+"""A finished game from the hand history as a row of positions to step through."""
 
 from __future__ import annotations
+
+# ``ReplayTimeline(record)`` replays one recorded game through the engine,
+# exactly as ``replay --check`` does (``game.persistence.history_replay.replay_start``, then
+# ``NEXT_DEAL`` and ``recorded_actions`` deal by deal), and keeps the engine's
+# state after every step: the deal, every bid, the trump or contract choice,
+# every discard and every card played. The replay viewer shows these states;
+# it never rebuilds a position itself, so what it shows is what the engine
+# says the position was.
+#
+# Besides single steps the timeline knows two larger strides: a *trick* mark
+# (the deal, the end of the bidding and the discards, the last card of each
+# trick) and a *deal* mark (the first position of each deal), which the viewer
+# uses for Page Up/Down and for the "deal" buttons.
+#
+# A record the engine cannot replay raises ``ReplayError`` with a sentence
+# saying where it went wrong, as a ``Problem`` (``game.rules.problems``): the
+# command line prints its English, the viewer words it in the player's
+# language instead of showing a traceback. The engine's refusal of a move is
+# coded (a ``Refusal``) and worded like a refused move at the table; what a
+# library said in English (a field the record check names) is the problem's
+# ``detail``, shown only in English. No pygame here: the
+# timeline is plain data, tested against the engine.
 
 from collections.abc import Callable
 from dataclasses import dataclass

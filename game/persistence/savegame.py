@@ -1,52 +1,51 @@
-"""The game in progress on disk: one autosave file, written after every action.
-
-The file is ``autosave.json`` in the user's saves folder
-(``UserPaths.saves_dir``). It holds ``Match.to_save()`` (rules, seed, seats,
-every action, whether undo was used) plus ``saved_at``, the moment of the
-save (UTC, ISO 8601). Because a match is deterministic from its seed and its
-actions, and a computer player's randomness depends only on the position,
-loading it rebuilds the very game that was saved, and the computer players
-go on exactly as they would have.
-
-Reading never guesses. ``load_saved_game`` returns the rebuilt game, or
-nothing when there is no save, or a ``SaveProblem`` saying why the file
-could not be used:
-
-* a save of format version 1 (before undo existed) is migrated: it gets
-  ``undo_used: false`` and the file's modification time as ``saved_at``;
-* a save of a newer version is refused, never half-read;
-* a file that is not a save, is cut short, or whose actions the rules refuse
-  is corrupt.
-
-The reason is a ``Problem`` (``game.rules.problems``): the log reads its
-English, the start screen words it in the player's language (a saved move
-the engine refuses is worded as the table words a refused move). What a
-library said in English about a damaged file is the problem's ``detail``,
-which only an English sentence shows.
-
-A file that is refused or corrupt is set aside, renamed to
-``autosave.json.unsupported-<time>`` or ``autosave.json.corrupt-<time>``
-beside it and never deleted, so a new game can be saved and the old file
-is still there to be looked at.
-
-One window at a time owns the saves folder (``claim_saves``): it holds a
-lock on ``saves/window.lock`` for as long as it runs. A second window on
-the same data folder finds it taken and runs without the saves: it neither
-writes the autosave nor offers to continue it, so the two never overwrite
-or finish each other's game (``game.ui.app`` tells the player). The lock is
-the operating system's (``game.persistence.file_lock``), so a window that crashed or
-was killed leaves nothing that blocks the next one.
-
-Writing goes through ``game.settings.paths.atomic_write_bytes`` (temporary file,
-fsync, rename), so a kill or a full disk leaves the previous save whole.
-``Autosaver`` does it on a small worker thread so the frame loop never waits
-for the disk: each ``save`` takes a snapshot of the match on the caller's
-thread (cheap: the action list as text) and the worker writes the latest
-snapshot; a snapshot superseded before the worker reached it is skipped,
-since the newer one holds every action the older one did.
-"""
+"""The game in progress on disk: one autosave file, written after every action."""
 
 from __future__ import annotations
+
+# The file is ``autosave.json`` in the user's saves folder
+# (``UserPaths.saves_dir``). It holds ``Match.to_save()`` (rules, seed, seats,
+# every action, whether undo was used) plus ``saved_at``, the moment of the
+# save (UTC, ISO 8601). Because a match is deterministic from its seed and its
+# actions, and a computer player's randomness depends only on the position,
+# loading it rebuilds the very game that was saved, and the computer players
+# go on exactly as they would have.
+#
+# Reading never guesses. ``load_saved_game`` returns the rebuilt game, or
+# nothing when there is no save, or a ``SaveProblem`` saying why the file
+# could not be used:
+#
+# * a save of format version 1 (before undo existed) is migrated: it gets
+#   ``undo_used: false`` and the file's modification time as ``saved_at``;
+# * a save of a newer version is refused, never half-read;
+# * a file that is not a save, is cut short, or whose actions the rules refuse
+#   is corrupt.
+#
+# The reason is a ``Problem`` (``game.rules.problems``): the log reads its
+# English, the start screen words it in the player's language (a saved move
+# the engine refuses is worded as the table words a refused move). What a
+# library said in English about a damaged file is the problem's ``detail``,
+# which only an English sentence shows.
+#
+# A file that is refused or corrupt is set aside, renamed to
+# ``autosave.json.unsupported-<time>`` or ``autosave.json.corrupt-<time>``
+# beside it and never deleted, so a new game can be saved and the old file
+# is still there to be looked at.
+#
+# One window at a time owns the saves folder (``claim_saves``): it holds a
+# lock on ``saves/window.lock`` for as long as it runs. A second window on
+# the same data folder finds it taken and runs without the saves: it neither
+# writes the autosave nor offers to continue it, so the two never overwrite
+# or finish each other's game (``game.ui.app`` tells the player). The lock is
+# the operating system's (``game.persistence.file_lock``), so a window that crashed or
+# was killed leaves nothing that blocks the next one.
+#
+# Writing goes through ``game.settings.paths.atomic_write_bytes`` (temporary file,
+# fsync, rename), so a kill or a full disk leaves the previous save whole.
+# ``Autosaver`` does it on a small worker thread so the frame loop never waits
+# for the disk: each ``save`` takes a snapshot of the match on the caller's
+# thread (cheap: the action list as text) and the worker writes the latest
+# snapshot; a snapshot superseded before the worker reached it is skipped,
+# since the newer one holds every action the older one did.
 
 import json
 import logging

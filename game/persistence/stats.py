@@ -1,63 +1,62 @@
-"""Statistics per player name and game, computed from the hand-history files.
-
-Two layers keep a rebuild fast:
-
-* ``summarize(record)`` boils one recorded game (read by
-  ``game.persistence.history_reader.read_history``, the only reader of the file format) down to
-  a small JSON-able summary: who sat where at what level, the final scores
-  and winners, the running scores after each deal, each contract (declarer,
-  mode, made or set) and each prediction hit or missed by hand size.
-* ``StatsBook`` adds summaries up, one game at a time (``add``), into a
-  ``PlayerStats`` per (game, player name). Adding is incremental: a new game
-  is one more ``add``.
-
-Parsing the JSON of thousands of full games is the slow part (a three-player
-Wizard game is about 30 kB), so ``load_stats`` keeps the summaries in a small
-cache file keyed by each history file's size and modification time: a file
-that has not changed is not read again. A history file only ever grows by
-whole games appended at its end, so the cache also keeps, per file, the byte
-offset up to which its lines were read (a damaged line is skipped and named,
-never a stop: the games after it count) and a fingerprint of the bytes
-before it (``prefix_fingerprint``). A changed file that still starts with
-those same bytes has only its new games read (``game.persistence.history_reader``'s
-``read_history_from``, from that offset) and added to the cached ones; a file
-that shrank or was rewritten, edited or repaired inside that part is
-summarized again from its start. The fingerprint samples the part rather than
-reading all of it (reading it all would cost much of what the shortcut
-saves), so an edit by hand that keeps the file's length and every sampled
-block goes unseen, as one that also kept the modification time always did.
-
-When many games must be read (no cache yet, or a file read again whole),
-they are read without their cards (``read_history_from(without_cards=True)``),
-with Python's cycle collector paused, and, on a machine with processors to
-spare, in spans of whole lines by worker processes (``game.persistence.stats_spans``),
-whose results are stitched back into exactly what one reader gives.
-
-Counting conventions (the statistics screen says them in words):
-
-* A player's *side* is their team in a partnership game, else their seat;
-  their score is their side's final score, and they won when their side is
-  among the winners.
-* A finished game marked ``"undo_used": true`` is one of its players' games
-  (listed, its scores charted, replayable) but is counted apart: each of its
-  players' ``undo_games``, and no win, score, record, contract, bid or
-  opponent figure, so a taken-back card never makes a best score. A game not
-  played to the end (undo used or not) is only counted, per player
-  (``StatsBook.unfinished_of``) and per game (``unfinished_games``).
-* Contracts are those the player declared, by mode and by the level the
-  player's seat had (``human`` or the computer's level).
-* A prediction is hit when the seat took exactly the tricks it bid; round
-  size is the number of cards each seat was dealt.
-* Wins by opponent level: a game counts once for every distinct level among
-  the player's opponents (the seats on other sides).
-* A contract is made when it scores its side points and set when it costs
-  them (``score_change`` of the declaring side): the format's own record of
-  what the engine decided, so no rule is worked out again here.
-
-No pygame here; the statistics screen only draws what this module computes.
-"""
+"""Statistics per player name and game, computed from the hand-history files."""
 
 from __future__ import annotations
+
+# Two layers keep a rebuild fast:
+#
+# * ``summarize(record)`` boils one recorded game (read by
+#   ``game.persistence.history_reader.read_history``, the only reader of the file format) down to
+#   a small JSON-able summary: who sat where at what level, the final scores
+#   and winners, the running scores after each deal, each contract (declarer,
+#   mode, made or set) and each prediction hit or missed by hand size.
+# * ``StatsBook`` adds summaries up, one game at a time (``add``), into a
+#   ``PlayerStats`` per (game, player name). Adding is incremental: a new game
+#   is one more ``add``.
+#
+# Parsing the JSON of thousands of full games is the slow part (a three-player
+# Wizard game is about 30 kB), so ``load_stats`` keeps the summaries in a small
+# cache file keyed by each history file's size and modification time: a file
+# that has not changed is not read again. A history file only ever grows by
+# whole games appended at its end, so the cache also keeps, per file, the byte
+# offset up to which its lines were read (a damaged line is skipped and named,
+# never a stop: the games after it count) and a fingerprint of the bytes
+# before it (``prefix_fingerprint``). A changed file that still starts with
+# those same bytes has only its new games read (``game.persistence.history_reader``'s
+# ``read_history_from``, from that offset) and added to the cached ones; a file
+# that shrank or was rewritten, edited or repaired inside that part is
+# summarized again from its start. The fingerprint samples the part rather than
+# reading all of it (reading it all would cost much of what the shortcut
+# saves), so an edit by hand that keeps the file's length and every sampled
+# block goes unseen, as one that also kept the modification time always did.
+#
+# When many games must be read (no cache yet, or a file read again whole),
+# they are read without their cards (``read_history_from(without_cards=True)``),
+# with Python's cycle collector paused, and, on a machine with processors to
+# spare, in spans of whole lines by worker processes (``game.persistence.stats_spans``),
+# whose results are stitched back into exactly what one reader gives.
+#
+# Counting conventions (the statistics screen says them in words):
+#
+# * A player's *side* is their team in a partnership game, else their seat;
+#   their score is their side's final score, and they won when their side is
+#   among the winners.
+# * A finished game marked ``"undo_used": true`` is one of its players' games
+#   (listed, its scores charted, replayable) but is counted apart: each of its
+#   players' ``undo_games``, and no win, score, record, contract, bid or
+#   opponent figure, so a taken-back card never makes a best score. A game not
+#   played to the end (undo used or not) is only counted, per player
+#   (``StatsBook.unfinished_of``) and per game (``unfinished_games``).
+# * Contracts are those the player declared, by mode and by the level the
+#   player's seat had (``human`` or the computer's level).
+# * A prediction is hit when the seat took exactly the tricks it bid; round
+#   size is the number of cards each seat was dealt.
+# * Wins by opponent level: a game counts once for every distinct level among
+#   the player's opponents (the seats on other sides).
+# * A contract is made when it scores its side points and set when it costs
+#   them (``score_change`` of the declaring side): the format's own record of
+#   what the engine decided, so no rule is worked out again here.
+#
+# No pygame here; the statistics screen only draws what this module computes.
 
 import gc
 import hashlib

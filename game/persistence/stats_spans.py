@@ -1,26 +1,25 @@
-"""Summarizing history files in spans of whole lines, in parallel where it pays.
-
-Rebuilding the statistics without a cache means decoding every game of every
-history file: 10,000 games are about 120 MB, and one process spends over a
-second on them, almost all of it decoding JSON. Each game is one line, and a
-line can be summarized without the others, so the files are cut into spans
-of whole lines (``plan_spans``), the spans are summarized in worker
-processes (``summarize_spans``), and the results are stitched back together
-in file order (``stitch``) into exactly what one process reading the file
-from start to end gives: the same summaries with the same game numbers, the
-same problems naming the same lines and games, and the same point to resume
-from. A damaged line is skipped and named, and the reading goes on: the
-games after it count (``Damage`` names the first few damaged lines of a file
-and counts the rest, so a file of a million damaged lines costs no memory).
-
-Worker processes are used only where they are cheap and safe to start:
-with the ``fork`` start method (Linux), more than one processor, no other
-thread running in this process (a fork copies only the calling thread), and
-enough bytes to read that starting them is repaid. Everywhere else, and if
-a worker cannot be started, the same spans are read here one after another.
-"""
+"""Summarizing history files in spans of whole lines, in parallel where it pays."""
 
 from __future__ import annotations
+
+# Rebuilding the statistics without a cache means decoding every game of every
+# history file: 10,000 games are about 120 MB, and one process spends over a
+# second on them, almost all of it decoding JSON. Each game is one line, and a
+# line can be summarized without the others, so the files are cut into spans
+# of whole lines (``plan_spans``), the spans are summarized in worker
+# processes (``summarize_spans``), and the results are stitched back together
+# in file order (``stitch``) into exactly what one process reading the file
+# from start to end gives: the same summaries with the same game numbers, the
+# same problems naming the same lines and games, and the same point to resume
+# from. A damaged line is skipped and named, and the reading goes on: the
+# games after it count (``Damage`` names the first few damaged lines of a file
+# and counts the rest, so a file of a million damaged lines costs no memory).
+#
+# Worker processes are used only where they are cheap and safe to start:
+# with the ``fork`` start method (Linux), more than one processor, no other
+# thread running in this process (a fork copies only the calling thread), and
+# enough bytes to read that starting them is repaid. Everywhere else, and if
+# a worker cannot be started, the same spans are read here one after another.
 
 import multiprocessing
 import os

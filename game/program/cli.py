@@ -1,19 +1,18 @@
-"""The command line: argument parsing and the headless commands.
-
-``python main.py`` opens the window (with ``--rules FILE``, ``--preset NAME``
-or ``--game NAME`` straight at the table); ``simulate`` plays whole games between
-computer players and prints a summary; ``replay FILE [--game N]`` opens the
-window on a recorded game in the replay viewer, and ``replay --check`` replays
-history files through the engine. Errors a user can cause (a bad rules file, an unreadable
-history) print one clear line and exit with status 2, never a traceback.
-
-Every game the registry knows can be simulated: the choices of ``--game``,
-the default number of players, the computer levels, the teams and the shape
-of the summary (contracts per team, or predictions per seat) all come from
-the game's ``GameDef``.
-"""
+"""The command line: argument parsing and the headless commands."""
 
 from __future__ import annotations
+
+# ``python main.py`` opens the window (with ``--rules FILE``, ``--preset NAME``
+# or ``--game NAME`` straight at the table); ``simulate`` plays whole games between
+# computer players and prints a summary; ``replay FILE [--game N]`` opens the
+# window on a recorded game in the replay viewer, and ``replay --check`` replays
+# history files through the engine. Errors a user can cause (a bad rules file, an unreadable
+# history) print one clear line and exit with status 2, never a traceback.
+#
+# Every game the registry knows can be simulated: the choices of ``--game``,
+# the default number of players, the computer levels, the teams and the shape
+# of the summary (contracts per team, or predictions per seat) all come from
+# the game's ``GameDef``.
 
 import argparse
 import contextlib

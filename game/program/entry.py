@@ -1,28 +1,27 @@
-"""The program's entry point: the command line, ended quietly however it ends.
-
-``main.py`` (and so the built program) runs ``run()``. Whatever stops the
-program, the person at the terminal sees one short line, never a traceback:
-
-- Ctrl-C (``KeyboardInterrupt``), in the window or in a headless command,
-  ends it with "stopped" and exit status 130, as a shell reports a program
-  stopped by Ctrl-C. The window closes its scenes and writes its last
-  autosave first (``App.run``).
-- SIGTERM, SIGHUP (or SIGBREAK on Windows) in the window closes it without
-  asking, after the last autosave, with exit status 128 plus the signal's
-  number (143 for SIGTERM; ``game.ui.app``). A headless command keeps the
-  signals' usual meaning.
-- A closed pipe (``simulate ... | head``): the reader has all it wanted, so
-  nothing is said; standard output is pointed at the null device, so the
-  interpreter's own last flush cannot complain, and the exit status is 141,
-  a shell's status for a program ended by SIGPIPE.
-- Any other exception that reached this far is a fault of the program: its
-  traceback goes to the log file (``game.program.log_setup``), and the line names
-  that file when it exists. Exit status 70 (EX_SOFTWARE in sysexits.h).
-  An exception that ends a worker thread, or one raised where Python can
-  only ignore it, is logged the same way and the program carries on.
-"""
+"""The program's entry point: the command line, ended quietly however it ends."""
 
 from __future__ import annotations
+
+# ``main.py`` (and so the built program) runs ``run()``. Whatever stops the
+# program, the person at the terminal sees one short line, never a traceback:
+#
+# - Ctrl-C (``KeyboardInterrupt``), in the window or in a headless command,
+#   ends it with "stopped" and exit status 130, as a shell reports a program
+#   stopped by Ctrl-C. The window closes its scenes and writes its last
+#   autosave first (``App.run``).
+# - SIGTERM, SIGHUP (or SIGBREAK on Windows) in the window closes it without
+#   asking, after the last autosave, with exit status 128 plus the signal's
+#   number (143 for SIGTERM; ``game.ui.app``). A headless command keeps the
+#   signals' usual meaning.
+# - A closed pipe (``simulate ... | head``): the reader has all it wanted, so
+#   nothing is said; standard output is pointed at the null device, so the
+#   interpreter's own last flush cannot complain, and the exit status is 141,
+#   a shell's status for a program ended by SIGPIPE.
+# - Any other exception that reached this far is a fault of the program: its
+#   traceback goes to the log file (``game.program.log_setup``), and the line names
+#   that file when it exists. Exit status 70 (EX_SOFTWARE in sysexits.h).
+#   An exception that ends a worker thread, or one raised where Python can
+#   only ignore it, is logged the same way and the program carries on.
 
 import os
 import sys

@@ -1,26 +1,25 @@
-"""Where Trick Table's log goes, so that no traceback ever reaches a terminal.
-
-Everything the program logs goes through the ``tricktable`` logger. Its log
-file is ``tricktable.log`` in the user's log folder (or ``<data dir>/logs``),
-rotated at half a megabyte; the details of a failure, tracebacks included,
-are written there and nowhere else. ``attach_log_file`` opens it: the
-window opens it at once; a headless command (``simulate``, ``replay``)
-opens it lazily, only when there is something to write, so a run that goes
-well creates no folder.
-
-When the log folder cannot be written (it is a file, a read-only disk), the
-file is replaced by ``OneLineHandler``: warnings and errors still reach the
-terminal, but as one short line each, never with a traceback, and
-``attach_log_file`` returns None so no message names a log file that does
-not exist. A log file that stops taking records (a full disk) says so once,
-in one line, never with Python's "--- Logging error ---" traceback. A
-headless command also gets a ``OneLineHandler`` beside its file, so the
-terminal user sees that something was logged.
-``write_to_log_file`` is for the last resort of ``game.program.entry``: a traceback
-for the file alone, while the terminal gets the caller's own sentence.
-"""
+"""Where Trick Table's log goes, so that no traceback ever reaches a terminal."""
 
 from __future__ import annotations
+
+# Everything the program logs goes through the ``tricktable`` logger. Its log
+# file is ``tricktable.log`` in the user's log folder (or ``<data dir>/logs``),
+# rotated at half a megabyte; the details of a failure, tracebacks included,
+# are written there and nowhere else. ``attach_log_file`` opens it: the
+# window opens it at once; a headless command (``simulate``, ``replay``)
+# opens it lazily, only when there is something to write, so a run that goes
+# well creates no folder.
+#
+# When the log folder cannot be written (it is a file, a read-only disk), the
+# file is replaced by ``OneLineHandler``: warnings and errors still reach the
+# terminal, but as one short line each, never with a traceback, and
+# ``attach_log_file`` returns None so no message names a log file that does
+# not exist. A log file that stops taking records (a full disk) says so once,
+# in one line, never with Python's "--- Logging error ---" traceback. A headless command also gets a
+# ``OneLineHandler`` beside its
+# file, so the terminal user sees that something was logged.
+# ``write_to_log_file`` is for the last resort of ``game.program.entry``: a traceback
+# for the file alone, while the terminal gets the caller's own sentence.
 
 import logging
 import logging.handlers

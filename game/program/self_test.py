@@ -1,33 +1,32 @@
-"""``--self-test``: prove that this copy of Trick Table works, in a few seconds.
-
-The self-test is meant for the built executable as much as for a checkout:
-CI runs it on the PyInstaller build, and a player can run it to see whether
-the program works on their machine. It exercises the same code a player
-does. SDL is pointed at its dummy video and audio drivers, so no window
-appears, and then the real ``App`` is built, shows the start screen, and
-plays one short game of each game between computer players through the
-real table scene, frame by frame, until the end screen appears. The table
-writes each finished game's hand history to the data folder, as it does for
-a player; the self-test then replays those files through the engine with
-the replay checker.
-
-The result is one line on standard output, ``self-test ok: ...`` with exit
-status 0, or ``self-test FAILED: <what>`` with status 1. Details of a
-failure (tracebacks, the scene that failed) go to the log file, never to the
-terminal.
-
-The self-test never touches a player's files. It always plays in a fresh
-temporary data folder of its own (its settings, saves, histories and log),
-deleted after a success and kept after a failure so its log can be read
-(the result line names it). ``--data-dir DIR`` only says whose settings to
-play with: the settings file in DIR is read, never written, so the
-self-test proves the program works with that player's language, scale and
-card choices; nothing else in DIR is opened, and DIR is left exactly as it
-was (no autosave replaced, no game added to its histories, no line in its
-log).
-"""
+"""``--self-test``: prove that this copy of Trick Table works, in a few seconds."""
 
 from __future__ import annotations
+
+# The self-test is meant for the built executable as much as for a checkout:
+# CI runs it on the PyInstaller build, and a player can run it to see whether
+# the program works on their machine. It exercises the same code a player
+# does. SDL is pointed at its dummy video and audio drivers, so no window
+# appears, and then the real ``App`` is built, shows the start screen, and
+# plays one short game of each game between computer players through the
+# real table scene, frame by frame, until the end screen appears. The table
+# writes each finished game's hand history to the data folder, as it does for
+# a player; the self-test then replays those files through the engine with
+# the replay checker.
+#
+# The result is one line on standard output, ``self-test ok: ...`` with exit
+# status 0, or ``self-test FAILED: <what>`` with status 1. Details of a
+# failure (tracebacks, the scene that failed) go to the log file, never to the
+# terminal.
+#
+# The self-test never touches a player's files. It always plays in a fresh
+# temporary data folder of its own (its settings, saves, histories and log),
+# deleted after a success and kept after a failure so its log can be read
+# (the result line names it). ``--data-dir DIR`` only says whose settings to
+# play with: the settings file in DIR is read, never written, so the
+# self-test proves the program works with that player's language, scale and
+# card choices; nothing else in DIR is opened, and DIR is left exactly as it
+# was (no autosave replaced, no game added to its histories, no line in its
+# log).
 
 import logging
 import os

@@ -1,16 +1,15 @@
-"""The start-up probe of ``tools/measure_startup.py``: the time of the first frame.
-
-With ``TRICKTABLE_STARTUP_PROBE`` set, the window writes ``time.time()`` to
-a file right after its first frame and closes, so the tool can time a launch.
-The variable could be set by anyone who can set a player's environment, so
-it may only ever name a new file inside the program's own data folder: its
-value must be a plain file name (letters, digits, ``-``, ``_``, ``.``, not
-starting with a dot), the file is created in the data folder and never
-written over. Any other value (a path, ``../x``, an existing file's name) is
-ignored, and the program runs as usual.
-"""
+"""The start-up probe of ``tools/measure_startup.py``: the time of the first frame."""
 
 from __future__ import annotations
+
+# With ``TRICKTABLE_STARTUP_PROBE`` set, the window writes ``time.time()`` to
+# a file right after its first frame and closes, so the tool can time a launch.
+# The variable could be set by anyone who can set a player's environment, so
+# it may only ever name a new file inside the program's own data folder: its
+# value must be a plain file name (letters, digits, ``-``, ``_``, ``.``, not
+# starting with a dot), the file is created in the data folder and never
+# written over. Any other value (a path, ``../x``, an existing file's name) is
+# ignored, and the program runs as usual.
 
 import os
 import re

@@ -4,18 +4,18 @@
 by how many players and with which rules, so that a bad rules file is one
 clear message on the terminal (the command line exits with status 2)
 rather than a window that opens only to complain.
-
-The game is the one named by ``--game``, else the one the rules file names,
-else the one last set up on the start screen, else the registry's first.
-The number of players is the last setup's when it was for the same game,
-else the game's usual table; the seats themselves (names, human or
-computer, levels) are the start screen's, which the window fills in from
-the same last setup (``App.start_at_table``). The rules are built exactly
-as ``simulate`` builds them (``game.settings.house_rule_files.resolve_rules``): the file's
-rules, then the preset, checked for that number of players.
 """
 
 from __future__ import annotations
+
+# The game is the one named by ``--game``, else the one the rules file names,
+# else the one last set up on the start screen, else the registry's first.
+# The number of players is the last setup's when it was for the same game,
+# else the game's usual table; the seats themselves (names, human or
+# computer, levels) are the start screen's, which the window fills in from
+# the same last setup (``App.start_at_table``). The rules are built exactly
+# as ``simulate`` builds them (``game.settings.house_rule_files.resolve_rules``): the file's
+# rules, then the preset, checked for that number of players.
 
 from dataclasses import dataclass
 from pathlib import Path

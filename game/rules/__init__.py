@@ -2,12 +2,12 @@
 
 Nothing in this package imports pygame, reads a clock or a file, or uses the
 global ``random`` module: a game is a function of (rules, seed, actions).
-
-``registry`` says what each game is; ``engine`` starts games and applies
-actions; ``events`` are the typed record of what happened and
-``events_for`` filters it per seat; ``view`` is what one seat may see;
-``search`` builds full states from a view for search-based players.
 """
+
+# ``registry`` says what each game is; ``engine`` starts games and applies
+# actions; ``events`` are the typed record of what happened and
+# ``events_for`` filters it per seat; ``view`` is what one seat may see;
+# ``search`` builds full states from a view for search-based players.
 
 from game.rules.actions import Action, ActionKind, BidMode, action_to_str, parse_action
 from game.rules.cards import Suit, card_code, parse_card

@@ -1,26 +1,25 @@
-"""Actions: the decisions players make, as small values with a string form.
-
-One grammar covers both games and needs no context to parse:
-
-=============  ==========================================  ===============
-string         meaning                                     kind
-=============  ==========================================  ===============
-``AS``         play the ace of spades                      PLAY
-``-AS``        discard the ace of spades (kitty discard)   DISCARD
-``pass``       pass in Bid Whist bidding                   PASS
-``4up``        Bid Whist bid: 4 uptown (``4down``          BID
-               downtown, ``4nt`` no trump)
-``take:4up``   the dealer takes the contract at 4 uptown   TAKE
-               (house rule ``dealer_takes``; also
-               ``take:4down``, ``take:4nt``)
-``2``          Wizard bid of 2 tricks                      PREDICT
-``trump:H``    name hearts as trump                        TRUMP
-``uptown``     choose the no-trump ranking                 DIRECTION
-``next``       deal the next hand after the score is shown NEXT_DEAL
-=============  ==========================================  ===============
-"""
+"""Actions: the decisions players make, as small values with a string form."""
 
 from __future__ import annotations
+
+# One grammar covers both games and needs no context to parse:
+#
+# =============  ==========================================  ===============
+# string         meaning                                     kind
+# =============  ==========================================  ===============
+# ``AS``         play the ace of spades                      PLAY
+# ``-AS``        discard the ace of spades (kitty discard)   DISCARD
+# ``pass``       pass in Bid Whist bidding                   PASS
+# ``4up``        Bid Whist bid: 4 uptown (``4down``          BID
+#                downtown, ``4nt`` no trump)
+# ``take:4up``   the dealer takes the contract at 4 uptown   TAKE
+#                (house rule ``dealer_takes``; also
+#                ``take:4down``, ``take:4nt``)
+# ``2``          Wizard bid of 2 tricks                      PREDICT
+# ``trump:H``    name hearts as trump                        TRUMP
+# ``uptown``     choose the no-trump ranking                 DIRECTION
+# ``next``       deal the next hand after the score is shown NEXT_DEAL
+# =============  ==========================================  ===============
 
 from enum import IntEnum
 from typing import NamedTuple

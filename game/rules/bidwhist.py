@@ -4,21 +4,21 @@
 progress. It is plain data (lists and ints) so that ``clone()`` is cheap and
 ``apply_in_place`` is fast enough for a search AI; the public ``apply`` in
 ``game.rules.engine`` copies first and returns events.
-
-Phases of a hand: BID -> CONTRACT (trump suit or no-trump direction) ->
-DISCARD (declarer takes the kitty and discards as many cards as it holds,
-one action per card) -> PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL
-deals again) or GAME_OVER.
-
-The house variants of ``RULES.md`` ("More house variants") live here too:
-without jokers (``jokers: false``) the deck is the 52 French cards and the
-kitty 4 (``kitty_size``, ``deck_of``); a dealer may take the high bid
-(``dealer_takes``, the TAKE action); a Boston (all 13 books to the bidding
-team) may double the hand or win the game (``boston``); and the ace may be
-the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 """
 
 from __future__ import annotations
+
+# Phases of a hand: BID -> CONTRACT (trump suit or no-trump direction) ->
+# DISCARD (declarer takes the kitty and discards as many cards as it holds,
+# one action per card) -> PLAY (12 tricks) -> HAND_OVER (scored; NEXT_DEAL
+# deals again) or GAME_OVER.
+#
+# The house variants of ``RULES.md`` ("More house variants") live here too:
+# without jokers (``jokers: false``) the deck is the 52 French cards and the
+# kitty 4 (``kitty_size``, ``deck_of``); a dealer may take the high bid
+# (``dealer_takes``, the TAKE action); a Boston (all 13 books to the bidding
+# team) may double the hand or win the game (``boston``); and the ace may be
+# the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
 from collections.abc import Sequence
 from random import Random

@@ -4,14 +4,14 @@ The engine's hot path (legal moves, apply, trick winner) works on plain ints
 and lookup tuples because the search AI plays thousands of hands per decision;
 the string codes of ``HAND_HISTORY.md`` (``AS``, ``TH``, ``BJ``, ``WZ``, ``JE``)
 are for people, files and tests.
-
-Encoding: a suit card is ``suit * 13 + (rank - 2)`` (0..51), then the big
-joker (52), the little joker (53), a Wizard (54) and a Jester (55). Wizard's
-four Wizards and four Jesters are alike, so the Wizard deck holds 54 and 55
-four times each.
 """
 
 from __future__ import annotations
+
+# Encoding: a suit card is ``suit * 13 + (rank - 2)`` (0..51), then the big
+# joker (52), the little joker (53), a Wizard (54) and a Jester (55). Wizard's
+# four Wizards and four Jesters are alike, so the Wizard deck holds 54 and 55
+# four times each.
 
 from collections.abc import Iterable
 from enum import IntEnum

@@ -1,14 +1,13 @@
-"""Claims: a player on lead whose every card is sure to win may claim the tricks left.
-
-Each game's rules say whether a claim stands (``GameDef.claimable``, decided
-from the full state: ``bidwhist.claimable``, ``wizard.claimable``). This
-module says how the claimed tricks are then played out: as ordinary plays,
-one legal card at a time, so the action log, the save and the hand history
-hold nothing a game without claims would not, and ``replay --check`` reads
-them as any other hand.
-"""
+"""Claims: a player on lead whose every card is sure to win may claim the tricks left."""
 
 from __future__ import annotations
+
+# Each game's rules say whether a claim stands (``GameDef.claimable``, decided
+# from the full state: ``bidwhist.claimable``, ``wizard.claimable``). This
+# module says how the claimed tricks are then played out: as ordinary plays,
+# one legal card at a time, so the action log, the save and the hand history
+# hold nothing a game without claims would not, and ``replay --check`` reads
+# them as any other hand.
 
 from typing import Any
 

@@ -1,20 +1,19 @@
-"""The public face of the rules: start a game, ask what is legal, apply actions.
-
-A UI or an AI needs only this module::
-
-    state, events = new_game(rules, players=4, seed=7)
-    state.current_player, state.phase, state.legal_actions()
-    state, events = apply(state, parse_action("4up"))   # a new state; the old one is untouched
-    state.view(seat)                                    # what that seat may see
-    state.is_terminal, state.results(), state.returns()
-
-Search code that plays thousands of hands uses ``state.clone()`` and
-``state.apply_in_place(action, None, check=False)`` directly, which skip the
-legality check and the events; ``game.rules.search`` builds such states from
-a seat's view.
-"""
+"""The public face of the rules: start a game, ask what is legal, apply actions."""
 
 from __future__ import annotations
+
+# A UI or an AI needs only this module::
+#
+#     state, events = new_game(rules, players=4, seed=7)
+#     state.current_player, state.phase, state.legal_actions()
+#     state, events = apply(state, parse_action("4up"))   # a new state; the old one is untouched
+#     state.view(seat)                                    # what that seat may see
+#     state.is_terminal, state.results(), state.returns()
+#
+# Search code that plays thousands of hands uses ``state.clone()`` and
+# ``state.apply_in_place(action, None, check=False)`` directly, which skip the
+# legality check and the events; ``game.rules.search`` builds such states from
+# a seat's view.
 
 from collections.abc import Sequence
 from typing import Any, TypeVar, cast

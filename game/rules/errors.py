@@ -1,12 +1,4 @@
-"""Exceptions the rules raise, with messages a player understands.
-
-``IllegalActionError`` carries a message ``code`` and its ``params`` so that a
-translated interface can word the reason in the player's language; ``str()``
-gives the English sentence. ``RuleConfigError`` does the same with a
-``game.rules.problems.Problem``: a code from the program's one table of such
-codes and its parameters, which ``str()`` words in English. Nothing here
-imports the interface.
-"""
+"""Exceptions the rules raise, with messages a player understands."""
 
 from __future__ import annotations
 
@@ -20,6 +12,12 @@ class RulesError(Exception):
     """Base class of every error raised by ``game.rules``."""
 
 
+# ``IllegalActionError`` carries a message ``code`` and its ``params`` so that a
+# translated interface can word the reason in the player's language; ``str()``
+# gives the English sentence. ``RuleConfigError`` does the same with a
+# ``game.rules.problems.Problem``: a code and its parameters, which ``str()``
+# words in English. Nothing here
+# imports the interface.
 class IllegalActionError(RulesError, ValueError):
     """An action that the rules do not allow in this state."""
 

@@ -4,17 +4,17 @@ The engine reports every change as a list of these events. They are plain,
 typed values: the animation director turns them into motion, the hand-history
 writer (``game.persistence.history_codec``, the only place that knows their JSON shape) turns
 them into the history file, and nothing parses strings back out of them.
-
-Events as the engine emits them are the *full* story, secrets included: every
-hand at the deal, the kitty, the declarer's discards, hidden Wizard bids.
-``events_for(events, seat)`` is the information boundary: it returns the same
-story as ``seat`` may learn it, with other seats' cards replaced by
-``UNKNOWN_CARD`` and hidden bids by ``None``. With ``seat=None`` it gives the
-public stream, which is what a table shows between two hot-seat players and
-what a spectator (or, later, a network peer) would receive.
 """
 
 from __future__ import annotations
+
+# Events as the engine emits them are the *full* story, secrets included: every
+# hand at the deal, the kitty, the declarer's discards, hidden Wizard bids.
+# ``events_for(events, seat)`` is the information boundary: it returns the same
+# story as ``seat`` may learn it, with other seats' cards replaced by
+# ``UNKNOWN_CARD`` and hidden bids by ``None``. With ``seat=None`` it gives the
+# public stream, which is what a table shows between two hot-seat players and
+# what a spectator (or, later, a network peer) would receive.
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace

@@ -1,19 +1,18 @@
-"""Every card of a hand, face up, once the hand is over: the hand's review.
-
-While a hand is played each seat sees only its own cards (``view``), the
-kitty only its taker and the discards only the declarer. Once the hand is
-scored the players may turn every hand over and look back at it, as people
-at a real table do; ``finished_hand`` is that moment. It refuses a hand still
-in play (``HandInProgressError``), so whoever serves it (the table today, a
-network session later) can hand it to a seat only when the hand is over.
-
-It is read from the finished state and nothing else: the hands as dealt
-(what each seat played, what it still holds after a thrown-in deal, and for
-the declarer the kitty taken in and the cards laid away), the kitty, the
-discards, the turned-up card and the tricks with who took each.
-"""
+"""Every card of a hand, face up, once the hand is over: the hand's review."""
 
 from __future__ import annotations
+
+# While a hand is played each seat sees only its own cards (``view``), the
+# kitty only its taker and the discards only the declarer. Once the hand is
+# scored the players may turn every hand over and look back at it, as people
+# at a real table do; ``finished_hand`` is that moment. It refuses a hand still
+# in play (``HandInProgressError``), so whoever serves it (the table today, a
+# network session later) can hand it to a seat only when the hand is over.
+#
+# It is read from the finished state and nothing else: the hands as dealt
+# (what each seat played, what it still holds after a thrown-in deal, and for
+# the declarer the kitty taken in and the cards laid away), the kitty, the
+# discards, the turned-up card and the tricks with who took each.
 
 from dataclasses import dataclass
 from typing import Any

@@ -1,19 +1,18 @@
-"""What one seat cannot see, and how each game says where those cards may lie.
-
-A search player knows its own view and must guess the rest: the other
-hands, a kitty it has not seen, the declarer's discards, bids still face
-down. ``HiddenCards`` is one such guess (an *assignment*);
-``game.rules.search`` checks it against the view, builds a full state from
-it and samples guesses uniformly.
-
-The search code is the same for every game. What differs (whether there is a
-kitty, who took it, which cards lie face up, which bids are hidden, how an
-explicit deal is written) each game states once in a ``HiddenInfoModel``,
-which its ``GameDef`` carries as ``hidden_info``. The model only reads a
-view; it never sees the real state.
-"""
+"""What one seat cannot see, and how each game says where those cards may lie."""
 
 from __future__ import annotations
+
+# A search player knows its own view and must guess the rest: the other
+# hands, a kitty it has not seen, the declarer's discards, bids still face
+# down. ``HiddenCards`` is one such guess (an *assignment*);
+# ``game.rules.search`` checks it against the view, builds a full state from
+# it and samples guesses uniformly.
+#
+# The search code is the same for every game. What differs (whether there is a
+# kitty, who took it, which cards lie face up, which bids are hidden, how an
+# explicit deal is written) each game states once in a ``HiddenInfoModel``,
+# which its ``GameDef`` carries as ``hidden_info``. The model only reads a
+# view; it never sees the real state.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field

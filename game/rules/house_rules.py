@@ -3,12 +3,12 @@
 Every key, its type, its allowed values and its default are declared once here
 (the single source of truth that the YAML loader, the settings screen and the
 hand history all use). Names and values follow ``RULES.md`` exactly.
-
-This module only describes and checks values that are already Python objects;
-reading YAML files is the job of ``game.settings.house_rule_files``.
 """
 
 from __future__ import annotations
+
+# This module only describes and checks values that are already Python objects;
+# reading YAML files is the job of ``game.settings.house_rule_files``.
 
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields

@@ -1,18 +1,17 @@
-"""Which cards of the hand are gone: the table's played-cards panel.
-
-Card players keep count of what has fallen (the trumps above all); the
-panel does it for them. ``played_cards(view)`` reads only what every seat
-sees (the cards played to the tricks, the turned-up card, the trump suit and
-the house rules) and never the viewer's own hand, a kitty or discards, so it
-is the same for every seat and shows nobody anything they could not have
-counted themselves.
-
-What counts as trump is the game's own rule (``GameDef.hidden_info``'s
-``card_suit``): in Bid Whist the jokers join the trump suit of a trump
-contract, and in Wizard the Wizards and Jesters belong to no suit.
-"""
+"""Which cards of the hand are gone: the table's played-cards panel."""
 
 from __future__ import annotations
+
+# Card players keep count of what has fallen (the trumps above all); the
+# panel does it for them. ``played_cards(view)`` reads only what every seat
+# sees (the cards played to the tricks, the turned-up card, the trump suit and
+# the house rules) and never the viewer's own hand, a kitty or discards, so it
+# is the same for every seat and shows nobody anything they could not have
+# counted themselves.
+#
+# What counts as trump is the game's own rule (``GameDef.hidden_info``'s
+# ``card_suit``): in Bid Whist the jokers join the trump suit of a trump
+# contract, and in Wizard the Wizards and Jesters belong to no suit.
 
 from collections import Counter
 from dataclasses import dataclass

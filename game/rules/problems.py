@@ -1,28 +1,32 @@
 """What is wrong with a file or value, as a code and parameters rather than an English sentence.
 
-A problem that may reach a player's screen (a refused YAML file, a bad house
-rule, a bad setting) is a ``Problem``: a ``code`` from ``PROBLEMS`` and the
-plain parameters of that sentence (a line number, a key as written in the
-file, a quoted value, a list of allowed names). The command line and the log
-read it in English through ``str(problem)``, worded from the English
-templates of ``PROBLEMS``; the window words the same problem in the player's
-language from the catalogue keys ``problem.<code>`` (``game.ui.text``). The
-English templates here and the English catalogue agree word for word (a test
-holds them to it), so a message reads the same on the command line and in an
-English window.
-
-A parameter may itself be a ``Problem`` (the reason inside "file: key:
-reason", or "not a list" inside "must be ..., not ..."), a tuple of problems
-(joined with "; "), ``Grouped`` (a count written with thousands
-separators), ``Decimal`` (a number with a fraction, written with the
-language's decimal mark) or ``Refusal`` (the engine's reason for refusing a
-move, worded in the window as the table words any refused move); anything
-else is shown as it is. The module lives with the rules, which import
-nothing outside ``game.rules``, so that they can raise problems too;
-``game.settings.yaml_files`` and ``game.config`` use the same table.
+The ``Problem`` mechanism and its wording, the codes the rules raise, and ``register_problems``,
+with which each layer above registers the codes it raises.
 """
 
 from __future__ import annotations
+
+# A problem that may reach a player's screen (a refused YAML file, a bad house
+# rule, a bad setting) is a ``Problem``: a ``code`` from ``PROBLEMS`` and the
+# plain parameters of that sentence (a line number, a key as written in the
+# file, a quoted value, a list of allowed names). The command line and the log
+# read it in English through ``str(problem)``, worded from the English
+# templates of ``PROBLEMS``; the window words the same problem in the player's
+# language from the catalogue keys ``problem.<code>`` (``game.ui.text``). The
+# English templates here and the English catalogue agree word for word (a test
+# holds them to it), so a message reads the same on the command line and in an
+# English window.
+#
+# A parameter may itself be a ``Problem`` (the reason inside "file: key:
+# reason", or "not a list" inside "must be ..., not ..."), a tuple of problems
+# (joined with "; "), ``Grouped`` (a count written with thousands
+# separators), ``Decimal`` (a number with a fraction, written with the
+# language's decimal mark) or ``Refusal`` (the engine's reason for refusing a
+# move, worded in the window as the table words any refused move); anything
+# else is shown as it is. The module lives with the rules, which import
+# nothing outside ``game.rules``, so that they can raise problems too; it holds
+# the codes the rules raise, and each layer above registers the codes it raises
+# (its ``problem_texts`` module) with ``register_problems``.
 
 import difflib
 import string
@@ -33,82 +37,22 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:  # the errors module builds its messages with this one
     from game.rules.errors import IllegalActionError
 
-# Every problem the program can word, with its English template. The window
-# looks up "problem.<code>" in the catalogue; the placeholders of each
-# catalogue entry are those of the English template here. A key of a file
-# is the parameter "entry" ("key" is the name of the catalogue key itself
-# in ``game.ui.text.t``).
-PROBLEMS: dict[str, str] = {
-    # Where a problem is: a file (or other source), and the key in it when there is one.
+# The problems the rules themselves raise (a house-rule value, key or
+# combination that is not allowed, and where it was found), with their
+# English templates. The window looks up "problem.<code>" in the catalogue;
+# the placeholders of each catalogue entry are those of the English template.
+# A key of a file is the parameter "entry" ("key" is the name of the
+# catalogue key itself in ``game.ui.text.t``).
+RULE_PROBLEMS: dict[str, str] = {
+    # Where a problem is: a source (a file, or one of ``PROGRAM_SOURCES``), and the key in it when there is one.
     "located": "{source}: {reason}",
     "located_key": "{source}: {entry}: {reason}",
-    "located_line": "{source}: line {line}: {reason}",
     # The program's own names for where a value came from, when it is no file (see ``located``).
     "source.house_rules": "house rules",
     "source.hand_history": "hand history",
-    "at_line": "line {line}",
-    "at_unknown_line": "an unknown line",
-    # Reading a file at all.
-    "file.unreadable": "cannot read the file: {reason}",
-    "file.not_utf8": "cannot read the file: it is not UTF-8 text",
-    "file.not_utf8_kept": "line {line} holds bytes that are not UTF-8 text; what could be read is kept",
-    "file.too_big": "the file is larger than {limit} KB ({size} bytes); it cannot be a Trick Table file",
-    "file.too_big_unmeasured": "the file is larger than {limit} KB; it cannot be a Trick Table file",
-    # YAML the guarded reader refuses or cannot parse ({detail} is the parser's own English words).
-    "yaml.alias": "alias *{name} at {where}: anchors and aliases (&name, *name) are not allowed in Trick Table files",
-    "yaml.anchor": "anchor &{name} at {where}: anchors and aliases (&name, *name) are not allowed in Trick Table files",
-    "yaml.too_deep": "nesting deeper than {levels} levels at {where}",
-    "yaml.duplicate_key": "duplicate key {entry} at line {line} (already given at line {first})",
-    "yaml.syntax": "YAML syntax error: {detail}",
-    "yaml.syntax_at": "YAML syntax error at line {line}, column {column}: {detail}",
-    "yaml.unsupported": "unsupported YAML value: {detail}",
-    "yaml.unsupported_at": "unsupported YAML value at line {line}, column {column}: {detail}",
-    "yaml.error": "YAML error: {detail}",
-    "yaml.bad_value": "YAML value that cannot be read: {detail}",
-    "yaml.long_number": "a number of about {digits} digits at {where}; no Trick Table value is that long",
-    # The same sentences without the parser's English words (see ``WITHOUT_DETAIL``).
-    "yaml.syntax.no_detail": "YAML syntax error",
-    "yaml.syntax_at.no_detail": "YAML syntax error at line {line}, column {column}",
-    "yaml.unsupported.no_detail": "unsupported YAML value",
-    "yaml.unsupported_at.no_detail": "unsupported YAML value at line {line}, column {column}",
-    "yaml.error.no_detail": "YAML error",
-    "yaml.bad_value.no_detail": "YAML value that cannot be read",
-    # What a value is, inside "must be ..., not {actual}".
-    "value.empty": "empty",
-    "value.mapping": "a mapping",
-    "value.list": "a list",
-    "value.quoted": "{value}",
-    # A value too long to show whole: its start and its size.
-    "value.cut": "{start}... ({length} characters)",
-    "value.long_number": "a number of about {digits} digits",
-    "value.long_list": "a list of {entries} entries",
-    "value.long_mapping": "a mapping of {entries} entries",
-    # What a value must be, inside "must be {expected}".
-    "expect.rule_mapping": "a mapping of rule keys to values",
-    "expect.rule_file": "a mapping of rule keys to values, or with the keys game, rules and presets",
-    "expect.preset_mapping": "a mapping of preset names to presets",
-    "expect.preset": "a mapping with description and rules",
-    "expect.settings": "a mapping of setting names to values",
-    "expect.text": "text",
-    "must_be": "must be {expected}, not {actual}",
-    # Keys that are not allowed where they are.
-    "unknown_key": "unknown key; Allowed keys: {allowed}",
-    "unknown_key_guess": "unknown key; did you mean {guess}? Allowed keys: {allowed}",
+    # A house-rule key a game does not have.
     "unknown_rule_key": "unknown key; Allowed keys for {game_title}: {allowed}",
     "unknown_rule_key_guess": "unknown key; did you mean {guess}? Allowed keys for {game_title}: {allowed}",
-    "rule_key_at_top": "a rule key belongs under rules: in a file that has rules: or presets: "
-                       "(allowed keys here: {allowed})",
-    # The game a rule file is for, and its presets.
-    "game.missing": "missing; must be one of {allowed}",
-    "game.unknown": "must be one of {allowed}, not {value}",
-    "game.missing_in_file": "missing; name the game in the file (game: one of {allowed}) or with --game",
-    "game.other_file": "this file is for {game}, but the game being set up is {wanted}",
-    "file.empty_rules": "the file is empty; expected rule keys with their values (such as target_score: 5) "
-                        "or the keys game, rules and presets",
-    "preset.unnamed": "a preset name must be a non-empty word",
-    "preset.unknown": "no preset named {name}; available presets: {available}",
-    "preset.unknown_guess": "no preset named {name} (did you mean {guess}?); available presets: {available}",
-    "preset.none": "no preset named {name}; available presets: (this file has none)",
     # A game the rules do not know, and house rules a recorded or saved game carries that cannot be read.
     "rules.unknown_game": "unknown game {value}; allowed: {allowed}",
     "rules.record_not_mapping": "must map house-rule keys to values, not {kind}",
@@ -119,85 +63,10 @@ PROBLEMS: dict[str, str] = {
     "value.not_choice": "must be one of {choices}, not {value}",
     "value.not_whole": "must be a whole number from {low} to {high}, not {value}",
     "value.not_rounds": "must be full or a whole number from {low} to {high}, not {value}",
-    "value.not_seconds": "must be a number of seconds from {low} to {high}, not {value}",
-    "value.not_percent": "must be a whole number of percent from {low} to {high}, not {value}",
-    "value.not_window_size": "must be [width, height] in whole pixels, at least [{width}, {height}] "
-                             "and at most {high} each, not {value}",
     # Combinations of house rules that cannot be played.
     "rules.uneven_needs_open": "must be off unless bidding is open (bidding is {bidding})",
     "rules.too_many_rounds": "must be full or at most {most} with {players} players (60 cards / {players}), "
                              "not {rounds}",
-    "rules.clash": "clashes with {entry}: it {reason}",
-    # What the program did about it.
-    "rules.defaults_used": "{error}. Playing with the default {game_title} rules instead.",
-    "settings.built_in_used": "{error}. Using the built-in default settings.",
-    "settings.setting": "{entry}: {reason}",
-    "settings.some_defaults": "{source}: {problems}. Using the default {keys} and keeping your other settings; "
-                              "your file was left unchanged.",
-    "settings.others_kept": "{source}: {problems}. Keeping your other settings; your file was left unchanged.",
-    "settings.all_defaults": "{source}: {problems}. Using the default settings; your file was left unchanged.",
-    "two_notices": "{first}\n{second}",
-    # A hand-history file (``game.persistence.history_reader``) that cannot be read, line by line.
-    "history.unreadable": "cannot read: {reason}",
-    "history.not_utf8": "not UTF-8 text",
-    "history.incomplete": "the last game is incomplete (its write was cut short; it is set aside the next time "
-                          "a game is saved)",
-    "history.not_json": "not valid JSON ({detail})",
-    "history.not_json.no_detail": "not valid JSON",
-    "history.too_deep": "not a hand history (nested too deeply to read)",
-    "history.long_number": "not a hand history (a number too long to read)",
-    "history.too_long": "longer than {limit} MB, so no game (it was read past, not kept)",
-    "history.duplicate_key": "the key {entry} is given twice in one object (which one is meant cannot be told)",
-    "history.foreign": "not a Trick Table hand history",
-    "history.version": "history version {version} is not supported (this program reads version {supported})",
-    "history.bad_name": "the name of player {seat} holds a character no name may hold ({character})",
-    # A recorded game the replay viewer cannot open (``game.persistence.replay_timeline``).
-    "replay.game_number": "--game: game numbers start at 1, not {number}",
-    "replay.no_games": "{source} holds no games",
-    "replay.no_such_game": "{source} has no game {number} (it holds {games})",
-    "replay.rules_refused": "the game cannot be set up: {reason}",
-    "replay.cannot_set_up": "the game cannot be set up: {detail}",
-    "replay.cannot_set_up.no_detail": "the game cannot be set up",
-    "replay.no_deals": "the game has no readable deals",
-    "replay.over_early": "deal {deal}: the game was already over",
-    "replay.deal_unreadable": "deal {deal}: unreadable ({detail})",
-    "replay.deal_unreadable.no_detail": "deal {deal}: unreadable",
-    "replay.move_illegal": "deal {deal}: the engine refuses a recorded move ({reason})",
-    "replay.move_refused": "deal {deal}: the engine refuses a recorded move ({detail})",
-    "replay.move_refused.no_detail": "deal {deal}: the engine refuses a recorded move",
-    # A saved game that cannot be continued (``game.persistence.savegame``).
-    "save.system_error": "{reason}",
-    "save.too_big": "the file is larger than any save ({limit} bytes)",
-    "save.not_utf8": "the file is not UTF-8 text",
-    "save.too_deep": "the file is nested too deeply to read",
-    "save.long_number": "the file holds a number too long to read",
-    "save.not_json": "the file is not valid JSON ({detail} at character {position})",
-    "save.not_json.no_detail": "the file is not valid JSON (at character {position})",
-    "save.foreign": "the file is not a Trick Table save",
-    "save.no_version": "the save has no valid version number ({value})",
-    "save.newer": "it was made by a newer Trick Table (save version {version}; this one reads versions "
-                  "{oldest} to {newest})",
-    "save.older": "save version {version} is older than any this program reads ({oldest} to {newest})",
-    "save.bad_time": "saved_at must be a date and time, not {value}",
-    "save.move_illegal": "{reason}",
-    "save.damaged": "{detail}",
-    "save.damaged.no_detail": "the saved game is damaged",
-    "save.controller": "seat {seat} is played by {value}, which is neither a person nor a computer player",
-    "save.not_regular": "it is not an ordinary file",
-    "save.cannot_continue": "the table could not go on with it; the log has the details",
-    # Games the statistics (``game.persistence.stats``) could not count ({detail}: Python's own words).
-    "stats.game": "{source}: game {number}: {reason}",
-    "stats.not_summarized": "the game cannot be summarized: {detail}",
-    "stats.not_summarized.no_detail": "the game cannot be summarized",
-    "stats.not_counted": "{source}: game {number}: cannot be counted ({detail})",
-    "stats.not_counted.no_detail": "{source}: game {number}: cannot be counted",
-    "stats.folder_unreadable": "{source}: {reason}",
-    "stats.more_damage": "{source}: {count} more damaged lines skipped",
-    # A message only the command line was meant to meet (a malformed --set), shown as written.
-    "untranslated": "{text}",
-    # An error the program did not expect (a fault of its own), with the English it was raised with.
-    "unexpected": "{detail}",
-    "unexpected.no_detail": "something unexpected went wrong in Trick Table",
 }
 
 # The parameter ``detail`` of a sentence is a library's own English words about
@@ -207,8 +76,30 @@ PROBLEMS: dict[str, str] = {
 # ``<code>.no_detail`` instead, which says the same without them; where the
 # problem is (a line and column, a deal) stays in it.
 NO_DETAIL_SUFFIX = ".no_detail"
-WITHOUT_DETAIL: dict[str, str] = {code.removesuffix(NO_DETAIL_SUFFIX): code
-                                  for code in PROBLEMS if code.endswith(NO_DETAIL_SUFFIX)}
+
+# Every code registered so far, with its English template, and the codes that
+# have a sentence without a library's words (see above). The rules register
+# theirs below; each layer above registers its own table (a ``problem_texts``
+# module its package imports) with ``register_problems``, so a code is known
+# wherever a module that raises it has been imported.
+PROBLEMS: dict[str, str] = {}
+WITHOUT_DETAIL: dict[str, str] = {}
+
+
+def register_problems(table: Mapping[str, str]) -> None:
+    """Add ``table`` (code: English template) to the codes problems may carry.
+
+    A code registered twice is a bug (two layers claiming one sentence, or a
+    table loaded twice): ``ValueError``, and nothing of ``table`` is added."""
+    taken = sorted(PROBLEMS.keys() & table.keys())
+    if taken:
+        raise ValueError(f"problem codes registered twice: {', '.join(taken)}")
+    PROBLEMS.update(table)
+    WITHOUT_DETAIL.update({code.removesuffix(NO_DETAIL_SUFFIX): code
+                           for code in table if code.endswith(NO_DETAIL_SUFFIX)})
+
+
+register_problems(RULE_PROBLEMS)
 
 # Problems in a list parameter are joined with this, in every language (a
 # semicolon between clauses reads the same in English, Dutch and Turkish).
@@ -251,7 +142,8 @@ class Problem:
         # a player's screen.
         template = PROBLEMS.get(self.code)
         if template is None:
-            raise ValueError(f"unknown problem code {self.code!r}")
+            raise ValueError(f"unknown problem code {self.code!r} (not in the table of any layer "
+                             "imported so far)")
         missing = template_fields(template) - set(self.params)
         if missing:
             raise ValueError(f"problem {self.code!r} lacks {', '.join(sorted(missing))}")
@@ -326,11 +218,6 @@ def did_you_mean(word: Any, names: Iterable[str]) -> str | None:
     return by_lower[close[0]] if close else None
 
 
-def line_problem(line: int | None) -> Problem:
-    """Where in a file: "line 12" (``line`` counted from 1), or an unknown line."""
-    return Problem("at_line", {"line": line}) if line is not None else Problem("at_unknown_line")
-
-
 # The names the program itself gives a source of house rules that is no file
 # (``make_rules``' default, the rules read from a hand history): English words
 # of the program, so the window words them; a file name is shown as written.
@@ -348,11 +235,6 @@ def located(source: str, key: str, reason: Problem) -> Problem:
     if key:
         return Problem("located_key", {"source": where, "entry": key, "reason": reason})
     return Problem("located", {"source": where, "reason": reason})
-
-
-def located_line(source: str, line: int, reason: Problem) -> Problem:
-    """``reason`` with the file and line it was found on: "source: line 12: reason"."""
-    return Problem("located_line", {"source": source, "line": line, "reason": reason})
 
 
 # ---------------------------------------------------------------------- kept in files

@@ -1,18 +1,17 @@
-"""The game registry: one ``GameDef`` per trick-taking game.
-
-Everything above ``game.rules`` (the match, the history, the command line,
-the table and its dialogs, the computer players) asks the registry what a
-game is instead of comparing game names: how many play, who partners whom,
-its house-rule schema and presets file, how to build its state, its view
-type, its deck, its computer levels and the text keys the interface needs.
-Adding a game means one rules module and one ``register`` call here.
-
-The registry lives in the pure rules layer, so it names the computer
-players by import path (``"package.module:factory"``) instead of importing
-them; ``game.ai`` resolves the path.
-"""
+"""The game registry: one ``GameDef`` per trick-taking game."""
 
 from __future__ import annotations
+
+# Everything above ``game.rules`` (the match, the history, the command line,
+# the table and its dialogs, the computer players) asks the registry what a
+# game is instead of comparing game names: how many play, who partners whom,
+# its house-rule schema and presets file, how to build its state, its view
+# type, its deck, its computer levels and the text keys the interface needs.
+# Adding a game means one rules module and one ``register`` call here.
+#
+# The registry lives in the pure rules layer, so it names the computer
+# players by import path (``"package.module:factory"``) instead of importing
+# them; ``game.ai`` resolves the path.
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field

@@ -1,66 +1,65 @@
-"""Full game states built from one seat's view, for search-based players.
-
-A search player decides from its own view, yet to look ahead it must play
-hands out, and that needs a *full* state: every hand, the kitty, the
-declarer's discards, the bids still face down. This module gives it one, in
-two steps:
-
-``sample_hidden(view, rng)``
-    one guess (a ``HiddenCards``) of everything the seat cannot see,
-    uniformly random among the guesses consistent with the view;
-``state_from_view(view, hidden, rng_or_seed)``
-    checks a guess against the view and builds the full state it describes:
-    the same deal number, dealer and scores, this hand replayed action by
-    action, and deals after this hand drawn from ``rng_or_seed``, never from
-    the real game's seed, so looking past the hand reveals nothing.
-
-Example, a determinized search over 200 guesses::
-
-    from random import Random
-    from game.rules.search import HiddenSampler, state_from_view
-
-    view = state.view(seat)                 # all the player may know
-    rng = Random(7)
-    sampler = HiddenSampler(view)           # reused: cheaper than sample_hidden each time
-    for _ in range(200):
-        guess = sampler.sample(rng)
-        world = state_from_view(view, guess, rng)
-        for action in world.legal_actions():
-            trial = world.clone()
-            trial.apply_in_place(action, None, check=False)
-            ...                             # play ``trial`` out and score it
-
-Consistent with the view means: every other seat holds as many cards as the
-view shows, no card is placed twice or placed where the seat has seen it (its
-own hand, the cards played, the turn-up, a kitty or discards it knows), every
-card belongs to the game's deck, no seat holds a card of a suit it has shown
-it lacks (``view.voids``), a kitty taken into a hidden hand came out of that
-hand (it is in the hand, among the discards or among the cards that seat
-played), and hidden bids are bids the rules allow. ``check_hidden`` refuses
-anything else with a ``HiddenInfoError`` that names the problem.
-
-How the sampling stays uniform. Dealing the unseen cards at random and
-throwing away deals that break a void would be exact but, late in a hand with
-several voids, could need thousands of tries. Instead the sampler counts.
-Only seats with a void matter (every other place takes any card), and only
-cards of a suit someone lacks; cards are grouped into classes by which of
-those seats may not hold them. For the constrained seats in turn it counts,
-by dynamic programming over the cards of each class still unplaced, in how
-many ways the rest can be completed; it then chooses how many cards of each
-class each constrained seat gets with probability proportional to the number
-of full assignments with those numbers, and which cards at random within the
-classes. Every other place is filled by shuffling what remains and cutting
-it. Each full assignment is therefore equally likely (the test
-``test_sampling_is_uniform`` checks this against an enumeration). Copies of
-one card (Wizard's four Wizards and four Jesters) count as distinct cards, so
-a hand is as likely as it is under a real shuffle. A kitty taken into a
-hidden hand is as many cards as the kitty holds (``HiddenLayout.kitty_size``)
-chosen at random from that seat's cards of the hand (held, discarded or
-played), and a hidden bid is drawn uniformly from the
-bids the rules allow.
-"""
+"""Full game states built from one seat's view, for search-based players."""
 
 from __future__ import annotations
+
+# A search player decides from its own view, yet to look ahead it must play
+# hands out, and that needs a *full* state: every hand, the kitty, the
+# declarer's discards, the bids still face down. This module gives it one, in
+# two steps:
+#
+# ``sample_hidden(view, rng)``
+#     one guess (a ``HiddenCards``) of everything the seat cannot see,
+#     uniformly random among the guesses consistent with the view;
+# ``state_from_view(view, hidden, rng_or_seed)``
+#     checks a guess against the view and builds the full state it describes:
+#     the same deal number, dealer and scores, this hand replayed action by
+#     action, and deals after this hand drawn from ``rng_or_seed``, never from
+#     the real game's seed, so looking past the hand reveals nothing.
+#
+# Example, a determinized search over 200 guesses::
+#
+#     from random import Random
+#     from game.rules.search import HiddenSampler, state_from_view
+#
+#     view = state.view(seat)                 # all the player may know
+#     rng = Random(7)
+#     sampler = HiddenSampler(view)           # reused: cheaper than sample_hidden each time
+#     for _ in range(200):
+#         guess = sampler.sample(rng)
+#         world = state_from_view(view, guess, rng)
+#         for action in world.legal_actions():
+#             trial = world.clone()
+#             trial.apply_in_place(action, None, check=False)
+#             ...                             # play ``trial`` out and score it
+#
+# Consistent with the view means: every other seat holds as many cards as the
+# view shows, no card is placed twice or placed where the seat has seen it (its
+# own hand, the cards played, the turn-up, a kitty or discards it knows), every
+# card belongs to the game's deck, no seat holds a card of a suit it has shown
+# it lacks (``view.voids``), a kitty taken into a hidden hand came out of that
+# hand (it is in the hand, among the discards or among the cards that seat
+# played), and hidden bids are bids the rules allow. ``check_hidden`` refuses
+# anything else with a ``HiddenInfoError`` that names the problem.
+#
+# How the sampling stays uniform. Dealing the unseen cards at random and
+# throwing away deals that break a void would be exact but, late in a hand with
+# several voids, could need thousands of tries. Instead the sampler counts.
+# Only seats with a void matter (every other place takes any card), and only
+# cards of a suit someone lacks; cards are grouped into classes by which of
+# those seats may not hold them. For the constrained seats in turn it counts,
+# by dynamic programming over the cards of each class still unplaced, in how
+# many ways the rest can be completed; it then chooses how many cards of each
+# class each constrained seat gets with probability proportional to the number
+# of full assignments with those numbers, and which cards at random within the
+# classes. Every other place is filled by shuffling what remains and cutting
+# it. Each full assignment is therefore equally likely (the test
+# ``test_sampling_is_uniform`` checks this against an enumeration). Copies of
+# one card (Wizard's four Wizards and four Jesters) count as distinct cards, so
+# a hand is as likely as it is under a real shuffle. A kitty taken into a
+# hidden hand is as many cards as the kitty holds (``HiddenLayout.kitty_size``)
+# chosen at random from that seat's cards of the hand (held, discarded or
+# played), and a hidden bid is drawn uniformly from the
+# bids the rules allow.
 
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence

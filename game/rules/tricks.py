@@ -1,12 +1,4 @@
-"""What the two games' states share: a hand played out as tricks.
-
-``TrickGameState`` is the base of ``BidWhistState`` and ``WizardState``. It
-declares the slots both games use (the states stay plain, fast-to-clone
-objects) and owns the steps that are the same in
-both games: laying a card on the trick, closing a full trick and moving the
-lead to its winner, copying the shared fields in ``clone``, and turning an
-illegal action into the game's worded reason.
-"""
+"""What the two games' states share: a hand played out as tricks."""
 
 from __future__ import annotations
 
@@ -63,6 +55,12 @@ def allowed_action() -> IllegalActionError:
     return IllegalActionError("That action is allowed now", "allowed")
 
 
+# ``TrickGameState`` is the base of ``BidWhistState`` and ``WizardState``. It
+# declares the slots both games use (the states stay plain, fast-to-clone
+# objects) and owns the steps that are the same in
+# both games: laying a card on the trick, closing a full trick and moving the
+# lead to its winner, copying the shared fields in ``clone``, and turning an
+# illegal action into the game's worded reason.
 class TrickGameState:
     """Shared trick-taking steps; subclasses supply the slots and the game's rules."""
 

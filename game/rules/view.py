@@ -3,12 +3,6 @@
 Computer players and the table UI both work from a view; it never holds
 another player's hidden cards or a hidden bid, so a computer opponent cannot
 peek and a table fed with one seat's view cannot show another seat's cards.
-
-``PlayerView`` holds what every trick-taking game shares; each game adds its
-own fields in a subclass (``BidWhistView``, ``WizardView``). The figures a
-table shows (books per team, the suit led, who is winning the trick, the
-voids each seat has shown) are computed here by the rules, so nothing above
-``game.rules`` ever recomputes them.
 """
 
 from __future__ import annotations
@@ -30,6 +24,11 @@ class TrickRecord:
     winner: int
 
 
+# ``PlayerView`` holds what every trick-taking game shares; each game adds its
+# own fields in a subclass (``BidWhistView``, ``WizardView``). The figures a
+# table shows (books per team, the suit led, who is winning the trick, the
+# voids each seat has shown) are computed here by the rules, so nothing above
+# ``game.rules`` ever recomputes them.
 @dataclass(frozen=True)
 class PlayerView:
     game: str

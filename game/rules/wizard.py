@@ -1,16 +1,9 @@
-"""Wizard: the complete rules as a state machine (see ``RULES.md``).
-
-``WizardState`` holds one whole game for 3 to 6 players. Round r deals r
-cards, turns up the next card for trump (a Wizard lets the dealer choose,
-or under the house rule ``wizard_turn_up`` the player at the dealer's left,
-or means no trump; a Jester or no card means no trump), collects predictions, plays r tricks and
-scores 20 + 10 per trick for an exact prediction, -10 per trick off otherwise.
-
-Phases of a round: [TRUMP_CHOICE] -> PREDICT -> PLAY -> HAND_OVER (NEXT_DEAL
-deals the next round) or GAME_OVER after the last round.
-"""
+"""Wizard: the complete rules as a state machine (see ``RULES.md``)."""
 
 from __future__ import annotations
+
+# Phases of a round: [TRUMP_CHOICE] -> PREDICT -> PLAY -> HAND_OVER (NEXT_DEAL
+# deals the next round) or GAME_OVER after the last round.
 
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -262,6 +255,11 @@ def score_for(bid: int, taken: int) -> int:
     return -POINTS_PER_TRICK * abs(bid - taken)
 
 
+# ``WizardState`` holds one whole game for 3 to 6 players. Round r deals r
+# cards, turns up the next card for trump (a Wizard lets the dealer choose,
+# or under the house rule ``wizard_turn_up`` the player at the dealer's left,
+# or means no trump; a Jester or no card means no trump), collects predictions, plays r tricks and
+# scores 20 + 10 per trick for an exact prediction, -10 per trick off otherwise.
 class WizardState(TrickGameState):
     """A whole game of Wizard. Mutate only through ``apply_in_place``."""
 

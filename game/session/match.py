@@ -1,28 +1,21 @@
-"""One game in progress: rules, seed, seats, state and the action log.
-
-A ``Match`` is the facade that the window and the headless commands both
-drive. It owns the engine state (nobody else touches it), applies actions
-(checking that the right seat is acting), keeps the action log that
-reproduces the game, records the hand history from the engine's events, and
-prepares computer players' decisions. It never draws and never waits.
-
-Information boundary: ``apply`` returns the full events (the history needs
-them), but a table asks ``events_for(events, seat)`` and ``view(seat)`` for
-what the seat it shows may know; ``view(PUBLIC_SEAT)`` and
-``events_for(events, PUBLIC_SEAT)`` are what anyone watching may know.
-
-Undo takes back a seat's last decision of the current hand together with
-everything played after it. It never edits the engine state: the match is
-rebuilt from its seed and the actions that remain, which is exactly how a
-save is loaded, so an undone position is the very position the game had
-before (``undo_used`` then marks the game, in its save and its history).
-
-A save (``to_save``) is the rules, the seed, the seats and the action list,
-with ``SAVE_VERSION``. Version 1 had no ``undo_used``; ``from_save`` reads
-only the current version (``game.persistence.savegame`` migrates older ones first).
-"""
+"""One game in progress: rules, seed, seats, state and the action log."""
 
 from __future__ import annotations
+
+# Information boundary: ``apply`` returns the full events (the history needs
+# them), but a table asks ``events_for(events, seat)`` and ``view(seat)`` for
+# what the seat it shows may know; ``view(PUBLIC_SEAT)`` and
+# ``events_for(events, PUBLIC_SEAT)`` are what anyone watching may know.
+#
+# Undo takes back a seat's last decision of the current hand together with
+# everything played after it. It never edits the engine state: the match is
+# rebuilt from its seed and the actions that remain, which is exactly how a
+# save is loaded, so an undone position is the very position the game had
+# before (``undo_used`` then marks the game, in its save and its history).
+#
+# A save (``to_save``) is the rules, the seed, the seats and the action list,
+# with ``SAVE_VERSION``. Version 1 had no ``undo_used``; ``from_save`` reads
+# only the current version (``game.persistence.savegame`` migrates older ones first).
 
 import random
 from collections.abc import Iterable
@@ -112,6 +105,11 @@ class AiRequest:
         return self.player.choose(self.view, random.Random(self.rng_seed))
 
 
+# A ``Match`` is the facade that the window and the headless commands both
+# drive. It owns the engine state (nobody else touches it), applies actions
+# (checking that the right seat is acting), keeps the action log that
+# reproduces the game, records the hand history from the engine's events, and
+# prepares computer players' decisions. It never draws and never waits.
 class Match:
     def __init__(self, rules: Rules, seats: list[Seat], seed: int, *,
                  ai_budget: SearchBudget | None = None) -> None:

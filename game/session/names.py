@@ -1,32 +1,24 @@
-"""What a seat's name may be: the one place that says so.
-
-A name is shown on the table, written to the save, the last setup and the
-hand history, and read back from all three. Every one of those steps must
-work for every name the program accepts, so a name is cleaned wherever it
-comes in (typed on the start screen, read from a save or a last setup, and
-again by ``Match`` itself) with ``clean_name``:
-
-* control characters (NUL, tab, escape...), invisible format characters
-  (zero-width, byte-order and direction marks) and lone surrogates (half
-  of a UTF-16 pair, which cannot be written as UTF-8) are removed: a font
-  cannot draw NUL, and a name of nothing but zero-width marks has no width
-  to draw at all;
-* any run of white space (new lines included) becomes one space, and the
-  ends are trimmed;
-* it is cut to ``LONGEST_NAME`` characters, within what every reader
-  accepts (the last setup's and the hand history's, ``game.persistence.history_schema``,
-  which still reads the longer names older versions could write), so a
-  game is never written in a form the program's own reader refuses.
-
-``name_fault`` and ``unkept_character`` say what a stored name holds that
-the program never writes: the hand history's readers refuse such a line,
-naming it (a record is evidence of a game and is never rewritten). The
-readers of the save and the last setup clean instead, so one odd name never
-costs a saved game or a setup, and the start screen tells the player that a
-name was changed (as it does when typed characters are left out).
-"""
+"""What a seat's name may be: the one place that says so."""
 
 from __future__ import annotations
+
+# A name is shown on the table, written to the save, the last setup and the
+# hand history, and read back from all three. Every one of those steps must
+# work for every name the program accepts, so a name is cleaned wherever it
+# comes in (typed on the start screen, read from a save or a last setup, and
+# again by ``Match`` itself) with ``clean_name``:
+#
+# * control characters (NUL, tab, escape...), invisible format characters
+#   (zero-width, byte-order and direction marks) and lone surrogates (half
+#   of a UTF-16 pair, which cannot be written as UTF-8) are removed: a font
+#   cannot draw NUL, and a name of nothing but zero-width marks has no width
+#   to draw at all;
+# * any run of white space (new lines included) becomes one space, and the
+#   ends are trimmed;
+# * it is cut to ``LONGEST_NAME`` characters, within what every reader
+#   accepts (the last setup's and the hand history's, ``game.persistence.history_schema``,
+#   which still reads the longer names older versions could write), so a
+#   game is never written in a form the program's own reader refuses.
 
 import unicodedata
 from typing import Any
@@ -62,6 +54,12 @@ def unkept_character(value: str) -> str | None:
     return None
 
 
+# ``name_fault`` and ``unkept_character`` say what a stored name holds that
+# the program never writes: the hand history's readers refuse such a line,
+# naming it (a record is evidence of a game and is never rewritten). The
+# readers of the save and the last setup clean instead, so one odd name never
+# costs a saved game or a setup, and the start screen tells the player that a
+# name was changed (as it does when typed characters are left out).
 def name_fault(value: Any) -> str | None:
     """Why the characters of ``value`` are not a name this program writes, in English
     (None if they are); its length each reader limits itself.

@@ -1,27 +1,26 @@
-"""Where Trick Table finds its own files and where it writes the user's.
-
-Two kinds of files live in different places. Bundled files (default house
-rules, default settings, card art) are read-only and ship with the program:
-next to the source tree when run from a checkout, or inside the unpacked
-PyInstaller bundle (``sys._MEIPASS``) when frozen. ``resource_path`` is the one
-way to find them, so no other module needs to know how the program was started.
-
-Files the program writes (the user's settings, saved games, hand histories,
-logs) go where platformdirs says they belong on this operating system, or all
-under one folder when the user passes ``--data-dir`` (handy for portable
-installs and for tests; never empty, nor the program's own folder). ``UserPaths`` names those locations; nothing is
-created on import, only when ``ensure()`` is called or a file is first written.
-
-Every write goes through ``atomic_write_bytes`` / ``atomic_write_text`` so a
-crash or a full disk never leaves a half-written settings file or save behind:
-the data goes to a temporary file beside the target, is flushed to the disk
-(fsync), and only then renamed over the target. A new file gets the user's
-normal permissions (what their umask allows), not the private mode of a
-temporary file. A process killed between the two steps leaves its temporary
-file behind; ``remove_stale_temp_files`` clears those on the next start.
-"""
+"""Where Trick Table finds its own files and where it writes the user's."""
 
 from __future__ import annotations
+
+# Two kinds of files live in different places. Bundled files (default house
+# rules, default settings, card art) are read-only and ship with the program:
+# next to the source tree when run from a checkout, or inside the unpacked
+# PyInstaller bundle (``sys._MEIPASS``) when frozen. ``resource_path`` is the one
+# way to find them, so no other module needs to know how the program was started.
+#
+# Files the program writes (the user's settings, saved games, hand histories,
+# logs) go where platformdirs says they belong on this operating system, or all
+# under one folder when the user passes ``--data-dir`` (handy for portable
+# installs and for tests; never empty, nor the program's own folder). ``UserPaths`` names those locations; nothing is
+# created on import, only when ``ensure()`` is called or a file is first written.
+#
+# Every write goes through ``atomic_write_bytes`` / ``atomic_write_text`` so a
+# crash or a full disk never leaves a half-written settings file or save behind:
+# the data goes to a temporary file beside the target, is flushed to the disk
+# (fsync), and only then renamed over the target. A new file gets the user's
+# normal permissions (what their umask allows), not the private mode of a
+# temporary file. A process killed between the two steps leaves its temporary
+# file behind; ``remove_stale_temp_files`` clears those on the next start.
 
 import contextlib
 import errno

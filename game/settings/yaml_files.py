@@ -1,37 +1,36 @@
-"""Reading the YAML files a user can edit, so that no file can hurt the program.
-
-Every YAML text Trick Table reads (house-rule files, the bundled config
-files, the user's ``settings.yaml`` and ``last_setup.yaml``, the values of
-``--set KEY=VALUE``) goes through ``read_yaml_file`` or ``parse_yaml_text``
-here. They build plain data the way ``yaml.safe_load`` does (no Python
-objects, ever) and refuse what a file of ours never needs and a hostile
-file uses to exhaust memory or time:
-
-- a file over ``MAX_YAML_BYTES`` (256 KB), found before the file is read
-  whole: at most one byte more than the limit is ever read;
-- anchors and aliases (``&name`` / ``*name``): an alias repeats a value
-  without repeating its text, which is how a few hundred bytes can expand to
-  gigabytes ("billion laughs"). Our files have no use for them, so they are
-  refused outright rather than counted;
-- a key given twice in one mapping (YAML would silently keep the last);
-- nesting deeper than ``MAX_YAML_DEPTH`` levels.
-
-One YAML 1.1 reading is left out rather than refused: numbers in base 60
-(``1:30`` is 90 to ``yaml.safe_load``, a time of day to anyone else). Such a
-value is read as the text it is, so a setting or house rule that wants a
-number refuses it, quoting it as written.
-
-Each refusal, like a syntax error, raises ``YamlFileError`` with one
-sentence naming the line; its ``problem`` is that sentence as a code and
-parameters (``game.rules.problems``) for the window to word in the player's
-language. ``quote`` gives the short form of a bad value for
-an error message (at most ``QUOTE_LIMIT`` characters of it), so a 50 MB
-string is never echoed back; ``quoted`` and ``quoted_text`` give the same
-as a problem parameter, so that the words around a shortened value
-("... (70,000 characters)") are in the player's language too.
-"""
+"""Reading the YAML files a user can edit, so that no file can hurt the program."""
 
 from __future__ import annotations
+
+# Every YAML text Trick Table reads (house-rule files, the bundled config
+# files, the user's ``settings.yaml`` and ``last_setup.yaml``, the values of
+# ``--set KEY=VALUE``) goes through ``read_yaml_file`` or ``parse_yaml_text``
+# here. They build plain data the way ``yaml.safe_load`` does (no Python
+# objects, ever) and refuse what a file of ours never needs and a hostile
+# file uses to exhaust memory or time:
+#
+# - a file over ``MAX_YAML_BYTES`` (256 KB), found before the file is read
+#   whole: at most one byte more than the limit is ever read;
+# - anchors and aliases (``&name`` / ``*name``): an alias repeats a value
+#   without repeating its text, which is how a few hundred bytes can expand to
+#   gigabytes ("billion laughs"). Our files have no use for them, so they are
+#   refused outright rather than counted;
+# - a key given twice in one mapping (YAML would silently keep the last);
+# - nesting deeper than ``MAX_YAML_DEPTH`` levels.
+#
+# One YAML 1.1 reading is left out rather than refused: numbers in base 60
+# (``1:30`` is 90 to ``yaml.safe_load``, a time of day to anyone else). Such a
+# value is read as the text it is, so a setting or house rule that wants a
+# number refuses it, quoting it as written.
+#
+# Each refusal, like a syntax error, raises ``YamlFileError`` with one
+# sentence naming the line; its ``problem`` is that sentence as a code and
+# parameters (``game.rules.problems``) for the window to word in the player's
+# language. ``quote`` gives the short form of a bad value for
+# an error message (at most ``QUOTE_LIMIT`` characters of it), so a 50 MB
+# string is never echoed back; ``quoted`` and ``quoted_text`` give the same
+# as a problem parameter, so that the words around a shortened value
+# ("... (70,000 characters)") are in the player's language too.
 
 import datetime
 import re
@@ -41,8 +40,9 @@ from typing import Any
 
 import yaml
 
-from game.rules.problems import Grouped, Problem, line_problem
+from game.rules.problems import Grouped, Problem
 from game.settings.paths import open_regular_file
+from game.settings.problem_texts import line_problem
 
 MAX_YAML_BYTES = 256 * 1024
 # Our deepest file nests five levels (presets -> name -> rules -> key -> value);

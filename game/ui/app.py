@@ -1,76 +1,67 @@
-"""The window: the scene stack, the frame loop and the app-wide services.
-
-``run_app`` opens a resizable "Trick Table" window and runs the loop;
-``App`` is the object every scene talks to. It keeps the stack of scenes
-(drawn bottom to top, skipping whatever an opaque scene hides; events go to
-the top scene first and travel down while scenes decline them and are not
-modal; every scene updates every frame so the table keeps animating under a
-dialog), the settings and user paths, a cache of card art per width, and the
-sound board that plays the table's effects (``game.ui.audio``).
-
-``python main.py --rules FILE`` (or ``--preset``, ``--game``) opens at the
-table instead (``start_at_table``, with the rules ``game.program.table_launch``
-worked out), the start screen under it to go back to.
-
-A key or click acts only on the screen it began on: every key and mouse
-event passes the app's ``InputFence`` first, which keeps the rest of a
-press held across a change of the top scene (its key-repeats, its release)
-away from the new screen (``game.ui.input_fence``).
-
-``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
-the clock's time and pygame's queue; tests call it directly with synthesized
-events, so they drive the very same code path without a real window.
-
-A program waiting for a person costs no CPU. The loop runs at 60 frames a
-second only while some scene animates (``Scene.wake_in`` returns 0: cards
-flying, a computer player thinking or pausing, a message fading, a card
-being dragged). Otherwise it sleeps until input arrives or the earliest
-timer a scene named falls due, and draws nothing meanwhile
-(``App.frame_wait``). It waits by checking the event queue once per
-``IDLE_POLL_SECONDS`` and sleeping between checks, not with
-``pygame.event.wait``: pygame-ce implements that wait by checking the queue
-every millisecond, which alone costs 2.5-3.5% of a core. The time slept is
-handed to the scenes before the events that ended it (``step``'s
-``idle_time``), so a message's timer keeps its length while an animation an
-event starts still begins at its first frame.
-
-The game in progress is saved after every action by the app's
-``Autosaver`` (``game.persistence.savegame``: one file in the user's saves folder,
-written by a small worker thread so a slow disk never holds up a frame).
-The start screen offers to continue it (``load_saved_game``,
-``resume_match``); the app waits for the last write before it reads the
-save back or closes. Only one window at a time owns a data folder's saves
-(``claim_saves``): a second window on the same folder says so and plays on
-without an autosaver (``autosaver`` is None), never touching the first
-window's game.
-
-Leaving a game in progress (Back to start or Quit in the menu, closing the
-window) asks first: ``request_leave`` opens the ``LeaveDialog`` while any
-scene has something to lose (``Scene.leave_warning``). Closing the window a
-second time while that question is open quits without asking again.
-
-A request from outside to end the program never asks: SIGTERM (``kill``, a
-logout or shutdown), SIGHUP (the terminal closed) and, on Windows, SIGBREAK
-(the console closed, Ctrl-Break, a logoff or shutdown) stop the loop within a
-frame, the last autosave is written and the window closes, so Continue on
-the next start resumes the game where it stood (``catch_stop_signals``; the
-real program asks for this, tests that build apps do not). Without it, SDL
-would turn SIGTERM into a window-close event, which opens the "Leave this
-game?" question nobody is there to answer. ``App.run`` then returns 128 plus
-the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a
-program ended by that signal, like the 130 of Ctrl-C (``game.program.entry``).
-
-The window may be dragged smaller than 800x600. Scenes are then laid out for
-800x600 on an offscreen canvas that is scaled down to the window (and mouse
-positions are scaled back), so a sliver of a window never breaks a layout.
-
-An exception inside a scene never reaches the player as a traceback: it is
-written to the log file in the user's log folder and a short message is
-shown instead; if the same scene keeps failing the app goes back to the
-start screen.
-"""
+"""The window: the scene stack, the frame loop and the app-wide services."""
 
 from __future__ import annotations
+
+# ``python main.py --rules FILE`` (or ``--preset``, ``--game``) opens at the
+# table instead (``start_at_table``, with the rules ``game.program.table_launch``
+# worked out), the start screen under it to go back to.
+#
+# A key or click acts only on the screen it began on: every key and mouse
+# event passes the app's ``InputFence`` first, which keeps the rest of a
+# press held across a change of the top scene (its key-repeats, its release)
+# away from the new screen (``game.ui.input_fence``).
+#
+# ``App.step(dt, events)`` runs exactly one frame. The real loop calls it with
+# the clock's time and pygame's queue; tests call it directly with synthesized
+# events, so they drive the very same code path without a real window.
+#
+# A program waiting for a person costs no CPU. The loop runs at 60 frames a
+# second only while some scene animates (``Scene.wake_in`` returns 0: cards
+# flying, a computer player thinking or pausing, a message fading, a card
+# being dragged). Otherwise it sleeps until input arrives or the earliest
+# timer a scene named falls due, and draws nothing meanwhile
+# (``App.frame_wait``). It waits by checking the event queue once per
+# ``IDLE_POLL_SECONDS`` and sleeping between checks, not with
+# ``pygame.event.wait``: pygame-ce implements that wait by checking the queue
+# every millisecond, which alone costs 2.5-3.5% of a core. The time slept is
+# handed to the scenes before the events that ended it (``step``'s
+# ``idle_time``), so a message's timer keeps its length while an animation an
+# event starts still begins at its first frame.
+#
+# The game in progress is saved after every action by the app's
+# ``Autosaver`` (``game.persistence.savegame``: one file in the user's saves folder,
+# written by a small worker thread so a slow disk never holds up a frame).
+# The start screen offers to continue it (``load_saved_game``,
+# ``resume_match``); the app waits for the last write before it reads the
+# save back or closes. Only one window at a time owns a data folder's saves
+# (``claim_saves``): a second window on the same folder says so and plays on
+# without an autosaver (``autosaver`` is None), never touching the first
+# window's game.
+#
+# Leaving a game in progress (Back to start or Quit in the menu, closing the
+# window) asks first: ``request_leave`` opens the ``LeaveDialog`` while any
+# scene has something to lose (``Scene.leave_warning``). Closing the window a
+# second time while that question is open quits without asking again.
+#
+# A request from outside to end the program never asks: SIGTERM (``kill``, a
+# logout or shutdown), SIGHUP (the terminal closed) and, on Windows, SIGBREAK
+# (the console closed, Ctrl-Break, a logoff or shutdown) stop the loop within a
+# frame, the last autosave is written and the window closes, so Continue on
+# the next start resumes the game where it stood (``catch_stop_signals``; the
+# real program asks for this, tests that build apps do not). Without it, SDL
+# would turn SIGTERM into a window-close event, which opens the "Leave this
+# game?" question nobody is there to answer. ``App.run`` then returns 128 plus
+# the signal's number (143 for SIGTERM, 129 for SIGHUP), as a shell reports a
+# program ended by that signal, like the 130 of Ctrl-C (``game.program.entry``).
+#
+# The window may be dragged smaller than 800x600. Scenes are then laid out for
+# 800x600 on an offscreen canvas that is scaled down to the window (and mouse
+# positions are scaled back), so a sliver of a window never breaks a layout.
+#
+# An exception inside a scene never reaches the player as a traceback: it is
+# written to the log file in the user's log folder and a short message is
+# shown instead; if the same scene keeps failing the app goes back to the
+# start screen.
 
 import logging
 import random
@@ -740,6 +731,13 @@ class App:
         self._release_stop_signals()
 
 
+# ``run_app`` opens a resizable "Trick Table" window and runs the loop;
+# ``App`` is the object every scene talks to. It keeps the stack of scenes
+# (drawn bottom to top, skipping whatever an opaque scene hides; events go to
+# the top scene first and travel down while scenes decline them and are not
+# modal; every scene updates every frame so the table keeps animating under a
+# dialog), the settings and user paths, a cache of card art per width, and the
+# sound board that plays the table's effects (``game.ui.audio``).
 def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None,
             table: TablePlan | None = None) -> int:
     """Open the Trick Table window (at the table with ``table``'s rules) and run until it is closed;

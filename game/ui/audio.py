@@ -1,35 +1,34 @@
-"""The table's sound effects: which there are, and the one object that plays them.
-
-The effects are short WAV files under ``assets/sounds/``, synthesised by
-``tools/make_sounds.py`` (the project makes its own sounds; nothing is
-recorded or downloaded) and bundled with the program like the other assets.
-``EFFECTS`` names them all; the table plays them by these names, and a name
-that is not here is a programming error (``ValueError``).
-
-The app owns one ``SoundBoard``. It does nothing until the first sound is
-asked for: only then does it open pygame's mixer and load the files, so a
-program that stays muted never touches the audio device, and starting the
-program costs nothing. The settings screen, opened with the sound on, asks
-``find_device`` at once, so it can say next to the volume that no device was
-found. Every failure is quiet. A machine without an audio
-device, an SDL audio driver that cannot start, or a mixer that raises on
-``init`` leaves the board silent for the rest of the run, with one line in
-the log; a sound file that is missing or unreadable silences that effect
-alone, also with one log line. Nothing here raises into a scene.
-
-Each sound plays at the volume of the settings of the moment (``volume``,
-0 to 100 %, and ``mute``), read when it starts, so a change on the settings
-screen counts from the next sound on. The volume is set on the ``Sound``
-object, since pygame-ce resets a channel's own volume whenever a sound
-starts on it. The same effect asked for again within ``REPEAT_GAP`` seconds
-is not started twice: at the ``instant`` animation speed a whole deal lands
-in one frame, and fifty-two clicks at once would be one loud crack.
-
-The board does no work per frame; it is called only when something happens
-at the table.
-"""
+"""The table's sound effects: which there are, and the one object that plays them."""
 
 from __future__ import annotations
+
+# The effects are short WAV files under ``assets/sounds/``, synthesised by
+# ``tools/make_sounds.py`` (the project makes its own sounds; nothing is
+# recorded or downloaded) and bundled with the program like the other assets.
+# ``EFFECTS`` names them all; the table plays them by these names, and a name
+# that is not here is a programming error (``ValueError``).
+#
+# The app owns one ``SoundBoard``. It does nothing until the first sound is
+# asked for: only then does it open pygame's mixer and load the files, so a
+# program that stays muted never touches the audio device, and starting the
+# program costs nothing. The settings screen, opened with the sound on, asks
+# ``find_device`` at once, so it can say next to the volume that no device was
+# found. Every failure is quiet. A machine without an audio
+# device, an SDL audio driver that cannot start, or a mixer that raises on
+# ``init`` leaves the board silent for the rest of the run, with one line in
+# the log; a sound file that is missing or unreadable silences that effect
+# alone, also with one log line. Nothing here raises into a scene.
+#
+# Each sound plays at the volume of the settings of the moment (``volume``,
+# 0 to 100 %, and ``mute``), read when it starts, so a change on the settings
+# screen counts from the next sound on. The volume is set on the ``Sound``
+# object, since pygame-ce resets a channel's own volume whenever a sound
+# starts on it. The same effect asked for again within ``REPEAT_GAP`` seconds
+# is not started twice: at the ``instant`` animation speed a whole deal lands
+# in one frame, and fifty-two clicks at once would be one loud crack.
+#
+# The board does no work per frame; it is called only when something happens
+# at the table.
 
 import contextlib
 import logging

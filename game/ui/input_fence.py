@@ -1,39 +1,38 @@
-"""The input fence: a key or mouse press acts only on the screen it began on.
-
-A press is one gesture from its down to its up: a key's KEYDOWN, the
-KEYDOWNs its key-repeat sends while it is held, and its KEYUP; a mouse
-button's MOUSEBUTTONDOWN and MOUSEBUTTONUP. When the screen changes in the
-middle of a gesture (the top scene is another one than when the press
-began: Enter on "Next hand" closed the score pad and the bidding panel
-opened, a bid's Enter brought up the hot-seat cover) the rest of that
-gesture belongs to the screen that is gone. The app passes every key and
-mouse event through ``InputFence.admit`` first, and the fence swallows the
-rest of every press that was held across a change of screen: the repeats
-and the release of a held key, the release of a held mouse button (and the
-text a swallowed key would type). A new press, begun after the change,
-goes through as usual.
-
-This is one rule for every screen, so no dialog has to guess whether the
-Enter it sees is the player's answer to it or the tail of the answer to
-the screen before. It does not stop a second, fresh press that follows
-quickly (a double Enter, a double click): a screen that must not be
-answered by one (the hot-seat cover) waits a moment before it listens, and
-the bidding panel opens with nothing chosen, so a stray Enter there only
-says how to choose.
-
-Held keys are known from the events themselves (a KEYDOWN not yet followed
-by its KEYUP), not from ``pygame.key.get_pressed``: that is the state of
-the keyboard when the queue was last read, which may already be past the
-events still waiting in it. A held key sends more KEYDOWNs only while
-pygame's key repeat is on (``pygame.key.set_repeat``; pygame drops the
-system's own repeats): then a fenced key's KEYDOWN is a repeat and is
-swallowed. With key repeat off (as the app runs) a second KEYDOWN of a
-key can only be a new press whose KEYUP never came (lost with the
-keyboard focus, say), so it ends the fenced press and goes through: a lost
-KEYUP never makes a key deaf.
-"""
+"""The input fence: a key or mouse press acts only on the screen it began on."""
 
 from __future__ import annotations
+
+# A press is one gesture from its down to its up: a key's KEYDOWN, the
+# KEYDOWNs its key-repeat sends while it is held, and its KEYUP; a mouse
+# button's MOUSEBUTTONDOWN and MOUSEBUTTONUP. When the screen changes in the
+# middle of a gesture (the top scene is another one than when the press
+# began: Enter on "Next hand" closed the score pad and the bidding panel
+# opened, a bid's Enter brought up the hot-seat cover) the rest of that
+# gesture belongs to the screen that is gone. The app passes every key and
+# mouse event through ``InputFence.admit`` first, and the fence swallows the
+# rest of every press that was held across a change of screen: the repeats
+# and the release of a held key, the release of a held mouse button (and the
+# text a swallowed key would type). A new press, begun after the change,
+# goes through as usual.
+#
+# This is one rule for every screen, so no dialog has to guess whether the
+# Enter it sees is the player's answer to it or the tail of the answer to
+# the screen before. It does not stop a second, fresh press that follows
+# quickly (a double Enter, a double click): a screen that must not be
+# answered by one (the hot-seat cover) waits a moment before it listens, and
+# the bidding panel opens with nothing chosen, so a stray Enter there only
+# says how to choose.
+#
+# Held keys are known from the events themselves (a KEYDOWN not yet followed
+# by its KEYUP), not from ``pygame.key.get_pressed``: that is the state of
+# the keyboard when the queue was last read, which may already be past the
+# events still waiting in it. A held key sends more KEYDOWNs only while
+# pygame's key repeat is on (``pygame.key.set_repeat``; pygame drops the
+# system's own repeats): then a fenced key's KEYDOWN is a repeat and is
+# swallowed. With key repeat off (as the app runs) a second KEYDOWN of a
+# key can only be a new press whose KEYUP never came (lost with the
+# keyboard focus, say), so it ends the fenced press and goes through: a lost
+# KEYUP never makes a key deaf.
 
 import pygame
 

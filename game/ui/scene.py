@@ -4,18 +4,18 @@ The app keeps a stack of scenes. Every scene is drawn, bottom to top, so a
 dialog pushed over the table shows the table under it; events go to the top
 scene first and travel down only while scenes decline them (return False)
 and are not modal. ``update(dt)`` changes things; ``draw`` never does.
-
-A program waiting for a person must cost no CPU, so the app does not draw
-60 frames a second while nothing moves. After every frame it asks each scene
-``wake_in()``: how soon, without any input, the scene needs its next frame.
-0 means "I am animating" (full frame rate), a positive number is a timer due
-that many seconds from now (a message that starts to fade, a caret that
-blinks), None means the scene changes only in answer to input. The app then
-sleeps until an event arrives or the earliest timer is due. A scene that
-does not answer is taken to be animating: it costs CPU but never freezes.
 """
 
 from __future__ import annotations
+
+# A program waiting for a person must cost no CPU, so the app does not draw
+# 60 frames a second while nothing moves. After every frame it asks each scene
+# ``wake_in()``: how soon, without any input, the scene needs its next frame.
+# 0 means "I am animating" (full frame rate), a positive number is a timer due
+# that many seconds from now (a message that starts to fade, a caret that
+# blinks), None means the scene changes only in answer to input. The app then
+# sleeps until an event arrives or the earliest timer is due. A scene that
+# does not answer is taken to be animating: it costs CPU but never freezes.
 
 from typing import TYPE_CHECKING
 

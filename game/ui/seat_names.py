@@ -1,16 +1,15 @@
-"""Seat names the start screen gives until the player types one, kept by role.
-
-A game started in Dutch names its lone human "Jij"; on English screens that
-seat must read "You". So a default name travels with its seat as a role, not
-as words: ``"you"`` (the lone human), ``"player:N"`` (the Nth of several
-humans sharing the screen) or ``"computer:S"`` (the computer at seat S, named
-from the catalogue's list of computer names by its seat). Wherever the name is shown it is worded
-from the role in the language of the moment: on the table after a language
-change, and for a game continued from its save. A name the player typed has
-no role and is kept exactly as typed.
-"""
+"""Seat names the start screen gives until the player types one, kept by role."""
 
 from __future__ import annotations
+
+# A game started in Dutch names its lone human "Jij"; on English screens that
+# seat must read "You". So a default name travels with its seat as a role, not
+# as words: ``"you"`` (the lone human), ``"player:N"`` (the Nth of several
+# humans sharing the screen) or ``"computer:S"`` (the computer at seat S, named
+# from the catalogue's list of computer names by its seat). Wherever the name is shown it is worded
+# from the role in the language of the moment: on the table after a language
+# change, and for a game continued from its save. A name the player typed has
+# no role and is kept exactly as typed.
 
 from collections.abc import Sequence
 

@@ -4,35 +4,35 @@
 keyword parameters. The few words that many screens build sentences from (a
 suit, a bid such as "4 uptown", a team's names) are worded here once, from
 the catalogue.
-
-The catalogues are the YAML files ``assets/i18n/<language>.yaml``: one flat
-mapping of key to template each, read through ``game.settings.yaml_files`` the first
-time a language is used. English is the source and the fallback, key by key:
-a key that a catalogue lacks, or words with a placeholder the program does
-not fill, is shown in English; a catalogue that cannot be read at all leaves
-the whole interface in English. Either way the program logs one line per
-catalogue and carries on.
-
-Rules errors carry a code and plain parameters (a suit as an int, a bid as
-books and mode), never English words, so ``explain(error)`` words them in the
-player's language: the parameters that are game values are turned into
-words first, then the catalogue's ``error.<code>`` sentence is filled in.
-
-Problems with a file or value (``game.rules.problems.Problem``: a refused
-YAML file, a bad house rule or setting, a recorded or saved move the engine
-refuses) are worded the same way by ``problem_words``, from the
-catalogue's ``problem.<code>`` sentences, and ``error_words`` words an
-exception that carries one (a hand history or a recorded game that cannot
-be read, too); a refused move inside one reads as ``explain`` words it (in
-English as the engine said it, which is what the command line shows). A
-library's own English words in a problem (json's "Expecting value",
-PyYAML's "expected the node content") are shown only in English; another
-language says the same without them, the line and column still saying
-where. Numbers with a fraction are written with the language's decimal mark
-(``decimal_words``).
 """
 
 from __future__ import annotations
+
+# The catalogues are the YAML files ``assets/i18n/<language>.yaml``: one flat
+# mapping of key to template each, read through ``game.settings.yaml_files`` the first
+# time a language is used. English is the source and the fallback, key by key:
+# a key that a catalogue lacks, or words with a placeholder the program does
+# not fill, is shown in English; a catalogue that cannot be read at all leaves
+# the whole interface in English. Either way the program logs one line per
+# catalogue and carries on.
+#
+# Rules errors carry a code and plain parameters (a suit as an int, a bid as
+# books and mode), never English words, so ``explain(error)`` words them in the
+# player's language: the parameters that are game values are turned into
+# words first, then the catalogue's ``error.<code>`` sentence is filled in.
+#
+# Problems with a file or value (``game.rules.problems.Problem``: a refused
+# YAML file, a bad house rule or setting, a recorded or saved move the engine
+# refuses) are worded the same way by ``problem_words``, from the
+# catalogue's ``problem.<code>`` sentences, and ``error_words`` words an
+# exception that carries one (a hand history or a recorded game that cannot
+# be read, too); a refused move inside one reads as ``explain`` words it (in
+# English as the engine said it, which is what the command line shows). A
+# library's own English words in a problem (json's "Expecting value",
+# PyYAML's "expected the node content") are shown only in English; another
+# language says the same without them, the line and column still saying
+# where. Numbers with a fraction are written with the language's decimal mark
+# (``decimal_words``).
 
 import logging
 import string

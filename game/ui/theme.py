@@ -1,27 +1,26 @@
-"""Colours, fonts and sizes shared by every screen, so the look is set in one place.
-
-Every piece of text in the interface is drawn with one type family, Source
-Sans Pro, through ``font()`` here. It comes from the pinned
-``font-source-sans-pro`` package (SIL Open Font License; the licence file
-ships beside the fonts and goes into the build with them), which brings true
-regular and bold faces with full Latin Extended-A, so Dutch and Turkish
-names and text (ş ğ ı İ ç ö ü é ë) render. A bold face designed as such
-keeps the spaces between words and the shapes of letters that pygame's
-software emboldening of its tiny default font ran together at small sizes
-("Twoteams", "kit ty").
-
-If the package is missing (a broken install), the interface falls back to
-pygame's built-in font and logs one warning saying what to install; it never
-stops the program.
-
-Sizes: callers ask for a nominal ``size``, chosen when the interface used
-pygame's default font, which pygame draws at about two thirds of the size
-asked for. ``font()`` turns it into a pixel size with ``FONT_SCALE`` so text
-keeps taking about the room the layouts were made for; ``face()`` takes a
-pixel size directly.
-"""
+"""Colours, fonts and sizes shared by every screen, so the look is set in one place."""
 
 from __future__ import annotations
+
+# Every piece of text in the interface is drawn with one type family, Source
+# Sans Pro, through ``font()`` here. It comes from the pinned
+# ``font-source-sans-pro`` package (SIL Open Font License; the licence file
+# ships beside the fonts and goes into the build with them), which brings true
+# regular and bold faces with full Latin Extended-A, so Dutch and Turkish
+# names and text (ş ğ ı İ ç ö ü é ë) render. A bold face designed as such
+# keeps the spaces between words and the shapes of letters that pygame's
+# software emboldening of its tiny default font ran together at small sizes
+# ("Twoteams", "kit ty").
+#
+# If the package is missing (a broken install), the interface falls back to
+# pygame's built-in font and logs one warning saying what to install; it never
+# stops the program.
+#
+# Sizes: callers ask for a nominal ``size``, chosen when the interface used
+# pygame's default font, which pygame draws at about two thirds of the size
+# asked for. ``font()`` turns it into a pixel size with ``FONT_SCALE`` so text
+# keeps taking about the room the layouts were made for; ``face()`` takes a
+# pixel size directly.
 
 import importlib
 import logging

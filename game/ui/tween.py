@@ -1,17 +1,16 @@
-"""Clock-driven tweens: values that move from one number to another over time.
-
-Everything that moves on the table is a ``Tween`` advanced by ``update(dt)``
-with the frame's elapsed seconds, so motion looks the same at 30 or 144
-frames per second and never blocks the event loop (no nested loops, no
-sleeps). A tween eases a value between a start and an end, may wait for a
-``delay`` first, and calls ``on_finish`` once when it completes.
-
-The animation speed setting is a multiplier on durations: ``instant`` makes
-every duration zero, so a tween finishes on its first update and the table
-simply jumps to its end state.
-"""
+"""Clock-driven tweens: values that move from one number to another over time."""
 
 from __future__ import annotations
+
+# Everything that moves on the table is a ``Tween`` advanced by ``update(dt)``
+# with the frame's elapsed seconds, so motion looks the same at 30 or 144
+# frames per second and never blocks the event loop (no nested loops, no
+# sleeps). A tween eases a value between a start and an end, may wait for a
+# ``delay`` first, and calls ``on_finish`` once when it completes.
+#
+# The animation speed setting is a multiplier on durations: ``instant`` makes
+# every duration zero, so a tween finishes on its first update and the table
+# simply jumps to its end state.
 
 from collections.abc import Callable, Iterable
 

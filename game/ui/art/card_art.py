@@ -1,34 +1,33 @@
-"""Procedural card art for Trick Table.
-
-Every card face, the card backs and the small helper overlays are drawn here
-with pygame primitives when they are first asked for; no image files are
-shipped and no font glyphs are used for the suit symbols (those are polygons
-and circles, so they look the same on every machine). Text such as ranks and
-the words on the special cards uses pygame's bundled default font; the words
-and corner letters of the special cards (BIG JOKER, WIZARD, ...) come from the
-catalogue (``card.face.*``), so they are drawn in the player's language.
-
-Drawing happens on an oversized canvas (``SUPERSAMPLE`` times the final size)
-that is then smooth-scaled down. That gives anti-aliased edges from the plain,
-fast ``pygame.draw`` functions and keeps small cards (about 44 px wide) crisp.
-
-Cards are cached per code (and, for the special cards that carry words, per
-language), so the render loop can call :meth:`CardArt.face` every frame for
-free after the first call, and a language switch shows the new words at once.
-
-Three card backs can be chosen in Settings, by the names of
-``game.settings.app_settings.CARD_BACKS``: the blue lattice with the four suits in a round
-medallion (the classic), a red tartan with a gold-edged lozenge, and gold
-rays on charcoal around an eight-pointed star. Each has the same white
-margin, so a back stands out from every felt. A ``CardArt`` draws one back;
-the app keeps one per card width, colour mode and back.
-
-Card codes are a rank followed by a suit (``"TH"`` is the ten of hearts, shown
-as "10"), ``"BJ"``/``"LJ"`` for the big (red) and little (black) jokers of
-Bid Whist, and ``"WZ"``/``"JE"`` for the Wizard and Jester cards of Wizard.
-"""
+"""Procedural card art for Trick Table."""
 
 from __future__ import annotations
+
+# Every card face, the card backs and the small helper overlays are drawn here
+# with pygame primitives when they are first asked for; no image files are
+# shipped and no font glyphs are used for the suit symbols (those are polygons
+# and circles, so they look the same on every machine). Text such as ranks and
+# the words on the special cards uses pygame's bundled default font; the words
+# and corner letters of the special cards (BIG JOKER, WIZARD, ...) come from the
+# catalogue (``card.face.*``), so they are drawn in the player's language.
+#
+# Drawing happens on an oversized canvas (``SUPERSAMPLE`` times the final size)
+# that is then smooth-scaled down. That gives anti-aliased edges from the plain,
+# fast ``pygame.draw`` functions and keeps small cards (about 44 px wide) crisp.
+#
+# Cards are cached per code (and, for the special cards that carry words, per
+# language), so the render loop can call :meth:`CardArt.face` every frame for
+# free after the first call, and a language switch shows the new words at once.
+#
+# Three card backs can be chosen in Settings, by the names of
+# ``game.settings.app_settings.CARD_BACKS``: the blue lattice with the four suits in a round
+# medallion (the classic), a red tartan with a gold-edged lozenge, and gold
+# rays on charcoal around an eight-pointed star. Each has the same white
+# margin, so a back stands out from every felt. A ``CardArt`` draws one back;
+# the app keeps one per card width, colour mode and back.
+#
+# Card codes are a rank followed by a suit (``"TH"`` is the ten of hearts, shown
+# as "10"), ``"BJ"``/``"LJ"`` for the big (red) and little (black) jokers of
+# Bid Whist, and ``"WZ"``/``"JE"`` for the Wizard and Jester cards of Wizard.
 
 import math
 from collections.abc import Callable, Sequence

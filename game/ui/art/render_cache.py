@@ -2,29 +2,23 @@
 
 Rendering text and transforming images are the expensive things a card table
 and its dialogs would otherwise do every frame, so their results are kept.
-
-The policy, for every cache of rendered things in ``game.ui``: a cache is a
-``BoundedCache``, a least-recently-used map with a fixed number of entries.
-Reading an entry makes it the most recently used; storing one more entry
-than the limit forgets the least recently used. A cache never grows without
-bound (a window being resized produces a stream of new sizes, a toast a
-stream of new texts) and never throws away what the current screen keeps
-using. Each cache names its limit next to where it is made, sized to hold
-what one busy screen needs.
-
-``TEXT`` is the one text cache: every piece of text the interface draws (the
-table's plates and panels, the dialogs' widgets, the hot-seat cover) is
-rendered and measured through it. ``RotationCache`` keeps rotated, squeezed
-and faded copies of card images, keyed by the source image and an angle
-rounded to a step, so a card in flight costs one blit per frame.
-
-Text a font cannot take (NUL, half a surrogate pair, nothing but zero-width
-marks) is drawn without those characters: names are cleaned where they are
-read (``game.session.names``), and this is the last guard for any other text from a
-file, so no string ever stops a screen from drawing.
 """
 
 from __future__ import annotations
+
+# The policy, for every cache of rendered things in ``game.ui``: a cache is a
+# ``BoundedCache``, a least-recently-used map with a fixed number of entries.
+# Reading an entry makes it the most recently used; storing one more entry
+# than the limit forgets the least recently used. A cache never grows without
+# bound (a window being resized produces a stream of new sizes, a toast a
+# stream of new texts) and never throws away what the current screen keeps
+# using. Each cache names its limit next to where it is made, sized to hold
+# what one busy screen needs.
+#
+# Text a font cannot take (NUL, half a surrogate pair, nothing but zero-width
+# marks) is drawn without those characters: names are cleaned where they are
+# read (``game.session.names``), and this is the last guard for any other text from a
+# file, so no string ever stops a screen from drawing.
 
 import unicodedata
 from collections import OrderedDict
@@ -172,6 +166,11 @@ class TextCache:
         self._sizes.clear()
 
 
+# ``TEXT`` is the one text cache: every piece of text the interface draws (the
+# table's plates and panels, the dialogs' widgets, the hot-seat cover) is
+# rendered and measured through it. ``RotationCache`` keeps rotated, squeezed
+# and faded copies of card images, keyed by the source image and an angle
+# rounded to a step, so a card in flight costs one blit per frame.
 # The interface's one text cache.
 TEXT = TextCache()
 

@@ -4,20 +4,20 @@ The felt is a radial gradient (lighter under the lamp in the middle, darker at
 the rim) with a faint, fixed grain so large areas do not look flat. It is built
 from tiny surfaces that are smooth-scaled up, so even a full-HD window costs a
 few milliseconds, and the result is cached per felt and window size.
-
-Three felts can be chosen in Settings (``FELT_LOOKS``, by the names of
-``game.settings.app_settings.FELTS``): the classic green baize, a blue twill (fine diagonal
-ribs) and a red woven cloth (a fine square weave). ``set_felt`` picks the one
-every screen draws, as ``set_language`` picks the words. A cloth's texture
-only darkens the gradient under it (apart from the shared faint grain), so a
-felt's centre is its lightest colour: the text-contrast test holds white text
-to WCAG AA over every felt's centre and edge.
-
-The icon is a fan of three cards (spade, heart, spade) on a rounded felt
-square, drawn with the same suit shapes as the cards in ``card_art``.
 """
 
 from __future__ import annotations
+
+# Three felts can be chosen in Settings (``FELT_LOOKS``, by the names of
+# ``game.settings.app_settings.FELTS``): the classic green baize, a blue twill (fine diagonal
+# ribs) and a red woven cloth (a fine square weave). ``set_felt`` picks the one
+# every screen draws, as ``set_language`` picks the words. A cloth's texture
+# only darkens the gradient under it (apart from the shared faint grain), so a
+# felt's centre is its lightest colour: the text-contrast test holds white text
+# to WCAG AA over every felt's centre and edge.
+#
+# The icon is a fan of three cards (spade, heart, spade) on a rounded felt
+# square, drawn with the same suit shapes as the cards in ``card_art``.
 
 import math
 import random

@@ -1,38 +1,37 @@
-"""The bidding panel: the human player's bid in Bid Whist or Wizard.
-
-Bid Whist shows a grid with one column per number (``min_bid`` to 7) and one
-row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
-``dealer_takes`` the dealer, once someone has bid, also gets a "Take it" row:
-one button per mode at the high bid's number (the TAKE actions the rules
-list as legal), between the bids and Pass. Wizard shows one button per
-possible bid, 0 to the cards dealt. In both, a button is enabled exactly
-when its action is in ``view.legal_actions``, so the panel can never offer a
-bid the rules refuse; a disabled button carries the engine's reason (worded
-through ``t``), shown on hover or focus and reported when clicked.
-
-The bids made so far are shown by seat, in bidding order, as far as this seat
-may see them: with hidden or delayed Wizard bidding only the player's own
-bid is shown, with a note saying when the bids come out.
-
-Which panel to show is decided by the game's scoring (``GameDef.scoring``:
-"contract" bids for a contract, "prediction" predicts tricks), never by the
-game's name; each reads the fields its typed view adds.
-
-The panel sits in the upper part of the table so the hand stays visible
-below it. Keyboard: Tab or the arrows move between buttons (the take
-buttons too), Enter or Space bid; P passes in Bid Whist; in Wizard the digit
-keys bid directly (with more than 9 cards a first digit that could start a
-larger bid waits for a second digit or Enter).
-
-The panel opens with nothing chosen: no button has the focus, so an Enter
-meant for the screen before (a double Enter on the score pad's "Next hand")
-bids nothing; it says how to choose instead. The first arrow or Tab goes
-to the lowest allowed bid, the usual choice, and Enter then bids it. A bid
-is thus always two deliberate steps from the keyboard (or one click), and
-no confirmation is asked on top of that.
-"""
+"""The bidding panel: the human player's bid in Bid Whist or Wizard."""
 
 from __future__ import annotations
+
+# Bid Whist shows a grid with one column per number (``min_bid`` to 7) and one
+# row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
+# ``dealer_takes`` the dealer, once someone has bid, also gets a "Take it" row:
+# one button per mode at the high bid's number (the TAKE actions the rules
+# list as legal), between the bids and Pass. Wizard shows one button per
+# possible bid, 0 to the cards dealt. In both, a button is enabled exactly
+# when its action is in ``view.legal_actions``, so the panel can never offer a
+# bid the rules refuse; a disabled button carries the engine's reason (worded
+# through ``t``), shown on hover or focus and reported when clicked.
+#
+# The bids made so far are shown by seat, in bidding order, as far as this seat
+# may see them: with hidden or delayed Wizard bidding only the player's own
+# bid is shown, with a note saying when the bids come out.
+#
+# Which panel to show is decided by the game's scoring (``GameDef.scoring``:
+# "contract" bids for a contract, "prediction" predicts tricks), never by the
+# game's name; each reads the fields its typed view adds.
+#
+# The panel sits in the upper part of the table so the hand stays visible
+# below it. Keyboard: Tab or the arrows move between buttons (the take
+# buttons too), Enter or Space bid; P passes in Bid Whist; in Wizard the digit
+# keys bid directly (with more than 9 cards a first digit that could start a
+# larger bid waits for a second digit or Enter).
+#
+# The panel opens with nothing chosen: no button has the focus, so an Enter
+# meant for the screen before (a double Enter on the score pad's "Next hand")
+# bids nothing; it says how to choose instead. The first arrow or Tab goes
+# to the lowest allowed bid, the usual choice, and Enter then bids it. A bid
+# is thus always two deliberate steps from the keyboard (or one click), and
+# no confirmation is asked on top of that.
 
 import math
 from collections.abc import Callable, Sequence

@@ -1,26 +1,25 @@
-"""The contract chooser: the trump suit, or the ranking of a no-trump contract.
-
-Pushed when the human declarer of Bid Whist must name the contract after
-winning the bid (four suits for an uptown or downtown bid, uptown or
-downtown for no trump), and when a human Wizard player must name trump
-after a Wizard was turned up (the dealer, or under the house rule
-``wizard_turn_up: first_bidder_chooses`` the player at the dealer's left);
-the view's phase (``CONTRACT`` or ``TRUMP_CHOICE``) says which. The
-downtown button's small print shows the ranking the rules play (the ace
-high, A 2 3 ... K, or low, 2 3 ... K A). Every button is one of
-``view.legal_actions``.
-Suit buttons show the suit shapes drawn like the cards (never font glyphs)
-and how many cards of that suit the player holds, which is what the choice
-is usually based on.
-
-Keys: S, H, D, C (or 1 to 4) for the suits (H is the table's hint key when hints are on:
-hearts is then 2 only); U and D (or 1 and 2) for uptown
-and downtown; arrows and Tab to move, Enter or Space to choose. Like the
-bidding panel it opens with nothing chosen, so an Enter left over from the
-bid names no trump; the first arrow or Tab goes to the first choice allowed.
-"""
+"""The contract chooser: the trump suit, or the ranking of a no-trump contract."""
 
 from __future__ import annotations
+
+# Pushed when the human declarer of Bid Whist must name the contract after
+# winning the bid (four suits for an uptown or downtown bid, uptown or
+# downtown for no trump), and when a human Wizard player must name trump
+# after a Wizard was turned up (the dealer, or under the house rule
+# ``wizard_turn_up: first_bidder_chooses`` the player at the dealer's left);
+# the view's phase (``CONTRACT`` or ``TRUMP_CHOICE``) says which. The
+# downtown button's small print shows the ranking the rules play (the ace
+# high, A 2 3 ... K, or low, 2 3 ... K A). Every button is one of
+# ``view.legal_actions``.
+# Suit buttons show the suit shapes drawn like the cards (never font glyphs)
+# and how many cards of that suit the player holds, which is what the choice
+# is usually based on.
+#
+# Keys: S, H, D, C (or 1 to 4) for the suits (H is the table's hint key when hints are on:
+# hearts is then 2 only); U and D (or 1 and 2) for uptown
+# and downtown; arrows and Tab to move, Enter or Space to choose. Like the
+# bidding panel it opens with nothing chosen, so an Enter left over from the
+# bid names no trump; the first arrow or Tab goes to the first choice allowed.
 
 from collections.abc import Callable
 

@@ -1,28 +1,27 @@
-"""The hot-seat cover: "Pass to <name>".
-
-When two or more people share one screen, the table must not show one
-player's cards to the next. Between two different humans' turns the table
-pushes this opaque scene; it hides everything (the table under it is not
-drawn at all) until the named player clicks or presses Enter or Space, and
-only then does the table turn to show that player's hand. The first cover
-of each deal says that new cards were dealt (``detail``), so nobody mistakes
-the fresh hand for the one they left.
-
-The cover cannot be passed by accident. A press that began before it
-appeared (the Enter of the bid that brought it up, held or repeating, a
-mouse button still down) never reaches it: the app's input fence
-(``game.ui.input_fence``) keeps the rest of such a press away from every
-new screen. And for a short while after it appears (``GUARD_SECONDS``) it
-ignores even fresh presses: the player who has just bid or played may press
-Enter twice or double-click (the second press 0.15 s after the first), and
-that second press must not show the next player's hand to them. Its button
-is greyed until then and turns gold, with its focus ring, when the cover
-listens; the same each time it comes back on top (after the menu opened
-from behind it). A key first pressed during that while is still ignored
-after it, for as long as it stays down (its key-repeats are no fresh press).
-"""
+"""The hot-seat cover: "Pass to <name>"."""
 
 from __future__ import annotations
+
+# When two or more people share one screen, the table must not show one
+# player's cards to the next. Between two different humans' turns the table
+# pushes this opaque scene; it hides everything (the table under it is not
+# drawn at all) until the named player clicks or presses Enter or Space, and
+# only then does the table turn to show that player's hand. The first cover
+# of each deal says that new cards were dealt (``detail``), so nobody mistakes
+# the fresh hand for the one they left.
+#
+# The cover cannot be passed by accident. A press that began before it
+# appeared (the Enter of the bid that brought it up, held or repeating, a
+# mouse button still down) never reaches it: the app's input fence
+# (``game.ui.input_fence``) keeps the rest of such a press away from every
+# new screen. And for a short while after it appears (``GUARD_SECONDS``) it
+# ignores even fresh presses: the player who has just bid or played may press
+# Enter twice or double-click (the second press 0.15 s after the first), and
+# that second press must not show the next player's hand to them. Its button
+# is greyed until then and turns gold, with its focus ring, when the cover
+# listens; the same each time it comes back on top (after the menu opened
+# from behind it). A key first pressed during that while is still ignored
+# after it, for as long as it stays down (its key-repeats are no fresh press).
 
 from collections.abc import Callable
 

@@ -1,19 +1,18 @@
-"""The end of a game: who won, the final scores, and what to do next.
-
-Drawn over the finished table. The headline speaks to the human player when
-there is exactly one ("You won!", "Better luck next time"); the line below
-names the winners (in a partnership game a team by its players' names,
-otherwise every player who ties for the top sharing the win). What the game
-is (teams, how it ends) comes from the registry, ``get_game(history["game"])``. Final scores are listed best first,
-winners marked in gold. Buttons: Play again (same seats and rules), Score
-pad (the full game, over this scene, with the last hand's review when the table
-offers it) and Back to start. Enter does not mean
-Play again: the player may still be pressing Enter to play their last card,
-and would skip this screen into a new game. The focus starts on the
-harmless Score pad; a new game takes a click or Tab to Play again.
-"""
+"""The end of a game: who won, the final scores, and what to do next."""
 
 from __future__ import annotations
+
+# Drawn over the finished table. The headline speaks to the human player when
+# there is exactly one ("You won!", "Better luck next time"); the line below
+# names the winners (in a partnership game a team by its players' names,
+# otherwise every player who ties for the top sharing the win). What the game
+# is (teams, how it ends) comes from the registry, ``get_game(history["game"])``. Final scores are listed best first,
+# winners marked in gold. Buttons: Play again (same seats and rules), Score
+# pad (the full game, over this scene, with the last hand's review when the table
+# offers it) and Back to start. Enter does not mean
+# Play again: the player may still be pressing Enter to play their last card,
+# and would skip this screen into a new game. The focus starts on the
+# harmless Score pad; a new game takes a click or Tab to Play again.
 
 from collections.abc import Callable, Sequence
 

@@ -1,22 +1,21 @@
-"""Every hand of the deal just finished, face up: the hand's review.
-
-Opened from the score pad at the end of a hand ("Review hands", or R), at
-a table where one person plays against the computers; hot seat never offers
-it, since it would show each person the others' cards. The cards come from
-the rules' ``FinishedHand`` (``Match.finished_hand``), which exists only
-once the hand is scored; the dialog never reads the game's hidden state.
-
-One row per seat, starting with the player at the bottom of the table and
-going round as the table does: the name, dealer and declarer marks, the
-tricks taken, and the cards as dealt, sorted as the table sorts a hand. A
-card that took a trick has a gold edge, so the rows also say who won which
-trick. A last row shows what lay apart: the Bid Whist kitty and the cards
-the declarer laid away, or the card Wizard turned up for trump.
-
-Esc, R, the Close button or a click outside the panel close it.
-"""
+"""Every hand of the deal just finished, face up: the hand's review."""
 
 from __future__ import annotations
+
+# Opened from the score pad at the end of a hand ("Review hands", or R), at
+# a table where one person plays against the computers; hot seat never offers
+# it, since it would show each person the others' cards. The cards come from
+# the rules' ``FinishedHand`` (``Match.finished_hand``), which exists only
+# once the hand is scored; the dialog never reads the game's hidden state.
+#
+# One row per seat, starting with the player at the bottom of the table and
+# going round as the table does: the name, dealer and declarer marks, the
+# tricks taken, and the cards as dealt, sorted as the table sorts a hand. A
+# card that took a trick has a gold edge, so the rows also say who won which
+# trick. A last row shows what lay apart: the Bid Whist kitty and the cards
+# the declarer laid away, or the card Wizard turned up for trump.
+#
+# Esc, R, the Close button or a click outside the panel close it.
 
 from collections import Counter
 from collections.abc import Sequence

@@ -1,27 +1,26 @@
-"""The kitty dialog: the Bid Whist declarer chooses the kitty's worth of cards to discard.
-
-After naming the contract the declarer holds 12 dealt cards plus the kitty
-(``view.kitty_size``: 6 with the jokers, so 18 cards; 4 without, so 16), the
-kitty cards marked. They are laid out in two even rows, sorted for the
-contract: jokers and the trump suit first, then the other suits alternating
-in colour, each by rank as the contract ranks them (the game's ``hand_order``
-under the view's rules: uptown A K Q ... 2, downtown A 2 3 ... K, or 2 3 ...
-K A with the house rule that makes the ace low; no trump puts the useless
-jokers last). A click toggles a card; selected cards rise, are marked, and
-show again, small, in the discard tray under the hand, which has one slot
-per card to discard. A card can also be dragged: dropped on the tray it
-joins the discard, and a card dragged out of the tray (or a raised card
-dragged off it and dropped elsewhere) goes back to the hand. Discarding is
-possible only with exactly the kitty's number selected, and the selection
-can be changed freely until then.
-
-Keys: arrows move between cards (Left and Right in reading order, from the
-end of one row to the start of the next, never out of the hand), Space
-toggles the focused card, Enter discards (or says how many more to choose),
-Backspace clears.
-"""
+"""The kitty dialog: the Bid Whist declarer chooses the kitty's worth of cards to discard."""
 
 from __future__ import annotations
+
+# After naming the contract the declarer holds 12 dealt cards plus the kitty
+# (``view.kitty_size``: 6 with the jokers, so 18 cards; 4 without, so 16), the
+# kitty cards marked. They are laid out in two even rows, sorted for the
+# contract: jokers and the trump suit first, then the other suits alternating
+# in colour, each by rank as the contract ranks them (the game's ``hand_order``
+# under the view's rules: uptown A K Q ... 2, downtown A 2 3 ... K, or 2 3 ...
+# K A with the house rule that makes the ace low; no trump puts the useless
+# jokers last). A click toggles a card; selected cards rise, are marked, and
+# show again, small, in the discard tray under the hand, which has one slot
+# per card to discard. A card can also be dragged: dropped on the tray it
+# joins the discard, and a card dragged out of the tray (or a raised card
+# dragged off it and dropped elsewhere) goes back to the hand. Discarding is
+# possible only with exactly the kitty's number selected, and the selection
+# can be changed freely until then.
+#
+# Keys: arrows move between cards (Left and Right in reading order, from the
+# end of one row to the start of the next, never out of the hand), Space
+# toggles the focused card, Enter discards (or says how many more to choose),
+# Backspace clears.
 
 import math
 from collections.abc import Callable

@@ -1,17 +1,16 @@
-"""Asks before a game in progress is thrown away.
-
-Back to start and Quit in the in-game menu, and closing the window, would
-end the game without a trace. While a game is in progress the app opens this
-dialog first (see ``App.request_leave``): it says what would be lost, and
-its safe answer, "Keep playing", has the focus, so a stray Enter or Esc
-keeps the game. Only the other button leaves.
-
-Starting a new game over a saved one asks the same way, in its own words
-("Replace your saved game?", Keep the saved game / Start a new game): see
-``replace_saved_dialog``.
-"""
+"""Asks before a game in progress is thrown away."""
 
 from __future__ import annotations
+
+# Back to start and Quit in the in-game menu, and closing the window, would
+# end the game without a trace. While a game is in progress the app opens this
+# dialog first (see ``App.request_leave``): it says what would be lost, and
+# its safe answer, "Keep playing", has the focus, so a stray Enter or Esc
+# keeps the game. Only the other button leaves.
+#
+# Starting a new game over a saved one asks the same way, in its own words
+# ("Replace your saved game?", Keep the saved game / Start a new game): see
+# ``replace_saved_dialog``.
 
 from collections.abc import Callable
 

@@ -1,32 +1,31 @@
-"""The score pad: every scored hand of the game so far, from the hand history.
-
-It reads the history dict (``Match.history()``, the format of
-``HAND_HISTORY.md``), so it shows exactly what was recorded, and asks the
-registry what the recorded game is (``get_game(history["game"])``). A game
-where everyone predicts their tricks (Wizard) gets a row per round with each
-player's bid, tricks taken, points won or lost and running total (made bids
-green, missed bids red); a contract game (Bid Whist) a row per hand with the
-dealer, the declarer, the contract, the books of each team, the change and
-the teams' totals (a contract the dealer took rather than won in the bidding
-is marked "taken", and a Boston, all 13 books to the bidding team under a
-house rule that plays one, is named). A deal still being played shows as a dim last row
-without any of its bids, so hidden bids stay hidden.
-
-The rows are drawn once into a cached image and scrolled (wheel, arrows,
-Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
-button or a click outside the panel close it and call ``on_close``. Between
-hands the table passes the catalogue key of the game's "next deal" words as
-``close_key`` ("Next hand", "Next round") so the same button deals on. Then only that button (or
-Enter on it) deals: Esc and a click outside just put the pad away, as they
-do everywhere else, and the table waits with "press Space or click to deal
-the next hand", so a player who presses Esc to get back to the table never
-deals by accident. Given ``on_review`` (the table passes it between hands when
-one person plays against the computers), a "Review hands" button (or R) beside
-it turns every hand of the deal just finished face up
-(``game.ui.dialogs.hands_review``).
-"""
+"""The score pad: every scored hand of the game so far, from the hand history."""
 
 from __future__ import annotations
+
+# It reads the history dict (``Match.history()``, the format of
+# ``HAND_HISTORY.md``), so it shows exactly what was recorded, and asks the
+# registry what the recorded game is (``get_game(history["game"])``). A game
+# where everyone predicts their tricks (Wizard) gets a row per round with each
+# player's bid, tricks taken, points won or lost and running total (made bids
+# green, missed bids red); a contract game (Bid Whist) a row per hand with the
+# dealer, the declarer, the contract, the books of each team, the change and
+# the teams' totals (a contract the dealer took rather than won in the bidding
+# is marked "taken", and a Boston, all 13 books to the bidding team under a
+# house rule that plays one, is named). A deal still being played shows as a dim last row
+# without any of its bids, so hidden bids stay hidden.
+#
+# The rows are drawn once into a cached image and scrolled (wheel, arrows,
+# Page Up/Down, Home/End); the pad opens at the latest hand. Esc, the close
+# button or a click outside the panel close it and call ``on_close``. Between
+# hands the table passes the catalogue key of the game's "next deal" words as
+# ``close_key`` ("Next hand", "Next round") so the same button deals on. Then only that button (or
+# Enter on it) deals: Esc and a click outside just put the pad away, as they
+# do everywhere else, and the table waits with "press Space or click to deal
+# the next hand", so a player who presses Esc to get back to the table never
+# deals by accident. Given ``on_review`` (the table passes it between hands when
+# one person plays against the computers), a "Review hands" button (or R) beside
+# it turns every hand of the deal just finished face up
+# (``game.ui.dialogs.hands_review``).
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field

@@ -1,15 +1,14 @@
-"""The in-game menu (Esc): resume, score pad, rules, settings, back to the start screen, quit.
-
-It is a small modal dialog over the table; the table keeps animating under
-it, but no computer player moves and no dialog opens until it is closed.
-Each button closes the menu first, then does its part: the score pad, the
-rules help and the settings open over the table, and the table passes leave
-actions that ask before a game in progress is thrown away
-(``App.request_start`` and ``App.request_quit``). The Rules entry is there
-when the table passes ``on_rules_help``.
-"""
+"""The in-game menu (Esc): resume, score pad, rules, settings, back to the start screen, quit."""
 
 from __future__ import annotations
+
+# It is a small modal dialog over the table; the table keeps animating under
+# it, but no computer player moves and no dialog opens until it is closed.
+# Each button closes the menu first, then does its part: the score pad, the
+# rules help and the settings open over the table, and the table passes leave
+# actions that ask before a game in progress is thrown away
+# (``App.request_start`` and ``App.request_quit``). The Rules entry is there
+# when the table passes ``on_rules_help``.
 
 from collections.abc import Callable
 

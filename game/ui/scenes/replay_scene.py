@@ -1,33 +1,32 @@
-"""The replay viewer: step through a finished game with every hand face up.
-
-It shows one position of a ``game.persistence.replay_timeline.ReplayTimeline`` at a time: the
-engine's state after the deal, a bid, a trump or contract choice, a discard
-or a card. Every seat's hand is drawn face up around the table (sorted as
-the card table sorts it), with the seat's name, level, bid and tricks; the
-middle shows the trick being played (or the trick just won, its winner
-ringed), the trump or contract, the card turned up, the kitty during the
-bidding and the declarer's discards. A line above the table says what the
-last step did, in the hand log's words. The score pad alongside lists every
-deal scored so far, the current one marked.
-
-The UI scale grows the type, the plates and the buttons as far as the
-screen's own layout still holds them (``ReplayScene.room``); the cards, sized
-to what is left of the table, give up at most a quarter of their size to them.
-
-Keys: Left/Right one step, Page Up/Page Down one trick (the deal, the end
-of the bidding, each trick won), Up/Down one deal, Home/End the start and
-the end of the game, Esc closes. The buttons along the foot do the same
-with the mouse.
-
-Opened from the statistics screen ("Watch replay") or from the command line
-(``python main.py replay FILE [--game N]``, where closing it ends the program). ``from_file`` reads the game
-through ``game.persistence.replay_timeline.load_recorded_game`` and returns the problem in the
-player's language instead of a scene when the file or game cannot be
-replayed. Nothing moves by itself, so the scene sleeps between key presses
-(``wake_in`` is None except while a message fades).
-"""
+"""The replay viewer: step through a finished game with every hand face up."""
 
 from __future__ import annotations
+
+# It shows one position of a ``game.persistence.replay_timeline.ReplayTimeline`` at a time: the
+# engine's state after the deal, a bid, a trump or contract choice, a discard
+# or a card. Every seat's hand is drawn face up around the table (sorted as
+# the card table sorts it), with the seat's name, level, bid and tricks; the
+# middle shows the trick being played (or the trick just won, its winner
+# ringed), the trump or contract, the card turned up, the kitty during the
+# bidding and the declarer's discards. A line above the table says what the
+# last step did, in the hand log's words. The score pad alongside lists every
+# deal scored so far, the current one marked.
+#
+# The UI scale grows the type, the plates and the buttons as far as the
+# screen's own layout still holds them (``ReplayScene.room``); the cards, sized
+# to what is left of the table, give up at most a quarter of their size to them.
+#
+# Keys: Left/Right one step, Page Up/Page Down one trick (the deal, the end
+# of the bidding, each trick won), Up/Down one deal, Home/End the start and
+# the end of the game, Esc closes. The buttons along the foot do the same
+# with the mouse.
+#
+# Opened from the statistics screen ("Watch replay") or from the command line
+# (``python main.py replay FILE [--game N]``, where closing it ends the program). ``from_file`` reads the game
+# through ``game.persistence.replay_timeline.load_recorded_game`` and returns the problem in the
+# player's language instead of a scene when the file or game cannot be
+# replayed. Nothing moves by itself, so the scene sleeps between key presses
+# (``wake_in`` is None except while a message fades).
 
 import math
 from collections.abc import Callable

@@ -1,25 +1,24 @@
-"""The rule editor: change any house rule of a game before it starts.
-
-Every key of the game's ``GameDef.rule_specs`` gets a row with a widget
-that can only produce an allowed value: a switch for true/false keys, a
-cycler for choices, a stepper for whole numbers, and for the Wizard
-``rounds`` a cycler over "full" and 1..20. Rows the player changed (relative
-to the chosen preset) are marked, and the help text of the row under the
-pointer or focus is shown at the foot.
-
-Values are checked with the engine's own ``make_rules`` (for the player
-count chosen on the start screen) after every change. Some combinations are
-forbidden (uneven bids need open bidding; a Wizard game has at most
-60 / players rounds): the editor says so in words, and the start screen keeps
-Start disabled until it is fixed. Done keeps the changes, Cancel or Esc
-drops them, Reset goes back to the preset.
-
-The rows grow with the UI scale as far as the window is wide and scroll
-when they are then taller than the room above the help text
-(``ScrollingDialog``); the help, the status line and the buttons stay put.
-"""
+"""The rule editor: change any house rule of a game before it starts."""
 
 from __future__ import annotations
+
+# Every key of the game's ``GameDef.rule_specs`` gets a row with a widget
+# that can only produce an allowed value: a switch for true/false keys, a
+# cycler for choices, a stepper for whole numbers, and for the Wizard
+# ``rounds`` a cycler over "full" and 1..20. Rows the player changed (relative
+# to the chosen preset) are marked, and the help text of the row under the
+# pointer or focus is shown at the foot.
+#
+# Values are checked with the engine's own ``make_rules`` (for the player
+# count chosen on the start screen) after every change. Some combinations are
+# forbidden (uneven bids need open bidding; a Wizard game has at most
+# 60 / players rounds): the editor says so in words, and the start screen keeps
+# Start disabled until it is fixed. Done keeps the changes, Cancel or Esc
+# drops them, Reset goes back to the preset.
+#
+# The rows grow with the UI scale as far as the window is wide and scroll
+# when they are then taller than the room above the help text
+# (``ScrollingDialog``); the help, the status line and the buttons stay put.
 
 import functools
 from collections.abc import Callable, Mapping

@@ -1,28 +1,27 @@
-"""What the rules help screen says: the game's rules as lines of styled text.
-
-The screen is fed a list of ``HelpLine`` (a paragraph and how it is drawn),
-built here from the game's registry entry, the rules object of the table and
-what the table knows of the deal in play (a ``Contract``). Every fact that
-depends on the rules is asked of them, never worked out again here:
-
-* the house variants in force are the game's ``RuleSpec`` list, each value
-  worded as the rule editor words it and marked when it differs from the
-  default;
-* the bidding order of a contract game is the rules' own ordering of bids
-  (the state's ``bid_key``), shown as a ladder from the lowest bid up;
-* the card ranking is ``bidwhist.rank_power(direction, rules)`` with the
-  contract's trump for a contract game, and ``wizard.strengths(led, trump)``
-  for a prediction game, laid out as tiers from strongest to weakest;
-* the explanations are the catalogue's section templates of the game (the
-  registry's ``rules_help`` text key words the game in one line and is their
-  prefix), filled in with the table's numbers and one phrase per rule value.
-
-Which of the two ranking pictures applies is decided by the game's kind of
-scoring, as everything above the rules decides it; a game without a
-``rules_help`` text key still gets its variants and its ranking.
-"""
+"""What the rules help screen says: the game's rules as lines of styled text."""
 
 from __future__ import annotations
+
+# The screen is fed a list of ``HelpLine`` (a paragraph and how it is drawn),
+# built here from the game's registry entry, the rules object of the table and
+# what the table knows of the deal in play (a ``Contract``). Every fact that
+# depends on the rules is asked of them, never worked out again here:
+#
+# * the house variants in force are the game's ``RuleSpec`` list, each value
+#   worded as the rule editor words it and marked when it differs from the
+#   default;
+# * the bidding order of a contract game is the rules' own ordering of bids
+#   (the state's ``bid_key``), shown as a ladder from the lowest bid up;
+# * the card ranking is ``bidwhist.rank_power(direction, rules)`` with the
+#   contract's trump for a contract game, and ``wizard.strengths(led, trump)``
+#   for a prediction game, laid out as tiers from strongest to weakest;
+# * the explanations are the catalogue's section templates of the game (the
+#   registry's ``rules_help`` text key words the game in one line and is their
+#   prefix), filled in with the table's numbers and one phrase per rule value.
+#
+# Which of the two ranking pictures applies is decided by the game's kind of
+# scoring, as everything above the rules decides it; a game without a
+# ``rules_help`` text key still gets its variants and its ranking.
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass

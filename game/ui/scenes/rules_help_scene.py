@@ -4,19 +4,19 @@ Opened from the start screen (for the game and rules chosen there) and from
 the table's menu (for the game being played, with the contract or trump of
 the deal in play). What it says is built by ``rules_help_content``; this
 scene lays those lines out for the window and scrolls them.
-
-The text is wrapped once per window width into a list of lines; drawing
-blits only the lines inside the visible part of the body. The screen covers
-the whole window (``opaque``), so nothing of the table under it, and no
-hand in a hot-seat game, shows while it is open. It changes only in answer
-to input: scrolling by the mouse wheel, the arrow keys, Page Up / Page Down,
-Home / End and the scrollbar (the shared ``ScrollView``); Esc or Back closes it.
-The text grows with the UI scale as far as lines of a readable length
-(``READING_WIDTH`` at size factor 1) still fit across the window: it scrolls,
-so the window's height never limits it.
 """
 
 from __future__ import annotations
+
+# The text is wrapped once per window width into a list of lines; drawing
+# blits only the lines inside the visible part of the body. The screen covers
+# the whole window (``opaque``), so nothing of the table under it, and no
+# hand in a hot-seat game, shows while it is open. It changes only in answer
+# to input: scrolling by the mouse wheel, the arrow keys, Page Up / Page Down,
+# Home / End and the scrollbar (the shared ``ScrollView``); Esc or Back closes it.
+# The text grows with the UI scale as far as lines of a readable length
+# (``READING_WIDTH`` at size factor 1) still fit across the window: it scrolls,
+# so the window's height never limits it.
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -1,30 +1,29 @@
-"""The settings dialog: how the program looks and feels (never how the game is played).
-
-Fifteen settings are offered: the language (each under its own name; saving
-switches every open screen to it at once), the animation speed, how long
-computer players pause before acting, how long the strongest computer
-player may think about one decision, whether the table offers hints, whether it offers undo,
-whether a forced card (the only one a player may play) plays itself, whether
-it shows the played-cards panel, the
-four-colour deck (with a preview of the suit colours), the table's felt and
-the card backs (each with a small preview of the one chosen; saving redraws
-every open screen with them), the UI scale and large
-cards, and the volume and
-mute of the sound effects (a new volume, or turning mute off, plays a short
-sound at the chosen level so the player hears what they picked; where no sound
-device can be opened, the volume row says so in place of its help). Save
-writes them through ``app.save_settings()``; a failure to
-write is shown in the dialog rather than raised. Cancel or Esc leaves the
-settings as they were.
-
-The panel holds eleven rows at once (``ROWS_SHOWN``), the rest scroll into
-view. The rows grow with the UI scale as far as the window is wide; when they are
-then taller than the window they scroll (``ScrollView``: wheel, Page Up /
-Page Down, the scrollbar, and the row of the focused control kept in view),
-while Cancel and Save stay in place below them.
-"""
+"""The settings dialog: how the program looks and feels (never how the game is played)."""
 
 from __future__ import annotations
+
+# Fifteen settings are offered: the language (each under its own name; saving
+# switches every open screen to it at once), the animation speed, how long
+# computer players pause before acting, how long the strongest computer
+# player may think about one decision, whether the table offers hints, whether it offers undo,
+# whether a forced card (the only one a player may play) plays itself, whether
+# it shows the played-cards panel, the
+# four-colour deck (with a preview of the suit colours), the table's felt and
+# the card backs (each with a small preview of the one chosen; saving redraws
+# every open screen with them), the UI scale and large
+# cards, and the volume and
+# mute of the sound effects (a new volume, or turning mute off, plays a short
+# sound at the chosen level so the player hears what they picked; where no sound
+# device can be opened, the volume row says so in place of its help). Save
+# writes them through ``app.save_settings()``; a failure to
+# write is shown in the dialog rather than raised. Cancel or Esc leaves the
+# settings as they were.
+#
+# The panel holds eleven rows at once (``ROWS_SHOWN``), the rest scroll into
+# view. The rows grow with the UI scale as far as the window is wide; when they are
+# then taller than the window they scroll (``ScrollView``: wheel, Page Up /
+# Page Down, the scrollbar, and the row of the focused control kept in view),
+# while Cancel and Save stay in place below them.
 
 import dataclasses
 from collections.abc import Callable

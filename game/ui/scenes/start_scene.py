@@ -1,65 +1,64 @@
-"""The start screen: choose the game, the players and the house rules, then start.
-
-Left panel: the game (every game of the registry, ``all_games()``), the
-number of players (the game's ``player_counts()``: Wizard 3 to 6; Bid Whist
-is always 4 in two teams) and one row per seat with an editable name, a
-human/computer switch and, for a computer, its level (with the seat's team
-in a partnership game, and where the seat sits at the table). The levels offered are the game's own
-(``game.ai.levels``) that a player chooses between: easy, medium and hard;
-the "random" yardstick of the tests and benchmarks is not offered. Right panel: the house-rule
-presets of the bundled ``config/<game>.yaml`` with their descriptions, a
-summary of the rules in play, and "Change rules" for the rule editor. At the
-foot: Settings, Statistics (results and replays of finished games), Quit and Start.
-
-The rules are built exactly as the command line builds them: the file's
-rules, then the preset, then the player's own changes, validated by
-``make_rules`` for the chosen number of players. If the bundled file cannot
-be read, the warning from ``load_rules_problem`` is shown (in the player's
-language) and the default rules are used; if the chosen rules do not fit together (say, 20
-Wizard rounds with 4 players), the reason is shown and Start stays disabled
-until it is fixed. Nothing here can crash on a bad file.
-
-Keyboard: Tab/Shift+Tab and the arrows move, Enter/Space choose, typing goes
-to the focused name box; Enter on Start starts.
-
-At a large UI scale the screen grows past the window's height rather than
-keep its 100 % size: it is laid out on a page as tall as it needs at the
-chosen scale (as wide as the window, which still bounds how far it grows),
-and the page scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the
-scrollbar at the right edge, and the focused control kept in view). While
-the screen fits the window, as at 100 %, nothing scrolls and the layout is
-the window's own.
-
-Where each seat sits: the table seats go clockwise from the bottom, where
-the first human sits (seat 1 with no human), exactly as the card table lays
-them out. Each seat row starts with a small map of the table, its seat
-marked, and a word: bottom, left (plays after the bottom seat), across,
-right; in a partnership game in the team's colour, so the partner across
-the table is plain to see.
-
-A game in progress is offered first: when the app finds a saved game
-(``App.load_saved_game``), a bar above the panels says what it is (the
-game, the deal, the players, the scores so far and when it was saved) and
-its Continue button, focused, opens the table where the game stands. A save
-that could not be used (damaged, or from another version of the program)
-was set aside by ``game.persistence.savegame``; the screen says so and where it was
-kept, and a new game can be started as usual. Start with a saved game
-asks first, since the new game's autosave takes the saved game's place.
-
-The screen remembers: Start saves the setup (game, players, names, human or
-computer and level per seat, preset and the rules changed on top of it)
-beside the settings (``game.settings.last_setup.save_last_setup``) and the next run opens
-with it; a file that cannot be used is logged and ignored, and so is a
-changed rule in it that cannot (that rule is the preset's).
-
-"Rules in play" is drawn from the very values Start builds its rules from
-(``rule_values``), and is drawn again whenever they change: as the rule
-editor closes, or a preset or the player count is chosen. While the screen waits it costs
-no CPU: the only thing that moves by itself is a name box's caret, which
-blinks for a few seconds after the last input and then rests, shown.
-"""
+"""The start screen: choose the game, the players and the house rules, then start."""
 
 from __future__ import annotations
+
+# Left panel: the game (every game of the registry, ``all_games()``), the
+# number of players (the game's ``player_counts()``: Wizard 3 to 6; Bid Whist
+# is always 4 in two teams) and one row per seat with an editable name, a
+# human/computer switch and, for a computer, its level (with the seat's team
+# in a partnership game, and where the seat sits at the table). The levels offered are the game's own
+# (``game.ai.levels``) that a player chooses between: easy, medium and hard;
+# the "random" yardstick of the tests and benchmarks is not offered. Right panel: the house-rule
+# presets of the bundled ``config/<game>.yaml`` with their descriptions, a
+# summary of the rules in play, and "Change rules" for the rule editor. At the
+# foot: Settings, Statistics (results and replays of finished games), Quit and Start.
+#
+# The rules are built exactly as the command line builds them: the file's
+# rules, then the preset, then the player's own changes, validated by
+# ``make_rules`` for the chosen number of players. If the bundled file cannot
+# be read, the warning from ``load_rules_problem`` is shown (in the player's
+# language) and the default rules are used; if the chosen rules do not fit together (say, 20
+# Wizard rounds with 4 players), the reason is shown and Start stays disabled
+# until it is fixed. Nothing here can crash on a bad file.
+#
+# Keyboard: Tab/Shift+Tab and the arrows move, Enter/Space choose, typing goes
+# to the focused name box; Enter on Start starts.
+#
+# At a large UI scale the screen grows past the window's height rather than
+# keep its 100 % size: it is laid out on a page as tall as it needs at the
+# chosen scale (as wide as the window, which still bounds how far it grows),
+# and the page scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the
+# scrollbar at the right edge, and the focused control kept in view). While
+# the screen fits the window, as at 100 %, nothing scrolls and the layout is
+# the window's own.
+#
+# Where each seat sits: the table seats go clockwise from the bottom, where
+# the first human sits (seat 1 with no human), exactly as the card table lays
+# them out. Each seat row starts with a small map of the table, its seat
+# marked, and a word: bottom, left (plays after the bottom seat), across,
+# right; in a partnership game in the team's colour, so the partner across
+# the table is plain to see.
+#
+# A game in progress is offered first: when the app finds a saved game
+# (``App.load_saved_game``), a bar above the panels says what it is (the
+# game, the deal, the players, the scores so far and when it was saved) and
+# its Continue button, focused, opens the table where the game stands. A save
+# that could not be used (damaged, or from another version of the program)
+# was set aside by ``game.persistence.savegame``; the screen says so and where it was
+# kept, and a new game can be started as usual. Start with a saved game
+# asks first, since the new game's autosave takes the saved game's place.
+#
+# The screen remembers: Start saves the setup (game, players, names, human or
+# computer and level per seat, preset and the rules changed on top of it)
+# beside the settings (``game.settings.last_setup.save_last_setup``) and the next run opens
+# with it; a file that cannot be used is logged and ignored, and so is a
+# changed rule in it that cannot (that rule is the preset's).
+#
+# "Rules in play" is drawn from the very values Start builds its rules from
+# (``rule_values``), and is drawn again whenever they change: as the rule
+# editor closes, or a preset or the player count is chosen. While the screen waits it costs
+# no CPU: the only thing that moves by itself is a name box's caret, which
+# blinks for a few seconds after the last input and then rests, shown.
 
 import logging
 import math

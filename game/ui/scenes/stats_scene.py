@@ -1,39 +1,38 @@
-"""The statistics screen: one player's results in one game, in numbers and charts.
-
-Opened from the start screen's "Statistics" button. It reads every
-hand-history file of the user's history folder through ``game.persistence.stats``
-(``load_stats``, with its summary cache beside the folder) and lets the
-player choose the game (one button per registered game) and the player name
-(a cycler, most games first).
-
-Left, the numbers: games played and won, average and best score, and the
-player's games set apart (undo used, unfinished; each row only for a player
-who sat in such a game); then, as the game is scored, the
-contracts declared by mode and by level (a contract game) or the bids hit
-overall and a column chart of the bid-hit rate by cards dealt (a prediction
-game). Right, three charts: the score after each deal of a chosen game (a
-stepper picks the game, newest first shown, a game with undo used among
-them and marked so in the chart's title; "Watch replay" opens it in the
-replay viewer), the bid-hit rate over the last games (prediction) or the
-contracts made by mode (contract), and the wins against each opponent level.
-
-An empty history gets a friendly sentence instead of empty charts; a file
-that cannot be read gets a clear message naming it while the games that
-could be read are still counted. Nothing here compares game names: the
-registry's ``scoring`` says which figures a game has.
-
-The UI scale grows the screen as far as the numbers panel still holds its
-figures and the tables under them at their full line height (``room``); at
-a larger scale the screen grows past the window's height on a page that
-scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the scrollbar at
-the right edge, the focused control kept in view), as wide as the window.
-
-Esc or Back returns to the start screen. The screen changes only in answer
-to input, so it sleeps while the player reads it (``wake_in`` from the
-dialog: only a fading message asks for frames).
-"""
+"""The statistics screen: one player's results in one game, in numbers and charts."""
 
 from __future__ import annotations
+
+# Opened from the start screen's "Statistics" button. It reads every
+# hand-history file of the user's history folder through ``game.persistence.stats``
+# (``load_stats``, with its summary cache beside the folder) and lets the
+# player choose the game (one button per registered game) and the player name
+# (a cycler, most games first).
+#
+# Left, the numbers: games played and won, average and best score, and the
+# player's games set apart (undo used, unfinished; each row only for a player
+# who sat in such a game); then, as the game is scored, the
+# contracts declared by mode and by level (a contract game) or the bids hit
+# overall and a column chart of the bid-hit rate by cards dealt (a prediction
+# game). Right, three charts: the score after each deal of a chosen game (a
+# stepper picks the game, newest first shown, a game with undo used among
+# them and marked so in the chart's title; "Watch replay" opens it in the
+# replay viewer), the bid-hit rate over the last games (prediction) or the
+# contracts made by mode (contract), and the wins against each opponent level.
+#
+# An empty history gets a friendly sentence instead of empty charts; a file
+# that cannot be read gets a clear message naming it while the games that
+# could be read are still counted. Nothing here compares game names: the
+# registry's ``scoring`` says which figures a game has.
+#
+# The UI scale grows the screen as far as the numbers panel still holds its
+# figures and the tables under them at their full line height (``room``); at
+# a larger scale the screen grows past the window's height on a page that
+# scrolls (``PagedScreen``: the wheel, Page Up / Page Down, the scrollbar at
+# the right edge, the focused control kept in view), as wide as the window.
+#
+# Esc or Back returns to the start screen. The screen changes only in answer
+# to input, so it sleeps while the player reads it (``wake_in`` from the
+# dialog: only a fading message asks for frames).
 
 import logging
 import math

@@ -1,39 +1,38 @@
-"""Turns the engine's events into animations, one after another.
-
-The table scene hands every batch of events it gets from the match, already
-filtered for the seat being shown (``events_for``), to the ``Director``.
-Each event becomes a *step*: a group of tweens plus the changes it makes to
-the presentation model (``game.ui.table.model``) when the animation starts
-and when it lands. Steps run strictly in order, so a trick stays on the felt
-until its slide to the winner has finished, and every deal follows its
-``Dealt.sequence`` card by card. A card the watching seat may not see
-arrives as ``UNKNOWN_CARD`` and flies, lands and stays face down.
-
-Every event type has exactly one handler, listed in ``Director.HANDLERS``;
-an event of a type without one is a programming error and raises
-``UnhandledEventError`` at once instead of being dropped. The books the
-table shows are the rules' own figures carried by the events (``TrickWon``,
-``Discarded``, the hand's score), never a count of the director's own.
-
-Durations are scaled by the animation speed setting; at ``instant`` (speed 0)
-every tween has zero length and the whole queue is worked off in one frame,
-which is what the headless tests use.
-
-While the director is busy (``idle`` is False) the table does not take a
-human's move; the scene checks ``idle`` before enabling input.
-
-Sounds go with the animations, through the ``sound`` callback the scene
-passes (the app's sound board, ``game.ui.audio``): the shuffle as a deal
-starts and a light click as each dealt or kitty card lands, a card's sound
-as it leaves for the trick (a discard's lighter one), the sweep of a trick
-to its winner, and a tap for each bid, contract and trump choice.
-A claim (``ClaimMade``) is said in a banner that stays up while the claimed
-tricks are played out, their flights and holds at ``CLAIM_PACE`` of the usual
-times. ``finish_all`` jumps to the end in silence: a screen handed to the next
-hot-seat player, or a position undone, must not burst into every sound at once.
-"""
+"""Turns the engine's events into animations, one after another."""
 
 from __future__ import annotations
+
+# The table scene hands every batch of events it gets from the match, already
+# filtered for the seat being shown (``events_for``), to the ``Director``.
+# Each event becomes a *step*: a group of tweens plus the changes it makes to
+# the presentation model (``game.ui.table.model``) when the animation starts
+# and when it lands. Steps run strictly in order, so a trick stays on the felt
+# until its slide to the winner has finished, and every deal follows its
+# ``Dealt.sequence`` card by card. A card the watching seat may not see
+# arrives as ``UNKNOWN_CARD`` and flies, lands and stays face down.
+#
+# Every event type has exactly one handler, listed in ``Director.HANDLERS``;
+# an event of a type without one is a programming error and raises
+# ``UnhandledEventError`` at once instead of being dropped. The books the
+# table shows are the rules' own figures carried by the events (``TrickWon``,
+# ``Discarded``, the hand's score), never a count of the director's own.
+#
+# Durations are scaled by the animation speed setting; at ``instant`` (speed 0)
+# every tween has zero length and the whole queue is worked off in one frame,
+# which is what the headless tests use.
+#
+# While the director is busy (``idle`` is False) the table does not take a
+# human's move; the scene checks ``idle`` before enabling input.
+#
+# Sounds go with the animations, through the ``sound`` callback the scene
+# passes (the app's sound board, ``game.ui.audio``): the shuffle as a deal
+# starts and a light click as each dealt or kitty card lands, a card's sound
+# as it leaves for the trick (a discard's lighter one), the sweep of a trick
+# to its winner, and a tap for each bid, contract and trump choice.
+# A claim (``ClaimMade``) is said in a banner that stays up while the claimed
+# tricks are played out, their flights and holds at ``CLAIM_PACE`` of the usual
+# times. ``finish_all`` jumps to the end in silence: a screen handed to the next
+# hot-seat player, or a position undone, must not burst into every sound at once.
 
 import functools
 import math

@@ -1,28 +1,27 @@
-"""Mouse and keyboard play from the bottom hand: drag, click and arrow keys.
-
-The controller asks the table (through ``HandHost``) which cards are legal
-right now, never deciding that itself. A legal card lifts when grabbed and
-follows the pointer; dropped on the trick area it is played from where it
-was let go, dropped anywhere else it slides back to its place with a hint.
-An illegal card can be picked up too, so the player sees the reason
-straight away ("You must follow hearts"), but it never lifts and always
-slides back. A click on a legal card plays it.
-
-From the keyboard a card is picked first and played second, always: the
-picked card (``selected``) stands raised with a ring. Left and Right pick
-one (the first legal card, when none is picked yet); Enter or Space plays
-the picked card and, with none picked, picks one (the card picked last
-this turn if it is still there, else the first legal card). Nothing is
-picked when the turn begins, nor after a dialog or the cover closes over
-the table (the table puts the card down, ``put_down``), so no Enter meant
-for another screen ever plays a card: the first Enter picks, the second
-plays.
-
-Slides back are little tweens of their own, driven by ``update(dt)`` like
-everything else on the table.
-"""
+"""Mouse and keyboard play from the bottom hand: drag, click and arrow keys."""
 
 from __future__ import annotations
+
+# The controller asks the table (through ``HandHost``) which cards are legal
+# right now, never deciding that itself. A legal card lifts when grabbed and
+# follows the pointer; dropped on the trick area it is played from where it
+# was let go, dropped anywhere else it slides back to its place with a hint.
+# An illegal card can be picked up too, so the player sees the reason
+# straight away ("You must follow hearts"), but it never lifts and always
+# slides back. A click on a legal card plays it.
+#
+# From the keyboard a card is picked first and played second, always: the
+# picked card (``selected``) stands raised with a ring. Left and Right pick
+# one (the first legal card, when none is picked yet); Enter or Space plays
+# the picked card and, with none picked, picks one (the card picked last
+# this turn if it is still there, else the first legal card). Nothing is
+# picked when the turn begins, nor after a dialog or the cover closes over
+# the table (the table puts the card down, ``put_down``), so no Enter meant
+# for another screen ever plays a card: the first Enter picks, the second
+# plays.
+#
+# Slides back are little tweens of their own, driven by ``update(dt)`` like
+# everything else on the table.
 
 from dataclasses import dataclass
 from typing import Protocol

@@ -1,18 +1,17 @@
-"""The hand in words: the table's log of the hand, and the line that sums up its result.
-
-Both are built from the event stream the table already shows, filtered for
-the seat at the screen (``Match.events_for``), so they can never say more
-than the picture may: another seat's hidden bid arrives without its value
-and is logged as "placed a secret bid", the declarer's discards arrive as
-unknown cards and are only counted, and no hand is ever listed.
-
-Every figure in the words is one the rules reported in an event (the books,
-the score change, the trick's winner and plays, the contract); the only
-sums made here are the ones a reader would make from those figures (how many
-books short of the contract a side fell, the books a contract promises).
-"""
+"""The hand in words: the table's log of the hand, and the line that sums up its result."""
 
 from __future__ import annotations
+
+# Both are built from the event stream the table already shows, filtered for
+# the seat at the screen (``Match.events_for``), so they can never say more
+# than the picture may: another seat's hidden bid arrives without its value
+# and is logged as "placed a secret bid", the declarer's discards arrive as
+# unknown cards and are only counted, and no hand is ever listed.
+#
+# Every figure in the words is one the rules reported in an event (the books,
+# the score change, the trick's winner and plays, the contract); the only
+# sums made here are the ones a reader would make from those figures (how many
+# books short of the contract a side fell, the books a contract promises).
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass

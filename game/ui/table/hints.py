@@ -1,27 +1,21 @@
-"""Hints for the human player: what the hard computer player would do now, and why, in words.
-
-A hint is computed like a computer player's decision: the table takes a
-snapshot on the main thread (``HintRequest``: the human's own view, an RNG
-seed fixed by the position, and the search budget from the settings) and
-hands it to the same AI runner, so the window keeps drawing while the search
-thinks. The answer is the ``Hint`` of ``game.ai.hints.hint_for``: an action,
-the text key of a one-line reason and that sentence's parameters. Nothing is
-applied: the hint never spends the player's turn.
-
-``hint_text`` words a hint for the table ("Play the queen of hearts. Take
-the trick: you still need 1."), and ``suggested_cards`` lists the cards the
-table marks in the hand or the kitty dialog. ``think_budget`` is the search
-budget the settings' "Computer thinking time" stands for.
-
-The search module is imported when a hint is first asked for, not when the
-table opens, and the table may pass its own hint function (tests do).
-
-A discard hint's ``params["cards"]`` lists the whole set the hard player
-would lay aside, as card codes separated by spaces; the table names and marks
-all of them (the action itself is the first card of the set).
-"""
+"""Hints for the human player: what the hard computer player would do now, and why, in words."""
 
 from __future__ import annotations
+
+# A hint is computed like a computer player's decision: the table takes a
+# snapshot on the main thread (``HintRequest``: the human's own view, an RNG
+# seed fixed by the position, and the search budget from the settings) and
+# hands it to the same AI runner, so the window keeps drawing while the search
+# thinks. The answer is the ``Hint`` of ``game.ai.hints.hint_for``: an action,
+# the text key of a one-line reason and that sentence's parameters. Nothing is
+# applied: the hint never spends the player's turn.
+#
+# The search module is imported when a hint is first asked for, not when the
+# table opens, and the table may pass its own hint function (tests do).
+#
+# A discard hint's ``params["cards"]`` lists the whole set the hard player
+# would lay aside, as card codes separated by spaces; the table names and marks
+# all of them (the action itself is the first card of the set).
 
 import random
 from collections.abc import Mapping
@@ -176,6 +170,10 @@ SELF_NAMING_KINDS = frozenset({ActionKind.PASS, ActionKind.BID, ActionKind.PREDI
                                ActionKind.DIRECTION})
 
 
+# ``hint_text`` words a hint for the table ("Play the queen of hearts. Take
+# the trick: you still need 1."), and ``suggested_cards`` lists the cards the
+# table marks in the hand or the kitty dialog. ``think_budget`` is the search
+# budget the settings' "Computer thinking time" stands for.
 def hint_text(hint: HintLike) -> str:
     """The whole hint as the table shows it: the action and the reason, in one line."""
     reason = reason_words(hint)

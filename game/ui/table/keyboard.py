@@ -1,34 +1,34 @@
-"""Keyboard focus at the card table: the bottom hand and the table's own buttons.
-
-At the table the keyboard has two kinds of place to be. One is the bottom
-hand, while it is the player's turn to play: Left and Right pick a card
-(the drag controller raises and rings it) and Enter plays the picked card;
-with none picked the first Enter picks one and the second plays it. The others
-are the table's buttons (Score pad, Hint, Menu, Last trick, Hand log,
-Undo): Tab and Shift+Tab go round them and the hand, in that order, and
-Enter or Space presses the focused button, which shows the focus ring. Left
-or Right on a button go back to the hand when there is a card to play, and
-along the buttons otherwise. Each button's own key (S, H, Esc, L, U) keeps
-working wherever the focus is.
-
-No card is picked for the player: a hand that becomes playable has none
-raised, whatever the input mode, and the prompt over the table says that
-Enter picks one and Enter again plays it. Were the first legal card picked
-at once, the Enter that answered the dialog before (a bid, the cover) or a
-double Enter there would play it.
-
-A dialog opened over the table takes the keyboard, and the table's buttons
-show no ring under it. When it closes, the focus goes back to the button
-that had it if nothing was played meanwhile (the score pad or the last
-trick looked at, say), and to the hand otherwise (a bid or a card was made
-in between: the question the focus belonged to is gone). (A card picked
-before the dialog opened is put down by the table as it comes back on top,
-so the Enter that closed the dialog, pressed twice, does not play it.)
-"""
+"""Keyboard focus at the card table: the bottom hand and the table's own buttons."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+
+# At the table the keyboard has two kinds of place to be. One is the bottom
+# hand, while it is the player's turn to play: Left and Right pick a card
+# (the drag controller raises and rings it) and Enter plays the picked card;
+# with none picked the first Enter picks one and the second plays it. The others
+# are the table's buttons (Score pad, Hint, Menu, Last trick, Hand log,
+# Undo): Tab and Shift+Tab go round them and the hand, in that order, and
+# Enter or Space presses the focused button, which shows the focus ring. Left
+# or Right on a button go back to the hand when there is a card to play, and
+# along the buttons otherwise. Each button's own key (S, H, Esc, L, U) keeps
+# working wherever the focus is.
+#
+# No card is picked for the player: a hand that becomes playable has none
+# raised, whatever the input mode, and the prompt over the table says that
+# Enter picks one and Enter again plays it. Were the first legal card picked
+# at once, the Enter that answered the dialog before (a bid, the cover) or a
+# double Enter there would play it.
+#
+# A dialog opened over the table takes the keyboard, and the table's buttons
+# show no ring under it. When it closes, the focus goes back to the button
+# that had it if nothing was played meanwhile (the score pad or the last
+# trick looked at, say), and to the hand otherwise (a bid or a card was made
+# in between: the question the focus belonged to is gone). (A card picked
+# before the dialog opened is put down by the table as it comes back on top,
+# so the Enter that closed the dialog, pressed twice, does not play it.)
+
 from typing import Protocol
 
 import pygame

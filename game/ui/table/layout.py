@@ -1,31 +1,18 @@
-"""Where everything on the card table goes, computed from the window size.
-
-``TableLayout`` is plain geometry: given the drawing size, the number of
-seats and which seat sits at the bottom (the human whose hand is shown), it
-says where each seat's name plate, small fan of card backs and trick card
-go, where the bottom hand is laid out, and where the corner panels and
-buttons sit: the contract or trump panel with the hand's progress under it
-(upper left), the Score pad / Menu buttons over the scores (upper right),
-and the Last trick / Hand log buttons level with the bottom player's plate.
-It also sizes the oval drawn under the trick (``trick_rect``) to hold every
-trick card, and says where the "Led" and "Winning" tags sit beside a card.
-Nothing here draws; the table view and the drag controller both
-read the same layout, so a card is dropped exactly where it is drawn.
-
-Seats go clockwise. Seen from the bottom player, the next seat clockwise (to
-their left) sits at the left of the screen, then the far side, then the
-right; with any count from 3 to 6 the opponents are spread evenly over the
-upper part of an ellipse around the table centre.
-
-The player's UI scale grows the plates, panels and their type, and large-card
-mode the cards, each only as far as the window has room (``compute_layout``).
-
-Sizes below the 800x600 minimum are laid out as 800x600 (the app scales that
-picture down), so a window dragged to a sliver never produces negative or
-zero-sized rectangles.
-"""
+"""Where everything on the card table goes, computed from the window size."""
 
 from __future__ import annotations
+
+# Seats go clockwise. Seen from the bottom player, the next seat clockwise (to
+# their left) sits at the left of the screen, then the far side, then the
+# right; with any count from 3 to 6 the opponents are spread evenly over the
+# upper part of an ellipse around the table centre.
+#
+# The player's UI scale grows the plates, panels and their type, and large-card
+# mode the cards, each only as far as the window has room (``compute_layout``).
+#
+# Sizes below the 800x600 minimum are laid out as 800x600 (the app scales that
+# picture down), so a window dragged to a sliver never produces negative or
+# zero-sized rectangles.
 
 import math
 from dataclasses import dataclass, field
@@ -67,6 +54,17 @@ class SeatPlace:
     hand_origin: tuple[int, int]   # where cards leave from / arrive at for this seat
 
 
+# ``TableLayout`` is plain geometry: given the drawing size, the number of
+# seats and which seat sits at the bottom (the human whose hand is shown), it
+# says where each seat's name plate, small fan of card backs and trick card
+# go, where the bottom hand is laid out, and where the corner panels and
+# buttons sit: the contract or trump panel with the hand's progress under it
+# (upper left), the Score pad / Menu buttons over the scores (upper right),
+# and the Last trick / Hand log buttons level with the bottom player's plate.
+# It also sizes the oval drawn under the trick (``trick_rect``) to hold every
+# trick card, and says where the "Led" and "Winning" tags sit beside a card.
+# Nothing here draws; the table view and the drag controller both
+# read the same layout, so a card is dropped exactly where it is drawn.
 @dataclass
 class TableLayout:
     width: int

@@ -1,28 +1,27 @@
-"""What the table shows right now: the presentation model.
-
-The live game jumps from one position to the next as soon as an action is
-applied; the table must not. A trick that has just been won has to stay on
-the felt until it slides to its winner, a dealt card reaches its owner only
-when its flight lands. ``TableModel`` is the picture the player sees: the
-animation director (``game.ui.table.animations``) changes it event by event
-as each animation starts or lands, and the table view draws only from it.
-When every queued animation has finished, ``sync(view)`` sets it exactly
-from the match's view, so the two can never drift apart for long; a saved
-game can be shown the same way, by one ``sync`` without any animation.
-
-Information boundary: the model is only ever fed what one seat may know (that
-seat's filtered events and view, or the public ones between two hot-seat
-players). It never holds another seat's hidden cards or hidden bid: a card
-whose face the seat may not see is ``UNKNOWN_CARD`` (-1) here and is drawn
-face down, and another seat's hidden bid is only "placed". ``known_cards``
-and ``known_bids`` say exactly what it holds, for the tests that check this.
-
-Every game figure it shows (books, scores, the trump, the contract) is one
-the rules reported, through an event or a view; the hand order comes from the
-game's ``hand_order``. The model keeps no rules of its own.
-"""
+"""What the table shows right now: the presentation model."""
 
 from __future__ import annotations
+
+# The live game jumps from one position to the next as soon as an action is
+# applied; the table must not. A trick that has just been won has to stay on
+# the felt until it slides to its winner, a dealt card reaches its owner only
+# when its flight lands. ``TableModel`` is the picture the player sees: the
+# animation director (``game.ui.table.animations``) changes it event by event
+# as each animation starts or lands, and the table view draws only from it.
+# When every queued animation has finished, ``sync(view)`` sets it exactly
+# from the match's view, so the two can never drift apart for long; a saved
+# game can be shown the same way, by one ``sync`` without any animation.
+#
+# Information boundary: the model is only ever fed what one seat may know (that
+# seat's filtered events and view, or the public ones between two hot-seat
+# players). It never holds another seat's hidden cards or hidden bid: a card
+# whose face the seat may not see is ``UNKNOWN_CARD`` (-1) here and is drawn
+# face down, and another seat's hidden bid is only "placed". ``known_cards``
+# and ``known_bids`` say exactly what it holds, for the tests that check this.
+#
+# Every game figure it shows (books, scores, the trump, the contract) is one
+# the rules reported, through an event or a view; the hand order comes from the
+# game's ``hand_order``. The model keeps no rules of its own.
 
 from dataclasses import dataclass, field
 

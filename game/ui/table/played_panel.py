@@ -1,22 +1,21 @@
-"""The played-cards panel: which cards of each suit are gone, and the trumps still unplayed.
-
-A small panel on the felt, low on the left between the players' plates
-and the Undo button, the column the contract panel heads. Each suit has a
-row of its thirteen ranks, highest first; a rank already played is struck
-through and dimmed, so what is still out stands bright. The trump suit's
-row is marked, and the last lines count the trumps not yet played and the
-cards of no suit (jokers, Wizards, Jesters) played so far. Where the
-window is short the heading is left out.
-
-Everything in it comes from ``game.rules.played_cards``, which reads only
-cards everyone has seen fall; the table hands it the public view, so the
-panel never holds a card the player at the screen may not see. It is never
-drawn over a plate, a fan of cards, the trick or the hand: where the window
-leaves no room for it there (``panel_place`` is None), it is left out. The
-setting ``played_cards`` (Settings, or the P key at the table) turns it off.
-"""
+"""The played-cards panel: which cards of each suit are gone, and the trumps still unplayed."""
 
 from __future__ import annotations
+
+# A small panel on the felt, low on the left between the players' plates
+# and the Undo button, the column the contract panel heads. Each suit has a
+# row of its thirteen ranks, highest first; a rank already played is struck
+# through and dimmed, so what is still out stands bright. The trump suit's
+# row is marked, and the last lines count the trumps not yet played and the
+# cards of no suit (jokers, Wizards, Jesters) played so far. Where the
+# window is short the heading is left out.
+#
+# Everything in it comes from ``game.rules.played_cards``, which reads only
+# cards everyone has seen fall; the table hands it the public view, so the
+# panel never holds a card the player at the screen may not see. It is never
+# drawn over a plate, a fan of cards, the trick or the hand: where the window
+# leaves no room for it there (``panel_place`` is None), it is left out. The
+# setting ``played_cards`` (Settings, or the P key at the table) turns it off.
 
 from dataclasses import dataclass
 

@@ -4,18 +4,6 @@ Both open over the table at any moment of a hand (a button under the
 scores, a key, and for the last trick a click on the plate of the player
 who took it) and close with Esc, their close button or a click outside
 them; the game waits while one is open, as it does under the score pad.
-
-``LastTrickDialog`` lays the last finished trick out card by card in the
-order it was played, each card over its player's name, with the led card
-and the winning card tagged, and says in words who took it with which card.
-Given the hand's tricks it pages back through every one of them (Left and
-Right, Home and End, or its Previous and Next buttons), so a player can
-see how the whole hand went, not only its last trick. The tricks come from
-the view of the seat at the screen (``view.tricks``), which holds only cards
-everyone saw played.
-
-``HandLogDialog`` lists the hand's log (``game.ui.table.hand_log``) in a
-scrollable column that opens at its latest line.
 """
 
 from __future__ import annotations
@@ -51,6 +39,14 @@ def _close_on_click_outside(dialog: DialogScene, event: pygame.event.Event) -> b
     return False
 
 
+# ``LastTrickDialog`` lays the last finished trick out card by card in the
+# order it was played, each card over its player's name, with the led card
+# and the winning card tagged, and says in words who took it with which card.
+# Given the hand's tricks it pages back through every one of them (Left and
+# Right, Home and End, or its Previous and Next buttons), so a player can
+# see how the whole hand went, not only its last trick. The tricks come from
+# the view of the seat at the screen (``view.tricks``), which holds only cards
+# everyone saw played.
 class LastTrickDialog(DialogScene):
     """A finished trick of the hand (``record`` None: none finished yet), trick ``number``.
 
@@ -216,6 +212,8 @@ class LastTrickDialog(DialogScene):
         draw_text_fit(surface, self.summary, self.message_rect, size, theme.PANEL_TITLE, bold=True)
 
 
+# ``HandLogDialog`` lists the hand's log (``game.ui.table.hand_log``) in a
+# scrollable column that opens at its latest line.
 class HandLogDialog(DialogScene):
     """The hand's log, newest line at the bottom, scrolled with the wheel or the keys."""
 

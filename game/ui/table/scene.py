@@ -1,90 +1,83 @@
-"""The card table: one game in progress, played with mouse and keyboard.
-
-``TableScene`` ties the pieces together. It owns the ``Match`` and talks to
-it only through the match's facade: every action (a human's card, a
-dialog's bid, a computer's move) is applied to the match here on the main
-thread, and the events that come back are queued on the animation
-``Director``, which changes the presentation model the ``TableView`` draws.
-
-What the screen may show is decided by the *viewer*, the one seat whose
-private information is on screen (see ``game.ui.table.turn_controller``).
-The director only ever receives the event stream filtered for the viewer,
-and whenever the viewer changes (a hot-seat player passes their cover, or
-has acted and the screen turns public again) the pending animations are
-finished and the model is set afresh from the new viewer's view, without
-replaying anything. So the model never holds a card or a hidden bid the
-person at the screen may not know.
-
-Nothing waits. Each frame the scene hands the facts of the moment to its
-``TurnController`` and carries out the decision it returns:
-
-* a computer seat to act: a snapshot of its decision is taken here and
-  decided by the AI runner (a thread in the app, inline in tests); the
-  answer is applied after the short pause from the settings;
-* a human to act: in hot seat the "Pass to <name>" cover comes first, then
-  the bidding panel / contract chooser / kitty dialog, or in the play phase
-  the hand becomes playable (``DragController``);
-* a finished hand: the score pad (or, with no human at the table, a short
-  pause) before the next deal;
-* the end of the game: the hand history is appended to the user's history
-  file, the autosave is removed and the end screen is shown.
-
-Autosave and resume: after every action the match is handed to the app's
-``Autosaver`` (``game.persistence.savegame``), which writes it off the frame loop. A
-table opened on a match that already has actions (a game continued from the
-start screen) shows the position as it stands, set straight from the view,
-instead of replaying the game as animation. Leaving still asks first, and
-says that the game stays saved (or, if saving failed, that it would be lost).
-
-Undo: at a table with exactly one human, and while the settings allow it,
-the Undo button (or U, or Ctrl+Z) takes back that human's last card or bid
-of the current hand together with the computers' replies after it
-(``Match.undo``: the match is rebuilt from its actions, never patched). It
-can be pressed again and again back to the start of the hand, never past
-the deal; the restored position is shown at once, without animation. Hot
-seat has no undo: the next player would see what the previous one took back.
-
-Claims and forced cards: a human on lead whose every card is sure to win (the
-rules decide, ``Match.can_claim``) is offered Claim the rest (the button or C);
-the claim is announced to the whole table and the tricks left are played out
-at once as ordinary plays (``Match.claim``), which the director shows at a
-quick pace. A computer in that place claims the same way. With the setting
-``auto_play`` a human's only legal card plays itself after a short pause,
-decided by the turn controller (``AutoPlay``), so never behind a hot-seat cover.
-
-The score pad (S, or the button) and the menu (Esc, or the button) open at
-any moment, also while a computer player is thinking; while anything is open
-over the table the game waits (no computer move, no new dialog). So do the
-last trick (L, the button, or a click on the plate of the player who took
-it) and the hand's log (``game.ui.table.review``): both are built from what
-the seat at the screen may know, the view's finished tricks and the events
-filtered for that seat. While a trick is played the view's ``winning_seat``
-marks the card winning it; once a hand is over, its result is said in words
-(``game.ui.table.hand_log``) over the table and on the score pad.
-
-While a computer player's decision is being computed, its name plate shows
-a small animated "thinking" mark. Leaving the table cancels that decision
-and never waits for it: the runner's thread is a daemon and a search stops
-on its own deadline.
-
-Hints: at a table with exactly one human, and while the settings allow it,
-the Hint button (or H) asks what the hard computer player would do in the
-human's place. It works only when that human has a decision to make, also
-from inside the bidding panel, contract chooser and kitty dialog. The hint
-is computed by the AI runner like a computer's move (see
-``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
-action with its reason, and marks the suggested card(s); the human still
-makes the move themselves.
-
-Sounds (the app's ``SoundBoard``, ``game.ui.audio``): the director plays
-the effects that go with its animations; the scene adds the "your turn"
-chime, once per turn when the turn comes to a human from someone else (in
-hot seat as the cover calls the next player to the screen), and the end of
-the game: won when a human at the table is on a winning side, lost when none
-is (a game between computers ends on the winner's sound).
-"""
+"""The card table: one game in progress, played with mouse and keyboard."""
 
 from __future__ import annotations
+
+# What the screen may show is decided by the *viewer*, the one seat whose
+# private information is on screen (see ``game.ui.table.turn_controller``).
+# The director only ever receives the event stream filtered for the viewer,
+# and whenever the viewer changes (a hot-seat player passes their cover, or
+# has acted and the screen turns public again) the pending animations are
+# finished and the model is set afresh from the new viewer's view, without
+# replaying anything. So the model never holds a card or a hidden bid the
+# person at the screen may not know.
+#
+# Nothing waits. Each frame the scene hands the facts of the moment to its
+# ``TurnController`` and carries out the decision it returns:
+#
+# * a computer seat to act: a snapshot of its decision is taken here and
+#   decided by the AI runner (a thread in the app, inline in tests); the
+#   answer is applied after the short pause from the settings;
+# * a human to act: in hot seat the "Pass to <name>" cover comes first, then
+#   the bidding panel / contract chooser / kitty dialog, or in the play phase
+#   the hand becomes playable (``DragController``);
+# * a finished hand: the score pad (or, with no human at the table, a short
+#   pause) before the next deal;
+# * the end of the game: the hand history is appended to the user's history
+#   file, the autosave is removed and the end screen is shown.
+#
+# Autosave and resume: after every action the match is handed to the app's
+# ``Autosaver`` (``game.persistence.savegame``), which writes it off the frame loop. A
+# table opened on a match that already has actions (a game continued from the
+# start screen) shows the position as it stands, set straight from the view,
+# instead of replaying the game as animation. Leaving still asks first, and
+# says that the game stays saved (or, if saving failed, that it would be lost).
+#
+# Undo: at a table with exactly one human, and while the settings allow it,
+# the Undo button (or U, or Ctrl+Z) takes back that human's last card or bid
+# of the current hand together with the computers' replies after it
+# (``Match.undo``: the match is rebuilt from its actions, never patched). It
+# can be pressed again and again back to the start of the hand, never past
+# the deal; the restored position is shown at once, without animation. Hot
+# seat has no undo: the next player would see what the previous one took back.
+#
+# Claims and forced cards: a human on lead whose every card is sure to win (the
+# rules decide, ``Match.can_claim``) is offered Claim the rest (the button or C);
+# the claim is announced to the whole table and the tricks left are played out
+# at once as ordinary plays (``Match.claim``), which the director shows at a
+# quick pace. A computer in that place claims the same way. With the setting
+# ``auto_play`` a human's only legal card plays itself after a short pause,
+# decided by the turn controller (``AutoPlay``), so never behind a hot-seat cover.
+#
+# The score pad (S, or the button) and the menu (Esc, or the button) open at
+# any moment, also while a computer player is thinking; while anything is open
+# over the table the game waits (no computer move, no new dialog). So do the
+# last trick (L, the button, or a click on the plate of the player who took
+# it) and the hand's log (``game.ui.table.review``): both are built from what
+# the seat at the screen may know, the view's finished tricks and the events
+# filtered for that seat. While a trick is played the view's ``winning_seat``
+# marks the card winning it; once a hand is over, its result is said in words
+# (``game.ui.table.hand_log``) over the table and on the score pad.
+#
+# While a computer player's decision is being computed, its name plate shows
+# a small animated "thinking" mark. Leaving the table cancels that decision
+# and never waits for it: the runner's thread is a daemon and a search stops
+# on its own deadline.
+#
+# Hints: at a table with exactly one human, and while the settings allow it,
+# the Hint button (or H) asks what the hard computer player would do in the
+# human's place. It works only when that human has a decision to make, also
+# from inside the bidding panel, contract chooser and kitty dialog. The hint
+# is computed by the AI runner like a computer's move (see
+# ``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
+# action with its reason, and marks the suggested card(s); the human still
+# makes the move themselves.
+#
+# Sounds (the app's ``SoundBoard``, ``game.ui.audio``): the director plays
+# the effects that go with its animations; the scene adds the "your turn"
+# chime, once per turn when the turn comes to a human from someone else (in
+# hot seat as the cover calls the next player to the screen), and the end of
+# the game: won when a human at the table is on a winning side, lost when none
+# is (a game between computers ends on the winner's sound).
 
 import logging
 import time
@@ -169,6 +162,11 @@ AUTO_PLAY_SECONDS = 0.7
 AUTO_PLAY_MIN_SECONDS = 0.35
 
 
+# ``TableScene`` ties the pieces together. It owns the ``Match`` and talks to
+# it only through the match's facade: every action (a human's card, a
+# dialog's bid, a computer's move) is applied to the match here on the main
+# thread, and the events that come back are queued on the animation
+# ``Director``, which changes the presentation model the ``TableView`` draws.
 class TableScene(Scene):
     opaque = True
 

@@ -1,37 +1,36 @@
-"""Who acts next at the table, and who may look: the table's turn flow as plain logic.
-
-The table scene asks this controller once per frame what to do next. It
-hands over the facts of the moment (``TableFacts``: the game's phase and
-position, the seat to act, whether animations are still playing, whether
-something is open over the table, the state of the computer player's job)
-and gets back one typed decision: show the hot-seat cover, prompt a human,
-play a human's forced card (the only one they may play, when the settings
-say so, after a pause and never before their cover), start or apply a
-computer move, show the finished hand, deal the next one, end the game, or
-wait. The scene carries the decision out; the controller
-remembers only what the turn flow itself needs (which position was already
-prompted, whether the hand-over pad was shown, how long the table has been
-waiting at this position).
-
-The controller also keeps the table's *viewer*: the one seat whose private
-information the screen may show.
-
-* With exactly one human, the viewer is always that human.
-* With no human at the table, it is seat 0, whose hand lies face up at the
-  bottom, so a game between computers can be watched.
-* With two or more humans sharing the screen (hot seat), the viewer is a
-  human only while that human acts, after passing a "Pass to <name>" cover;
-  while computers play, between two humans and after every new deal it is
-  ``PUBLIC_SEAT``, so nobody's cards are face up for the wrong person. A
-  human who is to act again straight after their own action (the declarer
-  naming trump and then discarding, the winner of a trick leading the next)
-  keeps the screen without a new cover, since nobody else acted meanwhile.
-
-It is pure: no pygame, no threads, no clock (the frame's ``dt`` is passed
-in), so every rule above is checked by unit tests without a window.
-"""
+"""Who acts next at the table, and who may look: the table's turn flow as plain logic."""
 
 from __future__ import annotations
+
+# The table scene asks this controller once per frame what to do next. It
+# hands over the facts of the moment (``TableFacts``: the game's phase and
+# position, the seat to act, whether animations are still playing, whether
+# something is open over the table, the state of the computer player's job)
+# and gets back one typed decision: show the hot-seat cover, prompt a human,
+# play a human's forced card (the only one they may play, when the settings
+# say so, after a pause and never before their cover), start or apply a computer move, show the finished hand, deal
+# the next one,
+# end the game, or wait. The scene carries the decision out; the controller
+# remembers only what the turn flow itself needs (which position was already
+# prompted, whether the hand-over pad was shown, how long the table has been
+# waiting at this position).
+#
+# The controller also keeps the table's *viewer*: the one seat whose private
+# information the screen may show.
+#
+# * With exactly one human, the viewer is always that human.
+# * With no human at the table, it is seat 0, whose hand lies face up at the
+#   bottom, so a game between computers can be watched.
+# * With two or more humans sharing the screen (hot seat), the viewer is a
+#   human only while that human acts, after passing a "Pass to <name>" cover;
+#   while computers play, between two humans and after every new deal it is
+#   ``PUBLIC_SEAT``, so nobody's cards are face up for the wrong person. A
+#   human who is to act again straight after their own action (the declarer
+#   naming trump and then discarding, the winner of a trick leading the next)
+#   keeps the screen without a new cover, since nobody else acted meanwhile.
+#
+# It is pure: no pygame, no threads, no clock (the frame's ``dt`` is passed
+# in), so every rule above is checked by unit tests without a window.
 
 from collections.abc import Sequence
 from dataclasses import dataclass

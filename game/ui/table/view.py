@@ -4,28 +4,28 @@ The view never changes the game; it paints what ``TableModel`` says, at the
 places ``TableLayout`` computed, plus the bits of interaction state the
 table scene passes in (which cards are playable, which one is hovered or
 selected, the card being dragged, the message above the hand).
-
-Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
-and are always drawn as backs. Under the contract/trump panel a small panel
-says how the hand stands: in a contract game the books the declaring side
-needs and has and what the defenders need to set it (the rules' own
-``books_needed`` and ``books_to_set``, the books the rules reported); in
-a prediction game the round's bids against its tricks. On the trick in play
-the led card and the card winning it (the view's ``winning_seat``, passed in
-by the scene) are tagged. What differs between games (a contract and
-team books, or a turned-up card and predictions) is chosen by the game's
-features (``GameDef.scoring``, ``partnerships``), never by its name.
-
-A frame at full HD must stay well under 4 ms, so everything that does not
-change from frame to frame is cached: the felt per window size (table_art),
-card faces per width (CardArt), rotated/faded card copies (RotationCache),
-text (the interface's one text cache), name plates and corner panels until
-their text changes, and each opponent's fan of card backs per card count.
-Every one of these caches follows the one policy of
-``game.ui.art.render_cache``: bounded, the least recently used goes first.
 """
 
 from __future__ import annotations
+
+# Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
+# and are always drawn as backs. Under the contract/trump panel a small panel
+# says how the hand stands: in a contract game the books the declaring side
+# needs and has and what the defenders need to set it (the rules' own
+# ``books_needed`` and ``books_to_set``, the books the rules reported); in
+# a prediction game the round's bids against its tricks. On the trick in play
+# the led card and the card winning it (the view's ``winning_seat``, passed in
+# by the scene) are tagged. What differs between games (a contract and
+# team books, or a turned-up card and predictions) is chosen by the game's
+# features (``GameDef.scoring``, ``partnerships``), never by its name.
+#
+# A frame at full HD must stay well under 4 ms, so everything that does not
+# change from frame to frame is cached: the felt per window size (table_art),
+# card faces per width (CardArt), rotated/faded card copies (RotationCache),
+# text (the interface's one text cache), name plates and corner panels until
+# their text changes, and each opponent's fan of card backs per card count.
+# Every one of these caches follows the one policy of
+# ``game.ui.art.render_cache``: bounded, the least recently used goes first.
 
 import math
 from dataclasses import dataclass, field

@@ -3,15 +3,15 @@
 The statistics screen needs three kinds of picture (scores round by round,
 a rate game by game, wins against each level), all simple enough to draw
 with pygame's own lines and rectangles, so no chart library is involved.
-
-Every chart has a title line, a plot area with a few labelled grid lines,
-and never draws outside the rectangle it is given. Each drawing function
-returns a ``ChartGeometry`` naming where everything went (the plot area,
-every point, every bar), which is what the tests check against the window.
-A chart with nothing to show says so in its box (``empty`` text).
 """
 
 from __future__ import annotations
+
+# Every chart has a title line, a plot area with a few labelled grid lines,
+# and never draws outside the rectangle it is given. Each drawing function
+# returns a ``ChartGeometry`` naming where everything went (the plot area,
+# every point, every bar), which is what the tests check against the window.
+# A chart with nothing to show says so in its box (``empty`` text).
 
 import math
 from collections.abc import Callable, Sequence

@@ -1,23 +1,22 @@
-"""The widget protocol and keyboard focus.
-
-Widgets follow one small protocol (``Widget``): a ``rect``, ``handle_event``
-returning True when the event was used, ``draw``, ``set_rect`` and an
-``enabled`` flag with an optional ``reason`` saying why something is disabled.
-A ``FocusGroup`` adds keyboard use to a set of widgets: Tab and Shift+Tab move
-the focus in order, the arrow keys move it to the nearest widget in that
-direction (which is what a grid of bid buttons needs), Enter or Space activate
-the focused widget, and a click or Enter on a disabled widget reports its
-reason (usually to a ``Toast``) instead of doing nothing silently. The focus
-ring shows only after the keyboard was used, as in most desktop programs.
-
-Which of the two the player is using is one fact for the whole window
-(``INPUT_MODE``, told of every key and click by the app): a dialog opened
-by a key press shows its focus ring from its first frame, so a player who
-plays by keyboard alone never has to press a key to find out where the
-focus is; a click turns the rings off again.
-"""
+"""The widget protocol and keyboard focus."""
 
 from __future__ import annotations
+
+# Widgets follow one small protocol (``Widget``): a ``rect``, ``handle_event``
+# returning True when the event was used, ``draw``, ``set_rect`` and an
+# ``enabled`` flag with an optional ``reason`` saying why something is disabled.
+# A ``FocusGroup`` adds keyboard use to a set of widgets: Tab and Shift+Tab move
+# the focus in order, the arrow keys move it to the nearest widget in that
+# direction (which is what a grid of bid buttons needs), Enter or Space activate
+# the focused widget, and a click or Enter on a disabled widget reports its
+# reason (usually to a ``Toast``) instead of doing nothing silently. The focus
+# ring shows only after the keyboard was used, as in most desktop programs.
+#
+# Which of the two the player is using is one fact for the whole window
+# (``INPUT_MODE``, told of every key and click by the app): a dialog opened
+# by a key press shows its focus ring from its first frame, so a player who
+# plays by keyboard alone never has to press a key to find out where the
+# focus is; a click turns the rings off again.
 
 from collections.abc import Callable, Sequence
 

@@ -1,37 +1,37 @@
 """Rectangles for laying out dialogs: the window's size factor, equal columns
 and rows, and the part of the table window a dialog may cover.
-
-Every dialog lays itself out from the window size alone, so these are plain
-functions of sizes and rectangles, plus the player's two display choices
-(the ``ui_scale_percent`` and ``large_cards`` settings), which the app hands
-to ``set_display_choices`` whenever the settings are loaded or saved.
-
-The size factor is ``ui_scale``: the window's own factor (1.0 at 1280x720)
-times the player's UI scale, but never more than the room the screen's own
-composition has in the window, so a grown layout still fits. What that room
-is depends on the screen, so each screen measures its own:
-
-* a dialog of fixed composition (the leave dialog, the bidding panel, the
-  game over, the table's last-trick view, the hot-seat cover...) grows until
-  its panel at that factor would no longer fit the area it may cover
-  (``composition_room``); a screen that fills the window (the start screen,
-  the statistics, the replay viewer) until its own layout, laid out at that
-  factor, would have to shrink or cut what it shows (``measured_room``):
-  where that is less than the player's choice it grows as far as it fits;
-* a screen whose content is a list of rows (settings, the rules editor, the
-  rules help, the table's hand log) scrolls, so only its width and a few rows
-  in view limit it (``width_room``, ``composition_room``);
-* a screen that passes no room of its own gets the generic rule
-  (``scale_room``): it is assumed to fill a 16:9 window's height, so in a 16:9
-  window it does not grow. Every screen of the game now measures its own room.
-
-The room never cuts the factor below the window's own, so at 100% every
-screen is laid out exactly as it was before the setting existed. The card
-table grows by the UI scale as far as its own layout's fit check allows
-(``table.layout.compute_layout``).
 """
 
 from __future__ import annotations
+
+# Every dialog lays itself out from the window size alone, so these are plain
+# functions of sizes and rectangles, plus the player's two display choices
+# (the ``ui_scale_percent`` and ``large_cards`` settings), which the app hands
+# to ``set_display_choices`` whenever the settings are loaded or saved.
+#
+# The size factor is ``ui_scale``: the window's own factor (1.0 at 1280x720)
+# times the player's UI scale, but never more than the room the screen's own
+# composition has in the window, so a grown layout still fits. What that room
+# is depends on the screen, so each screen measures its own:
+#
+# * a dialog of fixed composition (the leave dialog, the bidding panel, the
+#   game over, the table's last-trick view, the hot-seat cover...) grows until
+#   its panel at that factor would no longer fit the area it may cover
+#   (``composition_room``); a screen that fills the window (the start screen,
+#   the statistics, the replay viewer) until its own layout, laid out at that
+#   factor, would have to shrink or cut what it shows (``measured_room``):
+#   where that is less than the player's choice it grows as far as it fits;
+# * a screen whose content is a list of rows (settings, the rules editor, the
+#   rules help, the table's hand log) scrolls, so only its width and a few rows
+#   in view limit it (``width_room``, ``composition_room``);
+# * a screen that passes no room of its own gets the generic rule
+#   (``scale_room``): it is assumed to fill a 16:9 window's height, so in a 16:9
+#   window it does not grow. Every screen of the game now measures its own room.
+#
+# The room never cuts the factor below the window's own, so at 100% every
+# screen is laid out exactly as it was before the setting existed. The card
+# table grows by the UI scale as far as its own layout's fit check allows
+# (``table.layout.compute_layout``).
 
 from collections.abc import Callable
 from dataclasses import dataclass

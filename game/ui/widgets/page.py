@@ -1,19 +1,18 @@
-"""A screen that fills the window at 100 % and, at a larger UI scale, grows on a taller page.
-
-The start screen and the statistics fill the window at 100 %: kept to the
-window, their text could hardly grow with the UI scale. ``PagedScreen`` lays
-such a screen out on a page as wide as the window and as tall as the chosen
-scale needs, and shows the part of it the ``ScrollView`` offset says: the
-wheel, Page Up / Page Down and the scrollbar (in the right margin) scroll it,
-and a control reached by the keyboard is scrolled into view. While the
-screen fits the window (always at 100 %) the page is the window and nothing
-changes from the screen's own layout.
-
-Across, the page is the window: its margins and gaps keep the size the
-window fits (``fit_scale``), so the columns keep their width as the type grows.
-"""
+"""A screen that fills the window at 100 % and, at a larger UI scale, grows on a taller page."""
 
 from __future__ import annotations
+
+# The start screen and the statistics fill the window at 100 %: kept to the
+# window, their text could hardly grow with the UI scale. ``PagedScreen`` lays
+# such a screen out on a page as wide as the window and as tall as the chosen
+# scale needs, and shows the part of it the ``ScrollView`` offset says: the
+# wheel, Page Up / Page Down and the scrollbar (in the right margin) scroll it,
+# and a control reached by the keyboard is scrolled into view. While the
+# screen fits the window (always at 100 %) the page is the window and nothing
+# changes from the screen's own layout.
+#
+# Across, the page is the window: its margins and gaps keep the size the
+# window fits (``fit_scale``), so the columns keep their width as the type grows.
 
 import math
 from collections.abc import Callable

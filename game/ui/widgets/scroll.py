@@ -1,28 +1,27 @@
-"""A vertical scroll for screens whose rows can be taller than the window.
-
-At a large UI scale a list of rows (the settings, the rules editor's rules,
-the rules help's text) no longer fits the window's height. ``ScrollView``
-is the one scroll they share: the screen lays its rows out at their full
-height, shifted up by ``offset``, inside a ``viewport``; the view keeps the
-offset within the content and answers the ways a player scrolls:
-
-* the mouse wheel, anywhere over the screen (the screens are modal);
-* Page Up / Page Down, a viewport less one line at a time;
-* the scrollbar beside the viewport: a track with a thumb that can be
-  dragged, and a click on the track above or below the thumb pages there;
-* ``scroll_into_view``: the screen calls it when the keyboard focus moves,
-  so a control reached by Tab or the arrows is always in sight.
-
-Nothing here animates: the offset changes only in answer to input, so a
-scrolled screen keeps sleeping between events. The view only says how far
-to shift; the screen lays its rows out again (``on_change``) and draws them
-clipped to the viewport (``clip``). While the pointer is outside the
-viewport, the rows' widgets that reach out of it must not take its clicks
-or hover: ``hidden(widgets)`` hides them for the length of one event.
-``ScrollingDialog`` wires all of this into a dialog with rows of controls.
-"""
+"""A vertical scroll for screens whose rows can be taller than the window."""
 
 from __future__ import annotations
+
+# At a large UI scale a list of rows (the settings, the rules editor's rules,
+# the rules help's text) no longer fits the window's height. ``ScrollView``
+# is the one scroll they share: the screen lays its rows out at their full
+# height, shifted up by ``offset``, inside a ``viewport``; the view keeps the
+# offset within the content and answers the ways a player scrolls:
+#
+# * the mouse wheel, anywhere over the screen (the screens are modal);
+# * Page Up / Page Down, a viewport less one line at a time;
+# * the scrollbar beside the viewport: a track with a thumb that can be
+#   dragged, and a click on the track above or below the thumb pages there;
+# * ``scroll_into_view``: the screen calls it when the keyboard focus moves,
+#   so a control reached by Tab or the arrows is always in sight.
+#
+# Nothing here animates: the offset changes only in answer to input, so a
+# scrolled screen keeps sleeping between events. The view only says how far
+# to shift; the screen lays its rows out again (``on_change``) and draws them
+# clipped to the viewport (``clip``). While the pointer is outside the
+# viewport, the rows' widgets that reach out of it must not take its clicks
+# or hover: ``hidden(widgets)`` hides them for the length of one event.
+# ``ScrollingDialog`` wires all of this into a dialog with rows of controls.
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager

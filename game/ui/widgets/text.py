@@ -1,14 +1,13 @@
-"""Text that fits its box: shrink-to-fit and wrapping, over the one text cache.
-
-A dialog is redrawn every frame over the animated table, so rendered text and
-measured sizes come from the interface's one text cache
-(``game.ui.art.render_cache.TEXT``, whose policy is documented there). Text
-never overflows: ``draw_text_fit`` shrinks the font down to a minimum size,
-then gives up bold, and only then shortens the text with an ellipsis;
-``draw_text_wrapped`` shrinks until the wrapped lines fit the height.
-"""
+"""Text that fits its box: shrink-to-fit and wrapping, over the one text cache."""
 
 from __future__ import annotations
+
+# A dialog is redrawn every frame over the animated table, so rendered text and
+# measured sizes come from the interface's one text cache
+# (``game.ui.art.render_cache.TEXT``, whose policy is documented there). Text
+# never overflows: ``draw_text_fit`` shrinks the font down to a minimum size,
+# then gives up bold, and only then shortens the text with an ellipsis;
+# ``draw_text_wrapped`` shrinks until the wrapped lines fit the height.
 
 import re
 
