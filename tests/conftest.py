@@ -10,9 +10,11 @@ action strings exactly as a player would. Test modules import them with
 
 from __future__ import annotations
 
+import copy
 import os
 import random
 import signal
+from pathlib import Path
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -20,15 +22,20 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import pytest
-
+from hypothesis import settings as hypothesis_settings
 from game.rules import GameEvent, apply, make_rules, new_game, parse_action
 from game.rules.actions import discard
-from game.rules.bidwhist import BidWhistState
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card
+from game.rules.bidwhist import BidWhistState
 from game.rules.engine import AnyState
-from game.rules.registry import GameDef, game_names
 from game.rules.wizard import WizardState
+from game.rules.registry import GameDef, game_names
 from ohhell import NAME as OH_HELL_NAME, oh_hell_registered
+
+# Each property test tries Hypothesis's default 100 examples in the everyday run
+# (a failure found is kept in .hypothesis/ and tried first next time);
+# `python -m pytest --hypothesis-profile thorough tests/` tries 1,000 of each.
+hypothesis_settings.register_profile("thorough", max_examples=1000)
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -41,6 +48,36 @@ def default_termination_signals():
     yield
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def bundled_yaml_parsed_once() -> Iterator[None]:
+    """The bundled files in config/ and assets/i18n/ are parsed once per test
+    process. Every start screen reads both games' rule files twice (pure-Python
+    YAML), and hundreds of tests open one; a catalogue takes 0.3 s to read, and
+    the catalogue tests read each several times. Only the exact texts of those files are
+    remembered, and only while the reader is as shipped (a test may lower its
+    limits to see a refusal); each caller gets its own copy of the document.
+    Any other text, and any text the reader refuses, is read afresh."""
+    from game.settings import yaml_files
+    original = yaml_files.parse_yaml_text
+    shipped = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
+    root = Path(__file__).resolve().parent.parent
+    bundled = {path.read_bytes().decode("utf-8")
+               for path in [*(root / "config").glob("*.yaml"), *(root / "assets" / "i18n").glob("*.yaml")]}
+    parsed: dict[str, object] = {}
+
+    def parse(text: str, source: str) -> object:
+        reader = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
+        if text not in bundled or reader != shipped:
+            return original(text, source)
+        if text not in parsed:
+            parsed[text] = original(text, source)
+        return copy.deepcopy(parsed[text])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(yaml_files, "parse_yaml_text", parse)
+        yield
 
 
 @pytest.fixture

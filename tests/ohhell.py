@@ -6,7 +6,9 @@ command line play, record and replay it without a single edit. The module is
 written the way a game under ``game/rules`` would be (pure, seeded, typed
 events and views) so that later tests, the interface's among them, can
 register it too with ``register_oh_hell()`` or, restoring the registry
-afterwards, ``oh_hell_registered()``.
+afterwards, ``oh_hell_registered()``. It brings its own adapter (what the
+screens show of it) and its own computer player, registered by import path
+as the built-in games' are; that player also gives its hints.
 
 The rules, as commonly played (3 to 7 players, one 52-card deck, aces high):
 
@@ -28,6 +30,7 @@ The rules, as commonly played (3 to 7 players, one 52-card deck, aces high):
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -43,7 +46,8 @@ from game.rules.events import BidMade, Dealt, GameEvent, GameOver, TrumpTurnedUp
 from game.rules.house_rules import RuleSpec
 from game.rules.registry import GameDef
 from game.rules.tricks import TrickGameState
-from game.rules.view import WizardView
+from game.rules.view import PlayerView, WizardView
+from game.rules.wizard_adapter import WizardAdapter
 
 NAME = "ohhell"
 MIN_PLAYERS, MAX_PLAYERS = 3, 7
@@ -325,12 +329,41 @@ class OhHellState(TrickGameState):
         )
 
 
+class OhHellAdapter(WizardAdapter):
+    """Oh Hell is shown as Wizard is (rounds, a turn-up, predictions), under its own name and scores."""
+
+    english_title = "Oh Hell"
+
+    def help_numbers(self, rules: Any) -> dict[str, int]:
+        return {"exact_bonus": EXACT_BONUS, "per_trick": 1, "per_trick_off": 0}
+
+
+class OhHellEasyPlayer:
+    """Bids its aces, kings and trumps; then plays high while it still needs
+    tricks and low once it has its bid. Simple, but its own: it proves a game's
+    computer players and hints come from its registry entry."""
+
+    def choose(self, view: PlayerView, rng: random.Random) -> Action:
+        assert isinstance(view, WizardView), "Oh Hell's views are WizardViews"
+        legal = view.legal_actions
+        if legal[0].kind == ActionKind.PREDICT:
+            strong = sum(1 for card in view.hand if RANK_OF[card] >= 13 or SUIT_OF[card] == view.trump)
+            allowed = [action.value for action in legal]
+            return predict(min(allowed, key=lambda bid: (abs(bid - strong), bid)))
+        if legal[0].kind != ActionKind.PLAY:
+            return legal[0]
+        bid = view.predictions[view.seat]
+        strength = {action.value: (SUIT_OF[action.value] == view.trump, RANK_OF[action.value]) for action in legal}
+        wanting = view.tricks_won[view.seat] < bid
+        return (max if wanting else min)(legal, key=lambda action: strength[action.value])
+
+
 OH_HELL = GameDef(
     name=NAME, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=4, partnerships=0,
     rule_specs=OH_HELL_SPECS, rules_class=OhHellRules, config_name=NAME,
     create_state=create_state, check_fixed_deal=check_fixed_deal, view_type=WizardView, deck=SUIT_CARDS,
-    scoring="prediction", hand_order=hand_order,
-    ai_levels={"random": "game.ai:RandomPlayer"},
+    scoring="prediction", hand_order=hand_order, adapter=OhHellAdapter(),
+    ai_levels={"random": "game.ai:RandomPlayer", "easy": "ohhell:OhHellEasyPlayer"},
     text_keys={"title": "start.game.ohhell", "deal": "game.deal.round", "next_deal": "pad.next_round"},
 )
 

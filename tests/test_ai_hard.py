@@ -289,7 +289,7 @@ def test_bid_whist_plays_what_its_search_found_best():
     # first card is laid aside now; the player must act on it, also where it
     # is not the medium player's choice. The positions come from a game the
     # medium players play, the first twenty real choices of it.
-    player, medium = BidWhistHardPlayer(SearchBudget(120, 1000.0)), BidWhistMediumPlayer()
+    player, medium = BidWhistHardPlayer(SearchBudget(60, 1000.0)), BidWhistMediumPlayer()
     state, _ = new_game(make_rules("bidwhist"), 4, 11)
     departures = checked = 0
     while checked < 20:

@@ -18,8 +18,9 @@ from game.ai.budget import SearchBudget
 from game.ai.hard import HardDecision
 from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.ai.search_pimc import CandidateResult, SearchResult
-from game.rules.actions import ActionKind, action_to_str, bid, choose_trump, play
+from game.rules.actions import NEXT_DEAL, ActionKind, action_to_str, bid, choose_trump, play
 from game.rules.core import Phase
+from game.rules import apply, make_rules, new_game
 from game.rules.registry import get_game
 from test_ai_hard import (
     CASES,
@@ -115,11 +116,39 @@ def test_bid_whist_declarer_hints_name_the_suit_and_the_discard():
     assert not set(cards("BJ LJ AS KS")) & set(whole_set)
 
 
-def test_a_game_without_a_hard_player_is_refused():
-    odd = dataclasses.replace(get_game("wizard"), scoring="points")
+def test_a_game_without_a_player_to_give_hints_is_refused():
     state = next(decisions("wizard", 4, {}, seed=3, count=1))
-    with pytest.raises(ValueError):
-        hint_for(odd, state.view(state.current), random.Random(0), SMALL)
+    for odd in (dataclasses.replace(get_game("wizard"), hint_level="grandmaster"),
+                dataclasses.replace(get_game("wizard"), ai_levels={})):
+        with pytest.raises(ValueError, match="hints"):
+            hint_for(odd, state.view(state.current), random.Random(0), SMALL)
+
+
+def test_the_hint_player_is_the_games_strongest_registered_level_unless_it_names_one():
+    assert get_game("wizard").hint_player_level() == "hard" == get_game("bidwhist").hint_player_level()
+    assert dataclasses.replace(get_game("wizard"), hint_level="easy").hint_player_level() == "easy"
+
+
+def test_a_third_game_gets_hints_from_its_own_registered_player(oh_hell):
+    """Oh Hell (tests/ohhell.py) registers only a random and its own easy player:
+    the hints come from the easy one, a legal action with a known reason, at
+    every decision of a whole game."""
+    from ohhell import OhHellEasyPlayer
+    assert oh_hell.hint_player_level() == "easy"
+    state, _ = new_game(make_rules(oh_hell.name, {}, players=4), 4, 12)
+    reasons = set()
+    while state.phase != Phase.GAME_OVER:
+        if state.phase == Phase.HAND_OVER:  # the next round is dealt by the table, not a seat
+            state = apply(state, NEXT_DEAL)[0]
+            continue
+        view = state.view(state.current)
+        hint = hint_for(oh_hell, view, random.Random(0), SMALL)
+        assert hint.action in view.legal_actions and hint.reason_key in REASON_KEYS
+        assert hint.action == OhHellEasyPlayer().choose(view, random.Random(0))
+        assert all(isinstance(value, (int, str)) for value in hint.params.values())
+        reasons.add(hint.reason_key)
+        state = apply(state, hint.action)[0]
+    assert "hint.bid" in reasons and reasons & {"hint.take_trick", "hint.duck", "hint.spoil"}
 
 
 def test_a_bid_the_side_may_not_make_is_not_explained_by_a_count_below_it():

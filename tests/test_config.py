@@ -10,19 +10,14 @@ from typing import Any
 import pytest
 import yaml
 
+from game.settings.house_rule_files import (
+    ConfigError, check_rule_value, default_rule_file, game_title, load_rule_file, load_rules_or_defaults, parse_set_option, resolve_rules,
+)
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.paths import UserPaths, resource_path
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
 from game.rules.registry import game_names, get_game
-from game.settings.app_settings import Settings, load_settings, save_settings
-from game.settings.house_rule_files import (
-    ConfigError,
-    default_rule_file,
-    load_rule_file,
-    load_rules_or_defaults,
-    parse_set_option,
-    resolve_rules,
-)
-from game.settings.paths import UserPaths, resource_path
 
 
 def write(tmp_path: Path, text: str, name: str = "rules.yaml") -> Path:
@@ -383,6 +378,16 @@ def test_bad_player_count_is_refused() -> None:
         resolve_rules("wizard", players=7)
     with pytest.raises(ConfigError, match="Bid Whist is played by 4 players, not 3"):
         resolve_rules("bidwhist", players=3)
+
+
+def test_messages_name_a_game_by_its_registry_entry(oh_hell) -> None:
+    """The English title comes from the game's adapter, so a game the settings
+    have never heard of (the test-only Oh Hell) is named as it names itself."""
+    with pytest.raises(ConfigError) as info:
+        check_rule_value("ohhell", "hoook", True, "--set", "")
+    assert info.value.problem is not None and info.value.problem.params["game_title"] == "Oh Hell"
+    assert game_title("ohhell") == "Oh Hell" and game_title("wizard") == "Wizard"
+    assert game_title("poker") == "poker"  # no such game: its name as given
 
 
 def test_unknown_game_is_refused() -> None:

@@ -124,6 +124,7 @@ class PrivacyWatch:
         self.painting = False
         self.faces_painted = 0
         self.owner_faces_frames = 0
+        self._visible: dict[int, set[int]] = {}   # visible_cards of this check, by seat
         self._spy_on_drawing()
         self._spy_on_card_faces(monkeypatch)
         self._spy_on_covers()
@@ -228,7 +229,14 @@ class PrivacyWatch:
 
     # ------------------------------------------------------------ the checks
     def visible_cards(self, viewer: int) -> set[int]:
-        """Every card whose face ``viewer`` may know now, from the engine's state."""
+        """Every card whose face ``viewer`` may know now, from the engine's state (worked
+        out once per seat and check: nothing is played while a frame is checked)."""
+        known = self._visible.get(viewer)
+        if known is None:
+            known = self._visible[viewer] = self._work_out_visible_cards(viewer)
+        return set(known)
+
+    def _work_out_visible_cards(self, viewer: int) -> set[int]:
         state = self.match._state
         public = state.view(PUBLIC_SEAT)
         seen = {card for _, card in public.trick}
@@ -244,6 +252,7 @@ class PrivacyWatch:
         return seen
 
     def check(self) -> None:
+        self._visible = {}
         if self.faces_only:
             assert not [problem for problem in self.problems if "unfiltered" in problem], self.problems
             self._check_faces_drawn()

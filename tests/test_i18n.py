@@ -29,6 +29,7 @@ contract and the code to the catalogues:
 from __future__ import annotations
 
 import ast
+import functools
 import inspect
 import logging
 import os
@@ -76,9 +77,21 @@ CASE_CHANGE_ALLOWED = {"game/ui/widgets/button.py"}
 # ---------------------------------------------------------------------- reading the source
 
 def source_files() -> Iterator[tuple[Path, ast.Module]]:
-    for folder in SOURCE_FOLDERS:
-        for path in sorted(folder.rglob("*.py")):
-            yield path, ast.parse(path.read_text(encoding="utf-8"))
+    return iter(_parsed_sources())
+
+
+@functools.cache
+def _parsed_sources() -> tuple[tuple[Path, ast.Module], ...]:
+    """The source parsed once for the key checks (they only read the trees), and
+    forgotten after this module (see ``forget_the_parsed_sources``)."""
+    return tuple((path, ast.parse(path.read_text(encoding="utf-8")))
+                 for folder in SOURCE_FOLDERS for path in sorted(folder.rglob("*.py")))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def forget_the_parsed_sources() -> Iterator[None]:
+    yield
+    _parsed_sources.cache_clear()
 
 
 def _called_name(call: ast.Call) -> str | None:
@@ -292,11 +305,11 @@ def test_the_english_preset_texts_are_those_of_the_rule_files(english):
 
 def test_no_interface_code_changes_the_case_of_a_text():
     found = []
-    for path in sorted((ROOT / "game" / "ui").rglob("*.py")):
+    for path, tree in source_files():
         relative = path.relative_to(ROOT).as_posix()
-        if relative in CASE_CHANGE_ALLOWED:
+        if not relative.startswith("game/ui/") or relative in CASE_CHANGE_ALLOWED:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in CASE_CHANGES:
                 found.append(f"{relative}:{node.lineno}: .{node.func.attr}()")
     assert not found, "case changes break Turkish (i/İ, ı/I); give the catalogue the form needed:\n" + \

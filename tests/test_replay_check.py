@@ -292,7 +292,7 @@ def real_records(wizard_games, bidwhist_game) -> list[dict[str, Any]]:
     return [*wizard_games, bidwhist_game]
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_records_are_all_accounted_for_and_never_crash_the_check(real_records, tmp_path, data):
     lines = data.draw(st.lists(st.one_of(mutated_line(real_records), st.sampled_from(["", "\n", "  \n"]),

@@ -87,7 +87,7 @@ def test_led_suit(trick: str, trump: int, led: int) -> None:
     assert led_suit_of(cards(trick), trump) == led
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(trick=st.lists(st.sampled_from(BIDWHIST_DECK), min_size=4, max_size=4, unique=True),
        trump=st.sampled_from([S, H, D, C, NO_SUIT]), direction=st.sampled_from([UP, DOWN]))
 def test_trick_winner_matches_reference(trick: list[int], trump: int, direction: int) -> None:

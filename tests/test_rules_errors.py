@@ -80,7 +80,7 @@ def assert_translatable(error: IllegalActionError) -> None:
         assert type(value) in (int, bool, type(None)), (error.code, name, value)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=states, action=any_action)
 def test_apply_answers_any_value_with_illegal_action_error(state: GameState, action: object) -> None:
     before = snapshot(state)
@@ -95,7 +95,7 @@ def test_apply_answers_any_value_with_illegal_action_error(state: GameState, act
     assert snapshot(state) == before and new_state is not state
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(state=states, action=any_action)
 def test_explain_illegal_never_crashes(state: GameState, action: object) -> None:
     before = snapshot(state)
@@ -166,16 +166,19 @@ def test_every_refusal_has_a_code_and_numeric_params(case: int) -> None:
             for action in candidates:
                 if action in legal:
                     continue
-                with pytest.raises(IllegalActionError) as info:
+                try:  # (pytest.raises costs more than the apply, 90,000 times over)
                     apply(state, action)
-                assert_translatable(info.value)
-                codes.add(info.value.code)
+                except IllegalActionError as error:
+                    assert_translatable(error)
+                    codes.add(error.code)
+                else:
+                    pytest.fail(f"{action} was accepted, though not legal")
             state, _ = apply(state, rng.choice(sorted(legal)))
     assert {"wrong_phase", "not_in_hand"} <= codes
 
 
 # ---------------------------------------------------------------- parsing
-@settings(max_examples=500, deadline=None)
+@settings(deadline=None)
 @given(st.one_of(st.text(), st.text(alphabet="0123456789", min_size=1, max_size=6000), st.binary(),
                  st.integers(), st.floats(), st.none(), st.booleans(), st.lists(st.text(max_size=3)),
                  st.tuples(st.integers())))

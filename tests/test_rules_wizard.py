@@ -88,7 +88,7 @@ def wizard_tricks(draw):
     return list(order[:players])
 
 
-@settings(max_examples=500, deadline=None)
+@settings(deadline=None)
 @given(trick=wizard_tricks(), trump=st.sampled_from([S, H, D, C, NO_SUIT]))
 def test_trick_winner_matches_reference(trick: list[int], trump: int) -> None:
     assert trick_winner(trick, trump) == reference_wizard_winner(trick, trump)
@@ -544,7 +544,7 @@ def test_seeded_first_dealer_draws_follow_the_rule_and_include_ties() -> None:
     assert ties > 10  # ties are common (same ranks, several Wizards): they are exercised
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(order=st.permutations(list(WIZARD_DECK)), players=st.integers(3, 6))
 def test_first_dealer_matches_reference(order: list[int], players: int) -> None:
     draw, dealer = first_dealer_from_deck(list(order), players)

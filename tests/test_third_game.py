@@ -22,9 +22,10 @@ from game.persistence.history_reader import read_history
 from game.persistence.history_replay import check_file, check_game
 from game.program.cli import main
 from game.rules import EVENT_TYPES, IllegalActionError, Phase, apply, get_game, make_rules, new_game
+from game.ai import levels
 from game.rules.actions import predict
 from game.session.match import Match, Seat
-from ohhell import HAND_SIZES, NAME, OhHellRules, oh_hell_registered
+from ohhell import HAND_SIZES, NAME, OhHellEasyPlayer, OhHellRules, oh_hell_registered
 from test_registry import registry_problems
 
 PREDICTION_DEAL_KEYS = ["number", "dealer", "hands", "turn_up", "trump", "bids", "tricks", "tricks_won",
@@ -69,6 +70,26 @@ def test_a_whole_game_is_played_recorded_and_replayed(oh_hell, players: int) -> 
         unseeded = copy.deepcopy(record)
         unseeded["seed"] = None
         assert check_game(unseeded) == []
+
+
+def test_it_is_played_by_its_own_registered_computer_levels(oh_hell) -> None:
+    """The levels come from its registry entry: a random player any game may
+    register, and its own easy player, resolved by import path like the
+    built-in games' players; every decision of an easy seat is that player's."""
+    assert levels(oh_hell) == ("random", "easy")
+    seats = [Seat(f"Bot {seat}", f"ai:{level}") for seat, level in enumerate(("easy", "random", "easy", "random"))]
+    match = Match(make_rules(NAME, {}, players=4), seats, 6)
+    easy = OhHellEasyPlayer()
+    while not match.is_over:
+        if match.phase == Phase.HAND_OVER:
+            match.next_deal()
+            continue
+        seat = match.current_player
+        action = match.choose_ai_action()
+        if seat % 2 == 0:
+            assert action == easy.choose(match.view(seat), random.Random(0))
+        match.apply(action)
+    assert check_game(match.history()) == [] and match.history()["complete"] is True
 
 
 def test_every_event_it_emits_is_a_known_kind(oh_hell) -> None:

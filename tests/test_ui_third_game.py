@@ -3,7 +3,7 @@
 Oh Hell (tests/ohhell.py) is registered for these tests only. The start
 screen offers it, the table's model and animations follow a whole game of it
 from one seat's filtered events, the table draws it, and the bidding panel,
-score pad and end screen read it: all by the game's features (its scoring,
+score pad and end screen read it: all by the game's features (its adapter,
 partnerships, player counts, hand order), none by its name.
 """
 

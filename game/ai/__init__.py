@@ -22,16 +22,33 @@ from __future__ import annotations
 import importlib
 import inspect
 import random
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.ai.budget import SearchBudget
 from game.rules import Action, GameDef, PlayerView
 
-__all__ = ["ComputerPlayer", "RandomPlayer", "levels", "make_player"]
+if TYPE_CHECKING:
+    from game.ai.search_pimc import SearchResult
+
+__all__ = ["ComputerPlayer", "Decision", "RandomPlayer", "levels", "make_player"]
 
 
 class ComputerPlayer(Protocol):
     def choose(self, view: PlayerView, rng: random.Random) -> Action: ...
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A player's action and, when it searched, what the search found (the
+    hints read the expected tricks from it). A player that can explain itself
+    so offers ``decide(view, rng) -> Decision`` beside ``choose``, and one
+    that lays cards aside ``discard_plans(view)``, the sets it weighs (the
+    hints name the whole set); the hints ask any other player for its action
+    alone."""
+
+    action: Action
+    search: SearchResult[Any] | None
 
 
 class RandomPlayer:

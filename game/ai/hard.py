@@ -36,12 +36,12 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+from collections.abc import Callable, Sequence
 
-from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
+from game.ai import Decision
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
+from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_rollout import WizardRolloutPlayer
@@ -65,13 +65,8 @@ SPOIL_WEIGHT = 0.5
 MAX_DISCARD_SETS = 6
 
 
-@dataclass(frozen=True)
-class HardDecision:
-    """A hard player's action and, when it searched, what the search found
-    (the hints read the expected tricks from it)."""
-
-    action: Action
-    search: SearchResult[Any] | None
+# A hard player's action and, when it searched, what the search found.
+HardDecision = Decision
 
 
 def _apply_action(state: Any, action: Action) -> None:
@@ -272,6 +267,11 @@ class BidWhistHardPlayer(_HardPlayer):
 
     def rollout_policy(self) -> RolloutPolicy:
         return BidWhistMediumPlayer()
+
+    def discard_plans(self, view: BidWhistView) -> list[tuple[int, ...]]:
+        """The sets of cards it would consider laying aside, the medium plan
+        first (the hints name the whole set when no search chose one)."""
+        return discard_sets(view)
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         team = game_of(view).team_of(view.seat)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-# ``hint_for(game_def, view, rng, budget)`` asks the hard player of the game
-# for the seat's decision and returns a ``Hint``: the action, a text key for a
-# one-line reason and the key's parameters. The reason is chosen after the
+# ``hint_for(game_def, view, rng, budget)`` asks the game's hint player (its
+# hard player, for the built-in games) for the seat's decision and returns a
+# ``Hint``: the action, a text key for a one-line reason and the key's
+# parameters. The reason is chosen after the
 # fact, from the position and the chosen action (would the card take the trick
 # now, does the seat still need tricks, is it leading trumps), so it always
 # describes the move that is shown. Parameters are ints only (counts, suits as
@@ -13,23 +14,24 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any
 
+from game.ai import ComputerPlayer, Decision, make_player
 from game.ai.budget import SearchBudget
-from game.ai.hard import BidWhistHardPlayer, HardDecision, WizardHardPlayer, discard_sets
 from game.rules.actions import Action, ActionKind
-from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, card_code
 from game.rules.hidden import HiddenInfoError
 from game.rules.registry import GameDef, game_of
 from game.rules.search import HiddenSampler, state_from_view
-from game.rules.view import BidWhistView, PlayerView
+from game.rules.view import PlayerView
 
 __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 
 # ``REASON_KEYS`` lists the keys, so the UI's catalog can be checked against it.
-# Which hard player answers is read from the ``GameDef``'s scoring (contract or
-# prediction), never from a game's name.
+# The player that answers is one of the game's own computer levels, the one
+# the registry names for hints (``GameDef.hint_player_level``); a player that
+# searches explains itself with what its search found (``decide``), any other
+# is asked for its action alone. What a contract needs comes from the game's
+# adapter (``GameDef.adapter``), never from one game's rules module.
 # Every key, its parameters and the intended English:
 #
 # =========================  =========================  ==========================================================
@@ -94,9 +96,6 @@ REASON_KEYS = (
     "hint.partner_leave", "hint.lead_trump", "hint.continue",
 )
 
-_HARD_PLAYERS = {"prediction": WizardHardPlayer, "contract": BidWhistHardPlayer}
-
-
 @dataclass(frozen=True)
 class Hint:
     action: Action
@@ -106,26 +105,28 @@ class Hint:
 
 def hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
              budget: SearchBudget | None = None) -> Hint:
-    """What the hard player would do in ``view`` (the seat to act), with a reason."""
-    player_class = _HARD_PLAYERS.get(game_def.scoring)
-    if player_class is None:
-        raise ValueError(f"no hard player gives hints for a game scored by {game_def.scoring!r}")
-    decision = player_class(budget).decide(view, rng)
-    key, params = _reason(game_def, view, decision)
+    """What the game's hint player would do in ``view`` (the seat to act), with a
+    reason; ``ValueError`` when the game registers no level to give hints."""
+    player = make_player(game_def, game_def.hint_player_level(), budget)
+    decide = getattr(player, "decide", None)
+    decision: Decision = decide(view, rng) if callable(decide) else Decision(player.choose(view, rng), None)
+    laid_aside = _discard_set(player, view, decision) if decision.action.kind == ActionKind.DISCARD else None
+    key, params = _reason(game_def, view, decision, laid_aside)
     return Hint(decision.action, key, params)
 
 
-def _discard_set(view: PlayerView, decision: HardDecision) -> tuple[int, ...]:
-    """The whole set the hard player would lay aside: the set its search chose,
-    or (when it could not search) the planned set that starts with its card."""
+def _discard_set(player: ComputerPlayer | None, view: PlayerView, decision: Decision) -> tuple[int, ...]:
+    """The whole set the player would lay aside: the set its search chose, or
+    (when it did not search) the planned set that starts with its card."""
     if decision.search is not None and isinstance(decision.search.best, tuple):
         return tuple(decision.search.best)
-    assert isinstance(view, BidWhistView)
     first = decision.action.value
-    return next((s for s in discard_sets(view) if s[0] == first), (first,))
+    plans = getattr(player, "discard_plans", None)
+    return next((s for s in plans(view) if s[0] == first), (first,)) if callable(plans) else (first,)
 
 
-def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tuple[str, dict[str, int | str]]:
+def _reason(game_def: GameDef, view: PlayerView, decision: Decision,
+            laid_aside: tuple[int, ...] | None = None) -> tuple[str, dict[str, int | str]]:
     action = decision.action
     kind = action.kind
     if kind == ActionKind.PREDICT:
@@ -136,9 +137,10 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
         return "hint.pass", {}
     if kind == ActionKind.BID or kind == ActionKind.TAKE:  # a dealer's take promises what a bid does
         expected = _expected_measure(decision, action)
-        n = books_needed(action.value) if expected is None else round(expected)
+        needed = game_def.adapter.contract_targets(action.value).needed
+        n = needed if expected is None else round(expected)
         prefix = "hint.bid" if kind == ActionKind.BID else "hint.take"
-        if n < books_needed(action.value):
+        if n < needed:
             # The search found the bid best even though the side may fall short
             # (it beats letting the other side have the contract): say that,
             # rather than quote a count below what the bid promises.
@@ -149,7 +151,8 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
     if kind == ActionKind.DIRECTION:
         return "hint.direction", {"direction": action.value}
     if kind == ActionKind.DISCARD:
-        laid_aside = _discard_set(view, decision)
+        if laid_aside is None:  # the reason alone was asked for: the set starts with the card
+            laid_aside = _discard_set(None, view, decision)
         if view.trump >= 0:
             key = "hint.discard"
         else:  # no trump: jokers are worth nothing there, if any are to go
@@ -162,7 +165,7 @@ def _reason(game_def: GameDef, view: PlayerView, decision: HardDecision) -> tupl
     return "hint.continue", {}
 
 
-def _expected_measure(decision: HardDecision, action: Action) -> float | None:
+def _expected_measure(decision: Decision, action: Action) -> float | None:
     """The mean tricks (or the side's books) the search saw after ``action``."""
     if decision.search is None:
         return None
@@ -191,10 +194,12 @@ def _trump_reason(game_def: GameDef, view: PlayerView, suit: int) -> tuple[str, 
 
 def _direction(view: PlayerView) -> int:
     """The ranking in force (0 uptown, 1 downtown): the view's, or before it is
-    set the bid's (a suit bid names it), else uptown (Wizard has only that)."""
-    direction: int = getattr(view, "direction", -1)
+    set the bid's (a suit bid names it), else uptown (a game without contracts
+    has only that)."""
+    figures = game_of(view).adapter.table_figures(view)
+    direction = figures.direction
     if direction < 0:
-        mode: int = getattr(view, "contract_mode", -1)
+        mode = figures.contract_mode
         direction = mode if mode in (0, 1) else 0
     return direction
 
@@ -254,18 +259,19 @@ def _own_bid_play_reason(game_def: GameDef, view: PlayerView, action: Action) ->
 
 
 def _own_bid(view: PlayerView) -> int:
-    predictions: Any = getattr(view, "predictions", ())
+    predictions = game_of(view).adapter.table_figures(view).predictions
     return predictions[view.seat] if len(predictions) > view.seat else -1
 
 
 def _side_play_reason(game_def: GameDef, view: PlayerView, action: Action) -> tuple[str, dict[str, int | str]]:
     """Why a card in a partnership game with a contract."""
     seat = view.seat
-    declarer: int = getattr(view, "declarer", -1)
-    contract: int = getattr(view, "contract_books", 0)
+    figures = game_def.adapter.table_figures(view)
+    declarer = figures.declarer
     team = game_def.team_of(seat)
     declaring = declarer >= 0 and game_def.partners(declarer, seat)
-    target = books_needed(contract) if declaring else books_to_set(contract)
+    targets = game_def.adapter.contract_targets(figures.contract_books)
+    target = targets.needed if declaring else targets.to_set
     need = target - view.books[team]
     card_suit = _card_suit(view, action.value)
     if not view.trick and declaring and view.trump >= 0 and card_suit == view.trump:

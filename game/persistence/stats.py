@@ -128,7 +128,8 @@ def summarize(record: dict[str, Any], source: str = "", index: int = 0) -> dict[
         rounds: list[int] = []
         contracts: list[Any] = []
         hits: list[int] = []
-        by_contract, by_prediction = game.scoring == "contract", game.scoring == "prediction"
+        by_contract = game.adapter.declares_contract
+        by_prediction = not by_contract  # every seat predicts its own tricks
         for deal in deals:
             scores = deal.get("scores")
             if scores:

@@ -225,7 +225,7 @@ class SimulationSummary:
     def lines(self) -> list[str]:
         name = self.game.name
         out = [f"{name}: {self.games} games, {self.players} players, computer levels {','.join(self.levels)}"]
-        if self.game.scoring == "contract":
+        if self.game.adapter.declares_contract:
             for team in range(self.game.score_sides(self.players)):
                 seats = " and ".join(str(seat) for seat in self.game.team_members(team, self.players))
                 out.append(f"  team {team} (seats {seats}): {self.wins[team]} wins, "

@@ -159,13 +159,20 @@ def combination_issue(game: str, values: Mapping[str, Any],
     ``players`` is needed for the Wizard ``rounds`` limit; when it is None only
     the limit for the largest deal (3 players) applies.
     """
-    if game == WIZARD:
-        if values.get("uneven_bids", "off") != "off" and values.get("bidding", "open") != "open":
-            return ("uneven_bids", Problem("rules.uneven_needs_open", {"bidding": values.get("bidding")}))
-        rounds = values.get("rounds", "full")
-        if players is not None and rounds != "full" and rounds > WIZARD_DECK_SIZE // players:
-            return ("rounds", Problem("rules.too_many_rounds", {"most": WIZARD_DECK_SIZE // players,
-                                                                "players": players, "rounds": rounds}))
+    from game.rules.registry import game_names, get_game  # the registry imports this module
+    check = get_game(game).rule_combination if game in game_names() else None
+    return check(values, players) if check is not None else None
+
+
+def wizard_combination_issue(values: Mapping[str, Any], players: int | None = None) -> tuple[str, Problem] | None:
+    """Wizard's forbidden combinations (its ``GameDef.rule_combination``): uneven
+    bids need open bidding, and a fixed number of rounds must fit the deck."""
+    if values.get("uneven_bids", "off") != "off" and values.get("bidding", "open") != "open":
+        return ("uneven_bids", Problem("rules.uneven_needs_open", {"bidding": values.get("bidding")}))
+    rounds = values.get("rounds", "full")
+    if players is not None and rounds != "full" and rounds > WIZARD_DECK_SIZE // players:
+        return ("rounds", Problem("rules.too_many_rounds", {"most": WIZARD_DECK_SIZE // players,
+                                                            "players": players, "rounds": rounds}))
     return None
 
 

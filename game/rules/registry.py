@@ -7,7 +7,19 @@ from __future__ import annotations
 # game is instead of comparing game names: how many play, who partners whom,
 # its house-rule schema and presets file, how to build its state, its view
 # type, its deck, its computer levels and the text keys the interface needs.
-# Adding a game means one rules module and one ``register`` call here.
+# Adding a game means one rules module, one adapter and one ``register``
+# call here.
+#
+# What the screens need to show a game (its English title, the figures of a
+# deal that belong to that kind of game, whether one side declares a contract
+# and what a contract needs, the progress lines, the rules help's ranking, the
+# note for hidden bids, the kitty) is asked of ``GameDef.adapter``, a
+# ``game.rules.adapter.GameAdapter``: the interface, the hints and the settings
+# never import one game's rules module, test a view's type or compare the
+# scoring style or a game's name. The adapter answers in data (numbers, card
+# lists, ``Phrase``: a text key and its parameters), never in pixels. The
+# hints ask the player of ``hint_level``, one of the game's own computer levels
+# (the strongest registered, unless the entry names one).
 #
 # The registry lives in the pure rules layer, so it names the computer
 # players by import path (``"package.module:factory"``) instead of importing
@@ -18,17 +30,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.rules import bidwhist, wizard
+from game.rules.adapter import GameAdapter
+from game.rules.bidwhist_adapter import BidWhistAdapter
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK
 from game.rules.hidden import HiddenInfoModel
 from game.rules.house_rules import (
-    BIDWHIST_SPECS,
-    WIZARD_MAX_PLAYERS,
-    WIZARD_MIN_PLAYERS,
-    WIZARD_SPECS,
-    BidWhistRules,
-    RuleSpec,
-    WizardRules,
+    BIDWHIST_SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
+    RuleSpec, WizardRules, wizard_combination_issue,
 )
+from game.rules.problems import Problem
+from game.rules.wizard_adapter import WizardAdapter
 from game.rules.view import BidWhistView, PlayerView, WizardView
 
 
@@ -52,14 +63,19 @@ class GameDef:
     check_fixed_deal: Callable[..., None]
     view_type: type[PlayerView]
     deck: tuple[int, ...]
-    # "contract": one side declares a contract and scores as a team;
-    # "prediction": everyone predicts their own tricks.
+    # The shape a deal is recorded in, read by the hand history alone (everything
+    # else asks the adapter): "contract": one side declares a contract and scores
+    # as a team; "prediction": everyone predicts their own tricks.
     scoring: str
     # Sorts a hand for display: hand_order(cards, trump, direction, rules=None),
     # ranked as ``rules`` say (a house rule may move a card, e.g. the ace downtown).
     hand_order: Callable[..., list[int]]
+    # What the screens need to show the game (see the module docstring).
+    adapter: GameAdapter
     # level -> "module:factory"; the factory takes no arguments and returns a player.
+    # Weakest first: the hints ask the last one unless ``hint_level`` names another.
     ai_levels: Mapping[str, str] = field(default_factory=dict)
+    hint_level: str | None = None
     # Interface text keys: "title", "deal" (hand / round), "next_deal", and "rules_help": the game in
     # one line on the rules help screen, and the prefix of its explanations there (a game without it
     # gets the generic sections only).
@@ -73,6 +89,9 @@ class GameDef:
     # (state, seat) -> whether ``seat`` may claim every trick left (on lead, every card it holds
     # sure to win), decided from the full state; None: the game has no claims.
     claimable: Callable[[Any, int], bool] | None = None
+    # (rule values, players or None) -> (key, problem) for the first combination of house
+    # rules the game forbids, or None; None: every combination of allowed values is playable.
+    rule_combination: Callable[[Mapping[str, Any], int | None], tuple[str, Problem] | None] | None = None
 
     # ------------------------------------------------------------ teams
     def team_of(self, seat: int) -> int:
@@ -102,6 +121,15 @@ class GameDef:
             if spec.key == key:
                 return spec
         return None
+
+    def hint_player_level(self) -> str:
+        """The computer level whose player gives the hints: ``hint_level``, or
+        the strongest registered; ``ValueError`` when the game has no such level."""
+        level = self.hint_level if self.hint_level is not None else next(reversed(tuple(self.ai_levels)), None)
+        if level is None or level not in self.ai_levels:
+            raise ValueError(f"{self.name} has no computer level {level!r} to give hints; "
+                             f"its levels: {', '.join(self.ai_levels) or 'none'}")
+        return level
 
     def text(self, key: str) -> str:
         """The interface text key for ``key`` ("title", "deal", "next_deal")."""
@@ -144,6 +172,7 @@ register(GameDef(
     rule_specs=BIDWHIST_SPECS, rules_class=BidWhistRules, config_name="bidwhist",
     create_state=bidwhist.create_state, check_fixed_deal=bidwhist.check_fixed_deal,
     view_type=BidWhistView, deck=BIDWHIST_DECK, scoring="contract", hand_order=bidwhist.hand_order,
+    adapter=BidWhistAdapter(),
     ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:BidWhistEasyPlayer",
                "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer", "hard": "game.ai.hard:BidWhistHardPlayer"},
     text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand",
@@ -156,6 +185,7 @@ register(GameDef(
     partnerships=0, rule_specs=WIZARD_SPECS, rules_class=WizardRules, config_name="wizard",
     create_state=wizard.create_state, check_fixed_deal=wizard.check_fixed_deal,
     view_type=WizardView, deck=WIZARD_DECK, scoring="prediction", hand_order=wizard.hand_order,
+    adapter=WizardAdapter(), rule_combination=wizard_combination_issue,
     ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:WizardEasyPlayer",
                "medium": "game.ai.wizard_medium:WizardMediumPlayer", "hard": "game.ai.hard:WizardHardPlayer"},
     text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round",

@@ -35,11 +35,7 @@ from game.rules.events import (
 )
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import (
-    WIZARD as WIZARD_NAME,
-    WIZARD_MAX_PLAYERS,
-    WIZARD_MIN_PLAYERS,
-    WizardRules,
-    combination_issue,
+    WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, wizard_combination_issue,
 )
 from game.rules.tricks import (
     SHARED_VIEW_FIELDS,
@@ -222,7 +218,7 @@ def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int 
     if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
         raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
     # Coded, so that a window can word the refusal (a saved game or replay with these rules).
-    issue = combination_issue(WIZARD_NAME, rules.to_dict(), players)
+    issue = wizard_combination_issue(rules.to_dict(), players)
     if issue is not None:
         raise RuleConfigError("house rules", issue[0], issue[1])
     draw, dealer = first_dealer_draw(seed, players) if first_dealer is None else ([], first_dealer)

@@ -32,8 +32,12 @@ log = logging.getLogger("tricktable.config")
 TOP_LEVEL_KEYS = ("game", "rules", "presets")
 PRESET_KEYS = ("description", "rules")
 SET_OPTION = "--set"
-# How messages name a game; a game without an entry is named by its registry name.
-GAME_TITLES = {"bidwhist": "Bid Whist", "wizard": "Wizard"}
+
+
+def game_title(game: str) -> str:
+    """How English messages name a game: its adapter's title, or (a name no
+    game is registered under) the name itself."""
+    return get_game(game).adapter.english_title if game in game_names() else game
 
 
 class ConfigError(RuleConfigError):
@@ -140,7 +144,7 @@ def check_rule_value(game: str, key: Any, value: Any, source: str, prefix: str) 
     spec = game_def.spec(key) if isinstance(key, str) else None
     if spec is None:
         raise ConfigError(source, _key_label(prefix, key),
-                          unknown_rule_key(key, _rule_keys(game), game, GAME_TITLES.get(game, game)))
+                          unknown_rule_key(key, _rule_keys(game), game, game_title(game)))
     try:
         return spec.check(_undo_yaml_booleans(spec, value))
     except ProblemValueError as exc:
@@ -393,7 +397,7 @@ def _check_players(game: str, players: int | None) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or players not in game_def.player_counts():
         allowed = f"{low}" if low == high else f"{low} to {high}"
         raise ConfigError("game setup", "players",
-                          f"{GAME_TITLES.get(game, game)} is played by {allowed} players, not {quote(players)}")
+                          f"{game_title(game)} is played by {allowed} players, not {quote(players)}")
 
 
 def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str | None = None,
@@ -435,7 +439,7 @@ def load_rules_problem(game: str, rules_file: str | Path | None = None, preset: 
         return resolve_rules(game, rules_file, preset, overrides, players), None
     except ConfigError as exc:
         return make_rules(game), Problem("rules.defaults_used", {
-            "error": error_problem(exc), "game": game, "game_title": GAME_TITLES.get(game, game)})
+            "error": error_problem(exc), "game": game, "game_title": game_title(game)})
 
 
 def error_problem(exc: ConfigError) -> Problem:

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from game.rules import IllegalActionError, RuleConfigError, game_names, get_game
+from game.rules.adapter import Phrase, Word
 from game.rules.problems import Problem, ProblemValueError, Refusal, Wording, located
 from game.settings.app_settings import LANGUAGES
 from game.settings.paths import resource_path
@@ -239,6 +240,29 @@ def team_words(names: Sequence[str]) -> str:
     if not names:
         return ""
     return reduce(lambda joined, name: t("team.names", a=joined, b=name), names[1:], names[0])
+
+
+def say(phrase: Phrase, word: Callable[[Word], str] | None = None) -> str:
+    """A phrase of a game's adapter (``game.rules.adapter``) in the player's
+    words: its inner phrases and its words first, a suit or a ranking
+    direction here, any other kind of word (a side's names, a row of cards)
+    by ``word``."""
+    params: dict[str, Any] = {}
+    for name, value in phrase.params.items():
+        if isinstance(value, Phrase):
+            params[name] = say(value, word)
+        elif isinstance(value, Word):
+            if value.kind == "suit":
+                params[name] = suit_word(value.value)
+            elif value.kind == "direction":
+                params[name] = direction_word(value.value)
+            elif word is not None:
+                params[name] = word(value)
+            else:
+                raise ValueError(f"no words for a {value.kind!r} in {phrase.key!r}")
+        else:
+            params[name] = value
+    return t(phrase.key, **params)
 
 
 # ---------------------------------------------------------------------------- rules errors

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-# Bid Whist shows a grid with one column per number (``min_bid`` to 7) and one
-# row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
+# Bid Whist shows a grid with one column per number a bid may name (the
+# adapter's ``contract_bids``: ``min_bid`` to 7) and one row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
 # ``dealer_takes`` the dealer, once someone has bid, also gets a "Take it" row:
 # one button per mode at the high bid's number (the TAKE actions the rules
 # list as legal), between the bids and Pass. Wizard shows one button per
@@ -16,9 +16,10 @@ from __future__ import annotations
 # may see them: with hidden or delayed Wizard bidding only the player's own
 # bid is shown, with a note saying when the bids come out.
 #
-# Which panel to show is decided by the game's scoring (``GameDef.scoring``:
-# "contract" bids for a contract, "prediction" predicts tricks), never by the
-# game's name; each reads the fields its typed view adds.
+# Which panel to show is decided by the game's adapter (``GameDef.adapter``:
+# a game that ``declares_contract`` bids for a contract, any other predicts
+# tricks), never by the game's name; both read the game's own figures (the
+# high bid, the predictions, how bids are hidden) from ``table_figures``.
 #
 # The panel sits in the upper part of the table so the hand stays visible
 # below it. Keyboard: Tab or the arrows move between buttons (the take
@@ -38,9 +39,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.rules import Action, ActionKind, BidWhistView, PlayerView, WizardView, get_game
+from game.rules import Action, ActionKind, PlayerView, get_game
 from game.rules.actions import PASS, bid, predict
-from game.rules.bidwhist import books_needed
 from game.ui import theme
 from game.ui.text import bid_words, t
 from game.ui.widgets.button import Button
@@ -49,7 +49,6 @@ from game.ui.widgets.geometry import split_columns, split_rows, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
 
-MAX_BID_BOOKS = 7
 #: How much larger than the panel's own factor its words may grow with the UI scale: between
 #: the corner panels the panel soon runs out of width, but its bands have room for larger type.
 TYPE_HEADROOM = 1.3
@@ -73,7 +72,10 @@ class BiddingPanel(DialogScene):
         self.seat_names = list(seat_names)
         self.on_action = on_action
         self.legal = set(view.legal_actions)
-        self.predicting = get_game(view.game).scoring == "prediction"
+        self.game_def = get_game(view.game)
+        # The game's own figures (the high bid, the predictions, hidden bids), from its adapter.
+        self.figures = self.game_def.adapter.table_figures(view)
+        self.predicting = not self.game_def.adapter.declares_contract
         self.buttons: dict[Action, Button] = {}
         self.take_label: pygame.Rect | None = None   # the "Take it" row's label, when the row is offered
         self.typed = ""
@@ -89,21 +91,6 @@ class BiddingPanel(DialogScene):
         self._build_buttons()
         self.relayout()
 
-    # ------------------------------------------------------------------ typed views
-    @property
-    def prediction_view(self) -> WizardView:
-        """The view of a game where everyone predicts their tricks."""
-        if not isinstance(self.view, WizardView):
-            raise TypeError(f"predicting needs a WizardView, not {type(self.view).__name__}")
-        return self.view
-
-    @property
-    def contract_view(self) -> BidWhistView:
-        """The view of a game where the bidding names a contract."""
-        if not isinstance(self.view, BidWhistView):
-            raise TypeError(f"contract bidding needs a BidWhistView, not {type(self.view).__name__}")
-        return self.view
-
     @property
     def cards_each(self) -> int:
         """Cards dealt to each player this hand: one per trick."""
@@ -115,24 +102,23 @@ class BiddingPanel(DialogScene):
             self.finish(self.on_action, action)
 
     def _build_buttons(self) -> None:
+        figures = self.figures
         if self.predicting:
-            view = self.prediction_view
-            self.title = t("bid.title_round", round=view.round_number, rounds=view.total_rounds)
+            self.title = t("bid.title_round", round=figures.round_number, rounds=figures.total_rounds)
             for number in range(self.cards_each + 1):
                 action = predict(number)
                 reason = None
                 if action not in self.legal:
                     reason = (t("error.uneven_bids", bid=number, total=self.cards_each)
-                              if number == view.forbidden_bid else t("error.predict_range", max=self.cards_each))
+                              if number == figures.forbidden_bid else t("error.predict_range", max=self.cards_each))
                 self.buttons[action] = Button((0, 0, 1, 1), str(number), self._chooser(action),
                                               enabled=action in self.legal, reason=reason)
             return
         self.title = t("bid.title")
-        high = self.contract_view.high_bid
+        high = self.high_bid
         too_low = t("error.bid_too_low", high=bid_words(*high)) if high else None
-        min_bid = getattr(self.view.rules, "min_bid", 1)
         for mode in MODES:
-            for books in range(min_bid, MAX_BID_BOOKS + 1):
+            for books in self.contract_bids:
                 action = bid(books, mode)
                 self.buttons[action] = Button((0, 0, 1, 1), str(books), self._chooser(action),
                                               enabled=action in self.legal, reason=too_low)
@@ -161,14 +147,23 @@ class BiddingPanel(DialogScene):
     @property
     def secret_note(self) -> str | None:
         """The note shown instead of other players' bids under hidden or delayed bidding."""
-        bidding = getattr(self.view.rules, "bidding", "open") if self.predicting else "open"
-        if bidding == "open":
-            return None
-        return t("bid.secret_hidden") if bidding == "hidden" else t("bid.secret_delayed")
+        key = self.figures.secret_bids_note
+        return t(key) if key is not None else None
+
+    @property
+    def contract_bids(self) -> range:
+        """The numbers of books a bid may name, lowest first."""
+        return self.game_def.adapter.contract_bids(self.view.rules)
+
+    @property
+    def high_bid(self) -> tuple[int, int] | None:
+        """The highest bid so far as (books, mode), None before any."""
+        high = self.figures.high_bid
+        return (high[1], high[2]) if high is not None else None
 
     @property
     def forbidden_reason(self) -> str | None:
-        forbidden = self.prediction_view.forbidden_bid if self.predicting else -1
+        forbidden = self.figures.forbidden_bid if self.predicting else -1
         if forbidden < 0:
             return None
         return t("error.uneven_bids", bid=forbidden, total=self.cards_each)
@@ -218,7 +213,7 @@ class BiddingPanel(DialogScene):
         row_h = max(10, (grid.height - gap * (rows - 1)) // rows)
         row_h = min(row_h, max(10, round(grid.width * 0.09)))
         label_w = round(grid.width * 0.25)
-        numbers = [books for books in range(getattr(self.view.rules, "min_bid", 1), MAX_BID_BOOKS + 1)]
+        numbers = list(self.contract_bids)
         cell_gap = max(3, gap // 2 + 1)
         count = max(1, len(numbers))
         cell_w = min(round(row_h * 1.9), (grid.width - label_w - cell_gap * (count - 1)) // count)
@@ -349,17 +344,17 @@ class BiddingPanel(DialogScene):
             draw_text_fit(surface, t("bid.take_help"), bottom, round(text_size * 0.75), theme.TEXT_DIM, align="left")
 
     def _draw_contract_info(self, surface: pygame.Surface, size: int) -> None:
-        view = self.contract_view
-        high = view.high_bid
+        view = self.view
+        high = self.figures.high_bid
         if PASS not in self.legal and view.legal_actions:
             status, colour = t("bid.forced"), theme.WARNING
         elif high:
-            status = t("bid.high", bid=bid_words(*high), name=self._seat_name(view.high_bidder))
+            status = t("bid.high", bid=bid_words(*high[1:]), name=self._seat_name(high[0]))
             colour = theme.ACCENT
         else:
             status, colour = t("bid.no_high"), theme.TEXT
         draw_text_fit(surface, status, self.status_rect, size, colour, bold=True)
-        made: dict[int, Action | None] = {seat: action for seat, action in view.bids}
+        made: dict[int, Action | None] = {shown.seat: shown.action for shown in self.figures.bids}
         labels = {}
         for seat in bidding_order(view.num_players, view.dealer):
             if seat not in made:
@@ -376,14 +371,17 @@ class BiddingPanel(DialogScene):
                 labels[seat] = bid_words(action.value, action.mode)
         self._draw_chips(surface, labels, size)
         if self.take_actions:
-            foot = t("bid.take_hint", books=self.take_books, total=books_needed(self.take_books))
+            foot = t("bid.take_hint", books=self.take_books, total=self._books_needed(self.take_books))
         else:
-            min_bid = getattr(view.rules, "min_bid", 1)
-            foot = t("bid.books_hint", books=min_bid, total=books_needed(min_bid))
+            min_bid = self.contract_bids.start
+            foot = t("bid.books_hint", books=min_bid, total=self._books_needed(min_bid))
         draw_text_fit(surface, foot, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
 
+    def _books_needed(self, books: int) -> int:
+        return self.game_def.adapter.contract_targets(books).needed
+
     def _draw_prediction_info(self, surface: pygame.Surface, size: int) -> None:
-        view = self.prediction_view
+        view, figures = self.view, self.figures
         status = self.status_rect
         trump_w = round(status.width * 0.36)
         question = pygame.Rect(status.left, status.top, status.width - trump_w, status.height)
@@ -399,11 +397,11 @@ class BiddingPanel(DialogScene):
             four = bool(getattr(getattr(self.app, "settings", None), "four_colour_deck", False))
             suit_icon(view.trump, four)(surface, icon_rect, theme.TEXT)
         else:
-            key = "bid.trump_pending" if view.trump_pending else "bid.no_trump"
+            key = "bid.trump_pending" if figures.trump_pending else "bid.no_trump"
             draw_text_fit(surface, t(key), trump_rect, size, theme.ACCENT, align="right", bold=True)
-        predictions = view.predictions
-        bidding = getattr(view.rules, "bidding", "open")
-        if bidding == "open":
+        predictions = figures.predictions
+        bids_open = figures.secret_bids_note is None
+        if bids_open:
             labels = {}
             for seat in bidding_order(view.num_players, view.dealer):
                 value = predictions[seat] if seat < len(predictions) else -1
@@ -425,7 +423,7 @@ class BiddingPanel(DialogScene):
                               valign="center")
             hint = t("bid.typed", number=self.typed) if self.typed else t("bid.keys_wizard")
             draw_text_fit(surface, hint, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
-        if self.typed and bidding == "open":
+        if self.typed and bids_open:
             draw_text_fit(surface, t("bid.typed", number=self.typed), self.foot_rect, round(size * 0.8),
                           theme.ACCENT)
 

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.rules import Action, ActionKind, BidWhistView, Phase, PlayerView, get_game
+from game.rules import Action, ActionKind, Phase, PlayerView, get_game
 from game.rules.actions import DOWNTOWN, choose_direction, choose_trump
 from game.rules.cards import ACE, NO_SUIT, RANK_OF, SUIT_OF, Suit
 from game.ui import theme
@@ -156,10 +156,12 @@ class ContractChooser(DialogScene):
         if self.dealer_names_trump:
             # The dealer names trump, or (a house rule) the player at the dealer's left does.
             return t("contract.wizard_help") if view.seat == view.dealer else t("contract.wizard_help_left")
-        if isinstance(view, BidWhistView) and view.high_bid is not None:
+        adapter = get_game(view.game).adapter
+        high = adapter.table_figures(view).high_bid
+        if high is not None:
             # A dealer who took the bid (house rule dealer_takes) did not win it in the bidding.
-            took = bool(view.bids) and view.bids[-1][0] == view.seat and view.bids[-1][1].kind == ActionKind.TAKE
-            return t("contract.took" if took else "contract.won", bid=bid_words(*view.high_bid))
+            took = adapter.took_contract(view)
+            return t("contract.took" if took else "contract.won", bid=bid_words(*high[1:]))
         return ""
 
     def draw_content(self, surface: pygame.Surface) -> None:

@@ -119,7 +119,7 @@ class EndScene(DialogScene):
         played to a score), or the last round played (a prediction game)."""
         if not self.history.get("complete") or not self.winners:
             return ""
-        if self.game.scoring == "prediction":
+        if not self.game.adapter.declares_contract:
             rounds = sum(1 for deal in self.history.get("deals", []) if deal.get("scores"))
             return t("end.reason_rounds", count=rounds) if rounds else ""
         target = self.history.get("rules", {}).get("target_score")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # After naming the contract the declarer holds 12 dealt cards plus the kitty
-# (``view.kitty_size``: 6 with the jokers, so 18 cards; 4 without, so 16), the
+# (the kitty's size: 6 with the jokers, so 18 cards; 4 without, so 16), the
 # kitty cards marked. They are laid out in two even rows, sorted for the
 # contract: jokers and the trump suit first, then the other suits alternating
 # in colour, each by rank as the contract ranks them (the game's ``hand_order``
@@ -23,12 +23,12 @@ from __future__ import annotations
 # Backspace clears.
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.rules import BidWhistView, PlayerView, get_game
-from game.rules.bidwhist import effective_suits
+from game.rules import PlayerView, get_game
+from game.rules.adapter import KittyChoice
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.table.animations import contract_words
@@ -64,17 +64,17 @@ def suit_positions(trump: int) -> dict[int, int]:
     return {trump: 0, **{suit: i + 1 for i, suit in enumerate(others)}}
 
 
-def sort_for_contract(view: BidWhistView, cards: list[int]) -> list[int]:
+def sort_for_contract(view: PlayerView, cards: list[int], suit_of: Sequence[int], direction: int) -> list[int]:
     """Cards in the order a player would hold them for the view's contract, best first.
 
-    The rules say which suit each card belongs to under the contract (jokers
-    join the trump suit, and have none in no trump) and, through the game's
-    ``hand_order`` under the view's rules, how strong it is in the contract's
-    ranking; cards without a suit go last.
+    The rules say which suit each card belongs to under the contract
+    (``suit_of``, by card id: jokers join the trump suit, and have none in no
+    trump) and, through the game's ``hand_order`` under the view's rules and
+    the contract's ``direction``, how strong it is in the contract's ranking;
+    cards without a suit go last.
     """
     trump = view.trump
-    suit_of = effective_suits(trump)
-    ranked = get_game(view.game).hand_order(cards, trump, max(0, view.direction), rules=view.rules)
+    ranked = get_game(view.game).hand_order(cards, trump, max(0, direction), rules=view.rules)
     strength = {card: index for index, card in enumerate(ranked)}
     position = suit_positions(trump)
 
@@ -174,16 +174,19 @@ class KittyDialog(DialogScene):
 
     def __init__(self, app, view: PlayerView, on_confirm: Callable[[list[int]], None]) -> None:
         super().__init__(app)
-        if not isinstance(view, BidWhistView):
-            raise TypeError(f"the kitty dialog needs a BidWhistView, not {type(view).__name__}")
+        adapter = get_game(view.game).adapter
+        choice: KittyChoice | None = adapter.kitty_choice(view)
+        if choice is None:
+            raise TypeError(f"the kitty dialog needs a view with a kitty; {view.game} has none")
         self.view = view
+        self.figures = adapter.table_figures(view)
         self.on_confirm = on_confirm
         # The kitty's size is the rules' (6, or 4 without jokers), less any already laid aside.
-        self.discard_count = view.kitty_size - view.discard_count
+        self.discard_count = choice.to_lay_aside
         self.title = t("kitty.title", count=self.discard_count)
-        kitty = list(view.kitty)
+        kitty = list(choice.kitty)
         self.cards: list[CardChoice] = []
-        for card in sort_for_contract(view, list(view.hand)):
+        for card in sort_for_contract(view, list(view.hand), choice.suits, self.figures.direction):
             # The four-of-a-kind Wizard cards do not exist here; each id is one card.
             from_kitty = card in kitty
             if from_kitty:
@@ -450,8 +453,9 @@ class KittyDialog(DialogScene):
 
     def contract_line(self) -> str:
         """The contract, worded as the table's contract panel words it ("3 uptown, hearts trump")."""
-        view = self.view
-        contract = contract_words(view.contract_books, max(0, view.contract_mode), view.trump, view.direction)
+        figures = self.figures
+        contract = contract_words(figures.contract_books, max(0, figures.contract_mode), self.view.trump,
+                                  figures.direction)
         return t("kitty.contract", contract=contract)
 
     @property

@@ -34,7 +34,6 @@ from typing import Any
 import pygame
 
 from game.rules import GameDef, get_game
-from game.rules.bidwhist import books_needed
 from game.ui import theme
 from game.ui.text import direction_word, mode_word, suit_word, t, team_words
 from game.ui.widgets.button import Button
@@ -148,7 +147,7 @@ def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> t
         team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
         rows.append(Row([
             Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
-            Cell(_contract_cell(deal)), _declarers_books(books, bidding_team, deal.get("contract"),
+            Cell(_contract_cell(deal)), _declarers_books(game, books, bidding_team, deal.get("contract"),
                                                          deal_is_boston(deal)),
             Cell(_signed(moved), team_colour),   # the declaring team's change, in that team's colour
             *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal["scores"]))]))
@@ -170,22 +169,22 @@ def deal_is_boston(deal: dict) -> bool:
     return deal.get("boston") is True
 
 
-def _declarers_books(books: Sequence[int], team: int, contract: dict | None, boston: bool) -> Cell:
+def _declarers_books(game: GameDef, books: Sequence[int], team: int, contract: dict | None, boston: bool) -> Cell:
     """The declaring team's books against the books its contract needed, in that team's
     colour, so the count says whose it is ("10 of 9 needed"); a Boston is named."""
     if team < 0 or not contract:
         return Cell(" – ".join(str(b) for b in books))
     if boston:
         return Cell(t("pad.boston", books=books[team]), theme.TEAM_COLOURS[team], bold=True)
-    need = books_needed(int(contract.get("books", 0)))
+    need = game.adapter.contract_targets(int(contract.get("books", 0))).needed
     return Cell(t("pad.books_needed", books=books[team], need=need), theme.TEAM_COLOURS[team])
 
 
-# How each kind of scoring lays out its pad (``GameDef.scoring``).
-SCORE_TABLES: dict[str, Callable[[GameDef, dict, Sequence[str]], tuple[list[Column], list[Row]]]] = {
-    "prediction": prediction_table,
-    "contract": contract_table,
-}
+def score_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+    """The pad's columns and rows: a row per hand of a game where one side
+    declares a contract, else a row per round of everyone's predictions."""
+    build = contract_table if game.adapter.declares_contract else prediction_table
+    return build(game, history, seat_names)
 
 
 class ScorePad(DialogScene):
@@ -212,8 +211,7 @@ class ScorePad(DialogScene):
         self.close_key = close_key or "common.close"
         self.title = t("pad.title")
         self.game = get_game(history["game"])
-        builder = SCORE_TABLES[self.game.scoring]
-        self.columns, self.rows = builder(self.game, history, self.seat_names)
+        self.columns, self.rows = score_table(self.game, history, self.seat_names)
         self.close_button = Button((0, 0, 1, 1), t(self.close_key), self.cancel, kind="primary")
         self.review_button = Button((0, 0, 1, 1), t("pad.review"), on_review, hotkey="r")
         self.review_button.visible = on_review is not None
@@ -226,7 +224,7 @@ class ScorePad(DialogScene):
     def on_settings_changed(self) -> None:
         # The language may have changed: word the headings, cells and button again.
         self.title = t("pad.title")
-        self.columns, self.rows = SCORE_TABLES[self.game.scoring](self.game, self.history, self.seat_names)
+        self.columns, self.rows = score_table(self.game, self.history, self.seat_names)
         self.close_button.label = t(self.close_key)
         self.review_button.label = t("pad.review")
         self._body = None

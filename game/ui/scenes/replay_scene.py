@@ -372,8 +372,8 @@ class ReplayScene(DialogScene):
         draw_text_fit(surface, name, top, size, self._seat_colour(seat), align="left", bold=True)
         draw_text_fit(surface, level_label(self.levels[seat]), top, size, theme.TEXT_DIM, align="right")
         draw_text_fit(surface, self._seat_line(seat, view, public), bottom, size, theme.TEXT, align="left")
-        hand = self.game_def.hand_order(list(view.hand), public.trump, max(0, getattr(public, "direction", 0)),
-                                        rules=public.rules)
+        direction = self.game_def.adapter.table_figures(public).direction
+        hand = self.game_def.hand_order(list(view.hand), public.trump, max(0, direction), rules=public.rules)
         card_top = plate.bottom + 4
         if not hand:
             return
@@ -391,11 +391,13 @@ class ReplayScene(DialogScene):
     def _seat_line(self, seat: int, view: Any, public: Any) -> str:
         """Under the name: the seat's bid and tricks this deal."""
         took = public.tricks_won[seat] if seat < len(public.tricks_won) else 0
-        predictions = getattr(view, "predictions", ())
+        adapter = self.game_def.adapter
+        predictions = adapter.table_figures(view).predictions
         if predictions:
             bid = predictions[seat]
             return t("replay.bid_took", bid=bid, took=took) if bid >= 0 else t("replay.took", took=took)
-        bids = [action for bidder, action in getattr(public, "bids", ()) if bidder == seat]
+        bids = [shown.action for shown in adapter.table_figures(public).bids
+                if shown.seat == seat and shown.action is not None]
         if bids:
             return f"{bid_label(bids[-1])} · {t('replay.took', took=took)}"
         return t("replay.took", took=took)
@@ -477,11 +479,11 @@ class ReplayScene(DialogScene):
 
     def _middle_notes(self, public: Any) -> list[str]:
         """The trump or contract in words."""
-        declarer = getattr(public, "declarer", -1)
-        mode = getattr(public, "contract_mode", -1)
+        figures = self.game_def.adapter.table_figures(public)
+        declarer, mode = figures.declarer, figures.contract_mode
         if declarer >= 0 and mode >= 0:
             from game.ui.table.animations import contract_words
-            words = contract_words(public.contract_books, mode, public.trump, getattr(public, "direction", -1))
+            words = contract_words(figures.contract_books, mode, public.trump, figures.direction)
             return [f"{self.names[declarer]}: {words}"]
         if public.trump >= 0:
             return [t("replay.trump", suit=suit_word(public.trump))]
@@ -491,12 +493,13 @@ class ReplayScene(DialogScene):
 
     def _middle_cards(self, step: ReplayStep, public: Any) -> tuple[str, list[int]] | None:
         """The card turned up for trump, the kitty while it is bid for, or the declarer's discards."""
-        turn_up = getattr(public, "turn_up", -1)
-        if turn_up is not None and turn_up >= 0:
-            return t("replay.turn_up"), [turn_up]
-        declarer = getattr(public, "declarer", -1)
+        adapter = self.game_def.adapter
+        figures = adapter.table_figures(public)
+        if figures.turn_up >= 0:
+            return t("replay.turn_up"), [figures.turn_up]
+        declarer = figures.declarer
         if declarer >= 0:
-            discards = list(step.state.view(declarer).discards)
+            discards = list(adapter.table_figures(step.state.view(declarer)).laid_aside)
             return (t("replay.discards"), discards) if discards else None
         if public.phase == Phase.BID:
             from game.rules.cards import parse_card

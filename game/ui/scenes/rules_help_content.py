@@ -12,35 +12,35 @@ from __future__ import annotations
 #   default;
 # * the bidding order of a contract game is the rules' own ordering of bids
 #   (the state's ``bid_key``), shown as a ladder from the lowest bid up;
-# * the card ranking is ``bidwhist.rank_power(direction, rules)`` with the
-#   contract's trump for a contract game, and ``wizard.strengths(led, trump)``
-#   for a prediction game, laid out as tiers from strongest to weakest;
+# * the card ranking is the game adapter's (``GameDef.adapter.help_ranking``:
+#   the rules' own card strengths under the contract or the round's trump),
+#   laid out as labelled rows from strongest to weakest;
 # * the explanations are the catalogue's section templates of the game (the
 #   registry's ``rules_help`` text key words the game in one line and is their
 #   prefix), filled in with the table's numbers and one phrase per rule value.
 #
-# Which of the two ranking pictures applies is decided by the game's kind of
-# scoring, as everything above the rules decides it; a game without a
-# ``rules_help`` text key still gets its variants and its ranking.
+# The numbers the paragraphs quote come from the adapter too
+# (``help_numbers``), and only a game that ``declares_contract`` gets the bid
+# ladder; a game without a ``rules_help`` text key still gets its variants and
+# its ranking.
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from game.rules import GameDef, Phase
 from game.rules.actions import BidMode
-from game.rules.bidwhist import kitty_size, rank_power
-from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, card_of
-from game.rules.wizard import score_for, strengths
+from game.rules.adapter import CARDS, LABEL as RANKING_LABEL, NOTE as RANKING_NOTE, Word
+from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF
 from game.ui.scenes.rules_editor import value_label
-from game.ui.text import direction_word, has_text, suit_word, t
+from game.ui.text import has_text, say, t
 
 # How a line is drawn: a section heading, body text, a rule that differs from
 # the default, a short label above a row of cards, or a quieter note.
 HEADING, BODY, CHANGED, LABEL, NOTE = "heading", "body", "changed", "label", "note"
+# How each line of the adapter's ranking is drawn.
+RANKING_STYLES = {RANKING_NOTE: NOTE, RANKING_LABEL: LABEL, CARDS: BODY}
 
-SUITS = (0, 1, 2, 3)
-RANKS = tuple(range(2, 15))
 # The sections explained in words, in the order a player meets them at the table.
 WORDED_SECTIONS = ("overview", "bidding", "ranking", "play", "scoring")
 
@@ -72,8 +72,8 @@ def contract_of(game_def: GameDef, view: Any) -> Contract | None:
     phase = view.phase
     if phase in (Phase.BID, Phase.CONTRACT, Phase.TRUMP_CHOICE, Phase.GAME_OVER):
         return None
-    if game_def.scoring == "contract":
-        direction = getattr(view, "direction", -1)
+    if game_def.adapter.declares_contract:
+        direction = game_def.adapter.table_figures(view).direction
         # A hand thrown in after four passes is over without a contract.
         return Contract(view.trump, direction) if direction in (0, 1) else None
     return Contract(view.trump)
@@ -144,10 +144,8 @@ def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
     """Every bid the rules allow, lowest first, as the rules order them
     ("3 Uptown = 3 Downtown < 3 No trump < 4 Uptown ...")."""
     state = game_def.create_state(rules, players, 0, 0, None)
-    low_spec = game_def.spec("min_bid")
-    highest = low_spec.maximum if low_spec is not None else rules.min_bid
     bids = [(state.bid_key(books, mode), t("help.ladder.bid", books=books, mode=t(f"mode.{int(mode)}")))
-            for books in range(rules.min_bid, highest + 1) for mode in BidMode]
+            for books in game_def.adapter.contract_bids(rules) for mode in BidMode]
     bids.sort(key=lambda item: item[0])
     text = ""
     previous_key = None
@@ -164,99 +162,23 @@ def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
 
 # ---------------------------------------------------------------------------- card ranking
 
-def _ranked(cards: Sequence[int], strength: Callable[[int], int]) -> list[int]:
-    return sorted(cards, key=strength, reverse=True)
-
-
-def contract_ranking(game_def: GameDef, rules: Any, contract: Contract | None) -> list[HelpLine]:
-    """A contract game's ranking from ``rank_power``: the trump suit and the
-    other suits under the contract, or every kind of contract before one is made."""
-    jokers = [card for card in (BIG_JOKER, LITTLE_JOKER) if card in game_def.deck_for(rules)]
-
-    def suit_row(direction: int, with_jokers: bool) -> str:
-        power = rank_power(direction, rules)
-        cards = [card_of(0, rank) for rank in RANKS] + (jokers if with_jokers else [])
-        return _cards_words(_ranked(cards, lambda card: power[card]))
-
-    lines: list[HelpLine] = []
-    if contract is None:
-        lines.append(HelpLine(t("help.ranking.general"), NOTE))
-        for direction, name in ((0, "uptown"), (1, "downtown")):
-            if jokers:  # the jokers set the trump suit apart from the others
-                lines += [HelpLine(t(f"help.tier.{name}_trump"), LABEL), HelpLine(suit_row(direction, True)),
-                          HelpLine(t(f"help.tier.{name}_other"), LABEL), HelpLine(suit_row(direction, False))]
-            else:
-                lines += [HelpLine(t(f"help.tier.{name}"), LABEL), HelpLine(suit_row(direction, False))]
-        return lines
-    direction = 1 if contract.direction == 1 else 0
-    if contract.trump == NO_SUIT:
-        words = t("help.contract.no_trump", direction=direction_word(direction))
-        lines.append(HelpLine(t("help.ranking.contract", contract=words), NOTE))
-        lines += [HelpLine(t("help.tier.every_suit"), LABEL), HelpLine(suit_row(direction, False))]
-        return lines
-    suit = suit_word(contract.trump)
-    words = t("help.contract.trump", direction=direction_word(direction), suit=suit)
-    lines.append(HelpLine(t("help.ranking.contract", contract=words), NOTE))
-    lines += [HelpLine(t("help.tier.trump", suit=suit), LABEL), HelpLine(suit_row(direction, True)),
-              HelpLine(t("help.tier.other"), LABEL), HelpLine(suit_row(direction, False))]
-    return lines
-
-
-def prediction_ranking(game_def: GameDef, rules: Any, contract: Contract | None) -> list[HelpLine]:
-    """A prediction game's ranking from ``wizard.strengths``: for a trick led in
-    a plain suit, which cards beat which, strongest first."""
-    lines: list[HelpLine] = []
-    if contract is None:
-        trump, trump_label = SUITS[0], t("help.tier.any_trump")
-        lines.append(HelpLine(t("help.ranking.no_trump_yet"), NOTE))
-    else:
-        trump = contract.trump
-        trump_label = t("help.tier.trump", suit=suit_word(trump)) if trump != NO_SUIT else ""
-        lines.append(HelpLine(t("help.ranking.round_trump", suit=suit_word(trump)) if trump != NO_SUIT
-                              else t("help.ranking.round_no_trump"), NOTE))
-    led = next(suit for suit in SUITS if suit != trump)
-    power = strengths(led, trump)
-    # Cards that rank alike (the suit led, the trumps...) form one tier; tiers run strongest first.
-    tiers: dict[str, list[int]] = {}
-    for card in sorted(set(game_def.deck_for(rules))):
-        if card == WIZARD:
-            tier = "wizard"
-        elif card == JESTER:
-            tier = "jester"
-        elif SUIT_OF[card] == trump:
-            tier = "trump"
-        elif SUIT_OF[card] == led:
-            tier = "led"
-        else:
-            tier = "off_suit"
-        tiers.setdefault(tier, []).append(card)
-    order = sorted(tiers, key=lambda name: max(power[card] for card in tiers[name]), reverse=True)
-    for number, name in enumerate(order, start=1):
-        cards = tiers[name]
-        if name in ("trump", "led"):
-            label = trump_label if name == "trump" else t("help.tier.led")
-            lines += [HelpLine(t("help.tier.numbered", n=number, text=label), LABEL),
-                      HelpLine(_cards_words(_ranked(cards, lambda card: power[card])))]
-        else:
-            lines.append(HelpLine(t("help.tier.numbered", n=number, text=t(f"help.tier.{name}")), LABEL))
-    return lines
-
-
 def ranking_lines(game_def: GameDef, rules: Any, contract: Contract | None) -> list[HelpLine]:
-    if game_def.scoring == "contract":
-        return contract_ranking(game_def, rules, contract)
-    return prediction_ranking(game_def, rules, contract)
+    """The cards ranked as the game's adapter lays them out: for the deal in
+    play, or (``contract`` None) before its trump is known."""
+    ranking = game_def.adapter.help_ranking(game_def.deck_for(rules), rules,
+                                            None if contract is None else contract.trump,
+                                            0 if contract is None else contract.direction)
+    return [HelpLine(_cards_words(line.phrase.value) if isinstance(line.phrase, Word)
+                     else say(line.phrase, lambda word: _cards_words(word.value)),
+                     RANKING_STYLES[line.style]) for line in ranking]
 
 
 # ---------------------------------------------------------------------------- the whole screen
 
 def _game_numbers(game_def: GameDef, rules: Any) -> dict[str, Any]:
-    """The numbers the section templates quote, asked of the rules: a contract
-    game's kitty, a prediction game's points for an exact bid and a miss."""
-    if game_def.scoring == "contract":
-        return {"kitty": kitty_size(rules)}
-    return {"exact_bonus": score_for(0, 0), "per_trick": score_for(1, 1) - score_for(0, 0),
-            "per_trick_off": -score_for(0, 1)}
+    """The numbers the section templates quote, asked of the game's adapter: a
+    contract game's kitty, a prediction game's points for an exact bid and a miss."""
+    return game_def.adapter.help_numbers(rules)
 
 
 def help_lines(game_def: GameDef, rules: Any, players: int, contract: Contract | None = None) -> list[HelpLine]:
@@ -277,6 +199,6 @@ def help_lines(game_def: GameDef, rules: Any, players: int, contract: Contract |
             lines += ranking_lines(game_def, rules, contract)
         if worded:
             lines += [HelpLine(paragraph) for paragraph in t(key, **params).split("\n\n")]
-        if section == "bidding" and game_def.scoring == "contract":
+        if section == "bidding" and game_def.adapter.declares_contract:
             lines += [HelpLine(t("help.ladder.intro"), LABEL), HelpLine(bid_ladder(game_def, rules, players))]
     return lines

@@ -22,7 +22,7 @@ from __future__ import annotations
 # An empty history gets a friendly sentence instead of empty charts; a file
 # that cannot be read gets a clear message naming it while the games that
 # could be read are still counted. Nothing here compares game names: the
-# registry's ``scoring`` says which figures a game has.
+# game adapter (``declares_contract``) says which figures a game has.
 #
 # The UI scale grows the screen as far as the numbers panel still holds its
 # figures and the tables under them at their full line height (``room``); at
@@ -379,7 +379,7 @@ class StatsScene(PagedScreen):
         unfinished = self.book.unfinished_of(self.game, stats.name)
         if unfinished:
             rows.append((t("stats.unfinished"), str(unfinished)))
-        if get_game(self.game).scoring == "prediction":
+        if not get_game(self.game).adapter.declares_contract:
             hit, made = stats.hits
             rows.append((t("stats.hits"), t("stats.hits_value", hit=hit, made=made,
                                                rate=percent(hit / made if made else None))))
@@ -400,9 +400,9 @@ class StatsScene(PagedScreen):
                           align="right", bold=True)
             top += row_h
         rest = pygame.Rect(content.left, top + row_h // 3, content.width, max(1, content.bottom - top - row_h // 3))
-        if game_def.scoring == "contract":
+        if game_def.adapter.declares_contract:
             self._draw_contract_tables(surface, stats, rest, size)
-        elif game_def.scoring == "prediction":
+        else:
             by_size = sorted(stats.hit_by_size.items())
             bars = [Bar(str(cards), hit / made if made else 0.0, SERIES_COLOURS[0],
                         t("stats.chart.made_of", made=hit, bid=made)) for cards, (hit, made) in by_size]
@@ -470,7 +470,7 @@ class StatsScene(PagedScreen):
                 surface, self.chart_rects["rounds"], t(title_key, deal=deal_word, number=self.chosen + 1),
                 series, colours, size, t("stats.chart.rounds_empty", deal=deal_word),
                 x_labels=(f"{t(game_def.text('deal'))} 1", f"{len(rounds)}" if len(rounds) > 1 else ""))
-        if game_def.scoring == "prediction":
+        if not game_def.adapter.declares_contract:
             rates = stats.recent_hit_rates(RECENT_GAMES)
             # With no bids yet the title names the span the chart will cover, not "last 0 games".
             self.geometry["recent"] = draw_line_chart(

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 from game.rules import GameDef
 from game.rules.actions import Action, ActionKind, bid
-from game.rules.bidwhist import books_needed
 from game.rules.events import (
     BidMade,
     BidsRevealed,
@@ -177,5 +176,5 @@ def hand_result(event: BidWhistHandScored, names: Sequence[str], game_def: GameD
     if event.made:
         contract_bid = bid_label(bid(contract.books, contract.mode))
         return t("table.result_made", team=words, contract=contract_bid, books=books, change=change), colour
-    short = books_needed(contract.books) - books
+    short = game_def.adapter.contract_targets(contract.books).needed - books
     return t("table.result_set", team=words, short=short, change=change), colour

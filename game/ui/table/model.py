@@ -21,11 +21,14 @@ from __future__ import annotations
 #
 # Every game figure it shows (books, scores, the trump, the contract) is one
 # the rules reported, through an event or a view; the hand order comes from the
-# game's ``hand_order``. The model keeps no rules of its own.
+# game's ``hand_order``. The model keeps no rules of its own, and knows no one
+# game: the figures that belong to one kind of game (the contract, the kitty,
+# the turn-up, hidden bids) come from the game's adapter
+# (``GameDef.adapter.table_figures``).
 
 from dataclasses import dataclass, field
 
-from game.rules import Action, ActionKind, BidMode, BidWhistView, GameDef, Phase, PlayerView, WizardView
+from game.rules import Action, ActionKind, BidMode, GameDef, Phase, PlayerView
 from game.rules.events import UNKNOWN_CARD
 from game.ui.text import t
 
@@ -147,7 +150,7 @@ class TableModel:
     def declares_contract(self) -> bool:
         """One side declares a contract (the table shows the bid and contract,
         team books); otherwise everyone predicts their own tricks."""
-        return self.game_def.scoring == "contract"
+        return self.game_def.adapter.declares_contract
 
     def team_of(self, seat: int) -> int:
         """The seat's team in a partnership game, -1 when everyone plays alone."""
@@ -256,58 +259,25 @@ class TableModel:
         self.turn_up = -1
         self.trump_pending = False
         self.trump_chooser = -1
-        # Each game's own figures, from the fields its view type adds.
-        if isinstance(view, BidWhistView):
-            self._sync_contract(view)
-        if isinstance(view, WizardView):
-            self._sync_predictions(view)
-        self.touch()
-
-    def _sync_contract(self, view: BidWhistView) -> None:
-        self.declarer = view.declarer
-        self.contract_mode = view.contract_mode
-        self.contract_books = view.contract_books if view.contract_mode >= 0 else 0
-        self.direction = view.direction
-        for seat, action in view.bids:
-            self.show_bid(seat, action, hidden=False)
+        # The game's own figures, as its adapter reads them from the view.
+        figures = self.game_def.adapter.table_figures(view)
+        self.declarer = figures.declarer
+        self.contract_mode = figures.contract_mode
+        self.contract_books = figures.contract_books
+        self.direction = figures.direction
+        self.kitty = [UNKNOWN_CARD] * figures.kitty_lying
+        if figures.shows_turn_up:
+            self.round_number = figures.round_number
+            self.total_rounds = figures.total_rounds
+            self.turn_up = figures.turn_up
+            self.turn_up_known = True
+        self.trump_pending = figures.trump_pending
+        self.trump_chooser = figures.trump_chooser
+        for shown in figures.bids:
+            self.show_bid(shown.seat, shown.action, hidden=shown.action is None or shown.secret)
         # The high bid shows while the bidding is open; then the contract does.
-        self.high_bid = None
-        if view.high_bid is not None and view.declarer < 0:
-            self.high_bid = (view.high_bidder, *view.high_bid)
-        # Cards of the deal nobody holds, none laid aside and none played lie
-        # face down in the kitty; once a hand is over (or thrown in) the centre
-        # is cleared. The deal is one card per trick for each seat plus the
-        # kitty, whose size the rules give (6, or 4 without the jokers).
-        if view.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
-            dealt = view.tricks_per_hand * view.num_players + view.kitty_size
-            played = len(view.played_cards())
-            lying = dealt - sum(view.hand_sizes) - view.discard_count - played
-            self.kitty = [UNKNOWN_CARD] * max(0, lying)
-
-    def _sync_predictions(self, view: WizardView) -> None:
-        self.round_number = view.round_number
-        self.total_rounds = view.total_rounds
-        self.turn_up = view.turn_up
-        self.turn_up_known = True
-        self.trump_pending = view.trump_pending
-        # While trump is being named, the seat to act is the one naming it (the
-        # dealer, or the dealer's left under ``wizard_turn_up: first_bidder_chooses``).
-        self.trump_chooser = view.current_player if view.phase == Phase.TRUMP_CHOICE else -1
-        own_secret = _own_bid_is_secret(view)
-        for seat, action in view.actions:
-            if action is None:
-                self.show_bid(seat, None, hidden=True)
-            elif action.kind == ActionKind.PREDICT:
-                self.show_bid(seat, action, hidden=own_secret and seat == view.seat)
-
-
-def _own_bid_is_secret(view: WizardView) -> bool:
-    """Whether the watching seat's own bid is still kept from the others: the
-    bidding is not open and no other seat's bid shows yet (bids are revealed
-    all together)."""
-    if getattr(view.rules, "bidding", "open") == "open":
-        return False
-    return not any(value >= 0 for seat, value in enumerate(view.predictions) if seat != view.seat)
+        self.high_bid = figures.high_bid if figures.declarer < 0 else None
+        self.touch()
 
 
 def bid_label(action: Action) -> str:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 # Cards the watching seat may not see are ``UNKNOWN_CARD`` (-1) in the model
 # and are always drawn as backs. Under the contract/trump panel a small panel
-# says how the hand stands: in a contract game the books the declaring side
-# needs and has and what the defenders need to set it (the rules' own
-# ``books_needed`` and ``books_to_set``, the books the rules reported); in
-# a prediction game the round's bids against its tricks. On the trick in play
-# the led card and the card winning it (the view's ``winning_seat``, passed in
-# by the scene) are tagged. What differs between games (a contract and
-# team books, or a turned-up card and predictions) is chosen by the game's
-# features (``GameDef.scoring``, ``partnerships``), never by its name.
+# says how the hand stands, in the lines the game's adapter words
+# (``progress_lines``): in a contract game the books the declaring side needs
+# and has and what the defenders need to set it; in a prediction game the
+# round's bids against its tricks. On the trick in play the led card and the
+# card winning it (the view's ``winning_seat``, passed in by the scene) are
+# tagged. What differs between games (a contract and team books, or a
+# turned-up card and predictions) is chosen by the game's adapter
+# (``GameDef.adapter.declares_contract``) and ``partnerships``, never by its name.
 #
 # A frame at full HD must stay well under 4 ms, so everything that does not
 # change from frame to frame is cached: the felt per window size (table_art),
@@ -35,7 +35,7 @@ import pygame
 
 from game.rules import BidMode, Phase
 from game.rules.actions import bid as bid_action
-from game.rules.bidwhist import books_needed, books_to_set
+from game.rules.adapter import HandStanding, TableFigures, Word
 from game.rules.cards import card_code
 from game.ui import theme
 from game.ui.art.card_art import CardArt, draw_suit
@@ -53,7 +53,7 @@ from game.ui.table.layout import (
     trick_tag_rect,
 )
 from game.ui.table.model import PLAY_PHASES, TableModel, bid_label
-from game.ui.text import t, team_words
+from game.ui.text import say, t, team_words
 from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH, draw_focus_ring
 from game.ui.widgets.text import wrap_text
 
@@ -330,66 +330,23 @@ class TableView:
 
     # ------------------------------------------------------------------ how the hand stands
     def progress_lines(self, model: TableModel, names: list[str]) -> list[tuple[str, tuple[int, int, int]]]:
-        """The lines of the progress panel, each with its colour: in a contract game the books
-        the declaring side needs and has, and what the defenders need to set it; in a
-        prediction game the round's bids against its tricks (over- or underbid)."""
-        if model.declares_contract:
-            return self._contract_progress(model, names)
-        return self._bids_against_tricks(model)
+        """The lines of the progress panel, each with its colour, as the game's adapter
+        words how the hand stands: in a contract game the books the declaring side
+        needs and has, and what the defenders need to set it; in a prediction game
+        the round's bids against its tricks (over- or underbid)."""
+        game = model.game_def
+        standing = HandStanding(
+            players=model.num_players, trump=model.trump, books=tuple(model.books),
+            tricks_per_hand=model.tricks_per_hand, over=model.phase in (Phase.HAND_OVER, Phase.GAME_OVER),
+            figures=TableFigures(declarer=model.declarer, contract_books=model.contract_books,
+                                 contract_mode=model.contract_mode, direction=model.direction,
+                                 predictions=tuple(model.predictions)))
 
-    def _contract_progress(self, model: TableModel, names: list[str]) -> list[tuple[str, tuple[int, int, int]]]:
-        named = model.contract_mode >= 0 and model.declarer >= 0 and (model.trump >= 0 or model.direction >= 0)
-        if not named or not model.game_def.partnerships:
-            return []
-        declarers = model.team_of(model.declarer)
-        need = books_needed(model.contract_books)
-        set_need = books_to_set(model.contract_books)
-        lines = []
-        teams = sorted(range(model.game_def.score_sides(model.num_players)), key=lambda team: team != declarers)
-        books = [model.books[team] if team < len(model.books) else 0 for team in range(len(teams))]
-        made = books[declarers] >= need
-        beaten = any(books[team] >= set_need for team in teams if team != declarers)
-        over = model.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-        # The declaring side first, then the defenders; once either side has what it
-        # needed, both lines say so instead of what is still needed: while the hand is
-        # played on, as settled with the books so far (more may come); once it is
-        # over, how it ended ("went down with 6 books").
-        for team in teams:
-            words = team_words([names[s] for s in model.score_side_members(team)])
-            have = books[team]
-            if team == declarers:
-                if made:
-                    key = "table.progress_made" if over else "table.progress_made_so_far"
-                elif beaten:
-                    key = "table.progress_down" if over else "table.progress_cannot_make"
-                else:
-                    key = "table.progress_declarers"
-                lines.append((t(key, team=words, need=need, have=have), theme.TEAM_COLOURS[team]))
-            else:
-                if beaten:
-                    key = "table.progress_set" if over else "table.progress_set_so_far"
-                elif made:
-                    key = "table.progress_not_set" if over else "table.progress_cannot_set"
-                else:
-                    key = "table.progress_defenders"
-                lines.append((t(key, team=words, need=set_need, have=have), theme.TEAM_COLOURS[team]))
-        return lines
-
-    def _bids_against_tricks(self, model: TableModel) -> list[tuple[str, tuple[int, int, int]]]:
-        shown = [value for value in model.predictions if value >= 0]
-        tricks = model.tricks_per_hand
-        if not shown or tricks <= 0:
-            return []
-        bids = sum(shown)
-        if len(shown) < model.num_players:
-            return [(t("table.round_bids_waiting", bids=bids, n=tricks), theme.TEXT)]
-        if bids > tricks:
-            verdict = t("table.round_over", n=bids - tricks)
-        elif bids < tricks:
-            verdict = t("table.round_under", n=tricks - bids)
-        else:
-            verdict = t("table.round_even")
-        return [(t("table.round_bids", bids=bids, n=tricks), theme.TEXT), (verdict, GOLD)]
+        def side_words(word: Word) -> str:
+            return team_words([names[seat] for seat in model.score_side_members(word.value)])
+        return [(say(line.phrase, side_words),
+                 theme.TEAM_COLOURS[line.side] if line.side >= 0 else GOLD if line.highlight else theme.TEXT)
+                for line in game.adapter.progress_lines(game, standing)]
 
     def _draw_progress(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
                        names: list[str]) -> None:
