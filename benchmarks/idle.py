@@ -68,7 +68,7 @@ def top_name(app: App) -> str:
 def answer_dialogs(app: App, table: TableScene, bid: bool = True) -> None:
     """Give the human's decisions (first legal bid, trump, discards) so the table moves on."""
     dialog = app.scenes[-1]
-    legal = table.match.legal_actions()
+    legal = list(table.session.view(table.session.current_player).game.legal_actions)
     if isinstance(dialog, BiddingPanel) and bid:
         dialog.finish(dialog.on_action, next((a for a in legal if a.kind != ActionKind.PASS), legal[0]))
     elif isinstance(dialog, ContractChooser):

@@ -1,17 +1,14 @@
-"""The random-playout checks of the test suite over many more seeds.
+"""The test suite's random-playout checks over many more seeds (1,000 a game by default).
 
-Run ``python -m benchmarks.playouts [--seeds N] [--game bidwhist|wizard]``.
-``tests/test_playouts.py`` plays a sample of random games (random house rules,
-random legal moves) against plain restatements of RULES.md; this plays the
-same games, with the same checks, for the first ``N`` seeds of each game
-(1,000 by default: what the suite itself played before it was trimmed for
-time). A failed check stops the run with the seed it failed on.
-
-It prints, per game, the games played, the time they took, and how often the
-rare situations the checks guard came up (redeals, Bostons, reneges, the
-dealer taking the bid, a turned-up Wizard's trump chosen by a player, ...),
-so a sample can be judged: the suite's seeds should meet each at least once.
+Run ``python -m benchmarks.playouts [--seeds N] [--game bidwhist|wizard]``. A failed check
+stops the run with its seed; the figures say how often each rare situation came up.
 """
+# ``tests/test_playouts.py`` plays a sample of random games (random house rules, random
+# legal moves) against plain restatements of RULES.md; this plays the same games, with
+# the same checks, for the first N seeds of each game (what the suite itself played
+# before it was trimmed for time). The counts of redeals, Bostons, reneges, the dealer
+# taking the bid and a turned-up Wizard's trump chosen by a player let a sample be
+# judged: the suite's seeds should meet each at least once.
 
 from __future__ import annotations
 

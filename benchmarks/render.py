@@ -53,9 +53,9 @@ def _keep_busy(scene: TableScene) -> None:
     The deal is shown as the table's viewer saw it the first time (the
     bottom seat's cards face up, the others face down)."""
     if scene.director.idle:
-        deals = [e for e in scene.match.events if isinstance(e, Dealt)]
+        deals = [e.event for e in scene.session.events_since(0, scene.viewer) if isinstance(e.event, Dealt)]
         if deals:
-            scene.director.enqueue(scene.match.events_for(deals[-1:], scene.viewer), scene.match.current_player)
+            scene.director.enqueue(deals[-1:], scene.session.current_player)
 
 
 def measure(game: str, players: int, size: tuple[int, int], frames: int, seed: int = 7) -> list[float]:
@@ -66,7 +66,7 @@ def measure(game: str, players: int, size: tuple[int, int], frames: int, seed: i
         scene = _start(app, game, players, seed)
         times: list[float] = []
         for index in range(frames + WARM_UP_FRAMES):
-            if scene.match.is_over:
+            if scene.session.is_over:
                 scene = _start(app, game, players, seed + index)
             _keep_busy(scene)
             began = time.perf_counter()

@@ -10,15 +10,15 @@ table's actual request type is covered too.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from collections.abc import Callable
 
 import pytest
 
+from game.session.match import Match, Seat
 from game.rules import Action, ActionKind, make_rules
 from game.rules.actions import PASS, play
-from game.session.match import Match, Seat
-from game.ui.table.ai_worker import AiJob, InlineAiRunner, ThreadedAiRunner
+from game.session.ai_worker import AiJob, InlineAiRunner, ThreadedAiRunner
 
 TIMEOUT = 10.0
 

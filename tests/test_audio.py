@@ -246,7 +246,7 @@ def _play_a_human_game(app, scene) -> None:
         if name == "EndScene":
             return True
         if name == "BiddingPanel":
-            click(app, top.buttons[scene.match.legal_actions()[0]].rect.center)
+            click(app, top.buttons[scene.session.match.legal_actions()[0]].rect.center)
         elif name == "ContractChooser":
             click(app, next(button for button in top.buttons if button.enabled).rect.center)
         elif name == "KittyDialog":
@@ -257,7 +257,7 @@ def _play_a_human_game(app, scene) -> None:
         elif name == "ScorePad":
             click(app, top.close_button.rect.center)
         elif top is scene and scene.input_enabled():
-            scene.apply_action(scene.match.legal_actions()[0])
+            scene.apply_action(scene.session.match.legal_actions()[0])
         return False
     assert run_until(app, advance, frames=20000), f"no end screen (top: {top_name(app)})"
 
@@ -281,7 +281,7 @@ def test_a_whole_game_with_sound_on(tmp_path, caplog, game, players, rules):
     # The chime rings once per turn: never twice without something happening between.
     for before, after in zip(played, played[1:]):
         assert (before, after) != ("your_turn", "your_turn")
-    assert played.count("your_turn") <= sum(1 for seat, _ in scene.match.actions if seat == 0)
+    assert played.count("your_turn") <= sum(1 for seat, _ in scene.session.match.actions if seat == 0)
 
 
 def test_a_whole_game_with_a_mixer_that_cannot_start(tmp_path, caplog, monkeypatch):
@@ -307,7 +307,7 @@ def test_your_turn_rings_once_while_the_human_thinks(tmp_path):
     for _ in range(120):
         app.step(1 / 60, [])
     assert played.count("your_turn") == 1
-    assert scene.match.current_player == 1
+    assert scene.session.match.current_player == 1
 
 
 def test_hot_seat_rings_at_the_cover_and_not_again_behind_it(tmp_path):
@@ -316,13 +316,13 @@ def test_hot_seat_rings_at_the_cover_and_not_again_behind_it(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "human"], seed=5, rounds=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     assert played.count("your_turn") == 1, "the next player is called to the screen"
-    seat = scene.match.current_player
+    seat = scene.session.match.current_player
     wait_past_cover_guard(app)
     click(app, app.scenes[-1].button.rect.center)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     for _ in range(60):
         app.step(1 / 60, [])
-    assert played.count("your_turn") == 1 and scene.match.current_player == seat
+    assert played.count("your_turn") == 1 and scene.session.match.current_player == seat
 
 
 def test_the_end_sound_speaks_for_the_humans(tmp_path):

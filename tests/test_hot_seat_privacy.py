@@ -52,6 +52,7 @@ from game.rules import ActionKind, BidWhistView, Phase, WizardView
 from game.rules.cards import card_code
 from game.rules.events import UNKNOWN_CARD, ClaimMade
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.local import LocalSession
 from game.ui.art.card_art import CardArt
 from game.ui.dialogs.cover_scene import GUARD_SECONDS
 from game.ui.table.hand_log import this_hand
@@ -98,7 +99,7 @@ class PrivacyWatch:
     def __init__(self, app, scene, monkeypatch) -> None:
         self.app = app
         self.scene = scene
-        self.match = scene.match
+        self.match = scene.session.match
         self.humans = set(scene.humans)
         self.checked_frames = 0
         self.card_checks = 0
@@ -221,7 +222,7 @@ class PrivacyWatch:
             events = list(events)
             viewer = self.scene.viewer
             for event in events:
-                if event != event.for_seat(None if viewer == PUBLIC_SEAT else viewer):
+                if event != event.for_seat(viewer):
                     self.problems.append(f"the director was given {event} unfiltered for seat {viewer}")
             self.events_fed += len(events)
             return original(events, turn_after)
@@ -360,7 +361,7 @@ def _modest_choice(legal, rng: random.Random):
 
 
 def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> None:
-    match = scene.match
+    match = scene.session.match
     for _ in range(MAX_FRAMES):
         top = app.scenes[-1]
         name = top_name(app)
@@ -431,7 +432,8 @@ def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path,
     watch = PrivacyWatch(app, scene, monkeypatch)
     watch.check()
     _play_hot_seat_game(app, scene, watch, random.Random(seed))
-    match = scene.match
+    assert isinstance(scene.session, LocalSession)
+    match = scene.session.match
     assert match.is_over
     deals = len(match.history()["deals"])
     humans = len(scene.humans)

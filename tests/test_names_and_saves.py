@@ -23,25 +23,26 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game.settings.last_setup import load_last_setup
+from game.settings.app_settings import read_settings_file
 import game.persistence.history_files as history_module
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_files import HistoryWriter, encode_record, holds_line, write_history
 from game.persistence.history_reader import read_history
 from game.persistence.history_schema import RecordShapeError, check_record_shape
-from game.persistence.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of
-from game.persistence.stats import load_stats
-from game.rules import Phase, make_rules
 from game.session.match import Match, Seat
 from game.session.names import LONGEST_NAME, clean_name, name_fault
-from game.settings.app_settings import read_settings_file
-from game.settings.last_setup import load_last_setup
 from game.settings.paths import UserPaths
+from game.rules import Phase, make_rules
+from game.persistence.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of
+from game.persistence.stats import load_stats
 from game.ui.art.render_cache import TEXT
 from game.ui.scenes.start_scene import StartScene
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
-from game.ui.text import t
 from game.ui.widgets.text import draw_text_fit, text_size
+from game.ui.text import t
 from test_ui_table import click, make_app, run_until, step, top_name
 
 ROBOTS = [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")]
@@ -123,7 +124,7 @@ def test_a_hostile_name_in_the_save_is_cleaned_continues_draws_and_saves(name, t
     for _ in range(3):
         step(app)
     assert app.scenes[0] is scene, "the table draws the name and stays"
-    app.autosaver.save(scene.match)
+    app.autosaver.save(scene.session.match)
     assert app.autosaver.flush() and app.autosaver.saved, "the autosave can write it"
     app.close(quit_pygame=False)
 
@@ -144,7 +145,7 @@ def test_a_hostile_name_in_the_last_setup_is_cleaned_and_the_game_autosaves(tmp_
     seats = screen.build_seats()
     assert [seat.name for seat in seats][:2] == ["Ann", "Bb"]
     app.start_match(make_rules("wizard", players=3), seats, seed=4)
-    app.autosaver.save(app.scenes[0].match)
+    app.autosaver.save(app.scenes[0].session.match)
     assert app.autosaver.flush() and app.autosaver.saved and save_path(paths).exists()
     app.close(quit_pygame=False)
 
@@ -238,7 +239,7 @@ def test_a_table_that_fails_after_a_move_of_the_continued_game_keeps_the_save(tm
     app = make_app(tmp_path)
     click(app, the_start_screen(app).continue_button.rect.center)
     scene = app.scenes[0]
-    scene.match.apply(scene.match.legal_actions()[0])  # the game goes on from the save
+    scene.session.match.apply(scene.session.match.legal_actions()[0])  # the game goes on from the save
     monkeypatch.setattr(TableScene, "update", lambda self, dt: 1 / 0)
     step(app)
     assert save_path(paths).exists() and kept_aside(paths) == [], "a game that went on is not the save's fault"
@@ -326,7 +327,7 @@ def test_a_finished_game_is_recorded_once_when_its_save_cannot_be_removed(tmp_pa
     # The table itself, replaying the same game to its end, does not add it again either.
     app = make_app(tmp_path)
     replayed = Match.from_save(json.loads(save_path(paths).read_bytes()))
-    app.replace(TableScene(app, replayed, ai_runner=InlineAiRunner()))
+    app.replace(TableScene(app, local_session(replayed, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
     assert len(list(read_history(paths.histories_dir / "wizard.jsonl"))) == 1
     assert load_stats(paths.histories_dir, None, parallel=False).games_read == 1

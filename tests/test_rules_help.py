@@ -282,10 +282,10 @@ def test_the_table_passes_the_contract_in_play(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", HUMAN_AND_COMPUTERS, seed=5, downtown_ace="low")
     _to_human_play(app, scene)
-    view = scene.match.view(scene.bottom)
+    view = scene.session.match.view(scene.bottom)
     assert view.phase == Phase.PLAY
     helper = open_from_menu(app, scene)
-    expected = ranking_lines(scene.game_def, scene.match.rules, Contract(view.trump, view.direction))
+    expected = ranking_lines(scene.game_def, scene.session.match.rules, Contract(view.trump, view.direction))
     shown = section(helper.lines, t("help.section.ranking"))
     assert [line.text for line in expected] == [line.text for line in shown if line.text in texts(expected)]
     assert t("help.ranking.contract", contract="").rstrip(".") in " ".join(texts(shown))

@@ -134,16 +134,18 @@ def test_events_for_a_seat_keeps_its_own_secrets() -> None:
     assert reneges, "the seed should give a renege to check"
     for event in reneges:
         assert event.for_seat(event.seat) == event
-        assert all(not event.for_seat(other).renege for other in (None, *range(4)) if other != event.seat)
+        assert all(not event.for_seat(other).renege for other in (PUBLIC_SEAT, *range(4)) if other != event.seat)
     kitties = [e for e in events if isinstance(e, KittyTaken)]
     assert kitties and all(e.for_seat(e.seat) == e and UNKNOWN_CARD not in e.cards for e in kitties)
 
 
 def test_the_public_stream_shows_no_card_but_the_played_and_turned_up() -> None:
+    # The public viewer is the same PUBLIC_SEAT the views take: the kitty's cards in the
+    # deal's sequence (dealt to owner -1) are hidden from it like every hand.
     for game, players, overrides in RULE_CASES:
         assert isinstance(overrides, dict)
         _, events = whole_game(game, players, overrides, 1)
-        for event in events_for(events, None):
+        for event in events_for(events, PUBLIC_SEAT):
             if isinstance(event, Dealt):
                 assert all(c == UNKNOWN_CARD for hand in event.hands for c in hand)
                 assert all(c == UNKNOWN_CARD for c in event.kitty)

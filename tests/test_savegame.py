@@ -21,26 +21,23 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.persistence.savegame import (
-    SAVE_FILE_NAME,
-    Autosaver,
-    load_saved_game,
-    save_path,
-    snapshot_of,
-)
-from game.rules import Phase, make_rules
-from game.rules.tricks import PUBLIC_SEAT
 from game.session.match import Match, Seat
 from game.settings.paths import UserPaths
+from game.rules import Phase, make_rules
+from game.rules.tricks import PUBLIC_SEAT
+from game.persistence.savegame import (
+    SAVE_FILE_NAME, Autosaver, load_saved_game, save_path, snapshot_of,
+)
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene, saved_game_summary
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_flow import open_menu_button, press
-from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
-from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: F401  (audit: a fixture, found by name)
+from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: F401  (the fixture)
 from ui_states import PreviewApp
+from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
 
 SEATS = [Seat("You", "human"), Seat("Ada", "ai:medium"), Seat("Bruno", "ai:medium"), Seat("Cleo", "ai:medium")]
 
@@ -97,7 +94,7 @@ def test_every_action_is_saved_and_the_save_loads_back_as_the_same_game(tmp_path
     path = save_path(app.user_paths)
 
     def check_save() -> bool:
-        match = scene.match
+        match = scene.session.match
         if match.is_over:
             return True
         if len(match.actions) not in seen:
@@ -114,11 +111,11 @@ def test_every_action_is_saved_and_the_save_loads_back_as_the_same_game(tmp_path
             return True
         top = app.scenes[-1]
         if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, scene.match.legal_actions()[0])
+            top.finish(top.on_action, scene.session.match.legal_actions()[0])
         elif top_name(app) == "ScorePad":
             click(app, top.close_button.rect.center)
         elif scene.input_enabled():
-            scene.play_card(min(a.value for a in scene.match.legal_actions()), None)
+            scene.play_card(min(a.value for a in scene.session.match.legal_actions()), None)
         return False
 
     assert run_until(app, drive, frames=8000)
@@ -187,10 +184,10 @@ def test_continue_on_the_start_screen_says_what_the_game_is_and_resumes_it_direc
     step(app)
     click(app, screen.continue_button.rect.center)
     scene = table(app)
-    assert scene.match.to_save()["actions"] == original.to_save()["actions"]
+    assert scene.session.match.to_save()["actions"] == original.to_save()["actions"]
     # Shown where it stands at once: nothing is replayed as animation.
     assert scene.director.idle
-    view = scene.match.view(0)
+    view = scene.session.match.view(0)
     assert sorted(scene.model.hands[0]) == sorted(view.hand)
     assert scene.model.scores == [float(s) for s in view.scores] and scene.model.dealer == view.dealer
     assert scene.model.trick == list(view.trick)
@@ -202,7 +199,7 @@ def test_enter_on_the_start_screen_continues_the_saved_game(tmp_path):
     app = make_app(tmp_path)
     step(app)
     press(app, pygame.K_RETURN)
-    assert table(app).match.to_save()["actions"] == original.to_save()["actions"]
+    assert table(app).session.match.to_save()["actions"] == original.to_save()["actions"]
 
 
 def test_start_asks_before_a_new_game_replaces_the_saved_one(tmp_path):
@@ -221,9 +218,9 @@ def test_start_asks_before_a_new_game_replaces_the_saved_one(tmp_path):
     assert json.loads(save_path(paths).read_text("utf-8"))["actions"] == original.to_save()["actions"]
     click(app, screen.start_button.rect.center)
     click(app, app.scenes[-1].leave_button.rect.center)
-    assert isinstance(app.scenes[0], TableScene) and app.scenes[0].match is not screen.saved_game.match
+    assert isinstance(app.scenes[0], TableScene) and app.scenes[0].session.match is not screen.saved_game.match
     assert app.autosaver.flush()
-    assert json.loads(save_path(paths).read_text("utf-8"))["seed"] == table(app).match.seed
+    assert json.loads(save_path(paths).read_text("utf-8"))["seed"] == table(app).session.match.seed
 
 
 def test_no_save_no_continue(tmp_path):
@@ -314,25 +311,25 @@ def test_leaving_asks_keeps_the_save_and_continue_picks_it_up(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
     _to_human_play(app, scene)
-    assert len(scene.match.actions) > 3
+    assert len(scene.session.match.actions) > 3
     open_menu_button(app, t("menu.back_to_start"))
     dialog = app.scenes[-1]
     assert top_name(app) == "LeaveDialog" and dialog.warning == t("leave.game_saved")
-    actions = scene.match.to_save()["actions"]
+    actions = scene.session.match.to_save()["actions"]
     click(app, dialog.leave_button.rect.center)
     screen = the_start_screen(app)
     assert save_path(app.user_paths).exists()
     assert screen.saved_game is not None and screen.saved_game.match.to_save()["actions"] == actions
     click(app, screen.continue_button.rect.center)
-    assert table(app).match.to_save()["actions"] == actions
+    assert table(app).session.match.to_save()["actions"] == actions
 
 
 def test_quitting_keeps_the_save_for_the_next_run(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=6)
     _to_human_play(app, scene)
-    assert len(scene.match.actions) > 3
-    actions = scene.match.to_save()["actions"]
+    assert len(scene.session.match.actions) > 3
+    actions = scene.session.match.to_save()["actions"]
     open_menu_button(app, t("menu.quit"))
     click(app, app.scenes[-1].leave_button.rect.center)
     assert not app.running
@@ -346,7 +343,7 @@ def test_a_finished_game_removes_its_save(tmp_path):
     app.settings.animation_speed, app.settings.ai_pause_seconds = "instant", 0.0
     match = Match(make_rules("wizard", {"rounds": 1}, players=3),
                   [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")], 3)
-    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     assert app.autosaver.flush() and save_path(app.user_paths).exists()
     assert run_until(app, lambda: top_name(app) == "EndScene")
@@ -363,7 +360,7 @@ def test_a_finished_game_whose_history_could_not_be_written_keeps_its_save_until
     app.settings.animation_speed, app.settings.ai_pause_seconds = "instant", 0.0
     match = Match(make_rules("wizard", {"rounds": 1}, players=3),
                   [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")], 3)
-    app.replace(TableScene(app, match, ai_runner=InlineAiRunner()))
+    app.replace(TableScene(app, local_session(match, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
     assert app.autosaver.flush() and save_path(paths).exists(), "the unrecorded game is kept"
     app.close(quit_pygame=False)

@@ -27,32 +27,22 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
 from game.rules.tricks import PUBLIC_SEAT
-from game.session.match import Match, Seat
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.input_fence import InputFence
 from game.ui.scene import Scene
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets.focus import INPUT_MODE
 from test_ui_table import (
-    _to_human_play,
-    click,
-    key,
-    key_up,
-    legal_cards,
-    make_app,
-    mouse,
-    pass_cover,
-    run_until,
-    start,
-    step,
-    top_name,
-    wait_past_cover_guard,
+    _to_human_play, click, key, key_up, legal_cards, make_app, mouse, pass_cover, run_until, start, step,
+    top_name, wait_past_cover_guard,
 )
 
 DOUBLE_ENTER = 0.15   # the second press of a hurried double Enter or double click
@@ -88,10 +78,10 @@ def assert_covered(app, scene, who: str) -> None:
 
 def test_a_double_enter_after_a_hidden_wizard_bid_leaves_the_next_players_cover_up(tmp_path):
     app, scene = hidden_wizard_bid_before_the_next_humans_cover(tmp_path)
-    bidder = scene.match.current_player
+    bidder = scene.session.match.current_player
     app.step(1 / 60, [key(pygame.K_RETURN)])          # the bid
-    assert scene.match.actions[-1][0] == bidder and top_name(app) == "CoverScene"
-    next_player = scene.match.current_player
+    assert scene.session.match.actions[-1][0] == bidder and top_name(app) == "CoverScene"
+    next_player = scene.session.match.current_player
     assert next_player != bidder and next_player in scene.humans
     app.step(1 / 60, [key_up(pygame.K_RETURN)])
     # The second Enter, 0.15 s after the first (the loop slept meanwhile: the cover waits).
@@ -117,7 +107,7 @@ def test_an_enter_held_down_with_key_repeat_never_passes_the_cover(tmp_path, key
     app.step(0.05, [key_up(pygame.K_RETURN)])
     assert_covered(app, scene, "letting go of a held Enter")
     step(app, [key(pygame.K_RETURN)])                 # pressed afresh: the cover goes
-    assert scene.viewer == scene.match.current_player
+    assert scene.viewer == scene.session.match.current_player
 
 
 def test_a_key_first_pressed_too_soon_and_held_does_not_pass_the_cover(tmp_path, key_repeat):
@@ -129,7 +119,7 @@ def test_a_key_first_pressed_too_soon_and_held_does_not_pass_the_cover(tmp_path,
         assert_covered(app, scene, "Space pressed too soon and held")
     app.step(0.05, [key_up(pygame.K_SPACE)])
     step(app, [key(pygame.K_SPACE, " ")])
-    assert scene.viewer == scene.match.current_player
+    assert scene.viewer == scene.session.match.current_player
 
 
 def test_a_double_click_and_a_click_begun_before_the_cover_do_not_pass_it(tmp_path):
@@ -152,7 +142,7 @@ def test_a_double_click_and_a_click_begun_before_the_cover_do_not_pass_it(tmp_pa
     step(app, [mouse(pygame.MOUSEBUTTONUP, button, button=3)])
     assert_covered(app, scene, "a click begun before the cover")
     click(app, button)
-    assert scene.viewer == scene.match.current_player
+    assert scene.viewer == scene.session.match.current_player
 
 
 # --------------------------------------------------------------------------- the input fence
@@ -249,7 +239,7 @@ def table_at_the_hands_score_pad(app, game: str, players: int, seed: int, **rule
             first_choice(match)
         else:
             match.apply(match.choose_ai_action())
-    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     assert run_until(app, lambda: top_name(app) == "ScorePad")
     pad = app.scenes[-1]
@@ -264,15 +254,15 @@ def table_at_the_hands_score_pad(app, game: str, players: int, seed: int, **rule
 def test_two_enters_after_next_hand_bid_nothing(tmp_path, game, players, seed, rules):
     app = make_app(tmp_path)
     scene = table_at_the_hands_score_pad(app, game, players, seed, **rules)
-    deal = scene.match.deal_number
+    deal = scene.session.match.deal_number
     step(app, [key(pygame.K_RETURN)])     # "Next hand"
-    assert scene.match.deal_number == deal + 1
+    assert scene.session.match.deal_number == deal + 1
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     panel = app.scenes[-1]
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     step(app, [key_up(pygame.K_RETURN)])
     step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])   # the second Enter
-    assert app.scenes[-1] is panel and len(scene.match.actions) == actions, "a stray Enter made a bid"
+    assert app.scenes[-1] is panel and len(scene.session.match.actions) == actions, "a stray Enter made a bid"
     assert panel.focus.focused is None
     expected = "bid.choose_first_wizard" if game == "wizard" else "bid.choose_first"
     assert panel.toast.active and panel.toast.text == t(expected), "the panel does not say how to choose"
@@ -280,9 +270,9 @@ def test_two_enters_after_next_hand_bid_nothing(tmp_path, game, players, seed, r
     step(app, [key(pygame.K_RIGHT)])
     focused = panel.focus.focused
     lowest = next(a for a, button in panel.buttons.items() if button is focused)
-    assert lowest in scene.match.legal_actions() and lowest.kind != ActionKind.PASS
+    assert lowest in scene.session.match.legal_actions() and lowest.kind != ActionKind.PASS
     step(app, [key(pygame.K_RETURN)])
-    assert scene.match.actions[actions] == (0, lowest)
+    assert scene.session.match.actions[actions] == (0, lowest)
 
 
 def test_the_trump_chooser_opens_with_nothing_chosen(tmp_path):
@@ -325,7 +315,7 @@ def test_a_wizard_bid_is_chosen_from_nothing_also_after_a_language_change(tmp_pa
     step(app)
     assert panel.focus.focused is None
     step(app, [key(pygame.K_RETURN)])
-    assert app.scenes[-1] is panel and scene.match.phase == Phase.PREDICT
+    assert app.scenes[-1] is panel and scene.session.match.phase == Phase.PREDICT
 
 
 # --------------------------------------------------------------------------- cards
@@ -342,13 +332,13 @@ def table_at_your_card(tmp_path, keyboard: bool = True):
 def enter_picks_then_plays(app, scene) -> None:
     """The first Enter picks a legal card (nothing is played, the prompt says Enter again plays
     it); the second plays that card."""
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     step(app, [key(pygame.K_RETURN)])
-    assert len(scene.match.actions) == actions, "the first Enter played a card"
+    assert len(scene.session.match.actions) == actions, "the first Enter played a card"
     picked = scene.hand_cards()[scene.drag.selected]
     assert picked in legal_cards(scene)
     step(app, [key(pygame.K_RETURN)])
-    assert scene.match.actions[actions] == (0, play(picked))
+    assert scene.session.match.actions[actions] == (0, play(picked))
 
 
 def test_playing_by_keys_no_card_is_picked_for_you_and_the_prompt_says_how(tmp_path):
@@ -366,7 +356,7 @@ def test_playing_by_keys_no_card_is_picked_for_you_and_the_prompt_says_how(tmp_p
 def test_after_a_click_the_first_enter_picks_and_the_second_plays(tmp_path):
     app, scene = table_at_your_card(tmp_path, keyboard=False)
     click(app, (5, scene.layout.hand_rect.centery))   # beside the hand: nothing is played or picked
-    assert scene.match.current_player == 0 and scene.drag.selected == -1
+    assert scene.session.match.current_player == 0 and scene.drag.selected == -1
     enter_picks_then_plays(app, scene)
 
 
@@ -386,9 +376,9 @@ def test_a_dealt_hand_picks_no_card_for_a_player_who_bid_by_keys(tmp_path):
     step(app, [key(pygame.K_RIGHT)])
     step(app, [key(pygame.K_RETURN)])
     assert run_until(app, lambda: app.scenes[-1] is scene and scene.input_enabled())
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     step(app, [key(pygame.K_RETURN)])
-    assert len(scene.match.actions) == actions, "the Enter after the bid played the card"
+    assert len(scene.session.match.actions) == actions, "the Enter after the bid played the card"
 
 
 def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
@@ -400,7 +390,7 @@ def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
             first_choice(match)
         else:
             match.apply(match.choose_ai_action())
-    app.replace(TableScene(app, match, ai_runner=InlineAiRunner()))
+    app.replace(TableScene(app, local_session(match, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
     end = app.scenes[-1]
     end.focus.focus(end.back)

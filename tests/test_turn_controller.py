@@ -14,28 +14,16 @@ import pytest
 from game.rules import Phase
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.table.turn_controller import (
-    AiJobState,
-    ApplyAi,
-    AutoNextDeal,
-    AutoPlay,
-    GameOver,
-    Prompt,
-    ShowCover,
-    ShowHandOver,
-    StartAi,
-    TableFacts,
-    TurnController,
-    Wait,
-    WaitForAi,
+    AutoNextDeal, AutoPlay, ComputerTurn, GameOver, Prompt, ShowCover, ShowHandOver, TableFacts, TurnController, Wait,
 )
 
 FRAME = 1 / 60
 
 
-def facts(position=(0, 1), phase=Phase.BID, seat=0, animating=False, covered=False, job=None,
+def facts(position=(0, 1), phase=Phase.BID, seat=0, animating=False, covered=False,
           ai_pause=0.0, auto_next_delay=0.0) -> TableFacts:
     return TableFacts(position=position, phase=phase, current_seat=seat, animating=animating,
-                      covered=covered, ai_job=job, ai_pause=ai_pause, auto_next_delay=auto_next_delay)
+                      covered=covered, ai_pause=ai_pause, auto_next_delay=auto_next_delay)
 
 
 def test_the_controller_imports_no_window_thread_or_clock():
@@ -193,47 +181,28 @@ def test_showing_a_cover_hands_the_screen_over():
 
 # ---------------------------------------------------------------- computers
 
-def test_computer_turn_starts_waits_and_applies():
+def test_a_computer_turn_is_paced_once_its_pause_is_over():
+    # The thinking itself is the session's (tests/test_session.py); the table only paces it.
     turns = TurnController([0])
-    step = turns.next_step(facts(position=(3, 1), seat=1), FRAME)
-    assert step == StartAi(1, (3, 1))
-    thinking = AiJobState((3, 1), finished=False)
-    assert turns.next_step(facts(position=(3, 1), seat=1, job=thinking), FRAME) == WaitForAi(1)
-    answered = AiJobState((3, 1), finished=True)
-    assert turns.next_step(facts(position=(3, 1), seat=1, job=answered), FRAME) == ApplyAi(1, (3, 1))
-
-
-def test_a_job_for_another_position_is_replaced():
-    turns = TurnController([])
-    stale = AiJobState((2, 1), finished=True)
-    assert turns.next_step(facts(position=(3, 1), seat=1, job=stale), FRAME) == StartAi(1, (3, 1))
-
-
-def test_computer_move_is_held_back_for_the_pause():
-    turns = TurnController([0])
-    answered = AiJobState((4, 1), finished=True)
     pause = 0.5
-    decisions = [turns.next_step(facts(position=(4, 1), seat=3, job=answered, ai_pause=pause), 0.1)
-                 for _ in range(6)]
-    assert decisions[:4] == [WaitForAi(3)] * 4
-    assert decisions[4] == ApplyAi(3, (4, 1))
+    decisions = [turns.next_step(facts(position=(4, 1), seat=3, ai_pause=pause), 0.1) for _ in range(6)]
+    assert decisions[:4] == [ComputerTurn(3, paced=False)] * 4
+    assert decisions[4] == ComputerTurn(3, paced=True)
 
 
 def test_the_pause_counts_only_while_the_table_is_idle_and_uncovered():
     turns = TurnController([0])
-    answered = AiJobState((4, 1), finished=True)
     for _ in range(10):
-        turns.next_step(facts(position=(4, 1), seat=3, job=answered, ai_pause=0.3, covered=True), 0.1)
-        turns.next_step(facts(position=(4, 1), seat=3, job=answered, ai_pause=0.3, animating=True), 0.1)
-    assert turns.next_step(facts(position=(4, 1), seat=3, job=answered, ai_pause=0.3), 0.1) == WaitForAi(3)
+        turns.next_step(facts(position=(4, 1), seat=3, ai_pause=0.3, covered=True), 0.1)
+        turns.next_step(facts(position=(4, 1), seat=3, ai_pause=0.3, animating=True), 0.1)
+    assert turns.next_step(facts(position=(4, 1), seat=3, ai_pause=0.3), 0.1) == ComputerTurn(3, paced=False)
 
 
 def test_the_pause_starts_again_at_every_position():
     turns = TurnController([0])
     for _ in range(10):
-        turns.next_step(facts(position=(4, 1), seat=3, job=AiJobState((4, 1), False), ai_pause=0.3), 0.1)
-    answered = AiJobState((5, 1), finished=True)
-    assert turns.next_step(facts(position=(5, 1), seat=1, job=answered, ai_pause=0.3), 0.1) == WaitForAi(1)
+        turns.next_step(facts(position=(4, 1), seat=3, ai_pause=0.3), 0.1)
+    assert turns.next_step(facts(position=(5, 1), seat=1, ai_pause=0.3), 0.1) == ComputerTurn(1, paced=False)
 
 
 def test_nobody_to_act_outside_a_hand_over_waits():
@@ -243,8 +212,7 @@ def test_nobody_to_act_outside_a_hand_over_waits():
 
 def test_no_computer_moves_behind_an_open_menu():
     turns = TurnController([0])
-    answered = AiJobState((4, 1), finished=True)
-    assert turns.next_step(facts(position=(4, 1), seat=2, job=answered, covered=True), FRAME) == Wait()
+    assert turns.next_step(facts(position=(4, 1), seat=2, covered=True), FRAME) == Wait()
 
 
 # ---------------------------------------------------------------- the end of a hand and of the game
@@ -304,24 +272,21 @@ def test_a_hot_seat_trick_sequence():
     order = [0, 1, 2, 3, 2]   # seat 2 wins the trick and leads the next one
     for index, seat in enumerate(order):
         position = (index, 1)
-        job = None
         for _ in range(4):
-            step = turns.next_step(facts(position=position, phase=Phase.PLAY, seat=seat, job=job), FRAME)
+            step = turns.next_step(facts(position=position, phase=Phase.PLAY, seat=seat), FRAME)
             seen.append((seat, type(step).__name__, turns.viewer))
             if isinstance(step, ShowCover):
                 turns.cover_passed(step.seat)
-            elif isinstance(step, StartAi):
-                job = AiJobState(step.key, finished=True)
-            elif isinstance(step, (Prompt, ApplyAi)):
+            elif isinstance(step, (Prompt, ComputerTurn)):
                 break
         turns.action_applied(actor=seat, next_seat=order[index + 1] if index + 1 < len(order) else 3,
                              new_deal=False)
     names = [(seat, name) for seat, name, _ in seen]
     assert names == [
         (0, "ShowCover"), (0, "Prompt"),
-        (1, "StartAi"), (1, "ApplyAi"),
+        (1, "ComputerTurn"),
         (2, "ShowCover"), (2, "Prompt"),
-        (3, "StartAi"), (3, "ApplyAi"),
+        (3, "ComputerTurn"),
         (2, "ShowCover"), (2, "Prompt"),
     ]
     # Computers always play with the screen public.

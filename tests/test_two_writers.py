@@ -26,11 +26,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 from game.persistence import file_lock
 from game.persistence.history_files import HistoryWriter, damaged_path, encode_record
 from game.persistence.history_reader import read_history
-from game.persistence.savegame import encode_save, save_path, snapshot_of
-from game.rules import make_rules
 from game.session.match import Match, Seat
 from game.settings.paths import UserPaths
-from game.ui.table.ai_worker import InlineAiRunner
+from game.rules import make_rules
+from game.persistence.savegame import encode_save, save_path, snapshot_of
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_table import make_app, run_until, top_name
@@ -144,7 +145,7 @@ def test_a_second_window_leaves_the_first_ones_game_alone_until_the_first_is_gon
             # The second window plays a whole game: it is recorded, and the first one's save stays.
             computers = [Seat(seat.name, "ai:random") for seat in seats]
             match = Match(make_rules("wizard", {"rounds": 1}, players=3), computers, 9)
-            second.replace(TableScene(second, match, ai_runner=InlineAiRunner()))
+            second.replace(TableScene(second, local_session(match, second, ai_runner=InlineAiRunner())))
             assert run_until(second, lambda: top_name(second) == "EndScene")
         finally:
             second.close(quit_pygame=False)

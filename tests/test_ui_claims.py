@@ -22,22 +22,23 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Callable
 from typing import Any
+from collections.abc import Callable
 
 import pygame
 import pytest
 
 from game.persistence import replay_check
+from game.settings.app_settings import Settings, load_settings
 from game.persistence.history_files import write_history
+from game.session.match import Match, Seat
 from game.rules import IllegalActionError, Phase, make_rules
 from game.rules.events import ClaimMade
-from game.session.match import Match, Seat
-from game.settings.app_settings import Settings, load_settings
 from game.ui.app import App
 from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import explain, t
 from test_ui_table import click, key, run_until, step, top_name
@@ -69,7 +70,7 @@ def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: ran
 
 
 def table(app: App, match: Match) -> TableScene:
-    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     step(app)
     return scene

@@ -22,15 +22,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module
 
-from game.rules import make_rules
-from game.session.match import Match, Seat
 from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import make_rules
 from game.ui.app import App
+from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.scenes.rules_editor import RulesEditor
 from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
 from game.ui.table.layout import (
     RAISE_SELECTED,
     RING_REACH,
@@ -39,9 +41,9 @@ from game.ui.table.layout import (
     hand_positions,
     trick_tag_rect,
 )
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.widgets.geometry import set_display_choices
-from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module
 
 # The part of a card its rank and suit index take, at each of two opposite corners.
 CORNER_W, CORNER_H = 0.3, 0.32
@@ -105,7 +107,7 @@ def _end_scene(app, players: int):
     else:
         match = finished_match("wizard", players=players, seed=2)
         names = ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]
-    return EndScene(app, match.history(), names, lambda: None, lambda: None)
+    return EndScene(app, score_history(match.history()), names, lambda: None, lambda: None)
 
 
 @pytest.mark.parametrize("players", [4, 6])
@@ -116,7 +118,8 @@ def test_game_over_sits_in_the_middle_and_its_rows_clear_the_buttons(players, tm
     try:
         game = "bidwhist" if players == 4 else "wizard"
         seats = [Seat(f"P{seat}", "ai:random") for seat in range(players)]
-        table = TableScene(app, Match(make_rules(game, players=players), seats, 3), ai_runner=InlineAiRunner())
+        match = Match(make_rules(game, players=players), seats, 3)
+        table = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
         scene = _end_scene(app, players).attach_host(table)
         scene.relayout((1280, 720))
         panel = scene.panel_rect
@@ -135,7 +138,7 @@ def test_game_over_keeps_clear_of_the_tables_corner_panels(size, tmp_path):
     app = App(data_dir=str(tmp_path), size=size, settings=Settings(animation_speed="instant"), show_start=False)
     try:
         seats = [Seat(f"P{seat}", "ai:random") for seat in range(4)]
-        table = TableScene(app, Match(make_rules("bidwhist"), seats, 3), ai_runner=InlineAiRunner())
+        table = TableScene(app, local_session(Match(make_rules("bidwhist"), seats, 3), app, ai_runner=InlineAiRunner()))
         scene = _end_scene(app, 4).attach_host(table)
         scene.relayout(size)
         panel, between, below = scene.panel_rect, table.dialog_area(size, False), table.dialog_area(size, True)

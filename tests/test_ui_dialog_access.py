@@ -18,12 +18,13 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, get_game, make_rules
 from game.rules.events import Dealt, WizardHandScored
-from game.session.match import Match, Seat
-from game.ui.art.render_cache import RotationCache, TextCache
-from game.ui.dialogs.end_scene import EndScene
 from game.ui.table.animations import Director
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.art.render_cache import RotationCache, TextCache
 from game.ui.table.model import TableModel
 from game.ui.text import t
 from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown
@@ -41,7 +42,7 @@ def _to_dialog(app, scene, wanted: str) -> None:
             return True
         dialog = app.scenes[-1]
         if name == "BiddingPanel":
-            dialog._choose(_highest_uptown(scene.match.legal_actions()))
+            dialog._choose(_highest_uptown(scene.session.match.legal_actions()))
         elif name == "ContractChooser":
             next(b for b in dialog.buttons if b.enabled).click()
         return False
@@ -69,7 +70,7 @@ def test_menu_and_score_pad_open_over_every_table_dialog(tmp_path, wanted):
     app, scene = _declaring_table(tmp_path)
     _to_dialog(app, scene, wanted)
     dialog = app.scenes[-1]
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
 
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "TableMenu" and dialog in app.scenes
@@ -86,7 +87,7 @@ def test_menu_and_score_pad_open_over_every_table_dialog(tmp_path, wanted):
     step(app, [key(pygame.K_ESCAPE)])
     assert app.scenes[-1] is dialog
     # Nothing was decided on the player's behalf meanwhile.
-    assert len(scene.match.actions) == actions
+    assert len(scene.session.match.actions) == actions
 
 
 def test_s_opens_the_score_pad_from_the_bidding_panel(tmp_path):
@@ -160,7 +161,7 @@ def test_score_pop_ups_do_not_fade_on_into_the_next_deal(tmp_path):
     director.update(0.05)
     director.update(0.05)
     assert len(model.floaters) == 3
-    deal = next(e for e in scene.match.events_for(scene.match.events, 0) if isinstance(e, Dealt))
+    deal = next(e for e in scene.session.match.events_for(scene.session.match.events, 0) if isinstance(e, Dealt))
     director.enqueue([deal], 0)
     for _ in range(30):
         director.update(0.05)
@@ -216,7 +217,7 @@ def test_end_screen_says_why_the_game_ended(tmp_path):
     app = make_app(tmp_path)
     names = ["Alice", "Bongani", "Carmen", "Dmitri"]
     history = _finished("bidwhist", target_score=3)
-    scene = EndScene(app, history, names, lambda: None, lambda: None)
+    scene = EndScene(app, score_history(history), names, lambda: None, lambda: None)
     team = history["winners"][0]
     scores = history["final_scores"]
     if scores[team] >= 3:
@@ -229,24 +230,25 @@ def test_end_screen_says_why_the_game_ended(tmp_path):
     assert scene.reason_line() == expected
 
     fell = dict(history, final_scores=[1, -3], winners=[0])
-    assert EndScene(app, fell, names, lambda: None, lambda: None).reason_line() == \
+    assert EndScene(app, score_history(fell), names, lambda: None, lambda: None).reason_line() == \
         "Bongani & Dmitri fell to -3, so Alice & Carmen win."
     # A set can carry a team well past the floor: the line states the true score.
     past = dict(history, final_scores=[2, -10], winners=[0], rules=dict(history["rules"], target_score=7))
-    assert EndScene(app, past, names, lambda: None, lambda: None).reason_line() == \
+    assert EndScene(app, score_history(past), names, lambda: None, lambda: None).reason_line() == \
         "Bongani & Dmitri fell to -10, below -7, so Alice & Carmen win."
     reached = dict(history, final_scores=[3, -1], winners=[0])
-    assert EndScene(app, reached, names, lambda: None, lambda: None).reason_line() == "Alice & Carmen reached 3."
+    assert EndScene(app, score_history(reached), names, lambda: None,
+                    lambda: None).reason_line() == "Alice & Carmen reached 3."
 
     wizard = _finished("wizard", rounds=2)
-    scene = EndScene(app, wizard, names[:3], lambda: None, lambda: None)
+    scene = EndScene(app, score_history(wizard), names[:3], lambda: None, lambda: None)
     assert scene.reason_line() == "The game ended after 2 rounds."
 
 
 def test_score_pad_over_the_end_screen_is_readable(tmp_path):
     app = make_app(tmp_path)
     history = _finished("wizard", rounds=2)
-    end = EndScene(app, history, ["A", "B", "C"], lambda: None, lambda: None)
+    end = EndScene(app, score_history(history), ["A", "B", "C"], lambda: None, lambda: None)
     app.push(end)
     end.pad.click()
     pad = app.scenes[-1]
@@ -410,7 +412,7 @@ def test_the_dealers_take_row_is_reached_by_the_arrows(tmp_path):
     step(app, [key(pygame.K_UP)])
     assert panel.focus.focused is take
     step(app, [key(pygame.K_RETURN)])
-    assert scene.match.actions[-1] == (0, takes[0])
+    assert scene.session.match.actions[-1] == (0, takes[0])
 
 
 def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):

@@ -47,7 +47,7 @@ def play_until(app: App, scene: TableScene, wanted: str) -> None:
             return True
         top = app.scenes[-1]
         if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, scene.match.legal_actions()[0])
+            top.finish(top.on_action, scene.session.match.legal_actions()[0])
         elif top_name(app) == "ScorePad" and wanted != "ScorePad":
             click(app, top.close_button.rect.center)
         elif human_can_play(scene):
@@ -67,9 +67,9 @@ def test_enter_with_no_card_chosen_picks_one_and_says_how_to_play_it(tmp_path):
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
     _to_human_play(app, scene)
     assert scene.drag.selected < 0 and scene.message is None
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     press(app, pygame.K_RETURN)
-    assert len(scene.match.actions) == actions, "nothing was played for the player"
+    assert len(scene.session.match.actions) == actions, "nothing was played for the player"
     assert scene.hand_cards()[scene.drag.selected] in legal_cards(scene)
     assert scene._prompt_text() == t("table.your_turn_picked")
 
@@ -78,16 +78,16 @@ def test_esc_on_the_rounds_score_pad_does_not_deal_the_next_round(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=4, rounds=2)
     play_until(app, scene, "ScorePad")
-    deal = scene.match.deal_number
-    assert scene.match.phase == Phase.HAND_OVER
+    deal = scene.session.match.deal_number
+    assert scene.session.match.phase == Phase.HAND_OVER
     press(app, pygame.K_ESCAPE)
     step(app)
     # The pad is put away; the finished round stays on the table until the player deals.
     assert top_name(app) == "TableScene"
-    assert scene.match.phase == Phase.HAND_OVER and scene.match.deal_number == deal
+    assert scene.session.match.phase == Phase.HAND_OVER and scene.session.match.deal_number == deal
     assert scene._prompt_text() == t("table.continue_hint")
     press(app, pygame.K_SPACE, " ")
-    assert scene.match.deal_number == deal + 1
+    assert scene.session.match.deal_number == deal + 1
 
 
 def test_enter_on_game_over_keeps_the_final_screen(tmp_path):
@@ -286,7 +286,7 @@ def test_rules_in_play_are_the_rules_start_plays(tmp_path, game, changes):
     click(app, screen.start_button.rect.center)
     table = app.scenes[0]
     assert isinstance(table, TableScene)
-    rules, players = table.match.rules, len(table.match.seats)
+    rules, players = table.session.match.rules, len(table.session.match.seats)
     assert all(getattr(rules, key_name) == value for key_name, value in changes.items())
     for spec, line in zip(get_game(game).rule_specs, summary):
         line_key = "start.rule_line_edited" if spec.key in changes else "start.rule_line"

@@ -68,7 +68,7 @@ def _play_to_end(app, scene, seen: set[str], bid_choice) -> None:
             return True
         if name == "BiddingPanel":
             seen.add(name)
-            legal = scene.match.legal_actions()
+            legal = scene.session.match.legal_actions()
             _click_widget(app, dialog.buttons[bid_choice(legal)])
         elif name == "ContractChooser":
             seen.add(name)
@@ -85,9 +85,9 @@ def _play_to_end(app, scene, seen: set[str], bid_choice) -> None:
         elif dialog is scene and scene.input_enabled():
             seen.add("drag")
             card = sorted(legal_cards(scene))[0]
-            before = len(scene.match.actions)
+            before = len(scene.session.match.actions)
             drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
-            assert len(scene.match.actions) == before + 1, "a legal card dropped on the trick is played"
+            assert len(scene.session.match.actions) == before + 1, "a legal card dropped on the trick is played"
         return False
 
     assert run_until(app, advance, frames=20000), f"the game did not reach the end screen (top: {top_name(app)})"
@@ -100,7 +100,7 @@ def _answer_until_table(app, scene, seen: set[str]) -> bool:
     if top_name(app) == "ContractChooser":
         _click_widget(app, next(b for b in dialog.buttons if b.enabled))
     elif top_name(app) == "BiddingPanel":
-        legal = scene.match.legal_actions()
+        legal = scene.session.match.legal_actions()
         _click_widget(app, dialog.buttons[legal[0]])
     return dialog is scene and scene.input_enabled()
 
@@ -121,7 +121,7 @@ def test_full_wizard_game_to_end_screen(tmp_path):
     _play_to_end(app, scene, seen, lambda legal: legal[len(legal) // 2])
     # The seed turns up a Wizard to the human dealer: the trump chooser was used.
     assert {"ContractChooser", "BiddingPanel", "drag", "ScorePad"} <= seen
-    assert scene.match.phase == Phase.GAME_OVER
+    assert scene.session.match.phase == Phase.GAME_OVER
     history = (tmp_path / "histories" / "wizard.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(history) == 1 and json.loads(history[0])["complete"] is True
 
@@ -133,7 +133,7 @@ def test_full_bidwhist_game_to_end_screen(tmp_path):
     seen: set[str] = set()
     _play_to_end(app, scene, seen, _highest_uptown)
     assert {"BiddingPanel", "ContractChooser", "KittyDialog", "drag"} <= seen
-    assert scene.match.phase == Phase.GAME_OVER
+    assert scene.session.match.phase == Phase.GAME_OVER
     history = (tmp_path / "histories" / "bidwhist.jsonl").read_text(encoding="utf-8").splitlines()
     record = json.loads(history[-1])
     assert record["complete"] is True and record["game"] == "bidwhist"

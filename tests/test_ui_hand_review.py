@@ -19,12 +19,13 @@ import random
 
 import pygame
 
+from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 from game.rules.events import Dealt, Discarded
-from game.session.match import Match, Seat
-from game.ui.table.ai_worker import InlineAiRunner
-from game.ui.table.scene import TableScene
 from game.ui.text import t
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
 from test_ui_table import click, key, make_app, start, step, top_name
 from test_ui_table_review import Pilot, human_to_play_after
 
@@ -40,7 +41,7 @@ def _table_at_hand_end(app, game: str, controllers: list[str], seed: int, **rule
         # The lowest bid (or a pass), so the first hand does not end the game; any card.
         match.apply(legal[0] if match.phase in (Phase.BID, Phase.PREDICT) else rng.choice(legal))
     assert match.phase == Phase.HAND_OVER, "the seed must not end the game in its first hand"
-    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     return scene
 
@@ -59,7 +60,7 @@ def test_review_hands_opens_from_the_score_pad_and_shows_the_true_hands(tmp_path
     step(app, [key(pygame.K_r, "r")])
     assert top_name(app) == "HandsReviewDialog"
     dialog = app.scenes[-1]
-    events = _deal_events(scene.match)
+    events = _deal_events(scene.session.match)
     dealt = events[0]
     assert [sorted(dialog.hand.hands[seat]) for seat in range(4)] == [sorted(hand) for hand in dealt.hands]
     assert dialog.hand.kitty == dealt.kitty
@@ -86,7 +87,7 @@ def test_review_hands_opens_from_the_score_pad_and_shows_the_true_hands(tmp_path
     step(app, [key(pygame.K_ESCAPE)])
     step(app)
     step(app, [key(pygame.K_SPACE, " ")])
-    assert scene.match.deal_number == 2
+    assert scene.session.match.deal_number == 2
     step(app, [key(pygame.K_s, "s")])
     assert top_name(app) == "ScorePad" and not app.scenes[-1].review_button.visible, "not while a hand is played"
 
@@ -98,9 +99,9 @@ def test_review_hands_in_wizard_shows_the_turned_up_card(tmp_path):
     app.scenes[-1].review_button.activate()
     dialog = app.scenes[-1]
     assert top_name(app) == "HandsReviewDialog"
-    dealt = _deal_events(scene.match)[0]
+    dealt = _deal_events(scene.session.match)[0]
     assert [sorted(hand) for hand in dialog.hand.hands] == [sorted(hand) for hand in dealt.hands]
-    turn_up = scene.match.view(0).turn_up
+    turn_up = scene.session.match.view(0).turn_up
     groups = [[card for card, _ in cards] for _, _, cards in dialog.apart_rects]
     assert groups == ([[turn_up]] if turn_up >= 0 else [])
 
@@ -111,7 +112,7 @@ def test_hot_seat_never_offers_the_hands_review(tmp_path):
     pilot = Pilot(scene)
     pilot.until(lambda: top_name(app) == "ScorePad")
     pad = app.scenes[-1]
-    assert not pad.review_button.visible and scene.match.finished_hand() is not None
+    assert not pad.review_button.visible and scene.session.match.finished_hand() is not None
     step(app, [key(pygame.K_r, "r")])
     assert app.scenes[-1] is pad
     scene.open_hand_review()
@@ -123,7 +124,7 @@ def test_the_last_trick_pages_through_every_trick_of_the_hand(tmp_path):
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 3))
-    tricks = scene.match.view(0).tricks
+    tricks = scene.session.match.view(0).tricks
     count = len(tricks)
     step(app, [key(pygame.K_l, "l")])
     dialog = app.scenes[-1]
@@ -162,5 +163,5 @@ def test_the_end_screens_score_pad_reviews_the_last_hand(tmp_path):
     assert top_name(app) == "ScorePad" and pad.review_button.visible
     step(app, [key(pygame.K_r, "r")])
     assert top_name(app) == "HandsReviewDialog"
-    dealt = _deal_events(scene.match)[0]
+    dealt = _deal_events(scene.session.match)[0]
     assert [sorted(hand) for hand in app.scenes[-1].hand.hands] == [sorted(hand) for hand in dealt.hands]

@@ -21,22 +21,24 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import random
 import threading
-from collections.abc import Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 
 import pygame
 import pytest
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
 from game.rules import Action, ActionKind, GameDef, Phase, PlayerView, make_rules
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, play, predict
 from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card
-from game.session.match import Match, Seat
-from game.settings.app_settings import Settings
 from game.ui.app import App
-from game.ui.table.ai_worker import AiJob, ThreadedAiRunner
-from game.ui.table.hints import action_words, hint_text, suggested_cards, think_budget
+from game.session.ai_worker import AiJob, ThreadedAiRunner
+from game.session.hints import think_budget
+from game.ui.table.hints import action_words, hint_text, suggested_cards
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_table import ManualRunner, _to_human_play, key, run_until, step, top_name
@@ -74,8 +76,9 @@ def make_app(tmp_path, hints: bool = True, think: float = 0.7) -> App:
 
 
 def open_table(app: App, match: Match, hint_for, runner=None) -> TableScene:
-    from game.ui.table.ai_worker import InlineAiRunner
-    scene = TableScene(app, match, ai_runner=runner if runner is not None else InlineAiRunner(), hint_for=hint_for)
+    from game.session.ai_worker import InlineAiRunner
+    scene = TableScene(app, local_session(match, app, ai_runner=runner if runner is not None else InlineAiRunner(),
+                                         hint_for=hint_for))
     app.replace(scene)
     return scene
 
@@ -160,18 +163,18 @@ def test_h_shows_a_hint_for_the_card_to_play_without_spending_the_turn(tmp_path)
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], rounds=3), fake)
     assert scene.hint_button.visible
     _to_human_play(app, scene)
-    actions_before = list(scene.match.actions)
+    actions_before = list(scene.session.match.actions)
     press_h(app)
     assert len(fake.calls) == 1
     view, budget = fake.calls[0]
-    assert view.seat == 0 and view.hand == scene.match.view(0).hand, "the human's own view, nothing more"
+    assert view.seat == 0 and view.hand == scene.session.match.view(0).hand, "the human's own view, nothing more"
     assert budget == think_budget(0.7)
     suggested = fake.calls[0][0].legal_actions[0]
     assert scene.message == hint_text(FakeHint(suggested)) and not scene.message_warning
     assert scene.hint_cards() == {suggested.value}
     for _ in range(5):
         step(app)
-    assert scene.match.actions == actions_before and scene.input_enabled(), "the turn is still the human's"
+    assert scene.session.match.actions == actions_before and scene.input_enabled(), "the turn is still the human's"
     # Asking again at the same position shows the same hint without a new search.
     press_h(app)
     assert len(fake.calls) == 1 and scene.message == hint_text(FakeHint(suggested))
@@ -194,7 +197,7 @@ def test_the_hint_button_works_like_h(tmp_path):
 
 def test_no_hint_outside_the_humans_turn(tmp_path):
     app, fake, runner, scene = wizard_hint_table(tmp_path)
-    assert run_until(app, lambda: bool(runner.jobs) and scene.match.current_player != 0)
+    assert run_until(app, lambda: bool(runner.jobs) and scene.session.match.current_player != 0)
     press_h(app)
     assert fake.calls == [] and scene.message == t("hint.not_now")
 
@@ -251,11 +254,11 @@ def test_thinking_then_the_hint_from_the_runner(tmp_path):
     assert panel.toast.text == t("hint.thinking")
     for _ in range(5):
         step(app)
-    assert top_name(app) == "BiddingPanel" and scene.match.current_player == 0
+    assert top_name(app) == "BiddingPanel" and scene.session.match.current_player == 0
     hint_job.run()
     step(app)
     assert fake.calls and panel.toast.text == hint_text(FakeHint(fake.calls[0][0].legal_actions[0]))
-    assert scene.match.current_player == 0, "the bid is still the human's to make"
+    assert scene.session.match.current_player == 0, "the bid is still the human's to make"
 
 
 def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
@@ -263,7 +266,7 @@ def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
     scene.request_hint()
     hint_job = runner.jobs[-1]
     panel = app.scenes[-1]
-    panel.finish(panel.on_action, scene.match.legal_actions()[0])  # the human bids before the hint is in
+    panel.finish(panel.on_action, scene.session.match.legal_actions()[0])  # the human bids before the hint is in
     assert hint_job.cancelled
     hint_job.run()  # a cancelled job never computes, nor reports
     step(app)
@@ -277,10 +280,10 @@ def test_trump_chooser_h_is_the_hint_not_hearts(tmp_path):
     assert run_until(app, lambda: top_name(app) == "ContractChooser")
     chooser = app.scenes[-1]
     press_h(app)
-    assert scene.match.phase == Phase.CONTRACT, "H did not name hearts"
+    assert scene.session.match.phase == Phase.CONTRACT, "H did not name hearts"
     assert len(fake.calls) == 1 and chooser.toast.text == "Choose spades: your longest suit (4 cards)."
     step(app, [key(pygame.K_2, "2")])  # hearts by its number
-    assert scene.match.phase != Phase.CONTRACT and scene.match.view(0).trump == 1
+    assert scene.session.match.phase != Phase.CONTRACT and scene.session.match.view(0).trump == 1
 
 
 def test_kitty_hint_marks_the_six_and_selects_nothing(tmp_path):
@@ -293,15 +296,15 @@ def test_kitty_hint_marks_the_six_and_selects_nothing(tmp_path):
     fake = FakeHintFor(six)
     scene = open_table(app, bidwhist_declarer_match(), fake)
     assert run_until(app, lambda: top_name(app) == "ContractChooser")
-    scene.apply_action(next(a for a in scene.match.legal_actions() if a.kind == ActionKind.TRUMP))
+    scene.apply_action(next(a for a in scene.session.match.legal_actions() if a.kind == ActionKind.TRUMP))
     app.scenes[-1].close()
     assert run_until(app, lambda: top_name(app) == "KittyDialog")
     kitty = app.scenes[-1]
     press_h(app)
-    wanted = set(sorted(scene.match.view(0).hand)[:6])
+    wanted = set(sorted(scene.session.match.view(0).hand)[:6])
     assert {c.card for c in kitty.cards if c.suggested} == wanted
     assert kitty.selected == [], "the hint shows the six; it does not choose them"
-    assert scene.match.phase == Phase.DISCARD
+    assert scene.session.match.phase == Phase.DISCARD
     kitty.draw(app.window)
 
 
@@ -356,7 +359,7 @@ def stuck_computer_player(tmp_path):
                        FakeHintFor(), runner)
     try:
         assert run_until(app, lambda: runner.started.is_set(), frames=600)
-        job = scene._ai_job
+        job = scene.session.computers.job
         assert job is not None
         yield app, runner, scene, job
     finally:
@@ -370,7 +373,7 @@ def test_leaving_the_table_mid_search_returns_at_once(tmp_path):
         assert runner._thread is not None and runner._thread.daemon
         app.show_start()  # must not wait for the stuck player: the gate is still shut
         assert top_name(app) == "StartScene" and job.cancelled and not runner.gate.is_set()
-    assert not job.finished and job.result is None and scene.match.actions == []
+    assert not job.finished and job.result is None and scene.session.match.actions == []
 
 
 def test_the_hard_players_hint_reaches_the_table(tmp_path):
@@ -380,7 +383,7 @@ def test_the_hard_players_hint_reaches_the_table(tmp_path):
     _to_human_play(app, scene)
     press_h(app)
     marked = scene.hint_cards()
-    assert len(marked) == 1 and play(next(iter(marked))) in scene.match.legal_actions()
+    assert len(marked) == 1 and play(next(iter(marked))) in scene.session.match.legal_actions()
     assert scene.message is not None and scene.message.startswith("Play ") and not scene.message_warning
 
 

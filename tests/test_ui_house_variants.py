@@ -31,8 +31,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import pygame
 import pytest
-
 from conftest import bw_deal, bw_game, cards, drive, wz_deal
+from test_ui_idle import settle
+from test_ui_table import make_app, start, step, top_name
+from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: F401  (fixtures, found by name)
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
+
 from game.persistence.history_codec import HistoryRecorder
 from game.rules import ActionKind, Phase, apply, get_game, make_rules, new_game
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, take
@@ -40,6 +44,7 @@ from game.rules.cards import parse_card
 from game.rules.events import BidWhistHandScored, TrumpTurnedUp
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
+from game.session.scores import ContractLine, score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad, contract_words
@@ -53,11 +58,7 @@ from game.ui.table.model import TableModel, bid_label
 from game.ui.table.view import TableView
 from game.ui.text import has_text, t
 from game.ui.widgets.controls import Cycler, Toggle
-from test_ui_idle import settle
-from test_ui_table import make_app, start, step, top_name
-from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: F401  (fixtures, found by name)
 from tools.screenshots import Autopilot
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 display = window_for_module((1280, 720))
 
@@ -179,7 +180,7 @@ def test_without_jokers_the_table_shows_a_kitty_of_four_and_the_declarers_sixtee
         app = make_app(tmp_path / f"{size[0]}", size=size)
         scene = start(app, "bidwhist", HUMAN_AND_COMPUTERS, seed=1, jokers=False)
         pilot = Autopilot(app, scene)
-        assert until(app, pilot, lambda: scene.director.idle and scene.match.phase == Phase.BID)
+        assert until(app, pilot, lambda: scene.director.idle and scene.session.match.phase == Phase.BID)
         assert len(scene.model.kitty) == 4, "the face-down kitty holds the rules' 4 cards"
         assert until(app, pilot, lambda: top_name(app) == "KittyDialog"), "seed 1: the human declares"
         step(app)
@@ -191,7 +192,7 @@ def test_without_jokers_the_table_shows_a_kitty_of_four_and_the_declarers_sixtee
         assert dialog.discard_count == 4
         pilot.answer_top()
         step(app)
-        assert len(scene.match.view(0).hand) == 12 and scene.match.phase == Phase.PLAY
+        assert len(scene.session.match.view(0).hand) == 12 and scene.session.match.phase == Phase.PLAY
         app.close(quit_pygame=False)
 
 
@@ -269,9 +270,9 @@ def test_a_take_reads_as_a_take_on_the_plate_in_the_log_and_on_the_score_pad(app
         state, more = apply(state, state.legal_actions()[0])
         events += more
     history = history_of({"dealer_takes": True}, events)
-    deal = history["deals"][0]
-    pad = ScorePad(app, history, NAMES)
-    assert pad.rows[0].cells[3].text == t("pad.contract_taken", contract=contract_words(deal["contract"]))
+    pad = ScorePad(app, score_history(history), NAMES)
+    contract = score_history(history).deals[0].contract
+    assert pad.rows[0].cells[3].text == t("pad.contract_taken", contract=contract_words(contract))
 
 
 def test_a_hint_to_take_says_take(app):
@@ -316,7 +317,7 @@ def test_a_boston_is_announced_over_the_table_in_the_result_and_on_the_pad(app):
     assert model.banner is None, "the banner comes down again"
     # The score pad names it in the declarers' books.
     history = history_of({"boston": "double"}, events)
-    pad = ScorePad(app, history, NAMES)
+    pad = ScorePad(app, score_history(history), NAMES)
     assert any(cell.text == t("pad.boston", books=13) for row in pad.rows for cell in row.cells)
 
 
@@ -325,7 +326,7 @@ def test_a_boston_that_wins_the_game_is_the_end_screens_reason(app):
     assert state.phase == Phase.GAME_OVER and state.view(-1).scores[0] < 21
     history = history_of({"boston": "wins_game", "target_score": 21}, events)
     assert history["complete"]
-    end = EndScene(app, history, NAMES, Recorder(), Recorder())
+    end = EndScene(app, score_history(history), NAMES, Recorder(), Recorder())
     assert end.reason_line() == t("end.reason_boston", team=t("team.names", a=NAMES[0], b=NAMES[2]))
 
 
@@ -335,7 +336,7 @@ def test_no_boston_is_announced_where_the_house_does_not_play_one(app):
     assert not scored.boston and scored.books[0] == 13
     text, _ = hand_result(scored, NAMES, get_game("bidwhist"))
     assert "Boston" not in text
-    pad = ScorePad(app, history_of({}, events), NAMES)
+    pad = ScorePad(app, score_history(history_of({}, events)), NAMES)
     assert not any("Boston" in cell.text for row in pad.rows for cell in row.cells)
 
 
@@ -407,7 +408,7 @@ def test_at_the_table_the_trump_chooser_opens_for_the_human_left_of_the_dealer(t
     scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=3, wizard_turn_up="first_bidder_chooses")
     pilot = Autopilot(app, scene)
     assert until(app, pilot, lambda: top_name(app) == "ContractChooser"), "seed 3: a Wizard turned up in round 1"
-    public = scene.match.view(-1)
+    public = scene.session.match.view(-1)
     assert public.phase == Phase.TRUMP_CHOICE and public.current_player == 0 and public.dealer == 3
     assert app.scenes[-1].subtitle() == t("contract.wizard_help_left")
     lines, _ = scene.view._prediction_indicator(scene.model, scene.names)
@@ -527,12 +528,13 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
     scenes = [
         ("take-it panel", BiddingPanel(app, state.view(state.current_player), long_names, Recorder())),
         ("kitty dialog without jokers", KittyDialog(app, discarding.view(discarding.current_player), Recorder())),
-        ("Boston score pad", ScorePad(app, history_of({"boston": "double"}, events), long_names,
+        ("Boston score pad", ScorePad(app, score_history(history_of({"boston": "double"}, events)), long_names,
                                       result=hand_result(scored, long_names, get_game("bidwhist")))),
-        ("score pad with a taken contract", ScorePad(app, history_of({"dealer_takes": True}, take_events),
+        ("score pad with a taken contract", ScorePad(app,
+                                                     score_history(history_of({"dealer_takes": True}, take_events)),
                                                      long_names)),
-        ("game won by a Boston", EndScene(app, history_of({"boston": "wins_game", "target_score": 21},
-                                                          boston_events(boston="wins_game", target_score=21)[1]),
+        ("game won by a Boston", EndScene(app, score_history(history_of({"boston": "wins_game", "target_score": 21},
+                                                          boston_events(boston="wins_game", target_score=21)[1])),
                                           long_names, Recorder(), Recorder())),
     ]
     problems = []
@@ -541,7 +543,7 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
         _draw(app, scene.attach_host(table), size)
         if audit.problems:
             problems.append(f"{what}:\n{audit.report()}")
-    assert t("pad.contract_taken", contract=contract_words({"books": 7, "mode": "downtown", "trump": "D"})) \
+    assert t("pad.contract_taken", contract=contract_words(ContractLine(7, "downtown", "D", "uptown"))) \
         in audit.drawn, "the taken contract was drawn"
     # The rule editors, with the help of every rule as the editor shows it for the focused row.
     for game, players in (("bidwhist", 4), ("wizard", 6)):

@@ -102,7 +102,7 @@ def test_a_thinking_computer_keeps_the_full_frame_rate(tmp_path):
     assert run_until(app, lambda: scene.thinking_seat() >= 0 or top_name(app) == "BiddingPanel")
     if top_name(app) == "BiddingPanel":  # the human bids first: answer, then a computer thinks
         dialog = app.scenes[-1]
-        dialog.finish(dialog.on_action, scene.match.legal_actions()[0])
+        dialog.finish(dialog.on_action, scene.session.match.legal_actions()[0])
         assert run_until(app, lambda: scene.thinking_seat() >= 0)
     for _ in range(5):
         step(app)

@@ -28,15 +28,15 @@ from collections.abc import Callable
 import pygame
 import pytest
 
-import game.ui.table.scene as table_module
+import game.session.local as session_module
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
-from game.session.match import Match, Seat
-from game.settings.app_settings import Settings
 from game.ui import theme
 from game.ui.app import App
-from game.ui.table.ai_worker import InlineAiRunner
-from game.ui.table.hints import think_budget
+from game.session.ai_worker import InlineAiRunner
+from game.session.hints import think_budget
 from game.ui.table.scene import TableScene
 from game.ui.widgets.focus import Widget
 from test_ui_table import make_app, run_until, start, step, top_name
@@ -93,7 +93,7 @@ class Keyboard:
 @pytest.fixture
 def inline_computers(monkeypatch):
     """Computer players decided inside the frame that asks (as in every UI test)."""
-    monkeypatch.setattr(table_module, "ThreadedAiRunner", InlineAiRunner)
+    monkeypatch.setattr(session_module, "ThreadedAiRunner", InlineAiRunner)
 
 
 def fixed_game_number(monkeypatch, app: App, seed: int) -> None:
@@ -149,12 +149,12 @@ def play_a_card(keys: Keyboard, scene: TableScene, activate: int = pygame.K_RETU
     """Enter (or ``activate``: Space too) picks the first legal card, Right walks the hand to
     its last legal card, and Enter plays the picked card. Nothing is picked when the turn
     begins, so the first Enter never plays."""
-    legal = {a.value for a in scene.match.legal_actions() if a.kind == ActionKind.PLAY}
+    legal = {a.value for a in scene.session.match.legal_actions() if a.kind == ActionKind.PLAY}
     cards = scene.hand_cards()
     assert scene.drag.selected == -1, "a card was picked for the player before any key"
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     keys.press(activate, " " if activate == pygame.K_SPACE else "")
-    assert len(scene.match.actions) == actions, "the first Enter played a card"
+    assert len(scene.session.match.actions) == actions, "the first Enter played a card"
     assert cards[scene.drag.selected] in legal, "the first Enter did not pick a legal card"
     wanted = max(index for index, card in enumerate(cards) if card in legal)
     for _ in range(len(cards)):
@@ -163,9 +163,9 @@ def play_a_card(keys: Keyboard, scene: TableScene, activate: int = pygame.K_RETU
         keys.press(pygame.K_RIGHT)
     assert scene.drag.selected == wanted, "Right did not walk along the hand"
     card = cards[wanted]
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     keys.press(activate, " " if activate == pygame.K_SPACE else "")
-    assert scene.match.actions[actions] == (0, play(card)), "the key did not play the marked card"
+    assert scene.session.match.actions[actions] == (0, play(card)), "the key did not play the marked card"
 
 
 def choose_game(keys: Keyboard, game: str) -> None:
@@ -202,7 +202,7 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
     # Bidding: the arrows walk the grid to the highest uptown bid, Enter bids it.
     wait_for(app, lambda: top_name(app) == "BiddingPanel", "the bidding panel")
     panel = app.scenes[-1]
-    wanted = highest_uptown(scene.match.legal_actions())
+    wanted = highest_uptown(scene.session.match.legal_actions())
     keys.arrow_to(panel.buttons[wanted])
     assert panel.buttons[wanted].show_focus_ring
     keys.press(pygame.K_RETURN)
@@ -215,7 +215,7 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
     keys.press(pygame.K_RIGHT)
     assert chooser.focus.focused is chooser.buttons[1] and chooser.buttons[1].show_focus_ring
     keys.press(pygame.K_RETURN)
-    assert scene.match.view(0).trump == 1
+    assert scene.session.match.view(0).trump == 1
     # The kitty: Space toggles the focused card, Right moves on, Enter discards.
     wait_for(app, lambda: top_name(app) == "KittyDialog", "the kitty dialog")
     dialog = app.scenes[-1]
@@ -226,14 +226,14 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
     assert len(dialog.selected) == kitty
     discarded = list(dialog.selected)
     keys.press(pygame.K_RETURN)
-    assert not set(discarded) & set(scene.match.view(0).hand), "the chosen cards were not discarded"
-    assert len(scene.match.view(0).hand) == 12
+    assert not set(discarded) & set(scene.session.match.view(0).hand), "the chosen cards were not discarded"
+    assert len(scene.session.match.view(0).hand) == 12
 
     # All twelve tricks: Right to a legal card, Enter to play it.
     played = 0
     while played < 12:
-        wait_for(app, lambda: your_turn_to_play(app) or scene.match.phase == Phase.HAND_OVER, "your turn")
-        if scene.match.phase == Phase.HAND_OVER:
+        wait_for(app, lambda: your_turn_to_play(app) or scene.session.match.phase == Phase.HAND_OVER, "your turn")
+        if scene.session.match.phase == Phase.HAND_OVER:
             break
         play_a_card(keys, scene)
         played += 1
@@ -248,9 +248,9 @@ def finish_the_hand(keys: Keyboard, scene: TableScene) -> None:
     app = keys.app
     wait_for(app, lambda: top_name(app) in ("ScorePad", "EndScene"), "the score pad or the end screen")
     if top_name(app) == "ScorePad":
-        deal = scene.match.deal_number
+        deal = scene.session.match.deal_number
         keys.press(pygame.K_RETURN)
-        wait_for(app, lambda: scene.match.deal_number == deal + 1, "the next deal")
+        wait_for(app, lambda: scene.session.match.deal_number == deal + 1, "the next deal")
         return
     end = app.scenes[-1]
     keys.tab_to(end.pad)
@@ -315,11 +315,11 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
             keys.press(pygame.K_RIGHT)
             assert chooser.focus.focused is chooser.buttons[1] and chooser.buttons[1].show_focus_ring
             keys.press(pygame.K_RETURN)
-            assert scene.match.view(0).trump == 1
+            assert scene.session.match.view(0).trump == 1
             named_trump = True
             wait_for(app, lambda: top_name(app) == "BiddingPanel", "the bidding panel")
         panel = app.scenes[-1]
-        legal = [a.value for a in scene.match.legal_actions()]
+        legal = [a.value for a in scene.session.match.legal_actions()]
         if round_number == 2 and 1 in legal:
             keys.press(pygame.K_1, "1")     # a digit bids at once
             bid = 1
@@ -331,7 +331,7 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
             assert focused is not None and focused.show_focus_ring
             bid = int(focused.label)
             keys.press(pygame.K_RETURN)
-        assert scene.match.view(0).predictions[0] == bid
+        assert scene.session.match.view(0).predictions[0] == bid
         for _ in range(round_number):
             wait_for(app, lambda: your_turn_to_play(app), "your turn")
             play_a_card(keys, scene, pygame.K_SPACE if round_number == 2 else pygame.K_RETURN)
@@ -405,7 +405,7 @@ def test_tab_goes_round_the_hand_and_the_table_buttons(tmp_path, size):
     assert scene.drag.selected == scene.keys.first_playable() >= 0
     card = scene.hand_cards()[scene.drag.selected]
     keys.press(pygame.K_RETURN)
-    assert scene.match.actions[-1] == (0, play(card))
+    assert scene.session.match.actions[-1] == (0, play(card))
 
 
 def test_a_click_puts_the_keyboard_focus_away(tmp_path):

@@ -15,21 +15,6 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.rules import make_rules
-from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
-from game.settings.app_settings import Settings
-from game.ui.dialogs.bidding_panel import BiddingPanel
-from game.ui.dialogs.contract_chooser import ContractChooser
-from game.ui.dialogs.end_scene import EndScene
-from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
-from game.ui.dialogs.score_pad import ScorePad
-from game.ui.scenes.rules_editor import RulesEditor
-from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.start_scene import StartScene
-from game.ui.text import t
-from game.ui.widgets.button import Button
-from game.ui.widgets.scroll import ScrollingDialog
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 from ui_states import (
     NAMES4,
     PreviewApp,
@@ -41,6 +26,23 @@ from ui_states import (
     window_for_module,
     wizard_bid_state,
 )
+
+from game.settings.app_settings import Settings
+from game.rules import make_rules
+from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import StartScene
+from game.ui.text import t
+from game.ui.widgets.button import Button
+from game.ui.widgets.scroll import ScrollingDialog
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 display = window_for_module((1280, 720))
 
@@ -314,7 +316,7 @@ def test_kitty_cards_drag_into_and_out_of_the_discard_tray(app):
 def test_score_pad_rows_match_wizard_history(app):
     match = finished_match("wizard", players=4, seed=3, rounds=5)
     history = match.history()
-    pad = ScorePad(app, history, ["You", "Ada", "Bruno", "Cleo"], Recorder())
+    pad = ScorePad(app, score_history(history), ["You", "Ada", "Bruno", "Cleo"], Recorder())
     assert len(pad.rows) == len(history["deals"]) == 5
     for row, deal in zip(pad.rows, history["deals"]):
         totals = [row.cells[1 + 4 * seat + 3].text for seat in range(4)]
@@ -327,7 +329,7 @@ def test_score_pad_rows_match_bidwhist_history_and_close(app):
     match = finished_match("bidwhist", seed=21, target_score=3)
     history = match.history()
     closed = Recorder()
-    pad = push(app, ScorePad(app, history, NAMES4, closed, close_key="pad.next_hand"))
+    pad = push(app, ScorePad(app, score_history(history), NAMES4, closed, close_key="pad.next_hand"))
     assert len(pad.rows) == len(history["deals"])
     last = history["deals"][-1]
     if not last.get("redeal"):
@@ -340,14 +342,14 @@ def test_end_scene_names_the_winner(app):
     match = finished_match("wizard", players=3, seed=5, rounds=3)
     history = match.history()
     names = ["You", "Ada", "Bruno"]
-    scene = EndScene(app, history, names, Recorder(), Recorder())
+    scene = EndScene(app, score_history(history), names, Recorder(), Recorder())
     winners = history["winners"]
     for seat in winners:
         assert names[seat] in scene.winner_line()
     match = finished_match("bidwhist", seed=8, target_score=2)
     history = match.history()
     again, back = Recorder(), Recorder()
-    scene = push(app, EndScene(app, history, NAMES4, again, back))
+    scene = push(app, EndScene(app, score_history(history), NAMES4, again, back))
     team = history["winners"][0]
     assert NAMES4[team] in scene.winner_line() and NAMES4[team + 2] in scene.winner_line()
     click(scene, scene.play_again.rect.center)
@@ -551,8 +553,8 @@ def all_scenes(app):
     yield KittyDialog(app, state.view(state.current_player), noop)
     match = finished_match("wizard", players=6, seed=2)
     names = ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"]
-    yield ScorePad(app, match.history(), names, noop)
-    yield EndScene(app, match.history(), names, noop, noop)
+    yield ScorePad(app, score_history(match.history()), names, noop)
+    yield EndScene(app, score_history(match.history()), names, noop, noop)
     start = StartScene(app)
     start.set_game("wizard")
     start.set_players(6)

@@ -33,7 +33,7 @@ from test_ui_table_review import Pilot
 def test_in_hot_seat_the_panel_holds_only_cards_everyone_saw_played(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "human"], seed=8, rounds=4)
-    match = scene.match
+    match = scene.session.match
     pilot = Pilot(scene)
     drawn = []
     original = scene._played_picture
@@ -84,7 +84,7 @@ def test_the_setting_and_p_turn_the_panel_off_and_on(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     Pilot(scene).until(lambda: top_name(app) == "TableScene" and scene.input_enabled()
-                       and len(scene.match.view(0).tricks) >= 1)
+                       and len(scene.session.match.view(0).tricks) >= 1)
     pictures = []
     original = scene._played_picture
     scene._played_picture = lambda place: pictures.append(place) or original(place)

@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from game.session.local import LocalSession
 from test_ui_table import make_app, start, step, top_name
 
 
@@ -48,7 +49,8 @@ def test_score_pop_ups_stay_on_screen_and_clear_of_each_other_and_the_plates(tmp
             touched = [plate for plate in plates if rect.colliderect(plate)]
             if len(touched) > 1:
                 problems.append(("on a plate", rect, touched))
-        if top_name(app) == "EndScene" or scene.match.is_over and not scene.model.floaters and seen:
+        over = isinstance(scene.session, LocalSession) and scene.session.match.is_over
+        if top_name(app) == "EndScene" or over and not scene.model.floaters and seen:
             break
     assert seen > 0, "no score pop-up seen"
     assert not problems, f"{game} with {players} at {size}: {problems[:4]} ({len(problems)} frames' findings)"

@@ -17,7 +17,7 @@ import importlib.util
 
 import pygame
 
-from game.rules import Phase, events_for, get_game
+from game.rules import PUBLIC_SEAT, Phase, events_for, get_game
 from game.rules.actions import predict
 from game.rules.events import BidMade, BidsRevealed
 from game.settings.house_rule_files import default_rule_file, load_rule_file
@@ -34,15 +34,15 @@ def test_no_dialog_is_pushed_over_an_open_menu(tmp_path):
     step(app)
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "TableMenu"
-    actions_before = len(scene.match.actions)
+    actions_before = len(scene.session.match.actions)
     for _ in range(120):
         step(app)
     # Nothing happens behind the menu: no dialog on top of it, no computer move.
     assert top_name(app) == "TableMenu"
-    assert len(scene.match.actions) == actions_before
+    assert len(scene.session.match.actions) == actions_before
     step(app, [key(pygame.K_ESCAPE)])
     assert run_until(app, lambda: top_name(app) == "BiddingPanel"
-                     or len(scene.match.actions) > actions_before)
+                     or len(scene.session.match.actions) > actions_before)
 
 
 def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
@@ -63,8 +63,8 @@ def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
     assert drawn["overlay"].message_warning is False
 
 
-def _table_fed_for(scene, seat: int | None, events) -> tuple[TableModel, Director]:
-    """A Wizard table model fed ``events`` as ``seat`` may learn them (None: the public stream)."""
+def _table_fed_for(scene, seat: int, events) -> tuple[TableModel, Director]:
+    """A Wizard table model fed ``events`` as ``seat`` may learn them (``PUBLIC_SEAT``: the public stream)."""
     wizard = get_game("wizard")
     model = TableModel.empty(wizard, 3)
     director = Director(model, lambda: scene.layout, lambda: 0.0, lambda s: f"P{s}", wizard)
@@ -79,7 +79,7 @@ def test_hidden_wizard_bid_is_never_put_on_another_players_plate(tmp_path):
     secret_bid = [BidMade(1, predict(2), hidden=True)]
     view = scene.view
     # Another seat's table (and the public one) never even receives the value.
-    for watcher in (0, None):
+    for watcher in (0, PUBLIC_SEAT):
         model, _ = _table_fed_for(scene, watcher, secret_bid)
         assert model.bid_labels[1] == t("table.bid_hidden")
         assert model.predictions[1] == -1 and 1 not in model.known_bids()
@@ -142,6 +142,6 @@ def test_preset_descriptions_read_well_on_the_start_screen():
 def test_game_over_waits_for_the_table_to_be_on_top(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["ai:random", "ai:random", "ai:random"], rounds=1, seed=3)
-    assert run_until(app, lambda: scene.match.phase == Phase.GAME_OVER and scene.director.idle)
+    assert run_until(app, lambda: scene.session.match.phase == Phase.GAME_OVER and scene.director.idle)
     step(app)
     assert top_name(app) == "EndScene"

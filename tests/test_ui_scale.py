@@ -13,38 +13,41 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
+from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
 
-from game.persistence.replay_timeline import ReplayTimeline
-from game.rules import TrickRecord, get_game, make_rules
-from game.rules.actions import predict
-from game.rules.events import TrickWon
-from game.session.match import Match, Seat
 from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import get_game, make_rules
 from game.ui.app import App
+from game.persistence.replay_timeline import ReplayTimeline
+from game.rules import TrickRecord
+from game.rules.events import TrickWon
+from game.rules.actions import predict
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene
+from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.leave_dialog import LeaveDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
-from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
-from game.ui.table import layout as layout_module
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
 from game.ui.table.hand_log import hand_log
+from game.ui.table import layout as layout_module
 from game.ui.table.layout import compute_layout
 from game.ui.table.review import HandLogDialog, LastTrickDialog
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets import geometry
 from game.ui.widgets.scroll import ScrollingDialog, ScrollView
-from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
-from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -130,12 +133,13 @@ def _menu(app):
 
 def _score_pad(app):
     match = finished_match("bidwhist", seed=8)
-    return ScorePad(app, match.history(), NAMES4, _noop), lambda scene: scene.row_h
+    return ScorePad(app, score_history(match.history()), NAMES4, _noop), lambda scene: scene.row_h
 
 
 def _end(app):
     match = finished_match("bidwhist", seed=8)
-    return EndScene(app, match.history(), NAMES4, _noop, _noop), lambda scene: scene.play_again.rect.height
+    end = EndScene(app, score_history(match.history()), NAMES4, _noop, _noop)
+    return end, lambda scene: scene.play_again.rect.height
 
 
 GROWING = {"settings": _settings, "rules editor": _rules_editor, "rules help": _rules_help, "start screen": _start,
@@ -234,7 +238,8 @@ def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
     real_app = App(data_dir=str(tmp_path_factory.mktemp("ui-scale")), size=(1280, 720),
                    settings=Settings(animation_speed="instant", ai_pause_seconds=0.0), show_start=False)
     seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
-    yield {"bidwhist": TableScene(real_app, Match(make_rules("bidwhist"), seats, 3), ai_runner=InlineAiRunner())}
+    match = Match(make_rules("bidwhist"), seats, 3)
+    yield {"bidwhist": TableScene(real_app, local_session(match, real_app, ai_runner=InlineAiRunner()))}
     real_app.close(quit_pygame=False)
 
 
@@ -299,7 +304,7 @@ def test_the_message_of_an_undo_stays_in_sight_of_the_reopened_bidding_panel(tmp
     app = App(data_dir=str(tmp_path), size=size, settings=settings)
     try:
         seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
-        table = TableScene(app, Match(make_rules("wizard"), seats, 5), ai_runner=InlineAiRunner())
+        table = TableScene(app, local_session(Match(make_rules("wizard"), seats, 5), app, ai_runner=InlineAiRunner()))
         app.replace(table)
 
         def run_until(done) -> None:

@@ -10,14 +10,14 @@ is kept as typed.
 from __future__ import annotations
 
 import os
-
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.session.match import Match
 from game.settings.app_settings import Settings
+from game.session.match import Match
+from game.session.local import local_session
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
@@ -58,12 +58,12 @@ def test_a_game_continued_from_its_save_names_its_default_seats_in_the_language_
     saved = match.to_save()
     assert saved["seats"][0] == {"name": "Jij", "controller": "human", "name_role": "you"}
     _switch(app, "en")
-    app.resume_match(Match.from_save(saved))
+    app.resume_session(local_session(Match.from_save(saved), app))
     assert app.scenes[-1].names[0] == "You"
     # A save from before roles were kept has none: its names stay as saved.
     for seat in saved["seats"]:
         seat.pop("name_role", None)
-    app.resume_match(Match.from_save(saved))
+    app.resume_session(local_session(Match.from_save(saved), app))
     assert app.scenes[-1].names[0] == "Jij"
 
 

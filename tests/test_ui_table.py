@@ -20,16 +20,17 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
 from game.rules.events import Dealt
 from game.rules.tricks import PUBLIC_SEAT
-from game.session.match import Match, Seat
-from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS
-from game.ui.table.ai_worker import AiJob, InlineAiRunner
+from game.session.ai_worker import AiJob, InlineAiRunner
 from game.ui.table.layout import compute_layout, hand_positions
+from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import explain, t
 from game.ui.tween import SPEED_FACTORS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
@@ -51,7 +52,8 @@ def start(app: App, game: str, controllers: list[str], seed: int = 3, ai_runner=
     rules = make_rules(game, overrides, players=players)
     names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:players]
     match = Match(rules, [Seat(n, c) for n, c in zip(names, controllers)], seed)
-    scene = TableScene(app, match, ai_runner=ai_runner if ai_runner is not None else InlineAiRunner())
+    runner = ai_runner if ai_runner is not None else InlineAiRunner()
+    scene = TableScene(app, local_session(match, app, ai_runner=runner))
     app.replace(scene)
     return scene
 
@@ -131,7 +133,7 @@ def human_can_play(scene: TableScene) -> bool:
 
 def legal_cards(scene: TableScene) -> set[int]:
     """The cards the seat to act may play now, as the match says."""
-    return {action.value for action in scene.match.legal_actions() if action.kind == ActionKind.PLAY}
+    return {action.value for action in scene.session.match.legal_actions() if action.kind == ActionKind.PLAY}
 
 
 # --------------------------------------------------------------------------
@@ -242,13 +244,13 @@ def _to_human_play(app: App, scene: TableScene, need_illegal: bool = False) -> N
     """Answer dialogs with the first legal choice until the human can play a card."""
     def ready() -> bool:
         if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            legal = scene.match.legal_actions()
+            legal = scene.session.match.legal_actions()
             choice = next((a for a in legal if a.kind != ActionKind.PASS), legal[0])
             dialog = app.scenes[-1]
             dialog.finish(dialog.on_action, choice)
         elif top_name(app) == "KittyDialog":
             dialog = app.scenes[-1]
-            dialog.finish(dialog.on_confirm, list(scene.match.view(scene.bottom).hand)[:6])
+            dialog.finish(dialog.on_confirm, list(scene.session.match.view(scene.bottom).hand)[:6])
         elif top_name(app) == "ScorePad":
             app.scenes[-1].cancel()
         if not human_can_play(scene):
@@ -266,13 +268,13 @@ def test_drag_legal_card_to_trick_plays_it(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random", "ai:random"], rounds=3)
     _to_human_play(app, scene)
-    before = len(scene.match.actions)
+    before = len(scene.session.match.actions)
     card = sorted(legal_cards(scene))[0]
     drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
-    assert len(scene.match.actions) == before + 1
-    assert scene.match.actions[-1][1] == play(card)
+    assert len(scene.session.match.actions) == before + 1
+    assert scene.session.match.actions[-1][1] == play(card)
     run_until(app, lambda: scene.director.idle)
-    seen = scene.match.view(0)
+    seen = scene.session.match.view(0)
     assert any(c == card for _, c in seen.trick) or any(c == card for r in seen.tricks for _, c in r.plays)
 
 
@@ -282,11 +284,11 @@ def test_drag_illegal_card_returns_with_reason(tmp_path):
     _to_human_play(app, scene, need_illegal=True)
     legal = legal_cards(scene)
     illegal = next(c for c in scene.hand_cards() if c not in legal)
-    before = len(scene.match.actions)
+    before = len(scene.session.match.actions)
     app.settings.animation_speed = "normal"  # so the slide back takes visible time
     drag(app, card_centre(scene, illegal), scene.layout.trick_rect.center)
-    assert len(scene.match.actions) == before, "an illegal card is never played"
-    reason = scene.match.explain(play(illegal))
+    assert len(scene.session.match.actions) == before, "an illegal card is never played"
+    reason = scene.session.match.explain(play(illegal))
     assert reason is not None and scene.message == explain(reason)
     assert "follow" in scene.message
     assert scene.drag.returning, "the card slides back"
@@ -298,11 +300,11 @@ def test_drop_outside_trick_area_slides_back(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=4)
     _to_human_play(app, scene)
-    before = len(scene.match.actions)
+    before = len(scene.session.match.actions)
     card = sorted(legal_cards(scene))[0]
     corner = (scene.layout.width - 20, scene.layout.height // 2)
     drag(app, card_centre(scene, card), corner)
-    assert len(scene.match.actions) == before
+    assert len(scene.session.match.actions) == before
     assert scene.message and "Drop" in scene.message
 
 
@@ -310,12 +312,12 @@ def test_click_and_keyboard_play(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=3)
     _to_human_play(app, scene)
-    before = len(scene.match.actions)
+    before = len(scene.session.match.actions)
     card = sorted(legal_cards(scene))[0]
     click(app, card_centre(scene, card))
-    assert len(scene.match.actions) == before + 1
+    assert len(scene.session.match.actions) == before + 1
     _to_human_play(app, scene)
-    before = len(scene.match.actions)
+    before = len(scene.session.match.actions)
     legal = legal_cards(scene)
     step(app, [key(pygame.K_RIGHT)])
     selected = scene.hand_cards()[scene.drag.selected]
@@ -323,8 +325,8 @@ def test_click_and_keyboard_play(tmp_path):
         step(app, [key(pygame.K_RIGHT)])
         selected = scene.hand_cards()[scene.drag.selected]
     step(app, [key(pygame.K_RETURN)])
-    assert len(scene.match.actions) == before + 1
-    assert scene.match.actions[-1][1] == play(selected)
+    assert len(scene.session.match.actions) == before + 1
+    assert scene.session.match.actions[-1][1] == play(selected)
 
 
 def test_no_input_while_animating(tmp_path):
@@ -363,11 +365,11 @@ def test_normal_speed_animations_finish_and_match_the_viewers_view(tmp_path):
     for _ in range(60 * 30):
         step(app)
         saw_flying = saw_flying or bool(scene.model.flying)
-        if scene.match.phase == Phase.PLAY and scene.director.idle:
+        if scene.session.match.phase == Phase.PLAY and scene.director.idle:
             break
     assert saw_flying, "cards flew during the deal"
     assert scene.director.idle
-    shown = scene.match.view(0)
+    shown = scene.session.match.view(0)
     assert sorted(scene.model.hands[0]) == sorted(shown.hand)
     for seat in range(1, 4):
         assert scene.model.hands[seat] == [-1] * shown.hand_sizes[seat], "other hands are only known by size"
@@ -377,9 +379,9 @@ def test_normal_speed_animations_finish_and_match_the_viewers_view(tmp_path):
 def test_deal_animation_follows_the_sequence(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "bidwhist", ["ai:random"] * 4, seed=9)
-    deal = next(e for e in scene.match.events if isinstance(e, Dealt))
+    deal = next(e for e in scene.session.match.events if isinstance(e, Dealt))
     # The order cards land in, as the bottom seat may know them (others face down).
-    sequence = list(scene.match.events_for([deal], 0)[0].sequence)
+    sequence = list(scene.session.match.events_for([deal], 0)[0].sequence)
     assert any(card >= 0 for card, _ in sequence) and any(card < 0 for card, _ in sequence)
     landed: list[tuple[int, int]] = []
     previous = [list(h) for h in scene.model.hands]
@@ -406,21 +408,21 @@ def test_hot_seat_cover_between_two_humans(tmp_path):
     scene = start(app, "wizard", ["human", "human", "ai:random"], rounds=1, seed=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     cover = app.scenes[-1]
-    first = scene.match.current_player
+    first = scene.session.match.current_player
     assert cover.name == scene.names[first]
     assert cover.opaque
     assert scene.viewer == PUBLIC_SEAT and not scene.face_up
     pass_cover(app)
     assert scene.bottom == first and scene.viewer == first and scene.face_up
-    assert sorted(scene.model.hands[first]) == sorted(scene.match.view(first).hand)
+    assert sorted(scene.model.hands[first]) == sorted(scene.session.match.view(first).hand)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     panel = app.scenes[-1]
-    panel.finish(panel.on_action, scene.match.legal_actions()[0])
+    panel.finish(panel.on_action, scene.session.match.legal_actions()[0])
     # Acting hands the screen back: the cards turn face down at once.
     assert scene.viewer == PUBLIC_SEAT and not scene.face_up
     assert all(card == -1 for hand in scene.model.hands for card in hand)
     # The next human gets a cover of their own before any of their cards show.
-    assert run_until(app, lambda: top_name(app) == "CoverScene" or scene.match.phase == Phase.PLAY)
+    assert run_until(app, lambda: top_name(app) == "CoverScene" or scene.session.match.phase == Phase.PLAY)
     if top_name(app) == "CoverScene":
         assert app.scenes[-1].name != scene.names[first]
 
@@ -434,14 +436,14 @@ def test_hot_seat_table_is_public_while_computers_play(tmp_path):
         if top_name(app) == "CoverScene":
             step(app, [key(pygame.K_RETURN)])
         elif top_name(app) in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, scene.match.legal_actions()[0])
+            top.finish(top.on_action, scene.session.match.legal_actions()[0])
         elif top_name(app) == "ScorePad":
             break
         elif human_can_play(scene):
             scene.play_card(sorted(legal_cards(scene))[0], None)
         else:
             step(app)
-        seat = scene.match.current_player
+        seat = scene.session.match.current_player
         if seat in (1, 3):
             thinking_seen += 1
             assert scene.viewer == PUBLIC_SEAT and not scene.face_up
@@ -493,14 +495,14 @@ def test_the_table_waits_for_the_runner_and_applies_its_answer(tmp_path):
     scene = start(app, "wizard", ["ai:random"] * 3, rounds=1, seed=2, ai_runner=runner)
     assert run_until(app, lambda: bool(runner.jobs))
     job = runner.jobs[0]
-    assert (job.seat, job.key) == (scene.match.current_player, scene.match.position_key())
+    assert (job.seat, job.key) == (scene.session.match.current_player, scene.session.match.position_key())
     for _ in range(30):
         step(app)
-    assert scene.match.actions == [] and len(runner.jobs) == 1, "nothing is played until the answer is in"
+    assert scene.session.match.actions == [] and len(runner.jobs) == 1, "nothing is played until the answer is in"
     assert scene._prompt_text() == t("table.thinking", name=scene.names[job.seat])
     job.run()
     step(app)
-    assert len(scene.match.actions) == 1 and scene.match.actions[0] == (job.seat, job.result)
+    assert len(scene.session.match.actions) == 1 and scene.session.match.actions[0] == (job.seat, job.result)
 
 
 def test_leaving_the_table_cancels_the_computer_job(tmp_path):
@@ -513,7 +515,7 @@ def test_leaving_the_table_cancels_the_computer_job(tmp_path):
     assert runner.stopped and job.cancelled
     job.run()  # the answer comes in after the table was left
     assert not job.finished and job.result is None
-    assert scene.match.actions == []
+    assert scene.session.match.actions == []
 
 
 def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
@@ -521,9 +523,9 @@ def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
     runner = FailingRunner()
     scene = start(app, "wizard", ["ai:random"] * 3, rounds=1, seed=2, ai_runner=runner)
     assert run_until(app, lambda: scene.director.idle)
-    seat, legal = scene.match.current_player, scene.match.legal_actions()
-    assert run_until(app, lambda: bool(scene.match.actions))
-    assert scene.match.actions[0] == (seat, legal[0]), "the first legal action is played instead"
+    seat, legal = scene.session.match.current_player, scene.session.match.legal_actions()
+    assert run_until(app, lambda: bool(scene.session.match.actions))
+    assert scene.session.match.actions[0] == (seat, legal[0]), "the first legal action is played instead"
     log_file = tmp_path / "logs" / "tricktable.log"
     assert "the computer player fell over" in log_file.read_text(encoding="utf-8")
 
@@ -553,7 +555,7 @@ def test_a_third_game_plays_to_the_end_screen_through_the_table(tmp_path):
             if top_name(app) == "EndScene":
                 return True
             if top_name(app) in ("BiddingPanel", "ContractChooser"):
-                top.finish(top.on_action, scene.match.legal_actions()[0])
+                top.finish(top.on_action, scene.session.match.legal_actions()[0])
             elif top_name(app) == "ScorePad":
                 pads.append(top.close_button.label)
                 click(app, top.close_button.rect.center)
@@ -562,6 +564,6 @@ def test_a_third_game_plays_to_the_end_screen_through_the_table(tmp_path):
             return False
 
         assert run_until(app, advance, frames=20000), f"no end screen (top: {top_name(app)})"
-        assert scene.match.is_over and pads
+        assert scene.session.match.is_over and pads
         assert all(label == t(game_def.text("next_deal")) for label in pads)
         assert (tmp_path / "histories" / f"{NAME}.jsonl").is_file()

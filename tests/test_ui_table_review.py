@@ -28,16 +28,17 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+from game.session.match import Match, Seat
 from game.rules import ActionKind, BidMode, Phase, make_rules
 from game.rules.actions import PASS, bid
 from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.events import BidWhistHandScored
 from game.rules.tricks import PUBLIC_SEAT
-from game.session.match import Match, Seat
 from game.ui import theme
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
 from game.ui.table.animations import FLOATER_RISE
 from game.ui.table.hints import card_words
+from game.session.local import LocalSession, local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t, team_words
 from test_ui_table import click, key, make_app, mouse, pass_cover, start, step, top_name
@@ -69,8 +70,9 @@ class Pilot(Autopilot):
 
 def human_to_play_after(scene: TableScene, tricks: int) -> Callable[[], bool]:
     def ready() -> bool:
+        assert isinstance(scene.session, LocalSession)
         return (scene.app.scenes[-1] is scene and scene.input_enabled()
-                and len(scene.match.view(0).tricks) >= tricks)
+                and len(scene.session.match.view(0).tricks) >= tricks)
     return ready
 
 
@@ -82,7 +84,7 @@ def test_the_last_trick_opens_by_button_key_and_pile_and_tells_who_led_and_took_
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 3))
-    record = scene.match.view(0).tricks[-1]
+    record = scene.session.match.view(0).tricks[-1]
 
     def check_open() -> None:
         dialog = app.scenes[-1]
@@ -132,7 +134,8 @@ def at_the_humans_kitty(app) -> TableScene:
     for seed in range(1, 60):
         scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
         pilot = Pilot(scene)
-        pilot.until(lambda: top_name(app) == "KittyDialog" or scene.match.phase == Phase.PLAY)
+        pilot.until(lambda: top_name(app) == "KittyDialog" or (isinstance(scene.session, LocalSession)
+                                                               and scene.session.match.phase == Phase.PLAY))
         if top_name(app) == "KittyDialog":
             break
     return scene
@@ -154,14 +157,14 @@ def test_a_hot_seat_player_sees_the_trick_that_ended_behind_the_cover(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "human", "ai:random"], seed=6, rounds=3)
     pilot = Pilot(scene)
-    pilot.until(lambda: top_name(app) == "CoverScene" and len(scene.match.view(PUBLIC_SEAT).tricks) >= 1)
+    pilot.until(lambda: top_name(app) == "CoverScene" and len(scene.session.match.view(PUBLIC_SEAT).tricks) >= 1)
     step(app, [key(pygame.K_l, "l")])
     assert top_name(app) == "CoverScene", "nothing of the table opens behind the cover"
     pass_cover(app)
-    assert scene.viewer == scene.match.current_player
+    assert scene.viewer == scene.session.match.current_player
     step(app, [key(pygame.K_l, "l")])
     assert top_name(app) == "LastTrickDialog"
-    assert app.scenes[-1].record == scene.match.view(PUBLIC_SEAT).tricks[-1]
+    assert app.scenes[-1].record == scene.session.match.view(PUBLIC_SEAT).tricks[-1]
 
 
 def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
@@ -170,10 +173,10 @@ def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
     pilot = Pilot(scene)
     details = {}
     for _ in range(20000):
-        if scene.match.deal_number > 2:
+        if scene.session.match.deal_number > 2:
             break
         if top_name(app) == "CoverScene" and app.scenes[-1] not in details:
-            details[app.scenes[-1]] = (scene.match.deal_number, app.scenes[-1].detail)
+            details[app.scenes[-1]] = (scene.session.match.deal_number, app.scenes[-1].detail)
         pilot.play_on()
     by_deal: dict[int, list] = {}
     for deal, detail in details.values():
@@ -203,7 +206,7 @@ def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkey
         pilot.until(lambda: human_to_play_after(scene, tricks)() and len(scene.model.trick) >= 1)
         tags.clear()
         step(app)
-        view = scene.match.view(0)
+        view = scene.session.match.view(0)
         assert view.winning_seat >= 0
         assert (view.trick[0][0], t("table.trick_led")) in tags
         assert (view.winning_seat, t("table.trick_winning")) in tags
@@ -221,7 +224,7 @@ def test_bid_whist_shows_books_needed_and_taken_for_both_sides(tmp_path):
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 4))
-    view = scene.match.view(0)
+    view = scene.session.match.view(0)
     declarers = scene.game_def.team_of(view.declarer)
     need = books_needed(view.contract_books)
     lines = scene.view.progress_lines(scene.model, scene.names)
@@ -241,7 +244,7 @@ def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colou
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
     pilot = Pilot(scene)
     pilot.until(lambda: top_name(app) in ("ScorePad", "EndScene"))
-    scored = [e for e in scene.match.events if isinstance(e, BidWhistHandScored)][-1]
+    scored = [e for e in scene.session.match.events if isinstance(e, BidWhistHandScored)][-1]
     # Between hands the score pad shows it; a hand that ends the game leaves it over the table.
     pad = app.scenes[-1] if top_name(app) == "ScorePad" else None
     if scored.redeal:
@@ -282,12 +285,12 @@ def test_wizard_plates_and_the_table_show_bids_against_tricks(tmp_path):
     pilot = Pilot(scene)
     seen = set()
     for _ in range(60000):
-        if seen == {"over", "under"} or scene.match.is_over:
+        if seen == {"over", "under"} or scene.session.match.is_over:
             break
         pilot.play_on()
-        if scene.match.phase != Phase.PLAY or not scene.director.idle:
+        if scene.session.match.phase != Phase.PLAY or not scene.director.idle:
             continue
-        view = scene.match.view(0)
+        view = scene.session.match.view(0)
         bids, tricks = sum(view.predictions), view.tricks_per_hand
         lines = [text for text, _ in scene.view.progress_lines(scene.model, scene.names)]
         assert lines[0] == t("table.round_bids", bids=bids, n=tricks)
@@ -323,7 +326,7 @@ def _declarer_choosing_no_trump(tmp_path, size=(800, 600)):
                 break
             match.apply(action)
         if match.phase == Phase.CONTRACT and match.current_player == 0:
-            scene = TableScene(app, match, ai_runner=InlineAiRunner())
+            scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
             app.replace(scene)
             return app, scene
     raise AssertionError("no seed lets seat 0 declare no trump")
@@ -342,7 +345,7 @@ def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp
     assert t("mode.0.sentence") not in texts[1] and t("mode.1.sentence") not in texts[1]
     # Chosen: now the panel says which.
     chooser = app.scenes[-1]
-    choice = [a for a in scene.match.legal_actions() if a.value == 1][0]
+    choice = [a for a in scene.session.match.legal_actions() if a.value == 1][0]
     chooser.finish(chooser.on_action, choice)
     for _ in range(5):
         step(app)
@@ -362,7 +365,7 @@ def test_the_turn_glow_leaves_the_last_player_while_the_trick_is_collected(tmp_p
         if scene.model.trick_winner >= 0:
             held += 1
             assert scene.model.turn == -1, "the last player's plate still glows while the trick is collected"
-        if len(scene.match.view(PUBLIC_SEAT).tricks) >= 4:
+        if len(scene.session.match.view(PUBLIC_SEAT).tricks) >= 4:
             break
     assert held > 10
 
@@ -383,7 +386,7 @@ def test_score_pop_ups_never_rise_over_the_scores_panel(tmp_path, game, players,
             rect = image.get_rect(center=(round(floater.x), round(floater.y)))
             assert not rect.colliderect(score_rect), (floater.text, rect, score_rect)
             assert not rect.colliderect(scene.layout.pad_button)
-        if top_name(app) == "EndScene" or scene.match.is_over and not scene.model.floaters and seen:
+        if top_name(app) == "EndScene" or scene.session.match.is_over and not scene.model.floaters and seen:
             break
     assert seen > 0
     assert FLOATER_RISE > 0
@@ -398,7 +401,7 @@ def test_the_hand_log_tells_the_hand_from_the_seats_own_events(tmp_path):
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 3))
     lines = [line.text for line in scene.hand_log_lines()]
-    view = scene.match.view(0)
+    view = scene.session.match.view(0)
     dealer = scene.names[view.dealer]
     assert lines[0] == t("log.dealt", deal=t("game.deal.hand"), n=view.deal_number, name=dealer)
     for number, record in enumerate(view.tricks, start=1):
@@ -424,8 +427,8 @@ def test_the_hand_log_ends_a_wizard_round_with_each_players_score(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:medium", "ai:medium"], seed=9, rounds=3)
     pilot = Pilot(scene)
-    pilot.until(lambda: top_name(app) == "ScorePad" and scene.match.deal_number == 2)
-    deal = scene.match.history()["deals"][-1]
+    pilot.until(lambda: top_name(app) == "ScorePad" and scene.session.match.deal_number == 2)
+    deal = scene.session.match.history()["deals"][-1]
     lines = [line.text for line in scene.hand_log_lines()]
     bids = {entry["seat"]: entry["bid"] for entry in deal["bids"]}
     for seat in range(3):
@@ -439,13 +442,13 @@ def test_the_hand_log_never_tells_a_hidden_bid(tmp_path):
     pilot = Pilot(scene)
     checked = 0
     for _ in range(20000):
-        if scene.match.deal_number > 2 or scene.match.is_over:
+        if scene.session.match.deal_number > 2 or scene.session.match.is_over:
             break
         pilot.play_on()
-        if scene.match.phase != Phase.PREDICT:
+        if scene.session.match.phase != Phase.PREDICT:
             continue
         lines = [line.text for line in scene.hand_log_lines()]
-        for seat, action in scene.match.view(PUBLIC_SEAT).actions:
+        for seat, action in scene.session.match.view(PUBLIC_SEAT).actions:
             if seat == scene.viewer or (action is not None and action.kind != ActionKind.PREDICT):
                 continue
             assert t("log.bid_placed", name=scene.names[seat]) in lines
@@ -485,6 +488,6 @@ def test_the_undo_button_under_the_kitty_dialog_is_neither_drawn_nor_clicked(tmp
     monkeypatch.setattr(scene.undo_button, "draw", lambda surface: drawn.append(surface))
     step(app, [])
     assert drawn == [], "the Undo button is drawn over the kitty dialog"
-    actions = list(scene.match.actions)
+    actions = list(scene.session.match.actions)
     click(app, scene.undo_button.rect.center)
-    assert app.scenes[-1] is dialog and list(scene.match.actions) == actions
+    assert app.scenes[-1] is dialog and list(scene.session.match.actions) == actions

@@ -30,32 +30,11 @@ import string
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Iterator
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 
 import pygame
 import pytest
-
-from game.rules import apply, make_rules, new_game
-from game.rules.actions import PASS, bid
-from game.session.match import Match, Seat
-from game.settings.app_settings import LANGUAGES, Settings
-from game.ui import theme
-from game.ui.app import App
-from game.ui.art.render_cache import TEXT
-from game.ui.dialogs.bidding_panel import BiddingPanel
-from game.ui.dialogs.contract_chooser import ContractChooser
-from game.ui.dialogs.cover_scene import CoverScene
-from game.ui.dialogs.end_scene import EndScene
-from game.ui.dialogs.kitty_dialog import KittyDialog
-from game.ui.dialogs.score_pad import ScorePad
-from game.ui.scenes.rules_editor import RulesEditor
-from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.scenes.start_scene import NAME_LENGTH, StartScene
-from game.ui.table.ai_worker import InlineAiRunner
-from game.ui.table.scene import TableScene
-from game.ui.text import SOURCE_LANGUAGE, catalog as catalog_of, set_language, t
-from game.ui.widgets import text as text_module
 from ui_states import (
     WINDOW_SIZES,
     PreviewApp,
@@ -65,6 +44,30 @@ from ui_states import (
     window_for_module,
     wizard_bid_state,
 )
+
+from game.settings.app_settings import LANGUAGES, Settings
+from game.session.match import Match, Seat
+from game.rules import apply, make_rules, new_game
+from game.rules.actions import PASS, bid
+from game.ui import theme
+from game.ui.app import App
+from game.ui.art.render_cache import TEXT
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import NAME_LENGTH, StartScene
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import SOURCE_LANGUAGE, set_language, t
+from game.ui.text import catalog as catalog_of
+from game.ui.widgets import text as text_module
 
 # First names of a usual length, with the Dutch and Turkish letters the type must draw.
 USUAL_NAMES = ["Şükrü", "Gülşen", "Bartjan", "İlknur", "Annelies", "Ömer"]
@@ -166,7 +169,7 @@ def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
     for game, players in (("bidwhist", 4), ("wizard", 6)):
         seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(USUAL_NAMES[:players])]
         match = Match(make_rules(game, players=players), seats, 3)
-        made[game] = TableScene(real_app, match, ai_runner=InlineAiRunner())
+        made[game] = TableScene(real_app, local_session(match, real_app, ai_runner=InlineAiRunner()))
     yield made
     real_app.close(quit_pygame=False)
 
@@ -217,12 +220,15 @@ def dialogs(app, tables, names: list[str] = USUAL_NAMES) -> Iterator[tuple[str, 
     yield "Bid Whist bidding", BiddingPanel(app, state.view(state.current_player), names4,
                                             _noop).attach_host(bidwhist_table)
     wizard = finished_match("wizard", players=6, seed=2)
-    yield "Wizard score pad, 6 players", ScorePad(app, wizard.history(), names, _noop).attach_host(wizard_table)
-    bidwhist = finished_match("bidwhist", seed=8)
-    yield "Bid Whist score pad", ScorePad(app, bidwhist.history(), names4, _noop).attach_host(bidwhist_table)
-    yield "Wizard game over, 6 players", EndScene(app, wizard.history(), names, _noop,
+    yield "Wizard score pad, 6 players", ScorePad(app, score_history(wizard.history()), names,
                                                   _noop).attach_host(wizard_table)
-    yield "Bid Whist game over", EndScene(app, bidwhist.history(), names4, _noop, _noop).attach_host(bidwhist_table)
+    bidwhist = finished_match("bidwhist", seed=8)
+    yield "Bid Whist score pad", ScorePad(app, score_history(bidwhist.history()), names4,
+                                          _noop).attach_host(bidwhist_table)
+    yield "Wizard game over, 6 players", EndScene(app, score_history(wizard.history()), names, _noop,
+                                                  _noop).attach_host(wizard_table)
+    yield "Bid Whist game over", EndScene(app, score_history(bidwhist.history()), names4, _noop,
+                                          _noop).attach_host(bidwhist_table)
     yield "hot-seat cover", CoverScene(app, names[0], _noop)
 
 
@@ -296,7 +302,7 @@ def test_the_trump_chooser_shows_whole_captions_and_one_bold_size_at_800x600(app
 def test_the_six_player_score_pad_heads_every_column_whole_at_800x600(app, tables, audit):
     """The issue's case: "Took" was cut to "T..." with six players at 800x600."""
     wizard = finished_match("wizard", players=6, seed=2)
-    pad = ScorePad(app, wizard.history(), USUAL_NAMES, _noop).attach_host(tables["wizard"])
+    pad = ScorePad(app, score_history(wizard.history()), USUAL_NAMES, _noop).attach_host(tables["wizard"])
     _draw(app, pad, (800, 600))
     _check(audit, "six-player score pad at 800x600")
     assert t("pad.took") in audit.drawn

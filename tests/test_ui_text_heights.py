@@ -32,19 +32,22 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
+from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
+from test_stats import recorded
+from ui_states import NAMES4, finished_match
 
+from game.settings.app_settings import Settings
 from game.persistence.history_files import write_history
 from game.persistence.replay_timeline import ReplayTimeline
 from game.rules import Phase
-from game.settings.app_settings import Settings
 from game.ui import theme
 from game.ui.app import App
 from game.ui.art.render_cache import TEXT
+from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.scenes.replay_scene import ReplayScene
@@ -54,9 +57,7 @@ from game.ui.text import t
 from game.ui.widgets import text as text_widgets
 from game.ui.widgets.geometry import set_display_choices
 from game.ui.widgets.panels import _panel_cache
-from test_stats import recorded
 from tools.screenshots import FRAME, Autopilot, _start
-from ui_states import NAMES4, finished_match
 
 #: The smallest text at 100% in a 1280x720 window, and in the smallest window the game opens.
 SMALLEST_PX = 12
@@ -180,7 +181,7 @@ def _tour(app: App, sizes: TextSizes) -> None:
         kitty._toggle(card)
     _shown(app, sizes, "kitty")
     _run(app, lambda: app.scenes[-1] is scene and scene.input_enabled() and len(scene.model.trick) >= 2
-         and scene.match.phase == Phase.PLAY and len(scene.match.view(0).tricks) >= 2, pilot,
+         and scene.session.match.phase == Phase.PLAY and len(scene.session.match.view(0).tricks) >= 2, pilot,
          sizes=sizes, screen="Bid Whist table")
     _shown(app, sizes, "Bid Whist table")
     for screen, opens in (("last trick", scene.open_last_trick), ("hand log", scene.open_hand_log),
@@ -207,10 +208,11 @@ def _tour(app: App, sizes: TextSizes) -> None:
     # Finished games (played by computer players, off the table): their score pad and game
     # over over the table, then the statistics and the replay viewer over the start screen.
     bid_whist, wizard = finished_match("bidwhist", seed=8), finished_match("wizard", players=5, seed=2, rounds=3)
-    app.push(ScorePad(app, bid_whist.history(), NAMES4, lambda: None))
+    app.push(ScorePad(app, score_history(bid_whist.history()), NAMES4, lambda: None))
     _shown(app, sizes, "score pad")
     app.pop()
-    app.push(EndScene(app, wizard.history(), NAMES4 + ["Esme"], lambda: None, lambda: None).attach_host(scene))
+    app.push(EndScene(app, score_history(wizard.history()), NAMES4 + ["Esme"], lambda: None,
+                      lambda: None).attach_host(scene))
     _shown(app, sizes, "game over")
     sizes.screen = "start"
     app.show_start()

@@ -17,13 +17,14 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 from game.rules.actions import predict
 from game.rules.events import UNKNOWN_CARD
-from game.session.match import Match, Seat
-from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.scenes.start_scene import StartScene
@@ -103,11 +104,11 @@ def test_its_bidding_panel_score_pad_and_end_screen(oh_hell, app):
     assert chosen == [action]
     match.play_out()
     history = match.history()
-    pad = ScorePad(app, history, NAMES)
+    pad = ScorePad(app, score_history(history), NAMES)
     assert len(pad.rows) == len(history["deals"])
     assert [pad.rows[-1].cells[1 + 4 * s + 3].text for s in range(PLAYERS)] == \
         [str(score) for score in history["final_scores"]]
-    end = EndScene(app, history, NAMES, lambda: None, lambda: None)
+    end = EndScene(app, score_history(history), NAMES, lambda: None, lambda: None)
     for winner in history["winners"]:
         assert NAMES[winner] in end.winner_line()
     end.draw(pygame.Surface(app.size))

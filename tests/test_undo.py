@@ -25,6 +25,7 @@ from game.persistence.history_files import write_history
 from game.persistence.history_reader import read_history
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.local import LocalSession
 from game.session.match import Match, Seat
 from game.settings.app_settings import Settings, load_settings
 from game.ui.app import App
@@ -187,7 +188,9 @@ def play_and_wait(app: App, scene: TableScene) -> None:
 
 def assert_shows_position(scene: TableScene, view) -> None:
     """The match is back at ``view`` and the table shows it at once (nothing left to animate)."""
-    assert scene.match.view(0) == view
+    session = scene.session
+    assert isinstance(session, LocalSession)
+    assert session.match.view(0) == view
     assert scene.director.idle
     assert sorted(scene.model.hands[0]) == sorted(view.hand)
     assert scene.model.trick == list(view.trick)
@@ -197,12 +200,12 @@ def test_the_undo_button_takes_back_the_card_and_the_replies(tmp_path):
     app = make_app(tmp_path)
     scene = one_human_table(app)
     assert scene.undo_button.visible
-    view, actions = scene.match.view(0), len(scene.match.actions)
+    view, actions = scene.session.match.view(0), len(scene.session.match.actions)
     play_and_wait(app, scene)
-    assert len(scene.match.actions) > actions
+    assert len(scene.session.match.actions) > actions
     click(app, scene.undo_button.rect.center)
     assert_shows_position(scene, view)
-    assert len(scene.match.actions) == actions and top_name(app) == "TableScene"
+    assert len(scene.session.match.actions) == actions and top_name(app) == "TableScene"
     assert scene.message == t("undo.done")
     step(app)
     assert human_can_play(scene), "the human plays again"
@@ -213,26 +216,26 @@ def test_the_undo_button_takes_back_the_card_and_the_replies(tmp_path):
 def test_u_and_ctrl_z_undo_again_and_again_within_the_hand(tmp_path):
     app = make_app(tmp_path)
     scene = one_human_table(app)
-    first = scene.match.view(0)
+    first = scene.session.match.view(0)
     play_and_wait(app, scene)
-    second = scene.match.view(0)
+    second = scene.session.match.view(0)
     play_and_wait(app, scene)
     step(app, [key(pygame.K_u, "u")])
     assert_shows_position(scene, second)
     step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a",
                                   scancode=0)])
     assert_shows_position(scene, first)
-    assert scene.match.history()["undo_used"] is True
+    assert scene.session.match.history()["undo_used"] is True
 
 
 def test_undo_with_nothing_to_take_back_says_so(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=2)
     run_until(app, lambda: top_name(app) == "BiddingPanel")
-    actions = len(scene.match.actions)
+    actions = len(scene.session.match.actions)
     assert not scene.undo_allowed()
     step(app, [key(pygame.K_u, "u")])
-    assert len(scene.match.actions) == actions
+    assert len(scene.session.match.actions) == actions
     assert scene.message == t("undo.nothing")
 
 
@@ -242,13 +245,13 @@ def test_hot_seat_has_no_undo(tmp_path):
     step(app)
     assert not scene.undo_offered and not scene.undo_button.visible
     # A human's decision is on the record; still nothing can take it back.
-    while not scene.match.actions or scene.match.actions[-1][0] not in scene.humans:
-        scene.match.apply(scene.match.legal_actions()[0])
-    actions = list(scene.match.actions)
+    while not scene.session.match.actions or scene.session.match.actions[-1][0] not in scene.humans:
+        scene.session.match.apply(scene.session.match.legal_actions()[0])
+    actions = list(scene.session.match.actions)
     scene.request_undo()
     step(app, [key(pygame.K_u, "u")])
     step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
-    assert scene.match.actions == actions and not scene.match.undo_used
+    assert scene.session.match.actions == actions and not scene.session.match.undo_used
 
 
 def test_the_setting_turns_undo_off(tmp_path):
@@ -256,10 +259,10 @@ def test_the_setting_turns_undo_off(tmp_path):
     scene = one_human_table(app)
     assert not scene.undo_offered and not scene.undo_button.visible
     play_and_wait(app, scene)
-    actions = list(scene.match.actions)
+    actions = list(scene.session.match.actions)
     step(app, [key(pygame.K_u, "u")])
     click(app, scene.undo_button.rect.center)
-    assert scene.match.actions == actions and not scene.match.undo_used
+    assert scene.session.match.actions == actions and not scene.session.match.undo_used
 
 
 def test_undo_is_a_setting_on_the_settings_screen_and_in_the_file(tmp_path):

@@ -157,7 +157,7 @@ def test_the_window_opens_at_the_table_with_the_last_setups_seats(tmp_path) -> N
     try:
         table = app.top_scene()
         assert isinstance(table, TableScene)
-        match = table.match
+        match = table.session.match
         assert match.rules == WizardRules(rounds=2)
         assert [(seat.name, seat.controller) for seat in match.seats] == [
             ("Ann", "human"), ("Bo", "ai:easy"), ("Cy", "ai:hard"), ("Di", "human"), ("Ed", "ai:hard")]
@@ -172,7 +172,7 @@ def test_without_a_last_setup_one_human_plays_computers(tmp_path) -> None:
                       rules_file=write(tmp_path / "house.yaml", "target_score: 5\n"))
     app = open_at_table(tmp_path, plan)
     try:
-        match = app.top_scene().match
+        match = app.top_scene().session.match
         assert match.rules == BidWhistRules(target_score=5)
         controllers = [seat.controller for seat in match.seats]
         assert controllers[0] == "human" and all(c.startswith("ai:") for c in controllers[1:])
@@ -211,7 +211,7 @@ def test_the_saved_game_gives_way_when_the_player_says_so(tmp_path) -> None:
     try:
         app.scenes[-1].leave_button.on_click()
         assert isinstance(app.top_scene(), TableScene)
-        assert app.top_scene().match.rules == BidWhistRules(target_score=5)
+        assert app.top_scene().session.match.rules == BidWhistRules(target_score=5)
     finally:
         app.close(quit_pygame=False)
 

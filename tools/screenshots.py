@@ -67,9 +67,9 @@ from typing import TypeVar
 import pygame
 
 from game.ai import make_player
-from game.rules import ActionKind, BidWhistView, Phase, make_rules
-from game.session.match import Match, Seat
 from game.settings.app_settings import LANGUAGES, Settings
+from game.session.match import Match, Seat
+from game.rules import ActionKind, BidWhistView, Phase, make_rules
 from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
@@ -80,7 +80,8 @@ from game.ui.scene import Scene
 from game.ui.scenes.rules_editor import RulesEditor
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.start_scene import StartScene
-from game.ui.table.ai_worker import InlineAiRunner
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import LocalSession, local_session
 from game.ui.table.review import LastTrickDialog
 from game.ui.table.scene import TableScene
 from game.ui.text import t
@@ -131,7 +132,9 @@ class Autopilot:
         """Answer whatever the top scene asks the human; False when it asks nothing."""
         app, scene = self.app, self.scene
         top = app.scenes[-1]
-        match = scene.match
+        # The autopilot rehearses discards on a copy of the local game's match.
+        assert isinstance(scene.session, LocalSession)
+        match = scene.session.match
         seat = match.current_player
         if isinstance(top, (BiddingPanel, ContractChooser)):
             top.finish(top.on_action, self.player.choose(match.view(seat), self.rng))
@@ -168,7 +171,7 @@ def _start(app: App, game: str, players: int, seed: int, humans: tuple[int, ...]
     names = ["Alice", "Bongani", "Carmen", "Dmitri", "Emeka", "Fatima"]
     seats = [Seat(names[i], "human" if i in humans else "ai:medium") for i in range(players)]
     match = Match(make_rules(game, rules, players=players), seats, seed)
-    scene = TableScene(app, match, ai_runner=InlineAiRunner())
+    scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     return scene
 
@@ -210,7 +213,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "bidwhist", 4, seed=21)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.match.view(0).tricks) >= 3
+                                   and len(scene.session.view(0).game.tricks) >= 3
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "bidwhist_table", size))
@@ -223,7 +226,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
 
     # Later in the same hand: how the contract stands, the trick in play tagged.
     _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.match.view(0).tricks) >= 7
+                                   and len(scene.session.view(0).game.tricks) >= 7
                                    and len(scene.model.trick) >= 2))
     app.step(FRAME, [])
     saved.append(_save(app, "contract_progress", size))
@@ -248,7 +251,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
         scene = _start(app, "bidwhist", 4, seed=seed)
         pilot = Autopilot(app, scene)
         _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "KittyDialog"
-                                       or scene.match.phase == Phase.PLAY))
+                                       or scene.session.phase == Phase.PLAY))
         dialog = app.scenes[-1]
         if isinstance(dialog, KittyDialog):
             for choice in dialog.cards[-4:]:
@@ -262,7 +265,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "wizard", 5, seed=5)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "BiddingPanel"
-                                   and scene.match.deal_number >= 4))
+                                   and scene.session.deal_number >= 4))
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))
@@ -271,7 +274,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene = _start(app, "wizard", 4, seed=6, humans=(0, 2), rounds=4)
     pilot = Autopilot(app, scene)
     _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "CoverScene"
-                                   and scene.match.deal_number >= 2))
+                                   and scene.session.deal_number >= 2))
     app.step(FRAME, [], idle_time=COVER_GUARD_SECONDS)   # the cover as it listens, its button gold
     saved.append(_save(app, "hot_seat_cover", size))
 
@@ -315,7 +318,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 60):
         scene = _start(app, "bidwhist", 4, seed=seed, jokers=False)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: _top_is(app, "KittyDialog") or scene.match.phase == Phase.PLAY))
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "KittyDialog") or scene.session.phase == Phase.PLAY))
         dialog = app.scenes[-1]
         if isinstance(dialog, KittyDialog):
             for choice in dialog.cards[-3:]:
@@ -329,7 +332,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 80):
         scene = _start(app, "bidwhist", 4, seed=seed, dealer_takes=True)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: _top_is(app, "BiddingPanel") or scene.match.phase != Phase.BID))
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "BiddingPanel") or scene.session.phase != Phase.BID))
         panel = app.scenes[-1]
         if isinstance(panel, BiddingPanel) and any(a.kind == ActionKind.TAKE for a in panel.legal):
             app.step(FRAME, [])
@@ -346,14 +349,15 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 400):
         scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: boston_hand(scene) or scene.match.is_over), frames=200000)
-        if not boston_hand(scene) or scene.match.is_over:
+        _run(app, lambda: pilot.answer(lambda: boston_hand(scene) or scene.session.is_over), frames=200000)
+        if not boston_hand(scene) or scene.session.is_over:
             continue
-        deal = scene.match.deal_number
+        deal = scene.session.deal_number
         scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: scene.match.deal_number == deal and scene.match.phase == Phase.PLAY
-                                       and len(scene.match.view(0).tricks) >= 11), frames=200000)
+        _run(app, lambda: pilot.answer(lambda: scene.session.deal_number == deal
+                                       and scene.session.phase == Phase.PLAY
+                                       and len(scene.session.view(0).game.tricks) >= 11), frames=200000)
         app.settings.animation_speed = "normal"
         _run(app, lambda: pilot.answer(lambda: (scene.model.banner or "").startswith("Boston")), frames=5000)
         for _ in range(40):
@@ -396,7 +400,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 200):
         scene = _start(app, "wizard", 4, seed=seed, wizard_turn_up="first_bidder_chooses")
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: _top_is(app, "ContractChooser") or scene.match.deal_number > 6))
+        _run(app, lambda: pilot.answer(lambda: _top_is(app, "ContractChooser") or scene.session.deal_number > 6))
         if _top_is(app, "ContractChooser"):
             app.step(FRAME, [])
             saved.append(_save(app, "wizard_chooser", size))

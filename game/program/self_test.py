@@ -276,7 +276,7 @@ def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
 
     rules = make_rules(plan.game, plan.overrides, players=plan.players)
     seats = [Seat(f"Computer {seat + 1}", "ai:medium") for seat in range(plan.players)]
-    match = app.start_match(rules, seats, seed=plan.seed)
+    session = app.start_match(rules, seats, seed=plan.seed)
     deadline = time.monotonic() + MAX_SECONDS_PER_GAME
     for frame in range(MAX_FRAMES_PER_GAME):
         if isinstance(app.scenes[-1], EndScene):
@@ -287,15 +287,15 @@ def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
             raise SelfTestFailure(f"{plan.game}: the app logged an error: {collector.messages[0]}")
         if time.monotonic() > deadline:
             raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_SECONDS_PER_GAME:.0f} s "
-                                  f"({frame} frames, {match.phase.name})")
+                                  f"({frame} frames, {session.phase.name})")
         time.sleep(YIELD_SECONDS)
     else:
         raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_FRAMES_PER_GAME} frames "
-                              f"({match.phase.name}, deal {match.deal_number})")
-    if not match.is_over:
+                              f"({session.phase.name}, deal {session.deal_number})")
+    if not session.is_over:
         raise SelfTestFailure(f"{plan.game}: the end screen appeared before the game was over")
     app.step(FRAME, [])  # draw the end screen once
-    deals = len(match.history()["deals"])
+    deals = len(session.score_history().deals)
     log.info("self-test %s: seed %d, %d deals, %d frames", plan.game, plan.seed, deals, frame)
     return plan.describe(deals)
 

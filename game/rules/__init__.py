@@ -14,15 +14,16 @@ from game.rules.cards import Suit, card_code, parse_card
 from game.rules.core import Phase
 from game.rules.engine import GameState, apply, new_game
 from game.rules.errors import DealError, IllegalActionError, ParseError, RuleConfigError, RulesError
-from game.rules.events import EVENT_TYPES, UNKNOWN_CARD, GameEvent, events_for
+from game.rules.events import EVENT_TYPES, PUBLIC_SEAT, GameEvent, UNKNOWN_CARD, Viewer, events_for
 from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
 from game.rules.registry import GameDef, all_games, game_names, game_of, get_game
 from game.rules.view import BidWhistView, PlayerView, TrickRecord, WizardView
 
 __all__ = [
     "Action", "ActionKind", "BidMode", "BidWhistRules", "BidWhistView", "DealError", "EVENT_TYPES", "GameDef",
-    "GameEvent", "GameState", "IllegalActionError", "ParseError", "Phase", "PlayerView", "RuleConfigError",
-    "RulesError", "Suit", "TrickRecord", "UNKNOWN_CARD", "WizardRules", "WizardView", "action_to_str",
+    "GameEvent", "GameState", "IllegalActionError", "PUBLIC_SEAT", "ParseError", "Phase", "PlayerView",
+    "RuleConfigError",
+    "RulesError", "Suit", "TrickRecord", "UNKNOWN_CARD", "Viewer", "WizardRules", "WizardView", "action_to_str",
     "all_games", "apply", "card_code", "events_for", "game_names", "game_of", "get_game", "make_rules",
     "new_game", "parse_action", "parse_card",
 ]

@@ -12,17 +12,20 @@ from __future__ import annotations
 # hand at the deal, the kitty, the declarer's discards, hidden Wizard bids.
 # ``events_for(events, seat)`` is the information boundary: it returns the same
 # story as ``seat`` may learn it, with other seats' cards replaced by
-# ``UNKNOWN_CARD`` and hidden bids by ``None``. With ``seat=None`` it gives the
-# public stream, which is what a table shows between two hot-seat players and
-# what a spectator (or, later, a network peer) would receive.
+# ``UNKNOWN_CARD`` and hidden bids by ``None``. A *viewer* is a seat number or
+# ``PUBLIC_SEAT`` (-1), the one notion that events and views (``state.view``)
+# share: ``events_for(events, PUBLIC_SEAT)`` is the public stream, which is what
+# a table shows between two hot-seat players and what a spectator (or, later, a
+# network peer) would receive; it knows no card of any hand or of the kitty.
 
-from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from collections.abc import Iterable
 
 from game.rules.actions import Action
 
 UNKNOWN_CARD = -1  # a card whose face this seat may not know (hidden hands, the kitty, discards)
-PUBLIC = None      # the seat argument of ``events_for`` for the public stream
+Viewer = int       # who is looking: a seat number, or PUBLIC_SEAT
+PUBLIC_SEAT: Viewer = -1  # the public viewer: no hand, no hidden bid, nothing secret
 
 Plays = tuple[tuple[int, int], ...]  # (seat, card) in play order
 
@@ -38,7 +41,7 @@ class FirstDealerDrawn:
     draw: Plays
     dealer: int
 
-    def for_seat(self, seat: int | None) -> FirstDealerDrawn:
+    def for_seat(self, seat: Viewer) -> FirstDealerDrawn:
         return self
 
 
@@ -54,9 +57,10 @@ class Dealt:
     kitty: tuple[int, ...]
     sequence: tuple[tuple[int, int], ...]
 
-    def for_seat(self, seat: int | None) -> Dealt:
+    def for_seat(self, seat: Viewer) -> Dealt:
         hands = tuple(hand if index == seat else _masked(hand) for index, hand in enumerate(self.hands))
-        sequence = tuple((card if owner == seat and seat is not None else UNKNOWN_CARD, owner)
+        # The kitty's cards are dealt to owner -1, which is no viewer's own (not the public's).
+        sequence = tuple((card if owner == seat and seat != PUBLIC_SEAT else UNKNOWN_CARD, owner)
                          for card, owner in self.sequence)
         return replace(self, hands=hands, kitty=_masked(self.kitty), sequence=sequence)
 
@@ -76,7 +80,7 @@ class TrumpTurnedUp:
     dealer_chooses: bool
     chooser: int = -1
 
-    def for_seat(self, seat: int | None) -> TrumpTurnedUp:
+    def for_seat(self, seat: Viewer) -> TrumpTurnedUp:
         return self
 
 
@@ -90,7 +94,7 @@ class BidMade:
     action: Action | None
     hidden: bool = False
 
-    def for_seat(self, seat: int | None) -> BidMade:
+    def for_seat(self, seat: Viewer) -> BidMade:
         if self.hidden and seat != self.seat:
             return replace(self, action=None)
         return self
@@ -102,7 +106,7 @@ class BidsRevealed:
 
     bids: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> BidsRevealed:
+    def for_seat(self, seat: Viewer) -> BidsRevealed:
         return self
 
 
@@ -113,7 +117,7 @@ class Redealt:
 
     dealer: int
 
-    def for_seat(self, seat: int | None) -> Redealt:
+    def for_seat(self, seat: Viewer) -> Redealt:
         return self
 
 
@@ -129,7 +133,7 @@ class ContractSet:
     trump: int
     direction: int
 
-    def for_seat(self, seat: int | None) -> ContractSet:
+    def for_seat(self, seat: Viewer) -> ContractSet:
         return self
 
 
@@ -142,7 +146,7 @@ class TrumpChosen:
     seat: int
     trump: int
 
-    def for_seat(self, seat: int | None) -> TrumpChosen:
+    def for_seat(self, seat: Viewer) -> TrumpChosen:
         return self
 
 
@@ -153,7 +157,7 @@ class KittyTaken:
     seat: int
     cards: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> KittyTaken:
+    def for_seat(self, seat: Viewer) -> KittyTaken:
         return self if seat == self.seat else replace(self, cards=_masked(self.cards))
 
 
@@ -167,7 +171,7 @@ class Discarded:
     card: int
     books: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> Discarded:
+    def for_seat(self, seat: Viewer) -> Discarded:
         return self if seat == self.seat else replace(self, card=UNKNOWN_CARD)
 
 
@@ -181,7 +185,7 @@ class CardPlayed:
     card: int
     renege: bool = False
 
-    def for_seat(self, seat: int | None) -> CardPlayed:
+    def for_seat(self, seat: Viewer) -> CardPlayed:
         return self if not self.renege or seat == self.seat else replace(self, renege=False)
 
 
@@ -194,7 +198,7 @@ class ClaimMade:
     seat: int
     tricks: int
 
-    def for_seat(self, seat: int | None) -> ClaimMade:
+    def for_seat(self, seat: Viewer) -> ClaimMade:
         return self
 
 
@@ -210,7 +214,7 @@ class TrickWon:
     index: int
     books: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> TrickWon:
+    def for_seat(self, seat: Viewer) -> TrickWon:
         return self
 
 
@@ -234,7 +238,7 @@ class BidWhistHandScored:
     scores: tuple[int, ...]
     boston: bool = False
 
-    def for_seat(self, seat: int | None) -> BidWhistHandScored:
+    def for_seat(self, seat: Viewer) -> BidWhistHandScored:
         return self
 
 
@@ -248,7 +252,7 @@ class WizardHandScored:
     score_change: tuple[int, ...]
     scores: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> WizardHandScored:
+    def for_seat(self, seat: Viewer) -> WizardHandScored:
         return self
 
 
@@ -260,7 +264,7 @@ class GameOver:
     final_scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def for_seat(self, seat: int | None) -> GameOver:
+    def for_seat(self, seat: Viewer) -> GameOver:
         return self
 
 
@@ -277,8 +281,8 @@ EVENT_TYPES: tuple[type, ...] = (
 )
 
 
-def events_for(events: Iterable[GameEvent], seat: int | None) -> list[GameEvent]:
-    """``events`` as ``seat`` may learn them (``seat=None``: the public stream)."""
+def events_for(events: Iterable[GameEvent], seat: Viewer) -> list[GameEvent]:
+    """``events`` as ``seat`` may learn them (``PUBLIC_SEAT``: the public stream)."""
     return [event.for_seat(seat) for event in events]
 
 

@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
+from collections.abc import Sequence
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
-from game.rules.events import CardPlayed, GameEvent, TrickWon
+from game.rules.events import PUBLIC_SEAT as PUBLIC_SEAT, CardPlayed, GameEvent, TrickWon  # PUBLIC_SEAT: long imported from here
 from game.rules.finished_hand import FinishedHand, played_by_seat
 from game.rules.view import FieldReader, PlayerView, TrickRecord
 
-# The seat of the public view: no hand, no hidden bid, nothing secret.
-PUBLIC_SEAT = -1
 
 # The seed of a cloned state: its future deals are unrelated to the game's own.
 # A string, so that no game's own (integer) seed can ever equal it.

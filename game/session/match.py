@@ -180,7 +180,7 @@ class Match:
 
     def events_for(self, events: Iterable[GameEvent], seat: int) -> list[GameEvent]:
         """``events`` as ``seat`` may learn them (``PUBLIC_SEAT``: the public stream)."""
-        return events_for(events, None if seat == PUBLIC_SEAT else seat)
+        return events_for(events, seat)
 
     def is_human_turn(self) -> bool:
         seat = self._state.current_player

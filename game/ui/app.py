@@ -28,11 +28,12 @@ from __future__ import annotations
 # ``idle_time``), so a message's timer keeps its length while an animation an
 # event starts still begins at its first frame.
 #
-# The game in progress is saved after every action by the app's
+# The game in progress is played through a session (``game.session``: the
+# table reaches the game only through it) that the app opens with its
 # ``Autosaver`` (``game.persistence.savegame``: one file in the user's saves folder,
-# written by a small worker thread so a slow disk never holds up a frame).
-# The start screen offers to continue it (``load_saved_game``,
-# ``resume_match``); the app waits for the last write before it reads the
+# written by a small worker thread so a slow disk never holds up a frame), so
+# it is saved after every action. The start screen offers to continue it
+# (``load_saved_game``, ``resume_saved``); the app waits for the last write before it reads the
 # save back or closes. Only one window at a time owns a data folder's saves
 # (``claim_saves``): a second window on the same folder says so and plays on
 # without an autosaver (``autosaver`` is None), never touching the first
@@ -73,27 +74,21 @@ from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 
+from game.settings.app_settings import MIN_WINDOW_SIZE, Settings, load_settings_problem
+from game.settings.house_rule_files import ConfigError
+from game.settings.app_settings import save_settings as write_settings
 from game.persistence.housekeeping import tidy_user_files
-from game.persistence.savegame import (
-    Autosaver,
-    SavedGame,
-    SaveProblem,
-    claim_saves,
-    history_finished,
-    history_holds,
-    load_saved_game as read_saved_game,
-    remove_save,
-    save_path,
-    set_aside,
-    set_save_aside,
-)
 from game.program.log_setup import attach_log_file
 from game.program.startup_probe import probe_file, write_first_frame_time
-from game.program.table_launch import TablePlan
-from game.session.match import Match, Seat
-from game.settings.app_settings import MIN_WINDOW_SIZE, Settings, load_settings_problem, save_settings as write_settings
-from game.settings.house_rule_files import ConfigError
 from game.settings.paths import UserPaths, resource_path
+from game.persistence.savegame import (
+    Autosaver, SavedGame, SaveProblem, claim_saves, history_finished, history_holds, remove_save, save_path,
+    set_aside, set_save_aside,
+)
+from game.persistence.savegame import load_saved_game as read_saved_game
+from game.session.local import LocalSession, local_session, new_local_session
+from game.session.session import Seat, TableSession
+from game.program.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
 from game.ui.art.table_art import set_felt
@@ -162,8 +157,8 @@ class App:
         self.running = True
         self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
-        # The match continued from the save and how many actions it had then (see resume_match).
-        self._resumed: tuple[Match, int] | None = None
+        # The session continued from the save and its position then (see resume_session).
+        self._resumed: tuple[TableSession, tuple[int, int]] | None = None
         width, height = size or settings.window_size
         self._windowed_size: tuple[int, int] = (int(width), int(height))
         self.fullscreen = bool(settings.fullscreen) and size is None
@@ -388,13 +383,13 @@ class App:
 
     def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
         """The game saved on disk, once the last autosave has been written (see ``game.persistence.savegame``)."""
-        from game.ui.table.hints import think_budget
+        from game.session.hints import think_budget
         if self.autosaver is None:
             return None, None  # the saves are another window's
         self.autosaver.flush()
         saved, problem = read_saved_game(self.user_paths, think_budget(self.settings.ai_think_seconds))
         if saved is not None and saved.match.is_over and history_holds(self.user_paths, saved.match):
-            self._drop_recorded_save(saved.match)
+            self._drop_recorded_save(saved)
             return None, None
         if saved is not None and not saved.match.is_over and history_finished(self.user_paths, saved.match):
             # Continuing it would play and record a game the history holds already.
@@ -404,35 +399,39 @@ class App:
             return None, None
         return saved, problem
 
-    def _drop_recorded_save(self, match: Match) -> None:
+    def _drop_recorded_save(self, saved: SavedGame) -> None:
         """A save of a game that ended and is in the history (its removal failed then: a
         read-only saves folder): nothing is left to continue or to record, so it is not
         offered; it is removed if it can be now."""
         log.info("the saved %s game %d had ended and is in the history already: not offered to continue",
-                 match.game, match.seed)
+                 saved.match.game, saved.match.seed)
         remove_save(self.user_paths)
 
-    def resume_match(self, match: Match) -> None:
-        """Open the table on a saved match, where it stands.
+    def resume_saved(self, saved: SavedGame) -> None:
+        """Open the table on a saved game, where it stands (see ``resume_session``)."""
+        self.resume_session(local_session(saved.match, self))
+
+    def resume_session(self, session: TableSession) -> None:
+        """Open the table on a session of a saved game, where it stands.
 
         A save that cannot be continued (the table fails on it before a move is
         made) is set aside like a damaged one and the start screen says why."""
         from game.ui.table.scene import TableScene
         try:
-            scene = TableScene(self, match)
+            scene = TableScene(self, session)
         except Exception as exc:
             self._save_failed_to_continue(exc)
             return
-        self._resumed = (match, len(match.actions))
+        self._resumed = (session, session.position)
         self.replace(scene)
-        log.info("continued %s game %d at action %d", match.game, match.seed, len(match.actions))
+        log.info("continued %s game at action %d", session.game_def.name, session.position[0])
 
     def _failed_resumed_table(self, scene: Scene) -> bool:
         """Whether ``scene`` is the table of a continued save on which no move was made yet."""
         if self._resumed is None:
             return False
-        match, actions = self._resumed
-        return getattr(scene, "match", None) is match and len(match.actions) == actions
+        session, position = self._resumed
+        return getattr(scene, "session", None) is session and session.position == position
 
     def _save_failed_to_continue(self, exc: Exception) -> None:
         """Set the save aside (once: it is gone from its place) and offer a new game, saying why."""
@@ -444,17 +443,18 @@ class App:
         self.show_start()
         self.notify(save_problem_text(problem), seconds=14.0)
 
-    def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> Match:
+    def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> LocalSession:
         if seed is None:
             # The seed is the game number; the UI picks it, the rules never do.
             seed = random.SystemRandom().randrange(1, 2**31)
-        from game.ui.table.hints import think_budget
+        from game.session.hints import think_budget
         from game.ui.table.scene import TableScene
-        match = Match(rules, list(seats), seed, ai_budget=think_budget(self.settings.ai_think_seconds))
+        session = new_local_session(rules, seats, seed, self,
+                                    ai_budget=think_budget(self.settings.ai_think_seconds))
         self._resumed = None
-        self.replace(TableScene(self, match))
+        self.replace(TableScene(self, session))
         log.info("started %s game %d with %s", rules.game, seed, [s.controller for s in seats])
-        return match
+        return session
 
     # ------------------------------------------------------------------ frame
     def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None,

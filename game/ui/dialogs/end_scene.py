@@ -6,7 +6,7 @@ from __future__ import annotations
 # there is exactly one ("You won!", "Better luck next time"); the line below
 # names the winners (in a partnership game a team by its players' names,
 # otherwise every player who ties for the top sharing the win). What the game
-# is (teams, how it ends) comes from the registry, ``get_game(history["game"])``. Final scores are listed best first,
+# is (teams, how it ends) comes from the registry, ``get_game(history.game)``. Final scores are listed best first,
 # winners marked in gold. Buttons: Play again (same seats and rules), Score
 # pad (the full game, over this scene, with the last hand's review when the table
 # offers it) and Back to start. Enter does not mean
@@ -19,8 +19,9 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.rules import get_game
+from game.session.scores import ScoreHistory
 from game.ui import theme
-from game.ui.dialogs.score_pad import ScorePad, deal_is_boston, team_name
+from game.ui.dialogs.score_pad import ScorePad, team_name
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -38,13 +39,13 @@ def join_names(names: Sequence[str]) -> str:
 
 
 class EndScene(DialogScene):
-    """The game-over dialog built from the finished game's history."""
+    """The game-over dialog built from the finished game's score history."""
 
     # The finished table stays in view, darkened, behind a panel nothing shows through.
     dim_background = True
     solid_panel = True
 
-    def __init__(self, app, history: dict, seat_names: Sequence[str],
+    def __init__(self, app, history: ScoreHistory, seat_names: Sequence[str],
                  on_play_again: Callable[[], None], on_back_to_start: Callable[[], None],
                  on_review: Callable[[], None] | None = None) -> None:
         super().__init__(app)
@@ -53,11 +54,11 @@ class EndScene(DialogScene):
         self.on_review = on_review
         self.seat_names = list(seat_names)
         self.title = t("end.title")
-        self.game = get_game(history["game"])
+        self.game = get_game(history.game)
         # Winners and final scores are teams in a partnership game, seats otherwise.
         self.teams = self.game.partnerships > 0
-        self.scores = list(history.get("final_scores") or [])
-        self.winners = list(history.get("winners") or [])
+        self.scores = list(history.final_scores)
+        self.winners = list(history.winners)
         if not self.winners and self.scores:
             # A game stopped early records no winners; show who leads instead of nothing.
             best = max(self.scores)
@@ -79,8 +80,7 @@ class EndScene(DialogScene):
 
     # ------------------------------------------------------------------ content
     def _human_seats(self) -> list[int]:
-        players = self.history.get("players", [])
-        return [p.get("seat", i) for i, p in enumerate(players) if p.get("controller") == "human"]
+        return list(self.history.human_seats)
 
     def _team_name(self, team: int) -> str:
         return team_name(self.game, self.seat_names, team)
@@ -117,12 +117,12 @@ class EndScene(DialogScene):
         """Why the game ended: a Boston that wins the game (house rule ``boston:
         wins_game``), the target reached, the floor fallen to (a contract game
         played to a score), or the last round played (a prediction game)."""
-        if not self.history.get("complete") or not self.winners:
+        if not self.history.complete or not self.winners:
             return ""
         if not self.game.adapter.declares_contract:
-            rounds = sum(1 for deal in self.history.get("deals", []) if deal.get("scores"))
+            rounds = sum(1 for deal in self.history.deals if deal.scored)
             return t("end.reason_rounds", count=rounds) if rounds else ""
-        target = self.history.get("rules", {}).get("target_score")
+        target = self.history.target_score
         if not isinstance(target, int) or len(self.scores) < 2:
             return ""
         winner = self.winners[0]
@@ -140,12 +140,12 @@ class EndScene(DialogScene):
 
     def _won_by_boston(self, winner: int) -> bool:
         """The game ended on the winners' Boston under ``boston: wins_game`` (whatever the scores)."""
-        if self.history.get("rules", {}).get("boston") != "wins_game":
+        if self.history.boston_rule != "wins_game":
             return False
-        scored = [deal for deal in self.history.get("deals", []) if deal.get("scores")]
-        if not scored or not deal_is_boston(scored[-1]):
+        scored = [deal for deal in self.history.deals if deal.scored]
+        if not scored or not scored[-1].boston:
             return False
-        declarer = scored[-1].get("declarer")
+        declarer = scored[-1].declarer
         return isinstance(declarer, int) and self.game.team_of(declarer) == winner
 
     def _side_name(self, side: int) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-# It reads the history dict (``Match.history()``, the format of
-# ``HAND_HISTORY.md``), so it shows exactly what was recorded, and asks the
-# registry what the recorded game is (``get_game(history["game"])``). A game
+# It reads the session's ``ScoreHistory`` (``game.session.scores``, built from
+# the hand history), so it shows exactly what was recorded, and asks the
+# registry what the recorded game is (``get_game(history.game)``). A game
 # where everyone predicts their tricks (Wizard) gets a row per round with each
 # player's bid, tricks taken, points won or lost and running total (made bids
 # green, missed bids red); a contract game (Bid Whist) a row per hand with the
@@ -34,6 +34,7 @@ from typing import Any
 import pygame
 
 from game.rules import GameDef, get_game
+from game.session.scores import ContractLine, DealScore, ScoreHistory
 from game.ui import theme
 from game.ui.text import direction_word, mode_word, suit_word, t, team_words
 from game.ui.widgets.button import Button
@@ -82,105 +83,98 @@ def _name(seat_names: Sequence[str], seat: Any) -> str:
     return "–"
 
 
-def prediction_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
-    players = len(history.get("players", seat_names)) or len(seat_names)
+def prediction_table(game: GameDef, history: ScoreHistory,
+                     seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+    players = history.players or len(seat_names)
     columns = [Column(t("pad.round"), 0.7)]
     for seat in range(players):
         group = _name(seat_names, seat)
         columns += [Column(t("pad.bid"), 0.8, group), Column(t("pad.took"), 0.8, group),
                     Column(t("pad.points"), 1.0, group), Column(t("pad.total"), 1.1, group)]
     rows: list[Row] = []
-    for deal in history.get("deals", []):
-        number = deal.get("number", len(rows) + 1)
-        if not deal.get("scores"):
+    for deal in history.deals:
+        number = deal.number
+        if not deal.scored:
             rows.append(Row([Cell(str(number))], dim=True, note=t("pad.in_progress")))
             continue
-        bids = {entry["seat"]: entry["bid"] for entry in deal.get("bids", [])}
+        bids = deal.bids or {}
         cells = [Cell(str(number), theme.TEXT_DIM)]
         for seat in range(players):
             bid = bids.get(seat)
-            took = deal["tricks_won"][seat] if seat < len(deal.get("tricks_won", [])) else None
+            took = deal.tricks_won[seat] if seat < len(deal.tricks_won) else None
             made = bid is not None and bid == took
-            change = deal["score_change"][seat]
+            change = deal.score_change[seat]
             cells += [Cell("–" if bid is None else str(bid)), Cell("–" if took is None else str(took)),
                       Cell(_signed(change), theme.GOOD if made else theme.BAD),
-                      Cell(str(deal["scores"][seat]), theme.TEXT, bold=True)]
+                      Cell(str(deal.scores[seat]), theme.TEXT, bold=True)]
         rows.append(Row(cells))
     return columns, rows
 
 
-def contract_words(contract: dict | None) -> str:
+def contract_words(contract: ContractLine | None) -> str:
     if not contract:
         return "–"
-    books = contract.get("books", 0)
-    if contract.get("mode") == "notrump":
-        direction = direction_word(0 if contract.get("direction") == "uptown" else 1)
+    books = contract.books
+    if contract.mode == "notrump":
+        direction = direction_word(0 if contract.direction == "uptown" else 1)
         return t("pad.contract_nt", books=books, direction=direction)
-    mode = mode_word(0 if contract.get("mode") == "uptown" else 1)
-    trump = contract.get("trump")
+    mode = mode_word(0 if contract.mode == "uptown" else 1)
+    trump = contract.trump
     suit = suit_word(SUIT_LETTERS.index(trump)) if trump in tuple(SUIT_LETTERS) else ""
     return t("pad.contract_trump", books=books, mode=mode, suit=suit).strip()
 
 
-def contract_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+def contract_table(game: GameDef, history: ScoreHistory,
+                   seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
     teams = [team_name(game, seat_names, team) for team in range(game.score_sides(len(seat_names)))]
     columns = [Column(t("pad.hand"), 0.5), Column(t("pad.dealer"), 1.3), Column(t("pad.declarer"), 1.3),
                Column(t("pad.contract"), 2.0), Column(t("pad.books"), 1.4), Column(t("pad.change"), 1.1)]
     columns += [Column(name, 1.6) for name in teams]
     rows: list[Row] = []
-    for deal in history.get("deals", []):
-        number = str(deal.get("number", len(rows) + 1))
-        dealer = _name(seat_names, deal.get("dealer"))
-        if not deal.get("scores"):
+    for deal in history.deals:
+        number = str(deal.number)
+        dealer = _name(seat_names, deal.dealer)
+        if not deal.scored:
             rows.append(Row([Cell(number), Cell(dealer, theme.TEXT_DIM)], dim=True, note=t("pad.in_progress")))
             continue
-        if deal.get("redeal"):
-            scores = deal["scores"]
+        if deal.redeal:
+            scores = list(deal.scores)
             rows.append(Row([Cell(number), Cell(dealer, theme.TEXT_DIM)], note=t("pad.redeal"),
                             extra={"totals": scores}))
             continue
-        declarer = deal.get("declarer")
+        declarer = deal.declarer
         bidding_team = game.team_of(declarer) if isinstance(declarer, int) else -1
-        books = deal.get("books") or [0] * len(teams)
-        change = deal.get("score_change") or [0] * len(teams)
+        books = deal.books or (0,) * len(teams)
+        change = deal.score_change or (0,) * len(teams)
         moved = change[bidding_team] if bidding_team >= 0 else 0
         team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
         rows.append(Row([
             Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
-            Cell(_contract_cell(deal)), _declarers_books(game, books, bidding_team, deal.get("contract"),
-                                                         deal_is_boston(deal)),
+            Cell(_contract_cell(deal)), _declarers_books(game, books, bidding_team, deal.contract, deal.boston),
             Cell(_signed(moved), team_colour),   # the declaring team's change, in that team's colour
-            *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal["scores"]))]))
+            *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal.scores))]))
     return columns, rows
 
 
-def _contract_cell(deal: dict) -> str:
-    """The hand's contract in words, marked when the dealer took it (a bid recorded with
-    ``"take": true``) rather than winning the bidding."""
-    words = contract_words(deal.get("contract"))
-    taken = any(isinstance(entry, dict) and isinstance(entry.get("bid"), dict) and entry["bid"].get("take") is True
-                for entry in deal.get("bids", []))
-    return t("pad.contract_taken", contract=words) if taken else words
+def _contract_cell(deal: DealScore) -> str:
+    """The hand's contract in words, marked when the dealer took it rather than winning the bidding."""
+    words = contract_words(deal.contract)
+    return t("pad.contract_taken", contract=words) if deal.taken else words
 
 
-def deal_is_boston(deal: dict) -> bool:
-    """Whether a recorded deal of a contract game was a Boston (the engine's
-    ``boston`` mark, written only under house rules that play one)."""
-    return deal.get("boston") is True
-
-
-def _declarers_books(game: GameDef, books: Sequence[int], team: int, contract: dict | None, boston: bool) -> Cell:
+def _declarers_books(game: GameDef, books: Sequence[int], team: int, contract: ContractLine | None,
+                     boston: bool) -> Cell:
     """The declaring team's books against the books its contract needed, in that team's
     colour, so the count says whose it is ("10 of 9 needed"); a Boston is named."""
     if team < 0 or not contract:
         return Cell(" – ".join(str(b) for b in books))
     if boston:
         return Cell(t("pad.boston", books=books[team]), theme.TEAM_COLOURS[team], bold=True)
-    need = game.adapter.contract_targets(int(contract.get("books", 0))).needed
+    need = game.adapter.contract_targets(contract.books).needed
     return Cell(t("pad.books_needed", books=books[team], need=need), theme.TEAM_COLOURS[team])
 
 
-def score_table(game: GameDef, history: dict, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+def score_table(game: GameDef, history: ScoreHistory, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
     """The pad's columns and rows: a row per hand of a game where one side
     declares a contract, else a row per round of everyone's predictions."""
     build = contract_table if game.adapter.declares_contract else prediction_table
@@ -196,7 +190,7 @@ class ScorePad(DialogScene):
     solid_panel = True
     dim_background = True
 
-    def __init__(self, app, history: dict, seat_names: Sequence[str],
+    def __init__(self, app, history: ScoreHistory, seat_names: Sequence[str],
                  on_close: Callable[[], None] | None = None, close_key: str | None = None,
                  result: tuple[str, tuple[int, int, int]] | None = None,
                  on_review: Callable[[], None] | None = None) -> None:
@@ -210,7 +204,7 @@ class ScorePad(DialogScene):
         self.close_acts = close_key is not None
         self.close_key = close_key or "common.close"
         self.title = t("pad.title")
-        self.game = get_game(history["game"])
+        self.game = get_game(history.game)
         self.columns, self.rows = score_table(self.game, history, self.seat_names)
         self.close_button = Button((0, 0, 1, 1), t(self.close_key), self.cancel, kind="primary")
         self.review_button = Button((0, 0, 1, 1), t("pad.review"), on_review, hotkey="r")

@@ -68,36 +68,32 @@ from typing import Any
 import pygame
 
 from game.ai import levels as ai_levels
-from game.persistence.savegame import SavedGame, SaveProblem
-from game.rules import GameDef, all_games, get_game
-from game.rules.house_rules import Rules, make_rules
-from game.session.match import Seat
-from game.session.names import clean_name
 from game.settings.app_settings import LANGUAGES
 from game.settings.house_rule_files import (
-    ConfigError,
-    Preset,
-    default_rule_file,
-    error_problem,
-    load_rule_file,
-    load_rules_problem,
+    ConfigError, Preset, default_rule_file, error_problem, load_rule_file, load_rules_problem,
 )
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.session.local import local_session
+from game.session.session import Seat
+from game.session.names import clean_name
+from game.rules import GameDef, all_games, get_game
+from game.rules.house_rules import Rules, make_rules
+from game.persistence.savegame import SavedGame, SaveProblem
 from game.ui import theme
-from game.ui.art.table_art import draw_felt
-from game.ui.dialogs.leave_dialog import replace_saved_dialog
-from game.ui.dialogs.score_pad import team_name
 from game.ui.scenes.rules_editor import RulesEditor, rules_problem, value_label
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.seat_names import default_role, role_name, seat_name
+from game.ui.art.table_art import draw_felt
+from game.ui.dialogs.leave_dialog import replace_saved_dialog
+from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
-from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
+from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
 
 # The computer levels a player may choose, weakest first; a game offers those
@@ -177,7 +173,7 @@ def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[s
     headline = t("start.continue_what", game=t(game.text("title")), deal=t(game.text("deal")),
                  n=match.deal_number, when=when)
     names = [seat_name(seat.name, seat.name_role) for seat in match.seats]
-    scores = match.history()["final_scores"]
+    scores = local_session(match).score_history().final_scores
     sides = [team_name(game, names, side) if game.partnerships else names[side] for side in range(len(scores))]
     return headline, [t("start.continue_score", side=side, score=score) for side, score in zip(sides, scores)]
 
@@ -404,7 +400,7 @@ class StartScene(PagedScreen):
     def continue_game(self) -> None:
         """Open the table on the saved game, where it stands."""
         if self.saved_game is not None:
-            self.app.resume_match(self.saved_game.match)
+            self.app.resume_saved(self.saved_game)
 
     # ------------------------------------------------------------------ where the seats sit
     def bottom_seat(self) -> int:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 # Both are built from the event stream the table already shows, filtered for
-# the seat at the screen (``Match.events_for``), so they can never say more
+# the seat at the screen (``TableSession.hand_events``), so they can never say more
 # than the picture may: another seat's hidden bid arrives without its value
 # and is logged as "placed a secret bid", the declarer's discards arrive as
 # unknown cards and are only counted, and no hand is ever listed.

@@ -1,85 +1,24 @@
-"""Hints for the human player: what the hard computer player would do now, and why, in words."""
+"""Hints for the human player in words: what the hard computer player would do now, and why."""
 
 from __future__ import annotations
 
-# A hint is computed like a computer player's decision: the table takes a
-# snapshot on the main thread (``HintRequest``: the human's own view, an RNG
-# seed fixed by the position, and the search budget from the settings) and
-# hands it to the same AI runner, so the window keeps drawing while the search
-# thinks. The answer is the ``Hint`` of ``game.ai.hints.hint_for``: an action,
-# the text key of a one-line reason and that sentence's parameters. Nothing is
-# applied: the hint never spends the player's turn.
-#
-# The search module is imported when a hint is first asked for, not when the
-# table opens, and the table may pass its own hint function (tests do).
+# The session computes a hint like a computer player's decision, off the frame
+# (``game.session.hints``, ``TableSession.request_hint``). Its answer is the
+# ``Hint`` of ``game.ai.hints.hint_for``: an action, the text key of a one-line
+# reason and that sentence's parameters. Nothing is applied: the hint never
+# spends the player's turn.
 #
 # A discard hint's ``params["cards"]`` lists the whole set the hard player
 # would lay aside, as card codes separated by spaces; the table names and marks
 # all of them (the action itself is the first card of the set).
 
-import random
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Protocol
-
-from game.ai.budget import DEFAULT_BUDGET, SearchBudget
-from game.rules import Action, ActionKind, GameDef, PlayerView
+from game.rules import ActionKind
 from game.rules.actions import bid
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, RANK_OF, SUIT_OF, WIZARD, parse_card
 from game.rules.errors import ParseError
+from game.session.hints import HintLike
 from game.ui.table.model import bid_label
 from game.ui.text import direction_word, has_text, mode_word, suit_word, t
-
-Position = tuple[int, int]   # ``Match.position_key()``
-
-
-class HintLike(Protocol):
-    """What ``game.ai.hints.hint_for`` returns: the action, a reason's text key and its parameters."""
-
-    @property
-    def action(self) -> Action: ...
-
-    @property
-    def reason_key(self) -> str: ...
-
-    @property
-    def params(self) -> Mapping[str, int | str]: ...
-
-
-class HintFunction(Protocol):
-    def __call__(self, game_def: GameDef, view: PlayerView, rng: random.Random,
-                 budget: SearchBudget | None = None) -> HintLike: ...
-
-
-def lazy_hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
-                  budget: SearchBudget | None = None) -> HintLike:
-    """``game.ai.hints.hint_for``, imported when the first hint is computed (on the
-    runner's thread), so a table where nobody asks never loads the search."""
-    from game.ai.hints import hint_for
-
-    return hint_for(game_def, view, rng, budget)
-
-
-def think_budget(seconds: float) -> SearchBudget:
-    """The search budget of the settings' thinking time: the calibrated number of
-    simulations, and at most ``seconds`` of thought."""
-    return SearchBudget(max_simulations=DEFAULT_BUDGET.max_simulations, max_seconds=seconds)
-
-
-@dataclass(frozen=True)
-class HintRequest:
-    """A hint, taken on the main thread: ``decide()`` is then pure and runs on any thread."""
-
-    seat: int
-    key: Position
-    game_def: GameDef
-    view: PlayerView
-    rng_seed: str
-    budget: SearchBudget
-    hint_for: HintFunction
-
-    def decide(self) -> HintLike:
-        return self.hint_for(self.game_def, self.view, random.Random(self.rng_seed), self.budget)
 
 
 # ---------------------------------------------------------------------------- words

@@ -14,20 +14,19 @@ from __future__ import annotations
 # Nothing waits. Each frame the scene hands the facts of the moment to its
 # ``TurnController`` and carries out the decision it returns:
 #
-# * a computer seat to act: a snapshot of its decision is taken here and
-#   decided by the AI runner (a thread in the app, inline in tests); the
-#   answer is applied after the short pause from the settings;
+# * a computer seat to act: the session thinks for it off the frame loop
+#   (``game.session.computers``) and plays its answer once the table lets it,
+#   after the short pause from the settings;
 # * a human to act: in hot seat the "Pass to <name>" cover comes first, then
 #   the bidding panel / contract chooser / kitty dialog, or in the play phase
 #   the hand becomes playable (``DragController``);
 # * a finished hand: the score pad (or, with no human at the table, a short
 #   pause) before the next deal;
-# * the end of the game: the hand history is appended to the user's history
-#   file, the autosave is removed and the end screen is shown.
+# * the end of the game: the session records it in the user's history file
+#   (and removes the autosave) and the end screen is shown.
 #
-# Autosave and resume: after every action the match is handed to the app's
-# ``Autosaver`` (``game.persistence.savegame``), which writes it off the frame loop. A
-# table opened on a match that already has actions (a game continued from the
+# Autosave and resume: the session keeps the game saved after every action. A
+# table opened on a game that already has actions (a game continued from the
 # start screen) shows the position as it stands, set straight from the view,
 # instead of replaying the game as animation. Leaving still asks first, and
 # says that the game stays saved (or, if saving failed, that it would be lost).
@@ -35,15 +34,15 @@ from __future__ import annotations
 # Undo: at a table with exactly one human, and while the settings allow it,
 # the Undo button (or U, or Ctrl+Z) takes back that human's last card or bid
 # of the current hand together with the computers' replies after it
-# (``Match.undo``: the match is rebuilt from its actions, never patched). It
+# (``TableSession.undo``: the game is rebuilt from its actions, never patched). It
 # can be pressed again and again back to the start of the hand, never past
 # the deal; the restored position is shown at once, without animation. Hot
 # seat has no undo: the next player would see what the previous one took back.
 #
 # Claims and forced cards: a human on lead whose every card is sure to win (the
-# rules decide, ``Match.can_claim``) is offered Claim the rest (the button or C);
+# rules decide, ``TableSession.can_claim``) is offered Claim the rest (the button or C);
 # the claim is announced to the whole table and the tricks left are played out
-# at once as ordinary plays (``Match.claim``), which the director shows at a
+# at once as ordinary plays (``TableSession.claim``), which the director shows at a
 # quick pace. A computer in that place claims the same way. With the setting
 # ``auto_play`` a human's only legal card plays itself after a short pause,
 # decided by the turn controller (``AutoPlay``), so never behind a hot-seat cover.
@@ -66,9 +65,9 @@ from __future__ import annotations
 # Hints: at a table with exactly one human, and while the settings allow it,
 # the Hint button (or H) asks what the hard computer player would do in the
 # human's place. It works only when that human has a decision to make, also
-# from inside the bidding panel, contract chooser and kitty dialog. The hint
-# is computed by the AI runner like a computer's move (see
-# ``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
+# from inside the bidding panel, contract chooser and kitty dialog. The session
+# computes the hint like a computer's move (``TableSession.request_hint``; its
+# words are ``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
 # action with its reason, and marks the suggested card(s); the human still
 # makes the move themselves.
 #
@@ -85,17 +84,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game.persistence.savegame import record_finished_game
+from game.settings.house_rule_files import ConfigError
+from game.settings.app_settings import save_settings as write_settings
 from game.rules import Action, ActionKind, GameEvent, IllegalActionError, Phase, PlayerView, TrickRecord
-from game.rules.actions import NEXT_DEAL, discard, play
+from game.rules.events import BidWhistHandScored
+from game.rules.actions import discard, play
 from game.rules.cards import card_code
-from game.rules.events import BidWhistHandScored, Dealt
 from game.rules.played_cards import PlayedCards, played_cards
 from game.rules.tricks import PUBLIC_SEAT
-from game.session.match import Match
-from game.settings.app_settings import save_settings as write_settings
-from game.settings.house_rule_files import ConfigError
-from game.ui import theme
 from game.ui.audio import GAME_LOST, GAME_WON, YOUR_TURN
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
@@ -105,44 +101,28 @@ from game.ui.dialogs.hands_review import HandsReviewDialog
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.table_menu import TableMenu
+from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.seat_names import seat_name
 from game.ui.scenes.rules_help_content import contract_of
 from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.settings_scene import SettingsScene
-from game.ui.seat_names import seat_name
-from game.ui.table.ai_worker import AiJob, AiRunner, ThreadedAiRunner
+from game.session.ai_worker import AiJob
+from game.session.hints import HintLike, think_budget
+from game.session.scores import ScoreHistory
+from game.session.session import ComputerStep, TableSession
 from game.ui.table.animations import Director
 from game.ui.table.drag import DragController
-from game.ui.table.hand_log import LogLine, hand_log, hand_result, this_hand
-from game.ui.table.hints import (
-    HintFunction,
-    HintLike,
-    HintRequest,
-    hint_text,
-    lazy_hint_for,
-    suggested_cards,
-    think_budget,
-)
+from game.ui.table.hints import hint_text, suggested_cards
+from game.ui.table.hand_log import LogLine, hand_log, hand_result
 from game.ui.table.keyboard import TableKeys
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
+from game.ui.table.turn_controller import (
+    AutoNextDeal, AutoPlay, ComputerTurn, GameOver, Prompt, ShowCover, ShowHandOver, TableFacts, TurnController, Wait,
+)
 from game.ui.table.played_panel import PanelPlace, panel_place, render_played_panel
 from game.ui.table.review import HandLogDialog, LastTrickDialog
-from game.ui.table.turn_controller import (
-    AiJobState,
-    ApplyAi,
-    AutoNextDeal,
-    AutoPlay,
-    GameOver,
-    Prompt,
-    ShowCover,
-    ShowHandOver,
-    StartAi,
-    TableFacts,
-    TurnController,
-    Wait,
-    WaitForAi,
-)
 from game.ui.table.view import HandLook, Overlay, TableView
 from game.ui.text import explain, t
 from game.ui.tween import speed_factor
@@ -162,29 +142,29 @@ AUTO_PLAY_SECONDS = 0.7
 AUTO_PLAY_MIN_SECONDS = 0.35
 
 
-# ``TableScene`` ties the pieces together. It owns the ``Match`` and talks to
-# it only through the match's facade: every action (a human's card, a
-# dialog's bid, a computer's move) is applied to the match here on the main
-# thread, and the events that come back are queued on the animation
-# ``Director``, which changes the presentation model the ``TableView`` draws.
+# ``TableScene`` ties the pieces together. It reaches the game only through
+# its ``TableSession`` (``game.session``): a human's card or a dialog's bid is
+# submitted to it, and the events that follow (the session's numbered stream,
+# filtered for the viewer, read from the last number the table saw) are queued
+# on the animation ``Director``, which changes the presentation model the
+# ``TableView`` draws.
 class TableScene(Scene):
     opaque = True
 
-    def __init__(self, app, match: Match, ai_runner: AiRunner | None = None,
-                 hint_for: HintFunction | None = None) -> None:
+    def __init__(self, app, session: TableSession) -> None:
         super().__init__(app)
-        self.match = match
-        self.game_def = match.game_def
+        self.session = session
+        self.game_def = session.game_def
         self.names = self._seat_names()
-        self.humans = [i for i, seat in enumerate(match.seats) if seat.is_human]
+        self.humans = [i for i, seat in enumerate(session.seats) if seat.is_human]
         self.turns = TurnController(self.humans)
         # The seat whose information the model and the screen hold right now.
         self.viewer = self.turns.viewer
         # The seat drawn at the bottom: the human (the first one in hot seat,
         # then whoever last passed their cover), or seat 0 with no human.
         self.bottom = self.humans[0] if self.humans else 0
-        players = match.num_players
-        self.model = TableModel.empty(self.game_def, players, match.rules)
+        players = session.num_players
+        self.model = TableModel.empty(self.game_def, players, session.rules)
         self.layout: TableLayout = self._compute_layout(app.size)
         self.view = TableView(app)
         self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
@@ -193,16 +173,15 @@ class TableScene(Scene):
         self._turn_cued: tuple[int, int] | None = None
         self._last_actor: int | None = None
         self.director.on_idle = self._on_idle
-        if not match.actions:
+        # The number of the last event of the session's stream the table has shown (or skipped).
+        self._seen = 0
+        resumed = session.position[0] > 0
+        if not resumed:
             # A new game: deal it out on the table (a continued one is shown as it stands, below).
-            self.director.enqueue(match.events_for(match.events, self.viewer), match.current_player)
+            self.director.enqueue(self._new_events(), session.current_player)
+        self._seen = session.last_number
         self.drag = DragController(self)
-        # Computer decisions: on a thread for a player; tests pass an inline runner.
-        self.ai: AiRunner = ai_runner if ai_runner is not None else ThreadedAiRunner()
-        self._ai_job: AiJob[Action] | None = None
-        # Hints: the function that computes them (the hard player's, loaded on first use),
-        # the job computing one, and the last hint with the position it is for.
-        self._hint_for: HintFunction = hint_for if hint_for is not None else lazy_hint_for
+        # Hints: the job computing one, and the last hint with the position it is for.
         self._hint_job: AiJob[HintLike] | None = None
         self._hint: tuple[tuple[int, int], HintLike] | None = None
         self.message: str | None = None
@@ -242,15 +221,15 @@ class TableScene(Scene):
         # The turn flow did something last frame (pushed a dialog, applied a
         # move): one more frame lets it settle before the table may sleep.
         self._flow_acted = False
-        if match.actions:
+        if resumed:
             # A game continued from its save: show where it stands, without replaying it.
             self.model.sync(self.shown_view())
-        self._autosave()
+        session.open()
 
     # ------------------------------------------------------------------ basics
     def _score_rows(self) -> int:
         """Rows of the score panel: one per team or one per player, as the game keeps scores."""
-        return self.game_def.score_sides(self.match.num_players)
+        return self.game_def.score_sides(self.session.num_players)
 
     def _looking(self) -> int:
         """The seat whose player is at the screen now, or PUBLIC_SEAT when it is nobody's own."""
@@ -269,7 +248,7 @@ class TableScene(Scene):
         """The "your turn" chime, once per turn: when the human at ``seat`` is to act after someone
         else did. A human who acts again straight away (leads after taking the trick, discards after
         naming trump), or is asked again after a refused move or an undo, hears nothing new."""
-        position = self.match.position_key()
+        position = self.session.position
         if position == self._turn_cued or seat == self._last_actor:
             return
         self._turn_cued = position
@@ -306,7 +285,7 @@ class TableScene(Scene):
         return pygame.Rect(self.layout.width - last.right, last.top, last.width, last.height)
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        return compute_layout(size, self.match.num_players, self.bottom, self._score_rows(),
+        return compute_layout(size, self.session.num_players, self.bottom, self._score_rows(),
                               hint_button=self.hints_offered)
 
     def on_resize(self, size: tuple[int, int]) -> None:
@@ -356,18 +335,15 @@ class TableScene(Scene):
     def on_exit(self) -> None:
         # Leaving the table: a decision or hint still being thought about is
         # dropped, without waiting for it (the runner's thread is a daemon).
-        if self._ai_job is not None:
-            self._ai_job.cancel()
-            self._ai_job = None
         self._drop_hint()
-        self.ai.stop()
+        self.session.close()
 
     # ------------------------------------------------------------------ the viewer
     def shown_view(self) -> PlayerView:
-        """The match as the viewer may see it now (cached per position and viewer)."""
-        key = (self.match.position_key(), self.viewer)
+        """The game as the viewer may see it now (cached per position and viewer)."""
+        key = (self.session.position, self.viewer)
         if self._view_cache is None or self._view_cache[0] != key:
-            self._view_cache = (key, self.match.view(self.viewer))
+            self._view_cache = (key, self.session.view(self.viewer).game)
         return self._view_cache[1]
 
     def _show_viewer(self, viewer: int, seen: PlayerView) -> None:
@@ -382,9 +358,9 @@ class TableScene(Scene):
             self._set_bottom(viewer)
 
     def _follow_viewer(self) -> None:
-        """Show the controller's viewer, if it has changed, as the match stands now."""
+        """Show the controller's viewer, if it has changed, as the game stands now."""
         if self.turns.viewer != self.viewer:
-            self._show_viewer(self.turns.viewer, self.match.view(self.turns.viewer))
+            self._show_viewer(self.turns.viewer, self.session.view(self.turns.viewer).game)
 
     # ------------------------------------------------------------------ HandHost for the drag controller
     def hand_cards(self) -> list[int]:
@@ -395,8 +371,8 @@ class TableScene(Scene):
         return self._hand_cache[1]
 
     def input_enabled(self) -> bool:
-        seat = self.match.current_player
-        return (self.director.idle and self.match.phase == Phase.PLAY and seat == self.bottom
+        seat = self.session.current_player
+        return (self.director.idle and self.session.phase == Phase.PLAY and seat == self.bottom
                 and seat == self.viewer and seat in self.humans and self.app.top_scene() is self)
 
     def playable_cards(self) -> set[int] | None:
@@ -418,7 +394,7 @@ class TableScene(Scene):
         return played
 
     def refuse_card(self, card: int) -> None:
-        error = self.match.explain(play(card))
+        error = self.session.refusal(play(card))
         self.show_message(explain(error) if error is not None else t("table.cannot_play"), warning=True)
 
     def hint(self, text_key: str) -> None:
@@ -431,49 +407,55 @@ class TableScene(Scene):
 
     # ------------------------------------------------------------------ acting
     def apply_action(self, action: Action) -> bool:
-        """Apply ``action`` for the seat to act; show the reason and return False if refused."""
-        actor = self.match.current_player
-        return self._carry_out(actor, lambda: self.match.apply(action, actor))
+        """Submit ``action`` for the seat to act; show the reason and return False if refused."""
+        actor = self.session.current_player
+        return self._carry_out(actor, lambda: self.session.submit(actor, action))
 
-    def _carry_out(self, actor: int, act: Callable[[], list[GameEvent]]) -> bool:
-        """Do ``act`` (an action or a claim of ``actor``'s on the match) and show what it did;
-        show the reason and return False if it is refused."""
-        match = self.match
-        deal_before = match.deal_number
-        # In hot seat the screen may turn public with this very action; its
-        # animation must then start from what the public saw just before it.
-        public_before = match.view(PUBLIC_SEAT) if self.turns.hot_seat and self.viewer != PUBLIC_SEAT else None
+    def _carry_out(self, actor: int, act: Callable[[], object]) -> bool:
+        """Do ``act`` (an action, a claim or a computer's move of ``actor``'s in the session) and
+        show what it did; show the reason and return False if it is refused."""
+        before = self._before_acting()
         try:
-            events = act()
+            act()
         except IllegalActionError as error:
             self.show_message(explain(error), warning=True)
             self.turns.action_refused()
             return False
+        self._after_acting(actor, *before)
+        return True
+
+    def _before_acting(self) -> tuple[int, PlayerView | None]:
+        """The deal number, and in hot seat what the public saw: the screen may turn public
+        with the coming action, and its animation must then start from the public's picture."""
+        session = self.session
+        public_before = session.view(PUBLIC_SEAT).game if self.turns.hot_seat and self.viewer != PUBLIC_SEAT else None
+        return session.deal_number, public_before
+
+    def _after_acting(self, actor: int, deal_before: int, public_before: PlayerView | None) -> None:
+        """``actor`` acted in the session: turn the screen as the turn flow says and show the new events."""
+        session = self.session
         self._last_actor = actor
-        self.turns.action_applied(actor, match.current_player, match.deal_number != deal_before)
+        self.turns.action_applied(actor, session.current_player, session.deal_number != deal_before)
         if public_before is not None and self.turns.viewer == PUBLIC_SEAT:
             # The human has acted: the screen is theirs no longer. (It only ever
             # turns to a human at their cover, never after an action.)
             self._show_viewer(PUBLIC_SEAT, public_before)
-        self.director.enqueue(match.events_for(events, self.viewer), match.current_player)
+        self.director.enqueue(self._new_events(), session.current_player)
         self._drop_hint()  # the position moved on: the hint was about the old one
         self.drag.reset()
         self.drag.forget_pick()
         self.message = None if self.message_warning else self.message
-        self._autosave()
-        return True
+
+    def _new_events(self) -> list[GameEvent]:
+        """The events after the last one the table saw, as the viewer may know them."""
+        fresh = self.session.events_since(self._seen, self.viewer)
+        if fresh:
+            self._seen = fresh[-1].number
+        return [numbered.event for numbered in fresh]
 
     # ------------------------------------------------------------------ autosave
-    def _autosave(self) -> None:
-        """Hand the match to the app's autosaver (written off the frame loop). The last action
-        is saved too: the save is removed only once the finished game is in the history."""
-        saver = getattr(self.app, "autosaver", None)
-        if saver is not None:
-            saver.save(self.match)
-
     def _report_save_error(self) -> None:
-        saver = getattr(self.app, "autosaver", None)
-        error = saver.take_error() if saver is not None else None
+        error = self.session.take_save_error()
         if error is not None:
             # The reason is the operating system's own words (strerror, in the system's
             # language), after the translated sentence.
@@ -485,52 +467,50 @@ class TableScene(Scene):
         """The lone human has a decision of this hand to take back (cached per position)."""
         if not self.undo_offered:
             return False
-        key = self.match.position_key()
+        key = self.session.position
         if self._undo_state is None or self._undo_state[0] != key:
-            self._undo_state = (key, self.match.undo_point(self.humans[0]) is not None)
+            self._undo_state = (key, self.session.can_undo(self.humans[0]))
         return self._undo_state[1]
 
     def request_undo(self) -> None:
         """The Undo button, U or Ctrl+Z: take back the human's last decision of this hand."""
         if not self.undo_offered:
             return
-        if not self.undo_allowed() or not self.match.undo(self.humans[0]):
+        if not self.undo_allowed() or not self.session.undo(self.humans[0]):
             self.show_message(t("undo.nothing"), warning=False)
             return
         self._position_rewound()
         self.show_message(t("undo.done"), warning=False)
 
     def _position_rewound(self) -> None:
-        """The match went back to an earlier position: drop what was about the later one
-        (a computer's decision, a hint, the open prompt) and show the position at once."""
-        if self._ai_job is not None:
-            self._ai_job.cancel()
-            self._ai_job = None
+        """The game went back to an earlier position: drop what was about the later one
+        (a hint, the open prompt; the session dropped the computer's decision) and show the
+        position at once."""
         self._drop_hint()
         dialog = self._table_dialog()
         if dialog is not None:
             dialog.done = True   # its question was about the later position
             dialog.close()
-        self.turns.position_rewound(self.match.position_key())
-        self._turn_cued = self.match.position_key()  # taken back on purpose: no chime for it
+        self.turns.position_rewound(self.session.position)
+        self._turn_cued = self.session.position  # taken back on purpose: no chime for it
         self.director.finish_all()
+        self._seen = self.session.last_number   # the position is shown from the view, not replayed
         self._view_cache = None
         self._undo_state = None
         self.model.sync(self.shown_view())
         self.drag.reset()
         self.drag.forget_pick()
-        self._autosave()
 
     def _human_discards(self, cards: list[int]) -> None:
         for card in cards:
-            if self.match.phase != Phase.DISCARD:
+            if self.session.phase != Phase.DISCARD:
                 break
             if not self.apply_action(discard(card)):
                 break
 
     def next_deal(self) -> None:
-        if self.match.phase == Phase.HAND_OVER:
-            self.apply_action(NEXT_DEAL)
+        if self.session.phase == Phase.HAND_OVER:
+            self._carry_out(self.session.current_player, self.session.next_deal)
 
     # ------------------------------------------------------------------ claims and forced cards
     def claim_allowed(self) -> bool:
@@ -538,27 +518,19 @@ class TableScene(Scene):
         claim every trick left (each card sure to win); cached per position and viewer."""
         if not self.input_enabled():
             return False
-        key = (self.match.position_key(), self.viewer)
+        key = (self.session.position, self.viewer)
         if self._claim_state is None or self._claim_state[0] != key:
-            seat = self.match.current_player
-            self._claim_state = (key, len(self.shown_view().hand) > 1 and self.match.can_claim(seat))
+            seat = self.session.current_player
+            self._claim_state = (key, len(self.shown_view().hand) > 1 and self.session.can_claim(seat))
         return self._claim_state[1]
 
     def request_claim(self) -> None:
         """Claim the rest (the button or C): the claim is told to the table, and the tricks left
-        are played out at once (``Match.claim``), the director showing them at a quick pace."""
+        are played out at once (``TableSession.claim``), the director showing them at a quick pace."""
         if not self.claim_allowed():
             return
-        seat = self.match.current_player
-        self._carry_out(seat, lambda: self.match.claim(seat))
-
-    def _computer_claims(self, seat: int) -> bool:
-        """A computer on lead whose every card is sure to win claims the rest as a human may,
-        announced the same way, instead of playing the tricks out one at a time."""
-        match = self.match
-        if match.phase != Phase.PLAY or len(match.view(seat).hand) < 2 or not match.can_claim(seat):
-            return False
-        return self._carry_out(seat, lambda: match.claim(seat))
+        seat = self.session.current_player
+        self._carry_out(seat, lambda: self.session.claim(seat))
 
     def _forced_card(self) -> int | None:
         """The one card the human at the screen may play, when the settings let it play itself."""
@@ -578,9 +550,9 @@ class TableScene(Scene):
         if not self.hints_offered:
             return False
         seat = self.humans[0]
-        match = self.match
-        return (match.current_player == seat and self.viewer == seat
-                and match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) and bool(match.legal_actions()))
+        session = self.session
+        return (session.current_player == seat and self.viewer == seat
+                and session.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) and bool(self.shown_view().legal_actions))
 
     def request_hint(self) -> None:
         """The Hint button or H: compute what the hard player would do here (off the render loop)."""
@@ -589,7 +561,7 @@ class TableScene(Scene):
         if not self.hint_allowed():
             self._note(t("hint.not_now"), MESSAGE_SECONDS)
             return
-        position = self.match.position_key()
+        position = self.session.position
         if self._hint is not None and self._hint[0] == position:
             self._show_hint(self._hint[1])  # asked again: show it again, no new search
             return
@@ -597,12 +569,8 @@ class TableScene(Scene):
         if job is not None and job.key == position and job.running:
             return  # already thinking about it
         self._drop_hint()
-        seat = self.humans[0]
-        request = HintRequest(seat, position, self.game_def, self.match.view(seat),
-                              f"tricktable:{self.match.seed}:hint:{seat}:{position[0]}:{position[1]}",
-                              think_budget(self.app.settings.ai_think_seconds), self._hint_for)
         self._note(t("hint.thinking"), THINKING_NOTE_SECONDS)
-        self._hint_job = self.ai.submit(request)
+        self._hint_job = self.session.request_hint(self.humans[0], think_budget(self.app.settings.ai_think_seconds))
         self._collect_hint()  # an inline runner has answered already
 
     def _collect_hint(self) -> None:
@@ -610,7 +578,7 @@ class TableScene(Scene):
         job = self._hint_job
         if job is None:
             return
-        if job.key != self.match.position_key():
+        if job.key != self.session.position:
             self._drop_hint()
             return
         if not job.finished:
@@ -642,7 +610,7 @@ class TableScene(Scene):
 
     def hint_cards(self) -> frozenset[int]:
         """The cards of the hand the current hint points at (none once the position moved)."""
-        if self._hint is None or self._hint[0] != self.match.position_key():
+        if self._hint is None or self._hint[0] != self.session.position:
             return frozenset()
         return frozenset(suggested_cards(self._hint[1]))
 
@@ -681,19 +649,20 @@ class TableScene(Scene):
 
     def thinking_seat(self) -> int:
         """The computer seat whose decision for this position is being computed, or -1."""
-        job = self._ai_job
-        if job is None or not job.running or job.key != self.match.position_key():
-            return -1
-        return job.seat
+        return self.session.thinking_seat()
 
     # ------------------------------------------------------------------ scenes on top
     def open_score_pad(self) -> None:
         if any(isinstance(scene, ScorePad) for scene in self.app.scenes):
             return
         # Between hands (the pad put away with Esc, then S) it still offers the hands' review.
-        over = self.match.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+        over = self.session.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         review = self.open_hand_review if over and self.hand_review_offered else None
-        self.app.push(ScorePad(self.app, self.match.history(), self.names, None, on_review=review).attach_host(self))
+        self.app.push(ScorePad(self.app, self._scores(), self.names, None, on_review=review).attach_host(self))
+
+    def _scores(self) -> ScoreHistory:
+        """The score history, as the viewer's view holds it (the same for every viewer)."""
+        return self.session.view(self.viewer).scores
 
     def open_menu(self) -> None:
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
@@ -705,8 +674,8 @@ class TableScene(Scene):
     def open_rules_help(self) -> None:
         """The rules of this game as this table plays them, with the contract (or trump) in play;
         trump and contract are public, so any seat's view tells them."""
-        contract = contract_of(self.game_def, self.match.view(self.bottom))
-        self.app.push(RulesHelpScene(self.app, self.game_def, self.match.rules, self.match.num_players, contract))
+        contract = contract_of(self.game_def, self.session.view(self.bottom).game)
+        self.app.push(RulesHelpScene(self.app, self.game_def, self.session.rules, self.session.num_players, contract))
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
@@ -729,7 +698,7 @@ class TableScene(Scene):
     def _seat_names(self) -> list[str]:
         """The seats' names as shown now: a default name the player never typed in the
         current language, a typed one as typed."""
-        return [seat_name(seat.name, seat.name_role) for seat in self.match.seats]
+        return [seat_name(seat.name, seat.name_role) for seat in self.session.seats]
 
     def _word_buttons(self) -> None:
         """The buttons' words in the current language (it may have just changed)."""
@@ -743,10 +712,9 @@ class TableScene(Scene):
     def leave_warning(self) -> str | None:
         """Leaving a game being played keeps its save (it can be continued from the start screen),
         unless saving failed; a finished game is in the history already."""
-        if self.match.is_over:
+        if self.session.is_over:
             return None
-        saver = getattr(self.app, "autosaver", None)
-        if saver is not None and saver.saved:
+        if self.session.saved:
             return t("leave.game_saved")
         return t("leave.game_in_progress")
 
@@ -810,18 +778,17 @@ class TableScene(Scene):
 
     def open_hand_review(self) -> None:
         """The score pad's Review hands: the deal just finished, every card face up, as the
-        rules reveal it once the hand is scored (``Match.finished_hand``)."""
-        finished = self.match.finished_hand()
+        rules reveal it once the hand is scored (``TableSession.finished_hand``)."""
+        finished = self.session.finished_hand()
         if finished is None or not self.hand_review_offered \
                 or any(isinstance(scene, HandsReviewDialog) for scene in self.app.scenes):
             return
-        self.app.push(HandsReviewDialog(self.app, finished, self.names, self.game_def, self.match.rules,
+        self.app.push(HandsReviewDialog(self.app, finished, self.names, self.game_def, self.session.rules,
                                         first_seat=self.bottom))
 
     def hand_log_lines(self) -> list[LogLine]:
-        """This hand's log from the events the seat at the screen may know (``events_for``)."""
-        seen = self.match.events_for(this_hand(self.match.events), self.viewer)
-        return hand_log(seen, self.names, self.game_def)
+        """This hand's log from the events the seat at the screen may know."""
+        return hand_log(self.session.hand_events(self.viewer), self.names, self.game_def)
 
     def open_hand_log(self) -> None:
         if any(isinstance(scene, (LastTrickDialog, HandLogDialog)) for scene in self.app.scenes):
@@ -832,17 +799,17 @@ class TableScene(Scene):
     def played_tally(self) -> PlayedCards:
         """What has fallen this hand, from the public view: the same for every seat, so the panel
         never shows a card the person at the screen may not see (cached per position)."""
-        key = self.match.position_key()
+        key = self.session.position
         if self._played_cache is None or self._played_cache[0] != key:
-            self._played_cache = (key, played_cards(self.match.view(PUBLIC_SEAT)))
+            self._played_cache = (key, played_cards(self.session.view(PUBLIC_SEAT).game))
         return self._played_cache[1]
 
     def played_panel(self) -> PanelPlace | None:
         """Where the played-cards panel is drawn now, or None: turned off in the settings, no
         card play under way, or no room for it clear of the plates, the trick and the hand."""
-        if not self.app.settings.played_cards or self.match.phase not in (Phase.PLAY, Phase.HAND_OVER):
+        if not self.app.settings.played_cards or self.session.phase not in (Phase.PLAY, Phase.HAND_OVER):
             return None
-        fans = [self.view.fan_rect(self.layout, seat) for seat in range(self.match.num_players)
+        fans = [self.view.fan_rect(self.layout, seat) for seat in range(self.session.num_players)
                 if self.layout.relative(seat) != 0]
         return panel_place(self.layout, fans)
 
@@ -870,13 +837,11 @@ class TableScene(Scene):
 
     def result_line(self) -> tuple[str, tuple[int, int, int]] | None:
         """The finished hand's result in words and its side's colour (None while a hand is played)."""
-        if self.match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        if self.session.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
             return None
-        for event in reversed(self.match.events):
+        for event in reversed(self.session.hand_events(PUBLIC_SEAT)):
             if isinstance(event, BidWhistHandScored):
                 return hand_result(event, self.names, self.game_def)
-            if isinstance(event, Dealt):
-                break
         return None
 
     def last_trick_pile(self) -> pygame.Rect | None:
@@ -954,7 +919,7 @@ class TableScene(Scene):
         return False
 
     def _awaiting_next_deal(self) -> bool:
-        return self.match.phase == Phase.HAND_OVER and self.turns.awaiting_next_deal(self.match.position_key())
+        return self.session.phase == Phase.HAND_OVER and self.turns.awaiting_next_deal(self.session.position)
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -973,7 +938,7 @@ class TableScene(Scene):
         self._collect_hint()
         self._run_turn_flow(dt)
         self._message_to_dialog()
-        self.keys.update(self.app.top_scene() is self, self.match.position_key())
+        self.keys.update(self.app.top_scene() is self, self.session.position)
 
     def wake_in(self) -> float | None:
         """Frames while anything moves or a computer is busy; otherwise sleep until
@@ -994,25 +959,23 @@ class TableScene(Scene):
             return True  # the thinking dots, or a hint on its way
         if self.app.top_scene() is not self:
             return False  # something is open over the table: the game waits
-        match = self.match
-        if match.phase == Phase.HAND_OVER:
+        session = self.session
+        if session.phase == Phase.HAND_OVER:
             return not self.humans  # no human closes the hand: it deals on after a pause
         if self._forced_card() is not None:
             return True  # a forced card is about to play itself
-        seat = match.current_player
+        seat = session.current_player
         # A computer's move is being asked for, or held back for the pause.
-        return match.phase != Phase.GAME_OVER and seat >= 0 and seat not in self.humans
+        return session.phase != Phase.GAME_OVER and seat >= 0 and seat not in self.humans
 
     def _on_idle(self) -> None:
         # Every animation has landed: make sure the picture equals the viewer's view.
         self.model.sync(self.shown_view())
 
     def _facts(self) -> TableFacts:
-        job = self._ai_job
         return TableFacts(
-            position=self.match.position_key(), phase=self.match.phase, current_seat=self.match.current_player,
+            position=self.session.position, phase=self.session.phase, current_seat=self.session.current_player,
             animating=not self.director.idle, covered=self.app.top_scene() is not self,
-            ai_job=None if job is None else AiJobState(job.key, job.finished),
             ai_pause=self.app.settings.ai_pause_seconds,
             auto_next_delay=AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()),
             forced_play=self._forced_card() is not None,
@@ -1021,7 +984,7 @@ class TableScene(Scene):
     def _run_turn_flow(self, dt: float) -> None:
         """Ask the turn controller what happens next and do it."""
         decision = self.turns.next_step(self._facts(), dt)
-        self._flow_acted = not isinstance(decision, (Wait, WaitForAi))
+        self._flow_acted = not isinstance(decision, (Wait, ComputerTurn))
         self._follow_viewer()
         match decision:
             case ShowCover(seat=seat):
@@ -1033,12 +996,10 @@ class TableScene(Scene):
                 self._prompt(seat, phase)
             case AutoPlay():
                 self._auto_play()
-            case StartAi(seat=seat):
-                self._start_ai(seat)
-            case ApplyAi():
-                self._apply_ai()
+            case ComputerTurn(seat=seat, paced=paced):
+                self._flow_acted = self._computer_turn(seat, paced)
             case ShowHandOver():
-                self.app.push(ScorePad(self.app, self.match.history(), self.names, self.next_deal,
+                self.app.push(ScorePad(self.app, self._scores(), self.names, self.next_deal,
                                        close_key=self.game_def.text("next_deal"), result=self.result_line(),
                                        on_review=self.open_hand_review if self.hand_review_offered else None,
                                        ).attach_host(self))
@@ -1050,7 +1011,7 @@ class TableScene(Scene):
     def _cover_detail(self) -> str | None:
         """The first cover of a deal says that new cards were dealt, so whoever takes
         the screen knows the hand they are about to see is a fresh one."""
-        deal = self.match.deal_number
+        deal = self.session.deal_number
         if deal == self._last_cover_deal:
             return None
         self._last_cover_deal = deal
@@ -1074,59 +1035,35 @@ class TableScene(Scene):
         elif phase == Phase.DISCARD:
             dialog = KittyDialog(self.app, view, self._human_discards)
             self.app.push(dialog.attach_host(self))
-            if self._hint is not None and self._hint[0] == self.match.position_key():
+            if self._hint is not None and self._hint[0] == self.session.position:
                 dialog.suggest(suggested_cards(self._hint[1]))
 
     def _human_action(self, action: Action) -> None:
         self.apply_action(action)
 
-    def _start_ai(self, seat: int) -> None:
-        if self._ai_job is not None:
-            self._ai_job.cancel()  # asked about a position the game has left
-        self._ai_job = self.ai.submit(self.match.ai_request(seat))
-
-    def _apply_ai(self) -> None:
-        job = self._ai_job
-        self._ai_job = None
-        if job is None:
-            return
-        action = job.result
-        if job.error is not None:
-            log.error("computer player at seat %d failed: %r", job.seat, job.error)
-        if self._computer_claims(job.seat):
-            return
-        if action is not None and self.apply_action(action):
-            return
-        # A failed or refused decision must not stall the table: play the first legal action.
-        legal = self.match.legal_actions()
-        if legal:
-            self.apply_action(legal[0])
+    def _computer_turn(self, seat: int, paced: bool) -> bool:
+        """Let the session's computer at ``seat`` think, and play once ``paced`` (the table is
+        still and the pause is over); a move it plays is shown as a human's is. True when
+        something was done this frame (thinking started, or a move played)."""
+        before = self._before_acting()
+        step = self.session.advance_computers(paced)
+        if step is ComputerStep.PLAYED:
+            self._after_acting(seat, *before)
+        return step in (ComputerStep.STARTED, ComputerStep.PLAYED)
 
     def _game_over(self) -> None:
-        if self._write_history():
-            # The game is recorded: nothing is left to continue. (If the history could not be
-            # written, the save stays, so the game is not lost and can be recorded next time.)
-            saver = getattr(self.app, "autosaver", None)
-            if saver is not None:
-                saver.discard(self.app.user_paths)
-        history = self.match.history()
-        self._play_sound(self._end_effect(list(history.get("winners") or [])))
-        self.app.push(EndScene(self.app, history, self.names, self.play_again, self.app.show_start_after_game,
+        # The session records the game in the history and then lets its save go. (If the history
+        # could not be written, the save stays, so the game is not lost and can be recorded next time.)
+        if not self.session.record_finished():
+            self.show_message(t("table.history_failed"), warning=True)
+        scores = self._scores()
+        self._play_sound(self._end_effect(list(scores.winners)))
+        self.app.push(EndScene(self.app, scores, self.names, self.play_again, self.app.show_start_after_game,
                                on_review=self.open_hand_review if self.hand_review_offered else None,
                                ).attach_host(self))
 
-    def _write_history(self) -> bool:
-        try:
-            # Once: a game replayed to its end from a save that outlived its first ending is not added again.
-            record_finished_game(self.app.user_paths, self.match)
-        except Exception:
-            log.exception("could not write the hand history")
-            self.show_message(t("table.history_failed"), warning=True)
-            return False
-        return True
-
     def play_again(self) -> None:
-        self.app.start_match(self.match.rules, list(self.match.seats), None)
+        self.app.start_match(self.session.rules, list(self.session.seats), None)
 
     # ------------------------------------------------------------------ drawing
     def _winning_seat(self) -> int:
@@ -1147,7 +1084,7 @@ class TableScene(Scene):
                 return t("table.your_turn")
             # From the keys a card is picked first and played second (game.ui.table.drag).
             return t("table.your_turn_picked") if self.drag.selected >= 0 else t("table.your_turn_keys")
-        seat = self.match.current_player
+        seat = self.session.current_player
         if seat >= 0 and seat not in self.humans:
             return t("table.thinking", name=self.names[seat])
         return None

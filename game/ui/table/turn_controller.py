@@ -5,12 +5,14 @@ from __future__ import annotations
 # The table scene asks this controller once per frame what to do next. It
 # hands over the facts of the moment (``TableFacts``: the game's phase and
 # position, the seat to act, whether animations are still playing, whether
-# something is open over the table, the state of the computer player's job)
-# and gets back one typed decision: show the hot-seat cover, prompt a human,
-# play a human's forced card (the only one they may play, when the settings
-# say so, after a pause and never before their cover), start or apply a computer move, show the finished hand, deal
-# the next one,
-# end the game, or wait. The scene carries the decision out; the controller
+# something is open over the table) and gets back one typed decision: show the
+# hot-seat cover, prompt a human, play a human's forced card (the only one they
+# may play, when the settings say so, after a pause and never before their
+# cover), let a computer take its turn, show the finished hand, deal the next
+# one, end the game, or wait. A computer's thinking is the session's
+# (``game.session.computers``); the controller keeps only the pacing a player
+# sees: nothing moves behind an open menu or under moving cards, and a computer's
+# move waits out the settings' pause (``ComputerTurn.paced``). The scene carries the decision out; the controller
 # remembers only what the turn flow itself needs (which position was already
 # prompted, whether the hand-over pad was shown, how long the table has been
 # waiting at this position).
@@ -35,19 +37,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.rules import Phase
-from game.rules.tricks import PUBLIC_SEAT
+from game.rules import PUBLIC_SEAT, Phase
 
-Position = tuple[int, int]   # ``Match.position_key()``: (actions applied, deal number)
-
-
-@dataclass(frozen=True)
-class AiJobState:
-    """The computer player's job the scene holds: for which position, and whether its answer is in."""
-
-    key: Position
-    finished: bool
-
+Position = tuple[int, int]   # ``TableSession.position``: (actions applied, deal number)
 
 @dataclass(frozen=True)
 class TableFacts:
@@ -58,7 +50,6 @@ class TableFacts:
     current_seat: int             # -1 when nobody is to act (hand over, game over)
     animating: bool               # the animation director still has something to show
     covered: bool                 # a dialog, menu, score pad or cover is open over the table
-    ai_job: AiJobState | None = None
     ai_pause: float = 0.0         # seconds a computer move is held back, so a player can follow it
     auto_next_delay: float = 0.0  # seconds a finished hand stays up when no human has to close it
     # The human to act, at the screen, may play exactly one card and the settings let it play
@@ -98,26 +89,12 @@ class AutoPlay:
 
 
 @dataclass(frozen=True)
-class StartAi:
-    """Take a snapshot of ``seat``'s decision at ``key`` and hand it to the computer player."""
+class ComputerTurn:
+    """The computer at ``seat`` is to act: the session may let it think, and play its
+    answer once ``paced`` (the table has stood still for the settings' pause)."""
 
     seat: int
-    key: Position
-
-
-@dataclass(frozen=True)
-class WaitForAi:
-    """The computer at ``seat`` is still thinking, or its move is being held back for the pause."""
-
-    seat: int
-
-
-@dataclass(frozen=True)
-class ApplyAi:
-    """The computer player's answer for ``key`` is in and its pause is over: play it."""
-
-    seat: int
-    key: Position
+    paced: bool
 
 
 @dataclass(frozen=True)
@@ -137,8 +114,7 @@ class GameOver:
     """The game has ended: record it and show the end screen (decided once)."""
 
 
-Decision = (Wait | ShowCover | Prompt | AutoPlay | StartAi | WaitForAi | ApplyAi | ShowHandOver | AutoNextDeal
-            | GameOver)
+Decision = Wait | ShowCover | Prompt | AutoPlay | ComputerTurn | ShowHandOver | AutoNextDeal | GameOver
 
 WAIT = Wait()
 
@@ -259,9 +235,4 @@ class TurnController:
         return Prompt(seat, facts.phase)
 
     def _computer_turn(self, facts: TableFacts, seat: int) -> Decision:
-        job = facts.ai_job
-        if job is None or job.key != facts.position:
-            return StartAi(seat, facts.position)
-        if not job.finished or self._waited < facts.ai_pause:
-            return WaitForAi(seat)
-        return ApplyAi(seat, facts.position)
+        return ComputerTurn(seat, paced=self._waited >= facts.ai_pause)

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 # A computer player may think for a while; the window must keep drawing and
-# answering clicks meanwhile. The table scene therefore takes a snapshot of
-# the decision on the main thread (``Match.ai_request``: the seat's view, the
-# RNG seed for this decision and the player) and hands it to a runner, which
-# calls its pure ``decide()`` and reports through the returned ``AiJob``. The
-# action is applied to the match by the table, on the main thread, so the game
-# state is only ever changed there.
+# answering clicks meanwhile. The session therefore takes a snapshot of the
+# decision on the main thread (``Match.ai_request``: the seat's view, the RNG
+# seed for this decision and the player) and hands it to a runner, which calls
+# its pure ``decide()`` and reports through the returned ``AiJob``. The action is
+# applied to the match on the main thread (``game.session.computers``), so the
+# game state is only ever changed there.
 #
 # A job can be cancelled (the table was left, or the position moved on); a
 # cancelled job never reports a result, even if its answer arrives later, so
 # it can never be applied to a position it was not asked about.
 #
 # The same runners also compute hints for the human player (a ``HintRequest``
-# from ``game.ui.table.hints``): a job carries whatever its request's
+# from ``game.session.hints``): a job carries whatever its request's
 # ``decide()`` returns, an action for a computer seat or a hint for a person.
 #
 # Two runners share one interface (``AiRunner``): ``ThreadedAiRunner`` runs
@@ -106,7 +106,7 @@ class AiJob(Generic[AnswerT]):
 
 
 class AiRunner(Protocol):
-    """Where the table sends computer decisions."""
+    """Where a session sends computer decisions and hints."""
 
     def submit(self, request: AiDecision[AnswerT]) -> AiJob[AnswerT]: ...
 
