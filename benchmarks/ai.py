@@ -322,7 +322,7 @@ def decisions_per_set(game: str, seats_of_level: int) -> int:
     """About how many decisions ``seats_of_level`` seats of one level make in a duplicate set."""
     if game == "wizard":
         rules: Any = make_rules("wizard")
-        rounds = rules.round_count(WIZARD_PLAYERS)
+        rounds: int = rules.round_count(WIZARD_PLAYERS)
         per_seat = rounds + rounds * (rounds + 1) // 2
         return per_seat * seats_of_level * WIZARD_PLAYERS
     return BIDWHIST_DECISIONS_PER_SEAT * seats_of_level * 2

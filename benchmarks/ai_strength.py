@@ -25,9 +25,9 @@ import time
 from collections import Counter
 
 from game.ai import levels
-from game.session.match import Match, Seat
 from game.rules import Phase, get_game, make_rules
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
+from game.session.match import Match, Seat
 
 
 class DecisionTimer:

@@ -29,27 +29,33 @@ import platform
 import random
 import statistics
 import time
+from collections.abc import Callable
 
-from game.rules import Phase, apply, make_rules, new_game
-from game.rules.engine import GameState
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.search_pimc import play_out
+from game.rules import Phase, apply, make_rules, new_game
+from game.rules.actions import Action
+from game.rules.engine import GameState
 from game.rules.search import HiddenSampler, sample_hidden, state_from_view
 
 CASES = (("bidwhist", 4), ("wizard", 3), ("wizard", 4), ("wizard", 6))
 HARD_PLAYERS = {"bidwhist": BidWhistHardPlayer, "wizard": WizardHardPlayer}
 
 
-def _fast_step(state, action):
+# One step of a random playout: the state after ``action``.
+Step = Callable[[GameState, Action], GameState]
+
+
+def _fast_step(state: GameState, action: Action) -> GameState:
     state.apply_in_place(action, None, False)
     return state
 
 
-def _public_step(state, action):
+def _public_step(state: GameState, action: Action) -> GameState:
     return apply(state, action)[0]
 
 
-def _playouts(game: str, players: int, seconds: float, step) -> tuple[int, int, float]:
+def _playouts(game: str, players: int, seconds: float, step: Step) -> tuple[int, int, float]:
     """Play random legal games for ``seconds``; ``step(state, action)`` returns the next state."""
     rules = make_rules(game)
     rng = random.Random(1)
@@ -82,7 +88,7 @@ def _mid_hand(game: str, players: int, tricks: int = 6) -> GameState:
     return state
 
 
-def _rate(seconds: float, step) -> float:
+def _rate(seconds: float, step: Callable[[], object]) -> float:
     """How many times per second ``step()`` runs, measured over ``seconds``."""
     count = 0
     start = time.perf_counter()
@@ -109,9 +115,9 @@ def _search_rates(game: str, players: int, seconds: float) -> tuple[float, ...]:
             _rate(seconds, lambda: play_out(state.clone(), rollout, rng)))
 
 
-def _median_of(repeats: int, measure) -> float:
+def _median_of(repeats: int, measure: Callable[[], float]) -> float:
     """The median of ``repeats`` runs: shared, noisy machines swing a single run by tens of percent."""
-    return statistics.median(measure() for _ in range(repeats))
+    return float(statistics.median(measure() for _ in range(repeats)))
 
 
 def main() -> None:

@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 # Runs in the child: the simulation, then the child's own figures as one JSON line.
 CHILD = """
@@ -35,7 +36,7 @@ print(json.dumps({"status": status, "seconds": time.perf_counter() - started, "p
 """
 
 
-def run_one(game: str, games: int, level: str, folder: Path) -> dict:
+def run_one(game: str, games: int, level: str, folder: Path) -> dict[str, Any]:
     history = folder / f"{game}-{games}.jsonl"
     command = [sys.executable, "-c", CHILD, "simulate", "--game", game, "--games", str(games), "--seed", "1",
                "--ai", level, "--history", str(history)]
@@ -43,7 +44,7 @@ def run_one(game: str, games: int, level: str, folder: Path) -> dict:
                           cwd=Path(__file__).resolve().parent.parent)
     if done.returncode != 0:
         raise SystemExit(f"the simulation failed: {done.stderr.strip()}")
-    figures = json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     figures["bytes"] = history.stat().st_size
     history.unlink()  # the next run needs the room, not this file
     return figures

@@ -26,23 +26,23 @@ import os
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import argparse  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from typing import Callable  # noqa: E402
+import argparse
+import tempfile
+import time
+from collections.abc import Callable
 
-import pygame  # noqa: E402
+import pygame
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Seat  # noqa: E402
-from game.rules import ActionKind, make_rules  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
+from game.rules import ActionKind, make_rules
+from game.session.match import Seat
+from game.settings.app_settings import Settings
+from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.table.scene import TableScene
 
 GOAL = 0.02                  # of one core
 SETTLE_LIMIT = 20.0          # seconds a screen may take to come to rest

@@ -17,18 +17,19 @@ import importlib
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from game.rules.actions import ActionKind
-from game.rules.events import BidWhistHandScored, CardPlayed, TrumpTurnedUp, WizardHandScored
+from game.rules.actions import Action, ActionKind
+from game.rules.events import BidWhistHandScored, CardPlayed, GameEvent, TrumpTurnedUp, WizardHandScored
 
 # The checks live with the tests (and read the reference rules of tests/conftest.py).
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 test_playouts: Any = importlib.import_module("test_playouts")
 
 
-def _tally(counts: Counter, events) -> None:
+def _tally(counts: Counter[str], events: Iterable[GameEvent]) -> None:
     for event in events:
         if isinstance(event, BidWhistHandScored):
             counts["hands"] += 1
@@ -47,10 +48,10 @@ def _tally(counts: Counter, events) -> None:
 
 
 def run(game: str, seeds: int) -> None:
-    counts: Counter = Counter()
+    counts: Counter[str] = Counter()
     original_step = test_playouts.step
 
-    def counting_step(state, action, full):
+    def counting_step(state: Any, action: Action, full: bool) -> tuple[Any, list[GameEvent]]:
         if action.kind == ActionKind.TAKE:
             counts["takes (dealer takes the bid)"] += 1
         state, events = original_step(state, action, full)

@@ -20,17 +20,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import argparse  # noqa: E402
-import statistics  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
+import argparse
+import statistics
+import tempfile
+import time
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Seat  # noqa: E402
-from game.rules import make_rules  # noqa: E402
-from game.rules.events import Dealt  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
+from game.rules import make_rules
+from game.rules.events import Dealt
+from game.session.match import Seat
+from game.settings.app_settings import Settings
+from game.ui.app import App
+from game.ui.table.scene import TableScene
 
 FRAME = 1 / 60
 WARM_UP_FRAMES = 240

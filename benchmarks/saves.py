@@ -40,17 +40,18 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from game.persistence.history_files import HistoryWriter, write_history
+from game.persistence.savegame import encode_save, load_saved_game, save_path, snapshot_of
+from game.rules import Phase, make_rules
 from game.session.match import Match, Seat
 from game.settings.paths import UserPaths, atomic_write_bytes
-from game.rules import Phase, make_rules
-from game.persistence.savegame import encode_save, load_saved_game, save_path, snapshot_of
 
 GAME, PLAYERS, SEED = "wizard", 6, 2024
 
 
-def last_round_match() -> tuple[Match, dict]:
+def last_round_match() -> tuple[Match, dict[str, Any]]:
     """A 6-player Wizard match at its last action, and the finished game's history record."""
     rules = make_rules(GAME, {}, players=PLAYERS)
     seats = [Seat(f"Computer {seat + 1}", "ai:medium") for seat in range(PLAYERS)]
@@ -100,7 +101,7 @@ def bench_autosave(match: Match, folder: Path, saves: int, loads: int) -> None:
     print(summary("load and rebuild (Continue, undo)", timed(lambda: load_saved_game(paths), loads)))
 
 
-def bench_history(record: dict, folder: Path, appends: int) -> None:
+def bench_history(record: dict[str, Any], folder: Path, appends: int) -> None:
     line = len(json.dumps(record, separators=(",", ":"), ensure_ascii=False)) + 1
     print(f"hand-history append of that finished game ({line:,} bytes a line), {appends} appends:")
     table_file = folder / "table.jsonl"

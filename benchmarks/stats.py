@@ -35,15 +35,16 @@ import platform
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
-from game.settings.house_rule_files import resolve_rules
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
+from game.persistence.history_reader import read_history
 from game.persistence.stats import LoadedStats, StatsBook, load_stats, summarize
 from game.persistence.stats_spans import worker_count
+from game.session.match import Match, Seat
+from game.settings.house_rule_files import resolve_rules
 
 CASES = (("bidwhist", 4), ("wizard", 4))
 NAMES = ("You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme", "Farid", "Gus", "Hana", "Ivo")

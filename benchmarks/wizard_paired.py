@@ -51,9 +51,9 @@ from typing import Any
 from benchmarks.ai import estimate, percentile
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.ai.hard import SPOIL_WEIGHT, WizardHardPlayer
-from game.ai.wizard_worlds import PLAY_FIT_TRIES
 from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
+from game.ai.wizard_worlds import PLAY_FIT_TRIES
 from game.rules import GameState, Phase, make_rules, new_game
 from game.rules.actions import NEXT_DEAL
 

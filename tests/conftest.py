@@ -19,18 +19,18 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Iterable, Iterator, Mapping, Sequence  # noqa: E402
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
-import pytest  # noqa: E402
-from hypothesis import settings as hypothesis_settings  # noqa: E402
-from game.rules import GameEvent, apply, make_rules, new_game, parse_action  # noqa: E402
-from game.rules.actions import discard  # noqa: E402
-from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card  # noqa: E402
-from game.rules.bidwhist import BidWhistState  # noqa: E402
-from game.rules.engine import AnyState  # noqa: E402
-from game.rules.wizard import WizardState  # noqa: E402
-from game.rules.registry import GameDef, game_names  # noqa: E402
-from ohhell import NAME as OH_HELL_NAME, oh_hell_registered  # noqa: E402
+import pytest
+from hypothesis import settings as hypothesis_settings
+from game.rules import GameEvent, apply, make_rules, new_game, parse_action
+from game.rules.actions import discard
+from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK, card_code, parse_card
+from game.rules.bidwhist import BidWhistState
+from game.rules.engine import AnyState
+from game.rules.wizard import WizardState
+from game.rules.registry import GameDef, game_names
+from ohhell import NAME as OH_HELL_NAME, oh_hell_registered
 
 # Each property test tries Hypothesis's default 100 examples in the everyday run
 # (a failure found is kept in .hypothesis/ and tried first next time);

@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from game.rules import registry
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, play, predict
@@ -108,7 +109,7 @@ def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int
 
 
 def create_state(rules: OhHellRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> "OhHellState":
+                 fixed_deals: dict | None) -> OhHellState:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Oh Hell is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if first_dealer is None:
@@ -167,7 +168,7 @@ class OhHellState(TrickGameState):
         self.bids = [-1] * self.num_players
         self._reset_tricks()
 
-    def copy(self) -> "OhHellState":
+    def copy(self) -> OhHellState:
         new = object.__new__(OhHellState)
         self._copy_shared(new)
         new.num_players = self.num_players

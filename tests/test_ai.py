@@ -9,31 +9,40 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import copy  # noqa: E402
-import dataclasses  # noqa: E402
-import random  # noqa: E402
-from collections import Counter  # noqa: E402
+import copy
+import dataclasses
+import random
+from collections import Counter
 
-import pytest  # noqa: E402
-from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game  # noqa: E402
+import pytest
 
-from game.session import match as match_module  # noqa: E402
-from game.ai import RandomPlayer, levels, make_player  # noqa: E402
-from game.ai.budget import SearchBudget  # noqa: E402
-from game.ai.bidwhist_medium import BidWhistMediumPlayer  # noqa: E402
-from game.ai.bidwhist_play import BidWhistTable  # noqa: E402
-from game.ai.hand_eval import POWER, mode_estimates  # noqa: E402
-from game.ai.medium import MediumPlayer  # noqa: E402
-from game.ai.wizard_medium import WizardMediumPlayer  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import (  # noqa: E402
-    ActionKind, BidMode, Phase, PlayerView, all_games, apply, game_of, get_game, make_rules, new_game,
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
+from game.ai import RandomPlayer, levels, make_player
+from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.bidwhist_play import BidWhistTable
+from game.ai.budget import SearchBudget
+from game.ai.hand_eval import POWER, mode_estimates
+from game.ai.medium import MediumPlayer
+from game.ai.wizard_medium import WizardMediumPlayer
+from game.rules import (
+    ActionKind,
+    BidMode,
+    Phase,
+    PlayerView,
+    all_games,
+    apply,
+    game_of,
+    get_game,
+    make_rules,
+    new_game,
 )
-from game.rules.actions import DOWNTOWN, NEXT_DEAL, PASS, UPTOWN, action_to_str  # noqa: E402
-from game.rules.bidwhist import rank_power  # noqa: E402
-from game.rules.cards import WIZARD, Suit, parse_card  # noqa: E402
-from game.rules.events import CardPlayed, GameOver, WizardHandScored  # noqa: E402
-from game.rules.tricks import TrickGameState  # noqa: E402
+from game.rules.actions import DOWNTOWN, NEXT_DEAL, PASS, UPTOWN, action_to_str
+from game.rules.bidwhist import rank_power
+from game.rules.cards import WIZARD, Suit, parse_card
+from game.rules.events import CardPlayed, GameOver, WizardHandScored
+from game.rules.tricks import TrickGameState
+from game.session import match as match_module
+from game.session.match import Match, Seat
 
 BIDWHIST_RULES = [
     {},
@@ -578,10 +587,10 @@ def test_the_match_gives_its_thinking_time_to_the_players_that_search_only():
     rule-based players, which take no budget, are built as always."""
     budget = SearchBudget(7, 0.9)
     players = [make_player(get_game("bidwhist"), level, budget) for level in ("hard", "medium", "easy", "random")]
-    assert getattr(players[0], "budget") == budget
+    assert players[0].budget == budget
     assert all(not hasattr(player, "budget") for player in players[1:])
     hard_seat = Match(make_rules("wizard", players=4), [Seat(str(i), "ai:hard") for i in range(4)], 5,
                       ai_budget=budget)
     request = hard_seat.ai_request()
-    assert getattr(request.player, "budget") == budget
+    assert request.player.budget == budget
     assert request.decide() in request.view.legal_actions

@@ -13,9 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
-from test_ai import advance_to_round, play_state
 
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_game
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, supported_books, team_estimates
 from game.ai.easy import BidWhistEasyPlayer, WizardEasyPlayer
 from game.ai.wizard_medium import WizardMediumPlayer, known_bids_shift
@@ -24,6 +23,7 @@ from game.rules.actions import NEXT_DEAL, PASS, action_to_str
 from game.rules.bidwhist import BidWhistState
 from game.rules.cards import Suit
 from game.rules.view import BidWhistView, WizardView
+from test_ai import advance_to_round, play_state
 
 MEDIUM = BidWhistMediumPlayer()
 

@@ -9,15 +9,20 @@ where a fake clock advances on every reading.
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
-from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_round  # noqa: E402
-from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
+from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal, wz_round
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.budget import DEFAULT_BUDGET, Deadline, SearchBudget
 from game.ai.hard import (
-    SPOIL_WEIGHT, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, discard_sets, distinct_plays,
+    SPOIL_WEIGHT,
+    BidWhistHardPlayer,
+    WizardHardPlayer,
+    bid_candidates,
+    discard_sets,
+    distinct_plays,
 )
 from game.ai.search_pimc import search
 from game.ai.wizard_medium import WizardMediumPlayer
@@ -369,7 +374,9 @@ def test_cards_that_play_alike_are_searched_once():
     state, _ = drive(state, "1 1 1 1")
     view = state.view(1)
     assert view.phase == Phase.PLAY and view.current_player == 1
-    codes = lambda cards: {action_to_str(play(c)) for c in cards}  # noqa: E731
+    def codes(cards):
+        return {action_to_str(play(c)) for c in cards}
+
     assert codes(distinct_plays(view, card("KH"))) == {"9H", "KH", "2S"}
     assert codes(distinct_plays(view, card("TH"))) == {"TH", "KH", "2S"}   # the medium card stands for its group
     # With the queen turned up (out of play) and the jack in hand, all four hearts play alike.

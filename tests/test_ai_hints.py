@@ -12,20 +12,24 @@ import random
 
 import pytest
 
-from conftest import bw_deal, bw_game, cards, drive, to_play, wz_deal, wz_round  # noqa: E402
-from test_ai_hard import (  # noqa: E402
-    CASES, bid_whist_book_to_take, decisions, wizard_at_its_bid, wizard_needing_its_trick,
-    wizard_with_two_wizards,
-)
+from conftest import bw_deal, bw_game, cards, drive, to_play, wz_deal, wz_round
 from game.ai import hints
 from game.ai.budget import SearchBudget
-from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.ai.hard import HardDecision
+from game.ai.hints import REASON_KEYS, Hint, hint_for
 from game.ai.search_pimc import CandidateResult, SearchResult
 from game.rules.actions import NEXT_DEAL, ActionKind, action_to_str, bid, choose_trump, play
 from game.rules.core import Phase
 from game.rules import apply, make_rules, new_game
 from game.rules.registry import get_game
+from test_ai_hard import (
+    CASES,
+    bid_whist_book_to_take,
+    decisions,
+    wizard_at_its_bid,
+    wizard_needing_its_trick,
+    wizard_with_two_wizards,
+)
 
 SMALL = SearchBudget(max_simulations=12, max_seconds=1000.0)
 

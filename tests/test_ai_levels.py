@@ -31,7 +31,8 @@ from game.ai import ComputerPlayer, levels, make_player
 from game.rules import GameDef, PlayerView, all_games, make_rules, new_game
 from game.rules.actions import NEXT_DEAL
 from game.rules.core import Phase
-from game.rules.house_rules import RuleConfigError, Rules
+from game.rules.errors import RuleConfigError
+from game.rules.house_rules import Rules
 from game.rules.search import sample_hidden, state_from_view
 
 # Search levels are built with this many simulations per decision. The module is looked up, not

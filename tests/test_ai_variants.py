@@ -19,11 +19,12 @@ from game.ai.bidwhist_medium import BidWhistMediumPlayer, choose_bid
 from game.ai.budget import SearchBudget
 from game.ai.hand_eval import mode_estimates, trump_contract_books
 from game.ai.wizard_medium import WizardMediumPlayer
-from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
 from game.rules.actions import PASS, BidMode, choose_trump, take
+from game.rules.bidwhist import BidWhistState
 from game.rules.cards import Suit
 from game.rules.view import BidWhistView, WizardView
+from game.session.match import Match, Seat
 
 H, C = Suit.HEARTS, Suit.CLUBS
 UP, DOWN = 0, 1
@@ -110,6 +111,7 @@ def test_the_declarer_discards_four_without_jokers(level: str) -> None:
         if state.phase == Phase.DISCARD:
             assert isinstance(view, BidWhistView) and len(view.hand) + view.discard_count == 16
         state.apply_in_place(player.choose(view, random.Random(0)))
+    assert isinstance(state, BidWhistState)
     assert len(state.discards) == 4 and all(len(hand) == 12 for hand in state.hands)
 
 

@@ -132,7 +132,7 @@ def test_the_order_of_the_hand_never_changes_the_medium_card() -> None:
     another seat holds its cards."""
     checked = 0
     shuffler = random.Random(6)
-    for step, state in medium_wizard_positions(4, {"rounds": 10}, seed=12):
+    for _step, state in medium_wizard_positions(4, {"rounds": 10}, seed=12):
         if state.phase != Phase.PLAY or len(state.legal_cards()) < 2:
             continue
         seat = state.current

@@ -4,7 +4,7 @@ hidden hands that fit the bids shown, and face-down bids guessed."""
 from __future__ import annotations
 
 import random
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 

@@ -20,26 +20,27 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.app_settings import Settings, load_settings, save_settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
-from game.rules import get_game, make_rules, new_game  # noqa: E402
-from game.rules.events import Dealt  # noqa: E402
-from game.ui import audio  # noqa: E402
-from game.ui.audio import EFFECTS, SoundBoard, loudness, sound_file, sound_file_problems  # noqa: E402
-from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
-from game.ui.scenes import settings_scene  # noqa: E402
-from game.ui.scenes.settings_scene import PREVIEW_EFFECT, SettingsScene  # noqa: E402
-from game.ui.text import set_language, t  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard  # noqa: E402
-from tools import make_sounds  # noqa: E402
+from game.persistence.replay_timeline import ReplayTimeline
+from game.rules import get_game, make_rules, new_game
+from game.rules.events import Dealt
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.paths import UserPaths
+from game.ui import audio
+from game.ui.audio import EFFECTS, SoundBoard, loudness, sound_file, sound_file_problems
+from game.ui.scenes import settings_scene
+from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.settings_scene import PREVIEW_EFFECT, SettingsScene
+from game.ui.table.animations import Director
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel
+from game.ui.text import set_language, t
+from game.ui.widgets import text as text_widgets
+from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard
+from tools import make_sounds
 
 SIZE_BUDGET = 100 * 1024      # bytes for all the effects together
 LONGEST_SECONDS = 1.0
@@ -418,7 +419,7 @@ def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
 def _drawn_settings_texts(app, scene: SettingsScene, monkeypatch) -> list[str]:
     """The help texts the settings screen draws under its rows, in one frame."""
     drawn: list[str] = []
-    real = settings_scene.draw_text_wrapped
+    real = text_widgets.draw_text_wrapped
 
     def recording(surface, text, *args, **kwargs):
         drawn.append(text)

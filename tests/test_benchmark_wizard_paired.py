@@ -7,21 +7,23 @@ report pairs each round's base with its variant and counts one sample per deal."
 from __future__ import annotations
 
 import pytest
-from test_benchmark_ai import (
-    deals_of_a_random_game,  # deal number -> (dealer, hands) of a random game
-)
 
 from benchmarks import wizard_paired as paired
 from game.ai.budget import SearchBudget
-from game.rules import Phase
+from game.rules import Phase, WizardView
+from test_benchmark_ai import (
+    deals_of_a_random_game,  # deal number -> (dealer, hands) of a random game
+)
 
 
 def test_round_starts_are_the_seeds_deals_before_any_bid() -> None:
     starts = paired.round_starts(7)
     assert [start.deal_number for start in starts] == list(range(1, 16))
     # Each at its first decision: the dealer's trump choice after a Wizard turn-up, else the first bid.
-    assert all(start.phase in (Phase.TRUMP_CHOICE, Phase.PREDICT)
-               and all(bid < 0 for bid in start.view(0).predictions) for start in starts)
+    for start in starts:
+        view = start.view(0)
+        assert isinstance(view, WizardView)
+        assert start.phase in (Phase.TRUMP_CHOICE, Phase.PREDICT) and all(bid < 0 for bid in view.predictions)
     # The medium players reach the same cards as random play would: the deal is the seed's.
     random_deals = deals_of_a_random_game("wizard", 7, play_seed=99)
     assert {start.deal_number: tuple(tuple(h) for h in start.hands) for start in starts} == \

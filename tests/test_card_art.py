@@ -8,11 +8,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.ui.art.card_art import RANKS, SUITS, CardArt  # noqa: E402
-from game.ui.art.table_art import draw_felt, make_app_icon  # noqa: E402
+from game.ui.art.card_art import RANKS, SUITS, CardArt
+from game.ui.art.table_art import draw_felt, make_app_icon
 
 ALL_CODES = [rank + suit for suit in SUITS for rank in RANKS] + ["BJ", "LJ", "WZ", "JE"]
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.settings.house_rule_files import ConfigError, resolve_rules
-from game.settings.app_settings import load_settings_problem
-from game.settings.paths import UserPaths
 from game.rules.problems import Problem
+from game.settings.app_settings import load_settings_problem
+from game.settings.house_rule_files import ConfigError, resolve_rules
+from game.settings.paths import UserPaths
 from game.ui.text import problem_words, set_language
 
 # Words no message may show: Python's names for values and its own error texts.

@@ -1,9 +1,11 @@
-"""Tests for game.settings (house_rule_files, app_settings, last_setup): house-rule files, presets, --set options and app settings."""
+"""Tests for game.settings (house_rule_files, app_settings, last_setup): house-rule
+files, presets, --set options and app settings."""
 
 from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -240,15 +242,29 @@ LAYERED_FILE = """\
     """
 
 
+def bidwhist_rules(*args: Any, **kwargs: Any) -> BidWhistRules:
+    """``resolve_rules("bidwhist", ...)``, typed as the game's own rules."""
+    rules = resolve_rules("bidwhist", *args, **kwargs)
+    assert isinstance(rules, BidWhistRules)
+    return rules
+
+
+def wizard_rules(*args: Any, **kwargs: Any) -> WizardRules:
+    """``resolve_rules("wizard", ...)``, typed as the game's own rules."""
+    rules = resolve_rules("wizard", *args, **kwargs)
+    assert isinstance(rules, WizardRules)
+    return rules
+
+
 def test_layers_override_in_order(tmp_path: Path) -> None:
     path = write(tmp_path, LAYERED_FILE)
-    assert resolve_rules("bidwhist").min_bid == 3
-    assert resolve_rules("bidwhist", path).min_bid == 2
-    from_preset = resolve_rules("bidwhist", path, preset="four")
+    assert bidwhist_rules().min_bid == 3
+    assert bidwhist_rules(path).min_bid == 2
+    from_preset = bidwhist_rules(path, preset="four")
     assert (from_preset.min_bid, from_preset.renege) == (4, "penalized")
-    from_set = resolve_rules("bidwhist", path, preset="four", overrides=["min_bid=5"])
+    from_set = bidwhist_rules(path, preset="four", overrides=["min_bid=5"])
     assert (from_set.min_bid, from_set.renege) == (5, "penalized")
-    assert resolve_rules("bidwhist", path, overrides=["min_bid=5", "min_bid=6"]).min_bid == 6
+    assert bidwhist_rules(path, overrides=["min_bid=5", "min_bid=6"]).min_bid == 6
 
 
 def test_unknown_preset_lists_the_available_ones(tmp_path: Path) -> None:
@@ -343,7 +359,7 @@ def test_simulate_plays_with_a_flat_rules_file(tmp_path: Path, capsys: pytest.Ca
 
 def test_rounds_above_sixty_over_players_is_checked_when_players_are_known(tmp_path: Path) -> None:
     path = write(tmp_path, "game: wizard\nrules: {rounds: 12}\n")
-    assert resolve_rules("wizard", path, players=5).rounds == 12
+    assert wizard_rules(path, players=5).rounds == 12
     with pytest.raises(ConfigError) as info:
         resolve_rules("wizard", path, players=6)
     assert str(info.value) == (f"{path}: rules.rounds: must be full or at most 10 "
@@ -413,7 +429,7 @@ def test_set_values_are_validated_like_file_values() -> None:
     with pytest.raises(ConfigError,
                        match="--set: min_bids: unknown key; did you mean min_bid\\? Allowed keys for Bid Whist"):
         resolve_rules("bidwhist", overrides=["min_bids=2"])
-    assert resolve_rules("wizard", overrides=["uneven_bids=off"]).uneven_bids == "off"
+    assert wizard_rules(overrides=["uneven_bids=off"]).uneven_bids == "off"
 
 
 # --------------------------------------------------------------------------

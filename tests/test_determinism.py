@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
+from game.session.match import Match, Seat
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVEL = "ai:medium"
@@ -100,15 +100,15 @@ _CHILD = """
 import json, random, sys
 from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
-game, players, overrides, seed, salt = json.loads(sys.argv[1])
+game, players, overrides, seed, salt, level = json.loads(sys.argv[1])
 random.seed(salt)
 rules = make_rules(game, overrides, players=players)
-match = Match(rules, [Seat(f"Seat {i}", "%s") for i in range(players)], seed)
+match = Match(rules, [Seat(f"Seat {i}", level) for i in range(players)], seed)
 while not match.is_over:
     random.random()
     match.next_deal() if match.phase == Phase.HAND_OVER else match.apply(match.choose_ai_action())
 sys.stdout.write(json.dumps(match.history(), separators=(",", ":"), ensure_ascii=False))
-""" % LEVEL
+"""
 
 
 @pytest.mark.parametrize("game,players,overrides", [CASES[1], CASES[4]])
@@ -117,7 +117,7 @@ def test_same_history_in_other_processes(game, players, overrides) -> None:
     outputs = set()
     for hash_seed, salt in (("1", 5), ("2", 6)):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        result = subprocess.run([sys.executable, "-c", _CHILD, json.dumps([game, players, overrides, 42, salt])],
+        result = subprocess.run([sys.executable, "-c", _CHILD, json.dumps([game, players, overrides, 42, salt, LEVEL])],
                                 cwd=ROOT, env=env, capture_output=True, text=True, check=True)
         outputs.add(result.stdout)
     outputs.add(history_json(play(game, players, overrides, 42, disturb=3)))

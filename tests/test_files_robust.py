@@ -18,23 +18,24 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
 
-import game.program.cli as cli
 import game.persistence.history_files as history
-from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
-from game.settings.app_settings import Settings, load_settings, save_settings
+import game.program.cli as cli
 from game.persistence.history_codec import HistoryError
-from game.persistence.history_replay import check_file
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
-from game.settings.paths import UserPaths, atomic_write_text
+from game.persistence.history_reader import read_history
+from game.persistence.history_replay import check_file
 from game.rules import make_rules
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings, load_settings, save_settings
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.settings.paths import UserPaths, atomic_write_text
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # Long enough for a child Python to start and reach its write on a busy machine.

@@ -10,7 +10,7 @@ their branches tell apart, and look each key up in the English catalogue.
 from __future__ import annotations
 
 from itertools import product
-from typing import Iterator
+from collections.abc import Iterator
 
 from game.rules import make_rules
 from game.rules.adapter import HandStanding, Phrase, TableFigures, Word

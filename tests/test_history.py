@@ -12,19 +12,20 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from game.ai import make_player
 from game.persistence.history_codec import EVENT_HANDLERS, HistoryError, HistoryRecorder
-from game.persistence.history_replay import LATER_DEAL_FIELDS, check_file, check_game, recorded_actions
-from game.persistence.history_reader import read_history
 from game.persistence.history_files import write_history
+from game.persistence.history_reader import read_history
+from game.persistence.history_replay import LATER_DEAL_FIELDS, check_file, check_game, recorded_actions
 from game.persistence.history_schema import check_record_shape
-from game.session.match import Match, Seat
 from game.rules import EVENT_TYPES, Phase, events_for, game_names, get_game, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.events import UnhandledEventError
+from game.session.match import Match, Seat
 
 OLD_HISTORIES = Path(__file__).resolve().parent / "data" / "history_v1"
 
@@ -73,7 +74,8 @@ def assert_bidwhist_deal(deal: dict, previous_scores: list[int], rules: dict) ->
     assert len(deal["hands"]) == 4 and all(len(h) == 12 for h in deal["hands"])
     for hand in deal["hands"]:
         assert_cards(hand)
-    assert_cards(deal["kitty"]) and len(deal["kitty"]) == 6
+    assert_cards(deal["kitty"])
+    assert len(deal["kitty"]) == 6
     assert len({c for h in deal["hands"] for c in h} | set(deal["kitty"])) == 54
     assert [b["seat"] for b in deal["bids"]] == [(deal["dealer"] + k) % 4 for k in range(1, 5)]
     for entry in deal["bids"]:
@@ -96,7 +98,8 @@ def assert_bidwhist_deal(deal: dict, previous_scores: list[int], rules: dict) ->
             assert contract["trump"] is None and contract["direction"] in ("uptown", "downtown")
         else:
             assert contract["trump"] in SUIT_LETTER and contract["direction"] == contract["mode"]
-        assert_cards(deal["discard"]) and len(deal["discard"]) == 6
+        assert_cards(deal["discard"])
+        assert len(deal["discard"]) == 6
         assert len(deal["tricks"]) == 12
         for trick in deal["tricks"]:
             assert_trick(trick, 4)
@@ -205,7 +208,7 @@ def assert_history_format(record: dict, older: bool = False) -> None:
     assert json.loads(json.dumps(record)) == record
 
 
-GAMES = [
+GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("bidwhist", 4, {}),
     ("bidwhist", 4, {"renege": "penalized", "first_lead": "left_of_dealer", "target_score": 3}),
     ("bidwhist", 4, {"all_pass": "redeal", "downtown_outranks_uptown": True, "min_bid": 1,
@@ -532,7 +535,7 @@ def test_an_event_without_a_handler_raises() -> None:
 
     recorder = HistoryRecorder(get_game("wizard"), 1, {}, [{"seat": s} for s in range(3)])
     with pytest.raises(UnhandledEventError, match="Shuffled"):
-        recorder.feed([Shuffled(0)])
+        recorder.feed([Shuffled(0)])  # type: ignore[list-item]  # an event of no known kind is the point
 
 
 def test_a_filtered_event_stream_is_refused() -> None:

@@ -4,10 +4,11 @@ Each row names a file of a player's data folder (rules, settings, last setup,
 save, history, statistics cache), the reader that meets it (the same entry
 the program uses: ``load_settings_problem`` and ``load_last_setup`` at start,
 ``load_saved_game`` for Continue, ``load_stats`` for the statistics screen,
-``tidy_user_files`` for the start-up repair of the histories, ``cli.main`` for ``replay --check``, ``replay FILE --game N`` and
-``simulate --rules``), the hostile content (bytes, or a pipe, a loop of
-symbolic links, a folder, a link to ``/dev/zero``), and the outcome: refused
-with a message in the player's words, or read, with what was read checked.
+``tidy_user_files`` for the start-up repair of the histories, ``cli.main``
+for ``replay --check``, ``replay FILE --game N`` and ``simulate --rules``),
+the hostile content (bytes, or a pipe, a loop of symbolic links, a folder, a
+link to ``/dev/zero``), and the outcome: refused with a message in the
+player's words, or read, with what was read checked.
 
 The driver copies a normal data folder (settings, last setup, a save in
 progress, a history of three games, the statistics cache, a rules file),
@@ -34,31 +35,32 @@ import os
 import shutil
 import stat
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pytest  # noqa: E402
+import pytest
 
-import game.program.cli as cli  # noqa: E402
-from game.persistence import line_reader, savegame  # noqa: E402
-from game.settings import yaml_files  # noqa: E402
-from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup  # noqa: E402
-from game.settings.app_settings import load_settings_problem  # noqa: E402
-from game.persistence.housekeeping import tidy_user_files  # noqa: E402
-from game.session.match import Seat  # noqa: E402
-from game.session.names import LONGEST_NAME  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.persistence.savegame import load_saved_game, save_path, snapshot_of  # noqa: E402
-from game.persistence.stats import load_stats, stats_cache_path  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from test_checks_words import PYTHON_WORDS  # noqa: E402
-from test_files_robust import line_of, play_game  # noqa: E402
-from test_names_and_saves import ROBOTS, short_match, write_save  # noqa: E402
-from test_yaml_safety import alias_bomb  # noqa: E402
+import game.program.cli as cli
+from game.persistence import line_reader, savegame
+from game.persistence.housekeeping import tidy_user_files
+from game.persistence.savegame import load_saved_game, save_path, snapshot_of
+from game.persistence.stats import load_stats, stats_cache_path
+from game.session.match import Seat
+from game.session.names import LONGEST_NAME
+from game.settings import yaml_files
+from game.settings.app_settings import load_settings_problem
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.settings.paths import UserPaths
+from game.ui.app import App
+from test_checks_words import PYTHON_WORDS
+from test_files_robust import line_of, play_game
+from test_names_and_saves import ROBOTS, short_match, write_save
+from test_yaml_safety import alias_bomb
 
 # How long a reader may take before the row fails as "waiting" (a pipe it opened, a device it reads).
 READER_DEADLINE = 10.0
@@ -431,7 +433,7 @@ ROWS: list[Row] = [
     Row("last setup: a date", "last setup", put_text(LAST_SETUP.format(names="2024-01-01, Ben, Cy")),
         read(lambda o: o.value is None, "names must be a list")),
     *[Row(f"last setup: {name}", "last setup", maker, read(lambda o: o.value is None)) for name, maker in SPECIAL_FILES],
-    # ------------------------------------------------------------------ save: continued, or set aside once with the reason
+    # ------------------------------------------------------------- save: continued, or set aside once with the reason
     Row("save: lone surrogate name", "save", save_changed(seat_name("\ud800")), read(first_name("#1"))),
     Row("save: NUL in a name", "save", save_changed(seat_name("Y\x00ou")), read(first_name("You"))),
     Row("save: 300-character name", "save", save_changed(seat_name("z" * 300)), read(first_name("z" * LONGEST_NAME))),

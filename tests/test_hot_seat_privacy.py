@@ -43,20 +43,21 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import random  # noqa: E402
+import random
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.rules import ActionKind, BidWhistView, Phase, WizardView  # noqa: E402
-from game.rules.events import UNKNOWN_CARD, ClaimMade  # noqa: E402
-from game.rules.cards import card_code  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.art.card_art import CardArt  # noqa: E402
-from game.ui.dialogs.cover_scene import GUARD_SECONDS  # noqa: E402
-from game.ui.table.hand_log import this_hand  # noqa: E402
-from game.ui.table.turn_controller import TurnController  # noqa: E402
-from test_ui_table import card_centre, key, key_up, legal_cards, make_app, mouse, start, top_name  # noqa: E402
+from game.rules import ActionKind, BidWhistView, Phase, WizardView
+from game.rules.cards import card_code
+from game.rules.events import UNKNOWN_CARD, ClaimMade
+from game.rules.tricks import PUBLIC_SEAT
+from game.session.local import LocalSession
+from game.ui.art.card_art import CardArt
+from game.ui.dialogs.cover_scene import GUARD_SECONDS
+from game.ui.table.hand_log import this_hand
+from game.ui.table.turn_controller import TurnController
+from test_ui_table import card_centre, key, key_up, legal_cards, make_app, mouse, start, top_name
 
 FRAME = 0.05   # long frames, so animations at "fast" speed take only a few of them
 DOUBLE_ENTER = 0.15   # how soon a hurried player's second Enter follows the first
@@ -431,6 +432,7 @@ def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path,
     watch = PrivacyWatch(app, scene, monkeypatch)
     watch.check()
     _play_hot_seat_game(app, scene, watch, random.Random(seed))
+    assert isinstance(scene.session, LocalSession)
     match = scene.session.match
     assert match.is_over
     deals = len(match.history()["deals"])

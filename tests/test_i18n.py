@@ -35,31 +35,31 @@ import logging
 import os
 import re
 import string
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings import app_settings  # noqa: E402
-from game.settings.app_settings import LANGUAGES, Settings, language_from_locale, load_settings  # noqa: E402
-from game.settings.house_rule_files import default_rule_file  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import IllegalActionError, all_games  # noqa: E402
-from game.rules.cards import RANK_OF  # noqa: E402
-from game.rules.problems import PROBLEMS  # noqa: E402
-from game.ui import text  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.art.card_art import SPECIAL_CODES, WIZARD, CardArt  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.scenes.rules_help_content import WORDED_SECTIONS  # noqa: E402
-from game.ui.scenes.start_scene import StartScene, preset_key  # noqa: E402
-from game.ui.text import SOURCE_LANGUAGE, placeholders, set_language, t, text_in  # noqa: E402
-from game.settings.yaml_files import read_yaml_file  # noqa: E402
-from test_ui_table import start  # noqa: E402
+from game.rules import IllegalActionError, all_games
+from game.rules.cards import RANK_OF
+from game.rules.problems import PROBLEMS
+from game.settings import app_settings
+from game.settings.app_settings import LANGUAGES, Settings, language_from_locale, load_settings
+from game.settings.house_rule_files import default_rule_file
+from game.settings.paths import UserPaths
+from game.settings.yaml_files import read_yaml_file
+from game.ui import text
+from game.ui.app import App
+from game.ui.art.card_art import SPECIAL_CODES, WIZARD, CardArt
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.scenes.rules_help_content import WORDED_SECTIONS
+from game.ui.scenes.start_scene import StartScene, preset_key
+from game.ui.text import SOURCE_LANGUAGE, placeholders, set_language, t, text_in
+from test_ui_table import start
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE_FOLDERS = (ROOT / "game", ROOT / "tools")
@@ -137,7 +137,7 @@ def built_key_shapes() -> list[re.Pattern[str]]:
                             if isinstance(part, ast.Constant) and isinstance(part.value, str))
             if sum(char.isalpha() for char in fixed) < 3 or " " in fixed:
                 continue
-            pattern = "".join(re.escape(part.value) if isinstance(part, ast.Constant) else ".+"
+            pattern = "".join(re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+"
                               for part in node.values)
             shapes.append(re.compile(pattern))
     return shapes
@@ -290,7 +290,7 @@ def test_each_catalogue_is_a_flat_file_of_double_quoted_strings(language):
                  enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
                  if line.strip() and not line.startswith("#") and not CATALOG_LINE.match(line)]
     assert not bad_lines, f"{path.name}: lines that are not 'key: \"template\"':\n" + "\n".join(bad_lines)
-    for key, value in data.items():
+    for value in data.values():
         list(string.Formatter().parse(value))  # braces pair up (raises ValueError otherwise)
 
 
@@ -348,11 +348,11 @@ def test_switching_language_rewords_the_open_table_and_its_dialog(tmp_path, cata
     panel = app.scenes[-1]
     assert isinstance(panel, BiddingPanel), "the human's bid is asked for in the first round"
     assert (table.menu_button.label, table.pad_button.label) == ("Menu", "Score pad")
-    assert panel.title.startswith("Your bid")
+    assert (panel.title or "").startswith("Your bid")
     app.settings.language = "nl"
     app.save_settings()
     assert (table.menu_button.label, table.pad_button.label) == ("Menu NL", "Scoreblad")
-    assert panel.title.startswith("Jouw bod"), "the open dialog is worded again too"
+    assert (panel.title or "").startswith("Jouw bod"), "the open dialog is worded again too"
     app.step(1 / 60, [])
 
 

@@ -28,30 +28,38 @@ import inspect
 import json
 import os
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import pytest
 
-from game.settings.house_rule_files import ConfigError, load_rule_file, load_rules_problem
-from game.settings.app_settings import load_settings, load_settings_problem, settings_from_dict
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import get_game  # noqa: E402
-from game.rules.house_rules import make_rules  # noqa: E402
-from game.rules.problems import (  # noqa: E402
-    NO_DETAIL_SUFFIX, PROBLEMS, Decimal, Grouped, Problem, problem_from_json, problem_to_json, template_fields,
+from game.rules import get_game
+from game.rules.house_rules import make_rules
+from game.rules.problems import (
+    NO_DETAIL_SUFFIX,
+    PROBLEMS,
+    Decimal,
+    Grouped,
+    Problem,
+    problem_from_json,
+    problem_to_json,
+    template_fields,
 )
-from game.ui import text  # noqa: E402
-from game.ui.scenes.rules_editor import rules_problem  # noqa: E402
-from game.ui.scenes.settings_scene import seconds_cycler  # noqa: E402
-from game.ui.text import decimal_words, error_words, grouped_words, problem_words, set_language, text_in  # noqa: E402
-from game.ui.widgets.charts import draw_line_chart  # noqa: E402
-from game.settings.yaml_files import MAX_YAML_BYTES, YamlFileError, parse_yaml_text, read_yaml_file  # noqa: E402
-from test_i18n import _called_name, read_catalog_file  # noqa: E402
+from game.settings.app_settings import load_settings, load_settings_problem, settings_from_dict
+from game.settings.house_rule_files import ConfigError, load_rule_file, load_rules_problem
+from game.settings.paths import UserPaths
+from game.settings.yaml_files import MAX_YAML_BYTES, YamlFileError, parse_yaml_text, read_yaml_file
+from game.ui import text
+from game.ui.scenes.rules_editor import rules_problem
+from game.ui.scenes.settings_scene import seconds_cycler
+from game.ui.text import decimal_words, error_words, grouped_words, problem_words, set_language, text_in
+from game.ui.widgets.charts import draw_line_chart
+from test_i18n import _called_name, read_catalog_file
 
 ROOT = Path(__file__).resolve().parent.parent
 TRANSLATIONS = ("nl", "tr")

@@ -23,37 +23,47 @@ from __future__ import annotations
 import copy
 import json
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pytest  # noqa: E402
+import pytest
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.persistence.history_codec import HistoryError  # noqa: E402
-from game.persistence.history_reader import read_history  # noqa: E402
-from game.persistence.history_files import write_history  # noqa: E402
-from game.session.match import SAVE_VERSION, Match, Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.persistence.replay_timeline import ReplayError, ReplayTimeline, load_recorded_game  # noqa: E402
-from game.rules import IllegalActionError, RuleConfigError, game_names, get_game, make_rules, new_game  # noqa: E402
-from game.rules.problems import (  # noqa: E402
-    NO_DETAIL_SUFFIX, PROBLEMS, WITHOUT_DETAIL, Problem, Refusal, template_fields,
+from game.persistence.history_codec import HistoryError
+from game.persistence.history_files import write_history
+from game.persistence.history_reader import read_history
+from game.persistence.replay_timeline import ReplayError, ReplayTimeline, load_recorded_game
+from game.persistence.savegame import SaveProblem, load_saved_game, save_path, snapshot_of
+from game.rules import IllegalActionError, RuleConfigError, game_names, get_game, make_rules, new_game
+from game.rules.problems import (
+    NO_DETAIL_SUFFIX,
+    PROBLEMS,
+    WITHOUT_DETAIL,
+    Problem,
+    Refusal,
+    template_fields,
 )
-from game.persistence.savegame import SaveProblem, load_saved_game, save_path, snapshot_of  # noqa: E402
-from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
-from game.ui.scenes.start_scene import save_problem_text  # noqa: E402
-from game.ui.text import error_words, explain, problem_words, set_language, t, text_in  # noqa: E402
-from game.settings.yaml_files import YamlFileError, parse_yaml_text  # noqa: E402
-from test_replay_viewer import play  # noqa: E402
-from test_i18n_problems import (  # noqa: E402,F401
-    TRANSLATIONS, assert_no_english, catalogue, english_afterwards, error_in, words_in,
+from game.session.match import SAVE_VERSION, Match, Seat
+from game.settings.app_settings import Settings
+from game.settings.paths import UserPaths
+from game.settings.yaml_files import YamlFileError, parse_yaml_text
+from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.start_scene import save_problem_text
+from game.ui.text import error_words, explain, problem_words, set_language, t, text_in
+from test_i18n_problems import (  # noqa: F401  (shared fixtures, found by their names)
+    TRANSLATIONS,
+    assert_no_english,
+    catalogue,
+    english_afterwards,
+    error_in,
+    words_in,
 )
+from test_replay_viewer import play
 
-NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc)
+NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC)
 
 
 # ---------------------------------------------------------------------- sentences without a library's words

@@ -20,30 +20,30 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.last_setup import load_last_setup  # noqa: E402
-from game.settings.app_settings import read_settings_file  # noqa: E402
-import game.persistence.history_files as history_module  # noqa: E402
+from game.settings.last_setup import load_last_setup
+from game.settings.app_settings import read_settings_file
+import game.persistence.history_files as history_module
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_files import HistoryWriter, encode_record, holds_line, write_history
 from game.persistence.history_reader import read_history
-from game.persistence.history_schema import RecordShapeError, check_record_shape  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.session.names import LONGEST_NAME, clean_name, name_fault  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
-from game.persistence.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of  # noqa: E402
-from game.persistence.stats import load_stats  # noqa: E402
-from game.ui.art.render_cache import TEXT  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.widgets.text import draw_text_fit, text_size  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import click, make_app, run_until, step, top_name  # noqa: E402
+from game.persistence.history_schema import RecordShapeError, check_record_shape
+from game.session.match import Match, Seat
+from game.session.names import LONGEST_NAME, clean_name, name_fault
+from game.settings.paths import UserPaths
+from game.rules import Phase, make_rules
+from game.persistence.savegame import SAVE_FILE_NAME, load_saved_game, save_path, snapshot_of
+from game.persistence.stats import load_stats
+from game.ui.art.render_cache import TEXT
+from game.ui.scenes.start_scene import StartScene
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.widgets.text import draw_text_fit, text_size
+from game.ui.text import t
+from test_ui_table import click, make_app, run_until, step, top_name
 
 ROBOTS = [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")]
 SHORT_WIZARD = ("wizard", {"rounds": 1})

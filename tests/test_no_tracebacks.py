@@ -14,6 +14,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -151,7 +152,7 @@ def test_a_failed_self_test_names_no_log_file_that_does_not_exist(data_dir_witho
 
     monkeypatch.setattr(self_test, "_play", broken_game)
     # The self-test plays in a folder of its own: this one, whose log folder cannot be made.
-    monkeypatch.setattr(self_test.tempfile, "mkdtemp", lambda **kwargs: str(data_dir_without_log_folder))
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda **kwargs: str(data_dir_without_log_folder))  # as self_test calls it
     lines: list[str] = []
     assert self_test.run_self_test(quit_pygame=False, echo=lines.append) == self_test.EXIT_FAILED
     (result,) = lines

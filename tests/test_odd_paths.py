@@ -144,7 +144,7 @@ def test_a_full_disk_under_the_log_folder_is_said_once_without_a_traceback(tmp_p
     logger = own_log_handlers
     logger.warning("the first record opens the file")
     handler = next(h for h in logger.handlers if getattr(h, "baseFilename", "").endswith(LOG_FILE_NAME))
-    handler.stream = _FullDisk()  # type: ignore[attr-defined]
+    handler.stream = _FullDisk()
     capsys.readouterr()
     for number in range(3):
         logger.warning("record %d, on a full disk", number)

@@ -6,9 +6,9 @@ import os
 import sys
 from pathlib import Path
 
+import platformdirs
 import pytest
 
-import game.settings.paths as paths_module
 from game.settings.paths import UserPaths, atomic_write_bytes, atomic_write_text, resource_path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -80,7 +80,7 @@ def test_without_data_dir_platformdirs_locations_are_used(
         return location
 
     for kind in ("user_config_dir", "user_data_dir", "user_log_dir"):
-        monkeypatch.setattr(paths_module.platformdirs, kind, fake(kind))
+        monkeypatch.setattr(platformdirs, kind, fake(kind))  # the module game.settings.paths reads
     user = UserPaths.from_data_dir(None)
     assert user.config_dir == tmp_path / "user_config_dir"
     assert user.data_dir == tmp_path / "user_data_dir"
@@ -124,7 +124,7 @@ def test_failed_write_keeps_old_file_and_no_temp_files(
     def broken_replace(src: str, dst: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(paths_module.os, "replace", broken_replace)
+    monkeypatch.setattr(os, "replace", broken_replace)  # the os.replace game.settings.paths calls
     with pytest.raises(OSError, match="disk full"):
         atomic_write_text(target, "new contents")
     assert target.read_text(encoding="utf-8") == "old contents"

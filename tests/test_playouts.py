@@ -19,14 +19,23 @@ from collections import Counter
 import pytest
 
 from conftest import (
-    reference_bidwhist_books, reference_bidwhist_winner, reference_wizard_score, reference_wizard_winner,
+    reference_bidwhist_books,
+    reference_bidwhist_winner,
+    reference_wizard_score,
+    reference_wizard_winner,
 )
 from game.rules import Phase, WizardView, apply, make_rules, new_game
 from game.rules.actions import Action, ActionKind, BidMode
 from game.rules.bidwhist import BidWhistState, led_suit_of as bidwhist_led_suit
 from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_CARDS, SUIT_OF, WIZARD_DECK, card_code
 from game.rules.events import (
-    BidMade, BidWhistHandScored, CardPlayed, Dealt, TrickWon, TrumpTurnedUp, WizardHandScored,
+    BidMade,
+    BidWhistHandScored,
+    CardPlayed,
+    Dealt,
+    TrickWon,
+    TrumpTurnedUp,
+    WizardHandScored,
 )
 from game.rules.wizard import led_suit_of as wizard_led_suit
 
@@ -162,7 +171,7 @@ def play_bidwhist(seed: int, full: bool) -> None:
             assert len(winner) == 1
             team = winner[0]
             if boston_won:  # the bidding team wins at once, whatever the scores
-                assert team == state.declarer % 2
+                assert isinstance(state, BidWhistState) and team == state.declarer % 2
             else:
                 assert state.scores[team] >= target or state.scores[1 - team] <= -target
             return

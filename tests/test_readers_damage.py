@@ -31,20 +31,20 @@ import subprocess
 import sys
 import threading
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
 from game.persistence import line_reader, stats_spans
-from game.settings.house_rule_files import resolve_rules
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_files import encode_record, repair_history_folder, repair_history_tail
 from game.persistence.history_reader import read_history
-from game.session.match import Match, Seat
-from game.persistence.replay_timeline import ReplayError, load_recorded_game
 from game.persistence.replay_check import check_file_lines
+from game.persistence.replay_timeline import ReplayError, load_recorded_game
 from game.persistence.stats import load_stats
+from game.session.match import Match, Seat
+from game.settings.house_rule_files import resolve_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,7 +80,9 @@ def lines_of(games: list[dict]) -> list[bytes]:
 # ---------------------------------------------------------------------- a damaged middle line
 def stats_games(path: Path) -> tuple[int, list[str]]:
     loaded = load_stats(path.parent, parallel=False)
-    return loaded.book.get("wizard", "Ann").games, [str(problem) for problem in loaded.problems]
+    ann = loaded.book.get("wizard", "Ann")
+    assert ann is not None
+    return ann.games, [str(problem) for problem in loaded.problems]
 
 
 def replay_games(path: Path) -> tuple[int, list[str]]:
@@ -259,5 +261,6 @@ def test_a_hostile_statistics_cache_is_rebuilt(tmp_path, games, cache_text):
     (folder / "wizard.jsonl").write_bytes(b"".join(lines_of(games)))
     cache.write_text(cache_text, encoding="utf-8")
     loaded = load_stats(folder, cache, parallel=False)
-    assert loaded.book.get("wizard", "Ann").games == 3 and loaded.problems == []
+    ann = loaded.book.get("wizard", "Ann")
+    assert ann is not None and ann.games == 3 and loaded.problems == []
     assert json.loads(cache.read_text(encoding="utf-8"))["format"] == "trick-table-stats-cache"

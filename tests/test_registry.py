@@ -22,18 +22,19 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
-from functools import lru_cache
+from collections.abc import Iterator
+from functools import cache
 from pathlib import Path
-from typing import Any, Iterator, cast
+from typing import Any, cast
 
 import pytest
 
 from game.ai import make_player
-from game.settings.house_rule_files import ConfigError, load_rule_file
 from game.persistence.history_codec import DEAL_SHAPES, HistoryRecorder
-from game.settings.paths import resource_path
 from game.rules import GameDef, PlayerView, all_games, game_names, new_game
 from game.rules.adapter import GameAdapter, TableFigures
+from game.settings.house_rule_files import ConfigError, load_rule_file
+from game.settings.paths import resource_path
 from game.settings.yaml_files import read_yaml_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,7 +68,7 @@ def _literal(node: ast.expr) -> Any:
         return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def module_values(module: str) -> dict[str, Any]:
     """The module-level names of a repository module bound to literal values,
     following ``from ... import`` to other repository modules; a submodule

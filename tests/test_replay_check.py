@@ -19,13 +19,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.persistence import line_reader, replay_check
 from game.program.cli import main
-from game.session.match import Match, Seat
 from game.rules import make_rules
+from game.session.match import Match, Seat
 
 WIZARD = ("wizard", 3, {"rounds": 2})
 BIDWHIST = ("bidwhist", 4, {"target_score": 3})
@@ -228,9 +227,11 @@ def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_pa
 
 # ---------------------------------------------------------------------- mutated records
 # Values a mutation puts in place of a field: wrong types, huge and odd numbers, nesting.
+ODD_SAMPLES: list[object] = [None, True, False, 0, -1, 1.0, 0.5, float("inf"), float("nan"), "", "AS", "WZ",
+                              "x" * 300, [], {}, [[[]]], {"a": {"b": []}}, 10**40, -(10**40), 2**63, "pass",
+                              {"books": 4}]
 ODD_VALUES = st.one_of(
-    st.sampled_from([None, True, False, 0, -1, 1.0, 0.5, float("inf"), float("nan"), "", "AS", "WZ", "x" * 300,
-                     [], {}, [[[]]], {"a": {"b": []}}, 10**40, -(10**40), 2**63, "pass", {"books": 4}]),
+    st.sampled_from(ODD_SAMPLES),
     st.integers(), st.text(max_size=8),
     st.recursive(st.none() | st.integers(-3, 60), lambda inner: st.lists(inner, max_size=3), max_leaves=20),
 )

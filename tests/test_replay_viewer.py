@@ -17,14 +17,15 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.persistence.history_files import write_history
+from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayTimeline, load_recorded_game
 from game.program import cli
+from game.rules import Phase, apply, new_game
+from game.session.match import Match, Seat
 from game.settings.app_settings import Settings
 from game.settings.house_rule_files import resolve_rules
-from game.persistence.history_files import write_history
-from game.session.match import Match, Seat
-from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayTimeline, load_recorded_game
-from game.rules import Phase, apply, new_game
 from game.ui.app import App
+from game.ui.scene import Scene
 from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
@@ -240,8 +241,13 @@ def history_file(tmp_path, wizard_match, bidwhist_match) -> Path:
 
 
 def test_replay_file_game_n_opens_the_viewer_on_that_game(tmp_path, history_file, monkeypatch, wizard_match):
-    opened = []
-    monkeypatch.setattr(App, "run", lambda app: opened.append(app.top_scene()) or 0)
+    opened: list[Scene | None] = []
+
+    def run(app: App) -> int:
+        opened.append(app.top_scene())
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
     code = cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file),
                      "--game", "2"])
     assert code == 0 and len(opened) == 1
@@ -269,7 +275,9 @@ def _replay_from_the_command_line(tmp_path, history_file, monkeypatch, close) ->
 
 
 def _press_close(app: App) -> None:
-    click(app, app.top_scene().close_button.rect.center)
+    viewer = app.top_scene()
+    assert isinstance(viewer, ReplayScene)
+    click(app, viewer.close_button.rect.center)
 
 
 @pytest.mark.parametrize("close", [
@@ -293,8 +301,13 @@ def test_replay_game_n_reads_past_a_damaged_line_and_names_it(tmp_path, history_
     # Issue 25 item 5: a damaged line 2 used to make every later game unreachable.
     first, second = history_file.read_bytes().splitlines(keepends=True)
     history_file.write_bytes(first + b'{"format": "trick-table-history", "vers\n' + second)
-    opened = []
-    monkeypatch.setattr(App, "run", lambda app: opened.append(app.top_scene()) or 0)
+    opened: list[Scene | None] = []
+
+    def run(app: App) -> int:
+        opened.append(app.top_scene())
+        return 0
+
+    monkeypatch.setattr(App, "run", run)
     code = cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file),
                      "--game", "2"])
     err = capsys.readouterr().err

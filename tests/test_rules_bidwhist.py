@@ -7,21 +7,37 @@ here can be checked by reading the rules, not the engine.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from conftest import bw_deal, bw_game, card, cards, drive, reference_bidwhist_winner, to_play
 from game.persistence.history_codec import HistoryRecorder
 from game.rules import (
-    Action, ActionKind, BidMode, IllegalActionError, Phase, apply, get_game, make_rules, new_game, parse_action,
+    Action,
+    ActionKind,
+    BidMode,
+    IllegalActionError,
+    Phase,
+    apply,
+    get_game,
+    make_rules,
+    new_game,
+    parse_action,
 )
 from game.rules.actions import NEXT_DEAL, PASS, bid
-from game.rules.events import (
-    BidWhistHandScored, CardPlayed, ContractSet, Dealt, FirstDealerDrawn, GameEvent, GameOver, KittyTaken,
-    Redealt, TrickWon,
-)
 from game.rules.bidwhist import BidWhistState, first_dealer_from_deck, led_suit_of, trick_winner
 from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_OF, Suit, card_code
+from game.rules.events import (
+    BidWhistHandScored,
+    CardPlayed,
+    ContractSet,
+    Dealt,
+    FirstDealerDrawn,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    Redealt,
+    TrickWon,
+)
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 UP, DOWN = 0, 1

@@ -20,6 +20,7 @@ from conftest import bw_deal, bw_game, cards, drive, to_play, wz_deal, wz_round
 from game.rules import Phase, apply, get_game, make_rules, new_game
 from game.rules.bidwhist import BidWhistState
 from game.rules.claims import claim_play
+from game.rules.house_rules import Rules
 from game.rules.wizard import WizardState
 
 BIDWHIST = get_game("bidwhist")
@@ -172,6 +173,7 @@ def _random_late_positions(game: str, seeds: range, players: int = 4, **override
     """Positions on lead late in random games (3 tricks or fewer left), reached by random legal play."""
     for seed in seeds:
         rng = random.Random(seed)
+        rules: Rules
         if game == "bidwhist":
             rules = make_rules("bidwhist", overrides)
             state, _ = new_game(rules, 4, seed)

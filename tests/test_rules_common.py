@@ -13,15 +13,33 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
+from hypothesis import given, strategies as st
 
 from game.rules import (
-    Action, ActionKind, BidMode, IllegalActionError, ParseError, RuleConfigError, action_to_str, apply,
-    card_code, make_rules, new_game, parse_action, parse_card,
+    Action,
+    ActionKind,
+    BidMode,
+    IllegalActionError,
+    ParseError,
+    RuleConfigError,
+    action_to_str,
+    apply,
+    card_code,
+    make_rules,
+    new_game,
+    parse_action,
+    parse_card,
 )
 from game.rules.actions import (
-    NEXT_DEAL, PASS, bid, bid_from_json, bid_to_json, choose_direction, choose_trump, discard, play,
+    NEXT_DEAL,
+    PASS,
+    bid,
+    bid_from_json,
+    bid_to_json,
+    choose_direction,
+    choose_trump,
+    discard,
+    play,
     predict,
 )
 from game.rules.bidwhist import BidWhistState

@@ -12,11 +12,18 @@ import random
 import re
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from game.rules import (
-    Action, ActionKind, IllegalActionError, ParseError, RuleConfigError, apply, make_rules, new_game, parse_action,
+    Action,
+    ActionKind,
+    IllegalActionError,
+    ParseError,
+    RuleConfigError,
+    apply,
+    make_rules,
+    new_game,
+    parse_action,
 )
 from game.rules.actions import bid, bid_from_json
 from game.rules.cards import parse_card

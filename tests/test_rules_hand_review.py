@@ -15,14 +15,14 @@ import random
 
 import pytest
 
-from game.session.match import Match, Seat
-from game.rules import Phase, apply, make_rules, new_game
+from game.rules import BidWhistView, Phase, WizardView, apply, make_rules, new_game
 from game.rules.actions import PASS
 from game.rules.cards import BIG_JOKER, JESTER, LITTLE_JOKER, SUIT_OF, WIZARD
 from game.rules.events import Dealt, Discarded, KittyTaken
 from game.rules.finished_hand import HandInProgressError, finished_hand
 from game.rules.played_cards import played_cards
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
 
 
 def _match(game: str, players: int, seed: int, **rules) -> Match:
@@ -70,9 +70,13 @@ def test_the_finished_hand_shows_the_true_hands_kitty_discards_and_tricks(game, 
             assert len(took) == shown.tricks_won[seat] and set(took) <= set(dealt.hands[seat] + dealt.kitty)
         if game == "bidwhist":
             taken = next(e for e in events if isinstance(e, KittyTaken))
-            assert shown.declarer == taken.seat and shown.direction == match.view(0).direction
+            view = match.view(0)
+            assert isinstance(view, BidWhistView)
+            assert shown.declarer == taken.seat and shown.direction == view.direction
         else:
-            assert shown.turn_up == match.view(0).turn_up
+            view = match.view(0)
+            assert isinstance(view, WizardView)
+            assert shown.turn_up == view.turn_up
         if match.is_over:
             break
         match.next_deal()
@@ -169,6 +173,7 @@ def test_wizard_trumps_are_the_suit_alone_less_the_turned_up_card():
     match = _match("wizard", 4, 11, rounds=6)
     while True:
         view = match.view(PUBLIC_SEAT)
+        assert isinstance(view, WizardView)
         if view.trump >= 0 and 0 <= view.turn_up < 52 and match.phase == Phase.PREDICT:
             break
         _play_to_hand_end(match)

@@ -15,29 +15,43 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import re  # noqa: E402
+import re
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import Phase, get_game  # noqa: E402
-from game.rules.bidwhist import rank_power  # noqa: E402
-from game.rules.house_rules import make_rules  # noqa: E402
-from game.ui.art.card_art import CardArt  # noqa: E402
-from game.ui.dialogs.table_menu import TableMenu  # noqa: E402
-from game.ui.scenes.rules_help_content import (  # noqa: E402
-    CHANGED, HEADING, LABEL, Contract, contract_of, help_lines, ranking_lines,
+from game.rules import Phase, get_game
+from game.rules.bidwhist import rank_power
+from game.rules.house_rules import make_rules
+from game.session.match import Match, Seat
+from game.ui.art.card_art import CardArt
+from game.ui.dialogs.table_menu import TableMenu
+from game.ui.scenes.rules_editor import value_label
+from game.ui.scenes.rules_help_content import (
+    CHANGED,
+    HEADING,
+    LABEL,
+    Contract,
+    contract_of,
+    help_lines,
+    ranking_lines,
 )
-from game.ui.scenes.rules_editor import value_label  # noqa: E402
-from game.ui.scenes.rules_help_scene import RulesHelpScene  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.ui.widgets.button import Button  # noqa: E402
-from game.ui.widgets.text import MIN_TEXT_SIZE, fit_size, text_size  # noqa: E402
-from ohhell import oh_hell_registered  # noqa: E402
-from test_ui_table import (  # noqa: E402
-    _to_human_play, click, key, make_app, pass_cover, run_until, start, step, top_name,
+from game.ui.scenes.rules_help_scene import RulesHelpScene
+from game.ui.scenes.start_scene import StartScene
+from game.ui.text import t
+from game.ui.widgets.button import Button
+from game.ui.widgets.text import MIN_TEXT_SIZE, fit_size, text_size
+from ohhell import oh_hell_registered
+from test_ui_table import (
+    _to_human_play,
+    click,
+    key,
+    make_app,
+    pass_cover,
+    run_until,
+    start,
+    step,
+    top_name,
 )
 
 HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random", "ai:random"]

@@ -15,8 +15,8 @@ import itertools
 import math
 import random
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import replace
-from typing import Iterator
 
 import pytest
 
@@ -25,7 +25,12 @@ from game.rules.bidwhist import BidWhistState
 from game.rules.engine import GameState
 from game.rules.registry import game_of
 from game.rules.search import (
-    HiddenCards, HiddenInfoError, HiddenSampler, check_hidden, sample_hidden, state_from_view,
+    HiddenCards,
+    HiddenInfoError,
+    HiddenSampler,
+    check_hidden,
+    sample_hidden,
+    state_from_view,
 )
 from game.rules.tricks import PUBLIC_SEAT
 

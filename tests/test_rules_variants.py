@@ -10,29 +10,51 @@ Hands are built explicitly, so each expected result can be read off the rules.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from conftest import bw_deal, bw_game, cards, drive, wz_deal
 from game.persistence.history_replay import check_game
-from game.session.match import Match, Seat
 from game.rules import (
-    Action, ActionKind, IllegalActionError, Phase, RuleConfigError, apply, get_game, make_rules, new_game,
+    Action,
+    ActionKind,
+    IllegalActionError,
+    Phase,
+    RuleConfigError,
+    apply,
+    get_game,
+    make_rules,
+    new_game,
     parse_action,
 )
 from game.rules.actions import PASS, BidMode, bid, bid_from_json, bid_to_json, take
 from game.rules.bidwhist import (
-    BidWhistState, check_fixed_deal, first_dealer_draw, hand_order, kitty_size, rank_power, trick_winner,
+    BidWhistState,
+    check_fixed_deal,
+    first_dealer_draw,
+    hand_order,
+    kitty_size,
+    rank_power,
+    trick_winner,
 )
 from game.rules.cards import BIDWHIST_DECK, NO_SUIT, SUIT_CARDS, SUIT_OF, Suit
 from game.rules.errors import DealError, ParseError
 from game.rules.events import (
-    BidMade, BidWhistHandScored, Dealt, GameEvent, GameOver, KittyTaken, TrumpChosen, TrumpTurnedUp,
+    BidMade,
+    BidWhistHandScored,
+    Dealt,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    TrumpChosen,
+    TrumpTurnedUp,
 )
 from game.rules.house_rules import rules_from_dict
 from game.rules.search import HiddenSampler, state_from_view
 from game.rules.tricks import is_well_formed
-from game.rules.view import BidWhistView
+from game.rules.view import BidWhistView, WizardView
+from game.session.match import Match, Seat
 
 S, H, D, C = Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS
 UP, DOWN = 0, 1
@@ -92,7 +114,8 @@ def scored(events: list[GameEvent]) -> BidWhistHandScored:
 ])
 def test_new_keys_have_defaults_and_checked_values(game, key, default, good, bad) -> None:
     assert getattr(make_rules(game), key) == default
-    assert get_game(game).spec(key).help
+    spec = get_game(game).spec(key)
+    assert spec is not None and spec.help
     assert getattr(make_rules(game, {key: good}), key) == good
     with pytest.raises(RuleConfigError) as info:
         make_rules(game, {key: bad})
@@ -123,7 +146,8 @@ def test_deal_and_kitty_size(jokers: bool, kitty: int, deck: tuple[int, ...]) ->
         assert len(dealt.sequence) == len(deck)
         owners = [owner for _, owner in dealt.sequence]
         assert -1 not in owners[:4] + owners[-4:]  # never among the first or last four cards dealt
-        assert state.view(0).kitty_size == kitty
+        view = state.view(0)
+        assert isinstance(view, BidWhistView) and view.kitty_size == kitty
         # The first-dealer draw uses the same deck.
         assert all(card in deck for _, card in state.first_draw)
         assert (state.first_draw, state.dealer) == tuple(first_dealer_draw(seed, deck))
@@ -196,6 +220,7 @@ def test_hidden_cards_for_search_follow_the_kitty_size_and_the_deck() -> None:
         assert len(guess.kitty) == 4 and all(c < 52 for c in guess.kitty)
         assert all(c < 52 for hand in guess.hands.values() for c in hand)
         world = state_from_view(view, guess, 5)
+        assert isinstance(world, BidWhistState)
         assert len(world.kitty) == 4 and world.view(seat) == view
     # After the declarer's discards, another seat's guess holds 4 hidden discards.
     declarer = state.current
@@ -292,7 +317,7 @@ def test_a_no_trump_take_scores_like_a_no_trump_contract() -> None:
     (bid(4, UP), "4up", {"books": 4, "mode": "uptown"}),
 ])
 def test_a_take_is_written_and_read_back(action: Action, text: str, data: dict) -> None:
-    assert action.kind == (ActionKind.TAKE if "take" in data else ActionKind.BID) and ActionKind.TAKE == 8
+    assert action.kind == (ActionKind.TAKE if "take" in data else ActionKind.BID) and int(ActionKind.TAKE) == 8
     assert str(action) == text and parse_action(text) == action and parse_action(text.upper()) == action
     assert bid_to_json(action) == data and bid_from_json(data) == action
     assert is_well_formed(action)
@@ -389,7 +414,7 @@ def test_twelve_tricks_to_the_defenders_are_a_set_not_a_boston() -> None:
 
 
 # ================================================================ downtown_ace
-LOW = {"downtown_ace": "low"}
+LOW: dict[str, Any] = {"downtown_ace": "low"}
 
 
 @pytest.mark.parametrize("trump,direction,trick,high_winner,low_winner", [
@@ -449,7 +474,8 @@ def test_a_wizard_turned_up(rule: str, chooser: int, phase: Phase, trump: int) -
     assert turned == TrumpTurnedUp(54, trump, chooser >= 0, chooser)
     assert state.phase == phase and state.trump == trump
     assert state.current == (chooser if chooser >= 0 else 3)  # else bidding starts at the dealer's left
-    assert state.view(0).trump_pending is (chooser >= 0)
+    view = state.view(0)
+    assert isinstance(view, WizardView) and view.trump_pending is (chooser >= 0)
 
 
 @pytest.mark.parametrize("rule", ["dealer_chooses", "first_bidder_chooses", "no_trump"])
@@ -534,7 +560,9 @@ def test_a_take_is_recorded_in_the_history_and_replayed() -> None:
     while match.current_player != match.view(0).dealer:
         legal = match.view(match.current_player).legal_actions
         match.apply(next(a for a in legal if a.kind == ActionKind.BID) if not match.actions else PASS)
-    high = match.view(match.current_player).high_bid
+    dealers_view = match.view(match.current_player)
+    assert isinstance(dealers_view, BidWhistView)
+    high = dealers_view.high_bid
     assert high is not None
     match.apply(take(high[0], BidMode.DOWNTOWN))
     record = match.history()

@@ -15,11 +15,20 @@ import pytest
 
 from conftest import bw_deal, bw_game, card, drive, to_play, wz_deal
 from game.rules import (
-    DealError, GameEvent, IllegalActionError, Phase, UNKNOWN_CARD, WizardView, apply, events_for, make_rules,
+    UNKNOWN_CARD,
+    DealError,
+    GameEvent,
+    IllegalActionError,
+    Phase,
+    WizardView,
+    apply,
+    bidwhist,
+    events_for,
+    make_rules,
     new_game,
+    wizard,
 )
-from game.rules import bidwhist, wizard
-from game.rules.actions import Action, ActionKind, NEXT_DEAL, predict
+from game.rules.actions import NEXT_DEAL, Action, ActionKind, predict
 from game.rules.bidwhist import BidWhistState
 from game.rules.cards import NO_SUIT, WIZARD, WIZARD_DECK, Suit
 from game.rules.engine import GameState
@@ -499,7 +508,7 @@ def test_a_view_built_from_its_fields_equals_the_constructed_one(game: str, play
             built = type(view)(**values)
             assert view == built and hash(view) == hash(built)
     with pytest.raises(dataclasses.FrozenInstanceError):
-        view.seat = 0  # type: ignore[misc]
+        view.seat = 0
 
 
 def test_from_fields_refuses_a_missing_or_unknown_field() -> None:

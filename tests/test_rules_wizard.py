@@ -10,19 +10,32 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
+from hypothesis import given, settings, strategies as st
 
 from conftest import card, cards, drive, reference_wizard_winner, wz_deal, wz_game, wz_round
 from game.rules import (
-    IllegalActionError, Phase, RuleConfigError, WizardView, apply, make_rules, new_game, parse_action,
-)
-from game.rules.events import (
-    BidsRevealed, Dealt, FirstDealerDrawn, GameEvent, GameOver, TrickWon, TrumpChosen, TrumpTurnedUp,
-    WizardHandScored,
+    IllegalActionError,
+    Phase,
+    RuleConfigError,
+    WizardView,
+    apply,
+    make_rules,
+    new_game,
+    parse_action,
 )
 from game.rules.actions import NEXT_DEAL, choose_trump, predict
 from game.rules.cards import JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_code
+from game.rules.events import (
+    BidsRevealed,
+    Dealt,
+    FirstDealerDrawn,
+    GameEvent,
+    GameOver,
+    TrickWon,
+    TrumpChosen,
+    TrumpTurnedUp,
+    WizardHandScored,
+)
 from game.rules.house_rules import WizardRules
 from game.rules.wizard import WizardState, first_dealer_from_deck, led_suit_of, score_for, trick_winner
 

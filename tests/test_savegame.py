@@ -13,31 +13,31 @@ from __future__ import annotations
 
 import json
 import os
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.persistence.savegame import (  # noqa: E402
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths
+from game.rules import Phase, make_rules
+from game.rules.tricks import PUBLIC_SEAT
+from game.persistence.savegame import (
     SAVE_FILE_NAME, Autosaver, load_saved_game, save_path, snapshot_of,
 )
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.start_scene import StartScene, saved_game_summary  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_flow import open_menu_button, press  # noqa: E402
-from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: E402,F401  (the fixture)
-from ui_states import PreviewApp  # noqa: E402
-from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name  # noqa: E402
+from game.ui.app import App
+from game.ui.scenes.start_scene import StartScene, saved_game_summary
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from test_ui_flow import open_menu_button, press
+from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: F401  (the fixture)
+from ui_states import PreviewApp
+from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
 
 SEATS = [Seat("You", "human"), Seat("Ada", "ai:medium"), Seat("Bruno", "ai:medium"), Seat("Cleo", "ai:medium")]
 
@@ -239,12 +239,12 @@ def test_a_version_1_save_is_migrated(tmp_path):
     old = {key: value for key, value in match.to_save().items() if key != "undo_used"}
     old["version"] = 1
     write_file(paths, old)
-    stamp = datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone.utc).timestamp()
+    stamp = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC).timestamp()
     os.utime(save_path(paths), (stamp, stamp))
     saved, problem = load_saved_game(paths)
     assert problem is None and saved is not None and saved.migrated_from == 1
     assert saved.match.view(0) == match.view(0) and saved.match.undo_used is False
-    assert saved.saved_at == datetime(2026, 3, 4, 5, 6, 7, tzinfo=timezone.utc)
+    assert saved.saved_at == datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
 
 
 def test_a_save_from_a_newer_version_is_refused_kept_and_a_new_game_starts(tmp_path):
@@ -295,12 +295,12 @@ def test_a_hand_edited_save_with_an_illegal_move_is_never_misread(tmp_path):
     data = snapshot_of(match)
     data["actions"] = data["actions"][:4] + data["actions"][:1] + data["actions"][5:]  # a bid twice
     write_file(paths, data)
-    saved, problem = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc))
+    saved, problem = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC))
     assert saved is None and problem is not None and problem.kind == "corrupt"
     assert problem.kept_as == paths.saves_dir / f"{SAVE_FILE_NAME}.corrupt-20261201-040000"
     # A second damaged save in the same second gets a name of its own.
     write_file(paths, b"{")
-    _, again = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=timezone.utc))
+    _, again = load_saved_game(paths, now=datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC))
     assert again is not None and again.kept_as is not None and again.kept_as != problem.kept_as
     assert problem.kept_as.exists() and again.kept_as.exists()
 

@@ -14,23 +14,23 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import hashlib  # noqa: E402
-import re  # noqa: E402
-import stat  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-from pathlib import Path  # noqa: E402
+import hashlib
+import re
+import stat
+import subprocess
+import sys
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-import game.persistence.history_replay  # noqa: E402
-import game.program.self_test as self_test  # noqa: E402
-from game.persistence.history_files import write_history  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import make_rules  # noqa: E402
-from game.persistence.savegame import encode_save, save_path, snapshot_of  # noqa: E402
-from game.program.self_test import EXIT_FAILED, EXIT_OK, LAZY_UI_MODULES, run_self_test  # noqa: E402
+import game.persistence.history_replay
+import game.program.self_test as self_test
+from game.persistence.history_files import write_history
+from game.persistence.savegame import encode_save, save_path, snapshot_of
+from game.program.self_test import EXIT_FAILED, EXIT_OK, LAZY_UI_MODULES, run_self_test
+from game.rules import make_rules
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OK_LINE = re.compile(r"^self-test ok: bidwhist 1 game \(\d+ deals?\), wizard 1 game \(3 rounds\), "

@@ -19,19 +19,26 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.persistence import history_reader
-from game.persistence import stats_spans
-from game.settings.app_settings import Settings
-from game.settings.house_rule_files import resolve_rules
+from game.persistence import history_reader, stats_spans
 from game.persistence.history_files import repair_history_tail, write_history
-from game.session.match import Match, Seat
+from game.persistence.stats import (
+    LoadedStats,
+    StatsBook,
+    level_of,
+    load_stats,
+    summarize,
+    summary_players,
+    summary_rounds,
+)
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
-from game.persistence.stats import LoadedStats, StatsBook, level_of, load_stats, summarize, summary_players, summary_rounds
-from game.ui.text import problem_words, set_language, t, text_in
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
+from game.settings.house_rule_files import resolve_rules
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
+from game.ui.text import problem_words, set_language, t, text_in
 
 FRAME = 1 / 60
 # Every seat is played by the computer; the records then say Ann (seat 0) was
@@ -499,8 +506,9 @@ def test_choosing_another_game_and_player_changes_the_charts(tmp_path, wizard_ma
 def chart_titles(monkeypatch) -> list[str]:
     """The titles of the line charts the statistics screen draws from now on."""
     import game.ui.scenes.stats_scene as stats_scene
+    from game.ui.widgets import charts
     titles: list[str] = []
-    draw = stats_scene.draw_line_chart
+    draw = charts.draw_line_chart
 
     def recording(surface, rect, title, *args, **kwargs):
         titles.append(title)

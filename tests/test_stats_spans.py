@@ -18,11 +18,11 @@ from pathlib import Path
 import pytest
 
 from game.persistence import stats, stats_spans
-from game.settings.house_rule_files import resolve_rules
 from game.persistence.history_files import encode_record
-from game.session.match import Match, Seat
 from game.persistence.stats import load_stats, summarize
 from game.persistence.stats_spans import Span, plan_spans, stitch, summarize_span, summarize_spans
+from game.session.match import Match, Seat
+from game.settings.house_rule_files import resolve_rules
 
 SEATS = [Seat("Ann", "ai:random"), Seat("Ben", "ai:random"), Seat("Cy", "ai:random")]
 

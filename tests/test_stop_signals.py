@@ -14,21 +14,21 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import re  # noqa: E402
-import signal  # noqa: E402
-import subprocess  # noqa: E402
-import time  # noqa: E402
+import re
+import signal
+import subprocess
+import time
 
-import pytest  # noqa: E402
-from test_no_tracebacks import start, wait_for  # noqa: E402
+import pytest
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules.house_rules import make_rules  # noqa: E402
-from game.persistence.savegame import load_saved_game, save_path  # noqa: E402
-from game.ui.app import IDLE_POLL_SECONDS, SIGNAL_EXIT_BASE, App  # noqa: E402
-from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
+from game.persistence.savegame import load_saved_game, save_path
+from game.rules.house_rules import make_rules
+from game.session.match import Seat
+from game.settings.app_settings import Settings
+from game.settings.paths import UserPaths
+from game.ui.app import IDLE_POLL_SECONDS, SIGNAL_EXIT_BASE, App
+from game.ui.dialogs.leave_dialog import LeaveDialog
+from test_no_tracebacks import start, wait_for
 
 # The loop's own reaction is the same for every stop signal; SIGTERM is also run
 # end to end in a child process above, so this process checks SIGHUP where there is one.

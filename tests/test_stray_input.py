@@ -24,23 +24,23 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, Phase, make_rules  # noqa: E402
-from game.rules.actions import play  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
-from game.ui.input_fence import InputFence  # noqa: E402
-from game.ui.scene import Scene  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.ui.widgets.focus import INPUT_MODE  # noqa: E402
-from test_ui_table import (  # noqa: E402
+from game.session.match import Match, Seat
+from game.rules import ActionKind, Phase, make_rules
+from game.rules.actions import play
+from game.rules.tricks import PUBLIC_SEAT
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.input_fence import InputFence
+from game.ui.scene import Scene
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from game.ui.widgets.focus import INPUT_MODE
+from test_ui_table import (
     _to_human_play, click, key, key_up, legal_cards, make_app, mouse, pass_cover, run_until, start, step,
     top_name, wait_past_cover_guard,
 )

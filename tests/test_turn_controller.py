@@ -29,7 +29,7 @@ def facts(position=(0, 1), phase=Phase.BID, seat=0, animating=False, covered=Fal
 def test_the_controller_imports_no_window_thread_or_clock():
     import game.ui.table.turn_controller as module
     tree = ast.parse(open(module.__file__, encoding="utf-8").read())
-    imported = set()
+    imported: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             imported.update(alias.name.split(".")[0] for alias in node.names)

@@ -23,18 +23,18 @@ from pathlib import Path
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from game.persistence import file_lock  # noqa: E402
-from game.persistence.history_files import HistoryWriter, damaged_path, encode_record  # noqa: E402
-from game.persistence.history_reader import read_history  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules import make_rules  # noqa: E402
-from game.persistence.savegame import encode_save, save_path, snapshot_of  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import make_app, run_until, top_name  # noqa: E402
+from game.persistence import file_lock
+from game.persistence.history_files import HistoryWriter, damaged_path, encode_record
+from game.persistence.history_reader import read_history
+from game.session.match import Match, Seat
+from game.settings.paths import UserPaths
+from game.rules import make_rules
+from game.persistence.savegame import encode_save, save_path, snapshot_of
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from test_ui_table import make_app, run_until, top_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 # Long enough for a child Python to start and finish on a busy machine.

@@ -4,32 +4,34 @@ suit shapes beside suit colours, the UI scale setting and large cards."""
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_ui_crowding import test_no_trick_card_covers_another_cards_corner_indices as trick_cards_leave_corner_indices  # noqa: E402,E501
-from test_ui_crowding import test_the_trick_stays_clear_of_the_seats_name_plates as trick_clears_the_plates  # noqa: E402
-from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as layout_keeps_everything_apart  # noqa: E402
-from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: E402,F401
-from ui_states import PreviewApp, window_for_module  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.app_settings import CARD_BACKS, FELTS, Settings, load_settings, settings_from_dict  # noqa: E402
-from game.settings.house_rule_files import ConfigError  # noqa: E402
-from game.rules.cards import parse_card  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.art import card_art, table_art  # noqa: E402
-from game.ui.art.card_art import CardArt  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.table import view  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
-from game.ui.widgets import geometry  # noqa: E402
-from game.ui.widgets.suits import suit_colour, suit_icon  # noqa: E402
+from game.rules.cards import parse_card
+from game.settings.app_settings import CARD_BACKS, FELTS, Settings, load_settings, settings_from_dict
+from game.settings.house_rule_files import ConfigError
+from game.ui import theme
+from game.ui.app import App
+from game.ui.art import card_art, table_art
+from game.ui.art.card_art import CardArt
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.table import view
+from game.ui.table.layout import compute_layout
+from game.ui.table.view import TableView
+from game.ui.widgets import geometry
+from game.ui.widgets.suits import suit_colour, suit_icon
+from test_ui_crowding import (
+    test_no_trick_card_covers_another_cards_corner_indices as trick_cards_leave_corner_indices,
+    test_the_trick_stays_clear_of_the_seats_name_plates as trick_clears_the_plates,
+)
+from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as layout_keeps_everything_apart
+from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: F401  (fixtures, found by name)
+from ui_states import PreviewApp, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -426,8 +428,8 @@ def _felt_share(surface: pygame.Surface, felt: str, points: list[tuple[int, int]
 
 @pytest.mark.parametrize("under", ["start screen", "table"])
 def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, under: str) -> None:
-    from game.session.match import Seat
     from game.rules.house_rules import make_rules
+    from game.session.match import Seat
     app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant"))
     try:
         if under == "table":

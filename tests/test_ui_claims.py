@@ -22,26 +22,27 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Any, Callable  # noqa: E402
+from typing import Any
+from collections.abc import Callable
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.persistence import replay_check  # noqa: E402
-from game.settings.app_settings import Settings, load_settings  # noqa: E402
-from game.persistence.history_files import write_history  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import IllegalActionError, Phase, make_rules  # noqa: E402
-from game.rules.events import ClaimMade  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.cover_scene import CoverScene  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import explain, t  # noqa: E402
-from test_ui_table import click, key, run_until, step, top_name  # noqa: E402
-from test_undo import take_one_step  # noqa: E402
+from game.persistence import replay_check
+from game.settings.app_settings import Settings, load_settings
+from game.persistence.history_files import write_history
+from game.session.match import Match, Seat
+from game.rules import IllegalActionError, Phase, make_rules
+from game.rules.events import ClaimMade
+from game.ui.app import App
+from game.ui.dialogs.cover_scene import CoverScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import explain, t
+from test_ui_table import click, key, run_until, step, top_name
+from test_undo import take_one_step
 
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 

@@ -20,20 +20,20 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module  # noqa: E402
+import pygame
+import pytest
+from ui_states import WINDOW_SIZES, PreviewApp, finished_match, window_for_module
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import make_rules  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.layout import (  # noqa: E402
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import make_rules
+from game.ui.app import App
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.settings_scene import SettingsScene
+from game.session.ai_worker import InlineAiRunner
+from game.ui.table.layout import (
     RAISE_SELECTED,
     RING_REACH,
     compute_layout,
@@ -41,9 +41,9 @@ from game.ui.table.layout import (  # noqa: E402
     hand_positions,
     trick_tag_rect,
 )
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.widgets.geometry import set_display_choices  # noqa: E402
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.widgets.geometry import set_display_choices
 
 # The part of a card its rank and suit index take, at each of two opposite corners.
 CORNER_W, CORNER_H = 0.3, 0.32
@@ -208,7 +208,7 @@ def test_a_lifted_card_never_covers_its_owners_name_plate(size, large_cards):
                 plate = layout.place(0).plate
                 for count in (1, 8, 13):
                     positions = hand_positions(layout, count, lifted=set(range(count)))
-                    for rect, tilt in positions:
+                    for rect, _tilt in positions:
                         selected = rect.move(0, -round(layout.hand_card_h * RAISE_SELECTED))
                         drawn = selected.inflate(2 * RING_REACH, 2 * RING_REACH)
                         assert drawn.top >= plate.bottom, (percent, players, count, drawn, plate)

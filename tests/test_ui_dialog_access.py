@@ -15,21 +15,21 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, Phase, get_game, make_rules  # noqa: E402
-from game.rules.events import Dealt, WizardHandScored  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.art.render_cache import RotationCache, TextCache  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown  # noqa: E402
-from test_ui_keyboard_play import ring_pixels  # noqa: E402
-from test_ui_table import click, key, make_app, run_until, start, step, top_name, wait_past_cover_guard  # noqa: E402
+from game.session.match import Match, Seat
+from game.rules import ActionKind, Phase, get_game, make_rules
+from game.rules.events import Dealt, WizardHandScored
+from game.ui.table.animations import Director
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.art.render_cache import RotationCache, TextCache
+from game.ui.table.model import TableModel
+from game.ui.text import t
+from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown
+from test_ui_keyboard_play import ring_pixels
+from test_ui_table import click, key, make_app, run_until, start, step, top_name, wait_past_cover_guard
 
 TABLE_DIALOGS = ("BiddingPanel", "ContractChooser", "KittyDialog")
 

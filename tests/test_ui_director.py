@@ -18,17 +18,24 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pytest  # noqa: E402
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import EVENT_TYPES, Phase, get_game, make_rules  # noqa: E402
-from game.rules.cards import parse_card  # noqa: E402
-from game.rules.events import (  # noqa: E402
-    UNKNOWN_CARD, BidWhistHandScored, CardPlayed, Dealt, Discarded, GameEvent, TrickWon, UnhandledEventError,
+from game.rules import EVENT_TYPES, BidWhistView, Phase, get_game, make_rules
+from game.rules.cards import parse_card
+from game.rules.events import (
+    UNKNOWN_CARD,
+    BidWhistHandScored,
+    CardPlayed,
+    Dealt,
+    Discarded,
+    GameEvent,
+    TrickWon,
+    UnhandledEventError,
 )
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
+from game.session.match import Match, Seat
+from game.ui.table.animations import Director
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel
 
 WATCHER = 0  # the seat whose filtered stream the table is fed
 
@@ -69,7 +76,7 @@ def test_an_event_type_without_a_handler_is_refused_not_dropped():
         pass
 
     with pytest.raises(UnhandledEventError, match="UnknownEvent"):
-        director.enqueue([UnknownEvent()], 0)
+        director.enqueue([UnknownEvent()], 0)  # type: ignore[list-item]  # an event of no known kind is the point
     # Nothing of the refused batch was queued.
     assert director.idle
 
@@ -135,7 +142,7 @@ def play_bidwhist_hands(renege: str, seed: int, hands: int) -> list[tuple[tuple[
                   [Seat(f"P{i}", "ai:random") for i in range(4)], seed)
     model, director = table_for("bidwhist", 4)
     show(director, match, match.events)
-    compared = []
+    compared: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
     while len(compared) < hands and not match.is_over:
         events = next_step(match)
         show(director, match, events)
@@ -181,6 +188,7 @@ def test_a_resynced_table_shows_the_engines_books():
         while match.phase != Phase.HAND_OVER:
             next_step(match)
         view = match.view(WATCHER)
+        assert isinstance(view, BidWhistView)
         model.sync(view)
         assert tuple(model.books) == view.books
         if view.declarer >= 0 and naive_books(model.tricks_won, view.declarer) != view.books:

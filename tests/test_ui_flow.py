@@ -15,17 +15,26 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup  # noqa: E402
-from game.rules import Phase, get_game  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import (  # noqa: E402
-    _to_human_play, click, human_can_play, key, legal_cards, make_app, run_until, start, step, top_name,
+from game.rules import Phase, get_game
+from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.ui.app import App
+from game.ui.scenes.start_scene import StartScene
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from test_ui_table import (
+    _to_human_play,
+    click,
+    human_can_play,
+    key,
+    legal_cards,
+    make_app,
+    run_until,
+    start,
+    step,
+    top_name,
 )
 
 HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random"]

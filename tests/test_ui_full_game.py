@@ -16,10 +16,9 @@ import json
 
 import pygame
 
+from game.rules import ActionKind, BidWhistView, Phase, make_rules
 from game.session.match import Match, Seat
-from game.rules import ActionKind, Phase, make_rules
 from test_ui_table import card_centre, click, drag, legal_cards, make_app, run_until, start, step, top_name
-
 
 SEATS = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -52,7 +51,7 @@ def _bidwhist_seed_where_human_declares(rules) -> int:
             else:
                 match.apply(match.choose_ai_action())
         if match.phase == Phase.CONTRACT and match.current_player == 0 \
-                and match.view(0).contract_mode != 2:
+                and isinstance(view := match.view(0), BidWhistView) and view.contract_mode != 2:
             return seed
     raise AssertionError("no seed found")
 

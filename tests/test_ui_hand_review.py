@@ -15,19 +15,19 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import random  # noqa: E402
+import random
 
-import pygame  # noqa: E402
+import pygame
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
-from game.rules.events import Dealt, Discarded  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from test_ui_table import click, key, make_app, start, step, top_name  # noqa: E402
-from test_ui_table_review import Pilot, human_to_play_after  # noqa: E402
+from game.session.match import Match, Seat
+from game.rules import Phase, make_rules
+from game.rules.events import Dealt, Discarded
+from game.ui.text import t
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from test_ui_table import click, key, make_app, start, step, top_name
+from test_ui_table_review import Pilot, human_to_play_after
 
 
 def _table_at_hand_end(app, game: str, controllers: list[str], seed: int, **rules) -> TableScene:

@@ -19,32 +19,33 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import random  # noqa: E402
-import threading  # noqa: E402
-from contextlib import contextmanager  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
-from typing import Mapping  # noqa: E402
+import random
+import threading
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from collections.abc import Mapping
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.ai.budget import DEFAULT_BUDGET, SearchBudget  # noqa: E402
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import Action, ActionKind, GameDef, Phase, PlayerView, make_rules  # noqa: E402
-from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, play, predict  # noqa: E402
-from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.session.ai_worker import AiJob, ThreadedAiRunner  # noqa: E402
-from game.session.hints import think_budget  # noqa: E402
-from game.ui.table.hints import action_words, hint_text, suggested_cards  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import ManualRunner, _to_human_play, key, run_until, step, top_name  # noqa: E402
+from game.ai.budget import DEFAULT_BUDGET, SearchBudget
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import Action, ActionKind, GameDef, Phase, PlayerView, make_rules
+from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, play, predict
+from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card
+from game.ui.app import App
+from game.session.ai_worker import AiJob, ThreadedAiRunner
+from game.session.hints import think_budget
+from game.ui.table.hints import action_words, hint_text, suggested_cards
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from test_ui_table import ManualRunner, _to_human_play, key, run_until, step, top_name
 
 TIMEOUT = 10.0
-H_KEY = dict(code=pygame.K_h, unicode="h")
+# The hint key, H.
+H_CODE, H_UNICODE = pygame.K_h, "h"
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def new_match(game: str, controllers: list[str], seed: int = 3, **rules) -> Matc
 
 
 def press_h(app: App) -> None:
-    step(app, [key(H_KEY["code"], H_KEY["unicode"])])
+    step(app, [key(H_CODE, H_UNICODE)])
 
 
 def bidwhist_declarer_match(seed: int = 3) -> Match:

@@ -29,36 +29,36 @@ from types import SimpleNamespace
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from conftest import bw_deal, bw_game, cards, drive, wz_deal  # noqa: E402
-from test_ui_idle import settle  # noqa: E402
-from test_ui_table import make_app, start, step, top_name  # noqa: E402
-from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: E402,F401
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module  # noqa: E402
+import pygame
+import pytest
+from conftest import bw_deal, bw_game, cards, drive, wz_deal
+from test_ui_idle import settle
+from test_ui_table import make_app, start, step, top_name
+from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: F401  (fixtures, found by name)
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
-from game.persistence.history_codec import HistoryRecorder  # noqa: E402
-from game.rules import ActionKind, Phase, apply, get_game, make_rules, new_game  # noqa: E402
-from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, take  # noqa: E402
-from game.rules.cards import parse_card  # noqa: E402
-from game.rules.events import BidWhistHandScored, TrumpTurnedUp  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
-from game.session.scores import ContractLine, score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad, contract_words  # noqa: E402
-from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.hand_log import hand_log, hand_result  # noqa: E402
-from game.ui.table.hints import hint_text  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel, bid_label  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
-from game.ui.text import has_text, t  # noqa: E402
-from game.ui.widgets.controls import Cycler, Toggle  # noqa: E402
-from tools.screenshots import Autopilot  # noqa: E402
+from game.persistence.history_codec import HistoryRecorder
+from game.rules import ActionKind, Phase, apply, get_game, make_rules, new_game
+from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, take
+from game.rules.cards import parse_card
+from game.rules.events import BidWhistHandScored, TrumpTurnedUp
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.session.scores import ContractLine, score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad, contract_words
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.start_scene import StartScene
+from game.ui.table.animations import Director
+from game.ui.table.hand_log import hand_log, hand_result
+from game.ui.table.hints import hint_text
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel, bid_label
+from game.ui.table.view import TableView
+from game.ui.text import has_text, t
+from game.ui.widgets.controls import Cycler, Toggle
+from tools.screenshots import Autopilot
 
 display = window_for_module((1280, 720))
 

@@ -13,12 +13,21 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.scenes.start_scene import CARET_BLINK_SECONDS, StartScene  # noqa: E402
-from test_ui_table import (  # noqa: E402
-    FRAME, ManualRunner, _to_human_play, key, legal_cards, make_app, run_until, start, step, top_name,
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import CARET_BLINK_SECONDS, StartScene
+from test_ui_table import (
+    FRAME,
+    ManualRunner,
+    _to_human_play,
+    key,
+    legal_cards,
+    make_app,
+    run_until,
+    start,
+    step,
+    top_name,
 )
 
 HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random", "ai:random"]

@@ -23,23 +23,23 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Callable  # noqa: E402
+from collections.abc import Callable
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-import game.session.local as session_module  # noqa: E402
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, Phase, make_rules  # noqa: E402
-from game.rules.actions import play  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.hints import think_budget  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.widgets.focus import Widget  # noqa: E402
-from test_ui_table import make_app, run_until, start, step, top_name  # noqa: E402
+import game.session.local as session_module
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import ActionKind, Phase, make_rules
+from game.rules.actions import play
+from game.ui import theme
+from game.ui.app import App
+from game.session.ai_worker import InlineAiRunner
+from game.session.hints import think_budget
+from game.ui.table.scene import TableScene
+from game.ui.widgets.focus import Widget
+from test_ui_table import make_app, run_until, start, step, top_name
 
 COMPUTER_LEVEL = "ai:medium"   # what the start screen gives a computer seat
 

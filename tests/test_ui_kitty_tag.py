@@ -16,20 +16,20 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import (  # noqa: E402
+import pygame
+import pytest
+
+from game.rules import apply
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.table.animations import contract_words
+from game.ui.text import t
+from ui_states import (
     WINDOW_SIZES,
     PreviewApp,
     contract_state,
     discard_state,
     window_for_module,
 )
-
-from game.rules import apply  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
-from game.ui.table.animations import contract_words  # noqa: E402
-from game.ui.text import t  # noqa: E402
 
 display = window_for_module((1280, 720))
 

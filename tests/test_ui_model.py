@@ -16,19 +16,19 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections import Counter  # noqa: E402
+from collections import Counter
 
-import pytest  # noqa: E402
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import BidWhistView, Phase, PlayerView, WizardView, get_game, make_rules  # noqa: E402
-from game.rules.cards import parse_card  # noqa: E402
-from game.rules.events import UNKNOWN_CARD  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.text import t  # noqa: E402
+from game.rules import BidWhistView, Phase, PlayerView, WizardView, get_game, make_rules
+from game.rules.cards import parse_card
+from game.rules.events import UNKNOWN_CARD
+from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
+from game.ui.table.animations import Director
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel
+from game.ui.text import t
 
 GAMES = [
     pytest.param("bidwhist", 4, {"target_score": 2}, 7, id="bidwhist"),
@@ -69,6 +69,7 @@ def assert_holds_only_what(model: TableModel, match: Match, seat: int) -> None:
     assert model.known_cards() <= may_know_cards(view)
     if isinstance(view, WizardView):
         public = match.view(PUBLIC_SEAT)
+        assert isinstance(public, WizardView)
         for other, value in model.known_bids().items():
             if other != seat:
                 assert public.predictions[other] == value, f"seat {seat}'s table holds seat {other}'s hidden bid"
@@ -105,8 +106,10 @@ def test_the_seats_own_hidden_bid_shows_only_as_its_own_secret():
         advance(match)
     for seat in range(3):
         model = TableModel.empty(get_game("wizard"), 3)
-        model.sync(match.view(seat))
-        own = match.view(seat).predictions[seat]
+        view = match.view(seat)
+        assert isinstance(view, WizardView)
+        model.sync(view)
+        own = view.predictions[seat]
         assert model.own_hidden_bid == (seat, own) and model.known_bids() == {seat: own}
         assert all(label == t("table.bid_hidden") for label in model.bid_labels.values())
 

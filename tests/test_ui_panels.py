@@ -12,10 +12,10 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from ui_states import (  # noqa: E402
+from ui_states import (
     NAMES4,
     PreviewApp,
     bidwhist_bid_state,
@@ -27,22 +27,22 @@ from ui_states import (  # noqa: E402
     wizard_bid_state,
 )
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.rules import make_rules  # noqa: E402
-from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row  # noqa: E402
-from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.ui.widgets.button import Button  # noqa: E402
-from game.ui.widgets.scroll import ScrollingDialog  # noqa: E402
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped  # noqa: E402
+from game.settings.app_settings import Settings
+from game.rules import make_rules
+from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import StartScene
+from game.ui.text import t
+from game.ui.widgets.button import Button
+from game.ui.widgets.scroll import ScrollingDialog
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 display = window_for_module((1280, 720))
 

@@ -16,18 +16,18 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.app_settings import load_settings  # noqa: E402
-from game.rules import Phase  # noqa: E402
-from game.rules.played_cards import played_cards  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.played_panel import panel_place  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
-from test_ui_table import key, make_app, start, step, top_name  # noqa: E402
-from test_ui_table_review import Pilot  # noqa: E402
+from game.rules import Phase
+from game.rules.played_cards import played_cards
+from game.rules.tricks import PUBLIC_SEAT
+from game.settings.app_settings import load_settings
+from game.ui.table.layout import compute_layout
+from game.ui.table.played_panel import panel_place
+from game.ui.table.view import TableView
+from test_ui_table import key, make_app, start, step, top_name
+from test_ui_table_review import Pilot
 
 
 def test_in_hot_seat_the_panel_holds_only_cards_everyone_saw_played(tmp_path):

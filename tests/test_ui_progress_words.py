@@ -19,13 +19,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from ui_states import PreviewApp, window_for_module  # noqa: E402
-
-from game.rules import Phase, get_game  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
-from game.ui.text import t, team_words  # noqa: E402
+from game.rules import Phase, get_game
+from game.ui import theme
+from game.ui.table.model import TableModel
+from game.ui.table.view import TableView
+from game.ui.text import t, team_words
+from ui_states import PreviewApp, window_for_module
 
 NAMES = ["You", "Ada", "Bruno", "Cleo"]
 US, THEM = team_words(["You", "Bruno"]), team_words(["Ada", "Cleo"])
@@ -35,13 +34,14 @@ display = window_for_module((800, 600))
 
 
 def _lines(books: list[int], contract_books: int = 4,
-           phase: Phase = Phase.HAND_OVER) -> list[tuple[str, tuple[int, int, int]]]:
+           phase: Phase | None = Phase.HAND_OVER) -> list[tuple[str, tuple[int, int, int]]]:
     """The panel for "You" (seat 0, team 0) declaring ``contract_books`` uptown, spades trump."""
     model = TableModel.empty(get_game("bidwhist"), 4)
     model.contract_mode, model.contract_books, model.declarer, model.trump = 0, contract_books, 0, 0
     model.phase = phase
     model.books = list(books)
-    return TableView(PreviewApp((800, 600))).progress_lines(model, NAMES)
+    # A stand-in app holding what the view reads: settings, fonts, card art.
+    return TableView(PreviewApp((800, 600))).progress_lines(model, NAMES)  # type: ignore[arg-type]
 
 
 def test_while_open_both_sides_say_what_they_need():

@@ -13,18 +13,18 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import importlib.util  # noqa: E402
+import importlib.util
 
-import pygame  # noqa: E402
+import pygame
 
-from game.settings.house_rule_files import load_rule_file, default_rule_file  # noqa: E402
-from game.rules import Phase, events_for, get_game  # noqa: E402
-from game.rules.actions import predict  # noqa: E402
-from game.rules.events import BidMade, BidsRevealed  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import key, make_app, run_until, start, step, top_name  # noqa: E402
+from game.rules import PUBLIC_SEAT, Phase, events_for, get_game
+from game.rules.actions import predict
+from game.rules.events import BidMade, BidsRevealed
+from game.settings.house_rule_files import default_rule_file, load_rule_file
+from game.ui.table.animations import Director
+from game.ui.table.model import TableModel
+from game.ui.text import t
+from test_ui_table import key, make_app, run_until, start, step, top_name
 
 
 def test_no_dialog_is_pushed_over_an_open_menu(tmp_path):
@@ -63,8 +63,8 @@ def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
     assert drawn["overlay"].message_warning is False
 
 
-def _table_fed_for(scene, seat: int | None, events) -> tuple[TableModel, Director]:
-    """A Wizard table model fed ``events`` as ``seat`` may learn them (None: the public stream)."""
+def _table_fed_for(scene, seat: int, events) -> tuple[TableModel, Director]:
+    """A Wizard table model fed ``events`` as ``seat`` may learn them (``PUBLIC_SEAT``: the public stream)."""
     wizard = get_game("wizard")
     model = TableModel.empty(wizard, 3)
     director = Director(model, lambda: scene.layout, lambda: 0.0, lambda s: f"P{s}", wizard)
@@ -79,7 +79,7 @@ def test_hidden_wizard_bid_is_never_put_on_another_players_plate(tmp_path):
     secret_bid = [BidMade(1, predict(2), hidden=True)]
     view = scene.view
     # Another seat's table (and the public one) never even receives the value.
-    for watcher in (0, None):
+    for watcher in (0, PUBLIC_SEAT):
         model, _ = _table_fed_for(scene, watcher, secret_bid)
         assert model.bid_labels[1] == t("table.bid_hidden")
         assert model.predictions[1] == -1 and 1 not in model.known_bids()

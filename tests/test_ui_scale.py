@@ -6,48 +6,48 @@ the scrollbar, and the focused control kept in view) without costing frames."""
 from __future__ import annotations
 
 import os
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_stats import bidwhist_matches, write  # noqa: E402,F401
-from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module  # noqa: E402
+import pygame
+import pytest
+from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
+from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import get_game, make_rules  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
-from game.rules import TrickRecord  # noqa: E402
-from game.rules.events import TrickWon  # noqa: E402
-from game.rules.actions import predict  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
-from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.dialogs.table_menu import TableMenu  # noqa: E402
-from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
-from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
-from game.ui.scenes.rules_help_scene import RulesHelpScene  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.ui.table.hand_log import hand_log  # noqa: E402
-from game.ui.table import layout as layout_module  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.review import HandLogDialog, LastTrickDialog  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.ui.widgets import geometry  # noqa: E402
-from game.ui.widgets.scroll import ScrollingDialog, ScrollView  # noqa: E402
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import get_game, make_rules
+from game.ui.app import App
+from game.persistence.replay_timeline import ReplayTimeline
+from game.rules import TrickRecord
+from game.rules.events import TrickWon
+from game.rules.actions import predict
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.dialogs.table_menu import TableMenu
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.rules_help_scene import RulesHelpScene
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import StartScene
+from game.ui.scenes.stats_scene import StatsScene
+from game.session.ai_worker import InlineAiRunner
+from game.ui.table.hand_log import hand_log
+from game.ui.table import layout as layout_module
+from game.ui.table.layout import compute_layout
+from game.ui.table.review import HandLogDialog, LastTrickDialog
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from game.ui.widgets import geometry
+from game.ui.widgets.scroll import ScrollingDialog, ScrollView
 
 display = window_for_module((800, 600))
 

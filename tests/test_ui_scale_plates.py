@@ -16,14 +16,14 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pytest  # noqa: E402
-from test_ui_table import run_until, start  # noqa: E402
+import pytest
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.widgets.geometry import set_display_choices  # noqa: E402
+from game.settings.app_settings import Settings
+from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.table.scene import TableScene
+from game.ui.widgets.geometry import set_display_choices
+from test_ui_table import run_until, start
 
 
 @pytest.fixture(autouse=True)

@@ -15,12 +15,12 @@ import pytest
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
+from game.settings.app_settings import Settings
+from game.session.match import Match
+from game.session.local import local_session
+from game.ui.app import App
+from game.ui.scenes.start_scene import StartScene
+from game.ui.table.scene import TableScene
 
 
 def _dutch_start(tmp_path) -> tuple[App, StartScene]:
@@ -69,9 +69,9 @@ def test_a_game_continued_from_its_save_names_its_default_seats_in_the_language_
 
 @pytest.mark.parametrize("role", ["robot", "player:²", "player:" + "9" * 5000, "computer:-1", "you:1"])
 def test_a_role_a_save_should_not_hold_is_dropped_and_the_name_stays(role):
+    from game.rules import make_rules
     from game.session.match import Seat
     from game.ui.seat_names import seat_name
-    from game.rules import make_rules
     seats = [Seat("Ann", "human", role)] + [Seat(f"C{i}", "ai:random") for i in (1, 2)]
     match = Match(make_rules("wizard", {"rounds": 1}, players=3), seats, 1)
     assert match.seats[0].name_role == ""

@@ -15,25 +15,25 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Callable  # noqa: E402
+from collections.abc import Callable
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, Phase, make_rules  # noqa: E402
-from game.rules.actions import play  # noqa: E402
-from game.rules.events import Dealt  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402
-from game.session.ai_worker import AiJob, InlineAiRunner  # noqa: E402
-from game.ui.table.layout import compute_layout, hand_positions  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import explain, t  # noqa: E402
-from game.ui.tween import SPEED_FACTORS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear  # noqa: E402
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import ActionKind, Phase, make_rules
+from game.rules.actions import play
+from game.rules.events import Dealt
+from game.rules.tricks import PUBLIC_SEAT
+from game.ui.app import App
+from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS
+from game.session.ai_worker import AiJob, InlineAiRunner
+from game.ui.table.layout import compute_layout, hand_positions
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import explain, t
+from game.ui.tween import SPEED_FACTORS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 
 FRAME = 1 / 60
 
@@ -532,6 +532,7 @@ def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
 
 def test_the_table_talks_to_the_match_only_through_its_facade():
     from pathlib import Path
+
     import game.ui.table.scene as module
     source = Path(module.__file__).read_text(encoding="utf-8")
     assert "match.state" not in source and "._state" not in source

@@ -30,12 +30,12 @@ import string
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from dataclasses import dataclass, field  # noqa: E402
-from typing import Iterator  # noqa: E402
+from dataclasses import dataclass, field
+from collections.abc import Iterator
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import (  # noqa: E402
+import pygame
+import pytest
+from ui_states import (
     WINDOW_SIZES,
     PreviewApp,
     contract_state,
@@ -45,29 +45,29 @@ from ui_states import (  # noqa: E402
     wizard_bid_state,
 )
 
-from game.settings.app_settings import LANGUAGES, Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import apply, make_rules, new_game  # noqa: E402
-from game.rules.actions import PASS, bid  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.art.render_cache import TEXT  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.ui.dialogs.contract_chooser import ContractChooser  # noqa: E402
-from game.ui.dialogs.cover_scene import CoverScene  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.kitty_dialog import KittyDialog  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.scenes.rules_editor import RulesEditor  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.scenes.start_scene import NAME_LENGTH, StartScene  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import SOURCE_LANGUAGE, set_language, t  # noqa: E402
-from game.ui.text import catalog as catalog_of  # noqa: E402
-from game.ui.widgets import text as text_module  # noqa: E402
+from game.settings.app_settings import LANGUAGES, Settings
+from game.session.match import Match, Seat
+from game.rules import apply, make_rules, new_game
+from game.rules.actions import PASS, bid
+from game.ui import theme
+from game.ui.app import App
+from game.ui.art.render_cache import TEXT
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.scenes.start_scene import NAME_LENGTH, StartScene
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import local_session
+from game.ui.table.scene import TableScene
+from game.ui.text import SOURCE_LANGUAGE, set_language, t
+from game.ui.text import catalog as catalog_of
+from game.ui.widgets import text as text_module
 
 # First names of a usual length, with the Dutch and Turkish letters the type must draw.
 USUAL_NAMES = ["Şükrü", "Gülşen", "Bartjan", "İlknur", "Annelies", "Ömer"]

@@ -32,31 +32,32 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from pathlib import Path  # noqa: E402
-from typing import Callable, Iterator  # noqa: E402
+from pathlib import Path
+from collections.abc import Callable, Iterator
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from test_stats import recorded  # noqa: E402
-from ui_states import NAMES4, finished_match  # noqa: E402
+import pygame
+import pytest
+from test_stats import recorded
+from ui_states import NAMES4, finished_match
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.persistence.history_files import write_history  # noqa: E402
-from game.persistence.replay_timeline import ReplayTimeline  # noqa: E402
-from game.rules import Phase  # noqa: E402
-from game.ui import theme  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.art.render_cache import TEXT  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.scenes.replay_scene import ReplayScene  # noqa: E402
-from game.ui.scenes.stats_scene import StatsScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from game.ui.widgets.geometry import set_display_choices  # noqa: E402
-from game.ui.widgets.panels import _panel_cache  # noqa: E402
-from tools.screenshots import FRAME, Autopilot, _start  # noqa: E402
+from game.settings.app_settings import Settings
+from game.persistence.history_files import write_history
+from game.persistence.replay_timeline import ReplayTimeline
+from game.rules import Phase
+from game.ui import theme
+from game.ui.app import App
+from game.ui.art.render_cache import TEXT
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.stats_scene import StatsScene
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from game.ui.widgets import text as text_widgets
+from game.ui.widgets.geometry import set_display_choices
+from game.ui.widgets.panels import _panel_cache
+from tools.screenshots import FRAME, Autopilot, _start
 
 #: The smallest text at 100% in a 1280x720 window, and in the smallest window the game opens.
 SMALLEST_PX = 12
@@ -306,7 +307,7 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
     viewer.go(viewer.timeline.last)
     viewer.relayout(size)
     shown: dict[str, int] = {}
-    draw = replay_scene.draw_text_fit
+    draw = text_widgets.draw_text_fit
 
     def recording(surface, text, rect, size_, colour=theme.TEXT, align="center", bold=False, **rest):
         shown[text] = fit_size(text, pygame.Rect(rect).width, pygame.Rect(rect).height, size_, bold)
@@ -332,8 +333,8 @@ LEAST_MEDIAN_GROWTH = 1.15
 #: statistics' by 1.05 times when they were kept to the window).
 SCROLLING_SCREENS = ("start", "statistics")
 LEAST_SCROLLING_GROWTH = 1.3
-#: The dialogs between the table's corner panels (the bidding panels, the kitty) grew 1.0 times: their panel has no room, but their
-#: words now grow past it into the room their bands leave.
+#: The dialogs between the table's corner panels (the bidding panels, the kitty) grew 1.0 times: their
+#: panel has no room, but their words now grow past it into the room their bands leave.
 
 #: A large window, toured as far as the dialogs between the corner panels.
 LARGE_WINDOW = (1920, 1080)

@@ -14,25 +14,25 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import Phase, make_rules  # noqa: E402
-from game.rules.actions import predict  # noqa: E402
-from game.rules.events import UNKNOWN_CARD  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.bidding_panel import BiddingPanel  # noqa: E402
-from game.session.scores import score_history  # noqa: E402
-from game.ui.dialogs.end_scene import EndScene  # noqa: E402
-from game.ui.dialogs.score_pad import ScorePad  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.animations import Director  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.table.view import HandLook, Overlay, TableView  # noqa: E402
-from ohhell import NAME  # noqa: E402
+from game.settings.app_settings import Settings
+from game.session.match import Match, Seat
+from game.rules import Phase, make_rules
+from game.rules.actions import predict
+from game.rules.events import UNKNOWN_CARD
+from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.session.scores import score_history
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scenes.start_scene import StartScene
+from game.ui.table.animations import Director
+from game.ui.table.layout import compute_layout
+from game.ui.table.model import TableModel
+from game.ui.table.view import HandLook, Overlay, TableView
+from ohhell import NAME
 
 PLAYERS = 4
 NAMES = ["Ann", "Ben", "Cy", "Dee"]

@@ -19,14 +19,14 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module  # noqa: E402
+import pygame
+import pytest
 
-from game.rules import get_game  # noqa: E402
-from game.ui.table.layout import TableLayout, compute_layout  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
+from game.rules import get_game
+from game.ui.table.layout import TableLayout, compute_layout
+from game.ui.table.model import TableModel
+from game.ui.table.view import TableView
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 TABLES = [("wizard", 3), ("wizard", 4), ("wizard", 5), ("wizard", 6), ("bidwhist", 4)]
 # Cards with a two-character rank index where it is widest ("10") and a court card.

@@ -14,13 +14,13 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module  # noqa: E402
+import pygame
+import pytest
 
-from game.rules.cards import parse_card  # noqa: E402
-from game.ui.table.layout import compute_layout  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
+from game.rules.cards import parse_card
+from game.ui.table.layout import compute_layout
+from game.ui.table.view import TableView
+from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 display = window_for_module((800, 600))
 

@@ -14,16 +14,16 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+import pygame
+import pytest
 
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, IllegalActionError, Phase, Suit, all_games, make_rules  # noqa: E402
-from game.rules.actions import bid, play  # noqa: E402
-from game.rules.cards import SUIT_OF  # noqa: E402
-from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache  # noqa: E402
-from game.ui.text import bid_words, explain, has_text, suit_word, t, team_words, text_in  # noqa: E402
-from game.ui.widgets.text import render_text, text_size, wrap_text  # noqa: E402
+from game.rules import ActionKind, IllegalActionError, Phase, Suit, all_games, make_rules
+from game.rules.actions import bid, play
+from game.rules.cards import SUIT_OF
+from game.session.match import Match, Seat
+from game.ui.art.render_cache import TEXT, BoundedCache, RotationCache
+from game.ui.text import bid_words, explain, has_text, suit_word, t, team_words, text_in
+from game.ui.widgets.text import render_text, text_size, wrap_text
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -14,15 +14,15 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
-from ui_states import PreviewApp  # noqa: E402
+import pygame
+import pytest
 
-from game.rules import BidMode, get_game  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.table.model import TableModel  # noqa: E402
-from game.ui.table.view import TableView  # noqa: E402
-from game.ui.text import t  # noqa: E402
+from game.rules import BidMode, get_game
+from game.rules.tricks import PUBLIC_SEAT
+from game.ui.table.model import TableModel
+from game.ui.table.view import TableView
+from game.ui.text import t
+from ui_states import PreviewApp
 
 NAMES = ["You", "Ada", "Bruno", "Cleo"]
 

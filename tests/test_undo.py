@@ -17,22 +17,31 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from typing import Any  # noqa: E402
+from typing import Any
 
-import pygame  # noqa: E402
+import pygame
 
-from game.settings.app_settings import Settings, load_settings  # noqa: E402
-from game.persistence.history_reader import read_history  # noqa: E402
-from game.persistence.history_files import write_history  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, Phase, make_rules  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.scenes.settings_scene import SettingsScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
-from test_ui_table import (  # noqa: E402
-    _to_human_play, click, human_can_play, key, legal_cards, run_until, start, step, top_name,
+from game.persistence.history_files import write_history
+from game.persistence.history_reader import read_history
+from game.rules import ActionKind, Phase, make_rules
+from game.rules.tricks import PUBLIC_SEAT
+from game.session.local import LocalSession
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings, load_settings
+from game.ui.app import App
+from game.ui.scenes.settings_scene import SettingsScene
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from test_ui_table import (
+    _to_human_play,
+    click,
+    human_can_play,
+    key,
+    legal_cards,
+    run_until,
+    start,
+    step,
+    top_name,
 )
 
 COMPUTERS = ["ai:medium", "ai:medium", "ai:medium"]
@@ -179,7 +188,9 @@ def play_and_wait(app: App, scene: TableScene) -> None:
 
 def assert_shows_position(scene: TableScene, view) -> None:
     """The match is back at ``view`` and the table shows it at once (nothing left to animate)."""
-    assert scene.session.match.view(0) == view
+    session = scene.session
+    assert isinstance(session, LocalSession)
+    assert session.match.view(0) == view
     assert scene.director.idle
     assert sorted(scene.model.hands[0]) == sorted(view.hand)
     assert scene.model.trick == list(view.trick)

@@ -15,24 +15,24 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from pathlib import Path  # noqa: E402
-from typing import Any  # noqa: E402
+from pathlib import Path
+from typing import Any
 
-import pytest  # noqa: E402
+import pytest
 
-import game.ui.app as app_module  # noqa: E402
-from game.program.cli import EXIT_OK, EXIT_USAGE, build_parser, main  # noqa: E402
-from game.settings.house_rule_files import ConfigError, resolve_rules  # noqa: E402
-from game.settings.last_setup import LastSetup, save_last_setup  # noqa: E402
-from game.session.match import Seat  # noqa: E402
-from game.settings.paths import UserPaths  # noqa: E402
-from game.rules.house_rules import BidWhistRules, WizardRules, make_rules  # noqa: E402
-from game.program.table_launch import TablePlan, plan_table  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.leave_dialog import LeaveDialog  # noqa: E402
-from game.ui.scenes.start_scene import StartScene  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
+import game.ui.app as app_module
+from game.program.cli import EXIT_OK, EXIT_USAGE, build_parser, main
+from game.program.table_launch import TablePlan, plan_table
+from game.rules.house_rules import BidWhistRules, WizardRules, make_rules
+from game.session.match import Seat
+from game.settings.house_rule_files import ConfigError, resolve_rules
+from game.settings.last_setup import LastSetup, save_last_setup
+from game.settings.paths import UserPaths
+from game.ui.app import App
+from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.scenes.start_scene import StartScene
+from game.ui.table.scene import TableScene
+from game.ui.text import t
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 

@@ -20,20 +20,21 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import resource  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Iterator  # noqa: E402
+import resource
+import time
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
-import yaml  # noqa: E402
+import pytest
+import yaml
 
-from game.program.cli import EXIT_USAGE, main  # noqa: E402
+from game.program.cli import EXIT_USAGE, main
+from game.rules.house_rules import BidWhistRules
+from game.settings.app_settings import Settings, load_settings, save_settings
 from game.settings.house_rule_files import ConfigError, load_rule_file, parse_set_option, resolve_rules
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
-from game.settings.app_settings import Settings, load_settings, save_settings
-from game.settings.paths import UserPaths  # noqa: E402
-from game.settings.yaml_files import MAX_YAML_BYTES, QUOTE_LIMIT, YamlFileError, parse_yaml_text, quote  # noqa: E402
+from game.settings.paths import UserPaths
+from game.settings.yaml_files import MAX_YAML_BYTES, QUOTE_LIMIT, YamlFileError, parse_yaml_text, quote
 
 HEADROOM = 768 * 1024 * 1024
 # A refused file is refused at once: far below the 43 s a 50 MB file took.
@@ -210,7 +211,8 @@ def test_a_comment_just_over_the_limit_is_refused_and_one_just_under_is_read(tmp
     head = "target_score: 5\n# "
     under = write(tmp_path / "under.yaml", head + "x" * (MAX_YAML_BYTES - len(head) - 1) + "\n")
     assert under.stat().st_size == MAX_YAML_BYTES
-    assert resolve_rules("bidwhist", under).target_score == 5
+    rules = resolve_rules("bidwhist", under)
+    assert isinstance(rules, BidWhistRules) and rules.target_score == 5
     over = write(tmp_path / "over.yaml", head + "x" * (MAX_YAML_BYTES - len(head)) + "\n")
     with pytest.raises(ConfigError, match="larger than 256 KB"):
         resolve_rules("bidwhist", over)

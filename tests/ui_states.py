@@ -13,15 +13,17 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
-import pytest  # noqa: E402
+from typing import Any
 
-from game.settings.app_settings import Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import Phase, apply, make_rules, new_game  # noqa: E402
-from game.rules.actions import PASS, bid, choose_trump, predict  # noqa: E402
-from game.rules.tricks import PUBLIC_SEAT  # noqa: E402
-from game.ui.art.card_art import CardArt  # noqa: E402
+import pygame
+import pytest
+
+from game.rules import Phase, apply, make_rules, new_game
+from game.rules.actions import PASS, bid, choose_trump, predict
+from game.rules.tricks import PUBLIC_SEAT
+from game.session.match import Match, Seat
+from game.settings.app_settings import Settings
+from game.ui.art.card_art import CardArt
 
 
 class PreviewApp:
@@ -31,7 +33,7 @@ class PreviewApp:
         self.size = size
         self.settings = Settings()
         self.stack: list = []
-        self.started = None
+        self.started: tuple[Any, Any, Any] | None = None  # (rules, seats, seed) of start_match
         self._art: dict[int, CardArt] = {}
 
     def push(self, scene) -> None:

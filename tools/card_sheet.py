@@ -18,11 +18,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import pygame  # noqa: E402
+import pygame
 
-from game.settings.app_settings import CARD_BACKS  # noqa: E402
-from game.ui.art.card_art import RANKS, SUITS, CardArt  # noqa: E402
-from game.ui.art.table_art import draw_felt  # noqa: E402
+from game.settings.app_settings import CARD_BACKS
+from game.ui.art.card_art import RANKS, SUITS, CardArt
+from game.ui.art.table_art import draw_felt
 
 DEFAULT_OUTPUT = "/tmp/card_sheet.png"
 SHEET_WIDTHS = (90, 48)

@@ -23,9 +23,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_ROOT))
 
-import pygame  # noqa: E402
+import pygame  # noqa: E402  (sys.path must name the project first)
 
-from game.ui.art.table_art import make_app_icon  # noqa: E402
+from game.ui.art.table_art import make_app_icon  # noqa: E402  (sys.path must name the project first)
 
 PNG_SIZE = 256
 ICO_SIZES = (16, 24, 32, 48, 64, 128, 256)

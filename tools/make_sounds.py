@@ -31,13 +31,13 @@ import random
 import sys
 import wave
 from array import array
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(PROJECT_ROOT))
 
-from game.ui.audio import EFFECTS, SOUNDS_FOLDER  # noqa: E402
+from game.ui.audio import EFFECTS, SOUNDS_FOLDER  # noqa: E402  (sys.path must name the project first)
 
 RUSTLE_RATE = 22050   # noises: their brightness lives above 5 kHz
 TONE_RATE = 11025     # tuned notes: fundamentals and overtones stay below 4 kHz

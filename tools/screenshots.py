@@ -53,29 +53,40 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import argparse  # noqa: E402
-import random  # noqa: E402
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-import tempfile  # noqa: E402
-import time  # noqa: E402
-from pathlib import Path  # noqa: E402
-from typing import Callable  # noqa: E402
+import argparse
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
 
-import pygame  # noqa: E402
+import pygame
 
-from game.ai import make_player  # noqa: E402
-from game.settings.app_settings import LANGUAGES, Settings  # noqa: E402
-from game.session.match import Match, Seat  # noqa: E402
-from game.rules import ActionKind, BidWhistView, Phase, make_rules  # noqa: E402
-from game.ui.app import App  # noqa: E402
-from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS  # noqa: E402
-from game.session.ai_worker import InlineAiRunner  # noqa: E402
-from game.session.local import LocalSession, local_session  # noqa: E402
-from game.ui.table.scene import TableScene  # noqa: E402
-from game.ui.text import t  # noqa: E402
+from game.ai import make_player
+from game.settings.app_settings import LANGUAGES, Settings
+from game.session.match import Match, Seat
+from game.rules import ActionKind, BidWhistView, Phase, make_rules
+from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS, CoverScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scene import Scene
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.rules_help_scene import RulesHelpScene
+from game.ui.scenes.start_scene import StartScene
+from game.session.ai_worker import InlineAiRunner
+from game.session.local import LocalSession, local_session
+from game.ui.table.review import LastTrickDialog
+from game.ui.table.scene import TableScene
+from game.ui.text import t
 
+SceneKind = TypeVar("SceneKind", bound=Scene)
 OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 FRAME = 1 / 60
 # ``--out`` and ``--language`` reach the child process under Xvfb through these variables.
@@ -121,18 +132,17 @@ class Autopilot:
         """Answer whatever the top scene asks the human; False when it asks nothing."""
         app, scene = self.app, self.scene
         top = app.scenes[-1]
-        name = type(top).__name__
         # The autopilot rehearses discards on a copy of the local game's match.
         assert isinstance(scene.session, LocalSession)
         match = scene.session.match
         seat = match.current_player
-        if name in ("BiddingPanel", "ContractChooser"):
+        if isinstance(top, (BiddingPanel, ContractChooser)):
             top.finish(top.on_action, self.player.choose(match.view(seat), self.rng))
-        elif name == "KittyDialog":
+        elif isinstance(top, KittyDialog):
             top.finish(top.on_confirm, self.discards(match, seat))
-        elif name == "ScorePad":
+        elif isinstance(top, ScorePad):
             top.cancel()
-        elif name == "CoverScene":
+        elif isinstance(top, CoverScene):
             top.reveal()
         elif top is scene and scene.input_enabled():
             scene.apply_action(self.player.choose(match.view(seat), self.rng))
@@ -179,7 +189,10 @@ def _save(app: App, name: str, size: tuple[int, int]) -> Path:
     path = out / f"{name}_{size[0]}x{size[1]}.png"
     window = _window_id() if os.environ.get("SDL_VIDEODRIVER") == "x11" else None
     if window is None:
-        pygame.image.save(pygame.display.get_surface(), str(path))
+        surface = pygame.display.get_surface()
+        if surface is None:
+            raise RuntimeError("there is no window to save")
+        pygame.image.save(surface, str(path))
         return path
     # Show the frame again and give the X server a moment, then read the window back.
     app.step(FRAME, [])
@@ -209,7 +222,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     scene.open_last_trick()
     app.step(FRAME, [])
     saved.append(_save(app, "last_trick", size))
-    app.scenes[-1].close()
+    _top(app, LastTrickDialog).close()
 
     # Later in the same hand: how the contract stands, the trick in play tagged.
     _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
@@ -220,7 +233,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
 
     # The rules help over the same table, scrolled to the ranking of the contract in play.
     scene.open_rules_help()
-    helper = app.scenes[-1]
+    helper = _top(app, RulesHelpScene)
     ranking = next(line for line in helper.placed if line.text == t("help.section.ranking"))
     helper.scroll_to(ranking.top)
     app.step(FRAME, [])
@@ -240,7 +253,7 @@ def shoot(size: tuple[int, int]) -> list[Path]:
         _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "KittyDialog"
                                        or scene.session.phase == Phase.PLAY))
         dialog = app.scenes[-1]
-        if type(dialog).__name__ == "KittyDialog":
+        if isinstance(dialog, KittyDialog):
             for choice in dialog.cards[-4:]:
                 dialog._toggle(choice)
             dialog.invalidate()
@@ -287,6 +300,14 @@ def _top_is(app: App, name: str) -> bool:
     return type(app.scenes[-1]).__name__ == name
 
 
+def _top(app: App, kind: type[SceneKind]) -> SceneKind:
+    """The scene on top, which the tour expects to be a ``kind`` by now."""
+    top = app.scenes[-1]
+    if not isinstance(top, kind):
+        raise RuntimeError(f"the tour expected {kind.__name__} on top, not {type(top).__name__}")
+    return top
+
+
 def shoot_variants(size: tuple[int, int]) -> list[Path]:
     """The house variants of RULES.md on the table and the start screen."""
     saved = []
@@ -299,7 +320,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
         pilot = Autopilot(app, scene)
         _run(app, lambda: pilot.answer(lambda: _top_is(app, "KittyDialog") or scene.session.phase == Phase.PLAY))
         dialog = app.scenes[-1]
-        if type(dialog).__name__ == "KittyDialog":
+        if isinstance(dialog, KittyDialog):
             for choice in dialog.cards[-3:]:
                 dialog._toggle(choice)
             dialog.invalidate()
@@ -313,7 +334,7 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
         pilot = Autopilot(app, scene)
         _run(app, lambda: pilot.answer(lambda: _top_is(app, "BiddingPanel") or scene.session.phase != Phase.BID))
         panel = app.scenes[-1]
-        if type(panel).__name__ == "BiddingPanel" and any(a.kind == ActionKind.TAKE for a in panel.legal):
+        if isinstance(panel, BiddingPanel) and any(a.kind == ActionKind.TAKE for a in panel.legal):
             app.step(FRAME, [])
             saved.append(_save(app, "take_it", size))
             break
@@ -351,11 +372,11 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     # The rule editor with the new keys, the help of one of them shown.
     app = _new_app(size)
     app.step(FRAME, [])
-    start = app.scenes[-1]
+    start = _top(app, StartScene)
     for game, key in (("bidwhist", "boston"), ("wizard", "wizard_turn_up")):
         start.set_game(game)
         start.open_rules_editor()
-        editor = app.scenes[-1]
+        editor = _top(app, RulesEditor)
         widget = next(widget for spec, widget in editor.rows if spec.key == key)
         editor.focus.focus(widget, keyboard=True)
         editor.invalidate()

@@ -21,16 +21,32 @@ from __future__ import annotations
 # Card play lives in ``bidwhist_play``.
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.ai import bidwhist_play
 from game.ai.hand_eval import (
-    EFFECTIVE, JOKERS, best_notrump_direction, best_trump, gap_values, mode_estimates, power_table,
-    ranking, rules_of, split_by_suit,
+    EFFECTIVE,
+    JOKERS,
+    best_notrump_direction,
+    best_trump,
+    gap_values,
+    mode_estimates,
+    power_table,
+    ranking,
+    rules_of,
+    split_by_suit,
 )
 from game.ai.medium import MediumPlayer
 from game.rules.actions import (
-    DOWNTOWN, PASS, UPTOWN, Action, ActionKind, BidMode, choose_direction, choose_trump, discard,
+    DOWNTOWN,
+    PASS,
+    UPTOWN,
+    Action,
+    ActionKind,
+    BidMode,
+    choose_direction,
+    choose_trump,
+    discard,
 )
 from game.rules.bidwhist import BOOKS_BEFORE_BID
 from game.rules.cards import NO_SUIT

@@ -26,8 +26,8 @@ from __future__ import annotations
 # rules let through proves no void, as the player may still hold the suit.
 
 import random
-from functools import lru_cache
-from typing import Sequence
+from collections.abc import Sequence
+from functools import cache
 
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.medium import later_seats
@@ -38,7 +38,7 @@ from game.rules.registry import game_of
 from game.rules.view import BidWhistView
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_set(deck: tuple[int, ...]) -> frozenset[int]:
     """The cards of a deck as a set, built once per deck."""
     return frozenset(deck)

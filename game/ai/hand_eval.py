@@ -25,7 +25,7 @@ from __future__ import annotations
 # feared above the trump ace, and with the ace low downtown it is the last
 # card of its suit, not the first.
 
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from game.rules.actions import DOWNTOWN, UPTOWN
 from game.rules.bidwhist import ace_low, effective_suits, hand_order, rank_power

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any, Callable, Sequence
+from typing import Any
+from collections.abc import Callable, Sequence
 
 from game.ai import Decision
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
@@ -79,11 +80,8 @@ class _HardPlayer:
     # Standard errors of paired gain a candidate needs to replace the medium
     # choice; 0: any candidate whose paired gain over it is positive (over
     # at least a few worlds) does. The medium players err often enough that
-    # waiting for clear evidence cost more than noise did; measured against
-    # medium players at 120 simulations a decision, on the same deals:
-    # Wizard 73% of bids hit and +10.8 points a round over them instead of
-    # 70% and +8.2 (120 rounds); Bid Whist 11 of 12 games won instead of 9,
-    # +2.6 points a hand instead of +2.2.
+    # waiting for clear evidence cost more than noise did (measured: see
+    # docs/BENCHMARKS.md).
     deviation_z: float = 0.0
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
@@ -137,7 +135,8 @@ class _HardPlayer:
         raise NotImplementedError
 
     def _action_of(self, view: Any, candidate: Any) -> Action:
-        return candidate  # a candidate is an action, except for discard sets
+        action: Action = candidate  # a candidate is an action, except for discard sets
+        return action
 
     def _measure(self, view: Any) -> Callable[[Any], float]:
         raise NotImplementedError
@@ -202,10 +201,12 @@ class WizardHardPlayer(_HardPlayer):
         changes it (its bid made or lost) the search still prefers the card
         that costs another seat its bid, which the own score alone leaves to
         chance."""
-        seat, others, weight = view.seat, view.num_players - 1, self.spoil_weight
+        seat: int = view.seat
+        others: int = view.num_players - 1
+        weight = self.spoil_weight
 
         def relative(state: Any) -> float:
-            returns = state.hand_returns()
+            returns: Sequence[int] = state.hand_returns()
             return float(returns[seat]) - weight * (sum(returns) - returns[seat]) / others
         return relative
 

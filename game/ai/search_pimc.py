@@ -40,8 +40,9 @@ from __future__ import annotations
 # caller hands in.
 
 import random
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Generic, Protocol, Sequence, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from game.ai.budget import Clock, Deadline, SearchBudget
 from game.rules.actions import Action
@@ -171,7 +172,7 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
         raise ValueError("a search needs at least one candidate")
     seat = view.seat
     if value is None:
-        value = lambda state: float(state.hand_returns()[seat])  # noqa: E731
+        value = lambda state: float(state.hand_returns()[seat])  # noqa: E731  (fills in the parameter; a def could not)
     deadline = Deadline(budget.max_seconds, clock)
     sampler = HiddenSampler(view)
     count = len(candidates)

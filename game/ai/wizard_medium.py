@@ -27,8 +27,8 @@ from __future__ import annotations
 # (``wizard_rollout``), which gives the same table faster.
 
 import random
-from functools import lru_cache
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 
 from game.ai.medium import MediumPlayer, later_seats
 from game.rules.actions import Action, ActionKind, choose_trump, play, predict
@@ -98,7 +98,7 @@ def card_chance(card: int, trump: int, players: int, cards_each: int, long_trump
     return max(0.0, chance)
 
 
-@lru_cache(maxsize=None)
+@cache
 def table_scale(has_trump: bool, players: int, cards_each: int) -> float:
     """How much to stretch the raw card chances so that an average hand is
     worth its fair share of the tricks (cards / players).
@@ -116,14 +116,14 @@ def table_scale(has_trump: bool, players: int, cards_each: int) -> float:
     return 1.0 + STRETCH_SHARE * (full - 1.0)
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_chances(trump: int, players: int, cards_each: int, long_trumps: bool) -> tuple[float, ...]:
     """``card_chance`` of every card id, for one table: the search's worlds
     judge thousands of drawn hands a decision with ``expected_tricks``."""
     return tuple(card_chance(card, trump, players, cards_each, long_trumps) for card in range(len(SUIT_OF)))
 
 
-def expected_tricks(hand, trump: int, players: int, cards_each: int) -> float:
+def expected_tricks(hand: Iterable[int], trump: int, players: int, cards_each: int) -> float:
     """The number of tricks this hand should take, as a sum of per-card chances."""
     long_trumps = sum(1 for c in hand if c < 52 and SUIT_OF[c] == trump) >= 3
     chances = card_chances(trump, players, cards_each, long_trumps)
@@ -260,7 +260,7 @@ class WizardTable:
         self.tricks_won = tricks_won
 
     @classmethod
-    def from_view(cls, view: WizardView) -> "WizardTable":
+    def from_view(cls, view: WizardView) -> WizardTable:
         seen = [*view.hand, *view.played_cards()]
         if view.turn_up >= 0:
             seen.append(view.turn_up)

@@ -29,8 +29,15 @@ from typing import Any
 
 from game.ai.medium import seats_after
 from game.ai.search_pimc import HAND_ENDS, play_one_move
-from game.ai.wizard_medium import (ALL_SUIT_CARDS, CARD_BIT, WIZARDS_IN_DECK, WizardMediumPlayer, WizardTable,
-                                   card_mask, card_to_play)
+from game.ai.wizard_medium import (
+    ALL_SUIT_CARDS,
+    CARD_BIT,
+    WIZARDS_IN_DECK,
+    WizardMediumPlayer,
+    WizardTable,
+    card_mask,
+    card_to_play,
+)
 from game.rules.actions import play
 from game.rules.cards import WIZARD, WIZARD_DECK
 from game.rules.core import Phase

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from game.ai.wizard_medium import card_to_play, expected_tricks, rounded_bid
 from game.ai.wizard_rollout import RoundTracker

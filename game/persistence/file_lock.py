@@ -27,7 +27,8 @@ import errno
 import logging
 import os
 import time
-from typing import IO, Any, Iterator
+from collections.abc import Iterator
+from typing import IO, Any
 
 log = logging.getLogger("tricktable.file_lock")
 

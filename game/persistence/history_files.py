@@ -9,8 +9,9 @@ import logging
 import os
 import stat
 import time
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable
+from typing import Any, BinaryIO
 
 from game.persistence import file_lock, line_reader
 from game.persistence.history_codec import FORMAT

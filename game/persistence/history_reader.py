@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Any, NamedTuple
 
 from game.persistence import line_reader
 from game.persistence.history_codec import FORMAT, VERSION, HistoryError, _line_error

@@ -21,8 +21,9 @@ from __future__ import annotations
 # 50 MB string or a deeply nested list is never echoed whole.
 
 import reprlib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 from game.rules import game_names, get_game
 from game.session.names import LONGEST_NAME, name_fault

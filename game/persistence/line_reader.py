@@ -19,8 +19,9 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, Iterator, NamedTuple
+from typing import BinaryIO, NamedTuple
 
 # A line longer than this is no game this program writes; it is skipped in pieces.
 MAX_LINE_BYTES = 16 * 1024 * 1024

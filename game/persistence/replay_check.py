@@ -24,13 +24,14 @@ from __future__ import annotations
 # still names the disagreements).
 
 import logging
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence, TextIO
+from typing import TextIO
 
 from game.persistence import line_reader
 from game.persistence.history_codec import HistoryError
-from game.persistence.history_replay import check_game, replay_start
 from game.persistence.history_reader import parse_history_line
+from game.persistence.history_replay import check_game, replay_start
 from game.persistence.history_schema import short_repr
 from game.persistence.line_reader import capped_lines, open_lines_file
 from game.program.log_setup import log_file

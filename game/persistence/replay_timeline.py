@@ -24,9 +24,10 @@ from __future__ import annotations
 # ``detail``, shown only in English. No pygame here: the
 # timeline is plain data, tested against the engine.
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_reader import read_history

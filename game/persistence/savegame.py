@@ -51,18 +51,19 @@ import json
 import logging
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, BinaryIO, Iterator
+from typing import Any, BinaryIO
 
-from game.persistence import file_lock
 from game.ai.budget import SearchBudget
+from game.persistence import file_lock
 from game.persistence.history_files import HistoryWriter, encode_record, holds_line
-from game.session.match import SAVE_FORMAT, SAVE_VERSION, Match
-from game.settings.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 from game.rules import IllegalActionError, RuleConfigError
 from game.rules.problems import Problem, ProblemValueError, Refusal
+from game.session.match import SAVE_FORMAT, SAVE_VERSION, Match
+from game.settings.paths import NotRegularFileError, UserPaths, atomic_write_bytes, open_regular_file
 
 log = logging.getLogger("tricktable.savegame")
 
@@ -113,8 +114,8 @@ def encode_save(snapshot: dict[str, Any]) -> bytes:
 
 def snapshot_of(match: Match, now: datetime | None = None) -> dict[str, Any]:
     """Everything the save file holds, taken now (a fresh dict the match no longer touches)."""
-    moment = now if now is not None else datetime.now(timezone.utc)
-    return {**match.to_save(), "saved_at": moment.astimezone(timezone.utc).isoformat(timespec="seconds")}
+    moment = now if now is not None else datetime.now(UTC)
+    return {**match.to_save(), "saved_at": moment.astimezone(UTC).isoformat(timespec="seconds")}
 
 
 def migrate(data: dict[str, Any], modified: datetime) -> dict[str, Any]:
@@ -126,7 +127,7 @@ def migrate(data: dict[str, Any], modified: datetime) -> dict[str, Any]:
     migrated = dict(data)
     if version == 1:
         migrated.setdefault("undo_used", False)
-        migrated.setdefault("saved_at", modified.astimezone(timezone.utc).isoformat(timespec="seconds"))
+        migrated.setdefault("saved_at", modified.astimezone(UTC).isoformat(timespec="seconds"))
         migrated["version"] = 2
     return migrated
 
@@ -135,7 +136,7 @@ def _parse_saved_at(value: Any) -> datetime:
     if not isinstance(value, str):
         raise ProblemValueError(Problem("save.bad_time", {"value": repr(value)}))
     moment = datetime.fromisoformat(value)  # ValueError names a bad text (in English: a detail)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class _Refused(Exception):
@@ -194,7 +195,7 @@ def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
     try:
         with open_regular_file(path) as handle:
             raw = handle.read(MAX_SAVE_BYTES + 1)
-            modified = datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, timezone.utc)
+            modified = datetime.fromtimestamp(os.fstat(handle.fileno()).st_mtime, UTC)
     except FileNotFoundError:
         return None, None
     except NotRegularFileError:
@@ -240,7 +241,7 @@ def damage_problem(exc: Exception) -> Problem:
 def set_aside(path: Path, label: str, now: datetime | None = None) -> Path | None:
     """Rename ``path`` to ``<name>.<label>-<time>`` beside it (never over another file);
     the new path, or None when it could not be renamed (logged)."""
-    moment = (now if now is not None else datetime.now(timezone.utc)).astimezone(timezone.utc)
+    moment = (now if now is not None else datetime.now(UTC)).astimezone(UTC)
     stem = f"{path.name}.{label}-{moment.strftime('%Y%m%d-%H%M%S')}"
     for attempt in range(100):
         target = path.with_name(stem if attempt == 0 else f"{stem}-{attempt}")

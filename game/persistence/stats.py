@@ -60,21 +60,29 @@ from __future__ import annotations
 
 import gc
 import hashlib
-import math
 import json
 import logging
+import math
 from collections import Counter
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any
 
-from game.settings.paths import open_regular_file
 from game.persistence.stats_spans import (
-    SPANS_PER_WORKER, Damage, FileReading, Span, plan_spans, stitch, summarize_spans, worker_count,
+    SPANS_PER_WORKER,
+    Damage,
+    FileReading,
+    Span,
+    plan_spans,
+    stitch,
+    summarize_spans,
+    worker_count,
 )
 from game.rules import get_game
 from game.rules.problems import Problem, ProblemValueError, problem_from_json, problem_to_json
+from game.settings.paths import open_regular_file
 
 log = logging.getLogger("tricktable.stats")
 
@@ -183,7 +191,7 @@ class PlayerStats:
     games: int = 0
     wins: int = 0
     scores: list[int] = field(default_factory=list)       # the side's final score, game by game
-    contracts: Counter = field(default_factory=Counter)   # (mode, level, "made"/"set") -> count
+    contracts: Counter[tuple[str, str, str]] = field(default_factory=Counter)   # (mode, level, "made"/"set") -> count
     against: dict[str, list[int]] = field(default_factory=dict)  # opponent level -> [games, wins]
     undo_games: int = 0   # finished games with undo used: listed in ``summaries``, in no figure
     #: The player's finished games, oldest first, those with undo used included, and
@@ -283,9 +291,9 @@ class StatsBook:
     def __init__(self) -> None:
         self.players: dict[tuple[str, str], PlayerStats] = {}
         self.games = 0
-        self.undo_games: Counter = Counter()        # game -> finished games with undo used (listed, not counted)
-        self.unfinished_games: Counter = Counter()  # game -> games stopped before the end
-        self._unfinished_of: Counter = Counter()    # (game, player name) -> games stopped before the end
+        self.undo_games: Counter[str] = Counter()        # game -> finished games with undo used (listed, not counted)
+        self.unfinished_games: Counter[str] = Counter()  # game -> games stopped before the end
+        self._unfinished_of: Counter[tuple[str, str]] = Counter()  # (game, player name) -> games stopped before the end
         self.problems: list[Problem] = []           # files or games that could not be read
 
     @property

@@ -24,11 +24,12 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Callable
+from typing import Any, BinaryIO
 
 from game.persistence.history_codec import HistoryError
 from game.persistence.history_reader import read_history_from

@@ -19,20 +19,20 @@ import contextlib
 import secrets
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
 
 from game.ai import levels as ai_levels
-from game.settings.house_rule_files import ConfigError, resolve_rules
 from game.persistence.file_lock import FileBusyError
 from game.persistence.history_files import HistoryWriter
 from game.program.log_setup import log_for_command
-from game.session.match import Match, Seat
-from game.settings.paths import UserPaths, check_data_dir
 from game.rules import GameDef, GameEvent, RuleConfigError, all_games, game_names, get_game
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
+from game.session.match import Match, Seat
+from game.settings.house_rule_files import ConfigError, resolve_rules
+from game.settings.paths import UserPaths, check_data_dir
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
@@ -192,11 +192,11 @@ class SimulationSummary:
     players: int
     levels: list[str]
     games: int = 0
-    wins: Counter = field(default_factory=Counter)        # side -> games won (a shared win counts for each)
+    wins: Counter[int] = field(default_factory=Counter)        # side -> games won (a shared win counts for each)
     final_totals: list[int] = field(default_factory=list)  # per side, the sum of final scores
     bids_hit: int = 0
     bids_made: int = 0
-    contracts: Counter = field(default_factory=Counter)   # (mode label, "made"/"set") -> count
+    contracts: Counter[tuple[str, str]] = field(default_factory=Counter)   # (mode label, "made"/"set") -> count
     redeals: int = 0
 
     def add(self, events: Sequence[GameEvent]) -> None:
@@ -365,6 +365,7 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
         # Named, never fatal: the games after a damaged line are still there to watch.
         print(f"warning: {damage}; skipped (it is not counted as a game)", file=sys.stderr)
     import pygame
+
     from game.ui.app import App
     from game.ui.scenes.replay_scene import ReplayScene
     try:

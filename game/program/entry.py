@@ -26,7 +26,7 @@ from __future__ import annotations
 import os
 import sys
 import threading
-from typing import Sequence
+from collections.abc import Sequence
 
 EXIT_INTERRUPTED = 130
 EXIT_BROKEN_PIPE = 141
@@ -35,6 +35,10 @@ EXIT_SOFTWARE_FAULT = 70
 
 def run(argv: Sequence[str] | None = None) -> int:
     """Run the command line (``sys.argv`` by default); the exit status."""
+    # pygame prints a greeting on import; a desktop program (and a CLI) should
+    # not. Set here, before anything imports pygame, so that main.py and the
+    # installed ``tricktable`` command both start quietly.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     # An exception that ends a worker thread, or one Python can only ignore
     # (in a finaliser), would print a traceback: it goes to the log instead.
     threading.excepthook = _thread_fault

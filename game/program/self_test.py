@@ -33,9 +33,10 @@ import os
 import shutil
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 EXIT_OK, EXIT_FAILED = 0, 1
 
@@ -269,8 +270,8 @@ def _pixels(surface: Any) -> bytes:
 
 def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
     """Play one game of ``plan`` through the table scene to the end screen; describe it."""
-    from game.session.match import Seat
     from game.rules import make_rules
+    from game.session.match import Seat
     from game.ui.dialogs.end_scene import EndScene
 
     rules = make_rules(plan.game, plan.overrides, players=plan.players)

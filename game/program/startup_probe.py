@@ -14,8 +14,8 @@ from __future__ import annotations
 import os
 import re
 import time
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 PROBE_VARIABLE = "TRICKTABLE_STARTUP_PROBE"
 _PLAIN_FILE_NAME = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9_.-]{0,99}")

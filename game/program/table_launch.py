@@ -20,11 +20,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.settings.last_setup import load_last_setup
-from game.settings.house_rule_files import load_rule_file, resolve_rules
-from game.settings.paths import UserPaths
 from game.rules import game_names, get_game
 from game.rules.house_rules import Rules
+from game.settings.house_rule_files import load_rule_file, resolve_rules
+from game.settings.last_setup import load_last_setup
+from game.settings.paths import UserPaths
 
 
 @dataclass(frozen=True)

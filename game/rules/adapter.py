@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Sequence, Union
+from typing import TYPE_CHECKING, Any, Union
+from collections.abc import Mapping, Sequence
 
 from game.rules.actions import Action
 from game.rules.view import PlayerView

@@ -20,22 +20,50 @@ from __future__ import annotations
 # team) may double the hand or win the game (``boston``); and the ace may be
 # the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
-from typing import Any, Sequence, cast
+from collections.abc import Sequence
+from random import Random
+from typing import Any, cast
 
 from game.rules.actions import (
-    NEXT_DEAL, PASS, Action, ActionKind, BidMode, bid, choose_direction, choose_trump,
-    discard, play, take,
+    NEXT_DEAL,
+    PASS,
+    Action,
+    ActionKind,
+    BidMode,
+    bid,
+    choose_direction,
+    choose_trump,
+    discard,
+    play,
+    take,
 )
 from game.rules.cards import (
-    ACE, BIDWHIST_DECK, BIG_JOKER, LITTLE_JOKER, NO_SUIT, RANK_OF, SUIT_CARDS, SUIT_OF, Suit, card_name,
+    ACE,
+    BIDWHIST_DECK,
+    BIG_JOKER,
+    LITTLE_JOKER,
+    NO_SUIT,
+    RANK_OF,
+    SUIT_CARDS,
+    SUIT_OF,
+    Suit,
+    card_name,
     display_suit_order,
 )
 from game.rules.core import Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError
-from game.rules.finished_hand import FinishedHand
 from game.rules.events import (
-    BidMade, BidWhistHandScored, ContractSet, Dealt, Discarded, GameEvent, GameOver, KittyTaken, Redealt,
+    BidMade,
+    BidWhistHandScored,
+    ContractSet,
+    Dealt,
+    Discarded,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    Redealt,
 )
+from game.rules.finished_hand import FinishedHand
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import BidWhistRules
 from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action
@@ -192,7 +220,7 @@ def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhist
     return sorted(cards, key=key)
 
 
-def claimable(state: "BidWhistState", seat: int) -> bool:
+def claimable(state: BidWhistState, seat: int) -> bool:
     """Whether ``seat`` may claim every trick left: it is on lead, and every card
     it holds wins whatever the others hold and play.
 
@@ -231,7 +259,7 @@ def bid_words(books: int, mode: int) -> str:
 
 
 def create_state(rules: BidWhistRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> "BidWhistState":
+                 fixed_deals: dict[int, Any] | None) -> BidWhistState:
     """A game before its first deal; the first dealer is drawn unless given."""
     if players != PLAYERS:
         raise ValueError(f"Bid Whist is played by 4 players, not {players}")
@@ -376,7 +404,7 @@ class BidWhistState(TrickGameState):
                                 tuple(kitty), tuple(sequence)))
 
     # ------------------------------------------------------------------ copy
-    def copy(self) -> "BidWhistState":
+    def copy(self) -> BidWhistState:
         new = object.__new__(BidWhistState)
         self._copy_shared(new)
         new.kitty = self.kitty[:]
@@ -697,7 +725,7 @@ class BidWhistState(TrickGameState):
         # the books on the table are the books taken.
         return tuple(self.hand_books(self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)))
 
-    def led_suit_of(self, cards) -> int:
+    def led_suit_of(self, cards: tuple[int, ...] | list[int]) -> int:
         return _led_suit(cards, self._eff)
 
     def reveals_void(self, card: int, led: int) -> bool:
@@ -762,7 +790,8 @@ _PHASE_PROMPTS = {
 }
 
 
-def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int, rng) -> list[tuple[int, int]]:
+def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int,
+                  rng: Random) -> list[tuple[int, int]]:
     """A dealing order for given hands: round-robin from the dealer's left with
     the kitty cards placed at seeded positions away from both ends."""
     total = PLAYERS * HAND_SIZE + len(kitty)

@@ -4,7 +4,8 @@ and the card ranking the rules help lays out."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from game.rules.actions import ActionKind
 from game.rules.adapter import (

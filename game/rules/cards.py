@@ -13,6 +13,7 @@ from __future__ import annotations
 # four Wizards and four Jesters are alike, so the Wizard deck holds 54 and 55
 # four times each.
 
+from collections.abc import Iterable
 from enum import IntEnum
 
 from game.rules.errors import ParseError, short_repr
@@ -82,7 +83,7 @@ def parse_card(code: str) -> int:
     return card
 
 
-def codes(cards) -> list[str]:
+def codes(cards: Iterable[int]) -> list[str]:
     return [_CODES[c] for c in cards]
 
 

@@ -23,7 +23,7 @@ def claim_play(state: Any) -> Action:
     player who could have followed (under ``renege: penalized`` every card is
     legal); which one changes nothing either, since every trick is the claimant's.
     """
-    legal = [action for action in state.legal_actions() if action.kind == ActionKind.PLAY]
+    legal: list[Action] = [action for action in state.legal_actions() if action.kind == ActionKind.PLAY]
     if not legal:
         raise ValueError("nobody has a card to play: the hand is not in its play phase")
     if state.trick:

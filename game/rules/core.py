@@ -7,9 +7,9 @@ determined by (rules, seed, actions) and nothing here touches the global RNG.
 
 from __future__ import annotations
 
-from random import Random  # a private generator class; the global RNG is never used
+from collections.abc import Sequence
 from enum import IntEnum
-from typing import Sequence
+from random import Random  # a private generator class; the global RNG is never used
 
 
 class Phase(IntEnum):

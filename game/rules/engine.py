@@ -15,7 +15,8 @@ from __future__ import annotations
 # legality check and the events; ``game.rules.search`` builds such states from
 # a seat's view.
 
-from typing import Sequence, TypeVar, Union, cast
+from collections.abc import Sequence
+from typing import Any, TypeVar, cast
 
 from game.rules import bidwhist, wizard
 from game.rules.actions import Action
@@ -24,13 +25,13 @@ from game.rules.events import FirstDealerDrawn, GameEvent
 from game.rules.house_rules import Rules
 from game.rules.registry import get_game
 
-GameState = Union[bidwhist.BidWhistState, wizard.WizardState]
+GameState = bidwhist.BidWhistState | wizard.WizardState
 # A state of one game: ``apply`` returns a state of the game it was given.
 AnyState = TypeVar("AnyState", bound=GameState)
 
 
 def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None = None,
-             fixed_deals: dict | None = None, start_deal: int = 1,
+             fixed_deals: dict[int, Any] | None = None, start_deal: int = 1,
              start_scores: Sequence[int] | None = None) -> tuple[GameState, list[GameEvent]]:
     """A new game after the first-dealer draw and the first deal.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 # network peer) would receive; it knows no card of any hand or of the kitty.
 
 from dataclasses import dataclass, replace
-from typing import Iterable, Union
+from collections.abc import Iterable
 
 from game.rules.actions import Action
 
@@ -41,7 +41,7 @@ class FirstDealerDrawn:
     draw: Plays
     dealer: int
 
-    def for_seat(self, seat: Viewer) -> "FirstDealerDrawn":
+    def for_seat(self, seat: Viewer) -> FirstDealerDrawn:
         return self
 
 
@@ -57,7 +57,7 @@ class Dealt:
     kitty: tuple[int, ...]
     sequence: tuple[tuple[int, int], ...]
 
-    def for_seat(self, seat: Viewer) -> "Dealt":
+    def for_seat(self, seat: Viewer) -> Dealt:
         hands = tuple(hand if index == seat else _masked(hand) for index, hand in enumerate(self.hands))
         # The kitty's cards are dealt to owner -1, which is no viewer's own (not the public's).
         sequence = tuple((card if owner == seat and seat != PUBLIC_SEAT else UNKNOWN_CARD, owner)
@@ -80,7 +80,7 @@ class TrumpTurnedUp:
     dealer_chooses: bool
     chooser: int = -1
 
-    def for_seat(self, seat: Viewer) -> "TrumpTurnedUp":
+    def for_seat(self, seat: Viewer) -> TrumpTurnedUp:
         return self
 
 
@@ -94,7 +94,7 @@ class BidMade:
     action: Action | None
     hidden: bool = False
 
-    def for_seat(self, seat: Viewer) -> "BidMade":
+    def for_seat(self, seat: Viewer) -> BidMade:
         if self.hidden and seat != self.seat:
             return replace(self, action=None)
         return self
@@ -106,7 +106,7 @@ class BidsRevealed:
 
     bids: tuple[int, ...]
 
-    def for_seat(self, seat: Viewer) -> "BidsRevealed":
+    def for_seat(self, seat: Viewer) -> BidsRevealed:
         return self
 
 
@@ -117,7 +117,7 @@ class Redealt:
 
     dealer: int
 
-    def for_seat(self, seat: Viewer) -> "Redealt":
+    def for_seat(self, seat: Viewer) -> Redealt:
         return self
 
 
@@ -133,7 +133,7 @@ class ContractSet:
     trump: int
     direction: int
 
-    def for_seat(self, seat: Viewer) -> "ContractSet":
+    def for_seat(self, seat: Viewer) -> ContractSet:
         return self
 
 
@@ -146,7 +146,7 @@ class TrumpChosen:
     seat: int
     trump: int
 
-    def for_seat(self, seat: Viewer) -> "TrumpChosen":
+    def for_seat(self, seat: Viewer) -> TrumpChosen:
         return self
 
 
@@ -157,7 +157,7 @@ class KittyTaken:
     seat: int
     cards: tuple[int, ...]
 
-    def for_seat(self, seat: Viewer) -> "KittyTaken":
+    def for_seat(self, seat: Viewer) -> KittyTaken:
         return self if seat == self.seat else replace(self, cards=_masked(self.cards))
 
 
@@ -171,7 +171,7 @@ class Discarded:
     card: int
     books: tuple[int, ...]
 
-    def for_seat(self, seat: Viewer) -> "Discarded":
+    def for_seat(self, seat: Viewer) -> Discarded:
         return self if seat == self.seat else replace(self, card=UNKNOWN_CARD)
 
 
@@ -185,7 +185,7 @@ class CardPlayed:
     card: int
     renege: bool = False
 
-    def for_seat(self, seat: Viewer) -> "CardPlayed":
+    def for_seat(self, seat: Viewer) -> CardPlayed:
         return self if not self.renege or seat == self.seat else replace(self, renege=False)
 
 
@@ -198,7 +198,7 @@ class ClaimMade:
     seat: int
     tricks: int
 
-    def for_seat(self, seat: Viewer) -> "ClaimMade":
+    def for_seat(self, seat: Viewer) -> ClaimMade:
         return self
 
 
@@ -214,7 +214,7 @@ class TrickWon:
     index: int
     books: tuple[int, ...]
 
-    def for_seat(self, seat: Viewer) -> "TrickWon":
+    def for_seat(self, seat: Viewer) -> TrickWon:
         return self
 
 
@@ -238,7 +238,7 @@ class BidWhistHandScored:
     scores: tuple[int, ...]
     boston: bool = False
 
-    def for_seat(self, seat: Viewer) -> "BidWhistHandScored":
+    def for_seat(self, seat: Viewer) -> BidWhistHandScored:
         return self
 
 
@@ -252,7 +252,7 @@ class WizardHandScored:
     score_change: tuple[int, ...]
     scores: tuple[int, ...]
 
-    def for_seat(self, seat: Viewer) -> "WizardHandScored":
+    def for_seat(self, seat: Viewer) -> WizardHandScored:
         return self
 
 
@@ -264,14 +264,14 @@ class GameOver:
     final_scores: tuple[int, ...]
     winners: tuple[int, ...]
 
-    def for_seat(self, seat: Viewer) -> "GameOver":
+    def for_seat(self, seat: Viewer) -> GameOver:
         return self
 
 
-GameEvent = Union[FirstDealerDrawn, Dealt, TrumpTurnedUp, BidMade, BidsRevealed, Redealt, ContractSet,
-                  TrumpChosen, KittyTaken, Discarded, CardPlayed, ClaimMade, TrickWon, BidWhistHandScored,
-                  WizardHandScored, GameOver]
-HandScored = Union[BidWhistHandScored, WizardHandScored]
+GameEvent = (FirstDealerDrawn | Dealt | TrumpTurnedUp | BidMade | BidsRevealed | Redealt | ContractSet
+             | TrumpChosen | KittyTaken | Discarded | CardPlayed | ClaimMade | TrickWon | BidWhistHandScored
+             | WizardHandScored | GameOver)
+HandScored = BidWhistHandScored | WizardHandScored
 
 # Every kind of event, for the tests that prove each has a handler wherever
 # events are consumed (the animation director, the history writer).

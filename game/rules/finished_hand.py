@@ -66,7 +66,8 @@ def finished_hand(state: Any) -> FinishedHand:
     phase is ``HAND_OVER`` or ``GAME_OVER``)."""
     if state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         raise HandInProgressError("the hand is still being played: its cards are not shown yet")
-    return state.finished_hand()
+    hand: FinishedHand = state.finished_hand()
+    return hand
 
 
 def played_by_seat(state: Any) -> list[list[int]]:

@@ -14,8 +14,9 @@ from __future__ import annotations
 # which its ``GameDef`` carries as ``hidden_info``. The model only reads a
 # view; it never sees the real state.
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from game.rules.actions import Action
 from game.rules.errors import RulesError

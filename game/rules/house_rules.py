@@ -10,8 +10,9 @@ from __future__ import annotations
 # This module only describes and checks values that are already Python objects;
 # reading YAML files is the job of ``game.settings.house_rule_files``.
 
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 from game.rules.errors import RuleConfigError, short_repr
 from game.rules.problems import Problem, ProblemValueError, did_you_mean
@@ -175,6 +176,17 @@ def wizard_combination_issue(values: Mapping[str, Any], players: int | None = No
     return None
 
 
+# A caller that names its game gets that game's rules type (a test, a
+# benchmark); one that passes a name it was given gets the union.
+@overload
+def make_rules(game: Literal["bidwhist"], values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> BidWhistRules: ...
+@overload
+def make_rules(game: Literal["wizard"], values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> WizardRules: ...
+@overload
+def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
+               source: str = "house rules") -> Rules: ...
 def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
                source: str = "house rules") -> Rules:
     """Build a validated rules object from a mapping of overrides.

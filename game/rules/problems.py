@@ -30,8 +30,9 @@ from __future__ import annotations
 
 import difflib
 import string
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the errors module builds its messages with this one
     from game.rules.errors import IllegalActionError

@@ -25,8 +25,9 @@ from __future__ import annotations
 # players by import path (``"package.module:factory"``) instead of importing
 # them; ``game.ai`` resolves the path.
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from game.rules import bidwhist, wizard
 from game.rules.adapter import GameAdapter

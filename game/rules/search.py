@@ -62,9 +62,10 @@ from __future__ import annotations
 # bids the rules allow.
 
 from collections import Counter
+from collections.abc import Iterator, Mapping, Sequence
 from math import comb
 from random import Random  # a private generator class; the global RNG is never used
-from typing import Any, Iterator, Mapping, Sequence, cast
+from typing import Any, cast
 
 from game.rules.engine import GameState, new_game
 from game.rules.errors import DealError
@@ -256,7 +257,7 @@ class HiddenSampler:
             # How many cards of each group this seat takes, in proportion to
             # the number of full assignments that choice leaves...
             pick = rng.randrange(self._completions(step, counts))
-            for weight, taken, _ in self._choices(step, counts):
+            for weight, taken, _ in self._choices(step, counts):  # noqa: B007  (the choice is read after the loop)
                 if pick < weight:
                     break
                 pick -= weight

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any
+from collections.abc import Sequence
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
-from game.rules.events import PUBLIC_SEAT, CardPlayed, GameEvent, TrickWon
+from game.rules.events import PUBLIC_SEAT as PUBLIC_SEAT, CardPlayed, GameEvent, TrickWon  # PUBLIC_SEAT: long imported from here
 from game.rules.finished_hand import FinishedHand, played_by_seat
 from game.rules.view import FieldReader, PlayerView, TrickRecord
 
@@ -85,7 +86,7 @@ class TrickGameState:
     tricks: list[TrickRecord]  # the tricks of this hand so far, as the views show them
     tricks_won: list[int]
     first_draw: list[tuple[int, int]]
-    fixed_deals: dict  # deal number -> explicit deal; shared between clones, never mutated
+    fixed_deals: dict[int, Any]  # deal number -> explicit deal; shared between clones, never mutated
     start_scores: list[int]    # the scores when the hand in progress was dealt
     trump: int                 # the trump suit, NO_SUIT (-1) for none
     # Kept as the cards fall, so that a view (built for every decision of every

@@ -7,8 +7,9 @@ peek and a table fed with one seat's view cannot show another seat's cards.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
-from typing import Any, Callable, Mapping, TypeVar, cast
+from typing import Any, TypeVar, cast
 
 from game.rules.actions import Action
 from game.rules.core import Phase

@@ -6,23 +6,43 @@ from __future__ import annotations
 # deals the next round) or GAME_OVER after the last round.
 
 from collections import Counter
-from typing import Any, Callable, Sequence, cast
+from collections.abc import Callable, Sequence
+from typing import Any, cast
 
 from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
 from game.rules.cards import (
-    JESTER, NO_SUIT, RANK_OF, SUIT_OF, WIZARD, WIZARD_DECK, Suit, card_name, display_suit_order,
+    JESTER,
+    NO_SUIT,
+    RANK_OF,
+    SUIT_OF,
+    WIZARD,
+    WIZARD_DECK,
+    Suit,
+    card_name,
+    display_suit_order,
 )
 from game.rules.core import Phase, seeded_rng, shuffled
 from game.rules.errors import IllegalActionError, RuleConfigError
 from game.rules.events import (
-    BidMade, BidsRevealed, Dealt, GameEvent, GameOver, TrumpChosen, TrumpTurnedUp, WizardHandScored,
+    BidMade,
+    BidsRevealed,
+    Dealt,
+    GameEvent,
+    GameOver,
+    TrumpChosen,
+    TrumpTurnedUp,
+    WizardHandScored,
 )
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import (
     WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, wizard_combination_issue,
 )
 from game.rules.tricks import (
-    SHARED_VIEW_FIELDS, TrickGameState, allowed_action, is_well_formed, malformed_action,
+    SHARED_VIEW_FIELDS,
+    TrickGameState,
+    allowed_action,
+    is_well_formed,
+    malformed_action,
 )
 from game.rules.view import FieldReader, PlayerView, WizardView, lazy_view_type
 
@@ -133,7 +153,7 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     return best_index
 
 
-def claimable(state: "WizardState", seat: int) -> bool:
+def claimable(state: WizardState, seat: int) -> bool:
     """Whether ``seat`` may claim every trick left: it is on lead, and every card
     it holds wins whatever the others hold and play.
 
@@ -193,7 +213,7 @@ def hand_order(cards: Sequence[int], trump: int, direction: int = 0, rules: Wiza
 
 
 def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> "WizardState":
+                 fixed_deals: dict[int, Any] | None) -> WizardState:
     """A game before its first round; the first dealer is drawn unless given."""
     if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
         raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
@@ -325,7 +345,7 @@ class WizardState(TrickGameState):
         self.phase = Phase.PREDICT
         self.current = (self.dealer + 1) % self.num_players
 
-    def redealt(self, hands: Sequence[Sequence[int]]) -> "WizardState":
+    def redealt(self, hands: Sequence[Sequence[int]]) -> WizardState:
         """A copy of this state, which must stand at its round's start (no bid
         made, no card played), with ``hands`` dealt instead of its own and
         the same turn-up: for a search that replays one round under many
@@ -338,7 +358,7 @@ class WizardState(TrickGameState):
         new.hands = [list(hand) for hand in hands]
         return new
 
-    def copy(self) -> "WizardState":
+    def copy(self) -> WizardState:
         new = object.__new__(WizardState)
         self._copy_shared(new)
         new.num_players = self.num_players
@@ -507,7 +527,7 @@ class WizardState(TrickGameState):
     def table_books(self) -> tuple[int, ...]:
         return tuple(self.tricks_won)
 
-    def led_suit_of(self, cards) -> int:
+    def led_suit_of(self, cards: tuple[int, ...] | list[int]) -> int:
         return led_suit_of(cards)
 
     def reveals_void(self, card: int, led: int) -> bool:

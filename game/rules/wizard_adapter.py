@@ -7,7 +7,8 @@ can use this adapter, or a subclass of it for its own title and scores."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
 
 from game.rules.actions import ActionKind
 from game.rules.adapter import (

@@ -6,4 +6,4 @@
 # computes a hint the same way, and ``scores`` is the score history the pad reads.
 
 # The problem codes this layer raises are registered before any of its modules can raise one.
-from game.session import problem_texts  # noqa: F401
+from game.session import problem_texts  # noqa: F401  (imported for that registration alone)

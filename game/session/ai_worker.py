@@ -28,7 +28,6 @@ import queue
 import threading
 from typing import Any, Generic, Protocol, TypeVar
 
-
 log = logging.getLogger("tricktable.ai")
 
 AnswerT = TypeVar("AnswerT")

@@ -19,7 +19,7 @@ from __future__ import annotations
 # action is played instead (and the failure logged).
 
 import logging
-from typing import Callable
+from collections.abc import Callable
 
 from game.session.match import Match
 from game.rules import Action, IllegalActionError, Phase

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Mapping, Protocol
+from typing import Protocol
+from collections.abc import Mapping
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.rules import Action, GameDef, PlayerView

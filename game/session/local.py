@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import bisect
 import logging
-from typing import Protocol, Sequence
+from typing import Protocol
+from collections.abc import Sequence
 
 from game.ai.budget import SearchBudget
 from game.session.match import Match, Seat

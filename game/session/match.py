@@ -18,15 +18,24 @@ from __future__ import annotations
 # only the current version (``game.persistence.savegame`` migrates older ones first).
 
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from game.ai import ComputerPlayer, make_player
 from game.ai.budget import SearchBudget
 from game.persistence.history_codec import HistoryRecorder
-from game.session.names import clean_name
 from game.rules import (
-    Action, ActionKind, GameDef, GameEvent, IllegalActionError, Phase, PlayerView, apply, events_for, get_game,
+    Action,
+    ActionKind,
+    GameDef,
+    GameEvent,
+    IllegalActionError,
+    Phase,
+    PlayerView,
+    apply,
+    events_for,
+    get_game,
     new_game,
 )
 from game.rules.actions import NEXT_DEAL, action_to_str, parse_action
@@ -36,6 +45,7 @@ from game.rules.finished_hand import FinishedHand, finished_hand
 from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.problems import Problem, ProblemValueError
 from game.rules.tricks import PUBLIC_SEAT
+from game.session.names import clean_name
 
 SAVE_FORMAT = "trick-table-save"
 SAVE_VERSION = 2
@@ -315,7 +325,7 @@ class Match:
                 "undo_used": self.undo_used}
 
     @classmethod
-    def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> "Match":
+    def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> Match:
         """Rebuild a match by replaying its actions; raises ``ValueError`` with a
         clear message when the save is damaged."""
         try:

@@ -9,7 +9,8 @@ from __future__ import annotations
 # so a hidden bid or a card never reaches a screen through it.
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
+from collections.abc import Mapping
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import Protocol, Sequence
+from typing import Protocol
+from collections.abc import Sequence
 
 from game.ai.budget import SearchBudget
 from game.session.match import Seat

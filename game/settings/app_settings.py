@@ -12,9 +12,10 @@ import math
 import os
 import re
 import time
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any
 
 import yaml
 
@@ -33,12 +34,12 @@ from game.settings.paths import UserPaths, atomic_copy_file, atomic_write_text, 
 from game.settings.yaml_files import (
     YamlFileError,
     key_text,
+    parse_yaml_text as parse_yaml,
     quoted,
     quoted_text,
     read_limited_text,
     unreadable_file,
 )
-from game.settings.yaml_files import parse_yaml_text as parse_yaml
 
 log = logging.getLogger("tricktable.config")
 

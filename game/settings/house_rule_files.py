@@ -7,9 +7,10 @@ Every problem raises ``ConfigError`` naming the file, the key and what is allowe
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import Rules, RuleSpec, make_rules, unknown_rule_key
@@ -19,12 +20,12 @@ from game.settings.paths import resource_path
 from game.settings.yaml_files import (
     YamlFileError,
     key_text,
+    parse_yaml_text as parse_yaml,
     quote,
     quote_text,
     quoted,
     read_yaml_file,
 )
-from game.settings.yaml_files import parse_yaml_text as parse_yaml
 
 log = logging.getLogger("tricktable.config")
 

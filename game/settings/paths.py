@@ -32,9 +32,10 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Callable
+from typing import BinaryIO
 
 import platformdirs
 
@@ -47,8 +48,12 @@ TEMP_FILE_PATTERN = re.compile(r"^\..+\.[A-Za-z0-9_]+\.tmp$")
 # another copy of the program that is writing at this very moment.
 STALE_TEMP_SECONDS = 60.0
 
-# The repository root: this file is game/settings/paths.py, so three levels up.
-_SOURCE_ROOT = Path(__file__).resolve().parent.parent.parent
+# The game package's folder: this file is game/settings/paths.py.
+_GAME_PACKAGE = Path(__file__).resolve().parent.parent
+# A checkout keeps config/ and assets/ beside the game package.
+_SOURCE_ROOT = _GAME_PACKAGE.parent
+# An installed copy (`pip install .`, see pyproject.toml) keeps them inside it.
+_INSTALLED_ROOT = _GAME_PACKAGE / "bundled"
 
 
 def resource_root() -> Path:
@@ -60,7 +65,10 @@ def resource_root() -> Path:
         # Frozen by a tool other than PyInstaller's one-file mode: data files
         # sit next to the executable.
         return Path(sys.executable).resolve().parent
-    return _SOURCE_ROOT
+    # The installed folder is looked for first: an installed package lies in a
+    # site-packages folder, whose own config/ (if another package made one) is
+    # not ours.
+    return _INSTALLED_ROOT if _INSTALLED_ROOT.is_dir() else _SOURCE_ROOT
 
 
 def resource_path(*parts: str) -> Path:

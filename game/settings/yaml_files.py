@@ -34,13 +34,14 @@ from __future__ import annotations
 
 import datetime
 import re
+from collections.abc import Hashable
 from pathlib import Path
-from typing import Any, Hashable
+from typing import Any
 
 import yaml
 
-from game.settings.paths import open_regular_file
 from game.rules.problems import Grouped, Problem
+from game.settings.paths import open_regular_file
 from game.settings.problem_texts import line_problem
 
 MAX_YAML_BYTES = 256 * 1024

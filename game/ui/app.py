@@ -70,7 +70,7 @@ import signal
 import time
 import traceback
 import warnings
-from typing import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import pygame
 

@@ -36,8 +36,9 @@ import os
 import sys
 import time
 import wave
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator, Protocol
+from typing import Any, Protocol
 
 import pygame
 

@@ -31,7 +31,7 @@ class Scene:
     #: An opaque scene hides the scenes under it: they are not drawn.
     opaque: bool = False
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
 
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 # change, and for a game continued from its save. A name the player typed has
 # no role and is kept exactly as typed.
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from game.ui.text import t
 

@@ -36,15 +36,16 @@ from __future__ import annotations
 
 import logging
 import string
+from collections.abc import Callable, Mapping, Sequence
 from functools import reduce
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any
 
-from game.settings.app_settings import LANGUAGES
-from game.settings.paths import resource_path
 from game.rules import IllegalActionError, RuleConfigError, game_names, get_game
 from game.rules.adapter import Phrase, Word
 from game.rules.problems import Problem, ProblemValueError, Refusal, Wording, located
+from game.settings.app_settings import LANGUAGES
+from game.settings.paths import resource_path
 from game.settings.yaml_files import YamlFileError, quote_text, read_yaml_file
 
 log = logging.getLogger("tricktable.text")

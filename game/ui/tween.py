@@ -12,7 +12,7 @@ from __future__ import annotations
 # every duration zero, so a tween finishes on its first update and the table
 # simply jumps to its end state.
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 Easing = Callable[[float], float]
 

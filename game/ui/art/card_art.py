@@ -30,7 +30,7 @@ from __future__ import annotations
 # Bid Whist, and ``"WZ"``/``"JE"`` for the Wizard and Jester cards of Wizard.
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import unicodedata
 from collections import OrderedDict
-from typing import Callable, Generic, Hashable, TypeVar
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
 
 import pygame
 

@@ -1,1 +1,2 @@
-"""Dialogs opened over the table: bidding, trump and contract, kitty discard, score pad, menu, hand-over cover, end of game."""
+"""Dialogs opened over the table: bidding, trump and contract, kitty discard,
+score pad, menu, hand-over cover, end of game."""

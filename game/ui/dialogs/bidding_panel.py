@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 # Bid Whist shows a grid with one column per number a bid may name (the
-# adapter's ``contract_bids``: ``min_bid`` to 7) and one row per mode (uptown, downtown, no trump), plus Pass. Under the house rule
-# ``dealer_takes`` the dealer, once someone has bid, also gets a "Take it" row:
+# adapter's ``contract_bids``: ``min_bid`` to 7) and one row per mode (uptown,
+# downtown, no trump), plus Pass. Under the house rule ``dealer_takes`` the
+# dealer, once someone has bid, also gets a "Take it" row:
 # one button per mode at the high bid's number (the TAKE actions the rules
 # list as legal), between the bids and Pass. Wizard shows one button per
 # possible bid, 0 to the cards dealt. In both, a button is enabled exactly
@@ -35,7 +36,7 @@ from __future__ import annotations
 # no confirmation is asked on top of that.
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

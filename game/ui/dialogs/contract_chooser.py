@@ -21,7 +21,7 @@ from __future__ import annotations
 # bidding panel it opens with nothing chosen, so an Enter left over from the
 # bid names no trump; the first arrow or Tab goes to the first choice allowed.
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

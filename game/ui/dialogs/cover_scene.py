@@ -23,15 +23,15 @@ from __future__ import annotations
 # from behind it). A key first pressed during that while is still ignored
 # after it, for as long as it stays down (its key-repeats are no fresh press).
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.ui import theme
 from game.ui.art.render_cache import TEXT
-from game.ui.scene import Scene
 from game.ui.art.table_art import draw_felt
 from game.ui.input_fence import key_repeat_on
+from game.ui.scene import Scene
 from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.focus import INPUT_MODE

@@ -14,7 +14,7 @@ from __future__ import annotations
 # and would skip this screen into a new game. The focus starts on the
 # harmless Score pad; a new game takes a click or Tab to Play again.
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 # Esc, R, the Close button or a click outside the panel close it.
 
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 # Backspace clears.
 
 import math
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -94,7 +94,7 @@ def cards_per_row(count: int) -> int:
 class CardChoice(Widget):
     """One card of the kitty dialog: a face that toggles between kept and discarded."""
 
-    def __init__(self, card: int, from_kitty: bool, on_toggle: Callable[["CardChoice"], None]) -> None:
+    def __init__(self, card: int, from_kitty: bool, on_toggle: Callable[[CardChoice], None]) -> None:
         super().__init__((0, 0, 1, 1))
         self.card = card
         self.code = card_code(card)

@@ -12,7 +12,7 @@ from __future__ import annotations
 # ("Replace your saved game?", Keep the saved game / Start a new game): see
 # ``replace_saved_dialog``.
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

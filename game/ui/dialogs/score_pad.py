@@ -27,8 +27,9 @@ from __future__ import annotations
 # it turns every hand of the deal just finished face up
 # (``game.ui.dialogs.hands_review``).
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import pygame
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 # (``App.request_start`` and ``App.request_quit``). The Rules entry is there
 # when the table passes ``on_rules_help``.
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 

@@ -29,14 +29,15 @@ from __future__ import annotations
 # (``wake_in`` is None except while a message fades).
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from game.persistence.replay_timeline import STEP_TRICK, ReplayError, ReplayStep, ReplayTimeline, load_recorded_game
+from game.persistence.stats import HUMAN, level_of
 from game.rules import Phase
 from game.rules.cards import card_code
-from game.persistence.stats import HUMAN, level_of
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.scenes.stats_scene import level_label
@@ -144,7 +145,7 @@ class ReplayScene(DialogScene):
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         if event.type != pygame.KEYDOWN:
             return False
-        moves = {
+        moves: dict[int, Callable[[], int]] = {
             pygame.K_RIGHT: lambda: self.position + 1, pygame.K_LEFT: lambda: self.position - 1,
             pygame.K_PAGEDOWN: lambda: self.timeline.next_mark(self.position),
             pygame.K_PAGEUP: lambda: self._previous(),

@@ -21,7 +21,8 @@ from __future__ import annotations
 # (``ScrollingDialog``); the help, the status line and the buttons stay put.
 
 import functools
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 import pygame
 
@@ -212,7 +213,7 @@ class RulesEditor(ScrollingDialog):
         label_w = round(rows_area.width * 0.42)
         widget_w = round(rows_area.width * 0.4)
         top = rows_area.top - self.scroll.offset
-        for index, (spec, widget) in enumerate(self.rows):
+        for index, (_spec, widget) in enumerate(self.rows):
             row = pygame.Rect(rows_area.left, top + index * (row_h + gap), rows_area.width, row_h)
             self.row_rects.append(row)
             if isinstance(widget, Toggle):

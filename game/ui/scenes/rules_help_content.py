@@ -24,8 +24,9 @@ from __future__ import annotations
 # ladder; a game without a ``rules_help`` text key still gets its variants and
 # its ranking.
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from game.rules import GameDef, Phase
 from game.rules.actions import BidMode

@@ -18,8 +18,9 @@ from __future__ import annotations
 # (``READING_WIDTH`` at size factor 1) still fit across the window: it scrolls,
 # so the window's height never limits it.
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 import pygame
 
@@ -27,7 +28,14 @@ from game.rules import GameDef
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.scenes.rules_help_content import (
-    BODY, CHANGED, HEADING, LABEL, NOTE, Contract, HelpLine, help_lines,
+    BODY,
+    CHANGED,
+    HEADING,
+    LABEL,
+    NOTE,
+    Contract,
+    HelpLine,
+    help_lines,
 )
 from game.ui.text import t
 from game.ui.widgets.button import Button

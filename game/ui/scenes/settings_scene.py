@@ -26,12 +26,18 @@ from __future__ import annotations
 # while Cancel and Save stay in place below them.
 
 import dataclasses
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
 from game.settings.app_settings import (
-    ANIMATION_SPEEDS, CARD_BACKS, FELTS, LANGUAGES, MAX_UI_SCALE, MIN_UI_SCALE, Settings,
+    ANIMATION_SPEEDS,
+    CARD_BACKS,
+    FELTS,
+    LANGUAGES,
+    MAX_UI_SCALE,
+    MIN_UI_SCALE,
+    Settings,
 )
 from game.ui import theme
 from game.ui.art.card_art import CardArt

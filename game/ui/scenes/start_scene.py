@@ -379,6 +379,7 @@ class StartScene(PagedScreen):
         loader = getattr(self.app, "load_saved_game", None)
         if loader is None:
             return None
+        saved: SavedGame | None
         saved, problem = loader()
         if problem is not None:
             text = save_problem_text(problem)

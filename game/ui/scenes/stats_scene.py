@@ -40,17 +40,30 @@ from typing import Any
 
 import pygame
 
+from game.persistence.stats import (
+    HUMAN,
+    LoadedStats,
+    PlayerStats,
+    StatsBook,
+    load_stats,
+    stats_cache_path,
+    summary_players,
+    summary_rounds,
+)
 from game.rules import all_games, get_game
 from game.rules.problems import Problem
-from game.persistence.stats import (
-    HUMAN, LoadedStats, PlayerStats, StatsBook, load_stats, stats_cache_path, summary_players, summary_rounds,
-)
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.text import decimal_words, has_text, percent_words, problem_words, t, team_words
 from game.ui.widgets.button import Button
 from game.ui.widgets.charts import (
-    SERIES_COLOURS, Bar, ChartGeometry, draw_bar_chart, draw_column_chart, draw_legend, draw_line_chart,
+    SERIES_COLOURS,
+    Bar,
+    ChartGeometry,
+    draw_bar_chart,
+    draw_column_chart,
+    draw_legend,
+    draw_line_chart,
 )
 from game.ui.widgets.controls import Cycler, Stepper
 from game.ui.widgets.focus import Widget

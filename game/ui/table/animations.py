@@ -37,23 +37,47 @@ from __future__ import annotations
 import functools
 import math
 from collections import deque
-from typing import Any, Callable, ClassVar, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 import pygame
 
 from game.rules import BidMode, GameDef
 from game.rules.events import (
-    BidMade, BidsRevealed, BidWhistHandScored, CardPlayed, ClaimMade, ContractSet, Dealt, Discarded,
-    FirstDealerDrawn, GameEvent, GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp,
-    UnhandledEventError, WizardHandScored,
+    BidMade,
+    BidsRevealed,
+    BidWhistHandScored,
+    CardPlayed,
+    ClaimMade,
+    ContractSet,
+    Dealt,
+    Discarded,
+    FirstDealerDrawn,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    Redealt,
+    TrickWon,
+    TrumpChosen,
+    TrumpTurnedUp,
+    UnhandledEventError,
+    WizardHandScored,
 )
 from game.ui.audio import BID, CARD_PLAYED, DEAL, SHUFFLE, TRICK_WON
 from game.ui.table.layout import TableLayout
 from game.ui.table.model import Floater, FlyingCard, TableModel
 from game.ui.text import direction_word, suit_word, t, team_words
 from game.ui.theme import BAD, GOOD, TEAM_COLOURS
-from game.ui.tween import (Tween, TweenGroup, ease_in_out_cubic, ease_in_quad, ease_out_cubic,
-                           ease_out_quad, lerp, linear)
+from game.ui.tween import (
+    Tween,
+    TweenGroup,
+    ease_in_out_cubic,
+    ease_in_quad,
+    ease_out_cubic,
+    ease_out_quad,
+    lerp,
+    linear,
+)
 
 # Base durations in seconds at "normal" speed.
 DEAL_FLIGHT = 0.34

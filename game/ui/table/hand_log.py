@@ -13,14 +13,28 @@ from __future__ import annotations
 # sums made here are the ones a reader would make from those figures (how many
 # books short of the contract a side fell, the books a contract promises).
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from game.rules import GameDef
 from game.rules.actions import Action, ActionKind, bid
 from game.rules.events import (
-    BidMade, BidsRevealed, BidWhistHandScored, ClaimMade, ContractSet, Dealt, Discarded, FirstDealerDrawn, GameEvent,
-    GameOver, KittyTaken, Redealt, TrickWon, TrumpChosen, TrumpTurnedUp, WizardHandScored,
+    BidMade,
+    BidsRevealed,
+    BidWhistHandScored,
+    ClaimMade,
+    ContractSet,
+    Dealt,
+    Discarded,
+    FirstDealerDrawn,
+    GameEvent,
+    GameOver,
+    KittyTaken,
+    Redealt,
+    TrickWon,
+    TrumpChosen,
+    TrumpTurnedUp,
+    WizardHandScored,
 )
 from game.ui import theme
 from game.ui.table.animations import contract_words

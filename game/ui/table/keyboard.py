@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 # At the table the keyboard has two kinds of place to be. One is the bottom
 # hand, while it is the player's turn to play: Left and Right pick a card
 # (the drag controller raises and rings it) and Enter plays the picked card;
@@ -27,7 +29,7 @@ from __future__ import annotations
 # before the dialog opened is put down by the table as it comes back on top,
 # so the Enter that closed the dialog, pressed twice, does not play it.)
 
-from typing import Callable, Protocol, Sequence
+from typing import Protocol
 
 import pygame
 

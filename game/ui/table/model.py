@@ -111,7 +111,7 @@ class TableModel:
     version: int = 0     # bumped on every change the view caches depend on
 
     @classmethod
-    def empty(cls, game_def: GameDef, num_players: int, rules: object = None) -> "TableModel":
+    def empty(cls, game_def: GameDef, num_players: int, rules: object = None) -> TableModel:
         model = cls(game_def=game_def, num_players=num_players, rules=rules)
         model.reset_deal()
         model.scores = [0.0] * game_def.score_sides(num_players)

@@ -8,7 +8,7 @@ them; the game waits while one is open, as it does under the score pad.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import pygame
 

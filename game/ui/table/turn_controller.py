@@ -34,8 +34,8 @@ from __future__ import annotations
 # It is pure: no pygame, no threads, no clock (the frame's ``dt`` is passed
 # in), so every rule above is checked by unit tests without a window.
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence, Union
 
 from game.rules import PUBLIC_SEAT, Phase
 
@@ -114,7 +114,7 @@ class GameOver:
     """The game has ended: record it and show the end screen (decided once)."""
 
 
-Decision = Union[Wait, ShowCover, Prompt, AutoPlay, ComputerTurn, ShowHandOver, AutoNextDeal, GameOver]
+Decision = Wait | ShowCover | Prompt | AutoPlay | ComputerTurn | ShowHandOver | AutoNextDeal | GameOver
 
 WAIT = Wait()
 

@@ -114,7 +114,7 @@ class Overlay:
 
 
 class TableView:
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.text = TEXT
         self.rotations = RotationCache()
@@ -610,7 +610,7 @@ class TableView:
         it (``winning_seat``, as the view reports it) carry small tags."""
         width = layout.trick_card_w
         in_play = model.trick_winner < 0
-        for index, (seat, card) in enumerate(model.trick):
+        for seat, card in model.trick:
             place = layout.place(seat)
             image = self.rotations.get(self.card_image(card, width), place.trick_angle)
             rect = image.get_rect(center=place.trick_centre)

@@ -3,7 +3,8 @@ hotkey, an optional picture, and text that always fits."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 # A chart with nothing to show says so in its box (``empty`` text).
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import pygame
 

@@ -4,7 +4,8 @@ scrolling list."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -14,6 +15,7 @@ from game.ui.widgets.focus import Widget
 from game.ui.widgets.geometry import Colour, RectLike
 from game.ui.widgets.shading import lighten
 from game.ui.widgets.text import draw_text_fit, fit_size, text_size
+
 
 def draw_input_box(surface: pygame.Surface, rect: pygame.Rect, edge: Colour,
                    background: Colour = theme.INPUT_BG, edge_width: int = 1) -> int:

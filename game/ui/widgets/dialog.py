@@ -8,7 +8,8 @@ changed, so a still dialog costs one blit per frame over the animated table.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import pygame
 
@@ -85,7 +86,7 @@ class DialogScene(Scene):
         #: The scene this dialog is open over, if it keeps controls of its own usable.
         self.host: DialogHost | None = None
 
-    def attach_host(self, host: DialogHost) -> "DialogScene":
+    def attach_host(self, host: DialogHost) -> DialogScene:
         """Open over ``host``: its controls stay usable and the dialog keeps clear of them."""
         self.host = host
         self._laid_out_for = None  # lay out again inside the host's area

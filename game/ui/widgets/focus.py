@@ -18,7 +18,7 @@ from __future__ import annotations
 # plays by keyboard alone never has to press a key to find out where the
 # focus is; a click turns the rings off again.
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import pygame
 

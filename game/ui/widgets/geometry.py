@@ -33,8 +33,8 @@ from __future__ import annotations
 # table grows by the UI scale as far as its own layout's fit check allows
 # (``table.layout.compute_layout``).
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import pygame
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 # window fits (``fit_scale``), so the columns keep their width as the type grows.
 
 import math
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 # or hover: ``hidden(widgets)`` hides them for the length of one event.
 # ``ScrollingDialog`` wires all of this into a dialog with rows of controls.
 
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any
 
 import pygame
 

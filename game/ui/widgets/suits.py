@@ -8,6 +8,7 @@ from game.ui.art import card_art
 from game.ui.widgets.button import Icon
 from game.ui.widgets.geometry import Colour
 
+
 def suit_colour(suit: int, four_colour: bool = False) -> tuple[int, int, int]:
     """The ink of suit ``suit`` (0..3 = S H D C) as the cards print it."""
     table = card_art.FOUR_COLOUR if four_colour else card_art.TWO_COLOUR
