@@ -143,20 +143,19 @@ class SetResult:
     """What one duplicate set (one seed, every seating) measured. Sums, so sets can be pooled."""
 
     games: int = 0
-    a_rounds: int = 0          # Wizard: seat-rounds played by A (Bid Whist: hands played)
-    b_rounds: int = 0          # Wizard: seat-rounds played by B
+    a_rounds: int = 0  # Wizard: seat-rounds played by A (Bid Whist: hands played)
+    b_rounds: int = 0  # Wizard: seat-rounds played by B
     a_hits: int = 0
     b_hits: int = 0
-    a_points: int = 0          # Wizard: points of A's seat-rounds; Bid Whist: A team's points over all hands
+    a_points: int = 0  # Wizard: points of A's seat-rounds; Bid Whist: A team's points over all hands
     b_points: int = 0
-    a_rank: float = 0.0        # Wizard: sum of A's final ranks
-    a_wins: int = 0            # Bid Whist: games A's team won
-    calls: dict[str, Counter[int]] = field(default_factory=dict)   # level -> books bid (0 = pass) -> count
-    times: dict[str, list[float]] = field(default_factory=dict)    # level -> seconds per decision
+    a_rank: float = 0.0  # Wizard: sum of A's final ranks
+    a_wins: int = 0  # Bid Whist: games A's team won
+    calls: dict[str, Counter[int]] = field(default_factory=dict)  # level -> books bid (0 = pass) -> count
+    times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
 
 
-def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Random,
-            result: SetResult) -> Action:
+def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Random, result: SetResult) -> Action:
     view = state.view(state.current)
     start = time.perf_counter()
     action = player.choose(view, rng)
@@ -164,8 +163,14 @@ def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Ra
     return action
 
 
-def _play(state: GameState, seats: Sequence[ComputerPlayer], seat_levels: Sequence[str], rng: random.Random,
-          result: SetResult, on_hand_over: Callable[[GameState], None] | None = None) -> None:
+def _play(
+    state: GameState,
+    seats: Sequence[ComputerPlayer],
+    seat_levels: Sequence[str],
+    rng: random.Random,
+    result: SetResult,
+    on_hand_over: Callable[[GameState], None] | None = None,
+) -> None:
     """Play ``state`` to its end; ``apply_in_place`` checks every action, so an illegal one stops the run."""
     while not state.is_terminal:
         if state.phase == Phase.HAND_OVER:
@@ -278,15 +283,19 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
     lines = []
     games = sum(s.games for s in sets)
     if game == "wizard":
-        lines.append(f"Wizard, {WIZARD_PLAYERS} players, full games: one {a} (A) vs three {b} (B); "
-                     f"{len(sets)} duplicate sets, {games} games")
+        lines.append(
+            f"Wizard, {WIZARD_PLAYERS} players, full games: one {a} (A) vs three {b} (B); "
+            f"{len(sets)} duplicate sets, {games} games"
+        )
         rows = [
             ("bid-hit rate A (%)", estimate([s.a_hits / s.a_rounds for s in sets]).text(1, 100)),
             ("bid-hit rate B (%)", estimate([s.b_hits / s.b_rounds for s in sets]).text(1, 100)),
             ("points per round A", estimate([s.a_points / s.a_rounds for s in sets]).text(2)),
             ("points per round B", estimate([s.b_points / s.b_rounds for s in sets]).text(2)),
-            ("A - B per round", estimate([s.a_points / s.a_rounds - s.b_points / s.b_rounds
-                                          for s in sets]).text(2, signed=True)),
+            (
+                "A - B per round",
+                estimate([s.a_points / s.a_rounds - s.b_points / s.b_rounds for s in sets]).text(2, signed=True),
+            ),
             ("mean final rank A (1-4)", estimate([s.a_rank / s.games for s in sets]).text(2)),
         ]
     else:
@@ -295,8 +304,7 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
             ("games won by A (%)", estimate([s.a_wins / s.games for s in sets]).text(1, 100)),
             ("points per hand A", estimate([s.a_points / s.a_rounds for s in sets]).text(2)),
             ("points per hand B", estimate([s.b_points / s.a_rounds for s in sets]).text(2)),
-            ("A - B per hand", estimate([(s.a_points - s.b_points) / s.a_rounds
-                                         for s in sets]).text(2, signed=True)),
+            ("A - B per hand", estimate([(s.a_points - s.b_points) / s.a_rounds for s in sets]).text(2, signed=True)),
             ("hands per game", estimate([s.a_rounds / s.games for s in sets]).text(1)),
         ]
     lines += [f"  {label:<26}{value:>18}" for label, value in rows]
@@ -308,13 +316,16 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
             times += s.times.get(level, [])
         if game == "bidwhist":
             total = sum(calls.values()) or 1
-            shares = "  ".join(f"{'pass' if books == 0 else books}:{100 * calls[books] / total:.1f}%"
-                               for books in range(8))
+            shares = "  ".join(
+                f"{'pass' if books == 0 else books}:{100 * calls[books] / total:.1f}%" for books in range(8)
+            )
             lines.append(f"  {level} calls ({sum(calls.values())}): {shares}")
         if times:
-            lines.append(f"  {level} decision time ({len(times)} decisions): median "
-                         f"{1000 * statistics.median(times):.3f} ms, 95th percentile "
-                         f"{1000 * percentile(times, 0.95):.3f} ms, max {1000 * max(times):.3f} ms")
+            lines.append(
+                f"  {level} decision time ({len(times)} decisions): median "
+                f"{1000 * statistics.median(times):.3f} ms, 95th percentile "
+                f"{1000 * percentile(times, 0.95):.3f} ms, max {1000 * max(times):.3f} ms"
+            )
     return lines
 
 
@@ -357,8 +368,7 @@ def run_matchup(game: str, a: LevelSpec, b: LevelSpec, seeds: Sequence[int], job
         if done < len(work) and now - last_report[0] >= 30:
             last_report[0] = now
             left = (now - start) / done * (len(work) - done)
-            print(f"  ... {done}/{len(work)} sets in {duration(now - start)}, about {duration(left)} left",
-                  flush=True)
+            print(f"  ... {done}/{len(work)} sets in {duration(now - start)}, about {duration(left)} left", flush=True)
 
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
@@ -395,9 +405,12 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=("wizard", "bidwhist", "all"), default="all")
     parser.add_argument("--levels", help="one match-up A,B (default: hard,medium and medium,easy)")
-    parser.add_argument("--games", type=int,
-                        help=f"duplicate sets per match-up and game (Wizard 4 games each, Bid Whist 2; default "
-                             f"{DEFAULT_SETS}, or {DEFAULT_SEARCH_SETS} when a level searches)")
+    parser.add_argument(
+        "--games",
+        type=int,
+        help=f"duplicate sets per match-up and game (Wizard 4 games each, Bid Whist 2; default "
+        f"{DEFAULT_SETS}, or {DEFAULT_SEARCH_SETS} when a level searches)",
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the first set; set i uses seed + i")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play sets in (default 1)")
     parser.add_argument("--budget-seconds", type=float, help="time budget per decision of a search level")
@@ -407,17 +420,21 @@ def main(argv: Iterable[str] | None = None) -> None:
     if (args.games is not None and args.games < 1) or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     games = ("wizard", "bidwhist") if args.game == "all" else (args.game,)
-    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
-          f"{args.jobs} process(es); duplicate sets from seed {args.seed} on; 95% confidence intervals "
-          "(normal approximation over sets)")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
+        f"{args.jobs} process(es); duplicate sets from seed {args.seed} on; 95% confidence intervals "
+        "(normal approximation over sets)"
+    )
     for a, b in matchups(args):
         for game in games:
             game_def = get_game(game)
             missing = [level for level in (a, b) if level not in levels(game_def)]
             print()
             if missing:
-                print(f"{game_def.name}: {a} vs {b} skipped: no {' or '.join(missing)} level registered "
-                      f"(known: {', '.join(levels(game_def))})")
+                print(
+                    f"{game_def.name}: {a} vs {b} skipped: no {' or '.join(missing)} level registered "
+                    f"(known: {', '.join(levels(game_def))})"
+                )
                 continue
             print(f"{game_def.name}: {a} vs {b}", flush=True)
             spec_a, spec_b = spec_for(a, args, game_def), spec_for(b, args, game_def)

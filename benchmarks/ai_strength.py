@@ -68,8 +68,12 @@ class DecisionTimer:
 def bidwhist_win_rate(games: int, timer: DecisionTimer) -> float:
     rules = make_rules("bidwhist")
     level = timer.level
-    seats = [Seat(f"{level} 0", f"ai:{level}"), Seat("random 1", "ai:random"),
-             Seat(f"{level} 2", f"ai:{level}"), Seat("random 3", "ai:random")]
+    seats = [
+        Seat(f"{level} 0", f"ai:{level}"),
+        Seat("random 1", "ai:random"),
+        Seat(f"{level} 2", f"ai:{level}"),
+        Seat("random 3", "ai:random"),
+    ]
     wins = 0
     for seed in range(games):
         match = Match(rules, seats, seed)
@@ -120,21 +124,25 @@ def main(argv: list[str] | None = None) -> None:
     timer = DecisionTimer(level)
 
     rate = bidwhist_win_rate(args.bidwhist_games, timer)
-    print(f"Bid Whist, {level} team vs random team, {args.bidwhist_games} games: "
-          f"{level} wins {100 * rate:.1f}%")
+    print(f"Bid Whist, {level} team vs random team, {args.bidwhist_games} games: {level} wins {100 * rate:.1f}%")
     make, contracts = bidwhist_make_rate(args.bidwhist_games // 2, timer)
-    print(f"Bid Whist, four {level} players, {args.bidwhist_games // 2} games: "
-          f"{contracts} contracts, {100 * make:.1f}% made")
+    print(
+        f"Bid Whist, four {level} players, {args.bidwhist_games // 2} games: "
+        f"{contracts} contracts, {100 * make:.1f}% made"
+    )
 
     mixed = wizard_hit_rates(args.wizard_games, (level, "random", level, "random"), timer)
-    print(f"Wizard, 4 players (2 {level}, 2 random), {args.wizard_games} games: bid hit rate "
-          f"{level} {100 * mixed[level]:.1f}%, random {100 * mixed['random']:.1f}%")
+    print(
+        f"Wizard, 4 players (2 {level}, 2 random), {args.wizard_games} games: bid hit rate "
+        f"{level} {100 * mixed[level]:.1f}%, random {100 * mixed['random']:.1f}%"
+    )
     alone = wizard_hit_rates(args.wizard_games // 4, (level,) * 4, timer)
-    print(f"Wizard, 4 {level} players, {args.wizard_games // 4} games: bid hit rate "
-          f"{100 * alone[level]:.1f}%")
+    print(f"Wizard, 4 {level} players, {args.wizard_games // 4} games: bid hit rate {100 * alone[level]:.1f}%")
 
-    print(f"{level.capitalize()} decisions: {timer.count}, mean {timer.mean_ms:.3f} ms, "
-          f"slowest {1000 * timer.worst:.2f} ms")
+    print(
+        f"{level.capitalize()} decisions: {timer.count}, mean {timer.mean_ms:.3f} ms, "
+        f"slowest {1000 * timer.worst:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -108,11 +108,13 @@ def _search_rates(game: str, players: int, seconds: float) -> tuple[float, ...]:
     sampler = HiddenSampler(view)
     guess = sampler.sample(rng)
     rollout = HARD_PLAYERS[game]().rollout_policy()
-    return (_rate(seconds, lambda: state.view(state.current)),
-            _rate(seconds, lambda: sample_hidden(view, rng)),
-            _rate(seconds, lambda: sampler.sample(rng)),
-            _rate(seconds, lambda: state_from_view(view, guess, rng)),
-            _rate(seconds, lambda: play_out(state.clone(), rollout, rng)))
+    return (
+        _rate(seconds, lambda: state.view(state.current)),
+        _rate(seconds, lambda: sample_hidden(view, rng)),
+        _rate(seconds, lambda: sampler.sample(rng)),
+        _rate(seconds, lambda: state_from_view(view, guess, rng)),
+        _rate(seconds, lambda: play_out(state.clone(), rollout, rng)),
+    )
 
 
 def _median_of(repeats: int, measure: Callable[[], float]) -> float:
@@ -125,21 +127,24 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="time per run (default 1)")
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure; the median is printed (default 5)")
     args = parser.parse_args()
-    print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
-          f"one core; median of {args.repeats} runs of {args.seconds:g} s per figure")
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
+        f"one core; median of {args.repeats} runs of {args.seconds:g} s per figure"
+    )
     print(f"{'game':<16}{'fast actions/s':>16}{'fast games/s':>14}{'clones/s':>12}{'apply() actions/s':>20}")
     for game, players in CASES:
         fast = [_playouts(game, players, args.seconds, _fast_step) for _ in range(args.repeats)]
         public = [_playouts(game, players, args.seconds, _public_step) for _ in range(args.repeats)]
         label = f"{game} ({players}p)"
-        print(f"{label:<16}{statistics.median(a / t for a, _, t in fast):>16,.0f}"
-              f"{statistics.median(g / t for _, g, t in fast):>14,.1f}"
-              f"{_median_of(args.repeats, lambda: _clone_rate(game, players)):>12,.0f}"
-              f"{statistics.median(a / t for a, _, t in public):>20,.0f}")
+        print(
+            f"{label:<16}{statistics.median(a / t for a, _, t in fast):>16,.0f}"
+            f"{statistics.median(g / t for _, g, t in fast):>14,.1f}"
+            f"{_median_of(args.repeats, lambda: _clone_rate(game, players)):>12,.0f}"
+            f"{statistics.median(a / t for a, _, t in public):>20,.0f}"
+        )
     print()
     print("search from a seat's view, mid-hand (6 tricks played)")
-    print(f"{'game':<16}{'view()/s':>12}{'samples/s':>12}{'reused/s':>12}{'state_from_view/s':>20}"
-          f"{'playouts/s':>12}")
+    print(f"{'game':<16}{'view()/s':>12}{'samples/s':>12}{'reused/s':>12}{'state_from_view/s':>20}{'playouts/s':>12}")
     for game, players in CASES:
         runs = [_search_rates(game, players, args.seconds / 5) for _ in range(args.repeats)]
         label = f"{game} ({players}p)"

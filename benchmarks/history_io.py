@@ -38,10 +38,25 @@ print(json.dumps({"status": status, "seconds": time.perf_counter() - started, "p
 
 def run_one(game: str, games: int, level: str, folder: Path) -> dict[str, Any]:
     history = folder / f"{game}-{games}.jsonl"
-    command = [sys.executable, "-c", CHILD, "simulate", "--game", game, "--games", str(games), "--seed", "1",
-               "--ai", level, "--history", str(history)]
-    done = subprocess.run(command, capture_output=True, text=True, check=False,
-                          cwd=Path(__file__).resolve().parent.parent)
+    command = [
+        sys.executable,
+        "-c",
+        CHILD,
+        "simulate",
+        "--game",
+        game,
+        "--games",
+        str(games),
+        "--seed",
+        "1",
+        "--ai",
+        level,
+        "--history",
+        str(history),
+    ]
+    done = subprocess.run(
+        command, capture_output=True, text=True, check=False, cwd=Path(__file__).resolve().parent.parent
+    )
     if done.returncode != 0:
         raise SystemExit(f"the simulation failed: {done.stderr.strip()}")
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
@@ -53,8 +68,9 @@ def run_one(game: str, games: int, level: str, folder: Path) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.history_io", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", default="bidwhist")
-    parser.add_argument("--games", default="1000,5000,20000",
-                        help="comma-separated game counts (default 1000,5000,20000)")
+    parser.add_argument(
+        "--games", default="1000,5000,20000", help="comma-separated game counts (default 1000,5000,20000)"
+    )
     parser.add_argument("--ai", default="random", help="computer level for every seat (default random)")
     parser.add_argument("--dir", help="the folder to write the histories in (default: a temporary folder)")
     args = parser.parse_args(argv)
@@ -64,8 +80,11 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="tricktable-history-io-", dir=args.dir) as name:
         for games in counts:
             figures = run_one(args.game, games, args.ai, Path(name))
-            print(f"{games:>8,} {figures['peak_kb'] / 1024:>7.1f} MB {figures['bytes'] / 1e6:>11.1f} MB "
-                  f"{figures['seconds']:>9.1f} {games / figures['seconds']:>8.0f}", flush=True)
+            print(
+                f"{games:>8,} {figures['peak_kb'] / 1024:>7.1f} MB {figures['bytes'] / 1e6:>11.1f} MB "
+                f"{figures['seconds']:>9.1f} {games / figures['seconds']:>8.0f}",
+                flush=True,
+            )
 
 
 if __name__ == "__main__":

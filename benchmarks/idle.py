@@ -44,8 +44,8 @@ from game.ui.dialogs.score_pad import ScorePad
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table.scene import TableScene
 
-GOAL = 0.02                  # of one core
-SETTLE_LIMIT = 20.0          # seconds a screen may take to come to rest
+GOAL = 0.02  # of one core
+SETTLE_LIMIT = 20.0  # seconds a screen may take to come to rest
 STOP_EVENT = pygame.USEREVENT + 7
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -121,6 +121,7 @@ def start_table(app: App, controllers: list[str]) -> TableScene:
 
 def screens(app: App) -> list[tuple[str, Callable[[], None]]]:
     """Each idle screen with the steps that bring the app to it from the one before."""
+
     def start_screen() -> None:
         app.show_start()
 
@@ -129,8 +130,11 @@ def screens(app: App) -> list[tuple[str, Callable[[], None]]]:
 
     def bidding_panel() -> None:
         table = start_table(app, ["human", "ai:medium", "ai:medium", "ai:medium"])
-        drive(app, lambda: top_name(app) == "BiddingPanel" or table.input_enabled(),
-              lambda: answer_dialogs(app, table, bid=False))
+        drive(
+            app,
+            lambda: top_name(app) == "BiddingPanel" or table.input_enabled(),
+            lambda: answer_dialogs(app, table, bid=False),
+        )
 
     def table_waiting() -> None:
         table = table_of(app)
@@ -147,10 +151,15 @@ def screens(app: App) -> list[tuple[str, Callable[[], None]]]:
         start_table(app, ["human", "ai:medium", "human", "ai:medium"])
         drive(app, lambda: top_name(app) == "CoverScene")
 
-    return [("start screen", start_screen), ("settings over the start screen", settings),
-            ("bidding panel (human to bid)", bidding_panel), ("table waiting for the human's card", table_waiting),
-            ("score pad over the table", score_pad), ("menu over the table", menu),
-            ("hot-seat cover", hot_seat_cover)]
+    return [
+        ("start screen", start_screen),
+        ("settings over the start screen", settings),
+        ("bidding panel (human to bid)", bidding_panel),
+        ("table waiting for the human's card", table_waiting),
+        ("score pad over the table", score_pad),
+        ("menu over the table", menu),
+        ("hot-seat cover", hot_seat_cover),
+    ]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -161,8 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     width, height = (int(part) for part in args.size.lower().split("x"))
     with tempfile.TemporaryDirectory() as data_dir:
         app = open_app(data_dir, (width, height))
-        print(f"video driver: {pygame.display.get_driver()}, window {width}x{height}, "
-              f"{args.seconds:g} s per screen, goal at most {GOAL:.0%} of one core")
+        print(
+            f"video driver: {pygame.display.get_driver()}, window {width}x{height}, "
+            f"{args.seconds:g} s per screen, goal at most {GOAL:.0%} of one core"
+        )
         print(f"{'screen':<38} {'CPU (of one core)':>18} {'frames drawn':>13}")
         try:
             for name, reach in screens(app):

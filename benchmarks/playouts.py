@@ -71,8 +71,10 @@ def run(game: str, seeds: int) -> None:
     finally:
         test_playouts.step = original_step
     seconds = time.perf_counter() - start
-    print(f"{game}: {seeds} games checked in {seconds:.1f} s ({seeds / seconds:.1f} games/s; every "
-          f"{test_playouts.FULL_CHECK_EVERY}th through the checked apply and the views)")
+    print(
+        f"{game}: {seeds} games checked in {seconds:.1f} s ({seeds / seconds:.1f} games/s; every "
+        f"{test_playouts.FULL_CHECK_EVERY}th through the checked apply and the views)"
+    )
     for name, count in sorted(counts.items()):
         print(f"  {name:45} {count:8,}")
 
@@ -80,8 +82,12 @@ def run(game: str, seeds: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", type=int, default=1000, help="games per game type (default 1000)")
-    parser.add_argument("--game", choices=("bidwhist", "wizard"), action="append",
-                        help="only this game (may be given twice); default both")
+    parser.add_argument(
+        "--game",
+        choices=("bidwhist", "wizard"),
+        action="append",
+        help="only this game (may be given twice); default both",
+    )
     args = parser.parse_args(argv)
     for game in args.game or ["bidwhist", "wizard"]:
         run(game, args.seeds)

@@ -94,8 +94,10 @@ def main(argv: list[str] | None = None) -> int:
         for game, players in (("wizard", 6), ("bidwhist", 4)):
             times = measure(game, players, size, args.frames)
             label = f"{game} {players} seats"
-            print(f"{label:<22} {size[0]}x{size[1]:<5} {statistics.median(times):>10.2f} "
-                  f"{percentile(times, 0.99):>8.2f} {max(times):>8.2f}")
+            print(
+                f"{label:<22} {size[0]}x{size[1]:<5} {statistics.median(times):>10.2f} "
+                f"{percentile(times, 0.99):>8.2f} {max(times):>8.2f}"
+            )
     return 0
 
 

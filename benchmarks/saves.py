@@ -77,8 +77,10 @@ def timed(action: Callable[[], object], repeats: int) -> list[float]:
 def summary(label: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return (f"  {label:<44} median {statistics.median(ordered) * 1000:7.3f} ms   "
-            f"p95 {p95 * 1000:7.3f} ms   max {ordered[-1] * 1000:7.3f} ms")
+    return (
+        f"  {label:<44} median {statistics.median(ordered) * 1000:7.3f} ms   "
+        f"p95 {p95 * 1000:7.3f} ms   max {ordered[-1] * 1000:7.3f} ms"
+    )
 
 
 def bench_autosave(match: Match, folder: Path, saves: int, loads: int) -> None:
@@ -86,13 +88,19 @@ def bench_autosave(match: Match, folder: Path, saves: int, loads: int) -> None:
     target = save_path(paths)
     snapshot = snapshot_of(match)
     blob = encode_save(snapshot)
-    print(f"autosave of a {PLAYERS}-player {GAME} game in round {match.deal_number} "
-          f"({len(match.actions)} actions, {len(blob):,} bytes), {saves} saves, {loads} loads:")
+    print(
+        f"autosave of a {PLAYERS}-player {GAME} game in round {match.deal_number} "
+        f"({len(match.actions)} actions, {len(blob):,} bytes), {saves} saves, {loads} loads:"
+    )
     print(summary("snapshot_of (on the frame loop)", timed(lambda: snapshot_of(match), saves)))
     print(summary("encode_save (worker)", timed(lambda: encode_save(snapshot), saves)))
     print(summary("atomic_write_bytes with fsync (worker)", timed(lambda: atomic_write_bytes(target, blob), saves)))
-    print(summary("whole save, synchronously", timed(
-        lambda: atomic_write_bytes(target, encode_save(snapshot_of(match))), saves)))
+    print(
+        summary(
+            "whole save, synchronously",
+            timed(lambda: atomic_write_bytes(target, encode_save(snapshot_of(match))), saves),
+        )
+    )
     # A save that failed to load would be set aside and the later loads would time an empty
     # folder, so the timing is only worth printing once the file is known to load back.
     loaded, problem = load_saved_game(paths)
@@ -105,19 +113,24 @@ def bench_history(record: dict[str, Any], folder: Path, appends: int) -> None:
     line = len(json.dumps(record, separators=(",", ":"), ensure_ascii=False)) + 1
     print(f"hand-history append of that finished game ({line:,} bytes a line), {appends} appends:")
     table_file = folder / "table.jsonl"
-    print(summary("table: write_history(append=True), fsync", timed(
-        lambda: write_history(table_file, [record], append=True), appends)))
+    print(
+        summary(
+            "table: write_history(append=True), fsync",
+            timed(lambda: write_history(table_file, [record], append=True), appends),
+        )
+    )
     with HistoryWriter(folder / "simulate.jsonl", replace=True, sync_seconds=1.0) as writer:
         print(summary("simulate --history: HistoryWriter.append", timed(lambda: writer.append(record), appends)))
-    print(f"  (the table's file grew to {table_file.stat().st_size / 1e6:.1f} MB; each append only "
-          f"reads the file's last line)")
+    print(
+        f"  (the table's file grew to {table_file.stat().st_size / 1e6:.1f} MB; each append only "
+        f"reads the file's last line)"
+    )
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.saves", description=__doc__.split("\n\n")[0])
     parser.add_argument("--saves", type=int, default=500, help="autosaves to time (default 500)")
-    parser.add_argument("--loads", type=int, default=50,
-                        help="loads to time; each replays the whole game (default 50)")
+    parser.add_argument("--loads", type=int, default=50, help="loads to time; each replays the whole game (default 50)")
     parser.add_argument("--appends", type=int, default=200, help="history appends to time (default 200)")
     parser.add_argument("--dir", help="the folder to write in (default: a fresh temporary folder)")
     args = parser.parse_args(argv)

@@ -112,8 +112,10 @@ def main() -> None:
         histories = root / "histories"
         histories.mkdir()
         simulated, size = write_games(histories, args.games, args.distinct)
-        print(f"wrote {args.games} games ({min(args.games, args.distinct)} simulated in {simulated:.1f} s), "
-              f"{size / 1e6:.1f} MB of history")
+        print(
+            f"wrote {args.games} games ({min(args.games, args.distinct)} simulated in {simulated:.1f} s), "
+            f"{size / 1e6:.1f} MB of history"
+        )
         cache = root / "stats_cache.json"
 
         def cold(parallel: bool) -> Any:
@@ -122,8 +124,10 @@ def main() -> None:
 
         workers = worker_count(size)
         best, median, loaded = timed(lambda: cold(True), args.repeats)
-        print(f"cold rebuild (parse every game, write the cache; {workers} process{'es' * (workers > 1)}): "
-              f"best {best:.3f} s, median {median:.3f} s")
+        print(
+            f"cold rebuild (parse every game, write the cache; {workers} process{'es' * (workers > 1)}): "
+            f"best {best:.3f} s, median {median:.3f} s"
+        )
         print(f"  summary cache: {cache.stat().st_size / 1e6:.2f} MB")
         best, median, _ = timed(lambda: cold(False), args.repeats)
         print(f"cold rebuild in one process: best {best:.3f} s, median {median:.3f} s")
@@ -144,20 +148,29 @@ def main() -> None:
             after = load_stats(histories, cache)
             return time.perf_counter() - began, after
 
-        for label, forget in (("one more game (only the new game parsed)", False),
-                              ("one more game, whole file (no resume points)", True)):
+        for label, forget in (
+            ("one more game (only the new game parsed)", False),
+            ("one more game, whole file (no resume points)", True),
+        ):
             runs = [load_after_one_more_game(forget) for _ in range(args.repeats)]
             times = [elapsed for elapsed, _ in runs]
             last = runs[-1][1]
-            print(f"{label}: best {min(times):.3f} s, median {statistics.median(times):.3f} s "
-                  f"(games parsed: {last.games_read}, files resumed: {last.resumed})")
-        summaries = [summary for path in sorted(histories.glob("*.jsonl")) for summary in
-                     (summarize(record, str(path), index) for index, record in enumerate(read_history(path), 1))]
+            print(
+                f"{label}: best {min(times):.3f} s, median {statistics.median(times):.3f} s "
+                f"(games parsed: {last.games_read}, files resumed: {last.resumed})"
+            )
+        summaries = [
+            summary
+            for path in sorted(histories.glob("*.jsonl"))
+            for summary in (summarize(record, str(path), index) for index, record in enumerate(read_history(path), 1))
+        ]
         best, median, book = timed(lambda: StatsBook().add_all(summaries), args.repeats)
         print(f"count only (summaries in memory): best {best:.3f} s, median {median:.3f} s")
         undone = sum(warm.book.undo_games.values())
-        print(f"counted {book.games} games, {undone} with undo set apart, {len(book.players)} (game, player) "
-              f"totals; problems: {len(loaded.problems)}")
+        print(
+            f"counted {book.games} games, {undone} with undo set apart, {len(book.players)} (game, player) "
+            f"totals; problems: {len(loaded.problems)}"
+        )
 
 
 if __name__ == "__main__":

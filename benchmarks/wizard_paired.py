@@ -90,19 +90,29 @@ class Setting:
         return dataclasses.replace(setting, budget=dataclasses.replace(setting.budget, **budget))
 
     def player(self) -> WizardHardPlayer:
-        return WizardHardPlayer(self.budget, clock=time.process_time, spoil_weight=self.spoil_weight,
-                                play_deviation_z=self.play_deviation_z, play_fit_tries=self.play_fit_tries)
+        return WizardHardPlayer(
+            self.budget,
+            clock=time.process_time,
+            spoil_weight=self.spoil_weight,
+            play_deviation_z=self.play_deviation_z,
+            play_fit_tries=self.play_fit_tries,
+        )
 
     def label(self) -> str:
-        return (f"{self.budget.max_simulations} simulations, {self.budget.max_seconds:g} s CPU, "
-                f"spoil {self.spoil_weight:g}, play z {self.play_deviation_z:g}, play fit {self.play_fit_tries}")
+        return (
+            f"{self.budget.max_simulations} simulations, {self.budget.max_seconds:g} s CPU, "
+            f"spoil {self.spoil_weight:g}, play z {self.play_deviation_z:g}, play fit {self.play_fit_tries}"
+        )
 
 
 # A setting's keys: (the field it sets, how its value is read).
 KeyReader = tuple[str, Callable[[str], Any]]
 BUDGET_KEYS: dict[str, KeyReader] = {"sims": ("max_simulations", int), "seconds": ("max_seconds", float)}
-PLAYER_KEYS: dict[str, KeyReader] = {"spoil": ("spoil_weight", float), "play_z": ("play_deviation_z", float),
-                                     "play_fit": ("play_fit_tries", int)}
+PLAYER_KEYS: dict[str, KeyReader] = {
+    "spoil": ("spoil_weight", float),
+    "play_z": ("play_deviation_z", float),
+    "play_fit": ("play_fit_tries", int),
+}
 SETTING_KEYS = (*BUDGET_KEYS, *PLAYER_KEYS)
 
 
@@ -153,8 +163,13 @@ def play_round(start: GameState, hard_seat: int, hard: WizardHardPlayer, seed: i
         state.apply_in_place(action, None, check=False)
     returns = state.hand_returns()
     others = (sum(returns) - returns[hard_seat]) / (PLAYERS - 1)
-    return RoundResult(state.bids[hard_seat], state.tricks_won[hard_seat], returns[hard_seat] - others,
-                       tuple(times), tuple(simulations))
+    return RoundResult(
+        state.bids[hard_seat],
+        state.tricks_won[hard_seat],
+        returns[hard_seat] - others,
+        tuple(times),
+        tuple(simulations),
+    )
 
 
 def round_starts(seed: int) -> list[GameState]:
@@ -167,7 +182,7 @@ def round_starts(seed: int) -> list[GameState]:
             state.apply_in_place(NEXT_DEAL, None, check=False)
             continue
         if not starts or starts[-1].deal_number != state.deal_number:
-            starts.append(state.clone())   # the deal's first decision: a trump choice or the first bid
+            starts.append(state.clone())  # the deal's first decision: a trump choice or the first bid
         state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)
     return starts
 
@@ -176,8 +191,11 @@ def compare_seed(job: tuple[int, Sequence[Setting]]) -> list[tuple[RoundResult, 
     """The results of every round and seat of one seed (deal by deal, seat by seat), one per setting."""
     seed, settings = job
     players = [setting.player() for setting in settings]
-    return [tuple(play_round(start, seat, player, seed) for player in players)
-            for start in round_starts(seed) for seat in range(PLAYERS)]
+    return [
+        tuple(play_round(start, seat, player, seed) for player in players)
+        for start in round_starts(seed)
+        for seat in range(PLAYERS)
+    ]
 
 
 def report(rows: Sequence[tuple[RoundResult, ...]], settings: Sequence[Setting]) -> list[str]:
@@ -190,19 +208,29 @@ def report(rows: Sequence[tuple[RoundResult, ...]], settings: Sequence[Setting])
         lead = estimate([r.lead for r in results])
         times = [t for r in results for t in r.decision_seconds]
         simulations = [n for r in results for n in r.simulations]
-        searched = (f"; {statistics.fmean(simulations):.0f} simulations a searched decision on average, median "
-                    f"{statistics.median(simulations):g}" if simulations else "")
-        lines.append(f"{name:9} {setting.label()}: bids hit {hit.text(1, 100)}%, points a round over the "
-                     f"medium seats {lead.text(2, signed=True)}; CPU a decision median "
-                     f"{statistics.median(times):.3f} s, 95th percentile {percentile(times, 0.95):.3f} s, "
-                     f"maximum {max(times):.3f} s{searched}")
+        searched = (
+            f"; {statistics.fmean(simulations):.0f} simulations a searched decision on average, median "
+            f"{statistics.median(simulations):g}"
+            if simulations
+            else ""
+        )
+        lines.append(
+            f"{name:9} {setting.label()}: bids hit {hit.text(1, 100)}%, points a round over the "
+            f"medium seats {lead.text(2, signed=True)}; CPU a decision median "
+            f"{statistics.median(times):.3f} s, 95th percentile {percentile(times, 0.95):.3f} s, "
+            f"maximum {max(times):.3f} s{searched}"
+        )
     for side in range(1, len(settings)):
         # The four seats of a deal share its cards: one sample per deal, the mean of its seats' gains.
-        gains = [statistics.fmean(row[side].lead - row[0].lead for row in rows[i:i + PLAYERS])
-                 for i in range(0, len(rows), PLAYERS)]
+        gains = [
+            statistics.fmean(row[side].lead - row[0].lead for row in rows[i : i + PLAYERS])
+            for i in range(0, len(rows), PLAYERS)
+        ]
         differing = sum(1 for row in rows if row[0].outcome != row[side].outcome)
-        lines.append(f"{names[side]} - base: {estimate(gains).text(2, signed=True)} points a round (95%, over "
-                     f"{len(gains)} deals); {differing} of {len(rows)} rounds came out differently")
+        lines.append(
+            f"{names[side]} - base: {estimate(gains).text(2, signed=True)} points a round (95%, over "
+            f"{len(gains)} deals); {differing} of {len(rows)} rounds came out differently"
+        )
     return lines
 
 
@@ -216,18 +244,24 @@ def parse_seeds(text: str) -> list[int]:
 
 
 def main(argv: Iterable[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.wizard_paired",
-                                     description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.wizard_paired", description=__doc__.split("\n\n")[0])
     parser.add_argument("--base", default="", help="the base setting (default: the player's default budget)")
-    parser.add_argument("--variant", required=True, action="append",
-                        help="a setting to compare with it, e.g. sims=400; give it again for more variants")
+    parser.add_argument(
+        "--variant",
+        required=True,
+        action="append",
+        help="a setting to compare with it, e.g. sims=400; give it again for more variants",
+    )
     parser.add_argument("--seeds", default="1401-1412", help="game seeds, e.g. 1401-1412 (default) or 5,7")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play seeds in (default 1)")
     args = parser.parse_args(None if argv is None else list(argv))
     settings = [Setting.parse(args.base)] + [Setting.parse(text) for text in args.variant]
     seeds = parse_seeds(args.seeds)
-    print(f"Python {platform.python_version()} on {platform.machine()}; {args.jobs} process(es); "
-          f"seeds {args.seeds}; the hard player in each of {PLAYERS} seats against medium players", flush=True)
+    print(
+        f"Python {platform.python_version()} on {platform.machine()}; {args.jobs} process(es); "
+        f"seeds {args.seeds}; the hard player in each of {PLAYERS} seats against medium players",
+        flush=True,
+    )
     jobs = [(seed, settings) for seed in seeds]
     rows: list[tuple[RoundResult, ...]] = []
     began = time.perf_counter()

@@ -60,11 +60,14 @@ def bundled_yaml_parsed_once() -> Iterator[None]:
     limits to see a refusal); each caller gets its own copy of the document.
     Any other text, and any text the reader refuses, is read afresh."""
     from game.settings import yaml_files
+
     original = yaml_files.parse_yaml_text
     shipped = (yaml_files.MAX_YAML_BYTES, yaml_files.MAX_YAML_DEPTH, yaml_files._GuardedLoader)
     root = Path(__file__).resolve().parent.parent
-    bundled = {path.read_bytes().decode("utf-8")
-               for path in [*(root / "config").glob("*.yaml"), *(root / "assets" / "i18n").glob("*.yaml")]}
+    bundled = {
+        path.read_bytes().decode("utf-8")
+        for path in [*(root / "config").glob("*.yaml"), *(root / "assets" / "i18n").glob("*.yaml")]
+    }
     parsed: dict[str, object] = {}
 
     def parse(text: str, source: str) -> object:
@@ -100,8 +103,9 @@ def card(code: str) -> int:
     return parse_card(code)
 
 
-def _fill(given: Mapping[int, list[int]], sizes: Sequence[int], deck: Sequence[int],
-          extra: list[int] | None = None) -> list[list[int]]:
+def _fill(
+    given: Mapping[int, list[int]], sizes: Sequence[int], deck: Sequence[int], extra: list[int] | None = None
+) -> list[list[int]]:
     """Complete partial hands with the unused cards of ``deck``, in deck order.
 
     ``extra`` (a kitty) is reserved first so no filler card duplicates it.
@@ -138,8 +142,7 @@ def bw_deal(hands: Mapping[int, str], kitty: str | None = None) -> tuple[list[li
     return completed, kitty_out
 
 
-def bw_game(deal: tuple[list[list[int]], list[int]], dealer: int = 3, seed: int = 1,
-            **overrides) -> BidWhistState:
+def bw_game(deal: tuple[list[list[int]], list[int]], dealer: int = 3, seed: int = 1, **overrides) -> BidWhistState:
     """A Bid Whist game whose first deal is ``deal`` and whose first dealer is ``dealer``."""
     rules = make_rules("bidwhist", overrides)
     state, _ = new_game(rules, 4, seed, first_dealer=dealer, fixed_deals={1: deal})
@@ -147,8 +150,9 @@ def bw_game(deal: tuple[list[list[int]], list[int]], dealer: int = 3, seed: int 
     return state
 
 
-def wz_deal(players: int, round_number: int, hands: Mapping[int, str], turn_up: str | None
-            ) -> tuple[list[list[int]], int]:
+def wz_deal(
+    players: int, round_number: int, hands: Mapping[int, str], turn_up: str | None
+) -> tuple[list[list[int]], int]:
     """A Wizard round's deal: named hands completed with unused suit cards."""
     given = {seat: cards(text) for seat, text in hands.items()}
     reserved = [parse_card(turn_up)] if turn_up else []
@@ -167,19 +171,25 @@ def wz_deal(players: int, round_number: int, hands: Mapping[int, str], turn_up: 
     return completed, (parse_card(turn_up) if turn_up else -1)
 
 
-def wz_game(players: int, deals: Mapping[int, tuple[list[list[int]], int]], dealer: int = 0,
-            seed: int = 1, **overrides) -> WizardState:
+def wz_game(
+    players: int, deals: Mapping[int, tuple[list[list[int]], int]], dealer: int = 0, seed: int = 1, **overrides
+) -> WizardState:
     rules = make_rules("wizard", overrides, players=players)
     state, _ = new_game(rules, players, seed, first_dealer=dealer, fixed_deals=dict(deals))
     assert isinstance(state, WizardState)
     return state
 
 
-def wz_round(players: int, number: int, deal: tuple[list[list[int]], int], dealer: int,
-             **overrides) -> WizardState:
+def wz_round(players: int, number: int, deal: tuple[list[list[int]], int], dealer: int, **overrides) -> WizardState:
     """A Wizard game started at round ``number`` with ``deal`` (see ``wz_deal``), dealt by ``dealer``."""
-    state, _ = new_game(make_rules("wizard", overrides, players=players), players, 1,
-                        first_dealer=dealer, start_deal=number, fixed_deals={number: deal})
+    state, _ = new_game(
+        make_rules("wizard", overrides, players=players),
+        players,
+        1,
+        first_dealer=dealer,
+        start_deal=number,
+        fixed_deals={number: deal},
+    )
     assert isinstance(state, WizardState)
     return state
 
@@ -195,8 +205,9 @@ def drive(state: AnyState, moves: str | Iterable[str]) -> tuple[AnyState, list[G
     return state, events
 
 
-def to_play(state: BidWhistState, bid: str = "3up", contract: str = "trump:H",
-            discards: str | None = None) -> BidWhistState:
+def to_play(
+    state: BidWhistState, bid: str = "3up", contract: str = "trump:H", discards: str | None = None
+) -> BidWhistState:
     """Take a fresh Bid Whist deal to the first lead: the first bidder (dealer's
     left) bids ``bid``, the others pass, the declarer names ``contract`` and
     discards ``discards`` (default: the six kitty cards just taken)."""
@@ -213,7 +224,7 @@ def to_play(state: BidWhistState, bid: str = "3up", contract: str = "trump:H",
 # ---------------------------------------------------------------- reference rules
 # Independent, deliberately plain restatements of RULES.md used to check the
 # engine (in property tests and random playouts); they share no code with it.
-_UPTOWN_ORDER = "AKQJT98765432"    # strongest first
+_UPTOWN_ORDER = "AKQJT98765432"  # strongest first
 _DOWNTOWN_ORDER = "A23456789TJQK"  # strongest first
 
 
@@ -250,8 +261,7 @@ def reference_wizard_winner(trick: Sequence[int], trump: int) -> int:
     return max((i for i in suited if trick[i] // 13 == led), key=lambda i: trick[i] % 13)
 
 
-def reference_bidwhist_books(tricks_won_by_seat: Sequence[int], declarer: int,
-                             reneges: Sequence[int]) -> list[int]:
+def reference_bidwhist_books(tricks_won_by_seat: Sequence[int], declarer: int, reneges: Sequence[int]) -> list[int]:
     """Books per team: tricks, the kitty book for the declarer's team, then each
     renege (by seat, in order): 3 books to the other team, or all 13 to them
     when the offenders hold fewer than 3."""
@@ -272,8 +282,9 @@ def reference_wizard_score(bid: int, taken: int) -> int:
     return 20 + 10 * taken if bid == taken else -10 * abs(bid - taken)
 
 
-def medium_wizard_positions(players: int, overrides: Mapping[str, object],
-                            seed: int) -> Iterator[tuple[int, WizardState]]:
+def medium_wizard_positions(
+    players: int, overrides: Mapping[str, object], seed: int
+) -> Iterator[tuple[int, WizardState]]:
     """Each position of a Wizard game of medium players where a seat is to
     act, numbered: the live state, which moves on after the caller's turn
     (clone it to keep it)."""

@@ -56,8 +56,7 @@ EXACT_BONUS = 10
 NO_CARD = -1  # the turn-up when no card is left
 
 OH_HELL_SPECS: tuple[RuleSpec, ...] = (
-    RuleSpec("hook", "bool", True,
-             help="The dealer may not bid so that the bids add up to the cards in a hand."),
+    RuleSpec("hook", "bool", True, help="The dealer may not bid so that the bids add up to the cards in a hand."),
 )
 
 
@@ -93,6 +92,7 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     def strength(card: int) -> int:
         suit = SUIT_OF[card]
         return 100 + RANK_OF[card] if suit == trump else RANK_OF[card] if suit == led else -1
+
     return max(range(len(cards)), key=lambda index: strength(cards[index]))
 
 
@@ -108,8 +108,9 @@ def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int
     return [(hands[(dealer + 1 + i) % n][i // n], (dealer + 1 + i) % n) for i in range(n * len(hands[0]))]
 
 
-def create_state(rules: OhHellRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict | None) -> OhHellState:
+def create_state(
+    rules: OhHellRules, players: int, seed: int, first_dealer: int | None, fixed_deals: dict | None
+) -> OhHellState:
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"Oh Hell is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     if first_dealer is None:
@@ -144,8 +145,15 @@ class OhHellState(TrickGameState):
 
     game = NAME
 
-    def __init__(self, rules: OhHellRules, seed: int, num_players: int, dealer: int,
-                 first_draw: list[tuple[int, int]], fixed_deals: dict) -> None:
+    def __init__(
+        self,
+        rules: OhHellRules,
+        seed: int,
+        num_players: int,
+        dealer: int,
+        first_draw: list[tuple[int, int]],
+        fixed_deals: dict,
+    ) -> None:
         self.rules = rules
         self.seed = seed
         self.num_players = num_players
@@ -198,8 +206,15 @@ class OhHellState(TrickGameState):
         self.phase = Phase.PREDICT
         self.current = (self.dealer + 1) % n
         if events is not None:
-            events.append(Dealt(self.deal_number, self.dealer, tuple(tuple(hand) for hand in hands), (),
-                                tuple(deal_sequence(hands, self.dealer))))
+            events.append(
+                Dealt(
+                    self.deal_number,
+                    self.dealer,
+                    tuple(tuple(hand) for hand in hands),
+                    (),
+                    tuple(deal_sequence(hands, self.dealer)),
+                )
+            )
             events.append(TrumpTurnedUp(turn_up, self.trump, False))
 
     # ------------------------------------------------------------------ rules
@@ -236,8 +251,11 @@ class OhHellState(TrickGameState):
         phase = self.phase
         if phase == Phase.GAME_OVER:
             return IllegalActionError("The game is over", "game_over")
-        expected = {Phase.PREDICT: ActionKind.PREDICT, Phase.PLAY: ActionKind.PLAY,
-                    Phase.HAND_OVER: ActionKind.NEXT_DEAL}[phase]
+        expected = {
+            Phase.PREDICT: ActionKind.PREDICT,
+            Phase.PLAY: ActionKind.PLAY,
+            Phase.HAND_OVER: ActionKind.NEXT_DEAL,
+        }[phase]
         if action.kind != expected:
             return IllegalActionError("It is not time for that", "wrong_phase", phase=int(phase))
         if phase == Phase.HAND_OVER:
@@ -247,8 +265,12 @@ class OhHellState(TrickGameState):
             if not 0 <= action.value <= size:
                 return IllegalActionError(f"Bid must be from 0 to {size}", "predict_range", max=size)
             total = sum(bid for bid in self.bids if bid >= 0) + action.value
-            return IllegalActionError(f"The dealer may not bid {action.value}: the bids would add up to {total}",
-                                      "uneven_bids", bid=action.value, total=total)
+            return IllegalActionError(
+                f"The dealer may not bid {action.value}: the bids would add up to {total}",
+                "uneven_bids",
+                bid=action.value,
+                total=total,
+            )
         if action.value not in self.hands[self.current]:
             return IllegalActionError("You do not hold that card", "not_in_hand", card=action.value)
         led = self.led_suit()
@@ -288,8 +310,11 @@ class OhHellState(TrickGameState):
         self.current = -1
         if events is not None:
             # The prediction games' hand-scored event: bids, tricks and points per seat.
-            events.append(WizardHandScored(self.deal_number, tuple(self.bids), tuple(self.tricks_won),
-                                           tuple(change), tuple(self.scores)))
+            events.append(
+                WizardHandScored(
+                    self.deal_number, tuple(self.bids), tuple(self.tricks_won), tuple(change), tuple(self.scores)
+                )
+            )
             if last:
                 results = self.results()
                 events.append(GameOver(tuple(results["final_scores"]), tuple(results["winners"])))
@@ -323,9 +348,13 @@ class OhHellState(TrickGameState):
         # Oh Hell's view has exactly the fields of the prediction games' view.
         return WizardView(
             **self.shared_view_fields(seat),
-            round_number=self.deal_number, total_rounds=self.total_rounds, turn_up=self.turn_up,
-            trump_pending=False, predictions=tuple(self.bids),
-            forbidden_bid=self.forbidden_bid(), score_history=tuple(self.history),
+            round_number=self.deal_number,
+            total_rounds=self.total_rounds,
+            turn_up=self.turn_up,
+            trump_pending=False,
+            predictions=tuple(self.bids),
+            forbidden_bid=self.forbidden_bid(),
+            score_history=tuple(self.history),
         )
 
 
@@ -359,10 +388,21 @@ class OhHellEasyPlayer:
 
 
 OH_HELL = GameDef(
-    name=NAME, min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, default_players=4, partnerships=0,
-    rule_specs=OH_HELL_SPECS, rules_class=OhHellRules, config_name=NAME,
-    create_state=create_state, check_fixed_deal=check_fixed_deal, view_type=WizardView, deck=SUIT_CARDS,
-    scoring="prediction", hand_order=hand_order, adapter=OhHellAdapter(),
+    name=NAME,
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=4,
+    partnerships=0,
+    rule_specs=OH_HELL_SPECS,
+    rules_class=OhHellRules,
+    config_name=NAME,
+    create_state=create_state,
+    check_fixed_deal=check_fixed_deal,
+    view_type=WizardView,
+    deck=SUIT_CARDS,
+    scoring="prediction",
+    hand_order=hand_order,
+    adapter=OhHellAdapter(),
     ai_levels={"random": "game.ai:RandomPlayer", "easy": "ohhell:OhHellEasyPlayer"},
     text_keys={"title": "start.game.ohhell", "deal": "game.deal.round", "next_deal": "pad.next_round"},
 )

@@ -204,8 +204,11 @@ def test_each_game_registers_its_own_medium_player():
 
 
 def test_a_medium_player_refuses_the_view_of_another_game():
-    wizard_view = next(s.view(s.current_player) for s in (random_state("wizard", {}, 4, seed) for seed in range(50))
-                       if s.phase == Phase.PLAY and len(s.legal_actions()) > 1)
+    wizard_view = next(
+        s.view(s.current_player)
+        for s in (random_state("wizard", {}, 4, seed) for seed in range(50))
+        if s.phase == Phase.PLAY and len(s.legal_actions()) > 1
+    )
     with pytest.raises(TypeError, match="BidWhistView"):
         BidWhistMediumPlayer().choose(wizard_view, random.Random(0))
 
@@ -221,12 +224,16 @@ def test_unknown_level_names_the_known_levels_of_that_game():
 
 
 def test_a_new_game_registers_players_without_any_edit_to_game_ai():
-    invented = dataclasses.replace(get_game("wizard"), name="ohhell",
-                                   ai_levels={"first": f"{__name__}:FirstLegalPlayer"})
+    invented = dataclasses.replace(
+        get_game("wizard"), name="ohhell", ai_levels={"first": f"{__name__}:FirstLegalPlayer"}
+    )
     assert levels(invented) == ("first",)
     assert isinstance(make_player(invented, "first"), FirstLegalPlayer)
-    for path, problem in (("no colon here", "module:factory"), ("game.ai:NoSuchPlayer", "has no 'NoSuchPlayer'"),
-                          ("game.no_such_module:Player", "no module 'game.no_such_module'")):
+    for path, problem in (
+        ("no colon here", "module:factory"),
+        ("game.ai:NoSuchPlayer", "has no 'NoSuchPlayer'"),
+        ("game.no_such_module:Player", "no module 'game.no_such_module'"),
+    ):
         broken = dataclasses.replace(invented, ai_levels={"first": path})
         with pytest.raises(ValueError, match=problem):
             make_player(broken, "first")
@@ -274,8 +281,7 @@ def test_choose_is_pure():
     """The same view and an RNG in the same state give the same action, whatever
     was decided in between, by a fresh player or from a copy of the view; and
     the player draws from that RNG exactly as much each time."""
-    states = [random_state(game, overrides, players, seed)
-              for game, overrides, players, seed in random_states(40)]
+    states = [random_state(game, overrides, players, seed) for game, overrides, players, seed in random_states(40)]
     for name, level in every_game_and_level():
         # A simulation-count budget whose time limit never binds: search players
         # are reproducible exactly when the count, not the clock, ends the search.
@@ -299,8 +305,12 @@ def test_every_registered_player_plays_legally(name, level):
         rules = short_rules(game_def, players)
         for seed in range(2):
             # Search players think with a few simulations: legality, not strength, is checked here.
-            match = Match(rules, [Seat(str(i), f"ai:{level}") for i in range(players)], 100 * players + seed,
-                          ai_budget=SearchBudget(3, 60.0))
+            match = Match(
+                rules,
+                [Seat(str(i), f"ai:{level}") for i in range(players)],
+                100 * players + seed,
+                ai_budget=SearchBudget(3, 60.0),
+            )
             play_out_checked(match)
             assert match.is_over
 
@@ -387,8 +397,7 @@ def test_a_renege_let_through_is_not_read_as_a_void():
     assert spades not in table.voids[1]
     assert table.may_hold(1, spades)
     # A seat that really has no spade left shows the void.
-    no_spades = {**PLAY_DEAL, 1: "3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C",
-                 3: "TS QS 8S 2S 4S 5S 6S 7H 8H 9H TD JD"}
+    no_spades = {**PLAY_DEAL, 1: "3H 4H 5H 6H 2D 3D 4D 5D 2C 3C 4C 5C", 3: "TS QS 8S 2S 4S 5S 6S 7H 8H 9H TD JD"}
     state = to_play(bw_game(bw_deal(no_spades)), bid="3up", contract="trump:H")
     state, _ = drive(state, "KS 2D")
     table = BidWhistTable(state.view(2))
@@ -589,8 +598,7 @@ def test_the_match_gives_its_thinking_time_to_the_players_that_search_only():
     players = [make_player(get_game("bidwhist"), level, budget) for level in ("hard", "medium", "easy", "random")]
     assert players[0].budget == budget
     assert all(not hasattr(player, "budget") for player in players[1:])
-    hard_seat = Match(make_rules("wizard", players=4), [Seat(str(i), "ai:hard") for i in range(4)], 5,
-                      ai_budget=budget)
+    hard_seat = Match(make_rules("wizard", players=4), [Seat(str(i), "ai:hard") for i in range(4)], 5, ai_budget=budget)
     request = hard_seat.ai_request()
     assert request.player.budget == budget
     assert request.decide() in request.view.legal_actions

@@ -206,8 +206,9 @@ def test_easy_chooses_differently_from_medium_in_a_measurable_share_of_decisions
                 kind = "play" if view.phase == Phase.PLAY else "bid"
                 decided[kind] += 1
                 rng_seed = seed * 1000 + index
-                differ[kind] += (easy.choose(view, random.Random(rng_seed))
-                                 != medium.choose(view, random.Random(rng_seed)))
+                differ[kind] += easy.choose(view, random.Random(rng_seed)) != medium.choose(
+                    view, random.Random(rng_seed)
+                )
         # A slip in about a fifth of the card choices; misjudged bids now and then.
         assert 0.1 <= differ["play"] / decided["play"] <= 0.3, (game, differ, decided)
         assert 0.1 <= differ["bid"] / decided["bid"] <= 0.8, (game, differ, decided)

@@ -72,6 +72,7 @@ def fake_clock(step: float = 1.0):
     def read() -> float:
         ticks[0] += step
         return ticks[0]
+
     return read
 
 
@@ -102,6 +103,7 @@ def test_a_single_legal_action_is_returned_without_searching():
     # A clock that fails when read proves no search starts.
     def no_clock() -> float:
         raise AssertionError("a forced move must not start a search")
+
     state, _ = new_game(make_rules("wizard", players=4), 4, 3)
     while len(state.legal_actions()) != 1:
         state.apply_in_place(state.legal_actions()[0], None, check=False)
@@ -111,8 +113,9 @@ def test_a_single_legal_action_is_returned_without_searching():
 
 # ---------------------------------------------------------------------- the budget
 def mid_hand_wizard_view():
-    state = next(s for s in decisions("wizard", 4, {}, seed=2, count=40)
-                 if s.phase == Phase.PLAY and len(s.legal_actions()) >= 2)
+    state = next(
+        s for s in decisions("wizard", 4, {}, seed=2, count=40) if s.phase == Phase.PLAY and len(s.legal_actions()) >= 2
+    )
     return state.view(state.current)
 
 
@@ -120,8 +123,15 @@ def test_max_simulations_caps_the_count_exactly():
     view = mid_hand_wizard_view()
     candidates = list(view.legal_actions)
     for cap in (1, 5, 17):
-        result = search(view, candidates, lambda s, a: s.apply_in_place(a, None, check=False),
-                        WizardMediumPlayer(), random.Random(1), SearchBudget(cap, 1000.0), fake_clock(0.0))
+        result = search(
+            view,
+            candidates,
+            lambda s, a: s.apply_in_place(a, None, check=False),
+            WizardMediumPlayer(),
+            random.Random(1),
+            SearchBudget(cap, 1000.0),
+            fake_clock(0.0),
+        )
         assert result.simulations == cap
         assert sum(r.simulations for r in result.candidates) == cap
 
@@ -131,9 +141,17 @@ def test_the_preferred_candidate_is_left_only_on_evidence():
     candidates = list(view.legal_actions)
 
     def run(preferred, z):
-        return search(view, candidates, lambda s, a: s.apply_in_place(a, None, check=False), WizardMediumPlayer(),
-                      random.Random(1), SearchBudget(80, 1000.0), fake_clock(0.0), preferred=preferred,
-                      deviation_z=z)
+        return search(
+            view,
+            candidates,
+            lambda s, a: s.apply_in_place(a, None, check=False),
+            WizardMediumPlayer(),
+            random.Random(1),
+            SearchBudget(80, 1000.0),
+            fake_clock(0.0),
+            preferred=preferred,
+            deviation_z=z,
+        )
 
     for preferred in candidates:
         # Evidence no search can reach: the preferred candidate stays.
@@ -148,18 +166,32 @@ def test_racing_spends_the_budget_on_the_contenders():
     # A card that loses for sure against one that may win: once the paired
     # differences show it, the loser stops being simulated.
     view = mid_hand_wizard_view()
-    result = search(view, list(view.legal_actions), lambda s, a: s.apply_in_place(a, None, check=False),
-                    WizardMediumPlayer(), random.Random(1), SearchBudget(300, 1000.0), fake_clock(0.0))
+    result = search(
+        view,
+        list(view.legal_actions),
+        lambda s, a: s.apply_in_place(a, None, check=False),
+        WizardMediumPlayer(),
+        random.Random(1),
+        SearchBudget(300, 1000.0),
+        fake_clock(0.0),
+    )
     counts = sorted(r.simulations for r in result.candidates)
-    assert len(counts) >= 2 and counts[-1] >= 3 * counts[0]   # round robin alone would split them evenly
+    assert len(counts) >= 2 and counts[-1] >= 3 * counts[0]  # round robin alone would split them evenly
 
 
 def test_the_deadline_stops_the_search():
     # The clock advances one second per reading; with 7 seconds the deadline
     # (read once at the start) allows six simulations, however many the cap allows.
     view = mid_hand_wizard_view()
-    result = search(view, list(view.legal_actions), lambda s, a: s.apply_in_place(a, None, check=False),
-                    WizardMediumPlayer(), random.Random(1), SearchBudget(1000, 7.0), fake_clock(1.0))
+    result = search(
+        view,
+        list(view.legal_actions),
+        lambda s, a: s.apply_in_place(a, None, check=False),
+        WizardMediumPlayer(),
+        random.Random(1),
+        SearchBudget(1000, 7.0),
+        fake_clock(1.0),
+    )
     assert result.simulations == 6
 
 
@@ -187,7 +219,7 @@ def test_budget_and_deadline_refuse_nonsense_and_read_the_clock():
         SearchBudget(10, 0.0)
     deadline = Deadline(2.0, fake_clock(1.0))  # starts at 1, ends at 3
     assert not deadline.passed()  # 2
-    assert deadline.passed()      # 3
+    assert deadline.passed()  # 3
 
 
 # ---------------------------------------------------------------------- no peeking
@@ -241,10 +273,15 @@ def bid_whist_book_to_take():
     """Seat 1 declared 3 uptown in spades and leads the queen of hearts; seat 2
     (seat 0's partner) and seat 3 follow low. Seat 0 plays last with the king
     and three low hearts: only the king takes the book, and it does for sure."""
-    deal = bw_deal({1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
-                    2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
-                    3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
-                    0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ"}, kitty="AH KC QC JC TC 9C")
+    deal = bw_deal(
+        {
+            1: "QH 5H AS KS QS JS TS 9S AD KD QD JD",
+            2: "2H 7H 8H 2S 3S 4S 2D 3D 4D 2C 3C 4C",
+            3: "3H 9H TH 5S 6S 7S 5D 6D 7D 5C 6C 7C",
+            0: "KH 4H 6H JH AC 8S 8D 9D TD 8C BJ LJ",
+        },
+        kitty="AH KC QC JC TC 9C",
+    )
     state = to_play(bw_game(deal, dealer=0), bid="3up", contract="trump:S")
     state, _ = drive(state, "QH 2H 3H")
     return state
@@ -374,11 +411,12 @@ def test_cards_that_play_alike_are_searched_once():
     state, _ = drive(state, "1 1 1 1")
     view = state.view(1)
     assert view.phase == Phase.PLAY and view.current_player == 1
+
     def codes(cards):
         return {action_to_str(play(c)) for c in cards}
 
     assert codes(distinct_plays(view, card("KH"))) == {"9H", "KH", "2S"}
-    assert codes(distinct_plays(view, card("TH"))) == {"TH", "KH", "2S"}   # the medium card stands for its group
+    assert codes(distinct_plays(view, card("TH"))) == {"TH", "KH", "2S"}  # the medium card stands for its group
     # With the queen turned up (out of play) and the jack in hand, all four hearts play alike.
     later = wz_round(4, 4, wz_deal(4, 4, {1: "9H TH JH KH"}, "QH"), dealer=0)
     later, _ = drive(later, "1 1 1 1")

@@ -65,10 +65,14 @@ def test_a_hint_is_reproducible():
     assert hint_for(game_def, view, random.Random(5), SMALL) == hint_for(game_def, view, random.Random(5), SMALL)
 
 
-@pytest.mark.parametrize("position,move,reason", [
-    (wizard_needing_its_trick, "8H", ("hint.take_trick", {"n": 1})),
-    (wizard_at_its_bid, "JE", ("hint.duck", {"n": 0})),
-], ids=["take_the_trick_says_how_many_are_needed", "stay_under_once_the_bid_is_made"])
+@pytest.mark.parametrize(
+    "position,move,reason",
+    [
+        (wizard_needing_its_trick, "8H", ("hint.take_trick", {"n": 1})),
+        (wizard_at_its_bid, "JE", ("hint.duck", {"n": 0})),
+    ],
+    ids=["take_the_trick_says_how_many_are_needed", "stay_under_once_the_bid_is_made"],
+)
 def test_wizard_hint_plays_the_hard_players_move_with_its_reason(position, move, reason):
     hint = hint_for(get_game("wizard"), position().view(0), random.Random(4), SearchBudget(60, 1000.0))
     assert action_to_str(hint.action) == move
@@ -118,8 +122,10 @@ def test_bid_whist_declarer_hints_name_the_suit_and_the_discard():
 
 def test_a_game_without_a_player_to_give_hints_is_refused():
     state = next(decisions("wizard", 4, {}, seed=3, count=1))
-    for odd in (dataclasses.replace(get_game("wizard"), hint_level="grandmaster"),
-                dataclasses.replace(get_game("wizard"), ai_levels={})):
+    for odd in (
+        dataclasses.replace(get_game("wizard"), hint_level="grandmaster"),
+        dataclasses.replace(get_game("wizard"), ai_levels={}),
+    ):
         with pytest.raises(ValueError, match="hints"):
             hint_for(odd, state.view(state.current), random.Random(0), SMALL)
 
@@ -134,6 +140,7 @@ def test_a_third_game_gets_hints_from_its_own_registered_player(oh_hell):
     the hints come from the easy one, a legal action with a known reason, at
     every decision of a whole game."""
     from ohhell import OhHellEasyPlayer
+
     assert oh_hell.hint_player_level() == "easy"
     state, _ = new_game(make_rules(oh_hell.name, {}, players=4), 4, 12)
     reasons = set()
@@ -162,6 +169,7 @@ def test_a_bid_the_side_may_not_make_is_not_explained_by_a_count_below_it():
     def decision(expected_books: float) -> HardDecision:
         result = CandidateResult(three_up, 10, 1.0, expected_books)
         return HardDecision(three_up, SearchResult(three_up, 10, (result,)))
+
     game_def = get_game("bidwhist")
     assert hints._reason(game_def, view, decision(7.2)) == ("hint.bid_books_contest", {"books": 3, "mode": 0})
     assert hints._reason(game_def, view, decision(9.4)) == ("hint.bid_books", {"books": 3, "mode": 0, "n": 9})
@@ -178,8 +186,7 @@ def _first_position(overrides: dict, wanted) -> object:
 
 
 def test_a_dealers_take_is_given_as_a_take_not_a_bid():
-    view = _first_position({"dealer_takes": True},
-                           lambda v: any(a.kind == ActionKind.TAKE for a in v.legal_actions))
+    view = _first_position({"dealer_takes": True}, lambda v: any(a.kind == ActionKind.TAKE for a in v.legal_actions))
     taking = next(a for a in view.legal_actions if a.kind == ActionKind.TAKE)
     key, params = hints._reason(get_game("bidwhist"), view, HardDecision(taking, None))
     assert key == "hint.take_books" and params["books"] == taking.value and params["mode"] == taking.mode
@@ -193,6 +200,7 @@ def test_a_no_trump_discard_without_jokers_does_not_speak_of_jokers():
 
 
 # ---------------------------------------------------------------- reasons told from the true hand
+
 
 def _wizard_naming_trump(hand: str):
     """A Wizard round with a Wizard turned up: seat 0, the dealer, names trump holding ``hand``."""
@@ -237,8 +245,9 @@ def test_among_suits_of_equal_length_strength_decides_as_the_contract_ranks():
 
 def _bid_whist_following_spades(bid_text: str):
     """Seat 1 follows the declarer's ace of spades, holding the 9, king and 3 of spades."""
-    deal = bw_deal({0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
-                    1: "9S KS 3S 2D 3D 4D 5D 6D 7D 8D 9D TD"}, kitty="BJ LJ 7S 4S 4C 5C")
+    deal = bw_deal(
+        {0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH", 1: "9S KS 3S 2D 3D 4D 5D 6D 7D 8D 9D TD"}, kitty="BJ LJ 7S 4S 4C 5C"
+    )
     state = to_play(bw_game(deal, dealer=3), bid_text, "trump:H")
     state, _ = drive(state, "AS")
     assert state.current == 1
@@ -261,8 +270,14 @@ def test_play_low_is_said_only_of_the_lowest_card_as_the_contract_ranks_it():
 
 def test_with_the_partner_winning_play_low_is_said_only_of_the_lowest_card_uptown():
     """Seat 2 follows its partner's winning ace of spades holding the 9, king and 3."""
-    deal = bw_deal({0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH", 1: "JS QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
-                    2: "9S KS 3S 2C 3C 4C 6C 7C 8C 9C TC JC"}, kitty="BJ LJ 7S 4S 5S 5C")
+    deal = bw_deal(
+        {
+            0: "AS 2S 2H 3H 4H 5H 6H 7H 8H 9H TH JH",
+            1: "JS QS 2D 3D 4D 5D 6D 7D 8D 9D TD JD",
+            2: "9S KS 3S 2C 3C 4C 6C 7C 8C 9C TC JC",
+        },
+        kitty="BJ LJ 7S 4S 5S 5C",
+    )
     for bid_text, low, lowest_key in (("4up", "3S", "hint.partner_winning"), ("4down", "KS", "hint.partner_leave")):
         state, _ = drive(to_play(bw_game(deal, dealer=3), bid_text, "trump:H"), "AS JS")
         view = state.view(2)

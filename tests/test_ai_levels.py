@@ -67,8 +67,11 @@ def is_search_level(player: ComputerPlayer) -> bool:
     return getattr(player, "budget", None) is not None
 
 
-LEVEL_CASES = [pytest.param(game_def, level, id=f"{game_def.name}-{level}")
-               for game_def in all_games() for level in levels(game_def)]
+LEVEL_CASES = [
+    pytest.param(game_def, level, id=f"{game_def.name}-{level}")
+    for game_def in all_games()
+    for level in levels(game_def)
+]
 
 
 def rule_variants(game_def: GameDef) -> list[Rules]:
@@ -179,7 +182,9 @@ def test_no_level_peeks_at_hidden_cards(game_def: GameDef) -> None:
             seed = 5000 + index
             in_a = player.choose(view_a, random.Random(seed))
             in_b = player.choose(view_b, random.Random(seed))
-            assert in_a == in_b, (f"{level} chose {in_a} with one guess of the hidden cards and {in_b} with "
-                                  f"another, from the same view at {view.phase.name}")
+            assert in_a == in_b, (
+                f"{level} chose {in_a} with one guess of the hidden cards and {in_b} with "
+                f"another, from the same view at {view.phase.name}"
+            )
     # The check means something only if the hidden cards really differ between the two worlds.
     assert different_worlds >= PEEK_POSITIONS_PER_GAME // 2

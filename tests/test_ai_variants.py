@@ -34,8 +34,11 @@ MIDDLING = "7S 8S 9S 7D 8D 9D 7C 8C 9C 7H 8H 9H"
 VARIANTS = [
     ("bidwhist", 4, {"jokers": False, "target_score": 3}),
     ("bidwhist", 4, {"dealer_takes": True, "boston": "wins_game", "target_score": 3}),
-    ("bidwhist", 4, {"downtown_ace": "low", "boston": "double", "jokers": False, "dealer_takes": True,
-                     "target_score": 3}),
+    (
+        "bidwhist",
+        4,
+        {"downtown_ace": "low", "boston": "double", "jokers": False, "dealer_takes": True, "target_score": 3},
+    ),
     ("wizard", 4, {"wizard_turn_up": "first_bidder_chooses", "rounds": 6}),
     ("wizard", 3, {"wizard_turn_up": "no_trump", "rounds": 6}),
 ]
@@ -46,8 +49,7 @@ VARIANTS = [
 def test_every_level_plays_the_variants_legally(level: str, game: str, players: int, overrides: dict) -> None:
     rules = make_rules(game, overrides, players=players)
     # Search players think with a few simulations: legality, not strength, is checked here.
-    match = Match(rules, [Seat(str(i), f"ai:{level}") for i in range(players)], 21,
-                  ai_budget=SearchBudget(2, 60.0))
+    match = Match(rules, [Seat(str(i), f"ai:{level}") for i in range(players)], 21, ai_budget=SearchBudget(2, 60.0))
     match.play_out()  # Match.apply refuses an illegal action
     assert match.is_over
 

@@ -113,6 +113,7 @@ def test_a_round_played_out_ends_as_the_view_by_view_loop_ends_it(players: int, 
 
 def test_the_hard_player_plays_its_rounds_out_with_the_tracker() -> None:
     from game.ai.hard import WizardHardPlayer
+
     assert isinstance(WizardHardPlayer().rollout_policy(), WizardRolloutPlayer)
 
 

@@ -18,8 +18,9 @@ from game.rules.search import HiddenSampler, state_from_view
 from game.rules.view import WizardView
 
 
-def medium_play_views(players: int, overrides: dict, seed: int,
-                      every: int = 5) -> Iterator[tuple[WizardView, list[list[int]]]]:
+def medium_play_views(
+    players: int, overrides: dict, seed: int, every: int = 5
+) -> Iterator[tuple[WizardView, list[list[int]]]]:
     """Every ``every``-th view during play of a game of medium players, for the
     seat to move, with the hands every seat really holds: the other seats'
     bids are medium bids of those hands."""
@@ -111,7 +112,7 @@ def test_the_real_hands_of_medium_players_explain_every_card_they_chose() -> Non
                 continue
             real = HiddenCards(hands={s: tuple(hands[s]) for s in range(4) if s != view.seat})
             sampler, fitter = HiddenSampler(view), PlayFitter(view, tries=8)
-            if bidding == "open":   # face-down bids need the guesses a draw makes
+            if bidding == "open":  # face-down bids need the guesses a draw makes
                 assert fitter.misfit(real) == 0
             drawn_misses += fitter.misfit(draw_wizard_hands(view, sampler, rng))
             fitted = fitter.draw(view, sampler, rng)
@@ -148,5 +149,6 @@ def test_the_chance_table_holds_each_cards_chance() -> None:
         for players, cards_each in ((3, 1), (4, 9), (6, 10)):
             for long_trumps in (False, True):
                 table = card_chances(trump, players, cards_each, long_trumps)
-                assert [table[c] for c in WIZARD_DECK] == [card_chance(c, trump, players, cards_each, long_trumps)
-                                                          for c in WIZARD_DECK]
+                assert [table[c] for c in WIZARD_DECK] == [
+                    card_chance(c, trump, players, cards_each, long_trumps) for c in WIZARD_DECK
+                ]

@@ -42,10 +42,10 @@ from game.ui.widgets import text as text_widgets
 from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard
 from tools import make_sounds
 
-SIZE_BUDGET = 100 * 1024      # bytes for all the effects together
+SIZE_BUDGET = 100 * 1024  # bytes for all the effects together
 LONGEST_SECONDS = 1.0
-QUIET_EDGE = 0.01             # the first and last sample, as a share of full scale
-LOUDEST_PEAK = 0.6            # no effect comes near clipping
+QUIET_EDGE = 0.01  # the first and last sample, as a share of full scale
+LOUDEST_PEAK = 0.6  # no effect comes near clipping
 
 
 @dataclass
@@ -72,6 +72,7 @@ def samples_of(path: Path) -> tuple[int, array]:
 
 # ---------------------------------------------------------------------------- the files
 
+
 def test_every_effect_is_a_short_soft_wav_and_all_fit_the_budget():
     total = 0
     for name in EFFECTS:
@@ -81,8 +82,9 @@ def test_every_effect_is_a_short_soft_wav_and_all_fit_the_budget():
         seconds = len(data) / rate
         assert 0.03 <= seconds <= LONGEST_SECONDS, f"{name} lasts {seconds:.2f} s"
         assert max(abs(v) for v in data) <= LOUDEST_PEAK * 32767, f"{name} is too loud"
-        assert abs(data[0]) <= QUIET_EDGE * 32767 and abs(data[-1]) <= QUIET_EDGE * 32767, \
+        assert abs(data[0]) <= QUIET_EDGE * 32767 and abs(data[-1]) <= QUIET_EDGE * 32767, (
             f"{name} starts or ends with a click"
+        )
         total += path.stat().st_size
     assert total < SIZE_BUDGET, f"the sounds take {total / 1024:.0f} KB"
     assert sound_file_problems() == []
@@ -107,6 +109,7 @@ def test_a_missing_sound_file_is_named_by_the_self_test_check(monkeypatch, tmp_p
 
 
 # ---------------------------------------------------------------------------- the board
+
 
 def test_loudness_follows_volume_and_mute():
     assert loudness(100, False) == 1.0
@@ -138,6 +141,7 @@ def test_volume_and_mute_reach_the_sound():
 def test_a_muted_board_never_opens_the_audio_device(monkeypatch):
     def must_not_open(*args, **kwargs):
         raise AssertionError("the mixer was opened although sound is off")
+
     monkeypatch.setattr(pygame.mixer, "init", must_not_open)
     board = SoundBoard(lambda: VolumeSettings(mute=True))
     for name in EFFECTS:
@@ -166,6 +170,7 @@ def test_a_mixer_that_cannot_start_leaves_the_board_silent(monkeypatch, caplog):
     def broken_init(*args, **kwargs):
         calls.append(args)
         raise pygame.error("Couldn't open audio device: No such file or directory")
+
     monkeypatch.setattr(pygame.mixer, "init", broken_init)
     board = SoundBoard(lambda: VolumeSettings())
     with caplog.at_level(logging.WARNING, logger="tricktable.audio"):
@@ -200,6 +205,7 @@ def test_native_stderr_is_restored_after_silencing(capfd):
 
 # ---------------------------------------------------------------------------- the director
 
+
 def _director(played: list[str]) -> tuple[Director, list[Dealt]]:
     _, events = new_game(make_rules("bidwhist"), 4, 3)
     game_def = get_game("bidwhist")
@@ -228,6 +234,7 @@ def test_finishing_everything_at_once_is_silent():
 
 # ---------------------------------------------------------------------------- the table
 
+
 def _record_sounds(app) -> list[str]:
     played: list[str] = []
     board_play = app.audio.play
@@ -235,12 +242,14 @@ def _record_sounds(app) -> list[str]:
     def recording(name: str) -> bool:
         played.append(name)
         return board_play(name)
+
     app.audio.play = recording
     return played
 
 
 def _play_a_human_game(app, scene) -> None:
     """The human (seat 0) answers every dialog with its first choice and plays its first legal card."""
+
     def advance() -> bool:
         name, top = top_name(app), app.scenes[-1]
         if name == "EndScene":
@@ -250,7 +259,7 @@ def _play_a_human_game(app, scene) -> None:
         elif name == "ContractChooser":
             click(app, next(button for button in top.buttons if button.enabled).rect.center)
         elif name == "KittyDialog":
-            for choice in top.cards[-len(top.cards) // 2:]:
+            for choice in top.cards[-len(top.cards) // 2 :]:
                 if not top.confirm.enabled:
                     click(app, choice.rect.center)
             click(app, top.confirm.rect.center)
@@ -259,11 +268,13 @@ def _play_a_human_game(app, scene) -> None:
         elif top is scene and scene.input_enabled():
             scene.apply_action(scene.session.match.legal_actions()[0])
         return False
+
     assert run_until(app, advance, frames=20000), f"no end screen (top: {top_name(app)})"
 
 
-@pytest.mark.parametrize(("game", "players", "rules"), [("wizard", 3, {"rounds": 2}),
-                                                        ("bidwhist", 4, {"target_score": 1})])
+@pytest.mark.parametrize(
+    ("game", "players", "rules"), [("wizard", 3, {"rounds": 2}), ("bidwhist", 4, {"target_score": 1})]
+)
 def test_a_whole_game_with_sound_on(tmp_path, caplog, game, players, rules):
     app = make_app(tmp_path)
     played = _record_sounds(app)
@@ -287,6 +298,7 @@ def test_a_whole_game_with_sound_on(tmp_path, caplog, game, players, rules):
 def test_a_whole_game_with_a_mixer_that_cannot_start(tmp_path, caplog, monkeypatch):
     def broken_init(*args, **kwargs):
         raise pygame.error("no audio device")
+
     monkeypatch.setattr(pygame.mixer, "init", broken_init)
     app = make_app(tmp_path)
     with caplog.at_level(logging.WARNING):
@@ -351,6 +363,7 @@ def test_the_replay_viewer_is_silent(tmp_path):
 
 
 # ---------------------------------------------------------------------------- settings
+
 
 def test_sound_settings_round_trip(tmp_path):
     paths = UserPaths.from_data_dir(tmp_path)
@@ -435,11 +448,12 @@ def _drawn_settings_texts(app, scene: SettingsScene, monkeypatch) -> list[str]:
 def test_settings_say_when_no_sound_device_was_found(tmp_path, monkeypatch, language):
     def broken_init(*args, **kwargs):
         raise pygame.error("Couldn't open audio device: No such file or directory")
+
     monkeypatch.setattr(pygame.mixer, "init", broken_init)
     app = make_app(tmp_path)
     set_language(language)
     try:
-        scene = SettingsScene(app)   # the sound is on: the screen looks for the device at once
+        scene = SettingsScene(app)  # the sound is on: the screen looks for the device at once
         app.push(scene)
         drawn = _drawn_settings_texts(app, scene, monkeypatch)
         assert t("settings.volume.no_device") in drawn
@@ -463,12 +477,13 @@ def test_muted_settings_look_for_the_device_only_once_mute_is_turned_off(tmp_pat
     def broken_init(*args, **kwargs):
         tries.append(args)
         raise pygame.error("no device")
+
     monkeypatch.setattr(pygame.mixer, "init", broken_init)
     app = make_app(tmp_path)
     app.settings.mute = True
     scene = SettingsScene(app)
     app.push(scene)
     assert not tries and not scene.sound_missing(), "muted, the device is not touched"
-    scene.mute.activate()            # mute off: the preview sound looks for the device
+    scene.mute.activate()  # mute off: the preview sound looks for the device
     assert len(tries) == 1 and scene.sound_missing()
     assert t("settings.volume.no_device") in _drawn_settings_texts(app, scene, monkeypatch)

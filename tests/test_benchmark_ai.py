@@ -99,8 +99,9 @@ def test_parallel_sets_give_the_same_results_as_one_process() -> None:
     medium, random_level = tournament.LevelSpec("medium"), tournament.LevelSpec("random")
     alone = tournament.run_matchup("bidwhist", medium, random_level, [1, 2], jobs=1)
     shared = tournament.run_matchup("bidwhist", medium, random_level, [1, 2], jobs=2)
-    assert [(s.a_wins, s.a_points, s.b_points, s.calls) for s in alone] == \
-           [(s.a_wins, s.a_points, s.b_points, s.calls) for s in shared]
+    assert [(s.a_wins, s.a_points, s.b_points, s.calls) for s in alone] == [
+        (s.a_wins, s.a_points, s.b_points, s.calls) for s in shared
+    ]
 
 
 def test_the_command_prints_one_table_per_match_up(capsys: pytest.CaptureFixture[str]) -> None:
@@ -109,8 +110,15 @@ def test_the_command_prints_one_table_per_match_up(capsys: pytest.CaptureFixture
     assert out.startswith("Python ")
     assert "one medium (A) vs three random (B); 1 duplicate sets, 4 games" in out
     assert "team of medium (A) vs team of random (B); 1 duplicate sets, 2 games" in out
-    for label in ("bid-hit rate A (%)", "mean final rank A (1-4)", "games won by A (%)", "points per hand A",
-                  "medium calls (", "medium decision time (", "95th percentile"):
+    for label in (
+        "bid-hit rate A (%)",
+        "mean final rank A (1-4)",
+        "games won by A (%)",
+        "points per hand A",
+        "medium calls (",
+        "medium decision time (",
+        "95th percentile",
+    ):
         assert label in out
 
 

@@ -16,7 +16,7 @@ FIGURE = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d,])|(?<![\w.])\d+\.\d+(
 def _readme_benchmarks_section() -> str:
     readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
     start = readme.index("### Benchmarks")
-    return readme[start:readme.index("\n#", start + 1)]
+    return readme[start : readme.index("\n#", start + 1)]
 
 
 def test_the_readme_keeps_a_short_table_of_the_latest_figures_and_points_to_the_notes() -> None:
@@ -24,8 +24,9 @@ def test_the_readme_keeps_a_short_table_of_the_latest_figures_and_points_to_the_
     assert len(section.splitlines()) <= 60, "the benchmark notebook belongs in docs/BENCHMARKS.md"
     assert "(docs/BENCHMARKS.md)" in section and NOTES.is_file()
     assert "python -m benchmarks.engine" in section, "how to run the benchmarks stays in the README"
-    assert re.search(r"measured \d{4}-\d{2}-\d{2} on a .*(vCPU|core)", section.replace("\n", " ")), \
+    assert re.search(r"measured \d{4}-\d{2}-\d{2} on a .*(vCPU|core)", section.replace("\n", " ")), (
         "the figures name the day and the machine they came from"
+    )
 
 
 def test_every_figure_the_readme_quotes_is_in_the_notes() -> None:
@@ -39,6 +40,9 @@ def test_every_figure_the_readme_quotes_is_in_the_notes() -> None:
 def test_the_game_code_keeps_no_experiment_logs() -> None:
     """A confidence interval (±) is the mark of a measurement history; the
     code says what a setting does and points to docs/BENCHMARKS.md."""
-    logged = [str(path.relative_to(REPO_ROOT)) for path in sorted((REPO_ROOT / "game").rglob("*.py"))
-              if "±" in path.read_text(encoding="utf-8")]
+    logged = [
+        str(path.relative_to(REPO_ROOT))
+        for path in sorted((REPO_ROOT / "game").rglob("*.py"))
+        if "±" in path.read_text(encoding="utf-8")
+    ]
     assert logged == []

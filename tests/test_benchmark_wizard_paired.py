@@ -26,8 +26,9 @@ def test_round_starts_are_the_seeds_deals_before_any_bid() -> None:
         assert start.phase in (Phase.TRUMP_CHOICE, Phase.PREDICT) and all(bid < 0 for bid in view.predictions)
     # The medium players reach the same cards as random play would: the deal is the seed's.
     random_deals = deals_of_a_random_game("wizard", 7, play_seed=99)
-    assert {start.deal_number: tuple(tuple(h) for h in start.hands) for start in starts} == \
-        {number: hands for number, (_, hands) in random_deals.items()}
+    assert {start.deal_number: tuple(tuple(h) for h in start.hands) for start in starts} == {
+        number: hands for number, (_, hands) in random_deals.items()
+    }
 
 
 def test_one_setting_plays_a_round_the_same_way_twice() -> None:

@@ -27,8 +27,9 @@ def run_main(capsys, *args: str) -> tuple[int, str, str]:
 
 def test_simulate_bidwhist_prints_summary_and_writes_history(tmp_path, capsys):
     out_file = tmp_path / "bw.jsonl"
-    code, out, _ = run_main(capsys, "simulate", "--game", "bidwhist", "--games", "3", "--seed", "5",
-                            "--history", str(out_file))
+    code, out, _ = run_main(
+        capsys, "simulate", "--game", "bidwhist", "--games", "3", "--seed", "5", "--history", str(out_file)
+    )
     assert code == 0
     assert "bidwhist: 3 games" in out
     assert "team 0 (seats 0 and 2)" in out and "team 1 (seats 1 and 3)" in out
@@ -43,8 +44,22 @@ def test_simulate_bidwhist_prints_summary_and_writes_history(tmp_path, capsys):
 
 
 def test_simulate_wizard_reports_bid_hit_rate_per_seat_levels(tmp_path, capsys):
-    code, out, _ = run_main(capsys, "simulate", "--game", "wizard", "--players", "3", "--games", "2",
-                            "--seed", "1", "--ai", "medium,random,medium", "--set", "rounds=4")
+    code, out, _ = run_main(
+        capsys,
+        "simulate",
+        "--game",
+        "wizard",
+        "--players",
+        "3",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--ai",
+        "medium,random,medium",
+        "--set",
+        "rounds=4",
+    )
     assert code == 0
     assert "wizard: 2 games, 3 players, computer levels medium,random,medium" in out
     assert "seat 1 (random)" in out
@@ -54,17 +69,37 @@ def test_simulate_wizard_reports_bid_hit_rate_per_seat_levels(tmp_path, capsys):
 def test_same_seed_gives_byte_identical_history(tmp_path, capsys):
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
     for target in (first, second):
-        assert run_main(capsys, "simulate", "--game", "wizard", "--players", "5", "--games", "2",
-                        "--seed", "42", "--preset", "quick", "--history", str(target))[0] == 0
+        assert (
+            run_main(
+                capsys,
+                "simulate",
+                "--game",
+                "wizard",
+                "--players",
+                "5",
+                "--games",
+                "2",
+                "--seed",
+                "42",
+                "--preset",
+                "quick",
+                "--history",
+                str(target),
+            )[0]
+            == 0
+        )
     assert first.read_bytes() == second.read_bytes()
 
 
-@pytest.mark.parametrize("args, message", [
-    (["--set", "min_bid=9"], "min_bid: must be a whole number from 1 to 7, not 9"),
-    (["--set", "min_bid"], "--set"),
-    (["--preset", "nonesuch"], "no preset named 'nonesuch'"),
-    (["--set", "colour=blue"], "colour"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["--set", "min_bid=9"], "min_bid: must be a whole number from 1 to 7, not 9"),
+        (["--set", "min_bid"], "--set"),
+        (["--preset", "nonesuch"], "no preset named 'nonesuch'"),
+        (["--set", "colour=blue"], "colour"),
+    ],
+)
 def test_bad_rules_exit_2_with_a_clear_message(capsys, args, message):
     code, _, err = run_main(capsys, "simulate", "--game", "bidwhist", "--games", "1", *args)
     assert code == 2
@@ -113,9 +148,26 @@ def test_replay_check_of_unreadable_file_is_a_message(tmp_path, capsys):
 def test_main_py_runs_as_a_script(tmp_path):
     """The documented command line works end to end in a fresh interpreter."""
     result = subprocess.run(
-        [sys.executable, "main.py", "simulate", "--game", "wizard", "--games", "1", "--seed", "2",
-         "--preset", "quick", "--data-dir", str(tmp_path)],
-        cwd=ROOT, capture_output=True, text=True, timeout=120)
+        [
+            sys.executable,
+            "main.py",
+            "simulate",
+            "--game",
+            "wizard",
+            "--games",
+            "1",
+            "--seed",
+            "2",
+            "--preset",
+            "quick",
+            "--data-dir",
+            str(tmp_path),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert result.returncode == 0, result.stderr
     assert "wizard: 1 games" in result.stdout
 
@@ -128,8 +180,20 @@ def _simulate_with_history(capsys, tmp_path, *args: str) -> tuple[str, list[dict
 
 
 def test_contract_summary_agrees_with_the_histories(tmp_path, capsys):
-    out, records = _simulate_with_history(capsys, tmp_path, "--game", "bidwhist", "--games", "3", "--seed", "6",
-                                          "--set", "all_pass=redeal", "--set", "renege=penalized")
+    out, records = _simulate_with_history(
+        capsys,
+        tmp_path,
+        "--game",
+        "bidwhist",
+        "--games",
+        "3",
+        "--seed",
+        "6",
+        "--set",
+        "all_pass=redeal",
+        "--set",
+        "renege=penalized",
+    )
     game = get_game("bidwhist")
     for team in (0, 1):
         seats = " and ".join(str(s) for s in game.team_members(team, 4))
@@ -146,8 +210,22 @@ def test_contract_summary_agrees_with_the_histories(tmp_path, capsys):
 
 
 def test_prediction_summary_agrees_with_the_histories(tmp_path, capsys):
-    out, records = _simulate_with_history(capsys, tmp_path, "--game", "wizard", "--players", "5", "--games", "2",
-                                          "--seed", "4", "--preset", "quick", "--ai", "random")
+    out, records = _simulate_with_history(
+        capsys,
+        tmp_path,
+        "--game",
+        "wizard",
+        "--players",
+        "5",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--preset",
+        "quick",
+        "--ai",
+        "random",
+    )
     hits = made = 0
     for record in records:
         for deal in record["deals"]:

@@ -23,8 +23,9 @@ def _python_files() -> list[Path]:
 
 def unjustified_noqa(text: str) -> list[int]:
     """The numbers of the lines whose `# noqa` lacks its codes or its reason."""
-    return [number for number, line in enumerate(text.splitlines(), 1)
-            if NOQA.search(line) and not JUSTIFIED.search(line)]
+    return [
+        number for number, line in enumerate(text.splitlines(), 1) if NOQA.search(line) and not JUSTIFIED.search(line)
+    ]
 
 
 def test_the_pattern_tells_a_reasoned_noqa_from_a_bare_one() -> None:
@@ -37,7 +38,10 @@ def test_the_pattern_tells_a_reasoned_noqa_from_a_bare_one() -> None:
 
 def test_every_noqa_in_the_code_says_why() -> None:
     this_file = Path(__file__).resolve()  # its examples above are bare on purpose
-    bare = [f"{path.relative_to(REPO_ROOT)}:{number}" for path in _python_files()
-            if path.is_file() and path.resolve() != this_file
-            for number in unjustified_noqa(path.read_text(encoding="utf-8"))]
+    bare = [
+        f"{path.relative_to(REPO_ROOT)}:{number}"
+        for path in _python_files()
+        if path.is_file() and path.resolve() != this_file
+        for number in unjustified_noqa(path.read_text(encoding="utf-8"))
+    ]
     assert bare == []

@@ -11,7 +11,14 @@ import pytest
 import yaml
 
 from game.settings.house_rule_files import (
-    ConfigError, check_rule_value, default_rule_file, game_title, load_rule_file, load_rules_or_defaults, parse_set_option, resolve_rules,
+    ConfigError,
+    check_rule_value,
+    default_rule_file,
+    game_title,
+    load_rule_file,
+    load_rules_or_defaults,
+    parse_set_option,
+    resolve_rules,
 )
 from game.settings.app_settings import Settings, load_settings, save_settings
 from game.settings.paths import UserPaths, resource_path
@@ -34,6 +41,7 @@ def error_of(path: Path) -> ConfigError:
 
 # --------------------------------------------------------------------------
 # The bundled files
+
 
 @pytest.mark.parametrize("game", game_names())
 def test_bundled_file_loads_and_its_rules_are_the_defaults(game: str) -> None:
@@ -88,62 +96,141 @@ def test_bundled_wizard_presets_cover_the_common_tables() -> None:
 # Every kind of bad file gives a message naming the file, the key and what is allowed
 
 BAD_FILES = [
-    pytest.param("- just\n- a list\n", "", ["must be a mapping of rule keys to values, or with the keys game, "
-                                               "rules and presets, not a list"],
-                 id="top-level-not-mapping"),
-    pytest.param("game: wizard\nrules: {}\nrulez: {}\n", "rulez",
-                 ["unknown key; did you mean rules? Allowed keys: game, rules, presets"],
-                 id="unknown-top-level-key"),
+    pytest.param(
+        "- just\n- a list\n",
+        "",
+        ["must be a mapping of rule keys to values, or with the keys game, rules and presets, not a list"],
+        id="top-level-not-mapping",
+    ),
+    pytest.param(
+        "game: wizard\nrules: {}\nrulez: {}\n",
+        "rulez",
+        ["unknown key; did you mean rules? Allowed keys: game, rules, presets"],
+        id="unknown-top-level-key",
+    ),
     pytest.param("rules: {}\n", "game", ["missing", "bidwhist, wizard"], id="missing-game"),
     pytest.param("game: poker\n", "game", ["must be one of bidwhist, wizard, not 'poker'"], id="unknown-game"),
-    pytest.param("game: bidwhist\nrules: [min_bid, 3]\n", "rules", ["must be a mapping of rule keys to values"],
-                 id="rules-not-mapping"),
-    pytest.param("game: bidwhist\nrules: {min_bids: 3}\n", "rules.min_bids",
-                 ["unknown key; did you mean min_bid? Allowed keys for Bid Whist: min_bid, "],
-                 id="unknown-rule-key"),
-    pytest.param("game: bidwhist\nrules: {min_bid: three}\n", "rules.min_bid",
-                 ["must be a whole number from 1 to 7, not 'three'"], id="wrong-type"),
-    pytest.param("game: bidwhist\nrules: {min_bid: true}\n", "rules.min_bid",
-                 ["must be a whole number from 1 to 7, not True"], id="bool-for-number"),
-    pytest.param("game: bidwhist\nrules: {min_bid: 8}\n", "rules.min_bid",
-                 ["must be a whole number from 1 to 7, not 8"], id="out-of-range"),
-    pytest.param("game: bidwhist\nrules: {notrump_multiplier: 5}\n", "rules.notrump_multiplier",
-                 ["from 1 to 4"], id="multiplier-out-of-range"),
-    pytest.param("game: bidwhist\nrules: {target_score: 100}\n", "rules.target_score",
-                 ["from 1 to 99"], id="target-out-of-range"),
-    pytest.param("game: bidwhist\nrules: {downtown_outranks_uptown: yes please}\n",
-                 "rules.downtown_outranks_uptown", ["must be true or false"], id="not-a-bool"),
-    pytest.param("game: bidwhist\nrules: {renege: ignored}\n", "rules.renege",
-                 ["must be one of prevented, penalized, not 'ignored'"], id="bad-choice"),
-    pytest.param("game: wizard\nrules: {rounds: 21}\n", "rules.rounds",
-                 ["must be full or a whole number from 1 to 20, not 21"], id="rounds-above-20"),
-    pytest.param("game: wizard\nrules: {rounds: 0}\n", "rules.rounds",
-                 ["full or a whole number from 1 to 20"], id="rounds-zero"),
-    pytest.param("game: wizard\nrules: {bidding: hidden, uneven_bids: always}\n", "rules.uneven_bids",
-                 ["must be off unless bidding is open"], id="uneven-with-hidden-bidding"),
-    pytest.param("game: wizard\npresets: [short]\n", "presets",
-                 ["must be a mapping of preset names to presets"], id="presets-not-mapping"),
-    pytest.param("game: wizard\npresets: {short: 5}\n", "presets.short",
-                 ["must be a mapping with description and rules"], id="preset-not-mapping"),
-    pytest.param("game: wizard\npresets: {short: {rulez: {}}}\n", "presets.short.rulez",
-                 ["unknown key; did you mean rules? Allowed keys: description, rules"], id="preset-unknown-key"),
-    pytest.param("game: wizard\npresets: {short: {description: [a]}}\n", "presets.short.description",
-                 ["must be text"], id="preset-description-not-text"),
-    pytest.param("game: wizard\npresets: {short: {rules: [rounds]}}\n", "presets.short.rules",
-                 ["must be a mapping of rule keys to values"], id="preset-rules-not-mapping"),
-    pytest.param("game: wizard\npresets: {short: {rules: {rounds: 30}}}\n", "presets.short.rules.rounds",
-                 ["from 1 to 20, not 30"], id="preset-value-out-of-range"),
-    pytest.param("game: wizard\npresets: {short: {rules: {roundz: 3}}}\n", "presets.short.rules.roundz",
-                 ["unknown key; did you mean rounds? Allowed keys for Wizard: rounds, bidding, uneven_bids"],
-                 id="preset-unknown-rule-key"),
-    pytest.param("game: wizard\nrules: {uneven_bids: always}\npresets: {h: {rules: {bidding: hidden}}}\n",
-                 "presets.h.rules", ["must be off unless bidding is open"], id="preset-combination-with-base"),
+    pytest.param(
+        "game: bidwhist\nrules: [min_bid, 3]\n",
+        "rules",
+        ["must be a mapping of rule keys to values"],
+        id="rules-not-mapping",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {min_bids: 3}\n",
+        "rules.min_bids",
+        ["unknown key; did you mean min_bid? Allowed keys for Bid Whist: min_bid, "],
+        id="unknown-rule-key",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {min_bid: three}\n",
+        "rules.min_bid",
+        ["must be a whole number from 1 to 7, not 'three'"],
+        id="wrong-type",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {min_bid: true}\n",
+        "rules.min_bid",
+        ["must be a whole number from 1 to 7, not True"],
+        id="bool-for-number",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {min_bid: 8}\n",
+        "rules.min_bid",
+        ["must be a whole number from 1 to 7, not 8"],
+        id="out-of-range",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {notrump_multiplier: 5}\n",
+        "rules.notrump_multiplier",
+        ["from 1 to 4"],
+        id="multiplier-out-of-range",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {target_score: 100}\n", "rules.target_score", ["from 1 to 99"], id="target-out-of-range"
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {downtown_outranks_uptown: yes please}\n",
+        "rules.downtown_outranks_uptown",
+        ["must be true or false"],
+        id="not-a-bool",
+    ),
+    pytest.param(
+        "game: bidwhist\nrules: {renege: ignored}\n",
+        "rules.renege",
+        ["must be one of prevented, penalized, not 'ignored'"],
+        id="bad-choice",
+    ),
+    pytest.param(
+        "game: wizard\nrules: {rounds: 21}\n",
+        "rules.rounds",
+        ["must be full or a whole number from 1 to 20, not 21"],
+        id="rounds-above-20",
+    ),
+    pytest.param(
+        "game: wizard\nrules: {rounds: 0}\n", "rules.rounds", ["full or a whole number from 1 to 20"], id="rounds-zero"
+    ),
+    pytest.param(
+        "game: wizard\nrules: {bidding: hidden, uneven_bids: always}\n",
+        "rules.uneven_bids",
+        ["must be off unless bidding is open"],
+        id="uneven-with-hidden-bidding",
+    ),
+    pytest.param(
+        "game: wizard\npresets: [short]\n",
+        "presets",
+        ["must be a mapping of preset names to presets"],
+        id="presets-not-mapping",
+    ),
+    pytest.param(
+        "game: wizard\npresets: {short: 5}\n",
+        "presets.short",
+        ["must be a mapping with description and rules"],
+        id="preset-not-mapping",
+    ),
+    pytest.param(
+        "game: wizard\npresets: {short: {rulez: {}}}\n",
+        "presets.short.rulez",
+        ["unknown key; did you mean rules? Allowed keys: description, rules"],
+        id="preset-unknown-key",
+    ),
+    pytest.param(
+        "game: wizard\npresets: {short: {description: [a]}}\n",
+        "presets.short.description",
+        ["must be text"],
+        id="preset-description-not-text",
+    ),
+    pytest.param(
+        "game: wizard\npresets: {short: {rules: [rounds]}}\n",
+        "presets.short.rules",
+        ["must be a mapping of rule keys to values"],
+        id="preset-rules-not-mapping",
+    ),
+    pytest.param(
+        "game: wizard\npresets: {short: {rules: {rounds: 30}}}\n",
+        "presets.short.rules.rounds",
+        ["from 1 to 20, not 30"],
+        id="preset-value-out-of-range",
+    ),
+    pytest.param(
+        "game: wizard\npresets: {short: {rules: {roundz: 3}}}\n",
+        "presets.short.rules.roundz",
+        ["unknown key; did you mean rounds? Allowed keys for Wizard: rounds, bidding, uneven_bids"],
+        id="preset-unknown-rule-key",
+    ),
+    pytest.param(
+        "game: wizard\nrules: {uneven_bids: always}\npresets: {h: {rules: {bidding: hidden}}}\n",
+        "presets.h.rules",
+        ["must be off unless bidding is open"],
+        id="preset-combination-with-base",
+    ),
 ]
 
 
 @pytest.mark.parametrize(("text", "key", "fragments"), BAD_FILES)
 def test_bad_file_message_names_file_key_and_allowed_values(
-        tmp_path: Path, text: str, key: str, fragments: list[str]) -> None:
+    tmp_path: Path, text: str, key: str, fragments: list[str]
+) -> None:
     path = write(tmp_path, text)
     error = error_of(path)
     message = str(error)
@@ -159,7 +246,8 @@ def test_bad_file_message_names_file_key_and_allowed_values(
 def test_the_documented_example_message(tmp_path: Path) -> None:
     path = write(tmp_path, "game: wizard\nrules:\n  uneven_bids: sometimes\n", name="wizard.yaml")
     assert str(error_of(path)) == (
-        f"{path}: rules.uneven_bids: must be one of off, always, leader_only, not 'sometimes'")
+        f"{path}: rules.uneven_bids: must be one of off, always, leader_only, not 'sometimes'"
+    )
 
 
 def test_config_error_is_a_rule_config_error_with_its_fields(tmp_path: Path) -> None:
@@ -213,7 +301,9 @@ def test_python_tags_are_refused_by_safe_load(tmp_path: Path) -> None:
 
 
 def test_bare_off_and_empty_sections_are_accepted(tmp_path: Path) -> None:
-    path = write(tmp_path, """\
+    path = write(
+        tmp_path,
+        """\
         game: wizard
         rules:
           uneven_bids: off
@@ -221,7 +311,8 @@ def test_bare_off_and_empty_sections_are_accepted(tmp_path: Path) -> None:
           plain:
             description: all commented out
             rules:
-        """)
+        """,
+    )
     rule_file = load_rule_file(path)
     assert rule_file.base_rules == {"uneven_bids": "off"}
     assert rule_file.presets["plain"].rules == {}
@@ -271,8 +362,7 @@ def test_unknown_preset_lists_the_available_ones(tmp_path: Path) -> None:
     path = write(tmp_path, LAYERED_FILE)
     with pytest.raises(ConfigError) as info:
         resolve_rules("bidwhist", path, preset="fuor")
-    assert str(info.value) == (f"{path}: presets: no preset named 'fuor' (did you mean four?); "
-                               "available presets: four")
+    assert str(info.value) == (f"{path}: presets: no preset named 'fuor' (did you mean four?); available presets: four")
 
 
 def test_file_of_another_game_is_refused() -> None:
@@ -284,6 +374,7 @@ def test_file_of_another_game_is_refused() -> None:
 # --------------------------------------------------------------------------
 # A rules file written the natural way: just the rule keys (issue 11, item 3)
 
+
 def test_a_flat_file_of_rule_keys_gives_the_rules_of_the_game_named_by_the_caller(tmp_path: Path) -> None:
     assert resolve_rules("bidwhist", write(tmp_path, "target_score: 5\n")) == BidWhistRules(target_score=5)
     assert resolve_rules("wizard", write(tmp_path, "uneven_bids: always\n")) == WizardRules(uneven_bids="always")
@@ -293,7 +384,10 @@ def test_a_flat_file_may_name_its_game(tmp_path: Path) -> None:
     path = write(tmp_path, "game: wizard\nrounds: 3\nbidding: hidden\n")
     rule_file = load_rule_file(path)
     assert (rule_file.game, rule_file.base_rules, rule_file.presets) == (
-        "wizard", {"rounds": 3, "bidding": "hidden"}, {})
+        "wizard",
+        {"rounds": 3, "bidding": "hidden"},
+        {},
+    )
     assert resolve_rules("wizard", path, overrides=["rounds=4"]) == WizardRules(rounds=4, bidding="hidden")
     with pytest.raises(ConfigError, match="game: this file is for wizard, but the game being set up is bidwhist"):
         resolve_rules("bidwhist", path)
@@ -301,8 +395,9 @@ def test_a_flat_file_may_name_its_game(tmp_path: Path) -> None:
 
 def test_a_flat_file_without_a_game_needs_one_from_the_caller(tmp_path: Path) -> None:
     path = write(tmp_path, "target_score: 5\n")
-    assert str(error_of(path)) == (f"{path}: game: missing; name the game in the file "
-                                   "(game: one of bidwhist, wizard) or with --game")
+    assert str(error_of(path)) == (
+        f"{path}: game: missing; name the game in the file (game: one of bidwhist, wizard) or with --game"
+    )
     assert load_rule_file(path, "bidwhist").base_rules == {"target_score": 5}
 
 
@@ -311,8 +406,7 @@ def test_a_misspelt_key_is_named_with_the_nearest_valid_key_and_the_allowed_ones
     with pytest.raises(ConfigError) as info:
         resolve_rules("bidwhist", path)
     allowed = ", ".join(["game"] + [spec.key for spec in get_game("bidwhist").rule_specs])
-    assert str(info.value) == (f"{path}: targt_score: unknown key; did you mean target_score? "
-                               f"Allowed keys: {allowed}")
+    assert str(info.value) == (f"{path}: targt_score: unknown key; did you mean target_score? Allowed keys: {allowed}")
     assert info.value.key == "targt_score"
 
 
@@ -333,8 +427,10 @@ def test_a_flat_value_error_names_the_key_without_a_section(tmp_path: Path) -> N
 
 def test_a_rule_key_beside_the_sections_is_told_where_it_belongs(tmp_path: Path) -> None:
     path = write(tmp_path, "game: bidwhist\nrules: {min_bid: 4}\ntarget_score: 5\n")
-    assert str(error_of(path)) == (f"{path}: target_score: a rule key belongs under rules: in a file that has "
-                                   "rules: or presets: (allowed keys here: game, rules, presets)")
+    assert str(error_of(path)) == (
+        f"{path}: target_score: a rule key belongs under rules: in a file that has "
+        "rules: or presets: (allowed keys here: game, rules, presets)"
+    )
 
 
 def test_a_flat_file_has_no_presets(tmp_path: Path) -> None:
@@ -352,6 +448,7 @@ def test_make_rules_names_the_unknown_key_and_the_nearest_one() -> None:
 
 def test_simulate_plays_with_a_flat_rules_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from game.program.cli import main
+
     path = write(tmp_path, "target_score: 1\n")
     assert main(["simulate", "--game", "bidwhist", "--games", "1", "--seed", "3", "--rules", str(path)]) == 0
     assert "bidwhist: 1 games" in capsys.readouterr().out
@@ -362,8 +459,9 @@ def test_rounds_above_sixty_over_players_is_checked_when_players_are_known(tmp_p
     assert wizard_rules(path, players=5).rounds == 12
     with pytest.raises(ConfigError) as info:
         resolve_rules("wizard", path, players=6)
-    assert str(info.value) == (f"{path}: rules.rounds: must be full or at most 10 "
-                               "with 6 players (60 cards / 6), not 12")
+    assert str(info.value) == (
+        f"{path}: rules.rounds: must be full or at most 10 with 6 players (60 cards / 6), not 12"
+    )
 
 
 def test_set_that_breaks_a_combination_is_blamed(tmp_path: Path) -> None:
@@ -398,24 +496,31 @@ def test_unknown_game_is_refused() -> None:
 # --------------------------------------------------------------------------
 # --set KEY=VALUE
 
-@pytest.mark.parametrize(("text", "expected"), [
-    ("min_bid=1", ("min_bid", 1)),
-    (" target_score = 5 ", ("target_score", 5)),
-    ("downtown_outranks_uptown=true", ("downtown_outranks_uptown", True)),
-    ("rounds=full", ("rounds", "full")),
-    ("renege=penalized", ("renege", "penalized")),
-    ("bidding=delayed_reveal", ("bidding", "delayed_reveal")),
-])
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("min_bid=1", ("min_bid", 1)),
+        (" target_score = 5 ", ("target_score", 5)),
+        ("downtown_outranks_uptown=true", ("downtown_outranks_uptown", True)),
+        ("rounds=full", ("rounds", "full")),
+        ("renege=penalized", ("renege", "penalized")),
+        ("bidding=delayed_reveal", ("bidding", "delayed_reveal")),
+    ],
+)
 def test_parse_set_option(text: str, expected: tuple[str, object]) -> None:
     assert parse_set_option(text) == expected
 
 
-@pytest.mark.parametrize(("text", "fragment"), [
-    ("min_bid", "--set: min_bid: expected KEY=VALUE"),
-    ("=3", "--set: '': missing the key"),
-    ("min_bid=", "--set: min_bid: missing the value"),
-    ("rounds=[3", "--set: rounds: YAML syntax error"),
-])
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("min_bid", "--set: min_bid: expected KEY=VALUE"),
+        ("=3", "--set: '': missing the key"),
+        ("min_bid=", "--set: min_bid: missing the value"),
+        ("rounds=[3", "--set: rounds: YAML syntax error"),
+    ],
+)
 def test_malformed_set_option_names_set(text: str, fragment: str) -> None:
     with pytest.raises(ConfigError) as info:
         parse_set_option(text)
@@ -426,14 +531,16 @@ def test_set_values_are_validated_like_file_values() -> None:
     with pytest.raises(ConfigError) as info:
         resolve_rules("bidwhist", overrides=["min_bid=9"])
     assert str(info.value) == "--set: min_bid: must be a whole number from 1 to 7, not 9"
-    with pytest.raises(ConfigError,
-                       match="--set: min_bids: unknown key; did you mean min_bid\\? Allowed keys for Bid Whist"):
+    with pytest.raises(
+        ConfigError, match="--set: min_bids: unknown key; did you mean min_bid\\? Allowed keys for Bid Whist"
+    ):
         resolve_rules("bidwhist", overrides=["min_bids=2"])
     assert wizard_rules(overrides=["uneven_bids=off"]).uneven_bids == "off"
 
 
 # --------------------------------------------------------------------------
 # The forgiving front door for the window
+
 
 def test_load_rules_or_defaults_keeps_defaults_and_says_so(tmp_path: Path) -> None:
     path = write(tmp_path, "game: wizard\nrules: {uneven_bids: sometimes}\n")
@@ -453,6 +560,7 @@ def test_load_rules_or_defaults_without_problem_has_no_warning() -> None:
 # --------------------------------------------------------------------------
 # App settings
 
+
 def test_bundled_settings_file_matches_the_dataclass_defaults() -> None:
     data = yaml.safe_load(resource_path("config", "settings.yaml").read_text(encoding="utf-8"))
     assert data == Settings().to_dict()
@@ -467,29 +575,31 @@ def test_no_user_settings_file_gives_defaults(tmp_path: Path) -> None:
 
 def test_partial_user_settings_override_defaults(tmp_path: Path) -> None:
     paths = UserPaths.from_data_dir(tmp_path).ensure()
-    paths.settings_file.write_text("language: nl\nwindow_size: [1024, 768]\nai_pause_seconds: 2\n",
-                                   encoding="utf-8")
+    paths.settings_file.write_text("language: nl\nwindow_size: [1024, 768]\nai_pause_seconds: 2\n", encoding="utf-8")
     settings, warning = load_settings(paths)
     assert warning is None
     assert settings == Settings(language="nl", window_size=(1024, 768), ai_pause_seconds=2.0)
 
 
-@pytest.mark.parametrize(("text", "fragment"), [
-    ("language: [en\n", "YAML syntax error at line"),
-    ("- a list\n", "must be a mapping of setting names to values"),
-    ("langauge: nl\n", "langauge: unknown key; did you mean language? Allowed keys: animation_speed, "),
-    ("animation_speed: warp\n", "animation_speed: must be one of slow, normal, fast, instant, not 'warp'"),
-    ("ai_pause_seconds: 9\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
-    ("ai_pause_seconds: .nan\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
-    ("fullscreen: maybe\n", "fullscreen: must be true or false"),
-    ("ai_think_seconds: 0\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
-    ("ai_think_seconds: 2.5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
-    ("ai_think_seconds: true\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
-    ("hints: yes please\n", "hints: must be true or false"),
-    ("language: de\n", "language: must be one of en, nl, tr, not 'de'"),
-    ("window_size: [640, 480]\n", "window_size: must be [width, height] in whole pixels, at least [800, 600]"),
-    ("window_size: 1280x720\n", "window_size: must be [width, height]"),
-])
+@pytest.mark.parametrize(
+    ("text", "fragment"),
+    [
+        ("language: [en\n", "YAML syntax error at line"),
+        ("- a list\n", "must be a mapping of setting names to values"),
+        ("langauge: nl\n", "langauge: unknown key; did you mean language? Allowed keys: animation_speed, "),
+        ("animation_speed: warp\n", "animation_speed: must be one of slow, normal, fast, instant, not 'warp'"),
+        ("ai_pause_seconds: 9\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
+        ("ai_pause_seconds: .nan\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
+        ("fullscreen: maybe\n", "fullscreen: must be true or false"),
+        ("ai_think_seconds: 0\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+        ("ai_think_seconds: 2.5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+        ("ai_think_seconds: true\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+        ("hints: yes please\n", "hints: must be true or false"),
+        ("language: de\n", "language: must be one of en, nl, tr, not 'de'"),
+        ("window_size: [640, 480]\n", "window_size: must be [width, height] in whole pixels, at least [800, 600]"),
+        ("window_size: 1280x720\n", "window_size: must be [width, height]"),
+    ],
+)
 def test_broken_settings_fall_back_and_leave_the_file_alone(tmp_path: Path, text: str, fragment: str) -> None:
     paths = UserPaths.from_data_dir(tmp_path).ensure()
     paths.settings_file.write_text(text, encoding="utf-8")
@@ -514,8 +624,16 @@ def test_unreadable_settings_file_falls_back(tmp_path: Path) -> None:
 
 def test_save_then_load_round_trips(tmp_path: Path) -> None:
     paths = UserPaths.from_data_dir(tmp_path)
-    wanted = Settings(animation_speed="fast", ai_pause_seconds=0.0, ai_think_seconds=1.5, hints=False,
-                      four_colour_deck=True, language="tr", fullscreen=True, window_size=(1920, 1080))
+    wanted = Settings(
+        animation_speed="fast",
+        ai_pause_seconds=0.0,
+        ai_think_seconds=1.5,
+        hints=False,
+        four_colour_deck=True,
+        language="tr",
+        fullscreen=True,
+        window_size=(1920, 1080),
+    )
     written = save_settings(wanted, paths)
     assert written == paths.settings_file
     assert load_settings(paths) == (wanted, None)

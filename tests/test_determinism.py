@@ -117,8 +117,14 @@ def test_same_history_in_other_processes(game, players, overrides) -> None:
     outputs = set()
     for hash_seed, salt in (("1", 5), ("2", 6)):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        result = subprocess.run([sys.executable, "-c", _CHILD, json.dumps([game, players, overrides, 42, salt, LEVEL])],
-                                cwd=ROOT, env=env, capture_output=True, text=True, check=True)
+        result = subprocess.run(
+            [sys.executable, "-c", _CHILD, json.dumps([game, players, overrides, 42, salt, LEVEL])],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
         outputs.add(result.stdout)
     outputs.add(history_json(play(game, players, overrides, 42, disturb=3)))
     assert len(outputs) == 1

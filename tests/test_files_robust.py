@@ -82,7 +82,7 @@ class FullDisk:
         if len(data) <= self._room:
             self._room -= len(data)
             return int(self._real.write(data))
-        self._real.write(data[:self._room])
+        self._real.write(data[: self._room])
         self._real.flush()
         self._room = 0
         raise OSError(errno.ENOSPC, "No space left on device")
@@ -146,8 +146,9 @@ history.write_history(sys.argv[1], [record], append=True)
 
 
 def run_child(script: str, *args: str) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-c", script, *args], cwd=REPO_ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", script, *args], cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
 
 
 def kill_when_it_says(child: subprocess.Popen[str], words: str) -> None:
@@ -217,11 +218,14 @@ def test_a_child_killed_in_the_middle_of_its_append_loses_only_that_game(tmp_pat
 
 
 # ---------------------------------------------------------------------- history: damaged files
-@pytest.mark.parametrize("tail", [
-    pytest.param(None, id="torn record"),
-    pytest.param(b"\0" * 4096, id="zeros after a power cut"),
-    pytest.param(b'{"format":"trick-table-history","version":1,"game":"wiz', id="torn header"),
-])
+@pytest.mark.parametrize(
+    "tail",
+    [
+        pytest.param(None, id="torn record"),
+        pytest.param(b"\0" * 4096, id="zeros after a power cut"),
+        pytest.param(b'{"format":"trick-table-history","version":1,"game":"wiz', id="torn header"),
+    ],
+)
 def test_a_damaged_tail_is_set_aside_and_the_next_game_lands_on_a_clean_line(tmp_path, games, tail):
     path = tmp_path / "wizard.jsonl"
     torn = torn_history(path, games[:2], tail)
@@ -269,8 +273,9 @@ def test_a_game_broken_by_a_hand_edit_does_not_hide_the_games_after_it(tmp_path,
     assert "line 2: not valid JSON" in err
     assert f"{path}: 3 lines, 2 games agree with the engine, 1 unreadable (line 2)" in out
     write_history(path, [games[0]], append=True)
-    assert lines_of(path)[:3] == [lines[0], lines[1].replace(b'"final_scores":', b'"final_scores"', 1),
-                                  lines[2]], "the damaged game is left for the user to see"
+    assert lines_of(path)[:3] == [lines[0], lines[1].replace(b'"final_scores":', b'"final_scores"', 1), lines[2]], (
+        "the damaged game is left for the user to see"
+    )
 
 
 def test_a_hand_edited_game_is_reported_and_the_others_still_count(tmp_path, games, capsys):
@@ -331,8 +336,26 @@ def test_new_files_get_the_users_normal_permissions(tmp_path, games, umask_022, 
     write_history(tmp_path / "replaced.jsonl", games[:1])
     write_history(tmp_path / "appended.jsonl", games[:1], append=True)
     atomic_write_text(tmp_path / "settings.yaml", "hints: true\n")
-    assert cli.main(["simulate", "--game", "wizard", "--players", "3", "--games", "1", "--seed", "1",
-                     "--set", "rounds=1", "--history", str(tmp_path / "simulated.jsonl")]) == 0
+    assert (
+        cli.main(
+            [
+                "simulate",
+                "--game",
+                "wizard",
+                "--players",
+                "3",
+                "--games",
+                "1",
+                "--seed",
+                "1",
+                "--set",
+                "rounds=1",
+                "--history",
+                str(tmp_path / "simulated.jsonl"),
+            ]
+        )
+        == 0
+    )
     for name in ("replaced.jsonl", "appended.jsonl", "settings.yaml", "simulated.jsonl"):
         assert oct((tmp_path / name).stat().st_mode & 0o777) == oct(0o644), name
 
@@ -384,7 +407,7 @@ def test_temporary_files_of_a_killed_write_are_removed_on_the_next_start(tmp_pat
     assert len(leftovers) == 1
     an_hour_ago = time.time() - 3600
     os.utime(leftovers[0], (an_hour_ago, an_hour_ago))
-    in_use = user.saves_dir / ".autosave.json.abc123.tmp"     # another copy writing right now
+    in_use = user.saves_dir / ".autosave.json.abc123.tmp"  # another copy writing right now
     in_use.write_text("{}", encoding="utf-8")
     not_ours = user.histories_dir / "notes.tmp"
     not_ours.write_text("mine", encoding="utf-8")
@@ -395,14 +418,14 @@ def test_temporary_files_of_a_killed_write_are_removed_on_the_next_start(tmp_pat
     assert not leftovers[0].exists()
     assert in_use.exists() and not_ours.exists()
     assert user.settings_file.read_text(encoding="utf-8") == "hints: true\n", "the old file was never touched"
-    assert "left over from a write that was cut short" in (user.log_dir / "tricktable.log").read_text(
-        encoding="utf-8")
+    assert "left over from a write that was cut short" in (user.log_dir / "tricktable.log").read_text(encoding="utf-8")
 
 
 # ---------------------------------------------------------------------- simulate --history
 def simulate(*args: str) -> int:
-    return cli.main(["simulate", "--game", "wizard", "--players", "3", "--seed", "5", "--set", "rounds=2",
-                     "--ai", "easy", *args])
+    return cli.main(
+        ["simulate", "--game", "wizard", "--players", "3", "--seed", "5", "--set", "rounds=2", "--ai", "easy", *args]
+    )
 
 
 @pytest.fixture
@@ -420,7 +443,8 @@ def count_games_played(monkeypatch) -> list[int]:
 
 @pytest.mark.parametrize("where", ["missing/folder/games.jsonl", "a_file/games.jsonl", "a_folder"])
 def test_simulate_checks_the_history_path_before_playing_and_creates_no_folder(
-        tmp_path, capsys, count_games_played, where):
+    tmp_path, capsys, count_games_played, where
+):
     (tmp_path / "a_file").write_text("", encoding="utf-8")
     (tmp_path / "a_folder").mkdir()
     assert simulate("--games", "3", "--history", str(tmp_path / where)) == cli.EXIT_USAGE
@@ -459,14 +483,32 @@ def test_simulate_on_a_full_disk_keeps_the_games_already_written(tmp_path, capsy
     assert check_file(path) == []
 
 
-SIMULATE_FOR_EVER = ["simulate", "--game", "wizard", "--players", "3", "--games", "100000", "--seed", "1",
-                     "--set", "rounds=2", "--ai", "easy", "--history"]
+SIMULATE_FOR_EVER = [
+    "simulate",
+    "--game",
+    "wizard",
+    "--players",
+    "3",
+    "--games",
+    "100000",
+    "--seed",
+    "1",
+    "--set",
+    "rounds=2",
+    "--ai",
+    "easy",
+    "--history",
+]
 
 
 def test_a_killed_simulation_keeps_every_finished_game(tmp_path):
     path = tmp_path / "games.jsonl"
-    child = subprocess.Popen([sys.executable, "main.py", *SIMULATE_FOR_EVER, str(path)], cwd=REPO_ROOT,
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    child = subprocess.Popen(
+        [sys.executable, "main.py", *SIMULATE_FOR_EVER, str(path)],
+        cwd=REPO_ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.monotonic() + CHILD_TIMEOUT
     try:
         while not (path.exists() and len(lines_of(path)) >= 3):
@@ -505,7 +547,11 @@ def test_one_bad_setting_keeps_the_others_and_saving_backs_up_the_file(tmp_path)
     save_settings(settings, user)
     saved = yaml.safe_load(user.settings_file.read_text(encoding="utf-8"))
     assert (saved["language"], saved["fullscreen"], saved["hints"], saved["four_colour_deck"]) == (
-        "tr", True, False, True)
+        "tr",
+        True,
+        False,
+        True,
+    )
     [backup] = backups(user)
     assert backup.read_text(encoding="utf-8") == text
     assert load_settings(user) == (settings, None)

@@ -51,6 +51,13 @@ def test_every_progress_phrase_is_in_the_catalogue() -> None:
         standing = HandStanding(3, 2, (0, 0, 0), 2, False, TableFigures(predictions=bids))
         lines = predictions.adapter.progress_lines(predictions, standing)
         seen.update(key for line in lines for key in keys_of(line.phrase))
-    assert {"table.progress_made", "table.progress_set", "table.progress_cannot_set",
-            "table.round_over", "table.round_under", "table.round_even", "table.round_bids_waiting"} <= seen
+    assert {
+        "table.progress_made",
+        "table.progress_set",
+        "table.progress_cannot_set",
+        "table.round_over",
+        "table.round_under",
+        "table.round_even",
+        "table.round_bids_waiting",
+    } <= seen
     assert seen <= set(catalog), seen - set(catalog)

@@ -35,11 +35,13 @@ GAME_LITERALS = {"contract", "prediction", "bidwhist", "wizard"}
 
 # One game's computer players and their helpers (see the module docstring).
 PER_GAME_PLAYERS = {
-    "game.ai.easy", "game.ai.hard",                          # both games' players, side by side
-    "game.ai.bidwhist_medium", "game.ai.bidwhist_play",      # Bid Whist's medium player and its card play
-    "game.ai.hand_eval",                                     # Bid Whist's hand strength, for its players
-    "game.ai.wizard_medium",                                 # Wizard's medium player
-    "game.ai.wizard_worlds",                                 # Wizard's hidden hands, drawn for its hard player
+    "game.ai.easy",
+    "game.ai.hard",  # both games' players, side by side
+    "game.ai.bidwhist_medium",
+    "game.ai.bidwhist_play",  # Bid Whist's medium player and its card play
+    "game.ai.hand_eval",  # Bid Whist's hand strength, for its players
+    "game.ai.wizard_medium",  # Wizard's medium player
+    "game.ai.wizard_worlds",  # Wizard's hidden hands, drawn for its hard player
 }
 
 
@@ -51,8 +53,11 @@ def module_name(path: Path) -> str:
 @lru_cache(maxsize=1)
 def modules_above_the_rules() -> dict[str, tuple[Path, ast.Module]]:
     """Every module under game/ but game/rules, by name: its file and its parsed source."""
-    return {module_name(path): (path, ast.parse(path.read_text(encoding="utf-8")))
-            for path in sorted(GAME.rglob("*.py")) if "rules" not in path.relative_to(GAME).parts[:1]}
+    return {
+        module_name(path): (path, ast.parse(path.read_text(encoding="utf-8")))
+        for path in sorted(GAME.rglob("*.py"))
+        if "rules" not in path.relative_to(GAME).parts[:1]
+    }
 
 
 @dataclass(frozen=True)
@@ -75,8 +80,7 @@ def scan(source: str | ast.Module) -> Scan:
         line = getattr(node, "lineno", 0)
         if isinstance(node, ast.Import):
             imports.update(alias.name for alias in node.names)
-            found += [f"line {line}: imports {alias.name}" for alias in node.names
-                      if alias.name in GAME_RULES_MODULES]
+            found += [f"line {line}: imports {alias.name}" for alias in node.names if alias.name in GAME_RULES_MODULES]
         elif isinstance(node, ast.ImportFrom) and node.module:
             imports.add(node.module)
             for alias in node.names:
@@ -85,21 +89,35 @@ def scan(source: str | ast.Module) -> Scan:
                     found.append(f"line {line}: imports {alias.name} from {node.module}")
                 elif alias.name in GAME_TYPES:
                     found.append(f"line {line}: imports the type {alias.name}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
-                and node.func.id in ("isinstance", "issubclass", "type") and len(node.args) >= 1:
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass", "type")
+            and len(node.args) >= 1
+        ):
             tested = {name.id for arg in node.args[1:] for name in ast.walk(arg) if isinstance(name, ast.Name)}
             tested |= {attr.attr for arg in node.args[1:] for attr in ast.walk(arg) if isinstance(attr, ast.Attribute)}
             found += [f"line {line}: {node.func.id}(..., {name})" for name in sorted(tested & GAME_TYPES)]
         elif isinstance(node, ast.Compare):
             operands = [node.left, *node.comparators]
-            literals = {operand.value for operand in operands
-                        if isinstance(operand, ast.Constant) and isinstance(operand.value, str)}
-            literals |= {element.value for operand in operands if isinstance(operand, (ast.Tuple, ast.List, ast.Set))
-                         for element in operand.elts
-                         if isinstance(element, ast.Constant) and isinstance(element.value, str)}
+            literals = {
+                operand.value
+                for operand in operands
+                if isinstance(operand, ast.Constant) and isinstance(operand.value, str)
+            }
+            literals |= {
+                element.value
+                for operand in operands
+                if isinstance(operand, (ast.Tuple, ast.List, ast.Set))
+                for element in operand.elts
+                if isinstance(element, ast.Constant) and isinstance(element.value, str)
+            }
             found += [f"line {line}: compares with {literal!r}" for literal in sorted(literals & GAME_LITERALS)]
-        elif isinstance(node, ast.MatchValue) and isinstance(node.value, ast.Constant) \
-                and node.value.value in GAME_LITERALS:
+        elif (
+            isinstance(node, ast.MatchValue)
+            and isinstance(node.value, ast.Constant)
+            and node.value.value in GAME_LITERALS
+        ):
             found.append(f"line {line}: matches {node.value.value!r}")
         elif isinstance(node, ast.Name) and node.id in GAME_TYPES:
             # A game's type used at all (an annotation, a cast, an ``is`` test): named, so known.
@@ -125,7 +143,7 @@ def scans() -> dict[str, tuple[Path, Scan]]:
 
 
 def test_the_checker_catches_each_kind_of_offence() -> None:
-    source = '''
+    source = """
 import game.rules.wizard
 from game.rules.bidwhist import books_needed
 from game.rules import bidwhist, BidWhistView
@@ -138,7 +156,7 @@ match game.name:
         pass
     case WizardState():
         pass
-'''
+"""
     assert offences(source) == [
         "line 2: imports game.rules.wizard",
         "line 3: imports books_needed from game.rules.bidwhist",

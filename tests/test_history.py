@@ -30,12 +30,47 @@ from game.session.match import Match, Seat
 OLD_HISTORIES = Path(__file__).resolve().parent / "data" / "history_v1"
 
 CARD = re.compile(r"^([2-9TJQKA][SHDC]|BJ|LJ|WZ|JE)$")
-TOP_KEYS = ["format", "version", "game", "seed", "rules", "players", "first_dealer", "deals",
-            "complete", "final_scores", "winners"]
-BIDWHIST_DEAL_KEYS = ["number", "dealer", "hands", "kitty", "bids", "redeal", "declarer", "contract",
-                      "discard", "tricks", "reneges", "books", "score_change", "scores"]
-WIZARD_DEAL_KEYS = ["number", "dealer", "hands", "turn_up", "trump", "bids", "tricks", "tricks_won",
-                    "score_change", "scores"]
+TOP_KEYS = [
+    "format",
+    "version",
+    "game",
+    "seed",
+    "rules",
+    "players",
+    "first_dealer",
+    "deals",
+    "complete",
+    "final_scores",
+    "winners",
+]
+BIDWHIST_DEAL_KEYS = [
+    "number",
+    "dealer",
+    "hands",
+    "kitty",
+    "bids",
+    "redeal",
+    "declarer",
+    "contract",
+    "discard",
+    "tricks",
+    "reneges",
+    "books",
+    "score_change",
+    "scores",
+]
+WIZARD_DEAL_KEYS = [
+    "number",
+    "dealer",
+    "hands",
+    "turn_up",
+    "trump",
+    "bids",
+    "tricks",
+    "tricks_won",
+    "score_change",
+    "scores",
+]
 SUIT_LETTER = {"S": 0, "H": 1, "D": 2, "C": 3}
 
 
@@ -80,9 +115,11 @@ def assert_bidwhist_deal(deal: dict, previous_scores: list[int], rules: dict) ->
     assert [b["seat"] for b in deal["bids"]] == [(deal["dealer"] + k) % 4 for k in range(1, 5)]
     for entry in deal["bids"]:
         assert list(entry) == ["seat", "bid"]
-        assert entry["bid"] == "pass" or (list(entry["bid"]) == ["books", "mode"]
-                                          and entry["bid"]["mode"] in ("uptown", "downtown", "notrump")
-                                          and rules["min_bid"] <= entry["bid"]["books"] <= 7)
+        assert entry["bid"] == "pass" or (
+            list(entry["bid"]) == ["books", "mode"]
+            and entry["bid"]["mode"] in ("uptown", "downtown", "notrump")
+            and rules["min_bid"] <= entry["bid"]["books"] <= 7
+        )
     if deal["redeal"]:
         assert all(b["bid"] == "pass" for b in deal["bids"])
         assert deal["declarer"] is None and deal["contract"] is None
@@ -103,8 +140,9 @@ def assert_bidwhist_deal(deal: dict, previous_scores: list[int], rules: dict) ->
         assert len(deal["tricks"]) == 12
         for trick in deal["tricks"]:
             assert_trick(trick, 4)
-        assert deal["tricks"][0]["leader"] == (deal["declarer"] if rules["first_lead"] == "declarer"
-                                               else (deal["dealer"] + 1) % 4)
+        assert deal["tricks"][0]["leader"] == (
+            deal["declarer"] if rules["first_lead"] == "declarer" else (deal["dealer"] + 1) % 4
+        )
         for before, after in zip(deal["tricks"], deal["tricks"][1:]):
             assert after["leader"] == before["winner"]
         held = {c for h in deal["hands"] for c in h} | set(deal["kitty"])
@@ -123,8 +161,9 @@ def assert_bidwhist_deal(deal: dict, previous_scores: list[int], rules: dict) ->
     return scores
 
 
-def assert_wizard_deal(deal: dict, previous_scores: list[int], players: int, last_full_round: bool,
-                       rules: dict, older: bool) -> list[int]:
+def assert_wizard_deal(
+    deal: dict, previous_scores: list[int], players: int, last_full_round: bool, rules: dict, older: bool
+) -> list[int]:
     # ``trump_chosen_by`` follows the other keys on a deal where a player named trump.
     chooser = deal.get("trump_chosen_by")
     assert list(deal) == WIZARD_DEAL_KEYS + (["trump_chosen_by"] if chooser is not None else [])
@@ -211,8 +250,7 @@ def assert_history_format(record: dict, older: bool = False) -> None:
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("bidwhist", 4, {}),
     ("bidwhist", 4, {"renege": "penalized", "first_lead": "left_of_dealer", "target_score": 3}),
-    ("bidwhist", 4, {"all_pass": "redeal", "downtown_outranks_uptown": True, "min_bid": 1,
-                     "notrump_multiplier": 3}),
+    ("bidwhist", 4, {"all_pass": "redeal", "downtown_outranks_uptown": True, "min_bid": 1, "notrump_multiplier": 3}),
     ("wizard", 3, {}),
     ("wizard", 4, {"rounds": 6, "uneven_bids": "always"}),
     ("wizard", 5, {"bidding": "hidden", "rounds": 4}),
@@ -361,9 +399,16 @@ def test_card_not_following_suit_is_reported() -> None:
             second = trick["plays"][1]
             led = trick["plays"][0]["card"]
             # Swap in a card the same seat plays later that is of another suit.
-            later = [p["card"] for t in deal["tricks"][index + 1:] for p in t["plays"] if p["seat"] == second["seat"]]
-            off = [c for c in later if c[1] != led[1] and c not in ("BJ", "LJ") and led not in ("BJ", "LJ")
-                   and second["card"][1] == led[1] and second["card"] not in ("BJ", "LJ")]
+            later = [p["card"] for t in deal["tricks"][index + 1 :] for p in t["plays"] if p["seat"] == second["seat"]]
+            off = [
+                c
+                for c in later
+                if c[1] != led[1]
+                and c not in ("BJ", "LJ")
+                and led not in ("BJ", "LJ")
+                and second["card"][1] == led[1]
+                and second["card"] not in ("BJ", "LJ")
+            ]
             if off:
                 second["card"] = off[0]
                 problems = check_game(record)
@@ -616,8 +661,7 @@ def _one_value_changed() -> list[tuple[str, int, dict]]:
     cases = []
     for game in game_names():
         game_def = get_game(game)
-        short = {spec.key: spec.minimum for spec in game_def.rule_specs
-                 if spec.key in ("target_score", "rounds")}
+        short = {spec.key: spec.minimum for spec in game_def.rule_specs if spec.key in ("target_score", "rounds")}
         for spec in game_def.rule_specs:
             values = spec.choices if spec.kind == "choice" else (True, False) if spec.kind == "bool" else ()
             for value in values:
@@ -626,9 +670,13 @@ def _one_value_changed() -> list[tuple[str, int, dict]]:
     return cases
 
 
-@pytest.mark.parametrize("game,players,overrides", _one_value_changed(),
-                         ids=lambda case: str(case) if not isinstance(case, dict) else
-                         ",".join(f"{key}={value}" for key, value in case.items()))
+@pytest.mark.parametrize(
+    "game,players,overrides",
+    _one_value_changed(),
+    ids=lambda case: (
+        str(case) if not isinstance(case, dict) else ",".join(f"{key}={value}" for key, value in case.items())
+    ),
+)
 def test_every_house_rule_variant_writes_a_record_the_reader_accepts(game, players, overrides) -> None:
     """The shape the reader checks (game.persistence.history_schema) holds every field the writer
     writes under every house rule, so no variant's game is refused as 'written by a newer program'."""

@@ -59,37 +59,86 @@ from game.ui.table.hand_log import this_hand
 from game.ui.table.turn_controller import TurnController
 from test_ui_table import card_centre, key, key_up, legal_cards, make_app, mouse, start, top_name
 
-FRAME = 0.05   # long frames, so animations at "fast" speed take only a few of them
-DOUBLE_ENTER = 0.15   # how soon a hurried player's second Enter follows the first
+FRAME = 0.05  # long frames, so animations at "fast" speed take only a few of them
+DOUBLE_ENTER = 0.15  # how soon a hurried player's second Enter follows the first
 MAX_FRAMES = 40_000
 
 # (game, seats, house rules, seed, animation speed, whether the seed makes a human end one
 # deal and start the next). At "instant" a whole batch of events lands within one frame; at
 # "fast", with long frames, the model is also checked halfway through its animations.
 GAMES = [
-    pytest.param("bidwhist", ["human", "ai:medium", "human", "ai:medium"], {}, 11, "instant", False,
-                 id="bidwhist-2-humans-partners"),
-    pytest.param("bidwhist", ["human", "ai:random", "human", "ai:random"], {"target_score": 3}, 16, "fast", False,
-                 id="bidwhist-2-humans-animated"),
-    pytest.param("bidwhist", ["human"] * 4, {"all_pass": "redeal"}, 12, "instant", False,
-                 id="bidwhist-4-humans-redeal"),
-    pytest.param("wizard", ["human", "ai:random", "human", "ai:random"], {"bidding": "hidden"}, 13, "instant", True,
-                 id="wizard-2-humans-hidden"),
-    pytest.param("wizard", ["human", "human", "ai:random", "human"], {"bidding": "hidden", "rounds": 4}, 14,
-                 "fast", True, id="wizard-3-humans-hidden-animated"),
-    pytest.param("wizard", ["ai:random", "human", "human", "human"], {"bidding": "delayed_reveal", "rounds": 3},
-                 15, "instant", False, id="wizard-3-humans-delayed-reveal"),
-    pytest.param("wizard", ["human"] * 3, {"bidding": "open", "rounds": 4}, 19, "fast", True,
-                 id="wizard-3-humans-only-animated"),
+    pytest.param(
+        "bidwhist",
+        ["human", "ai:medium", "human", "ai:medium"],
+        {},
+        11,
+        "instant",
+        False,
+        id="bidwhist-2-humans-partners",
+    ),
+    pytest.param(
+        "bidwhist",
+        ["human", "ai:random", "human", "ai:random"],
+        {"target_score": 3},
+        16,
+        "fast",
+        False,
+        id="bidwhist-2-humans-animated",
+    ),
+    pytest.param(
+        "bidwhist", ["human"] * 4, {"all_pass": "redeal"}, 12, "instant", False, id="bidwhist-4-humans-redeal"
+    ),
+    pytest.param(
+        "wizard",
+        ["human", "ai:random", "human", "ai:random"],
+        {"bidding": "hidden"},
+        13,
+        "instant",
+        True,
+        id="wizard-2-humans-hidden",
+    ),
+    pytest.param(
+        "wizard",
+        ["human", "human", "ai:random", "human"],
+        {"bidding": "hidden", "rounds": 4},
+        14,
+        "fast",
+        True,
+        id="wizard-3-humans-hidden-animated",
+    ),
+    pytest.param(
+        "wizard",
+        ["ai:random", "human", "human", "human"],
+        {"bidding": "delayed_reveal", "rounds": 3},
+        15,
+        "instant",
+        False,
+        id="wizard-3-humans-delayed-reveal",
+    ),
+    pytest.param(
+        "wizard", ["human"] * 3, {"bidding": "open", "rounds": 4}, 19, "fast", True, id="wizard-3-humans-only-animated"
+    ),
     # The house variants of issue 11. Seed 20: a human dealer takes the bid and humans lay
     # away kitties of 4; seed 27: a Wizard is turned up twice and the human at the
     # dealer's left names trump.
-    pytest.param("bidwhist", ["human", "ai:medium", "human", "ai:medium"],
-                 {"jokers": False, "dealer_takes": True, "boston": "double", "downtown_ace": "low"}, 20, "instant",
-                 False, id="bidwhist-2-humans-house-variants"),
-    pytest.param("wizard", ["human", "ai:random", "human", "ai:random"],
-                 {"wizard_turn_up": "first_bidder_chooses", "rounds": 8}, 27, "instant", False,
-                 id="wizard-2-humans-left-of-dealer-names-trump"),
+    pytest.param(
+        "bidwhist",
+        ["human", "ai:medium", "human", "ai:medium"],
+        {"jokers": False, "dealer_takes": True, "boston": "double", "downtown_ace": "low"},
+        20,
+        "instant",
+        False,
+        id="bidwhist-2-humans-house-variants",
+    ),
+    pytest.param(
+        "wizard",
+        ["human", "ai:random", "human", "ai:random"],
+        {"wizard_turn_up": "first_bidder_chooses", "rounds": 8},
+        27,
+        "instant",
+        False,
+        id="wizard-2-humans-left-of-dealer-names-trump",
+    ),
 ]
 
 
@@ -105,11 +154,11 @@ class PrivacyWatch:
         self.card_checks = 0
         self.face_up_frames = 0
         self.covers = 0
-        self.claims = 0                   # hands a human claimed
+        self.claims = 0  # hands a human claimed
         self.human_actions = 0
         # Deals whose first human to act was the last human to act in the deal before.
         self.same_human_across_deals = 0
-        self._last_human: tuple[int, int] | None = None   # (deal, seat)
+        self._last_human: tuple[int, int] | None = None  # (deal, seat)
         # The human who passed the last cover, until anyone else acts or a deal begins.
         self.screen_owner: int | None = None
         self.drawn: list[tuple[bool, list[int], int]] = []
@@ -120,12 +169,12 @@ class PrivacyWatch:
         # The card faces painted in the last frame, and how often a human's own
         # private cards were painted for them (the face check must not pass empty).
         self.faces_drawn: set[str] = set()
-        self.faces_only = False   # check only what is painted (to prove that check on a leaking table)
+        self.faces_only = False  # check only what is painted (to prove that check on a leaking table)
         self.last_trick_looks = 0
         self.painting = False
         self.faces_painted = 0
         self.owner_faces_frames = 0
-        self._visible: dict[int, set[int]] = {}   # visible_cards of this check, by seat
+        self._visible: dict[int, set[int]] = {}  # visible_cards of this check, by seat
         self._spy_on_drawing()
         self._spy_on_card_faces(monkeypatch)
         self._spy_on_covers()
@@ -140,6 +189,7 @@ class PrivacyWatch:
         def draw(surface, model, layout, names, hand, overlay, viewer=-1, covered=None):
             self.drawn.append((hand.face_up, list(hand.cards), viewer))
             return original(surface, model, layout, names, hand, overlay, viewer, covered)
+
         view.draw = draw
 
     def _spy_on_card_faces(self, monkeypatch) -> None:
@@ -150,6 +200,7 @@ class PrivacyWatch:
             if self.painting:
                 self.faces_drawn.add(code)
             return original_face(art, code)
+
         monkeypatch.setattr(CardArt, "face", face)
         original_draw = self.app._draw
 
@@ -168,6 +219,7 @@ class PrivacyWatch:
             for shown in self.app._visible_scenes():
                 if type(shown).__name__ == "KittyDialog":
                     self.faces_drawn.update(choice.code for choice in shown.cards)
+
         monkeypatch.setattr(self.app, "_draw", paint)
 
     def _spy_on_covers(self) -> None:
@@ -179,6 +231,7 @@ class PrivacyWatch:
             self.covers += 1
             self.screen_owner = seat
             return original(seat)
+
         turns.cover_passed = cover_passed
 
     def _spy_on_actions(self) -> None:
@@ -191,8 +244,10 @@ class PrivacyWatch:
             claimed = any(isinstance(event, ClaimMade) for event in this_hand(match.events))
             if actor in self.humans and not claimed:
                 if self.screen_owner != actor or self.scene.viewer != actor:
-                    self.problems.append(f"seat {actor} acted without passing a fresh cover "
-                                         f"(screen owner {self.screen_owner}, viewer {self.scene.viewer})")
+                    self.problems.append(
+                        f"seat {actor} acted without passing a fresh cover "
+                        f"(screen owner {self.screen_owner}, viewer {self.scene.viewer})"
+                    )
                 self.human_actions += 1
                 if self._last_human is not None and self._last_human == (deal - 1, actor):
                     self.same_human_across_deals += 1
@@ -201,6 +256,7 @@ class PrivacyWatch:
             if actor != self.screen_owner or match.deal_number != deal or match.current_player != actor:
                 self.screen_owner = None
             return events
+
         match.apply = apply
         original_claim = match.claim
 
@@ -212,6 +268,7 @@ class PrivacyWatch:
             events = original_claim(seat)
             self.screen_owner = None
             return events
+
         match.claim = claim
 
     def _spy_on_the_director(self) -> None:
@@ -226,6 +283,7 @@ class PrivacyWatch:
                     self.problems.append(f"the director was given {event} unfiltered for seat {viewer}")
             self.events_fed += len(events)
             return original(events, turn_after)
+
         director.enqueue = enqueue
 
     # ------------------------------------------------------------ the checks
@@ -266,7 +324,8 @@ class PrivacyWatch:
         assert not self.problems, self.problems[0]
         if viewer != PUBLIC_SEAT:
             assert viewer in self.humans and viewer == match.current_player, (
-                f"the screen shows seat {viewer} while seat {match.current_player} is to act")
+                f"the screen shows seat {viewer} while seat {match.current_player} is to act"
+            )
         if top_name(self.app) == "CoverScene":
             assert viewer == PUBLIC_SEAT, "a cover is up while someone's cards are in the model"
         for seat, hand in enumerate(model.hands):
@@ -294,7 +353,6 @@ class PrivacyWatch:
                 assert all(card == UNKNOWN_CARD for card in cards), "a face-down hand carries card faces"
         self.drawn.clear()
 
-
     def private_cards(self, seat: int) -> set[int]:
         """The cards only ``seat`` may know now: its hand, and its discards as declarer."""
         return self.visible_cards(seat) - self.visible_cards(PUBLIC_SEAT)
@@ -316,9 +374,11 @@ class PrivacyWatch:
                 self.owner_faces_frames += bool(drawn & private)
                 continue
             shown = (drawn - allowed) & private
-            assert not shown, (f"a frame showed {sorted(shown)} of {self.scene.names[human]}'s private cards "
-                               f"outside their turn (seat {self.match.current_player} to act, phase "
-                               f"{self.match.phase.name}, screen owner {owner})")
+            assert not shown, (
+                f"a frame showed {sorted(shown)} of {self.scene.names[human]}'s private cards "
+                f"outside their turn (seat {self.match.current_player} to act, phase "
+                f"{self.match.phase.name}, screen owner {owner})"
+            )
 
 
 def _frame(app, watch: PrivacyWatch, events=(), idle: float = 0.0) -> None:
@@ -350,7 +410,7 @@ def _modest_choice(legal, rng: random.Random):
     bids end a Bid Whist game in one hand, and the checks want several deals."""
     takes = [action for action in legal if action.kind == ActionKind.TAKE]
     if takes and rng.random() < 0.5:
-        return rng.choice(takes)   # the dealer takes the bid (house rule dealer_takes)
+        return rng.choice(takes)  # the dealer takes the bid (house rule dealer_takes)
     passes = [action for action in legal if action.kind == ActionKind.PASS]
     if passes and rng.random() < 0.6:
         return passes[0]
@@ -424,9 +484,9 @@ def _play_hot_seat_game(app, scene, watch: PrivacyWatch, rng: random.Random) -> 
 
 
 @pytest.mark.parametrize("game, controllers, overrides, seed, speed, same_human_across_deals", GAMES)
-def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(tmp_path, monkeypatch, game, controllers,
-                                                                        overrides, seed, speed,
-                                                                        same_human_across_deals):
+def test_a_whole_hot_seat_game_never_shows_what_the_viewer_may_not_see(
+    tmp_path, monkeypatch, game, controllers, overrides, seed, speed, same_human_across_deals
+):
     app = make_app(tmp_path, speed=speed, size=(800, 600))
     scene = start(app, game, controllers, seed=seed, **overrides)
     watch = PrivacyWatch(app, scene, monkeypatch)
@@ -459,12 +519,14 @@ class ScreenKeepingTurns(TurnController):
         return None
 
 
-@pytest.mark.parametrize("game, controllers, overrides, seed", [
-    ("bidwhist", ["human", "ai:medium", "human", "ai:medium"], {}, 11),
-    ("wizard", ["human", "ai:random", "human", "ai:random"], {"bidding": "hidden", "rounds": 4}, 13),
-])
-def test_the_painted_faces_check_catches_a_hand_left_face_up(tmp_path, monkeypatch, game, controllers, overrides,
-                                                            seed):
+@pytest.mark.parametrize(
+    "game, controllers, overrides, seed",
+    [
+        ("bidwhist", ["human", "ai:medium", "human", "ai:medium"], {}, 11),
+        ("wizard", ["human", "ai:random", "human", "ai:random"], {"bidding": "hidden", "rounds": 4}, 13),
+    ],
+)
+def test_the_painted_faces_check_catches_a_hand_left_face_up(tmp_path, monkeypatch, game, controllers, overrides, seed):
     """On a table that keeps the screen with the last human, the check of what is painted
     alone fails: it is not satisfied by the model checks or by an empty picture."""
     app = make_app(tmp_path, speed="instant", size=(800, 600))

@@ -76,6 +76,7 @@ CASE_CHANGE_ALLOWED = {"game/ui/widgets/button.py"}
 
 # ---------------------------------------------------------------------- reading the source
 
+
 def source_files() -> Iterator[tuple[Path, ast.Module]]:
     return iter(_parsed_sources())
 
@@ -84,8 +85,11 @@ def source_files() -> Iterator[tuple[Path, ast.Module]]:
 def _parsed_sources() -> tuple[tuple[Path, ast.Module], ...]:
     """The source parsed once for the key checks (they only read the trees), and
     forgotten after this module (see ``forget_the_parsed_sources``)."""
-    return tuple((path, ast.parse(path.read_text(encoding="utf-8")))
-                 for folder in SOURCE_FOLDERS for path in sorted(folder.rglob("*.py")))
+    return tuple(
+        (path, ast.parse(path.read_text(encoding="utf-8")))
+        for folder in SOURCE_FOLDERS
+        for path in sorted(folder.rglob("*.py"))
+    )
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -118,8 +122,12 @@ def literal_lookups() -> dict[str, str]:
 
 def source_strings() -> set[str]:
     """Every literal string of the source (a key named anywhere, e.g. in a table of keys)."""
-    return {node.value for _, tree in source_files() for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    return {
+        node.value
+        for _, tree in source_files()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    }
 
 
 def built_key_shapes() -> list[re.Pattern[str]]:
@@ -133,17 +141,20 @@ def built_key_shapes() -> list[re.Pattern[str]]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.JoinedStr):
                 continue
-            fixed = "".join(part.value for part in node.values
-                            if isinstance(part, ast.Constant) and isinstance(part.value, str))
+            fixed = "".join(
+                part.value for part in node.values if isinstance(part, ast.Constant) and isinstance(part.value, str)
+            )
             if sum(char.isalpha() for char in fixed) < 3 or " " in fixed:
                 continue
-            pattern = "".join(re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+"
-                              for part in node.values)
+            pattern = "".join(
+                re.escape(str(part.value)) if isinstance(part, ast.Constant) else ".+" for part in node.values
+            )
             shapes.append(re.compile(pattern))
     return shapes
 
 
 # ---------------------------------------------------------------------- the keys built from game data
+
 
 def enumerated_keys() -> set[str]:
     """The families of keys the interface builds from the registry, rule specs and rule files."""
@@ -185,6 +196,7 @@ def raised_error_codes() -> set[str]:
 
 # ---------------------------------------------------------------------- the catalogues as files
 
+
 def catalog_file(language: str) -> Path:
     return CATALOG_FOLDER / f"{language}.yaml"
 
@@ -220,6 +232,7 @@ def write_catalog(folder: Path, language: str, entries: dict[str, str]) -> None:
 
 # ---------------------------------------------------------------------- keys: used <-> present
 
+
 def test_every_key_the_code_looks_up_is_in_the_english_catalogue(english):
     missing = [f"{key} ({where})" for key, where in sorted(literal_lookups().items()) if key not in english]
     missing += [f"{key} (built from game data)" for key in sorted(enumerated_keys()) if key not in english]
@@ -232,8 +245,9 @@ def test_every_key_of_the_english_catalogue_is_used_by_the_code(english):
 
     def used(key: str) -> bool:
         base = key.removesuffix(PLURAL_SUFFIX)
-        return any(candidate in named or any(shape.fullmatch(candidate) for shape in shapes)
-                   for candidate in {key, base})
+        return any(
+            candidate in named or any(shape.fullmatch(candidate) for shape in shapes) for candidate in {key, base}
+        )
 
     unused = sorted(key for key in english if not used(key))
     assert not unused, "keys of en.yaml that no code uses:\n" + "\n".join(unused)
@@ -243,8 +257,11 @@ def test_every_key_of_the_english_catalogue_is_used_by_the_code(english):
 def test_each_translation_has_exactly_the_english_keys(language, english):
     translated = read_catalog_file(language)
     missing = sorted(set(english) - set(translated))
-    extra = sorted(key for key in set(translated) - set(english)
-                   if not (key.endswith(PLURAL_SUFFIX) and _counts(english.get(key.removesuffix(PLURAL_SUFFIX)))))
+    extra = sorted(
+        key
+        for key in set(translated) - set(english)
+        if not (key.endswith(PLURAL_SUFFIX) and _counts(english.get(key.removesuffix(PLURAL_SUFFIX))))
+    )
     assert not missing, f"{language}.yaml lacks {len(missing)} keys:\n" + "\n".join(missing)
     assert not extra, f"{language}.yaml has keys nothing uses:\n" + "\n".join(extra)
 
@@ -286,9 +303,11 @@ def test_each_catalogue_is_a_flat_file_of_double_quoted_strings(language):
     data = read_yaml_file(path)  # within the YAML limits: size, no anchors, no duplicate keys
     assert isinstance(data, dict)
     assert all(isinstance(key, str) and isinstance(value, str) for key, value in data.items())
-    bad_lines = [f"line {number}: {line}" for number, line in
-                 enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                 if line.strip() and not line.startswith("#") and not CATALOG_LINE.match(line)]
+    bad_lines = [
+        f"line {number}: {line}"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if line.strip() and not line.startswith("#") and not CATALOG_LINE.match(line)
+    ]
     assert not bad_lines, f"{path.name}: lines that are not 'key: \"template\"':\n" + "\n".join(bad_lines)
     for value in data.values():
         list(string.Formatter().parse(value))  # braces pair up (raises ValueError otherwise)
@@ -303,6 +322,7 @@ def test_the_english_preset_texts_are_those_of_the_rule_files(english):
 
 # ---------------------------------------------------------------------- no case changes
 
+
 def test_no_interface_code_changes_the_case_of_a_text():
     found = []
     for path, tree in source_files():
@@ -312,15 +332,20 @@ def test_no_interface_code_changes_the_case_of_a_text():
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in CASE_CHANGES:
                 found.append(f"{relative}:{node.lineno}: .{node.func.attr}()")
-    assert not found, "case changes break Turkish (i/İ, ı/I); give the catalogue the form needed:\n" + \
-        "\n".join(found)
+    assert not found, "case changes break Turkish (i/İ, ı/I); give the catalogue the form needed:\n" + "\n".join(found)
 
 
 # ---------------------------------------------------------------------- switching language at run time
 
-DUTCH_SAMPLE = {"start.settings": "Instellingen", "start.start": "Beginnen", "table.menu": "Menu NL",
-                "table.score_pad": "Scoreblad", "card.face.wizard": "TOVENAAR", "card.face.wizard.index": "T",
-                "bid.title_round": "Jouw bod: ronde {round} van {rounds}"}
+DUTCH_SAMPLE = {
+    "start.settings": "Instellingen",
+    "start.start": "Beginnen",
+    "table.menu": "Menu NL",
+    "table.score_pad": "Scoreblad",
+    "card.face.wizard": "TOVENAAR",
+    "card.face.wizard.index": "T",
+    "bid.title_round": "Jouw bod: ronde {round} van {rounds}",
+}
 
 
 def test_switching_language_rewords_the_open_start_screen_without_a_restart(tmp_path, catalog_folder):
@@ -338,8 +363,11 @@ def test_switching_language_rewords_the_open_start_screen_without_a_restart(tmp_
 
 def test_switching_language_rewords_the_open_table_and_its_dialog(tmp_path, catalog_folder):
     write_catalog(catalog_folder, "nl", DUTCH_SAMPLE)
-    app = App(data_dir=str(tmp_path / "data"), size=(1280, 720),
-              settings=Settings(language="en", animation_speed="instant", ai_pause_seconds=0.0))
+    app = App(
+        data_dir=str(tmp_path / "data"),
+        size=(1280, 720),
+        settings=Settings(language="en", animation_speed="instant", ai_pause_seconds=0.0),
+    )
     table = start(app, "wizard", ["human", "ai:random", "ai:random"])
     for _ in range(2000):
         if isinstance(app.scenes[-1], BiddingPanel):
@@ -380,17 +408,20 @@ def test_no_joker_corner_letter_reads_as_a_rank(language):
     """A joker's corner index is told apart from every rank printed on the cards (the
     Turkish little joker once had "K", like a king), and the two jokers from each other."""
     from game.ui.art.card_art import RANKS
+
     printed = {"10" if rank == "T" else rank for rank in RANKS}
     catalogue = read_catalog_file(language)
     english = read_catalog_file(SOURCE_LANGUAGE)
-    letters = [catalogue.get(f"card.face.{size}.index") or english[f"card.face.{size}.index"]
-               for size in ("big", "little")]
+    letters = [
+        catalogue.get(f"card.face.{size}.index") or english[f"card.face.{size}.index"] for size in ("big", "little")
+    ]
     for letter in letters:
         assert letter.upper() not in printed, f"{language}: the joker's {letter!r} reads as a rank"
     assert letters[0].upper() != letters[1].upper(), f"{language}: both jokers are {letters[0]!r}"
 
 
 # ---------------------------------------------------------------------- damaged catalogues
+
 
 def test_a_damaged_dutch_catalogue_falls_back_to_english_with_one_log_line(catalog_folder, caplog):
     (catalog_folder / "nl.yaml").write_text('start.settings: "Instellingen\n  broken: [', encoding="utf-8")
@@ -412,8 +443,10 @@ def test_a_missing_dutch_catalogue_falls_back_to_english(catalog_folder, caplog)
 def test_a_partial_dutch_catalogue_is_used_key_by_key(catalog_folder, caplog):
     (catalog_folder / "nl.yaml").write_text(
         'start.settings: "Instellingen"\n'
-        'table.books: "{count} slagen"\n'       # not the English placeholder {n}
-        'widget.on: [not, a, text]\n', encoding="utf-8")
+        'table.books: "{count} slagen"\n'  # not the English placeholder {n}
+        "widget.on: [not, a, text]\n",
+        encoding="utf-8",
+    )
     set_language("nl")
     with caplog.at_level(logging.WARNING, logger="tricktable.text"):
         assert t("start.settings") == "Instellingen"
@@ -433,11 +466,22 @@ def test_an_unknown_language_is_english():
 
 # ---------------------------------------------------------------------- the first start
 
-@pytest.mark.parametrize(("names", "language"), [
-    (["nl_NL.UTF-8"], "nl"), (["nl_BE"], "nl"), (["tr_TR.UTF-8"], "tr"), (["Turkish_Turkey", None], "tr"),
-    (["Dutch_Netherlands"], "nl"), (["de_DE.UTF-8"], None), (["en_US.UTF-8", "nl_NL"], None),
-    (["", "C.UTF-8", "tr_TR"], "tr"), ([None, "POSIX"], None), ([], None),
-])
+
+@pytest.mark.parametrize(
+    ("names", "language"),
+    [
+        (["nl_NL.UTF-8"], "nl"),
+        (["nl_BE"], "nl"),
+        (["tr_TR.UTF-8"], "tr"),
+        (["Turkish_Turkey", None], "tr"),
+        (["Dutch_Netherlands"], "nl"),
+        (["de_DE.UTF-8"], None),
+        (["en_US.UTF-8", "nl_NL"], None),
+        (["", "C.UTF-8", "tr_TR"], "tr"),
+        ([None, "POSIX"], None),
+        ([], None),
+    ],
+)
 def test_the_locale_names_the_language(names, language):
     assert language_from_locale(names) == language
 
@@ -449,10 +493,15 @@ def _locale(monkeypatch, **variables: str) -> None:
         monkeypatch.setenv(name, value)
 
 
-@pytest.mark.parametrize(("variables", "language"), [
-    ({"LANG": "nl_NL.UTF-8"}, "nl"), ({"LC_ALL": "tr_TR.UTF-8", "LANG": "nl_NL.UTF-8"}, "tr"),
-    ({"LANG": "de_DE.UTF-8"}, "en"), ({"LC_MESSAGES": "nl_BE.UTF-8"}, "nl"),
-])
+@pytest.mark.parametrize(
+    ("variables", "language"),
+    [
+        ({"LANG": "nl_NL.UTF-8"}, "nl"),
+        ({"LC_ALL": "tr_TR.UTF-8", "LANG": "nl_NL.UTF-8"}, "tr"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LC_MESSAGES": "nl_BE.UTF-8"}, "nl"),
+    ],
+)
 def test_the_first_start_takes_the_language_of_the_system(tmp_path, monkeypatch, variables, language):
     _locale(monkeypatch, **variables)
     settings, warning = load_settings(UserPaths.from_data_dir(tmp_path))

@@ -93,13 +93,17 @@ def assert_no_english(worded: str, *english: str) -> None:
 
 # ---------------------------------------------------------------------- the table and the catalogues
 
+
 @pytest.mark.parametrize("language", ["en", *TRANSLATIONS])
 def test_every_problem_code_has_a_sentence_with_its_placeholders(language):
     catalogue_entries = read_catalog_file(language)
     missing = sorted(code for code in PROBLEMS if f"problem.{code}" not in catalogue_entries)
     assert not missing, f"{language}.yaml lacks problem sentences: {missing}"
-    wrong = sorted(code for code, template in PROBLEMS.items()
-                   if template_fields(catalogue_entries[f"problem.{code}"]) != template_fields(template))
+    wrong = sorted(
+        code
+        for code, template in PROBLEMS.items()
+        if template_fields(catalogue_entries[f"problem.{code}"]) != template_fields(template)
+    )
     assert not wrong, f"{language}.yaml: placeholders differ from the table for {wrong}"
 
 
@@ -113,9 +117,11 @@ def test_the_translations_are_not_the_english():
     # Only the sentences that are nothing but placeholders and punctuation may read the same.
     for language in TRANSLATIONS:
         entries = read_catalog_file(language)
-        same = sorted(code for code, template in PROBLEMS.items()
-                      if entries[f"problem.{code}"] == template
-                      and re.search(r"[a-z]{3}", re.sub(r"{\w+}", "", template)))
+        same = sorted(
+            code
+            for code, template in PROBLEMS.items()
+            if entries[f"problem.{code}"] == template and re.search(r"[a-z]{3}", re.sub(r"{\w+}", "", template))
+        )
         assert not same, f"{language}.yaml leaves these problems in English: {same}"
 
 
@@ -192,8 +198,10 @@ def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
 
 def _scope_calls(trees: dict[str, ast.Module]) -> list[tuple[str, ast.AST, list[str], list[ast.Call]]]:
     """Every scope (see ``_scopes``) with the calls made in it, each scope walked once."""
-    return [(place, scope, parameters, [node for node in _own_nodes(scope) if isinstance(node, ast.Call)])
-            for place, scope, parameters in _scopes(trees)]
+    return [
+        (place, scope, parameters, [node for node in _own_nodes(scope) if isinstance(node, ast.Call)])
+        for place, scope, parameters in _scopes(trees)
+    ]
 
 
 def _code_takers(scopes: list[tuple[str, ast.AST, list[str], list[ast.Call]]]) -> dict[str, CodeTaker]:
@@ -217,8 +225,12 @@ def _code_takers(scopes: list[tuple[str, ast.AST, list[str], list[ast.Call]]]) -
 
 def _assigned(scope: ast.AST, name: str) -> list[ast.expr]:
     """The values ``name`` is given in ``scope`` (``name = value``)."""
-    return [node.value for node in _own_nodes(scope) if isinstance(node, ast.Assign)
-            and any(isinstance(target, ast.Name) and target.id == name for target in node.targets)]
+    return [
+        node.value
+        for node in _own_nodes(scope)
+        if isinstance(node, ast.Assign)
+        and any(isinstance(target, ast.Name) and target.id == name for target in node.targets)
+    ]
 
 
 def _patterns(expression: ast.expr, scope: ast.AST) -> list[str] | None:
@@ -283,13 +295,17 @@ def unmade_codes(table: Mapping[str, str], made: CodesMade) -> list[str]:
 
 def unknown_codes(table: Mapping[str, str], made: CodesMade) -> list[str]:
     """The places that make a code ``table`` does not have."""
-    return [f"{pattern.pattern} ({where})" for pattern, where in made.made
-            if not any(pattern.fullmatch(code) for code in table)]
+    return [
+        f"{pattern.pattern} ({where})"
+        for pattern, where in made.made
+        if not any(pattern.fullmatch(code) for code in table)
+    ]
 
 
 def game_sources() -> dict[str, str]:
-    return {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8")
-            for path in sorted((ROOT / "game").rglob("*.py"))}
+    return {
+        str(path.relative_to(ROOT)): path.read_text(encoding="utf-8") for path in sorted((ROOT / "game").rglob("*.py"))
+    }
 
 
 @functools.lru_cache(maxsize=1)
@@ -337,8 +353,19 @@ Problem(TABLE["used"])
 
 
 def test_the_code_check_reports_an_unused_code_an_unknown_one_and_one_it_cannot_read():
-    table = {code: "" for code in ("used", "through_helpers", "unused", "chosen.one", "chosen.two", "built_at",
-                                   "used.no_detail", "never.no_detail")}
+    table = {
+        code: ""
+        for code in (
+            "used",
+            "through_helpers",
+            "unused",
+            "chosen.one",
+            "chosen.two",
+            "built_at",
+            "used.no_detail",
+            "never.no_detail",
+        )
+    }
     made = codes_made({"fake.py": FAKE_SOURCE})
     # The table's own keys are strings of the source too, but no call makes "unused".
     assert unmade_codes(table, made) == ["never.no_detail", "unused"]
@@ -426,6 +453,7 @@ def test_a_file_that_is_not_text_or_cannot_be_opened(tmp_path):
 
 # ---------------------------------------------------------------------- house-rule files
 
+
 def rule_file(tmp_path: Path, body: str) -> Path:
     path = tmp_path / "house.yaml"
     path.write_text(body, encoding="utf-8")
@@ -445,28 +473,37 @@ def test_an_unknown_rule_key_keeps_the_key_and_the_guess_as_written(tmp_path):
     allowed = ", ".join(spec.key for spec in get_game("bidwhist").rule_specs)
     for language in TRANSLATIONS:
         set_language(language)
-        reason = catalogue(language, "unknown_rule_key_guess", guess="target_score", allowed=allowed,
-                           game_title=text.t(get_game("bidwhist").text("title")))
-        assert error_words(error) == catalogue(language, "located_key", source=str(path), entry="rules.targt_score",
-                                               reason=reason)
+        reason = catalogue(
+            language,
+            "unknown_rule_key_guess",
+            guess="target_score",
+            allowed=allowed,
+            game_title=text.t(get_game("bidwhist").text("title")),
+        )
+        assert error_words(error) == catalogue(
+            language, "located_key", source=str(path), entry="rules.targt_score", reason=reason
+        )
         assert_no_english(error_words(error), "unknown key", "did you mean", "Allowed keys")
     assert "bedoel je target_score?" in error_in("nl", error)
     assert error_in("en", error) == str(error)
 
 
-@pytest.mark.parametrize(("body", "english"), [
-    ("game: bidwhist\nrules:\n  min_bid: 9\n", "must be a whole number from 1 to 7, not 9"),
-    ("game: bidwhist\nrules:\n  boston: triple\n", "must be one of off, double, wins_game, not 'triple'"),
-    ("game: bidwhist\nrules:\n  jokers: maybe\n", "must be true or false, not 'maybe'"),
-    ("game: wizard\nrules:\n  rounds: 99\n", "must be full or a whole number from 1 to 20, not 99"),
-    ("game: wizard\nrules:\n  bidding: hidden\n  uneven_bids: always\n", "must be off unless bidding is open"),
-    ("game: wizard\nrules: [1, 2]\n", "must be a mapping of rule keys to values, not a list"),
-    ("game: bidwhist\npresets:\n  short:\n    description: 5\n", "must be text, not 5"),
-    ("game: bidwhist\ntarget_score: 5\nrules: {}\n", "a rule key belongs under rules:"),
-    ("game: hearts\n", "must be one of"),
-    ("", "the file is empty"),
-    ("- 1\n", "must be a mapping of rule keys to values, or with the keys"),
-])
+@pytest.mark.parametrize(
+    ("body", "english"),
+    [
+        ("game: bidwhist\nrules:\n  min_bid: 9\n", "must be a whole number from 1 to 7, not 9"),
+        ("game: bidwhist\nrules:\n  boston: triple\n", "must be one of off, double, wins_game, not 'triple'"),
+        ("game: bidwhist\nrules:\n  jokers: maybe\n", "must be true or false, not 'maybe'"),
+        ("game: wizard\nrules:\n  rounds: 99\n", "must be full or a whole number from 1 to 20, not 99"),
+        ("game: wizard\nrules:\n  bidding: hidden\n  uneven_bids: always\n", "must be off unless bidding is open"),
+        ("game: wizard\nrules: [1, 2]\n", "must be a mapping of rule keys to values, not a list"),
+        ("game: bidwhist\npresets:\n  short:\n    description: 5\n", "must be text, not 5"),
+        ("game: bidwhist\ntarget_score: 5\nrules: {}\n", "a rule key belongs under rules:"),
+        ("game: hearts\n", "must be one of"),
+        ("", "the file is empty"),
+        ("- 1\n", "must be a mapping of rule keys to values, or with the keys"),
+    ],
+)
 def test_a_bad_rule_file_is_worded_in_each_language(tmp_path, body, english):
     error = config_error(rule_file(tmp_path, body))
     assert english in str(error)
@@ -481,8 +518,9 @@ def test_a_bad_value_in_dutch_reads_as_the_catalogue_says(tmp_path):
     path = rule_file(tmp_path, "game: bidwhist\nrules:\n  min_bid: 9\n")
     error = config_error(path)
     reason = catalogue("nl", "value.not_whole", low=1, high=7, value="9")
-    assert error_in("nl", error) == catalogue("nl", "located_key", source=str(path), entry="rules.min_bid",
-                                              reason=reason)
+    assert error_in("nl", error) == catalogue(
+        "nl", "located_key", source=str(path), entry="rules.min_bid", reason=reason
+    )
     assert error_in("nl", error).endswith("moet een geheel getal van 1 tot en met 7 zijn, niet 9")
 
 
@@ -514,6 +552,7 @@ def test_the_start_screen_words_its_rule_file_warning_in_the_language_of_the_mom
 
 # ---------------------------------------------------------------------- the rule editor
 
+
 def test_the_rule_editor_words_a_refused_rule_in_the_players_language():
     set_language("nl")
     worded = rules_problem("bidwhist", {"bogus": 1}, 4)
@@ -527,21 +566,25 @@ def test_the_rule_editor_words_a_refused_rule_in_the_players_language():
 
 # ---------------------------------------------------------------------- settings files
 
+
 def settings_paths(tmp_path: Path, body: str) -> UserPaths:
     paths = UserPaths.from_data_dir(tmp_path).ensure()
     paths.settings_file.write_text(body, encoding="utf-8")
     return paths
 
 
-@pytest.mark.parametrize(("body", "english"), [
-    ("language: xx\n", "language: must be one of en, nl, tr, not 'xx'"),
-    ("hint: true\n", "hint: unknown key; did you mean hints?"),
-    ("ai_think_seconds: 5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2, not 5"),
-    ("window_size: [10, 10]\n", "must be [width, height] in whole pixels"),
-    ("volume: 300\n", "must be a whole number of percent from 0 to 100, not 300"),
-    ("hints: [\n", "YAML syntax error at line"),
-    ("- 1\n", "must be a mapping of setting names to values, not a list"),
-])
+@pytest.mark.parametrize(
+    ("body", "english"),
+    [
+        ("language: xx\n", "language: must be one of en, nl, tr, not 'xx'"),
+        ("hint: true\n", "hint: unknown key; did you mean hints?"),
+        ("ai_think_seconds: 5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2, not 5"),
+        ("window_size: [10, 10]\n", "must be [width, height] in whole pixels"),
+        ("volume: 300\n", "must be a whole number of percent from 0 to 100, not 300"),
+        ("hints: [\n", "YAML syntax error at line"),
+        ("- 1\n", "must be a mapping of setting names to values, not a list"),
+    ],
+)
 def test_a_bad_settings_file_is_worded_in_each_language(tmp_path, body, english):
     paths = settings_paths(tmp_path, body)
     settings, problem = load_settings_problem(paths)
@@ -552,8 +595,16 @@ def test_a_bad_settings_file_is_worded_in_each_language(tmp_path, body, english)
     for language in TRANSLATIONS:
         worded = words_in(language, problem)
         assert worded.startswith(str(paths.settings_file)) and worded != str(problem)
-        assert_no_english(worded, "must be", "unknown key", "did you mean", "Using the default", "Keeping your",
-                          "left unchanged", "syntax error")
+        assert_no_english(
+            worded,
+            "must be",
+            "unknown key",
+            "did you mean",
+            "Using the default",
+            "Keeping your",
+            "left unchanged",
+            "syntax error",
+        )
 
 
 def test_a_settings_problem_in_turkish_reads_as_the_catalogue_says(tmp_path):
@@ -562,8 +613,9 @@ def test_a_settings_problem_in_turkish_reads_as_the_catalogue_says(tmp_path):
     assert problem is not None
     reason = catalogue("tr", "value.not_choice", choices="en, nl, tr", value="'xx'")
     setting = catalogue("tr", "settings.setting", entry="language", reason=reason)
-    assert words_in("tr", problem) == catalogue("tr", "settings.some_defaults", source=str(paths.settings_file),
-                                                problems=setting, keys="language")
+    assert words_in("tr", problem) == catalogue(
+        "tr", "settings.some_defaults", source=str(paths.settings_file), problems=setting, keys="language"
+    )
 
 
 def test_a_settings_range_with_a_fraction_uses_the_decimal_mark(tmp_path):
@@ -619,8 +671,13 @@ def test_a_settings_error_is_worded_and_an_os_error_keeps_the_systems_words():
     with pytest.raises(ConfigError) as info:
         settings_from_dict({"volume": 300}, "settings")
     worded = error_in("tr", info.value)
-    assert worded == catalogue("tr", "located_key", source="settings", entry="volume",
-                               reason=catalogue("tr", "value.not_percent", low=0, high=100, value="300"))
+    assert worded == catalogue(
+        "tr",
+        "located_key",
+        source="settings",
+        entry="volume",
+        reason=catalogue("tr", "value.not_percent", low=0, high=100, value="300"),
+    )
     assert error_in("nl", PermissionError(13, "Permission denied", "settings.yaml")) == "Permission denied"
 
 
@@ -636,6 +693,7 @@ def test_an_error_without_a_code_keeps_its_english_to_an_english_window():
 
 # ---------------------------------------------------------------------- decimal mark
 
+
 @pytest.mark.parametrize(("language", "mark", "separator"), [("en", ".", ","), ("nl", ",", "."), ("tr", ",", ".")])
 def test_numbers_with_a_fraction_use_the_languages_decimal_mark(language, mark, separator):
     set_language(language)
@@ -644,8 +702,9 @@ def test_numbers_with_a_fraction_use_the_languages_decimal_mark(language, mark, 
     assert decimal_words(-2.5) == f"-2{mark}5"
     assert decimal_words(5.0) == "5" and decimal_words(12) == "12", "whole numbers have no mark"
     assert grouped_words(262144) == f"262{separator}144"
-    assert problem_words(Problem("value.not_seconds", {"low": Decimal(0.1), "high": Decimal(2.0), "value": "5"})) \
-        == text.t("problem.value.not_seconds", low=f"0{mark}1", high="2", value="5")
+    assert problem_words(
+        Problem("value.not_seconds", {"low": Decimal(0.1), "high": Decimal(2.0), "value": "5"})
+    ) == text.t("problem.value.not_seconds", low=f"0{mark}1", high="2", value="5")
     assert str(Problem("file.too_big", {"limit": 256, "size": Grouped(300000)})).count("300,000") == 1
 
 
@@ -678,15 +737,23 @@ def test_no_interface_code_formats_a_fraction_itself():
 
 def test_a_problem_kept_as_json_reads_back_the_same_and_nothing_else_reads_as_one():
     inner = (Problem("value.not_bool", {"value": "'yes'"}), Problem("at_line", {"line": 3}))
-    problem = Problem("located", {"source": "f.yaml", "reason": Problem("settings.all_defaults", {
-        "source": "f.yaml", "problems": inner})})
+    problem = Problem(
+        "located",
+        {"source": "f.yaml", "reason": Problem("settings.all_defaults", {"source": "f.yaml", "problems": inner})},
+    )
     sized = Problem("file.too_big", {"limit": Grouped(256), "size": Grouped(262_145)})
     seconds = Problem("value.not_seconds", {"low": Decimal(0.1), "high": Decimal(2.0), "value": "5"})
     for kept in (problem, sized, seconds):
         back = problem_from_json(json.loads(json.dumps(problem_to_json(kept))))
         assert back == kept and str(back) == str(kept)
     assert type(problem_from_json(problem_to_json(sized)).params["size"]) is Grouped
-    for damaged in (None, "located", {"code": "no.such.code", "params": {}}, {"code": "at_line", "params": {}},
-                    {"code": "at_line", "params": {"line": [3]}}, {"code": "located", "params": "x"}):
+    for damaged in (
+        None,
+        "located",
+        {"code": "no.such.code", "params": {}},
+        {"code": "at_line", "params": {}},
+        {"code": "at_line", "params": {"line": [3]}},
+        {"code": "located", "params": "x"},
+    ):
         with pytest.raises(ValueError):
             problem_from_json(damaged)

@@ -68,9 +68,13 @@ NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC)
 
 # ---------------------------------------------------------------------- sentences without a library's words
 
+
 def test_every_sentence_with_a_detail_has_one_without_it():
-    with_detail = sorted(code for code, template in PROBLEMS.items()
-                         if "detail" in template_fields(template) and not code.endswith(NO_DETAIL_SUFFIX))
+    with_detail = sorted(
+        code
+        for code, template in PROBLEMS.items()
+        if "detail" in template_fields(template) and not code.endswith(NO_DETAIL_SUFFIX)
+    )
     assert with_detail == sorted(WITHOUT_DETAIL), "a sentence with {detail} needs a .no_detail twin"
     for code, brief in WITHOUT_DETAIL.items():
         assert template_fields(PROBLEMS[brief]) == template_fields(PROBLEMS[code]) - {"detail"}, brief
@@ -78,8 +82,7 @@ def test_every_sentence_with_a_detail_has_one_without_it():
 
 def test_english_keeps_a_librarys_words_and_the_other_languages_leave_them_out():
     problem = Problem("yaml.syntax_at", {"line": 4, "column": 1, "detail": "expected the node content"})
-    assert words_in("en", problem) == str(problem) == \
-        "YAML syntax error at line 4, column 1: expected the node content"
+    assert words_in("en", problem) == str(problem) == "YAML syntax error at line 4, column 1: expected the node content"
     for language in TRANSLATIONS:
         assert words_in(language, problem) == catalogue(language, "yaml.syntax_at.no_detail", line=4, column=1)
 
@@ -95,8 +98,9 @@ def test_a_yaml_syntax_error_names_line_and_column_without_pyyamls_english(sourc
     assert error_in("en", error) == str(error) and str(error).endswith(detail)
     for language in TRANSLATIONS:
         worded = error_in(language, error)
-        where = catalogue(language, "yaml.syntax_at.no_detail", line=problem.params["line"],
-                          column=problem.params["column"])
+        where = catalogue(
+            language, "yaml.syntax_at.no_detail", line=problem.params["line"], column=problem.params["column"]
+        )
         assert worded == catalogue(language, "located", source="house.yaml", reason=where)
         assert detail.strip("'\"") not in worded and "expected" not in worded
 
@@ -107,17 +111,28 @@ HISTORY_LINES = {
     # What is on the file's first line, the English the command line prints after "FILE: line 1: ",
     # and the code of the problem.
     "not json": (b"not json at all\n", "not valid JSON (Expecting value)", "history.not_json"),
-    "cut short": (b'{"format": "trick-table-history"', ("the last game is incomplete (its write was cut short; "
-                                                        "it is set aside the next time a game is saved)"),
-                  "history.incomplete"),
+    "cut short": (
+        b'{"format": "trick-table-history"',
+        ("the last game is incomplete (its write was cut short; it is set aside the next time a game is saved)"),
+        "history.incomplete",
+    ),
     "not text": (b"\xff\xfe\n", "not UTF-8 text", "history.not_utf8"),
     "other program": (b'{"format": "x"}\n', "not a Trick Table hand history", "history.foreign"),
-    "newer": (b'{"format": "trick-table-history", "version": 7}\n',
-              "history version 7 is not supported (this program reads version 1)", "history.version"),
-    "too deep": (b"[" * 100_000 + b"]" * 100_000 + b"\n", "not a hand history (nested too deeply to read)",
-                 "history.too_deep"),
-    "long number": (b"1" + b"0" * 5000 + b"\n", "not a hand history (a number too long to read)",
-                    "history.long_number"),
+    "newer": (
+        b'{"format": "trick-table-history", "version": 7}\n',
+        "history version 7 is not supported (this program reads version 1)",
+        "history.version",
+    ),
+    "too deep": (
+        b"[" * 100_000 + b"]" * 100_000 + b"\n",
+        "not a hand history (nested too deeply to read)",
+        "history.too_deep",
+    ),
+    "long number": (
+        b"1" + b"0" * 5000 + b"\n",
+        "not a hand history (a number too long to read)",
+        "history.long_number",
+    ),
 }
 
 
@@ -147,8 +162,9 @@ def test_jsons_own_words_are_shown_only_in_english(tmp_path):
     path.write_bytes(b"not json at all\n")
     error = history_error(path)
     assert "(Expecting value)" in error_in("en", error)
-    assert error_in("nl", error) == catalogue("nl", "located_line", source=str(path), line=1,
-                                              reason=catalogue("nl", "history.not_json.no_detail"))
+    assert error_in("nl", error) == catalogue(
+        "nl", "located_line", source=str(path), line=1, reason=catalogue("nl", "history.not_json.no_detail")
+    )
     assert error_in("nl", error).endswith("regel 1: geen geldige JSON")
 
 
@@ -161,6 +177,7 @@ def test_a_history_that_cannot_be_opened_keeps_the_systems_words(tmp_path):
 
 
 # ---------------------------------------------------------------------- the replay viewer
+
 
 @pytest.fixture(scope="module")
 def wizard_record() -> dict[str, Any]:
@@ -184,8 +201,9 @@ def test_the_viewer_words_why_a_file_cannot_be_opened(tmp_path):
         set_language(language)
         shown = ReplayScene.from_file(None, str(path))
         reason = catalogue(language, "history.version", version="7", supported=1)
-        assert shown == t("replay.cannot_open",
-                          reason=catalogue(language, "located_line", source=str(path), line=1, reason=reason))
+        assert shown == t(
+            "replay.cannot_open", reason=catalogue(language, "located_line", source=str(path), line=1, reason=reason)
+        )
         assert_no_english(shown, "not supported", "this program", "Cannot open")
 
 
@@ -219,8 +237,9 @@ def test_a_refused_recorded_move_is_worded_as_the_table_words_a_refused_move(wiz
     error = info.value
     refusal = error.problem.params["reason"]
     assert error.problem.code == "replay.move_illegal" and isinstance(refusal, Refusal)
-    assert str(error) == f"deal 1: the engine refuses a recorded move ({refusal.message})", \
+    assert str(error) == f"deal 1: the engine refuses a recorded move ({refusal.message})", (
         "the command line and replay --check read as before"
+    )
     assert error_in("en", error) == str(error)
     engine_error = IllegalActionError(refusal.message, refusal.code, **refusal.params)
     for language in TRANSLATIONS:
@@ -247,13 +266,19 @@ def test_a_recorded_game_whose_rules_cannot_be_played_is_worded_to_the_rule(wiza
     record["rules"] = {**record["rules"], "bidding": "hidden", "uneven_bids": "always"}
     with pytest.raises(ReplayError) as info:
         ReplayTimeline(record)
-    assert str(info.value) == ("the game cannot be set up: hand history: uneven_bids: must be off unless "
-                               "bidding is open (bidding is hidden)")
+    assert str(info.value) == (
+        "the game cannot be set up: hand history: uneven_bids: must be off unless bidding is open (bidding is hidden)"
+    )
     for language in TRANSLATIONS:
         set_language(language)
         reason = catalogue(language, "rules.uneven_needs_open", bidding="hidden")
-        located = catalogue(language, "located_key", source=catalogue(language, "source.hand_history"),
-                            entry="uneven_bids", reason=reason)
+        located = catalogue(
+            language,
+            "located_key",
+            source=catalogue(language, "source.hand_history"),
+            entry="uneven_bids",
+            reason=reason,
+        )
         assert error_words(info.value) == catalogue(language, "replay.rules_refused", reason=located)
         assert_no_english(error_words(info.value), "hand history", "cannot be set up", "must be off")
 
@@ -268,6 +293,7 @@ def test_a_record_of_no_known_game_cannot_be_set_up_with_its_english_kept_to_eng
 
 # ---------------------------------------------------------------------- the Wizard rules check
 
+
 def test_the_wizard_rounds_check_at_game_start_is_coded():
     rules = make_rules("wizard", {"rounds": 15})
     with pytest.raises(RuleConfigError) as info:
@@ -278,8 +304,9 @@ def test_the_wizard_rounds_check_at_game_start_is_coded():
     assert error_in("en", error) == str(error)
     for language in TRANSLATIONS:
         reason = catalogue(language, "rules.too_many_rounds", most=10, players=6, rounds=15)
-        assert error_in(language, error) == catalogue(language, "located_key", entry="rounds", reason=reason,
-                                                      source=catalogue(language, "source.house_rules"))
+        assert error_in(language, error) == catalogue(
+            language, "located_key", entry="rounds", reason=reason, source=catalogue(language, "source.house_rules")
+        )
         assert_no_english(error_in(language, error), "house rules", "must be", "players")
 
 
@@ -300,17 +327,31 @@ def save_problem(tmp_path: Path, data: Any) -> SaveProblem:
 
 SAVES = {
     # The file's bytes (or data), the English reason the log keeps, the window's sentence around it.
-    "cut short": (b'{"format": "trick-table-save", "version": 2, "game": "wiz',
-                  "the file is not valid JSON (Unterminated string starting at at character 53)", "start.save_corrupt"),
+    "cut short": (
+        b'{"format": "trick-table-save", "version": 2, "game": "wiz',
+        "the file is not valid JSON (Unterminated string starting at at character 53)",
+        "start.save_corrupt",
+    ),
     "not text": (b"\x00\x01 not text at all \xff", "the file is not UTF-8 text", "start.save_corrupt"),
     "not a save": (b"[1, 2, 3]", "the file is not a Trick Table save", "start.save_corrupt"),
-    "bad version": ({"format": "trick-table-save", "version": "2"},
-                    "the save has no valid version number ('2')", "start.save_corrupt"),
-    "newer": ({"format": "trick-table-save", "version": SAVE_VERSION + 1},
-              (f"it was made by a newer Trick Table (save version {SAVE_VERSION + 1}; this one reads versions 1 "
-               f"to {SAVE_VERSION})"), "start.save_unsupported"),
-    "older": ({"format": "trick-table-save", "version": 0},
-              f"save version 0 is older than any this program reads (1 to {SAVE_VERSION})", "start.save_unsupported"),
+    "bad version": (
+        {"format": "trick-table-save", "version": "2"},
+        "the save has no valid version number ('2')",
+        "start.save_corrupt",
+    ),
+    "newer": (
+        {"format": "trick-table-save", "version": SAVE_VERSION + 1},
+        (
+            f"it was made by a newer Trick Table (save version {SAVE_VERSION + 1}; this one reads versions 1 "
+            f"to {SAVE_VERSION})"
+        ),
+        "start.save_unsupported",
+    ),
+    "older": (
+        {"format": "trick-table-save", "version": 0},
+        f"save version 0 is older than any this program reads (1 to {SAVE_VERSION})",
+        "start.save_unsupported",
+    ),
 }
 
 
@@ -337,8 +378,10 @@ def test_a_save_cut_short_tells_where_without_jsons_english(tmp_path):
 def test_a_save_whose_wizard_rounds_do_not_fit_its_players_is_worded_to_the_rule(tmp_path):
     match = Match(make_rules("wizard", {"rounds": 10}, players=4), SEATS, 21)
     data = snapshot_of(match)
-    data["seats"] = data["seats"] + [{"name": "Eve", "controller": "ai:random"},
-                                     {"name": "Fay", "controller": "ai:random"}]
+    data["seats"] = data["seats"] + [
+        {"name": "Eve", "controller": "ai:random"},
+        {"name": "Fay", "controller": "ai:random"},
+    ]
     data["rules"] = {**data["rules"], "rounds": 15}
     problem = save_problem(tmp_path, data)
     assert problem.kind == "corrupt"
@@ -381,7 +424,8 @@ def test_a_save_of_a_game_this_program_does_not_know_says_so_in_each_language(tm
     for language in TRANSLATIONS:
         reason = catalogue(language, "rules.unknown_game", value="'chess'", allowed=allowed)
         assert words_in(language, problem.problem) == catalogue(
-            language, "located_key", source=catalogue(language, "source.hand_history"), entry="game", reason=reason)
+            language, "located_key", source=catalogue(language, "source.hand_history"), entry="game", reason=reason
+        )
         assert_no_english(words_in(language, problem.problem), "unknown game", "allowed", "hand history")
         assert words_in(language, problem.problem) != catalogue(language, "save.damaged.no_detail")
 
@@ -389,15 +433,22 @@ def test_a_save_of_a_game_this_program_does_not_know_says_so_in_each_language(tm
 def test_a_save_with_a_house_rule_from_a_newer_program_names_it_in_each_language(tmp_path):
     problem = damaged_save(tmp_path, rules={"min_bid": 3, "joker_count": 3})
     known = ", ".join(spec.key for spec in get_game("bidwhist").rule_specs)
-    assert problem.reason == ("hand history: joker_count: a bidwhist house rule this version does not know "
-                              f"(the record may come from a newer Trick Table); known keys: {known}")
+    assert problem.reason == (
+        "hand history: joker_count: a bidwhist house rule this version does not know "
+        f"(the record may come from a newer Trick Table); known keys: {known}"
+    )
     for language in TRANSLATIONS:
         set_language(language)
-        reason = catalogue(language, "rules.record_unknown_key", game_title=t(get_game("bidwhist").text("title")),
-                           known=known)
+        reason = catalogue(
+            language, "rules.record_unknown_key", game_title=t(get_game("bidwhist").text("title")), known=known
+        )
         assert problem_words(problem.problem) == catalogue(
-            language, "located_key", source=catalogue(language, "source.hand_history"), entry="joker_count",
-            reason=reason)
+            language,
+            "located_key",
+            source=catalogue(language, "source.hand_history"),
+            entry="joker_count",
+            reason=reason,
+        )
         assert_no_english(problem_words(problem.problem), "does not know", "known keys", "newer Trick Table")
 
 

@@ -82,10 +82,19 @@ def kept_aside(paths: UserPaths) -> list[Path]:
 
 
 # ---------------------------------------------------------------------------- item 3: names
-@pytest.mark.parametrize("raw, cleaned", [
-    ("\ud800", ""), ("a\x00b", "ab"), ("x" * 300, "x" * LONGEST_NAME), ("\u200b\ufeff", ""),
-    ("Ann\n\tLee", "Ann Lee"), ("  \x1b[31mRed  ", "[31mRed"), ("Zoë 😀", "Zoë 😀"), (5, ""),
-])
+@pytest.mark.parametrize(
+    "raw, cleaned",
+    [
+        ("\ud800", ""),
+        ("a\x00b", "ab"),
+        ("x" * 300, "x" * LONGEST_NAME),
+        ("\u200b\ufeff", ""),
+        ("Ann\n\tLee", "Ann Lee"),
+        ("  \x1b[31mRed  ", "[31mRed"),
+        ("Zoë 😀", "Zoë 😀"),
+        (5, ""),
+    ],
+)
 def test_a_name_is_cleaned_to_what_every_part_of_the_program_can_use(raw, cleaned):
     assert clean_name(raw) == cleaned
     assert clean_name(raw, "Player 1") == (cleaned or "Player 1")
@@ -136,7 +145,8 @@ def test_a_hostile_name_in_the_last_setup_is_cleaned_and_the_game_autosaves(tmp_
     paths.last_setup_file.write_text(
         'game: wizard\nplayers: 3\nnames: ["\\ud800Ann", "B\\0b", "' + "y" * 300 + '"]\n'
         "kinds: [human, computer, computer]\nlevels: [medium, random, random]\npreset: standard\n",
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     setup = load_last_setup(paths)
     assert setup is not None and setup.renamed and setup.names == ["Ann", "Bb", "y" * LONGEST_NAME]
     app = make_app(tmp_path)
@@ -392,8 +402,10 @@ def test_a_save_whose_game_is_not_in_the_history_is_offered(tmp_path):
     write_save(paths, snapshot_of(match))
     paths.histories_dir.mkdir(parents=True)
     # The same seed with other players, and another seed with the same players: other games.
-    others = [Match(make_rules("wizard", {"rounds": 3}, players=3), [Seat("Z", "ai:random")] + ROBOTS[1:], 3),
-              Match(make_rules("wizard", {"rounds": 3}, players=3), list(ROBOTS), 4)]
+    others = [
+        Match(make_rules("wizard", {"rounds": 3}, players=3), [Seat("Z", "ai:random")] + ROBOTS[1:], 3),
+        Match(make_rules("wizard", {"rounds": 3}, players=3), list(ROBOTS), 4),
+    ]
     write_history(paths.histories_dir / "wizard.jsonl", [play_to_end(m).history() for m in others], append=True)
     screen = the_start_screen(make_app(tmp_path))
     assert screen.saved_game is not None and save_path(paths).exists()

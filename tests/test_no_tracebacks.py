@@ -37,8 +37,14 @@ def child_env(**extra: str) -> dict[str, str]:
 
 
 def start(args: list[str], env: dict[str, str] | None = None, **options) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "main.py", *args], cwd=ROOT, env=env or child_env(),
-                            stderr=subprocess.PIPE, text=True, **options)
+    return subprocess.Popen(
+        [sys.executable, "main.py", *args],
+        cwd=ROOT,
+        env=env or child_env(),
+        stderr=subprocess.PIPE,
+        text=True,
+        **options,
+    )
 
 
 def wait_for(condition, process: subprocess.Popen, seconds: float = 30.0) -> None:
@@ -70,8 +76,14 @@ def test_ctrl_c_in_the_window_ends_it_quietly(tmp_path, screen):
     command = ["--data-dir", str(tmp_path), "--size", "800x600"]
     if screen == "replay viewer":
         history = tmp_path / "games.jsonl"
-        subprocess.run([sys.executable, "main.py", *QUICK_WIZARD, "--history", str(history)], cwd=ROOT,
-                       env=child_env(), capture_output=True, check=True, timeout=60)
+        subprocess.run(
+            [sys.executable, "main.py", *QUICK_WIZARD, "--history", str(history)],
+            cwd=ROOT,
+            env=child_env(),
+            capture_output=True,
+            check=True,
+            timeout=60,
+        )
         command += ["replay", str(history)]
     process = start(command, stdout=subprocess.DEVNULL)
     wait_for(window_is_running(tmp_path), process)
@@ -84,8 +96,9 @@ def test_ctrl_c_in_the_window_ends_it_quietly(tmp_path, screen):
 
 def test_ctrl_c_in_a_simulation_ends_it_quietly(tmp_path):
     history = tmp_path / "games.jsonl"
-    process = start(["simulate", "--game", "bidwhist", "--games", "100000", "--history", str(history)],
-                    stdout=subprocess.PIPE)
+    process = start(
+        ["simulate", "--game", "bidwhist", "--games", "100000", "--history", str(history)], stdout=subprocess.PIPE
+    )
     wait_for(lambda: history.exists() and history.stat().st_size > 0, process)
     code, err = interrupt(process)
     assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
@@ -113,8 +126,14 @@ def test_simulate_into_a_closed_pipe_is_quiet():
 
 def test_replay_check_into_a_closed_pipe_is_quiet(tmp_path):
     history = tmp_path / "games.jsonl"
-    subprocess.run([sys.executable, "main.py", *QUICK_WIZARD, "--history", str(history)], cwd=ROOT,
-                   env=child_env(), capture_output=True, check=True, timeout=60)
+    subprocess.run(
+        [sys.executable, "main.py", *QUICK_WIZARD, "--history", str(history)],
+        cwd=ROOT,
+        env=child_env(),
+        capture_output=True,
+        check=True,
+        timeout=60,
+    )
     code, err = _with_closed_stdout(["replay", "--check", str(history)])
     assert err == ""
     assert code == EXIT_BROKEN_PIPE
@@ -145,8 +164,7 @@ def test_without_a_log_folder_a_logged_traceback_stays_off_the_terminal(data_dir
     assert "drawing the table failed" in err, "the terminal still hears of it, in one line"
 
 
-def test_a_failed_self_test_names_no_log_file_that_does_not_exist(data_dir_without_log_folder, monkeypatch,
-                                                                 capfd):
+def test_a_failed_self_test_names_no_log_file_that_does_not_exist(data_dir_without_log_folder, monkeypatch, capfd):
     def broken_game(app, plan, collector):
         raise RuntimeError("the table fell over")
 
@@ -164,8 +182,10 @@ def test_a_failed_self_test_names_no_log_file_that_does_not_exist(data_dir_witho
 def test_a_failed_self_test_names_its_log_file_when_it_has_one(tmp_path, monkeypatch):
     monkeypatch.setattr(self_test, "_play", lambda app, plan, collector: 1 / 0)
     lines: list[str] = []
-    assert self_test.run_self_test(quit_pygame=False, echo=lines.append,
-                                   scratch_parent=str(tmp_path)) == self_test.EXIT_FAILED
+    assert (
+        self_test.run_self_test(quit_pygame=False, echo=lines.append, scratch_parent=str(tmp_path))
+        == self_test.EXIT_FAILED
+    )
     (kept,) = tmp_path.iterdir()  # a failed self-test keeps its own folder, log and all
     log_file = kept / "logs" / "tricktable.log"
     assert f"(log: {log_file})" in lines[0]
@@ -206,7 +226,6 @@ def test_a_worker_thread_that_fails_leaves_its_traceback_in_the_log(tmp_path, mo
     from game.program import cli, entry
     from game.program.log_setup import log_for_command
 
-
     def main_with_a_failing_thread(*args, **kwargs):
         worker = threading.Thread(target=_crash, name="autosave")
         worker.start()
@@ -222,8 +241,7 @@ def test_a_worker_thread_that_fails_leaves_its_traceback_in_the_log(tmp_path, mo
 
 
 # ---------------------------------------------------------------------- the start-up probe
-@pytest.mark.parametrize("value", ["/tmp/anywhere.txt", "../outside.txt", "sub/first.txt", ".hidden", "",
-                                   "a" * 200])
+@pytest.mark.parametrize("value", ["/tmp/anywhere.txt", "../outside.txt", "sub/first.txt", ".hidden", "", "a" * 200])
 def test_the_start_up_probe_only_names_a_file_in_the_data_folder(tmp_path, value):
     assert probe_file(tmp_path, {PROBE_VARIABLE: value}) is None
     assert probe_file(tmp_path, {PROBE_VARIABLE: "first-frame.txt"}) == tmp_path / "first-frame.txt"
@@ -239,8 +257,11 @@ def test_the_start_up_probe_never_writes_over_a_file(tmp_path):
 def test_the_program_writes_no_start_up_probe_outside_its_data_folder(tmp_path):
     outside = tmp_path / "outside.txt"
     data_dir = tmp_path / "data"
-    process = start(["--data-dir", str(data_dir), "--size", "800x600"],
-                    env=child_env(**{PROBE_VARIABLE: str(outside)}), stdout=subprocess.DEVNULL)
+    process = start(
+        ["--data-dir", str(data_dir), "--size", "800x600"],
+        env=child_env(**{PROBE_VARIABLE: str(outside)}),
+        stdout=subprocess.DEVNULL,
+    )
     wait_for(window_is_running(data_dir), process)
     time.sleep(1.0)
     still_running = process.poll() is None
@@ -248,9 +269,14 @@ def test_the_program_writes_no_start_up_probe_outside_its_data_folder(tmp_path):
     assert not outside.exists()
     assert still_running, "a probe it may not write does not stop the window"
     # The probe the tool uses (a plain name) still works: written in the data folder, then the window closes.
-    result = subprocess.run([sys.executable, "main.py", "--data-dir", str(data_dir), "--size", "800x600"],
-                            cwd=ROOT, env=child_env(**{PROBE_VARIABLE: "first-frame.txt"}), capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "main.py", "--data-dir", str(data_dir), "--size", "800x600"],
+        cwd=ROOT,
+        env=child_env(**{PROBE_VARIABLE: "first-frame.txt"}),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert float((data_dir / "first-frame.txt").read_text(encoding="utf-8")) > 0
 

@@ -37,8 +37,7 @@ def _refused(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
 @pytest.mark.skipif(not hasattr(os, "symlink") or os.name == "nt", reason="POSIX symbolic links")
 @pytest.mark.parametrize("where", ["before", "after"])
 @pytest.mark.parametrize("inside", ["", "sub"])
-def test_a_symlink_loop_as_data_dir_is_refused_with_status_2(tmp_path: Path, capsys, where: str,
-                                                              inside: str) -> None:
+def test_a_symlink_loop_as_data_dir_is_refused_with_status_2(tmp_path: Path, capsys, where: str, inside: str) -> None:
     os.symlink(tmp_path / "b", tmp_path / "a")
     os.symlink(tmp_path / "a", tmp_path / "b")
     data_dir = str(tmp_path / "a" / inside) if inside else str(tmp_path / "a")
@@ -63,13 +62,16 @@ def program_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def _listing(folder: Path) -> dict[str, tuple[int, int]]:
-    return {str(path.relative_to(folder)): (path.stat().st_size, path.stat().st_mtime_ns)
-            for path in sorted(folder.rglob("*"))}
+    return {
+        str(path.relative_to(folder)): (path.stat().st_size, path.stat().st_mtime_ns)
+        for path in sorted(folder.rglob("*"))
+    }
 
 
 @pytest.mark.parametrize("data_dir", [".", "config", "assets/mine", "../program"])
-def test_the_programs_own_folder_as_data_dir_is_refused_and_left_alone(program_folder: Path, capsys,
-                                                                         data_dir: str) -> None:
+def test_the_programs_own_folder_as_data_dir_is_refused_and_left_alone(
+    program_folder: Path, capsys, data_dir: str
+) -> None:
     before = _listing(program_folder)
     err = _refused(capsys, ["--data-dir", data_dir] + SIMULATE_ONE + ["--history", "games.jsonl"])
     assert "Trick Table's own files" in err
@@ -95,8 +97,9 @@ def test_the_real_program_folder_is_refused() -> None:
 
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="a POSIX null device")
 @pytest.mark.parametrize("append", [[], ["--append"]])
-def test_simulate_history_to_dev_null_discards_the_games_and_succeeds(tmp_path: Path, capsys,
-                                                                        append: list[str]) -> None:
+def test_simulate_history_to_dev_null_discards_the_games_and_succeeds(
+    tmp_path: Path, capsys, append: list[str]
+) -> None:
     status = main(["--data-dir", str(tmp_path)] + SIMULATE_ONE + ["--history", "/dev/null"] + append)
     out, err = capsys.readouterr()
     assert status == 0, err
@@ -137,8 +140,9 @@ def own_log_handlers():
 
 
 @pytest.mark.parametrize("lazy", [False, True])
-def test_a_full_disk_under_the_log_folder_is_said_once_without_a_traceback(tmp_path: Path, capsys,
-                                                                           own_log_handlers, lazy: bool) -> None:
+def test_a_full_disk_under_the_log_folder_is_said_once_without_a_traceback(
+    tmp_path: Path, capsys, own_log_handlers, lazy: bool
+) -> None:
     log_dir = tmp_path / "logs"
     attach_log_file(log_dir, lazy=lazy)
     logger = own_log_handlers

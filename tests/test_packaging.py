@@ -52,15 +52,15 @@ def test_the_tricktable_command_runs_what_main_py_runs() -> None:
 
 
 def test_an_installed_copy_reads_the_files_bundled_inside_the_package(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     installed = tmp_path / "site-packages" / "game" / "bundled"
     (installed / "config").mkdir(parents=True)
     monkeypatch.setattr(paths_module, "_INSTALLED_ROOT", installed)
     assert resource_path("config", "wizard.yaml") == installed / "config" / "wizard.yaml"
 
 
-def test_a_checkout_reads_the_files_beside_the_package(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_checkout_reads_the_files_beside_the_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(paths_module, "_INSTALLED_ROOT", tmp_path / "no-such-folder")
     assert resource_path("config", "wizard.yaml") == REPO_ROOT / "config" / "wizard.yaml"
 
@@ -79,10 +79,18 @@ def test_the_command_hides_pygames_greeting(tmp_path: Path) -> None:
     """main.py and the installed ``tricktable`` both start through ``run``, so
     ``run`` itself asks pygame not to print its greeting when the window (or
     anything else) imports it. A child process, as the command would be."""
-    child = ("import sys; from game.program.entry import run; "
-             "run(['--data-dir', sys.argv[1], 'replay', '--check', sys.argv[2]]); import pygame")
+    child = (
+        "import sys; from game.program.entry import run; "
+        "run(['--data-dir', sys.argv[1], 'replay', '--check', sys.argv[2]]); import pygame"
+    )
     env = {key: value for key, value in os.environ.items() if key != "PYGAME_HIDE_SUPPORT_PROMPT"}
-    result = subprocess.run([sys.executable, "-c", child, str(tmp_path / "data"), str(tmp_path / "none.jsonl")],
-                            cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", child, str(tmp_path / "data"), str(tmp_path / "none.jsonl")],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert "none.jsonl" in result.stderr  # the command ran: it names the missing file
     assert "pygame-ce" not in result.stdout + result.stderr

@@ -17,6 +17,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 # --------------------------------------------------------------------------
 # resource_path
 
+
 def test_resource_path_from_source_is_the_repository_root() -> None:
     assert resource_path() == REPO_ROOT
     assert resource_path("config", "bidwhist.yaml") == REPO_ROOT / "config" / "bidwhist.yaml"
@@ -31,7 +32,8 @@ def test_resource_path_when_frozen_uses_meipass(tmp_path: Path, monkeypatch: pyt
 
 
 def test_resource_path_frozen_without_meipass_uses_executable_folder(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     monkeypatch.delattr(sys, "_MEIPASS", raising=False)
     monkeypatch.setattr(sys, "executable", str(tmp_path / "TrickTable.exe"))
@@ -46,6 +48,7 @@ def test_meipass_is_ignored_when_not_frozen(tmp_path: Path, monkeypatch: pytest.
 
 # --------------------------------------------------------------------------
 # UserPaths
+
 
 def test_data_dir_redirects_every_user_path(tmp_path: Path) -> None:
     user = UserPaths.from_data_dir(str(tmp_path))
@@ -69,14 +72,14 @@ def test_folders_are_created_only_on_ensure(tmp_path: Path) -> None:
     user.ensure()  # a second call is harmless
 
 
-def test_without_data_dir_platformdirs_locations_are_used(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_data_dir_platformdirs_locations_are_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[tuple[str, str, object]] = []
 
     def fake(kind: str):
         def location(appname: str, appauthor: object = None) -> str:
             calls.append((kind, appname, appauthor))
             return str(tmp_path / kind)
+
         return location
 
     for kind in ("user_config_dir", "user_data_dir", "user_log_dir"):
@@ -93,6 +96,7 @@ def test_without_data_dir_platformdirs_locations_are_used(
 
 # --------------------------------------------------------------------------
 # Atomic writes
+
 
 def test_atomic_write_text_creates_parent_and_leaves_no_temp_files(tmp_path: Path) -> None:
     target = tmp_path / "new" / "folder" / "settings.yaml"
@@ -116,8 +120,7 @@ def test_atomic_write_keeps_text_exactly(tmp_path: Path) -> None:
     assert target.read_bytes() == text.encode("utf-8")
 
 
-def test_failed_write_keeps_old_file_and_no_temp_files(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_failed_write_keeps_old_file_and_no_temp_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "settings.yaml"
     target.write_text("old contents", encoding="utf-8")
 

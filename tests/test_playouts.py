@@ -46,19 +46,22 @@ MAX_BIDWHIST_HANDS = 60  # a random game to 99 could wander for long; stop check
 
 
 def random_bidwhist_rules(rng: random.Random):
-    return make_rules("bidwhist", {
-        "min_bid": rng.randint(1, 7),
-        "downtown_outranks_uptown": rng.random() < 0.5,
-        "all_pass": rng.choice(["dealer_must_bid", "redeal"]),
-        "first_lead": rng.choice(["declarer", "left_of_dealer"]),
-        "renege": rng.choice(["prevented", "penalized"]),
-        "notrump_multiplier": rng.randint(1, 4),
-        "target_score": rng.choice([1, 3, 5, 7, 7, 9, 12, 99]),
-        "jokers": rng.random() < 0.5,
-        "dealer_takes": rng.random() < 0.5,
-        "boston": rng.choice(["off", "double", "wins_game"]),
-        "downtown_ace": rng.choice(["high", "low"]),
-    })
+    return make_rules(
+        "bidwhist",
+        {
+            "min_bid": rng.randint(1, 7),
+            "downtown_outranks_uptown": rng.random() < 0.5,
+            "all_pass": rng.choice(["dealer_must_bid", "redeal"]),
+            "first_lead": rng.choice(["declarer", "left_of_dealer"]),
+            "renege": rng.choice(["prevented", "penalized"]),
+            "notrump_multiplier": rng.randint(1, 4),
+            "target_score": rng.choice([1, 3, 5, 7, 7, 9, 12, 99]),
+            "jokers": rng.random() < 0.5,
+            "dealer_takes": rng.random() < 0.5,
+            "boston": rng.choice(["off", "double", "wins_game"]),
+            "downtown_ace": rng.choice(["high", "low"]),
+        },
+    )
 
 
 def reference_winner(trick: list[int], trump: int, direction: int, rules) -> int:
@@ -85,8 +88,11 @@ def random_wizard_rules(rng: random.Random, players: int):
     uneven = rng.choice(["off", "always", "leader_only"]) if bidding == "open" else "off"
     rounds = "full" if rng.random() < 0.5 else rng.randint(1, 60 // players)
     turn_up = rng.choice(["dealer_chooses", "first_bidder_chooses", "no_trump"])
-    return make_rules("wizard", {"rounds": rounds, "bidding": bidding, "uneven_bids": uneven,
-                                 "wizard_turn_up": turn_up}, players=players)
+    return make_rules(
+        "wizard",
+        {"rounds": rounds, "bidding": bidding, "uneven_bids": uneven, "wizard_turn_up": turn_up},
+        players=players,
+    )
 
 
 def choose(state, actions: list[Action], rng: random.Random) -> Action:
@@ -208,8 +214,7 @@ def _check_bidwhist_cards(state, played: list[int], deck: list[int]) -> None:
     assert len(set(played)) == len(played)  # each card played once
 
 
-def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_reneges, rules,
-                          deck: list[int]) -> None:
+def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_reneges, rules, deck: list[int]) -> None:
     if data.redeal:
         assert data.books == (0, 0) and data.score_change == (0, 0) and not played
         assert data.declarer == -1 and data.contract is None and data.made is None
@@ -243,9 +248,12 @@ def _check_bidwhist_score(state, data: BidWhistHandScored, played, expected_rene
         if high.kind == ActionKind.TAKE:
             assert rules.dealer_takes and high.value == low.value and state.bids[-1] == (state.dealer, high)
             continue
-        assert high.value > low.value or (high.value == low.value and (
-            high.mode == 2 and low.mode != 2
-            or rules.downtown_outranks_uptown and high.mode == 1 and low.mode == 0))
+        assert high.value > low.value or (
+            high.value == low.value
+            and (
+                high.mode == 2 and low.mode != 2 or rules.downtown_outranks_uptown and high.mode == 1 and low.mode == 0
+            )
+        )
     assert all(a.value >= rules.min_bid for a in bids) and bids[0].kind == ActionKind.BID
 
 

@@ -34,8 +34,10 @@ def made_under(folder: Path) -> CodesMade:
     """The codes the modules under ``folder`` make (read once from the whole of ``game/``, so that a
     helper of another module that passes its caller's code on counts where it is called)."""
     made = game_codes_made()
-    return CodesMade([(pattern, where) for pattern, where in made.made if (ROOT / where).is_relative_to(folder)],
-                     [where for where in made.unreadable if (ROOT / where).is_relative_to(folder)])
+    return CodesMade(
+        [(pattern, where) for pattern, where in made.made if (ROOT / where).is_relative_to(folder)],
+        [where for where in made.unreadable if (ROOT / where).is_relative_to(folder)],
+    )
 
 
 def layer_tables() -> dict[Path, dict[str, str]]:
@@ -75,12 +77,12 @@ def test_every_code_is_raised_only_where_its_table_is_registered():
         for folder, table in tables.items():
             if folder in path.parents:
                 known.update(table)
-        assert unknown_codes(known, CodesMade([(pattern, where)])) == [], \
+        assert unknown_codes(known, CodesMade([(pattern, where)])) == [], (
             f"{where} raises a code its package does not register"
+        )
     for folder in tables:
         init = ast.parse((folder / "__init__.py").read_text(encoding="utf-8"))
-        imported = {alias.name for node in ast.walk(init) if isinstance(node, ast.ImportFrom)
-                    for alias in node.names}
+        imported = {alias.name for node in ast.walk(init) if isinstance(node, ast.ImportFrom) for alias in node.names}
         assert "problem_texts" in imported, f"{folder.name}/__init__.py does not register its problems"
 
 
@@ -88,12 +90,19 @@ def test_no_code_is_in_two_tables_and_the_front_doors_register_them_all():
     tables = [RULE_PROBLEMS, *layer_tables().values()]
     every = [code for table in tables for code in table]
     assert len(every) == len(set(every)), "a code in two tables"
-    script = (f"import json, {', '.join(FRONT_DOORS)}\n"
-              "from game.rules.problems import PROBLEMS\n"
-              "print(json.dumps(sorted(PROBLEMS)))")
-    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=60,
-                          env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                               "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    script = (
+        f"import json, {', '.join(FRONT_DOORS)}\n"
+        "from game.rules.problems import PROBLEMS\n"
+        "print(json.dumps(sorted(PROBLEMS)))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
     assert done.returncode == 0, done.stderr
     registered = json.loads(done.stdout)
     assert registered == sorted(every)

@@ -124,7 +124,8 @@ MIDDLE_DAMAGE = {
 @pytest.mark.parametrize("damage", MIDDLE_DAMAGE)
 @pytest.mark.parametrize("reader", READERS)
 def test_every_reader_skips_and_names_a_damaged_middle_line_and_reads_the_games_after_it(
-        tmp_path, games, small_cap, reader, damage):
+    tmp_path, games, small_cap, reader, damage
+):
     path = tmp_path / "wizard.jsonl"
     good = lines_of(games)
     path.write_bytes(good[0] + MIDDLE_DAMAGE[damage] + good[1] + good[2])
@@ -148,8 +149,11 @@ def huge_middle_line(good: list[bytes]) -> bytes:
     return good[0] + b'{"x": "' + b"y" * HUGE + b'"}\n' + good[1]
 
 
-PATHOLOGICAL = {"without a newline": no_newline, "a huge torn tail": torn_tail,
-                "a huge damaged middle line": huge_middle_line}
+PATHOLOGICAL = {
+    "without a newline": no_newline,
+    "a huge torn tail": torn_tail,
+    "a huge damaged middle line": huge_middle_line,
+}
 
 
 def read_for_stats(path: Path) -> None:
@@ -171,8 +175,12 @@ def read_for_repair(path: Path) -> None:
     repair_history_tail(path)
 
 
-MEMORY_READERS = {"statistics": read_for_stats, "replay viewer": read_for_replay,
-                  "replay --check": read_for_check, "start-up repair": read_for_repair}
+MEMORY_READERS = {
+    "statistics": read_for_stats,
+    "replay viewer": read_for_replay,
+    "replay --check": read_for_check,
+    "start-up repair": read_for_repair,
+}
 
 
 @pytest.mark.parametrize("content", PATHOLOGICAL)
@@ -212,7 +220,7 @@ def test_the_repair_sets_a_huge_torn_tail_aside_whole(tmp_path, games, small_cap
     path.write_bytes(data)
     assert repair_history_tail(path) == len(data) - len(good[0] + good[1])
     assert path.read_bytes() == good[0] + good[1]
-    assert (tmp_path / "wizard.jsonl.damaged").read_bytes() == data[len(good[0] + good[1]):] + b"\n"
+    assert (tmp_path / "wizard.jsonl.damaged").read_bytes() == data[len(good[0] + good[1]) :] + b"\n"
 
 
 # ---------------------------------------------------------------------- devices, pipes
@@ -220,11 +228,17 @@ def test_replay_of_a_device_is_refused_at_once_in_a_child_that_cannot_run_away()
     # Before: /dev/zero was read as one endless line (4.8 GB in 15 s). The child
     # has a memory limit and a timeout, so a reader that tried would fail, not hang.
     def limit_memory() -> None:
-        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024 ** 3, 2 * 1024 ** 3))
+        resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
 
-    result = subprocess.run([sys.executable, str(ROOT / "main.py"), "replay", "/dev/zero"], cwd=ROOT,
-                            capture_output=True, text=True, timeout=60, preexec_fn=limit_memory,
-                            env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"})
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "replay", "/dev/zero"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=limit_memory,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+    )
     assert result.returncode == 2, result.stderr
     assert "/dev/zero" in result.stderr and "not a file" in result.stderr and "Traceback" not in result.stderr
 
@@ -250,11 +264,16 @@ def test_a_pipe_in_the_history_folder_does_not_hold_up_the_start_up_repair(tmp_p
 
 
 # ---------------------------------------------------------------------- the statistics cache
-@pytest.mark.parametrize("cache_text", [
-    pytest.param("[" * 200_000, id="nested deeper than Python parses"),
-    pytest.param('{"format": "trick-table-stats-cache", "x": "' + "y" * (2 * 1024 * 1024) + '"}',
-                 id="larger than the histories it summarizes"),
-])
+@pytest.mark.parametrize(
+    "cache_text",
+    [
+        pytest.param("[" * 200_000, id="nested deeper than Python parses"),
+        pytest.param(
+            '{"format": "trick-table-stats-cache", "x": "' + "y" * (2 * 1024 * 1024) + '"}',
+            id="larger than the histories it summarizes",
+        ),
+    ],
+)
 def test_a_hostile_statistics_cache_is_rebuilt(tmp_path, games, cache_text):
     folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
     folder.mkdir()

@@ -35,7 +35,7 @@ def modules_named(block: list[str]) -> set[str]:
                 folders.pop()
             parent = folders[-1][1] if folders else ""
             folders.append((indent, parent + first))
-            stripped = stripped[len(first):]
+            stripped = stripped[len(first) :]
         if folders:
             for word in MODULE_WORD.findall(stripped):
                 named.add(folders[-1][1] + word)
@@ -43,15 +43,27 @@ def modules_named(block: list[str]) -> set[str]:
 
 
 def test_the_map_reader_follows_nested_folders() -> None:
-    block = ["game/ui/             drawing", "  app.py scene.py     loop", "  table/  the table: scene.py",
-             "    view.py", "game/rules/  pure", "  cards.py (see game/ui/app.py)"]
-    assert modules_named(block) == {"game/ui/app.py", "game/ui/scene.py", "game/ui/table/scene.py",
-                                    "game/ui/table/view.py", "game/rules/cards.py"}
+    block = [
+        "game/ui/             drawing",
+        "  app.py scene.py     loop",
+        "  table/  the table: scene.py",
+        "    view.py",
+        "game/rules/  pure",
+        "  cards.py (see game/ui/app.py)",
+    ]
+    assert modules_named(block) == {
+        "game/ui/app.py",
+        "game/ui/scene.py",
+        "game/ui/table/scene.py",
+        "game/ui/table/view.py",
+        "game/rules/cards.py",
+    }
 
 
 def test_the_readme_names_every_module_of_the_game_package() -> None:
     named = modules_named(module_map_block((ROOT / "README.md").read_text(encoding="utf-8")))
-    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py")
-               if path.name != "__init__.py"}
+    modules = {
+        path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py") if path.name != "__init__.py"
+    }
     assert sorted(modules - named) == []
     assert sorted(named - modules) == []  # and no module that is gone

@@ -122,7 +122,7 @@ def _absolute(node: ast.ImportFrom, package: str) -> str:
     if not node.level:
         return node.module or ""
     parts = package.split(".")
-    base = ".".join(parts[:len(parts) - node.level + 1])
+    base = ".".join(parts[: len(parts) - node.level + 1])
     return f"{base}.{node.module}" if node.module else base
 
 
@@ -207,7 +207,7 @@ def _modules_above_the_rules() -> Iterator[Path]:
             yield path
 
 
-SELF_TEST_SOURCE = '''\
+SELF_TEST_SOURCE = """\
 from game.rules.house_rules import WIZARD
 import game.rules.house_rules as hr
 from game.rules import registry
@@ -230,7 +230,7 @@ def decide(game, rules, view, game_def):
     chosen = table["wizard"]
     fine = registry.get_game("bidwhist"), game_def.scoring == "contract", game == "cribbage"
     also_fine = game_def.name == view.game, "a wizard" == game, {"title": 1}["title"]
-'''
+"""
 SELF_TEST_LINES = [7, 8, 9, 10, 11, 12, 13, 14, 16, 17, 18, 19, 20]
 
 
@@ -238,8 +238,7 @@ def test_the_counter_finds_every_form_of_name_check() -> None:
     names = frozenset({"bidwhist", "wizard"})
     assert game_name_comparisons(SELF_TEST_SOURCE, "game.ui", names) == SELF_TEST_LINES
     clean = SELF_TEST_SOURCE.splitlines()[20:]  # only the lookups and non-game comparisons
-    assert game_name_comparisons("\n".join(["def f(game, view, game_def, registry):"] + clean),
-                                 "game.ui", names) == []
+    assert game_name_comparisons("\n".join(["def f(game, view, game_def, registry):"] + clean), "game.ui", names) == []
 
 
 def test_the_counter_looks_at_the_modules_above_the_rules() -> None:
@@ -247,7 +246,9 @@ def test_the_counter_looks_at_the_modules_above_the_rules() -> None:
     assert {"game/session/match.py", "game/persistence/history_codec.py", "game/program/cli.py"} <= checked
     assert any(path.startswith("game/ui/") for path in checked)
     assert any(path.startswith("game/ai/") for path in checked)
-    assert not any(path.startswith("game/rules/") for path in checked) and "game/settings/house_rule_files.py" in checked
+    assert (
+        not any(path.startswith("game/rules/") for path in checked) and "game/settings/house_rule_files.py" in checked
+    )
 
 
 def test_no_game_name_comparisons_above_the_rules() -> None:
@@ -255,8 +256,7 @@ def test_no_game_name_comparisons_above_the_rules() -> None:
     found = []
     for path in _modules_above_the_rules():
         relative = path.relative_to(ROOT)
-        package = ".".join(relative.with_suffix("").parts[:-1] if path.name != "__init__.py"
-                           else relative.parent.parts)
+        package = ".".join(relative.with_suffix("").parts[:-1] if path.name != "__init__.py" else relative.parent.parts)
         source = path.read_text(encoding="utf-8")
         lines = source.splitlines()
         for line in game_name_comparisons(source, package, names):
@@ -275,8 +275,11 @@ def english_catalog() -> dict[str, str]:
 def _text_problems(game: GameDef) -> list[str]:
     catalog = english_catalog()
     problems = [f"text key {key!r}: not given" for key in REQUIRED_TEXT_KEYS if key not in game.text_keys]
-    problems += [f"text key {key!r}: {value!r} is not in the English catalog"
-                 for key, value in game.text_keys.items() if value not in catalog]
+    problems += [
+        f"text key {key!r}: {value!r} is not in the English catalog"
+        for key, value in game.text_keys.items()
+        if value not in catalog
+    ]
     return problems
 
 
@@ -319,8 +322,10 @@ def _spec_problems(game: GameDef) -> list[str]:
     problems = []
     fields = dataclasses.fields(game.rules_class)
     if [spec.key for spec in game.rule_specs] != [f.name for f in fields]:
-        problems.append(f"rule specs {[s.key for s in game.rule_specs]} are not the fields of "
-                        f"{game.rules_class.__name__} {[f.name for f in fields]}")
+        problems.append(
+            f"rule specs {[s.key for s in game.rule_specs]} are not the fields of "
+            f"{game.rules_class.__name__} {[f.name for f in fields]}"
+        )
     for spec, field in zip(game.rule_specs, fields):
         if spec.default != field.default:
             problems.append(f"rule specs: {spec.key} defaults to {spec.default!r}, the field to {field.default!r}")
@@ -380,8 +385,14 @@ def _adapter_problems(game: GameDef) -> list[str]:
 
 def registry_problems(game: GameDef) -> list[str]:
     """Everything incomplete or inconsistent in ``game``'s registry entry."""
-    return (_text_problems(game) + _ai_problems(game) + _presets_problems(game) + _spec_problems(game)
-            + _shape_problems(game) + _adapter_problems(game))
+    return (
+        _text_problems(game)
+        + _ai_problems(game)
+        + _presets_problems(game)
+        + _spec_problems(game)
+        + _shape_problems(game)
+        + _adapter_problems(game)
+    )
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda game: game.name)
@@ -392,12 +403,28 @@ def test_every_registered_game_is_complete(game: GameDef) -> None:
 def test_the_completeness_check_finds_gaps() -> None:
     wizard = next(game for game in all_games() if game.scoring == "prediction")
     broken = dataclasses.replace(
-        wizard, text_keys={"title": "no.such.key"}, config_name="no_such_file", rule_specs=wizard.rule_specs[1:],
-        ai_levels={"genius": "game.ai:NoSuchPlayer"}, scoring="auction", min_players=7, adapter=cast(GameAdapter, object()),
-        hint_level="grandmaster")
+        wizard,
+        text_keys={"title": "no.such.key"},
+        config_name="no_such_file",
+        rule_specs=wizard.rule_specs[1:],
+        ai_levels={"genius": "game.ai:NoSuchPlayer"},
+        scoring="auction",
+        min_players=7,
+        adapter=cast(GameAdapter, object()),
+        hint_level="grandmaster",
+    )
     found = registry_problems(broken)
-    for start in ("text key 'deal': not given", "text key 'title': 'no.such.key'", "ai level 'genius'",
-                  "presets file", "rule specs", "scoring: 'auction'", "players:", "adapter:", "hint level:"):
+    for start in (
+        "text key 'deal': not given",
+        "text key 'title': 'no.such.key'",
+        "ai level 'genius'",
+        "presets file",
+        "rule specs",
+        "scoring: 'auction'",
+        "players:",
+        "adapter:",
+        "hint level:",
+    ):
         assert any(problem.startswith(start) for problem in found), (start, found)
 
 

@@ -32,8 +32,11 @@ BIDWHIST = ("bidwhist", 4, {"target_score": 3})
 
 def play(setup: tuple[str, int, dict[str, Any]], seed: int) -> dict[str, Any]:
     game, players, overrides = setup
-    match = Match(make_rules(game, overrides, players=players),
-                  [Seat(f"Computer {seat + 1}", "ai:easy") for seat in range(players)], seed)
+    match = Match(
+        make_rules(game, overrides, players=players),
+        [Seat(f"Computer {seat + 1}", "ai:easy") for seat in range(players)],
+        seed,
+    )
     match.play_out()
     return match.history()
 
@@ -83,7 +86,7 @@ def _bid_1e400(record: dict) -> str:
     text = line(record)
     first_bid = re.search(r'"bid":\d+', text)
     assert first_bid
-    return text[:first_bid.start()] + '"bid":1e400' + text[first_bid.end():]
+    return text[: first_bid.start()] + '"bid":1e400' + text[first_bid.end() :]
 
 
 def _deep_brackets(record: dict) -> str:
@@ -128,9 +131,22 @@ def _duplicate_key(record: dict) -> str:
     return line(record).replace('"complete":', '"complete":false,"complete":', 1)
 
 
-FAULTS = [_rules_list, _rules_null, _card_as_number, _turn_up_as_number, _bid_1e400, _deep_brackets,
-          _huge_seed, _version_true, _version_float, _version_two, _not_json,
-          _controller_x, _seat_twice, _duplicate_key]
+FAULTS = [
+    _rules_list,
+    _rules_null,
+    _card_as_number,
+    _turn_up_as_number,
+    _bid_1e400,
+    _deep_brackets,
+    _huge_seed,
+    _version_true,
+    _version_float,
+    _version_two,
+    _not_json,
+    _controller_x,
+    _seat_twice,
+    _duplicate_key,
+]
 
 # What the error line of each fault of item 7 says.
 FAULT_WORDS = {
@@ -212,8 +228,7 @@ def test_unreadable_input_wins_over_a_disagreement(tmp_path, capsys, wizard_game
     assert f"{tmp_path / 'missing.jsonl'}: not checked: cannot read" in out
 
 
-def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_path, capsys, wizard_games,
-                                                                           monkeypatch):
+def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_path, capsys, wizard_games, monkeypatch):
     game = line(wizard_games[0])
     monkeypatch.setattr(line_reader, "MAX_LINE_BYTES", len(game.encode()) + 10)
     monkeypatch.setattr(line_reader, "SKIP_PIECE", 100)
@@ -227,12 +242,34 @@ def test_a_line_too_long_to_be_a_game_is_skipped_without_reading_it_whole(tmp_pa
 
 # ---------------------------------------------------------------------- mutated records
 # Values a mutation puts in place of a field: wrong types, huge and odd numbers, nesting.
-ODD_SAMPLES: list[object] = [None, True, False, 0, -1, 1.0, 0.5, float("inf"), float("nan"), "", "AS", "WZ",
-                              "x" * 300, [], {}, [[[]]], {"a": {"b": []}}, 10**40, -(10**40), 2**63, "pass",
-                              {"books": 4}]
+ODD_SAMPLES: list[object] = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.0,
+    0.5,
+    float("inf"),
+    float("nan"),
+    "",
+    "AS",
+    "WZ",
+    "x" * 300,
+    [],
+    {},
+    [[[]]],
+    {"a": {"b": []}},
+    10**40,
+    -(10**40),
+    2**63,
+    "pass",
+    {"books": 4},
+]
 ODD_VALUES = st.one_of(
     st.sampled_from(ODD_SAMPLES),
-    st.integers(), st.text(max_size=8),
+    st.integers(),
+    st.text(max_size=8),
     st.recursive(st.none() | st.integers(-3, 60), lambda inner: st.lists(inner, max_size=3), max_leaves=20),
 )
 
@@ -275,7 +312,7 @@ def mutated_line(draw, records: list[dict[str, Any]]) -> str:
     text = json.dumps(record, separators=(",", ":"))  # inf and nan as JSON's readers take them
     ending = draw(st.sampled_from(["whole", "cut", "nested", "big_number"]))
     if ending == "cut":
-        text = text[:draw(st.integers(0, len(text)))]
+        text = text[: draw(st.integers(0, len(text)))]
     elif ending == "nested":
         depth = draw(st.integers(1, 5000))
         text = "[" * depth + text + "]" * draw(st.integers(0, depth))
@@ -283,7 +320,7 @@ def mutated_line(draw, records: list[dict[str, Any]]) -> str:
         number = re.search(r"\d+", text)
         if number:
             digits = "9" * draw(st.sampled_from([20, 400, 4299, 4301, 6000]))
-            text = text[:number.start()] + digits + text[number.end():]
+            text = text[: number.start()] + digits + text[number.end() :]
     return text.replace("\n", " ") + "\n"
 
 
@@ -295,9 +332,17 @@ def real_records(wizard_games, bidwhist_game) -> list[dict[str, Any]]:
 @settings(deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_mutated_records_are_all_accounted_for_and_never_crash_the_check(real_records, tmp_path, data):
-    lines = data.draw(st.lists(st.one_of(mutated_line(real_records), st.sampled_from(["", "\n", "  \n"]),
-                                         st.sampled_from([line(r) for r in real_records])),
-                               min_size=1, max_size=5))
+    lines = data.draw(
+        st.lists(
+            st.one_of(
+                mutated_line(real_records),
+                st.sampled_from(["", "\n", "  \n"]),
+                st.sampled_from([line(r) for r in real_records]),
+            ),
+            min_size=1,
+            max_size=5,
+        )
+    )
     path = tmp_path / "mutated.jsonl"
     path.write_text("".join(lines), encoding="utf-8")
     out, err = io.StringIO(), io.StringIO()

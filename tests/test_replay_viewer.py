@@ -35,8 +35,7 @@ FRAME = 1 / 60
 
 def play(game: str, players: int, seed: int, **rules) -> Match:
     seats = [Seat(f"P{seat + 1}", "ai:random") for seat in range(players)]
-    match = Match(resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=players),
-                  seats, seed)
+    match = Match(resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=players), seats, seed)
     match.play_out()
     return match
 
@@ -48,7 +47,7 @@ def wizard_match() -> Match:
 
 @pytest.fixture(scope="module")
 def bidwhist_match() -> Match:
-    return play("bidwhist", 4, 3, target_score=11)   # two deals
+    return play("bidwhist", 4, 3, target_score=11)  # two deals
 
 
 def engine_states(match: Match) -> list:
@@ -81,7 +80,7 @@ def test_every_position_is_the_engines_state_after_the_same_actions(request, whi
 def test_trick_and_deal_marks_fall_on_trick_ends_and_new_deals(wizard_match):
     timeline = ReplayTimeline(wizard_match.history())
     first_play = next(i for i, step in enumerate(timeline.steps) if step.state.phase == Phase.PLAY)
-    assert timeline.next_mark(0) == first_play     # the bids are done
+    assert timeline.next_mark(0) == first_play  # the bids are done
     first_trick = timeline.next_mark(first_play)
     assert timeline[first_trick].kind == STEP_TRICK and len(timeline[first_trick].state.view(-1).tricks) == 1
     second_deal = timeline.next_mark(0, deal=True)
@@ -91,9 +90,8 @@ def test_trick_and_deal_marks_fall_on_trick_ends_and_new_deals(wizard_match):
 
 
 def test_a_record_the_engine_refuses_raises_a_replay_error(wizard_match):
-    record = copy.deepcopy(wizard_match.history())   # the match's own record stays whole
-    record["deals"][0]["tricks"][0]["plays"][0]["card"] = "2C" if record["deals"][0]["hands"][0][0] != "2C" \
-        else "3C"
+    record = copy.deepcopy(wizard_match.history())  # the match's own record stays whole
+    record["deals"][0]["tricks"][0]["plays"][0]["card"] = "2C" if record["deals"][0]["hands"][0][0] != "2C" else "3C"
     with pytest.raises(ReplayError, match="deal 1"):
         ReplayTimeline(record)
     with pytest.raises(ReplayError, match="cannot be set up"):
@@ -115,8 +113,11 @@ def key(code: int) -> pygame.event.Event:
 
 def click(app: App, pos) -> None:
     for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        data = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)} if kind == pygame.MOUSEMOTION else \
-            {"pos": pos, "button": 1}
+        data = (
+            {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)}
+            if kind == pygame.MOUSEMOTION
+            else {"pos": pos, "button": 1}
+        )
         step(app, [pygame.event.Event(kind, data)])
 
 
@@ -132,20 +133,28 @@ def test_keys_step_to_exact_positions(tmp_path, wizard_match):
     app, scene, states = open_viewer(tmp_path, wizard_match)
     players = len(wizard_match.seats)
     timeline = scene.timeline
-    presses = [(pygame.K_RIGHT, 1), (pygame.K_RIGHT, 2), (pygame.K_LEFT, 1), (pygame.K_END, timeline.last),
-               (pygame.K_HOME, 0), (pygame.K_PAGEDOWN, timeline.next_mark(0)),
-               (pygame.K_PAGEDOWN, timeline.next_mark(timeline.next_mark(0))),
-               (pygame.K_PAGEUP, timeline.next_mark(0)), (pygame.K_DOWN, timeline.deal_start(1)),
-               (pygame.K_DOWN, timeline.deal_start(2)), (pygame.K_UP, timeline.deal_start(1)),
-               (pygame.K_LEFT, timeline.deal_start(1) - 1)]
+    presses = [
+        (pygame.K_RIGHT, 1),
+        (pygame.K_RIGHT, 2),
+        (pygame.K_LEFT, 1),
+        (pygame.K_END, timeline.last),
+        (pygame.K_HOME, 0),
+        (pygame.K_PAGEDOWN, timeline.next_mark(0)),
+        (pygame.K_PAGEDOWN, timeline.next_mark(timeline.next_mark(0))),
+        (pygame.K_PAGEUP, timeline.next_mark(0)),
+        (pygame.K_DOWN, timeline.deal_start(1)),
+        (pygame.K_DOWN, timeline.deal_start(2)),
+        (pygame.K_UP, timeline.deal_start(1)),
+        (pygame.K_LEFT, timeline.deal_start(1) - 1),
+    ]
     for code, expected in presses:
         step(app, [key(code)])
         assert scene.position == expected, pygame.key.name(code)
         assert same_position(scene.step.state, states[expected], players)
     step(app, [key(pygame.K_HOME)])
     step(app, [key(pygame.K_LEFT)])
-    assert scene.position == 0          # nothing before the start
-    assert scene.wake_in() is None      # still, it sleeps
+    assert scene.position == 0  # nothing before the start
+    assert scene.wake_in() is None  # still, it sleeps
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
@@ -199,9 +208,9 @@ def test_every_hand_is_shown_and_the_pad_follows_the_deals(tmp_path, wizard_matc
     for block in scene.seat_blocks.values():
         assert table.contains(block)
     blocks = list(scene.seat_blocks.values())
-    assert not any(a.colliderect(b) for i, a in enumerate(blocks) for b in blocks[i + 1:])
+    assert not any(a.colliderect(b) for i, a in enumerate(blocks) for b in blocks[i + 1 :])
     assert scene.pad_rows() == []
-    step(app, [key(pygame.K_DOWN)])      # the second deal: the first is on the pad
+    step(app, [key(pygame.K_DOWN)])  # the second deal: the first is on the pad
     first = wizard_match.history()["deals"][0]
     assert scene.pad_rows() == [(1, first["scores"])]
     step(app, [key(pygame.K_END)])
@@ -248,8 +257,9 @@ def test_replay_file_game_n_opens_the_viewer_on_that_game(tmp_path, history_file
         return 0
 
     monkeypatch.setattr(App, "run", run)
-    code = cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file),
-                     "--game", "2"])
+    code = cli.main(
+        ["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file), "--game", "2"]
+    )
     assert code == 0 and len(opened) == 1
     viewer = opened[0]
     assert isinstance(viewer, ReplayScene) and viewer.number == 2
@@ -280,13 +290,16 @@ def _press_close(app: App) -> None:
     click(app, viewer.close_button.rect.center)
 
 
-@pytest.mark.parametrize("close", [
-    _press_close,
-    lambda app: step(app, [key(pygame.K_ESCAPE)]),
-    lambda app: step(app, [pygame.event.Event(pygame.QUIT)]),
-], ids=["close button", "esc", "window close"])
-def test_closing_a_replay_opened_from_the_command_line_ends_the_program(tmp_path, history_file, monkeypatch,
-                                                                        close):
+@pytest.mark.parametrize(
+    "close",
+    [
+        _press_close,
+        lambda app: step(app, [key(pygame.K_ESCAPE)]),
+        lambda app: step(app, [pygame.event.Event(pygame.QUIT)]),
+    ],
+    ids=["close button", "esc", "window close"],
+)
+def test_closing_a_replay_opened_from_the_command_line_ends_the_program(tmp_path, history_file, monkeypatch, close):
     # The player opened a file, not the game: no start screen comes up behind the viewer.
     app = _replay_from_the_command_line(tmp_path, history_file, monkeypatch, close)
     try:
@@ -296,8 +309,9 @@ def test_closing_a_replay_opened_from_the_command_line_ends_the_program(tmp_path
         app.close(quit_pygame=False)
 
 
-def test_replay_game_n_reads_past_a_damaged_line_and_names_it(tmp_path, history_file, monkeypatch, capsys,
-                                                             wizard_match):
+def test_replay_game_n_reads_past_a_damaged_line_and_names_it(
+    tmp_path, history_file, monkeypatch, capsys, wizard_match
+):
     # Issue 25 item 5: a damaged line 2 used to make every later game unreachable.
     first, second = history_file.read_bytes().splitlines(keepends=True)
     history_file.write_bytes(first + b'{"format": "trick-table-history", "vers\n' + second)
@@ -308,21 +322,26 @@ def test_replay_game_n_reads_past_a_damaged_line_and_names_it(tmp_path, history_
         return 0
 
     monkeypatch.setattr(App, "run", run)
-    code = cli.main(["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file),
-                     "--game", "2"])
+    code = cli.main(
+        ["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file), "--game", "2"]
+    )
     err = capsys.readouterr().err
     assert code == 0 and opened[0].timeline.record["seed"] == wizard_match.seed
     assert f"warning: {history_file}: line 2: not valid JSON" in err and "skipped" in err
 
 
-@pytest.mark.parametrize("content, args, words", [
-    (None, ["--game", "1"], "cannot read"),
-    (b"not json at all\n", [], "line 1"),
-    ("two games", ["--game", "5"], "has no game 5 (it holds 2)"),
-    ("two games", ["--game", "0"], "start at 1"),
-])
-def test_a_bad_file_or_game_number_is_one_clear_line_and_no_window(tmp_path, history_file, monkeypatch, capsys,
-                                                                   content, args, words):
+@pytest.mark.parametrize(
+    "content, args, words",
+    [
+        (None, ["--game", "1"], "cannot read"),
+        (b"not json at all\n", [], "line 1"),
+        ("two games", ["--game", "5"], "has no game 5 (it holds 2)"),
+        ("two games", ["--game", "0"], "start at 1"),
+    ],
+)
+def test_a_bad_file_or_game_number_is_one_clear_line_and_no_window(
+    tmp_path, history_file, monkeypatch, capsys, content, args, words
+):
     path = history_file if content == "two games" else tmp_path / "bad.jsonl"
     if isinstance(content, bytes):
         path.write_bytes(content)

@@ -79,17 +79,28 @@ def test_trick_winner_table(name: str, trump: int, direction: int, trick: str, w
     assert trick_winner(cards(trick), trump, direction) == winner
 
 
-@pytest.mark.parametrize("trick,trump,led", [
-    ("BJ", NO_SUIT, NO_SUIT), ("BJ LJ", NO_SUIT, NO_SUIT), ("BJ 5D", NO_SUIT, D),
-    ("LJ", H, H), ("BJ", S, S), ("4C BJ", H, C), ("", H, NO_SUIT),
-])
+@pytest.mark.parametrize(
+    "trick,trump,led",
+    [
+        ("BJ", NO_SUIT, NO_SUIT),
+        ("BJ LJ", NO_SUIT, NO_SUIT),
+        ("BJ 5D", NO_SUIT, D),
+        ("LJ", H, H),
+        ("BJ", S, S),
+        ("4C BJ", H, C),
+        ("", H, NO_SUIT),
+    ],
+)
 def test_led_suit(trick: str, trump: int, led: int) -> None:
     assert led_suit_of(cards(trick), trump) == led
 
 
 @settings(deadline=None)
-@given(trick=st.lists(st.sampled_from(BIDWHIST_DECK), min_size=4, max_size=4, unique=True),
-       trump=st.sampled_from([S, H, D, C, NO_SUIT]), direction=st.sampled_from([UP, DOWN]))
+@given(
+    trick=st.lists(st.sampled_from(BIDWHIST_DECK), min_size=4, max_size=4, unique=True),
+    trump=st.sampled_from([S, H, D, C, NO_SUIT]),
+    direction=st.sampled_from([UP, DOWN]),
+)
 def test_trick_winner_matches_reference(trick: list[int], trump: int, direction: int) -> None:
     assert trick_winner(trick, trump, direction) == reference_bidwhist_winner(trick, trump, direction)
 
@@ -99,8 +110,7 @@ STRONG_HEARTS = "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H"
 
 
 def test_joker_must_be_played_when_it_is_the_only_trump_and_trump_is_led() -> None:
-    deal = bw_deal({0: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
-                    1: "BJ AS KS QS JS TS 9S 8S 7S 6S 5S 4S"})
+    deal = bw_deal({0: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H", 1: "BJ AS KS QS JS TS 9S 8S 7S 6S 5S 4S"})
     state = to_play(bw_game(deal), "3up", "trump:H")
     state, _ = drive(state, "AH")
     assert state.current == 1
@@ -112,25 +122,27 @@ def test_joker_must_be_played_when_it_is_the_only_trump_and_trump_is_led() -> No
 
 
 def test_joker_lead_in_trump_is_a_trump_lead() -> None:
-    deal = bw_deal({0: "LJ AH KH QH JH TH 9H 8H 7H 6H 5H 4H",
-                    1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S"})
+    deal = bw_deal({0: "LJ AH KH QH JH TH 9H 8H 7H 6H 5H 4H", 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S"})
     state = to_play(bw_game(deal), "3up", "trump:H")
     state, _ = drive(state, "LJ")
     assert state.legal_cards() == [card("2H")]
 
 
 def test_joker_in_trump_follows_a_trump_lead_when_other_trumps_are_held() -> None:
-    deal = bw_deal({0: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
-                    1: "BJ 2H KS QS JS TS 9S 8S 7S 6S 5S 4S"})
+    deal = bw_deal({0: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H", 1: "BJ 2H KS QS JS TS 9S 8S 7S 6S 5S 4S"})
     state = to_play(bw_game(deal), "3up", "trump:H")
     state, _ = drive(state, "AH")
     assert sorted(state.legal_cards()) == sorted(cards("BJ 2H"))
 
 
 def test_no_trump_joker_only_when_unable_to_follow() -> None:
-    deal = bw_deal({0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
-                    1: "BJ 2S AH KH QH JH TH 9H 8H 7H 6H 5H",
-                    2: "LJ AD KD QD JD TD 9D 8D 7D 6D 5D 4D"})
+    deal = bw_deal(
+        {
+            0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
+            1: "BJ 2S AH KH QH JH TH 9H 8H 7H 6H 5H",
+            2: "LJ AD KD QD JD TD 9D 8D 7D 6D 5D 4D",
+        }
+    )
     state = to_play(bw_game(deal), "3nt", "uptown")
     state, _ = drive(state, "AS")
     assert state.legal_cards() == [card("2S")]  # holds a spade: the joker may not be played
@@ -143,9 +155,13 @@ def test_no_trump_joker_only_when_unable_to_follow() -> None:
 
 
 def test_no_trump_joker_lead_first_non_joker_sets_the_suit() -> None:
-    deal = bw_deal({0: "BJ AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
-                    1: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 2D",
-                    2: "3H AD KD QD JD TD 9D 8D 7D 6D 5D 4D"})
+    deal = bw_deal(
+        {
+            0: "BJ AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
+            1: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 2D",
+            2: "3H AD KD QD JD TD 9D 8D 7D 6D 5D 4D",
+        }
+    )
     state = to_play(bw_game(deal), "3nt", "uptown")
     state, _ = drive(state, "BJ")
     assert sorted(state.legal_cards()) == sorted(state.hands[1])  # nothing to follow yet
@@ -380,13 +396,11 @@ def test_first_lead(first_lead: str, leader: int) -> None:
 
 
 # ---------------------------------------------------------------- reneges
-RENEGE_DEAL = {0: STRONG_HEARTS, 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
-               2: "4H 3H AD KD QD JD TD 9D 8D 7D 6D 5D"}
+RENEGE_DEAL = {0: STRONG_HEARTS, 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S", 2: "4H 3H AD KD QD JD TD 9D 8D 7D 6D 5D"}
 
 
 def _renege_game(**overrides):
-    return to_play(bw_game(bw_deal(RENEGE_DEAL), target_score=99, renege="penalized", **overrides),
-                   "3up", "trump:H")
+    return to_play(bw_game(bw_deal(RENEGE_DEAL), target_score=99, renege="penalized", **overrides), "3up", "trump:H")
 
 
 def test_renege_prevented_refuses_the_card() -> None:
@@ -427,27 +441,28 @@ def test_reneges_are_penalized_in_the_order_made_defenders_first() -> None:
     # hand is scored as if the bidding team took all 13, which changes nothing;
     # then the bidding team's renege costs it 3 books.
     state = _renege_game()
-    state, _ = drive(state, "BJ AS 4H 2D")        # trick 0: seat 1 holds 2H, plays a spade
-    state, _ = drive(state, "LJ 2H AD 3D")        # trick 1: seat 2 holds 3H, plays a diamond
+    state, _ = drive(state, "BJ AS 4H 2D")  # trick 0: seat 1 holds 2H, plays a spade
+    state, _ = drive(state, "LJ 2H AD 3D")  # trick 1: seat 2 holds 3H, plays a diamond
     state, events = _play_following(state)
     scored = _scored(events)
     assert scored.reneges == ((0, 1), (1, 2))
-    assert scored.books == (10, 3)                # 13/0 -> 13/0 -> 10/3
+    assert scored.books == (10, 3)  # 13/0 -> 13/0 -> 10/3
     assert scored.score_change == (4, 0)
 
 
 def test_reneges_are_penalized_in_the_order_made_bidders_first() -> None:
     # The same two reneges the other way round: after the bidding team's
     # penalty the defenders hold 3 books, and their renege gives them back.
-    deal = bw_deal({0: STRONG_HEARTS, 1: "3H 2H AS KS QS JS TS 9S 8S 7S 6S 5S",
-                    2: "4H AD KD QD JD TD 9D 8D 7D 6D 5D 4D"})
+    deal = bw_deal(
+        {0: STRONG_HEARTS, 1: "3H 2H AS KS QS JS TS 9S 8S 7S 6S 5S", 2: "4H AD KD QD JD TD 9D 8D 7D 6D 5D 4D"}
+    )
     state = to_play(bw_game(deal, target_score=99, renege="penalized"), "3up", "trump:H")
-    state, _ = drive(state, "BJ 3H AD 2D")        # trick 0: seat 2 holds 4H, plays a diamond
-    state, _ = drive(state, "LJ AS 4H 3D")        # trick 1: seat 1 holds 2H, plays a spade
+    state, _ = drive(state, "BJ 3H AD 2D")  # trick 0: seat 2 holds 4H, plays a diamond
+    state, _ = drive(state, "LJ AS 4H 3D")  # trick 1: seat 1 holds 2H, plays a spade
     state, events = _play_following(state)
     scored = _scored(events)
     assert scored.reneges == ((0, 2), (1, 1))
-    assert scored.books == (13, 0)                # 13/0 -> 10/3 -> 13/0
+    assert scored.books == (13, 0)  # 13/0 -> 10/3 -> 13/0
     assert scored.score_change == (7, 0)
 
 
@@ -467,8 +482,7 @@ def test_renege_with_fewer_than_three_books_scores_as_if_the_others_took_all() -
 
 
 def test_renege_in_no_trump_joker_when_able_to_follow() -> None:
-    deal = bw_deal({0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S",
-                    1: "BJ 2S AH KH QH JH TH 9H 8H 7H 6H 5H"})
+    deal = bw_deal({0: "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S", 1: "BJ 2S AH KH QH JH TH 9H 8H 7H 6H 5H"})
     state = to_play(bw_game(deal, renege="penalized", target_score=99), "3nt", "uptown")
     state, events = drive(state, "AS BJ")
     last = events[-1]
@@ -481,16 +495,22 @@ SPADES_12 = "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"
 
 
 def _no_trump_made(multiplier: int, target: int = 99):
-    state = to_play(bw_game(bw_deal({0: SPADES_12}), notrump_multiplier=multiplier, target_score=target),
-                    "3nt", "uptown")
+    state = to_play(
+        bw_game(bw_deal({0: SPADES_12}), notrump_multiplier=multiplier, target_score=target), "3nt", "uptown"
+    )
     return _play_following(state)
 
 
 def _no_trump_set(multiplier: int, target: int = 99):
     # Dealer 0: seats 1, 2, 3 pass, the dealer must bid; seat 1 (left of the
     # dealer) leads its twelve top spades and takes every trick.
-    state = bw_game(bw_deal({1: SPADES_12}), dealer=0, notrump_multiplier=multiplier,
-                    target_score=target, first_lead="left_of_dealer")
+    state = bw_game(
+        bw_deal({1: SPADES_12}),
+        dealer=0,
+        notrump_multiplier=multiplier,
+        target_score=target,
+        first_lead="left_of_dealer",
+    )
     state, _ = drive(state, "pass pass pass 3nt uptown")
     for c in list(state.kitty):
         state, _ = apply(state, Action(ActionKind.DISCARD, c))
@@ -516,8 +536,9 @@ def test_no_trump_set_is_multiplied(multiplier: int) -> None:
 
 
 def test_suit_contract_set_loses_the_bid() -> None:
-    state = bw_game(bw_deal({1: "BJ LJ AS KS QS JS TS 9S 8S 7S 6S 5S"}), dealer=0,
-                    first_lead="left_of_dealer", target_score=99)
+    state = bw_game(
+        bw_deal({1: "BJ LJ AS KS QS JS TS 9S 8S 7S 6S 5S"}), dealer=0, first_lead="left_of_dealer", target_score=99
+    )
     state, _ = drive(state, "pass pass pass 5up trump:S")
     for c in list(state.kitty):
         state, _ = apply(state, Action(ActionKind.DISCARD, c))

@@ -27,8 +27,7 @@ BIDWHIST = get_game("bidwhist")
 WIZARD = get_game("wizard")
 
 
-def bw_late(hands: list[str], bid: str = "3up", contract: str = "trump:H", lead: int = 0,
-            **overrides) -> BidWhistState:
+def bw_late(hands: list[str], bid: str = "3up", contract: str = "trump:H", lead: int = 0, **overrides) -> BidWhistState:
     """A Bid Whist hand under ``bid`` / ``contract`` (declarer seat 0), late in its play:
     ``lead`` is on lead and each seat holds only the named cards."""
     state = to_play(bw_game(bw_deal({}), dealer=3, **overrides), bid=bid, contract=contract)
@@ -52,47 +51,128 @@ def wz_late(hands: list[str], turn_up: str | None, lead: int = 1, **overrides) -
 # ---------------------------------------------------------------- Bid Whist
 BIDWHIST_CASES = [
     # (name, hands of seats 0-3, bid, contract, claimant, claimable, house rules)
-    ("top cards, no trump left outside", ["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 0, True, {}),
-    ("a trump left outside can ruff a side ace", ["AS AD AC", "KS KD 2H", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 0, False, {}),
-    ("a joker is a trump outside", ["AS AD AC", "KS KD LJ", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 0, False, {}),
-    ("only trumps, all higher than the trump outside", ["BJ AH KH", "2H KD KC", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 0, True, {}),
-    ("a higher trump outside", ["LJ AH KH", "BJ KD KC", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 0, False, {}),
-    ("a higher card of the suit outside", ["KS AD AC", "AS KD KC", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 0, False, {}),
-    ("not on lead", ["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 1, False, {}),
-    ("a defender on lead may claim", ["KS KD KC", "AS AD AC", "QS QD QC", "JS JD JC"],
-     "3up", "trump:H", 1, True, {}),
-    ("downtown: the 2 is high after the ace", ["2S 3S AD", "KS QS KD", "JS TS QD", "9S 8S JD"],
-     "3down", "trump:H", 0, True, {}),
-    ("downtown: a 3 under an outside 2", ["3S 4S AD", "2S QS KD", "JS TS QD", "9S 8S JD"],
-     "3down", "trump:H", 0, False, {}),
-    ("downtown, ace low: the ace is the lowest", ["AS 2D 3D", "2S KD QD", "JS TS QC", "9S 8S JD"],
-     "3down", "trump:H", 0, False, {"downtown_ace": "low"}),
-    ("downtown, ace high: the same ace wins", ["AS 2D 3D", "2S KD QD", "JS TS QC", "9S 8S JD"],
-     "3down", "trump:H", 0, True, {}),
-    ("no trump: a joker in hand never wins", ["AS AD BJ", "KS KD KC", "QS QD QC", "JS JD JC"],
-     "3nt", "uptown", 0, False, {}),
-    ("no trump: jokers outside have no power", ["AS AD AC", "KS KD BJ", "QS QD LJ", "JS JD JC"],
-     "3nt", "uptown", 0, True, {}),
-    ("no trump: no trump to ruff with", ["AS AD AH", "KS KD KC", "QS QD QC", "JS JD JC"],
-     "3nt", "uptown", 0, True, {}),
-    ("no trump downtown: the 2 is beaten by an outside ace", ["2S 2D 2H", "AS KD KC", "QS QD QC", "JS JD JC"],
-     "3nt", "downtown", 0, False, {}),
-    ("a renege cannot win it: under penalized reneges still no trump outside",
-     ["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"], "3up", "trump:H", 0, True, {"renege": "penalized"}),
+    (
+        "top cards, no trump left outside",
+        ["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"],
+        "3up",
+        "trump:H",
+        0,
+        True,
+        {},
+    ),
+    (
+        "a trump left outside can ruff a side ace",
+        ["AS AD AC", "KS KD 2H", "QS QD QC", "JS JD JC"],
+        "3up",
+        "trump:H",
+        0,
+        False,
+        {},
+    ),
+    ("a joker is a trump outside", ["AS AD AC", "KS KD LJ", "QS QD QC", "JS JD JC"], "3up", "trump:H", 0, False, {}),
+    (
+        "only trumps, all higher than the trump outside",
+        ["BJ AH KH", "2H KD KC", "QS QD QC", "JS JD JC"],
+        "3up",
+        "trump:H",
+        0,
+        True,
+        {},
+    ),
+    ("a higher trump outside", ["LJ AH KH", "BJ KD KC", "QS QD QC", "JS JD JC"], "3up", "trump:H", 0, False, {}),
+    (
+        "a higher card of the suit outside",
+        ["KS AD AC", "AS KD KC", "QS QD QC", "JS JD JC"],
+        "3up",
+        "trump:H",
+        0,
+        False,
+        {},
+    ),
+    ("not on lead", ["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"], "3up", "trump:H", 1, False, {}),
+    ("a defender on lead may claim", ["KS KD KC", "AS AD AC", "QS QD QC", "JS JD JC"], "3up", "trump:H", 1, True, {}),
+    (
+        "downtown: the 2 is high after the ace",
+        ["2S 3S AD", "KS QS KD", "JS TS QD", "9S 8S JD"],
+        "3down",
+        "trump:H",
+        0,
+        True,
+        {},
+    ),
+    (
+        "downtown: a 3 under an outside 2",
+        ["3S 4S AD", "2S QS KD", "JS TS QD", "9S 8S JD"],
+        "3down",
+        "trump:H",
+        0,
+        False,
+        {},
+    ),
+    (
+        "downtown, ace low: the ace is the lowest",
+        ["AS 2D 3D", "2S KD QD", "JS TS QC", "9S 8S JD"],
+        "3down",
+        "trump:H",
+        0,
+        False,
+        {"downtown_ace": "low"},
+    ),
+    (
+        "downtown, ace high: the same ace wins",
+        ["AS 2D 3D", "2S KD QD", "JS TS QC", "9S 8S JD"],
+        "3down",
+        "trump:H",
+        0,
+        True,
+        {},
+    ),
+    (
+        "no trump: a joker in hand never wins",
+        ["AS AD BJ", "KS KD KC", "QS QD QC", "JS JD JC"],
+        "3nt",
+        "uptown",
+        0,
+        False,
+        {},
+    ),
+    (
+        "no trump: jokers outside have no power",
+        ["AS AD AC", "KS KD BJ", "QS QD LJ", "JS JD JC"],
+        "3nt",
+        "uptown",
+        0,
+        True,
+        {},
+    ),
+    ("no trump: no trump to ruff with", ["AS AD AH", "KS KD KC", "QS QD QC", "JS JD JC"], "3nt", "uptown", 0, True, {}),
+    (
+        "no trump downtown: the 2 is beaten by an outside ace",
+        ["2S 2D 2H", "AS KD KC", "QS QD QC", "JS JD JC"],
+        "3nt",
+        "downtown",
+        0,
+        False,
+        {},
+    ),
+    (
+        "a renege cannot win it: under penalized reneges still no trump outside",
+        ["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"],
+        "3up",
+        "trump:H",
+        0,
+        True,
+        {"renege": "penalized"},
+    ),
 ]
 
 
-@pytest.mark.parametrize("name, hands, bid, contract, seat, expected, rules", BIDWHIST_CASES,
-                         ids=[case[0] for case in BIDWHIST_CASES])
-def test_bidwhist_claimable(name: str, hands: list[str], bid: str, contract: str, seat: int, expected: bool,
-                            rules: dict) -> None:
+@pytest.mark.parametrize(
+    "name, hands, bid, contract, seat, expected, rules", BIDWHIST_CASES, ids=[case[0] for case in BIDWHIST_CASES]
+)
+def test_bidwhist_claimable(
+    name: str, hands: list[str], bid: str, contract: str, seat: int, expected: bool, rules: dict
+) -> None:
     state = bw_late(hands, bid, contract, lead=seat, **rules)
     assert BIDWHIST.claimable is not None
     assert BIDWHIST.claimable(state, seat) is expected
@@ -103,10 +183,10 @@ def test_bidwhist_claimable(name: str, hands: list[str], bid: str, contract: str
 def test_bidwhist_not_claimable_outside_the_play_or_mid_trick() -> None:
     state = bw_game(bw_deal({}), dealer=3)
     assert BIDWHIST.claimable is not None
-    assert not BIDWHIST.claimable(state, state.current)           # bidding
+    assert not BIDWHIST.claimable(state, state.current)  # bidding
     state = bw_late(["AS AD AC", "KS KD KC", "QS QD QC", "JS JD JC"])
     state, _ = drive(state, ["AS"])
-    state.current = 0                                               # even if it were seat 0's turn again
+    state.current = 0  # even if it were seat 0's turn again
     assert not BIDWHIST.claimable(state, 0)
 
 
@@ -190,10 +270,15 @@ def _random_late_positions(game: str, seeds: range, players: int = 4, **override
             state, _ = apply(state, rng.choice(state.legal_actions()))
 
 
-@pytest.mark.parametrize("game, overrides", [
-    ("bidwhist", {}), ("bidwhist", {"renege": "penalized", "downtown_ace": "low"}),
-    ("bidwhist", {"jokers": False}), ("wizard", {}),
-])
+@pytest.mark.parametrize(
+    "game, overrides",
+    [
+        ("bidwhist", {}),
+        ("bidwhist", {"renege": "penalized", "downtown_ace": "low"}),
+        ("bidwhist", {"jokers": False}),
+        ("wizard", {}),
+    ],
+)
 def test_every_allowed_claim_takes_every_trick_left(game: str, overrides: dict) -> None:
     """Soundness: a claim the rules allow never loses a trick, in any play-out."""
     game_def = get_game(game)
@@ -219,8 +304,8 @@ def test_claim_play_follows_suit_under_penalized_reneges() -> None:
     """Where every card is legal, the play-out still follows the suit led: no renege is made up."""
     state = bw_late(["AS AD AC", "KS KD KC", "QS QD 2C", "JS JD JC"], renege="penalized")
     state, _ = drive(state, ["AD"])
-    assert len(state.legal_actions()) == 3           # seat 1 may play any card...
-    assert str(claim_play(state)) == "KD"             # ...but follows diamonds
+    assert len(state.legal_actions()) == 3  # seat 1 may play any card...
+    assert str(claim_play(state)) == "KD"  # ...but follows diamonds
     while _playing(state):
         state, _ = apply(state, claim_play(state))
     assert not state.reneges and state.tricks_won[0] == 3

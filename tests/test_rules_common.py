@@ -59,10 +59,22 @@ def test_card_code_round_trip(card: int) -> None:
     assert parse_card(f"  {code} ") == card
 
 
-@pytest.mark.parametrize("code,expected", [
-    ("AS", 12), ("2S", 0), ("TH", 21), ("10H", 21), ("10c", 47), ("KD", 37), ("2C", 39),
-    ("BJ", 52), ("LJ", 53), ("WZ", 54), ("JE", 55),
-])
+@pytest.mark.parametrize(
+    "code,expected",
+    [
+        ("AS", 12),
+        ("2S", 0),
+        ("TH", 21),
+        ("10H", 21),
+        ("10c", 47),
+        ("KD", 37),
+        ("2C", 39),
+        ("BJ", 52),
+        ("LJ", 53),
+        ("WZ", 54),
+        ("JE", 55),
+    ],
+)
 def test_known_codes(code: str, expected: int) -> None:
     assert parse_card(code) == expected
 
@@ -93,11 +105,25 @@ def test_decks() -> None:
 
 # ---------------------------------------------------------------- actions
 EXAMPLES = [
-    ("AS", play(12)), ("-AS", discard(12)), ("-BJ", discard(52)), ("pass", PASS), ("4up", bid(4, 0)),
-    ("4down", bid(4, 1)), ("4nt", bid(4, 2)), ("7nt", bid(7, 2)), ("1up", bid(1, 0)), ("2", predict(2)),
-    ("0", predict(0)), ("20", predict(20)), ("trump:H", choose_trump(1)), ("trump:C", choose_trump(3)),
-    ("uptown", choose_direction(0)), ("downtown", choose_direction(1)), ("next", NEXT_DEAL),
-    ("WZ", play(54)), ("JE", play(55)),
+    ("AS", play(12)),
+    ("-AS", discard(12)),
+    ("-BJ", discard(52)),
+    ("pass", PASS),
+    ("4up", bid(4, 0)),
+    ("4down", bid(4, 1)),
+    ("4nt", bid(4, 2)),
+    ("7nt", bid(7, 2)),
+    ("1up", bid(1, 0)),
+    ("2", predict(2)),
+    ("0", predict(0)),
+    ("20", predict(20)),
+    ("trump:H", choose_trump(1)),
+    ("trump:C", choose_trump(3)),
+    ("uptown", choose_direction(0)),
+    ("downtown", choose_direction(1)),
+    ("next", NEXT_DEAL),
+    ("WZ", play(54)),
+    ("JE", play(55)),
 ]
 
 
@@ -108,18 +134,47 @@ def test_action_strings(text: str, action: Action) -> None:
     assert str(action) == text
 
 
-@pytest.mark.parametrize("text,action", [
-    ("PASS", PASS), (" Pass ", PASS), ("4UP", bid(4, 0)), ("3Nt", bid(3, 2)), ("trump:h", choose_trump(1)),
-    ("TRUMP:S", choose_trump(0)), ("Downtown", choose_direction(1)), ("as", play(12)), ("-10h", discard(21)),
-    ("NEXT", NEXT_DEAL),
-])
+@pytest.mark.parametrize(
+    "text,action",
+    [
+        ("PASS", PASS),
+        (" Pass ", PASS),
+        ("4UP", bid(4, 0)),
+        ("3Nt", bid(3, 2)),
+        ("trump:h", choose_trump(1)),
+        ("TRUMP:S", choose_trump(0)),
+        ("Downtown", choose_direction(1)),
+        ("as", play(12)),
+        ("-10h", discard(21)),
+        ("NEXT", NEXT_DEAL),
+    ],
+)
 def test_lenient_spellings(text: str, action: Action) -> None:
     assert parse_action(text) == action
 
 
-@pytest.mark.parametrize("text", ["", "bid", "8up", "0up", "4sideways", "trump:X", "trump:", "trump:HH",
-                                  "-", "-ZZ", "up", "4 up", "ZZ", "--AS",
-                                  "\u00b2", "4\u00b2", "\u0663"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "bid",
+        "8up",
+        "0up",
+        "4sideways",
+        "trump:X",
+        "trump:",
+        "trump:HH",
+        "-",
+        "-ZZ",
+        "up",
+        "4 up",
+        "ZZ",
+        "--AS",
+        "\u00b2",
+        "4\u00b2",
+        "\u0663",
+    ],
+)
 def test_bad_action_strings(text: str) -> None:
     with pytest.raises(ParseError):
         parse_action(text)
@@ -137,7 +192,8 @@ def test_bad_action_message_lists_the_grammar() -> None:
 actions = st.one_of(
     st.sampled_from(ALL_CARDS).map(play),
     st.sampled_from(ALL_CARDS).map(discard),
-    st.just(PASS), st.just(NEXT_DEAL),
+    st.just(PASS),
+    st.just(NEXT_DEAL),
     st.builds(bid, st.integers(1, 7), st.sampled_from(list(BidMode))),
     st.integers(0, 20).map(predict),
     st.integers(0, 3).map(choose_trump),
@@ -176,15 +232,23 @@ def test_bad_bid_json(data: object) -> None:
 
 
 # ---------------------------------------------------------------- house rules
-@pytest.mark.parametrize("game,values,key", [
-    ("bidwhist", {"min_bid": 0}, "min_bid"), ("bidwhist", {"min_bid": 8}, "min_bid"),
-    ("bidwhist", {"min_bid": True}, "min_bid"), ("bidwhist", {"target_score": 100}, "target_score"),
-    ("bidwhist", {"notrump_multiplier": 5}, "notrump_multiplier"),
-    ("bidwhist", {"all_pass": "shrug"}, "all_pass"), ("bidwhist", {"renege": "allowed"}, "renege"),
-    ("bidwhist", {"downtown_outranks_uptown": "yes"}, "downtown_outranks_uptown"),
-    ("bidwhist", {"rounds": 3}, "rounds"), ("wizard", {"rounds": 0}, "rounds"),
-    ("wizard", {"rounds": "half"}, "rounds"), ("wizard", {"bidding": "loud"}, "bidding"),
-])
+@pytest.mark.parametrize(
+    "game,values,key",
+    [
+        ("bidwhist", {"min_bid": 0}, "min_bid"),
+        ("bidwhist", {"min_bid": 8}, "min_bid"),
+        ("bidwhist", {"min_bid": True}, "min_bid"),
+        ("bidwhist", {"target_score": 100}, "target_score"),
+        ("bidwhist", {"notrump_multiplier": 5}, "notrump_multiplier"),
+        ("bidwhist", {"all_pass": "shrug"}, "all_pass"),
+        ("bidwhist", {"renege": "allowed"}, "renege"),
+        ("bidwhist", {"downtown_outranks_uptown": "yes"}, "downtown_outranks_uptown"),
+        ("bidwhist", {"rounds": 3}, "rounds"),
+        ("wizard", {"rounds": 0}, "rounds"),
+        ("wizard", {"rounds": "half"}, "rounds"),
+        ("wizard", {"bidding": "loud"}, "bidding"),
+    ],
+)
 def test_rule_values_are_checked(game: str, values: dict, key: str) -> None:
     with pytest.raises(RuleConfigError) as info:
         make_rules(game, values)
@@ -195,9 +259,19 @@ def test_rule_values_are_checked(game: str, values: dict, key: str) -> None:
 def test_rules_round_trip_through_dict() -> None:
     rules = make_rules("bidwhist", {"min_bid": 4, "renege": "penalized"})
     assert make_rules("bidwhist", rules.to_dict()) == rules
-    assert set(rules.to_dict()) == {"min_bid", "downtown_outranks_uptown", "all_pass", "first_lead",
-                                    "renege", "notrump_multiplier", "target_score",
-                                    "jokers", "dealer_takes", "boston", "downtown_ace"}
+    assert set(rules.to_dict()) == {
+        "min_bid",
+        "downtown_outranks_uptown",
+        "all_pass",
+        "first_lead",
+        "renege",
+        "notrump_multiplier",
+        "target_score",
+        "jokers",
+        "dealer_takes",
+        "boston",
+        "downtown_ace",
+    }
     wizard = make_rules("wizard", {"rounds": 7})
     assert set(wizard.to_dict()) == {"rounds", "bidding", "uneven_bids", "wizard_turn_up"}
 
@@ -212,9 +286,29 @@ def test_new_game_argument_checks() -> None:
 
 
 # ---------------------------------------------------------------- purity
-FORBIDDEN_MODULES = {"pygame", "time", "datetime", "os", "io", "pathlib", "shutil", "tempfile",
-                     "threading", "socket", "secrets", "uuid", "sys", "importlib", "game.ui", "game.settings",
-                     "game.session", "game.persistence", "game.ai", "game.program", "yaml"}
+FORBIDDEN_MODULES = {
+    "pygame",
+    "time",
+    "datetime",
+    "os",
+    "io",
+    "pathlib",
+    "shutil",
+    "tempfile",
+    "threading",
+    "socket",
+    "secrets",
+    "uuid",
+    "sys",
+    "importlib",
+    "game.ui",
+    "game.settings",
+    "game.session",
+    "game.persistence",
+    "game.ai",
+    "game.program",
+    "yaml",
+}
 FORBIDDEN_CALLS = {"open", "input", "print", "eval", "exec", "__import__", "hash", "id"}
 
 
@@ -230,8 +324,13 @@ def purity_problems(source: str) -> list[str]:
     tree = ast.parse(source)
     # The names the random module is bound to (``import random as rnd`` too):
     # on them only the class ``Random`` may be used.
-    random_names = {alias.asname or alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
-                    for alias in node.names if alias.name == "random"}
+    random_names = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+        if alias.name == "random"
+    }
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
@@ -260,15 +359,37 @@ def test_rules_module_is_pure(path: Path) -> None:
     assert problems == [], f"{path.name} is not pure: {problems}"
 
 
-@pytest.mark.parametrize("source", [
-    "import pygame", "import pygame.display", "import time", "from time import monotonic", "import datetime",
-    "import os", "from os import path", "import io", "from pathlib import Path", "import random\nrandom.random()",
-    "import random\nrandom.shuffle(x)", "import random\nrandom.choice(x)", "import random\nrandom.seed(1)",
-    "from random import shuffle", "open('f')", "from game.ui import theme", "import game.settings",
-    "import random as rnd\nrnd.shuffle(x)", "from random import *", "from random import Random, choice",
-    "import importlib\nimportlib.import_module('pygame')", "__import__('pygame')", "from game.ai import medium",
-    "import datetime as dt", "from io import StringIO", "with open('f') as f: pass",
-])
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import pygame",
+        "import pygame.display",
+        "import time",
+        "from time import monotonic",
+        "import datetime",
+        "import os",
+        "from os import path",
+        "import io",
+        "from pathlib import Path",
+        "import random\nrandom.random()",
+        "import random\nrandom.shuffle(x)",
+        "import random\nrandom.choice(x)",
+        "import random\nrandom.seed(1)",
+        "from random import shuffle",
+        "open('f')",
+        "from game.ui import theme",
+        "import game.settings",
+        "import random as rnd\nrnd.shuffle(x)",
+        "from random import *",
+        "from random import Random, choice",
+        "import importlib\nimportlib.import_module('pygame')",
+        "__import__('pygame')",
+        "from game.ai import medium",
+        "import datetime as dt",
+        "from io import StringIO",
+        "with open('f') as f: pass",
+    ],
+)
 def test_the_purity_scan_catches(source: str) -> None:
     assert purity_problems(source)
 
@@ -278,10 +399,12 @@ def test_the_purity_scan_allows_a_private_generator() -> None:
 
 
 def test_importing_the_rules_loads_no_pygame_or_app_modules() -> None:
-    code = ("import sys, game.rules, game.rules.engine, game.rules.search, game.rules.hidden\n"
-            "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('pygame.') "
-            "or m.startswith('game.') and not m.startswith('game.rules') or m == 'yaml')\n"
-            "print(','.join(bad))\n")
+    code = (
+        "import sys, game.rules, game.rules.engine, game.rules.search, game.rules.hidden\n"
+        "bad = sorted(m for m in sys.modules if m == 'pygame' or m.startswith('pygame.') "
+        "or m.startswith('game.') and not m.startswith('game.rules') or m == 'yaml')\n"
+        "print(','.join(bad))\n"
+    )
     root = RULES_DIR.parent.parent
     result = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""
@@ -305,8 +428,7 @@ def test_engine_leaves_the_global_rng_alone(game: str, players: int) -> None:
 
 
 def _snapshot(state) -> dict:
-    return {name: copy.deepcopy(getattr(state, name)) for name in type(state).__slots__
-            if hasattr(state, name)}
+    return {name: copy.deepcopy(getattr(state, name)) for name in type(state).__slots__ if hasattr(state, name)}
 
 
 @pytest.mark.parametrize("game,players", [("bidwhist", 4), ("wizard", 4)])
@@ -322,8 +444,10 @@ def test_apply_returns_a_new_state_and_leaves_the_old_one_alone(game: str, playe
         assert _snapshot(state) == before
         # An illegal action leaves the state untouched too.
         with pytest.raises(IllegalActionError):
-            apply(new_state, Action(ActionKind.PLAY, 99) if new_state.phase.label == "play"
-                  else Action(ActionKind.DIRECTION, 7))
+            apply(
+                new_state,
+                Action(ActionKind.PLAY, 99) if new_state.phase.label == "play" else Action(ActionKind.DIRECTION, 7),
+            )
         state = new_state
 
 
@@ -347,8 +471,10 @@ def test_same_seed_same_deal_different_seed_different_deal() -> None:
     assert a.hands != c.hands
 
 
-@pytest.mark.parametrize("game,players,dealer", [("bidwhist", 4, 4), ("bidwhist", 4, -1), ("wizard", 3, 3),
-                                                 ("wizard", 6, 6), ("wizard", 5, "2")])
+@pytest.mark.parametrize(
+    "game,players,dealer",
+    [("bidwhist", 4, 4), ("bidwhist", 4, -1), ("wizard", 3, 3), ("wizard", 6, 6), ("wizard", 5, "2")],
+)
 def test_first_dealer_must_be_a_seat(game: str, players: int, dealer: object) -> None:
     with pytest.raises(ValueError, match="first_dealer must be a seat"):
         new_game(make_rules(game, players=players), players, 1, first_dealer=dealer)  # type: ignore[arg-type]

@@ -30,8 +30,13 @@ from game.rules.cards import parse_card
 from game.rules.engine import GameState
 from game.rules.tricks import is_well_formed
 
-GAMES = [("bidwhist", 4, {}), ("bidwhist", 4, {"renege": "penalized"}), ("wizard", 3, {}),
-         ("wizard", 4, {"uneven_bids": "always"}), ("wizard", 6, {"bidding": "hidden"})]
+GAMES = [
+    ("bidwhist", 4, {}),
+    ("bidwhist", 4, {"renege": "penalized"}),
+    ("wizard", 3, {}),
+    ("wizard", 4, {"uneven_bids": "always"}),
+    ("wizard", 6, {"bidding": "hidden"}),
+]
 CODE = re.compile(r"^[a-z][a-z_]*$")
 
 
@@ -49,26 +54,39 @@ def state_after(case: int, seed: int, steps: int) -> GameState:
 states = st.builds(state_after, st.integers(0, len(GAMES) - 1), st.integers(0, 10_000), st.integers(0, 400))
 
 odd_values = st.one_of(
-    st.integers(-(10 ** 30), 10 ** 30), st.integers(-3, 70), st.floats(allow_nan=True), st.booleans(), st.none(),
-    st.text(max_size=4), st.tuples(st.integers(0, 60)), st.tuples(st.integers(0, 60), st.integers(0, 3)),
-    st.lists(st.integers(0, 60), max_size=2), st.sampled_from(list(ActionKind)),
+    st.integers(-(10**30), 10**30),
+    st.integers(-3, 70),
+    st.floats(allow_nan=True),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=4),
+    st.tuples(st.integers(0, 60)),
+    st.tuples(st.integers(0, 60), st.integers(0, 3)),
+    st.lists(st.integers(0, 60), max_size=2),
+    st.sampled_from(list(ActionKind)),
 )
-odd_kinds = st.one_of(st.sampled_from(list(ActionKind)), st.integers(-5, 12), st.booleans(), st.none(),
-                      st.floats(), st.text(max_size=3))
+odd_kinds = st.one_of(
+    st.sampled_from(list(ActionKind)), st.integers(-5, 12), st.booleans(), st.none(), st.floats(), st.text(max_size=3)
+)
 any_action = st.one_of(
     # Well-formed in shape, values anywhere near the range the games use.
     st.builds(Action, st.sampled_from(list(ActionKind)), st.integers(-2, 66), st.integers(-1, 3)),
     # Actions with fields of the wrong type or far out of range.
     st.builds(Action, odd_kinds, odd_values, odd_values),
     # Not actions at all.
-    odd_values, st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+    odd_values,
+    st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
     st.tuples(st.sampled_from(list(ActionKind)), st.integers(0, 55), st.integers(0, 2)),
 )
 
 
 def snapshot(state: GameState) -> dict:
-    return {name: copy.deepcopy(getattr(state, name)) for cls in type(state).__mro__
-            for name in getattr(cls, "__slots__", ()) if hasattr(state, name)}
+    return {
+        name: copy.deepcopy(getattr(state, name))
+        for cls in type(state).__mro__
+        for name in getattr(cls, "__slots__", ())
+        if hasattr(state, name)
+    }
 
 
 def assert_translatable(error: IllegalActionError) -> None:
@@ -114,11 +132,23 @@ def test_explain_illegal_never_crashes(state: GameState, action: object) -> None
 
 @pytest.mark.parametrize("case", range(len(GAMES)))
 def test_explain_illegal_on_values_no_game_has(case: int) -> None:
-    odd = [Action(ActionKind.PLAY, 55), Action(ActionKind.PLAY, 53), Action(ActionKind.PLAY, -1),
-           Action(ActionKind.DISCARD, 55), Action(ActionKind.TRUMP, 9), Action(ActionKind.TRUMP, -1),
-           Action(ActionKind.DIRECTION, 5), Action(ActionKind.PREDICT, -1), Action(ActionKind.PREDICT, 64),
-           Action(ActionKind.BID, 0, 2), Action(ActionKind.BID, 9, 0), Action(ActionKind.BID, 4, 3),
-           Action(ActionKind.PASS, 3), Action(ActionKind.PLAY, 12, 2), Action(ActionKind.NEXT_DEAL, 0, 1)]
+    odd = [
+        Action(ActionKind.PLAY, 55),
+        Action(ActionKind.PLAY, 53),
+        Action(ActionKind.PLAY, -1),
+        Action(ActionKind.DISCARD, 55),
+        Action(ActionKind.TRUMP, 9),
+        Action(ActionKind.TRUMP, -1),
+        Action(ActionKind.DIRECTION, 5),
+        Action(ActionKind.PREDICT, -1),
+        Action(ActionKind.PREDICT, 64),
+        Action(ActionKind.BID, 0, 2),
+        Action(ActionKind.BID, 9, 0),
+        Action(ActionKind.BID, 4, 3),
+        Action(ActionKind.PASS, 3),
+        Action(ActionKind.PLAY, 12, 2),
+        Action(ActionKind.NEXT_DEAL, 0, 1),
+    ]
     for seed in range(4):
         for steps in (0, 5, 20, 60, 150, 400):
             state = state_after(case, seed, steps)
@@ -132,11 +162,25 @@ def test_explain_illegal_on_values_no_game_has(case: int) -> None:
 
 def test_malformed_actions_are_named_so() -> None:
     state = state_after(0, 1, 0)
-    for action in [None, "4up", 3, 3.5, (3, 4, 0), [3, 4, 0], True,
-                   Action(ActionKind.BID, 4.0, 0), Action(ActionKind.BID, True, 0),  # type: ignore[arg-type]
-                   Action(ActionKind.BID, 4, None), Action(9, 4, 0), Action(True, 4, 0),  # type: ignore[arg-type]
-                   Action("bid", 4, 0), Action(ActionKind.PLAY, (12,)), Action(ActionKind.PLAY, 10 ** 40),  # type: ignore[arg-type]
-                   Action(ActionKind.PASS, 1), Action(ActionKind.PLAY, 12, 1)]:
+    for action in [
+        None,
+        "4up",
+        3,
+        3.5,
+        (3, 4, 0),
+        [3, 4, 0],
+        True,
+        Action(ActionKind.BID, 4.0, 0),
+        Action(ActionKind.BID, True, 0),  # type: ignore[arg-type]
+        Action(ActionKind.BID, 4, None),
+        Action(9, 4, 0),
+        Action(True, 4, 0),  # type: ignore[arg-type]
+        Action("bid", 4, 0),
+        Action(ActionKind.PLAY, (12,)),
+        Action(ActionKind.PLAY, 10**40),  # type: ignore[arg-type]
+        Action(ActionKind.PASS, 1),
+        Action(ActionKind.PLAY, 12, 1),
+    ]:
         with pytest.raises(IllegalActionError) as info:
             apply(state, action)  # type: ignore[arg-type]
         assert info.value.code == "malformed_action", action
@@ -147,13 +191,16 @@ def test_malformed_actions_are_named_so() -> None:
 def test_every_refusal_has_a_code_and_numeric_params(case: int) -> None:
     """Walk many states and every action no game has or allows there: each
     refusal is translatable (a code, and parameters that are numbers)."""
-    candidates = ([Action(ActionKind.PLAY, c) for c in range(-1, 57)]
-                  + [Action(ActionKind.DISCARD, c) for c in range(-1, 57)]
-                  + [Action(ActionKind.PASS)] + [Action(ActionKind.NEXT_DEAL)]
-                  + [Action(ActionKind.BID, n, m) for n in range(-1, 10) for m in range(3)]
-                  + [Action(ActionKind.PREDICT, n) for n in range(-1, 23)]
-                  + [Action(ActionKind.TRUMP, s) for s in range(-1, 10)]
-                  + [Action(ActionKind.DIRECTION, d) for d in range(-1, 6)])
+    candidates = (
+        [Action(ActionKind.PLAY, c) for c in range(-1, 57)]
+        + [Action(ActionKind.DISCARD, c) for c in range(-1, 57)]
+        + [Action(ActionKind.PASS)]
+        + [Action(ActionKind.NEXT_DEAL)]
+        + [Action(ActionKind.BID, n, m) for n in range(-1, 10) for m in range(3)]
+        + [Action(ActionKind.PREDICT, n) for n in range(-1, 23)]
+        + [Action(ActionKind.TRUMP, s) for s in range(-1, 10)]
+        + [Action(ActionKind.DIRECTION, d) for d in range(-1, 6)]
+    )
     codes: set[str] = set()
     for seed in range(3):
         rng = random.Random(seed)
@@ -179,9 +226,19 @@ def test_every_refusal_has_a_code_and_numeric_params(case: int) -> None:
 
 # ---------------------------------------------------------------- parsing
 @settings(deadline=None)
-@given(st.one_of(st.text(), st.text(alphabet="0123456789", min_size=1, max_size=6000), st.binary(),
-                 st.integers(), st.floats(), st.none(), st.booleans(), st.lists(st.text(max_size=3)),
-                 st.tuples(st.integers())))
+@given(
+    st.one_of(
+        st.text(),
+        st.text(alphabet="0123456789", min_size=1, max_size=6000),
+        st.binary(),
+        st.integers(),
+        st.floats(),
+        st.none(),
+        st.booleans(),
+        st.lists(st.text(max_size=3)),
+        st.tuples(st.integers()),
+    )
+)
 def test_parse_action_raises_only_parse_error(value: object) -> None:
     try:
         action = parse_action(value)  # type: ignore[arg-type]
@@ -204,8 +261,17 @@ def test_a_long_number_is_not_a_bid() -> None:
         parse_action("9" * 5000)  # int() of this would be slow, or refused outright
 
 
-@pytest.mark.parametrize("data", [{"books": "x", "mode": "uptown"}, {"books": None, "mode": "notrump"},
-                                  {"books": 3.5, "mode": "downtown"}, {"mode": "uptown"}, [], "4up"])
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"books": "x", "mode": "uptown"},
+        {"books": None, "mode": "notrump"},
+        {"books": 3.5, "mode": "downtown"},
+        {"mode": "uptown"},
+        [],
+        "4up",
+    ],
+)
 def test_bid_from_json_refuses_with_parse_error(data: object) -> None:
     with pytest.raises(ParseError):
         bid_from_json(data)
@@ -220,18 +286,29 @@ def _deeply_nested(depth: int) -> list:
     return outer
 
 
-@pytest.mark.parametrize("parse,value", [
-    (parse_action, "x" * 50_000), (parse_action, ["AS"] * 50_000), (parse_action, _deeply_nested(100_000)),
-    (parse_action, 10 ** 5000), (parse_card, "Q" * 50_000), (bid_from_json, {"books": "9" * 50_000, "mode": "up"}),
-], ids=["long text", "long list", "deep list", "long number", "long card", "long bid"])
+@pytest.mark.parametrize(
+    "parse,value",
+    [
+        (parse_action, "x" * 50_000),
+        (parse_action, ["AS"] * 50_000),
+        (parse_action, _deeply_nested(100_000)),
+        (parse_action, 10**5000),
+        (parse_card, "Q" * 50_000),
+        (bid_from_json, {"books": "9" * 50_000, "mode": "up"}),
+    ],
+    ids=["long text", "long list", "deep list", "long number", "long card", "long bid"],
+)
 def test_a_parse_error_quotes_only_the_start_of_a_huge_value(parse, value) -> None:
     with pytest.raises(ParseError) as info:
         parse(value)
     assert len(str(info.value)) < 250
 
 
-@pytest.mark.parametrize("values", [{"min_bid": 10 ** 5000}, {"all_pass": "x" * 100_000}, {"jokers": ["no"] * 100_000}],
-                         ids=["long number", "long text", "long list"])
+@pytest.mark.parametrize(
+    "values",
+    [{"min_bid": 10**5000}, {"all_pass": "x" * 100_000}, {"jokers": ["no"] * 100_000}],
+    ids=["long number", "long text", "long list"],
+)
 def test_a_rule_value_error_quotes_only_the_start_of_a_huge_value(values: dict) -> None:
     with pytest.raises(RuleConfigError) as info:
         make_rules("bidwhist", values)

@@ -43,15 +43,18 @@ def _this_deal(match: Match) -> list:
     return match.events[start:]
 
 
-@pytest.mark.parametrize("game, players, seed, rules", [
-    ("bidwhist", 4, 3, {}),
-    ("bidwhist", 4, 8, {"jokers": False}),
-    ("wizard", 4, 5, {"rounds": 5}),
-    ("wizard", 3, 6, {"rounds": 4}),
-])
+@pytest.mark.parametrize(
+    "game, players, seed, rules",
+    [
+        ("bidwhist", 4, 3, {}),
+        ("bidwhist", 4, 8, {"jokers": False}),
+        ("wizard", 4, 5, {"rounds": 5}),
+        ("wizard", 3, 6, {"rounds": 4}),
+    ],
+)
 def test_the_finished_hand_shows_the_true_hands_kitty_discards_and_tricks(game, players, seed, rules):
     match = _match(game, players, seed, **rules)
-    for _ in range(2):   # the first deal and the next, so later deals are read right too
+    for _ in range(2):  # the first deal and the next, so later deals are read right too
         assert match.finished_hand() is None, "nothing is revealed while the hand is played"
         _play_to_hand_end(match)
         shown = match.finished_hand()
@@ -106,17 +109,21 @@ def test_a_hand_in_play_is_not_revealed():
 # --------------------------------------------------------------------------
 # The played-cards tally
 
-@pytest.mark.parametrize("game, players, seed, rules", [
-    ("bidwhist", 4, 4, {}),
-    ("bidwhist", 4, 9, {"jokers": False}),
-    ("wizard", 5, 7, {"rounds": 6, "bidding": "hidden"}),
-])
+
+@pytest.mark.parametrize(
+    "game, players, seed, rules",
+    [
+        ("bidwhist", 4, 4, {}),
+        ("bidwhist", 4, 9, {"jokers": False}),
+        ("wizard", 5, 7, {"rounds": 6, "bidding": "hidden"}),
+    ],
+)
 def test_the_played_cards_are_the_same_for_every_seat_and_the_public(game, players, seed, rules):
     """The tally of any seat's view equals the public view's at every step of a hand, though
     the seats' views differ in their hands, the kitty and the discards: it holds nothing else."""
     match = _match(game, players, seed, **rules)
     if game == "wizard":
-        while match.deal_number < 6:   # a round with a few tricks
+        while match.deal_number < 6:  # a round with a few tricks
             _play_to_hand_end(match)
             match.next_deal()
     steps = []
@@ -126,6 +133,7 @@ def test_the_played_cards_are_the_same_for_every_seat_and_the_public(game, playe
         for seat in range(players):
             assert played_cards(match.view(seat)) == public
         steps.append(public)
+
     _play_to_hand_end(match, check)
     assert len(steps) > 10
     final = steps[-1]
@@ -187,4 +195,6 @@ def test_wizard_trumps_are_the_suit_alone_less_the_turned_up_card():
     played = [c for r in match.view(0).tricks for _, c in r.plays]
     assert tally.trumps_unplayed == 12 - sum(1 for c in played if SUIT_OF[c] == view.trump)
     assert dict((card, played) for card, played, _ in tally.specials) == {
-        WIZARD: played.count(WIZARD), JESTER: played.count(JESTER)}
+        WIZARD: played.count(WIZARD),
+        JESTER: played.count(JESTER),
+    }

@@ -66,7 +66,7 @@ def section(lines, heading: str) -> list:
     """The lines under the section heading ``heading``, up to the next heading."""
     start_at = next(i for i, line in enumerate(lines) if line.style == HEADING and line.text == heading)
     end = next((i for i in range(start_at + 1, len(lines)) if lines[i].style == HEADING), len(lines))
-    return lines[start_at + 1:end]
+    return lines[start_at + 1 : end]
 
 
 def help_for(game: str, players: int = 4, contract: Contract | None = None, **values):
@@ -86,6 +86,7 @@ def open_from_menu(app, scene) -> RulesHelpScene:
 
 
 # ---------------------------------------------------------------------------- opening and closing
+
 
 def test_the_start_screen_opens_the_rules_of_the_chosen_game_and_esc_closes_them(tmp_path):
     app = make_app(tmp_path)
@@ -144,6 +145,7 @@ def test_the_back_button_closes_the_help(tmp_path):
 
 # ---------------------------------------------------------------------------- the variants in force
 
+
 def test_variants_that_differ_from_the_default_are_listed_as_changed():
     lines = help_for("bidwhist", jokers=False, boston="double")
     rows = section(lines, t("help.section.table"))
@@ -164,8 +166,9 @@ def test_the_standard_rules_mark_nothing_as_changed():
 
 def test_the_explanations_follow_the_rules_in_force():
     standard = " ".join(texts(help_for("bidwhist")))
-    varied = " ".join(texts(help_for("bidwhist", jokers=False, boston="wins_game", notrump_multiplier=3,
-                                     target_score=9)))
+    varied = " ".join(
+        texts(help_for("bidwhist", jokers=False, boston="wins_game", notrump_multiplier=3, target_score=9))
+    )
     assert t("help.bidwhist.when.boston.wins_game") in varied
     assert t("help.bidwhist.when.boston.off") in standard
     assert "counts 3 times" in varied and "reaches 9 points" in varied
@@ -209,11 +212,13 @@ def test_every_value_of_every_rule_is_explained(game, rule, value):
 
 # ---------------------------------------------------------------------------- bidding order
 
+
 def test_the_bidding_order_comes_from_the_rules():
     def ladder(**values) -> str:
         lines = section(help_for("bidwhist", **values), t("help.section.bidding"))
         index = texts(lines).index(t("help.ladder.intro"))
         return lines[index + 1].text
+
     assert ladder().startswith("3 Uptown = 3 Downtown < 3 No trump < 4 Uptown")
     assert ladder().endswith("7 Uptown = 7 Downtown < 7 No trump")
     assert ladder(downtown_outranks_uptown=True).startswith("3 Uptown < 3 Downtown < 3 No trump")
@@ -223,6 +228,7 @@ def test_the_bidding_order_comes_from_the_rules():
 
 
 # ---------------------------------------------------------------------------- card ranking
+
 
 def ranking_rows(lines) -> dict[str, str]:
     """Each ranking label and the cards listed under it."""
@@ -237,8 +243,23 @@ def test_downtown_with_the_ace_low_lists_the_ace_lowest():
     hearts_downtown = Contract(trump=1, direction=1)
     rows = ranking_rows(help_for("bidwhist", contract=hearts_downtown, downtown_ace="low"))
     trump = rows[t("help.tier.trump", suit=t("suit.1.sentence"))]
-    assert trump.split(", ") == ["big joker", "little joker", "2", "3", "4", "5", "6", "7", "8", "9", "10",
-                                 "J", "Q", "K", "A"]
+    assert trump.split(", ") == [
+        "big joker",
+        "little joker",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "J",
+        "Q",
+        "K",
+        "A",
+    ]
     assert rows[t("help.tier.other")].split(", ")[-1] == "A"
     standard = ranking_rows(help_for("bidwhist", contract=hearts_downtown))
     assert standard[t("help.tier.other")].split(", ")[:2] == ["A", "2"]
@@ -257,8 +278,12 @@ def test_the_ranking_is_the_one_rank_power_gives():
 
 def test_before_a_contract_every_kind_of_contract_is_ranked():
     rows = ranking_rows(section(help_for("bidwhist"), t("help.section.ranking")))
-    assert list(rows) == [t("help.tier.uptown_trump"), t("help.tier.uptown_other"), t("help.tier.downtown_trump"),
-                          t("help.tier.downtown_other")]
+    assert list(rows) == [
+        t("help.tier.uptown_trump"),
+        t("help.tier.uptown_other"),
+        t("help.tier.downtown_trump"),
+        t("help.tier.downtown_other"),
+    ]
     assert rows[t("help.tier.downtown_trump")].startswith("big joker, little joker, A, 2, 3")
     assert rows[t("help.tier.downtown_other")].startswith("A, 2, 3")
     # Without jokers the trump suit ranks as the others do: one row per direction.
@@ -271,10 +296,17 @@ def test_wizard_ranks_wizards_trump_suit_led_then_jesters():
     lines = ranking_lines(get_game("wizard"), make_rules("wizard", {}, players=4), Contract(trump=2))
     order = [line.text for line in lines if line.style == LABEL]
     assert [text.split(". ", 1)[1] for text in order] == [
-        t("help.tier.wizard"), t("help.tier.trump", suit=t("suit.2.sentence")), t("help.tier.led"),
-        t("help.tier.jester"), t("help.tier.off_suit")]
-    no_trump = [line.text for line in ranking_lines(get_game("wizard"), make_rules("wizard", {}, players=4),
-                                                    Contract(trump=-1)) if line.style == LABEL]
+        t("help.tier.wizard"),
+        t("help.tier.trump", suit=t("suit.2.sentence")),
+        t("help.tier.led"),
+        t("help.tier.jester"),
+        t("help.tier.off_suit"),
+    ]
+    no_trump = [
+        line.text
+        for line in ranking_lines(get_game("wizard"), make_rules("wizard", {}, players=4), Contract(trump=-1))
+        if line.style == LABEL
+    ]
     assert len(no_trump) == 4 and t("help.tier.led") in no_trump[1]
 
 
@@ -312,6 +344,7 @@ def test_a_game_without_worded_rules_still_gets_its_variants_and_ranking():
 
 # ---------------------------------------------------------------------------- scrolling
 
+
 def test_the_help_scrolls_by_keys_and_wheel_within_its_text(tmp_path):
     app = make_app(tmp_path, size=(800, 600))
     app.scenes[-1].open_rules_help()
@@ -342,6 +375,7 @@ def test_the_help_scrolls_by_keys_and_wheel_within_its_text(tmp_path):
 
 # ---------------------------------------------------------------------------- fitting the window
 
+
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", ["bidwhist", "wizard"])
 def test_the_text_fits_the_window(tmp_path, size, game):
@@ -358,7 +392,7 @@ def test_the_text_fits_the_window(tmp_path, size, game):
     for line in helper.placed:
         bold = line.style in ("heading", "changed", "label")
         assert text_size(line.text, line.size, bold)[0] <= helper.text_rect.width, line.text
-        assert not line.text.endswith("…"), line.text   # a word too long for the line would be cut
+        assert not line.text.endswith("…"), line.text  # a word too long for the line would be cut
         assert line.size >= 16
     # The title and the key hint fit without shrinking to an unreadable size.
     scale = helper.scale
@@ -388,6 +422,7 @@ def test_the_entry_buttons_fit_their_labels(tmp_path, size):
 
 
 # ---------------------------------------------------------------------------- idle and focus
+
 
 def test_the_help_waits_for_input(tmp_path):
     app = make_app(tmp_path)
@@ -424,6 +459,7 @@ def test_keyboard_focus_is_on_the_back_button_and_shown(tmp_path):
 
 # ---------------------------------------------------------------------------- hot seat
 
+
 def test_the_help_shows_no_hand_in_a_hot_seat_game(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "human", "ai:random"], seed=5)
@@ -444,6 +480,7 @@ def test_the_help_shows_no_hand_in_a_hot_seat_game(tmp_path, monkeypatch):
             original_draw()
         finally:
             painting[0] = False
+
     monkeypatch.setattr(CardArt, "face", face)
     monkeypatch.setattr(app, "_draw", paint)
     # A human passes the cover and holds the screen, their hand face up under the bidding panel.
@@ -455,7 +492,7 @@ def test_the_help_shows_no_hand_in_a_hot_seat_game(tmp_path, monkeypatch):
     monkeypatch.setattr(scene, "draw", lambda surface: table_draws.append(surface))
     helper = open_from_menu(app, scene)
     assert helper.opaque
-    table_draws.clear()   # the menu over the table let it show until now
+    table_draws.clear()  # the menu over the table let it show until now
     faces.clear()
     for _ in range(5):
         step(app)
@@ -463,4 +500,3 @@ def test_the_help_shows_no_hand_in_a_hot_seat_game(tmp_path, monkeypatch):
     assert not table_draws and not faces
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "BiddingPanel" and table_draws  # back to the bid, the table drawn again
-

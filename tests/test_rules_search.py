@@ -83,8 +83,11 @@ def test_the_truth_round_trips_for_every_seat(game: str, players: int, overrides
                 built = state_from_view(state.view(seat), true_hidden(state, seat), rng)
                 assert [built.view(other) for other in range(PUBLIC_SEAT, players)] == real_views
                 assert built.legal_actions() == state.legal_actions()
-                assert (built.phase, built.current_player, built.scores) == (state.phase, state.current_player,
-                                                                             state.scores)
+                assert (built.phase, built.current_player, built.scores) == (
+                    state.phase,
+                    state.current_player,
+                    state.scores,
+                )
                 assert built.seed != state.seed  # its future is its own
                 built_count += 1
     assert built_count > 100
@@ -194,11 +197,19 @@ def _late_view(game: str, players: int, overrides: dict, tricks_left: int, seats
     shape the guesses (searched over seeds, so the case is a real one)."""
     for seed in range(2000):
         rng = random.Random(seed)
-        state, _ = new_game(make_rules(game, overrides, players=players), players, seed,
-                            first_dealer=0, start_deal=20 if game == "wizard" else 1)
+        state, _ = new_game(
+            make_rules(game, overrides, players=players),
+            players,
+            seed,
+            first_dealer=0,
+            start_deal=20 if game == "wizard" else 1,
+        )
         while not state.is_terminal and state.phase != Phase.HAND_OVER:
-            if (state.phase == Phase.PLAY and not state.trick
-                    and len(state.tricks) == state.tricks_per_hand() - tricks_left):
+            if (
+                state.phase == Phase.PLAY
+                and not state.trick
+                and len(state.tricks) == state.tricks_per_hand() - tricks_left
+            ):
                 seat = state.declarer if isinstance(state, BidWhistState) else state.current
                 view = state.view(seat)
                 if _constraining(view) >= seats_void and HiddenSampler(view).count() > 1:
@@ -208,9 +219,15 @@ def _late_view(game: str, players: int, overrides: dict, tricks_left: int, seats
     raise AssertionError("no such position found")
 
 
-@pytest.mark.parametrize("game,players,tricks_left,seats_void", [
-    ("bidwhist", 4, 2, 2), ("bidwhist", 4, 3, 3), ("wizard", 3, 3, 2), ("wizard", 3, 4, 1),
-])
+@pytest.mark.parametrize(
+    "game,players,tricks_left,seats_void",
+    [
+        ("bidwhist", 4, 2, 2),
+        ("bidwhist", 4, 3, 3),
+        ("wizard", 3, 3, 2),
+        ("wizard", 3, 4, 1),
+    ],
+)
 def test_the_count_matches_an_enumeration(game: str, players: int, tricks_left: int, seats_void: int) -> None:
     view = _late_view(game, players, {}, tricks_left, seats_void)
     assignments = _brute_force(view)
@@ -224,8 +241,10 @@ def test_sampling_is_uniform() -> None:
     assignments = _brute_force(view)
     cells = len(assignments)
     assert 10 <= cells <= 2000
-    key = {tuple(sorted((seat, tuple(sorted(hand))) for seat, hand in guess.hands.items())): index
-           for index, guess in enumerate(assignments)}
+    key = {
+        tuple(sorted((seat, tuple(sorted(hand))) for seat, hand in guess.hands.items())): index
+        for index, guess in enumerate(assignments)
+    }
     assert len(key) == cells  # Bid Whist cards are all distinct: each assignment once
     per_cell = 60
     rng = random.Random(12345)
@@ -382,8 +401,10 @@ def test_random_garbage_is_refused_with_hidden_info_errors_only() -> None:
             view = state.view(seat)
             truth = true_hidden(state, seat)
             for _ in range(25):
-                hands = {other: tuple(rng.choice([card, rng.randrange(-2, 60)]) for card in hand)
-                         for other, hand in truth.hands.items()}
+                hands = {
+                    other: tuple(rng.choice([card, rng.randrange(-2, 60)]) for card in hand)
+                    for other, hand in truth.hands.items()
+                }
                 guess = replace(truth, hands=hands)
                 try:
                     built = state_from_view(view, guess, rng)

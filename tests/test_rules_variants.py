@@ -105,13 +105,16 @@ def scored(events: list[GameEvent]) -> BidWhistHandScored:
 
 
 # ================================================================ the rule keys
-@pytest.mark.parametrize("game,key,default,good,bad", [
-    ("bidwhist", "jokers", True, False, "no"),
-    ("bidwhist", "dealer_takes", False, True, 1),
-    ("bidwhist", "boston", "off", "wins_game", "triple"),
-    ("bidwhist", "downtown_ace", "high", "low", "middle"),
-    ("wizard", "wizard_turn_up", "dealer_chooses", "first_bidder_chooses", "dealer"),
-])
+@pytest.mark.parametrize(
+    "game,key,default,good,bad",
+    [
+        ("bidwhist", "jokers", True, False, "no"),
+        ("bidwhist", "dealer_takes", False, True, 1),
+        ("bidwhist", "boston", "off", "wins_game", "triple"),
+        ("bidwhist", "downtown_ace", "high", "low", "middle"),
+        ("wizard", "wizard_turn_up", "dealer_chooses", "first_bidder_chooses", "dealer"),
+    ],
+)
 def test_new_keys_have_defaults_and_checked_values(game, key, default, good, bad) -> None:
     assert getattr(make_rules(game), key) == default
     spec = get_game(game).spec(key)
@@ -183,19 +186,28 @@ def test_without_jokers_the_declarer_takes_four_and_discards_four() -> None:
     assert result.score_change == (7, 0)
 
 
-@pytest.mark.parametrize("trump,direction,trick,winner", [
-    # Without jokers the ace (uptown) or the ace / 2 (downtown) tops the trump suit.
-    (H, UP, "KH AH QH 2S", 1),
-    (H, DOWN, "2H KH AH 3H", 2),
-    (S, UP, "AD KS 2D 3D", 1),
-])
+@pytest.mark.parametrize(
+    "trump,direction,trick,winner",
+    [
+        # Without jokers the ace (uptown) or the ace / 2 (downtown) tops the trump suit.
+        (H, UP, "KH AH QH 2S", 1),
+        (H, DOWN, "2H KH AH 3H", 2),
+        (S, UP, "AD KS 2D 3D", 1),
+    ],
+)
 def test_rankings_without_jokers_are_the_tables_without_their_joker_entries(trump, direction, trick, winner) -> None:
     assert trick_winner(cards(trick), trump, direction, make_rules("bidwhist", {"jokers": False})) == winner
 
 
-@pytest.mark.parametrize("jokers,deal,accepted", [
-    (True, "jokers", True), (True, "plain", False), (False, "plain", True), (False, "jokers", False),
-])
+@pytest.mark.parametrize(
+    "jokers,deal,accepted",
+    [
+        (True, "jokers", True),
+        (True, "plain", False),
+        (False, "plain", True),
+        (False, "jokers", False),
+    ],
+)
 def test_fixed_deals_are_checked_against_the_deck_of_the_rules(jokers: bool, deal: str, accepted: bool) -> None:
     rules = make_rules("bidwhist", {"jokers": jokers})
     given = bw_deal({}) if deal == "jokers" else plain_deal({})
@@ -248,14 +260,17 @@ def _bidding(moves: str, **overrides) -> BidWhistState:
     return state
 
 
-@pytest.mark.parametrize("rules,moves,takes", [
-    ({"dealer_takes": True}, "4up pass pass", ["take:4up", "take:4down", "take:4nt"]),
-    ({"dealer_takes": True}, "3up 3nt pass", ["take:3up", "take:3down", "take:3nt"]),
-    ({"dealer_takes": True}, "pass pass 7nt", ["take:7up", "take:7down", "take:7nt"]),
-    ({"dealer_takes": True}, "pass pass pass", []),  # three passes: the dealer must bid as usual
-    ({"dealer_takes": True, "all_pass": "redeal"}, "pass pass pass", []),
-    ({"dealer_takes": False}, "4up pass pass", []),
-])
+@pytest.mark.parametrize(
+    "rules,moves,takes",
+    [
+        ({"dealer_takes": True}, "4up pass pass", ["take:4up", "take:4down", "take:4nt"]),
+        ({"dealer_takes": True}, "3up 3nt pass", ["take:3up", "take:3down", "take:3nt"]),
+        ({"dealer_takes": True}, "pass pass 7nt", ["take:7up", "take:7down", "take:7nt"]),
+        ({"dealer_takes": True}, "pass pass pass", []),  # three passes: the dealer must bid as usual
+        ({"dealer_takes": True, "all_pass": "redeal"}, "pass pass pass", []),
+        ({"dealer_takes": False}, "4up pass pass", []),
+    ],
+)
 def test_the_dealers_take(rules: dict, moves: str, takes: list[str]) -> None:
     state = _bidding(moves, **rules)
     assert state.current == state.dealer
@@ -273,12 +288,15 @@ def test_only_the_dealer_may_take() -> None:
     assert info.value.code == "take_dealer_only"
 
 
-@pytest.mark.parametrize("rules,moves,action,code", [
-    ({}, "4up pass pass", "take:4up", "take_not_allowed"),
-    ({"dealer_takes": True}, "4up pass pass", "take:5up", "take_books"),
-    ({"dealer_takes": True}, "4up pass pass", "take:3nt", "take_books"),
-    ({"dealer_takes": True, "all_pass": "redeal"}, "pass pass pass", "take:3up", "take_no_bid"),
-])
+@pytest.mark.parametrize(
+    "rules,moves,action,code",
+    [
+        ({}, "4up pass pass", "take:4up", "take_not_allowed"),
+        ({"dealer_takes": True}, "4up pass pass", "take:5up", "take_books"),
+        ({"dealer_takes": True}, "4up pass pass", "take:3nt", "take_books"),
+        ({"dealer_takes": True, "all_pass": "redeal"}, "pass pass pass", "take:3up", "take_no_bid"),
+    ],
+)
 def test_a_take_that_is_not_allowed_is_refused_with_its_reason(rules, moves, action, code) -> None:
     state = _bidding(moves, **rules)
     with pytest.raises(IllegalActionError) as info:
@@ -286,8 +304,9 @@ def test_a_take_that_is_not_allowed_is_refused_with_its_reason(rules, moves, act
     assert info.value.code == code
 
 
-@pytest.mark.parametrize("take_text,mode", [("take:4up", BidMode.UPTOWN), ("take:4down", BidMode.DOWNTOWN),
-                                            ("take:4nt", BidMode.NOTRUMP)])
+@pytest.mark.parametrize(
+    "take_text,mode", [("take:4up", BidMode.UPTOWN), ("take:4down", BidMode.DOWNTOWN), ("take:4nt", BidMode.NOTRUMP)]
+)
 def test_the_dealer_becomes_declarer_at_the_high_number_in_any_mode(take_text: str, mode: int) -> None:
     state = _bidding("pass 4up pass", dealer_takes=True)
     state, events = drive(state, take_text)
@@ -310,12 +329,15 @@ def test_a_no_trump_take_scores_like_a_no_trump_contract() -> None:
     assert result.books[1] >= 9 and result.score_change == (0, (result.books[1] - 6) * 3)
 
 
-@pytest.mark.parametrize("action,text,data", [
-    (take(4, UP), "take:4up", {"books": 4, "mode": "uptown", "take": True}),
-    (take(3, DOWN), "take:3down", {"books": 3, "mode": "downtown", "take": True}),
-    (take(7, BidMode.NOTRUMP), "take:7nt", {"books": 7, "mode": "notrump", "take": True}),
-    (bid(4, UP), "4up", {"books": 4, "mode": "uptown"}),
-])
+@pytest.mark.parametrize(
+    "action,text,data",
+    [
+        (take(4, UP), "take:4up", {"books": 4, "mode": "uptown", "take": True}),
+        (take(3, DOWN), "take:3down", {"books": 3, "mode": "downtown", "take": True}),
+        (take(7, BidMode.NOTRUMP), "take:7nt", {"books": 7, "mode": "notrump", "take": True}),
+        (bid(4, UP), "4up", {"books": 4, "mode": "uptown"}),
+    ],
+)
 def test_a_take_is_written_and_read_back(action: Action, text: str, data: dict) -> None:
     assert action.kind == (ActionKind.TAKE if "take" in data else ActionKind.BID) and int(ActionKind.TAKE) == 8
     assert str(action) == text and parse_action(text) == action and parse_action(text.upper()) == action
@@ -323,8 +345,9 @@ def test_a_take_is_written_and_read_back(action: Action, text: str, data: dict) 
     assert is_well_formed(action)
 
 
-@pytest.mark.parametrize("data", [{"books": 4, "mode": "uptown", "take": "yes"},
-                                  {"books": 4, "mode": "uptown", "take": 1}])
+@pytest.mark.parametrize(
+    "data", [{"books": 4, "mode": "uptown", "take": "yes"}, {"books": 4, "mode": "uptown", "take": 1}]
+)
 def test_a_take_flag_that_is_not_true_or_false_is_refused(data: dict) -> None:
     with pytest.raises(ParseError):
         bid_from_json(data)
@@ -345,11 +368,14 @@ def _sweep(boston: str, multiplier_mode: str = "3up", contract: str = "trump:H",
     return play_following(state)
 
 
-@pytest.mark.parametrize("boston,flag,change,over", [
-    ("off", False, 7, False),
-    ("double", True, 14, False),
-    ("wins_game", True, 7, True),
-])
+@pytest.mark.parametrize(
+    "boston,flag,change,over",
+    [
+        ("off", False, 7, False),
+        ("double", True, 14, False),
+        ("wins_game", True, 7, True),
+    ],
+)
 def test_a_boston(boston: str, flag: bool, change: int, over: bool) -> None:
     state, events = _sweep(boston)
     result = scored(events)
@@ -372,15 +398,15 @@ def test_a_no_trump_boston_doubles_after_the_multiplier() -> None:
     assert result.score_change == (7 * 3 * 2, 0)
 
 
-RENEGE_DEAL = {0: STRONG_HEARTS, 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
-               2: "4H 3H AD KD QD JD TD 9D 8D 7D 6D 5D"}
+RENEGE_DEAL = {0: STRONG_HEARTS, 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S", 2: "4H 3H AD KD QD JD TD 9D 8D 7D 6D 5D"}
 
 
 def test_a_boston_is_counted_after_the_renege_penalties() -> None:
     # The bidding team's renege costs it 3 books; the defenders' later renege
     # gives them back: 13 books after the penalties, a Boston.
-    deal = bw_deal({0: STRONG_HEARTS, 1: "3H 2H AS KS QS JS TS 9S 8S 7S 6S 5S",
-                    2: "4H AD KD QD JD TD 9D 8D 7D 6D 5D 4D"})
+    deal = bw_deal(
+        {0: STRONG_HEARTS, 1: "3H 2H AS KS QS JS TS 9S 8S 7S 6S 5S", 2: "4H AD KD QD JD TD 9D 8D 7D 6D 5D 4D"}
+    )
     state = bw_game(deal, target_score=99, renege="penalized", boston="double")
     state, _ = drive(state, "3up pass pass pass trump:H")
     state = discard_kitty(state)
@@ -417,17 +443,20 @@ def test_twelve_tricks_to_the_defenders_are_a_set_not_a_boston() -> None:
 LOW: dict[str, Any] = {"downtown_ace": "low"}
 
 
-@pytest.mark.parametrize("trump,direction,trick,high_winner,low_winner", [
-    (H, DOWN, "KS 2S 3S AS", 3, 1),        # downtown with trump: the ace is the lowest spade
-    (H, DOWN, "AS KS QS 2H", 3, 3),        # a trump still wins
-    (H, DOWN, "AH 2H 3H KH", 0, 1),        # the ace of trump is the lowest trump
-    (H, DOWN, "AH LJ 2H 3H", 1, 1),        # the jokers stay on top
-    (H, DOWN, "BJ LJ AH 2H", 0, 0),
-    (NO_SUIT, DOWN, "AD KD 2D QD", 0, 2),  # no trump downtown: 2 3 ... K A
-    (NO_SUIT, DOWN, "KD AD QD JD", 1, 3),
-    (H, UP, "KS AS 2S 3S", 1, 1),          # uptown is unchanged
-    (NO_SUIT, UP, "2D AD KD QD", 1, 1),
-])
+@pytest.mark.parametrize(
+    "trump,direction,trick,high_winner,low_winner",
+    [
+        (H, DOWN, "KS 2S 3S AS", 3, 1),  # downtown with trump: the ace is the lowest spade
+        (H, DOWN, "AS KS QS 2H", 3, 3),  # a trump still wins
+        (H, DOWN, "AH 2H 3H KH", 0, 1),  # the ace of trump is the lowest trump
+        (H, DOWN, "AH LJ 2H 3H", 1, 1),  # the jokers stay on top
+        (H, DOWN, "BJ LJ AH 2H", 0, 0),
+        (NO_SUIT, DOWN, "AD KD 2D QD", 0, 2),  # no trump downtown: 2 3 ... K A
+        (NO_SUIT, DOWN, "KD AD QD JD", 1, 3),
+        (H, UP, "KS AS 2S 3S", 1, 1),  # uptown is unchanged
+        (NO_SUIT, UP, "2D AD KD QD", 1, 1),
+    ],
+)
 def test_ace_low_downtown(trump: int, direction: int, trick: str, high_winner: int, low_winner: int) -> None:
     assert trick_winner(cards(trick), trump, direction) == high_winner
     assert trick_winner(cards(trick), trump, direction, make_rules("bidwhist")) == high_winner
@@ -448,8 +477,9 @@ def test_ace_low_ranking_tables_and_hand_order() -> None:
 
 def test_the_engine_ranks_the_ace_low_in_a_downtown_contract() -> None:
     # Seats 2 and 3 hold no spade and no trump: the trick is the ace's or the 2's.
-    deal = bw_deal({0: "AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 1: "2S KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"},
-                   kitty="KH AH BJ LJ 2D 3D")
+    deal = bw_deal(
+        {0: "AS 2H 3H 4H 5H 6H 7H 8H 9H TH JH QH", 1: "2S KS QS JS TS 9S 8S 7S 6S 5S 4S 3S"}, kitty="KH AH BJ LJ 2D 3D"
+    )
     for rules, winner in (({}, 0), (LOW, 1)):
         state = bw_game(deal, dealer=3, **rules)
         state, _ = drive(state, "3down pass pass pass trump:H")
@@ -461,11 +491,14 @@ def test_the_engine_ranks_the_ace_low_in_a_downtown_contract() -> None:
 
 
 # ================================================================ wizard_turn_up
-@pytest.mark.parametrize("rule,chooser,phase,trump", [
-    ("dealer_chooses", 2, Phase.TRUMP_CHOICE, NO_SUIT),
-    ("first_bidder_chooses", 3, Phase.TRUMP_CHOICE, NO_SUIT),
-    ("no_trump", -1, Phase.PREDICT, NO_SUIT),
-])
+@pytest.mark.parametrize(
+    "rule,chooser,phase,trump",
+    [
+        ("dealer_chooses", 2, Phase.TRUMP_CHOICE, NO_SUIT),
+        ("first_bidder_chooses", 3, Phase.TRUMP_CHOICE, NO_SUIT),
+        ("no_trump", -1, Phase.PREDICT, NO_SUIT),
+    ],
+)
 def test_a_wizard_turned_up(rule: str, chooser: int, phase: Phase, trump: int) -> None:
     deal = wz_deal(4, 1, {}, "WZ")
     rules = make_rules("wizard", {"wizard_turn_up": rule}, players=4)
@@ -485,8 +518,9 @@ def test_other_turn_ups_are_not_affected(rule: str, turn_up: str | None, trump: 
     rules = make_rules("wizard", {"wizard_turn_up": rule}, players=players)
     # The last round of three players deals all 60 cards: the Wizards and Jesters too.
     deal = wz_deal(players, round_number, {0: "WZ WZ WZ WZ JE JE JE JE"} if turn_up is None else {}, turn_up)
-    state, events = new_game(rules, players, 1, first_dealer=0, start_deal=round_number,
-                             fixed_deals={round_number: deal})
+    state, events = new_game(
+        rules, players, 1, first_dealer=0, start_deal=round_number, fixed_deals={round_number: deal}
+    )
     turned = next(e for e in events if isinstance(e, TrumpTurnedUp))
     assert turned.chooser == -1 and not turned.dealer_chooses and turned.trump == trump
     assert state.phase == Phase.PREDICT and state.current == 1
@@ -507,8 +541,7 @@ def test_the_first_bidder_names_trump_then_bids_first() -> None:
 
 def test_search_rebuilds_a_round_whose_trump_the_first_bidder_named() -> None:
     rules = make_rules("wizard", {"wizard_turn_up": "first_bidder_chooses", "bidding": "hidden"}, players=3)
-    state, _ = new_game(rules, 3, 5, first_dealer=0, start_deal=3,
-                        fixed_deals={3: wz_deal(3, 3, {}, "WZ")})
+    state, _ = new_game(rules, 3, 5, first_dealer=0, start_deal=3, fixed_deals={3: wz_deal(3, 3, {}, "WZ")})
     assert state.current == 1
     state, _ = drive(state, "trump:C 1 0")
     for seat in range(3):
@@ -520,8 +553,18 @@ def test_search_rebuilds_a_round_whose_trump_the_first_bidder_named() -> None:
 
 # ================================================================ saves and histories
 VARIANT_RULES = [
-    ("bidwhist", 4, {"jokers": False, "dealer_takes": True, "boston": "wins_game", "downtown_ace": "low",
-                     "min_bid": 1, "target_score": 3}),
+    (
+        "bidwhist",
+        4,
+        {
+            "jokers": False,
+            "dealer_takes": True,
+            "boston": "wins_game",
+            "downtown_ace": "low",
+            "min_bid": 1,
+            "target_score": 3,
+        },
+    ),
     ("bidwhist", 4, {"dealer_takes": True, "boston": "double", "target_score": 3}),
     ("wizard", 3, {"wizard_turn_up": "first_bidder_chooses", "rounds": 10}),
     ("wizard", 5, {"wizard_turn_up": "no_trump", "rounds": 8}),

@@ -201,8 +201,11 @@ def test_voids_are_the_failures_to_follow_a_seat_can_read(game: str, players: in
                 # Sound: a seat shown void holds no card of the suit (nor a joker of a trump suit).
                 for seat in range(players):
                     for held in state.hands[seat]:
-                        suit = (bidwhist.card_suit(held, state.trump) if isinstance(state, BidWhistState)
-                                else wizard.card_suit(held))
+                        suit = (
+                            bidwhist.card_suit(held, state.trump)
+                            if isinstance(state, BidWhistState)
+                            else wizard.card_suit(held)
+                        )
                         assert suit not in voids[seat]
                 checked += 1
     assert checked > 50
@@ -210,8 +213,13 @@ def test_voids_are_the_failures_to_follow_a_seat_can_read(game: str, players: in
 
 def test_renege_is_not_a_void_and_stays_secret_until_the_hand_is_scored() -> None:
     # Seat 2 holds 4H 3H but plays a diamond on a heart lead: a renege, not a void.
-    deal = bw_deal({0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H", 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
-                    2: "4H 3H AD KD QD JD TD 9D 8D 7D 6D 5D"})
+    deal = bw_deal(
+        {
+            0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H",
+            1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
+            2: "4H 3H AD KD QD JD TD 9D 8D 7D 6D 5D",
+        }
+    )
     state = to_play(bw_game(deal, target_score=99, renege="penalized"), "3up", "trump:H")
     state, _ = drive(state, "BJ 2H AD")
     assert state.reneges == [(0, 2)]
@@ -230,8 +238,13 @@ def test_renege_is_not_a_void_and_stays_secret_until_the_hand_is_scored() -> Non
 
 
 def test_voids_under_prevented_reneges_are_public() -> None:
-    deal = bw_deal({0: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H", 1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
-                    2: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D"})
+    deal = bw_deal(
+        {
+            0: "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H",
+            1: "2H AS KS QS JS TS 9S 8S 7S 6S 5S 4S",
+            2: "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D",
+        }
+    )
     state = to_play(bw_game(deal, target_score=99), "3up", "trump:H")
     state, _ = drive(state, "AH 2H AD")
     for viewer in (PUBLIC_SEAT, 0, 1, 2, 3):
@@ -241,8 +254,7 @@ def test_voids_under_prevented_reneges_are_public() -> None:
 
 # ---------------------------------------------------------------- actions, led suit, winning seat
 @pytest.mark.parametrize("game,players,overrides", RULE_CASES)
-def test_view_actions_are_this_hands_actions_as_the_seat_saw_them(game: str, players: int,
-                                                                  overrides: dict) -> None:
+def test_view_actions_are_this_hands_actions_as_the_seat_saw_them(game: str, players: int, overrides: dict) -> None:
     for seed in range(3):
         for state, done in positions(game, players, overrides, seed, every=2):
             for viewer in range(PUBLIC_SEAT, players):
@@ -330,13 +342,16 @@ def test_bid_whist_started_at_a_later_hand_keeps_its_scores() -> None:
     assert state.scores != [6, -3] or state.redeal
 
 
-@pytest.mark.parametrize("kwargs,message", [
-    ({"start_deal": 3}, "needs the dealer"),
-    ({"start_deal": 16, "first_dealer": 0}, "past the last round"),
-    ({"start_deal": 0, "first_dealer": 0}, "start_deal must be"),
-    ({"start_scores": [1, 2, 3]}, "start_scores must be 4"),
-    ({"start_scores": [1, 2, 3, 4.5]}, "start_scores must be 4"),
-])
+@pytest.mark.parametrize(
+    "kwargs,message",
+    [
+        ({"start_deal": 3}, "needs the dealer"),
+        ({"start_deal": 16, "first_dealer": 0}, "past the last round"),
+        ({"start_deal": 0, "first_dealer": 0}, "start_deal must be"),
+        ({"start_scores": [1, 2, 3]}, "start_scores must be 4"),
+        ({"start_scores": [1, 2, 3, 4.5]}, "start_scores must be 4"),
+    ],
+)
 def test_a_later_start_is_checked(kwargs: dict, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         new_game(make_rules("wizard", players=4), 4, 1, **kwargs)
@@ -347,10 +362,20 @@ def _good_bid_whist_deal() -> tuple[list[list[int]], list[int]]:
     return bw_deal({})
 
 
-@pytest.mark.parametrize("spoil", [
-    "duplicate", "short_hand", "long_kitty", "not_a_card", "string_card", "float_card", "bool_card",
-    "three_hands", "not_a_pair",
-])
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        "duplicate",
+        "short_hand",
+        "long_kitty",
+        "not_a_card",
+        "string_card",
+        "float_card",
+        "bool_card",
+        "three_hands",
+        "not_a_pair",
+    ],
+)
 def test_impossible_bid_whist_deals_are_refused(spoil: str) -> None:
     hands, kitty = _good_bid_whist_deal()
     deal: object = (hands, kitty)
@@ -393,7 +418,9 @@ def test_impossible_wizard_deals_are_refused(spoil: str) -> None:
     elif spoil == "turn_up_dup":
         deal = (hands, hands[2][0])
     with pytest.raises(DealError):
-        new_game(make_rules("wizard", players=3), 3, 1, first_dealer=0, fixed_deals={2: deal, 1: wz_deal(3, 1, {}, "3D")})
+        new_game(
+            make_rules("wizard", players=3), 3, 1, first_dealer=0, fixed_deals={2: deal, 1: wz_deal(3, 1, {}, "3D")}
+        )
 
 
 @pytest.mark.parametrize("fixed", [[(1, 2)], {0: None}, {True: None}, {"1": None}])
@@ -409,8 +436,9 @@ def test_a_real_deal_is_accepted_and_dealt() -> None:
     assert state.hands == hands and state.kitty == kitty
     deck = list(WIZARD_DECK)
     w_hands = [deck[seat::4] for seat in range(4)]  # the last round deals every card: none to turn up
-    wizard_state, _ = new_game(make_rules("wizard", players=4), 4, 1, first_dealer=0, start_deal=15,
-                               fixed_deals={15: (w_hands, -1)})
+    wizard_state, _ = new_game(
+        make_rules("wizard", players=4), 4, 1, first_dealer=0, start_deal=15, fixed_deals={15: (w_hands, -1)}
+    )
     assert wizard_state.hands == w_hands and wizard_state.trump == NO_SUIT
 
 
@@ -442,16 +470,18 @@ def test_clone_does_not_reveal_the_next_deal_and_copy_does(game: str, players: i
 
 def test_clone_forgets_explicit_future_deals() -> None:
     later = bw_deal({0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H"})
-    state, _ = new_game(make_rules("bidwhist", {"target_score": 99}), 4, 1, first_dealer=0,
-                        fixed_deals={1: bw_deal({}), 2: later})
+    state, _ = new_game(
+        make_rules("bidwhist", {"target_score": 99}), 4, 1, first_dealer=0, fixed_deals={1: bw_deal({}), 2: later}
+    )
     assert _to_next_deal(state.copy()).hands == later[0]
     assert _to_next_deal(state.clone()).hands != later[0]
 
 
 # ---------------------------------------------------------------- returns
 def test_bid_whist_returns_per_seat() -> None:
-    state = to_play(bw_game(bw_deal({0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H"}), dealer=3, target_score=99),
-                    "3up", "trump:H")
+    state = to_play(
+        bw_game(bw_deal({0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H"}), dealer=3, target_score=99), "3up", "trump:H"
+    )
     assert state.hand_returns() == (0, 0, 0, 0)
     while state.phase == Phase.PLAY:
         state, _ = apply(state, state.legal_actions()[0])
@@ -463,8 +493,9 @@ def test_bid_whist_returns_per_seat() -> None:
 
 
 def test_bid_whist_returns_at_game_over() -> None:
-    state = to_play(bw_game(bw_deal({0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H"}), dealer=3, target_score=5),
-                    "3up", "trump:H")
+    state = to_play(
+        bw_game(bw_deal({0: "BJ LJ AH KH QH JH TH 9H 8H 7H 6H 5H"}), dealer=3, target_score=5), "3up", "trump:H"
+    )
     while not state.is_terminal:
         state, _ = apply(state, state.legal_actions()[0])
     assert state.returns() == (7, 0, 7, 0) and state.hand_returns() == (7, 0, 7, 0)
@@ -496,8 +527,7 @@ def test_views_are_frozen_and_carry_no_extra() -> None:
 
 
 @pytest.mark.parametrize("game,players,overrides", RULE_CASES)
-def test_a_view_built_from_its_fields_equals_the_constructed_one(game: str, players: int,
-                                                                  overrides: dict) -> None:
+def test_a_view_built_from_its_fields_equals_the_constructed_one(game: str, players: int, overrides: dict) -> None:
     """``state.view`` builds views with ``from_fields`` (fast, no per-field
     ``__setattr__``): each equals, hashes like and stays as frozen as the view
     the dataclass constructor gives, at every position of a game."""
@@ -547,7 +577,8 @@ def test_a_lazy_wizard_view_reads_only_the_fields_asked_for() -> None:
 
 def test_a_lazy_view_type_needs_a_reader_for_every_field() -> None:
     from game.rules.view import lazy_view_type
+
     readers = dict(wizard.WIZARD_VIEW_FIELDS)
-    del readers["turn_up"]   # without a reader it would show the class default, -1
+    del readers["turn_up"]  # without a reader it would show the class default, -1
     with pytest.raises(TypeError, match=r"missing \['turn_up'\]"):
         lazy_view_type(WizardView, readers)

@@ -72,10 +72,20 @@ def test_trick_winner_table(name: str, trump: int, trick: str, winner: int) -> N
     assert trick_winner(cards(trick), trump) == winner
 
 
-@pytest.mark.parametrize("trick,led", [
-    ("", NO_SUIT), ("JE", NO_SUIT), ("JE JE", NO_SUIT), ("JE 5D", D), ("WZ", NO_SUIT),
-    ("WZ 5D", NO_SUIT), ("JE WZ 5D", NO_SUIT), ("3C WZ", C), ("AH JE", H),
-])
+@pytest.mark.parametrize(
+    "trick,led",
+    [
+        ("", NO_SUIT),
+        ("JE", NO_SUIT),
+        ("JE JE", NO_SUIT),
+        ("JE 5D", D),
+        ("WZ", NO_SUIT),
+        ("WZ 5D", NO_SUIT),
+        ("JE WZ 5D", NO_SUIT),
+        ("3C WZ", C),
+        ("AH JE", H),
+    ],
+)
 def test_led_suit(trick: str, led: int) -> None:
     assert led_suit_of(cards(trick)) == led
 
@@ -113,8 +123,7 @@ def _first_legal_round(state):
     return state
 
 
-def at_round(players: int, r: int, hands: dict[int, str], turn_up: str | None, dealer: int = 0,
-             **overrides):
+def at_round(players: int, r: int, hands: dict[int, str], turn_up: str | None, dealer: int = 0, **overrides):
     """A game at the start of round ``r`` with the given hands and ``dealer``;
     earlier rounds are dealt from the suit cards and played with first legal actions."""
     deals = {k: wz_deal(players, k, {}, "2C") for k in range(1, r)}
@@ -427,10 +436,20 @@ def test_uneven_bids_need_open_bidding(bidding: str, uneven: str) -> None:
 
 
 # ---------------------------------------------------------------- scoring
-@pytest.mark.parametrize("bid,taken,points", [
-    (0, 0, 20), (1, 1, 30), (3, 3, 50), (10, 10, 120), (0, 1, -10), (1, 0, -10),
-    (2, 5, -30), (5, 2, -30), (0, 20, -200),
-])
+@pytest.mark.parametrize(
+    "bid,taken,points",
+    [
+        (0, 0, 20),
+        (1, 1, 30),
+        (3, 3, 50),
+        (10, 10, 120),
+        (0, 1, -10),
+        (1, 0, -10),
+        (2, 5, -30),
+        (5, 2, -30),
+        (0, 20, -200),
+    ],
+)
 def test_score_for(bid: int, taken: int, points: int) -> None:
     assert score_for(bid, taken) == points
 
@@ -483,15 +502,18 @@ def _rest(used: list[int]) -> list[int]:
     return used + deck
 
 
-@pytest.mark.parametrize("players,deck,dealer,draw_len", [
-    (3, "2S AS KH", 1, 3),             # highest card deals
-    (3, "AS WZ KH", 1, 3),             # a Wizard beats any suit card
-    (4, "JE 2S JE 3C", 3, 4),          # a Jester is lowest
-    (4, "9C 9H 4D 2S 3D KS", 1, 6),    # suits don't break ties: 0 and 1 draw again
-    (4, "AS WZ WZ 2C JE 5H", 2, 6),    # two Wizards tie; the tie-break Jester is lowest
-    (3, "JE JE JE 4C 4H 5S", 2, 6),    # everyone tied on Jesters: all draw again
-    (3, "7S 7H 7D 8C 8H 2S", 1, 6),    # a three-way tie, then 8C vs 8H ties again, seat 1 wins
-])
+@pytest.mark.parametrize(
+    "players,deck,dealer,draw_len",
+    [
+        (3, "2S AS KH", 1, 3),  # highest card deals
+        (3, "AS WZ KH", 1, 3),  # a Wizard beats any suit card
+        (4, "JE 2S JE 3C", 3, 4),  # a Jester is lowest
+        (4, "9C 9H 4D 2S 3D KS", 1, 6),  # suits don't break ties: 0 and 1 draw again
+        (4, "AS WZ WZ 2C JE 5H", 2, 6),  # two Wizards tie; the tie-break Jester is lowest
+        (3, "JE JE JE 4C 4H 5S", 2, 6),  # everyone tied on Jesters: all draw again
+        (3, "7S 7H 7D 8C 8H 2S", 1, 6),  # a three-way tie, then 8C vs 8H ties again, seat 1 wins
+    ],
+)
 def test_first_dealer_from_deck(players: int, deck: str, dealer: int, draw_len: int) -> None:
     draw, chosen = first_dealer_from_deck(_rest(cards(deck)), players)
     assert chosen == dealer
@@ -501,7 +523,13 @@ def test_first_dealer_from_deck(players: int, deck: str, dealer: int, draw_len: 
 def test_first_dealer_ties_draw_again_in_seat_order() -> None:
     draw, dealer = first_dealer_from_deck(_rest(cards("9C 2D 9H 4S 3D KS")), 4)
     assert [(seat, card_code(c)) for seat, c in draw] == [
-        (0, "9C"), (1, "2D"), (2, "9H"), (3, "4S"), (0, "3D"), (2, "KS")]
+        (0, "9C"),
+        (1, "2D"),
+        (2, "9H"),
+        (3, "4S"),
+        (0, "3D"),
+        (2, "KS"),
+    ]
     assert dealer == 2
 
 
@@ -515,6 +543,7 @@ def test_first_dealer_repeated_ties() -> None:
 def _reference_draw(deck: list[int], players: int) -> int:
     def value(c: int) -> int:
         return 100 if c == WIZARD else -1 if c == JESTER else RANK_OF[c]
+
     position = 0
     contenders = list(range(players))
     while True:
@@ -549,7 +578,7 @@ def test_seeded_first_dealer_draws_follow_the_rule_and_include_ties() -> None:
 def test_first_dealer_matches_reference(order: list[int], players: int) -> None:
     draw, dealer = first_dealer_from_deck(list(order), players)
     assert dealer == _reference_draw(list(order), players)
-    assert [c for _, c in draw] == list(order[:len(draw)])
+    assert [c for _, c in draw] == list(order[: len(draw)])
 
 
 def test_suits_never_matter_in_the_draw() -> None:

@@ -26,7 +26,11 @@ from game.settings.paths import UserPaths
 from game.rules import Phase, make_rules
 from game.rules.tricks import PUBLIC_SEAT
 from game.persistence.savegame import (
-    SAVE_FILE_NAME, Autosaver, load_saved_game, save_path, snapshot_of,
+    SAVE_FILE_NAME,
+    Autosaver,
+    load_saved_game,
+    save_path,
+    snapshot_of,
 )
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene, saved_game_summary
@@ -86,6 +90,7 @@ def the_start_screen(app: App) -> StartScene:
 
 
 # ---------------------------------------------------------------------------- the file
+
 
 def test_every_action_is_saved_and_the_save_loads_back_as_the_same_game(tmp_path):
     app = make_app(tmp_path)
@@ -152,6 +157,7 @@ def test_the_autosaver_writes_the_latest_position_and_reports_a_failed_write(tmp
 
 
 # ---------------------------------------------------------------------------- resuming
+
 
 def test_a_resumed_game_goes_on_exactly_as_the_uninterrupted_one(tmp_path):
     for game, steps in (("wizard", 57), ("bidwhist", 30)):
@@ -232,6 +238,7 @@ def test_no_save_no_continue(tmp_path):
 
 # ---------------------------------------------------------------------------- versions and damage
 
+
 def test_a_version_1_save_is_migrated(tmp_path):
     paths = UserPaths.from_data_dir(tmp_path)
     match = Match(make_rules("wizard", players=4), SEATS, 5)
@@ -267,13 +274,16 @@ def test_a_save_from_a_newer_version_is_refused_kept_and_a_new_game_starts(tmp_p
     assert kept[0].read_bytes() == raw
 
 
-@pytest.mark.parametrize("content", [
-    b'{"format": "trick-table-save", "version": 2, "game": "wiz',              # cut short
-    b"\x00\x01 not text at all \xff",                                          # garbage
-    b"[1, 2, 3]",                                                              # JSON, not a save
-    b'{"format": "something-else", "version": 2}',                             # another program's file
-    b'{"format": "trick-table-save", "version": "2"}',                         # hand-edited version
-])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b'{"format": "trick-table-save", "version": 2, "game": "wiz',  # cut short
+        b"\x00\x01 not text at all \xff",  # garbage
+        b"[1, 2, 3]",  # JSON, not a save
+        b'{"format": "something-else", "version": 2}',  # another program's file
+        b'{"format": "trick-table-save", "version": "2"}',  # hand-edited version
+    ],
+)
 def test_a_damaged_save_is_set_aside_with_a_message_and_a_new_game_starts(tmp_path, content):
     paths = UserPaths.from_data_dir(tmp_path)
     write_file(paths, content)
@@ -306,6 +316,7 @@ def test_a_hand_edited_save_with_an_illegal_move_is_never_misread(tmp_path):
 
 
 # ---------------------------------------------------------------------------- leaving and ending
+
 
 def test_leaving_asks_keeps_the_save_and_continue_picks_it_up(tmp_path):
     app = make_app(tmp_path)
@@ -341,8 +352,11 @@ def test_quitting_keeps_the_save_for_the_next_run(tmp_path):
 def test_a_finished_game_removes_its_save(tmp_path):
     app = App(data_dir=str(tmp_path), size=(1280, 720), show_start=False)
     app.settings.animation_speed, app.settings.ai_pause_seconds = "instant", 0.0
-    match = Match(make_rules("wizard", {"rounds": 1}, players=3),
-                  [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")], 3)
+    match = Match(
+        make_rules("wizard", {"rounds": 1}, players=3),
+        [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")],
+        3,
+    )
     scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
     assert app.autosaver.flush() and save_path(app.user_paths).exists()
@@ -358,8 +372,11 @@ def test_a_finished_game_whose_history_could_not_be_written_keeps_its_save_until
     paths.histories_dir.write_text("a file where the folder should be")
     app = App(data_dir=str(tmp_path), size=(1280, 720), show_start=False)
     app.settings.animation_speed, app.settings.ai_pause_seconds = "instant", 0.0
-    match = Match(make_rules("wizard", {"rounds": 1}, players=3),
-                  [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")], 3)
+    match = Match(
+        make_rules("wizard", {"rounds": 1}, players=3),
+        [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")],
+        3,
+    )
     app.replace(TableScene(app, local_session(match, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
     assert app.autosaver.flush() and save_path(paths).exists(), "the unrecorded game is kept"
@@ -392,8 +409,11 @@ def test_the_saved_games_bar_fits_six_of_the_longest_names_at_every_size(tmp_pat
             audit.problems.clear()
             screen.relayout(size)
             screen.draw(pygame.Surface(size))
-            cut = [problem for problem in audit.problems
-                   if problem[0] == headline or any(standing in problem[0] for standing in standings)]
+            cut = [
+                problem
+                for problem in audit.problems
+                if problem[0] == headline or any(standing in problem[0] for standing in standings)
+            ]
             assert not cut, f"{size}, {game.game}: {cut}"
             drawn = "\n".join(audit.drawn)
             assert headline in audit.drawn and all(standing in drawn for standing in standings)

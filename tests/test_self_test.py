@@ -33,8 +33,10 @@ from game.session.match import Match, Seat
 from game.settings.paths import UserPaths
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-OK_LINE = re.compile(r"^self-test ok: bidwhist 1 game \(\d+ deals?\), wizard 1 game \(3 rounds\), "
-                     r"histories replayed clean in \d+\.\d s$")
+OK_LINE = re.compile(
+    r"^self-test ok: bidwhist 1 game \(\d+ deals?\), wizard 1 game \(3 rounds\), "
+    r"histories replayed clean in \d+\.\d s$"
+)
 # The moment every file of a player's folder was last changed, long ago: a file the
 # self-test rewrote, even with the same bytes, shows a new time.
 LONG_AGO_NS = 1_600_000_000 * 10**9
@@ -43,8 +45,12 @@ LONG_AGO_NS = 1_600_000_000 * 10**9
 def _run(data_dir: Path | None, scratch_parent: Path) -> tuple[int, list[str]]:
     lines: list[str] = []
     scratch_parent.mkdir(exist_ok=True)
-    status = run_self_test(None if data_dir is None else str(data_dir), quit_pygame=False,
-                           echo=lines.append, scratch_parent=str(scratch_parent))
+    status = run_self_test(
+        None if data_dir is None else str(data_dir),
+        quit_pygame=False,
+        echo=lines.append,
+        scratch_parent=str(scratch_parent),
+    )
     return status, lines
 
 
@@ -63,8 +69,9 @@ def players_folder(root: Path) -> Path:
     seats = [Seat("Ada", "human"), Seat("Bruno", "ai:easy"), Seat("Cleo", "ai:easy")]
     in_progress = Match(make_rules("wizard", players=3), seats, 5)
     for _ in range(4):
-        in_progress.apply(in_progress.choose_ai_action() if in_progress.current_player else
-                          in_progress.legal_actions()[0])
+        in_progress.apply(
+            in_progress.choose_ai_action() if in_progress.current_player else in_progress.legal_actions()[0]
+        )
     save_path(paths).write_bytes(encode_save(snapshot_of(in_progress)))
     computers = [Seat(seat.name, "ai:easy") for seat in seats]
     finished = Match(make_rules("wizard", {"rounds": 1}, players=3), computers, 6)
@@ -87,8 +94,7 @@ def listing(root: Path) -> dict[str, tuple]:
     return found
 
 
-def test_self_test_passes_prints_one_line_and_leaves_a_players_folder_exactly_as_it_found_it(
-        tmp_path: Path) -> None:
+def test_self_test_passes_prints_one_line_and_leaves_a_players_folder_exactly_as_it_found_it(tmp_path: Path) -> None:
     folder = players_folder(tmp_path / "player")
     before = listing(folder)
     status, lines = _run(folder, tmp_path / "scratch")
@@ -98,8 +104,7 @@ def test_self_test_passes_prints_one_line_and_leaves_a_players_folder_exactly_as
     assert not any((tmp_path / "scratch").iterdir()), "its own folder is gone after a success"
 
 
-def test_self_test_plays_with_the_players_settings_read_only(tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+def test_self_test_plays_with_the_players_settings_read_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     seen = []
     real_make_app = self_test._make_app
 
@@ -116,6 +121,7 @@ def test_self_test_plays_with_the_players_settings_read_only(tmp_path: Path,
         status, lines = _run(folder, tmp_path / "scratch")
     finally:
         from game.ui.text import set_language
+
         set_language("en")
     assert status == EXIT_OK, lines
     ((played_in, language, large_cards, speed),) = seen
@@ -125,8 +131,9 @@ def test_self_test_plays_with_the_players_settings_read_only(tmp_path: Path,
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes are a POSIX thing")
-def test_self_test_is_not_stopped_by_odd_files_in_a_players_folder(tmp_path: Path,
-                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_self_test_is_not_stopped_by_odd_files_in_a_players_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Pipes where the settings and the save should be (opening one would wait for ever)."""
     monkeypatch.setattr(self_test, "PLANS", ())
     monkeypatch.setattr(self_test, "_check_histories", lambda folder, games: "no history")
@@ -182,8 +189,14 @@ def test_command_line_self_test_in_a_fresh_process(tmp_path: Path) -> None:
     env["SDL_VIDEODRIVER"] = "x11"  # the self-test must override it with the dummy driver
     folder = players_folder(tmp_path / "player")
     before = listing(folder)
-    result = subprocess.run([sys.executable, "main.py", "--self-test", "--data-dir", str(folder)],
-                            cwd=REPO_ROOT, env=env, capture_output=True, text=True, timeout=300)
+    result = subprocess.run(
+        [sys.executable, "main.py", "--self-test", "--data-dir", str(folder)],
+        cwd=REPO_ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     lines = result.stdout.splitlines()
     assert len(lines) == 1 and OK_LINE.match(lines[0]), result.stdout

@@ -23,8 +23,14 @@ from game.session.session import ComputerStep
 
 ROOT = Path(__file__).resolve().parents[1]
 # The match and the hand history live below the session, wherever the layout puts them.
-FORBIDDEN = ("game.match", "game.session.match", "game.history", "game.persistence.history_codec",
-             "game.persistence.history_files", "game.persistence.history_reader")
+FORBIDDEN = (
+    "game.match",
+    "game.session.match",
+    "game.history",
+    "game.persistence.history_codec",
+    "game.persistence.history_files",
+    "game.persistence.history_reader",
+)
 
 
 def _imports(tree: ast.AST) -> list[str]:
@@ -34,7 +40,7 @@ def _imports(tree: ast.AST) -> list[str]:
             names += [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.module:
             names.append(node.module)
-            names += [f"{node.module}.{alias.name}" for alias in node.names]   # from game.session import match
+            names += [f"{node.module}.{alias.name}" for alias in node.names]  # from game.session import match
     return names
 
 
@@ -77,8 +83,10 @@ def test_events_are_numbered_and_a_reader_catches_up_from_the_last_number_it_saw
 
 def test_each_viewer_gets_only_its_own_cards_and_the_public_none():
     game = session(HOT_SEAT)
-    deal = {viewer: next(e.event for e in game.events_since(0, viewer) if isinstance(e.event, Dealt))
-            for viewer in (PUBLIC_SEAT, 0, 1, 2, 3)}
+    deal = {
+        viewer: next(e.event for e in game.events_since(0, viewer) if isinstance(e.event, Dealt))
+        for viewer in (PUBLIC_SEAT, 0, 1, 2, 3)
+    }
     for seat in range(4):
         seen = deal[seat]
         assert UNKNOWN_CARD not in seen.hands[seat]
@@ -86,7 +94,7 @@ def test_each_viewer_gets_only_its_own_cards_and_the_public_none():
         assert all(card == UNKNOWN_CARD for card, owner in seen.sequence if owner != seat)
         assert set(game.view(seat).game.hand) == set(seen.hands[seat])
     public = deal[PUBLIC_SEAT]
-    assert all(card == UNKNOWN_CARD for card, _ in public.sequence)   # the kitty's too
+    assert all(card == UNKNOWN_CARD for card, _ in public.sequence)  # the kitty's too
     assert all(set(hand) == {UNKNOWN_CARD} for hand in public.hands) and set(public.kitty) == {UNKNOWN_CARD}
 
 
@@ -127,7 +135,7 @@ def test_computers_think_first_and_play_only_when_the_table_lets_them():
     assert game.position == position
     assert game.advance_computers(False) is ComputerStep.THINKING and game.position == position
     assert game.advance_computers(True) is ComputerStep.PLAYED and game.position != position
-    assert game.advance_computers(True) is ComputerStep.STARTED   # the next seat's turn
+    assert game.advance_computers(True) is ComputerStep.STARTED  # the next seat's turn
 
 
 def test_a_hint_is_computed_by_the_sessions_runner_for_the_position():
@@ -151,8 +159,9 @@ def test_the_public_stream_of_a_whole_hand_shows_no_card_but_those_played():
     while game.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         game.advance_computers(True)
     played = {e.event.card for e in game.events_since(0, PUBLIC_SEAT) if isinstance(e.event, CardPlayed)}
-    shown = {card for e in game.events_since(0, PUBLIC_SEAT) if isinstance(e.event, Dealt)
-             for card, _ in e.event.sequence}
+    shown = {
+        card for e in game.events_since(0, PUBLIC_SEAT) if isinstance(e.event, Dealt) for card, _ in e.event.sequence
+    }
     assert shown == {UNKNOWN_CARD} and UNKNOWN_CARD not in played and len(played) == 48
 
 
@@ -177,9 +186,12 @@ def test_the_game_is_saved_once_a_table_is_open_on_it_and_after_every_change():
             self.saves.append(len(match.actions))
 
     saver = Saver()
-    game = LocalSession(Match(make_rules("wizard", {"rounds": 2}, players=3), [Seat("A"), Seat("B"), Seat("C")], 4),
-                        ai_runner=InlineAiRunner(), autosaver=saver)  # type: ignore[arg-type]
-    assert saver.saves == []   # a save being continued is not written again before a table could open on it
+    game = LocalSession(
+        Match(make_rules("wizard", {"rounds": 2}, players=3), [Seat("A"), Seat("B"), Seat("C")], 4),
+        ai_runner=InlineAiRunner(),
+        autosaver=saver,
+    )  # type: ignore[arg-type]
+    assert saver.saves == []  # a save being continued is not written again before a table could open on it
     game.open()
     seat = game.current_player
     game.submit(seat, game.view(seat).game.legal_actions[0])

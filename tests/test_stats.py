@@ -48,8 +48,9 @@ BIDWHIST_SEATS = [Seat("Ann", "ai:medium"), Seat("Ben", "ai:medium"), Seat("Cy",
 
 
 def play(game: str, seats: list[Seat], seed: int, **rules) -> Match:
-    match = Match(resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=len(seats)),
-                  seats, seed)
+    match = Match(
+        resolve_rules(game, None, None, [f"{k}={v}" for k, v in rules.items()], players=len(seats)), seats, seed
+    )
     match.play_out()
     return match
 
@@ -116,8 +117,9 @@ def test_a_summary_gives_back_the_seats_and_the_running_scores_of_its_game(game,
     # The summary keeps flat lists; read back in shape they are the record's own.
     record = recorded((wizard_matches if game == "wizard" else bidwhist_matches)[0])
     summary = summarize(record, "h.jsonl", 1)
-    assert summary_players(summary) == [(player["name"], level_of(player["controller"]))
-                                        for player in record["players"]]
+    assert summary_players(summary) == [
+        (player["name"], level_of(player["controller"])) for player in record["players"]
+    ]
     assert summary_rounds(summary) == [deal["scores"] for deal in record["deals"] if deal.get("scores")]
     # A deal whose scores do not fit the game's sides is no game to count.
     damaged = {**record, "deals": [{**record["deals"][0], "scores": [1, 2, 3, 4, 5]}]}
@@ -164,8 +166,12 @@ def undo_history(matches: list[Match]) -> list[dict]:
     """A game Ann, Ben and Cy finished; one Ann, Dan and Eve finished with undo used (a
     record score and a win for Ann); one Ann, Fay and Gus left unfinished."""
     best = recorded(matches[0])
-    undone = {**seated(recorded(matches[1]), ["Ann", "Dan", "Eve"]), "undo_used": True,
-              "final_scores": [999, 0, 0], "winners": [0]}
+    undone = {
+        **seated(recorded(matches[1]), ["Ann", "Dan", "Eve"]),
+        "undo_used": True,
+        "final_scores": [999, 0, 0],
+        "winners": [0],
+    }
     unfinished = {**seated(best, ["Ann", "Fay", "Gus"]), "complete": False}
     return [best, undone, unfinished]
 
@@ -235,9 +241,20 @@ def test_a_damaged_cache_is_ignored(tmp_path, wizard_matches):
 def everything_counted(loaded: LoadedStats) -> tuple:
     """All a load worked out, to compare a load from the cache with a fresh one."""
     book = loaded.book
-    players = {key: (stats.games, stats.wins, stats.scores, dict(stats.contracts), stats.against,
-                     stats.hit_by_size, stats.hit_per_game, stats.summaries, stats.seats)
-               for key, stats in book.players.items()}
+    players = {
+        key: (
+            stats.games,
+            stats.wins,
+            stats.scores,
+            dict(stats.contracts),
+            stats.against,
+            stats.hit_by_size,
+            stats.hit_per_game,
+            stats.summaries,
+            stats.seats,
+        )
+        for key, stats in book.players.items()
+    }
     return players, book.games, dict(book.undo_games), dict(book.unfinished_games), loaded.problems
 
 
@@ -260,8 +277,10 @@ def test_a_game_appended_to_a_cached_history_is_the_only_game_read(tmp_path, wiz
     first = recorded(wizard_matches[0])
     path = write(folder, "wizard", [first, {**first, "undo_used": True}, wizard_matches[1]])
     load_stats(folder, cache)
-    for number, record in enumerate([recorded(wizard_matches[2]), {**first, "complete": False},
-                                     {**recorded(wizard_matches[3]), "undo_used": True}], 4):
+    for number, record in enumerate(
+        [recorded(wizard_matches[2]), {**first, "complete": False}, {**recorded(wizard_matches[3]), "undo_used": True}],
+        4,
+    ):
         write_history(path, [record], append=True)
         parsed_lines.clear()
         grown = load_stats(folder, cache)
@@ -275,8 +294,9 @@ def test_a_game_appended_to_a_cached_history_is_the_only_game_read(tmp_path, wiz
 
 
 @pytest.mark.parametrize("rewrite", ["same size, games reordered", "fewer games", "first game edited"])
-def test_a_history_rewritten_instead_of_appended_to_is_read_again_whole(tmp_path, wizard_matches,
-                                                                       parsed_lines, rewrite):
+def test_a_history_rewritten_instead_of_appended_to_is_read_again_whole(
+    tmp_path, wizard_matches, parsed_lines, rewrite
+):
     folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
     path = write(folder, "wizard", wizard_matches[:3])
     stale = everything_counted(load_stats(folder, cache))
@@ -287,7 +307,7 @@ def test_a_history_rewritten_instead_of_appended_to_is_read_again_whole(tmp_path
         assert path.stat().st_size == before.st_size
     elif rewrite == "fewer games":
         path.write_bytes(b"".join(lines[:2]))
-    else:   # the same length: Ann renamed Amy in the first game only
+    else:  # the same length: Ann renamed Amy in the first game only
         path.write_bytes(lines[0].replace(b'"Ann"', b'"Amy"') + b"".join(lines[1:]))
     # A new modification time, so that the file is looked at however coarse the
     # file system's clock: what is tested is the check of its contents.
@@ -349,7 +369,7 @@ def test_many_damaged_lines_are_named_a_few_and_counted(tmp_path, wizard_matches
     folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
     path = write(folder, "wizard", wizard_matches[:1])
     path.write_bytes(b"damage\n" * (stats_spans.NAMED_DAMAGE + 5) + path.read_bytes())
-    for loaded in (load_stats(folder, cache), load_stats(folder, cache)):   # fresh, then from the cache
+    for loaded in (load_stats(folder, cache), load_stats(folder, cache)):  # fresh, then from the cache
         assert loaded.book.get("wizard", "Ann").games == 1
         assert len(loaded.problems) == stats_spans.NAMED_DAMAGE + 1
         assert str(loaded.problems[-1]).endswith("wizard.jsonl: 5 more damaged lines skipped")
@@ -383,7 +403,9 @@ def test_a_damaged_line_keeps_the_games_before_it_and_names_the_file(tmp_path, w
         handle.write('{"format": "trick-table-history", "version": 1, "ga')
     loaded = load_stats(tmp_path / "histories")
     assert loaded.book.get("wizard", "Ann").games == 2
-    assert len(loaded.problems) == 1 and "wizard.jsonl" in str(loaded.problems[0]) and "line 3" in str(loaded.problems[0])
+    assert (
+        len(loaded.problems) == 1 and "wizard.jsonl" in str(loaded.problems[0]) and "line 3" in str(loaded.problems[0])
+    )
 
 
 @pytest.mark.parametrize("damage", ["a line edited by hand", "a game that cannot be summarized"])
@@ -433,8 +455,11 @@ def step(app: App, events=()) -> None:
 
 def click(app: App, pos) -> None:
     for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        data = {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)} if kind == pygame.MOUSEMOTION else \
-            {"pos": pos, "button": 1}
+        data = (
+            {"pos": pos, "rel": (0, 0), "buttons": (1, 0, 0)}
+            if kind == pygame.MOUSEMOTION
+            else {"pos": pos, "button": 1}
+        )
         step(app, [pygame.event.Event(kind, data)])
 
 
@@ -456,8 +481,8 @@ def test_the_statistics_button_on_the_start_screen_opens_the_screen_and_esc_retu
     write(tmp_path / "histories", "wizard", wizard_matches)
     app = make_app(tmp_path)
     scene = open_from_start(app)
-    assert scene.game == "wizard" and scene.player == "Ann"   # the human first
-    assert scene.wake_in() is None                             # it sleeps while read
+    assert scene.game == "wizard" and scene.player == "Ann"  # the human first
+    assert scene.wake_in() is None  # it sleeps while read
     step(app, [key(pygame.K_ESCAPE)])
     assert isinstance(app.top_scene(), StartScene)
 
@@ -478,10 +503,10 @@ def test_charts_lie_inside_the_window_and_apart(tmp_path, wizard_matches, bidwhi
             assert window.contains(geometry.rect) and geometry.rect.contains(geometry.area)
             for line in geometry.points:
                 assert line and all(geometry.area.inflate(2, 2).collidepoint(point) for point in line)
-            for bar in geometry.bars:   # a bar of nought is a flat rectangle on the axis
+            for bar in geometry.bars:  # a bar of nought is a flat rectangle on the axis
                 assert geometry.area.union(bar) == geometry.area
         for index, rect in enumerate(rects):
-            assert not any(rect.colliderect(other) for other in rects[index + 1:])
+            assert not any(rect.colliderect(other) for other in rects[index + 1 :])
             assert not rect.colliderect(scene.back_button.rect) and not rect.colliderect(scene.replay_button.rect)
         rounds = scene.geometry["rounds"]
         sides = 2 if game == "bidwhist" else 3
@@ -507,6 +532,7 @@ def chart_titles(monkeypatch) -> list[str]:
     """The titles of the line charts the statistics screen draws from now on."""
     import game.ui.scenes.stats_scene as stats_scene
     from game.ui.widgets import charts
+
     titles: list[str] = []
     draw = charts.draw_line_chart
 
@@ -520,6 +546,7 @@ def chart_titles(monkeypatch) -> list[str]:
 
 def test_a_history_of_one_game_with_undo_shows_it_and_replays_it(tmp_path, wizard_matches, chart_titles):
     from game.ui.scenes.replay_scene import ReplayScene
+
     write(tmp_path / "histories", "wizard", [{**recorded(wizard_matches[0]), "undo_used": True}])
     app = make_app(tmp_path)
     scene = open_from_start(app)
@@ -555,11 +582,9 @@ def test_the_games_set_apart_are_shown_only_under_players_who_sat_in_them(tmp_pa
 
 
 @pytest.mark.parametrize("language", ["en", "nl", "tr"])
-def test_the_bid_hit_chart_of_one_game_reads_right_in_every_language(tmp_path, wizard_matches, chart_titles,
-                                                                      language):
+def test_the_bid_hit_chart_of_one_game_reads_right_in_every_language(tmp_path, wizard_matches, chart_titles, language):
     write(tmp_path / "histories", "wizard", wizard_matches[:1])
-    app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant",
-                                                                        language=language))
+    app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant", language=language))
     try:
         open_from_start(app)
         recent = chart_titles[-1]

@@ -45,7 +45,7 @@ def unsummarizable(record: dict) -> dict:
 
 def history_file(folder: Path, records: list[dict], damaged: bool) -> Path:
     lines = [encode_record(record) for record in records]
-    lines.insert(3, b"\n")                                  # a blank line
+    lines.insert(3, b"\n")  # a blank line
     lines.insert(5, encode_record(unsummarizable(records[0])))
     if damaged:
         lines.insert(9, b"{this is not a game\n")
@@ -81,8 +81,8 @@ def test_a_span_plan_starts_every_span_at_a_line_with_its_number(tmp_path, recor
     path = history_file(tmp_path, records, damaged=False)
     data = path.read_bytes()
     for span in plan_spans(path, 0, 1, len(data), 5):
-        assert span.start == 0 or data[span.start - 1:span.start] == b"\n"
-        assert span.first_line == data[:span.start].count(b"\n") + 1
+        assert span.start == 0 or data[span.start - 1 : span.start] == b"\n"
+        assert span.first_line == data[: span.start].count(b"\n") + 1
 
 
 def test_spans_after_a_resume_point_number_their_games_after_it(tmp_path, records):
@@ -93,8 +93,11 @@ def test_spans_after_a_resume_point_number_their_games_after_it(tmp_path, record
     spans = plan_spans(path, first_two, 3, path.stat().st_size, 3)
     resumed = stitch(path, summarize_spans(spans, summarize, workers=2), 2, first_two, 3, None)
     assert resumed.summaries == whole.summaries[2:]
-    assert (resumed.records, resumed.end_offset, resumed.game_problem) == \
-        (whole.records, whole.end_offset, whole.game_problem)
+    assert (resumed.records, resumed.end_offset, resumed.game_problem) == (
+        whole.records,
+        whole.end_offset,
+        whole.game_problem,
+    )
 
 
 def test_spans_are_summarized_in_other_processes(tmp_path, records):
@@ -118,8 +121,9 @@ def test_load_stats_in_parallel_builds_the_same_statistics_and_cache(tmp_path, r
     assert together.problems == alone.problems and len(together.problems) == 2
     assert "line 10" in str(together.problems[0]) and "game 5" in str(together.problems[1])
     assert together.book.games == alone.book.games > 0
-    assert {key: (p.games, p.wins, p.scores) for key, p in together.book.players.items()} == \
-        {key: (p.games, p.wins, p.scores) for key, p in alone.book.players.items()}
+    assert {key: (p.games, p.wins, p.scores) for key, p in together.book.players.items()} == {
+        key: (p.games, p.wins, p.scores) for key, p in alone.book.players.items()
+    }
 
 
 def test_few_bytes_are_read_in_this_process():

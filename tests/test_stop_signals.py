@@ -37,8 +37,10 @@ IN_PROCESS_STOP = "SIGHUP" if hasattr(signal, "SIGHUP") else "SIGTERM"
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt", reason="POSIX signals")
 def test_sigterm_at_the_table_saves_the_game_and_ends_within_a_second(tmp_path) -> None:
-    process = start(["--data-dir", str(tmp_path), "--size", "800x600", "--game", "wizard", "--preset", "short"],
-                    stdout=subprocess.DEVNULL)
+    process = start(
+        ["--data-dir", str(tmp_path), "--size", "800x600", "--game", "wizard", "--preset", "short"],
+        stdout=subprocess.DEVNULL,
+    )
     saved = save_path(UserPaths.from_data_dir(tmp_path))
     log_file = tmp_path / "logs" / "tricktable.log"
     wait_for(lambda: saved.exists() and log_file.exists(), process)
@@ -66,10 +68,16 @@ def test_sigterm_at_the_table_saves_the_game_and_ends_within_a_second(tmp_path) 
 
 
 def _table_app(tmp_path) -> App:
-    app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant"),
-              show_start=False, catch_stop_signals=True)
-    app.start_match(make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"),
-                                                      Seat("C", "ai:easy")], seed=11)
+    app = App(
+        data_dir=str(tmp_path),
+        size=(800, 600),
+        settings=Settings(animation_speed="instant"),
+        show_start=False,
+        catch_stop_signals=True,
+    )
+    app.start_match(
+        make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"), Seat("C", "ai:easy")], seed=11
+    )
     return app
 
 

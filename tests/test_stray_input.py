@@ -41,11 +41,22 @@ from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets.focus import INPUT_MODE
 from test_ui_table import (
-    _to_human_play, click, key, key_up, legal_cards, make_app, mouse, pass_cover, run_until, start, step,
-    top_name, wait_past_cover_guard,
+    _to_human_play,
+    click,
+    key,
+    key_up,
+    legal_cards,
+    make_app,
+    mouse,
+    pass_cover,
+    run_until,
+    start,
+    step,
+    top_name,
+    wait_past_cover_guard,
 )
 
-DOUBLE_ENTER = 0.15   # the second press of a hurried double Enter or double click
+DOUBLE_ENTER = 0.15  # the second press of a hurried double Enter or double click
 
 
 @pytest.fixture
@@ -58,6 +69,7 @@ def key_repeat():
 
 
 # --------------------------------------------------------------------------- the hot-seat cover
+
 
 def hidden_wizard_bid_before_the_next_humans_cover(tmp_path):
     """Two humans and a computer, hidden bids: the first human passes their cover and their
@@ -79,7 +91,7 @@ def assert_covered(app, scene, who: str) -> None:
 def test_a_double_enter_after_a_hidden_wizard_bid_leaves_the_next_players_cover_up(tmp_path):
     app, scene = hidden_wizard_bid_before_the_next_humans_cover(tmp_path)
     bidder = scene.session.match.current_player
-    app.step(1 / 60, [key(pygame.K_RETURN)])          # the bid
+    app.step(1 / 60, [key(pygame.K_RETURN)])  # the bid
     assert scene.session.match.actions[-1][0] == bidder and top_name(app) == "CoverScene"
     next_player = scene.session.match.current_player
     assert next_player != bidder and next_player in scene.humans
@@ -99,21 +111,21 @@ def test_a_double_enter_after_a_hidden_wizard_bid_leaves_the_next_players_cover_
 
 def test_an_enter_held_down_with_key_repeat_never_passes_the_cover(tmp_path, key_repeat):
     app, scene = hidden_wizard_bid_before_the_next_humans_cover(tmp_path)
-    app.step(1 / 60, [key(pygame.K_RETURN)])          # the bid, and the key stays down...
+    app.step(1 / 60, [key(pygame.K_RETURN)])  # the bid, and the key stays down...
     assert top_name(app) == "CoverScene"
-    for _ in range(24):                               # ...repeating for well past the guard time
+    for _ in range(24):  # ...repeating for well past the guard time
         app.step(0.05, [key(pygame.K_RETURN)])
         assert_covered(app, scene, "a held Enter")
     app.step(0.05, [key_up(pygame.K_RETURN)])
     assert_covered(app, scene, "letting go of a held Enter")
-    step(app, [key(pygame.K_RETURN)])                 # pressed afresh: the cover goes
+    step(app, [key(pygame.K_RETURN)])  # pressed afresh: the cover goes
     assert scene.viewer == scene.session.match.current_player
 
 
 def test_a_key_first_pressed_too_soon_and_held_does_not_pass_the_cover(tmp_path, key_repeat):
     app, scene = hidden_wizard_bid_before_the_next_humans_cover(tmp_path)
     app.step(1 / 60, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
-    app.step(1 / 60, [key(pygame.K_SPACE, " ")], idle_time=0.1)   # too soon: ignored, and held
+    app.step(1 / 60, [key(pygame.K_SPACE, " ")], idle_time=0.1)  # too soon: ignored, and held
     for _ in range(20):
         app.step(0.05, [key(pygame.K_SPACE, " ")])
         assert_covered(app, scene, "Space pressed too soon and held")
@@ -147,6 +159,7 @@ def test_a_double_click_and_a_click_begun_before_the_cover_do_not_pass_it(tmp_pa
 
 # --------------------------------------------------------------------------- the input fence
 
+
 class Counting(Scene):
     """A screen that counts the key and mouse events it is given."""
 
@@ -171,12 +184,12 @@ def test_the_rest_of_a_key_held_across_a_change_of_screen_never_reaches_the_new_
     second = Counting(app)
     first = Counting(app, on_enter_key=lambda: app.replace(second))
     app.replace(first)
-    step(app, [key(pygame.K_RETURN)])                      # closes the first screen
+    step(app, [key(pygame.K_RETURN)])  # closes the first screen
     assert app.scenes == [second]
-    step(app, [key(pygame.K_RETURN), key(pygame.K_RETURN)])   # its key-repeats
-    step(app, [key_up(pygame.K_RETURN)])                   # and its release
+    step(app, [key(pygame.K_RETURN), key(pygame.K_RETURN)])  # its key-repeats
+    step(app, [key_up(pygame.K_RETURN)])  # and its release
     assert second.seen == [], "the new screen was given the rest of the old screen's press"
-    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])   # a new press is the new screen's
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # a new press is the new screen's
     assert second.seen == [pygame.KEYDOWN, pygame.KEYUP]
 
 
@@ -222,6 +235,7 @@ def test_the_text_of_a_swallowed_key_repeat_is_swallowed_too(key_repeat):
 
 # --------------------------------------------------------------------------- bids after the score pad
 
+
 def first_choice(match: Match) -> None:
     """Seat 0's move, as a modest player makes it: pass, else the lowest bid or the first choice."""
     legal = match.legal_actions()
@@ -247,21 +261,25 @@ def table_at_the_hands_score_pad(app, game: str, players: int, seed: int, **rule
     return scene
 
 
-@pytest.mark.parametrize("game, players, seed, rules", [
-    ("bidwhist", 4, 7, {"target_score": 21}),   # (a first hand of random players often ends a game to 7)
-    ("wizard", 3, 5, {"rounds": 3}),
-], ids=["bidwhist", "wizard"])
+@pytest.mark.parametrize(
+    "game, players, seed, rules",
+    [
+        ("bidwhist", 4, 7, {"target_score": 21}),  # (a first hand of random players often ends a game to 7)
+        ("wizard", 3, 5, {"rounds": 3}),
+    ],
+    ids=["bidwhist", "wizard"],
+)
 def test_two_enters_after_next_hand_bid_nothing(tmp_path, game, players, seed, rules):
     app = make_app(tmp_path)
     scene = table_at_the_hands_score_pad(app, game, players, seed, **rules)
     deal = scene.session.match.deal_number
-    step(app, [key(pygame.K_RETURN)])     # "Next hand"
+    step(app, [key(pygame.K_RETURN)])  # "Next hand"
     assert scene.session.match.deal_number == deal + 1
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     panel = app.scenes[-1]
     actions = len(scene.session.match.actions)
     step(app, [key_up(pygame.K_RETURN)])
-    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])   # the second Enter
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # the second Enter
     assert app.scenes[-1] is panel and len(scene.session.match.actions) == actions, "a stray Enter made a bid"
     assert panel.focus.focused is None
     expected = "bid.choose_first_wizard" if game == "wizard" else "bid.choose_first"
@@ -286,8 +304,11 @@ def test_the_trump_chooser_opens_with_nothing_chosen(tmp_path):
                 match.apply(max(bids, key=lambda a: (a.value, -a.mode)) if bids else match.legal_actions()[0])
             else:
                 match.apply(match.choose_ai_action())
-        if match.phase == Phase.CONTRACT and match.current_player == 0 and any(
-                a.kind == ActionKind.TRUMP for a in match.legal_actions()):
+        if (
+            match.phase == Phase.CONTRACT
+            and match.current_player == 0
+            and any(a.kind == ActionKind.TRUMP for a in match.legal_actions())
+        ):
             break
     else:
         raise AssertionError("no seed found")
@@ -320,6 +341,7 @@ def test_a_wizard_bid_is_chosen_from_nothing_also_after_a_language_change(tmp_pa
 
 # --------------------------------------------------------------------------- cards
 
+
 def table_at_your_card(tmp_path, keyboard: bool = True):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
@@ -347,7 +369,7 @@ def test_playing_by_keys_no_card_is_picked_for_you_and_the_prompt_says_how(tmp_p
     assert scene._prompt_text() == t("table.your_turn_keys")
     step(app, [key(pygame.K_RETURN)])
     assert scene._prompt_text() == t("table.your_turn_picked")
-    step(app, [key(pygame.K_ESCAPE)])      # the menu, and back: the picked card is put down
+    step(app, [key(pygame.K_ESCAPE)])  # the menu, and back: the picked card is put down
     step(app, [key(pygame.K_ESCAPE)])
     assert app.scenes[-1] is scene and scene.drag.selected == -1
     enter_picks_then_plays(app, scene)
@@ -355,7 +377,7 @@ def test_playing_by_keys_no_card_is_picked_for_you_and_the_prompt_says_how(tmp_p
 
 def test_after_a_click_the_first_enter_picks_and_the_second_plays(tmp_path):
     app, scene = table_at_your_card(tmp_path, keyboard=False)
-    click(app, (5, scene.layout.hand_rect.centery))   # beside the hand: nothing is played or picked
+    click(app, (5, scene.layout.hand_rect.centery))  # beside the hand: nothing is played or picked
     assert scene.session.match.current_player == 0 and scene.drag.selected == -1
     enter_picks_then_plays(app, scene)
 
@@ -383,8 +405,11 @@ def test_a_dealt_hand_picks_no_card_for_a_player_who_bid_by_keys(tmp_path):
 
 def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
     app = make_app(tmp_path)
-    match = Match(make_rules("wizard", {"rounds": 1}, players=3),
-                  [Seat("You", "human"), Seat("B", "ai:random"), Seat("C", "ai:random")], 3)
+    match = Match(
+        make_rules("wizard", {"rounds": 1}, players=3),
+        [Seat("You", "human"), Seat("B", "ai:random"), Seat("C", "ai:random")],
+        3,
+    )
     while not match.is_over:
         if match.current_player == 0:
             first_choice(match)
@@ -394,11 +419,11 @@ def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
     assert run_until(app, lambda: top_name(app) == "EndScene")
     end = app.scenes[-1]
     end.focus.focus(end.back)
-    step(app, [key(pygame.K_RETURN)])     # "Back to start"
+    step(app, [key(pygame.K_RETURN)])  # "Back to start"
     assert top_name(app) == "StartScene"
     start_screen = app.scenes[-1]
     step(app, [key_up(pygame.K_RETURN)])
-    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])   # the hurried second Enter
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # the hurried second Enter
     assert app.scenes[-1] is start_screen, "a stray Enter started a new game"
     # The keyboard still reaches Start: the first arrow or Tab goes there, Enter presses it.
     step(app, [key(pygame.K_TAB)])

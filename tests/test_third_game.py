@@ -28,13 +28,24 @@ from game.session.match import Match, Seat
 from ohhell import HAND_SIZES, NAME, OhHellEasyPlayer, OhHellRules, oh_hell_registered
 from test_registry import registry_problems
 
-PREDICTION_DEAL_KEYS = ["number", "dealer", "hands", "turn_up", "trump", "bids", "tricks", "tricks_won",
-                        "score_change", "scores"]
+PREDICTION_DEAL_KEYS = [
+    "number",
+    "dealer",
+    "hands",
+    "turn_up",
+    "trump",
+    "bids",
+    "tricks",
+    "tricks_won",
+    "score_change",
+    "scores",
+]
 
 
 def played(players: int, seed: int, **rules) -> Match:
-    match = Match(make_rules(NAME, rules, players=players),
-                  [Seat(f"Bot {seat}", "ai:random") for seat in range(players)], seed)
+    match = Match(
+        make_rules(NAME, rules, players=players), [Seat(f"Bot {seat}", "ai:random") for seat in range(players)], seed
+    )
     match.play_out()
     return match
 
@@ -141,12 +152,32 @@ def test_the_hook_rule_is_enforced(oh_hell) -> None:
 
 def test_the_command_line_simulates_and_replays_it(oh_hell, tmp_path: Path, capsys) -> None:
     rules_file = tmp_path / "ohhell.yaml"
-    rules_file.write_text("game: ohhell\nrules:\n  hook: false\npresets:\n  hooked:\n"
-                          "    description: The dealer may not make the bids fit.\n"
-                          "    rules: {hook: true}\n", encoding="utf-8")
+    rules_file.write_text(
+        "game: ohhell\nrules:\n  hook: false\npresets:\n  hooked:\n"
+        "    description: The dealer may not make the bids fit.\n"
+        "    rules: {hook: true}\n",
+        encoding="utf-8",
+    )
     history = tmp_path / "ohhell.jsonl"
-    code = main(["simulate", "--game", NAME, "--games", "3", "--seed", "11", "--ai", "random",
-                 "--rules", str(rules_file), "--preset", "hooked", "--history", str(history)])
+    code = main(
+        [
+            "simulate",
+            "--game",
+            NAME,
+            "--games",
+            "3",
+            "--seed",
+            "11",
+            "--ai",
+            "random",
+            "--rules",
+            str(rules_file),
+            "--preset",
+            "hooked",
+            "--history",
+            str(history),
+        ]
+    )
     out, err = capsys.readouterr()
     assert code == 0, err
     assert f"{NAME}: 3 games, {get_game(NAME).default_players} players, computer levels random" in out

@@ -14,20 +14,38 @@ import pytest
 from game.rules import Phase
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.table.turn_controller import (
-    AutoNextDeal, AutoPlay, ComputerTurn, GameOver, Prompt, ShowCover, ShowHandOver, TableFacts, TurnController, Wait,
+    AutoNextDeal,
+    AutoPlay,
+    ComputerTurn,
+    GameOver,
+    Prompt,
+    ShowCover,
+    ShowHandOver,
+    TableFacts,
+    TurnController,
+    Wait,
 )
 
 FRAME = 1 / 60
 
 
-def facts(position=(0, 1), phase=Phase.BID, seat=0, animating=False, covered=False,
-          ai_pause=0.0, auto_next_delay=0.0) -> TableFacts:
-    return TableFacts(position=position, phase=phase, current_seat=seat, animating=animating,
-                      covered=covered, ai_pause=ai_pause, auto_next_delay=auto_next_delay)
+def facts(
+    position=(0, 1), phase=Phase.BID, seat=0, animating=False, covered=False, ai_pause=0.0, auto_next_delay=0.0
+) -> TableFacts:
+    return TableFacts(
+        position=position,
+        phase=phase,
+        current_seat=seat,
+        animating=animating,
+        covered=covered,
+        ai_pause=ai_pause,
+        auto_next_delay=auto_next_delay,
+    )
 
 
 def test_the_controller_imports_no_window_thread_or_clock():
     import game.ui.table.turn_controller as module
+
     tree = ast.parse(open(module.__file__, encoding="utf-8").read())
     imported: set[str] = set()
     for node in ast.walk(tree):
@@ -41,11 +59,19 @@ def test_the_controller_imports_no_window_thread_or_clock():
 
 def forced(position=(0, 1), seat=0, delay=0.5, covered=False, animating=False) -> TableFacts:
     """A human at ``seat`` to play with one card they may play, auto-play on."""
-    return TableFacts(position=position, phase=Phase.PLAY, current_seat=seat, animating=animating,
-                      covered=covered, forced_play=True, auto_play_delay=delay)
+    return TableFacts(
+        position=position,
+        phase=Phase.PLAY,
+        current_seat=seat,
+        animating=animating,
+        covered=covered,
+        forced_play=True,
+        auto_play_delay=delay,
+    )
 
 
 # ---------------------------------------------------------------- the viewer
+
 
 def test_single_human_is_always_the_viewer():
     turns = TurnController([2])
@@ -106,6 +132,7 @@ def test_cover_for_a_computer_seat_is_refused():
 
 # ---------------------------------------------------------------- waiting
 
+
 @pytest.mark.parametrize("animating, covered", [(True, False), (False, True), (True, True)])
 def test_nothing_happens_while_animating_or_covered(animating, covered):
     for humans, seat in (([0], 0), ([0], 1), ([0, 1], 1), ([], 2)):
@@ -118,8 +145,10 @@ def test_nothing_happens_while_animating_or_covered(animating, covered):
 
 # ---------------------------------------------------------------- humans
 
-@pytest.mark.parametrize("phase", [Phase.BID, Phase.CONTRACT, Phase.DISCARD, Phase.PLAY, Phase.PREDICT,
-                                   Phase.TRUMP_CHOICE])
+
+@pytest.mark.parametrize(
+    "phase", [Phase.BID, Phase.CONTRACT, Phase.DISCARD, Phase.PLAY, Phase.PREDICT, Phase.TRUMP_CHOICE]
+)
 def test_single_human_is_prompted_once_per_position(phase):
     turns = TurnController([0])
     assert turns.next_step(facts(phase=phase, seat=0), FRAME) == Prompt(0, phase)
@@ -181,6 +210,7 @@ def test_showing_a_cover_hands_the_screen_over():
 
 # ---------------------------------------------------------------- computers
 
+
 def test_a_computer_turn_is_paced_once_its_pause_is_over():
     # The thinking itself is the session's (tests/test_session.py); the table only paces it.
     turns = TurnController([0])
@@ -216,6 +246,7 @@ def test_no_computer_moves_behind_an_open_menu():
 
 
 # ---------------------------------------------------------------- the end of a hand and of the game
+
 
 def test_hand_over_with_humans_shows_the_pad_once():
     turns = TurnController([0])
@@ -258,18 +289,18 @@ def test_game_over_is_decided_once():
 
 def test_game_over_waits_for_the_last_animation():
     turns = TurnController([])
-    assert turns.next_step(facts(position=(90, 5), phase=Phase.GAME_OVER, seat=-1, animating=True),
-                           FRAME) == Wait()
+    assert turns.next_step(facts(position=(90, 5), phase=Phase.GAME_OVER, seat=-1, animating=True), FRAME) == Wait()
     assert turns.next_step(facts(position=(90, 5), phase=Phase.GAME_OVER, seat=-1), FRAME) == GameOver()
 
 
 # ---------------------------------------------------------------- a whole hot-seat sequence
 
+
 def test_a_hot_seat_trick_sequence():
     """Humans at 0 and 2, computers at 1 and 3, one trick and the next lead, frame by frame."""
     turns = TurnController([0, 2])
     seen = []
-    order = [0, 1, 2, 3, 2]   # seat 2 wins the trick and leads the next one
+    order = [0, 1, 2, 3, 2]  # seat 2 wins the trick and leads the next one
     for index, seat in enumerate(order):
         position = (index, 1)
         for _ in range(4):
@@ -279,21 +310,24 @@ def test_a_hot_seat_trick_sequence():
                 turns.cover_passed(step.seat)
             elif isinstance(step, (Prompt, ComputerTurn)):
                 break
-        turns.action_applied(actor=seat, next_seat=order[index + 1] if index + 1 < len(order) else 3,
-                             new_deal=False)
+        turns.action_applied(actor=seat, next_seat=order[index + 1] if index + 1 < len(order) else 3, new_deal=False)
     names = [(seat, name) for seat, name, _ in seen]
     assert names == [
-        (0, "ShowCover"), (0, "Prompt"),
+        (0, "ShowCover"),
+        (0, "Prompt"),
         (1, "ComputerTurn"),
-        (2, "ShowCover"), (2, "Prompt"),
+        (2, "ShowCover"),
+        (2, "Prompt"),
         (3, "ComputerTurn"),
-        (2, "ShowCover"), (2, "Prompt"),
+        (2, "ShowCover"),
+        (2, "Prompt"),
     ]
     # Computers always play with the screen public.
     assert all(viewer == PUBLIC_SEAT for seat, name, viewer in seen if seat in (1, 3))
 
 
 # ---------------------------------------------------------------- forced cards
+
 
 def test_a_forced_card_plays_itself_once_after_the_pause():
     turns = TurnController([0])
@@ -334,6 +368,6 @@ def test_a_forced_card_at_a_position_undone_to_waits_for_its_player():
     turns = TurnController([0])
     turns.next_step(forced(), FRAME)
     assert turns.next_step(forced(), 1.0) == AutoPlay(0, (0, 1))
-    turns.position_rewound((0, 1))   # the player took the card back
+    turns.position_rewound((0, 1))  # the player took the card back
     assert turns.next_step(forced(), FRAME) == Prompt(0, Phase.PLAY)
     assert turns.next_step(forced(), 10.0) == Wait()

@@ -43,8 +43,13 @@ QUICK_GAMES = ["--game", "wizard", "--set", "rounds=1", "--ai", "random"]
 
 
 def simulate(*args: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "main.py", "simulate", *QUICK_GAMES, *args], cwd=REPO_ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "main.py", "simulate", *QUICK_GAMES, *args],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def quick_game(seed: int) -> dict:
@@ -59,7 +64,7 @@ def quick_game(seed: int) -> dict:
 def test_a_second_run_that_would_replace_a_file_being_written_is_refused_before_it_plays(tmp_path):
     path = tmp_path / "same.jsonl"
     first_games = [quick_game(1), quick_game(2)]
-    with HistoryWriter(path, replace=True) as first_run:   # what a running `simulate --history` holds
+    with HistoryWriter(path, replace=True) as first_run:  # what a running `simulate --history` holds
         first_run.append(first_games[0])
         second = simulate("--games", "3", "--seed", "50", "--history", str(path))
         out, err = second.communicate(timeout=CHILD_TIMEOUT)
@@ -72,8 +77,7 @@ def test_a_second_run_that_would_replace_a_file_being_written_is_refused_before_
 
 def test_two_appending_runs_take_turns_and_keep_every_game(tmp_path):
     path = tmp_path / "same.jsonl"
-    runs = [simulate("--games", "20", "--seed", str(seed), "--history", str(path), "--append")
-            for seed in (100, 500)]
+    runs = [simulate("--games", "20", "--seed", str(seed), "--history", str(path), "--append") for seed in (100, 500)]
     for run in runs:
         out, err = run.communicate(timeout=CHILD_TIMEOUT)
         assert run.returncode == 0, out + err
@@ -94,13 +98,22 @@ def test_a_game_another_program_is_writing_is_not_taken_for_a_torn_line(tmp_path
     with open(path, "a+b", buffering=0) as writer:
         writer.write(encode_record(games[0]))
         assert file_lock.lock(writer)
-        writer.write(second_line[:200])                     # half-way through the second game
+        writer.write(second_line[:200])  # half-way through the second game
         window = subprocess.Popen(
-            [sys.executable, "-c", "import json, sys; from game.persistence.history_files import write_history; "
-             "write_history(sys.argv[1], [json.load(open(sys.argv[2]))], append=True)",
-             str(path), str(tmp_path / "third.json")],
-            cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        _wait_for(window, seconds=1.0)                      # it gets going (and, without a lock, done)
+            [
+                sys.executable,
+                "-c",
+                "import json, sys; from game.persistence.history_files import write_history; "
+                "write_history(sys.argv[1], [json.load(open(sys.argv[2]))], append=True)",
+                str(path),
+                str(tmp_path / "third.json"),
+            ],
+            cwd=REPO_ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        _wait_for(window, seconds=1.0)  # it gets going (and, without a lock, done)
         writer.write(second_line[200:])
         file_lock.unlock(writer)
     out, err = window.communicate(timeout=CHILD_TIMEOUT)
@@ -117,24 +130,29 @@ def _wait_for(process: subprocess.Popen, seconds: float) -> None:
 
 # ---------------------------------------------------------------------- the autosave
 # A window open at the start screen until its standard input closes.
-OPEN_A_WINDOW = ("import sys; from game.ui.app import App; app = App(data_dir=sys.argv[1], size=(800, 600)); "
-                 "print('open', flush=True); sys.stdin.read(); app.close()")
+OPEN_A_WINDOW = (
+    "import sys; from game.ui.app import App; app = App(data_dir=sys.argv[1], size=(800, 600)); "
+    "print('open', flush=True); sys.stdin.read(); app.close()"
+)
 
 
 def test_a_second_window_leaves_the_first_ones_game_alone_until_the_first_is_gone(tmp_path):
     paths = UserPaths.from_data_dir(tmp_path)
     seats = [Seat("Ada", "human"), Seat("Bruno", "ai:easy"), Seat("Cleo", "ai:easy")]
     first_game = Match(make_rules("wizard", players=3), seats, 5)
-    first_game.apply(first_game.legal_actions()[0] if first_game.current_player == 0
-                     else first_game.choose_ai_action())
+    first_game.apply(first_game.legal_actions()[0] if first_game.current_player == 0 else first_game.choose_ai_action())
     save_path(paths).parent.mkdir(parents=True)
     save_path(paths).write_bytes(encode_save(snapshot_of(first_game)))
     before = (save_path(paths).read_bytes(), save_path(paths).stat().st_mtime_ns)
     # The first window, in a process of its own, offers to continue that game.
-    first_window = subprocess.Popen([sys.executable, "-c", OPEN_A_WINDOW, str(tmp_path)], cwd=REPO_ROOT,
-                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-                                    env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-                                         "PYGAME_HIDE_SUPPORT_PROMPT": "1"})
+    first_window = subprocess.Popen(
+        [sys.executable, "-c", OPEN_A_WINDOW, str(tmp_path)],
+        cwd=REPO_ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
     try:
         assert first_window.stdout is not None and first_window.stdout.readline().strip() == "open"
         second = make_app(tmp_path)
@@ -152,7 +170,7 @@ def test_a_second_window_leaves_the_first_ones_game_alone_until_the_first_is_gon
         assert (save_path(paths).read_bytes(), save_path(paths).stat().st_mtime_ns) == before
         assert [game["seed"] for game in read_history(paths.histories_dir / "wizard.jsonl")] == [9]
     finally:
-        first_window.send_signal(signal.SIGKILL)            # it crashes: its lock goes with it
+        first_window.send_signal(signal.SIGKILL)  # it crashes: its lock goes with it
         first_window.communicate(timeout=CHILD_TIMEOUT)
     third = make_app(tmp_path)
     try:

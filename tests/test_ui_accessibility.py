@@ -67,11 +67,16 @@ def test_contrast_ratio_matches_the_wcag_reference_values() -> None:
 
 def _all_pairs(felt: table_art.FeltLook) -> list[tuple[str, tuple[int, ...], tuple[int, ...], bool]]:
     # Text drawn on the felt itself (floating scores, titles) and on the name plates.
-    extra = [("text on the felt", theme.TEXT, felt.centre, False),
-             ("text on the felt edge", theme.TEXT, felt.edge, False)]
+    extra = [
+        ("text on the felt", theme.TEXT, felt.centre, False),
+        ("text on the felt edge", theme.TEXT, felt.edge, False),
+    ]
     for plate in (view.PLATE_TOP, view.PLATE_BOTTOM):
-        extra += [("plate name", theme.TEXT, plate, False), ("plate accent", theme.ACCENT, plate, False),
-                  ("plate dim", theme.TEXT_DIM, plate, False)]
+        extra += [
+            ("plate name", theme.TEXT, plate, False),
+            ("plate accent", theme.ACCENT, plate, False),
+            ("plate dim", theme.TEXT_DIM, plate, False),
+        ]
     for plate in (view.TURN_PLATE_TOP, view.TURN_PLATE_BOTTOM):
         extra += [("turn plate name", view.GOLD, plate, False), ("turn plate info", view.TURN_PLATE_INFO, plate, False)]
     return [*theme.TEXT_ON_BACKGROUNDS, *extra]
@@ -81,10 +86,12 @@ def _all_pairs(felt: table_art.FeltLook) -> list[tuple[str, tuple[int, ...], tup
 THEMED_PAIRS = [(name, *pair) for name, felt in table_art.FELT_LOOKS.items() for pair in _all_pairs(felt)]
 
 
-@pytest.mark.parametrize("felt, what, text, background, large", THEMED_PAIRS,
-                         ids=lambda v: v if isinstance(v, str) else "")
-def test_theme_text_meets_wcag_aa(felt: str, what: str, text: tuple[int, ...], background: tuple[int, ...],
-                                  large: bool) -> None:
+@pytest.mark.parametrize(
+    "felt, what, text, background, large", THEMED_PAIRS, ids=lambda v: v if isinstance(v, str) else ""
+)
+def test_theme_text_meets_wcag_aa(
+    felt: str, what: str, text: tuple[int, ...], background: tuple[int, ...], large: bool
+) -> None:
     # Translucent panels are judged over the felt's centre: its lightest part, the worst case under them.
     opaque = composite(background, table_art.FELT_LOOKS[felt].centre)
     ratio = contrast_ratio(text, opaque)
@@ -124,11 +131,15 @@ def test_a_felts_cloth_never_lightens_it_past_its_centre(felt: str) -> None:
 # felt (WCAG's 3:1 for the edge of a graphic), and the backs are different
 # designs, not one pattern in other colours.
 
+
 def _grey(surface: pygame.Surface) -> list[float]:
     """The luminance of each pixel of a back's pattern (inside the white margin every back shares)."""
     inset_x, inset_y = surface.get_width() // 8, surface.get_height() // 8
-    return [relative_luminance(surface.get_at((x, y))) for x in range(inset_x, surface.get_width() - inset_x)
-            for y in range(inset_y, surface.get_height() - inset_y)]
+    return [
+        relative_luminance(surface.get_at((x, y)))
+        for x in range(inset_x, surface.get_width() - inset_x)
+        for y in range(inset_y, surface.get_height() - inset_y)
+    ]
 
 
 def _correlation(first: list[float], second: list[float]) -> float:
@@ -151,7 +162,7 @@ def test_every_back_a_player_can_choose_is_drawn() -> None:
 @pytest.mark.parametrize("felt", FELTS)
 def test_every_back_stands_out_from_every_felt(back: str, felt: str) -> None:
     image = CardArt(90, back=back).back()
-    margin = image.get_at((image.get_width() // 2, 3))[:3]   # inside the border, outside the pattern
+    margin = image.get_at((image.get_width() // 2, 3))[:3]  # inside the border, outside the pattern
     look = table_art.FELT_LOOKS[felt]
     for cloth in (look.centre, look.edge):
         assert contrast_ratio(margin, cloth) >= 3.0, f"{back} on {felt}: {margin} against {cloth}"
@@ -162,7 +173,7 @@ def test_the_backs_are_different_designs() -> None:
     images = {name: CardArt(60, back=name).back() for name in CARD_BACKS}
     greys = {name: _grey(image) for name, image in images.items()}
     for index, first in enumerate(CARD_BACKS):
-        for second in CARD_BACKS[index + 1:]:
+        for second in CARD_BACKS[index + 1 :]:
             assert _correlation(greys[first], greys[second]) < 0.6, f"{first} and {second} look alike"
             a, b = (pygame.image.tobytes(images[name], "RGB") for name in (first, second))
             mean_difference = sum(abs(x - y) for x, y in zip(a, b)) / len(a)
@@ -178,16 +189,24 @@ def test_a_recoloured_back_counts_as_the_same_design() -> None:
     for x in range(inverted.get_width()):
         for y in range(inverted.get_height()):
             red, green, blue, alpha = inverted.unmap_rgb(pixels[x, y])
-            pixels[x, y] = (blue, red, green, alpha)   # the same design, the channels swapped round
+            pixels[x, y] = (blue, red, green, alpha)  # the same design, the channels swapped round
     del pixels
     assert _correlation(_grey(image), _grey(inverted)) > 0.6
 
 
 def test_the_pair_table_covers_every_button_state() -> None:
     backgrounds = {background for _what, _text, background, _large in theme.TEXT_ON_BACKGROUNDS}
-    for state in (theme.BUTTON, theme.BUTTON_HOVER, theme.BUTTON_PRESSED, theme.BUTTON_PRIMARY,
-                  theme.BUTTON_PRIMARY_HOVER, theme.BUTTON_PRIMARY_PRESSED, theme.BUTTON_DANGER,
-                  theme.BUTTON_DANGER_HOVER, theme.BUTTON_SELECTED_HOVER):
+    for state in (
+        theme.BUTTON,
+        theme.BUTTON_HOVER,
+        theme.BUTTON_PRESSED,
+        theme.BUTTON_PRIMARY,
+        theme.BUTTON_PRIMARY_HOVER,
+        theme.BUTTON_PRIMARY_PRESSED,
+        theme.BUTTON_DANGER,
+        theme.BUTTON_DANGER_HOVER,
+        theme.BUTTON_SELECTED_HOVER,
+    ):
         assert state in backgrounds
 
 
@@ -197,8 +216,10 @@ def test_the_pair_table_covers_every_button_state() -> None:
 # pixels in each suit's ink and requires the four pictures to differ in
 # outline, which a dot or a tinted patch of ink (colour alone) would not.
 
-def _ink_mask(surface: pygame.Surface, ink: tuple[int, int, int], area: pygame.Rect | None = None,
-              tolerance: int = 60) -> set[tuple[int, int]]:
+
+def _ink_mask(
+    surface: pygame.Surface, ink: tuple[int, int, int], area: pygame.Rect | None = None, tolerance: int = 60
+) -> set[tuple[int, int]]:
     area = area or surface.get_rect()
     mask = set()
     for x in range(area.left, area.right):
@@ -214,7 +235,7 @@ def _assert_four_shapes(masks: dict[str, set[tuple[int, int]]], where: str) -> N
         assert len(mask) >= 12, f"{where}: almost no {letter} ink drawn"
     letters = sorted(masks)
     for i, first in enumerate(letters):
-        for second in letters[i + 1:]:
+        for second in letters[i + 1 :]:
             a, b = masks[first], masks[second]
             differ = len(a ^ b) / len(a | b)
             assert differ > 0.2, f"{where}: {first} and {second} have the same outline (only {differ:.0%} differs)"
@@ -332,8 +353,9 @@ def test_the_ui_scale_never_passes_the_windows_room(display_choices, size: tuple
 
 @pytest.mark.parametrize("percent", [100, 150, 200])
 @pytest.mark.parametrize("size", SCALE_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
-def test_every_dialog_and_screen_fits_its_text_at_each_ui_scale(app, tables, audit, display_choices,
-                                                               size: tuple[int, int], percent: int) -> None:
+def test_every_dialog_and_screen_fits_its_text_at_each_ui_scale(
+    app, tables, audit, display_choices, size: tuple[int, int], percent: int
+) -> None:
     display_choices(percent, percent == 200)
     for table in tables.values():
         table.on_resize(size)
@@ -411,6 +433,7 @@ def test_saving_the_settings_lays_every_scene_out_at_the_new_scale(tmp_path, dis
 # The table's looks in Settings: validated like every setting, chosen on the
 # settings screen, and shown on every open screen as soon as they are saved.
 
+
 def test_felt_and_card_back_are_settings_validated_like_the_others() -> None:
     assert (Settings().felt, Settings().card_back) == ("green", "lattice"), "the defaults keep today's look"
     checked = settings_from_dict({"felt": "red", "card_back": "sunburst"}, "test")
@@ -430,6 +453,7 @@ def _felt_share(surface: pygame.Surface, felt: str, points: list[tuple[int, int]
 def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, under: str) -> None:
     from game.rules.house_rules import make_rules
     from game.session.match import Seat
+
     app = App(data_dir=str(tmp_path), size=(800, 600), settings=Settings(animation_speed="instant"))
     try:
         if under == "table":
@@ -446,7 +470,8 @@ def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, un
         assert (settings.draft.felt, settings.draft.card_back) == ("blue", "sunburst")
         # The previews beside the choices show them before they are saved.
         assert pygame.image.tobytes(settings._preview(False, 56), "RGBA") == pygame.image.tobytes(
-            CardArt(40, back="sunburst").back(), "RGBA")
+            CardArt(40, back="sunburst").back(), "RGBA"
+        )
         swatch = settings._preview(True, 40)
         assert swatch.get_at((32, 20))[:3] == table_art.felt_swatch((64, 40), "blue").get_at((32, 20))[:3]
         assert swatch.get_at((32, 20))[:3] != table_art.felt_swatch((64, 40), "green").get_at((32, 20))[:3]
@@ -465,8 +490,11 @@ def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, un
 
 
 def test_the_saved_felt_and_back_are_shown_from_the_first_frame(tmp_path) -> None:
-    app = App(data_dir=str(tmp_path), size=(800, 600),
-              settings=Settings(animation_speed="instant", felt="red", card_back="tartan"))
+    app = App(
+        data_dir=str(tmp_path),
+        size=(800, 600),
+        settings=Settings(animation_speed="instant", felt="red", card_back="tartan"),
+    )
     try:
         app.step(1 / 60, [])
         points = [(x, y) for x in range(5, 800, 37) for y in range(5, 600, 41)]

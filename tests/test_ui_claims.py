@@ -48,12 +48,16 @@ NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
 
 def make_app(tmp_path, **settings: Any) -> App:
-    return App(data_dir=str(tmp_path), size=(1280, 720),
-               settings=Settings(animation_speed="instant", ai_pause_seconds=0.0, **settings))
+    return App(
+        data_dir=str(tmp_path),
+        size=(1280, 720),
+        settings=Settings(animation_speed="instant", ai_pause_seconds=0.0, **settings),
+    )
 
 
-def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: range = range(1, 60),
-             humans_only: bool = True) -> Match:
+def drive_to(
+    game: str, humans: int, wanted: Callable[[Match], bool], seeds: range = range(1, 60), humans_only: bool = True
+) -> Match:
     """A match (seats 0 .. humans-1 human, the rest random computers) taken by first legal
     human moves and computer moves to the first position where ``wanted`` holds (on a
     human's turn, unless not ``humans_only``)."""
@@ -62,8 +66,11 @@ def drive_to(game: str, humans: int, wanted: Callable[[Match], bool], seeds: ran
         rules = make_rules(game, {"rounds": 4} if game == "wizard" else {}, players=4)
         match = Match(rules, [Seat(n, c) for n, c in zip(NAMES, controllers)], seed)
         while not match.is_over:
-            if (match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
-                    and (match.is_human_turn() or not humans_only) and wanted(match)):
+            if (
+                match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
+                and (match.is_human_turn() or not humans_only)
+                and wanted(match)
+            ):
                 return match
             take_one_step(match)
     raise AssertionError("no seed reached the wanted position")
@@ -91,6 +98,7 @@ def plain_position(match: Match) -> bool:
 
 
 # ---------------------------------------------------------------------------- claims
+
 
 def test_a_claim_is_offered_told_to_the_table_and_played_out(tmp_path):
     app = make_app(tmp_path)
@@ -190,6 +198,7 @@ def _pass_cover(app: App) -> None:
 
 # ---------------------------------------------------------------------------- forced cards
 
+
 def test_a_forced_card_plays_itself_after_a_visible_pause(tmp_path):
     app = make_app(tmp_path)
     match = drive_to("bidwhist", 1, forced_position)
@@ -197,7 +206,7 @@ def test_a_forced_card_plays_itself_after_a_visible_pause(tmp_path):
     (only,) = {action.value for action in match.legal_actions()}
     assert scene.input_enabled()
     played = len(match.actions)
-    run_until(app, lambda: False, frames=12)           # 0.2 s: still in the hand, to be seen
+    run_until(app, lambda: False, frames=12)  # 0.2 s: still in the hand, to be seen
     assert len(match.actions) == played and only in match.view(0).hand
     assert scene.wake_in() == 0.0, "the table keeps its frames while the card waits to go"
     run_until(app, lambda: len(match.actions) > played, frames=30)
@@ -233,12 +242,11 @@ def test_auto_play_is_a_setting_on_the_settings_screen_and_in_the_file(tmp_path)
     app.push(SettingsScene(app))
     settings = app.scenes[-1]
     assert isinstance(settings, SettingsScene)
-    settings.auto_play.activate()   # the toggle pressed (by click, or Enter when focused)
+    settings.auto_play.activate()  # the toggle pressed (by click, or Enter when focused)
     click(app, settings.save_button.rect.center)
     assert app.settings.auto_play is False
     loaded, warning = load_settings(app.user_paths)
     assert warning is None and loaded.auto_play is False
-
 
 
 def test_a_computer_claims_when_the_rules_allow_and_the_table_is_told(tmp_path):

@@ -75,8 +75,9 @@ def test_no_trick_card_covers_another_cards_corner_indices(players, size):
         whole = _card_mask(width, height, place.trick_angle, corners_only=False)
         corners = _card_mask(width, height, place.trick_angle, corners_only=True)
         centre = place.trick_centre
-        cards.append((place.seat, whole, corners, (centre[0] - whole.get_size()[0] // 2,
-                                                   centre[1] - whole.get_size()[1] // 2)))
+        cards.append(
+            (place.seat, whole, corners, (centre[0] - whole.get_size()[0] // 2, centre[1] - whole.get_size()[1] // 2))
+        )
     covered = []
     for seat, _, corners, corner_at in cards:
         for other, whole, _, whole_at in cards:
@@ -113,8 +114,7 @@ def _end_scene(app, players: int):
 @pytest.mark.parametrize("players", [4, 6])
 def test_game_over_sits_in_the_middle_and_its_rows_clear_the_buttons(players, tmp_path):
     # The real table the dialog opens over: it used to place the dialog below its corner panels.
-    app = App(data_dir=str(tmp_path), size=(1280, 720), settings=Settings(animation_speed="instant"),
-              show_start=False)
+    app = App(data_dir=str(tmp_path), size=(1280, 720), settings=Settings(animation_speed="instant"), show_start=False)
     try:
         game = "bidwhist" if players == 4 else "wizard"
         seats = [Seat(f"P{seat}", "ai:random") for seat in range(players)]
@@ -149,9 +149,11 @@ def test_game_over_keeps_clear_of_the_tables_corner_panels(size, tmp_path):
         app.close(quit_pygame=False)
 
 
-@pytest.mark.parametrize("make", [lambda app: SettingsScene(app),
-                                  lambda app: RulesEditor(app, "bidwhist", {}, {}, 4, lambda edits: None)],
-                         ids=["settings", "house rules"])
+@pytest.mark.parametrize(
+    "make",
+    [lambda app: SettingsScene(app), lambda app: RulesEditor(app, "bidwhist", {}, {}, 4, lambda edits: None)],
+    ids=["settings", "house rules"],
+)
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=lambda size: f"{size[0]}x{size[1]}")
 def test_dialogs_over_the_start_screen_hide_it(make, size):
     app = PreviewApp(size)

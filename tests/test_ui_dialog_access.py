@@ -36,6 +36,7 @@ TABLE_DIALOGS = ("BiddingPanel", "ContractChooser", "KittyDialog")
 
 def _to_dialog(app, scene, wanted: str) -> None:
     """Answer the human's dialogs (highest uptown bid, first suit) until ``wanted`` is on top."""
+
     def advance() -> bool:
         name = top_name(app)
         if name == wanted:
@@ -46,6 +47,7 @@ def _to_dialog(app, scene, wanted: str) -> None:
         elif name == "ContractChooser":
             next(b for b in dialog.buttons if b.enabled).click()
         return False
+
     assert run_until(app, advance), f"never reached {wanted} (top: {top_name(app)})"
 
 
@@ -141,6 +143,7 @@ def test_no_name_plate_is_drawn_half_under_the_bidding_panel(tmp_path, players, 
     def spy(surface, model, layout, names, seat):
         drawn.append(seat)
         return original(surface, model, layout, names, seat)
+
     scene.view._draw_plate = spy
     step(app)
     for seat in drawn:
@@ -174,6 +177,7 @@ def test_pop_ups_fade_out_completely():
     wizard = get_game("wizard")
     model = TableModel.empty(wizard, 3)
     from game.ui.table.layout import compute_layout
+
     layout = compute_layout((1280, 720), 3, 0)
     director = Director(model, lambda: layout, lambda: 1.0, lambda s: f"P{s}", wizard)
     director.enqueue([WizardHandScored(1, (1, 0, 0), (1, 0, 0), (20, 0, 0), (20, 0, 0))], -1)
@@ -203,8 +207,11 @@ def test_faded_blit_does_not_break_later_full_alpha_blits():
 
 def _finished(game: str, **rules):
     players = 4 if game == "bidwhist" else 3
-    match = Match(make_rules(game, rules, players=players if game == "wizard" else None),
-                  [Seat(f"P{i}", "ai:random") for i in range(players)], 11)
+    match = Match(
+        make_rules(game, rules, players=players if game == "wizard" else None),
+        [Seat(f"P{i}", "ai:random") for i in range(players)],
+        11,
+    )
     while not match.is_over:
         if match.phase == Phase.HAND_OVER:
             match.next_deal()
@@ -225,20 +232,31 @@ def test_end_screen_says_why_the_game_ended(tmp_path):
     else:
         loser = 1 - team
         key = "end.reason_fell" if scores[loser] == -3 else "end.reason_fell_below"
-        expected = t(key, loser=f"{names[loser]} & {names[loser + 2]}", score=scores[loser], floor=-3,
-                     team=f"{names[team]} & {names[team + 2]}")
+        expected = t(
+            key,
+            loser=f"{names[loser]} & {names[loser + 2]}",
+            score=scores[loser],
+            floor=-3,
+            team=f"{names[team]} & {names[team + 2]}",
+        )
     assert scene.reason_line() == expected
 
     fell = dict(history, final_scores=[1, -3], winners=[0])
-    assert EndScene(app, score_history(fell), names, lambda: None, lambda: None).reason_line() == \
-        "Bongani & Dmitri fell to -3, so Alice & Carmen win."
+    assert (
+        EndScene(app, score_history(fell), names, lambda: None, lambda: None).reason_line()
+        == "Bongani & Dmitri fell to -3, so Alice & Carmen win."
+    )
     # A set can carry a team well past the floor: the line states the true score.
     past = dict(history, final_scores=[2, -10], winners=[0], rules=dict(history["rules"], target_score=7))
-    assert EndScene(app, score_history(past), names, lambda: None, lambda: None).reason_line() == \
-        "Bongani & Dmitri fell to -10, below -7, so Alice & Carmen win."
+    assert (
+        EndScene(app, score_history(past), names, lambda: None, lambda: None).reason_line()
+        == "Bongani & Dmitri fell to -10, below -7, so Alice & Carmen win."
+    )
     reached = dict(history, final_scores=[3, -1], winners=[0])
-    assert EndScene(app, score_history(reached), names, lambda: None,
-                    lambda: None).reason_line() == "Alice & Carmen reached 3."
+    assert (
+        EndScene(app, score_history(reached), names, lambda: None, lambda: None).reason_line()
+        == "Alice & Carmen reached 3."
+    )
 
     wizard = _finished("wizard", rounds=2)
     scene = EndScene(app, score_history(wizard), names[:3], lambda: None, lambda: None)
@@ -264,6 +282,7 @@ def test_score_pad_over_the_end_screen_is_readable(tmp_path):
 
 
 # --------------------------------------------------------------------------- every dialog by keys: Tab and Esc
+
 
 def _tab_reaches_every_control(app, dialog) -> None:
     """Tab goes round every control of ``dialog``; each, focused, shows its ring on screen."""
@@ -299,13 +318,17 @@ def _esc_leaves(app, dialog) -> None:
 
 def test_the_start_screen_and_its_dialogs_by_tab_and_esc(tmp_path):
     from game.persistence.history_files import write_history
+
     app = make_app(tmp_path)
     write_history(app.user_paths.histories_dir / "wizard.jsonl", [_finished("wizard", rounds=2)])
     start_screen = app.scenes[-1]
     assert top_name(app) == "StartScene"
     _tab_reaches_every_control(app, start_screen)
-    for button, name in ((start_screen.settings_button, "SettingsScene"), (start_screen.rules_button, "RulesEditor"),
-                         (start_screen.stats_button, "StatsScene")):
+    for button, name in (
+        (start_screen.settings_button, "SettingsScene"),
+        (start_screen.rules_button, "RulesEditor"),
+        (start_screen.stats_button, "StatsScene"),
+    ):
         _open_by_keys(app, button)
         dialog = app.scenes[-1]
         assert top_name(app) == name
@@ -326,17 +349,20 @@ def test_the_tables_dialogs_by_tab_and_esc(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
-    step(app, [key(pygame.K_RIGHT)])   # the panel opens with nothing chosen: the arrow goes to the lowest bid
+    step(app, [key(pygame.K_RIGHT)])  # the panel opens with nothing chosen: the arrow goes to the lowest bid
     step(app, [key(pygame.K_RETURN)])
     # Round 1: one card each; the round's pad shows; Esc puts it away, the last trick stays to look at.
     assert run_until(app, lambda: scene.input_enabled())
-    step(app, [key(pygame.K_RETURN)])   # picks the card
-    step(app, [key(pygame.K_RETURN)])   # plays it
+    step(app, [key(pygame.K_RETURN)])  # picks the card
+    step(app, [key(pygame.K_RETURN)])  # plays it
     assert run_until(app, lambda: top_name(app) == "ScorePad")
     step(app, [key(pygame.K_ESCAPE)])
     assert run_until(app, lambda: top_name(app) == "TableScene" and bool(scene.shown_view().tricks))
-    for opener, name in ((key(pygame.K_ESCAPE), "TableMenu"), (key(pygame.K_s, "s"), "ScorePad"),
-                         (key(pygame.K_l, "l"), "LastTrickDialog")):
+    for opener, name in (
+        (key(pygame.K_ESCAPE), "TableMenu"),
+        (key(pygame.K_s, "s"), "ScorePad"),
+        (key(pygame.K_l, "l"), "LastTrickDialog"),
+    ):
         step(app, [opener])
         dialog = app.scenes[-1]
         assert top_name(app) == name
@@ -380,6 +406,7 @@ def test_every_control_of_the_tables_prompts_is_reached_by_tab(tmp_path, wanted)
 def test_the_dealers_take_row_is_reached_by_the_arrows(tmp_path):
     """Under dealer_takes the "Take it" buttons sit between the bids and Pass: Down reaches them."""
     from game.rules.actions import PASS
+
     rules = make_rules("bidwhist", {"dealer_takes": True})
     for seed in range(1, 400):
         match = Match(rules, [Seat("Ann", "human")] + [Seat(n, "ai:random") for n in ("B", "C", "D")], seed)
@@ -428,7 +455,7 @@ def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
     start(app, "wizard", ["human", "human", "ai:random"], seed=2, rounds=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     cover = app.scenes[-1]
-    wait_past_cover_guard(app)   # the cover listens, and shows it, only after a moment
+    wait_past_cover_guard(app)  # the cover listens, and shows it, only after a moment
     step(app, [key(pygame.K_TAB)])
     assert cover.button.focused and cover.button.show_focus_ring
     assert ring_pixels(cover.button.rect) > cover.button.rect.width

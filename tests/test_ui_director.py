@@ -62,6 +62,7 @@ def next_step(match: Match) -> list[GameEvent]:
 
 # ---------------------------------------------------------------------------- handlers
 
+
 def test_every_event_type_has_exactly_one_handler():
     assert set(Director.HANDLERS) == set(EVENT_TYPES)
     model, director = table_for("bidwhist", 4)
@@ -83,16 +84,21 @@ def test_an_event_type_without_a_handler_is_refused_not_dropped():
 
 # ---------------------------------------------------------------------------- deals
 
+
 def test_a_deal_lands_in_the_order_of_its_sequence_with_unknown_cards_face_down():
     """The deal follows ``Dealt.sequence`` card by card, whatever the game; the
     watcher's own cards land face up, everybody else's as unknown cards."""
     model, director = table_for("wizard", 3)
     mine = [parse_card(code) for code in ("2C", "AS")]
     # An order no rule would rebuild: seat 2 first, then the watcher's cards in reverse.
-    sequence = ((UNKNOWN_CARD, 2), (mine[1], 0), (UNKNOWN_CARD, 1), (UNKNOWN_CARD, 2), (mine[0], 0),
-                (UNKNOWN_CARD, 1))
-    dealt = Dealt(number=2, dealer=1, hands=((mine[1], mine[0]), (UNKNOWN_CARD,) * 2, (UNKNOWN_CARD,) * 2),
-                  kitty=(), sequence=sequence)
+    sequence = ((UNKNOWN_CARD, 2), (mine[1], 0), (UNKNOWN_CARD, 1), (UNKNOWN_CARD, 2), (mine[0], 0), (UNKNOWN_CARD, 1))
+    dealt = Dealt(
+        number=2,
+        dealer=1,
+        hands=((mine[1], mine[0]), (UNKNOWN_CARD,) * 2, (UNKNOWN_CARD,) * 2),
+        kitty=(),
+        sequence=sequence,
+    )
     director.enqueue([dealt], 2)
     director.update(0.0)
     assert model.hands == [[mine[1], mine[0]], [UNKNOWN_CARD] * 2, [UNKNOWN_CARD] * 2]
@@ -126,6 +132,7 @@ def test_a_card_the_watcher_never_saw_leaves_a_hidden_hand_as_an_unknown_card():
 
 # ---------------------------------------------------------------------------- books
 
+
 def naive_books(tricks_won: list[int], declarer: int) -> tuple[int, ...]:
     """What the old table showed: its own sum of tricks per team plus the kitty book."""
     game = get_game("bidwhist")
@@ -138,8 +145,11 @@ def play_bidwhist_hands(renege: str, seed: int, hands: int) -> list[tuple[tuple[
     """Play ``hands`` scored hands of a seeded Bid Whist game on the engine and
     on a headless table fed seat 0's stream; after each, check the table
     shows the engine's books. Returns (naive sum, engine books) per hand."""
-    match = Match(make_rules("bidwhist", {"renege": renege, "target_score": 99}),
-                  [Seat(f"P{i}", "ai:random") for i in range(4)], seed)
+    match = Match(
+        make_rules("bidwhist", {"renege": renege, "target_score": 99}),
+        [Seat(f"P{i}", "ai:random") for i in range(4)],
+        seed,
+    )
     model, director = table_for("bidwhist", 4)
     show(director, match, match.events)
     compared: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
@@ -173,14 +183,17 @@ def test_seed_zero_penalized_first_hand_shows_the_penalty():
     """Seed 0 under ``renege: penalized``, the game of the bug report: the
     first hand has reneges, and the table shows the books after their
     penalties, not its own count of the tricks."""
-    (naive, engine), = play_bidwhist_hands("penalized", 0, hands=1)
+    ((naive, engine),) = play_bidwhist_hands("penalized", 0, hands=1)
     assert naive != engine
 
 
 def test_a_resynced_table_shows_the_engines_books():
     """``sync(view)`` (a resumed game, or the table after its animations) takes the view's books."""
-    match = Match(make_rules("bidwhist", {"renege": "penalized", "target_score": 99}),
-                  [Seat(f"P{i}", "ai:random") for i in range(4)], 1)
+    match = Match(
+        make_rules("bidwhist", {"renege": "penalized", "target_score": 99}),
+        [Seat(f"P{i}", "ai:random") for i in range(4)],
+        1,
+    )
     model = TableModel.empty(get_game("bidwhist"), 4)
     penalized = 0
     for _ in range(3):

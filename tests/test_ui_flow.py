@@ -42,6 +42,7 @@ HUMAN_AND_COMPUTERS = ["human", "ai:random", "ai:random"]
 
 def play_until(app: App, scene: TableScene, wanted: str) -> None:
     """Answer the human's dialogs and play their first legal card until ``wanted`` is on top."""
+
     def advance() -> bool:
         if top_name(app) == wanted:
             return True
@@ -53,6 +54,7 @@ def play_until(app: App, scene: TableScene, wanted: str) -> None:
         elif human_can_play(scene):
             scene.play_card(sorted(legal_cards(scene))[0], None)
         return False
+
     assert run_until(app, advance, frames=6000), f"{wanted} never came"
 
 
@@ -61,6 +63,7 @@ def press(app: App, code: int, text: str = "") -> None:
 
 
 # ---------------------------------------------------------------------------- keys at the table
+
 
 def test_enter_with_no_card_chosen_picks_one_and_says_how_to_play_it(tmp_path):
     app = make_app(tmp_path)
@@ -107,6 +110,7 @@ def test_enter_on_game_over_keeps_the_final_screen(tmp_path):
 
 
 # ---------------------------------------------------------------------------- leaving a game
+
 
 def open_menu_button(app: App, label: str) -> None:
     press(app, pygame.K_ESCAPE)
@@ -159,6 +163,7 @@ def test_closing_the_window_after_the_game_is_over_does_not_ask(tmp_path):
 
 # ---------------------------------------------------------------------------- settings in the game
 
+
 def test_settings_open_from_the_in_game_menu_and_apply_at_once(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
@@ -174,6 +179,7 @@ def test_settings_open_from_the_in_game_menu_and_apply_at_once(tmp_path):
 
 
 # ---------------------------------------------------------------------------- the start screen
+
 
 def start_screen(app: App) -> StartScene:
     scene = app.scenes[-1]
@@ -204,14 +210,17 @@ def test_the_start_screen_remembers_the_last_setup(tmp_path):
     assert [seat.name for seat in again.build_seats()][:3] == ["Zoë", screen.names[1], "Mert"]
 
 
-@pytest.mark.parametrize("text", [
-    "game: [unclosed\n",                                        # not YAML
-    "- a list\n",                                               # not a mapping
-    "game: poker\nplayers: 4\nnames: []\nkinds: []\nlevels: []\npreset: standard\n",
-    "game: wizard\nplayers: 99\nnames: []\nkinds: []\nlevels: []\npreset: standard\n",
-    "game: wizard\nplayers: 4\nnames: [1, 2]\nkinds: []\nlevels: []\npreset: standard\n",
-    "game: wizard\nplayers: 4\nnames: []\nkinds: [robot]\nlevels: []\npreset: standard\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "game: [unclosed\n",  # not YAML
+        "- a list\n",  # not a mapping
+        "game: poker\nplayers: 4\nnames: []\nkinds: []\nlevels: []\npreset: standard\n",
+        "game: wizard\nplayers: 99\nnames: []\nkinds: []\nlevels: []\npreset: standard\n",
+        "game: wizard\nplayers: 4\nnames: [1, 2]\nkinds: []\nlevels: []\npreset: standard\n",
+        "game: wizard\nplayers: 4\nnames: []\nkinds: [robot]\nlevels: []\npreset: standard\n",
+    ],
+)
 def test_a_broken_last_setup_is_logged_and_ignored(tmp_path, text):
     app = make_app(tmp_path)
     path = app.user_paths.last_setup_file
@@ -228,9 +237,15 @@ def test_a_broken_last_setup_is_logged_and_ignored(tmp_path, text):
 
 def test_the_last_setup_round_trips_through_its_file(tmp_path):
     app = make_app(tmp_path)
-    setup = LastSetup(game="bidwhist", players=4, names=["A", "", "C"], kinds=["human", "computer", "human"],
-                      levels=["medium", "easy", "hard"], preset="standard",
-                      edited_rules={"target_score": 8, "boston": "off", "jokers": False})
+    setup = LastSetup(
+        game="bidwhist",
+        players=4,
+        names=["A", "", "C"],
+        kinds=["human", "computer", "human"],
+        levels=["medium", "easy", "hard"],
+        preset="standard",
+        edited_rules={"target_score": 8, "boston": "off", "jokers": False},
+    )
     save_last_setup(setup, app.user_paths)
     assert load_last_setup(app.user_paths) == setup
 
@@ -249,6 +264,7 @@ def rules_in_play(screen: StartScene) -> str:
 def edit_rules(app: App, screen: StartScene, **changes) -> None:
     """Change rules as a player does: Change rules, the new values, Enter on Done."""
     from game.ui.scenes.rules_editor import RulesEditor
+
     click(app, screen.rules_button.rect.center)
     editor = app.scenes[-1]
     assert isinstance(editor, RulesEditor)
@@ -265,7 +281,7 @@ def test_rules_in_play_show_the_edited_rules_as_soon_as_the_editor_closes(tmp_pa
     step(app)
     before = summary_pixels(screen)
     edit_rules(app, screen, target_score=8)
-    step(app)   # a frame with no input: nothing else asks this screen to draw again
+    step(app)  # a frame with no input: nothing else asks this screen to draw again
     shown = summary_pixels(screen)
     screen.invalidate()
     step(app)
@@ -273,10 +289,13 @@ def test_rules_in_play_show_the_edited_rules_as_soon_as_the_editor_closes(tmp_pa
     assert "8" in rules_in_play(screen)
 
 
-@pytest.mark.parametrize("game, changes", [("bidwhist", {"target_score": 8, "boston": "double"}),
-                                           ("wizard", {"rounds": 4, "wizard_turn_up": "no_trump"})])
+@pytest.mark.parametrize(
+    "game, changes",
+    [("bidwhist", {"target_score": 8, "boston": "double"}), ("wizard", {"rounds": 4, "wizard_turn_up": "no_trump"})],
+)
 def test_rules_in_play_are_the_rules_start_plays(tmp_path, game, changes):
     from game.ui.scenes.rules_editor import value_label
+
     app = make_app(tmp_path)
     screen = start_screen(app)
     screen.set_game(game)
@@ -290,8 +309,11 @@ def test_rules_in_play_are_the_rules_start_plays(tmp_path, game, changes):
     assert all(getattr(rules, key_name) == value for key_name, value in changes.items())
     for spec, line in zip(get_game(game).rule_specs, summary):
         line_key = "start.rule_line_edited" if spec.key in changes else "start.rule_line"
-        assert line == t(line_key, label=t(f"rule.{spec.key}.label"),
-                         value=value_label(game, spec, getattr(rules, spec.key), players))
+        assert line == t(
+            line_key,
+            label=t(f"rule.{spec.key}.label"),
+            value=value_label(game, spec, getattr(rules, spec.key), players),
+        )
     assert len(summary) == len(get_game(game).rule_specs)
 
 
@@ -316,25 +338,31 @@ def test_a_last_setup_written_before_rules_were_kept_still_opens(tmp_path):
     app = make_app(tmp_path)
     path = app.user_paths.last_setup_file
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("game: wizard\nplayers: 4\nnames: [Zoë]\nkinds: [human]\nlevels: [medium]\npreset: standard\n",
-                    encoding="utf-8")
+    path.write_text(
+        "game: wizard\nplayers: 4\nnames: [Zoë]\nkinds: [human]\nlevels: [medium]\npreset: standard\n", encoding="utf-8"
+    )
     app.close(quit_pygame=False)
     screen = start_screen(make_app(tmp_path))
     assert screen.game == "wizard" and screen.players == 4 and screen.names[0] == "Zoë"
     assert screen.edits["wizard"] == {} and screen.build_rules() is not None
 
 
-@pytest.mark.parametrize("rules_text, kept", [
-    ("{rounds: 99, bidding: hidden, uneven_bids: loud}", {"bidding": "hidden"}),  # out of range, no such value
-    ("{colour: red, rounds: 4}", {"rounds": 4}),                                  # no rule of the game
-    ("[rounds, 4]", {}),                                                          # not a mapping at all
-])
+@pytest.mark.parametrize(
+    "rules_text, kept",
+    [
+        ("{rounds: 99, bidding: hidden, uneven_bids: loud}", {"bidding": "hidden"}),  # out of range, no such value
+        ("{colour: red, rounds: 4}", {"rounds": 4}),  # no rule of the game
+        ("[rounds, 4]", {}),  # not a mapping at all
+    ],
+)
 def test_a_damaged_changed_rule_in_the_last_setup_falls_back_to_the_preset(tmp_path, rules_text, kept):
     app = make_app(tmp_path)
     path = app.user_paths.last_setup_file
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = (f"game: wizard\nplayers: 4\nnames: [Zoë]\nkinds: [human]\nlevels: [medium]\npreset: standard\n"
-            f"edited_rules: {rules_text}\n")
+    text = (
+        f"game: wizard\nplayers: 4\nnames: [Zoë]\nkinds: [human]\nlevels: [medium]\npreset: standard\n"
+        f"edited_rules: {rules_text}\n"
+    )
     path.write_text(text, encoding="utf-8")
     app.close(quit_pygame=False)
     app = make_app(tmp_path)
@@ -360,7 +388,11 @@ def test_the_start_screen_shows_where_each_seat_sits(tmp_path, size):
     # Bid Whist, the human in the first seat: the partner across, the next player on the left.
     assert screen.game_def.partners(0, 2)
     assert [screen.position_key(seat) for seat in range(4)] == [
-        "start.pos.bottom", "start.pos.left", "start.pos.across", "start.pos.right"]
+        "start.pos.bottom",
+        "start.pos.left",
+        "start.pos.across",
+        "start.pos.right",
+    ]
     # Seen from the human wherever they sit (the table puts them at the bottom).
     screen._kind_setter(0)("computer")
     screen._kind_setter(2)("human")

@@ -50,8 +50,12 @@ def _bidwhist_seed_where_human_declares(rules) -> int:
                 match.apply(_highest_uptown(match.legal_actions()))
             else:
                 match.apply(match.choose_ai_action())
-        if match.phase == Phase.CONTRACT and match.current_player == 0 \
-                and isinstance(view := match.view(0), BidWhistView) and view.contract_mode != 2:
+        if (
+            match.phase == Phase.CONTRACT
+            and match.current_player == 0
+            and isinstance(view := match.view(0), BidWhistView)
+            and view.contract_mode != 2
+        ):
             return seed
     raise AssertionError("no seed found")
 

@@ -32,9 +32,12 @@ from test_ui_table_review import Pilot, human_to_play_after
 
 def _table_at_hand_end(app, game: str, controllers: list[str], seed: int, **rules) -> TableScene:
     """A table opened on a game whose first hand was played out (random legal moves) just now."""
-    names = ["Ann", "Ben", "Cy", "Dee"][:len(controllers)]
-    match = Match(make_rules(game, rules, players=len(controllers)),
-                  [Seat(name, kind) for name, kind in zip(names, controllers)], seed)
+    names = ["Ann", "Ben", "Cy", "Dee"][: len(controllers)]
+    match = Match(
+        make_rules(game, rules, players=len(controllers)),
+        [Seat(name, kind) for name, kind in zip(names, controllers)],
+        seed,
+    )
     rng = random.Random(seed)
     while match.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         legal = match.legal_actions()

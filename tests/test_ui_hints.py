@@ -62,8 +62,9 @@ class FakeHintFor:
         self.calls: list[tuple[PlayerView, SearchBudget | None]] = []
         self.choose = choose
 
-    def __call__(self, game_def: GameDef, view: PlayerView, rng: random.Random,
-                 budget: SearchBudget | None = None) -> FakeHint:
+    def __call__(
+        self, game_def: GameDef, view: PlayerView, rng: random.Random, budget: SearchBudget | None = None
+    ) -> FakeHint:
         self.calls.append((view, budget))
         if self.choose is not None:
             return self.choose(view)
@@ -77,16 +78,19 @@ def make_app(tmp_path, hints: bool = True, think: float = 0.7) -> App:
 
 def open_table(app: App, match: Match, hint_for, runner=None) -> TableScene:
     from game.session.ai_worker import InlineAiRunner
-    scene = TableScene(app, local_session(match, app, ai_runner=runner if runner is not None else InlineAiRunner(),
-                                         hint_for=hint_for))
+
+    scene = TableScene(
+        app, local_session(match, app, ai_runner=runner if runner is not None else InlineAiRunner(), hint_for=hint_for)
+    )
     app.replace(scene)
     return scene
 
 
 def new_match(game: str, controllers: list[str], seed: int = 3, **rules) -> Match:
-    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:len(controllers)]
-    return Match(make_rules(game, rules, players=len(controllers)),
-                 [Seat(n, c) for n, c in zip(names, controllers)], seed)
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][: len(controllers)]
+    return Match(
+        make_rules(game, rules, players=len(controllers)), [Seat(n, c) for n, c in zip(names, controllers)], seed
+    )
 
 
 def press_h(app: App) -> None:
@@ -111,10 +115,13 @@ def bidwhist_declarer_match(seed: int = 3) -> Match:
 
 # ---------------------------------------------------------------------------- words
 
+
 def test_hints_are_worded_as_an_action_and_its_reason():
     queen_of_hearts = parse_card("QH")
-    assert hint_text(FakeHint(play(queen_of_hearts), "hint.take_trick", {"n": 1})) == \
-        "Play the queen of hearts. Take the trick: you still need 1."
+    assert (
+        hint_text(FakeHint(play(queen_of_hearts), "hint.take_trick", {"n": 1}))
+        == "Play the queen of hearts. Take the trick: you still need 1."
+    )
     assert action_words(FakeHint(play(BIG_JOKER))) == "Play the big joker"
     assert action_words(FakeHint(play(WIZARD))) == "Play a Wizard"
     assert action_words(FakeHint(bid(4, 2))) == "Bid 4 no trump"
@@ -123,12 +130,18 @@ def test_hints_are_worded_as_an_action_and_its_reason():
     assert action_words(FakeHint(choose_trump(0))) == "Name spades trump"
     assert action_words(FakeHint(choose_direction(1))) == "Choose downtown"
     # Suits, bid modes and directions travel as numbers and are named in the sentence.
-    assert hint_text(FakeHint(choose_trump(3), "hint.trump", {"suit": 3, "n": 5})) == \
-        "Choose clubs: your longest suit (5 cards)."
-    assert hint_text(FakeHint(bid(4, 1), "hint.bid_books", {"books": 4, "mode": 1, "n": 10})) == \
-        "Bid 4 downtown: your side expects about 10 books."
-    assert hint_text(FakeHint(choose_direction(0), "hint.direction", {"direction": 0})) == \
-        "Play uptown: your cards are strongest that way."
+    assert (
+        hint_text(FakeHint(choose_trump(3), "hint.trump", {"suit": 3, "n": 5}))
+        == "Choose clubs: your longest suit (5 cards)."
+    )
+    assert (
+        hint_text(FakeHint(bid(4, 1), "hint.bid_books", {"books": 4, "mode": 1, "n": 10}))
+        == "Bid 4 downtown: your side expects about 10 books."
+    )
+    assert (
+        hint_text(FakeHint(choose_direction(0), "hint.direction", {"direction": 0}))
+        == "Play uptown: your cards are strongest that way."
+    )
     # A reason this interface cannot word is left out, never shown as a raw key.
     assert hint_text(FakeHint(PASS, "hint.not_a_key", {})) == "Pass."
 
@@ -137,8 +150,9 @@ def test_a_discard_hint_names_and_marks_the_whole_set():
     cards = [parse_card(code) for code in ("2C", "3C", "4C", "5D", "6D", "BJ")]
     hint = FakeHint(discard(cards[0]), "hint.discard", {"cards": " ".join(card_code(c) for c in cards)})
     assert suggested_cards(hint) == set(cards)
-    assert action_words(hint).startswith("Discard the 2 of clubs, the 3 of clubs") and "the big joker" in \
-        action_words(hint)
+    assert action_words(hint).startswith("Discard the 2 of clubs, the 3 of clubs") and "the big joker" in action_words(
+        hint
+    )
     # Without the set, the one card of the action.
     assert suggested_cards(FakeHint(discard(cards[1]), "hint.discard", {})) == {cards[1]}
 
@@ -146,6 +160,7 @@ def test_a_discard_hint_names_and_marks_the_whole_set():
 def test_every_reason_the_hints_give_has_english_text():
     from game.ai.hints import REASON_KEYS
     from game.ui.text import has_text
+
     for reason in REASON_KEYS:
         assert has_text(reason), reason
 
@@ -156,6 +171,7 @@ def test_the_thinking_time_setting_is_the_search_budget():
 
 
 # ---------------------------------------------------------------------------- the table
+
 
 def test_h_shows_a_hint_for_the_card_to_play_without_spending_the_turn(tmp_path):
     app = make_app(tmp_path, think=0.7)
@@ -202,11 +218,14 @@ def test_no_hint_outside_the_humans_turn(tmp_path):
     assert fake.calls == [] and scene.message == t("hint.not_now")
 
 
-@pytest.mark.parametrize(("controllers", "hints"), [
-    (["human", "ai:random", "ai:random"], False),   # the setting is off
-    (["human", "human", "ai:random"], True),        # two people share the screen
-    (["ai:random", "ai:random", "ai:random"], True),  # nobody to help
-])
+@pytest.mark.parametrize(
+    ("controllers", "hints"),
+    [
+        (["human", "ai:random", "ai:random"], False),  # the setting is off
+        (["human", "human", "ai:random"], True),  # two people share the screen
+        (["ai:random", "ai:random", "ai:random"], True),  # nobody to help
+    ],
+)
 def test_no_hint_button_unless_one_human_and_the_setting_is_on(tmp_path, controllers, hints):
     app = make_app(tmp_path, hints=hints)
     fake = FakeHintFor()
@@ -233,8 +252,7 @@ def wizard_hint_table(tmp_path):
     app = make_app(tmp_path)
     fake = FakeHintFor()
     runner = ManualRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake,
-                       runner)
+    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake, runner)
     return app, fake, runner, scene
 
 
@@ -310,11 +328,13 @@ def test_kitty_hint_marks_the_six_and_selects_nothing(tmp_path):
 
 # ---------------------------------------------------------------------------- thinking mark and leaving
 
+
 def test_the_thinking_seat_is_marked_while_its_job_runs(tmp_path):
     app = make_app(tmp_path)
     runner = ManualRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3),
-                       FakeHintFor(), runner)
+    scene = open_table(
+        app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), FakeHintFor(), runner
+    )
     assert run_until(app, lambda: bool(runner.jobs))
     job: AiJob = runner.jobs[0]
     assert scene.thinking_seat() == job.seat != 0
@@ -355,8 +375,9 @@ def stuck_computer_player(tmp_path):
     opens the gate afterwards, whatever happened."""
     app = make_app(tmp_path)
     runner = SlowRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3),
-                       FakeHintFor(), runner)
+    scene = open_table(
+        app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), FakeHintFor(), runner
+    )
     try:
         assert run_until(app, lambda: runner.started.is_set(), frames=600)
         job = scene.session.computers.job

@@ -101,6 +101,7 @@ def until(app, pilot: Autopilot, condition, frames: int = 4000) -> bool:
 
 # ---------------------------------------------------------------------------- states
 
+
 def no_joker_discard_state(seed: int = 3, **rules):
     """Bid Whist without jokers at the declarer's discard: the first bidder bid 4 uptown,
     won it and named hearts."""
@@ -140,13 +141,18 @@ def boston_events(**rules):
 
 def history_of(rules: dict, events) -> dict:
     """The hand history the match would record for a game whose events are ``events``."""
-    recorder = HistoryRecorder(get_game("bidwhist"), 1, make_rules("bidwhist", rules).to_dict(),
-                               [{"seat": seat, "name": name, "controller": "human"} for seat, name in enumerate(NAMES)])
+    recorder = HistoryRecorder(
+        get_game("bidwhist"),
+        1,
+        make_rules("bidwhist", rules).to_dict(),
+        [{"seat": seat, "name": name, "controller": "human"} for seat, name in enumerate(NAMES)],
+    )
     recorder.feed(events)
     return recorder.record
 
 
 # ---------------------------------------------------------------------------- without jokers
+
 
 def test_without_jokers_the_kitty_dialog_asks_for_four_of_sixteen_cards_in_two_even_rows(app):
     state = no_joker_discard_state()
@@ -198,6 +204,7 @@ def test_without_jokers_the_table_shows_a_kitty_of_four_and_the_declarers_sixtee
 
 # ---------------------------------------------------------------------------- the dealer takes
 
+
 def test_the_dealer_gets_a_take_it_row_that_applies_a_take(app):
     state = dealer_to_bid_state()
     view = state.view(state.current_player)
@@ -244,7 +251,7 @@ def test_the_take_row_is_the_dealers_alone_and_only_under_the_rule(app):
     assert panel.take_actions == [] and panel.take_label is None
     assert not any(action.kind == ActionKind.TAKE for action in panel.buttons)
     state, _ = new_game(make_rules("bidwhist", {"dealer_takes": True}), 4, 3)
-    state, _ = apply(state, bid(4, 0))   # the next seat bids: not the dealer
+    state, _ = apply(state, bid(4, 0))  # the next seat bids: not the dealer
     view = state.view(state.current_player)
     assert view.current_player != view.dealer
     panel = BiddingPanel(app, view, NAMES, Recorder())
@@ -302,6 +309,7 @@ def banners_shown(game_def, events, seat: int, name_of=lambda s: NAMES[s], **dir
 
 # ---------------------------------------------------------------------------- Boston
 
+
 def test_a_boston_is_announced_over_the_table_in_the_result_and_on_the_pad(app):
     state, events = boston_events(boston="double")
     scored = next(event for event in events if isinstance(event, BidWhistHandScored))
@@ -342,6 +350,7 @@ def test_no_boston_is_announced_where_the_house_does_not_play_one(app):
 
 # ---------------------------------------------------------------------------- the ace low downtown
 
+
 def test_with_the_ace_low_downtown_the_hand_and_the_kitty_dialog_put_the_ace_last(app):
     deal = bw_deal({0: "AS 2S 3S KS AH 2H 9H KH AD 2D AC 2C"})
     for ace_low, expected in ((False, cards("AS 2S 3S KS")), (True, cards("2S 3S KS AS"))):
@@ -369,6 +378,7 @@ def test_the_no_trump_ranking_help_shows_the_ace_where_the_rules_rank_it(app):
 
 
 # ---------------------------------------------------------------------------- Wizard turn-up
+
 
 def wizard_turn_up_game(rule: str, players: int = 4, dealer: int = 2):
     """Round 1 of Wizard with a Wizard turned up, dealt by ``dealer``."""
@@ -445,6 +455,7 @@ def test_the_first_bidders_chooser_dialog_says_they_sit_left_of_the_dealer(app, 
 
 # ---------------------------------------------------------------------------- rule editor and presets
 
+
 def test_the_rule_editor_edits_the_new_keys(app):
     done = Recorder()
     editor = RulesEditor(app, "bidwhist", {}, {}, 4, done)
@@ -466,8 +477,9 @@ def test_the_rule_editor_edits_the_new_keys(app):
     assert done.calls == [({"jokers": False, "dealer_takes": True, "boston": "wins_game", "downtown_ace": "low"},)]
     wizard = RulesEditor(app, "wizard", {}, {}, 4, Recorder())
     turn_up = next(widget for spec, widget in wizard.rows if spec.key == "wizard_turn_up")
-    assert turn_up.labels == [t(f"rule.wizard_turn_up.{value}")
-                              for value in ("dealer_chooses", "first_bidder_chooses", "no_trump")]
+    assert turn_up.labels == [
+        t(f"rule.wizard_turn_up.{value}") for value in ("dealer_chooses", "first_bidder_chooses", "no_trump")
+    ]
 
 
 def test_the_start_screen_offers_the_new_presets_and_builds_their_rules(app):
@@ -485,6 +497,7 @@ def test_the_start_screen_offers_the_new_presets_and_builds_their_rules(app):
 
 # ---------------------------------------------------------------------------- the idle loop
 
+
 def test_the_new_dialogs_over_the_table_wait_for_input_without_frames(tmp_path):
     """The take-it panel and the four-card kitty dialog, open at the table, and the rule
     editor over the start screen cost no frames while the player thinks."""
@@ -492,8 +505,11 @@ def test_the_new_dialogs_over_the_table_wait_for_input_without_frames(tmp_path):
         app = make_app(tmp_path / dialog)
         scene = start(app, "bidwhist", HUMAN_AND_COMPUTERS, seed=1, **rules)
         pilot = Autopilot(app, scene)
-        assert until(app, pilot, lambda: top_name(app) == dialog and (
-            dialog != "BiddingPanel" or bool(app.scenes[-1].take_actions))), "seed 1: the human deals, then declares"
+        assert until(
+            app,
+            pilot,
+            lambda: top_name(app) == dialog and (dialog != "BiddingPanel" or bool(app.scenes[-1].take_actions)),
+        ), "seed 1: the human deals, then declares"
         settle(app)
         step(app)
         assert app.frame_wait() is None, f"the {dialog} keeps the loop busy"
@@ -507,6 +523,7 @@ def test_the_new_dialogs_over_the_table_wait_for_input_without_frames(tmp_path):
 
 
 # ---------------------------------------------------------------------------- text fits
+
 
 @pytest.mark.parametrize("size", WINDOW_SIZES, ids=lambda size: f"{size[0]}x{size[1]}")
 def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
@@ -528,14 +545,34 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
     scenes = [
         ("take-it panel", BiddingPanel(app, state.view(state.current_player), long_names, Recorder())),
         ("kitty dialog without jokers", KittyDialog(app, discarding.view(discarding.current_player), Recorder())),
-        ("Boston score pad", ScorePad(app, score_history(history_of({"boston": "double"}, events)), long_names,
-                                      result=hand_result(scored, long_names, get_game("bidwhist")))),
-        ("score pad with a taken contract", ScorePad(app,
-                                                     score_history(history_of({"dealer_takes": True}, take_events)),
-                                                     long_names)),
-        ("game won by a Boston", EndScene(app, score_history(history_of({"boston": "wins_game", "target_score": 21},
-                                                          boston_events(boston="wins_game", target_score=21)[1])),
-                                          long_names, Recorder(), Recorder())),
+        (
+            "Boston score pad",
+            ScorePad(
+                app,
+                score_history(history_of({"boston": "double"}, events)),
+                long_names,
+                result=hand_result(scored, long_names, get_game("bidwhist")),
+            ),
+        ),
+        (
+            "score pad with a taken contract",
+            ScorePad(app, score_history(history_of({"dealer_takes": True}, take_events)), long_names),
+        ),
+        (
+            "game won by a Boston",
+            EndScene(
+                app,
+                score_history(
+                    history_of(
+                        {"boston": "wins_game", "target_score": 21},
+                        boston_events(boston="wins_game", target_score=21)[1],
+                    )
+                ),
+                long_names,
+                Recorder(),
+                Recorder(),
+            ),
+        ),
     ]
     problems = []
     for what, scene in scenes:
@@ -543,8 +580,9 @@ def test_the_new_screens_fit_their_text(app, tables, audit: TextAudit, size):
         _draw(app, scene.attach_host(table), size)
         if audit.problems:
             problems.append(f"{what}:\n{audit.report()}")
-    assert t("pad.contract_taken", contract=contract_words(ContractLine(7, "downtown", "D", "uptown"))) \
-        in audit.drawn, "the taken contract was drawn"
+    assert (
+        t("pad.contract_taken", contract=contract_words(ContractLine(7, "downtown", "D", "uptown"))) in audit.drawn
+    ), "the taken contract was drawn"
     # The rule editors, with the help of every rule as the editor shows it for the focused row.
     for game, players in (("bidwhist", 4), ("wizard", 6)):
         editor = RulesEditor(app, game, {}, {}, players, Recorder())

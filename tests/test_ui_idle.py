@@ -47,6 +47,7 @@ def waiting_table(tmp_path, speed: str = "instant"):
 
 # ---------------------------------------------------------------------------- what the app decides
 
+
 def test_the_start_screen_waits_for_input(tmp_path):
     app = make_app(tmp_path)
     assert top_name(app) == "StartScene"
@@ -160,6 +161,7 @@ def test_the_caret_blinks_a_while_after_typing_then_rests_shown(tmp_path):
 
 
 # ---------------------------------------------------------------------------- the loop itself
+
 
 class SleepRecorder:
     """Stands in for ``time.sleep``: notes each wait, and lets input arrive on the first."""

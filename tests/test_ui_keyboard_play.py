@@ -41,10 +41,11 @@ from game.ui.table.scene import TableScene
 from game.ui.widgets.focus import Widget
 from test_ui_table import make_app, run_until, start, step, top_name
 
-COMPUTER_LEVEL = "ai:medium"   # what the start screen gives a computer seat
+COMPUTER_LEVEL = "ai:medium"  # what the start screen gives a computer seat
 
 
 # --------------------------------------------------------------------------- keys
+
 
 def keydown(code: int, unicode: str = "", mod: int = 0) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=unicode, scancode=0)
@@ -73,7 +74,7 @@ class Keyboard:
         """Walk the arrows towards ``widget`` in the top dialog: across, then down or up."""
         focus = self.app.scenes[-1].focus
         if focus.focused is None:
-            self.press(pygame.K_RIGHT)   # a dialog opened with nothing chosen: the first arrow enters it
+            self.press(pygame.K_RIGHT)  # a dialog opened with nothing chosen: the first arrow enters it
         for _ in range(limit):
             current = focus.focused
             if current is widget:
@@ -90,6 +91,7 @@ class Keyboard:
 
 # --------------------------------------------------------------------------- set-up a player cannot type
 
+
 @pytest.fixture
 def inline_computers(monkeypatch):
     """Computer players decided inside the frame that asks (as in every UI test)."""
@@ -102,6 +104,7 @@ def fixed_game_number(monkeypatch, app: App, seed: int) -> None:
 
     def start_with_seed(rules, seats, seed_given=None):
         return start_match(rules, seats, seed)
+
     monkeypatch.setattr(app, "start_match", start_with_seed)
 
 
@@ -122,14 +125,16 @@ def bidwhist_seed_where_you_declare(rules_values: dict) -> int:
     for seed in range(1, 500):
         match = engine_match("bidwhist", rules_values, 4, seed)
         while match.phase == Phase.BID:
-            match.apply(highest_uptown(match.legal_actions()) if match.current_player == 0
-                        else match.choose_ai_action())
+            match.apply(
+                highest_uptown(match.legal_actions()) if match.current_player == 0 else match.choose_ai_action()
+            )
         if match.phase == Phase.CONTRACT and match.current_player == 0:
             return seed
     raise AssertionError("no seed found")
 
 
 # --------------------------------------------------------------------------- playing the hand by keys
+
 
 def table(app: App) -> TableScene:
     scene = next(s for s in app.scenes if isinstance(s, TableScene))
@@ -321,7 +326,7 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
         panel = app.scenes[-1]
         legal = [a.value for a in scene.session.match.legal_actions()]
         if round_number == 2 and 1 in legal:
-            keys.press(pygame.K_1, "1")     # a digit bids at once
+            keys.press(pygame.K_1, "1")  # a digit bids at once
             bid = 1
         else:
             # Nothing is chosen when the panel opens; the first arrow goes to the lowest bid allowed.
@@ -344,6 +349,7 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
 
 # --------------------------------------------------------------------------- the table's own buttons
 
+
 def ring_pixels(rect: pygame.Rect) -> int:
     """How many pixels of the focus ring's colour the last frame shows just round ``rect``."""
     window = pygame.display.get_surface()
@@ -354,6 +360,7 @@ def ring_pixels(rect: pygame.Rect) -> int:
             return 0
         mask = pygame.mask.from_threshold(window.subsurface(area), (*theme.FOCUS_RING, 255), (1, 1, 1, 255))
         return mask.count()
+
     return count(rect.inflate(24, 24)) - count(rect)
 
 
@@ -363,8 +370,11 @@ def wizard_table_at_your_card(tmp_path, size=(1280, 720)) -> tuple[App, TableSce
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
     keys = Keyboard(app)
     for _ in range(3):
-        wait_for(app, lambda: top_name(app) in ("BiddingPanel", "ContractChooser") or your_turn_to_play(app),
-                 "your bid or card")
+        wait_for(
+            app,
+            lambda: top_name(app) in ("BiddingPanel", "ContractChooser") or your_turn_to_play(app),
+            "your bid or card",
+        )
         if your_turn_to_play(app):
             break
         keys.press(pygame.K_RIGHT)
@@ -379,14 +389,20 @@ def test_tab_goes_round_the_hand_and_the_table_buttons(tmp_path, size):
     app, scene, keys = wizard_table_at_your_card(tmp_path, size)
     # No card is picked for the player before a key is pressed.
     assert scene.drag.selected == -1
-    buttons = [scene.pad_button, scene.hint_button, scene.menu_button, scene.last_trick_button, scene.log_button,
-               scene.undo_button]
+    buttons = [
+        scene.pad_button,
+        scene.hint_button,
+        scene.menu_button,
+        scene.last_trick_button,
+        scene.log_button,
+        scene.undo_button,
+    ]
     for button in buttons:
         keys.press(pygame.K_TAB)
         assert scene.keys.focused_button is button and button.focused and button.show_focus_ring
         assert scene.drag.selected == -1, "the hand and a button both look focused"
         assert ring_pixels(button.rect) > button.rect.width, f"no focus ring drawn round {button.label}"
-    keys.press(pygame.K_TAB)   # round to the hand again
+    keys.press(pygame.K_TAB)  # round to the hand again
     assert scene.keys.focused_button is None and scene.drag.selected >= 0
     keys.press(pygame.K_TAB, mod=pygame.KMOD_SHIFT)
     assert scene.keys.focused_button is scene.undo_button
@@ -432,7 +448,7 @@ def test_a_button_under_a_bid_shows_no_ring_and_the_focus_goes_to_the_hand_after
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
     keys = Keyboard(app)
-    keys.press(pygame.K_s, "s")          # the score pad, open while the cards are dealt
+    keys.press(pygame.K_s, "s")  # the score pad, open while the cards are dealt
     keys.press(pygame.K_ESCAPE)
     keys.press(pygame.K_TAB)
     assert scene.keys.focused_button is scene.pad_button
@@ -444,5 +460,5 @@ def test_a_button_under_a_bid_shows_no_ring_and_the_focus_goes_to_the_hand_after
     wait_for(app, lambda: your_turn_to_play(app), "your card")
     step(app)
     assert scene.keys.focused_button is None and scene.drag.selected == -1
-    keys.press(pygame.K_RETURN)   # the keys are on the hand: Enter picks a card there
+    keys.press(pygame.K_RETURN)  # the keys are on the hand: Enter picks a card there
     assert scene.drag.selected == scene.keys.first_playable() >= 0

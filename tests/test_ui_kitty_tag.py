@@ -63,10 +63,15 @@ def test_kitty_tags_leave_the_corner_indices_in_view(size, selected):
                 if with_tag.get_at((x, y)) != without_tag.get_at((x, y)):
                     changed.append((x - card.left, y - card.top))
         assert changed, f"{choice.code}: no kitty tag drawn on the card"
-        under = [(x, y) for x, y in changed
-                 if (x < index_w and y < index_h) or (x >= card.width - index_w and y >= card.height - index_h)]
-        assert not under, (f"{choice.code} at {size}: the kitty tag covers {len(under)} pixels of the "
-                           f"corner indices ({index_w}x{index_h} px boxes), e.g. {under[:3]}")
+        under = [
+            (x, y)
+            for x, y in changed
+            if (x < index_w and y < index_h) or (x >= card.width - index_w and y >= card.height - index_h)
+        ]
+        assert not under, (
+            f"{choice.code} at {size}: the kitty tag covers {len(under)} pixels of the "
+            f"corner indices ({index_w}x{index_h} px boxes), e.g. {under[:3]}"
+        )
 
 
 @pytest.mark.parametrize("mode", [0, 1, 2], ids=["uptown", "downtown", "no trump"])
@@ -74,7 +79,7 @@ def test_the_dialog_words_the_contract_as_the_table_does(mode):
     # "Contract: 3 uptown, Hearts" beside the table's "3 uptown, hearts trump", and
     # built by joining English words in code; now one wording, from the catalog.
     state = contract_state(mode)
-    state, _ = apply(state, state.legal_actions()[0])   # the first suit, or uptown for no trump
+    state, _ = apply(state, state.legal_actions()[0])  # the first suit, or uptown for no trump
     view = state.view(state.current_player)
     dialog = KittyDialog(PreviewApp((800, 600)), view, lambda cards: None)
     words = contract_words(view.contract_books, view.contract_mode, view.trump, view.direction)

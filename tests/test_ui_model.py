@@ -32,8 +32,13 @@ from game.ui.text import t
 
 GAMES = [
     pytest.param("bidwhist", 4, {"target_score": 2}, 7, id="bidwhist"),
-    pytest.param("bidwhist", 4, {"target_score": 2, "renege": "penalized", "all_pass": "redeal"}, 3,
-                 id="bidwhist-penalized-redeal"),
+    pytest.param(
+        "bidwhist",
+        4,
+        {"target_score": 2, "renege": "penalized", "all_pass": "redeal"},
+        3,
+        id="bidwhist-penalized-redeal",
+    ),
     pytest.param("wizard", 4, {"rounds": 4}, 2, id="wizard-open"),
     pytest.param("wizard", 3, {"rounds": 4, "bidding": "hidden"}, 5, id="wizard-hidden"),
     pytest.param("wizard", 5, {"rounds": 3, "bidding": "delayed_reveal"}, 8, id="wizard-delayed"),
@@ -41,8 +46,7 @@ GAMES = [
 
 
 def new_match(game: str, players: int, rules: dict, seed: int) -> Match:
-    return Match(make_rules(game, rules, players=players), [Seat(f"P{i}", "ai:random") for i in range(players)],
-                 seed)
+    return Match(make_rules(game, rules, players=players), [Seat(f"P{i}", "ai:random") for i in range(players)], seed)
 
 
 def advance(match: Match) -> list:
@@ -76,6 +80,7 @@ def assert_holds_only_what(model: TableModel, match: Match, seat: int) -> None:
 
 
 # ---------------------------------------------------------------------------- sync
+
 
 @pytest.mark.parametrize("game, players, rules, seed", GAMES)
 def test_a_synced_model_never_holds_another_seats_secrets(game, players, rules, seed):
@@ -116,6 +121,7 @@ def test_the_seats_own_hidden_bid_shows_only_as_its_own_secret():
 
 # ---------------------------------------------------------------------------- events
 
+
 @pytest.mark.parametrize("game, players, rules, seed", GAMES)
 def test_a_model_fed_one_seats_events_holds_only_its_secrets_and_ends_as_the_view(game, players, rules, seed):
     game_def = get_game(game)
@@ -141,8 +147,19 @@ def assert_matches_a_synced_model(model: TableModel, view: PlayerView) -> None:
     synced.total_rounds = model.total_rounds
     synced.sync(view)
     assert [Counter(hand) for hand in model.hands] == [Counter(hand) for hand in synced.hands]
-    names = ["trick", "tricks_won", "books", "scores", "bid_labels", "trump", "kitty", "predictions",
-             "own_hidden_bid", "dealer", "turn"]
+    names = [
+        "trick",
+        "tricks_won",
+        "books",
+        "scores",
+        "bid_labels",
+        "trump",
+        "kitty",
+        "predictions",
+        "own_hidden_bid",
+        "dealer",
+        "turn",
+    ]
     if view.phase != Phase.CONTRACT:
         # While the declarer names the contract, the view already says who
         # declares and what; the table shows it from its re-sync (as it always has).
@@ -150,13 +167,17 @@ def assert_matches_a_synced_model(model: TableModel, view: PlayerView) -> None:
     for name in names:
         assert getattr(model, name) == getattr(synced, name), name
     if isinstance(view, WizardView):
-        assert (model.turn_up, model.trump_pending, model.round_number) == \
-            (synced.turn_up, synced.trump_pending, synced.round_number)
+        assert (model.turn_up, model.trump_pending, model.round_number) == (
+            synced.turn_up,
+            synced.trump_pending,
+            synced.round_number,
+        )
     if model.declares_contract and model.contract_mode >= 0:
         assert model.direction == synced.direction
 
 
 # ---------------------------------------------------------------------------- hand order
+
 
 @pytest.mark.parametrize("game", ["bidwhist", "wizard"])
 def test_the_hand_is_sorted_by_the_rules_and_unknown_cards_go_last(game):

@@ -52,6 +52,7 @@ def app(tmp_path):
     """The real App without its loop (start_match recorded), or the stand-in."""
     try:
         from game.ui.app import App
+
         real = App(data_dir=str(tmp_path), size=(1280, 720), settings=Settings(), show_start=False)
     except Exception:
         return PreviewApp((1280, 720))
@@ -92,6 +93,7 @@ def push(app, scene):
 
 
 # ---------------------------------------------------------------------------- Bid Whist bidding
+
 
 def test_bidwhist_disabled_bids_refused_and_legal_bid_chosen(app):
     state = bidwhist_bid_state()  # first bidder bid 4 uptown, second passed
@@ -146,6 +148,7 @@ def test_bids_so_far_are_shown_by_seat_name(app):
 
 # ---------------------------------------------------------------------------- Wizard bidding
 
+
 def test_wizard_forbidden_bid_disabled_with_reason(app):
     state = wizard_bid_state(uneven_bids="always")
     view = state.view(state.current_player)
@@ -182,6 +185,7 @@ def test_wizard_hidden_bidding_shows_only_own_info(app):
 
 # ---------------------------------------------------------------------------- contract chooser
 
+
 def test_trump_chooser_returns_suit_action(app):
     state = contract_state(0)
     recorder = Recorder()
@@ -205,6 +209,7 @@ def test_no_trump_chooser_offers_directions(app):
 
 
 # ---------------------------------------------------------------------------- kitty
+
 
 def test_kitty_confirm_needs_exactly_six(app):
     state = discard_state()
@@ -313,6 +318,7 @@ def test_kitty_cards_drag_into_and_out_of_the_discard_tray(app):
 
 # ---------------------------------------------------------------------------- score pad and end
 
+
 def test_score_pad_rows_match_wizard_history(app):
     match = finished_match("wizard", players=4, seed=3, rounds=5)
     history = match.history()
@@ -358,6 +364,7 @@ def test_end_scene_names_the_winner(app):
 
 # ---------------------------------------------------------------------------- start screen
 
+
 def test_start_screen_default_bidwhist(app):
     start = push(app, StartScene(app))
     click(start, start.start_button.rect.center)
@@ -388,13 +395,14 @@ def test_start_screen_wizard_seats_names_and_rule_editor(app):
     click(start, start.start_button.rect.center)
     rules, seats, _ = app.started
     assert rules.game == "wizard" and rules.rounds == 4 and len(seats) == 5
-    assert seats[2] .name == "Zoe" and seats[2].is_human
+    assert seats[2].name == "Zoe" and seats[2].is_human
 
 
 @pytest.fixture
 def three_levels(monkeypatch):
     """Every game offers the yardstick and the three player levels, as once the lead wires them."""
     import game.ui.scenes.start_scene as start_module
+
     monkeypatch.setattr(start_module, "ai_levels", lambda game_def: ("random", "easy", "medium", "hard"))
 
 
@@ -431,6 +439,7 @@ def test_a_seat_turned_computer_shows_its_level_and_a_human_seat_hides_it(app, t
 
 def test_a_level_the_game_lacks_falls_back_to_medium(app, monkeypatch):
     import game.ui.scenes.start_scene as start_module
+
     offered = {"bidwhist": ("random", "easy", "medium", "hard"), "wizard": ("random", "medium")}
     monkeypatch.setattr(start_module, "ai_levels", lambda game_def: offered[game_def.name])
     start = push(app, StartScene(app))
@@ -484,7 +493,9 @@ def test_invalid_rule_combination_disables_start(app):
     start = push(app, StartScene(app))
     start.set_game("wizard")
     start.set_players(4)
-    editor = RulesEditor(app, "wizard", start.catalog["wizard"].values(0), {}, 4, lambda e: start.edits.update(wizard=e))
+    editor = RulesEditor(
+        app, "wizard", start.catalog["wizard"].values(0), {}, 4, lambda e: start.edits.update(wizard=e)
+    )
     editor.set_value("bidding", "hidden")
     editor.set_value("uneven_bids", "always")
     assert editor.problem == t("rules.problem.uneven_bids")
@@ -505,10 +516,12 @@ def test_broken_rule_file_shows_warning_and_uses_defaults(app, monkeypatch, tmp_
     bad = tmp_path / "bidwhist.yaml"
     bad.write_text("game: bidwhist\nrules:\n  min_bid: 12\n", encoding="utf-8")
     import game.ui.scenes.start_scene as start_module
+
     monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad)
     real = start_module.load_rules_problem
-    monkeypatch.setattr(start_module, "load_rules_problem",
-                        lambda game, *a, **k: real(game, bad) if game == "bidwhist" else real(game))
+    monkeypatch.setattr(
+        start_module, "load_rules_problem", lambda game, *a, **k: real(game, bad) if game == "bidwhist" else real(game)
+    )
     start = StartScene(app)
     assert start.catalog["bidwhist"].warning and "min_bid" in start.catalog["bidwhist"].warning
     assert start.build_rules() == make_rules("bidwhist")
@@ -540,6 +553,7 @@ def test_settings_scene_sets_thinking_time_and_hints(app):
 
 
 # ---------------------------------------------------------------------------- layout and speed
+
 
 def all_scenes(app):
     noop = Recorder()
@@ -578,9 +592,12 @@ def test_layouts_keep_widgets_inside_the_window(app, size):
             if isinstance(scene, ScrollingDialog) and not scene.scroll.viewport.contains(widget.rect):
                 continue  # a row scrolled out of view: hidden and clipped until it scrolls in
             assert widget.rect.width > 0 and widget.rect.height > 0
-            if isinstance(scene, ScrollingDialog) and widget in scene.row_widgets() \
-                    and not scene.scroll.viewport.contains(widget.rect):
-                continue   # a row scrolled out of view: it is brought in when it is focused
+            if (
+                isinstance(scene, ScrollingDialog)
+                and widget in scene.row_widgets()
+                and not scene.scroll.viewport.contains(widget.rect)
+            ):
+                continue  # a row scrolled out of view: it is brought in when it is focused
             assert window.contains(widget.rect), (type(scene).__name__, widget, widget.rect)
             if not isinstance(scene, StartScene):
                 assert scene.panel_rect.contains(widget.rect), (type(scene).__name__, widget.rect)

@@ -39,6 +39,10 @@ def test_a_name_plate_shows_nothing_of_what_lies_behind_it(size, is_turn):
     # Inside the plate's body, clear of its rounded ends and its edge line.
     body = image.get_rect().inflate(-16, -16)
     inside = body.inflate(-body.height - 4, -6)
-    differing = [(x, y) for x in range(inside.left, inside.right, 3) for y in range(inside.top, inside.bottom, 3)
-                 if len({tuple(picture.get_at((x, y)))[:3] for picture in shown}) > 1]
+    differing = [
+        (x, y)
+        for x in range(inside.left, inside.right, 3)
+        for y in range(inside.top, inside.bottom, 3)
+        if len({tuple(picture.get_at((x, y)))[:3] for picture in shown}) > 1
+    ]
     assert not differing, f"{len(differing)} sampled plate pixels change with what is behind it, e.g. {differing[:3]}"

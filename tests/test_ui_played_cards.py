@@ -41,6 +41,7 @@ def test_in_hot_seat_the_panel_holds_only_cards_everyone_saw_played(tmp_path):
     def spy(place):
         drawn.append(scene.played_tally())
         return original(place)
+
     scene._played_picture = spy
     checked = 0
     for _ in range(5000):
@@ -72,9 +73,21 @@ def test_the_panel_keeps_clear_of_the_table(size, players):
     rect = place.rect
     undo = layout.log_button.copy()
     undo.right = layout.width - layout.log_button.left
-    others = [layout.place(seat).plate for seat in range(players)] + fans + [
-        layout.hand_rect, layout.trick_rect, layout.indicator_rect, layout.progress_rect, undo,
-        layout.last_trick_button, layout.log_button, layout.score_rect, layout.pad_button]
+    others = (
+        [layout.place(seat).plate for seat in range(players)]
+        + fans
+        + [
+            layout.hand_rect,
+            layout.trick_rect,
+            layout.indicator_rect,
+            layout.progress_rect,
+            undo,
+            layout.last_trick_button,
+            layout.log_button,
+            layout.score_rect,
+            layout.pad_button,
+        ]
+    )
     assert rect.collidelist(others) < 0, f"{rect} overlaps {others[rect.collidelist(others)]}"
     assert pygame.Rect(0, 0, *layout.size).contains(rect)
     assert place.row_h >= 15
@@ -83,8 +96,9 @@ def test_the_panel_keeps_clear_of_the_table(size, players):
 def test_the_setting_and_p_turn_the_panel_off_and_on(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
-    Pilot(scene).until(lambda: top_name(app) == "TableScene" and scene.input_enabled()
-                       and len(scene.session.match.view(0).tricks) >= 1)
+    Pilot(scene).until(
+        lambda: top_name(app) == "TableScene" and scene.input_enabled() and len(scene.session.match.view(0).tricks) >= 1
+    )
     pictures = []
     original = scene._played_picture
     scene._played_picture = lambda place: pictures.append(place) or original(place)
@@ -104,6 +118,7 @@ def test_the_setting_and_p_turn_the_panel_off_and_on(tmp_path):
 
 def test_the_settings_screen_has_the_played_cards_toggle(tmp_path):
     from game.ui.scenes.settings_scene import SettingsScene
+
     app = make_app(tmp_path)
     dialog = SettingsScene(app)
     assert ("settings.played_cards", dialog.played_cards) in dialog.rows

@@ -23,8 +23,10 @@ from game.session.local import LocalSession
 from test_ui_table import make_app, start, step, top_name
 
 
-@pytest.mark.parametrize("game, players, size", [("wizard", 6, (800, 600)), ("wizard", 5, (800, 600)),
-                                                 ("wizard", 6, (1280, 720)), ("bidwhist", 4, (800, 600))])
+@pytest.mark.parametrize(
+    "game, players, size",
+    [("wizard", 6, (800, 600)), ("wizard", 5, (800, 600)), ("wizard", 6, (1280, 720)), ("bidwhist", 4, (800, 600))],
+)
 def test_score_pop_ups_stay_on_screen_and_clear_of_each_other_and_the_plates(tmp_path, game, players, size):
     app = make_app(tmp_path, speed="fast", size=size)
     overrides = {"rounds": 2} if game == "wizard" else {"target_score": 3}
@@ -43,8 +45,8 @@ def test_score_pop_ups_stay_on_screen_and_clear_of_each_other_and_the_plates(tmp
         for index, rect in enumerate(shown):
             if not screen.contains(rect):
                 problems.append(("off screen", rect))
-            if rect.collidelist(shown[index + 1:]) >= 0:
-                problems.append(("on another pop-up", rect, shown[index + 1 + rect.collidelist(shown[index + 1:])]))
+            if rect.collidelist(shown[index + 1 :]) >= 0:
+                problems.append(("on another pop-up", rect, shown[index + 1 + rect.collidelist(shown[index + 1 :])]))
             # Its own plate may lie under the start of its rise; no other plate may.
             touched = [plate for plate in plates if rect.colliderect(plate)]
             if len(touched) > 1:

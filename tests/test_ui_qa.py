@@ -41,8 +41,7 @@ def test_no_dialog_is_pushed_over_an_open_menu(tmp_path):
     assert top_name(app) == "TableMenu"
     assert len(scene.session.match.actions) == actions_before
     step(app, [key(pygame.K_ESCAPE)])
-    assert run_until(app, lambda: top_name(app) == "BiddingPanel"
-                     or len(scene.session.match.actions) > actions_before)
+    assert run_until(app, lambda: top_name(app) == "BiddingPanel" or len(scene.session.match.actions) > actions_before)
 
 
 def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
@@ -58,6 +57,7 @@ def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
     def spy(surface, model, layout, names, hand, overlay, viewer=-1, covered=None):
         drawn["overlay"] = overlay
         return original(surface, model, layout, names, hand, overlay, viewer, covered)
+
     scene.view.draw = spy
     step(app)
     assert drawn["overlay"].message_warning is False
@@ -101,8 +101,9 @@ def test_hidden_wizard_bid_is_never_put_on_another_players_plate(tmp_path):
 
 def test_hidden_bids_in_a_real_round_stay_hidden_until_revealed(tmp_path):
     app = make_app(tmp_path)
-    scene = start(app, "wizard", ["human", "ai:random", "ai:random", "ai:random"], rounds=3,
-                  bidding="delayed_reveal", seed=4)
+    scene = start(
+        app, "wizard", ["human", "ai:random", "ai:random", "ai:random"], rounds=3, bidding="delayed_reveal", seed=4
+    )
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     for seat, label in scene.model.bid_labels.items():
         if seat != scene.bottom:

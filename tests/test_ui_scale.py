@@ -82,6 +82,7 @@ def mouse(kind: int, pos: tuple[int, int]) -> pygame.event.Event:
 
 # ---------------------------------------------------------------------------- the size factor
 
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
 def test_at_100_percent_every_room_gives_the_windows_own_factor(choices, size) -> None:
     # Whatever room a screen measures, 100% lays it out as it always was.
@@ -105,6 +106,7 @@ def test_a_screens_own_room_lets_the_scale_grow_a_16_to_9_window(choices) -> Non
 
 # ---------------------------------------------------------------------------- every screen grows
 
+
 def _settings(app):
     return SettingsScene(app), lambda scene: scene.language.rect.height
 
@@ -114,8 +116,7 @@ def _rules_editor(app):
 
 
 def _rules_help(app):
-    return (RulesHelpScene(app, get_game("bidwhist"), make_rules("bidwhist"), 4),
-            lambda scene: scene.body_size)
+    return (RulesHelpScene(app, get_game("bidwhist"), make_rules("bidwhist"), 4), lambda scene: scene.body_size)
 
 
 def _start(app):
@@ -123,8 +124,10 @@ def _start(app):
 
 
 def _leave(app):
-    return (LeaveDialog(app, "The game in progress will be lost.", "Leave", _noop),
-            lambda scene: scene.stay_button.rect.height)
+    return (
+        LeaveDialog(app, "The game in progress will be lost.", "Leave", _noop),
+        lambda scene: scene.stay_button.rect.height,
+    )
 
 
 def _menu(app):
@@ -142,8 +145,16 @@ def _end(app):
     return end, lambda scene: scene.play_again.rect.height
 
 
-GROWING = {"settings": _settings, "rules editor": _rules_editor, "rules help": _rules_help, "start screen": _start,
-           "leave dialog": _leave, "table menu": _menu, "score pad": _score_pad, "game over": _end}
+GROWING = {
+    "settings": _settings,
+    "rules editor": _rules_editor,
+    "rules help": _rules_help,
+    "start screen": _start,
+    "leave dialog": _leave,
+    "table menu": _menu,
+    "score pad": _score_pad,
+    "game over": _end,
+}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
@@ -187,7 +198,7 @@ def test_fixed_dialogs_stay_in_the_window_with_their_controls_apart(choices, nam
     widgets = [widget for widget in scene.focus.widgets if widget.visible]
     for index, widget in enumerate(widgets):
         assert _inside(widget.rect, area), f"{name}: {widget.rect} outside {area}"
-        others = [other.rect for other in widgets[index + 1:]]
+        others = [other.rect for other in widgets[index + 1 :]]
         assert widget.rect.collidelist(others) < 0, f"{name}: controls overlap"
 
 
@@ -235,8 +246,12 @@ def test_the_start_screen_grows_past_the_window_and_scrolls(choices) -> None:
 
 @pytest.fixture(scope="module")
 def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
-    real_app = App(data_dir=str(tmp_path_factory.mktemp("ui-scale")), size=(1280, 720),
-                   settings=Settings(animation_speed="instant", ai_pause_seconds=0.0), show_start=False)
+    real_app = App(
+        data_dir=str(tmp_path_factory.mktemp("ui-scale")),
+        size=(1280, 720),
+        settings=Settings(animation_speed="instant", ai_pause_seconds=0.0),
+        show_start=False,
+    )
     seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(NAMES4)]
     match = Match(make_rules("bidwhist"), seats, 3)
     yield {"bidwhist": TableScene(real_app, local_session(match, real_app, ai_runner=InlineAiRunner()))}
@@ -377,11 +392,15 @@ def test_the_grown_table_leaves_its_dialogs_the_felt_between_the_corners(choices
     # outgrows their width, a team's names take a line of their own, so they keep their room.
     assert grown.corner_font_unit == pytest.approx(grown.font_unit)
     assert grown.corner_font_unit >= usual.corner_font_unit
-    if players == 4 and grown.corner_font_unit * usual.score_rect.width > usual.corner_font_unit * grown.score_rect.width:
+    if (
+        players == 4
+        and grown.corner_font_unit * usual.score_rect.width > usual.corner_font_unit * grown.score_rect.width
+    ):
         assert grown.stacked_scores
 
 
 # ---------------------------------------------------------------------------- scrolling
+
 
 def _scrolling(app, name: str) -> ScrollingDialog:
     scene = _settings(app)[0] if name == "settings" else _rules_editor(app)[0]
@@ -399,7 +418,7 @@ def _check_rows(scene: ScrollingDialog, size: tuple[int, int]) -> None:
     assert not viewport.collidelist(fixed) >= 0, "the rows' viewport reaches a fixed control"
     rows = [row for _, row in scene.scrolled_rows()]
     for index, row in enumerate(rows):
-        assert row.collidelist(rows[index + 1:]) < 0, "rows overlap"
+        assert row.collidelist(rows[index + 1 :]) < 0, "rows overlap"
 
 
 def _laid_out_at_200(choices, name: str, size: tuple[int, int]) -> ScrollingDialog:
@@ -541,9 +560,11 @@ def test_the_rules_help_grows_with_the_setting_and_still_scrolls_to_its_end(choi
 
 # ---------------------------------------------------------------------------- statistics
 
+
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_the_statistics_grow_as_far_as_the_numbers_panel_holds_its_lines(choices, tmp_path, bidwhist_matches,
-                                                                         size) -> None:
+def test_the_statistics_grow_as_far_as_the_numbers_panel_holds_its_lines(
+    choices, tmp_path, bidwhist_matches, size
+) -> None:
     write(tmp_path / "histories", "bidwhist", bidwhist_matches)
     app = App(data_dir=str(tmp_path), size=size, settings=Settings(animation_speed="instant"))
     try:
@@ -608,7 +629,7 @@ GROWN = [150, 200]
 
 def _apart(rects: list[pygame.Rect], what: str) -> None:
     for index, rect in enumerate(rects):
-        assert rect.collidelist(rects[index + 1:]) < 0, f"{what} overlap: {rects}"
+        assert rect.collidelist(rects[index + 1 :]) < 0, f"{what} overlap: {rects}"
 
 
 @pytest.fixture(scope="module")
@@ -619,8 +640,10 @@ def bidwhist_game() -> Match:
 @pytest.fixture(scope="module")
 def replayed() -> dict[str, Match]:
     """A finished game of each layout of the viewer: four seats round the trick, six in two rows."""
-    return {"Bid Whist": finished_match("bidwhist", seed=8), "Wizard, 6 players": finished_match("wizard", players=6,
-                                                                                                 seed=2)}
+    return {
+        "Bid Whist": finished_match("bidwhist", seed=8),
+        "Wizard, 6 players": finished_match("wizard", players=6, seed=2),
+    }
 
 
 def _replay(app, match: Match) -> ReplayScene:
@@ -631,8 +654,7 @@ def _replay(app, match: Match) -> ReplayScene:
 
 @pytest.mark.parametrize("game", ["Bid Whist", "Wizard, 6 players"])
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_the_replay_viewer_grows_in_16_to_9_windows_and_keeps_everything_apart(choices, replayed, size,
-                                                                               game) -> None:
+def test_the_replay_viewer_grows_in_16_to_9_windows_and_keeps_everything_apart(choices, replayed, size, game) -> None:
     app = PreviewApp(size)
     window = pygame.Rect(0, 0, *size)
     laid_out = {}
@@ -711,8 +733,9 @@ def test_the_last_trick_grows_as_far_as_its_panel_fits(choices, tables, bidwhist
 
 @pytest.mark.parametrize("over_table", [True, False], ids=["over the table", "on its own"])
 @pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
-def test_the_hand_log_grows_and_still_scrolls_to_its_latest_line(choices, tables, bidwhist_game, size,
-                                                                 over_table) -> None:
+def test_the_hand_log_grows_and_still_scrolls_to_its_latest_line(
+    choices, tables, bidwhist_game, size, over_table
+) -> None:
     app = PreviewApp(size)
     table = tables["bidwhist"]
     lines = hand_log(bidwhist_game.events_for(bidwhist_game.events, 0), NAMES4, get_game("bidwhist"))
@@ -785,8 +808,9 @@ def test_a_column_chart_at_a_large_size_keeps_its_shares_and_apart_numbers(monke
 
     monkeypatch.setattr(charts, "draw_text_fit", recording)
     bars = [charts.Bar(str(cards), 1 / 3 if cards % 2 else 2 / 3, (120, 180, 250)) for cards in range(1, 16)]
-    charts.draw_column_chart(pygame.Surface((500, 600)), pygame.Rect(10, 10, 440, 560), "Bid-hit rate", bars, 1.0,
-                             44, "")
+    charts.draw_column_chart(
+        pygame.Surface((500, 600)), pygame.Rect(10, 10, 440, 560), "Bid-hit rate", bars, 1.0, 44, ""
+    )
     assert "33%" in drawn and "67%" in drawn and drawn["33%"] >= charts.LEAST_COLUMN_WORDS
     assert len({drawn[str(cards)] for cards in range(10, 16)}) == 1
     slot = 440 / 15
@@ -807,6 +831,7 @@ def test_a_tall_narrow_legend_leaves_its_names_the_room(monkeypatch) -> None:
 
     monkeypatch.setattr(charts, "draw_text_fit", recording)
     names = ["Easy 1", "Easy 2", "Easy 3", "Easy 4"]
-    charts.draw_legend(pygame.Surface((300, 100)), pygame.Rect(0, 0, 220, 80), [(name, (200, 120, 90)) for name in names],
-                       16)
+    charts.draw_legend(
+        pygame.Surface((300, 100)), pygame.Rect(0, 0, 220, 80), [(name, (200, 120, 90)) for name in names], 16
+    )
     assert all(boxes[name].width >= 220 // 4 // 2 for name in names), boxes

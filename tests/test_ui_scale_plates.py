@@ -32,8 +32,7 @@ def usual_scale_after():
     set_display_choices(100, False)
 
 
-def plates_in_sight(tmp_path, size: tuple[int, int], game: str, players: int,
-                    percent: int) -> tuple[set[int], float]:
+def plates_in_sight(tmp_path, size: tuple[int, int], game: str, players: int, percent: int) -> tuple[set[int], float]:
     """The seats whose plates the human's open bidding panel leaves uncovered, and the table's growth."""
     settings = Settings(animation_speed="instant", ai_pause_seconds=0.0, ui_scale_percent=percent)
     app = App(data_dir=str(tmp_path), size=size, settings=settings)
@@ -53,9 +52,9 @@ def plates_in_sight(tmp_path, size: tuple[int, int], game: str, players: int,
 @pytest.mark.parametrize("size", [(1280, 720), (1280, 1024), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_grown_table_keeps_every_plate_the_bidding_panel_leaves_in_sight(tmp_path, size, game, players):
     usual, _ = plates_in_sight(tmp_path / "usual", size, game, players, 100)
-    assert len(usual) >= 2   # the human's own plate and at least one opponent's
+    assert len(usual) >= 2  # the human's own plate and at least one opponent's
     for percent in (150, 200):
         grown, growth = plates_in_sight(tmp_path / f"at{percent}", size, game, players, percent)
         assert usual <= grown, f"at {percent}% the plates of seats {sorted(usual - grown)} vanish under the panel"
         if players == 4:
-            assert growth > 1.0   # and the plates still grow where they can
+            assert growth > 1.0  # and the plates still grow where they can

@@ -24,8 +24,11 @@ from game.ui.table.scene import TableScene
 
 
 def _dutch_start(tmp_path) -> tuple[App, StartScene]:
-    app = App(data_dir=str(tmp_path / "data"), size=(800, 600),
-              settings=Settings(language="nl", animation_speed="instant", ai_pause_seconds=0.0))
+    app = App(
+        data_dir=str(tmp_path / "data"),
+        size=(800, 600),
+        settings=Settings(language="nl", animation_speed="instant", ai_pause_seconds=0.0),
+    )
     screen = app.scenes[-1]
     assert isinstance(screen, StartScene)
     screen.set_game("wizard")
@@ -39,7 +42,7 @@ def _switch(app: App, language: str) -> None:
 
 def test_a_default_name_follows_the_language_on_the_table_and_a_typed_one_stays(tmp_path):
     app, screen = _dutch_start(tmp_path)
-    screen.names[2] = "Zoë"                      # typed by the player
+    screen.names[2] = "Zoë"  # typed by the player
     seats = screen.build_seats()
     assert [seat.name for seat in seats] == ["Jij", "Ada", "Zoë", "Cleo"]
     assert [seat.name_role for seat in seats] == ["you", "computer:1", "", "computer:3"]
@@ -72,6 +75,7 @@ def test_a_role_a_save_should_not_hold_is_dropped_and_the_name_stays(role):
     from game.rules import make_rules
     from game.session.match import Seat
     from game.ui.seat_names import seat_name
+
     seats = [Seat("Ann", "human", role)] + [Seat(f"C{i}", "ai:random") for i in (1, 2)]
     match = Match(make_rules("wizard", {"rounds": 1}, players=3), seats, 1)
     assert match.seats[0].name_role == ""

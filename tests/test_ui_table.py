@@ -41,6 +41,7 @@ FRAME = 1 / 60
 # --------------------------------------------------------------------------
 # Helpers (also used by test_ui_full_game.py)
 
+
 def make_app(tmp_path, speed: str = "instant", size=(1280, 720)) -> App:
     settings = Settings(animation_speed=speed, ai_pause_seconds=0.0)
     return App(data_dir=str(tmp_path), size=size, settings=settings)
@@ -139,6 +140,7 @@ def legal_cards(scene: TableScene) -> set[int]:
 # --------------------------------------------------------------------------
 # Tweens
 
+
 def test_easings_start_at_zero_and_end_at_one():
     for easing in (linear, ease_in_out_cubic, ease_out_cubic, ease_out_back):
         assert easing(0.0) == pytest.approx(0.0, abs=1e-9)
@@ -147,8 +149,10 @@ def test_easings_start_at_zero_and_end_at_one():
 
 def test_tween_is_frame_rate_independent_and_finishes_once():
     finished = []
-    slow, fast = Tween(0, 100, 1.0, easing=linear), Tween(0, 100, 1.0, easing=linear,
-                                                           on_finish=lambda: finished.append(1))
+    slow, fast = (
+        Tween(0, 100, 1.0, easing=linear),
+        Tween(0, 100, 1.0, easing=linear, on_finish=lambda: finished.append(1)),
+    )
     for _ in range(30):
         slow.update(1 / 30)
     for _ in range(144):
@@ -168,6 +172,7 @@ def test_zero_duration_tween_finishes_on_first_update():
 # --------------------------------------------------------------------------
 # Layout
 
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720), (1920, 1080), (1024, 1366), (3000, 700)])
 @pytest.mark.parametrize("hint", [False, True])
@@ -179,14 +184,14 @@ def test_layout_keeps_everything_on_screen_and_apart(players, size, hint):
     assert layout.hint_button.width > 0 if hint else layout.hint_button.width == 0
     for i, button in enumerate(buttons):
         assert screen.contains(button) and button.bottom < layout.score_rect.top
-        assert all(not button.colliderect(other) for other in buttons[i + 1:])
+        assert all(not button.colliderect(other) for other in buttons[i + 1 :])
     for plate in plates:
         assert screen.contains(plate), (plate, screen)
         assert not plate.colliderect(layout.indicator_rect)
         assert not plate.colliderect(layout.score_rect)
         assert not plate.colliderect(layout.hint_button)
     for i, a in enumerate(plates):
-        for b in plates[i + 1:]:
+        for b in plates[i + 1 :]:
             assert not a.colliderect(b), (a, b)
     # 18 cards (a Bid Whist declarer with the kitty) still fit the width.
     rects = [r for r, _ in hand_positions(layout, 18)]
@@ -208,6 +213,7 @@ def test_card_size_scales_with_window():
 # --------------------------------------------------------------------------
 # App
 
+
 def test_app_opens_start_screen_and_survives_sliver_resize(tmp_path):
     app = make_app(tmp_path)
     assert app.scenes, "a start screen is shown"
@@ -225,6 +231,7 @@ def test_scene_exception_is_logged_not_raised(tmp_path):
 
     def broken(_dt):
         raise RuntimeError("boom")
+
     scene.update = broken  # type: ignore[assignment]
     step(app)
     assert app.toast.active
@@ -240,8 +247,10 @@ def test_quit_event_stops_the_app(tmp_path):
 # --------------------------------------------------------------------------
 # Playing cards by drag, click and keyboard
 
+
 def _to_human_play(app: App, scene: TableScene, need_illegal: bool = False) -> None:
     """Answer dialogs with the first legal choice until the human can play a card."""
+
     def ready() -> bool:
         if top_name(app) in ("BiddingPanel", "ContractChooser"):
             legal = scene.session.match.legal_actions()
@@ -261,6 +270,7 @@ def _to_human_play(app: App, scene: TableScene, need_illegal: bool = False) -> N
                 scene.apply_action(play(next(iter(legal))))
                 return False
         return True
+
     assert run_until(app, ready), "the human never got to play"
 
 
@@ -357,6 +367,7 @@ def test_score_pad_and_menu_open_any_time(tmp_path):
 # --------------------------------------------------------------------------
 # Animations at normal speed
 
+
 def test_normal_speed_animations_finish_and_match_the_viewers_view(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "bidwhist", ["ai:random"] * 4, seed=4)
@@ -389,19 +400,20 @@ def test_deal_animation_follows_the_sequence(tmp_path):
     for _ in range(60 * 10):
         step(app)
         for seat, hand in enumerate(scene.model.hands):
-            for card in hand[len(previous[seat]):]:
+            for card in hand[len(previous[seat]) :]:
                 landed.append((card, seat))
-        for card in scene.model.kitty[len(previous_kitty):]:
+        for card in scene.model.kitty[len(previous_kitty) :]:
             landed.append((card, -1))
         previous = [list(h) for h in scene.model.hands]
         previous_kitty = list(scene.model.kitty)
         if len(landed) >= len(sequence):
             break
-    assert landed[:len(sequence)] == [tuple(x) for x in sequence]
+    assert landed[: len(sequence)] == [tuple(x) for x in sequence]
 
 
 # --------------------------------------------------------------------------
 # Hot seat
+
 
 def test_hot_seat_cover_between_two_humans(tmp_path):
     app = make_app(tmp_path)
@@ -453,6 +465,7 @@ def test_hot_seat_table_is_public_while_computers_play(tmp_path):
 
 # --------------------------------------------------------------------------
 # The turn flow and the computer players' runner
+
 
 class ManualRunner:
     """Keeps every job unanswered until the test runs it."""
@@ -534,6 +547,7 @@ def test_the_table_talks_to_the_match_only_through_its_facade():
     from pathlib import Path
 
     import game.ui.table.scene as module
+
     source = Path(module.__file__).read_text(encoding="utf-8")
     assert "match.state" not in source and "._state" not in source
     assert '"bidwhist"' not in source and '"wizard"' not in source

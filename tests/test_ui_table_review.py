@@ -71,13 +71,18 @@ class Pilot(Autopilot):
 def human_to_play_after(scene: TableScene, tricks: int) -> Callable[[], bool]:
     def ready() -> bool:
         assert isinstance(scene.session, LocalSession)
-        return (scene.app.scenes[-1] is scene and scene.input_enabled()
-                and len(scene.session.match.view(0).tricks) >= tricks)
+        return (
+            scene.app.scenes[-1] is scene
+            and scene.input_enabled()
+            and len(scene.session.match.view(0).tricks) >= tricks
+        )
+
     return ready
 
 
 # --------------------------------------------------------------------------
 # The last trick
+
 
 def test_the_last_trick_opens_by_button_key_and_pile_and_tells_who_led_and_took_it(tmp_path):
     app = make_app(tmp_path, size=(800, 600))
@@ -91,8 +96,7 @@ def test_the_last_trick_opens_by_button_key_and_pile_and_tells_who_led_and_took_
         assert top_name(app) == "LastTrickDialog"
         assert dialog.record == record and dialog.record.plays and dialog.title == t("review.last_trick_title", n=3)
         winning_card = dict(record.plays)[record.winner]
-        assert dialog.summary == t("review.summary", winner=scene.names[record.winner],
-                                   card=card_words(winning_card))
+        assert dialog.summary == t("review.summary", winner=scene.names[record.winner], card=card_words(winning_card))
         assert len(dialog.card_rects) == len(record.plays)
         assert all(dialog.panel_rect.contains(rect) for rect in dialog.card_rects)
 
@@ -134,8 +138,12 @@ def at_the_humans_kitty(app) -> TableScene:
     for seed in range(1, 60):
         scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
         pilot = Pilot(scene)
-        pilot.until(lambda: top_name(app) == "KittyDialog" or (isinstance(scene.session, LocalSession)
-                                                               and scene.session.match.phase == Phase.PLAY))
+        pilot.until(
+            lambda: (
+                top_name(app) == "KittyDialog"
+                or (isinstance(scene.session, LocalSession) and scene.session.match.phase == Phase.PLAY)
+            )
+        )
         if top_name(app) == "KittyDialog":
             break
     return scene
@@ -190,6 +198,7 @@ def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
 # --------------------------------------------------------------------------
 # Marks on the trick in play
 
+
 def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
@@ -199,6 +208,7 @@ def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkey
     def spy(surface, layout, seat, text, winning, stacked):
         tags.append((seat, text))
         return original(surface, layout, seat, text, winning, stacked)
+
     monkeypatch.setattr(scene.view, "_trick_tag", spy)
     pilot = Pilot(scene)
     checked = 0
@@ -219,6 +229,7 @@ def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkey
 # --------------------------------------------------------------------------
 # Contract progress and the hand's result
 
+
 def test_bid_whist_shows_books_needed_and_taken_for_both_sides(tmp_path):
     app = make_app(tmp_path, size=(800, 600))
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
@@ -230,10 +241,19 @@ def test_bid_whist_shows_books_needed_and_taken_for_both_sides(tmp_path):
     lines = scene.view.progress_lines(scene.model, scene.names)
     assert len(lines) == 2
     words = [team_words([scene.names[s] for s in scene.game_def.team_members(team, 4)]) for team in (0, 1)]
-    assert lines[0] == (t("table.progress_declarers", team=words[declarers], need=need,
-                          have=view.books[declarers]), theme.TEAM_COLOURS[declarers])
-    assert lines[1] == (t("table.progress_defenders", team=words[1 - declarers], need=books_to_set(view.contract_books),
-                          have=view.books[1 - declarers]), theme.TEAM_COLOURS[1 - declarers])
+    assert lines[0] == (
+        t("table.progress_declarers", team=words[declarers], need=need, have=view.books[declarers]),
+        theme.TEAM_COLOURS[declarers],
+    )
+    assert lines[1] == (
+        t(
+            "table.progress_defenders",
+            team=words[1 - declarers],
+            need=books_to_set(view.contract_books),
+            have=view.books[1 - declarers],
+        ),
+        theme.TEAM_COLOURS[1 - declarers],
+    )
     # Each book count names the team it belongs to.
     assert all(words[team] in text for team, (text, _) in zip((declarers, 1 - declarers), lines))
 
@@ -274,8 +294,9 @@ def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colou
         assert change_cell.text == change and change_cell.colour == theme.TEAM_COLOURS[team]
         # Its books say whose they are: the declaring team's, against what the contract needed.
         books_cell = pad.rows[-1].cells[4]
-        assert books_cell.text == t("pad.books_needed", books=scored.books[team],
-                                    need=books_needed(scored.contract.books))
+        assert books_cell.text == t(
+            "pad.books_needed", books=scored.books[team], need=books_needed(scored.contract.books)
+        )
         assert books_cell.colour == theme.TEAM_COLOURS[team]
 
 
@@ -310,13 +331,17 @@ def test_wizard_plates_and_the_table_show_bids_against_tricks(tmp_path):
 # --------------------------------------------------------------------------
 # Labels
 
+
 def _declarer_choosing_no_trump(tmp_path, size=(800, 600)):
     """A table where seat 0 (the human) has won the bidding with 4 no trump and is to choose the ranking."""
     app = make_app(tmp_path, size=size)
     rules = make_rules("bidwhist", {}, players=4)
     for seed in range(1, 200):
-        match = Match(rules, [Seat(n, c) for n, c in zip(["Ann", "Ben", "Cy", "Dee"],
-                                                          ["human", "ai:medium", "ai:medium", "ai:medium"])], seed)
+        match = Match(
+            rules,
+            [Seat(n, c) for n, c in zip(["Ann", "Ben", "Cy", "Dee"], ["human", "ai:medium", "ai:medium", "ai:medium"])],
+            seed,
+        )
         while match.phase != Phase.BID:
             match.apply(match.legal_actions()[0])
         while match.phase == Phase.BID:
@@ -356,6 +381,7 @@ def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp
 # --------------------------------------------------------------------------
 # Flow: the turn glow, the score pop-ups
 
+
 def test_the_turn_glow_leaves_the_last_player_while_the_trick_is_collected(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "bidwhist", ["ai:medium"] * 4, seed=21)
@@ -370,8 +396,10 @@ def test_the_turn_glow_leaves_the_last_player_while_the_trick_is_collected(tmp_p
     assert held > 10
 
 
-@pytest.mark.parametrize("game, players, size", [("wizard", 6, (800, 600)), ("wizard", 5, (1280, 720)),
-                                                 ("wizard", 4, (800, 600)), ("bidwhist", 4, (800, 600))])
+@pytest.mark.parametrize(
+    "game, players, size",
+    [("wizard", 6, (800, 600)), ("wizard", 5, (1280, 720)), ("wizard", 4, (800, 600)), ("bidwhist", 4, (800, 600))],
+)
 def test_score_pop_ups_never_rise_over_the_scores_panel(tmp_path, game, players, size):
     app = make_app(tmp_path, speed="fast", size=size)
     overrides = {"rounds": 3} if game == "wizard" else {"target_score": 3}
@@ -394,6 +422,7 @@ def test_score_pop_ups_never_rise_over_the_scores_panel(tmp_path, game, players,
 
 # --------------------------------------------------------------------------
 # The hand log
+
 
 def test_the_hand_log_tells_the_hand_from_the_seats_own_events(tmp_path):
     app = make_app(tmp_path, size=(800, 600))
@@ -432,8 +461,16 @@ def test_the_hand_log_ends_a_wizard_round_with_each_players_score(tmp_path):
     lines = [line.text for line in scene.hand_log_lines()]
     bids = {entry["seat"]: entry["bid"] for entry in deal["bids"]}
     for seat in range(3):
-        assert t("log.prediction_scored", name=scene.names[seat], bid=bids[seat], took=deal["tricks_won"][seat],
-                 change=f"{deal['score_change'][seat]:+d}") in lines
+        assert (
+            t(
+                "log.prediction_scored",
+                name=scene.names[seat],
+                bid=bids[seat],
+                took=deal["tricks_won"][seat],
+                change=f"{deal['score_change'][seat]:+d}",
+            )
+            in lines
+        )
 
 
 def test_the_hand_log_never_tells_a_hidden_bid(tmp_path):
@@ -459,6 +496,7 @@ def test_the_hand_log_never_tells_a_hidden_bid(tmp_path):
 
 def test_the_log_button_and_last_trick_button_stay_clear_of_plates_and_the_hand():
     from game.ui.table.layout import compute_layout, hand_positions
+
     for players in (3, 4, 5, 6):
         for size in ((800, 600), (1280, 720), (1920, 1080), (1024, 1366), (3000, 700)):
             layout = compute_layout(size, players, 0)

@@ -163,8 +163,12 @@ def app():
 def tables(tmp_path_factory) -> Iterator[dict[str, TableScene]]:
     """Real tables the dialogs open over, as in a game: they keep the dialogs clear of
     their corner panels, which is what made the trump chooser narrow at 800x600."""
-    real_app = App(data_dir=str(tmp_path_factory.mktemp("text-fit")), size=(1280, 720),
-                   settings=Settings(animation_speed="instant", ai_pause_seconds=0.0), show_start=False)
+    real_app = App(
+        data_dir=str(tmp_path_factory.mktemp("text-fit")),
+        size=(1280, 720),
+        settings=Settings(animation_speed="instant", ai_pause_seconds=0.0),
+        show_start=False,
+    )
     made = {}
     for game, players in (("bidwhist", 4), ("wizard", 6)):
         seats = [Seat(name, "human" if seat == 0 else "ai:random") for seat, name in enumerate(USUAL_NAMES[:players])]
@@ -191,6 +195,7 @@ def _check(audit: TextAudit, what: str) -> None:
 
 # ---------------------------------------------------------------------------- the screens
 
+
 def _widest_bidwhist_contract_state():
     """A Bid Whist state at the declarer's trump choice after the highest suit bid, 7 downtown."""
     state, _ = new_game(make_rules("bidwhist"), 4, 3)
@@ -205,30 +210,46 @@ def dialogs(app, tables, names: list[str] = USUAL_NAMES) -> Iterator[tuple[str, 
     names4 = names[:4]
     bidwhist_table, wizard_table = tables["bidwhist"], tables["wizard"]
     state = _widest_bidwhist_contract_state()
-    yield "trump chooser (Bid Whist)", ContractChooser(app, state.view(state.current_player), _noop
-                                                       ).attach_host(bidwhist_table)
+    yield (
+        "trump chooser (Bid Whist)",
+        ContractChooser(app, state.view(state.current_player), _noop).attach_host(bidwhist_table),
+    )
     state = contract_state(mode=2)
-    yield "no-trump ranking chooser", ContractChooser(app, state.view(state.current_player), _noop
-                                                      ).attach_host(bidwhist_table)
+    yield (
+        "no-trump ranking chooser",
+        ContractChooser(app, state.view(state.current_player), _noop).attach_host(bidwhist_table),
+    )
     state = discard_state()
     yield "kitty dialog", KittyDialog(app, state.view(state.current_player), _noop).attach_host(bidwhist_table)
     state = wizard_bid_state(players=6, rounds_played=9)
-    yield "Wizard bidding, 6 players, round 10", BiddingPanel(app, state.view(state.current_player), names,
-                                                              _noop).attach_host(wizard_table)
+    yield (
+        "Wizard bidding, 6 players, round 10",
+        BiddingPanel(app, state.view(state.current_player), names, _noop).attach_host(wizard_table),
+    )
     state, _ = new_game(make_rules("bidwhist"), 4, 3)
     state, _ = apply(state, bid(4, 0))
-    yield "Bid Whist bidding", BiddingPanel(app, state.view(state.current_player), names4,
-                                            _noop).attach_host(bidwhist_table)
+    yield (
+        "Bid Whist bidding",
+        BiddingPanel(app, state.view(state.current_player), names4, _noop).attach_host(bidwhist_table),
+    )
     wizard = finished_match("wizard", players=6, seed=2)
-    yield "Wizard score pad, 6 players", ScorePad(app, score_history(wizard.history()), names,
-                                                  _noop).attach_host(wizard_table)
+    yield (
+        "Wizard score pad, 6 players",
+        ScorePad(app, score_history(wizard.history()), names, _noop).attach_host(wizard_table),
+    )
     bidwhist = finished_match("bidwhist", seed=8)
-    yield "Bid Whist score pad", ScorePad(app, score_history(bidwhist.history()), names4,
-                                          _noop).attach_host(bidwhist_table)
-    yield "Wizard game over, 6 players", EndScene(app, score_history(wizard.history()), names, _noop,
-                                                  _noop).attach_host(wizard_table)
-    yield "Bid Whist game over", EndScene(app, score_history(bidwhist.history()), names4, _noop,
-                                          _noop).attach_host(bidwhist_table)
+    yield (
+        "Bid Whist score pad",
+        ScorePad(app, score_history(bidwhist.history()), names4, _noop).attach_host(bidwhist_table),
+    )
+    yield (
+        "Wizard game over, 6 players",
+        EndScene(app, score_history(wizard.history()), names, _noop, _noop).attach_host(wizard_table),
+    )
+    yield (
+        "Bid Whist game over",
+        EndScene(app, score_history(bidwhist.history()), names4, _noop, _noop).attach_host(bidwhist_table),
+    )
     yield "hot-seat cover", CoverScene(app, names[0], _noop)
 
 
@@ -295,8 +316,9 @@ def test_the_trump_chooser_shows_whole_captions_and_one_bold_size_at_800x600(app
     _check(audit, "trump chooser at 800x600")
     suits = [t(f"suit.{suit}") for suit in range(4)]
     styles = set().union(*(audit.styles[name] for name in suits))
-    assert len(styles) == 1 and all(bold for _, bold in styles), \
+    assert len(styles) == 1 and all(bold for _, bold in styles), (
         f"the suits are drawn at (size, bold) {sorted(styles)}, not in one bold size"
+    )
 
 
 def test_the_six_player_score_pad_heads_every_column_whole_at_800x600(app, tables, audit):
@@ -312,9 +334,22 @@ def test_the_six_player_score_pad_heads_every_column_whole_at_800x600(app, table
 
 # The longest realistic value of each template parameter of the string tables.
 LONGEST_VALUES: dict[str, object] = {
-    "a": 13, "b": 12, "bid": "7 no trump", "bids": 10, "books": 7, "card": "the 10 of diamonds",
-    "cards": 10, "direction": "downtown", "high": "6 no trump", "max": 10, "min": 3,
-    "mode": "downtown", "n": 10, "name": LONGEST_NAMES[0], "suit": "diamonds", "total": 13,
+    "a": 13,
+    "b": 12,
+    "bid": "7 no trump",
+    "bids": 10,
+    "books": 7,
+    "card": "the 10 of diamonds",
+    "cards": 10,
+    "direction": "downtown",
+    "high": "6 no trump",
+    "max": 10,
+    "min": 3,
+    "mode": "downtown",
+    "n": 10,
+    "name": LONGEST_NAMES[0],
+    "suit": "diamonds",
+    "total": 13,
 }
 
 
@@ -330,11 +365,19 @@ def reasons_and_hints() -> list[str]:
     messages = [_filled(key) for key in catalog if key.startswith("error.")]
     actions = [_filled(key) for key in catalog if key.startswith("hint.do.")]
     longest_action = max(actions, key=len)
-    reasons = [_filled(key) for key in catalog
-               if key.startswith("hint.") and not key.startswith("hint.do.") and "{" in catalog[key]
-               and key not in ("hint.with_reason", "hint.alone")]
-    reasons += [catalog[key] for key in catalog if key.startswith("hint.") and "{" not in catalog[key]
-                and key not in ("hint.button", "hint.thinking")]
+    reasons = [
+        _filled(key)
+        for key in catalog
+        if key.startswith("hint.")
+        and not key.startswith("hint.do.")
+        and "{" in catalog[key]
+        and key not in ("hint.with_reason", "hint.alone")
+    ]
+    reasons += [
+        catalog[key]
+        for key in catalog
+        if key.startswith("hint.") and "{" not in catalog[key] and key not in ("hint.button", "hint.thinking")
+    ]
     messages += [_filled("hint.with_reason", action=longest_action, reason=reason) for reason in reasons]
     return messages
 
@@ -374,8 +417,11 @@ def _space_and_letter_gaps(phrase: str, size: int, bold: bool) -> tuple[list[int
     image = font.render(phrase, True, (255, 255, 255))
     mask = pygame.mask.from_surface(image, 60)
     width, height = image.get_size()
-    middles = [(font.size(phrase[:index])[0] + font.size(phrase[:index + 1])[0]) / 2
-               for index, letter in enumerate(phrase) if letter == " "]
+    middles = [
+        (font.size(phrase[:index])[0] + font.size(phrase[: index + 1])[0]) / 2
+        for index, letter in enumerate(phrase)
+        if letter == " "
+    ]
     spaces = []
     for middle in middles:
         closest = width

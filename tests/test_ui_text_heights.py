@@ -70,9 +70,27 @@ Measured = dict[str, tuple[int, str]]
 #: What is drawn on the way from one screen to the next (the table dealing, the computer
 #: players' turns): held to the floor, but measured for growth only on the screens themselves.
 BETWEEN = "on the way"
-SCREENS = ("start", "settings", "rules editor", "rules help", "Bid Whist bidding panel", "trump chooser", "kitty",
-           "Bid Whist table", "last trick", "hand log", "table menu", "leave question", "hot-seat cover",
-           "Wizard bidding panel", "Wizard table", "score pad", "game over", "statistics", "replay")
+SCREENS = (
+    "start",
+    "settings",
+    "rules editor",
+    "rules help",
+    "Bid Whist bidding panel",
+    "trump chooser",
+    "kitty",
+    "Bid Whist table",
+    "last trick",
+    "hand log",
+    "table menu",
+    "leave question",
+    "hot-seat cover",
+    "Wizard bidding panel",
+    "Wizard table",
+    "score pad",
+    "game over",
+    "statistics",
+    "replay",
+)
 
 
 class TourDone(Exception):
@@ -142,8 +160,14 @@ def _shown(app: App, sizes: TextSizes, screen: str) -> None:
         raise TourDone
 
 
-def _run(app: App, until: Callable[[], bool], pilot: Autopilot | None = None, frames: int = 3000,
-         sizes: TextSizes | None = None, screen: str = "") -> None:
+def _run(
+    app: App,
+    until: Callable[[], bool],
+    pilot: Autopilot | None = None,
+    frames: int = 3000,
+    sizes: TextSizes | None = None,
+    screen: str = "",
+) -> None:
     """Run frames (the pilot answering the human's questions) until ``until`` holds; what is
     drawn on the way counts as ``screen``."""
     if sizes is not None:
@@ -161,8 +185,11 @@ def _tour(app: App, sizes: TextSizes) -> None:
     """Every screen of the app, in the order a player meets them."""
     _shown(app, sizes, "start")
     start = app.scenes[-1]
-    for screen, opens in (("settings", start.open_settings), ("rules editor", start.open_rules_editor),
-                          ("rules help", start.open_rules_help)):
+    for screen, opens in (
+        ("settings", start.open_settings),
+        ("rules editor", start.open_rules_editor),
+        ("rules help", start.open_rules_help),
+    ):
         opens()
         _shown(app, sizes, screen)
         app.pop()
@@ -180,12 +207,25 @@ def _tour(app: App, sizes: TextSizes) -> None:
     for card in kitty.cards[-3:]:
         kitty._toggle(card)
     _shown(app, sizes, "kitty")
-    _run(app, lambda: app.scenes[-1] is scene and scene.input_enabled() and len(scene.model.trick) >= 2
-         and scene.session.match.phase == Phase.PLAY and len(scene.session.match.view(0).tricks) >= 2, pilot,
-         sizes=sizes, screen="Bid Whist table")
+    _run(
+        app,
+        lambda: (
+            app.scenes[-1] is scene
+            and scene.input_enabled()
+            and len(scene.model.trick) >= 2
+            and scene.session.match.phase == Phase.PLAY
+            and len(scene.session.match.view(0).tricks) >= 2
+        ),
+        pilot,
+        sizes=sizes,
+        screen="Bid Whist table",
+    )
     _shown(app, sizes, "Bid Whist table")
-    for screen, opens in (("last trick", scene.open_last_trick), ("hand log", scene.open_hand_log),
-                          ("table menu", scene.open_menu)):
+    for screen, opens in (
+        ("last trick", scene.open_last_trick),
+        ("hand log", scene.open_hand_log),
+        ("table menu", scene.open_menu),
+    ):
         opens()
         _shown(app, sizes, screen)
         app.pop()
@@ -201,8 +241,13 @@ def _tour(app: App, sizes: TextSizes) -> None:
     _shown(app, sizes, "hot-seat cover")
     _run(app, lambda: _top(app) == "BiddingPanel", pilot, sizes=sizes, screen="Wizard table")
     _shown(app, sizes, "Wizard bidding panel")
-    _run(app, lambda: app.scenes[-1] is scene and scene.input_enabled() and len(scene.model.trick) >= 2, pilot,
-         sizes=sizes, screen="Wizard table")
+    _run(
+        app,
+        lambda: app.scenes[-1] is scene and scene.input_enabled() and len(scene.model.trick) >= 2,
+        pilot,
+        sizes=sizes,
+        screen="Wizard table",
+    )
     _shown(app, sizes, "Wizard table")
 
     # Finished games (played by computer players, off the table): their score pad and game
@@ -211,8 +256,9 @@ def _tour(app: App, sizes: TextSizes) -> None:
     app.push(ScorePad(app, score_history(bid_whist.history()), NAMES4, lambda: None))
     _shown(app, sizes, "score pad")
     app.pop()
-    app.push(EndScene(app, score_history(wizard.history()), NAMES4 + ["Esme"], lambda: None,
-                      lambda: None).attach_host(scene))
+    app.push(
+        EndScene(app, score_history(wizard.history()), NAMES4 + ["Esme"], lambda: None, lambda: None).attach_host(scene)
+    )
     _shown(app, sizes, "game over")
     sizes.screen = "start"
     app.show_start()
@@ -251,7 +297,7 @@ def measure(data_dir: Path, size: tuple[int, int], percent: int, through: str | 
         del TEXT.render
         app.close(quit_pygame=False)
         set_display_choices(100, False)
-    wanted = SCREENS[:SCREENS.index(through) + 1] if through else SCREENS
+    wanted = SCREENS[: SCREENS.index(through) + 1] if through else SCREENS
     assert set(sizes.drawn) - {BETWEEN} == set(wanted), f"the tour missed {set(wanted) - set(sizes.drawn)}"
     return sizes
 
@@ -282,11 +328,13 @@ def _report(rows: list[tuple[str, str, object]]) -> str:
     return "\n".join(f"  {screen}: {text!r} {detail}" for screen, text, detail in sorted(rows)[:40])
 
 
-@pytest.mark.parametrize("size,smallest", [((1280, 720), SMALLEST_PX), ((800, 600), SMALLEST_PX_IN_800x600)],
-                         ids=["1280x720", "800x600"])
+@pytest.mark.parametrize(
+    "size,smallest", [((1280, 720), SMALLEST_PX), ((800, 600), SMALLEST_PX_IN_800x600)], ids=["1280x720", "800x600"]
+)
 def test_no_text_is_smaller_than_the_floor_at_100_percent(measured, size, smallest) -> None:
-    small = [(screen, text, f"{pixels} px") for text, (pixels, screen) in measured(size, 100).items()
-             if pixels < smallest]
+    small = [
+        (screen, text, f"{pixels} px") for text, (pixels, screen) in measured(size, 100).items() if pixels < smallest
+    ]
     assert not small, f"text below {smallest} px at {size}:\n{_report(small)}"
 
 
@@ -323,10 +371,27 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
 #: The screens whose own composition has room to grow in a 1280x720 window: their texts grow
 #: with the UI scale by at least this much at 200% (half their share, on the median), and
 #: the table's own texts (plates, corner panels, tags, buttons), which stayed at 10 px.
-GROWING_SCREENS = ("settings", "rules editor", "rules help", "Bid Whist table", "Wizard table", "trump chooser",
-                   "last trick", "hand log", "table menu", "leave question", "hot-seat cover", "score pad",
-                   "game over", "replay", "Bid Whist bidding panel", "Wizard bidding panel", "kitty", "start",
-                   "statistics")
+GROWING_SCREENS = (
+    "settings",
+    "rules editor",
+    "rules help",
+    "Bid Whist table",
+    "Wizard table",
+    "trump chooser",
+    "last trick",
+    "hand log",
+    "table menu",
+    "leave question",
+    "hot-seat cover",
+    "score pad",
+    "game over",
+    "replay",
+    "Bid Whist bidding panel",
+    "Wizard bidding panel",
+    "kitty",
+    "start",
+    "statistics",
+)
 LEAST_MEDIAN_GROWTH = 1.15
 #: The screens that fill the window at 100% and grow past it on a page that scrolls: their
 #: texts grow with the UI scale as far as the window's width allows (the start screen's and the
@@ -339,12 +404,24 @@ LEAST_SCROLLING_GROWTH = 1.3
 #: A large window, toured as far as the dialogs between the corner panels.
 LARGE_WINDOW = (1920, 1080)
 LARGE_WINDOW_THROUGH = "Wizard bidding panel"
-LARGE_WINDOW_GROWING = ("settings", "rules editor", "rules help", "Bid Whist bidding panel", "trump chooser", "kitty",
-                        "hot-seat cover", "Wizard bidding panel", "start")
+LARGE_WINDOW_GROWING = (
+    "settings",
+    "rules editor",
+    "rules help",
+    "Bid Whist bidding panel",
+    "trump chooser",
+    "kitty",
+    "hot-seat cover",
+    "Wizard bidding panel",
+    "start",
+)
 
 
-@pytest.mark.parametrize("size,growing", [((1280, 720), GROWING_SCREENS), (LARGE_WINDOW, LARGE_WINDOW_GROWING)],
-                         ids=["1280x720", "1920x1080"])
+@pytest.mark.parametrize(
+    "size,growing",
+    [((1280, 720), GROWING_SCREENS), (LARGE_WINDOW, LARGE_WINDOW_GROWING)],
+    ids=["1280x720", "1920x1080"],
+)
 def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured, size, growing) -> None:
     usual, grown = measured_on_screens(measured, size)
     shrunk, lagging = [], []
@@ -373,19 +450,27 @@ def test_at_200_percent_every_text_grows_as_far_as_its_screen_has_room(measured,
 def test_panel_titles_grow_with_the_window_and_the_ui_scale(measured) -> None:
     # The bug: a panel's title band was capped at 50 px, so its title stayed at 30 px whatever
     # the window and the UI scale (a 1920x1080 start screen at 1.5 times with 30 px titles).
-    titles = [("start", t("start.players_title")), ("kitty", t("kitty.title", count=6)),
-              ("Bid Whist bidding panel", t("bid.title")), ("settings", t("settings.title"))]
+    titles = [
+        ("start", t("start.players_title")),
+        ("kitty", t("kitty.title", count=6)),
+        ("Bid Whist bidding panel", t("bid.title")),
+        ("settings", t("settings.title")),
+    ]
     usual, grown = measured_on_screens(measured, (1280, 720))
     large, large_grown = measured_on_screens(measured, LARGE_WINDOW)
     lagging = []
     for screen, title in titles:
         # The large window's own factor is 1.5: its titles are about that much larger.
         if large[screen, title] < 1.4 * usual[screen, title]:
-            lagging.append((screen, title, f"{usual[screen, title]} px at 1280x720, {large[screen, title]} px at 1920x1080"))
+            lagging.append(
+                (screen, title, f"{usual[screen, title]} px at 1280x720, {large[screen, title]} px at 1920x1080")
+            )
         if grown[screen, title] < LEAST_MEDIAN_GROWTH * usual[screen, title]:
             lagging.append((screen, title, f"{usual[screen, title]} px at 100%, {grown[screen, title]} px at 200%"))
         if large_grown[screen, title] < large[screen, title]:
-            lagging.append((screen, title, f"{large[screen, title]} px at 100%, {large_grown[screen, title]} px at 200%"))
+            lagging.append(
+                (screen, title, f"{large[screen, title]} px at 100%, {large_grown[screen, title]} px at 200%")
+            )
     assert not lagging, f"titles that do not grow:\n{_report(lagging)}"
 
 

@@ -106,8 +106,9 @@ def test_its_bidding_panel_score_pad_and_end_screen(oh_hell, app):
     history = match.history()
     pad = ScorePad(app, score_history(history), NAMES)
     assert len(pad.rows) == len(history["deals"])
-    assert [pad.rows[-1].cells[1 + 4 * s + 3].text for s in range(PLAYERS)] == \
-        [str(score) for score in history["final_scores"]]
+    assert [pad.rows[-1].cells[1 + 4 * s + 3].text for s in range(PLAYERS)] == [
+        str(score) for score in history["final_scores"]
+    ]
     end = EndScene(app, score_history(history), NAMES, lambda: None, lambda: None)
     for winner in history["winners"]:
         assert NAMES[winner] in end.winner_line()

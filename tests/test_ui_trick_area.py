@@ -56,8 +56,9 @@ def _ring_mask(view: TableView, layout: TableLayout) -> pygame.mask.Mask:
     return pygame.mask.from_surface(picture, 1)
 
 
-def _turned(view: TableView, layout: TableLayout, seat: int, corners_only: bool) -> tuple[pygame.mask.Mask,
-                                                                                         tuple[int, int]]:
+def _turned(
+    view: TableView, layout: TableLayout, seat: int, corners_only: bool
+) -> tuple[pygame.mask.Mask, tuple[int, int]]:
     """The mask of a seat's trick card (or of its two index boxes), turned as the view turns the
     card, and where its top-left lies on screen."""
     width, height = layout.trick_card_w, layout.trick_card_h
@@ -89,13 +90,17 @@ def test_the_ring_holds_every_trick_card(table, size):
     assert not outside, f"{game} with {players} at {size}: trick cards past the ring (seat, pixels): {outside}"
     assert pygame.Rect(0, 0, *layout.size).contains(layout.trick_rect)
     # Grown to hold five or six cards, it still runs behind no name plate.
-    behind = [place.seat for place in layout.seats
-              if ring.overlap_area(pygame.mask.Mask(place.plate.size, fill=True), place.plate.topleft)]
+    behind = [
+        place.seat
+        for place in layout.seats
+        if ring.overlap_area(pygame.mask.Mask(place.plate.size, fill=True), place.plate.topleft)
+    ]
     assert not behind, f"{game} with {players} at {size}: the ring runs behind the plates of seats {behind}"
 
 
-def _draw_trick(view: TableView, model: TableModel, layout: TableLayout, winning_seat: int,
-                tags: bool) -> pygame.Surface:
+def _draw_trick(
+    view: TableView, model: TableModel, layout: TableLayout, winning_seat: int, tags: bool
+) -> pygame.Surface:
     surface = pygame.Surface(layout.size)
     surface.fill((20, 90, 50))
     with pytest.MonkeyPatch.context() as patch:
@@ -134,14 +139,16 @@ def test_the_led_and_winning_tags_leave_every_corner_index_in_view(table, size):
         model.trick = [((leader + step) % players, TRICK_CARDS[step]) for step in range(players)]
         model.trick_winner = -1
         for winning in (leader, (leader + 1) % players):
-            tags = _changed(_draw_trick(view, model, layout, winning, True),
-                            _draw_trick(view, model, layout, winning, False))
+            tags = _changed(
+                _draw_trick(view, model, layout, winning, True), _draw_trick(view, model, layout, winning, False)
+            )
             assert tags.count() > 0, "no tag drawn"
             if indices.overlap_area(tags, (0, 0)):
                 covered.append((leader, winning, indices.overlap_area(tags, (0, 0))))
             for tag in tags.get_bounding_rects():
-                if not pygame.Rect(0, 0, *layout.size).contains(tag) or \
-                        any(tag.colliderect(place.plate) for place in layout.seats):
+                if not pygame.Rect(0, 0, *layout.size).contains(tag) or any(
+                    tag.colliderect(place.plate) for place in layout.seats
+                ):
                     astray.append((leader, winning, tag))
     assert not covered, f"{game} with {players} at {size}: index pixels under a tag (led, winning, px): {covered}"
     assert not astray, f"{game} with {players} at {size}: tags off screen or on a plate: {astray}"

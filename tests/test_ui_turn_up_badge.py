@@ -40,11 +40,21 @@ def test_the_trump_badge_leaves_the_turn_up_cards_indices_in_view(size, code, su
     pad = max(8, round(10 * layout.unit))
     shown = face.get_rect(center=(pad + width // 2, rect.height // 2))
     index_w, index_h = view.art(width).corner_index_size()
-    boxes = [pygame.Rect(shown.left, shown.top, index_w, index_h),
-             pygame.Rect(shown.right - index_w, shown.bottom - index_h, index_w, index_h)]
-    covered = [(x, y) for box in boxes for x in range(box.left, box.right) for y in range(box.top, box.bottom)
-               if with_badge.get_at((x, y)) != without_badge.get_at((x, y))]
-    drawn = sum(with_badge.get_at((x, y)) != without_badge.get_at((x, y))
-                for x in range(0, rect.width, 2) for y in range(0, rect.height, 2))
+    boxes = [
+        pygame.Rect(shown.left, shown.top, index_w, index_h),
+        pygame.Rect(shown.right - index_w, shown.bottom - index_h, index_w, index_h),
+    ]
+    covered = [
+        (x, y)
+        for box in boxes
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+        if with_badge.get_at((x, y)) != without_badge.get_at((x, y))
+    ]
+    drawn = sum(
+        with_badge.get_at((x, y)) != without_badge.get_at((x, y))
+        for x in range(0, rect.width, 2)
+        for y in range(0, rect.height, 2)
+    )
     assert drawn, "no trump badge drawn"
     assert not covered, f"the trump badge covers {len(covered)} index pixels at {size}, e.g. {covered[:3]}"

@@ -35,6 +35,7 @@ def display():
 
 # ---------------------------------------------------------------------------- rules errors
 
+
 def test_must_follow_names_the_suit_in_words():
     error = IllegalActionError("You must follow hearts", "must_follow", suit=int(Suit.HEARTS))
     assert explain(error) == "You must follow hearts."
@@ -48,11 +49,15 @@ def test_bid_too_low_names_the_high_bid_in_words():
 
 
 def test_codes_with_number_parameters_read_as_before():
-    assert explain(IllegalActionError("x", "wrong_phase", phase=int(Phase.BID))) == \
-        "That is not possible at this point of the hand."
+    assert (
+        explain(IllegalActionError("x", "wrong_phase", phase=int(Phase.BID)))
+        == "That is not possible at this point of the hand."
+    )
     assert explain(IllegalActionError("x", "bid_min", min=3)) == "A bid must be at least 3."
-    assert explain(IllegalActionError("x", "uneven_bids", bid=2, total=5)) == \
-        "The dealer may not bid 2: the bids would add up to 5."
+    assert (
+        explain(IllegalActionError("x", "uneven_bids", bid=2, total=5))
+        == "The dealer may not bid 2: the bids would add up to 5."
+    )
     assert explain(IllegalActionError("x", "not_in_hand", card=12)) == "You do not hold that card."
 
 
@@ -87,6 +92,7 @@ def test_shared_words():
 
 # ---------------------------------------------------------------------------- registry text
 
+
 @pytest.mark.parametrize("game", [game.name for game in all_games()])
 def test_every_text_key_a_game_names_is_in_the_catalog(game):
     definition = next(g for g in all_games() if g.name == game)
@@ -97,6 +103,7 @@ def test_every_text_key_a_game_names_is_in_the_catalog(game):
 
 
 # ---------------------------------------------------------------------------- the one text cache
+
 
 def test_widgets_draw_text_through_the_one_cache():
     surface = render_text("Score pad", 22, (255, 255, 255))
@@ -117,7 +124,7 @@ def test_a_bounded_cache_forgets_the_least_recently_used_entry():
     cache: BoundedCache[str, int] = BoundedCache(2)
     cache.put("a", 1)
     cache.put("b", 2)
-    assert cache.get("a") == 1          # "a" is now the most recently used
+    assert cache.get("a") == 1  # "a" is now the most recently used
     cache.put("c", 3)
     assert "b" not in cache and cache.get("a") == 1 and cache.get("c") == 3
     assert len(cache) == 2
@@ -143,7 +150,7 @@ def test_a_no_break_space_keeps_a_key_and_what_it_does_on_one_line(language):
     keys = text_in(language, "replay.keys")
     items = [item.rstrip("\xa0·") for item in keys.split(" ")]
     assert len(items) == 5 and all("\xa0" in item or item == items[3] for item in items)
-    for width in (240, 320, 480, 900):   # each item fits a line of 240 px at 18 px
+    for width in (240, 320, 480, 900):  # each item fits a line of 240 px at 18 px
         lines = wrap_text(keys, width, 18)
         assert [item.rstrip("\xa0·") for line in lines for item in line.split(" ")] == items
     # Ordinary spaces still break.

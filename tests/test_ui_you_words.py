@@ -38,9 +38,14 @@ def _chooser_line(lines) -> str:
     return lines[-1][1]
 
 
-@pytest.mark.parametrize("viewer, expected", [(0, t("table.you_choose_direction")),
-                                              (2, t("table.choosing_direction", name="You")),
-                                              (PUBLIC_SEAT, t("table.choosing_direction", name="You"))])
+@pytest.mark.parametrize(
+    "viewer, expected",
+    [
+        (0, t("table.you_choose_direction")),
+        (2, t("table.choosing_direction", name="You")),
+        (PUBLIC_SEAT, t("table.choosing_direction", name="You")),
+    ],
+)
 def test_the_no_trump_declarer_choosing_the_ranking(viewer, expected):
     model = TableModel.empty(get_game("bidwhist"), 4)
     model.contract_mode, model.contract_books, model.declarer, model.direction = BidMode.NOTRUMP, 4, 0, -1
@@ -50,8 +55,9 @@ def test_the_no_trump_declarer_choosing_the_ranking(viewer, expected):
     assert _chooser_line(lines) == expected
 
 
-@pytest.mark.parametrize("viewer, expected", [(1, t("table.you_choose_trump")),
-                                              (0, t("table.dealer_chooses", name="Ada"))])
+@pytest.mark.parametrize(
+    "viewer, expected", [(1, t("table.you_choose_trump")), (0, t("table.dealer_chooses", name="Ada"))]
+)
 def test_the_wizard_dealer_naming_trump(viewer, expected):
     model = TableModel.empty(get_game("wizard"), 4)
     model.dealer, model.turn_up_known, model.trump_pending, model.round_number = 1, True, True, 3

@@ -50,8 +50,7 @@ COMPUTERS = ["ai:medium", "ai:medium", "ai:medium"]
 def position(match: Match) -> tuple[Any, ...]:
     """Everything a position is: what every seat and an onlooker see, the record, the actions."""
     history = json.loads(json.dumps({k: v for k, v in match.history().items() if k != "undo_used"}))
-    return (tuple(match.view(seat) for seat in [PUBLIC_SEAT, *range(match.num_players)]), history,
-            list(match.actions))
+    return (tuple(match.view(seat) for seat in [PUBLIC_SEAT, *range(match.num_players)]), history, list(match.actions))
 
 
 def computers_reply(match: Match) -> None:
@@ -72,8 +71,11 @@ def take_one_step(match: Match) -> None:
 
 
 def wizard_match(seed: int = 11) -> Match:
-    match = Match(make_rules("wizard", players=4), [Seat("You"), *(Seat(n, c) for n, c in
-                                                                    zip(("Ada", "Bruno", "Cleo"), COMPUTERS))], seed)
+    match = Match(
+        make_rules("wizard", players=4),
+        [Seat("You"), *(Seat(n, c) for n, c in zip(("Ada", "Bruno", "Cleo"), COMPUTERS))],
+        seed,
+    )
     # On to the third round (three cards each), the human to act.
     while match.deal_number < 3 or match.phase == Phase.HAND_OVER:
         take_one_step(match)
@@ -82,6 +84,7 @@ def wizard_match(seed: int = 11) -> Match:
 
 
 # ---------------------------------------------------------------------------- the match
+
 
 def test_undo_restores_each_earlier_position_of_the_hand_and_stops_at_the_deal():
     match = wizard_match()
@@ -125,8 +128,11 @@ def test_a_finished_hand_is_not_taken_back():
 
 def test_the_kitty_is_taken_back_as_a_whole_then_the_trump():
     for seed in range(60):
-        match = Match(make_rules("bidwhist", players=4),
-                      [Seat("You"), *(Seat(n, c) for n, c in zip(("Ada", "Bruno", "Cleo"), COMPUTERS))], seed)
+        match = Match(
+            make_rules("bidwhist", players=4),
+            [Seat("You"), *(Seat(n, c) for n, c in zip(("Ada", "Bruno", "Cleo"), COMPUTERS))],
+            seed,
+        )
         computers_reply(match)
         if not match.is_human_turn():
             continue
@@ -169,9 +175,13 @@ def test_undo_marks_the_game_in_its_save_and_its_history(tmp_path):
 
 # ---------------------------------------------------------------------------- the table
 
+
 def make_app(tmp_path, **settings: Any) -> App:
-    return App(data_dir=str(tmp_path), size=(1280, 720),
-               settings=Settings(animation_speed="instant", ai_pause_seconds=0.0, **settings))
+    return App(
+        data_dir=str(tmp_path),
+        size=(1280, 720),
+        settings=Settings(animation_speed="instant", ai_pause_seconds=0.0, **settings),
+    )
 
 
 def one_human_table(app: App) -> TableScene:
@@ -222,8 +232,7 @@ def test_u_and_ctrl_z_undo_again_and_again_within_the_hand(tmp_path):
     play_and_wait(app, scene)
     step(app, [key(pygame.K_u, "u")])
     assert_shows_position(scene, second)
-    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a",
-                                  scancode=0)])
+    step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a", scancode=0)])
     assert_shows_position(scene, first)
     assert scene.session.match.history()["undo_used"] is True
 

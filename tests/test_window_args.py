@@ -61,12 +61,18 @@ def remember(tmp_path: Path, setup: LastSetup) -> UserPaths:
     return user
 
 
-WIZARD_SETUP = LastSetup(game="wizard", players=5, names=["Ann", "Bo", "Cy", "Di", "Ed", "Fi"],
-                         kinds=["human", "computer", "computer", "human", "computer", "computer"],
-                         levels=["medium", "easy", "hard", "medium", "hard", "medium"], preset="standard")
+WIZARD_SETUP = LastSetup(
+    game="wizard",
+    players=5,
+    names=["Ann", "Bo", "Cy", "Di", "Ed", "Fi"],
+    kinds=["human", "computer", "computer", "human", "computer", "computer"],
+    levels=["medium", "easy", "hard", "medium", "hard", "medium"],
+    preset="standard",
+)
 
 
 # ---------------------------------------------------------------- the command line
+
 
 def test_the_window_takes_rules_preset_and_game(tmp_path, windows_opened) -> None:
     rules = write(tmp_path / "house.yaml", "target_score: 5\n")
@@ -88,15 +94,19 @@ def test_without_table_options_the_window_opens_at_the_start_screen(tmp_path, wi
     assert windows_opened[0]["table"] is None
 
 
-@pytest.mark.parametrize(("text", "args", "fragment"), [
-    ("targt_score: 5\n", ["--game", "bidwhist"], "targt_score: unknown key; did you mean target_score?"),
-    ("target_score: 5\n", [], "game: missing; name the game in the file"),
-    ("game: wizard\nrounds: 3\n", ["--game", "bidwhist"], "this file is for wizard"),
-    ("game: wizard\n", ["--preset", "shrot"], "no preset named 'shrot'"),
-    ("game: wizard\nrules: [\n", [], "YAML syntax error at line 3"),
-])
-def test_a_bad_rules_file_is_one_line_and_exit_2_before_any_window(tmp_path, capsys, windows_opened,
-                                                                    text, args, fragment) -> None:
+@pytest.mark.parametrize(
+    ("text", "args", "fragment"),
+    [
+        ("targt_score: 5\n", ["--game", "bidwhist"], "targt_score: unknown key; did you mean target_score?"),
+        ("target_score: 5\n", [], "game: missing; name the game in the file"),
+        ("game: wizard\nrounds: 3\n", ["--game", "bidwhist"], "this file is for wizard"),
+        ("game: wizard\n", ["--preset", "shrot"], "no preset named 'shrot'"),
+        ("game: wizard\nrules: [\n", [], "YAML syntax error at line 3"),
+    ],
+)
+def test_a_bad_rules_file_is_one_line_and_exit_2_before_any_window(
+    tmp_path, capsys, windows_opened, text, args, fragment
+) -> None:
     rules = write(tmp_path / "house.yaml", text)
     assert main(["--data-dir", str(tmp_path / "data"), "--rules", str(rules), *args]) == EXIT_USAGE
     out, err = capsys.readouterr()
@@ -125,6 +135,7 @@ def test_the_subcommands_keep_their_own_game_option() -> None:
 
 # ---------------------------------------------------------------- which game, how many players
 
+
 def test_the_game_comes_from_the_file_when_not_named(tmp_path) -> None:
     rules = write(tmp_path / "house.yaml", "game: wizard\nuneven_bids: always\n")
     plan = plan_table(UserPaths.from_data_dir(tmp_path), rules_file=rules)
@@ -146,6 +157,7 @@ def test_rules_that_do_not_fit_the_last_player_count_are_refused(tmp_path) -> No
 
 # ---------------------------------------------------------------- the window at the table
 
+
 def open_at_table(tmp_path: Path, plan: TablePlan) -> App:
     return App(data_dir=str(tmp_path), size=(800, 600), table=plan)
 
@@ -160,7 +172,12 @@ def test_the_window_opens_at_the_table_with_the_last_setups_seats(tmp_path) -> N
         match = table.session.match
         assert match.rules == WizardRules(rounds=2)
         assert [(seat.name, seat.controller) for seat in match.seats] == [
-            ("Ann", "human"), ("Bo", "ai:easy"), ("Cy", "ai:hard"), ("Di", "human"), ("Ed", "ai:hard")]
+            ("Ann", "human"),
+            ("Bo", "ai:easy"),
+            ("Cy", "ai:hard"),
+            ("Di", "human"),
+            ("Ed", "ai:hard"),
+        ]
         app.request_start()
         assert isinstance(app.scenes[-1], LeaveDialog), "leaving the game asks first, as always"
     finally:
@@ -168,8 +185,11 @@ def test_the_window_opens_at_the_table_with_the_last_setups_seats(tmp_path) -> N
 
 
 def test_without_a_last_setup_one_human_plays_computers(tmp_path) -> None:
-    plan = plan_table(UserPaths.from_data_dir(tmp_path), game="bidwhist",
-                      rules_file=write(tmp_path / "house.yaml", "target_score: 5\n"))
+    plan = plan_table(
+        UserPaths.from_data_dir(tmp_path),
+        game="bidwhist",
+        rules_file=write(tmp_path / "house.yaml", "target_score: 5\n"),
+    )
     app = open_at_table(tmp_path, plan)
     try:
         match = app.top_scene().session.match
@@ -184,8 +204,9 @@ def test_without_a_last_setup_one_human_plays_computers(tmp_path) -> None:
 def leave_a_saved_game(data_dir) -> None:
     """A Wizard game in progress, saved in ``data_dir`` as the window leaves it."""
     first = App(data_dir=str(data_dir), size=(800, 600), show_start=False)
-    first.start_match(make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"),
-                                                        Seat("C", "ai:easy")], seed=7)
+    first.start_match(
+        make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"), Seat("C", "ai:easy")], seed=7
+    )
     assert first.autosaver.flush()
     first.close(quit_pygame=False)
 
@@ -218,13 +239,17 @@ def test_the_saved_game_gives_way_when_the_player_says_so(tmp_path) -> None:
 
 # ---------------------------------------------------------------- --data-dir ""
 
-@pytest.mark.parametrize("argv", [
-    ["--data-dir", ""],
-    ["--data-dir", "  "],
-    ["simulate", "--game", "wizard", "--games", "1", "--data-dir", ""],
-    ["replay", "f.jsonl", "--data-dir", ""],
-    ["--self-test", "--data-dir", ""],
-])
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--data-dir", ""],
+        ["--data-dir", "  "],
+        ["simulate", "--game", "wizard", "--games", "1", "--data-dir", ""],
+        ["replay", "f.jsonl", "--data-dir", ""],
+        ["--self-test", "--data-dir", ""],
+    ],
+)
 def test_an_empty_data_dir_is_refused(argv, capsys, windows_opened, monkeypatch, tmp_path) -> None:
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as info:
@@ -241,8 +266,7 @@ def test_user_paths_refuse_an_empty_data_dir() -> None:
         UserPaths.from_data_dir("")
 
 
-def test_settings_from_the_program_folder_never_overwrite_the_bundled_file(monkeypatch, capsys,
-                                                                           windows_opened) -> None:
+def test_settings_from_the_program_folder_never_overwrite_the_bundled_file(monkeypatch, capsys, windows_opened) -> None:
     monkeypatch.chdir(REPO_ROOT)
     bundled = (REPO_ROOT / "config" / "settings.yaml").read_bytes()
     with pytest.raises(SystemExit):

@@ -89,6 +89,7 @@ def sparse_file(path: Path, size: int) -> Path:
 
 # ---------------------------------------------------------------- the alias bomb
 
+
 def test_the_bomb_is_the_small_file_of_the_issue() -> None:
     text = alias_bomb()
     assert len(text.encode()) < 440
@@ -102,19 +103,20 @@ def test_an_alias_bomb_in_a_rules_file_is_refused_at_once_naming_the_line(tmp_pa
         load_rule_file(path)
     assert time.perf_counter() - began < PROMPT_SECONDS
     message = str(info.value)
-    assert message == (f"{path}: anchor &a at line 2: anchors and aliases (&name, *name) are not allowed "
-                       "in Trick Table files")
+    assert message == (
+        f"{path}: anchor &a at line 2: anchors and aliases (&name, *name) are not allowed in Trick Table files"
+    )
 
 
-def test_simulate_with_an_alias_bomb_exits_2_with_one_line_and_no_traceback(tmp_path, capsys,
-                                                                             memory_ceiling) -> None:
+def test_simulate_with_an_alias_bomb_exits_2_with_one_line_and_no_traceback(tmp_path, capsys, memory_ceiling) -> None:
     path = write(tmp_path / "bomb.yaml", alias_bomb())
     code = main(["simulate", "--game", "wizard", "--games", "1", "--rules", str(path)])
     out, err = capsys.readouterr()
     assert code == EXIT_USAGE
     assert out == ""
-    assert err.strip() == (f"error: {path}: anchor &a at line 1: anchors and aliases (&name, *name) "
-                           "are not allowed in Trick Table files")
+    assert err.strip() == (
+        f"error: {path}: anchor &a at line 1: anchors and aliases (&name, *name) are not allowed in Trick Table files"
+    )
 
 
 def test_an_alias_alone_is_refused_too() -> None:
@@ -165,6 +167,7 @@ def test_a_set_value_cannot_hold_an_alias(memory_ceiling) -> None:
 
 # ---------------------------------------------------------------- duplicate keys
 
+
 def test_a_key_given_twice_in_a_rules_file_is_refused(tmp_path) -> None:
     path = write(tmp_path / "house.yaml", "game: wizard\nrules:\n  rounds: 3\n  bidding: open\n  rounds: 5\n")
     with pytest.raises(ConfigError) as info:
@@ -197,6 +200,7 @@ def test_duplicate_keys_in_the_last_setup_make_it_unusable(tmp_path) -> None:
 
 
 # ---------------------------------------------------------------- size and depth
+
 
 def test_a_rules_file_over_the_limit_is_refused_without_reading_it(tmp_path, memory_ceiling) -> None:
     path = sparse_file(tmp_path / "huge.yaml", 2 * HEADROOM)
@@ -254,13 +258,15 @@ def test_nesting_as_deep_as_our_files_go_is_read() -> None:
 
 # ---------------------------------------------------------------- a long bad value is quoted short
 
+
 def test_a_long_bad_value_is_quoted_by_a_short_prefix(tmp_path) -> None:
     long_word = "sometimes" * 20_000
     path = write(tmp_path / "house.yaml", f"game: wizard\nrules:\n  uneven_bids: {long_word}\n")
     message = str(pytest.raises(ConfigError, load_rule_file, path).value)
     assert len(message) < MAX_MESSAGE
-    assert message.startswith(f"{path}: rules.uneven_bids: must be one of off, always, leader_only, not "
-                              f"'{long_word[:20]}")
+    assert message.startswith(
+        f"{path}: rules.uneven_bids: must be one of off, always, leader_only, not '{long_word[:20]}"
+    )
 
 
 def test_a_long_unknown_key_is_named_by_a_short_prefix(tmp_path) -> None:
@@ -285,15 +291,18 @@ def test_a_long_set_option_is_quoted_by_a_short_prefix(text) -> None:
     assert len(message) < MAX_MESSAGE
 
 
-@pytest.mark.parametrize(("value", "shown"), [
-    ("short", "'short'"),
-    ("y" * 70, f"{'y' * QUOTE_LIMIT!r}... (70 characters)"),
-    (7, "7"),
-    (True, "True"),
-    (10 ** 1000, "a number of about 1,000 digits"),
-    (list(range(100)), "a list of 100 entries"),
-    ([1, 2], "[1, 2]"),
-])
+@pytest.mark.parametrize(
+    ("value", "shown"),
+    [
+        ("short", "'short'"),
+        ("y" * 70, f"{'y' * QUOTE_LIMIT!r}... (70 characters)"),
+        (7, "7"),
+        (True, "True"),
+        (10**1000, "a number of about 1,000 digits"),
+        (list(range(100)), "a list of 100 entries"),
+        ([1, 2], "[1, 2]"),
+    ],
+)
 def test_quote_keeps_a_value_short(value, shown) -> None:
     assert quote(value) == shown
 
@@ -302,6 +311,9 @@ def test_only_the_guarded_loader_reads_yaml() -> None:
     """Every YAML text goes through game.settings.yaml_files: no other module of the program loads YAML itself."""
     root = Path(__file__).resolve().parent.parent / "game"
     loaders = ("safe_load", "yaml.load", "full_load", "unsafe_load", "yaml.compose", "yaml.parse")
-    offenders = [str(path.relative_to(root)) for path in root.rglob("*.py")
-                 if path.name != "yaml_files.py" and any(name in path.read_text(encoding="utf-8") for name in loaders)]
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if path.name != "yaml_files.py" and any(name in path.read_text(encoding="utf-8") for name in loaders)
+    ]
     assert offenders == []

@@ -121,8 +121,11 @@ def discard_state(seed: int = 3):
 
 def wizard_bid_state(players: int = 4, rounds_played: int = 4, seed: int = 5, **rules):
     """A Wizard state in bidding of round ``rounds_played + 1``, at the dealer (last bidder)."""
-    match = Match(make_rules("wizard", rules, players=players),
-                  [Seat(n, "ai:random") for n in ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]], seed)
+    match = Match(
+        make_rules("wizard", rules, players=players),
+        [Seat(n, "ai:random") for n in ["You", "Ada", "Bruno", "Cleo", "Dmitri", "Esme"][:players]],
+        seed,
+    )
     while match.deal_number <= rounds_played or match.phase != Phase.PREDICT:
         if match.phase == Phase.HAND_OVER:
             match.next_deal()

@@ -39,8 +39,8 @@ sys.path.insert(0, str(PROJECT_ROOT))
 
 from game.ui.audio import EFFECTS, SOUNDS_FOLDER  # noqa: E402  (sys.path must name the project first)
 
-RUSTLE_RATE = 22050   # noises: their brightness lives above 5 kHz
-TONE_RATE = 11025     # tuned notes: fundamentals and overtones stay below 4 kHz
+RUSTLE_RATE = 22050  # noises: their brightness lives above 5 kHz
+TONE_RATE = 11025  # tuned notes: fundamentals and overtones stay below 4 kHz
 EDGE_SECONDS = 0.004  # every sound fades in and out over this long, so neither edge clicks
 
 Samples = list[float]
@@ -50,6 +50,7 @@ C4, E_FLAT4, G4, C5, E5, G5, A5, C6 = 261.63, 311.13, 392.00, 523.25, 659.26, 78
 
 
 # ---------------------------------------------------------------------------- building blocks
+
 
 def silence(rate: int, seconds: float) -> Samples:
     return [0.0] * round(rate * seconds)
@@ -109,9 +110,11 @@ def bell(frequency: float, rate: int, seconds: float, tau: float, brightness: fl
     for i in range(count):
         rise = min(1.0, i / attack)
         t = i / rate
-        value = (math.sin(step * i) * math.exp(-t / tau)
-                 + 0.28 * brightness * math.sin(2.0 * step * i) * math.exp(-t / (tau * 0.5))
-                 + 0.09 * brightness * math.sin(3.0 * step * i) * math.exp(-t / (tau * 0.3)))
+        value = (
+            math.sin(step * i) * math.exp(-t / tau)
+            + 0.28 * brightness * math.sin(2.0 * step * i) * math.exp(-t / (tau * 0.5))
+            + 0.09 * brightness * math.sin(3.0 * step * i) * math.exp(-t / (tau * 0.3))
+        )
         out.append(rise * value)
     return out
 
@@ -142,6 +145,7 @@ def card_snap(rng: random.Random, rate: int, tau: float, low: float, high: float
 
 
 # ---------------------------------------------------------------------------- the effects
+
 
 def card_played(rng: random.Random) -> tuple[int, Samples]:
     """A card slid off the hand and laid on the felt: a short rising swish, then a soft snap."""
@@ -252,6 +256,7 @@ RECIPES: dict[str, Callable[[random.Random], tuple[int, Samples]]] = {
 
 
 # ---------------------------------------------------------------------------- writing
+
 
 def render(name: str) -> tuple[int, array]:
     """The effect ``name`` as (sample rate, 16-bit samples), from its recipe and a generator seeded by its name."""

@@ -91,8 +91,9 @@ def _time_first_frame(command: list[str], scratch: Path, env: dict[str, str]) ->
     run_env = dict(env, TRICKTABLE_STARTUP_PROBE=probe.name)
     full = command + ["--data-dir", str(data_dir)]
     launched = time.time()
-    process = subprocess.Popen(full, cwd=PROJECT_ROOT, env=run_env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    process = subprocess.Popen(
+        full, cwd=PROJECT_ROOT, env=run_env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True
+    )
     try:
         _, errors = process.communicate(timeout=RUN_TIMEOUT)
     except subprocess.TimeoutExpired:
@@ -109,8 +110,10 @@ def _report(label: str, times: list[float]) -> str:
     median = statistics.median(times)
     goal = GOALS.get(label)
     verdict = "" if goal is None else f"  (goal {goal:.1f} s: {'met' if median <= goal else 'MISSED'})"
-    return (f"{label:17s} median {median:.3f} s, min {min(times):.3f} s, max {max(times):.3f} s"
-            f" over {len(times)} runs{verdict}")
+    return (
+        f"{label:17s} median {median:.3f} s, min {min(times):.3f} s, max {max(times):.3f} s"
+        f" over {len(times)} runs{verdict}"
+    )
 
 
 def _display_env(xvfb: subprocess.Popen | None) -> tuple[dict[str, str], str]:
@@ -132,8 +135,11 @@ def _start_xvfb() -> subprocess.Popen:
         if Path(f"/tmp/.X{number}-lock").exists():
             continue  # some other server's display: leave it alone
         display = f":{number}"
-        server = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            ["Xvfb", display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         socket = Path(f"/tmp/.X11-unix/X{number}")
         for _ in range(100):
             if socket.exists() or server.poll() is not None:

@@ -160,8 +160,9 @@ class Autopilot:
 
 def _new_app(size: tuple[int, int], speed: str = "instant") -> App:
     data_dir = tempfile.mkdtemp(prefix="tricktable-shots-")
-    settings = Settings(animation_speed=speed, ai_pause_seconds=0.0, window_size=size,
-                        language=os.environ.get(LANGUAGE_ENV) or "en")
+    settings = Settings(
+        animation_speed=speed, ai_pause_seconds=0.0, window_size=size, language=os.environ.get(LANGUAGE_ENV) or "en"
+    )
     return App(data_dir=data_dir, size=size, settings=settings)
 
 
@@ -212,9 +213,17 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     # Bid Whist, a few tricks in, the human to play with cards on the table.
     scene = _start(app, "bidwhist", 4, seed=21)
     pilot = Autopilot(app, scene)
-    _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.session.view(0).game.tricks) >= 3
-                                   and len(scene.model.trick) >= 2))
+    _run(
+        app,
+        lambda: pilot.answer(
+            lambda: (
+                scene.app.scenes[-1] is scene
+                and scene.input_enabled()
+                and len(scene.session.view(0).game.tricks) >= 3
+                and len(scene.model.trick) >= 2
+            )
+        ),
+    )
     app.step(FRAME, [])
     saved.append(_save(app, "bidwhist_table", size))
 
@@ -225,9 +234,17 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     _top(app, LastTrickDialog).close()
 
     # Later in the same hand: how the contract stands, the trick in play tagged.
-    _run(app, lambda: pilot.answer(lambda: scene.app.scenes[-1] is scene and scene.input_enabled()
-                                   and len(scene.session.view(0).game.tricks) >= 7
-                                   and len(scene.model.trick) >= 2))
+    _run(
+        app,
+        lambda: pilot.answer(
+            lambda: (
+                scene.app.scenes[-1] is scene
+                and scene.input_enabled()
+                and len(scene.session.view(0).game.tricks) >= 7
+                and len(scene.model.trick) >= 2
+            )
+        ),
+    )
     app.step(FRAME, [])
     saved.append(_save(app, "contract_progress", size))
 
@@ -250,8 +267,12 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     for seed in range(1, 60):
         scene = _start(app, "bidwhist", 4, seed=seed)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "KittyDialog"
-                                       or scene.session.phase == Phase.PLAY))
+        _run(
+            app,
+            lambda: pilot.answer(
+                lambda: type(app.scenes[-1]).__name__ == "KittyDialog" or scene.session.phase == Phase.PLAY
+            ),
+        )
         dialog = app.scenes[-1]
         if isinstance(dialog, KittyDialog):
             for choice in dialog.cards[-4:]:
@@ -264,8 +285,12 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     # Wizard, five players, round 4: the human bids last, after everyone else.
     scene = _start(app, "wizard", 5, seed=5)
     pilot = Autopilot(app, scene)
-    _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "BiddingPanel"
-                                   and scene.session.deal_number >= 4))
+    _run(
+        app,
+        lambda: pilot.answer(
+            lambda: type(app.scenes[-1]).__name__ == "BiddingPanel" and scene.session.deal_number >= 4
+        ),
+    )
     for _ in range(20):
         app.step(FRAME, [])
     saved.append(_save(app, "wizard_bidding", size))
@@ -273,9 +298,11 @@ def shoot(size: tuple[int, int]) -> list[Path]:
     # Hot seat: Alice and Carmen share the screen; the second deal opens behind a cover.
     scene = _start(app, "wizard", 4, seed=6, humans=(0, 2), rounds=4)
     pilot = Autopilot(app, scene)
-    _run(app, lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "CoverScene"
-                                   and scene.session.deal_number >= 2))
-    app.step(FRAME, [], idle_time=COVER_GUARD_SECONDS)   # the cover as it listens, its button gold
+    _run(
+        app,
+        lambda: pilot.answer(lambda: type(app.scenes[-1]).__name__ == "CoverScene" and scene.session.deal_number >= 2),
+    )
+    app.step(FRAME, [], idle_time=COVER_GUARD_SECONDS)  # the cover as it listens, its button gold
     saved.append(_save(app, "hot_seat_cover", size))
 
     # A three-round Wizard game played to its end screen.
@@ -355,9 +382,17 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
         deal = scene.session.deal_number
         scene = _start(app, "bidwhist", 4, seed=seed, boston="double", target_score=21)
         pilot = Autopilot(app, scene)
-        _run(app, lambda: pilot.answer(lambda: scene.session.deal_number == deal
-                                       and scene.session.phase == Phase.PLAY
-                                       and len(scene.session.view(0).game.tricks) >= 11), frames=200000)
+        _run(
+            app,
+            lambda: pilot.answer(
+                lambda: (
+                    scene.session.deal_number == deal
+                    and scene.session.phase == Phase.PLAY
+                    and len(scene.session.view(0).game.tricks) >= 11
+                )
+            ),
+            frames=200000,
+        )
         app.settings.animation_speed = "normal"
         _run(app, lambda: pilot.answer(lambda: (scene.model.banner or "").startswith("Boston")), frames=5000)
         for _ in range(40):
@@ -432,14 +467,18 @@ def run_under_xvfb(display: str, sizes: str, picture_set: str = "tour") -> int:
     if Path(f"/tmp/.X{number}-lock").exists():
         print(f"display :{number} is already in use; pick another with --display", file=sys.stderr)
         return 2
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         _wait_for_display(number, server)
         env = {**os.environ, "DISPLAY": f":{number}", "SDL_VIDEODRIVER": "x11", "SDL_AUDIODRIVER": "dummy"}
         root = Path(__file__).resolve().parent.parent
-        child = subprocess.run([sys.executable, "-m", "tools.screenshots", "--sizes", sizes, "--set", picture_set],
-                               env=env, cwd=root)
+        child = subprocess.run(
+            [sys.executable, "-m", "tools.screenshots", "--sizes", sizes, "--set", picture_set], env=env, cwd=root
+        )
         return child.returncode
     finally:
         # Stop only the server this run started.
@@ -457,14 +496,23 @@ PICTURE_SETS: dict[str, Callable[[tuple[int, int]], list[Path]]] = {"tour": shoo
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Save screenshots of the app into docs/screenshots/.")
     parser.add_argument("--sizes", default="1280x720,800x600", help="comma-separated WIDTHxHEIGHT list")
-    parser.add_argument("--xvfb", action="store_true",
-                        help="capture the real window on a virtual X screen started for this run")
+    parser.add_argument(
+        "--xvfb", action="store_true", help="capture the real window on a virtual X screen started for this run"
+    )
     parser.add_argument("--display", default=":95", help="the X display number --xvfb starts (default :95)")
     parser.add_argument("--out", metavar="DIR", help=f"write the pictures here instead of {OUT}")
-    parser.add_argument("--set", dest="picture_set", choices=sorted(PICTURE_SETS), default="tour",
-                        help="tour: the README's pictures (default); variants: the house variants")
-    parser.add_argument("--language", choices=LANGUAGES,
-                        help="the interface language of the pictures (default en; use --out to keep each apart)")
+    parser.add_argument(
+        "--set",
+        dest="picture_set",
+        choices=sorted(PICTURE_SETS),
+        default="tour",
+        help="tour: the README's pictures (default); variants: the house variants",
+    )
+    parser.add_argument(
+        "--language",
+        choices=LANGUAGES,
+        help="the interface language of the pictures (default en; use --out to keep each apart)",
+    )
     args = parser.parse_args(argv)
     if args.language:
         os.environ[LANGUAGE_ENV] = args.language

@@ -74,23 +74,26 @@ def make_player(game_def: GameDef, level: str, budget: SearchBudget | None = Non
     try:
         path = game_def.ai_levels[level]
     except KeyError:
-        raise ValueError(f"unknown computer level {level!r} for {game_def.name}; "
-                         f"known levels: {', '.join(levels(game_def))}") from None
+        raise ValueError(
+            f"unknown computer level {level!r} for {game_def.name}; known levels: {', '.join(levels(game_def))}"
+        ) from None
     module_name, _, factory_name = path.partition(":")
     if not module_name or not factory_name:
-        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
-                         "not as 'module:factory'")
+        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, not as 'module:factory'")
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
         if error.name != module_name:
             raise  # the player's module exists but is broken: show the real error
-        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
-                         f"but there is no module {module_name!r}") from None
+        raise ValueError(
+            f"the {level!r} player of {game_def.name} is registered as {path!r}, but there is no module {module_name!r}"
+        ) from None
     factory = getattr(module, factory_name, None)
     if factory is None:
-        raise ValueError(f"the {level!r} player of {game_def.name} is registered as {path!r}, "
-                         f"but {module_name} has no {factory_name!r}")
+        raise ValueError(
+            f"the {level!r} player of {game_def.name} is registered as {path!r}, "
+            f"but {module_name} has no {factory_name!r}"
+        )
     if budget is not None and "budget" in inspect.signature(factory).parameters:
         player: ComputerPlayer = factory(budget=budget)
     else:

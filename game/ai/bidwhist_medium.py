@@ -62,12 +62,12 @@ from game.rules.view import BidWhistView
 # leaves less for the partner, hence a slope under one).
 TEAM_BASE = 7.6
 OWN_WEIGHT = 0.5
-AVERAGE_OWN = 3.5       # the own estimate of a hand of average strength
+AVERAGE_OWN = 3.5  # the own estimate of a hand of average strength
 # Books kept below the expected count before bidding. The floor of the count
 # already leaves some; against the previous medium player a team bidding with
 # a margin of 0.6 won 57.6% of 800 games, with none 67.6%, with -0.4 64.5%.
 BID_SAFETY = 0.0
-PASS_SHOWS = -0.5       # a partner who passed holds a weaker than average hand
+PASS_SHOWS = -0.5  # a partner who passed holds a weaker than average hand
 OTHER_MODE_SHARE = 0.5  # partner's strength shown in another mode helps half as much
 OPPONENT_BID_COST = 0.3  # the strength an opponent showed is not in partner's hand
 NOTRUMP_PREFERENCE = 0.3  # no trump scores double: prefer it when it is as safe
@@ -187,8 +187,10 @@ def choose_bid(view: BidWhistView, rng: random.Random, bias: float = 0.0) -> Act
         return PASS
     game = game_of(view)
     bidders = {bidder for bidder, _ in view.bids}
-    opponents_to_bid = any(seat not in bidders and seat != view.seat and not game.partners(seat, view.seat)
-                           for seat in range(view.num_players))
+    opponents_to_bid = any(
+        seat not in bidders and seat != view.seat and not game.partners(seat, view.seat)
+        for seat in range(view.num_players)
+    )
     high_bidder = view.high_bidder
     if high_bidder >= 0 and high_bidder != view.seat and game.partners(high_bidder, view.seat):
         high = view.high_bid[0] if view.high_bid is not None else 0
@@ -247,16 +249,23 @@ def choose_discard(view: BidWhistView) -> Action:
     return discard(plan[0])
 
 
-def plan_discards(hand: Sequence[int], count: int, trump: int, direction: int,
-                  gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None) -> list[int]:
+def plan_discards(
+    hand: Sequence[int],
+    count: int,
+    trump: int,
+    direction: int,
+    gone: frozenset[int] = frozenset(),
+    rules: BidWhistRules | None = None,
+) -> list[int]:
     """The ``count`` cards to throw from ``hand``, in the order to throw them."""
     if trump == NO_SUIT:
         return _plan_notrump(hand, count, direction, gone, rules)
     return _plan_trump(hand, count, trump, direction, gone, rules)
 
 
-def _plan_trump(hand: Sequence[int], count: int, trump: int, direction: int, gone: frozenset[int],
-                rules: BidWhistRules | None) -> list[int]:
+def _plan_trump(
+    hand: Sequence[int], count: int, trump: int, direction: int, gone: frozenset[int], rules: BidWhistRules | None
+) -> list[int]:
     power = power_table(direction, rules)
     suits = split_by_suit(hand, trump)
     values = {}
@@ -284,12 +293,13 @@ def _plan_trump(hand: Sequence[int], count: int, trump: int, direction: int, gon
     # 3. Only with a hand of nearly all trumps: the lowest trumps.
     if len(plan) < count:
         trumps = sorted(suits[trump], key=lambda c: (power[c], c))
-        plan.extend(trumps[:count - len(plan)])
+        plan.extend(trumps[: count - len(plan)])
     return plan[:count]
 
 
-def _plan_notrump(hand: Sequence[int], count: int, direction: int, gone: frozenset[int],
-                  rules: BidWhistRules | None) -> list[int]:
+def _plan_notrump(
+    hand: Sequence[int], count: int, direction: int, gone: frozenset[int], rules: BidWhistRules | None
+) -> list[int]:
     power = power_table(direction, rules)
     suits = split_by_suit(hand, NO_SUIT)
     keep_value: dict[int, float] = {}

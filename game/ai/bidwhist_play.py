@@ -153,8 +153,11 @@ def lead(t: BidWhistTable, rng: random.Random) -> int:
             return my_trumps[-1]
 
     # Cash sure winners, from the shortest suit first to keep long suits flowing.
-    sure = [c for c in legal if eff[c] != NO_SUIT and eff[c] != trump and t.is_master(c)
-            and not t.can_be_beaten(c, eff[c], opponents)]
+    sure = [
+        c
+        for c in legal
+        if eff[c] != NO_SUIT and eff[c] != trump and t.is_master(c) and not t.can_be_beaten(c, eff[c], opponents)
+    ]
     if sure:
         return min(sure, key=lambda c: (len(t.my_suits[eff[c]]), -power[c], c))
     if my_trumps and t.is_master(my_trumps[0]) and not side:
@@ -170,8 +173,13 @@ def lead(t: BidWhistTable, rng: random.Random) -> int:
     if trump != NO_SUIT and side:
         # Lead a suit partner can ruff, while partner may still hold trumps.
         for suit in range(4):
-            if suit != trump and t.my_suits[suit] and suit in t.voids[t.partner] \
-                    and t.may_hold(t.partner, trump) and not t.declaring:
+            if (
+                suit != trump
+                and t.my_suits[suit]
+                and suit in t.voids[t.partner]
+                and t.may_hold(t.partner, trump)
+                and not t.declaring
+            ):
                 return min(t.my_suits[suit], key=lambda c: power[c])
         # A defender with trumps leads a singleton, to ruff that suit later.
         if not t.declaring and my_trumps:
@@ -265,10 +273,13 @@ def throw_away(t: BidWhistTable, cards: list[int], led: int, following: bool) ->
     jokers = [c for c in cards if c in JOKERS and trump == NO_SUIT]
     if jokers:
         return jokers[0]
-    return min(cards, key=lambda c: (
-        trump != NO_SUIT and eff[c] == trump,
-        t.is_master(c),
-        power[c],
-        len(t.my_suits[eff[c]]) if eff[c] != NO_SUIT else 0,
-        c,
-    ))
+    return min(
+        cards,
+        key=lambda c: (
+            trump != NO_SUIT and eff[c] == trump,
+            t.is_master(c),
+            power[c],
+            len(t.my_suits[eff[c]]) if eff[c] != NO_SUIT else 0,
+            c,
+        ),
+    )

@@ -32,9 +32,9 @@ from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
 from game.rules.view import BidWhistView, PlayerView, WizardView
 
-MISTAKE_RATE = 0.2          # share of card choices where a different card is played
-BIDWHIST_BIAS_BOOKS = 1.2   # spread (standard deviation) of the misjudged team books
-WIZARD_BIAS_TRICKS = 0.9    # spread of the misjudged trick count
+MISTAKE_RATE = 0.2  # share of card choices where a different card is played
+BIDWHIST_BIAS_BOOKS = 1.2  # spread (standard deviation) of the misjudged team books
+WIZARD_BIAS_TRICKS = 0.9  # spread of the misjudged trick count
 
 
 class EasyPlayer(ABC, Generic[ViewT]):
@@ -56,8 +56,9 @@ class EasyPlayer(ABC, Generic[ViewT]):
             return self.medium.choose(view, rng)  # nothing to decide (or the medium's error)
         if view.phase == self.bidding_phase:
             if not isinstance(view, self.view_type):
-                raise TypeError(f"{type(self).__name__} plays from a {self.view_type.__name__}, "
-                                f"not a {type(view).__name__}")
+                raise TypeError(
+                    f"{type(self).__name__} plays from a {self.view_type.__name__}, not a {type(view).__name__}"
+                )
             bias = rng.gauss(0.0, self.bias_spread)
             action = self.biased_bid(view, rng, bias)
             return action if action in legal else self.medium.choose(view, rng)

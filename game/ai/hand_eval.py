@@ -40,10 +40,10 @@ SIDE_GAP_VALUE = (1.0, 0.5, 0.2)
 NOTRUMP_GAP_VALUE = (1.0, 0.45, 0.15)
 # A side-suit card in a trump contract is worth less on later rounds (ruffs).
 SIDE_ROUND_FACTOR = (1.0, 0.9, 0.6)
-TRUMP_LENGTH_VALUE = 0.85    # each trump beyond the fourth, once trumps are drawn
-RUFF_VALUE = 0.7             # each ruff of a short side suit with a spare trump
-NOTRUMP_LENGTH_VALUE = 0.7   # each card beyond the fourth of an established suit
-NO_STOPPER_COST = 0.4        # a suit the opponents may run in no trump
+TRUMP_LENGTH_VALUE = 0.85  # each trump beyond the fourth, once trumps are drawn
+RUFF_VALUE = 0.7  # each ruff of a short side suit with a spare trump
+NOTRUMP_LENGTH_VALUE = 0.7  # each card beyond the fourth of an established suit
+NO_STOPPER_COST = 0.4  # a suit the opponents may run in no trump
 NOTRUMP_VOID_COST = 0.6
 
 
@@ -70,8 +70,7 @@ RANKINGS: dict[tuple[int, int, bool], tuple[int, ...]] = {
     (s, d, j): suit_ranking(s, d, j) for s in range(4) for d in (UPTOWN, DOWNTOWN) for j in (False, True)
 }
 _LOW_ACE_RANKINGS: dict[tuple[int, int, bool], tuple[int, ...]] = {
-    (s, d, j): suit_ranking(s, d, j, low_ace=True) for s in range(4) for d in (UPTOWN, DOWNTOWN)
-    for j in (False, True)
+    (s, d, j): suit_ranking(s, d, j, low_ace=True) for s in range(4) for d in (UPTOWN, DOWNTOWN) for j in (False, True)
 }
 
 
@@ -92,8 +91,13 @@ def power_table(direction: int, rules: BidWhistRules | None = None) -> tuple[int
     return rank_power(direction, rules)
 
 
-def gap_values(held: set[int], ranking: Sequence[int], gone: set[int] | frozenset[int],
-               values: Sequence[float], round_factors: Sequence[float] | None = None) -> list[float]:
+def gap_values(
+    held: set[int],
+    ranking: Sequence[int],
+    gone: set[int] | frozenset[int],
+    values: Sequence[float],
+    round_factors: Sequence[float] | None = None,
+) -> list[float]:
     """The trick value of each held card of one suit, best first.
 
     ``gone`` holds cards out of play (discards, played cards): they are not
@@ -103,8 +107,8 @@ def gap_values(held: set[int], ranking: Sequence[int], gone: set[int] | frozense
     """
     length = len(held)
     result = []
-    mine_above = 0   # my cards ranked higher than the current one
-    missing = 0      # outstanding cards ranked higher than the current one
+    mine_above = 0  # my cards ranked higher than the current one
+    missing = 0  # outstanding cards ranked higher than the current one
     for card in ranking:
         if card in held:
             gap = missing
@@ -133,8 +137,13 @@ def split_by_suit(hand: Iterable[int], trump: int) -> list[list[int]]:
     return suits
 
 
-def trump_contract_books(hand: Sequence[int], trump: int, direction: int,
-                         gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None) -> float:
+def trump_contract_books(
+    hand: Sequence[int],
+    trump: int,
+    direction: int,
+    gone: frozenset[int] = frozenset(),
+    rules: BidWhistRules | None = None,
+) -> float:
     """Books the hand itself should take with ``trump`` as trump in ``direction``."""
     suits = split_by_suit(hand, trump)
     trumps = suits[trump]
@@ -149,16 +158,18 @@ def trump_contract_books(hand: Sequence[int], trump: int, direction: int,
         if suit == trump:
             continue
         cards = suits[suit]
-        side_books += sum(gap_values(set(cards), ranking(suit, direction, False, rules), gone,
-                                     SIDE_GAP_VALUE, SIDE_ROUND_FACTOR))
+        side_books += sum(
+            gap_values(set(cards), ranking(suit, direction, False, rules), gone, SIDE_GAP_VALUE, SIDE_ROUND_FACTOR)
+        )
         shortness += (2.0, 1.0, 0.5)[len(cards)] if len(cards) < 3 else 0.0
     spare_trumps = max(0, length - 3)
     ruffs = RUFF_VALUE * min(float(spare_trumps), shortness) if length >= 3 else 0.0
     return trump_books + side_books + ruffs
 
 
-def notrump_books(hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset(),
-                  rules: BidWhistRules | None = None) -> float:
+def notrump_books(
+    hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None
+) -> float:
     """Books the hand itself should take in no trump ranked ``direction``; jokers are worthless."""
     suits = split_by_suit(hand, NO_SUIT)
     books = 0.0
@@ -178,8 +189,9 @@ def notrump_books(hand: Sequence[int], direction: int, gone: frozenset[int] = fr
     return books
 
 
-def best_trump(hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset(),
-               rules: BidWhistRules | None = None) -> tuple[int, float]:
+def best_trump(
+    hand: Sequence[int], direction: int, gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None
+) -> tuple[int, float]:
     """The trump suit worth most books in ``direction``, and that value.
 
     Ties go to the longer suit, then the lower suit index (deterministic)."""
@@ -193,8 +205,9 @@ def best_trump(hand: Sequence[int], direction: int, gone: frozenset[int] = froze
     return best_suit, trump_contract_books(hand, best_suit, direction, gone, rules)
 
 
-def best_notrump_direction(hand: Sequence[int], gone: frozenset[int] = frozenset(),
-                           rules: BidWhistRules | None = None) -> tuple[int, float]:
+def best_notrump_direction(
+    hand: Sequence[int], gone: frozenset[int] = frozenset(), rules: BidWhistRules | None = None
+) -> tuple[int, float]:
     up, down = notrump_books(hand, UPTOWN, gone, rules), notrump_books(hand, DOWNTOWN, gone, rules)
     return (UPTOWN, up) if up >= down else (DOWNTOWN, down)
 
@@ -202,5 +215,8 @@ def best_notrump_direction(hand: Sequence[int], gone: frozenset[int] = frozenset
 def mode_estimates(hand: Sequence[int], rules: BidWhistRules | None = None) -> tuple[float, float, float]:
     """The hand's own books in each bid mode (uptown, downtown, no trump),
     each with its best trump suit or direction, under ``rules``."""
-    return (best_trump(hand, UPTOWN, rules=rules)[1], best_trump(hand, DOWNTOWN, rules=rules)[1],
-            best_notrump_direction(hand, rules=rules)[1])
+    return (
+        best_trump(hand, UPTOWN, rules=rules)[1],
+        best_trump(hand, DOWNTOWN, rules=rules)[1],
+        best_notrump_direction(hand, rules=rules)[1],
+    )

@@ -55,7 +55,7 @@ from game.rules.view import BidWhistView, PlayerView, WizardView
 
 __all__ = ["BidWhistHardPlayer", "HardDecision", "WizardHardPlayer"]
 
-BID_SPREAD = 2          # Wizard: bids this far either side of the medium bid are weighed
+BID_SPREAD = 2  # Wizard: bids this far either side of the medium bid are weighed
 # Wizard: how much the others' mean round score counts against the seat's own
 # in a simulation's score (0: only its own). Measured against three medium
 # players on the same 12 x 4 games (720 rounds, 200 simulations a decision):
@@ -109,12 +109,30 @@ class _HardPlayer:
         action = self._action_of(view, result.best)
         return HardDecision(action if action in legal else preferred, result)
 
-    def _run(self, view: PlayerView, rng: random.Random, policy: RolloutPolicy, candidates: Sequence[Any],
-             preferred: Any, apply: Callable[[Any, Any], None] = _apply_action,
-             draw_hidden: DrawHidden | None = None) -> SearchResult[Any]:
-        return search(view, candidates, apply, policy, rng, self.budget, self.clock,
-                      preferred=preferred, draw_hidden=draw_hidden, measure=self._measure(view),
-                      value=self._value(view), deviation_z=self._deviation_z(view))
+    def _run(
+        self,
+        view: PlayerView,
+        rng: random.Random,
+        policy: RolloutPolicy,
+        candidates: Sequence[Any],
+        preferred: Any,
+        apply: Callable[[Any, Any], None] = _apply_action,
+        draw_hidden: DrawHidden | None = None,
+    ) -> SearchResult[Any]:
+        return search(
+            view,
+            candidates,
+            apply,
+            policy,
+            rng,
+            self.budget,
+            self.clock,
+            preferred=preferred,
+            draw_hidden=draw_hidden,
+            measure=self._measure(view),
+            value=self._value(view),
+            deviation_z=self._deviation_z(view),
+        )
 
     def _deviation_z(self, view: Any) -> float:
         """Standard errors of paired gain a candidate needs, for this decision, to replace the medium choice."""
@@ -122,16 +140,18 @@ class _HardPlayer:
 
     def _check_view(self, view: PlayerView) -> None:
         if not isinstance(view, self.view_type):
-            raise TypeError(f"{type(self).__name__} plays from a {self.view_type.__name__}, "
-                            f"not a {type(view).__name__}")
+            raise TypeError(
+                f"{type(self).__name__} plays from a {self.view_type.__name__}, not a {type(view).__name__}"
+            )
 
     # ------------------------------------------------------------ game hooks
 
     def rollout_policy(self) -> RolloutPolicy:
         raise NotImplementedError
 
-    def _search(self, view: Any, rng: random.Random, policy: RolloutPolicy,
-                preferred: Action) -> SearchResult[Any] | None:
+    def _search(
+        self, view: Any, rng: random.Random, policy: RolloutPolicy, preferred: Action
+    ) -> SearchResult[Any] | None:
         raise NotImplementedError
 
     def _action_of(self, view: Any, candidate: Any) -> Action:
@@ -172,9 +192,15 @@ class WizardHardPlayer(_HardPlayer):
 
     view_type = WizardView
 
-    def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter, *,
-                 spoil_weight: float = SPOIL_WEIGHT, play_deviation_z: float | None = None,
-                 play_fit_tries: int = PLAY_FIT_TRIES) -> None:
+    def __init__(
+        self,
+        budget: SearchBudget | None = None,
+        clock: Clock = time.perf_counter,
+        *,
+        spoil_weight: float = SPOIL_WEIGHT,
+        play_deviation_z: float | None = None,
+        play_fit_tries: int = PLAY_FIT_TRIES,
+    ) -> None:
         """``spoil_weight``: see ``_value``. ``play_deviation_z``: the deviation threshold for card
         play alone (default: the same as for bids and the trump choice). ``play_fit_tries``: in
         play, how many bid-fitted worlds are drawn per world to find one that explains the cards the
@@ -208,10 +234,12 @@ class WizardHardPlayer(_HardPlayer):
         def relative(state: Any) -> float:
             returns: Sequence[int] = state.hand_returns()
             return float(returns[seat]) - weight * (sum(returns) - returns[seat]) / others
+
         return relative
 
-    def _search(self, view: WizardView, rng: random.Random, policy: RolloutPolicy,
-                preferred: Action) -> SearchResult[Any] | None:
+    def _search(
+        self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
+    ) -> SearchResult[Any] | None:
         legal = view.legal_actions
         draw: DrawHidden = draw_wizard_hands
         if view.phase == Phase.PREDICT:
@@ -242,7 +270,7 @@ def distinct_plays(view: WizardView, preferred: int) -> list[int]:
     by_suit: dict[int, list[int]] = {}
     for card in legal:
         if SUIT_OF[card] == NO_SUIT:
-            chosen.append(card)          # a Wizard or a Jester is one of a kind here
+            chosen.append(card)  # a Wizard or a Jester is one of a kind here
         else:
             by_suit.setdefault(SUIT_OF[card], []).append(card)
     for cards in by_suit.values():
@@ -287,10 +315,12 @@ class BidWhistHardPlayer(_HardPlayer):
         def margin(state: Any) -> float:
             returns = state.hand_returns()
             return float(returns[seat] - returns[opponent])
+
         return margin
 
-    def _search(self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy,
-                preferred: Action) -> SearchResult[Any] | None:
+    def _search(
+        self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy, preferred: Action
+    ) -> SearchResult[Any] | None:
         phase = view.phase
         if phase == Phase.BID:
             return self._run(view, rng, policy, bid_candidates(view, preferred), preferred)
@@ -354,7 +384,7 @@ def discard_sets(view: BidWhistView) -> list[tuple[int, ...]]:
         if not in_suit or len(in_suit) > count:
             continue
         rest = [c for c in throwable if eff[c] != suit and c not in jokers]
-        chosen = in_suit + jokers[:count - len(in_suit)]
+        chosen = in_suit + jokers[: count - len(in_suit)]
         chosen += lowest(rest, count - len(chosen))
         sets.append(tuple(chosen))
     unique: list[tuple[int, ...]] = []

@@ -89,12 +89,35 @@ __all__ = ["REASON_KEYS", "Hint", "hint_for"]
 # ``hint.continue``          (none)                     "Go on to the next deal."
 # =========================  =========================  ==========================================================
 REASON_KEYS = (
-    "hint.bid", "hint.bid_books", "hint.bid_books_contest", "hint.take_books", "hint.take_books_contest", "hint.pass",
-    "hint.trump", "hint.trump_tied", "hint.trump_even", "hint.trump_fit", "hint.trump_any", "hint.direction", "hint.discard", "hint.discard_notrump", "hint.discard_weakest",
-    "hint.take_trick", "hint.cash", "hint.duck", "hint.least_harm",
-    "hint.spoil", "hint.follow_low", "hint.follow_low_downtown", "hint.let_go", "hint.partner_winning",
-    "hint.partner_leave", "hint.lead_trump", "hint.continue",
+    "hint.bid",
+    "hint.bid_books",
+    "hint.bid_books_contest",
+    "hint.take_books",
+    "hint.take_books_contest",
+    "hint.pass",
+    "hint.trump",
+    "hint.trump_tied",
+    "hint.trump_even",
+    "hint.trump_fit",
+    "hint.trump_any",
+    "hint.direction",
+    "hint.discard",
+    "hint.discard_notrump",
+    "hint.discard_weakest",
+    "hint.take_trick",
+    "hint.cash",
+    "hint.duck",
+    "hint.least_harm",
+    "hint.spoil",
+    "hint.follow_low",
+    "hint.follow_low_downtown",
+    "hint.let_go",
+    "hint.partner_winning",
+    "hint.partner_leave",
+    "hint.lead_trump",
+    "hint.continue",
 )
+
 
 @dataclass(frozen=True)
 class Hint:
@@ -103,8 +126,7 @@ class Hint:
     params: dict[str, int | str] = field(default_factory=dict)
 
 
-def hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
-             budget: SearchBudget | None = None) -> Hint:
+def hint_for(game_def: GameDef, view: PlayerView, rng: random.Random, budget: SearchBudget | None = None) -> Hint:
     """What the game's hint player would do in ``view`` (the seat to act), with a
     reason; ``ValueError`` when the game registers no level to give hints."""
     player = make_player(game_def, game_def.hint_player_level(), budget)
@@ -125,8 +147,9 @@ def _discard_set(player: ComputerPlayer | None, view: PlayerView, decision: Deci
     return next((s for s in plans(view) if s[0] == first), (first,)) if callable(plans) else (first,)
 
 
-def _reason(game_def: GameDef, view: PlayerView, decision: Decision,
-            laid_aside: tuple[int, ...] | None = None) -> tuple[str, dict[str, int | str]]:
+def _reason(
+    game_def: GameDef, view: PlayerView, decision: Decision, laid_aside: tuple[int, ...] | None = None
+) -> tuple[str, dict[str, int | str]]:
     action = decision.action
     kind = action.kind
     if kind == ActionKind.PREDICT:
@@ -156,7 +179,11 @@ def _reason(game_def: GameDef, view: PlayerView, decision: Decision,
         if view.trump >= 0:
             key = "hint.discard"
         else:  # no trump: jokers are worth nothing there, if any are to go
-            key = "hint.discard_notrump" if any(card in (BIG_JOKER, LITTLE_JOKER) for card in laid_aside) else "hint.discard_weakest"
+            key = (
+                "hint.discard_notrump"
+                if any(card in (BIG_JOKER, LITTLE_JOKER) for card in laid_aside)
+                else "hint.discard_weakest"
+            )
         return key, {"cards": " ".join(card_code(card) for card in laid_aside)}
     if kind == ActionKind.PLAY:
         if game_def.partnerships:
@@ -209,10 +236,14 @@ def _suit_strength(game_def: GameDef, view: PlayerView, suit: int) -> tuple[int,
     rules order a hand for the contract (0 is the suit's top card): a smaller
     tuple is a stronger holding."""
     model = game_of(view).hidden_info
-    whole_suit = [card for card in dict.fromkeys(game_def.deck_for(view.rules))
-                  if model is not None and model.card_suit(card, -1) == suit]
-    place = {card: index for index, card in
-             enumerate(game_def.hand_order(whole_suit, -1, _direction(view), view.rules))}
+    whole_suit = [
+        card
+        for card in dict.fromkeys(game_def.deck_for(view.rules))
+        if model is not None and model.card_suit(card, -1) == suit
+    ]
+    place = {
+        card: index for index, card in enumerate(game_def.hand_order(whole_suit, -1, _direction(view), view.rules))
+    }
     return tuple(sorted(place[card] for card in view.hand if card in place))
 
 
@@ -221,8 +252,7 @@ def _is_low(game_def: GameDef, view: PlayerView, card: int) -> bool:
     contract (downtown a king is below a 2), of the legal cards of its suit,
     with at least one higher one beside it."""
     suit = _card_suit(view, card)
-    same_suit = [a.value for a in view.legal_actions
-                 if a.kind == ActionKind.PLAY and _card_suit(view, a.value) == suit]
+    same_suit = [a.value for a in view.legal_actions if a.kind == ActionKind.PLAY and _card_suit(view, a.value) == suit]
     ordered = game_def.hand_order(same_suit, view.trump, _direction(view), view.rules)
     return len(ordered) > 1 and ordered[-1] == card
 

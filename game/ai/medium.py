@@ -35,8 +35,9 @@ class MediumPlayer(ABC, Generic[ViewT]):
         if len(legal) == 1:
             return legal[0]
         if not isinstance(view, self.view_type):
-            raise TypeError(f"{type(self).__name__} plays from a {self.view_type.__name__}, "
-                            f"not a {type(view).__name__}")
+            raise TypeError(
+                f"{type(self).__name__} plays from a {self.view_type.__name__}, not a {type(view).__name__}"
+            )
         action = self.decide(view, rng)
         # A strategy bug must never stall a game: fall back to a legal move.
         # Tests call ``decide`` directly so that such a bug cannot hide here.

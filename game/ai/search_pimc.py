@@ -107,10 +107,10 @@ def play_one_move(state: Any, policy: RolloutPolicy, rng: random.Random) -> None
     state.apply_in_place(action, None, check=False)
 
 
-RACE_Z = 2.0          # standard errors behind the leader that drop a candidate from the race
-DEVIATION_Z = 1.0     # default standard errors of gain a candidate needs to replace the preferred one
-RACE_EVERY = 4        # worlds between two racing checks (each check compares every pair with the leader)
-MIN_PAIRS = 6         # paired simulations needed before a comparison counts
+RACE_Z = 2.0  # standard errors behind the leader that drop a candidate from the race
+DEVIATION_Z = 1.0  # default standard errors of gain a candidate needs to replace the preferred one
+RACE_EVERY = 4  # worlds between two racing checks (each check compares every pair with the leader)
+MIN_PAIRS = 6  # paired simulations needed before a comparison counts
 
 
 @dataclass
@@ -139,14 +139,20 @@ class _PairedScores:
         return n >= MIN_PAIRS and mean > z * error
 
 
-def search(view: PlayerView, candidates: Sequence[CandidateT],
-           apply: Callable[[Any, CandidateT], None], policy: RolloutPolicy, rng: random.Random,
-           budget: SearchBudget, clock: Clock,
-           preferred: CandidateT | None = None,
-           draw_hidden: DrawHidden | None = None,
-           measure: Callable[[Any], float] | None = None,
-           value: Callable[[Any], float] | None = None,
-           deviation_z: float = DEVIATION_Z) -> SearchResult[CandidateT]:
+def search(
+    view: PlayerView,
+    candidates: Sequence[CandidateT],
+    apply: Callable[[Any, CandidateT], None],
+    policy: RolloutPolicy,
+    rng: random.Random,
+    budget: SearchBudget,
+    clock: Clock,
+    preferred: CandidateT | None = None,
+    draw_hidden: DrawHidden | None = None,
+    measure: Callable[[Any], float] | None = None,
+    value: Callable[[Any], float] | None = None,
+    deviation_z: float = DEVIATION_Z,
+) -> SearchResult[CandidateT]:
     """The candidate the simulations the budget allows find best for
     ``view.seat`` (see the module docstring for the racing and for when a
     candidate replaces ``preferred``).
@@ -206,8 +212,10 @@ def search(view: PlayerView, candidates: Sequence[CandidateT],
             simulations += 1
         if running and len(active) > 1 and len(paired.worlds) % RACE_EVERY == 0:
             active = _race(active, base, paired, totals, counts)
-    results = tuple(CandidateResult(candidate, n, total / n if n else 0.0, measured / n if n else 0.0)
-                    for candidate, n, total, measured in zip(candidates, counts, totals, measures))
+    results = tuple(
+        CandidateResult(candidate, n, total / n if n else 0.0, measured / n if n else 0.0)
+        for candidate, n, total, measured in zip(candidates, counts, totals, measures)
+    )
     return SearchResult(candidates[_choose(base, paired, totals, counts, deviation_z)], simulations, results)
 
 
@@ -215,21 +223,24 @@ def _mean(index: int, totals: list[float], counts: list[int]) -> float:
     return totals[index] / counts[index] if counts[index] else float("-inf")
 
 
-def _race(active: list[int], base: int, paired: _PairedScores, totals: list[float],
-          counts: list[int]) -> list[int]:
+def _race(active: list[int], base: int, paired: _PairedScores, totals: list[float], counts: list[int]) -> list[int]:
     """The candidates still in the race: the leader, the preferred one (the
     yardstick every other must beat), and each other not clearly behind the leader."""
     leader = max(active, key=lambda i: _mean(i, totals, counts))
-    return [i for i in active
-            if i in (leader, base) or not paired.clearly_better(leader, i, RACE_Z)]
+    return [i for i in active if i in (leader, base) or not paired.clearly_better(leader, i, RACE_Z)]
 
 
 def _choose(base: int, paired: _PairedScores, totals: list[float], counts: list[int], z: float) -> int:
     """The preferred candidate, unless one with a better mean beats it clearly
     (by paired gain); among those, the best mean."""
-    challengers = [i for i in range(len(counts))
-                   if i != base and counts[i] and _mean(i, totals, counts) > _mean(base, totals, counts)
-                   and paired.clearly_better(i, base, z)]
+    challengers = [
+        i
+        for i in range(len(counts))
+        if i != base
+        and counts[i]
+        and _mean(i, totals, counts) > _mean(base, totals, counts)
+        and paired.clearly_better(i, base, z)
+    ]
     if not challengers:
         return base
     return max(challengers, key=lambda i: (_mean(i, totals, counts), -i))

@@ -40,15 +40,16 @@ from game.rules.wizard import led_suit_of, strengths, trick_winner
 # Chance a trump of each rank takes a trick (index = rank), at a 3-player table.
 TRUMP_WIN = {14: 0.92, 13: 0.82, 12: 0.7, 11: 0.58, 10: 0.48, 9: 0.4, 8: 0.34}
 LOW_TRUMP_WIN = 0.28
-SIDE_WIN = {14: 0.72, 13: 0.38, 12: 0.14}          # with a trump suit in play
+SIDE_WIN = {14: 0.72, 13: 0.38, 12: 0.14}  # with a trump suit in play
 NO_TRUMP_SIDE_WIN = {14: 0.8, 13: 0.5, 12: 0.25, 11: 0.1}
 WIZARD_WIN = 0.97
-SAFE_ENOUGH = 0.6     # a lead or a follow that holds at least this often is worth trying
-STRETCH_SHARE = 0.5   # see table_scale
+SAFE_ENOUGH = 0.6  # a lead or a follow that holds at least this often is worth trying
+STRETCH_SHARE = 0.5  # see table_scale
 # Per (trump, suit led), the suits whose unseen cards may beat a card, in suit
 # order: the trump suit and the suit led (NO_SUIT for either adds none).
-_THREAT_SUITS = {(trump, led): tuple(sorted({trump, led} - {NO_SUIT}))
-                 for trump in range(NO_SUIT, 4) for led in range(NO_SUIT, 4)}
+_THREAT_SUITS = {
+    (trump, led): tuple(sorted({trump, led} - {NO_SUIT})) for trump in range(NO_SUIT, 4) for led in range(NO_SUIT, 4)
+}
 WIZARDS_IN_DECK = WIZARD_DECK.count(WIZARD)
 CARDS_OF_SUIT = tuple(tuple(card for card in WIZARD_DECK if SUIT_OF[card] == suit) for suit in range(4))
 
@@ -79,14 +80,14 @@ def card_chance(card: int, trump: int, players: int, cards_each: int, long_trump
         return WIZARD_WIN
     if card == JESTER:
         return 0.0
-    crowd = players - 3                      # each extra player makes middling cards weaker
+    crowd = players - 3  # each extra player makes middling cards weaker
     rank = RANK_OF[card]
     if SUIT_OF[card] == trump:
         chance = TRUMP_WIN.get(rank, LOW_TRUMP_WIN)
         if rank < 13:
             chance -= 0.05 * crowd
         if long_trumps and rank < 12:
-            chance += 0.12                   # length in trumps makes low trumps ruff
+            chance += 0.12  # length in trumps makes low trumps ruff
         return max(0.05, chance)
     table = NO_TRUMP_SIDE_WIN if trump == NO_SUIT else SIDE_WIN
     chance = table.get(rank, 0.0)
@@ -94,7 +95,7 @@ def card_chance(card: int, trump: int, players: int, cards_each: int, long_trump
         return 0.0
     chance -= 0.06 * crowd
     if trump != NO_SUIT and cards_each >= 8:
-        chance *= 0.85                       # long rounds: side winners get ruffed
+        chance *= 0.85  # long rounds: side winners get ruffed
     return max(0.0, chance)
 
 
@@ -131,7 +132,7 @@ def expected_tricks(hand: Iterable[int], trump: int, players: int, cards_each: i
     return min(float(cards_each), raw * table_scale(trump != NO_SUIT, players, cards_each))
 
 
-KNOWN_BID_SHIFT = 0.2   # how far each trick the others bid under their share moves the estimate
+KNOWN_BID_SHIFT = 0.2  # how far each trick the others bid under their share moves the estimate
 
 
 def known_bids_shift(view: WizardView) -> float:
@@ -150,8 +151,9 @@ def choose_prediction(view: WizardView, rng: random.Random, bias: float = 0.0) -
     """The estimate rounded, moved off a forbidden bid. ``bias`` (tricks, 0 for
     the medium player) is the easy player's misjudgement of its hand."""
     cards_each = view.tricks_per_hand
-    estimate = max(0.0, expected_tricks(view.hand, view.trump, view.num_players, cards_each) + bias
-                   + known_bids_shift(view))
+    estimate = max(
+        0.0, expected_tricks(view.hand, view.trump, view.num_players, cards_each) + bias + known_bids_shift(view)
+    )
     ideal = rounded_bid(estimate, cards_each)
     if ideal != view.forbidden_bid:
         return predict(ideal)
@@ -193,8 +195,9 @@ def _outranking(led: int, trump: int) -> tuple[int, ...]:
     """Per card: the mask of the suit cards the rules rank strictly above it
     when ``led`` is the suit led and ``trump`` the trump suit."""
     strength = strengths(led, trump)
-    return tuple(sum(1 << other for other in range(52) if strength[other] > strength[card])
-                 for card in range(len(SUIT_OF)))
+    return tuple(
+        sum(1 << other for other in range(52) if strength[other] > strength[card]) for card in range(len(SUIT_OF))
+    )
 
 
 _BEATEN_BY = {(trump, led): _outranking(led, trump) for trump, led in _THREAT_SUITS}
@@ -237,26 +240,53 @@ class WizardTable:
     than reading a view for every simulated move; both give the same fields,
     so the player decides alike either way."""
 
-    __slots__ = ("seat", "trump", "tricks_left", "legal", "trick_cards", "trick_seats", "later", "unseen",
-                 "unseen_wizards", "unseen_total", "voids", "held_by_later", "predictions", "tricks_won")
+    __slots__ = (
+        "seat",
+        "trump",
+        "tricks_left",
+        "legal",
+        "trick_cards",
+        "trick_seats",
+        "later",
+        "unseen",
+        "unseen_wizards",
+        "unseen_total",
+        "voids",
+        "held_by_later",
+        "predictions",
+        "tricks_won",
+    )
 
-    def __init__(self, seat: int, trump: int, tricks_left: int, legal: list[int], trick_cards: tuple[int, ...],
-                 trick_seats: Sequence[int], later: list[int], unseen: int, unseen_wizards: int,
-                 unseen_total: int, voids: Sequence[frozenset[int]], held_by_later: int,
-                 predictions: Sequence[int], tricks_won: Sequence[int]) -> None:
+    def __init__(
+        self,
+        seat: int,
+        trump: int,
+        tricks_left: int,
+        legal: list[int],
+        trick_cards: tuple[int, ...],
+        trick_seats: Sequence[int],
+        later: list[int],
+        unseen: int,
+        unseen_wizards: int,
+        unseen_total: int,
+        voids: Sequence[frozenset[int]],
+        held_by_later: int,
+        predictions: Sequence[int],
+        tricks_won: Sequence[int],
+    ) -> None:
         self.seat = seat
         self.trump = trump
-        self.tricks_left = tricks_left        # the cards this seat holds
-        self.legal = legal                    # the legal cards, in the rules' order
-        self.trick_cards = trick_cards        # the trick so far, in play order
-        self.trick_seats = trick_seats        # who played them
-        self.later = later                    # the seats still to play to it, in turn order
-        self.unseen = unseen                  # mask of the suit cards this seat has not seen
+        self.tricks_left = tricks_left  # the cards this seat holds
+        self.legal = legal  # the legal cards, in the rules' order
+        self.trick_cards = trick_cards  # the trick so far, in play order
+        self.trick_seats = trick_seats  # who played them
+        self.later = later  # the seats still to play to it, in turn order
+        self.unseen = unseen  # mask of the suit cards this seat has not seen
         self.unseen_wizards = unseen_wizards
-        self.unseen_total = unseen_total      # cards not seen, each Wizard and Jester counted
-        self.voids = voids                    # per seat, the suits it has shown it lacks
-        self.held_by_later = held_by_later    # cards in the hands of the later seats
-        self.predictions = predictions        # per seat, as this seat may see them (-1: hidden)
+        self.unseen_total = unseen_total  # cards not seen, each Wizard and Jester counted
+        self.voids = voids  # per seat, the suits it has shown it lacks
+        self.held_by_later = held_by_later  # cards in the hands of the later seats
+        self.predictions = predictions  # per seat, as this seat may see them (-1: hidden)
         self.tricks_won = tricks_won
 
     @classmethod
@@ -266,16 +296,23 @@ class WizardTable:
             seen.append(view.turn_up)
         later = later_seats(view)
         sizes = view.hand_sizes
-        return cls(seat=view.seat, trump=view.trump, tricks_left=len(view.hand),
-                   legal=[a.value for a in view.legal_actions if a.kind == ActionKind.PLAY],
-                   trick_cards=tuple(card for _, card in view.trick),
-                   trick_seats=tuple(seat for seat, _ in view.trick), later=later,
-                   unseen=ALL_SUIT_CARDS & ~card_mask(seen),
-                   unseen_wizards=WIZARDS_IN_DECK - seen.count(WIZARD),
-                   # every card seen is one copy fewer
-                   unseen_total=max(1, len(WIZARD_DECK) - len(seen)),
-                   voids=view.voids, held_by_later=sum([sizes[s] for s in later]),
-                   predictions=view.predictions, tricks_won=view.tricks_won)
+        return cls(
+            seat=view.seat,
+            trump=view.trump,
+            tricks_left=len(view.hand),
+            legal=[a.value for a in view.legal_actions if a.kind == ActionKind.PLAY],
+            trick_cards=tuple(card for _, card in view.trick),
+            trick_seats=tuple(seat for seat, _ in view.trick),
+            later=later,
+            unseen=ALL_SUIT_CARDS & ~card_mask(seen),
+            unseen_wizards=WIZARDS_IN_DECK - seen.count(WIZARD),
+            # every card seen is one copy fewer
+            unseen_total=max(1, len(WIZARD_DECK) - len(seen)),
+            voids=view.voids,
+            held_by_later=sum([sizes[s] for s in later]),
+            predictions=view.predictions,
+            tricks_won=view.tricks_won,
+        )
 
     def is_trump(self, card: int) -> bool:
         return card not in (WIZARD, JESTER) and SUIT_OF[card] == self.trump
@@ -301,7 +338,7 @@ class WizardTable:
         that beats it."""
         cards = self.trick_cards
         trick = cards + (card,)
-        if cards and trick_winner(trick, self.trump) != len(cards):   # not winning so far (a lead always is)
+        if cards and trick_winner(trick, self.trump) != len(cards):  # not winning so far (a lead always is)
             return 0.0
         if card == WIZARD:
             return 1.0
@@ -326,9 +363,9 @@ class WizardTable:
             if count:
                 beating = repeated_sum(beating, ruff_share if suit == trump else 1, count)
         if self.unseen_wizards:
-            beating += 0.7 * self.unseen_wizards   # a Wizard is not always spent on this trick
+            beating += 0.7 * self.unseen_wizards  # a Wizard is not always spent on this trick
         per_card_safe = max(0.0, 1.0 - beating / self.unseen_total)
-        return per_card_safe ** self.held_by_later
+        return per_card_safe**self.held_by_later
 
     def _ruff_share(self, led: int) -> float:
         """How much of the trump threat to a side card is real: players known to be

@@ -53,14 +53,13 @@ class RoundTracker:
     are read when it first has a card to choose: near the end of a round most
     moves are forced, and a rollout from there should not pay for them."""
 
-    __slots__ = ("public_seen", "public_wizards", "public_count", "hand_masks", "voids", "failures_read",
-                 "predictions")
+    __slots__ = ("public_seen", "public_wizards", "public_count", "hand_masks", "voids", "failures_read", "predictions")
 
     def __init__(self, state: Any) -> None:
         played = [action.value for _, action in state.hand_plays]
         if state.turn_up >= 0:
             played.append(state.turn_up)
-        self.public_seen = card_mask(played)             # suit cards every seat has seen
+        self.public_seen = card_mask(played)  # suit cards every seat has seen
         self.public_wizards = played.count(WIZARD)
         self.public_count = len(played)
         seats = state.num_players
@@ -72,7 +71,7 @@ class RoundTracker:
 
     def _read_failures(self, state: Any) -> None:
         failures = state.follow_failures
-        for _, seat, led in failures[self.failures_read:]:
+        for _, seat, led in failures[self.failures_read :]:
             self.voids[seat] = self.voids[seat] | {led}
         self.failures_read = len(failures)
 
@@ -89,13 +88,22 @@ class RoundTracker:
         trick_cards = tuple(state.trick)
         later = seats_after(seat, state.num_players, len(trick_cards))
         hands = state.hands
-        return WizardTable(seat=seat, trump=state.trump, tricks_left=len(hand), legal=legal,
-                           trick_cards=trick_cards, trick_seats=state.trick_seats, later=later,
-                           unseen=ALL_SUIT_CARDS & ~(self.public_seen | hand_mask),
-                           unseen_wizards=WIZARDS_IN_DECK - self.public_wizards - hand.count(WIZARD),
-                           unseen_total=max(1, len(WIZARD_DECK) - self.public_count - len(hand)),
-                           voids=self.voids, held_by_later=sum([len(hands[s]) for s in later]),
-                           predictions=predictions, tricks_won=state.tricks_won)
+        return WizardTable(
+            seat=seat,
+            trump=state.trump,
+            tricks_left=len(hand),
+            legal=legal,
+            trick_cards=trick_cards,
+            trick_seats=state.trick_seats,
+            later=later,
+            unseen=ALL_SUIT_CARDS & ~(self.public_seen | hand_mask),
+            unseen_wizards=WIZARDS_IN_DECK - self.public_wizards - hand.count(WIZARD),
+            unseen_total=max(1, len(WIZARD_DECK) - self.public_count - len(hand)),
+            voids=self.voids,
+            held_by_later=sum([len(hands[s]) for s in later]),
+            predictions=predictions,
+            tricks_won=state.tricks_won,
+        )
 
     def saw(self, state: Any, seat: int, card: int) -> None:
         """``seat`` has just played ``card`` (and ``state`` has moved on)."""
@@ -120,14 +128,14 @@ class WizardRolloutPlayer(WizardMediumPlayer):
         tracker: RoundTracker | None = None
         while state.phase not in HAND_ENDS:
             if state.phase != Phase.PLAY:
-                play_one_move(state, self, rng)    # a bid or a trump choice: through a view
+                play_one_move(state, self, rng)  # a bid or a trump choice: through a view
                 continue
             seat = state.current
             legal = state.legal_cards()
             if len(legal) == 1:
                 card = legal[0]
             else:
-                if tracker is None:      # the first choice of the round's play: catch up once
+                if tracker is None:  # the first choice of the round's play: catch up once
                     tracker = RoundTracker(state)
                 card = card_to_play(tracker.table(state, seat, legal))
             state.apply_in_place(play(card), None, check=False)

@@ -42,10 +42,17 @@ from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
 from game.rules.wizard import WizardState
 
-__all__ = ["BID_FIT_TRIES", "PLAY_FIT_TRIES", "PlayFitter", "bid_misfit", "draw_wizard_hands",
-           "guess_face_down_bids", "others_have_played"]
+__all__ = [
+    "BID_FIT_TRIES",
+    "PLAY_FIT_TRIES",
+    "PlayFitter",
+    "bid_misfit",
+    "draw_wizard_hands",
+    "guess_face_down_bids",
+    "others_have_played",
+]
 
-BID_FIT_TRIES = 8   # Wizard: hidden-card draws tried per world for hands that fit the bids seen
+BID_FIT_TRIES = 8  # Wizard: hidden-card draws tried per world for hands that fit the bids seen
 # Best of 4 fitted draws beat both none and best of 12 (whose worlds cost too much for the time
 # cap); those measurements and the variants tried and not kept: docs/BENCHMARKS.md, "Wizard worlds fitted
 # to bids and play".
@@ -66,22 +73,26 @@ def draw_wizard_hands(view: PlayerView, sampler: HiddenSampler, rng: random.Rand
     played this round."""
     if not isinstance(view, WizardView):
         return sampler.sample(rng)
-    played = view.cards_played_by_seat()   # the same for every draw of this view
+    played = view.cards_played_by_seat()  # the same for every draw of this view
     return _draw_bid_fitted(view, sampler, rng, played)
 
 
-def _draw_bid_fitted(view: WizardView, sampler: HiddenSampler, rng: random.Random,
-                     played: list[list[int]]) -> HiddenCards:
+def _draw_bid_fitted(
+    view: WizardView, sampler: HiddenSampler, rng: random.Random, played: list[list[int]]
+) -> HiddenCards:
     """``draw_wizard_hands`` for a Wizard view whose played cards the caller has read."""
     shown = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
-    best = _fewest_misses(lambda: sampler.sample(rng),
-                          lambda hidden, _bound: bid_misfit(view, hidden, shown, played),
-                          BID_FIT_TRIES if shown else 1)
+    best = _fewest_misses(
+        lambda: sampler.sample(rng),
+        lambda hidden, _bound: bid_misfit(view, hidden, shown, played),
+        BID_FIT_TRIES if shown else 1,
+    )
     return guess_face_down_bids(view, best, played)
 
 
-def _fewest_misses(draw: Callable[[], HiddenCards], misfit: Callable[[HiddenCards, float], float],
-                   tries: int) -> HiddenCards:
+def _fewest_misses(
+    draw: Callable[[], HiddenCards], misfit: Callable[[HiddenCards, float], float], tries: int
+) -> HiddenCards:
     """Of up to ``tries`` draws, the first that ``misfit`` finds nothing
     wrong with, else the one it finds least wrong with. ``misfit(hidden,
     bound)`` may stop counting at ``bound``, the best so far: a draw that
@@ -103,8 +114,9 @@ def _dealt(hidden: HiddenCards, played: list[list[int]], seat: int) -> list[int]
     return list(hidden.hands[seat]) + played[seat]
 
 
-def bid_misfit(view: WizardView, hidden: HiddenCards, seats: Sequence[int],
-               played: list[list[int]] | None = None) -> float:
+def bid_misfit(
+    view: WizardView, hidden: HiddenCards, seats: Sequence[int], played: list[list[int]] | None = None
+) -> float:
     """How far the medium player's estimates for the drawn hands of ``seats``
     are from the bids those seats made: 0 when every estimate rounds to the
     bid, else the summed squares of the distances beyond that. ``played``:
@@ -121,8 +133,7 @@ def bid_misfit(view: WizardView, hidden: HiddenCards, seats: Sequence[int],
     return miss
 
 
-def guess_face_down_bids(view: PlayerView, hidden: HiddenCards,
-                         played: list[list[int]] | None = None) -> HiddenCards:
+def guess_face_down_bids(view: PlayerView, hidden: HiddenCards, played: list[list[int]] | None = None) -> HiddenCards:
     """``hidden`` with each face-down bid replaced by the bid a medium player
     would have made with that seat's sampled cards (held now or played this
     round): the rollout players aim at their bids, so a uniformly random bid
@@ -166,8 +177,7 @@ class PlayFitter:
         """A ``DrawHidden`` for the search: one world's hidden cards."""
         if view is not self.view:
             raise ValueError("a PlayFitter draws worlds for the view it was made for only")
-        return _fewest_misses(lambda: _draw_bid_fitted(self.view, sampler, rng, self.played),
-                              self.misfit, self.tries)
+        return _fewest_misses(lambda: _draw_bid_fitted(self.view, sampler, rng, self.played), self.misfit, self.tries)
 
     def misfit(self, hidden: HiddenCards, stop_at: float = math.inf) -> int:
         """How many of the cards the other seats chose this round (from more
@@ -180,13 +190,15 @@ class PlayFitter:
         The count stops at ``stop_at``, for a caller that only asks whether
         it is below that."""
         view, played = self.view, self.played
-        hands = [[*(view.hand if seat == view.seat else hidden.hands[seat]), *played[seat]]
-                 for seat in range(view.num_players)]
+        hands = [
+            [*(view.hand if seat == view.seat else hidden.hands[seat]), *played[seat]]
+            for seat in range(view.num_players)
+        ]
         state = self._deal(hands)
         tracker: RoundTracker | None = None
         misses = 0
         for seat, action in view.actions:
-            if action is None:              # a bid still face down for this seat
+            if action is None:  # a bid still face down for this seat
                 action = predict(hidden.bids[seat])
             if action.kind != ActionKind.PLAY:
                 state.apply_in_place(action, None, check=False)
@@ -210,9 +222,15 @@ class PlayFitter:
         if self._round_start is not None:
             return self._round_start.redealt(hands)
         view = self.view
-        state, _ = new_game(self.rules, view.num_players, 0, first_dealer=view.dealer,
-                            start_deal=view.round_number, fixed_deals={view.round_number: (hands, view.turn_up)},
-                            start_scores=view.start_scores)
+        state, _ = new_game(
+            self.rules,
+            view.num_players,
+            0,
+            first_dealer=view.dealer,
+            start_deal=view.round_number,
+            fixed_deals={view.round_number: (hands, view.turn_up)},
+            start_scores=view.start_scores,
+        )
         if not isinstance(state, WizardState):
             raise TypeError(f"a Wizard view's rules dealt a {type(state).__name__}")
         self._round_start = state.copy()
@@ -221,5 +239,6 @@ class PlayFitter:
 
 def others_have_played(view: WizardView) -> bool:
     """Whether a seat other than the view's has played a card this round."""
-    return any(action is not None and action.kind == ActionKind.PLAY and seat != view.seat
-               for seat, action in view.actions)
+    return any(
+        action is not None and action.kind == ActionKind.PLAY and seat != view.seat for seat, action in view.actions
+    )

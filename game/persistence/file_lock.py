@@ -45,8 +45,9 @@ POLL_SECONDS = 0.01
 # (msvcrt.locking counts from a 32-bit position on some runtimes, so it stays below 2 GiB).
 LOCK_BYTE = 0x7FFF_FFF0
 
-_BUSY_ERRNOS = frozenset({errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK,
-                          getattr(errno, "EDEADLOCK", errno.EDEADLK), errno.EDEADLK})
+_BUSY_ERRNOS = frozenset(
+    {errno.EACCES, errno.EAGAIN, errno.EWOULDBLOCK, getattr(errno, "EDEADLOCK", errno.EDEADLK), errno.EDEADLK}
+)
 _warned_unlockable: set[str] = set()
 
 
@@ -67,8 +68,12 @@ def try_lock(handle: IO[Any]) -> bool:
         name = str(getattr(handle, "name", fd))
         if name not in _warned_unlockable:
             _warned_unlockable.add(name)
-            log.warning("%s: the file system cannot lock files (%s); two copies of Trick Table "
-                        "writing it at once could not take turns", name, exc.strerror or exc)
+            log.warning(
+                "%s: the file system cannot lock files (%s); two copies of Trick Table "
+                "writing it at once could not take turns",
+                name,
+                exc.strerror or exc,
+            )
         return True
 
 

@@ -133,10 +133,22 @@ class ContractDeal(DealShape):
     and discard, then per-team books and scores."""
 
     def new_deal(self, event: Dealt, sides: int) -> dict[str, Any]:
-        return {"number": event.number, "dealer": event.dealer, "hands": [_codes(h) for h in event.hands],
-                "kitty": _codes(event.kitty), "bids": [], "redeal": False, "declarer": None, "contract": None,
-                "discard": [], "tricks": [], "reneges": [], "books": [0] * sides,
-                "score_change": [0] * sides, "scores": []}
+        return {
+            "number": event.number,
+            "dealer": event.dealer,
+            "hands": [_codes(h) for h in event.hands],
+            "kitty": _codes(event.kitty),
+            "bids": [],
+            "redeal": False,
+            "declarer": None,
+            "contract": None,
+            "discard": [],
+            "tricks": [],
+            "reneges": [],
+            "books": [0] * sides,
+            "score_change": [0] * sides,
+            "scores": [],
+        }
 
     def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]:
         return [[parse_card(c) for c in h] for h in deal["hands"]], [parse_card(c) for c in deal["kitty"]]
@@ -160,9 +172,18 @@ class PredictionDeal(DealShape):
 
     def new_deal(self, event: Dealt, sides: int) -> dict[str, Any]:
         # The turn-up and trump come with the event that follows the deal.
-        return {"number": event.number, "dealer": event.dealer, "hands": [_codes(h) for h in event.hands],
-                "turn_up": None, "trump": None, "bids": [], "tricks": [], "tricks_won": [],
-                "score_change": [], "scores": []}
+        return {
+            "number": event.number,
+            "dealer": event.dealer,
+            "hands": [_codes(h) for h in event.hands],
+            "turn_up": None,
+            "trump": None,
+            "bids": [],
+            "tricks": [],
+            "tricks_won": [],
+            "score_change": [],
+            "scores": [],
+        }
 
     def fixed_deal(self, deal: dict[str, Any]) -> tuple[list[list[int]], Any]:
         turn_up = deal.get("turn_up")
@@ -189,25 +210,33 @@ def deal_shape(game: GameDef) -> DealShape:
     try:
         return DEAL_SHAPES[game.scoring]
     except KeyError:
-        raise ValueError(f"the hand history has no deal shape for games scored by {game.scoring!r} "
-                         f"({game.name})") from None
+        raise ValueError(
+            f"the hand history has no deal shape for games scored by {game.scoring!r} ({game.name})"
+        ) from None
 
 
 # ---------------------------------------------------------------------- recording
 class HistoryRecorder:
     """Builds the history object of one game from the engine's full event stream."""
 
-    def __init__(self, game: GameDef, seed: int | None, rules: dict[str, Any],
-                 players: list[dict[str, Any]]) -> None:
+    def __init__(self, game: GameDef, seed: int | None, rules: dict[str, Any], players: list[dict[str, Any]]) -> None:
         self.game_def = game
         self._shape = deal_shape(game)
         self._sides = game.score_sides(len(players))
         # Until a hand is scored the "scores so far" are zeros, one per
         # scoring side (HAND_HISTORY.md, final_scores).
         self.record: dict[str, Any] = {
-            "format": FORMAT, "version": VERSION, "game": game.name, "seed": seed, "rules": dict(rules),
-            "players": players, "first_dealer": {"draw": [], "dealer": None}, "deals": [],
-            "complete": False, "final_scores": [0] * self._sides, "winners": [],
+            "format": FORMAT,
+            "version": VERSION,
+            "game": game.name,
+            "seed": seed,
+            "rules": dict(rules),
+            "players": players,
+            "first_dealer": {"draw": [], "dealer": None},
+            "deals": [],
+            "complete": False,
+            "final_scores": [0] * self._sides,
+            "winners": [],
         }
         self._deal: dict[str, Any] | None = None
 
@@ -260,21 +289,31 @@ class HistoryRecorder:
     def _on_contract_set(self, event: ContractSet) -> None:
         deal = self.current_deal
         deal["declarer"] = event.declarer
-        deal["contract"] = {"books": event.books, "mode": BidMode(event.mode).label,
-                            "trump": _suit_letter(event.trump), "direction": DIRECTION_NAMES[event.direction]}
+        deal["contract"] = {
+            "books": event.books,
+            "mode": BidMode(event.mode).label,
+            "trump": _suit_letter(event.trump),
+            "direction": DIRECTION_NAMES[event.direction],
+        }
 
     def _on_discarded(self, event: Discarded) -> None:
         self.current_deal["discard"].append(_code(event.card))
 
     def _on_trick_won(self, event: TrickWon) -> None:
-        self.current_deal["tricks"].append({"leader": event.leader, "plays": _plays(event.plays),
-                                            "winner": event.winner})
+        self.current_deal["tricks"].append(
+            {"leader": event.leader, "plays": _plays(event.plays), "winner": event.winner}
+        )
 
     def _on_contract_hand_scored(self, event: BidWhistHandScored) -> None:
-        self.current_deal.update({"redeal": event.redeal,
-                                  "reneges": [{"trick": trick, "seat": seat} for trick, seat in event.reneges],
-                                  "books": list(event.books), "score_change": list(event.score_change),
-                                  "scores": list(event.scores)})
+        self.current_deal.update(
+            {
+                "redeal": event.redeal,
+                "reneges": [{"trick": trick, "seat": seat} for trick, seat in event.reneges],
+                "books": list(event.books),
+                "score_change": list(event.score_change),
+                "scores": list(event.scores),
+            }
+        )
         if event.boston:
             # The engine's word that the hand was a Boston (under a house rule that
             # plays one), so no reader has to work it out from the books again.
@@ -284,8 +323,13 @@ class HistoryRecorder:
     def _on_prediction_hand_scored(self, event: WizardHandScored) -> None:
         # The bids are already listed as made: hidden and delayed bids are
         # made in seat order from the dealer's left, the order the file wants.
-        self.current_deal.update({"tricks_won": list(event.tricks_won), "score_change": list(event.score_change),
-                                  "scores": list(event.scores)})
+        self.current_deal.update(
+            {
+                "tricks_won": list(event.tricks_won),
+                "score_change": list(event.score_change),
+                "scores": list(event.scores),
+            }
+        )
         self.record["final_scores"] = list(event.scores)
 
     def _on_game_over(self, event: GameOver) -> None:
@@ -325,5 +369,3 @@ EVENT_HANDLERS: dict[type, EventHandler] = {
     WizardHandScored: HistoryRecorder._on_prediction_hand_scored,
     GameOver: HistoryRecorder._on_game_over,
 }
-
-

@@ -1,5 +1,4 @@
-"""Writing hand-history files so that a full disk, a kill or a power cut never costs an earlier game.
-"""
+"""Writing hand-history files so that a full disk, a kill or a power cut never costs an earlier game."""
 
 from __future__ import annotations
 
@@ -163,8 +162,9 @@ def _repair_open_tail(path: Path, handle: BinaryIO) -> int:
         _flush_to_disk(damaged)
     handle.truncate(keep)
     _flush_to_disk(handle)
-    log.warning("%s: set aside %d bytes of an incomplete or damaged record at its end into %s",
-                path, size - keep, aside.name)
+    log.warning(
+        "%s: set aside %d bytes of an incomplete or damaged record at its end into %s", path, size - keep, aside.name
+    )
     return size - keep
 
 
@@ -305,8 +305,12 @@ class HistoryWriter:
         if written:
             self.games += 1
         else:
-            log.warning("%s already holds %s game %s (the same game, deal for deal): not recorded again",
-                        self.path, record.get("game"), record.get("seed"))
+            log.warning(
+                "%s already holds %s game %s (the same game, deal for deal): not recorded again",
+                self.path,
+                record.get("game"),
+                record.get("seed"),
+            )
         return written
 
     def _append_locked(self, data: bytes, once: bool = False) -> bool:
@@ -357,8 +361,7 @@ class HistoryWriter:
             self._handle.truncate(size)
             _flush_to_disk(self._handle)
         except OSError:
-            log.warning("%s: could not remove a partly written game; it is set aside on the next start",
-                        self.path)
+            log.warning("%s: could not remove a partly written game; it is set aside on the next start", self.path)
 
 
 # How much of a history file is read at a time when looking for a game in it.
@@ -388,7 +391,7 @@ def holds_line(handle: BinaryIO, line: bytes) -> bool:
         start = 0
         while start < len(chunk):
             newline = chunk.find(b"\n", start)
-            piece = chunk[start:] if newline < 0 else chunk[start:newline + 1]
+            piece = chunk[start:] if newline < 0 else chunk[start : newline + 1]
             start += len(piece)
             if not too_long:
                 current += piece
@@ -413,4 +416,3 @@ def write_history(path: str | Path, records: Iterable[dict[str, Any]], append: b
                 writer.append(record)
     else:
         atomic_write_bytes(Path(path), b"".join(encode_record(record) for record in records))
-

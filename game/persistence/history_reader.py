@@ -1,5 +1,4 @@
-"""Reading hand-history files line by line, each line capped, a damaged line reported, not fatal.
-"""
+"""Reading hand-history files line by line, each line capped, a damaged line reported, not fatal."""
 
 from __future__ import annotations
 
@@ -17,8 +16,7 @@ from game.rules.problems import Problem, located
 from game.session.names import unkept_character
 
 
-def read_history(path: str | Path,
-                 on_damage: Callable[[HistoryError], None] | None = None) -> Iterator[dict[str, Any]]:
+def read_history(path: str | Path, on_damage: Callable[[HistoryError], None] | None = None) -> Iterator[dict[str, Any]]:
     """Yield each game of a history file; a bad line raises ``HistoryError``.
 
     With ``on_damage``, a bad line is handed to it instead and reading goes
@@ -39,9 +37,14 @@ class PlacedRecord(NamedTuple):
     end: int
 
 
-def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
-                      on_damage: Callable[[HistoryError], None] | None = None,
-                      without_cards: bool = False, end: int | None = None) -> Iterator[PlacedRecord]:
+def read_history_from(
+    path: str | Path,
+    offset: int = 0,
+    first_line: int = 1,
+    on_damage: Callable[[HistoryError], None] | None = None,
+    without_cards: bool = False,
+    end: int | None = None,
+) -> Iterator[PlacedRecord]:
     """Yield each game of a history file from byte ``offset`` on, with where its line ends.
 
     ``offset`` must be the start of a line (0, or just after a newline) and
@@ -81,7 +84,9 @@ def read_history_from(path: str | Path, offset: int = 0, first_line: int = 1,
             position = line.end
             try:
                 if line.raw is None:
-                    raise _line_error(path, line.number, "history.too_long", limit=line_reader.MAX_LINE_BYTES // (1024 * 1024))
+                    raise _line_error(
+                        path, line.number, "history.too_long", limit=line_reader.MAX_LINE_BYTES // (1024 * 1024)
+                    )
                 record = _parse_line(path, line.number, _without_cards(line.raw) if without_cards else line.raw)
             except HistoryError as damage:
                 if on_damage is None:
@@ -128,8 +133,8 @@ def _emptied(raw: bytes, key: bytes, end_mark: re.Pattern[bytes]) -> bytes:
             parts.append(raw[position:])
             return b"".join(parts)
         body = start + len(key)
-        if raw[body:body + 1] == b"]":          # already empty (a redeal's tricks)
-            parts.append(raw[position:body + 1])
+        if raw[body : body + 1] == b"]":  # already empty (a redeal's tricks)
+            parts.append(raw[position : body + 1])
             position = body + 1
             continue
         end = end_mark.search(raw, body)
@@ -216,5 +221,3 @@ def parse_history_line(path: str | Path, number: int, raw: bytes, strict: bool =
     ``HistoryError`` naming the file and line when it is no game of this program's version
     (``strict``: or when an object in it gives a key twice)."""
     return _parse_line(path, number, raw, strict)
-
-

@@ -1,5 +1,4 @@
-"""Replaying a recorded game through the engine and listing where the engine disagrees with it.
-"""
+"""Replaying a recorded game through the engine and listing where the engine disagrees with it."""
 
 from __future__ import annotations
 
@@ -36,8 +35,10 @@ class Disagreement:
     def __str__(self) -> str:
         # The values are the program's own (the engine's and a record it
         # could read), so more of them is shown than of a bad value.
-        return (f"{self.where}: recorded {short_repr(self.recorded, DIFFERENCE_CHARS)}, "
-                f"engine says {short_repr(self.engine, DIFFERENCE_CHARS)}")
+        return (
+            f"{self.where}: recorded {short_repr(self.recorded, DIFFERENCE_CHARS)}, "
+            f"engine says {short_repr(self.engine, DIFFERENCE_CHARS)}"
+        )
 
 
 def recorded_actions(game: GameDef, deal: dict[str, Any]) -> list[Action]:
@@ -67,8 +68,13 @@ def replay_start(record: dict[str, Any]) -> tuple[GameDef, Any, Any, list[GameEv
     seeded = isinstance(seed, int)
     fixed = None if seeded else _fixed_deals(game, record["deals"])
     recorded_dealer = record["first_dealer"]["dealer"]
-    state, events = new_game(rules, players, seed if isinstance(seed, int) else 0,
-                             first_dealer=None if seeded else recorded_dealer, fixed_deals=fixed)
+    state, events = new_game(
+        rules,
+        players,
+        seed if isinstance(seed, int) else 0,
+        first_dealer=None if seeded else recorded_dealer,
+        fixed_deals=fixed,
+    )
     return game, rules, state, events
 
 

@@ -179,9 +179,11 @@ class Obj:
         prefix = f"{where}." if where else ""
         for name in value:
             if name not in self.required and name not in self.optional:
-                raise RecordShapeError(f"{prefix}{field_name(name)}: "
-                                       f"a field this program does not know (was the game written by a newer "
-                                       f"Trick Table?); known fields: {', '.join([*self.required, *self.optional])}")
+                raise RecordShapeError(
+                    f"{prefix}{field_name(name)}: "
+                    f"a field this program does not know (was the game written by a newer "
+                    f"Trick Table?); known fields: {', '.join([*self.required, *self.optional])}"
+                )
         for name, shape in self.required.items():
             if name not in value:
                 raise RecordShapeError(f"{prefix}{name}: missing")
@@ -212,35 +214,66 @@ PLAYER = Obj({"seat": SEAT, "name": Name(max(200, LONGEST_NAME)), "controller": 
 
 # A house rule's value: the rules say which of these each key takes.
 RULE_VALUE = Either((Flag(), Whole(), Text(60)))
-CONTRACT_BID = Either((Exactly("pass"),
-                       Obj({"books": COUNT, "mode": Text(20)}, {"take": Flag()})))
+CONTRACT_BID = Either((Exactly("pass"), Obj({"books": COUNT, "mode": Text(20)}, {"take": Flag()})))
 
 # The fields of one deal per scoring style (``GameDef.scoring``), as
 # ``game.persistence.history_codec.DealShape.new_deal`` writes them; the optional ones are
 # written only on some deals.
 DEAL_FIELDS: dict[str, Obj] = {
     "contract": Obj(
-        {"number": COUNT, "dealer": SEAT, "hands": ListOf(CARDS), "kitty": CARDS,
-         "bids": ListOf(Obj({"seat": SEAT, "bid": CONTRACT_BID})), "redeal": Flag(), "declarer": Maybe(SEAT),
-         "contract": Maybe(Obj({"books": COUNT, "mode": Text(20), "trump": SUIT, "direction": Text(20)})),
-         "discard": CARDS, "tricks": ListOf(TRICK), "reneges": ListOf(Obj({"trick": COUNT, "seat": SEAT})),
-         "books": ListOf(COUNT), "score_change": ListOf(COUNT), "scores": ListOf(COUNT)},
-        {"boston": Flag()}),
+        {
+            "number": COUNT,
+            "dealer": SEAT,
+            "hands": ListOf(CARDS),
+            "kitty": CARDS,
+            "bids": ListOf(Obj({"seat": SEAT, "bid": CONTRACT_BID})),
+            "redeal": Flag(),
+            "declarer": Maybe(SEAT),
+            "contract": Maybe(Obj({"books": COUNT, "mode": Text(20), "trump": SUIT, "direction": Text(20)})),
+            "discard": CARDS,
+            "tricks": ListOf(TRICK),
+            "reneges": ListOf(Obj({"trick": COUNT, "seat": SEAT})),
+            "books": ListOf(COUNT),
+            "score_change": ListOf(COUNT),
+            "scores": ListOf(COUNT),
+        },
+        {"boston": Flag()},
+    ),
     "prediction": Obj(
-        {"number": COUNT, "dealer": SEAT, "hands": ListOf(CARDS), "turn_up": Maybe(CARD), "trump": SUIT,
-         "bids": ListOf(Obj({"seat": SEAT, "bid": COUNT})), "tricks": ListOf(TRICK), "tricks_won": ListOf(COUNT),
-         "score_change": ListOf(COUNT), "scores": ListOf(COUNT)},
-        {"trump_chosen_by": SEAT}),
+        {
+            "number": COUNT,
+            "dealer": SEAT,
+            "hands": ListOf(CARDS),
+            "turn_up": Maybe(CARD),
+            "trump": SUIT,
+            "bids": ListOf(Obj({"seat": SEAT, "bid": COUNT})),
+            "tricks": ListOf(TRICK),
+            "tricks_won": ListOf(COUNT),
+            "score_change": ListOf(COUNT),
+            "scores": ListOf(COUNT),
+        },
+        {"trump_chosen_by": SEAT},
+    ),
 }
 
 # The top level of a record; ``format`` and ``version`` are checked when the
 # line is read (``game.persistence.history_reader``), the rules against the game's own keys below.
 RECORD_FIELDS = Obj(
-    {"format": Text(40), "version": Whole(), "game": Text(40), "seed": Maybe(Whole(low=None, high=None)),
-     "rules": AnyObject(), "players": ListOf(PLAYER),
-     "first_dealer": Obj({"draw": ListOf(PLAY), "dealer": Maybe(SEAT)}),
-     "deals": ListOf(AnyObject()), "complete": Flag(), "final_scores": ListOf(COUNT), "winners": ListOf(SEAT)},
-    {"undo_used": Flag()})
+    {
+        "format": Text(40),
+        "version": Whole(),
+        "game": Text(40),
+        "seed": Maybe(Whole(low=None, high=None)),
+        "rules": AnyObject(),
+        "players": ListOf(PLAYER),
+        "first_dealer": Obj({"draw": ListOf(PLAY), "dealer": Maybe(SEAT)}),
+        "deals": ListOf(AnyObject()),
+        "complete": Flag(),
+        "final_scores": ListOf(COUNT),
+        "winners": ListOf(SEAT),
+    },
+    {"undo_used": Flag()},
+)
 
 
 HUMAN_CONTROLLER = "human"
@@ -253,14 +286,19 @@ def _check_players(game: Any, players: list[dict[str, Any]]) -> None:
     statistics would misread who sat where or at what level."""
     for index, player in enumerate(players):
         if player["seat"] != index:
-            raise RecordShapeError(f"players[{index}].seat: {player['seat']} where seat {index} belongs "
-                                   f"(each seat is listed once, in order from 0)")
+            raise RecordShapeError(
+                f"players[{index}].seat: {player['seat']} where seat {index} belongs "
+                f"(each seat is listed once, in order from 0)"
+            )
         controller = player["controller"]
-        if controller != HUMAN_CONTROLLER and not (controller.startswith(AI_PREFIX)
-                                                   and controller[len(AI_PREFIX):] in game.ai_levels):
+        if controller != HUMAN_CONTROLLER and not (
+            controller.startswith(AI_PREFIX) and controller[len(AI_PREFIX) :] in game.ai_levels
+        ):
             known = ", ".join([HUMAN_CONTROLLER, *(AI_PREFIX + level for level in game.ai_levels)])
-            raise RecordShapeError(f"players[{index}].controller: {short_repr(controller)} is neither a person "
-                                   f"nor a computer level of {game.name} ({known})")
+            raise RecordShapeError(
+                f"players[{index}].controller: {short_repr(controller)} is neither a person "
+                f"nor a computer level of {game.name} ({known})"
+            )
 
 
 def check_record_shape(record: Any) -> None:
@@ -277,16 +315,17 @@ def check_record_shape(record: Any) -> None:
     RECORD_FIELDS.check(record, "")
     name = record["game"]
     if name not in game_names():
-        raise RecordShapeError(f"game: {short_repr(name)} is not a game this program knows "
-                               f"({', '.join(game_names())})")
+        raise RecordShapeError(f"game: {short_repr(name)} is not a game this program knows ({', '.join(game_names())})")
     game = get_game(name)
     _check_players(game, record["players"])
     for key in record["rules"]:
         if game.spec(key) is None:
             known = ", ".join(spec.key for spec in game.rule_specs)
-            raise RecordShapeError(f"rules.{field_name(key)}: a house rule this program does not know "
-                                   f"for {game.name} (was the game written by a newer Trick Table?); "
-                                   f"known rules: {known}")
+            raise RecordShapeError(
+                f"rules.{field_name(key)}: a house rule this program does not know "
+                f"for {game.name} (was the game written by a newer Trick Table?); "
+                f"known rules: {known}"
+            )
         RULE_VALUE.check(record["rules"][key], f"rules.{key}")
     deal_fields = DEAL_FIELDS.get(game.scoring)
     if deal_fields is None:

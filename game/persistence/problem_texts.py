@@ -14,7 +14,7 @@ PROBLEM_TEXTS: dict[str, str] = {
     "history.unreadable": "cannot read: {reason}",
     "history.not_utf8": "not UTF-8 text",
     "history.incomplete": "the last game is incomplete (its write was cut short; it is set aside the next time "
-                          "a game is saved)",
+    "a game is saved)",
     "history.not_json": "not valid JSON ({detail})",
     "history.not_json.no_detail": "not valid JSON",
     "history.too_deep": "not a hand history (nested too deeply to read)",
@@ -49,7 +49,7 @@ PROBLEM_TEXTS: dict[str, str] = {
     "save.foreign": "the file is not a Trick Table save",
     "save.no_version": "the save has no valid version number ({value})",
     "save.newer": "it was made by a newer Trick Table (save version {version}; this one reads versions "
-                  "{oldest} to {newest})",
+    "{oldest} to {newest})",
     "save.older": "save version {version} is older than any this program reads ({oldest} to {newest})",
     "save.bad_time": "saved_at must be a date and time, not {value}",
     "save.move_illegal": "{reason}",

@@ -161,16 +161,17 @@ def _check_line(report: FileReport, number: int, raw: bytes | None, out: TextIO,
         log.exception("replay --check: %s: the checker failed", where)
         report.unreadable.append(number)
         details = log_file()
-        print(f"error: {where}: the checker itself failed on this game ({type(exc).__name__}); this is a "
-              f"fault of Trick Table, please report it" + (f" (details in {details})" if details else ""),
-              file=err)
+        print(
+            f"error: {where}: the checker itself failed on this game ({type(exc).__name__}); this is a "
+            f"fault of Trick Table, please report it" + (f" (details in {details})" if details else ""),
+            file=err,
+        )
         return
     if not problems:
         report.agree += 1
         return
     report.disagree.append(number)
-    print(f"{where}: the engine disagrees ({len(problems)} difference{'s' if len(problems) > 1 else ''})",
-          file=out)
+    print(f"{where}: the engine disagrees ({len(problems)} difference{'s' if len(problems) > 1 else ''})", file=out)
     for problem in problems[:SHOWN_DIFFERENCES]:
         print(f"  {problem}", file=out)
 

@@ -54,14 +54,18 @@ def _cannot_set_up(exc: Exception) -> ReplayError:
 # What a step did, for the viewer's caption and for the strides.
 STEP_DEAL = "deal"
 STEP_BID = "bid"
-STEP_CHOICE = "choice"      # trump suit or no-trump direction
+STEP_CHOICE = "choice"  # trump suit or no-trump direction
 STEP_DISCARD = "discard"
 STEP_PLAY = "play"
-STEP_TRICK = "trick"        # the card that completed a trick
+STEP_TRICK = "trick"  # the card that completed a trick
 
 _KIND_OF_ACTION = {
-    ActionKind.BID: STEP_BID, ActionKind.PASS: STEP_BID, ActionKind.PREDICT: STEP_BID,
-    ActionKind.TRUMP: STEP_CHOICE, ActionKind.DIRECTION: STEP_CHOICE, ActionKind.DISCARD: STEP_DISCARD,
+    ActionKind.BID: STEP_BID,
+    ActionKind.PASS: STEP_BID,
+    ActionKind.PREDICT: STEP_BID,
+    ActionKind.TRUMP: STEP_CHOICE,
+    ActionKind.DIRECTION: STEP_CHOICE,
+    ActionKind.DISCARD: STEP_DISCARD,
     ActionKind.PLAY: STEP_PLAY,
 }
 
@@ -84,8 +88,7 @@ class ReplayStep:
     @property
     def is_trick_mark(self) -> bool:
         """A stop for Page Up/Down: a deal, the last bid or discard before play, a finished trick."""
-        return self.kind in (STEP_DEAL, STEP_TRICK) or (
-            self.kind != STEP_PLAY and self.state.phase == Phase.PLAY)
+        return self.kind in (STEP_DEAL, STEP_TRICK) or (self.kind != STEP_PLAY and self.state.phase == Phase.PLAY)
 
     @property
     def is_deal_mark(self) -> bool:
@@ -127,8 +130,9 @@ class ReplayTimeline:
                 state, events = apply(state, action)
             except IllegalActionError as exc:
                 # The engine's reason is coded: the viewer words it as the table words a refused move.
-                raise ReplayError(Problem("replay.move_illegal", {"deal": index + 1,
-                                                                 "reason": Refusal.of(exc)})) from None
+                raise ReplayError(
+                    Problem("replay.move_illegal", {"deal": index + 1, "reason": Refusal.of(exc)})
+                ) from None
             except ValueError as exc:
                 raise ReplayError(Problem("replay.move_refused", {"deal": index + 1, "detail": str(exc)})) from None
             kind = _KIND_OF_ACTION.get(action.kind, STEP_PLAY)
@@ -176,8 +180,9 @@ class ReplayTimeline:
         raise IndexError(deal_index)
 
 
-def load_recorded_game(path: str | Path, number: int = 1,
-                       on_damage: Callable[[HistoryError], None] | None = None) -> dict[str, Any]:
+def load_recorded_game(
+    path: str | Path, number: int = 1, on_damage: Callable[[HistoryError], None] | None = None
+) -> dict[str, Any]:
     """Game ``number`` (from 1) of the history file ``path``, read through ``read_history``.
 
     Games are numbered as the statistics number them: a damaged line is no

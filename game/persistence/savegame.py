@@ -86,7 +86,7 @@ class SavedGame:
     """A save that was read and rebuilt: the match as it stood, and when it was saved."""
 
     match: Match
-    saved_at: datetime          # aware (UTC)
+    saved_at: datetime  # aware (UTC)
     migrated_from: int | None = None  # the save's version, when it was older than this program's
 
 
@@ -147,8 +147,9 @@ class _Refused(Exception):
         self.problem = problem
 
 
-def decode_save(raw: bytes, modified: datetime,
-                ai_budget: SearchBudget | None = None) -> tuple[Match, datetime, int | None]:
+def decode_save(
+    raw: bytes, modified: datetime, ai_budget: SearchBudget | None = None
+) -> tuple[Match, datetime, int | None]:
     """Rebuild the match from a save file's bytes: (match, saved_at, version migrated from).
 
     Raises ``_Refused`` for another version and ``ValueError`` for anything damaged
@@ -185,8 +186,9 @@ def decode_save(raw: bytes, modified: datetime,
 
 
 # ---------------------------------------------------------------------- reading
-def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
-                    now: datetime | None = None) -> tuple[SavedGame | None, SaveProblem | None]:
+def load_saved_game(
+    paths: UserPaths, ai_budget: SearchBudget | None = None, now: datetime | None = None
+) -> tuple[SavedGame | None, SaveProblem | None]:
     """The saved game, or (None, None) when there is none, or (None, the problem).
 
     A corrupt or refused save is set aside (renamed, never deleted) so that
@@ -204,8 +206,7 @@ def load_saved_game(paths: UserPaths, ai_budget: SearchBudget | None = None,
     except OSError as exc:
         log.warning("could not read the saved game %s: %s", path, exc)
         # The operating system's own words (in the system's language), shown as they are.
-        return None, SaveProblem("unreadable", Problem("save.system_error", {"reason": exc.strerror or str(exc)}),
-                                 None)
+        return None, SaveProblem("unreadable", Problem("save.system_error", {"reason": exc.strerror or str(exc)}), None)
     try:
         if len(raw) > MAX_SAVE_BYTES:
             raise ProblemValueError(Problem("save.too_big", {"limit": MAX_SAVE_BYTES}))
@@ -266,8 +267,9 @@ def remove_save(paths: UserPaths) -> bool:
     except FileNotFoundError:
         pass
     except OSError as exc:
-        log.warning("could not remove the save of a game that has ended (%s): %s", save_path(paths),
-                    exc.strerror or exc)
+        log.warning(
+            "could not remove the save of a game that has ended (%s): %s", save_path(paths), exc.strerror or exc
+        )
         return False
     return True
 
@@ -330,11 +332,16 @@ def history_finished(paths: UserPaths, match: Match) -> bool:
                     record = json.loads(raw.decode("utf-8"))
                 except (ValueError, RecursionError):
                     continue
-                if (isinstance(record, dict) and record.get("complete") is True
-                        and all(record.get(key) == partial[key]
-                                for key in ("game", "seed", "rules", "players", "first_dealer"))
-                        and isinstance(record.get("deals"), list) and len(record["deals"]) > played
-                        and record["deals"][:played] == partial["deals"][:played]):
+                if (
+                    isinstance(record, dict)
+                    and record.get("complete") is True
+                    and all(
+                        record.get(key) == partial[key] for key in ("game", "seed", "rules", "players", "first_dealer")
+                    )
+                    and isinstance(record.get("deals"), list)
+                    and len(record["deals"]) > played
+                    and record["deals"][:played] == partial["deals"][:played]
+                ):
                     return True
     except OSError:
         return False

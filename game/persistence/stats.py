@@ -154,11 +154,18 @@ def summarize(record: dict[str, Any], source: str = "", index: int = 0) -> dict[
                     # Every trick goes to somebody: the tricks taken add up to the cards each was dealt.
                     hits += (sum(taken), mask)
         return {
-            "game": game.name, "source": source, "index": index,
-            "complete": bool(record.get("complete")), "undo": bool(record.get("undo_used")),
-            "players": players, "sides": sides, "final": [int(s) for s in record.get("final_scores") or []],
+            "game": game.name,
+            "source": source,
+            "index": index,
+            "complete": bool(record.get("complete")),
+            "undo": bool(record.get("undo_used")),
+            "players": players,
+            "sides": sides,
+            "final": [int(s) for s in record.get("final_scores") or []],
             "winners": [int(w) for w in record.get("winners") or []],
-            "rounds": rounds, "contracts": contracts, "hits": hits,
+            "rounds": rounds,
+            "contracts": contracts,
+            "hits": hits,
         }
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
         raise ProblemValueError(Problem("stats.not_summarized", {"detail": str(exc)})) from None
@@ -173,7 +180,7 @@ def summary_players(summary: dict[str, Any]) -> list[tuple[str, str]]:
 def summary_rounds(summary: dict[str, Any]) -> list[list[int]]:
     """The running scores after each deal of a summarized game, one list per deal."""
     flat, sides = summary["rounds"], summary["sides"]
-    return [flat[start:start + sides] for start in range(0, len(flat), sides)] if sides else []
+    return [flat[start : start + sides] for start in range(0, len(flat), sides)] if sides else []
 
 
 # ---------------------------------------------------------------------- totals
@@ -190,10 +197,10 @@ class PlayerStats:
     name: str
     games: int = 0
     wins: int = 0
-    scores: list[int] = field(default_factory=list)       # the side's final score, game by game
-    contracts: Counter[tuple[str, str, str]] = field(default_factory=Counter)   # (mode, level, "made"/"set") -> count
+    scores: list[int] = field(default_factory=list)  # the side's final score, game by game
+    contracts: Counter[tuple[str, str, str]] = field(default_factory=Counter)  # (mode, level, "made"/"set") -> count
     against: dict[str, list[int]] = field(default_factory=dict)  # opponent level -> [games, wins]
-    undo_games: int = 0   # finished games with undo used: listed in ``summaries``, in no figure
+    undo_games: int = 0  # finished games with undo used: listed in ``summaries``, in no figure
     #: The player's finished games, oldest first, those with undo used included, and
     #: the player's seat in each (two lists rather than one of pairs: a pair per
     #: game is one more object kept).
@@ -291,10 +298,10 @@ class StatsBook:
     def __init__(self) -> None:
         self.players: dict[tuple[str, str], PlayerStats] = {}
         self.games = 0
-        self.undo_games: Counter[str] = Counter()        # game -> finished games with undo used (listed, not counted)
+        self.undo_games: Counter[str] = Counter()  # game -> finished games with undo used (listed, not counted)
         self.unfinished_games: Counter[str] = Counter()  # game -> games stopped before the end
         self._unfinished_of: Counter[tuple[str, str]] = Counter()  # (game, player name) -> games stopped before the end
-        self.problems: list[Problem] = []           # files or games that could not be read
+        self.problems: list[Problem] = []  # files or games that could not be read
 
     @property
     def finished_games(self) -> int:
@@ -330,8 +337,9 @@ class StatsBook:
         game = get_game(name)
         sides = [game.team_of(seat) for seat in range(len(names))]
         winners = set(summary["winners"])
-        levels_against = {side: {levels[other] for other, their_side in enumerate(sides) if their_side != side}
-                          for side in set(sides)}
+        levels_against = {
+            side: {levels[other] for other, their_side in enumerate(sides) if their_side != side} for side in set(sides)
+        }
         contracts = summary["contracts"]
         for seat, player in enumerate(names):
             stats = self._player(name, player)
@@ -373,9 +381,9 @@ class LoadedStats:
 
     book: StatsBook
     files: int = 0
-    read_again: int = 0      # files parsed this time, whole or in part (the others came from the cache)
-    resumed: int = 0         # of those, files only whose games added since the cache was written were parsed
-    games_read: int = 0      # games parsed this time
+    read_again: int = 0  # files parsed this time, whole or in part (the others came from the cache)
+    resumed: int = 0  # of those, files only whose games added since the cache was written were parsed
+    games_read: int = 0  # games parsed this time
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -437,10 +445,15 @@ class _ReadPoint:
     damage: Damage = field(default_factory=Damage)
 
     def to_json(self, fingerprint: str) -> dict[str, Any]:
-        return {"offset": self.offset, "line": self.line, "records": self.records,
-                "game_problem": _problem_json(self.game_problem), "fingerprint": fingerprint,
-                "damage": [problem_to_json(problem) for problem in self.damage.named],
-                "damaged": self.damage.count}
+        return {
+            "offset": self.offset,
+            "line": self.line,
+            "records": self.records,
+            "game_problem": _problem_json(self.game_problem),
+            "fingerprint": fingerprint,
+            "damage": [problem_to_json(problem) for problem in self.damage.named],
+            "damaged": self.damage.count,
+        }
 
     @staticmethod
     def from_json(data: Any) -> _ReadPoint | None:
@@ -455,8 +468,13 @@ class _ReadPoint:
         if len(named) > count:
             return None
         try:
-            return _ReadPoint(offset, line, records, None if problem is None else problem_from_json(problem),
-                              Damage([problem_from_json(item) for item in named], count))
+            return _ReadPoint(
+                offset,
+                line,
+                records,
+                None if problem is None else problem_from_json(problem),
+                Damage([problem_from_json(item) for item in named], count),
+            )
         except ValueError:
             return None
 
@@ -467,8 +485,12 @@ def _problem_json(problem: Problem | None) -> dict[str, Any] | None:
 
 def _cached_entry(entry: Any) -> dict[str, Any] | None:
     """A cache entry fit to use, or None."""
-    if isinstance(entry, dict) and isinstance(entry.get("key"), list) and isinstance(entry.get("games"), list) \
-            and isinstance(entry.get("problems"), list):
+    if (
+        isinstance(entry, dict)
+        and isinstance(entry.get("key"), list)
+        and isinstance(entry.get("games"), list)
+        and isinstance(entry.get("problems"), list)
+    ):
         try:
             for problem in entry["problems"]:
                 problem_from_json(problem)
@@ -484,8 +506,11 @@ def _resume_point(path: Path, key: list[int], entry: dict[str, Any] | None) -> _
     None (the file is read again from its start)."""
     if entry is not None:
         point = _ReadPoint.from_json(entry.get("resume"))
-        if point is not None and point.offset <= key[0] and \
-                prefix_fingerprint(path, point.offset) == entry["resume"].get("fingerprint"):
+        if (
+            point is not None
+            and point.offset <= key[0]
+            and prefix_fingerprint(path, point.offset) == entry["resume"].get("fingerprint")
+        ):
             return point
     return None
 
@@ -495,14 +520,31 @@ def _read_files(starts: list[tuple[Path, list[int], _ReadPoint]], parallel: bool
     spans by as many processes as pay (see ``game.persistence.stats_spans``) when ``parallel``."""
     total = sum(max(0, key[0] - point.offset) for _, key, point in starts)
     workers = worker_count(total) if parallel else 1
-    plans = [plan_spans(path, point.offset, point.line, key[0],
-                        math.ceil(workers * SPANS_PER_WORKER * (key[0] - point.offset) / total))
-             if workers > 1 else [Span(str(path), point.offset, None, point.line)]
-             for path, key, point in starts]
+    plans = [
+        plan_spans(
+            path,
+            point.offset,
+            point.line,
+            key[0],
+            math.ceil(workers * SPANS_PER_WORKER * (key[0] - point.offset) / total),
+        )
+        if workers > 1
+        else [Span(str(path), point.offset, None, point.line)]
+        for path, key, point in starts
+    ]
     results = iter(summarize_spans([span for plan in plans for span in plan], summarize, workers))
-    return [stitch(path, [next(results) for _ in plan], point.records, point.offset, point.line,
-                   point.game_problem, point.damage)
-            for (path, _, point), plan in zip(starts, plans)]
+    return [
+        stitch(
+            path,
+            [next(results) for _ in plan],
+            point.records,
+            point.offset,
+            point.line,
+            point.game_problem,
+            point.damage,
+        )
+        for (path, _, point), plan in zip(starts, plans)
+    ]
 
 
 def _new_entry(path: Path, key: list[int], kept: list[Any], reading: FileReading) -> dict[str, Any]:
@@ -510,16 +552,18 @@ def _new_entry(path: Path, key: list[int], kept: list[Any], reading: FileReading
     for summary in reading.summaries:
         summary.pop("source", None)  # the cache names the file once, not per game
     fingerprint = prefix_fingerprint(path, reading.end_offset)
-    after = _ReadPoint(reading.end_offset, reading.next_line, reading.records, reading.game_problem,
-                       reading.damage)
+    after = _ReadPoint(reading.end_offset, reading.next_line, reading.records, reading.game_problem, reading.damage)
     # Every damaged line skipped (the first few named), then a torn last line, then the
     # last game that could not be summarized: each is one line of the statistics' warning.
     problems = [reading.stopped] if reading.stopped is not None else []
     problems += reading.damage.problems(str(path))
     problems += [problem for problem in (reading.torn, reading.game_problem) if problem is not None]
-    return {"key": key, "games": kept + reading.summaries,
-            "problems": [problem_to_json(problem) for problem in problems],
-            "resume": None if fingerprint is None else after.to_json(fingerprint)}
+    return {
+        "key": key,
+        "games": kept + reading.summaries,
+        "problems": [problem_to_json(problem) for problem in problems],
+        "resume": None if fingerprint is None else after.to_json(fingerprint),
+    }
 
 
 #: The cache is ignored when it is larger than this and than the histories it summarizes
@@ -556,8 +600,10 @@ def _read_cache(cache_path: Path | None, histories_size: int) -> dict[str, Any]:
 
 def _write_cache(cache_path: Path, files: dict[str, Any]) -> None:
     from game.settings.paths import atomic_write_text
-    text = json.dumps({"format": CACHE_FORMAT, "version": SUMMARY_VERSION, "files": files},
-                      separators=(",", ":"), ensure_ascii=False)
+
+    text = json.dumps(
+        {"format": CACHE_FORMAT, "version": SUMMARY_VERSION, "files": files}, separators=(",", ":"), ensure_ascii=False
+    )
     try:
         atomic_write_text(cache_path, text)
     except OSError as exc:  # a read-only or full disk costs the shortcut, never the statistics
@@ -598,7 +644,7 @@ def _load_stats(folder: Path, cache_path: Path | None, parallel: bool) -> Loaded
     fresh: dict[str, Any] = {}
     loaded = LoadedStats(StatsBook())
     changed: list[tuple[Path, list[int], _ReadPoint]] = []
-    kept_games: list[list[Any] | None] = []   # per changed file: the cached games kept, None: read again whole
+    kept_games: list[list[Any] | None] = []  # per changed file: the cached games kept, None: read again whole
     for path, key in keys.items():
         if key is None:
             continue
@@ -625,8 +671,9 @@ def _load_stats(folder: Path, cache_path: Path | None, parallel: bool) -> Loaded
                 loaded.book.add(summary)
             except (KeyError, TypeError, ValueError, IndexError) as exc:
                 where = summary.get("index", "?") if isinstance(summary, dict) else "?"
-                loaded.problems.append(Problem("stats.not_counted", {"source": name, "number": where,
-                                                                     "detail": str(exc)}))
+                loaded.problems.append(
+                    Problem("stats.not_counted", {"source": name, "number": where, "detail": str(exc)})
+                )
     loaded.book.problems = loaded.problems
     return loaded
 

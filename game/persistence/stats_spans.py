@@ -39,7 +39,7 @@ from game.rules.problems import Grouped, Problem, ProblemValueError
 PARALLEL_MIN_BYTES = 16 * 1024 * 1024
 #: Spans per worker: more than one, so that a worker that finishes early takes another.
 SPANS_PER_WORKER = 4
-READ_BLOCK = 1 << 22   # bytes per read when counting the lines before each span
+READ_BLOCK = 1 << 22  # bytes per read when counting the lines before each span
 
 
 @dataclass(frozen=True)
@@ -119,8 +119,9 @@ def summarize_span(span: Span, summarize: Summarize) -> SpanResult:
         result.end_offset, result.next_line, result.moved = damage.end, damage.line + 1, True
 
     try:
-        for placed in read_history_from(span.path, span.start, span.first_line, on_damage=skip,
-                                        without_cards=True, end=span.end):
+        for placed in read_history_from(
+            span.path, span.start, span.first_line, on_damage=skip, without_cards=True, end=span.end
+        ):
             result.records += 1
             try:
                 result.summaries.append(summarize(placed.record, span.path, result.records))
@@ -184,8 +185,12 @@ def _next_line_start(handle: BinaryIO, position: int, size: int) -> int:
 def worker_count(total_bytes: int) -> int:
     """How many worker processes to read ``total_bytes`` with (1: read them here)."""
     processors = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
-    if (total_bytes < PARALLEL_MIN_BYTES or processors < 2 or threading.active_count() > 1
-            or "fork" not in multiprocessing.get_all_start_methods()):
+    if (
+        total_bytes < PARALLEL_MIN_BYTES
+        or processors < 2
+        or threading.active_count() > 1
+        or "fork" not in multiprocessing.get_all_start_methods()
+    ):
         return 1
     return processors
 
@@ -194,8 +199,9 @@ def summarize_spans(spans: list[Span], summarize: Summarize, workers: int) -> li
     """Every span's result, in the order given; in ``workers`` processes when more than one."""
     if workers > 1 and len(spans) > 1:
         try:
-            with ProcessPoolExecutor(max_workers=min(workers, len(spans)),
-                                     mp_context=multiprocessing.get_context("fork")) as pool:
+            with ProcessPoolExecutor(
+                max_workers=min(workers, len(spans)), mp_context=multiprocessing.get_context("fork")
+            ) as pool:
                 return list(pool.map(summarize_span, spans, [summarize] * len(spans)))
         except (OSError, BrokenProcessPool):
             pass  # no process to be had: read them here instead
@@ -220,8 +226,15 @@ class FileReading:
     torn: Problem | None = None
 
 
-def stitch(path: Path, results: list[SpanResult], records_before: int, offset: int, line: int,
-           game_problem: Problem | None, damage_before: Damage | None = None) -> FileReading:
+def stitch(
+    path: Path,
+    results: list[SpanResult],
+    records_before: int,
+    offset: int,
+    line: int,
+    game_problem: Problem | None,
+    damage_before: Damage | None = None,
+) -> FileReading:
     """The spans of one file, in order, as one reading of it after ``records_before``
     games (``offset``, ``line``: where the first span begins; ``damage_before``:
     the damaged lines skipped before it)."""

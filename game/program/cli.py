@@ -39,8 +39,12 @@ EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 def _player_counts_help() -> str:
     """The ``--players`` help: each registered game's table sizes."""
-    counts = [f"{game.name} {game.min_players}" if game.min_players == game.max_players
-              else f"{game.name} {game.min_players} to {game.max_players}" for game in all_games()]
+    counts = [
+        f"{game.name} {game.min_players}"
+        if game.min_players == game.max_players
+        else f"{game.name} {game.min_players} to {game.max_players}"
+        for game in all_games()
+    ]
     return f"number of players ({'; '.join(counts)}; default: the game's usual table)"
 
 
@@ -59,24 +63,41 @@ def _data_dir_option(text: str) -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="main.py", description="Trick Table: Bid Whist and Wizard.")
-    parser.add_argument("--data-dir", metavar="DIR", type=_data_dir_option,
-                        help="write every file (settings, histories, logs) under DIR instead of the user folders")
-    parser.add_argument("--self-test", action="store_true",
-                        help="play a short game of each game offscreen in a temporary folder, check its history, "
-                             "print one line (with --data-dir: with the settings found there, read only; "
-                             "nothing there is changed)")
+    parser.add_argument(
+        "--data-dir",
+        metavar="DIR",
+        type=_data_dir_option,
+        help="write every file (settings, histories, logs) under DIR instead of the user folders",
+    )
+    parser.add_argument(
+        "--self-test",
+        action="store_true",
+        help="play a short game of each game offscreen in a temporary folder, check its history, "
+        "print one line (with --data-dir: with the settings found there, read only; "
+        "nothing there is changed)",
+    )
     parser.add_argument("--size", metavar="WxH", help="initial window size, e.g. 1280x720")
     # The window's own --game, --rules and --preset open it straight at the
     # table; their dests differ from the subcommands' options of those names.
-    parser.add_argument("--game", dest="table_game", choices=game_names(),
-                        help="open the window at the table of this game (default: the game of --rules, "
-                             "else the one last set up)")
-    parser.add_argument("--rules", dest="table_rules", metavar="FILE.yaml",
-                        help="open the window at the table with these house rules: just rule keys "
-                             "(target_score: 5) or the keys game, rules and presets")
-    parser.add_argument("--preset", dest="table_preset", metavar="NAME",
-                        help="open the window at the table with this preset of the rules file "
-                             "(default file: the game's bundled one)")
+    parser.add_argument(
+        "--game",
+        dest="table_game",
+        choices=game_names(),
+        help="open the window at the table of this game (default: the game of --rules, else the one last set up)",
+    )
+    parser.add_argument(
+        "--rules",
+        dest="table_rules",
+        metavar="FILE.yaml",
+        help="open the window at the table with these house rules: just rule keys "
+        "(target_score: 5) or the keys game, rules and presets",
+    )
+    parser.add_argument(
+        "--preset",
+        dest="table_preset",
+        metavar="NAME",
+        help="open the window at the table with this preset of the rules file (default file: the game's bundled one)",
+    )
     commands = parser.add_subparsers(dest="command")
 
     sim = commands.add_parser("simulate", help="play complete games between computer players")
@@ -86,32 +107,57 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, metavar="S", help="seed of the first game (game i uses S + i)")
     sim.add_argument("--rules", metavar="FILE.yaml", help="a house-rule file (default: the bundled one)")
     sim.add_argument("--preset", metavar="NAME", help="a named preset of the rules file")
-    sim.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", dest="overrides",
-                     help="override one house rule (repeatable)")
-    sim.add_argument("--ai", default="medium", metavar="LEVEL[,LEVEL...]",
-                     help=f"computer level for every seat, or one per seat; levels: {', '.join(_all_levels())}")
-    sim.add_argument("--history", metavar="OUT.jsonl",
-                     help="write every game to this hand-history file as it finishes (the file is replaced; "
-                          "its folder must exist; while a run writes it, another run that would replace it "
-                          "is refused)")
-    sim.add_argument("--append", action="store_true",
-                     help="add the games to the end of the --history file instead of replacing it (runs at "
-                          "the same time take turns: every game is written whole)")
-    sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option,
-                     help=argparse.SUPPRESS)
+    sim.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        dest="overrides",
+        help="override one house rule (repeatable)",
+    )
+    sim.add_argument(
+        "--ai",
+        default="medium",
+        metavar="LEVEL[,LEVEL...]",
+        help=f"computer level for every seat, or one per seat; levels: {', '.join(_all_levels())}",
+    )
+    sim.add_argument(
+        "--history",
+        metavar="OUT.jsonl",
+        help="write every game to this hand-history file as it finishes (the file is replaced; "
+        "its folder must exist; while a run writes it, another run that would replace it "
+        "is refused)",
+    )
+    sim.add_argument(
+        "--append",
+        action="store_true",
+        help="add the games to the end of the --history file instead of replacing it (runs at "
+        "the same time take turns: every game is written whole)",
+    )
+    sim.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option, help=argparse.SUPPRESS)
 
-    replay = commands.add_parser("replay", help="watch a recorded game in the replay viewer, or check "
-                                                "hand-history files against the engine (--check)")
+    replay = commands.add_parser(
+        "replay",
+        help="watch a recorded game in the replay viewer, or check hand-history files against the engine (--check)",
+    )
     replay.add_argument("file", metavar="FILE", nargs="?", help="the hand-history file to watch")
-    replay.add_argument("--game", type=int, default=1, metavar="N",
-                        help="which game of FILE to watch, counting from 1 (default: 1); a damaged line "
-                             "is named and skipped, not counted")
-    replay.add_argument("--check", metavar="FILE", nargs="+",
-                        help="replay every line of each FILE through the engine and report each game by its "
-                             "line number: exit 0 if every game agrees, 1 if any disagrees, 2 if any line or "
-                             "file cannot be read (2 wins when both happen)")
-    replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option,
-                        help=argparse.SUPPRESS)
+    replay.add_argument(
+        "--game",
+        type=int,
+        default=1,
+        metavar="N",
+        help="which game of FILE to watch, counting from 1 (default: 1); a damaged line "
+        "is named and skipped, not counted",
+    )
+    replay.add_argument(
+        "--check",
+        metavar="FILE",
+        nargs="+",
+        help="replay every line of each FILE through the engine and report each game by its "
+        "line number: exit 0 if every game agrees, 1 if any disagrees, 2 if any line or "
+        "file cannot be read (2 wins when both happen)",
+    )
+    replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option, help=argparse.SUPPRESS)
     return parser
 
 
@@ -128,8 +174,11 @@ def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False)
     if log_to_user_folder and not (args.self_test and args.command is None):
         log_for_command(UserPaths.from_data_dir(data_dir).log_dir, headless=args.command is not None)
     if (args.command or args.self_test) and _table_options(args):
-        print("error: --game, --rules and --preset before a command are for the window; "
-              "give a command its own options after its name", file=sys.stderr)
+        print(
+            "error: --game, --rules and --preset before a command are for the window; "
+            "give a command its own options after its name",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     if args.command == "simulate":
         return run_simulate(args)
@@ -139,6 +188,7 @@ def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False)
         return run_replay_viewer(args.file, args.game, data_dir, _parse_size(args.size))
     if args.self_test:
         from game.program.self_test import run_self_test
+
         return run_self_test(data_dir)
     return run_window(args, data_dir)
 
@@ -155,15 +205,16 @@ def run_window(args: argparse.Namespace, data_dir: str | None) -> int:
     file is one line on stderr and exit status 2 (``game.program.table_launch``).
     """
     from game.program.table_launch import plan_table
+
     plan = None
     if _table_options(args):
         try:
-            plan = plan_table(UserPaths.from_data_dir(data_dir), args.table_game, args.table_rules,
-                              args.table_preset)
+            plan = plan_table(UserPaths.from_data_dir(data_dir), args.table_game, args.table_rules, args.table_preset)
         except ConfigError as exc:
             print(f"error: {exc}", file=sys.stderr)
             return EXIT_USAGE
     from game.ui.app import run_app
+
     return run_app(data_dir=data_dir, size=_parse_size(args.size), table=plan)
 
 
@@ -192,11 +243,11 @@ class SimulationSummary:
     players: int
     levels: list[str]
     games: int = 0
-    wins: Counter[int] = field(default_factory=Counter)        # side -> games won (a shared win counts for each)
+    wins: Counter[int] = field(default_factory=Counter)  # side -> games won (a shared win counts for each)
     final_totals: list[int] = field(default_factory=list)  # per side, the sum of final scores
     bids_hit: int = 0
     bids_made: int = 0
-    contracts: Counter[tuple[str, str]] = field(default_factory=Counter)   # (mode label, "made"/"set") -> count
+    contracts: Counter[tuple[str, str]] = field(default_factory=Counter)  # (mode label, "made"/"set") -> count
     redeals: int = 0
 
     def add(self, events: Sequence[GameEvent]) -> None:
@@ -228,16 +279,19 @@ class SimulationSummary:
         if self.game.adapter.declares_contract:
             for team in range(self.game.score_sides(self.players)):
                 seats = " and ".join(str(seat) for seat in self.game.team_members(team, self.players))
-                out.append(f"  team {team} (seats {seats}): {self.wins[team]} wins, "
-                           f"mean final score {self._mean(team):.2f}")
+                out.append(
+                    f"  team {team} (seats {seats}): {self.wins[team]} wins, mean final score {self._mean(team):.2f}"
+                )
             for mode in BidMode:
                 made, set_ = self.contracts[(mode.label, "made")], self.contracts[(mode.label, "set")]
                 out.append(f"  {mode.label} contracts: {made + set_} played, {made} made, {set_} set")
             out.append(f"  redeals: {self.redeals}")
         else:
             for seat in range(self.players):
-                out.append(f"  seat {seat} ({self.levels[seat]}): {self.wins[seat]} wins, "
-                           f"mean final score {self._mean(seat):.1f}")
+                out.append(
+                    f"  seat {seat} ({self.levels[seat]}): {self.wins[seat]} wins, "
+                    f"mean final score {self._mean(seat):.1f}"
+                )
             rate = self.bids_hit / self.bids_made if self.bids_made else 0.0
             out.append(f"  bid-hit rate: {rate:.1%} ({self.bids_hit} of {self.bids_made} bids)")
         return out
@@ -291,8 +345,11 @@ def run_simulate(args: argparse.Namespace) -> int:
             try:
                 writer.append(match.history())
             except OSError as exc:
-                print(f"error: {_history_problem(args.history, exc, args.append)} after {writer.games} games "
-                      f"(those are in the file)", file=sys.stderr)
+                print(
+                    f"error: {_history_problem(args.history, exc, args.append)} after {writer.games} games "
+                    f"(those are in the file)",
+                    file=sys.stderr,
+                )
                 return EXIT_USAGE
     print(f"seed {first_seed}")
     print("\n".join(summary.lines()))
@@ -331,16 +388,17 @@ def open_history_output(path: str, append: bool = False) -> HistoryWriter:
 def _history_problem(path: str, exc: Exception, append: bool = False) -> str:
     if isinstance(exc, FileBusyError):
         also = "" if append else ", or add --append to add this run's games to it"
-        return (f"cannot write {path}: another Trick Table run is writing it; wait for that run to end "
-                f"or choose another file{also}")
+        return (
+            f"cannot write {path}: another Trick Table run is writing it; wait for that run to end "
+            f"or choose another file{also}"
+        )
     if isinstance(exc, OSError):
         return f"cannot write {path}: {exc.strerror or exc}"
     return f"--history {path}: {exc}"
 
 
 # ---------------------------------------------------------------------- replay
-def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
-                      size: tuple[int, int] | None) -> int:
+def run_replay_viewer(path: str | None, number: int, data_dir: str | None, size: tuple[int, int] | None) -> int:
     """Open the window on game ``number`` of ``path`` in the replay viewer.
 
     The game is read and replayed through the engine before any window
@@ -351,9 +409,9 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
     """
     from game.persistence.history_codec import HistoryError
     from game.persistence.replay_timeline import ReplayError, ReplayTimeline, load_recorded_game
+
     if not path:
-        print("error: replay: give a hand-history FILE to watch, or --check FILE... to check files",
-              file=sys.stderr)
+        print("error: replay: give a hand-history FILE to watch, or --check FILE... to check files", file=sys.stderr)
         return EXIT_USAGE
     skipped: list[HistoryError] = []
     try:
@@ -368,6 +426,7 @@ def run_replay_viewer(path: str | None, number: int, data_dir: str | None,
 
     from game.ui.app import App
     from game.ui.scenes.replay_scene import ReplayScene
+
     try:
         app = App(data_dir=data_dir, size=size, show_start=False, catch_stop_signals=True)
     except pygame.error as exc:

@@ -76,8 +76,7 @@ def _fault(exc: Exception) -> int:
 def _thread_fault(args: threading.ExceptHookArgs) -> None:
     if args.exc_value is None or isinstance(args.exc_value, SystemExit):
         return
-    _log_only(f"the thread {args.thread.name if args.thread else '?'} stopped on an unexpected error",
-              args.exc_value)
+    _log_only(f"the thread {args.thread.name if args.thread else '?'} stopped on an unexpected error", args.exc_value)
 
 
 def _ignored_fault(args: sys.UnraisableHookArgs) -> None:

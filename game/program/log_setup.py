@@ -66,8 +66,7 @@ class _LogFileHandler(logging.handlers.RotatingFileHandler):
     the log file could not be written, and the program carries on."""
 
     def __init__(self, path: Path, *, delay: bool = False) -> None:
-        super().__init__(path, maxBytes=LOG_FILE_BYTES, backupCount=LOG_FILE_BACKUPS, encoding="utf-8",
-                         delay=delay)
+        super().__init__(path, maxBytes=LOG_FILE_BYTES, backupCount=LOG_FILE_BACKUPS, encoding="utf-8", delay=delay)
         self._failure_told = False
 
     def handleError(self, record: logging.LogRecord) -> None:
@@ -78,8 +77,10 @@ class _LogFileHandler(logging.handlers.RotatingFileHandler):
         reason = (getattr(error, "strerror", None) or type(error).__name__) if error is not None else "unknown"
         try:
             if sys.stderr is not None:  # a windowed build has no standard error
-                sys.stderr.write(f"trick table: the log file {self.baseFilename} could not be written "
-                                 f"({reason}); what the program logs from now on may be lost\n")
+                sys.stderr.write(
+                    f"trick table: the log file {self.baseFilename} could not be written "
+                    f"({reason}); what the program logs from now on may be lost\n"
+                )
                 sys.stderr.flush()
         except (OSError, ValueError):
             pass
@@ -179,8 +180,9 @@ def write_to_log_file(message: str, exc: BaseException) -> Path | None:
     """Write ``message`` and the traceback of ``exc`` to the log file only (never to a
     terminal, not even Python's last-resort handler); the file's path if it was written."""
     logger = app_logger()
-    record = logger.makeRecord(logger.name, logging.ERROR, __file__, 0, message, (),
-                               (type(exc), exc, exc.__traceback__))
+    record = logger.makeRecord(
+        logger.name, logging.ERROR, __file__, 0, message, (), (type(exc), exc, exc.__traceback__)
+    )
     written = False
     for handler in logger.handlers:
         if (handler.get_name() or "").startswith(_FILE_HANDLER_PREFIX):

@@ -106,8 +106,13 @@ class _ErrorCollector(logging.Handler):
         self.messages.append(record.getMessage().splitlines()[0])
 
 
-def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
-                  echo: Callable[[str], None] = print, scratch_parent: str | None = None) -> int:
+def run_self_test(
+    data_dir: str | None = None,
+    *,
+    quit_pygame: bool = True,
+    echo: Callable[[str], None] = print,
+    scratch_parent: str | None = None,
+) -> int:
     """Run the self-test; print one result line through ``echo`` and return the exit status.
 
     ``data_dir``: the player's data folder, whose settings the self-test plays
@@ -137,6 +142,7 @@ def run_self_test(data_dir: str | None = None, *, quit_pygame: bool = True,
     app = None
     try:
         from game.ui.app import App  # imported here: the env above must come first
+
         app = _make_app(App, str(scratch), _settings_of(data_dir))
         _check_lazy_modules()
         _check_sound_files()
@@ -254,8 +260,7 @@ def _check_text_renders() -> None:
             raise SelfTestFailure(f"the {face} UI font renders no text")
         # A private-use code point has no letter in the font: it draws the missing-letter box.
         box = _pixels(font.render("\ue000", True, white))
-        missing = [letter for letter in theme.REQUIRED_LETTERS
-                   if _pixels(font.render(letter, True, white)) == box]
+        missing = [letter for letter in theme.REQUIRED_LETTERS if _pixels(font.render(letter, True, white)) == box]
         if missing:
             raise SelfTestFailure(f"the {face} UI font cannot draw {''.join(missing)}")
     log.info("self-test fonts: %s and %s", files[False], files[True])
@@ -286,12 +291,15 @@ def _play(app: Any, plan: GamePlan, collector: _ErrorCollector) -> str:
         if collector.messages:
             raise SelfTestFailure(f"{plan.game}: the app logged an error: {collector.messages[0]}")
         if time.monotonic() > deadline:
-            raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_SECONDS_PER_GAME:.0f} s "
-                                  f"({frame} frames, {session.phase.name})")
+            raise SelfTestFailure(
+                f"{plan.game}: no end screen after {MAX_SECONDS_PER_GAME:.0f} s ({frame} frames, {session.phase.name})"
+            )
         time.sleep(YIELD_SECONDS)
     else:
-        raise SelfTestFailure(f"{plan.game}: no end screen after {MAX_FRAMES_PER_GAME} frames "
-                              f"({session.phase.name}, deal {session.deal_number})")
+        raise SelfTestFailure(
+            f"{plan.game}: no end screen after {MAX_FRAMES_PER_GAME} frames "
+            f"({session.phase.name}, deal {session.deal_number})"
+        )
     if not session.is_over:
         raise SelfTestFailure(f"{plan.game}: the end screen appeared before the game was over")
     app.step(FRAME, [])  # draw the end screen once
@@ -319,8 +327,10 @@ def _check_histories(folder: Path, games: list[str]) -> str:
             for problem in problems:
                 log.error("%s game %d: %s", path, number, problem)
             first = problems[0] if problems else "no details"
-            raise SelfTestFailure(f"{game}: replaying game {number} of {path.name} disagrees "
-                                  f"with the engine ({len(problems)} difference(s); first: {first})")
+            raise SelfTestFailure(
+                f"{game}: replaying game {number} of {path.name} disagrees "
+                f"with the engine ({len(problems)} difference(s); first: {first})"
+            )
         files += 1
     return "histories" if files > 1 else "history"
 

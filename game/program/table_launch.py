@@ -35,8 +35,9 @@ class TablePlan:
     players: int
 
 
-def plan_table(user_paths: UserPaths, game: str | None = None, rules_file: str | Path | None = None,
-               preset: str | None = None) -> TablePlan:
+def plan_table(
+    user_paths: UserPaths, game: str | None = None, rules_file: str | Path | None = None, preset: str | None = None
+) -> TablePlan:
     """The game the window should open at; ``ConfigError`` when the rules cannot be used."""
     setup = load_last_setup(user_paths)
     if game is None and rules_file is not None:

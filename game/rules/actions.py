@@ -141,8 +141,7 @@ def parse_action(text: str) -> Action:
     Raises ``ParseError``, and nothing else, for anything that names no
     action: a string outside the grammar or a value that is not a string."""
     if not isinstance(text, str):
-        raise ParseError(f"{short_repr(text)} is not an action: an action is written as a string such as AS, "
-                         "pass, 4up")
+        raise ParseError(f"{short_repr(text)} is not an action: an action is written as a string such as AS, pass, 4up")
     t = text.strip()
     low = t.lower()
     if low == "pass":
@@ -165,9 +164,11 @@ def parse_action(text: str) -> Action:
     try:
         return play(parse_card(t))
     except ParseError:
-        raise ParseError(f"{short_repr(text)} is not an action: expected a card (AS), a discard (-AS), "
-                         "pass, a bid (4up, 4down, 4nt), a take (take:4up), a Wizard bid (2), trump:H, "
-                         "uptown, downtown or next") from None
+        raise ParseError(
+            f"{short_repr(text)} is not an action: expected a card (AS), a discard (-AS), "
+            "pass, a bid (4up, 4down, 4nt), a take (take:4up), a Wizard bid (2), trump:H, "
+            "uptown, downtown or next"
+        ) from None
 
 
 def bid_to_json(action: Action) -> object:

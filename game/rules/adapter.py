@@ -53,7 +53,7 @@ NOTE, LABEL, CARDS = "note", "label", "cards"
 
 @dataclass(frozen=True)
 class RankingLine:
-    style: str            # NOTE, LABEL or CARDS
+    style: str  # NOTE, LABEL or CARDS
     phrase: Phrase | Word
 
 
@@ -121,9 +121,9 @@ class HandStanding:
 
     players: int
     trump: int
-    books: tuple[int, ...]       # per scoring side
+    books: tuple[int, ...]  # per scoring side
     tricks_per_hand: int
-    over: bool                   # the hand has been scored (or thrown in)
+    over: bool  # the hand has been scored (or thrown in)
     figures: TableFigures
 
 
@@ -155,7 +155,7 @@ class GameAdapter(ABC):
     table shows the round, the turned-up card and the bids against the
     tricks)."""
 
-    english_title: str        # the game's name in English messages (the command line, the logs)
+    english_title: str  # the game's name in English messages (the command line, the logs)
     declares_contract: bool
 
     @abstractmethod
@@ -190,8 +190,7 @@ class GameAdapter(ABC):
         """The numbers the rules help's paragraphs quote under ``rules``."""
 
     @abstractmethod
-    def help_ranking(self, deck: Sequence[int], rules: Any, trump: int | None,
-                     direction: int) -> list[RankingLine]:
+    def help_ranking(self, deck: Sequence[int], rules: Any, trump: int | None, direction: int) -> list[RankingLine]:
         """The cards of ``deck`` ranked for the rules help: for ``trump``
         (NO_SUIT for none) and ``direction`` (0 uptown, 1 downtown), or, with
         ``trump`` None, before the deal's trump is known."""

@@ -98,6 +98,8 @@ def books_to_set(bid_books: int) -> int:
     """The books the defenders must take to set a contract of ``bid_books``:
     one more than the declarers can afford to lose."""
     return TOTAL_BOOKS - books_needed(bid_books) + 1
+
+
 BOOKS_BEFORE_BID = 6  # a bid of n books promises the first six books plus n
 KITTY_CLEAR_EDGE = 4  # no kitty card among the first or last four cards dealt
 
@@ -146,8 +148,9 @@ def _rank_power_table(downtown: bool, low_ace: bool) -> tuple[int, ...]:
     return tuple(powers)
 
 
-_POWER = {(downtown, low_ace): _rank_power_table(downtown, low_ace)
-          for downtown in (False, True) for low_ace in (False, True)}
+_POWER = {
+    (downtown, low_ace): _rank_power_table(downtown, low_ace) for downtown in (False, True) for low_ace in (False, True)
+}
 
 
 def effective_suits(trump: int) -> tuple[int, ...]:
@@ -217,6 +220,7 @@ def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhist
         if card >= 52:
             return (-1, -power[card])
         return (suit_position[SUIT_OF[card]], -power[card])
+
     return sorted(cards, key=key)
 
 
@@ -258,8 +262,9 @@ def bid_words(books: int, mode: int) -> str:
     return f"{books} {_MODE_WORDS[mode]}"
 
 
-def create_state(rules: BidWhistRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict[int, Any] | None) -> BidWhistState:
+def create_state(
+    rules: BidWhistRules, players: int, seed: int, first_dealer: int | None, fixed_deals: dict[int, Any] | None
+) -> BidWhistState:
     """A game before its first deal; the first dealer is drawn unless given."""
     if players != PLAYERS:
         raise ValueError(f"Bid Whist is played by 4 players, not {players}")
@@ -284,8 +289,9 @@ def check_fixed_deal(number: int, deal: Any, players: int, rules: BidWhistRules 
     cards = [c for h in hands + [kitty] for c in h]
     if any(type(c) is not int for c in cards) or sorted(cards) != sorted(deck_of(rules)):
         deck = "Bid Whist deck" if rules.jokers else "Bid Whist deck without jokers"
-        raise ValueError(f"deal {number}: the hands and kitty are not one {deck} "
-                         "(a card is missing, repeated or not a card)")
+        raise ValueError(
+            f"deal {number}: the hands and kitty are not one {deck} (a card is missing, repeated or not a card)"
+        )
 
 
 def first_dealer_draw(seed: int, deck: Sequence[int] = BIDWHIST_DECK) -> tuple[list[tuple[int, int]], int]:
@@ -313,17 +319,37 @@ class BidWhistState(TrickGameState):
     """A whole game of Bid Whist. Mutate only through ``apply_in_place``."""
 
     __slots__ = (
-        "kitty", "deal_sequence", "bids", "high_key", "high_bidder", "high_books",
-        "high_mode", "declarer", "direction", "discards", "reneges", "redeal",
-        "winner_team", "boston", "_eff", "_power", "_ladder", "_kitty_size",
+        "kitty",
+        "deal_sequence",
+        "bids",
+        "high_key",
+        "high_bidder",
+        "high_books",
+        "high_mode",
+        "declarer",
+        "direction",
+        "discards",
+        "reneges",
+        "redeal",
+        "winner_team",
+        "boston",
+        "_eff",
+        "_power",
+        "_ladder",
+        "_kitty_size",
     )
 
     game = "bidwhist"
     num_players = PLAYERS
 
-    def __init__(self, rules: BidWhistRules, seed: int, dealer: int,
-                 first_draw: list[tuple[int, int]] | None = None,
-                 fixed_deals: dict[int, tuple[list[list[int]], list[int]]] | None = None) -> None:
+    def __init__(
+        self,
+        rules: BidWhistRules,
+        seed: int,
+        dealer: int,
+        first_draw: list[tuple[int, int]] | None = None,
+        fixed_deals: dict[int, tuple[list[list[int]], list[int]]] | None = None,
+    ) -> None:
         self.rules = rules
         self.seed = seed
         self.dealer = dealer
@@ -337,8 +363,9 @@ class BidWhistState(TrickGameState):
         self.winner_team = -1
         # Every bid these house rules allow, with its ranking key, lowest first;
         # depends only on the rules, so clones share it.
-        self._ladder = [(self.bid_key(books, mode), bid(books, mode))
-                        for books in range(rules.min_bid, 8) for mode in (0, 1, 2)]
+        self._ladder = [
+            (self.bid_key(books, mode), bid(books, mode)) for books in range(rules.min_bid, 8) for mode in (0, 1, 2)
+        ]
         self._kitty_size = kitty_size(rules)
         self.phase = Phase.BID
         self.current = -1
@@ -379,8 +406,7 @@ class BidWhistState(TrickGameState):
             sequence = _sequence_for(hands, kitty, self.dealer, rng)
         else:
             deck = shuffled(deck_of(self.rules), rng)
-            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE),
-                                             self._kitty_size))
+            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), self._kitty_size))
             hands = [[], [], [], []]
             kitty = []
             sequence = []
@@ -400,8 +426,9 @@ class BidWhistState(TrickGameState):
         self.phase = Phase.BID
         self.current = (self.dealer + 1) % PLAYERS
         if events is not None:
-            events.append(Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in hands),
-                                tuple(kitty), tuple(sequence)))
+            events.append(
+                Dealt(self.deal_number, self.dealer, tuple(tuple(h) for h in hands), tuple(kitty), tuple(sequence))
+            )
 
     # ------------------------------------------------------------------ copy
     def copy(self) -> BidWhistState:
@@ -443,8 +470,7 @@ class BidWhistState(TrickGameState):
         return books * 3 + mode_rank
 
     def _dealer_must_bid(self) -> bool:
-        return (self.current == self.dealer and self.high_bidder < 0
-                and self.rules.all_pass == "dealer_must_bid")
+        return self.current == self.dealer and self.high_bidder < 0 and self.rules.all_pass == "dealer_must_bid"
 
     def _dealer_may_take(self) -> bool:
         """Under ``dealer_takes``, the dealer may take a bid someone has made."""
@@ -526,8 +552,9 @@ class BidWhistState(TrickGameState):
             Phase.HAND_OVER: (ActionKind.NEXT_DEAL,),
         }[phase]
         if kind not in expected:
-            return IllegalActionError(_PHASE_PROMPTS[phase].format(kitty=self._kitty_size), "wrong_phase",
-                                      phase=int(phase))
+            return IllegalActionError(
+                _PHASE_PROMPTS[phase].format(kitty=self._kitty_size), "wrong_phase", phase=int(phase)
+            )
         if phase == Phase.BID:
             if kind == ActionKind.TAKE:
                 return self._explain_take(action)
@@ -535,14 +562,17 @@ class BidWhistState(TrickGameState):
                 return IllegalActionError("The dealer must bid: the other three passed", "dealer_must_bid")
             books, mode = action.value, action.mode
             if books > 7 or books < 1 or mode not in (0, 1, 2):
-                return IllegalActionError(f"Bid must be from {self.rules.min_bid} to 7", "bid_range",
-                                          min=self.rules.min_bid)
+                return IllegalActionError(
+                    f"Bid must be from {self.rules.min_bid} to 7", "bid_range", min=self.rules.min_bid
+                )
             if books < self.rules.min_bid:
-                return IllegalActionError(f"Bid must be at least {self.rules.min_bid}", "bid_min",
-                                          min=self.rules.min_bid)
+                return IllegalActionError(
+                    f"Bid must be at least {self.rules.min_bid}", "bid_min", min=self.rules.min_bid
+                )
             high = bid_words(self.high_books, self.high_mode)
-            return IllegalActionError(f"Bid must be higher than {high}", "bid_too_low",
-                                      books=self.high_books, mode=self.high_mode)
+            return IllegalActionError(
+                f"Bid must be higher than {high}", "bid_too_low", books=self.high_books, mode=self.high_mode
+            )
         if phase == Phase.CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
                 return IllegalActionError("Choose uptown or downtown for no trump", "choose_direction")
@@ -561,7 +591,9 @@ class BidWhistState(TrickGameState):
         if card in (BIG_JOKER, LITTLE_JOKER):
             return IllegalActionError(
                 f"You must follow {suit_name}: a joker may be played only when you cannot follow",
-                "must_follow", suit=led)
+                "must_follow",
+                suit=led,
+            )
         return IllegalActionError(f"You must follow {suit_name}", "must_follow", suit=led)
 
     def _explain_take(self, action: Action) -> IllegalActionError:
@@ -572,8 +604,9 @@ class BidWhistState(TrickGameState):
             return IllegalActionError("Only the dealer may take the bid", "take_dealer_only")
         if self.high_bidder < 0:
             return IllegalActionError("Nobody has bid: there is no bid to take", "take_no_bid")
-        return IllegalActionError(f"The dealer takes the bid at its number, {self.high_books}", "take_books",
-                                  books=self.high_books)
+        return IllegalActionError(
+            f"The dealer takes the bid at its number, {self.high_books}", "take_books", books=self.high_books
+        )
 
     def _bid(self, action: Action, events: list[GameEvent] | None) -> None:
         seat = self.current
@@ -698,15 +731,25 @@ class BidWhistState(TrickGameState):
         self.phase = Phase.GAME_OVER if self.winner_team >= 0 else Phase.HAND_OVER
         self.current = -1
         if events is not None:
-            events.append(BidWhistHandScored(
-                self.deal_number, self.redeal, -1 if self.redeal else self.declarer, self.contract(), made,
-                tuple(self.reneges), tuple(books), tuple(change), tuple(self.scores), self.boston))
+            events.append(
+                BidWhistHandScored(
+                    self.deal_number,
+                    self.redeal,
+                    -1 if self.redeal else self.declarer,
+                    self.contract(),
+                    made,
+                    tuple(self.reneges),
+                    tuple(books),
+                    tuple(change),
+                    tuple(self.scores),
+                    self.boston,
+                )
+            )
             if self.winner_team >= 0:
                 events.append(GameOver(tuple(self.scores), (self.winner_team,)))
 
     def results(self) -> dict[str, Any]:
-        return {"final_scores": self.scores[:],
-                "winners": [self.winner_team] if self.winner_team >= 0 else []}
+        return {"final_scores": self.scores[:], "winners": [self.winner_team] if self.winner_team >= 0 else []}
 
     def hand_returns(self) -> tuple[int, ...]:
         """Per seat, what the hand just scored changed for that seat's team."""
@@ -737,14 +780,12 @@ class BidWhistState(TrickGameState):
     def failure_proves_void(self, player: int, viewer: int) -> bool:
         # Under "penalized" a failure to follow may be a renege, which only its
         # maker knows until the hand is scored and the reneges are revealed.
-        return (self.rules.renege != "penalized" or player == viewer
-                or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER))
+        return self.rules.renege != "penalized" or player == viewer or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
 
     def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
         actions: list[tuple[int, Action | None]] = list(self.bids)
         if self.direction >= 0:
-            choice = (choose_direction(self.direction) if self.high_mode == BidMode.NOTRUMP
-                      else choose_trump(self.trump))
+            choice = choose_direction(self.direction) if self.high_mode == BidMode.NOTRUMP else choose_trump(self.trump)
             actions.append((self.declarer, choice))
         mine = seat >= 0 and seat == self.declarer
         actions.extend((self.declarer, discard(c) if mine else None) for c in self.discards)
@@ -758,11 +799,19 @@ class BidWhistState(TrickGameState):
             if seat >= 0:
                 hands[seat].append(card)
         return FinishedHand(
-            game=self.game, deal_number=self.deal_number, dealer=self.dealer,
-            hands=tuple(tuple(hand) for hand in hands), tricks=tuple(self.tricks),
-            tricks_won=tuple(self.tricks_won), trump=self.trump, kitty=tuple(self.kitty),
-            discards=tuple(self.discards), declarer=self.declarer, direction=self.direction,
-            redeal=self.redeal)
+            game=self.game,
+            deal_number=self.deal_number,
+            dealer=self.dealer,
+            hands=tuple(tuple(hand) for hand in hands),
+            tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            trump=self.trump,
+            kitty=tuple(self.kitty),
+            discards=tuple(self.discards),
+            declarer=self.declarer,
+            direction=self.direction,
+            redeal=self.redeal,
+        )
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> BidWhistView:
@@ -771,12 +820,16 @@ class BidWhistState(TrickGameState):
             **self.shared_view_fields(seat),
             bids=tuple(self.bids),
             high_bid=(self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
-            high_bidder=self.high_bidder, declarer=self.declarer, contract_books=self.high_books,
+            high_bidder=self.high_bidder,
+            declarer=self.declarer,
+            contract_books=self.high_books,
             contract_mode=self.high_mode if self.declarer >= 0 else -1,
             direction=self.direction,
             kitty=tuple(self.kitty) if declarer_sees else (),
             discards=tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
-            discard_count=len(self.discards), redeal=self.redeal, winner_team=self.winner_team,
+            discard_count=len(self.discards),
+            redeal=self.redeal,
+            winner_team=self.winner_team,
             kitty_size=self._kitty_size,
         )
 
@@ -790,8 +843,7 @@ _PHASE_PROMPTS = {
 }
 
 
-def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int,
-                  rng: Random) -> list[tuple[int, int]]:
+def _sequence_for(hands: list[list[int]], kitty: list[int], dealer: int, rng: Random) -> list[tuple[int, int]]:
     """A dealing order for given hands: round-robin from the dealer's left with
     the kitty cards placed at seeded positions away from both ends."""
     total = PLAYERS * HAND_SIZE + len(kitty)
@@ -818,7 +870,10 @@ class BidWhistHiddenInfo:
         bw = cast(BidWhistView, view)
         taken = bw.declarer >= 0 and bw.direction >= 0  # the kitty goes to hand with the contract
         return HiddenLayout(
-            seen=bw.discards, kitty=bw.kitty, discards=bw.discards, kitty_size=bw.kitty_size,
+            seen=bw.discards,
+            kitty=bw.kitty,
+            discards=bw.discards,
+            kitty_size=bw.kitty_size,
             kitty_taker=bw.declarer if taken else -1,
             hidden_discards=0 if bw.discards else bw.discard_count,
         )
@@ -832,8 +887,7 @@ class BidWhistHiddenInfo:
     def hand_actions(self, view: PlayerView, hidden: HiddenCards) -> list[tuple[int, Action]]:
         # Only the declarer's discards are ever hidden, in the order laid aside.
         unseen = iter(hidden.discards)
-        return [(seat, action if action is not None else discard(next(unseen)))
-                for seat, action in view.actions]
+        return [(seat, action if action is not None else discard(next(unseen))) for seat, action in view.actions]
 
     def restore_record(self, state: Any, view: PlayerView) -> None:
         """A Bid Whist state keeps nothing of earlier hands but the scores."""

@@ -9,10 +9,29 @@ from collections.abc import Sequence
 
 from game.rules.actions import ActionKind
 from game.rules.adapter import (
-    CARDS, LABEL, NOTE, BidShown, ContractTargets, GameAdapter, HandStanding, KittyChoice, Phrase, ProgressLine,
-    RankingLine, TableFigures, Word,
+    CARDS,
+    LABEL,
+    NOTE,
+    BidShown,
+    ContractTargets,
+    GameAdapter,
+    HandStanding,
+    KittyChoice,
+    Phrase,
+    ProgressLine,
+    RankingLine,
+    TableFigures,
+    Word,
 )
-from game.rules.bidwhist import BOOKS_BEFORE_BID, TOTAL_BOOKS, books_needed, books_to_set, effective_suits, kitty_size, rank_power
+from game.rules.bidwhist import (
+    BOOKS_BEFORE_BID,
+    TOTAL_BOOKS,
+    books_needed,
+    books_to_set,
+    effective_suits,
+    kitty_size,
+    rank_power,
+)
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, NO_SUIT, card_of
 from game.rules.core import Phase
 from game.rules.view import BidWhistView, PlayerView
@@ -41,10 +60,14 @@ class BidWhistAdapter(GameAdapter):
             lying = max(0, dealt - sum(view.hand_sizes) - view.discard_count - played)
         return TableFigures(
             bids=tuple(BidShown(seat, action) for seat, action in view.bids),
-            high_bid=high_bid, declarer=view.declarer,
+            high_bid=high_bid,
+            declarer=view.declarer,
             contract_books=view.contract_books if view.contract_mode >= 0 else 0,
-            contract_mode=view.contract_mode, direction=view.direction, kitty_lying=lying,
-            laid_aside=tuple(view.discards))
+            contract_mode=view.contract_mode,
+            direction=view.direction,
+            kitty_lying=lying,
+            laid_aside=tuple(view.discards),
+        )
 
     def contract_targets(self, books: int) -> ContractTargets:
         return ContractTargets(books_needed(books), books_to_set(books))
@@ -97,15 +120,15 @@ class BidWhistAdapter(GameAdapter):
                 else:
                     key = "table.progress_defenders"
                 need = targets.to_set
-            lines.append(ProgressLine(Phrase(key, {"team": Word("side", team), "need": need, "have": books[team]}),
-                                      side=team))
+            lines.append(
+                ProgressLine(Phrase(key, {"team": Word("side", team), "need": need, "have": books[team]}), side=team)
+            )
         return lines
 
     def help_numbers(self, rules: Any) -> dict[str, int]:
         return {"kitty": kitty_size(rules)}
 
-    def help_ranking(self, deck: Sequence[int], rules: Any, trump: int | None,
-                     direction: int) -> list[RankingLine]:
+    def help_ranking(self, deck: Sequence[int], rules: Any, trump: int | None, direction: int) -> list[RankingLine]:
         """The ranking from ``rank_power``: the trump suit and the other suits
         under the contract, or every kind of contract before one is made."""
         jokers = [card for card in (BIG_JOKER, LITTLE_JOKER) if card in deck]
@@ -119,8 +142,12 @@ class BidWhistAdapter(GameAdapter):
             lines = [RankingLine(NOTE, Phrase("help.ranking.general"))]
             for way, name in ((0, "uptown"), (1, "downtown")):
                 if jokers:  # the jokers set the trump suit apart from the others
-                    lines += [RankingLine(LABEL, Phrase(f"help.tier.{name}_trump")), suit_row(way, True),
-                              RankingLine(LABEL, Phrase(f"help.tier.{name}_other")), suit_row(way, False)]
+                    lines += [
+                        RankingLine(LABEL, Phrase(f"help.tier.{name}_trump")),
+                        suit_row(way, True),
+                        RankingLine(LABEL, Phrase(f"help.tier.{name}_other")),
+                        suit_row(way, False),
+                    ]
                 else:
                     lines += [RankingLine(LABEL, Phrase(f"help.tier.{name}")), suit_row(way, False)]
             return lines
@@ -128,13 +155,20 @@ class BidWhistAdapter(GameAdapter):
         way_word = Word("direction", direction)
         if trump == NO_SUIT:
             contract = Phrase("help.contract.no_trump", {"direction": way_word})
-            return [RankingLine(NOTE, Phrase("help.ranking.contract", {"contract": contract})),
-                    RankingLine(LABEL, Phrase("help.tier.every_suit")), suit_row(direction, False)]
+            return [
+                RankingLine(NOTE, Phrase("help.ranking.contract", {"contract": contract})),
+                RankingLine(LABEL, Phrase("help.tier.every_suit")),
+                suit_row(direction, False),
+            ]
         suit = Word("suit", trump)
         contract = Phrase("help.contract.trump", {"direction": way_word, "suit": suit})
-        return [RankingLine(NOTE, Phrase("help.ranking.contract", {"contract": contract})),
-                RankingLine(LABEL, Phrase("help.tier.trump", {"suit": suit})), suit_row(direction, True),
-                RankingLine(LABEL, Phrase("help.tier.other")), suit_row(direction, False)]
+        return [
+            RankingLine(NOTE, Phrase("help.ranking.contract", {"contract": contract})),
+            RankingLine(LABEL, Phrase("help.tier.trump", {"suit": suit})),
+            suit_row(direction, True),
+            RankingLine(LABEL, Phrase("help.tier.other")),
+            suit_row(direction, False),
+        ]
 
 
 def _bid_whist(view: PlayerView) -> BidWhistView:

@@ -57,10 +57,11 @@ def card_of(suit: int, rank: int) -> int:
     """The card id of a suit card (rank 2 to 14, the ace high): the inverse of SUIT_OF and RANK_OF."""
     return suit * 13 + rank - 2
 
+
 _SPECIAL_CODES = {BIG_JOKER: "BJ", LITTLE_JOKER: "LJ", WIZARD: "WZ", JESTER: "JE"}
-_CODES: tuple[str, ...] = tuple(
-    RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in SUIT_CARDS
-) + tuple(_SPECIAL_CODES[c] for c in (BIG_JOKER, LITTLE_JOKER, WIZARD, JESTER))
+_CODES: tuple[str, ...] = tuple(RANK_LETTERS[c % 13] + SUIT_LETTERS[c // 13] for c in SUIT_CARDS) + tuple(
+    _SPECIAL_CODES[c] for c in (BIG_JOKER, LITTLE_JOKER, WIZARD, JESTER)
+)
 _BY_CODE = {code: card for card, code in enumerate(_CODES)}
 # "10H" is accepted as a friendly spelling of "TH" when parsing.
 _BY_CODE.update({"10" + SUIT_LETTERS[s]: s * 13 + 8 for s in range(4)})

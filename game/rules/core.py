@@ -13,14 +13,14 @@ from random import Random  # a private generator class; the global RNG is never 
 
 
 class Phase(IntEnum):
-    BID = 0            # Bid Whist bidding
-    CONTRACT = 1       # Bid Whist declarer names trump or no-trump direction
-    DISCARD = 2        # Bid Whist declarer discards 6 after taking the kitty
+    BID = 0  # Bid Whist bidding
+    CONTRACT = 1  # Bid Whist declarer names trump or no-trump direction
+    DISCARD = 2  # Bid Whist declarer discards 6 after taking the kitty
     PLAY = 3
-    HAND_OVER = 4      # the hand is scored; NEXT_DEAL deals the next one
+    HAND_OVER = 4  # the hand is scored; NEXT_DEAL deals the next one
     GAME_OVER = 5
-    PREDICT = 6        # Wizard bidding
-    TRUMP_CHOICE = 7   # Wizard: a Wizard was turned up, the dealer names trump
+    PREDICT = 6  # Wizard bidding
+    TRUMP_CHOICE = 7  # Wizard: a Wizard was turned up, the dealer names trump
 
     @property
     def label(self) -> str:

@@ -30,9 +30,16 @@ GameState = bidwhist.BidWhistState | wizard.WizardState
 AnyState = TypeVar("AnyState", bound=GameState)
 
 
-def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None = None,
-             fixed_deals: dict[int, Any] | None = None, start_deal: int = 1,
-             start_scores: Sequence[int] | None = None) -> tuple[GameState, list[GameEvent]]:
+def new_game(
+    rules: Rules,
+    players: int,
+    seed: int,
+    *,
+    first_dealer: int | None = None,
+    fixed_deals: dict[int, Any] | None = None,
+    start_deal: int = 1,
+    start_scores: Sequence[int] | None = None,
+) -> tuple[GameState, list[GameEvent]]:
     """A new game after the first-dealer draw and the first deal.
 
     ``first_dealer`` skips the draw (replays of histories without a seed,
@@ -46,8 +53,11 @@ def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None 
         raise TypeError("seed must be an int")
     game = get_game(rules.game)
     if type(players) is not int or players not in game.player_counts():
-        counts = (f"{game.min_players}" if game.min_players == game.max_players
-                  else f"{game.min_players} to {game.max_players}")
+        counts = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players} to {game.max_players}"
+        )
         raise ValueError(f"{game.name} is played by {counts} players, not {players!r}")
     # A dealer outside the table would never be "the dealer" when bidding comes
     # round (no forced bid, no uneven-bids check), so refuse it here.
@@ -70,8 +80,9 @@ def new_game(rules: Rules, players: int, seed: int, *, first_dealer: int | None 
     return state, events
 
 
-def _start_later(state: GameState, sides: int, start_deal: int, start_scores: Sequence[int] | None,
-                 first_dealer: int | None) -> None:
+def _start_later(
+    state: GameState, sides: int, start_deal: int, start_scores: Sequence[int] | None, first_dealer: int | None
+) -> None:
     if not isinstance(start_deal, int) or start_deal < 1:
         raise ValueError(f"start_deal must be a deal number from 1, not {start_deal!r}")
     last = getattr(state, "total_rounds", None)

@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from game.rules.actions import Action
 
 UNKNOWN_CARD = -1  # a card whose face this seat may not know (hidden hands, the kitty, discards)
-Viewer = int       # who is looking: a seat number, or PUBLIC_SEAT
+Viewer = int  # who is looking: a seat number, or PUBLIC_SEAT
 PUBLIC_SEAT: Viewer = -1  # the public viewer: no hand, no hidden bid, nothing secret
 
 Plays = tuple[tuple[int, int], ...]  # (seat, card) in play order
@@ -60,8 +60,9 @@ class Dealt:
     def for_seat(self, seat: Viewer) -> Dealt:
         hands = tuple(hand if index == seat else _masked(hand) for index, hand in enumerate(self.hands))
         # The kitty's cards are dealt to owner -1, which is no viewer's own (not the public's).
-        sequence = tuple((card if owner == seat and seat != PUBLIC_SEAT else UNKNOWN_CARD, owner)
-                         for card, owner in self.sequence)
+        sequence = tuple(
+            (card if owner == seat and seat != PUBLIC_SEAT else UNKNOWN_CARD, owner) for card, owner in self.sequence
+        )
         return replace(self, hands=hands, kitty=_masked(self.kitty), sequence=sequence)
 
 
@@ -229,7 +230,7 @@ class BidWhistHandScored:
 
     number: int
     redeal: bool
-    declarer: int          # -1 for a redeal
+    declarer: int  # -1 for a redeal
     contract: ContractSet | None
     made: bool | None
     reneges: tuple[tuple[int, int], ...]
@@ -268,16 +269,45 @@ class GameOver:
         return self
 
 
-GameEvent = (FirstDealerDrawn | Dealt | TrumpTurnedUp | BidMade | BidsRevealed | Redealt | ContractSet
-             | TrumpChosen | KittyTaken | Discarded | CardPlayed | ClaimMade | TrickWon | BidWhistHandScored
-             | WizardHandScored | GameOver)
+GameEvent = (
+    FirstDealerDrawn
+    | Dealt
+    | TrumpTurnedUp
+    | BidMade
+    | BidsRevealed
+    | Redealt
+    | ContractSet
+    | TrumpChosen
+    | KittyTaken
+    | Discarded
+    | CardPlayed
+    | ClaimMade
+    | TrickWon
+    | BidWhistHandScored
+    | WizardHandScored
+    | GameOver
+)
 HandScored = BidWhistHandScored | WizardHandScored
 
 # Every kind of event, for the tests that prove each has a handler wherever
 # events are consumed (the animation director, the history writer).
 EVENT_TYPES: tuple[type, ...] = (
-    FirstDealerDrawn, Dealt, TrumpTurnedUp, BidMade, BidsRevealed, Redealt, ContractSet, TrumpChosen,
-    KittyTaken, Discarded, CardPlayed, ClaimMade, TrickWon, BidWhistHandScored, WizardHandScored, GameOver,
+    FirstDealerDrawn,
+    Dealt,
+    TrumpTurnedUp,
+    BidMade,
+    BidsRevealed,
+    Redealt,
+    ContractSet,
+    TrumpChosen,
+    KittyTaken,
+    Discarded,
+    CardPlayed,
+    ClaimMade,
+    TrickWon,
+    BidWhistHandScored,
+    WizardHandScored,
+    GameOver,
 )
 
 

@@ -76,41 +76,103 @@ class RuleSpec:
 
 
 BIDWHIST_SPECS: tuple[RuleSpec, ...] = (
-    RuleSpec("min_bid", "int", 3, minimum=1, maximum=7,
-             help="Lowest number that may be bid (books over six)."),
-    RuleSpec("downtown_outranks_uptown", "bool", False,
-             help="At the same number, downtown beats uptown (no trump beats both)."),
-    RuleSpec("all_pass", "choice", "dealer_must_bid", choices=("dealer_must_bid", "redeal"),
-             help="When the first three pass: the dealer must bid, or all may pass and the hand is redealt."),
-    RuleSpec("first_lead", "choice", "declarer", choices=("declarer", "left_of_dealer"),
-             help="Who leads the first trick."),
-    RuleSpec("renege", "choice", "prevented", choices=("prevented", "penalized"),
-             help="Refuse a card that fails to follow suit, or allow it and penalize 3 books."),
-    RuleSpec("notrump_multiplier", "int", 2, minimum=1, maximum=4,
-             help="No-trump contracts score this many times, made or set."),
-    RuleSpec("target_score", "int", 7, minimum=1, maximum=99,
-             help="A team that reaches this score wins; one that falls to minus this loses."),
-    RuleSpec("jokers", "bool", True,
-             help="Play with the two jokers (54 cards, a kitty of 6), or without (52 cards, a kitty of 4)."),
-    RuleSpec("dealer_takes", "bool", False,
-             help="The dealer may take the contract at the high bid's number, in any mode."),
-    RuleSpec("boston", "choice", "off", choices=("off", "double", "wins_game"),
-             help="All 13 books to the bidding team: no bonus, the hand's score doubled, or the game won."),
-    RuleSpec("downtown_ace", "choice", "high", choices=("high", "low"),
-             help="Downtown the ace is the highest card (A 2 3 ... K) or the lowest (2 3 ... K A)."),
+    RuleSpec("min_bid", "int", 3, minimum=1, maximum=7, help="Lowest number that may be bid (books over six)."),
+    RuleSpec(
+        "downtown_outranks_uptown",
+        "bool",
+        False,
+        help="At the same number, downtown beats uptown (no trump beats both).",
+    ),
+    RuleSpec(
+        "all_pass",
+        "choice",
+        "dealer_must_bid",
+        choices=("dealer_must_bid", "redeal"),
+        help="When the first three pass: the dealer must bid, or all may pass and the hand is redealt.",
+    ),
+    RuleSpec(
+        "first_lead", "choice", "declarer", choices=("declarer", "left_of_dealer"), help="Who leads the first trick."
+    ),
+    RuleSpec(
+        "renege",
+        "choice",
+        "prevented",
+        choices=("prevented", "penalized"),
+        help="Refuse a card that fails to follow suit, or allow it and penalize 3 books.",
+    ),
+    RuleSpec(
+        "notrump_multiplier",
+        "int",
+        2,
+        minimum=1,
+        maximum=4,
+        help="No-trump contracts score this many times, made or set.",
+    ),
+    RuleSpec(
+        "target_score",
+        "int",
+        7,
+        minimum=1,
+        maximum=99,
+        help="A team that reaches this score wins; one that falls to minus this loses.",
+    ),
+    RuleSpec(
+        "jokers",
+        "bool",
+        True,
+        help="Play with the two jokers (54 cards, a kitty of 6), or without (52 cards, a kitty of 4).",
+    ),
+    RuleSpec(
+        "dealer_takes", "bool", False, help="The dealer may take the contract at the high bid's number, in any mode."
+    ),
+    RuleSpec(
+        "boston",
+        "choice",
+        "off",
+        choices=("off", "double", "wins_game"),
+        help="All 13 books to the bidding team: no bonus, the hand's score doubled, or the game won.",
+    ),
+    RuleSpec(
+        "downtown_ace",
+        "choice",
+        "high",
+        choices=("high", "low"),
+        help="Downtown the ace is the highest card (A 2 3 ... K) or the lowest (2 3 ... K A).",
+    ),
 )
 
 WIZARD_SPECS: tuple[RuleSpec, ...] = (
-    RuleSpec("rounds", "rounds", "full", minimum=1, maximum=WIZARD_DECK_SIZE // WIZARD_MIN_PLAYERS,
-             help="full (60 / players rounds) or a shorter fixed number of rounds."),
-    RuleSpec("bidding", "choice", "open", choices=("open", "hidden", "delayed_reveal"),
-             help="Bids made openly in turn, all hidden then revealed together, or revealed after the round."),
-    RuleSpec("uneven_bids", "choice", "off", choices=("off", "always", "leader_only"),
-             help="The last bidder may not make the bids add up to the cards dealt (open bidding only)."),
-    RuleSpec("wizard_turn_up", "choice", "dealer_chooses",
-             choices=("dealer_chooses", "first_bidder_chooses", "no_trump"),
-             help="A Wizard turned up: the dealer names trump, the player left of the dealer does, or no trump."),
+    RuleSpec(
+        "rounds",
+        "rounds",
+        "full",
+        minimum=1,
+        maximum=WIZARD_DECK_SIZE // WIZARD_MIN_PLAYERS,
+        help="full (60 / players rounds) or a shorter fixed number of rounds.",
+    ),
+    RuleSpec(
+        "bidding",
+        "choice",
+        "open",
+        choices=("open", "hidden", "delayed_reveal"),
+        help="Bids made openly in turn, all hidden then revealed together, or revealed after the round.",
+    ),
+    RuleSpec(
+        "uneven_bids",
+        "choice",
+        "off",
+        choices=("off", "always", "leader_only"),
+        help="The last bidder may not make the bids add up to the cards dealt (open bidding only).",
+    ),
+    RuleSpec(
+        "wizard_turn_up",
+        "choice",
+        "dealer_chooses",
+        choices=("dealer_chooses", "first_bidder_chooses", "no_trump"),
+        help="A Wizard turned up: the dealer names trump, the player left of the dealer does, or no trump.",
+    ),
 )
+
 
 @dataclass(frozen=True)
 class BidWhistRules:
@@ -152,14 +214,14 @@ class WizardRules:
 Rules = BidWhistRules | WizardRules
 
 
-def combination_issue(game: str, values: Mapping[str, Any],
-                      players: int | None = None) -> tuple[str, Problem] | None:
+def combination_issue(game: str, values: Mapping[str, Any], players: int | None = None) -> tuple[str, Problem] | None:
     """The first forbidden combination in ``values`` as ``(key, problem)``, or None.
 
     ``players`` is needed for the Wizard ``rounds`` limit; when it is None only
     the limit for the largest deal (3 players) applies.
     """
     from game.rules.registry import game_names, get_game  # the registry imports this module
+
     check = get_game(game).rule_combination if game in game_names() else None
     return check(values, players) if check is not None else None
 
@@ -171,24 +233,38 @@ def wizard_combination_issue(values: Mapping[str, Any], players: int | None = No
         return ("uneven_bids", Problem("rules.uneven_needs_open", {"bidding": values.get("bidding")}))
     rounds = values.get("rounds", "full")
     if players is not None and rounds != "full" and rounds > WIZARD_DECK_SIZE // players:
-        return ("rounds", Problem("rules.too_many_rounds", {"most": WIZARD_DECK_SIZE // players,
-                                                            "players": players, "rounds": rounds}))
+        return (
+            "rounds",
+            Problem(
+                "rules.too_many_rounds", {"most": WIZARD_DECK_SIZE // players, "players": players, "rounds": rounds}
+            ),
+        )
     return None
 
 
 # A caller that names its game gets that game's rules type (a test, a
 # benchmark); one that passes a name it was given gets the union.
 @overload
-def make_rules(game: Literal["bidwhist"], values: Mapping[str, Any] | None = None, players: int | None = None,
-               source: str = "house rules") -> BidWhistRules: ...
+def make_rules(
+    game: Literal["bidwhist"],
+    values: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    source: str = "house rules",
+) -> BidWhistRules: ...
 @overload
-def make_rules(game: Literal["wizard"], values: Mapping[str, Any] | None = None, players: int | None = None,
-               source: str = "house rules") -> WizardRules: ...
+def make_rules(
+    game: Literal["wizard"],
+    values: Mapping[str, Any] | None = None,
+    players: int | None = None,
+    source: str = "house rules",
+) -> WizardRules: ...
 @overload
-def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
-               source: str = "house rules") -> Rules: ...
-def make_rules(game: str, values: Mapping[str, Any] | None = None, players: int | None = None,
-               source: str = "house rules") -> Rules:
+def make_rules(
+    game: str, values: Mapping[str, Any] | None = None, players: int | None = None, source: str = "house rules"
+) -> Rules: ...
+def make_rules(
+    game: str, values: Mapping[str, Any] | None = None, players: int | None = None, source: str = "house rules"
+) -> Rules:
     """Build a validated rules object from a mapping of overrides.
 
     Raises ``RuleConfigError`` naming ``source``, the key and what is allowed.
@@ -234,9 +310,13 @@ def _registered(game: str, source: str) -> GameDef:
     function because the registry imports this module for those specs.
     """
     from game.rules.registry import game_names, get_game
+
     if game not in game_names():
-        raise RuleConfigError(source, "game", Problem("rules.unknown_game", {
-            "value": short_repr(game), "allowed": ", ".join(game_names())}))
+        raise RuleConfigError(
+            source,
+            "game",
+            Problem("rules.unknown_game", {"value": short_repr(game), "allowed": ", ".join(game_names())}),
+        )
     return get_game(game)
 
 
@@ -250,11 +330,15 @@ def rules_from_dict(game: str, values: Mapping[str, Any]) -> Rules:
     names = [f.name for f in fields(_registered(game, "hand history").rules_class)]
     if not isinstance(values, Mapping):
         # The value's Python type ("list", "str") is shown as written in every language, as a key is.
-        raise RuleConfigError("hand history", "rules", Problem("rules.record_not_mapping",
-                                                                {"kind": type(values).__name__}))
+        raise RuleConfigError(
+            "hand history", "rules", Problem("rules.record_not_mapping", {"kind": type(values).__name__})
+        )
     for key in values:
         if key not in names:
             # An English message names the game as the record does; the window by its title.
-            raise RuleConfigError("hand history", str(key)[:60], Problem("rules.record_unknown_key", {
-                "game": game, "game_title": game, "known": ", ".join(names)}))
+            raise RuleConfigError(
+                "hand history",
+                str(key)[:60],
+                Problem("rules.record_unknown_key", {"game": game, "game_title": game, "known": ", ".join(names)}),
+            )
     return make_rules(game, values, source="hand history")

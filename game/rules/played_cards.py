@@ -60,9 +60,14 @@ def played_cards(view: PlayerView) -> PlayedCards:
     deck = game.deck_for(view.rules)
     played = Counter(card for record in view.tricks for _, card in record.plays)
     played.update(card for _, card in view.trick)
-    suits = tuple(SuitTally(suit, tuple(card for card in reversed(SUIT_CARDS) if SUIT_OF[card] == suit),
-                            frozenset(card for card in played if SUIT_OF[card] == suit))
-                  for suit in SUITS)
+    suits = tuple(
+        SuitTally(
+            suit,
+            tuple(card for card in reversed(SUIT_CARDS) if SUIT_OF[card] == suit),
+            frozenset(card for card in played if SUIT_OF[card] == suit),
+        )
+        for suit in SUITS
+    )
     in_deck = Counter(deck)
     specials = tuple((card, played[card], count) for card, count in sorted(in_deck.items()) if SUIT_OF[card] < 0)
     trump = view.trump
@@ -71,7 +76,7 @@ def played_cards(view: PlayerView) -> PlayedCards:
         suit_of = game.hidden_info.card_suit if game.hidden_info is not None else (lambda card, _: SUIT_OF[card])
         trump_cards = [card for card in deck if suit_of(card, trump) == trump]
         trumps = len(trump_cards)
-        turn_up = getattr(view, "turn_up", -1)   # Wizard's turned-up card lies face up for all
+        turn_up = getattr(view, "turn_up", -1)  # Wizard's turned-up card lies face up for all
         shown = played + Counter([turn_up] if turn_up >= 0 else [])
         unplayed = trumps - sum(min(shown[card], count) for card, count in Counter(trump_cards).items())
     return PlayedCards(suits, specials, trump, trumps, unplayed)

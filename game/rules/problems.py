@@ -57,7 +57,7 @@ RULE_PROBLEMS: dict[str, str] = {
     "rules.unknown_game": "unknown game {value}; allowed: {allowed}",
     "rules.record_not_mapping": "must map house-rule keys to values, not {kind}",
     "rules.record_unknown_key": "a {game_title} house rule this version does not know (the record may come "
-                                "from a newer Trick Table); known keys: {known}",
+    "from a newer Trick Table); known keys: {known}",
     # A value that is not one of those allowed (house rules and settings alike).
     "value.not_bool": "must be true or false, not {value}",
     "value.not_choice": "must be one of {choices}, not {value}",
@@ -66,7 +66,7 @@ RULE_PROBLEMS: dict[str, str] = {
     # Combinations of house rules that cannot be played.
     "rules.uneven_needs_open": "must be off unless bidding is open (bidding is {bidding})",
     "rules.too_many_rounds": "must be full or at most {most} with {players} players (60 cards / {players}), "
-                             "not {rounds}",
+    "not {rounds}",
 }
 
 # The parameter ``detail`` of a sentence is a library's own English words about
@@ -95,8 +95,9 @@ def register_problems(table: Mapping[str, str]) -> None:
     if taken:
         raise ValueError(f"problem codes registered twice: {', '.join(taken)}")
     PROBLEMS.update(table)
-    WITHOUT_DETAIL.update({code.removesuffix(NO_DETAIL_SUFFIX): code
-                           for code in table if code.endswith(NO_DETAIL_SUFFIX)})
+    WITHOUT_DETAIL.update(
+        {code.removesuffix(NO_DETAIL_SUFFIX): code for code in table if code.endswith(NO_DETAIL_SUFFIX)}
+    )
 
 
 register_problems(RULE_PROBLEMS)
@@ -142,8 +143,7 @@ class Problem:
         # a player's screen.
         template = PROBLEMS.get(self.code)
         if template is None:
-            raise ValueError(f"unknown problem code {self.code!r} (not in the table of any layer "
-                             "imported so far)")
+            raise ValueError(f"unknown problem code {self.code!r} (not in the table of any layer imported so far)")
         missing = template_fields(template) - set(self.params)
         if missing:
             raise ValueError(f"problem {self.code!r} lacks {', '.join(sorted(missing))}")
@@ -155,8 +155,7 @@ class Problem:
         """This problem's sentence in the words ``wording`` gives (its parameters worded first),
         without a library's English detail when ``wording`` leaves it out."""
         code = self.code if wording.details else WITHOUT_DETAIL.get(self.code, self.code)
-        return wording.template(code, {name: _param_words(value, wording)
-                                       for name, value in self.params.items()})
+        return wording.template(code, {name: _param_words(value, wording) for name, value in self.params.items()})
 
 
 def template_fields(template: str) -> set[str]:
@@ -192,10 +191,12 @@ def _param_words(value: Any, wording: Wording) -> Any:
     return value
 
 
-english_wording = Wording(template=lambda code, params: PROBLEMS[code].format(**params),
-                          grouped=lambda count: f"{count:,}",
-                          decimal=lambda number: f"{number:g}",
-                          refusal=lambda refusal: refusal.message)
+english_wording = Wording(
+    template=lambda code, params: PROBLEMS[code].format(**params),
+    grouped=lambda count: f"{count:,}",
+    decimal=lambda number: f"{number:g}",
+    refusal=lambda refusal: refusal.message,
+)
 
 
 class ProblemValueError(ValueError):
@@ -268,7 +269,7 @@ def problem_from_json(data: Any) -> Problem:
 
 def _param_from_json(value: Any) -> Any:
     if isinstance(value, dict) and len(value) == 1:
-        (kind, inner), = value.items()
+        ((kind, inner),) = value.items()
         if kind == "problem":
             return problem_from_json(inner)
         if kind == "problems" and isinstance(inner, list):

@@ -35,8 +35,14 @@ from game.rules.bidwhist_adapter import BidWhistAdapter
 from game.rules.cards import BIDWHIST_DECK, WIZARD_DECK
 from game.rules.hidden import HiddenInfoModel
 from game.rules.house_rules import (
-    BIDWHIST_SPECS, WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WIZARD_SPECS, BidWhistRules,
-    RuleSpec, WizardRules, wizard_combination_issue,
+    BIDWHIST_SPECS,
+    WIZARD_MAX_PLAYERS,
+    WIZARD_MIN_PLAYERS,
+    WIZARD_SPECS,
+    BidWhistRules,
+    RuleSpec,
+    WizardRules,
+    wizard_combination_issue,
 )
 from game.rules.problems import Problem
 from game.rules.wizard_adapter import WizardAdapter
@@ -47,7 +53,7 @@ from game.rules.view import BidWhistView, PlayerView, WizardView
 class GameDef:
     """What a game is, for everything built on the rules."""
 
-    name: str                              # the registry key, as in files and on the command line
+    name: str  # the registry key, as in files and on the command line
     min_players: int
     max_players: int
     default_players: int
@@ -55,7 +61,7 @@ class GameDef:
     partnerships: int
     rule_specs: tuple[RuleSpec, ...]
     rules_class: type
-    config_name: str                       # config/<config_name>.yaml holds the defaults and presets
+    config_name: str  # config/<config_name>.yaml holds the defaults and presets
     # (rules, players, seed, first_dealer, fixed_deals) -> a state before its first deal.
     create_state: Callable[..., Any]
     # (number, deal, players, rules=None) -> None, or ValueError naming what is
@@ -127,8 +133,10 @@ class GameDef:
         the strongest registered; ``ValueError`` when the game has no such level."""
         level = self.hint_level if self.hint_level is not None else next(reversed(tuple(self.ai_levels)), None)
         if level is None or level not in self.ai_levels:
-            raise ValueError(f"{self.name} has no computer level {level!r} to give hints; "
-                             f"its levels: {', '.join(self.ai_levels) or 'none'}")
+            raise ValueError(
+                f"{self.name} has no computer level {level!r} to give hints; "
+                f"its levels: {', '.join(self.ai_levels) or 'none'}"
+            )
         return level
 
     def text(self, key: str) -> str:
@@ -167,28 +175,72 @@ def game_of(thing: Any) -> GameDef:
     return get_game(thing.game)
 
 
-register(GameDef(
-    name="bidwhist", min_players=4, max_players=4, default_players=4, partnerships=2,
-    rule_specs=BIDWHIST_SPECS, rules_class=BidWhistRules, config_name="bidwhist",
-    create_state=bidwhist.create_state, check_fixed_deal=bidwhist.check_fixed_deal,
-    view_type=BidWhistView, deck=BIDWHIST_DECK, scoring="contract", hand_order=bidwhist.hand_order,
-    adapter=BidWhistAdapter(),
-    ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:BidWhistEasyPlayer",
-               "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer", "hard": "game.ai.hard:BidWhistHardPlayer"},
-    text_keys={"title": "start.game.bidwhist", "deal": "game.deal.hand", "next_deal": "pad.next_hand",
-               "rules_help": "help.bidwhist"},
-    hidden_info=bidwhist.HIDDEN_INFO, rules_deck=bidwhist.deck_of, claimable=bidwhist.claimable,
-))
+register(
+    GameDef(
+        name="bidwhist",
+        min_players=4,
+        max_players=4,
+        default_players=4,
+        partnerships=2,
+        rule_specs=BIDWHIST_SPECS,
+        rules_class=BidWhistRules,
+        config_name="bidwhist",
+        create_state=bidwhist.create_state,
+        check_fixed_deal=bidwhist.check_fixed_deal,
+        view_type=BidWhistView,
+        deck=BIDWHIST_DECK,
+        scoring="contract",
+        hand_order=bidwhist.hand_order,
+        adapter=BidWhistAdapter(),
+        ai_levels={
+            "random": "game.ai:RandomPlayer",
+            "easy": "game.ai.easy:BidWhistEasyPlayer",
+            "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer",
+            "hard": "game.ai.hard:BidWhistHardPlayer",
+        },
+        text_keys={
+            "title": "start.game.bidwhist",
+            "deal": "game.deal.hand",
+            "next_deal": "pad.next_hand",
+            "rules_help": "help.bidwhist",
+        },
+        hidden_info=bidwhist.HIDDEN_INFO,
+        rules_deck=bidwhist.deck_of,
+        claimable=bidwhist.claimable,
+    )
+)
 
-register(GameDef(
-    name="wizard", min_players=WIZARD_MIN_PLAYERS, max_players=WIZARD_MAX_PLAYERS, default_players=4,
-    partnerships=0, rule_specs=WIZARD_SPECS, rules_class=WizardRules, config_name="wizard",
-    create_state=wizard.create_state, check_fixed_deal=wizard.check_fixed_deal,
-    view_type=WizardView, deck=WIZARD_DECK, scoring="prediction", hand_order=wizard.hand_order,
-    adapter=WizardAdapter(), rule_combination=wizard_combination_issue,
-    ai_levels={"random": "game.ai:RandomPlayer", "easy": "game.ai.easy:WizardEasyPlayer",
-               "medium": "game.ai.wizard_medium:WizardMediumPlayer", "hard": "game.ai.hard:WizardHardPlayer"},
-    text_keys={"title": "start.game.wizard", "deal": "game.deal.round", "next_deal": "pad.next_round",
-               "rules_help": "help.wizard"},
-    hidden_info=wizard.HIDDEN_INFO, claimable=wizard.claimable,
-))
+register(
+    GameDef(
+        name="wizard",
+        min_players=WIZARD_MIN_PLAYERS,
+        max_players=WIZARD_MAX_PLAYERS,
+        default_players=4,
+        partnerships=0,
+        rule_specs=WIZARD_SPECS,
+        rules_class=WizardRules,
+        config_name="wizard",
+        create_state=wizard.create_state,
+        check_fixed_deal=wizard.check_fixed_deal,
+        view_type=WizardView,
+        deck=WIZARD_DECK,
+        scoring="prediction",
+        hand_order=wizard.hand_order,
+        adapter=WizardAdapter(),
+        rule_combination=wizard_combination_issue,
+        ai_levels={
+            "random": "game.ai:RandomPlayer",
+            "easy": "game.ai.easy:WizardEasyPlayer",
+            "medium": "game.ai.wizard_medium:WizardMediumPlayer",
+            "hard": "game.ai.hard:WizardHardPlayer",
+        },
+        text_keys={
+            "title": "start.game.wizard",
+            "deal": "game.deal.round",
+            "next_deal": "pad.next_round",
+            "rules_help": "help.wizard",
+        },
+        hidden_info=wizard.HIDDEN_INFO,
+        claimable=wizard.claimable,
+    )
+)

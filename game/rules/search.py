@@ -74,8 +74,7 @@ from game.rules.house_rules import Rules
 from game.rules.registry import game_of
 from game.rules.view import PlayerView
 
-__all__ = ["HiddenCards", "HiddenInfoError", "HiddenSampler", "check_hidden", "sample_hidden",
-           "state_from_view"]
+__all__ = ["HiddenCards", "HiddenInfoError", "HiddenSampler", "check_hidden", "sample_hidden", "state_from_view"]
 
 
 def check_hidden(view: PlayerView, hidden: HiddenCards) -> None:
@@ -109,9 +108,15 @@ def state_from_view(view: PlayerView, hidden: HiddenCards, rng_or_seed: Random |
         dealt.append(cards)
     deal = reading.model.fixed_deal(view, dealt, kitty)
     try:
-        state, _ = new_game(cast(Rules, view.rules), view.num_players, seed,
-                            first_dealer=view.dealer, start_deal=view.deal_number,
-                            start_scores=view.start_scores, fixed_deals={view.deal_number: deal})
+        state, _ = new_game(
+            cast(Rules, view.rules),
+            view.num_players,
+            seed,
+            first_dealer=view.dealer,
+            start_deal=view.deal_number,
+            start_scores=view.start_scores,
+            fixed_deals={view.deal_number: deal},
+        )
     except (DealError, ValueError) as exc:
         raise HiddenInfoError(f"the view does not describe a deal of its game: {exc}", "view") from None
     reading.model.restore_record(state, view)
@@ -161,24 +166,29 @@ class HiddenSampler:
         # Only seats that lack a suit of which some card is unseen constrain
         # the deal; they are served in turn, one step each.
         unseen_suits = set(suit_of.values())
-        self._constrained = [index for index, seat in enumerate(self._hand_seats)
-                             if view.voids[seat] & unseen_suits]
+        self._constrained = [index for index, seat in enumerate(self._hand_seats) if view.voids[seat] & unseen_suits]
         steps = len(self._constrained)
-        barred_by = {card: frozenset(step for step, index in enumerate(self._constrained)
-                                     if suit_of[card] in view.voids[self._hand_seats[index]])
-                     for card in suit_of}
+        barred_by = {
+            card: frozenset(
+                step
+                for step, index in enumerate(self._constrained)
+                if suit_of[card] in view.voids[self._hand_seats[index]]
+            )
+            for card in suit_of
+        }
         # At step i a card matters only through which of the seats still to be
         # served (i and later) may not hold it: cards alike in that are one
         # group, and groups merge as the seats that told them apart are served.
         self._groups: list[list[frozenset[int]]] = []
         for step in range(steps + 1):
             later = frozenset(range(step, steps))
-            self._groups.append(sorted({barred & later for barred in barred_by.values()} | {frozenset()},
-                                       key=sorted))
-        self._merge_into = [[self._groups[step + 1].index(pattern - {step}) for pattern in self._groups[step]]
-                            for step in range(steps)]
-        self._takes_from = [[g for g, pattern in enumerate(self._groups[step]) if step not in pattern]
-                            for step in range(steps)]
+            self._groups.append(sorted({barred & later for barred in barred_by.values()} | {frozenset()}, key=sorted))
+        self._merge_into = [
+            [self._groups[step + 1].index(pattern - {step}) for pattern in self._groups[step]] for step in range(steps)
+        ]
+        self._takes_from = [
+            [g for g, pattern in enumerate(self._groups[step]) if step not in pattern] for step in range(steps)
+        ]
         self._start_cards: list[list[int]] = [[] for _ in self._groups[0]]
         first = {pattern: g for g, pattern in enumerate(self._groups[0])}
         for card in pool:
@@ -202,8 +212,7 @@ class HiddenSampler:
             self._ways[key] = known
         return known
 
-    def _choices(self, step: int, counts: tuple[int, ...]
-                 ) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
+    def _choices(self, step: int, counts: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...], tuple[int, ...]]]:
         """Each way for the seat of ``step`` to take its hand from the groups
         it may hold: ``(number of full completions, cards taken per group,
         counts of the next step's groups)``."""
@@ -240,8 +249,11 @@ class HiddenSampler:
             ways *= comb(remaining, size)
             remaining -= size
         if layout.kitty_hidden and layout.kitty_taker >= 0:
-            held = (reading.view.hand_sizes[layout.kitty_taker] + layout.hidden_discards
-                    + len(reading.played_by[layout.kitty_taker]))
+            held = (
+                reading.view.hand_sizes[layout.kitty_taker]
+                + layout.hidden_discards
+                + len(reading.played_by[layout.kitty_taker])
+            )
             ways *= comb(held, layout.kitty_size)
         return ways
 
@@ -267,8 +279,8 @@ class HiddenSampler:
                 if number:
                     cards = groups[g]
                     _draw_to_end(cards, number, rng)
-                    hand.extend(cards[len(cards) - number:])
-                    del cards[len(cards) - number:]
+                    hand.extend(cards[len(cards) - number :])
+                    del cards[len(cards) - number :]
             merged: list[list[int]] = [[] for _ in self._groups[step + 1]]
             for g, cards in enumerate(groups):
                 merged[self._merge_into[step][g]].extend(cards)
@@ -278,8 +290,8 @@ class HiddenSampler:
         _draw_to_end(rest, len(rest) - self._undealt, rng)
         for index, size in enumerate(self._sizes):
             if index not in self._constrained:
-                hands[index] = rest[len(rest) - size:]
-                del rest[len(rest) - size:]
+                hands[index] = rest[len(rest) - size :]
+                del rest[len(rest) - size :]
         kitty = [rest.pop() for _ in range(self._kitty_apart)]
         discards = [rest.pop() for _ in range(layout.hidden_discards)]
         by_seat = {seat: tuple(hand) for seat, hand in zip(self._hand_seats, hands)}
@@ -325,8 +337,10 @@ class _Reading:
         self.seen = Counter(view.hand) + Counter(view.played_cards()) + Counter(self.layout.seen)
 
     def hands_now(self, hidden: HiddenCards) -> list[tuple[int, ...]]:
-        return [tuple(self.view.hand) if seat == self.view.seat else tuple(hidden.hands[seat])
-                for seat in range(self.view.num_players)]
+        return [
+            tuple(self.view.hand) if seat == self.view.seat else tuple(hidden.hands[seat])
+            for seat in range(self.view.num_players)
+        ]
 
     def check(self, hidden: HiddenCards) -> None:
         view, layout = self.view, self.layout
@@ -335,18 +349,21 @@ class _Reading:
         hands = hidden.hands
         if not isinstance(hands, Mapping) or set(hands) != set(self.hidden_seats):
             given = list(hands) if isinstance(hands, Mapping) else hands
-            raise HiddenInfoError(f"hands must be given for exactly the seats {self.hidden_seats} "
-                                  f"that seat {view.seat} cannot see, not {given!r}", "hands")
+            raise HiddenInfoError(
+                f"hands must be given for exactly the seats {self.hidden_seats} "
+                f"that seat {view.seat} cannot see, not {given!r}",
+                "hands",
+            )
         for seat in self.hidden_seats:
             cards = self._cards(hands[seat], f"seat {seat}'s hand")
             if len(cards) != view.hand_sizes[seat]:
-                raise HiddenInfoError(f"seat {seat} holds {view.hand_sizes[seat]} cards, "
-                                      f"not {len(cards)}", "hand_size")
+                raise HiddenInfoError(f"seat {seat} holds {view.hand_sizes[seat]} cards, not {len(cards)}", "hand_size")
         kitty = self._cards(hidden.kitty, "the kitty")
         if not layout.kitty_hidden:
             if kitty:
-                raise HiddenInfoError(f"seat {view.seat} has seen the kitty (or the game has none): "
-                                      "it must not be guessed", "kitty_known")
+                raise HiddenInfoError(
+                    f"seat {view.seat} has seen the kitty (or the game has none): it must not be guessed", "kitty_known"
+                )
         elif len(kitty) != layout.kitty_size:
             raise HiddenInfoError(f"the kitty is {layout.kitty_size} cards, not {len(kitty)}", "kitty_size")
         discards = self._cards(hidden.discards, "the discards")
@@ -354,8 +371,9 @@ class _Reading:
             if discards:
                 raise HiddenInfoError(f"seat {view.seat} has no unseen discards to guess", "discards_known")
         elif len(discards) != layout.hidden_discards:
-            raise HiddenInfoError(f"{layout.hidden_discards} cards were discarded, not {len(discards)}",
-                                  "discards_size")
+            raise HiddenInfoError(
+                f"{layout.hidden_discards} cards were discarded, not {len(discards)}", "discards_size"
+            )
         placed = Counter(discards)
         for seat in self.hidden_seats:
             placed.update(hands[seat])
@@ -364,32 +382,46 @@ class _Reading:
         for card, times in placed.items():
             if self.seen[card] + times > self.deck[card]:
                 if self.seen[card] >= self.deck[card]:
-                    raise HiddenInfoError(f"card {card} is not unseen: seat {view.seat} sees it "
-                                          "(its hand, a card played, the turn-up or a known discard)",
-                                          "seen_card")
-                raise HiddenInfoError(f"card {card} is placed {times} times; only "
-                                      f"{self.deck[card] - self.seen[card]} is unseen", "duplicate_card")
+                    raise HiddenInfoError(
+                        f"card {card} is not unseen: seat {view.seat} sees it "
+                        "(its hand, a card played, the turn-up or a known discard)",
+                        "seen_card",
+                    )
+                raise HiddenInfoError(
+                    f"card {card} is placed {times} times; only {self.deck[card] - self.seen[card]} is unseen",
+                    "duplicate_card",
+                )
         if layout.kitty_hidden and layout.kitty_taker >= 0:
             taker = layout.kitty_taker
             held = Counter(hands[taker]) + Counter(discards) + Counter(self.played_by[taker])
             if Counter(kitty) - held:
-                raise HiddenInfoError(f"seat {taker} took the kitty: its cards must be in that seat's "
-                                      "hand, among the discards or among the cards it played", "kitty_not_held")
+                raise HiddenInfoError(
+                    f"seat {taker} took the kitty: its cards must be in that seat's "
+                    "hand, among the discards or among the cards it played",
+                    "kitty_not_held",
+                )
         for seat in self.hidden_seats:
             for card in hands[seat]:
                 suit = self.model.card_suit(card, view.trump)
                 if suit >= 0 and suit in view.voids[seat]:
-                    raise HiddenInfoError(f"seat {seat} has shown it holds no card of suit {suit}, "
-                                          f"but is given card {card}", "void_suit")
+                    raise HiddenInfoError(
+                        f"seat {seat} has shown it holds no card of suit {suit}, but is given card {card}", "void_suit"
+                    )
         bids = hidden.bids
         if not isinstance(bids, Mapping) or set(bids) != set(layout.hidden_bids):
             given = list(bids) if isinstance(bids, Mapping) else bids
-            raise HiddenInfoError(f"bids must be given for exactly the seats {list(layout.hidden_bids)} "
-                                  f"whose bids seat {view.seat} has not seen, not {given!r}", "bids")
+            raise HiddenInfoError(
+                f"bids must be given for exactly the seats {list(layout.hidden_bids)} "
+                f"whose bids seat {view.seat} has not seen, not {given!r}",
+                "bids",
+            )
         for seat, value in bids.items():
             if type(value) is not int or value not in layout.bid_choices:
-                raise HiddenInfoError(f"seat {seat} cannot have bid {value!r}: a bid is from "
-                                      f"{layout.bid_choices.start} to {layout.bid_choices.stop - 1}", "bid_value")
+                raise HiddenInfoError(
+                    f"seat {seat} cannot have bid {value!r}: a bid is from "
+                    f"{layout.bid_choices.start} to {layout.bid_choices.stop - 1}",
+                    "bid_value",
+                )
 
     def _cards(self, cards: object, what: str) -> tuple[int, ...]:
         if not isinstance(cards, (tuple, list)):

@@ -8,7 +8,12 @@ from collections.abc import Sequence
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
 from game.rules.errors import IllegalActionError
-from game.rules.events import PUBLIC_SEAT as PUBLIC_SEAT, CardPlayed, GameEvent, TrickWon  # PUBLIC_SEAT: long imported from here
+from game.rules.events import (
+    PUBLIC_SEAT as PUBLIC_SEAT,
+    CardPlayed,
+    GameEvent,
+    TrickWon,
+)  # PUBLIC_SEAT: long imported from here
 from game.rules.finished_hand import FinishedHand, played_by_seat
 from game.rules.view import FieldReader, PlayerView, TrickRecord
 
@@ -64,15 +69,31 @@ class TrickGameState:
 
     # The fields every trick game has; each subclass adds its own slots.
     __slots__ = (
-        "rules", "seed", "dealer", "deal_number", "scores", "phase", "current", "hands",
-        "trick", "trick_seats", "leader", "tricks", "tricks_won", "first_draw", "fixed_deals",
-        "start_scores", "trump", "follow_failures", "hand_plays",
+        "rules",
+        "seed",
+        "dealer",
+        "deal_number",
+        "scores",
+        "phase",
+        "current",
+        "hands",
+        "trick",
+        "trick_seats",
+        "leader",
+        "tricks",
+        "tricks_won",
+        "first_draw",
+        "fixed_deals",
+        "start_scores",
+        "trump",
+        "follow_failures",
+        "hand_plays",
     )
 
     game: str  # the registry name, a class constant
 
     rules: Any
-    seed: int | str            # a game's seed is an int; a sealed clone's is SEALED_SEED
+    seed: int | str  # a game's seed is an int; a sealed clone's is SEALED_SEED
     num_players: int  # Bid Whist: a class constant; Wizard: a slot
     dealer: int
     deal_number: int
@@ -80,19 +101,19 @@ class TrickGameState:
     phase: Phase
     current: int
     hands: list[list[int]]
-    trick: list[int]           # cards of the trick in progress, in play order
-    trick_seats: list[int]     # who played them
+    trick: list[int]  # cards of the trick in progress, in play order
+    trick_seats: list[int]  # who played them
     leader: int
     tricks: list[TrickRecord]  # the tricks of this hand so far, as the views show them
     tricks_won: list[int]
     first_draw: list[tuple[int, int]]
     fixed_deals: dict[int, Any]  # deal number -> explicit deal; shared between clones, never mutated
-    start_scores: list[int]    # the scores when the hand in progress was dealt
-    trump: int                 # the trump suit, NO_SUIT (-1) for none
+    start_scores: list[int]  # the scores when the hand in progress was dealt
+    trump: int  # the trump suit, NO_SUIT (-1) for none
     # Kept as the cards fall, so that a view (built for every decision of every
     # search rollout) need not walk the whole hand again:
     follow_failures: list[tuple[int, int, int]]  # (trick index, seat, suit led) of each failure to follow
-    hand_plays: list[tuple[int, Action]]          # every card of this hand as (seat, play action)
+    hand_plays: list[tuple[int, Action]]  # every card of this hand as (seat, play action)
 
     # ------------------------------------------------------------ game hooks
     def legal_actions(self) -> list[Action]:
@@ -247,9 +268,15 @@ class TrickGameState:
         dealt what they played and what they still hold."""
         hands = [played + held for played, held in zip(played_by_seat(self), self.hands)]
         return FinishedHand(
-            game=self.game, deal_number=self.deal_number, dealer=self.dealer,
-            hands=tuple(tuple(hand) for hand in hands), tricks=tuple(self.tricks),
-            tricks_won=tuple(self.tricks_won), trump=self.trump, turn_up=getattr(self, "turn_up", -1))
+            game=self.game,
+            deal_number=self.deal_number,
+            dealer=self.dealer,
+            hands=tuple(tuple(hand) for hand in hands),
+            tricks=tuple(self.tricks),
+            tricks_won=tuple(self.tricks_won),
+            trump=self.trump,
+            turn_up=getattr(self, "turn_up", -1),
+        )
 
     # ------------------------------------------------------------ view helpers
     def winning_seat(self) -> int:
@@ -262,7 +289,7 @@ class TrickGameState:
         """Per seat, the suits it has shown ``viewer`` it lacks this hand: a
         failure to follow suit that ``viewer`` knows was not a renege."""
         if not self.follow_failures:
-            return (_NO_SUITS,) * self.num_players   # most views: nobody has failed to follow yet
+            return (_NO_SUITS,) * self.num_players  # most views: nobody has failed to follow yet
         voids: list[set[int]] = [set() for _ in range(self.num_players)]
         proves = [self.failure_proves_void(player, viewer) for player in range(self.num_players)]
         for index, seat, led in self.follow_failures:
@@ -317,8 +344,7 @@ SHARED_VIEW_FIELDS: dict[str, FieldReader] = {
     "tricks_won": lambda state, seat: tuple(state.tricks_won),
     "scores": lambda state, seat: tuple(state.scores),
     "start_scores": lambda state, seat: tuple(state.start_scores),
-    "legal_actions": lambda state, seat: (tuple(state.legal_actions()) if seat >= 0 and seat == state.current
-                                          else ()),
+    "legal_actions": lambda state, seat: tuple(state.legal_actions()) if seat >= 0 and seat == state.current else (),
     "trump": lambda state, seat: state.trump,
     "led_suit": lambda state, seat: state.led_suit() if state.trick else -1,
     "winning_seat": lambda state, seat: state.winning_seat(),

@@ -36,22 +36,22 @@ class PlayerView:
     num_players: int
     seat: int
     phase: Phase
-    current_player: int          # -1 when nobody is to act (hand over, game over)
+    current_player: int  # -1 when nobody is to act (hand over, game over)
     dealer: int
     deal_number: int
     hand: tuple[int, ...]
     hand_sizes: tuple[int, ...]
-    trick: tuple[tuple[int, int], ...]   # the trick in progress, (seat, card)
+    trick: tuple[tuple[int, int], ...]  # the trick in progress, (seat, card)
     trick_leader: int
-    tricks: tuple[TrickRecord, ...]      # this hand's completed tricks
-    tricks_won: tuple[int, ...]          # per seat, this hand
-    scores: tuple[int, ...]              # per team in a partnership game, else per seat
-    start_scores: tuple[int, ...]        # the scores when this hand was dealt
-    legal_actions: tuple[Action, ...]    # empty unless this seat is to act
-    trump: int                           # the trump suit, -1 for none or not yet known
-    led_suit: int                        # the suit to follow now, -1 when anything may be played
-    winning_seat: int                    # who is winning the trick in progress, -1 when it is empty
-    books: tuple[int, ...]               # what the table shows as taken: per team or per seat
+    tricks: tuple[TrickRecord, ...]  # this hand's completed tricks
+    tricks_won: tuple[int, ...]  # per seat, this hand
+    scores: tuple[int, ...]  # per team in a partnership game, else per seat
+    start_scores: tuple[int, ...]  # the scores when this hand was dealt
+    legal_actions: tuple[Action, ...]  # empty unless this seat is to act
+    trump: int  # the trump suit, -1 for none or not yet known
+    led_suit: int  # the suit to follow now, -1 when anything may be played
+    winning_seat: int  # who is winning the trick in progress, -1 when it is empty
+    books: tuple[int, ...]  # what the table shows as taken: per team or per seat
     # Every action of this hand so far as this seat saw it, in order: (seat,
     # action), the action None where it is hidden from this seat (another
     # seat's hidden bid, the declarer's discards).
@@ -105,16 +105,16 @@ class PlayerView:
 
 @dataclass(frozen=True)
 class BidWhistView(PlayerView):
-    bids: tuple[tuple[int, Action], ...] = ()   # (seat, bid or pass), all public
-    high_bid: tuple[int, int] | None = None     # (books, mode) of the highest bid so far
+    bids: tuple[tuple[int, Action], ...] = ()  # (seat, bid or pass), all public
+    high_bid: tuple[int, int] | None = None  # (books, mode) of the highest bid so far
     high_bidder: int = -1
     declarer: int = -1
     contract_books: int = 0
-    contract_mode: int = -1       # BidMode, -1 before the declarer has named the contract
-    direction: int = -1           # 0 uptown, 1 downtown, -1 not yet known
-    kitty: tuple[int, ...] = ()   # known only to the declarer once taken
+    contract_mode: int = -1  # BidMode, -1 before the declarer has named the contract
+    direction: int = -1  # 0 uptown, 1 downtown, -1 not yet known
+    kitty: tuple[int, ...] = ()  # known only to the declarer once taken
     discards: tuple[int, ...] = ()  # known only to the declarer
-    discard_count: int = 0        # how many cards the declarer has laid aside (public)
+    discard_count: int = 0  # how many cards the declarer has laid aside (public)
     redeal: bool = False
     winner_team: int = -1
     # The kitty's size under these rules: 6 with jokers, 4 without (the declarer
@@ -126,10 +126,10 @@ class BidWhistView(PlayerView):
 class WizardView(PlayerView):
     round_number: int = 0
     total_rounds: int = 0
-    turn_up: int = -1             # card id, or -1 when none
-    trump_pending: bool = False   # a Wizard was turned up and trump is not named yet (current_player names it)
+    turn_up: int = -1  # card id, or -1 when none
+    trump_pending: bool = False  # a Wizard was turned up and trump is not named yet (current_player names it)
     predictions: tuple[int, ...] = ()  # per seat, -1 for not made or hidden from this seat
-    forbidden_bid: int = -1       # the prediction this seat may not make now (uneven bids), or -1
+    forbidden_bid: int = -1  # the prediction this seat may not make now (uneven bids), or -1
     # Per finished round: (bids, tricks won, score changes), for the score pad.
     score_history: tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...] = ()
 
@@ -146,7 +146,7 @@ def _field_names(cls: type) -> frozenset[str]:
 
 
 # ---------------------------------------------------------------- lazy views
-FieldReader = Callable[[Any, int], Any]   # (state, seat) -> the value of one field of seat's view
+FieldReader = Callable[[Any, int], Any]  # (state, seat) -> the value of one field of seat's view
 
 
 class _LazyField:
@@ -183,8 +183,10 @@ def lazy_view_type(view_type: type[ViewT], readers: Mapping[str, FieldReader]) -
     would silently show its class default."""
     names = _field_names(view_type)
     if set(readers) != names:
-        raise TypeError(f"lazy {view_type.__name__} readers missing {sorted(names - set(readers))}, "
-                        f"unknown {sorted(set(readers) - names)}")
+        raise TypeError(
+            f"lazy {view_type.__name__} readers missing {sorted(names - set(readers))}, "
+            f"unknown {sorted(set(readers) - names)}"
+        )
     namespace: dict[str, Any] = {name: _LazyField(name, read) for name, read in readers.items()}
     namespace["__init__"] = _lazy_init
     namespace["__doc__"] = f"A {view_type.__name__} read from a live state field by field (see ``lazy_view_type``)."

@@ -35,7 +35,10 @@ from game.rules.events import (
 )
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import (
-    WIZARD_MAX_PLAYERS, WIZARD_MIN_PLAYERS, WizardRules, wizard_combination_issue,
+    WIZARD_MAX_PLAYERS,
+    WIZARD_MIN_PLAYERS,
+    WizardRules,
+    wizard_combination_issue,
 )
 from game.rules.tricks import (
     SHARED_VIEW_FIELDS,
@@ -63,13 +66,14 @@ def first_dealer_draw(seed: int, players: int) -> tuple[list[tuple[int, int]], i
     """One card face up to each player from seat 0; players tied for highest
     get one more card each, in seat order, until one is highest."""
     rng = seeded_rng(seed, "first dealer")
-    return first_dealer_from_deck(shuffled(WIZARD_DECK, rng), players,
-                                  lambda: shuffled(WIZARD_DECK, rng))
+    return first_dealer_from_deck(shuffled(WIZARD_DECK, rng), players, lambda: shuffled(WIZARD_DECK, rng))
 
 
-def first_dealer_from_deck(deck: list[int], players: int,
-                           fresh_deck: Callable[[], list[int]] | None = None,
-                           ) -> tuple[list[tuple[int, int]], int]:
+def first_dealer_from_deck(
+    deck: list[int],
+    players: int,
+    fresh_deck: Callable[[], list[int]] | None = None,
+) -> tuple[list[tuple[int, int]], int]:
     """The first-dealer draw from a deck in a given order: ``(draw, dealer)``.
 
     Kept apart from the shuffle so the rule (highest card deals, Wizard beats
@@ -132,8 +136,11 @@ def card_strength(card: int, led: int, trump: int) -> int:
 
 # Every card's strength for each (trump, suit led), NO_SUIT included: built once
 # so that finding a trick's winner is a lookup per card (searches ask millions of times).
-_STRENGTHS = {(trump, led): tuple(card_strength(card, led, trump) for card in range(len(SUIT_OF)))
-              for trump in range(NO_SUIT, 4) for led in range(NO_SUIT, 4)}
+_STRENGTHS = {
+    (trump, led): tuple(card_strength(card, led, trump) for card in range(len(SUIT_OF)))
+    for trump in range(NO_SUIT, 4)
+    for led in range(NO_SUIT, 4)
+}
 
 
 def strengths(led: int, trump: int) -> tuple[int, ...]:
@@ -209,11 +216,13 @@ def hand_order(cards: Sequence[int], trump: int, direction: int = 0, rules: Wiza
         if card == JESTER:
             return (9, 0)
         return (suit_position[SUIT_OF[card]], -RANK_OF[card])
+
     return sorted(cards, key=key)
 
 
-def create_state(rules: WizardRules, players: int, seed: int, first_dealer: int | None,
-                 fixed_deals: dict[int, Any] | None) -> WizardState:
+def create_state(
+    rules: WizardRules, players: int, seed: int, first_dealer: int | None, fixed_deals: dict[int, Any] | None
+) -> WizardState:
     """A game before its first round; the first dealer is drawn unless given."""
     if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
         raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
@@ -260,14 +269,24 @@ class WizardState(TrickGameState):
     """A whole game of Wizard. Mutate only through ``apply_in_place``."""
 
     __slots__ = (
-        "num_players", "total_rounds", "turn_up", "bids", "history",
+        "num_players",
+        "total_rounds",
+        "turn_up",
+        "bids",
+        "history",
     )
 
     game = "wizard"
 
-    def __init__(self, rules: WizardRules, seed: int, num_players: int, dealer: int,
-                 first_draw: list[tuple[int, int]] | None = None,
-                 fixed_deals: dict[int, tuple[list[list[int]], int]] | None = None) -> None:
+    def __init__(
+        self,
+        rules: WizardRules,
+        seed: int,
+        num_players: int,
+        dealer: int,
+        first_draw: list[tuple[int, int]] | None = None,
+        fixed_deals: dict[int, tuple[list[list[int]], int]] | None = None,
+    ) -> None:
         if not WIZARD_MIN_PLAYERS <= num_players <= WIZARD_MAX_PLAYERS:
             raise ValueError(f"Wizard is played by 3 to 6 players, not {num_players}")
         self.rules = rules
@@ -317,8 +336,9 @@ class WizardState(TrickGameState):
         self.turn_up = turn_up
         self.start_scores = self.scores[:]
         if events is not None:
-            events.append(Dealt(r, self.dealer, tuple(tuple(h) for h in hands), (),
-                                tuple(deal_sequence(hands, self.dealer))))
+            events.append(
+                Dealt(r, self.dealer, tuple(tuple(h) for h in hands), (), tuple(deal_sequence(hands, self.dealer)))
+            )
         chooser = self.trump_chooser()
         if chooser >= 0:
             self.phase = Phase.TRUMP_CHOICE
@@ -440,8 +460,12 @@ class WizardState(TrickGameState):
             return IllegalActionError("The game is over", "game_over")
         if action in self.legal_actions():
             return allowed_action()
-        expected = {Phase.PREDICT: ActionKind.PREDICT, Phase.PLAY: ActionKind.PLAY,
-                    Phase.TRUMP_CHOICE: ActionKind.TRUMP, Phase.HAND_OVER: ActionKind.NEXT_DEAL}[phase]
+        expected = {
+            Phase.PREDICT: ActionKind.PREDICT,
+            Phase.PLAY: ActionKind.PLAY,
+            Phase.TRUMP_CHOICE: ActionKind.TRUMP,
+            Phase.HAND_OVER: ActionKind.NEXT_DEAL,
+        }[phase]
         if kind != expected:
             prompt = _PHASE_PROMPTS[phase]
             if phase == Phase.TRUMP_CHOICE and self.current != self.dealer:
@@ -454,7 +478,10 @@ class WizardState(TrickGameState):
             total = sum(b for b in self.bids if b >= 0) + action.value
             return IllegalActionError(
                 f"The dealer may not bid {action.value}: the bids would add up to {total}",
-                "uneven_bids", bid=action.value, total=total)
+                "uneven_bids",
+                bid=action.value,
+                total=total,
+            )
         if phase == Phase.TRUMP_CHOICE:
             return IllegalActionError("Choose one of the four suits as trump", "choose_trump")
         if phase == Phase.HAND_OVER:
@@ -467,8 +494,9 @@ class WizardState(TrickGameState):
         if led == NO_SUIT:  # unreachable: with nothing to follow any card held is legal
             return allowed_action()
         suit_name = Suit(led).label
-        return IllegalActionError(f"You must follow {suit_name} (or play a Wizard or a Jester)",
-                                  "must_follow", suit=led)
+        return IllegalActionError(
+            f"You must follow {suit_name} (or play a Wizard or a Jester)", "must_follow", suit=led
+        )
 
     def _predict(self, value: int, events: list[GameEvent] | None) -> None:
         seat = self.current
@@ -501,8 +529,11 @@ class WizardState(TrickGameState):
         if events is not None:
             if self.rules.bidding == "delayed_reveal":
                 events.append(BidsRevealed(tuple(self.bids)))
-            events.append(WizardHandScored(self.deal_number, tuple(self.bids), tuple(self.tricks_won),
-                                           tuple(change), tuple(self.scores)))
+            events.append(
+                WizardHandScored(
+                    self.deal_number, tuple(self.bids), tuple(self.tricks_won), tuple(change), tuple(self.scores)
+                )
+            )
             if last:
                 results = self.results()
                 events.append(GameOver(tuple(results["final_scores"]), tuple(results["winners"])))
@@ -510,8 +541,10 @@ class WizardState(TrickGameState):
     def results(self) -> dict[str, Any]:
         complete = self.phase == Phase.GAME_OVER
         best = max(self.scores)
-        return {"final_scores": self.scores[:],
-                "winners": [s for s, v in enumerate(self.scores) if v == best] if complete else []}
+        return {
+            "final_scores": self.scores[:],
+            "winners": [s for s, v in enumerate(self.scores) if v == best] if complete else [],
+        }
 
     def hand_returns(self) -> tuple[int, ...]:
         """Per seat, the score change of the round just scored (zeros before that)."""
@@ -552,8 +585,11 @@ class WizardState(TrickGameState):
     def bids_visible_to(self, seat: int) -> tuple[int, ...]:
         """Bids as ``seat`` may see them (-1 for one not made or not revealed)."""
         mode = self.rules.bidding
-        revealed = (mode == "open" or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-                    or (mode == "hidden" and self.phase == Phase.PLAY))
+        revealed = (
+            mode == "open"
+            or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+            or (mode == "hidden" and self.phase == Phase.PLAY)
+        )
         if revealed:
             return tuple(self.bids)
         return tuple(b if s == seat else -1 for s, b in enumerate(self.bids))
@@ -617,8 +653,7 @@ class WizardHiddenInfo:
 
     def hand_actions(self, view: PlayerView, hidden: HiddenCards) -> list[tuple[int, Action]]:
         # Only bids are ever hidden.
-        return [(seat, action if action is not None else predict(hidden.bids[seat]))
-                for seat, action in view.actions]
+        return [(seat, action if action is not None else predict(hidden.bids[seat])) for seat, action in view.actions]
 
     def restore_record(self, state: Any, view: PlayerView) -> None:
         history = list(cast(WizardView, view).score_history)

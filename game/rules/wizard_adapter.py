@@ -12,7 +12,17 @@ from collections.abc import Sequence
 
 from game.rules.actions import ActionKind
 from game.rules.adapter import (
-    CARDS, LABEL, NOTE, BidShown, GameAdapter, HandStanding, Phrase, ProgressLine, RankingLine, TableFigures, Word,
+    CARDS,
+    LABEL,
+    NOTE,
+    BidShown,
+    GameAdapter,
+    HandStanding,
+    Phrase,
+    ProgressLine,
+    RankingLine,
+    TableFigures,
+    Word,
 )
 from game.rules.cards import JESTER, NO_SUIT, SUIT_OF, WIZARD
 from game.rules.core import Phase
@@ -35,16 +45,27 @@ class WizardAdapter(GameAdapter):
         view = _prediction_view(view)
         secret_note = SECRET_BIDS_NOTES.get(self._bidding(view.rules))
         own_secret = secret_note is not None and not any(
-            value >= 0 for seat, value in enumerate(view.predictions) if seat != view.seat)
-        bids = tuple(BidShown(seat, None) if action is None else BidShown(seat, action, own_secret and seat == view.seat)
-                     for seat, action in view.actions if action is None or action.kind == ActionKind.PREDICT)
+            value >= 0 for seat, value in enumerate(view.predictions) if seat != view.seat
+        )
+        bids = tuple(
+            BidShown(seat, None) if action is None else BidShown(seat, action, own_secret and seat == view.seat)
+            for seat, action in view.actions
+            if action is None or action.kind == ActionKind.PREDICT
+        )
         return TableFigures(
-            bids=bids, round_number=view.round_number, total_rounds=view.total_rounds, turn_up=view.turn_up,
-            shows_turn_up=True, trump_pending=view.trump_pending,
+            bids=bids,
+            round_number=view.round_number,
+            total_rounds=view.total_rounds,
+            turn_up=view.turn_up,
+            shows_turn_up=True,
+            trump_pending=view.trump_pending,
             # While trump is being named, the seat to act is the one naming it (the dealer,
             # or the dealer's left under ``wizard_turn_up: first_bidder_chooses``).
             trump_chooser=view.current_player if view.phase == Phase.TRUMP_CHOICE else -1,
-            predictions=tuple(view.predictions), forbidden_bid=view.forbidden_bid, secret_bids_note=secret_note)
+            predictions=tuple(view.predictions),
+            forbidden_bid=view.forbidden_bid,
+            secret_bids_note=secret_note,
+        )
 
     @staticmethod
     def _bidding(rules: Any) -> str:
@@ -68,15 +89,19 @@ class WizardAdapter(GameAdapter):
             verdict = Phrase("table.round_under", {"n": tricks - bids})
         else:
             verdict = Phrase("table.round_even")
-        return [ProgressLine(Phrase("table.round_bids", {"bids": bids, "n": tricks})),
-                ProgressLine(verdict, highlight=True)]
+        return [
+            ProgressLine(Phrase("table.round_bids", {"bids": bids, "n": tricks})),
+            ProgressLine(verdict, highlight=True),
+        ]
 
     def help_numbers(self, rules: Any) -> dict[str, int]:
-        return {"exact_bonus": score_for(0, 0), "per_trick": score_for(1, 1) - score_for(0, 0),
-                "per_trick_off": -score_for(0, 1)}
+        return {
+            "exact_bonus": score_for(0, 0),
+            "per_trick": score_for(1, 1) - score_for(0, 0),
+            "per_trick_off": -score_for(0, 1),
+        }
 
-    def help_ranking(self, deck: Sequence[int], rules: Any, trump: int | None,
-                     direction: int) -> list[RankingLine]:
+    def help_ranking(self, deck: Sequence[int], rules: Any, trump: int | None, direction: int) -> list[RankingLine]:
         """The ranking from ``wizard.strengths``: for a trick led in a plain
         suit, which cards beat which, strongest first."""
         lines: list[RankingLine] = []
@@ -85,8 +110,14 @@ class WizardAdapter(GameAdapter):
             lines.append(RankingLine(NOTE, Phrase("help.ranking.no_trump_yet")))
         else:
             trump_label = Phrase("help.tier.trump", {"suit": Word("suit", trump)})
-            lines.append(RankingLine(NOTE, Phrase("help.ranking.round_trump", {"suit": Word("suit", trump)})
-                                     if trump != NO_SUIT else Phrase("help.ranking.round_no_trump")))
+            lines.append(
+                RankingLine(
+                    NOTE,
+                    Phrase("help.ranking.round_trump", {"suit": Word("suit", trump)})
+                    if trump != NO_SUIT
+                    else Phrase("help.ranking.round_no_trump"),
+                )
+            )
         led = next(suit for suit in SUITS if suit != trump)
         power = strengths(led, trump)
         # Cards that rank alike (the suit led, the trumps...) form one tier; tiers run strongest first.
@@ -109,11 +140,14 @@ class WizardAdapter(GameAdapter):
             if name in ("trump", "led"):
                 label = trump_label if name == "trump" else Phrase("help.tier.led")
                 ranked = tuple(sorted(cards, key=lambda card: power[card], reverse=True))
-                lines += [RankingLine(LABEL, Phrase("help.tier.numbered", {"n": number, "text": label})),
-                          RankingLine(CARDS, Word("cards", ranked))]
+                lines += [
+                    RankingLine(LABEL, Phrase("help.tier.numbered", {"n": number, "text": label})),
+                    RankingLine(CARDS, Word("cards", ranked)),
+                ]
             else:
-                lines.append(RankingLine(LABEL, Phrase("help.tier.numbered",
-                                                       {"n": number, "text": Phrase(f"help.tier.{name}")})))
+                lines.append(
+                    RankingLine(LABEL, Phrase("help.tier.numbered", {"n": number, "text": Phrase(f"help.tier.{name}")}))
+                )
         return lines
 
 

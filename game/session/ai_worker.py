@@ -131,7 +131,7 @@ class ThreadedAiRunner:
     def __init__(self) -> None:
         self._jobs: queue.Queue[AiJob[Any] | None] = queue.Queue()
         self._thread: threading.Thread | None = None
-        self._current: AiJob[Any] | None = None   # the job the thread is deciding
+        self._current: AiJob[Any] | None = None  # the job the thread is deciding
 
     @property
     def running(self) -> bool:

@@ -62,7 +62,7 @@ class ComputerTurns:
         match = self._match()
         if seat < 0 or (self._job is not None and self._job.key == match.position_key()):
             return False
-        self.cancel()   # asked about a position the game has left
+        self.cancel()  # asked about a position the game has left
         self._job = self.runner.submit(match.ai_request(seat))
         return True
 

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.rules import Action, GameDef, PlayerView
 
-Position = tuple[int, int]   # ``Match.position_key()``
+Position = tuple[int, int]  # ``Match.position_key()``
 
 
 class HintLike(Protocol):
@@ -35,12 +35,14 @@ class HintLike(Protocol):
 
 
 class HintFunction(Protocol):
-    def __call__(self, game_def: GameDef, view: PlayerView, rng: random.Random,
-                 budget: SearchBudget | None = None) -> HintLike: ...
+    def __call__(
+        self, game_def: GameDef, view: PlayerView, rng: random.Random, budget: SearchBudget | None = None
+    ) -> HintLike: ...
 
 
-def lazy_hint_for(game_def: GameDef, view: PlayerView, rng: random.Random,
-                  budget: SearchBudget | None = None) -> HintLike:
+def lazy_hint_for(
+    game_def: GameDef, view: PlayerView, rng: random.Random, budget: SearchBudget | None = None
+) -> HintLike:
     """``game.ai.hints.hint_for``, imported when the first hint is computed (on the
     runner's thread), so a table where nobody asks never loads the search."""
     from game.ai.hints import hint_for

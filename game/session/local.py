@@ -24,7 +24,13 @@ from collections.abc import Sequence
 from game.ai.budget import SearchBudget
 from game.session.match import Match, Seat
 from game.rules import (
-    Action, GameDef, GameEvent, IllegalActionError, Phase, Viewer, events_for,
+    Action,
+    GameDef,
+    GameEvent,
+    IllegalActionError,
+    Phase,
+    Viewer,
+    events_for,
 )
 from game.rules.actions import NEXT_DEAL
 from game.rules.events import Dealt
@@ -44,8 +50,15 @@ log = logging.getLogger("tricktable.table")
 class LocalSession:
     """One game played here; see the module docstring."""
 
-    def __init__(self, match: Match, *, ai_runner: AiRunner | None = None, hint_for: HintFunction | None = None,
-                 autosaver: Autosaver | None = None, user_paths: UserPaths | None = None) -> None:
+    def __init__(
+        self,
+        match: Match,
+        *,
+        ai_runner: AiRunner | None = None,
+        hint_for: HintFunction | None = None,
+        autosaver: Autosaver | None = None,
+        user_paths: UserPaths | None = None,
+    ) -> None:
         """``ai_runner``: where computer decisions and hints are computed (a thread by default;
         tests pass an inline one). ``autosaver`` and ``user_paths``: the app's, to keep the game
         saved and to record it in the player's history once it ends (None: neither)."""
@@ -118,7 +131,7 @@ class LocalSession:
         events = self.match.events
         seen = self._seen.setdefault(viewer, [])
         if len(seen) < len(events):
-            seen.extend(events_for(events[len(seen):], viewer))
+            seen.extend(events_for(events[len(seen) :], viewer))
         return seen
 
     def events_since(self, number: int, viewer: Viewer) -> list[NumberedEvent]:
@@ -211,9 +224,15 @@ class LocalSession:
         """What the hard player would do in ``seat``'s place now, computed by the AI runner;
         its RNG seed is fixed by the game and the position, so a hint asked again is the same."""
         position = self.position
-        request = HintRequest(seat, position, self.game_def, self.match.view(seat),
-                              f"tricktable:{self.match.seed}:hint:{seat}:{position[0]}:{position[1]}",
-                              budget, self._hint_for)
+        request = HintRequest(
+            seat,
+            position,
+            self.game_def,
+            self.match.view(seat),
+            f"tricktable:{self.match.seed}:hint:{seat}:{position[0]}:{position[1]}",
+            budget,
+            self._hint_for,
+        )
         return self.computers.runner.submit(request)
 
     # ------------------------------------------------------------------ saving and leaving
@@ -271,15 +290,31 @@ class SessionHome(Protocol):
     def user_paths(self) -> UserPaths: ...
 
 
-def local_session(match: Match, home: SessionHome | None = None, *, ai_runner: AiRunner | None = None,
-                  hint_for: HintFunction | None = None) -> LocalSession:
+def local_session(
+    match: Match,
+    home: SessionHome | None = None,
+    *,
+    ai_runner: AiRunner | None = None,
+    hint_for: HintFunction | None = None,
+) -> LocalSession:
     """A session over ``match`` kept in ``home`` (saved there, recorded there once over)."""
-    return LocalSession(match, ai_runner=ai_runner, hint_for=hint_for,
-                        autosaver=home.autosaver if home is not None else None,
-                        user_paths=home.user_paths if home is not None else None)
+    return LocalSession(
+        match,
+        ai_runner=ai_runner,
+        hint_for=hint_for,
+        autosaver=home.autosaver if home is not None else None,
+        user_paths=home.user_paths if home is not None else None,
+    )
 
 
-def new_local_session(rules: Rules, seats: Sequence[Seat], seed: int, home: SessionHome | None = None, *,
-                      ai_budget: SearchBudget | None = None, ai_runner: AiRunner | None = None) -> LocalSession:
+def new_local_session(
+    rules: Rules,
+    seats: Sequence[Seat],
+    seed: int,
+    home: SessionHome | None = None,
+    *,
+    ai_budget: SearchBudget | None = None,
+    ai_runner: AiRunner | None = None,
+) -> LocalSession:
     """A new game of ``rules`` at ``seats``, game number ``seed``, its computers thinking for ``ai_budget``."""
     return local_session(Match(rules, list(seats), seed, ai_budget=ai_budget), home, ai_runner=ai_runner)

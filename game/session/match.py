@@ -99,7 +99,7 @@ class AiRequest:
     view: PlayerView
     rng_seed: str
     player: ComputerPlayer
-    key: tuple[int, int]          # (actions applied, deal number) when asked
+    key: tuple[int, int]  # (actions applied, deal number) when asked
 
     def decide(self) -> Action:
         return self.player.choose(self.view, random.Random(self.rng_seed))
@@ -111,19 +111,20 @@ class AiRequest:
 # reproduces the game, records the hand history from the engine's events, and
 # prepares computer players' decisions. It never draws and never waits.
 class Match:
-    def __init__(self, rules: Rules, seats: list[Seat], seed: int, *,
-                 ai_budget: SearchBudget | None = None) -> None:
+    def __init__(self, rules: Rules, seats: list[Seat], seed: int, *, ai_budget: SearchBudget | None = None) -> None:
         """``ai_budget`` is the thinking time of the computer players that search
         (the settings' "computer thinking time"); None keeps their default."""
         self.rules = rules
         for index, seat in enumerate(seats):
             if not seat.controller_known:
-                raise ProblemValueError(Problem("save.controller", {"seat": index + 1,
-                                                                    "value": repr(seat.controller)[:40]}))
+                raise ProblemValueError(
+                    Problem("save.controller", {"seat": index + 1, "value": repr(seat.controller)[:40]})
+                )
         # Every name the match holds is one it can save, record and show (game.session.names);
         # the seats whose name had to be cleaned are kept so the reader can say so.
-        self.seats = [Seat(clean_name(s.name, f"#{i + 1}"), s.controller, clean_role(s.name_role))
-                      for i, s in enumerate(seats)]
+        self.seats = [
+            Seat(clean_name(s.name, f"#{i + 1}"), s.controller, clean_role(s.name_role)) for i, s in enumerate(seats)
+        ]
         self.renamed_seats = [i for i, (old, new) in enumerate(zip(seats, self.seats)) if old.name != new.name]
         self.seed = seed
         self.ai_budget = ai_budget
@@ -132,15 +133,20 @@ class Match:
         self._state, events = new_game(rules, len(seats), seed)
         self.actions: list[tuple[int, Action]] = []
         self.events: list[GameEvent] = list(events)
-        self.recorder = HistoryRecorder(self.game_def, seed, rules.to_dict(), [
-            {"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(self.seats)])
+        self.recorder = HistoryRecorder(
+            self.game_def,
+            seed,
+            rules.to_dict(),
+            [{"seat": i, "name": s.name, "controller": s.controller} for i, s in enumerate(self.seats)],
+        )
         self.recorder.feed(events)
         # Each computer seat's player is built once; its RNG is made afresh for
         # every decision from (seed, seat, actions so far), so a decision
         # depends only on the game position: a game resumed from a save (or
         # replayed for a bug report) goes on exactly as the uninterrupted one.
-        self._ai_players = {i: make_player(self.game_def, s.ai_level, ai_budget)
-                            for i, s in enumerate(seats) if s.ai_level is not None}
+        self._ai_players = {
+            i: make_player(self.game_def, s.ai_level, ai_budget) for i, s in enumerate(seats) if s.ai_level is not None
+        }
 
     # ------------------------------------------------------------------ queries
     @property
@@ -244,8 +250,11 @@ class Match:
             return None
         kind = self.actions[index][1].kind
         if kind == ActionKind.DISCARD:
-            while (index - 1 >= start and self.actions[index - 1][0] == seat
-                   and self.actions[index - 1][1].kind == ActionKind.DISCARD):
+            while (
+                index - 1 >= start
+                and self.actions[index - 1][0] == seat
+                and self.actions[index - 1][1].kind == ActionKind.DISCARD
+            ):
                 index -= 1
         return index
 
@@ -269,8 +278,7 @@ class Match:
         """Whether ``seat`` may claim every trick left now: on lead, with every card it
         holds sure to win, as the game's rules decide from the full state."""
         claimable = self.game_def.claimable
-        return (claimable is not None and 0 <= seat < self.num_players
-                and claimable(self._state, seat))
+        return claimable is not None and 0 <= seat < self.num_players and claimable(self._state, seat)
 
     def claim(self, seat: int) -> list[GameEvent]:
         """``seat`` claims the tricks left: ``ClaimMade`` is told to everyone, then the
@@ -278,8 +286,9 @@ class Match:
         the action log, the save and the hand history need nothing new for it.
         Returns the full events; ``IllegalActionError`` when the claim is not allowed."""
         if not self.can_claim(seat):
-            raise IllegalActionError("You cannot claim the rest: not every card you hold is sure to win",
-                                     "claim_refused", seat=seat)
+            raise IllegalActionError(
+                "You cannot claim the rest: not every card you hold is sure to win", "claim_refused", seat=seat
+            )
         claimed = ClaimMade(seat, len(self._state.hands[seat]))
         self.events.append(claimed)
         self.recorder.feed([claimed])
@@ -299,8 +308,13 @@ class Match:
         if player is None:
             raise ValueError(f"seat {seat} is not a computer player")
         done = len(self.actions)
-        return AiRequest(seat, self._state.view(seat), f"tricktable:{self.seed}:seat:{seat}:decision:{done}",
-                         player, self.position_key())
+        return AiRequest(
+            seat,
+            self._state.view(seat),
+            f"tricktable:{self.seed}:seat:{seat}:decision:{done}",
+            player,
+            self.position_key(),
+        )
 
     def choose_ai_action(self, seat: int | None = None) -> Action:
         """The computer player's decision for ``seat`` (default: the seat to act)."""
@@ -317,12 +331,19 @@ class Match:
     # ------------------------------------------------------------------ saves
     def to_save(self) -> dict[str, Any]:
         """A save is the triple (rules, seed, actions) plus the seats, and whether undo was used."""
-        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game,
-                "rules": self.rules.to_dict(), "seed": self.seed,
-                "seats": [{"name": s.name, "controller": s.controller, **({"name_role": s.name_role} if s.name_role
-                                                                            else {})} for s in self.seats],
-                "actions": [action_to_str(a) for _, a in self.actions],
-                "undo_used": self.undo_used}
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game,
+            "rules": self.rules.to_dict(),
+            "seed": self.seed,
+            "seats": [
+                {"name": s.name, "controller": s.controller, **({"name_role": s.name_role} if s.name_role else {})}
+                for s in self.seats
+            ],
+            "actions": [action_to_str(a) for _, a in self.actions],
+            "undo_used": self.undo_used,
+        }
 
     @classmethod
     def from_save(cls, data: dict[str, Any], ai_budget: SearchBudget | None = None) -> Match:
@@ -333,9 +354,12 @@ class Match:
                 raise ValueError("not a Trick Table save of a version this program reads")
             rules = rules_from_dict(data["game"], data["rules"])
             # A save from before default names kept their role has none: the name stays as saved.
-            seats = [Seat(s["name"] if isinstance(s["name"], str) else "", str(s["controller"]),
-                          str(s.get("name_role") or ""))
-                     for s in data["seats"]]
+            seats = [
+                Seat(
+                    s["name"] if isinstance(s["name"], str) else "", str(s["controller"]), str(s.get("name_role") or "")
+                )
+                for s in data["seats"]
+            ]
             undo_used = data["undo_used"]
             if not isinstance(undo_used, bool):
                 raise TypeError(f"undo_used must be true or false, not {undo_used!r}")

@@ -36,9 +36,9 @@ class DealScore:
     redeal: bool = False
     declarer: int | None = None
     contract: ContractLine | None = None
-    taken: bool = False                 # the dealer took the contract rather than winning the bidding
+    taken: bool = False  # the dealer took the contract rather than winning the bidding
     boston: bool = False
-    bids: Mapping[int, int] | None = None   # a prediction game's bids per seat
+    bids: Mapping[int, int] | None = None  # a prediction game's bids per seat
     tricks_won: tuple[int, ...] = ()
     books: tuple[int, ...] = ()
     score_change: tuple[int, ...] = ()
@@ -73,8 +73,12 @@ def _contract(value: Any) -> ContractLine | None:
     if not isinstance(value, Mapping) or not value:
         return None
     trump = value.get("trump")
-    return ContractLine(int(value.get("books", 0)), str(value.get("mode", "")),
-                        trump if isinstance(trump, str) else None, str(value.get("direction", "")))
+    return ContractLine(
+        int(value.get("books", 0)),
+        str(value.get("mode", "")),
+        trump if isinstance(trump, str) else None,
+        str(value.get("direction", "")),
+    )
 
 
 def _deal(deal: Mapping[str, Any], index: int) -> DealScore:
@@ -83,15 +87,30 @@ def _deal(deal: Mapping[str, Any], index: int) -> DealScore:
     if not deal.get("scores"):
         return DealScore(number, dealer)
     bids = deal.get("bids", [])
-    taken = any(isinstance(entry, Mapping) and isinstance(entry.get("bid"), Mapping)
-                and entry["bid"].get("take") is True for entry in bids)
-    predictions = {entry["seat"]: entry["bid"] for entry in bids
-                   if isinstance(entry, Mapping) and isinstance(entry.get("bid"), int)}
-    return DealScore(number, dealer, scored=True, redeal=bool(deal.get("redeal")),
-                     declarer=_int_or_none(deal.get("declarer")), contract=_contract(deal.get("contract")),
-                     taken=taken, boston=deal.get("boston") is True, bids=predictions,
-                     tricks_won=_ints(deal.get("tricks_won")), books=_ints(deal.get("books")),
-                     score_change=_ints(deal.get("score_change")), scores=_ints(deal.get("scores")))
+    taken = any(
+        isinstance(entry, Mapping) and isinstance(entry.get("bid"), Mapping) and entry["bid"].get("take") is True
+        for entry in bids
+    )
+    predictions = {
+        entry["seat"]: entry["bid"]
+        for entry in bids
+        if isinstance(entry, Mapping) and isinstance(entry.get("bid"), int)
+    }
+    return DealScore(
+        number,
+        dealer,
+        scored=True,
+        redeal=bool(deal.get("redeal")),
+        declarer=_int_or_none(deal.get("declarer")),
+        contract=_contract(deal.get("contract")),
+        taken=taken,
+        boston=deal.get("boston") is True,
+        bids=predictions,
+        tricks_won=_ints(deal.get("tricks_won")),
+        books=_ints(deal.get("books")),
+        score_change=_ints(deal.get("score_change")),
+        scores=_ints(deal.get("scores")),
+    )
 
 
 def score_history(record: Mapping[str, Any]) -> ScoreHistory:
@@ -101,10 +120,13 @@ def score_history(record: Mapping[str, Any]) -> ScoreHistory:
     target = rules.get("target_score")
     boston = rules.get("boston")
     return ScoreHistory(
-        game=record["game"], players=len(players),
+        game=record["game"],
+        players=len(players),
         human_seats=tuple(p.get("seat", i) for i, p in enumerate(players) if p.get("controller") == "human"),
         target_score=target if isinstance(target, int) else None,
         boston_rule=boston if isinstance(boston, str) else None,
         deals=tuple(_deal(deal, index) for index, deal in enumerate(record.get("deals", []))),
-        complete=bool(record.get("complete")), final_scores=_ints(record.get("final_scores") or []),
-        winners=_ints(record.get("winners") or []))
+        complete=bool(record.get("complete")),
+        final_scores=_ints(record.get("final_scores") or []),
+        winners=_ints(record.get("winners") or []),
+    )

@@ -40,10 +40,9 @@ from game.session.ai_worker import AiJob
 from game.session.hints import HintLike
 from game.session.scores import ScoreHistory
 
-__all__ = ["ComputerStep", "NumberedEvent", "PUBLIC_SEAT", "Position", "Seat", "SeatView", "TableSession",
-           "Viewer"]
+__all__ = ["ComputerStep", "NumberedEvent", "PUBLIC_SEAT", "Position", "Seat", "SeatView", "TableSession", "Viewer"]
 
-Position = tuple[int, int]   # (actions applied, deal number): changes with every action
+Position = tuple[int, int]  # (actions applied, deal number): changes with every action
 
 
 @dataclass(frozen=True)
@@ -65,10 +64,10 @@ class SeatView:
 class ComputerStep(Enum):
     """What ``advance_computers`` did this frame."""
 
-    IDLE = "idle"          # no computer is to act
-    STARTED = "started"    # a computer began thinking about this position
+    IDLE = "idle"  # no computer is to act
+    STARTED = "started"  # a computer began thinking about this position
     THINKING = "thinking"  # still thinking, or its answer waits for the table's pause
-    PLAYED = "played"      # a computer's move (or claim) was applied
+    PLAYED = "played"  # a computer's move (or claim) was applied
 
 
 class TableSession(Protocol):

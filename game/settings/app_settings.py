@@ -52,7 +52,7 @@ MIN_AI_THINK_SECONDS = 0.1
 MAX_AI_THINK_SECONDS = 2.0
 MIN_WINDOW_SIZE = (800, 600)
 MAX_WINDOW_SIDE = 16384
-MAX_VOLUME = 100          # the sound effects' volume is a percentage
+MAX_VOLUME = 100  # the sound effects' volume is a percentage
 # The UI scale, in percent of the window's own size factor: larger type and controls.
 MIN_UI_SCALE = 100
 MAX_UI_SCALE = 200
@@ -71,8 +71,8 @@ class Settings:
     ai_think_seconds: float = 0.3
     hints: bool = True
     undo: bool = True
-    auto_play: bool = True     # a human's only legal card plays itself after a short pause
-    played_cards: bool = True   # the table's played-cards panel (which cards of each suit are gone)
+    auto_play: bool = True  # a human's only legal card plays itself after a short pause
+    played_cards: bool = True  # the table's played-cards panel (which cards of each suit are gone)
     four_colour_deck: bool = False
     felt: str = FELTS[0]
     card_back: str = CARD_BACKS[0]
@@ -126,11 +126,13 @@ def _choice_checker(choices: tuple[str, ...]) -> Callable[[Any], Any]:
         if isinstance(value, str) and value in choices:
             return value
         raise ProblemValueError(Problem("value.not_choice", {"choices": ", ".join(choices), "value": quoted(value)}))
+
     return check
 
 
 # Each checker returns the value it is given if allowed, else raises
 # ``ProblemValueError`` saying what is allowed (a ``ValueError``).
+
 
 def _check_bool(value: Any) -> bool:
     if isinstance(value, bool):
@@ -139,8 +141,9 @@ def _check_bool(value: Any) -> bool:
 
 
 def _seconds_refused(low: float, high: float, value: Any) -> ProblemValueError:
-    return ProblemValueError(Problem("value.not_seconds", {"low": Decimal(low), "high": Decimal(high),
-                                                           "value": quoted(value)}))
+    return ProblemValueError(
+        Problem("value.not_seconds", {"low": Decimal(low), "high": Decimal(high), "value": quoted(value)})
+    )
 
 
 def _check_ai_pause(value: Any) -> float:
@@ -159,13 +162,19 @@ def _check_ai_think(value: Any) -> float:
 
 def _check_window_size(value: Any) -> tuple[int, int]:
     min_w, min_h = MIN_WINDOW_SIZE
-    if isinstance(value, (list, tuple)) and len(value) == 2 and all(
-            isinstance(side, int) and not isinstance(side, bool) for side in value):
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(side, int) and not isinstance(side, bool) for side in value)
+    ):
         width, height = value
         if min_w <= width <= MAX_WINDOW_SIDE and min_h <= height <= MAX_WINDOW_SIDE:
             return (width, height)
-    raise ProblemValueError(Problem("value.not_window_size", {"width": min_w, "height": min_h,
-                                                              "high": MAX_WINDOW_SIDE, "value": quoted(value)}))
+    raise ProblemValueError(
+        Problem(
+            "value.not_window_size", {"width": min_w, "height": min_h, "high": MAX_WINDOW_SIDE, "value": quoted(value)}
+        )
+    )
 
 
 def _percent_refused(low: int, high: int, value: Any) -> ProblemValueError:
@@ -328,8 +337,11 @@ def read_settings_file(path: Path) -> SettingsFile:
         name = key_text(key)
         if name not in SETTING_CHECKS:
             result.unknown[name] = value
-            result.problems.append(Problem("settings.setting", {"entry": quoted_text(name),
-                                                                "reason": unknown_key_reason(name, SETTING_KEYS)}))
+            result.problems.append(
+                Problem(
+                    "settings.setting", {"entry": quoted_text(name), "reason": unknown_key_reason(name, SETTING_KEYS)}
+                )
+            )
             continue
         try:
             result.values[name] = SETTING_CHECKS[name](value)

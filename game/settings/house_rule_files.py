@@ -60,6 +60,7 @@ class ConfigError(RuleConfigError):
 # --------------------------------------------------------------------------
 # Reading YAML
 
+
 def read_yaml(path: str | Path, source: str | None = None, ordinary_only: bool = False) -> Any:
     """The document in ``path`` as plain Python data, or ``ConfigError`` (see ``game.settings.yaml_files``)."""
     try:
@@ -102,7 +103,7 @@ def _type_name(value: Any) -> Problem:
 
 
 def _must_be(expected: str, value: Any) -> Problem:
-    """"must be <expected>, not <what value is>"; ``expected`` is an ``expect.*`` problem code."""
+    """ "must be <expected>, not <what value is>"; ``expected`` is an ``expect.*`` problem code."""
     return Problem("must_be", {"expected": Problem(expected), "actual": _type_name(value)})
 
 
@@ -113,8 +114,7 @@ def _require_mapping(value: Any, source: str, key: str, expected: str) -> Mappin
     return value
 
 
-def _reject_unknown_keys(mapping: Mapping[Any, Any], allowed: tuple[str, ...], source: str,
-                         prefix: str) -> None:
+def _reject_unknown_keys(mapping: Mapping[Any, Any], allowed: tuple[str, ...], source: str, prefix: str) -> None:
     for key in mapping:
         if key not in allowed:
             raise ConfigError(source, _key_label(prefix, key), unknown_key_reason(key, allowed))
@@ -122,6 +122,7 @@ def _reject_unknown_keys(mapping: Mapping[Any, Any], allowed: tuple[str, ...], s
 
 # --------------------------------------------------------------------------
 # House-rule values
+
 
 def _undo_yaml_booleans(spec: RuleSpec, value: Any) -> Any:
     # YAML 1.1 reads a bare `off` (and `no`) as false. A player who writes
@@ -143,8 +144,9 @@ def check_rule_value(game: str, key: Any, value: Any, source: str, prefix: str) 
     game_def = get_game(game)
     spec = game_def.spec(key) if isinstance(key, str) else None
     if spec is None:
-        raise ConfigError(source, _key_label(prefix, key),
-                          unknown_rule_key(key, _rule_keys(game), game, game_title(game)))
+        raise ConfigError(
+            source, _key_label(prefix, key), unknown_rule_key(key, _rule_keys(game), game, game_title(game))
+        )
     try:
         return spec.check(_undo_yaml_booleans(spec, value))
     except ProblemValueError as exc:
@@ -190,8 +192,11 @@ def _build_rules(game: str, layers: list[_Layer], players: int | None) -> Rules:
             # The layer broke a key it did not set (a combination): name the layer, and
             # the key it clashes with where that key was set.
             reason = _clash(exc, layers[:index], layer.source)
-            key = layer.prefix if isinstance(reason, Problem) and reason.code == "rules.clash" else \
-                layer.prefix or exc.key
+            key = (
+                layer.prefix
+                if isinstance(reason, Problem) and reason.code == "rules.clash"
+                else layer.prefix or exc.key
+            )
             raise ConfigError(layer.source, key, reason) from None
     return rules if rules is not None else make_rules(game, {}, players)
 
@@ -211,6 +216,7 @@ def _clash(exc: RuleConfigError, earlier: list[_Layer], source: str) -> str | Pr
 
 # --------------------------------------------------------------------------
 # House-rule files
+
 
 @dataclass(frozen=True)
 class Preset:
@@ -313,8 +319,9 @@ def _reject_stray_top_keys(top: Mapping[Any, Any], game: str, source: str) -> No
         if key in TOP_LEVEL_KEYS:
             continue
         if key in _rule_keys(game):
-            raise ConfigError(source, _key_label("", key),
-                              Problem("rule_key_at_top", {"allowed": ", ".join(TOP_LEVEL_KEYS)}))
+            raise ConfigError(
+                source, _key_label("", key), Problem("rule_key_at_top", {"allowed": ", ".join(TOP_LEVEL_KEYS)})
+            )
         raise ConfigError(source, _key_label("", key), unknown_key_reason(key, TOP_LEVEL_KEYS))
 
 
@@ -363,17 +370,22 @@ def default_rule_file(game: str) -> Path:
 # --------------------------------------------------------------------------
 # --set options and resolving the rules of a game
 
+
 def parse_set_option(text: str) -> tuple[str, Any]:
     """Split ``"KEY=VALUE"`` into the key and the YAML-parsed value (``"5"`` -> 5)."""
     if "=" not in text:
-        raise ConfigError(SET_OPTION, _key_label("", text.strip()) or "''",
-                          f"expected KEY=VALUE (for example {SET_OPTION} min_bid=1), not {quote(text)}")
+        raise ConfigError(
+            SET_OPTION,
+            _key_label("", text.strip()) or "''",
+            f"expected KEY=VALUE (for example {SET_OPTION} min_bid=1), not {quote(text)}",
+        )
     key, raw_value = (part.strip() for part in text.split("=", 1))
     if not key:
         raise ConfigError(SET_OPTION, "''", f"missing the key before '=' in {quote(text)}; expected KEY=VALUE")
     if not raw_value:
-        raise ConfigError(SET_OPTION, _key_label("", key),
-                          f"missing the value after '=' in {quote(text)}; expected KEY=VALUE")
+        raise ConfigError(
+            SET_OPTION, _key_label("", key), f"missing the value after '=' in {quote(text)}; expected KEY=VALUE"
+        )
     try:
         value = parse_yaml_text(raw_value, SET_OPTION)
     except ConfigError as exc:
@@ -396,12 +408,18 @@ def _check_players(game: str, players: int | None) -> None:
     low, high = game_def.min_players, game_def.max_players
     if isinstance(players, bool) or not isinstance(players, int) or players not in game_def.player_counts():
         allowed = f"{low}" if low == high else f"{low} to {high}"
-        raise ConfigError("game setup", "players",
-                          f"{game_title(game)} is played by {allowed} players, not {quote(players)}")
+        raise ConfigError(
+            "game setup", "players", f"{game_title(game)} is played by {allowed} players, not {quote(players)}"
+        )
 
 
-def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str | None = None,
-                  overrides: Iterable[str] = (), players: int | None = None) -> Rules:
+def resolve_rules(
+    game: str,
+    rules_file: str | Path | None = None,
+    preset: str | None = None,
+    overrides: Iterable[str] = (),
+    players: int | None = None,
+) -> Rules:
     """The rules of a game: defaults <- file ``rules`` <- preset <- ``--set`` overrides.
 
     ``rules_file`` defaults to the bundled file of ``game``. With ``players``
@@ -419,9 +437,13 @@ def resolve_rules(game: str, rules_file: str | Path | None = None, preset: str |
     return _build_rules(game, layers, players)
 
 
-def load_rules_or_defaults(game: str, rules_file: str | Path | None = None, preset: str | None = None,
-                           overrides: Iterable[str] = (), players: int | None = None
-                           ) -> tuple[Rules, str | None]:
+def load_rules_or_defaults(
+    game: str,
+    rules_file: str | Path | None = None,
+    preset: str | None = None,
+    overrides: Iterable[str] = (),
+    players: int | None = None,
+) -> tuple[Rules, str | None]:
     """Like ``resolve_rules``, but on any problem: the default rules and a message saying so.
 
     ``game`` itself must be a known game name (it comes from the program, not
@@ -431,15 +453,20 @@ def load_rules_or_defaults(game: str, rules_file: str | Path | None = None, pres
     return rules, str(problem) if problem is not None else None
 
 
-def load_rules_problem(game: str, rules_file: str | Path | None = None, preset: str | None = None,
-                       overrides: Iterable[str] = (), players: int | None = None
-                       ) -> tuple[Rules, Problem | None]:
+def load_rules_problem(
+    game: str,
+    rules_file: str | Path | None = None,
+    preset: str | None = None,
+    overrides: Iterable[str] = (),
+    players: int | None = None,
+) -> tuple[Rules, Problem | None]:
     """``load_rules_or_defaults`` with the message as a ``Problem``, for the window to word."""
     try:
         return resolve_rules(game, rules_file, preset, overrides, players), None
     except ConfigError as exc:
-        return make_rules(game), Problem("rules.defaults_used", {
-            "error": error_problem(exc), "game": game, "game_title": game_title(game)})
+        return make_rules(game), Problem(
+            "rules.defaults_used", {"error": error_problem(exc), "game": game, "game_title": game_title(game)}
+        )
 
 
 def error_problem(exc: ConfigError) -> Problem:

@@ -24,8 +24,8 @@ from game.settings.yaml_files import (
 log = logging.getLogger("tricktable.config")
 
 SEAT_KINDS = ("human", "computer")
-MAX_SETUP_SEATS = 16       # more rows than any game seats: a bigger list is not one we wrote
-MAX_SETUP_TEXT = 64        # a name or level longer than this is not one we wrote
+MAX_SETUP_SEATS = 16  # more rows than any game seats: a bigger list is not one we wrote
+MAX_SETUP_TEXT = 64  # a name or level longer than this is not one we wrote
 
 
 @dataclass
@@ -98,10 +98,17 @@ def last_setup_from_dict(data: Any) -> LastSetup:
         raise ValueError(f"preset must be a preset's name, not {quote(preset)}")
     edited, dropped = _edited_rules(game, data.get("edited_rules"))
     names, renamed = _name_list(data.get("names"))
-    return LastSetup(game=game, players=players, names=names,
-                     kinds=_text_list(data.get("kinds"), "kinds", SEAT_KINDS),
-                     levels=_text_list(data.get("levels"), "levels"), preset=preset,
-                     edited_rules=edited, dropped_rules=dropped, renamed=renamed)
+    return LastSetup(
+        game=game,
+        players=players,
+        names=names,
+        kinds=_text_list(data.get("kinds"), "kinds", SEAT_KINDS),
+        levels=_text_list(data.get("levels"), "levels"),
+        preset=preset,
+        edited_rules=edited,
+        dropped_rules=dropped,
+        renamed=renamed,
+    )
 
 
 def _edited_rules(game: str, raw: Any) -> tuple[dict[str, Any], list[str]]:
@@ -139,8 +146,11 @@ def load_last_setup(user_paths: UserPaths) -> LastSetup | None:
         log.warning("ignoring the last start-screen setup in %s: %s", path, exc)
         return None
     for reason in setup.dropped_rules:
-        log.warning("ignoring a changed rule of the last start-screen setup in %s (the preset's value is used): %s",
-                    path, reason)
+        log.warning(
+            "ignoring a changed rule of the last start-screen setup in %s (the preset's value is used): %s",
+            path,
+            reason,
+        )
     return setup
 
 

@@ -76,8 +76,7 @@ def resource_path(*parts: str) -> Path:
     return resource_root().joinpath(*parts)
 
 
-EMPTY_DATA_DIR = ("must name a folder; an empty name would put the settings, histories and logs "
-                  "in the current folder")
+EMPTY_DATA_DIR = "must name a folder; an empty name would put the settings, histories and logs in the current folder"
 
 
 def check_data_dir(text: str) -> str:
@@ -94,8 +93,10 @@ def check_data_dir(text: str) -> str:
     root = _resolved_data_dir(text)
     written = (root, root / "config", root / "logs", root / "histories", root / "saves")
     if any(_is_program_folder(folder) for folder in written):
-        raise ValueError(f"{text} would put your settings and saves among Trick Table's own files "
-                         f"({resource_root()}), which are never written; choose a folder of your own")
+        raise ValueError(
+            f"{text} would put your settings and saves among Trick Table's own files "
+            f"({resource_root()}), which are never written; choose a folder of your own"
+        )
     return text
 
 
@@ -116,8 +117,7 @@ def _is_program_folder(folder: Path) -> bool:
     root = resource_root().resolve()
     if folder == root:
         return True
-    return any(folder == bundled or bundled in folder.parents
-               for bundled in (root / "config", root / "assets"))
+    return any(folder == bundled or bundled in folder.parents for bundled in (root / "config", root / "assets"))
 
 
 @dataclass(frozen=True)
@@ -280,8 +280,9 @@ def _current_umask() -> int:
     return umask
 
 
-def remove_stale_temp_files(folders: tuple[Path, ...] | list[Path],
-                            older_than: float = STALE_TEMP_SECONDS) -> list[Path]:
+def remove_stale_temp_files(
+    folders: tuple[Path, ...] | list[Path], older_than: float = STALE_TEMP_SECONDS
+) -> list[Path]:
     """Delete the temporary files that interrupted atomic writes left in ``folders``.
 
     Only files named like ours (``.<name>.<random>.tmp``), directly in one of

@@ -58,14 +58,14 @@ PROBLEM_TEXTS: dict[str, str] = {
     "unknown_key": "unknown key; Allowed keys: {allowed}",
     "unknown_key_guess": "unknown key; did you mean {guess}? Allowed keys: {allowed}",
     "rule_key_at_top": "a rule key belongs under rules: in a file that has rules: or presets: "
-                       "(allowed keys here: {allowed})",
+    "(allowed keys here: {allowed})",
     # The game a rule file is for, and its presets.
     "game.missing": "missing; must be one of {allowed}",
     "game.unknown": "must be one of {allowed}, not {value}",
     "game.missing_in_file": "missing; name the game in the file (game: one of {allowed}) or with --game",
     "game.other_file": "this file is for {game}, but the game being set up is {wanted}",
     "file.empty_rules": "the file is empty; expected rule keys with their values (such as target_score: 5) "
-                        "or the keys game, rules and presets",
+    "or the keys game, rules and presets",
     "preset.unnamed": "a preset name must be a non-empty word",
     "preset.unknown": "no preset named {name}; available presets: {available}",
     "preset.unknown_guess": "no preset named {name} (did you mean {guess}?); available presets: {available}",
@@ -74,7 +74,7 @@ PROBLEM_TEXTS: dict[str, str] = {
     "value.not_seconds": "must be a number of seconds from {low} to {high}, not {value}",
     "value.not_percent": "must be a whole number of percent from {low} to {high}, not {value}",
     "value.not_window_size": "must be [width, height] in whole pixels, at least [{width}, {height}] "
-                             "and at most {high} each, not {value}",
+    "and at most {high} each, not {value}",
     # A house rule that clashes with another one a file gives.
     "rules.clash": "clashes with {entry}: it {reason}",
     # What the program did about it.
@@ -82,7 +82,7 @@ PROBLEM_TEXTS: dict[str, str] = {
     "settings.built_in_used": "{error}. Using the built-in default settings.",
     "settings.setting": "{entry}: {reason}",
     "settings.some_defaults": "{source}: {problems}. Using the default {keys} and keeping your other settings; "
-                              "your file was left unchanged.",
+    "your file was left unchanged.",
     "settings.others_kept": "{source}: {problems}. Keeping your other settings; your file was left unchanged.",
     "settings.all_defaults": "{source}: {problems}. Using the default settings; your file was left unchanged.",
     "two_notices": "{first}\n{second}",

@@ -84,21 +84,29 @@ _FLOAT_TAG = "tag:yaml.org,2002:float"
 # YAML 1.1's integers and floats as ``yaml.SafeLoader`` resolves them, but for the
 # base-60 forms (``1:30``, ``1:30.5``), which are left to be text.
 _NUMBERS_WITHOUT_BASE_60 = {
-    _INT_TAG: re.compile(r"""^(?:[-+]?0b[0-1_]+
+    _INT_TAG: re.compile(
+        r"""^(?:[-+]?0b[0-1_]+
                     |[-+]?0[0-7_]+
                     |[-+]?(?:0|[1-9][0-9_]*)
-                    |[-+]?0x[0-9a-fA-F_]+)$""", re.X),
-    _FLOAT_TAG: re.compile(r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
+                    |[-+]?0x[0-9a-fA-F_]+)$""",
+        re.X,
+    ),
+    _FLOAT_TAG: re.compile(
+        r"""^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?
                     |\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?
                     |[-+]?\.(?:inf|Inf|INF)
-                    |\.(?:nan|NaN|NAN))$""", re.X),
+                    |\.(?:nan|NaN|NAN))$""",
+        re.X,
+    ),
 }
 
 
 def _resolvers_without_base_60() -> dict[Any, list[tuple[str, re.Pattern[str]]]]:
     """``yaml.SafeLoader``'s table of implicit types with the number patterns above."""
-    return {first: [(tag, _NUMBERS_WITHOUT_BASE_60.get(tag, pattern)) for tag, pattern in entries]
-            for first, entries in yaml.SafeLoader.yaml_implicit_resolvers.items()}
+    return {
+        first: [(tag, _NUMBERS_WITHOUT_BASE_60.get(tag, pattern)) for tag, pattern in entries]
+        for first, entries in yaml.SafeLoader.yaml_implicit_resolvers.items()
+    }
 
 
 class _GuardedLoader(yaml.SafeLoader):
@@ -114,16 +122,16 @@ class _GuardedLoader(yaml.SafeLoader):
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         event = self.peek_event()
         if isinstance(event, yaml.AliasEvent):
-            raise _Refused(Problem("yaml.alias", {"name": quoted_text(event.anchor or ""),
-                                                  "where": _line(event.start_mark)}))
+            raise _Refused(
+                Problem("yaml.alias", {"name": quoted_text(event.anchor or ""), "where": _line(event.start_mark)})
+            )
         anchor = getattr(event, "anchor", None)
         if anchor is not None:
             raise _Refused(Problem("yaml.anchor", {"name": quoted_text(anchor), "where": _line(event.start_mark)}))
         self._depth += 1
         try:
             if self._depth > MAX_YAML_DEPTH:
-                raise _Refused(Problem("yaml.too_deep", {"levels": MAX_YAML_DEPTH,
-                                                         "where": _line(event.start_mark)}))
+                raise _Refused(Problem("yaml.too_deep", {"levels": MAX_YAML_DEPTH, "where": _line(event.start_mark)}))
             return super().compose_node(parent, index)
         finally:
             self._depth -= 1
@@ -135,8 +143,9 @@ class _GuardedLoader(yaml.SafeLoader):
             return self.construct_yaml_int(node)
         except ValueError:
             digits = sum(character.isalnum() for character in str(node.value))
-            raise _Refused(Problem("yaml.long_number", {"digits": Grouped(digits),
-                                                        "where": _line(node.start_mark)})) from None
+            raise _Refused(
+                Problem("yaml.long_number", {"digits": Grouped(digits), "where": _line(node.start_mark)})
+            ) from None
 
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Hashable, Any]:
         if isinstance(node, yaml.MappingNode):
@@ -152,8 +161,11 @@ class _GuardedLoader(yaml.SafeLoader):
             key = self.construct_object(key_node)
             line = key_node.start_mark.line + 1
             if key in first_line:
-                raise _Refused(Problem("yaml.duplicate_key", {"entry": quoted_text(str(key)), "line": line,
-                                                              "first": first_line[key]}))
+                raise _Refused(
+                    Problem(
+                        "yaml.duplicate_key", {"entry": quoted_text(str(key)), "line": line, "first": first_line[key]}
+                    )
+                )
             first_line[key] = line
 
 
@@ -194,8 +206,9 @@ class SalvagedText(str):
     not_utf8_line: int | None = None
 
 
-def read_limited_text(path: str | Path, source: str | None = None, ordinary_only: bool = False,
-                      salvage: bool = False) -> SalvagedText:
+def read_limited_text(
+    path: str | Path, source: str | None = None, ordinary_only: bool = False, salvage: bool = False
+) -> SalvagedText:
     """The text of the file ``path``, read only if it is at most ``MAX_YAML_BYTES``.
 
     ``OSError`` when it cannot be read at all; ``YamlFileError`` when it is too
@@ -207,7 +220,7 @@ def read_limited_text(path: str | Path, source: str | None = None, ordinary_only
     rest of the file.
     """
     source = source or str(path)
-    with (open_regular_file(path) if ordinary_only else open(path, "rb")) as handle:
+    with open_regular_file(path) if ordinary_only else open(path, "rb") as handle:
         data = handle.read(MAX_YAML_BYTES + 1)
     if len(data) > MAX_YAML_BYTES:
         raise YamlFileError(source, _too_big(None))

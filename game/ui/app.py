@@ -82,8 +82,16 @@ from game.program.log_setup import attach_log_file
 from game.program.startup_probe import probe_file, write_first_frame_time
 from game.settings.paths import UserPaths, resource_path
 from game.persistence.savegame import (
-    Autosaver, SavedGame, SaveProblem, claim_saves, history_finished, history_holds, remove_save, save_path,
-    set_aside, set_save_aside,
+    Autosaver,
+    SavedGame,
+    SaveProblem,
+    claim_saves,
+    history_finished,
+    history_holds,
+    remove_save,
+    save_path,
+    set_aside,
+    set_save_aside,
 )
 from game.persistence.savegame import load_saved_game as read_saved_game
 from game.session.local import LocalSession, local_session, new_local_session
@@ -103,8 +111,8 @@ log = logging.getLogger("tricktable")
 
 TITLE = "Trick Table"
 FPS = 60
-MAX_DT = 0.1          # a stall (window drag, breakpoint) must not make animations jump
-ERROR_LIMIT = 3       # this many failures within ERROR_WINDOW seconds: back to the start screen
+MAX_DT = 0.1  # a stall (window drag, breakpoint) must not make animations jump
+ERROR_LIMIT = 3  # this many failures within ERROR_WINDOW seconds: back to the start screen
 ERROR_WINDOW = 5.0
 # Card art per (width, four-colour, back): a table uses about four widths, a dialog
 # one or two more; a window being resized goes through many, only the latest matter.
@@ -121,9 +129,15 @@ SIGNAL_EXIT_BASE = 128
 
 
 class App:
-    def __init__(self, data_dir: str | None = None, size: tuple[int, int] | None = None,
-                 settings: Settings | None = None, show_start: bool = True,
-                 table: TablePlan | None = None, catch_stop_signals: bool = False) -> None:
+    def __init__(
+        self,
+        data_dir: str | None = None,
+        size: tuple[int, int] | None = None,
+        settings: Settings | None = None,
+        show_start: bool = True,
+        table: TablePlan | None = None,
+        catch_stop_signals: bool = False,
+    ) -> None:
         # Only the parts the game uses. pygame.init() would also open the audio
         # device, which can cost 0.1 s of start-up: the sound board opens it
         # when the first sound plays (game.ui.audio).
@@ -171,14 +185,17 @@ class App:
         self._last_frame = time.perf_counter()
         self._frames = 0
         from game.ui.widgets.toast import Toast
+
         self.toast = Toast()
         notices = []
         if notice is not None:
             log.warning("%s", notice)  # the log stays English; the player reads it in their language
             notices.append(problem_words(notice))
         if self.autosaver is None:
-            log.warning("another window holds the saves of %s: this one plays without saving games in progress",
-                        self.user_paths.saves_dir)
+            log.warning(
+                "another window holds the saves of %s: this one plays without saving games in progress",
+                self.user_paths.saves_dir,
+            )
             notices.append(t("app.saves_in_use"))
         if notices:
             # Long enough to read the saves' notice (as long as a save problem's, start_scene).
@@ -239,7 +256,7 @@ class App:
     def save_settings(self) -> None:
         set_language(self.settings.language)
         set_display_choices(self.settings.ui_scale_percent, self.settings.large_cards)
-        set_felt(self.settings.felt)   # every screen draws the felt afresh as it lays out again below
+        set_felt(self.settings.felt)  # every screen draws the felt afresh as it lays out again below
         self._card_arts.clear()  # the four-colour deck or the card back may have changed
         for scene in list(self.scenes):
             try:
@@ -276,8 +293,7 @@ class App:
         """Give the signals back their handlers of before (the default where SDL had its own)."""
         for number, previous in self._replaced_handlers.items():
             try:
-                signal.signal(number, previous if callable(previous) or isinstance(previous, int)
-                              else signal.SIG_DFL)
+                signal.signal(number, previous if callable(previous) or isinstance(previous, int) else signal.SIG_DFL)
             except (ValueError, OSError, TypeError):
                 pass
         self._replaced_handlers.clear()
@@ -294,6 +310,7 @@ class App:
     def request_leave(self, leave: Callable[[], None], leave_label: str) -> None:
         """Run ``leave`` now, or, while a game is in progress, once the player confirms."""
         from game.ui.dialogs.leave_dialog import LeaveDialog
+
         if self.leaving_asked():
             return  # the question is already on screen
         warning = self.leave_warning()
@@ -313,6 +330,7 @@ class App:
     def leaving_asked(self) -> bool:
         """The "Leave this game?" question is open."""
         from game.ui.dialogs.leave_dialog import LeaveDialog
+
         return any(isinstance(scene, LeaveDialog) for scene in self.scenes)
 
     # ------------------------------------------------------------------ scenes
@@ -344,6 +362,7 @@ class App:
 
     def show_start(self) -> None:
         from game.ui.scenes.start_scene import StartScene
+
         self.replace(StartScene(self))
 
     def show_start_after_game(self) -> None:
@@ -351,6 +370,7 @@ class App:
         the player left with Enter, and a hurried second Enter must not start a new game
         at once (Tab, an arrow or a click chooses a control as usual)."""
         from game.ui.scenes.start_scene import StartScene
+
         start = StartScene(self)
         self.replace(start)
         start.focus.start = start.start_button
@@ -366,6 +386,7 @@ class App:
         """
         from game.ui.dialogs.leave_dialog import replace_saved_dialog
         from game.ui.scenes.start_scene import StartScene, saved_game_summary
+
         start = StartScene(self)
         self.replace(start)
         start.set_game(plan.rules.game)
@@ -384,6 +405,7 @@ class App:
     def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
         """The game saved on disk, once the last autosave has been written (see ``game.persistence.savegame``)."""
         from game.session.hints import think_budget
+
         if self.autosaver is None:
             return None, None  # the saves are another window's
         self.autosaver.flush()
@@ -393,8 +415,12 @@ class App:
             return None, None
         if saved is not None and not saved.match.is_over and history_finished(self.user_paths, saved.match):
             # Continuing it would play and record a game the history holds already.
-            log.warning("the saved %s game %d was played to its end and recorded since it was saved: "
-                        "set aside, not offered to continue", saved.match.game, saved.match.seed)
+            log.warning(
+                "the saved %s game %d was played to its end and recorded since it was saved: "
+                "set aside, not offered to continue",
+                saved.match.game,
+                saved.match.seed,
+            )
             set_aside(save_path(self.user_paths), "finished")
             return None, None
         return saved, problem
@@ -403,8 +429,11 @@ class App:
         """A save of a game that ended and is in the history (its removal failed then: a
         read-only saves folder): nothing is left to continue or to record, so it is not
         offered; it is removed if it can be now."""
-        log.info("the saved %s game %d had ended and is in the history already: not offered to continue",
-                 saved.match.game, saved.match.seed)
+        log.info(
+            "the saved %s game %d had ended and is in the history already: not offered to continue",
+            saved.match.game,
+            saved.match.seed,
+        )
         remove_save(self.user_paths)
 
     def resume_saved(self, saved: SavedGame) -> None:
@@ -417,6 +446,7 @@ class App:
         A save that cannot be continued (the table fails on it before a move is
         made) is set aside like a damaged one and the start screen says why."""
         from game.ui.table.scene import TableScene
+
         try:
             scene = TableScene(self, session)
         except Exception as exc:
@@ -436,6 +466,7 @@ class App:
     def _save_failed_to_continue(self, exc: Exception) -> None:
         """Set the save aside (once: it is gone from its place) and offer a new game, saying why."""
         from game.ui.scenes.start_scene import save_problem_text
+
         self._resumed = None
         if self.autosaver is not None:
             self.autosaver.flush()
@@ -449,16 +480,15 @@ class App:
             seed = random.SystemRandom().randrange(1, 2**31)
         from game.session.hints import think_budget
         from game.ui.table.scene import TableScene
-        session = new_local_session(rules, seats, seed, self,
-                                    ai_budget=think_budget(self.settings.ai_think_seconds))
+
+        session = new_local_session(rules, seats, seed, self, ai_budget=think_budget(self.settings.ai_think_seconds))
         self._resumed = None
         self.replace(TableScene(self, session))
         log.info("started %s game %d with %s", rules.game, seed, [s.controller for s in seats])
         return session
 
     # ------------------------------------------------------------------ frame
-    def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None,
-             idle_time: float = 0.0) -> bool:
+    def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None, idle_time: float = 0.0) -> bool:
         """Run one frame: events, updates, drawing. Returns False once the app should stop.
 
         ``idle_time``: seconds the loop slept before this frame because nothing
@@ -630,8 +660,11 @@ class App:
 
     def _scene_failed(self, scene: Scene, exc: BaseException) -> None:
         """Log a scene's exception and tell the player in words, never with a traceback."""
-        log.error("error in %s:\n%s", type(scene).__name__,
-                  "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)))
+        log.error(
+            "error in %s:\n%s",
+            type(scene).__name__,
+            "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)),
+        )
         if self._failed_resumed_table(scene) and isinstance(exc, Exception):
             # The saved game itself cannot go on: failing again and again helps nobody.
             try:
@@ -738,8 +771,7 @@ class App:
 # modal; every scene updates every frame so the table keeps animating under a
 # dialog), the settings and user paths, a cache of card art per width, and the
 # sound board that plays the table's effects (``game.ui.audio``).
-def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None,
-            table: TablePlan | None = None) -> int:
+def run_app(data_dir: str | None = None, size: tuple[int, int] | None = None, table: TablePlan | None = None) -> int:
     """Open the Trick Table window (at the table with ``table``'s rules) and run until it is closed;
     returns the exit code."""
     try:

@@ -61,9 +61,9 @@ SOUNDS_FOLDER = ("assets", "sounds")
 # The mixer's own format: every file is converted to it once, on loading.
 MIXER_FREQUENCY = 44100
 MIXER_CHANNELS = 2
-MIXER_BUFFER = 512          # samples: short enough that a card's click keeps up with its flight
-MIXER_VOICES = 16           # effects that may sound at once (a deal overlaps its clicks)
-REPEAT_GAP = 0.03           # seconds within which the same effect is not started again
+MIXER_BUFFER = 512  # samples: short enough that a card's click keeps up with its flight
+MIXER_VOICES = 16  # effects that may sound at once (a deal overlaps its clicks)
+REPEAT_GAP = 0.03  # seconds within which the same effect is not started again
 
 
 class SoundSettings(Protocol):
@@ -140,15 +140,14 @@ class SoundBoard:
     replaceable so a test can step time.
     """
 
-    def __init__(self, settings: Callable[[], SoundSettings],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, settings: Callable[[], SoundSettings], clock: Callable[[], float] = time.monotonic) -> None:
         self._settings = settings
         self._clock = clock
-        self._sounds: dict[str, Any] = {}       # loaded pygame Sound objects, by effect
-        self._unusable: set[str] = set()        # effects whose file could not be loaded (logged once)
+        self._sounds: dict[str, Any] = {}  # loaded pygame Sound objects, by effect
+        self._unusable: set[str] = set()  # effects whose file could not be loaded (logged once)
         self._last_started: dict[str, float] = {}
-        self._disabled = False                  # the mixer could not be opened: silent from now on
-        self._opened = False                    # the board opened the mixer (and owns its Sounds)
+        self._disabled = False  # the mixer could not be opened: silent from now on
+        self._opened = False  # the board opened the mixer (and owns its Sounds)
 
     @property
     def available(self) -> bool:
@@ -205,8 +204,7 @@ class SoundBoard:
                 # Sounds belonged to the closed mixer.
                 self._sounds.clear()
             with native_stderr_silenced():
-                pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=MIXER_CHANNELS,
-                                  buffer=MIXER_BUFFER)
+                pygame.mixer.init(frequency=MIXER_FREQUENCY, size=-16, channels=MIXER_CHANNELS, buffer=MIXER_BUFFER)
             pygame.mixer.set_num_channels(MIXER_VOICES)
         except Exception as exc:  # no device, no driver, no mixer module: all mean "no sound"
             self._give_up(f"the audio device could not be opened ({exc})")

@@ -80,7 +80,7 @@ class InputFence:
                     # A key-repeat of a key held since an earlier screen.
                     self._text_of_swallowed_key = True
                     return False
-                self.fenced_keys.discard(key)   # a new press: the fenced one's KEYUP was lost
+                self.fenced_keys.discard(key)  # a new press: the fenced one's KEYUP was lost
             self.held_keys.add(key)
             return True
         if kind == pygame.KEYUP:

@@ -112,8 +112,11 @@ def _load(language: str) -> dict[str, str]:
     entries, problems = read_catalog(path)
     if language != SOURCE_LANGUAGE:
         english = catalog(SOURCE_LANGUAGE)
-        wrong = [key for key, value in entries.items()
-                 if key in english and placeholders(value) != placeholders(english[key])]
+        wrong = [
+            key
+            for key, value in entries.items()
+            if key in english and placeholders(value) != placeholders(english[key])
+        ]
         for key in wrong:
             del entries[key]
         if wrong:
@@ -198,6 +201,7 @@ def has_text(key: str) -> bool:
 
 # ---------------------------------------------------------------------------- shared words
 
+
 def suit_word(suit: int) -> str:
     """A suit inside a sentence ("hearts"); suit numbers as in ``game.rules.cards.Suit``."""
     return t(SUIT_KEYS[suit])
@@ -267,6 +271,7 @@ def say(phrase: Phrase, word: Callable[[Word], str] | None = None) -> str:
 
 # ---------------------------------------------------------------------------- rules errors
 
+
 def _worded_suit(params: Mapping[str, Any]) -> dict[str, Any]:
     suit = params.get("suit")
     if isinstance(suit, int) and 0 <= suit < len(SUIT_KEYS):
@@ -311,6 +316,7 @@ def refusal_words(refusal: Refusal) -> str:
 
 # ---------------------------------------------------------------------------- file and value problems
 
+
 def _problem_sentence(code: str, params: dict[str, Any]) -> str:
     game = params.get("game")
     if "game_title" in params and isinstance(game, str) and game in game_names():
@@ -328,8 +334,13 @@ def problem_words(problem: Problem) -> str:
     english = _language == SOURCE_LANGUAGE
     # An English window reads as the command line: the engine's own sentence for a refused
     # move (it names the card); another language words the refusal as the table does.
-    wording = Wording(template=_problem_sentence, grouped=grouped_words, decimal=decimal_words,
-                      refusal=(lambda refusal: refusal.message) if english else refusal_words, details=english)
+    wording = Wording(
+        template=_problem_sentence,
+        grouped=grouped_words,
+        decimal=decimal_words,
+        refusal=(lambda refusal: refusal.message) if english else refusal_words,
+        details=english,
+    )
     return problem.worded(wording)
 
 

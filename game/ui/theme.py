@@ -30,14 +30,14 @@ import pygame
 
 log = logging.getLogger("tricktable.theme")
 
-TEXT = (250, 250, 246)           # near white: the only light that reads at 4.5:1 on the bright felt centre
+TEXT = (250, 250, 246)  # near white: the only light that reads at 4.5:1 on the bright felt centre
 TEXT_DIM = (170, 180, 170)
 TEXT_DARK = (30, 30, 30)
-ACCENT = (242, 193, 78)          # gold: whose turn, highlights
-PANEL = (22, 42, 34, 235)        # dialog background (with alpha)
+ACCENT = (242, 193, 78)  # gold: whose turn, highlights
+PANEL = (22, 42, 34, 235)  # dialog background (with alpha)
 PANEL_EDGE = (120, 160, 130)
 BUTTON = (52, 96, 74)
-BUTTON_HOVER = (64, 116, 88)     # lighter than BUTTON, still dark enough for TEXT at 4.5:1
+BUTTON_HOVER = (64, 116, 88)  # lighter than BUTTON, still dark enough for TEXT at 4.5:1
 BUTTON_PRESSED = (40, 74, 58)
 BUTTON_DISABLED = (60, 66, 62)
 BUTTON_TEXT_DISABLED = (130, 134, 130)
@@ -78,8 +78,11 @@ def _find_font_files() -> dict[bool, str]:
         # has no type information, and pyinstaller.spec names it for the build.
         package = importlib.import_module(FONT_PACKAGE)
     except ImportError:
-        log.warning("the font package %s is not installed (pip install -r requirements.txt); "
-                    "text uses pygame's built-in font instead", FONT_PACKAGE)
+        log.warning(
+            "the font package %s is not installed (pip install -r requirements.txt); "
+            "text uses pygame's built-in font instead",
+            FONT_PACKAGE,
+        )
         return {}
     folder = str(package.font_directory)
     files = {bold: os.path.join(folder, name) for bold, name in FONT_FACES.items()}
@@ -173,11 +176,11 @@ def line_step(size: int, bold: bool = False) -> int:
 # Added for the panels, dialogs and widgets (the game/ui/widgets package and friends).
 # Never rename these: the table scenes import them too.
 
-PANEL_TOP = (30, 58, 46, 236)      # panel gradient, top edge (RGBA)
-PANEL_BOTTOM = (16, 32, 26, 242)   # panel gradient, bottom edge (RGBA)
+PANEL_TOP = (30, 58, 46, 236)  # panel gradient, top edge (RGBA)
+PANEL_BOTTOM = (16, 32, 26, 242)  # panel gradient, bottom edge (RGBA)
 PANEL_SHADOW = (0, 0, 0, 90)
 PANEL_TITLE = (250, 232, 180)
-SCRIM = (0, 0, 0, 96)              # darkens the table under a modal dialog
+SCRIM = (0, 0, 0, 96)  # darkens the table under a modal dialog
 
 BUTTON_EDGE = (140, 190, 156)
 BUTTON_PRIMARY = (196, 140, 36)
@@ -186,17 +189,17 @@ BUTTON_PRIMARY_PRESSED = (180, 128, 30)  # dark text stays at 4.5:1 while presse
 BUTTON_DANGER = (150, 52, 46)
 BUTTON_DANGER_HOVER = (178, 66, 58)
 BUTTON_DANGER_PRESSED = (120, 40, 36)
-BUTTON_SELECTED = (40, 110, 160)   # a chosen toggle or card-selection state
+BUTTON_SELECTED = (40, 110, 160)  # a chosen toggle or card-selection state
 BUTTON_SELECTED_HOVER = (46, 114, 162)
 BUTTON_SELECTED_PRESSED = (32, 90, 132)
 FOCUS_RING = (255, 224, 120)
-FOCUS_EDGE = (14, 22, 18)          # the thin dark lines either side of the focus ring
+FOCUS_EDGE = (14, 22, 18)  # the thin dark lines either side of the focus ring
 INPUT_BG = (12, 24, 20)
 INPUT_EDGE = (110, 150, 124)
-ROW_ALT = (255, 255, 255, 14)      # zebra stripe in tables
+ROW_ALT = (255, 255, 255, 14)  # zebra stripe in tables
 ROW_HIGHLIGHT = (242, 193, 78, 40)
 GOOD = (130, 210, 140)
-BAD = (244, 146, 134)            # light enough for 4.5:1 on the panels
+BAD = (244, 146, 134)  # light enough for 4.5:1 on the panels
 WARNING = (250, 200, 110)
 WARNING_BG = (70, 40, 20, 230)
 
@@ -217,16 +220,39 @@ LARGE_TEXT_PX = 18.66
 
 #: (what it is, text colour, background colour, large text only)
 TEXT_ON_BACKGROUNDS: tuple[tuple[str, tuple[int, ...], tuple[int, ...], bool], ...] = (
-    *((f"{name} on a panel", colour, background, False)
-      for name, colour in (("text", TEXT), ("dim text", TEXT_DIM), ("accent", ACCENT), ("title", PANEL_TITLE),
-                           ("good", GOOD), ("bad", BAD), ("warning", WARNING),
-                           ("team 1", TEAM_COLOURS[0]), ("team 2", TEAM_COLOURS[1]))
-      for background in (PANEL, PANEL_TOP, PANEL_BOTTOM, INPUT_BG)),
+    *(
+        (f"{name} on a panel", colour, background, False)
+        for name, colour in (
+            ("text", TEXT),
+            ("dim text", TEXT_DIM),
+            ("accent", ACCENT),
+            ("title", PANEL_TITLE),
+            ("good", GOOD),
+            ("bad", BAD),
+            ("warning", WARNING),
+            ("team 1", TEAM_COLOURS[0]),
+            ("team 2", TEAM_COLOURS[1]),
+        )
+        for background in (PANEL, PANEL_TOP, PANEL_BOTTOM, INPUT_BG)
+    ),
     ("warning on a warning strip", WARNING, WARNING_BG, False),
     ("text on a warning strip", TEXT, WARNING_BG, False),
-    *(("button text", TEXT, background, False)
-      for background in (BUTTON, BUTTON_HOVER, BUTTON_PRESSED, BUTTON_SELECTED, BUTTON_SELECTED_HOVER,
-                         BUTTON_SELECTED_PRESSED, BUTTON_DANGER, BUTTON_DANGER_HOVER, BUTTON_DANGER_PRESSED)),
-    *(("primary button text", TEXT_DARK, background, False)
-      for background in (BUTTON_PRIMARY, BUTTON_PRIMARY_HOVER, BUTTON_PRIMARY_PRESSED)),
+    *(
+        ("button text", TEXT, background, False)
+        for background in (
+            BUTTON,
+            BUTTON_HOVER,
+            BUTTON_PRESSED,
+            BUTTON_SELECTED,
+            BUTTON_SELECTED_HOVER,
+            BUTTON_SELECTED_PRESSED,
+            BUTTON_DANGER,
+            BUTTON_DANGER_HOVER,
+            BUTTON_DANGER_PRESSED,
+        )
+    ),
+    *(
+        ("primary button text", TEXT_DARK, background, False)
+        for background in (BUTTON_PRIMARY, BUTTON_PRIMARY_HOVER, BUTTON_PRIMARY_PRESSED)
+    ),
 )

@@ -27,6 +27,7 @@ def speed_factor(speed: str) -> float:
 # --------------------------------------------------------------------------
 # Easing curves: f(0) == 0 and f(1) == 1.
 
+
 def linear(t: float) -> float:
     return t
 
@@ -60,6 +61,7 @@ def lerp(a: float, b: float, t: float) -> float:
 
 # --------------------------------------------------------------------------
 
+
 class Tween:
     """Moves a value from ``start`` to ``end`` over ``duration`` seconds.
 
@@ -68,8 +70,19 @@ class Tween:
     runs exactly once at the end. A zero duration finishes on the first update.
     """
 
-    __slots__ = ("start", "end", "duration", "delay", "easing", "elapsed", "started", "done",
-                 "on_update", "on_start", "on_finish")
+    __slots__ = (
+        "start",
+        "end",
+        "duration",
+        "delay",
+        "easing",
+        "elapsed",
+        "started",
+        "done",
+        "on_update",
+        "on_start",
+        "on_finish",
+    )
 
     def __init__(
         self,

@@ -215,8 +215,9 @@ def draw_suit(
 CAPITAL_MEASURE = "H"
 
 
-def text_image(text: str, colour: Colour, height: float, max_width: float | None = None,
-               capitals: bool = False) -> pygame.Surface:
+def text_image(
+    text: str, colour: Colour, height: float, max_width: float | None = None, capitals: bool = False
+) -> pygame.Surface:
     """Render ``text`` cropped to its ink and scaled so the glyphs are ``height`` tall.
 
     Cropping to the ink (instead of the font's line box) lets the layout place
@@ -321,8 +322,9 @@ class CardArt:
 
     def back(self) -> pygame.Surface:
         """The back of a card, in this art's design (cached; do not draw on it)."""
-        draw = {"lattice": self._draw_back, "tartan": self._draw_tartan_back,
-                "sunburst": self._draw_sunburst_back}[self.back_design]
+        draw = {"lattice": self._draw_back, "tartan": self._draw_tartan_back, "sunburst": self._draw_sunburst_back}[
+            self.back_design
+        ]
         return self._extra("back", draw, rounded=True)
 
     def placeholder(self) -> pygame.Surface:
@@ -441,8 +443,16 @@ class CardArt:
         8: [(-1, 0), (1, 0), (0, 0.25), (-1, 0.5), (1, 0.5), (0, 0.75), (-1, 1), (1, 1)],
         9: [(-1, 0), (1, 0), (-1, 1 / 3), (1, 1 / 3), (0, 0.5), (-1, 2 / 3), (1, 2 / 3), (-1, 1), (1, 1)],
         10: [
-            (-1, 0), (1, 0), (0, 1 / 6), (-1, 1 / 3), (1, 1 / 3),
-            (-1, 2 / 3), (1, 2 / 3), (0, 5 / 6), (-1, 1), (1, 1),
+            (-1, 0),
+            (1, 0),
+            (0, 1 / 6),
+            (-1, 1 / 3),
+            (1, 1 / 3),
+            (-1, 2 / 3),
+            (1, 2 / 3),
+            (0, 5 / 6),
+            (-1, 1),
+            (1, 1),
         ],
     }
 
@@ -560,8 +570,9 @@ class CardArt:
         pattern.blit(rounded_mask(field.size, inner_radius), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         canvas.blit(pattern, field)
         pygame.draw.rect(canvas, edge, field, width=max(1, SUPERSAMPLE), border_radius=inner_radius)
-        pygame.draw.rect(canvas, trim, field.inflate(-margin, -margin), width=max(1, SUPERSAMPLE),
-                         border_radius=inner_radius)
+        pygame.draw.rect(
+            canvas, trim, field.inflate(-margin, -margin), width=max(1, SUPERSAMPLE), border_radius=inner_radius
+        )
 
     def _field_size(self) -> tuple[int, int]:
         margin = round(self._w * 0.06)
@@ -614,8 +625,11 @@ class CardArt:
         for ray in range(0, rays, 2):
             start = 2 * math.pi * ray / rays
             end = 2 * math.pi * (ray + 1) / rays
-            wedge = [(cx, cy), (cx + reach * math.cos(start), cy + reach * math.sin(start)),
-                     (cx + reach * math.cos(end), cy + reach * math.sin(end))]
+            wedge = [
+                (cx, cy),
+                (cx + reach * math.cos(start), cy + reach * math.sin(start)),
+                (cx + reach * math.cos(end), cy + reach * math.sin(end)),
+            ]
             pygame.draw.polygon(pattern, SUNBURST_RAY, wedge)
         ring = max(1, SUPERSAMPLE)
         for radius in (w * 0.3, w * 0.38):
@@ -677,8 +691,12 @@ def _draw_crown(surface: pygame.Surface, centre: Point, size: float, colour: Col
     cx, cy = centre
     s = size
     outline = [
-        (cx - 0.5 * s, cy + 0.3 * s), (cx - 0.5 * s, cy - 0.25 * s), (cx - 0.25 * s, cy + 0.02 * s),
-        (cx, cy - 0.35 * s), (cx + 0.25 * s, cy + 0.02 * s), (cx + 0.5 * s, cy - 0.25 * s),
+        (cx - 0.5 * s, cy + 0.3 * s),
+        (cx - 0.5 * s, cy - 0.25 * s),
+        (cx - 0.25 * s, cy + 0.02 * s),
+        (cx, cy - 0.35 * s),
+        (cx + 0.25 * s, cy + 0.02 * s),
+        (cx + 0.5 * s, cy - 0.25 * s),
         (cx + 0.5 * s, cy + 0.3 * s),
     ]
     pygame.draw.polygon(surface, colour, outline)
@@ -708,8 +726,10 @@ def _draw_cap(surface: pygame.Surface, centre: Point, size: float, colour: Colou
     """Jack: a rounded cap on a brim, with a feather sweeping up from the side."""
     cx, cy = centre
     s = size
-    dome = [(cx - 0.04 * s + 0.32 * s * math.cos(a), cy + 0.22 * s - 0.36 * s * math.sin(a))
-            for a in (math.pi * i / 24 for i in range(25))]
+    dome = [
+        (cx - 0.04 * s + 0.32 * s * math.cos(a), cy + 0.22 * s - 0.36 * s * math.sin(a))
+        for a in (math.pi * i / 24 for i in range(25))
+    ]
     pygame.draw.polygon(surface, colour, dome)
     brim = pygame.Rect(0, 0, round(1.0 * s), round(0.16 * s))
     brim.midtop = (round(cx), round(cy + 0.18 * s))
@@ -724,16 +744,19 @@ _COURT_EMBLEMS: dict[str, Callable[[pygame.Surface, Point, float, Colour], None]
     "J": _draw_cap,
 }
 
+
 def _quad_curve(start: Point, control: Point, end: Point, steps: int = 14) -> list[Point]:
     """Points along a quadratic Bezier curve (start included, end excluded)."""
     points = []
     for i in range(steps):
         t = i / steps
         u = 1 - t
-        points.append((
-            u * u * start[0] + 2 * u * t * control[0] + t * t * end[0],
-            u * u * start[1] + 2 * u * t * control[1] + t * t * end[1],
-        ))
+        points.append(
+            (
+                u * u * start[0] + 2 * u * t * control[0] + t * t * end[0],
+                u * u * start[1] + 2 * u * t * control[1] + t * t * end[1],
+            )
+        )
     return points
 
 
@@ -798,14 +821,24 @@ def _draw_wizard_hat(surface: pygame.Surface, centre: Point, size: float, main: 
     """A tall pointed hat with a bent tip, a brim and a star on the front."""
     cx, cy = centre
     s = size
-    cone = [(cx - 0.32 * s, cy + 0.35 * s), (cx - 0.05 * s, cy - 0.4 * s), (cx + 0.08 * s, cy - 0.55 * s),
-            (cx + 0.3 * s, cy - 0.5 * s), (cx + 0.06 * s, cy - 0.36 * s), (cx + 0.32 * s, cy + 0.35 * s)]
+    cone = [
+        (cx - 0.32 * s, cy + 0.35 * s),
+        (cx - 0.05 * s, cy - 0.4 * s),
+        (cx + 0.08 * s, cy - 0.55 * s),
+        (cx + 0.3 * s, cy - 0.5 * s),
+        (cx + 0.06 * s, cy - 0.36 * s),
+        (cx + 0.32 * s, cy + 0.35 * s),
+    ]
     pygame.draw.polygon(surface, main, cone)
     brim = pygame.Rect(0, 0, round(1.0 * s), round(0.22 * s))
     brim.center = (round(cx), round(cy + 0.36 * s))
     pygame.draw.ellipse(surface, main, brim)
-    band = [(cx - 0.29 * s, cy + 0.22 * s), (cx + 0.29 * s, cy + 0.22 * s), (cx + 0.31 * s, cy + 0.31 * s),
-            (cx - 0.31 * s, cy + 0.31 * s)]
+    band = [
+        (cx - 0.29 * s, cy + 0.22 * s),
+        (cx + 0.29 * s, cy + 0.22 * s),
+        (cx + 0.31 * s, cy + 0.31 * s),
+        (cx - 0.31 * s, cy + 0.31 * s),
+    ]
     pygame.draw.polygon(surface, trim, band)
     draw_shape(surface, STAR_SHAPE, (cx, cy - 0.02 * s), 0.3 * s, trim)
 
@@ -813,8 +846,16 @@ def _draw_wizard_hat(surface: pygame.Surface, centre: Point, size: float, main: 
 def _scatter_stars(surface: pygame.Surface, colour: Colour) -> None:
     # Fixed positions (not random) so the Wizard looks the same on every run.
     w, h = surface.get_size()
-    spots = [(0.72, 0.16, 0.05), (0.3, 0.3, 0.035), (0.8, 0.4, 0.04), (0.22, 0.58, 0.04),
-             (0.76, 0.62, 0.03), (0.6, 0.26, 0.025), (0.38, 0.86, 0.035), (0.66, 0.88, 0.03)]
+    spots = [
+        (0.72, 0.16, 0.05),
+        (0.3, 0.3, 0.035),
+        (0.8, 0.4, 0.04),
+        (0.22, 0.58, 0.04),
+        (0.76, 0.62, 0.03),
+        (0.6, 0.26, 0.025),
+        (0.38, 0.86, 0.035),
+        (0.66, 0.88, 0.03),
+    ]
     for fx, fy, fs in spots:
         draw_shape(surface, STAR_SHAPE, (fx * w, fy * h), fs * w * 2, colour)
 

@@ -114,8 +114,7 @@ class TextCache:
         self._surfaces: BoundedCache[tuple, pygame.Surface] = BoundedCache(surface_limit)
         self._sizes: BoundedCache[tuple[str, int, bool], tuple[int, int]] = BoundedCache(size_limit)
 
-    def render(self, text: str, size: int, colour: Colour, bold: bool = False,
-               shadow: bool = False) -> pygame.Surface:
+    def render(self, text: str, size: int, colour: Colour, bold: bool = False, shadow: bool = False) -> pygame.Surface:
         """``text`` anti-aliased at ``size``; ``shadow`` adds a soft dark copy
         under it that keeps it readable on the felt."""
         key = (text, int(size), tuple(colour), bold, shadow)
@@ -141,8 +140,16 @@ class TextCache:
             measured = self._sizes.put(key, _drawn(theme.font(size, bold).size, text))
         return measured
 
-    def fit(self, text: str, size: int, colour: Colour, max_width: int, bold: bool = False,
-            shadow: bool = False, smallest: int = 10) -> pygame.Surface:
+    def fit(
+        self,
+        text: str,
+        size: int,
+        colour: Colour,
+        max_width: int,
+        bold: bool = False,
+        shadow: bool = False,
+        smallest: int = 10,
+    ) -> pygame.Surface:
         """Text rendered at ``size`` or smaller, down to ``smallest``, so it is at most
         ``max_width`` wide; still too wide at the smallest size, it is cut short with "..."."""
         key = ("fit", text, int(size), tuple(colour), max_width, bold, shadow, smallest)
@@ -214,8 +221,15 @@ class RotationCache:
         self._cache.put(key, (image, result))
         return result
 
-    def blit(self, target: pygame.Surface, image: pygame.Surface, centre: tuple[int, int], angle: float = 0.0,
-             scale_x: float = 1.0, alpha: int = 255) -> pygame.Rect:
+    def blit(
+        self,
+        target: pygame.Surface,
+        image: pygame.Surface,
+        centre: tuple[int, int],
+        angle: float = 0.0,
+        scale_x: float = 1.0,
+        alpha: int = 255,
+    ) -> pygame.Rect:
         """Blit ``image`` transformed and centred at ``centre``; the alpha costs no cache entry."""
         shown = self.get(image, angle, scale_x)
         rect = shown.get_rect(center=centre)

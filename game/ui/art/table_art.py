@@ -42,7 +42,7 @@ class FeltLook:
 
     centre: Colour
     edge: Colour
-    cloth: str   # "baize" (grain only), "twill" (diagonal ribs) or "weave" (a square weave)
+    cloth: str  # "baize" (grain only), "twill" (diagonal ribs) or "weave" (a square weave)
 
 
 FELT_LOOKS: dict[str, FeltLook] = {
@@ -107,8 +107,9 @@ def _render_felt(size: tuple[int, int], look: FeltLook, grain: bool = True) -> p
     return felt
 
 
-def _vignette(centre_colour: Colour = FELT_CENTRE, edge_colour: Colour = FELT_EDGE,
-              resolution: int = 48) -> pygame.Surface:
+def _vignette(
+    centre_colour: Colour = FELT_CENTRE, edge_colour: Colour = FELT_EDGE, resolution: int = 48
+) -> pygame.Surface:
     """A small radial gradient; smooth-scaling it up yields a soft vignette."""
     small = pygame.Surface((resolution, resolution))
     centre = (resolution - 1) / 2
@@ -116,7 +117,7 @@ def _vignette(centre_colour: Colour = FELT_CENTRE, edge_colour: Colour = FELT_ED
         for x in range(resolution):
             # Elliptical distance so the vignette follows the window's shape.
             distance = math.hypot((x - centre) / centre, (y - centre) / centre) / math.sqrt(2)
-            small.set_at((x, y), mix(centre_colour, edge_colour, min(1.0, distance ** 1.7 * 1.25)))
+            small.set_at((x, y), mix(centre_colour, edge_colour, min(1.0, distance**1.7 * 1.25)))
     return small
 
 
@@ -163,7 +164,7 @@ def _grain() -> pygame.Surface:
         pixels = 128 * 128
         noise = random.Random(7).randbytes(2 * pixels)
         shades = noise[:pixels].translate(bytes(255 * (b & 1) for b in range(256)))  # black or white
-        alphas = noise[pixels:].translate(bytes(b % 11 for b in range(256)))          # faint: 0..10
+        alphas = noise[pixels:].translate(bytes(b % 11 for b in range(256)))  # faint: 0..10
         rgba = bytearray(4 * pixels)
         rgba[0::4] = rgba[1::4] = rgba[2::4] = shades
         rgba[3::4] = alphas
@@ -220,9 +221,7 @@ def _draw_icon_fan(icon: pygame.Surface) -> None:
         icon.blit(rotated, rotated.get_rect(center=(round(centre.x), round(centre.y - big * 0.1))))
 
 
-def _icon_card(
-    width: int, height: int, suit: str, colour: tuple[int, int, int], centred: bool
-) -> pygame.Surface:
+def _icon_card(width: int, height: int, suit: str, colour: tuple[int, int, int], centred: bool) -> pygame.Surface:
     """One icon card; cards lower in the fan put their suit up-left where it stays visible."""
     card = pygame.Surface((width + 8, height + 8), pygame.SRCALPHA)
     radius = round(width * 0.1)

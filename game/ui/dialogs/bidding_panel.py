@@ -66,8 +66,7 @@ def bidding_order(num_players: int, dealer: int) -> list[int]:
 class BiddingPanel(DialogScene):
     """The bid of the human at ``view.seat``; ``on_action`` receives the chosen Action."""
 
-    def __init__(self, app, view: PlayerView, seat_names: Sequence[str],
-                 on_action: Callable[[Action], None]) -> None:
+    def __init__(self, app, view: PlayerView, seat_names: Sequence[str], on_action: Callable[[Action], None]) -> None:
         super().__init__(app)
         self.view = view
         self.seat_names = list(seat_names)
@@ -78,7 +77,7 @@ class BiddingPanel(DialogScene):
         self.figures = self.game_def.adapter.table_figures(view)
         self.predicting = not self.game_def.adapter.declares_contract
         self.buttons: dict[Action, Button] = {}
-        self.take_label: pygame.Rect | None = None   # the "Take it" row's label, when the row is offered
+        self.take_label: pygame.Rect | None = None  # the "Take it" row's label, when the row is offered
         self.typed = ""
         self._build_buttons()
         # Nothing chosen: a stray Enter must not bid (see the module docstring).
@@ -110,10 +109,14 @@ class BiddingPanel(DialogScene):
                 action = predict(number)
                 reason = None
                 if action not in self.legal:
-                    reason = (t("error.uneven_bids", bid=number, total=self.cards_each)
-                              if number == figures.forbidden_bid else t("error.predict_range", max=self.cards_each))
-                self.buttons[action] = Button((0, 0, 1, 1), str(number), self._chooser(action),
-                                              enabled=action in self.legal, reason=reason)
+                    reason = (
+                        t("error.uneven_bids", bid=number, total=self.cards_each)
+                        if number == figures.forbidden_bid
+                        else t("error.predict_range", max=self.cards_each)
+                    )
+                self.buttons[action] = Button(
+                    (0, 0, 1, 1), str(number), self._chooser(action), enabled=action in self.legal, reason=reason
+                )
             return
         self.title = t("bid.title")
         high = self.high_bid
@@ -121,15 +124,22 @@ class BiddingPanel(DialogScene):
         for mode in MODES:
             for books in self.contract_bids:
                 action = bid(books, mode)
-                self.buttons[action] = Button((0, 0, 1, 1), str(books), self._chooser(action),
-                                              enabled=action in self.legal, reason=too_low)
-        self.buttons[PASS] = Button((0, 0, 1, 1), t("bid.pass"), self._chooser(PASS), enabled=PASS in self.legal,
-                                    reason=t("error.dealer_must_bid"), kind="danger", hotkey=pygame.K_p)
+                self.buttons[action] = Button(
+                    (0, 0, 1, 1), str(books), self._chooser(action), enabled=action in self.legal, reason=too_low
+                )
+        self.buttons[PASS] = Button(
+            (0, 0, 1, 1),
+            t("bid.pass"),
+            self._chooser(PASS),
+            enabled=PASS in self.legal,
+            reason=t("error.dealer_must_bid"),
+            kind="danger",
+            hotkey=pygame.K_p,
+        )
         # The dealer's take: offered only when the rules list it (the house rule is on,
         # it is the dealer's turn and someone has bid), one button per mode.
         for action in self.take_actions:
-            self.buttons[action] = Button((0, 0, 1, 1), t(f"mode.{action.mode}"), self._chooser(action),
-                                          kind="primary")
+            self.buttons[action] = Button((0, 0, 1, 1), t(f"mode.{action.mode}"), self._chooser(action), kind="primary")
 
     @property
     def take_actions(self) -> list[Action]:
@@ -187,7 +197,11 @@ class BiddingPanel(DialogScene):
         # Vertical bands: status line, bids so far, the buttons, and a foot line; each at least
         # as tall as its type.
         status_h = max(16, round(content.height * 0.09), theme.line_step(type_size, True))
-        chips_h = max(30, round(content.height * 0.2), theme.line_step(type_size, True) + theme.line_step(round(type_size * 0.8)) + 6)
+        chips_h = max(
+            30,
+            round(content.height * 0.2),
+            theme.line_step(type_size, True) + theme.line_step(round(type_size * 0.8)) + 6,
+        )
         foot_h = max(16, round(content.height * 0.09), theme.line_step(round(type_size * 0.9), True))
         self.status_rect = pygame.Rect(content.left, content.top, content.width, status_h)
         self.chips_rect = pygame.Rect(content.left, self.status_rect.bottom + gap, content.width, chips_h)
@@ -220,15 +234,17 @@ class BiddingPanel(DialogScene):
         cell_w = min(round(row_h * 1.9), (grid.width - label_w - cell_gap * (count - 1)) // count)
         # Centre the labels-and-buttons block in the panel.
         block_w = label_w + count * cell_w + (count - 1) * cell_gap
-        grid = pygame.Rect(grid.left + max(0, (grid.width - block_w) // 2), grid.top, min(grid.width, block_w),
-                           grid.height)
+        grid = pygame.Rect(
+            grid.left + max(0, (grid.width - block_w) // 2), grid.top, min(grid.width, block_w), grid.height
+        )
         self.row_labels: list[pygame.Rect] = []
         for index, mode in enumerate(MODES):
             top = grid.top + index * (row_h + gap)
             self.row_labels.append(pygame.Rect(grid.left, top, label_w - gap, row_h))
             # Few numbers (a high min_bid) must not make huge buttons: the width is capped.
-            cells = split_columns(pygame.Rect(grid.left + label_w, top, count * cell_w + (count - 1) * cell_gap,
-                                              row_h), count, cell_gap)
+            cells = split_columns(
+                pygame.Rect(grid.left + label_w, top, count * cell_w + (count - 1) * cell_gap, row_h), count, cell_gap
+            )
             for books, cell in zip(numbers, cells):
                 self.buttons[bid(books, mode)].set_rect(cell)
         self.take_label = None
@@ -236,8 +252,11 @@ class BiddingPanel(DialogScene):
         if takes:
             top = grid.top + len(MODES) * (row_h + gap)
             self.take_label = pygame.Rect(grid.left, top, label_w - gap, row_h)
-            cells = split_columns(pygame.Rect(grid.left + label_w, top, count * cell_w + (count - 1) * cell_gap,
-                                              row_h), len(takes), cell_gap)
+            cells = split_columns(
+                pygame.Rect(grid.left + label_w, top, count * cell_w + (count - 1) * cell_gap, row_h),
+                len(takes),
+                cell_gap,
+            )
             for action, cell in zip(takes, cells):
                 self.buttons[action].set_rect(cell)
             pass_row += 1
@@ -339,8 +358,9 @@ class BiddingPanel(DialogScene):
         if take_label is not None:
             top = take_label.copy()
             top.height = round(take_label.height * 0.58)
-            draw_text_fit(surface, t("bid.take", books=self.take_books), top, text_size, theme.ACCENT, align="left",
-                          bold=True)
+            draw_text_fit(
+                surface, t("bid.take", books=self.take_books), top, text_size, theme.ACCENT, align="left", bold=True
+            )
             bottom = pygame.Rect(take_label.left, top.bottom, take_label.width, take_label.height - top.height)
             draw_text_fit(surface, t("bid.take_help"), bottom, round(text_size * 0.75), theme.TEXT_DIM, align="left")
 
@@ -386,14 +406,22 @@ class BiddingPanel(DialogScene):
         status = self.status_rect
         trump_w = round(status.width * 0.36)
         question = pygame.Rect(status.left, status.top, status.width - trump_w, status.height)
-        draw_text_fit(surface, t("bid.question", cards=self.cards_each), question, size, theme.TEXT,
-                      align="left", bold=True)
+        draw_text_fit(
+            surface, t("bid.question", cards=self.cards_each), question, size, theme.TEXT, align="left", bold=True
+        )
         trump_rect = pygame.Rect(question.right, status.top, trump_w, status.height)
         if view.trump >= 0:
             icon_side = status.height
             text = t("bid.trump", suit=t(f"suit.{view.trump}"))
-            drawn = draw_text_fit(surface, text, trump_rect.inflate(-icon_side - 6, 0).move(icon_side // 2 + 3, 0),
-                                  size, theme.ACCENT, align="right", bold=True)
+            drawn = draw_text_fit(
+                surface,
+                text,
+                trump_rect.inflate(-icon_side - 6, 0).move(icon_side // 2 + 3, 0),
+                size,
+                theme.ACCENT,
+                align="right",
+                bold=True,
+            )
             icon_rect = pygame.Rect(drawn.left - icon_side - 6, status.top, icon_side, icon_side)
             four = bool(getattr(getattr(self.app, "settings", None), "four_colour_deck", False))
             suit_icon(view.trump, four)(surface, icon_rect, theme.TEXT)
@@ -416,17 +444,28 @@ class BiddingPanel(DialogScene):
                 draw_text_fit(surface, reason, self.foot_rect, round(size * 0.9), theme.WARNING, bold=True)
             else:
                 total = sum(p for p in predictions if p >= 0)
-                draw_text_fit(surface, t("bid.total", total=total, cards=self.cards_each), self.foot_rect,
-                              round(size * 0.85), theme.TEXT_DIM)
+                draw_text_fit(
+                    surface,
+                    t("bid.total", total=total, cards=self.cards_each),
+                    self.foot_rect,
+                    round(size * 0.85),
+                    theme.TEXT_DIM,
+                )
         else:
             # Hidden or delayed bidding: this seat sees only its own information.
-            draw_text_wrapped(surface, self.secret_note or "", self.chips_rect.inflate(-20, -4), size, theme.TEXT, align="center",
-                              valign="center")
+            draw_text_wrapped(
+                surface,
+                self.secret_note or "",
+                self.chips_rect.inflate(-20, -4),
+                size,
+                theme.TEXT,
+                align="center",
+                valign="center",
+            )
             hint = t("bid.typed", number=self.typed) if self.typed else t("bid.keys_wizard")
             draw_text_fit(surface, hint, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
         if self.typed and bids_open:
-            draw_text_fit(surface, t("bid.typed", number=self.typed), self.foot_rect, round(size * 0.8),
-                          theme.ACCENT)
+            draw_text_fit(surface, t("bid.typed", number=self.typed), self.foot_rect, round(size * 0.8), theme.ACCENT)
 
     def _draw_chips(self, surface: pygame.Surface, labels: dict[int, str], size: int) -> None:
         """One small plate per seat, in bidding order: name above, bid below.
@@ -440,7 +479,8 @@ class BiddingPanel(DialogScene):
         columns = split_columns(self.chips_rect, len(seats), gap)
         two_rows = len(seats) > 2 and any(
             text_size(self._chip_name(seat, columns[0].width - 8), MIN_TEXT_SIZE)[0] > columns[0].width - 8
-            for seat in seats)
+            for seat in seats
+        )
         if two_rows:
             per_row = -(-len(seats) // 2)
             rows = split_rows(self.chips_rect, 2, max(2, gap // 2))
@@ -462,10 +502,23 @@ class BiddingPanel(DialogScene):
                 name_rect = pygame.Rect(inner.left, inner.top, inner.width, inner.height // 2)
                 value_rect = pygame.Rect(inner.left, name_rect.bottom, inner.width, inner.height - name_rect.height)
                 align = "center"
-            draw_text_fit(surface, self._chip_name(seat, name_rect.width), name_rect, round(size * 0.8),
-                          theme.TEXT_DIM, align=align)
-            draw_text_fit(surface, label, value_rect, size, theme.TEXT_DIM if waiting else theme.TEXT, bold=True,
-                          align="right" if two_rows else "center")
+            draw_text_fit(
+                surface,
+                self._chip_name(seat, name_rect.width),
+                name_rect,
+                round(size * 0.8),
+                theme.TEXT_DIM,
+                align=align,
+            )
+            draw_text_fit(
+                surface,
+                label,
+                value_rect,
+                size,
+                theme.TEXT_DIM if waiting else theme.TEXT,
+                bold=True,
+                align="right" if two_rows else "center",
+            )
 
     def _chip_name(self, seat: int, width: int) -> str:
         """The seat's name on its plate; the dealer's is marked with the word when it fits

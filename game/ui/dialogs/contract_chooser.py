@@ -42,8 +42,7 @@ SUIT_KEYS = ("s", "h", "d", "c")
 class ContractChooser(DialogScene):
     """Trump suit or no-trump ranking for ``view.seat``; ``on_action`` gets the Action."""
 
-    def __init__(self, app, view: PlayerView, on_action: Callable[[Action], None],
-                 letter_h_free: bool = False) -> None:
+    def __init__(self, app, view: PlayerView, on_action: Callable[[Action], None], letter_h_free: bool = False) -> None:
         super().__init__(app)
         self.view = view
         # The table's H key asks for a hint when hints are on: hearts then answers to 2 only.
@@ -85,12 +84,21 @@ class ContractChooser(DialogScene):
             action = choose_trump(suit)
             count = sum(1 for card in self.view.hand if SUIT_OF[card] == suit)
             letter = SUIT_KEYS[suit]
-            keys: tuple[int | str, ...] = ((pygame.K_1 + suit,) if self.letter_h_free and letter == "h"
-                                           else (letter, pygame.K_1 + suit))
-            self.buttons.append(Button(
-                (0, 0, 1, 1), t(f"suit.{suit}"), self._chooser(action), enabled=action in self.legal,
-                reason=t("error.wrong_phase"), hotkey=keys,
-                icon=suit_icon(suit, four), sublabel=t("contract.in_hand", count=count)))
+            keys: tuple[int | str, ...] = (
+                (pygame.K_1 + suit,) if self.letter_h_free and letter == "h" else (letter, pygame.K_1 + suit)
+            )
+            self.buttons.append(
+                Button(
+                    (0, 0, 1, 1),
+                    t(f"suit.{suit}"),
+                    self._chooser(action),
+                    enabled=action in self.legal,
+                    reason=t("error.wrong_phase"),
+                    hotkey=keys,
+                    icon=suit_icon(suit, four),
+                    sublabel=t("contract.in_hand", count=count),
+                )
+            )
 
     def _build_direction_buttons(self) -> None:
         self.title = t("contract.title_direction")
@@ -99,10 +107,17 @@ class ContractChooser(DialogScene):
             help_key = f"contract.{name}_help"
             if direction == DOWNTOWN and self.ace_low_downtown():
                 help_key = "contract.downtown_help_ace_low"
-            self.buttons.append(Button(
-                (0, 0, 1, 1), t(f"contract.{name}"), self._chooser(action), enabled=action in self.legal,
-                reason=t("error.wrong_phase"), hotkey=(key, pygame.K_1 + direction),
-                sublabel=t(help_key)))
+            self.buttons.append(
+                Button(
+                    (0, 0, 1, 1),
+                    t(f"contract.{name}"),
+                    self._chooser(action),
+                    enabled=action in self.legal,
+                    reason=t("error.wrong_phase"),
+                    hotkey=(key, pygame.K_1 + direction),
+                    sublabel=t(help_key),
+                )
+            )
 
     def ace_low_downtown(self) -> bool:
         """Whether the rules of this game rank the ace lowest downtown: asked of the game's
@@ -121,9 +136,15 @@ class ContractChooser(DialogScene):
         self.scale = scale = ui_scale(size, self.room_in_sight_of_plates(size, base, width=width))
         content = self.open_panel(size, width, round(base[1] * scale), factor=scale)
         gap = max(6, round(12 * scale))
-        self.subtitle_rect = pygame.Rect(content.left, content.top, content.width, max(16, round(content.height * 0.16)))
-        buttons_area = pygame.Rect(content.left, self.subtitle_rect.bottom + gap, content.width,
-                                   max(12, content.bottom - self.subtitle_rect.bottom - gap))
+        self.subtitle_rect = pygame.Rect(
+            content.left, content.top, content.width, max(16, round(content.height * 0.16))
+        )
+        buttons_area = pygame.Rect(
+            content.left,
+            self.subtitle_rect.bottom + gap,
+            content.width,
+            max(12, content.bottom - self.subtitle_rect.bottom - gap),
+        )
         button_h = min(buttons_area.height, max(30, round(150 * scale)))
         row = pygame.Rect(buttons_area.left, buttons_area.centery - button_h // 2, buttons_area.width, button_h)
         columns = split_columns(row, len(self.buttons), gap)
@@ -132,8 +153,10 @@ class ContractChooser(DialogScene):
         # One font size for the whole row, the largest at which every label and its
         # small print (drawn at 0.7 of it) fit whole, so "Diamonds" is as big and as
         # bold as "Clubs" and "4 in your hand" is never cut.
-        wanted = max(14, round(min(button_h * (0.22 if not self.choosing_direction else 0.3),
-                                   min(c.width for c in columns) * 0.2)))
+        wanted = max(
+            14,
+            round(min(button_h * (0.22 if not self.choosing_direction else 0.3), min(c.width for c in columns) * 0.2)),
+        )
         font_size = wanted
         for button in self.buttons:
             room = button.text_width()
@@ -147,8 +170,9 @@ class ContractChooser(DialogScene):
         self.focus.start = next((b for b in self.buttons if b.enabled), None)
 
     def enter_with_nothing_chosen(self) -> None:
-        self.show_reason(t("contract.choose_direction_first" if self.choosing_direction
-                           else "contract.choose_suit_first"))
+        self.show_reason(
+            t("contract.choose_direction_first" if self.choosing_direction else "contract.choose_suit_first")
+        )
 
     def subtitle(self) -> str:
         """The line under the title: why this player is the one choosing."""

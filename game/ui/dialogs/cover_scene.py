@@ -124,12 +124,12 @@ class CoverScene(Scene):
             if event.type == pygame.KEYDOWN:
                 self._early_keys.add(event.key)
             elif event.type == pygame.MOUSEMOTION:
-                self.button.handle_event(event)   # hover looks only
-            return True   # too soon after the cover appeared to be meant for it
+                self.button.handle_event(event)  # hover looks only
+            return True  # too soon after the cover appeared to be meant for it
         if event.type == pygame.KEYDOWN and event.key in self._early_keys:
             if key_repeat_on():
-                return True   # the repeat of a key pressed too soon, still held
-            self._early_keys.discard(event.key)   # without key repeat, a new press
+                return True  # the repeat of a key pressed too soon, still held
+            self._early_keys.discard(event.key)  # without key repeat, a new press
         if self.button.handle_event(event):
             return True
         if event.type == pygame.KEYDOWN and event.key in REVEAL_KEYS:
@@ -150,10 +150,10 @@ class CoverScene(Scene):
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         draw_panel(surface, self.panel)
         unit = self.panel.height / 260
-        title = TEXT.fit(t("cover.pass_to", name=self.name), round(44 * unit), theme.PANEL_TITLE,
-                              self.panel.width - 40, bold=True)
+        title = TEXT.fit(
+            t("cover.pass_to", name=self.name), round(44 * unit), theme.PANEL_TITLE, self.panel.width - 40, bold=True
+        )
         surface.blit(title, title.get_rect(midtop=(self.panel.centerx, self.panel.top + round(34 * unit))))
-        hint = TEXT.fit(self.detail or t("cover.hint"), round(22 * unit), theme.TEXT_DIM,
-                             self.panel.width - 40)
+        hint = TEXT.fit(self.detail or t("cover.hint"), round(22 * unit), theme.TEXT_DIM, self.panel.width - 40)
         surface.blit(hint, hint.get_rect(midtop=(self.panel.centerx, self.panel.top + round(96 * unit))))
         self.button.draw(surface)

@@ -31,7 +31,7 @@ from game.ui.widgets.text import draw_text_fit
 
 
 def join_names(names: Sequence[str]) -> str:
-    """"Ada", "Ada and Bruno", "Ada, Bruno and Cleo"."""
+    """ "Ada", "Ada and Bruno", "Ada, Bruno and Cleo"."""
     names = list(names)
     if len(names) <= 1:
         return names[0] if names else ""
@@ -45,9 +45,15 @@ class EndScene(DialogScene):
     dim_background = True
     solid_panel = True
 
-    def __init__(self, app, history: ScoreHistory, seat_names: Sequence[str],
-                 on_play_again: Callable[[], None], on_back_to_start: Callable[[], None],
-                 on_review: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        history: ScoreHistory,
+        seat_names: Sequence[str],
+        on_play_again: Callable[[], None],
+        on_back_to_start: Callable[[], None],
+        on_review: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.history = history
         # The score pad opened here offers the last hand's review, as between hands.
@@ -63,8 +69,7 @@ class EndScene(DialogScene):
             # A game stopped early records no winners; show who leads instead of nothing.
             best = max(self.scores)
             self.winners = [i for i, s in enumerate(self.scores) if s == best]
-        self.play_again = Button((0, 0, 1, 1), t("end.play_again"), lambda: self.finish(on_play_again),
-                                 kind="primary")
+        self.play_again = Button((0, 0, 1, 1), t("end.play_again"), lambda: self.finish(on_play_again), kind="primary")
         self.pad = Button((0, 0, 1, 1), t("end.score_pad"), self._show_pad)
         self.back = Button((0, 0, 1, 1), t("end.back_to_start"), lambda: self.finish(on_back_to_start))
         self.relayout()
@@ -73,8 +78,11 @@ class EndScene(DialogScene):
     def on_settings_changed(self) -> None:
         # The language may have changed: word the title and buttons again.
         self.title = t("end.title")
-        for button, key in ((self.play_again, "end.play_again"), (self.pad, "end.score_pad"),
-                            (self.back, "end.back_to_start")):
+        for button, key in (
+            (self.play_again, "end.play_again"),
+            (self.pad, "end.score_pad"),
+            (self.back, "end.back_to_start"),
+        ):
             button.label = t(key)
         self.relayout()
 
@@ -134,8 +142,7 @@ class EndScene(DialogScene):
             if loser != winner and score <= -target:
                 # A set can carry a side well past the floor: name the true score.
                 key = "end.reason_fell" if score == -target else "end.reason_fell_below"
-                return t(key, loser=self._side_name(loser), score=score, floor=-target,
-                         team=self._side_name(winner))
+                return t(key, loser=self._side_name(loser), score=score, floor=-target, team=self._side_name(winner))
         return ""
 
     def _won_by_boston(self, winner: int) -> bool:
@@ -177,36 +184,51 @@ class EndScene(DialogScene):
         # Centred in the window over the darkened table (hung below the table's
         # corner panels it sat low, its rows pressed onto the buttons), unless it
         # is too wide to stand between those panels: then centred below them.
-        content = self.centre_panel(size, round(620 * scale), round((300 + rows * 40) * scale),
-                                    max(8, round(16 * scale)), factor=scale)
+        content = self.centre_panel(
+            size, round(620 * scale), round((300 + rows * 40) * scale), max(8, round(16 * scale)), factor=scale
+        )
         if self.host is not None and self.panel_rect.width > self.host.dialog_area(size, False).width:
             below = self.host.dialog_area(size, True)
-            panel = pygame.Rect(0, 0, min(self.panel_rect.width, below.width),
-                                min(self.panel_rect.height, below.height))
+            panel = pygame.Rect(
+                0, 0, min(self.panel_rect.width, below.width), min(self.panel_rect.height, below.height)
+            )
             panel.center = below.center
             self.panel_rect = panel
             content = panel_content(panel, True, scale)
         gap = max(6, round(10 * scale))
         button_h = max(24, min(round(48 * scale), content.height // 6))
-        self.headline_rect = pygame.Rect(content.left, content.top, content.width, max(20, round(content.height * 0.17)))
-        self.winner_rect = pygame.Rect(content.left, self.headline_rect.bottom, content.width,
-                                       max(16, round(content.height * 0.1)))
-        self.cause_rect = pygame.Rect(content.left, self.winner_rect.bottom, content.width,
-                                       max(14, round(content.height * 0.07)))
+        self.headline_rect = pygame.Rect(
+            content.left, content.top, content.width, max(20, round(content.height * 0.17))
+        )
+        self.winner_rect = pygame.Rect(
+            content.left, self.headline_rect.bottom, content.width, max(16, round(content.height * 0.1))
+        )
+        self.cause_rect = pygame.Rect(
+            content.left, self.winner_rect.bottom, content.width, max(14, round(content.height * 0.07))
+        )
         buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
         for button, rect in zip((self.back, self.pad, self.play_again), split_columns(buttons, 3, gap)):
             button.set_rect(rect)
         # A clear band (two gaps) between the last score row and the buttons.
-        self.table_rect = pygame.Rect(content.left + content.width // 8, self.cause_rect.bottom + gap,
-                                      content.width * 3 // 4,
-                                      max(10, buttons.top - 2 * gap - self.cause_rect.bottom - gap))
+        self.table_rect = pygame.Rect(
+            content.left + content.width // 8,
+            self.cause_rect.bottom + gap,
+            content.width * 3 // 4,
+            max(10, buttons.top - 2 * gap - self.cause_rect.bottom - gap),
+        )
         # The "Final scores" label, then one row per side, best first.
         count = max(1, len(self.standings()))
-        self.label_rect = pygame.Rect(self.table_rect.left, self.table_rect.top, self.table_rect.width,
-                                      min(round(28 * scale), self.table_rect.height // (count + 1)))
+        self.label_rect = pygame.Rect(
+            self.table_rect.left,
+            self.table_rect.top,
+            self.table_rect.width,
+            min(round(28 * scale), self.table_rect.height // (count + 1)),
+        )
         row_h = min(round(40 * scale), (self.table_rect.bottom - self.label_rect.bottom) // count)
-        self.row_rects = [pygame.Rect(self.table_rect.left, self.label_rect.bottom + index * row_h,
-                                      self.table_rect.width, row_h) for index in range(count)]
+        self.row_rects = [
+            pygame.Rect(self.table_rect.left, self.label_rect.bottom + index * row_h, self.table_rect.width, row_h)
+            for index in range(count)
+        ]
         self.focus.set_widgets([self.back, self.pad, self.play_again])
 
     def room(self, size: tuple[int, int], base: tuple[int, int]) -> float:
@@ -233,8 +255,7 @@ class EndScene(DialogScene):
         standings = self.standings()
         if not standings:
             return
-        draw_text_fit(surface, t("end.final_scores"), self.label_rect, round(20 * scale), theme.TEXT_DIM,
-                      bold=True)
+        draw_text_fit(surface, t("end.final_scores"), self.label_rect, round(20 * scale), theme.TEXT_DIM, bold=True)
         for (name, score, winner), row in zip(standings, self.row_rects):
             row_h = row.height
             if winner:

@@ -46,16 +46,19 @@ class HandsReviewDialog(DialogScene):
     cancellable = True
     solid_panel = True
 
-    def __init__(self, app, hand: FinishedHand, names: Sequence[str], game: GameDef, rules: object,
-                 first_seat: int = 0) -> None:
+    def __init__(
+        self, app, hand: FinishedHand, names: Sequence[str], game: GameDef, rules: object, first_seat: int = 0
+    ) -> None:
         super().__init__(app)
         self.hand = hand
         self.names = list(names)
         self.game = game
         players = len(hand.hands)
         self.seats = [(first_seat + offset) % players for offset in range(players)]
-        self.sorted_hands = {seat: game.hand_order(list(hand.hands[seat]), hand.trump, max(0, hand.direction), rules)
-                             for seat in self.seats}
+        self.sorted_hands = {
+            seat: game.hand_order(list(hand.hands[seat]), hand.trump, max(0, hand.direction), rules)
+            for seat in self.seats
+        }
         self.title = t("handreview.title", deal=t(game.text("deal")), n=hand.deal_number)
         self.close_button = Button((0, 0, 1, 1), t("review.close"), self.close, kind="primary")
         self.rows: list[pygame.Rect] = []
@@ -127,8 +130,10 @@ class HandsReviewDialog(DialogScene):
             row = pygame.Rect(content.left, top, content.width, row_h)
             self.rows.append(row)
             card_top = row.centery - card_h // 2
-            self.card_rects[seat] = [pygame.Rect(round(cards_left + index * step), card_top, card_w, card_h)
-                                     for index in range(len(self.sorted_hands[seat]))]
+            self.card_rects[seat] = [
+                pygame.Rect(round(cards_left + index * step), card_top, card_w, card_h)
+                for index in range(len(self.sorted_hands[seat]))
+            ]
             top += row_h + gap
         self.apart_rects = []
         if groups:
@@ -145,9 +150,15 @@ class HandsReviewDialog(DialogScene):
             for label, cards in groups:
                 label_w = (cards_left - gap - x) if x < cards_left else later_label_w
                 label_rect = pygame.Rect(x, row.centery - label_h // 2, label_w, label_h)
-                placed = [(card, pygame.Rect(round(label_rect.right + gap + index * step),
-                                             row.centery - card_h // 2, card_w, card_h))
-                          for index, card in enumerate(cards)]
+                placed = [
+                    (
+                        card,
+                        pygame.Rect(
+                            round(label_rect.right + gap + index * step), row.centery - card_h // 2, card_w, card_h
+                        ),
+                    )
+                    for index, card in enumerate(cards)
+                ]
                 self.apart_rects.append((label, label_rect, placed))
                 x = placed[-1][1].right + 3 * gap
         button_w = min(content.width // 3, max(120, round(180 * scale)))
@@ -183,15 +194,24 @@ class HandsReviewDialog(DialogScene):
             name_rect = pygame.Rect(row.left + 6, row.centery - self.label_h, name_w, self.label_h)
             colour = theme.TEAM_COLOURS[self.game.team_of(seat)] if self.game.partnerships else theme.TEXT
             draw_text_fit(surface, self.names[seat], name_rect, size, colour, align="left", bold=True)
-            draw_text_fit(surface, self.seat_notes(seat), name_rect.move(0, self.label_h), round(size * 0.85),
-                          theme.TEXT_DIM, align="left")
+            draw_text_fit(
+                surface,
+                self.seat_notes(seat),
+                name_rect.move(0, self.label_h),
+                round(size * 0.85),
+                theme.TEXT_DIM,
+                align="left",
+            )
             took = self.took_with(seat)
             for card, rect in zip(self.sorted_hands[seat], cards):
                 self._draw_card(surface, card, rect, took[card] > 0)
                 took[card] -= 1
         # The declarer may take a trick with a card the kitty brought in: it is marked there.
-        kitty_took = self.took_with(self.hand.declarer) - Counter(self.hand.hands[self.hand.declarer]) \
-            if self.hand.declarer >= 0 else Counter()
+        kitty_took = (
+            self.took_with(self.hand.declarer) - Counter(self.hand.hands[self.hand.declarer])
+            if self.hand.declarer >= 0
+            else Counter()
+        )
         for group, (label, label_rect, placed) in enumerate(self.apart_rects):
             draw_text_fit(surface, label, label_rect, size, theme.TEXT_DIM, align="left", bold=True)
             for card, rect in placed:

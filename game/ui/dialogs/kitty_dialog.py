@@ -49,7 +49,7 @@ TRAY_CARD_SCALE = 0.62
 #: How much larger than the dialog's own factor its words may grow with the UI scale.
 TYPE_HEADROOM = 1.3
 COLOUR_OF_SUIT = (0, 1, 1, 0)  # spades black, hearts red, diamonds red, clubs black
-SUIT_ORDER = (0, 1, 3, 2)      # S H C D: colours alternate
+SUIT_ORDER = (0, 1, 3, 2)  # S H C D: colours alternate
 
 
 def suit_positions(trump: int) -> dict[int, int]:
@@ -100,10 +100,10 @@ class CardChoice(Widget):
         self.code = card_code(card)
         self.from_kitty = from_kitty
         self.selected = False
-        self.suggested = False   # a hint names this card for the discard
+        self.suggested = False  # a hint names this card for the discard
         self.on_toggle = on_toggle
         self.face: pygame.Surface | None = None
-        self.index_size = (0, 0)   # the card art's corner index box, which the kitty tag leaves in view
+        self.index_size = (0, 0)  # the card art's corner index box, which the kitty tag leaves in view
         self.lift = 0
 
     def activate(self) -> None:
@@ -192,8 +192,13 @@ class KittyDialog(DialogScene):
             if from_kitty:
                 kitty.remove(card)
             self.cards.append(CardChoice(card, from_kitty, self._toggle))
-        self.confirm = Button((0, 0, 1, 1), t("kitty.confirm", count=self.discard_count), self._confirm, kind="primary",
-                              hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER))
+        self.confirm = Button(
+            (0, 0, 1, 1),
+            t("kitty.confirm", count=self.discard_count),
+            self._confirm,
+            kind="primary",
+            hotkey=(pygame.K_RETURN, pygame.K_KP_ENTER),
+        )
         self.clear = Button((0, 0, 1, 1), t("kitty.clear"), self._clear, hotkey=pygame.K_BACKSPACE)
         self.tray_rect = pygame.Rect(0, 0, 1, 1)
         self.tray_slots: list[pygame.Rect] = []
@@ -301,8 +306,11 @@ class KittyDialog(DialogScene):
         if not self.done and self._laid_out_for is not None and self.drag_event(event):
             self.invalidate()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT) and \
-                self.focus.focused in self.cards:
+        if (
+            event.type == pygame.KEYDOWN
+            and event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+            and self.focus.focused in self.cards
+        ):
             self._step_through_cards(1 if event.key == pygame.K_RIGHT else -1)
             return True
         return super().handle_event(event)
@@ -348,11 +356,18 @@ class KittyDialog(DialogScene):
         gap = max(4, round(8 * scale))
         help_h = max(14, round(content.height * 0.1), 2 * theme.line_step(type_size, True))
         self.help_rect = pygame.Rect(content.left, content.top, content.width, help_h)
-        foot_h = max(24, min(round(54 * scale), round(content.height * 0.14)),
-                     theme.line_step(round(type_size * 1.1), True) * 5 // 3)
+        foot_h = max(
+            24,
+            min(round(54 * scale), round(content.height * 0.14)),
+            theme.line_step(round(type_size * 1.1), True) * 5 // 3,
+        )
         self.foot_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width, foot_h)
-        cards_area = pygame.Rect(content.left, self.help_rect.bottom + gap, content.width,
-                                 max(10, self.foot_rect.top - gap - self.help_rect.bottom - gap))
+        cards_area = pygame.Rect(
+            content.left,
+            self.help_rect.bottom + gap,
+            content.width,
+            max(10, self.foot_rect.top - gap - self.help_rect.bottom - gap),
+        )
         per_row = cards_per_row(len(self.cards))
         rows = max(1, -(-len(self.cards) // per_row))
         card_gap = max(3, round(cards_area.width * 0.008))
@@ -361,8 +376,9 @@ class KittyDialog(DialogScene):
         # raised (selected) card; the tray under the rows holds smaller cards.
         per_width = rows * 1.4 * 1.16 + TRAY_CARD_SCALE * 1.4
         fixed = card_gap * rows + 2 * tray_pad
-        card_w = min((cards_area.width - card_gap * (per_row - 1)) // per_row,
-                     int((cards_area.height - fixed) / per_width))
+        card_w = min(
+            (cards_area.width - card_gap * (per_row - 1)) // per_row, int((cards_area.height - fixed) / per_width)
+        )
         card_w = max(12, card_w)
         card_h = round(card_w * 1.4)
         lift = round(card_h * 0.16)
@@ -381,16 +397,23 @@ class KittyDialog(DialogScene):
             choice.lift = lift
             choice.face = art.face(choice.code)
             choice.index_size = art.corner_index_size()
-        self._layout_tray(cards_area, top + rows * row_h - lift + (rows - 1) * card_gap + card_gap,
-                          tray_h, tray_card_w, tray_pad, scale)
+        self._layout_tray(
+            cards_area,
+            top + rows * row_h - lift + (rows - 1) * card_gap + card_gap,
+            tray_h,
+            tray_card_w,
+            tray_pad,
+            scale,
+        )
         button_w = min(round(content.width * 0.3), max(120, round(240 * scale)))
         self.confirm.set_rect(pygame.Rect(self.foot_rect.right - button_w, self.foot_rect.top, button_w, foot_h))
         clear_w = min(round(content.width * 0.16), max(80, round(120 * scale)))
         self.clear.set_rect(pygame.Rect(self.confirm.rect.left - gap - clear_w, self.foot_rect.top, clear_w, foot_h))
         room = max(1, self.clear.rect.left - gap - self.foot_rect.left)
         self.count_rect = pygame.Rect(self.foot_rect.left, self.foot_rect.top, round(room * 0.4), foot_h)
-        self._reason_rect = pygame.Rect(self.count_rect.right + gap, self.foot_rect.top,
-                                        max(1, room - self.count_rect.width - gap), foot_h)
+        self._reason_rect = pygame.Rect(
+            self.count_rect.right + gap, self.foot_rect.top, max(1, room - self.count_rect.width - gap), foot_h
+        )
         self.focus.set_widgets([*self.cards, self.clear, self.confirm])
 
     def _card_art(self, width: int):
@@ -398,10 +421,10 @@ class KittyDialog(DialogScene):
         if art_factory is not None:
             return art_factory(width)
         from game.ui.art.card_art import CardArt
+
         return CardArt(width)
 
-    def _layout_tray(self, cards_area: pygame.Rect, top: int, height: int, card_w: int, pad: int,
-                     scale: float) -> None:
+    def _layout_tray(self, cards_area: pygame.Rect, top: int, height: int, card_w: int, pad: int, scale: float) -> None:
         """The discard tray: a label on the left, then one card slot per card to discard."""
         card_h = round(card_w * 1.4)
         slot_gap = max(3, round(card_w * 0.12))
@@ -410,19 +433,30 @@ class KittyDialog(DialogScene):
         width = min(cards_area.width, label_w + slots_w + 3 * pad)
         self.tray_rect = pygame.Rect(0, top, width, height)
         self.tray_rect.centerx = cards_area.centerx
-        self.tray_label_rect = pygame.Rect(self.tray_rect.left + pad, self.tray_rect.top + pad,
-                                           max(1, self.tray_rect.width - slots_w - 3 * pad), height - 2 * pad)
+        self.tray_label_rect = pygame.Rect(
+            self.tray_rect.left + pad,
+            self.tray_rect.top + pad,
+            max(1, self.tray_rect.width - slots_w - 3 * pad),
+            height - 2 * pad,
+        )
         left = self.tray_label_rect.right + pad
-        self.tray_slots = [pygame.Rect(left + i * (card_w + slot_gap), self.tray_rect.top + pad, card_w, card_h)
-                           for i in range(self.discard_count)]
+        self.tray_slots = [
+            pygame.Rect(left + i * (card_w + slot_gap), self.tray_rect.top + pad, card_w, card_h)
+            for i in range(self.discard_count)
+        ]
         art = self._card_art(card_w)
         self.tray_faces = {choice.code: art.face(choice.code) for choice in self.cards}
 
     def _draw_tray(self, surface: pygame.Surface, size: int) -> None:
         hovering = self.drag is not None and self.drag.moved and self.tray_rect.collidepoint(self.drag.pos)
         fill_translucent(surface, (*theme.ACCENT, 70) if hovering else (0, 0, 0, 70), self.tray_rect, 10)
-        pygame.draw.rect(surface, theme.ACCENT if hovering else theme.PANEL_EDGE, self.tray_rect,
-                         width=2 if hovering else 1, border_radius=10)
+        pygame.draw.rect(
+            surface,
+            theme.ACCENT if hovering else theme.PANEL_EDGE,
+            self.tray_rect,
+            width=2 if hovering else 1,
+            border_radius=10,
+        )
         label = self.tray_label_rect
         top = pygame.Rect(label.left, label.top, label.width, label.height // 2)
         draw_text_fit(surface, t("kitty.tray"), top, size, theme.PANEL_TITLE, align="left", bold=True)
@@ -454,8 +488,9 @@ class KittyDialog(DialogScene):
     def contract_line(self) -> str:
         """The contract, worded as the table's contract panel words it ("3 uptown, hearts trump")."""
         figures = self.figures
-        contract = contract_words(figures.contract_books, max(0, figures.contract_mode), self.view.trump,
-                                  figures.direction)
+        contract = contract_words(
+            figures.contract_books, max(0, figures.contract_mode), self.view.trump, figures.direction
+        )
         return t("kitty.contract", contract=contract)
 
     @property
@@ -468,18 +503,27 @@ class KittyDialog(DialogScene):
         help_top = self.help_rect.copy()
         help_top.height //= 2
         draw_text_fit(surface, t("kitty.help", count=self.discard_count), help_top, size, theme.TEXT)
-        help_bottom = pygame.Rect(self.help_rect.left, help_top.bottom, self.help_rect.width,
-                                  self.help_rect.height - help_top.height)
+        help_bottom = pygame.Rect(
+            self.help_rect.left, help_top.bottom, self.help_rect.width, self.help_rect.height - help_top.height
+        )
         draw_text_fit(surface, self.contract_line(), help_bottom, size, theme.ACCENT, bold=True)
         count = len(self.selected)
         wanted = self.discard_count
         colour = theme.GOOD if count == wanted else (theme.BAD if count > wanted else theme.TEXT)
         count_top = self.count_rect.copy()
         count_top.height = round(count_top.height * 0.6)
-        draw_text_fit(surface, t("kitty.count", count=count, total=wanted), count_top, round(size * 1.1), colour, align="left",
-                      bold=True)
-        keys = pygame.Rect(self.count_rect.left, count_top.bottom, self.count_rect.width,
-                           self.count_rect.height - count_top.height)
+        draw_text_fit(
+            surface,
+            t("kitty.count", count=count, total=wanted),
+            count_top,
+            round(size * 1.1),
+            colour,
+            align="left",
+            bold=True,
+        )
+        keys = pygame.Rect(
+            self.count_rect.left, count_top.bottom, self.count_rect.width, self.count_rect.height - count_top.height
+        )
         # Wrapped, not cut: in a small window the key help takes two lines.
         draw_text_wrapped(surface, t("kitty.keys"), keys, round(size * 0.75), theme.TEXT_DIM, align="left")
         self._draw_tray(surface, size)

@@ -25,19 +25,27 @@ from game.ui.widgets.text import draw_text_wrapped
 
 
 class LeaveDialog(DialogScene):
-    """"Leave this game?": Keep playing (Esc, the default) or leave (``on_leave``)."""
+    """ "Leave this game?": Keep playing (Esc, the default) or leave (``on_leave``)."""
 
     cancellable = True
     solid_panel = True
     dim_background = True
 
-    def __init__(self, app, warning: str, leave_label: str, on_leave: Callable[[], None],
-                 title: str | None = None, stay_label: str | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        warning: str,
+        leave_label: str,
+        on_leave: Callable[[], None],
+        title: str | None = None,
+        stay_label: str | None = None,
+    ) -> None:
         super().__init__(app)
         self.title = title if title is not None else t("leave.title")
         self.warning = warning
-        self.stay_button = Button((0, 0, 1, 1), stay_label if stay_label is not None else t("leave.stay"),
-                                  self.close, kind="primary")
+        self.stay_button = Button(
+            (0, 0, 1, 1), stay_label if stay_label is not None else t("leave.stay"), self.close, kind="primary"
+        )
         self.leave_button = Button((0, 0, 1, 1), leave_label, lambda: self.finish(on_leave), kind="danger")
         self.relayout()
         self.focus.focus(self.stay_button)
@@ -51,18 +59,24 @@ class LeaveDialog(DialogScene):
         buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
         for button, rect in zip((self.leave_button, self.stay_button), split_columns(buttons, 2, gap)):
             button.set_rect(rect)
-        self.message_rect = pygame.Rect(content.left, content.top, content.width,
-                                        max(20, buttons.top - gap - content.top))
+        self.message_rect = pygame.Rect(
+            content.left, content.top, content.width, max(20, buttons.top - gap - content.top)
+        )
         self.focus.set_widgets([self.leave_button, self.stay_button])
 
     def draw_content(self, surface: pygame.Surface) -> None:
         size = max(17, round(26 * self.scale))
-        draw_text_wrapped(surface, self.warning, self.message_rect, size, theme.TEXT, align="center",
-                          valign="center")
+        draw_text_wrapped(surface, self.warning, self.message_rect, size, theme.TEXT, align="center", valign="center")
 
 
 def replace_saved_dialog(app, saved_summary: str, on_start_new: Callable[[], None]) -> LeaveDialog:
     """Before a new game takes the place of the saved game ``saved_summary``
     names: nothing is being left, so it is not titled "Leave this game?"."""
-    return LeaveDialog(app, t("start.replace_saved", game=saved_summary), t("start.start_new"), on_start_new,
-                       title=t("start.replace_title"), stay_label=t("start.keep_saved"))
+    return LeaveDialog(
+        app,
+        t("start.replace_saved", game=saved_summary),
+        t("start.start_new"),
+        on_start_new,
+        title=t("start.replace_title"),
+        stay_label=t("start.keep_saved"),
+    )

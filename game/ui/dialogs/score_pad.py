@@ -56,7 +56,7 @@ class Cell:
 class Column:
     header: str
     weight: float
-    group: str = ""          # a spanning header above (the player's name)
+    group: str = ""  # a spanning header above (the player's name)
     align: str = "center"
 
 
@@ -83,14 +83,17 @@ def _name(seat_names: Sequence[str], seat: Any) -> str:
     return "–"
 
 
-def prediction_table(game: GameDef, history: ScoreHistory,
-                     seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+def prediction_table(game: GameDef, history: ScoreHistory, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
     players = history.players or len(seat_names)
     columns = [Column(t("pad.round"), 0.7)]
     for seat in range(players):
         group = _name(seat_names, seat)
-        columns += [Column(t("pad.bid"), 0.8, group), Column(t("pad.took"), 0.8, group),
-                    Column(t("pad.points"), 1.0, group), Column(t("pad.total"), 1.1, group)]
+        columns += [
+            Column(t("pad.bid"), 0.8, group),
+            Column(t("pad.took"), 0.8, group),
+            Column(t("pad.points"), 1.0, group),
+            Column(t("pad.total"), 1.1, group),
+        ]
     rows: list[Row] = []
     for deal in history.deals:
         number = deal.number
@@ -104,9 +107,12 @@ def prediction_table(game: GameDef, history: ScoreHistory,
             took = deal.tricks_won[seat] if seat < len(deal.tricks_won) else None
             made = bid is not None and bid == took
             change = deal.score_change[seat]
-            cells += [Cell("–" if bid is None else str(bid)), Cell("–" if took is None else str(took)),
-                      Cell(_signed(change), theme.GOOD if made else theme.BAD),
-                      Cell(str(deal.scores[seat]), theme.TEXT, bold=True)]
+            cells += [
+                Cell("–" if bid is None else str(bid)),
+                Cell("–" if took is None else str(took)),
+                Cell(_signed(change), theme.GOOD if made else theme.BAD),
+                Cell(str(deal.scores[seat]), theme.TEXT, bold=True),
+            ]
         rows.append(Row(cells))
     return columns, rows
 
@@ -124,11 +130,16 @@ def contract_words(contract: ContractLine | None) -> str:
     return t("pad.contract_trump", books=books, mode=mode, suit=suit).strip()
 
 
-def contract_table(game: GameDef, history: ScoreHistory,
-                   seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
+def contract_table(game: GameDef, history: ScoreHistory, seat_names: Sequence[str]) -> tuple[list[Column], list[Row]]:
     teams = [team_name(game, seat_names, team) for team in range(game.score_sides(len(seat_names)))]
-    columns = [Column(t("pad.hand"), 0.5), Column(t("pad.dealer"), 1.3), Column(t("pad.declarer"), 1.3),
-               Column(t("pad.contract"), 2.0), Column(t("pad.books"), 1.4), Column(t("pad.change"), 1.1)]
+    columns = [
+        Column(t("pad.hand"), 0.5),
+        Column(t("pad.dealer"), 1.3),
+        Column(t("pad.declarer"), 1.3),
+        Column(t("pad.contract"), 2.0),
+        Column(t("pad.books"), 1.4),
+        Column(t("pad.change"), 1.1),
+    ]
     columns += [Column(name, 1.6) for name in teams]
     rows: list[Row] = []
     for deal in history.deals:
@@ -139,8 +150,9 @@ def contract_table(game: GameDef, history: ScoreHistory,
             continue
         if deal.redeal:
             scores = list(deal.scores)
-            rows.append(Row([Cell(number), Cell(dealer, theme.TEXT_DIM)], note=t("pad.redeal"),
-                            extra={"totals": scores}))
+            rows.append(
+                Row([Cell(number), Cell(dealer, theme.TEXT_DIM)], note=t("pad.redeal"), extra={"totals": scores})
+            )
             continue
         declarer = deal.declarer
         bidding_team = game.team_of(declarer) if isinstance(declarer, int) else -1
@@ -148,11 +160,19 @@ def contract_table(game: GameDef, history: ScoreHistory,
         change = deal.score_change or (0,) * len(teams)
         moved = change[bidding_team] if bidding_team >= 0 else 0
         team_colour = theme.TEAM_COLOURS[bidding_team] if bidding_team >= 0 else theme.TEXT
-        rows.append(Row([
-            Cell(number, theme.TEXT_DIM), Cell(dealer, theme.TEXT_DIM), Cell(_name(seat_names, declarer), team_colour),
-            Cell(_contract_cell(deal)), _declarers_books(game, books, bidding_team, deal.contract, deal.boston),
-            Cell(_signed(moved), team_colour),   # the declaring team's change, in that team's colour
-            *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal.scores))]))
+        rows.append(
+            Row(
+                [
+                    Cell(number, theme.TEXT_DIM),
+                    Cell(dealer, theme.TEXT_DIM),
+                    Cell(_name(seat_names, declarer), team_colour),
+                    Cell(_contract_cell(deal)),
+                    _declarers_books(game, books, bidding_team, deal.contract, deal.boston),
+                    Cell(_signed(moved), team_colour),  # the declaring team's change, in that team's colour
+                    *(Cell(str(score), theme.TEAM_COLOURS[team], bold=True) for team, score in enumerate(deal.scores)),
+                ]
+            )
+        )
     return columns, rows
 
 
@@ -162,8 +182,9 @@ def _contract_cell(deal: DealScore) -> str:
     return t("pad.contract_taken", contract=words) if deal.taken else words
 
 
-def _declarers_books(game: GameDef, books: Sequence[int], team: int, contract: ContractLine | None,
-                     boston: bool) -> Cell:
+def _declarers_books(
+    game: GameDef, books: Sequence[int], team: int, contract: ContractLine | None, boston: bool
+) -> Cell:
     """The declaring team's books against the books its contract needed, in that team's
     colour, so the count says whose it is ("10 of 9 needed"); a Boston is named."""
     if team < 0 or not contract:
@@ -190,10 +211,16 @@ class ScorePad(DialogScene):
     solid_panel = True
     dim_background = True
 
-    def __init__(self, app, history: ScoreHistory, seat_names: Sequence[str],
-                 on_close: Callable[[], None] | None = None, close_key: str | None = None,
-                 result: tuple[str, tuple[int, int, int]] | None = None,
-                 on_review: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        history: ScoreHistory,
+        seat_names: Sequence[str],
+        on_close: Callable[[], None] | None = None,
+        close_key: str | None = None,
+        result: tuple[str, tuple[int, int, int]] | None = None,
+        on_review: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         # The hand just finished, in words and its side's colour, shown at the pad's foot.
         self.result = result
@@ -266,13 +293,19 @@ class ScorePad(DialogScene):
         # of two long names) wraps onto a second header line.
         self.wrapped_header = not grouped and any(
             text_size(column.header, MIN_TEXT_SIZE, True)[0] > self._cell_rect(index, 0, 1).width
-            for index, column in enumerate(self.columns))
+            for index, column in enumerate(self.columns)
+        )
         self.header_h = self.row_h * (2 if grouped or self.wrapped_header else 1) + gap // 2
         self.header_rect = pygame.Rect(content.left, content.top, content.width, self.header_h)
-        self.body_rect = pygame.Rect(content.left, self.header_rect.bottom, content.width,
-                                     max(self.row_h, content.bottom - foot_h - gap - self.header_rect.bottom))
-        self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - foot_buttons_w - gap,
-                                     foot_h)
+        self.body_rect = pygame.Rect(
+            content.left,
+            self.header_rect.bottom,
+            content.width,
+            max(self.row_h, content.bottom - foot_h - gap - self.header_rect.bottom),
+        )
+        self.hint_rect = pygame.Rect(
+            content.left, content.bottom - foot_h, content.width - foot_buttons_w - gap, foot_h
+        )
         self._body = None
         self.focus.set_widgets([self.review_button, self.close_button])
         if self._stick_to_end:
@@ -299,8 +332,14 @@ class ScorePad(DialogScene):
             return True
         if event.type == pygame.KEYDOWN:
             page = max(self.row_h, self.body_rect.height - self.row_h)
-            moves = {pygame.K_UP: -self.row_h, pygame.K_DOWN: self.row_h, pygame.K_PAGEUP: -page,
-                     pygame.K_PAGEDOWN: page, pygame.K_HOME: -10 ** 9, pygame.K_END: 10 ** 9}
+            moves = {
+                pygame.K_UP: -self.row_h,
+                pygame.K_DOWN: self.row_h,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -(10**9),
+                pygame.K_END: 10**9,
+            }
             if event.key in moves:
                 self.scroll_by(moves[event.key])
                 return True
@@ -322,9 +361,14 @@ class ScorePad(DialogScene):
         offset = self.body_rect.left
         # One size per column, the one its longest entry fits at: the names down a column
         # (dealers, declarers) come out alike, never each shrunk on its own.
-        column_sizes = [self._shared_size([row.cells[index] for row in self.rows if index < len(row.cells)],
-                                          self._cell_rect(index, 0, self.row_h).size, size)
-                        for index in range(len(self.columns))]
+        column_sizes = [
+            self._shared_size(
+                [row.cells[index] for row in self.rows if index < len(row.cells)],
+                self._cell_rect(index, 0, self.row_h).size,
+                size,
+            )
+            for index in range(len(self.columns))
+        ]
         for index, row in enumerate(self.rows):
             top = index * self.row_h
             stripe = pygame.Rect(0, top, self.body_rect.width, self.row_h)
@@ -334,17 +378,24 @@ class ScorePad(DialogScene):
                 pygame.draw.rect(body, theme.ROW_HIGHLIGHT, stripe, border_radius=4)
             for column_index, cell in enumerate(row.cells):
                 rect = self._cell_rect(column_index, top, self.row_h).move(-offset, 0)
-                draw_text_fit(body, cell.text, rect, column_sizes[column_index],
-                              theme.TEXT_DIM if row.dim else cell.colour, align=self.columns[column_index].align,
-                              bold=cell.bold)
+                draw_text_fit(
+                    body,
+                    cell.text,
+                    rect,
+                    column_sizes[column_index],
+                    theme.TEXT_DIM if row.dim else cell.colour,
+                    align=self.columns[column_index].align,
+                    bold=cell.bold,
+                )
             if row.note:
                 start = len(row.cells)
                 totals = row.extra.get("totals", ())
                 end = len(self.columns) - len(totals)
                 left = self.column_x[start][0] - offset
                 right = self.column_x[end - 1][0] + self.column_x[end - 1][1] - offset
-                draw_text_fit(body, row.note, pygame.Rect(left + 6, top, right - left - 12, self.row_h),
-                              size, theme.TEXT_DIM)
+                draw_text_fit(
+                    body, row.note, pygame.Rect(left + 6, top, right - left - 12, self.row_h), size, theme.TEXT_DIM
+                )
                 for team, total in enumerate(totals):
                     rect = self._cell_rect(end + team, top, self.row_h).move(-offset, 0)
                     draw_text_fit(body, str(total), rect, size, theme.TEAM_COLOURS[team], bold=True)
@@ -358,8 +409,7 @@ class ScorePad(DialogScene):
     def _shared_size(self, cells: Sequence[Any], box: tuple[int, int], size: int) -> int:
         """The largest size up to ``size`` at which every one of ``cells`` (each with ``text`` and
         ``bold``) fits a box of ``box`` on one line."""
-        return min((fit_size(cell.text, box[0], box[1], size, cell.bold) for cell in cells if cell.text),
-                   default=size)
+        return min((fit_size(cell.text, box[0], box[1], size, cell.bold) for cell in cells if cell.text), default=size)
 
     def _group_size(self, size: int) -> int:
         """The one size of the names spanning their players' columns: the largest up to ``size``
@@ -382,8 +432,10 @@ class ScorePad(DialogScene):
         grouped = any(c.group for c in self.columns)
         if not self.wrapped_header:
             # The headings (the players' or the teams' names among them) share one size.
-            size = min(fit_size(column.header, *self._cell_rect(index, 0, self.row_h).size, size, True)
-                       for index, column in enumerate(self.columns))
+            size = min(
+                fit_size(column.header, *self._cell_rect(index, 0, self.row_h).size, size, True)
+                for index, column in enumerate(self.columns)
+            )
         top_row = pygame.Rect(header.left, header.top, header.width, self.row_h)
         sub_top = header.top + (self.row_h if grouped else 0)
         if grouped:
@@ -397,24 +449,46 @@ class ScorePad(DialogScene):
                 if group:
                     left = self.column_x[start][0]
                     right = self.column_x[end][0] + self.column_x[end][1]
-                    draw_text_fit(surface, group, pygame.Rect(left + 4, top_row.top, right - left - 8, self.row_h),
-                                  group_size, theme.PANEL_TITLE, bold=True)
+                    draw_text_fit(
+                        surface,
+                        group,
+                        pygame.Rect(left + 4, top_row.top, right - left - 8, self.row_h),
+                        group_size,
+                        theme.PANEL_TITLE,
+                        bold=True,
+                    )
                 start = end + 1
         for index, column in enumerate(self.columns):
             if self.wrapped_header:
-                draw_text_wrapped(surface, column.header, self._cell_rect(index, header.top, 2 * self.row_h), size,
-                                  theme.ACCENT, align=column.align, bold=True, valign="center")
+                draw_text_wrapped(
+                    surface,
+                    column.header,
+                    self._cell_rect(index, header.top, 2 * self.row_h),
+                    size,
+                    theme.ACCENT,
+                    align=column.align,
+                    bold=True,
+                    valign="center",
+                )
                 continue
-            draw_text_fit(surface, column.header, self._cell_rect(index, sub_top, self.row_h), size,
-                          theme.ACCENT if not grouped else theme.TEXT_DIM, align=column.align, bold=True)
+            draw_text_fit(
+                surface,
+                column.header,
+                self._cell_rect(index, sub_top, self.row_h),
+                size,
+                theme.ACCENT if not grouped else theme.TEXT_DIM,
+                align=column.align,
+                bold=True,
+            )
         pygame.draw.line(surface, theme.PANEL_EDGE, (header.left, header.bottom - 2), (header.right, header.bottom - 2))
         if not self.rows:
             draw_text_fit(surface, t("pad.empty"), self.body_rect, round(size * 1.2), theme.TEXT_DIM)
             return
         if self._body is None:
             self._body = self._render_body()
-        surface.blit(self._body, self.body_rect.topleft,
-                     pygame.Rect(0, self.scroll, self.body_rect.width, self.body_rect.height))
+        surface.blit(
+            self._body, self.body_rect.topleft, pygame.Rect(0, self.scroll, self.body_rect.width, self.body_rect.height)
+        )
         if self.max_scroll > 0:
             track = pygame.Rect(self.body_rect.right + 2, self.body_rect.top, 3, self.body_rect.height)
             visible = self.body_rect.height / (self.max_scroll + self.body_rect.height)
@@ -425,4 +499,6 @@ class ScorePad(DialogScene):
             text, colour = self.result
             draw_text_fit(surface, text, self.hint_rect, round(size * 1.1), colour, align="left", bold=True)
         elif not self.toast.active and self.max_scroll > 0:
-            draw_text_fit(surface, t("pad.scroll_hint"), self.hint_rect, round(size * 0.9), theme.TEXT_DIM, align="left")
+            draw_text_fit(
+                surface, t("pad.scroll_hint"), self.hint_rect, round(size * 0.9), theme.TEXT_DIM, align="left"
+            )

@@ -26,16 +26,25 @@ class TableMenu(DialogScene):
     solid_panel = True
     dim_background = True
 
-    def __init__(self, app, on_score_pad: Callable[[], None], on_settings: Callable[[], None],
-                 on_back_to_start: Callable[[], None], on_quit: Callable[[], None],
-                 on_rules_help: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        on_score_pad: Callable[[], None],
+        on_settings: Callable[[], None],
+        on_back_to_start: Callable[[], None],
+        on_quit: Callable[[], None],
+        on_rules_help: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.title = t("menu.title")
         self.buttons = [
             Button((0, 0, 1, 1), t("menu.resume"), self.close, kind="primary"),
             Button((0, 0, 1, 1), t("menu.score_pad"), lambda: self._then(on_score_pad), hotkey="s"),
-            *([Button((0, 0, 1, 1), t("help.open_menu"), lambda: self._then(on_rules_help))]
-              if on_rules_help is not None else []),
+            *(
+                [Button((0, 0, 1, 1), t("help.open_menu"), lambda: self._then(on_rules_help))]
+                if on_rules_help is not None
+                else []
+            ),
             Button((0, 0, 1, 1), t("menu.settings"), lambda: self._then(on_settings)),
             Button((0, 0, 1, 1), t("menu.back_to_start"), lambda: self._then(on_back_to_start)),
             Button((0, 0, 1, 1), t("menu.quit"), lambda: self._then(on_quit), kind="danger"),
@@ -58,8 +67,12 @@ class TableMenu(DialogScene):
         rows = len(self.buttons)
         self.panel_rect = pygame.Rect(0, 0, pw, ph)
         self.panel_rect.center = (w // 2, h // 2)
-        body = pygame.Rect(self.panel_rect.left + 2 * gap, self.panel_rect.top + title_h + gap,
-                           pw - 4 * gap, rows * bh + (rows - 1) * gap)
+        body = pygame.Rect(
+            self.panel_rect.left + 2 * gap,
+            self.panel_rect.top + title_h + gap,
+            pw - 4 * gap,
+            rows * bh + (rows - 1) * gap,
+        )
         for button, rect in zip(self.buttons, split_rows(body, rows, gap)):
             button.set_rect(rect)
         self.focus.set_widgets(self.buttons)

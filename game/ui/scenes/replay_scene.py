@@ -99,14 +99,21 @@ class ReplayScene(DialogScene):
             Button((0, 0, 1, 1), t("replay.step_back"), lambda: self.go(self.position - 1)),
             Button((0, 0, 1, 1), t("replay.step_forward"), lambda: self.go(self.position + 1), kind="primary"),
             Button((0, 0, 1, 1), t("replay.trick_forward"), lambda: self.go(self.timeline.next_mark(self.position))),
-            Button((0, 0, 1, 1), t("replay.deal_forward", deal=deal),
-                   lambda: self.go(self.timeline.next_mark(self.position, deal=True))),
+            Button(
+                (0, 0, 1, 1),
+                t("replay.deal_forward", deal=deal),
+                lambda: self.go(self.timeline.next_mark(self.position, deal=True)),
+            ),
             Button((0, 0, 1, 1), t("replay.end"), lambda: self.go(self.timeline.last)),
         ]
         self.close_button = Button((0, 0, 1, 1), t("replay.close"), self.cancel)
         # The most cards any seat holds after a deal: the hands' width is laid out for it.
-        self.biggest_hand = max(len(step.state.view(seat).hand) for step in timeline.steps if step.is_deal_mark
-                                for seat in range(len(self.names)))
+        self.biggest_hand = max(
+            len(step.state.view(seat).hand)
+            for step in timeline.steps
+            if step.is_deal_mark
+            for seat in range(len(self.names))
+        )
         self._refresh_buttons()
 
     @classmethod
@@ -146,12 +153,14 @@ class ReplayScene(DialogScene):
         if event.type != pygame.KEYDOWN:
             return False
         moves: dict[int, Callable[[], int]] = {
-            pygame.K_RIGHT: lambda: self.position + 1, pygame.K_LEFT: lambda: self.position - 1,
+            pygame.K_RIGHT: lambda: self.position + 1,
+            pygame.K_LEFT: lambda: self.position - 1,
             pygame.K_PAGEDOWN: lambda: self.timeline.next_mark(self.position),
             pygame.K_PAGEUP: lambda: self._previous(),
             pygame.K_DOWN: lambda: self.timeline.next_mark(self.position, deal=True),
             pygame.K_UP: lambda: self._previous(deal=True),
-            pygame.K_HOME: lambda: 0, pygame.K_END: lambda: self.timeline.last,
+            pygame.K_HOME: lambda: 0,
+            pygame.K_END: lambda: self.timeline.last,
         }
         target = moves.get(event.key)
         if target is None:
@@ -205,10 +214,10 @@ class ReplayScene(DialogScene):
         self.panel_rect = pygame.Rect(0, 0, width, height)
         top_h = max(22, round(34 * scale))
         self.title_rect = pygame.Rect(margin, margin // 2, round(width * 0.5), top_h)
-        self.position_rect = pygame.Rect(self.title_rect.right + gap, margin // 2,
-                                         width - margin - self.title_rect.right - gap, top_h)
-        self.caption_rect = pygame.Rect(margin, self.title_rect.bottom, width - 2 * margin,
-                                        max(30, round(44 * scale)))
+        self.position_rect = pygame.Rect(
+            self.title_rect.right + gap, margin // 2, width - margin - self.title_rect.right - gap, top_h
+        )
+        self.caption_rect = pygame.Rect(margin, self.title_rect.bottom, width - 2 * margin, max(30, round(44 * scale)))
         foot_h = max(28, round(42 * scale))
         foot = pygame.Rect(margin, height - margin // 2 - foot_h, width - 2 * margin, foot_h)
         close_w = max(80, round(120 * scale))
@@ -216,8 +225,12 @@ class ReplayScene(DialogScene):
         nav = pygame.Rect(foot.left, foot.top, foot.width - close_w - 2 * gap, foot_h)
         for button, rect in zip(self.buttons, split_columns(nav, len(self.buttons), max(3, gap // 2))):
             button.set_rect(rect)
-        body = pygame.Rect(margin, self.caption_rect.bottom + gap // 2, width - 2 * margin,
-                           max(60, foot.top - gap - self.caption_rect.bottom - gap // 2))
+        body = pygame.Rect(
+            margin,
+            self.caption_rect.bottom + gap // 2,
+            width - 2 * margin,
+            max(60, foot.top - gap - self.caption_rect.bottom - gap // 2),
+        )
         pad_w = round(body.width * 0.27)
         self.table_rect = pygame.Rect(body.left, body.top, body.width - pad_w - gap, body.height)
         self.pad_rect = pygame.Rect(self.table_rect.right + gap, body.top, pad_w, body.height)
@@ -248,11 +261,17 @@ class ReplayScene(DialogScene):
             level_w = text_size(level_label(self.levels[seat]), small)[0]
             whole[f"seat {seat}"] = name_w + small // 2 + level_w <= block.width - 8
         title_size = round(30 * scale)
-        whole["title"] = fit_size(self.title or "", self.title_rect.width, self.title_rect.height, title_size,
-                                  bold=True) == title_size
+        whole["title"] = (
+            fit_size(self.title or "", self.title_rect.width, self.title_rect.height, title_size, bold=True)
+            == title_size
+        )
         size = self._text_sizes(scale)[0]
-        whole["position"] = fit_size(self._position_words(self.timeline.last), self.position_rect.width,
-                                     self.position_rect.height, size) == size
+        whole["position"] = (
+            fit_size(
+                self._position_words(self.timeline.last), self.position_rect.width, self.position_rect.height, size
+            )
+            == size
+        )
         return whole
 
     @staticmethod
@@ -284,13 +303,17 @@ class ReplayScene(DialogScene):
         side_by_side = any(row == 1 for _, row in slots)
         gap = max(6, area.width // 60)
         columns = 2 if players == 3 else 3
-        block_w = round(area.width * SIDE_BLOCK_WIDTH) if side_by_side else (area.width - (columns - 1) * gap) // columns
+        block_w = (
+            round(area.width * SIDE_BLOCK_WIDTH) if side_by_side else (area.width - (columns - 1) * gap) // columns
+        )
         plate_h = max(30, round(area.height * 0.085 * growth))
         # Cards as large as fit: the biggest hand in a block's width with 30% of each
         # card showing; a block above and below a trick two cards high; and, with
         # blocks beside the trick, three cards across the gap between them.
-        card_w = min(round(block_w / (1 + HAND_OVERLAP * max(0, biggest - 1))),
-                     round((area.height - 2 * plate_h) / 4.4 / CARD_RATIO))
+        card_w = min(
+            round(block_w / (1 + HAND_OVERLAP * max(0, biggest - 1))),
+            round((area.height - 2 * plate_h) / 4.4 / CARD_RATIO),
+        )
         if side_by_side:
             card_w = min(card_w, round((area.width - 2 * block_w) / 3.4))
         self.card_w = max(18, card_w)
@@ -316,13 +339,16 @@ class ReplayScene(DialogScene):
         scale = self.scale
         size, _ = self._text_sizes(scale)
         step = self.step
-        draw_text_fit(surface, self.title or "", self.title_rect, round(30 * scale), theme.PANEL_TITLE, align="left",
-                      bold=True)
-        draw_text_fit(surface, self._position_words(self.position), self.position_rect, size, theme.TEXT_DIM,
-                      align="right")
+        draw_text_fit(
+            surface, self.title or "", self.title_rect, round(30 * scale), theme.PANEL_TITLE, align="left", bold=True
+        )
+        draw_text_fit(
+            surface, self._position_words(self.position), self.position_rect, size, theme.TEXT_DIM, align="right"
+        )
         if not self.toast.active:
-            draw_text_wrapped(surface, self.caption(), self.caption_rect, size, theme.TEXT, align="left",
-                              valign="center")
+            draw_text_wrapped(
+                surface, self.caption(), self.caption_rect, size, theme.TEXT, align="left", valign="center"
+            )
         self._draw_table(surface, step, size)
         self._draw_pad(surface, size)
         self.focus.draw(surface)
@@ -330,8 +356,14 @@ class ReplayScene(DialogScene):
     def _position_words(self, position: int) -> str:
         """Where step ``position`` is in the game: its deal of all deals, its step of all steps."""
         deals = len(self.timeline.record["deals"])
-        return t("replay.position", deal=t(self.game_def.text("deal")), number=self.timeline[position].deal_index + 1,
-                 deals=deals, step=position + 1, steps=len(self.timeline))
+        return t(
+            "replay.position",
+            deal=t(self.game_def.text("deal")),
+            number=self.timeline[position].deal_index + 1,
+            deals=deals,
+            step=position + 1,
+            steps=len(self.timeline),
+        )
 
     def caption(self) -> str:
         """What the step on screen did, in the hand log's words."""
@@ -358,13 +390,19 @@ class ReplayScene(DialogScene):
             return theme.TEAM_COLOURS[self.game_def.team_of(seat) % len(theme.TEAM_COLOURS)]
         return SERIES_COLOURS[seat % len(SERIES_COLOURS)]
 
-    def _draw_seat(self, surface: pygame.Surface, seat: int, block: pygame.Rect, view: Any, public: Any, art: Any,
-                   size: int) -> None:
+    def _draw_seat(
+        self, surface: pygame.Surface, seat: int, block: pygame.Rect, view: Any, public: Any, art: Any, size: int
+    ) -> None:
         plate = pygame.Rect(block.left, block.top, block.width, self.plate_h)
         acting = public.current_player == seat
         pygame.draw.rect(surface, (*theme.INPUT_BG[:3],), plate, border_radius=6)
-        pygame.draw.rect(surface, theme.ACCENT if acting else self._seat_colour(seat), plate, width=2 if acting else 1,
-                         border_radius=6)
+        pygame.draw.rect(
+            surface,
+            theme.ACCENT if acting else self._seat_colour(seat),
+            plate,
+            width=2 if acting else 1,
+            border_radius=6,
+        )
         name = self._plate_name(seat, public.dealer == seat)
         top, bottom = plate.inflate(-8, -2).copy(), plate.inflate(-8, -2).copy()
         top.height = bottom.height = plate.height // 2 - 1
@@ -396,8 +434,11 @@ class ReplayScene(DialogScene):
         if predictions:
             bid = predictions[seat]
             return t("replay.bid_took", bid=bid, took=took) if bid >= 0 else t("replay.took", took=took)
-        bids = [shown.action for shown in adapter.table_figures(public).bids
-                if shown.seat == seat and shown.action is not None]
+        bids = [
+            shown.action
+            for shown in adapter.table_figures(public).bids
+            if shown.seat == seat and shown.action is not None
+        ]
         if bids:
             return f"{bid_label(bids[-1])} · {t('replay.took', took=took)}"
         return t("replay.took", took=took)
@@ -408,7 +449,7 @@ class ReplayScene(DialogScene):
         plays = list(public.trick)
         winner = -1
         if not plays and step.kind == STEP_TRICK and public.tricks:
-            last = public.tricks[-1]   # the trick just won stays on the table for this step
+            last = public.tricks[-1]  # the trick just won stays on the table for this step
             plays, winner = list(last.plays), last.winner
         # Each card a little way from the middle towards the seat that played it.
         reach_x, reach_y = self.card_w * 1.1, self.card_h * 0.62
@@ -431,15 +472,15 @@ class ReplayScene(DialogScene):
         spread = trick[0].unionall(trick[1:]) if trick else pygame.Rect(area.center, (0, 0))
         gap = max(4, size // 3)
         tries = []
-        for y in (spread.top - gap - banner.height, spread.bottom + gap):   # just above the trick, then below
+        for y in (spread.top - gap - banner.height, spread.bottom + gap):  # just above the trick, then below
             tries.append(banner.move(spread.centerx - banner.width // 2, y))
-        for x in (spread.left - gap - banner.width, spread.right + gap):    # then beside it
+        for x in (spread.left - gap - banner.width, spread.right + gap):  # then beside it
             tries.append(banner.move(x, spread.centery - banner.height // 2))
-        for avoid in (blocked, trick):   # clear of everything; else at least of the trick
+        for avoid in (blocked, trick):  # clear of everything; else at least of the trick
             for rect in tries:
                 if area.contains(rect) and rect.collidelist(avoid) < 0:
                     return rect
-        banner.center = area.center     # no trick on the table to cover
+        banner.center = area.center  # no trick on the table to cover
         return banner
 
     def _draw_middle(self, surface: pygame.Surface, step: ReplayStep, public: Any, art: Any, size: int) -> None:
@@ -460,14 +501,22 @@ class ReplayScene(DialogScene):
         line_h = round(size * 1.3)
         top = rect.top
         for text in self._middle_notes(public):
-            draw_text_fit(surface, text, pygame.Rect(rect.left, top, rect.width, line_h), size, theme.ACCENT,
-                          align="left", bold=True)
+            draw_text_fit(
+                surface,
+                text,
+                pygame.Rect(rect.left, top, rect.width, line_h),
+                size,
+                theme.ACCENT,
+                align="left",
+                bold=True,
+            )
             top += line_h
         extra = self._middle_cards(step, public)
         if extra:
             label, cards = extra
-            draw_text_fit(surface, label, pygame.Rect(rect.left, top, rect.width, line_h), size, theme.TEXT_DIM,
-                          align="left")
+            draw_text_fit(
+                surface, label, pygame.Rect(rect.left, top, rect.width, line_h), size, theme.TEXT_DIM, align="left"
+            )
             top += line_h
             art = self.app.card_art(max(14, min(round(self.card_w * 0.8), round(rect.width / 3.5))))
             width, height = art.size
@@ -483,6 +532,7 @@ class ReplayScene(DialogScene):
         declarer, mode = figures.declarer, figures.contract_mode
         if declarer >= 0 and mode >= 0:
             from game.ui.table.animations import contract_words
+
             words = contract_words(figures.contract_books, mode, public.trump, figures.direction)
             return [f"{self.names[declarer]}: {words}"]
         if public.trump >= 0:
@@ -503,6 +553,7 @@ class ReplayScene(DialogScene):
             return (t("replay.discards"), discards) if discards else None
         if public.phase == Phase.BID:
             from game.rules.cards import parse_card
+
             deal = self.timeline.record["deals"][step.deal_index]
             kitty = [parse_card(code) for code in deal.get("kitty", [])]
             return (t("replay.kitty"), kitty) if kitty else None
@@ -515,8 +566,11 @@ class ReplayScene(DialogScene):
         deals = self.timeline.record["deals"]
         scored_now = step.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         last = step.deal_index if scored_now else step.deal_index - 1
-        return [(int(deal.get("number", index + 1)), list(deal.get("scores") or []))
-                for index, deal in enumerate(deals[:last + 1]) if deal.get("scores")]
+        return [
+            (int(deal.get("number", index + 1)), list(deal.get("scores") or []))
+            for index, deal in enumerate(deals[: last + 1])
+            if deal.get("scores")
+        ]
 
     def _draw_pad(self, surface: pygame.Surface, size: int) -> None:
         draw_panel(surface, self.pad_rect, t("replay.pad"), factor=self.scale)
@@ -529,16 +583,28 @@ class ReplayScene(DialogScene):
         if below > content.top:
             pygame.draw.line(surface, theme.PANEL_EDGE, (content.left, below + 2), (content.right, below + 2))
             content = pygame.Rect(content.left, below + 6, content.width, max(row_h, content.bottom - below - 6))
-        columns = split_columns(pygame.Rect(content.left + round(content.width * 0.14), content.top,
-                                            content.width - round(content.width * 0.14), row_h), sides, 2)
+        columns = split_columns(
+            pygame.Rect(
+                content.left + round(content.width * 0.14),
+                content.top,
+                content.width - round(content.width * 0.14),
+                row_h,
+            ),
+            sides,
+            2,
+        )
         number_rect = pygame.Rect(content.left, content.top, round(content.width * 0.14), row_h)
         draw_text_fit(surface, t("replay.pad_deal"), number_rect, small, theme.ACCENT, bold=True)
-        labels = [team_words([self.names[seat][:8] for seat in self.game_def.team_members(side, players)])
-                  for side in range(sides)]
+        labels = [
+            team_words([self.names[seat][:8] for seat in self.game_def.team_members(side, players)])
+            for side in range(sides)
+        ]
         # The names share one size, the one the longest fits its column at: each shrunk on its
         # own, they came out in uneven sizes.
-        label_size = min((fit_size(label, rect.width, rect.height, small, True)
-                          for label, rect in zip(labels, columns)), default=small)
+        label_size = min(
+            (fit_size(label, rect.width, rect.height, small, True) for label, rect in zip(labels, columns)),
+            default=small,
+        )
         for side, (label, rect) in enumerate(zip(labels, columns)):
             members = self.game_def.team_members(side, players)
             draw_text_fit(surface, label, rect, label_size, self._seat_colour(members[0]), bold=True)
@@ -549,7 +615,7 @@ class ReplayScene(DialogScene):
         keys = pygame.Rect(content.left, content.bottom - keys_h, content.width, keys_h)
         draw_text_wrapped(surface, t("replay.keys"), keys, small, theme.TEXT_DIM, align="left", valign="bottom")
         fit = max(1, (keys.top - 4 - body_top) // row_h)
-        shown = rows[-fit:]   # the latest deals, the current one last
+        shown = rows[-fit:]  # the latest deals, the current one last
         for index, (number, scores) in enumerate(shown):
             top = body_top + index * row_h
             if index == len(shown) - 1:
@@ -559,5 +625,6 @@ class ReplayScene(DialogScene):
             draw_text_fit(surface, str(number), number_rect.move(0, top - content.top), small, theme.TEXT_DIM)
             for side, rect in enumerate(columns):
                 if side < len(scores):
-                    draw_text_fit(surface, str(scores[side]), rect.move(0, top - content.top), small, theme.TEXT,
-                                  bold=True)
+                    draw_text_fit(
+                        surface, str(scores[side]), rect.move(0, top - content.top), small, theme.TEXT, bold=True
+                    )

@@ -58,8 +58,12 @@ def rules_problem(game: str, values: Mapping[str, Any], players: int | None) -> 
         if key == "uneven_bids":
             return t("rules.problem.uneven_bids")
         if key == "rounds" and players:
-            return t("rules.problem.rounds", players=players, max=full_game_rounds(game, players),
-                     rounds=merged.get("rounds"))
+            return t(
+                "rules.problem.rounds",
+                players=players,
+                max=full_game_rounds(game, players),
+                rounds=merged.get("rounds"),
+            )
         return t("rules.problem.other", message=problem_words(problem))
     try:
         make_rules(game, dict(values), players, source=t("rules.source"))
@@ -84,21 +88,39 @@ def value_label(game: str, spec: RuleSpec, value: Any, players: int | None = Non
     return str(value)
 
 
-def make_rule_widget(game: str, spec: RuleSpec, value: Any, on_change: Callable[[Any], None],
-                     players: int | None = None) -> Widget:
+def make_rule_widget(
+    game: str, spec: RuleSpec, value: Any, on_change: Callable[[Any], None], players: int | None = None
+) -> Widget:
     """The widget that edits ``spec``; it can only produce allowed values."""
     if spec.kind == "bool":
         return Toggle((0, 0, 1, 1), bool(value), on_change)
     if spec.kind == "choice":
         choices = list(spec.choices)
-        return Cycler((0, 0, 1, 1), choices, choices.index(value) if value in choices else 0, on_change,
-                      labels=[value_label(game, spec, c) for c in choices])
+        return Cycler(
+            (0, 0, 1, 1),
+            choices,
+            choices.index(value) if value in choices else 0,
+            on_change,
+            labels=[value_label(game, spec, c) for c in choices],
+        )
     if spec.kind == "rounds":
         rounds: list[Any] = ["full", *range(spec.minimum, spec.maximum + 1)]
-        return Cycler((0, 0, 1, 1), rounds, rounds.index(value) if value in rounds else 0, on_change,
-                      labels=[value_label(game, spec, c, players) for c in rounds], wrap=False)
-    return Stepper((0, 0, 1, 1), int(value), spec.minimum, spec.maximum, on_change,
-                   formatter=functools.partial(value_label, game, spec))
+        return Cycler(
+            (0, 0, 1, 1),
+            rounds,
+            rounds.index(value) if value in rounds else 0,
+            on_change,
+            labels=[value_label(game, spec, c, players) for c in rounds],
+            wrap=False,
+        )
+    return Stepper(
+        (0, 0, 1, 1),
+        int(value),
+        spec.minimum,
+        spec.maximum,
+        on_change,
+        formatter=functools.partial(value_label, game, spec),
+    )
 
 
 #: The editor's width at size factor 1; only the width limits how far the UI scale grows it.
@@ -116,8 +138,16 @@ class RulesEditor(ScrollingDialog):
 
     cancellable = True
 
-    def __init__(self, app, game: str, base: Mapping[str, Any], edits: Mapping[str, Any], players: int,
-                 on_done: Callable[[dict[str, Any]], None], on_cancel: Callable[[], None] | None = None) -> None:
+    def __init__(
+        self,
+        app,
+        game: str,
+        base: Mapping[str, Any],
+        edits: Mapping[str, Any],
+        players: int,
+        on_done: Callable[[dict[str, Any]], None],
+        on_cancel: Callable[[], None] | None = None,
+    ) -> None:
         super().__init__(app)
         self.game = game
         self.players = players
@@ -149,8 +179,10 @@ class RulesEditor(ScrollingDialog):
 
     def _build_rows(self) -> None:
         values = self.values
-        self.rows = [(spec, make_rule_widget(self.game, spec, values[spec.key], self._setter(spec.key), self.players))
-                     for spec in get_game(self.game).rule_specs]
+        self.rows = [
+            (spec, make_rule_widget(self.game, spec, values[spec.key], self._setter(spec.key), self.players))
+            for spec in get_game(self.game).rule_specs
+        ]
 
     def _setter(self, key: str) -> Callable[[Any], None]:
         def set_value(value: Any) -> None:
@@ -159,6 +191,7 @@ class RulesEditor(ScrollingDialog):
             else:
                 self.edits[key] = value
             self._refresh()
+
         return set_value
 
     def set_value(self, key: str, value: Any) -> None:
@@ -221,8 +254,9 @@ class RulesEditor(ScrollingDialog):
                 widget.set_rect(pygame.Rect(row.left + label_w, row.top + 2, toggle_w, row_h - 4))
             else:
                 widget.set_rect(pygame.Rect(row.left + label_w, row.top, widget_w, row_h))
-        columns = split_columns(pygame.Rect(buttons.left + buttons.width // 4, buttons.top, buttons.width * 3 // 4,
-                                            buttons.height), 3, gap)
+        columns = split_columns(
+            pygame.Rect(buttons.left + buttons.width // 4, buttons.top, buttons.width * 3 // 4, buttons.height), 3, gap
+        )
         for button, rect in zip((self.reset, self.cancel_button, self.done_button), columns):
             button.set_rect(rect)
         self.focus.set_widgets([w for _, w in self.rows] + [self.reset, self.cancel_button, self.done_button])
@@ -245,8 +279,9 @@ class RulesEditor(ScrollingDialog):
         buttons = pygame.Rect(content.left, content.bottom - button_h, content.width, button_h)
         self.status_rect = pygame.Rect(content.left, buttons.top - gap - status_h, content.width, status_h)
         self.help_rect = pygame.Rect(content.left, self.status_rect.top - gap - help_h, content.width, help_h)
-        rows_area = pygame.Rect(content.left, content.top, content.width,
-                                max(10, self.help_rect.top - gap - content.top))
+        rows_area = pygame.Rect(
+            content.left, content.top, content.width, max(10, self.help_rect.top - gap - content.top)
+        )
         row_h = max(12, min(row_h, (rows_area.height - gap * max(0, len(self.rows) - 1)) // max(1, len(self.rows))))
         return content, buttons, rows_area, row_h, gap
 
@@ -282,8 +317,15 @@ class RulesEditor(ScrollingDialog):
         size = max(16, round(25 * self.scale))
         help_spec = self._help_spec()
         if help_spec is not None:
-            draw_text_wrapped(surface, t(f"rule.{help_spec.key}.help"), self.help_rect, round(size * 0.9), theme.TEXT_DIM,
-                              align="left", valign="center")
+            draw_text_wrapped(
+                surface,
+                t(f"rule.{help_spec.key}.help"),
+                self.help_rect,
+                round(size * 0.9),
+                theme.TEXT_DIM,
+                align="left",
+                valign="center",
+            )
         problem = self.problem
         if not self.toast.active:
             if problem:

@@ -81,6 +81,7 @@ def contract_of(game_def: GameDef, view: Any) -> Contract | None:
 
 # ---------------------------------------------------------------------------- words
 
+
 def _value_token(value: Any) -> str:
     """A rule value as written in the rules files (``true``, ``redeal``, ``7``)."""
     if isinstance(value, bool):
@@ -121,6 +122,7 @@ def _rule_params(game_def: GameDef, rules: Any, players: int, prefix: str | None
 
 # ---------------------------------------------------------------------------- the variants in force
 
+
 def variant_lines(game_def: GameDef, rules: Any, players: int) -> list[HelpLine]:
     """One line per house rule: its label, YAML key and current value; a rule
     that differs from its default says so and names the default."""
@@ -128,8 +130,12 @@ def variant_lines(game_def: GameDef, rules: Any, players: int) -> list[HelpLine]
     lines = [HelpLine(t("help.section.table"), HEADING), HelpLine(t("help.variants.intro"), NOTE)]
     for spec in game_def.rule_specs:
         value = values[spec.key]
-        row = t("help.variants.row", label=t(f"rule.{spec.key}.label"), yaml_key=spec.key,
-                value=value_label(game_def.name, spec, value, players))
+        row = t(
+            "help.variants.row",
+            label=t(f"rule.{spec.key}.label"),
+            yaml_key=spec.key,
+            value=value_label(game_def.name, spec, value, players),
+        )
         if value != spec.default:
             default = value_label(game_def.name, spec, spec.default, players)
             lines.append(HelpLine("• " + t("help.variants.changed", row=row, default=default), CHANGED))
@@ -140,12 +146,16 @@ def variant_lines(game_def: GameDef, rules: Any, players: int) -> list[HelpLine]
 
 # ---------------------------------------------------------------------------- bidding order
 
+
 def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
     """Every bid the rules allow, lowest first, as the rules order them
     ("3 Uptown = 3 Downtown < 3 No trump < 4 Uptown ...")."""
     state = game_def.create_state(rules, players, 0, 0, None)
-    bids = [(state.bid_key(books, mode), t("help.ladder.bid", books=books, mode=t(f"mode.{int(mode)}")))
-            for books in game_def.adapter.contract_bids(rules) for mode in BidMode]
+    bids = [
+        (state.bid_key(books, mode), t("help.ladder.bid", books=books, mode=t(f"mode.{int(mode)}")))
+        for books in game_def.adapter.contract_bids(rules)
+        for mode in BidMode
+    ]
     bids.sort(key=lambda item: item[0])
     text = ""
     previous_key = None
@@ -162,18 +172,29 @@ def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
 
 # ---------------------------------------------------------------------------- card ranking
 
+
 def ranking_lines(game_def: GameDef, rules: Any, contract: Contract | None) -> list[HelpLine]:
     """The cards ranked as the game's adapter lays them out: for the deal in
     play, or (``contract`` None) before its trump is known."""
-    ranking = game_def.adapter.help_ranking(game_def.deck_for(rules), rules,
-                                            None if contract is None else contract.trump,
-                                            0 if contract is None else contract.direction)
-    return [HelpLine(_cards_words(line.phrase.value) if isinstance(line.phrase, Word)
-                     else say(line.phrase, lambda word: _cards_words(word.value)),
-                     RANKING_STYLES[line.style]) for line in ranking]
+    ranking = game_def.adapter.help_ranking(
+        game_def.deck_for(rules),
+        rules,
+        None if contract is None else contract.trump,
+        0 if contract is None else contract.direction,
+    )
+    return [
+        HelpLine(
+            _cards_words(line.phrase.value)
+            if isinstance(line.phrase, Word)
+            else say(line.phrase, lambda word: _cards_words(word.value)),
+            RANKING_STYLES[line.style],
+        )
+        for line in ranking
+    ]
 
 
 # ---------------------------------------------------------------------------- the whole screen
+
 
 def _game_numbers(game_def: GameDef, rules: Any) -> dict[str, Any]:
     """The numbers the section templates quote, asked of the game's adapter: a

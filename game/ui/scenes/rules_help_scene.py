@@ -67,8 +67,9 @@ class PlacedLine:
     top: int
 
 
-def place_lines(lines: Sequence[HelpLine], width: int, body_size: int,
-                heading_size: int) -> tuple[list[PlacedLine], int]:
+def place_lines(
+    lines: Sequence[HelpLine], width: int, body_size: int, heading_size: int
+) -> tuple[list[PlacedLine], int]:
     """Wrap ``lines`` to ``width``: every line and where it goes, and the height of the whole text."""
     placed: list[PlacedLine] = []
     y = 0
@@ -94,8 +95,7 @@ class RulesHelpScene(DialogScene):
     modal = True
     cancellable = True
 
-    def __init__(self, app: Any, game_def: GameDef, rules: Any, players: int,
-                 contract: Contract | None = None) -> None:
+    def __init__(self, app: Any, game_def: GameDef, rules: Any, players: int, contract: Contract | None = None) -> None:
         super().__init__(app)
         self.game_def = game_def
         self.rules, self.players, self.contract = rules, players, contract
@@ -122,19 +122,31 @@ class RulesHelpScene(DialogScene):
         foot = pygame.Rect(margin, height - margin // 2 - foot_h, width - 2 * margin, foot_h)
         button_w = max(110, round(170 * scale))
         self.back_button.set_rect(pygame.Rect(foot.left, foot.top, button_w, foot_h))
-        self.keys_rect = pygame.Rect(self.back_button.rect.right + gap, foot.top,
-                                     max(1, foot.right - self.back_button.rect.right - gap), foot_h)
-        self.body_rect = pygame.Rect(margin, self.title_rect.bottom + gap // 2, width - 2 * margin,
-                                     max(40, foot.top - gap - self.title_rect.bottom - gap // 2))
+        self.keys_rect = pygame.Rect(
+            self.back_button.rect.right + gap, foot.top, max(1, foot.right - self.back_button.rect.right - gap), foot_h
+        )
+        self.body_rect = pygame.Rect(
+            margin,
+            self.title_rect.bottom + gap // 2,
+            width - 2 * margin,
+            max(40, foot.top - gap - self.title_rect.bottom - gap // 2),
+        )
         content = panel_content(self.body_rect, False)
         self.scrollbar_w = max(6, round(8 * scale))
-        self.text_rect = pygame.Rect(content.left, content.top, max(40, content.width - self.scrollbar_w - gap),
-                                     content.height)
+        self.text_rect = pygame.Rect(
+            content.left, content.top, max(40, content.width - self.scrollbar_w - gap), content.height
+        )
         self.body_size = max(17, round(21 * scale))
-        self.placed, self.text_height = place_lines(self.lines, self.text_rect.width, self.body_size,
-                                                    max(18, round(28 * scale)))
-        self.view.set_geometry(self.text_rect, self.text_height, line_height(self.body_size), self.scrollbar_w,
-                               (self.body_rect.right - self.text_rect.right - self.scrollbar_w) // 2)
+        self.placed, self.text_height = place_lines(
+            self.lines, self.text_rect.width, self.body_size, max(18, round(28 * scale))
+        )
+        self.view.set_geometry(
+            self.text_rect,
+            self.text_height,
+            line_height(self.body_size),
+            self.scrollbar_w,
+            (self.body_rect.right - self.text_rect.right - self.scrollbar_w) // 2,
+        )
         self.focus.set_widgets([self.back_button])
 
     def on_settings_changed(self) -> None:
@@ -181,8 +193,11 @@ class RulesHelpScene(DialogScene):
     def visible_lines(self) -> list[PlacedLine]:
         """The wrapped lines wholly or partly inside the body at the current scroll."""
         top, bottom = self.scroll, self.scroll + self.text_rect.height
-        return [line for line in self.placed
-                if line.top < bottom and line.top + line_height(line.size, _LOOKS[line.style][1]) > top]
+        return [
+            line
+            for line in self.placed
+            if line.top < bottom and line.top + line_height(line.size, _LOOKS[line.style][1]) > top
+        ]
 
     def draw_live(self, surface: pygame.Surface) -> None:
         if self.toast.active:
@@ -191,14 +206,16 @@ class RulesHelpScene(DialogScene):
     def draw_static(self, surface: pygame.Surface) -> None:
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         title = t("help.title", game=t(self.game_def.text("title")))
-        draw_text_fit(surface, title, self.title_rect, round(40 * self.scale), theme.PANEL_TITLE, align="left",
-                      bold=True)
+        draw_text_fit(
+            surface, title, self.title_rect, round(40 * self.scale), theme.PANEL_TITLE, align="left", bold=True
+        )
         draw_panel(surface, self.body_rect)
         self._draw_text(surface)
         self.view.draw(surface)
         if not self.toast.active:
-            draw_text_fit(surface, t("help.keys"), self.keys_rect, max(13, round(17 * self.scale)), theme.TEXT_DIM,
-                          align="right")
+            draw_text_fit(
+                surface, t("help.keys"), self.keys_rect, max(13, round(17 * self.scale)), theme.TEXT_DIM, align="right"
+            )
         self.focus.draw(surface)
 
     def _draw_text(self, surface: pygame.Surface) -> None:

@@ -72,8 +72,14 @@ MIN_ROW_BLOCK = 46
 def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callable[[float], None]) -> Cycler:
     """A cycler over ``choices`` seconds (plus ``current``, if it is not one of them), at ``current``."""
     values = sorted(set(choices) | {float(current)})
-    return Cycler((0, 0, 1, 1), values, values.index(float(current)), on_change,
-                  labels=[t("settings.seconds", value=decimal_words(value)) for value in values], wrap=False)
+    return Cycler(
+        (0, 0, 1, 1),
+        values,
+        values.index(float(current)),
+        on_change,
+        labels=[t("settings.seconds", value=decimal_words(value)) for value in values],
+        wrap=False,
+    )
 
 
 class SettingsScene(ScrollingDialog):
@@ -93,9 +99,13 @@ class SettingsScene(ScrollingDialog):
         current = getattr(app, "settings", None) or Settings()
         self.draft = dataclasses.replace(current)
         speeds = list(ANIMATION_SPEEDS)
-        self.speed = Cycler((0, 0, 1, 1), speeds, speeds.index(self.draft.animation_speed)
-                            if self.draft.animation_speed in speeds else 1, self._set_speed,
-                            labels=[t(f"settings.speed.{s}") for s in speeds])
+        self.speed = Cycler(
+            (0, 0, 1, 1),
+            speeds,
+            speeds.index(self.draft.animation_speed) if self.draft.animation_speed in speeds else 1,
+            self._set_speed,
+            labels=[t(f"settings.speed.{s}") for s in speeds],
+        )
         self.pause = seconds_cycler(AI_PAUSES, self.draft.ai_pause_seconds, self._set_pause)
         self.think = seconds_cycler(AI_THINK_TIMES, self.draft.ai_think_seconds, self._set_think)
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
@@ -103,41 +113,69 @@ class SettingsScene(ScrollingDialog):
         self.auto_play = Toggle((0, 0, 1, 1), self.draft.auto_play, self._set_auto_play)
         self.played_cards = Toggle((0, 0, 1, 1), self.draft.played_cards, self._set_played_cards)
         self.four_colour = Toggle((0, 0, 1, 1), self.draft.four_colour_deck, self._set_four_colour)
-        self.felt = Cycler((0, 0, 1, 1), list(FELTS), FELTS.index(self.draft.felt), self._set_felt,
-                           labels=[t(f"settings.felt.{name}") for name in FELTS])
-        self.card_back = Cycler((0, 0, 1, 1), list(CARD_BACKS), CARD_BACKS.index(self.draft.card_back),
-                                self._set_card_back, labels=[t(f"settings.card_back.{name}") for name in CARD_BACKS])
+        self.felt = Cycler(
+            (0, 0, 1, 1),
+            list(FELTS),
+            FELTS.index(self.draft.felt),
+            self._set_felt,
+            labels=[t(f"settings.felt.{name}") for name in FELTS],
+        )
+        self.card_back = Cycler(
+            (0, 0, 1, 1),
+            list(CARD_BACKS),
+            CARD_BACKS.index(self.draft.card_back),
+            self._set_card_back,
+            labels=[t(f"settings.card_back.{name}") for name in CARD_BACKS],
+        )
         # The previews' images, made once per size and choice (a window being resized goes
         # through many sizes; only the latest matter).
         self._previews: BoundedCache[tuple[str, str, int, int], pygame.Surface] = BoundedCache(8)
         volumes = sorted(set(VOLUME_STEPS) | {self.draft.volume})
-        self.volume = Cycler((0, 0, 1, 1), volumes, volumes.index(self.draft.volume), self._set_volume,
-                             labels=[t("settings.volume.percent", value=v) for v in volumes], wrap=False)
+        self.volume = Cycler(
+            (0, 0, 1, 1),
+            volumes,
+            volumes.index(self.draft.volume),
+            self._set_volume,
+            labels=[t("settings.volume.percent", value=v) for v in volumes],
+            wrap=False,
+        )
         self.mute = Toggle((0, 0, 1, 1), self.draft.mute, self._set_mute)
         scales = sorted(set(UI_SCALE_STEPS) | {self.draft.ui_scale_percent})
-        self.ui_scale = Cycler((0, 0, 1, 1), scales, scales.index(self.draft.ui_scale_percent), self._set_ui_scale,
-                               labels=[t("settings.ui_scale.percent", value=v) for v in scales], wrap=False)
+        self.ui_scale = Cycler(
+            (0, 0, 1, 1),
+            scales,
+            scales.index(self.draft.ui_scale_percent),
+            self._set_ui_scale,
+            labels=[t("settings.ui_scale.percent", value=v) for v in scales],
+            wrap=False,
+        )
         self.large_cards = Toggle((0, 0, 1, 1), self.draft.large_cards, self._set_large_cards)
         # Each language under its own name, so a player who cannot read this one still finds theirs.
         languages = list(LANGUAGES)
-        self.language = Cycler((0, 0, 1, 1), languages, languages.index(self.draft.language)
-                               if self.draft.language in languages else 0, self._set_language,
-                               labels=[LANGUAGE_NAMES[language] for language in languages])
-        self.rows: list[tuple[str, Widget]] = [("settings.language", self.language),
-                                               ("settings.animation_speed", self.speed),
-                                               ("settings.ai_pause", self.pause),
-                                               ("settings.ai_think", self.think),
-                                               ("settings.hints", self.hints),
-                                               ("settings.undo", self.undo),
-                                               ("settings.auto_play", self.auto_play),
-                                               ("settings.played_cards", self.played_cards),
-                                               ("settings.four_colour", self.four_colour),
-                                               ("settings.felt", self.felt),
-                                               ("settings.card_back", self.card_back),
-                                               ("settings.ui_scale", self.ui_scale),
-                                               ("settings.large_cards", self.large_cards),
-                                               ("settings.volume", self.volume),
-                                               ("settings.mute", self.mute)]
+        self.language = Cycler(
+            (0, 0, 1, 1),
+            languages,
+            languages.index(self.draft.language) if self.draft.language in languages else 0,
+            self._set_language,
+            labels=[LANGUAGE_NAMES[language] for language in languages],
+        )
+        self.rows: list[tuple[str, Widget]] = [
+            ("settings.language", self.language),
+            ("settings.animation_speed", self.speed),
+            ("settings.ai_pause", self.pause),
+            ("settings.ai_think", self.think),
+            ("settings.hints", self.hints),
+            ("settings.undo", self.undo),
+            ("settings.auto_play", self.auto_play),
+            ("settings.played_cards", self.played_cards),
+            ("settings.four_colour", self.four_colour),
+            ("settings.felt", self.felt),
+            ("settings.card_back", self.card_back),
+            ("settings.ui_scale", self.ui_scale),
+            ("settings.large_cards", self.large_cards),
+            ("settings.volume", self.volume),
+            ("settings.mute", self.mute),
+        ]
         self.cancel_button = Button((0, 0, 1, 1), t("common.cancel"), self.cancel)
         self.save_button = Button((0, 0, 1, 1), t("settings.save"), self.save, kind="primary")
         self.scale = 1.0
@@ -259,18 +297,21 @@ class SettingsScene(ScrollingDialog):
             widget.set_rect(rect)
         self.focus.set_widgets([w for _, w in self.rows] + [self.cancel_button, self.save_button])
 
-    def _frame(self, size: tuple[int, int],
-               scale: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int, int, int]:
+    def _frame(
+        self, size: tuple[int, int], scale: float
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, int, int, int]:
         """The panel's content, the buttons' strip, the rows' area, one row's height (the rows
         squeezed into the area), the gap and a control's height, at size factor ``scale``."""
         row_h = max(22, round(40 * scale))
         gap = max(6, round(10 * scale))
         count = len(self.rows)
-        content = self.centre_panel(size, round(PANEL_WIDTH * scale),
-                                    round(150 * scale) + count * (row_h * 2 + gap) + row_h, factor=scale)
+        content = self.centre_panel(
+            size, round(PANEL_WIDTH * scale), round(150 * scale) + count * (row_h * 2 + gap) + row_h, factor=scale
+        )
         button_h = max(22, min(round(46 * scale), content.height // 6))
-        buttons = pygame.Rect(content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3,
-                              button_h)
+        buttons = pygame.Rect(
+            content.left + content.width // 3, content.bottom - button_h, content.width * 2 // 3, button_h
+        )
         rows_area = pygame.Rect(content.left, content.top, content.width, buttons.top - gap - content.top)
         shown = min(count, ROWS_SHOWN)
         block = max(10, (rows_area.height - (shown - 1) * gap) // shown)
@@ -282,8 +323,9 @@ class SettingsScene(ScrollingDialog):
         width = round(height * 1.6) if felt else max(8, round(height / 1.4))
         name = self.draft.felt if felt else self.draft.card_back
         key = ("felt" if felt else "back", name, width, height)
-        return self._previews.get_or_make(key, lambda: felt_swatch((width, height), name) if felt
-                                          else CardArt(width, back=name).back())
+        return self._previews.get_or_make(
+            key, lambda: felt_swatch((width, height), name) if felt else CardArt(width, back=name).back()
+        )
 
     def scrolled_rows(self) -> list[tuple[Widget, pygame.Rect]]:
         return [(widget, row) for (_, widget), row in zip(self.rows, self.row_rects)]
@@ -312,7 +354,8 @@ class SettingsScene(ScrollingDialog):
                     suit_icon(suit, self.draft.four_colour_deck)(surface, icon, theme.TEXT)
                 help_rect.width -= 4 * (side + 4) + 8
             if widget is self.volume and self.sound_missing():
-                draw_text_wrapped(surface, t("settings.volume.no_device"), help_rect, round(size * 0.8),
-                                  theme.WARNING, align="left")
+                draw_text_wrapped(
+                    surface, t("settings.volume.no_device"), help_rect, round(size * 0.8), theme.WARNING, align="left"
+                )
                 continue
             draw_text_wrapped(surface, t(f"{key}.help"), help_rect, round(size * 0.8), theme.TEXT_DIM, align="left")

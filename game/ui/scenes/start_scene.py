@@ -70,7 +70,12 @@ import pygame
 from game.ai import levels as ai_levels
 from game.settings.app_settings import LANGUAGES
 from game.settings.house_rule_files import (
-    ConfigError, Preset, default_rule_file, error_problem, load_rule_file, load_rules_problem,
+    ConfigError,
+    Preset,
+    default_rule_file,
+    error_problem,
+    load_rule_file,
+    load_rules_problem,
 )
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
 from game.session.local import local_session
@@ -104,7 +109,7 @@ NAME_LENGTH = 14
 # A name box's caret blinks this long after the last input, then rests (shown),
 # so a screen left alone is not redrawn twice a second.
 CARET_BLINK_SECONDS = 10.0
-CARET_SHOWN = 0.6   # of each one-second blink, the part the caret is shown (see TextInput)
+CARET_SHOWN = 0.6  # of each one-second blink, the part the caret is shown (see TextInput)
 
 log = logging.getLogger("tricktable.start")
 
@@ -168,10 +173,14 @@ def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[s
     local = saved.saved_at.astimezone()
     today = (now or datetime.now().astimezone()).date()
     clock = local.strftime("%H:%M")
-    when = (t("start.saved_today", time=clock) if local.date() == today
-            else t("start.saved_on", date=local.strftime("%Y-%m-%d"), time=clock))
-    headline = t("start.continue_what", game=t(game.text("title")), deal=t(game.text("deal")),
-                 n=match.deal_number, when=when)
+    when = (
+        t("start.saved_today", time=clock)
+        if local.date() == today
+        else t("start.saved_on", date=local.strftime("%Y-%m-%d"), time=clock)
+    )
+    headline = t(
+        "start.continue_what", game=t(game.text("title")), deal=t(game.text("deal")), n=match.deal_number, when=when
+    )
     names = [seat_name(seat.name, seat.name_role) for seat in match.seats]
     scores = local_session(match).score_history().final_scores
     sides = [team_name(game, names, side) if game.partnerships else names[side] for side in range(len(scores))]
@@ -186,7 +195,7 @@ def standings_rows(standings: list[str], width: int, size: int) -> list[list[str
     else rows of three columns (six names as long as a name may be never fit one line)."""
     if text_size(SCORE_SEPARATOR.join(standings), size)[0] <= width:
         return [standings]
-    return [standings[start:start + 3] for start in range(0, len(standings), 3)]
+    return [standings[start : start + 3] for start in range(0, len(standings), 3)]
 
 
 def save_problem_text(problem: SaveProblem) -> str:
@@ -316,8 +325,7 @@ class StartScene(PagedScreen):
             return True
         if name in (part.strip() for part in text_in(language, "start.computer_names").split(",")):
             return True
-        return any(name == text_in(language, "start.default_human_n", number=n)
-                   for n in range(1, self.max_seats + 1))
+        return any(name == text_in(language, "start.default_human_n", number=n) for n in range(1, self.max_seats + 1))
 
     def _refresh_default_names(self) -> None:
         """Give every seat still on a default name the default that fits the seats now."""
@@ -365,6 +373,7 @@ class StartScene(PagedScreen):
 
     def _ask_to_replace(self, saved: SavedGame) -> None:
         """A new game takes the saved game's place: ask first, the safe answer focused."""
+
         def start_anyway() -> None:
             rules = self.build_rules()
             if rules is not None:
@@ -387,8 +396,10 @@ class StartScene(PagedScreen):
             log.warning("the saved game could not be used (%s): %s", problem.kind, problem.reason)
             self._notify(text, seconds=14.0)
         if saved is not None and saved.match.renamed_seats:
-            log.warning("the saved game's names of seats %s could not be used as written: cleaned",
-                        [seat + 1 for seat in saved.match.renamed_seats])
+            log.warning(
+                "the saved game's names of seats %s could not be used as written: cleaned",
+                [seat + 1 for seat in saved.match.renamed_seats],
+            )
             self._notify(t("start.names_cleaned"))
         return saved
 
@@ -434,14 +445,14 @@ class StartScene(PagedScreen):
             return
         self.game = setup.game
         self.player_count[setup.game] = setup.players
-        for seat, kind in enumerate(setup.kinds[:self.max_seats]):
+        for seat, kind in enumerate(setup.kinds[: self.max_seats]):
             self.kinds[seat] = kind
-        for seat, name in enumerate(setup.names[:self.max_seats]):
+        for seat, name in enumerate(setup.names[: self.max_seats]):
             self.names[seat] = name[:NAME_LENGTH]
         if setup.renamed:
             log.warning("a name in the last start-screen setup could not be used as written: cleaned")
             self._notify(t("start.names_cleaned"))
-        for seat, level in enumerate(setup.levels[:self.max_seats]):
+        for seat, level in enumerate(setup.levels[: self.max_seats]):
             if level in PLAYER_LEVELS:
                 self.levels[seat] = level
         presets = [preset.name for preset in self.catalog[setup.game].presets]
@@ -455,8 +466,15 @@ class StartScene(PagedScreen):
     def current_setup(self) -> LastSetup:
         """The setup on screen, as Start saves it."""
         preset = self.catalog[self.game].presets[self.preset_index[self.game]]
-        return LastSetup(game=self.game, players=self.players, names=list(self.names), kinds=list(self.kinds),
-                         levels=list(self.levels), preset=preset.name, edited_rules=dict(self.edits[self.game]))
+        return LastSetup(
+            game=self.game,
+            players=self.players,
+            names=list(self.names),
+            kinds=list(self.kinds),
+            levels=list(self.levels),
+            preset=preset.name,
+            edited_rules=dict(self.edits[self.game]),
+        )
 
     def _remember_setup(self) -> None:
         paths = getattr(self.app, "user_paths", None)
@@ -470,26 +488,58 @@ class StartScene(PagedScreen):
     # ------------------------------------------------------------------ widgets
     def _build_widgets(self) -> None:
         self.game_buttons = {
-            game.name: Button((0, 0, 1, 1), t(game.text("title")), self._game_setter(game.name),
-                              selected=game.name == self.game, sublabel=t(game.text("title") + ".help"))
-            for game in all_games()}
+            game.name: Button(
+                (0, 0, 1, 1),
+                t(game.text("title")),
+                self._game_setter(game.name),
+                selected=game.name == self.game,
+                sublabel=t(game.text("title") + ".help"),
+            )
+            for game in all_games()
+        }
         counts = self.game_def.player_counts()
         self.players_stepper = Stepper((0, 0, 1, 1), self.players, counts[0], counts[-1], self.set_players)
-        self.name_inputs = [TextInput((0, 0, 1, 1), self.names[i], self._name_setter(i), max_length=NAME_LENGTH,
-                                      placeholder=t("start.name_placeholder"),
-                                      on_unshowable=lambda: self._notify(t("start.names_cleaned")))
-                            for i in range(self.max_seats)]
+        self.name_inputs = [
+            TextInput(
+                (0, 0, 1, 1),
+                self.names[i],
+                self._name_setter(i),
+                max_length=NAME_LENGTH,
+                placeholder=t("start.name_placeholder"),
+                on_unshowable=lambda: self._notify(t("start.names_cleaned")),
+            )
+            for i in range(self.max_seats)
+        ]
         kinds = ["human", "computer"]
-        self.kind_cyclers = [Cycler((0, 0, 1, 1), kinds, kinds.index(self.kinds[i]), self._kind_setter(i),
-                                    labels=[t("start.human"), t("start.computer")]) for i in range(self.max_seats)]
+        self.kind_cyclers = [
+            Cycler(
+                (0, 0, 1, 1),
+                kinds,
+                kinds.index(self.kinds[i]),
+                self._kind_setter(i),
+                labels=[t("start.human"), t("start.computer")],
+            )
+            for i in range(self.max_seats)
+        ]
         offered = self.offered_levels()
-        self.level_cyclers = [Cycler((0, 0, 1, 1), offered, offered.index(self.seat_level(i)) if offered else 0,
-                                     self._level_setter(i), labels=[t(f"level.{level}") for level in offered],
-                                     wrap=False)
-                              for i in range(self.max_seats)]
+        self.level_cyclers = [
+            Cycler(
+                (0, 0, 1, 1),
+                offered,
+                offered.index(self.seat_level(i)) if offered else 0,
+                self._level_setter(i),
+                labels=[t(f"level.{level}") for level in offered],
+                wrap=False,
+            )
+            for i in range(self.max_seats)
+        ]
         presets = self.catalog[self.game].presets
-        self.preset_list = ListBox((0, 0, 1, 1), [self.catalog[self.game].name_of(p) for p in presets],
-                                   self.preset_index[self.game], self.set_preset)
+        self.preset_list = ListBox(
+            (0, 0, 1, 1),
+            [self.catalog[self.game].name_of(p) for p in presets],
+            self.preset_index[self.game],
+            self.set_preset,
+        )
         self.rules_button = Button((0, 0, 1, 1), t("start.change_rules"), self.open_rules_editor)
         self.help_button = Button((0, 0, 1, 1), t("help.open_start"), self.open_rules_help)
         self.settings_button = Button((0, 0, 1, 1), t("start.settings"), self.open_settings)
@@ -506,6 +556,7 @@ class StartScene(PagedScreen):
     def _name_setter(self, seat: int):
         def set_name(text: str) -> None:
             self.names[seat] = text
+
         return set_name
 
     def _kind_setter(self, seat: int):
@@ -513,11 +564,13 @@ class StartScene(PagedScreen):
             self.kinds[seat] = kind
             self._refresh_default_names()
             self.relayout()  # a computer seat shows its level; a human seat does not
+
         return set_kind
 
     def _level_setter(self, seat: int):
         def set_level(level: str) -> None:
             self.levels[seat] = level
+
         return set_level
 
     def _refresh(self) -> None:
@@ -555,6 +608,7 @@ class StartScene(PagedScreen):
 
     def open_statistics(self) -> None:
         from game.ui.scenes.stats_scene import StatsScene
+
         self.app.push(StatsScene(self.app))
 
     # ------------------------------------------------------------------ layout
@@ -627,13 +681,15 @@ class StartScene(PagedScreen):
             panels_top = self.continue_rect.bottom + gap
             inner = self.continue_rect.inflate(-2 * gap, -2 * max(5, gap // 2))
             self.continue_button.set_rect(pygame.Rect(inner.right - button_w, inner.top, button_w, inner.height))
-            self.continue_text_rect = pygame.Rect(inner.left, inner.top, max(1, inner.width - button_w - gap),
-                                                  inner.height)
+            self.continue_text_rect = pygame.Rect(
+                inner.left, inner.top, max(1, inner.width - button_w - gap), inner.height
+            )
         panels = pygame.Rect(margin, panels_top, width - 2 * margin, max(40, foot.top - gap - panels_top))
         left_w = round((panels.width - gap) * 0.52)
         self.players_panel = pygame.Rect(panels.left, panels.top, left_w, panels.height)
-        self.rules_panel = pygame.Rect(self.players_panel.right + gap, panels.top, panels.width - left_w - gap,
-                                       panels.height)
+        self.rules_panel = pygame.Rect(
+            self.players_panel.right + gap, panels.top, panels.width - left_w - gap, panels.height
+        )
         self._layout_players(panel_content(self.players_panel, True, scale), gap, scale)
         self._layout_rules(panel_content(self.rules_panel, True, scale), gap, scale)
         small = split_columns(pygame.Rect(foot.left, foot.top, round(foot.width * 0.45), foot.height), 3, gap)
@@ -642,8 +698,12 @@ class StartScene(PagedScreen):
         self.quit_button.set_rect(small[2])
         start_w = max(120, round(foot.width * 0.28))
         self.start_button.set_rect(pygame.Rect(foot.right - start_w, foot.top, start_w, foot.height))
-        self.problem_rect = pygame.Rect(small[-1].right + gap, foot.top, max(1, self.start_button.rect.left - gap
-                                                                             - small[-1].right - gap), foot.height)
+        self.problem_rect = pygame.Rect(
+            small[-1].right + gap,
+            foot.top,
+            max(1, self.start_button.rect.left - gap - small[-1].right - gap),
+            foot.height,
+        )
         seats: list[Widget] = []
         for i in range(self.players):
             seats += [self.name_inputs[i], self.kind_cyclers[i]]
@@ -653,8 +713,15 @@ class StartScene(PagedScreen):
         widgets += [*self.game_buttons.values()]
         if not self.fixed_players:
             widgets.append(self.players_stepper)
-        widgets += seats + [self.preset_list, self.rules_button, self.help_button, self.settings_button,
-                            self.stats_button, self.quit_button, self.start_button]
+        widgets += seats + [
+            self.preset_list,
+            self.rules_button,
+            self.help_button,
+            self.settings_button,
+            self.stats_button,
+            self.quit_button,
+            self.start_button,
+        ]
         for i in range(self.max_seats):
             visible = i < self.players
             self.name_inputs[i].visible = visible
@@ -669,15 +736,19 @@ class StartScene(PagedScreen):
 
     def _layout_players(self, content: pygame.Rect, gap: int, scale: float) -> None:
         game_h = max(34, min(round(64 * scale), content.height // 5))
-        for button, rect in zip(self.game_buttons.values(),
-                                split_columns(pygame.Rect(content.left, content.top, content.width, game_h),
-                                              len(self.game_buttons), gap)):
+        for button, rect in zip(
+            self.game_buttons.values(),
+            split_columns(pygame.Rect(content.left, content.top, content.width, game_h), len(self.game_buttons), gap),
+        ):
             button.set_rect(rect)
         row_h = max(18, min(round(38 * scale), (content.height - game_h - 3 * gap) // (self.max_seats + 2)))
         self.players_row = pygame.Rect(content.left, content.top + game_h + gap, content.width, row_h)
         label_w = round(content.width * 0.4)
-        self.players_stepper.set_rect(pygame.Rect(content.left + label_w, self.players_row.top,
-                                                  min(round(content.width * 0.3), round(160 * scale)), row_h))
+        self.players_stepper.set_rect(
+            pygame.Rect(
+                content.left + label_w, self.players_row.top, min(round(content.width * 0.3), round(160 * scale)), row_h
+            )
+        )
         self.seats_label = pygame.Rect(content.left, self.players_row.bottom + gap, content.width, row_h)
         self.seat_rows: list[pygame.Rect] = []
         # Seat label, name, human/computer, and the computer's level.
@@ -704,16 +775,27 @@ class StartScene(PagedScreen):
         self.preset_label = pygame.Rect(content.left, content.top, content.width, max(14, round(24 * scale)))
         self.preset_list.row_height = row_h
         self.preset_list.set_rect(pygame.Rect(content.left, self.preset_label.bottom + 4, content.width, list_h))
-        self.description_rect = pygame.Rect(content.left, self.preset_list.rect.bottom + gap // 2, content.width,
-                                            max(16, round(44 * scale)))
-        self.rules_button.set_rect(pygame.Rect(content.left, content.bottom - button_h,
-                                               min(content.width, max(140, round(content.width * 0.5))), button_h))
+        self.description_rect = pygame.Rect(
+            content.left, self.preset_list.rect.bottom + gap // 2, content.width, max(16, round(44 * scale))
+        )
+        self.rules_button.set_rect(
+            pygame.Rect(
+                content.left,
+                content.bottom - button_h,
+                min(content.width, max(140, round(content.width * 0.5))),
+                button_h,
+            )
+        )
         help_left = self.rules_button.rect.right + gap
-        self.help_button.set_rect(pygame.Rect(help_left, self.rules_button.rect.top,
-                                              max(1, content.right - help_left), button_h))
-        self.summary_rect = pygame.Rect(content.left, self.description_rect.bottom + gap // 2, content.width,
-                                        max(10, self.rules_button.rect.top - gap - self.description_rect.bottom
-                                            - gap // 2))
+        self.help_button.set_rect(
+            pygame.Rect(help_left, self.rules_button.rect.top, max(1, content.right - help_left), button_h)
+        )
+        self.summary_rect = pygame.Rect(
+            content.left,
+            self.description_rect.bottom + gap // 2,
+            content.width,
+            max(10, self.rules_button.rect.top - gap - self.description_rect.bottom - gap // 2),
+        )
 
     # ------------------------------------------------------------------ events
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -773,8 +855,13 @@ class StartScene(PagedScreen):
             draw_text_fit(surface, t("start.subtitle"), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
         warning = self.catalog[self.game].warning
         if warning:
-            draw_message_bar(surface, t("start.config_warning", message=warning), self.warning_rect,
-                             max(13, round(18 * scale)), warning=True)
+            draw_message_bar(
+                surface,
+                t("start.config_warning", message=warning),
+                self.warning_rect,
+                max(13, round(18 * scale)),
+                warning=True,
+            )
         if self.saved_game is not None:
             self._draw_saved_game(surface, scale)
         draw_panel(surface, self.players_panel, t("start.players_title"), factor=self.scale)
@@ -799,8 +886,15 @@ class StartScene(PagedScreen):
         rows = self.saved_rows
         head_h = round(text.height * (0.5 if len(rows) == 1 else 0.36))
         size = max(14, round(24 * scale))
-        draw_text_fit(surface, self.saved_headline, pygame.Rect(text.left, text.top, text.width, head_h),
-                      min(size, max(12, head_h - 2)), theme.TEXT, align="left", bold=True)
+        draw_text_fit(
+            surface,
+            self.saved_headline,
+            pygame.Rect(text.left, text.top, text.width, head_h),
+            min(size, max(12, head_h - 2)),
+            theme.TEXT,
+            align="left",
+            bold=True,
+        )
         row_h = (text.height - head_h) // max(1, len(rows))
         # The type follows the row's height, so the letters stay inside their row.
         row_size = min(self.score_text_size(scale), max(12, row_h - 3))
@@ -821,8 +915,11 @@ class StartScene(PagedScreen):
         game = self.game_def
         if self.fixed_players:
             rest = pygame.Rect(label.right + 8, row.top, row.right - label.right - 8, row.height)
-            fixed = (t("start.players_fixed", players=self.players, teams=game.partnerships) if game.partnerships
-                     else t("start.players_fixed_alone", players=self.players))
+            fixed = (
+                t("start.players_fixed", players=self.players, teams=game.partnerships)
+                if game.partnerships
+                else t("start.players_fixed_alone", players=self.players)
+            )
             draw_text_fit(surface, fixed, rest, size, theme.TEXT_DIM, align="left")
         if game.partnerships:
             self._draw_team_legend(surface, round(size * 0.8))
@@ -834,8 +931,9 @@ class StartScene(PagedScreen):
             side = min(seat_label.height, seat_row.height, round(seat_label.width * 0.35))
             map_rect = pygame.Rect(seat_label.left, seat_row.centery - side // 2, side, side)
             self._draw_seat_map(surface, map_rect, i, colour)
-            words = pygame.Rect(map_rect.right + 4, seat_row.top, max(1, seat_label.right - map_rect.right - 4),
-                                seat_row.height)
+            words = pygame.Rect(
+                map_rect.right + 4, seat_row.top, max(1, seat_label.right - map_rect.right - 4), seat_row.height
+            )
             draw_text_fit(surface, t(self.position_key(i)), words, round(size * 0.8), colour, align="left", bold=True)
 
     def seat_label_rect(self, seat: int) -> pygame.Rect:
@@ -871,16 +969,29 @@ class StartScene(PagedScreen):
         for team, rect in zip(teams, split_columns(area, len(teams), 6)):
             dot = max(3, rect.height // 6)
             pygame.draw.circle(surface, theme.TEAM_COLOURS[team], (rect.left + dot, rect.centery), dot)
-            draw_text_fit(surface, t("start.team", team=chr(ord("A") + team)),
-                          rect.inflate(-(3 * dot), 0).move(3 * dot // 2, 0), size, theme.TEAM_COLOURS[team],
-                          align="left", bold=True)
+            draw_text_fit(
+                surface,
+                t("start.team", team=chr(ord("A") + team)),
+                rect.inflate(-(3 * dot), 0).move(3 * dot // 2, 0),
+                size,
+                theme.TEAM_COLOURS[team],
+                align="left",
+                bold=True,
+            )
 
     def _draw_rules(self, surface: pygame.Surface, scale: float) -> None:
         size = max(16, round(24 * scale))
         game_rules = self.catalog[self.game]
         preset = game_rules.presets[self.preset_index[self.game]]
-        draw_text_wrapped(surface, game_rules.description_of(preset), self.description_rect, size, theme.TEXT,
-                          align="left", valign="center")
+        draw_text_wrapped(
+            surface,
+            game_rules.description_of(preset),
+            self.description_rect,
+            size,
+            theme.TEXT,
+            align="left",
+            valign="center",
+        )
         head = self._rules_head(size)
         draw_text_fit(surface, t("start.rules_now"), head, size, theme.ACCENT, align="left", bold=True)
         chunks, rects = self._rules_columns(head, scale)
@@ -900,8 +1011,13 @@ class StartScene(PagedScreen):
         parts = []
         for spec in self.game_def.rule_specs:
             line_key = "start.rule_line_edited" if spec.key in self.edits[self.game] else "start.rule_line"
-            parts.append(t(line_key, label=t(f"rule.{spec.key}.label"),
-                           value=value_label(self.game, spec, values[spec.key], self.players)))
+            parts.append(
+                t(
+                    line_key,
+                    label=t(f"rule.{spec.key}.label"),
+                    value=value_label(self.game, spec, values[spec.key], self.players),
+                )
+            )
         summary = self.summary_rect
         body = pygame.Rect(summary.left, head.bottom + 2, summary.width, max(1, summary.bottom - head.bottom - 2))
         # Bid Whist has eleven rules: two columns keep them at a readable size,
@@ -909,15 +1025,16 @@ class StartScene(PagedScreen):
         columns = 2 if len(parts) > 4 else 1
         per_column = (len(parts) + columns - 1) // columns
         rects = split_columns(body, columns, max(6, round(12 * scale)))
-        chunks = ["\n".join(parts[index * per_column:(index + 1) * per_column]) for index in range(columns)]
+        chunks = ["\n".join(parts[index * per_column : (index + 1) * per_column]) for index in range(columns)]
         return chunks, rects
 
     def _rules_text_size(self, scale: float) -> int:
         """The one type size at which every column of the rules in play fits, at factor ``scale``."""
         size = max(16, round(24 * scale))
         chunks, rects = self._rules_columns(self._rules_head(size), scale)
-        return min(fit_wrapped(chunk, rect.width, rect.height, round(size * 0.9))[0]
-                   for chunk, rect in zip(chunks, rects))
+        return min(
+            fit_wrapped(chunk, rect.width, rect.height, round(size * 0.9))[0] for chunk, rect in zip(chunks, rects)
+        )
 
     def _draw_foot(self, surface: pygame.Surface, scale: float) -> None:
         rect = self.problem_rect

@@ -105,8 +105,9 @@ def load_user_stats(app: Any) -> LoadedStats:
         log.warning("could not read the history folder: %s", exc)
         loaded = LoadedStats(StatsBook())
         # The folder as written and the operating system's own words for why (its strerror).
-        loaded.problems.append(Problem("stats.folder_unreadable", {"source": str(paths.histories_dir),
-                                                                   "reason": exc.strerror or str(exc)}))
+        loaded.problems.append(
+            Problem("stats.folder_unreadable", {"source": str(paths.histories_dir), "reason": exc.strerror or str(exc)})
+        )
         return loaded
 
 
@@ -125,10 +126,14 @@ class StatsScene(PagedScreen):
         self.games = [game.name for game in all_games()]
         self.game = next((name for name in self.games if name in played), self.games[0])
         self.player = ""
-        self.chosen = 0   # index into the player's games of the game whose rounds are charted
+        self.chosen = 0  # index into the player's games of the game whose rounds are charted
         self.geometry: dict[str, ChartGeometry] = {}
-        self.game_buttons = {name: Button((0, 0, 1, 1), t(get_game(name).text("title")), self._game_setter(name),
-                                          selected=name == self.game) for name in self.games}
+        self.game_buttons = {
+            name: Button(
+                (0, 0, 1, 1), t(get_game(name).text("title")), self._game_setter(name), selected=name == self.game
+            )
+            for name in self.games
+        }
         self.player_cycler = Cycler((0, 0, 1, 1), [""], 0, self.set_player)
         self.game_stepper = Stepper((0, 0, 1, 1), 1, 1, 1, self._choose_game, formatter=self._game_label)
         self.back_button = Button((0, 0, 1, 1), t("stats.back"), self.cancel, hotkey=pygame.K_BACKSPACE)
@@ -159,8 +164,9 @@ class StatsScene(PagedScreen):
 
     def _is_human(self, game: str, name: str) -> bool:
         stats = self.book.get(game, name)
-        return stats is not None and any(summary_players(summary)[seat][1] == HUMAN
-                                         for summary, seat in zip(stats.summaries, stats.seats))
+        return stats is not None and any(
+            summary_players(summary)[seat][1] == HUMAN for summary, seat in zip(stats.summaries, stats.seats)
+        )
 
     def set_player(self, name: str) -> None:
         self.player = name
@@ -170,7 +176,7 @@ class StatsScene(PagedScreen):
         self.game_stepper.minimum, self.game_stepper.maximum = 1, max(1, count)
         self.game_stepper.value = self.chosen + 1
         self.game_stepper.enabled = count > 1
-        self.game_stepper.visible = count > 0   # no game to choose: no chooser over the message
+        self.game_stepper.visible = count > 0  # no game to choose: no chooser over the message
         self.replay_button.enabled = count > 0
         self.replay_button.reason = None if count else t("stats.replay_none")
         self.invalidate()
@@ -194,6 +200,7 @@ class StatsScene(PagedScreen):
         if summary is None:
             return
         from game.ui.scenes.replay_scene import ReplayScene
+
         scene = ReplayScene.from_file(self.app, summary["source"], summary["index"])
         if isinstance(scene, str):
             self.show_reason(scene)
@@ -243,23 +250,33 @@ class StatsScene(PagedScreen):
         self.panel_rect = pygame.Rect(0, 0, width, height)
         top_h = max(30, round(46 * scale))
         self.title_rect = pygame.Rect(margin, margin // 2, round(width * 0.25), top_h)
-        controls = pygame.Rect(self.title_rect.right + gap, margin // 2, width - margin - self.title_rect.right - gap,
-                               top_h)
+        controls = pygame.Rect(
+            self.title_rect.right + gap, margin // 2, width - margin - self.title_rect.right - gap, top_h
+        )
         games_area, player_area = split_columns(controls, 2, gap)
         for button, rect in zip(self.game_buttons.values(), split_columns(games_area, len(self.games), gap // 2)):
             button.set_rect(rect)
         label_w = round(player_area.width * 0.3)
         self.player_label = pygame.Rect(player_area.left, player_area.top, label_w, top_h)
-        self.player_cycler.set_rect(pygame.Rect(player_area.left + label_w, player_area.top + top_h // 8,
-                                                player_area.width - label_w, top_h - top_h // 4))
+        self.player_cycler.set_rect(
+            pygame.Rect(
+                player_area.left + label_w,
+                player_area.top + top_h // 8,
+                player_area.width - label_w,
+                top_h - top_h // 4,
+            )
+        )
         foot_h = max(28, round(44 * scale))
         foot = pygame.Rect(margin, height - margin // 2 - foot_h, width - 2 * margin, foot_h)
         button_w = max(110, round(180 * scale))
         self.back_button.set_rect(pygame.Rect(foot.left, foot.top, button_w, foot_h))
         self.replay_button.set_rect(pygame.Rect(foot.right - button_w, foot.top, button_w, foot_h))
-        self.message_rect = pygame.Rect(self.back_button.rect.right + gap, foot.top,
-                                        max(1, self.replay_button.rect.left - self.back_button.rect.right - 2 * gap),
-                                        foot_h)
+        self.message_rect = pygame.Rect(
+            self.back_button.rect.right + gap,
+            foot.top,
+            max(1, self.replay_button.rect.left - self.back_button.rect.right - 2 * gap),
+            foot_h,
+        )
         body_top = self.title_rect.bottom + gap
         problems = self.loaded.problems
         self.problem_rect = pygame.Rect(0, 0, 0, 0)
@@ -277,19 +294,31 @@ class StatsScene(PagedScreen):
         first_h = round((charts.height - stepper_h - 2 * chart_gap) * 0.40)
         rest_h = (charts.height - stepper_h - 2 * chart_gap - first_h) // 2
         self.stepper_row = pygame.Rect(charts.left, charts.top, charts.width, stepper_h)
-        self.game_stepper.set_rect(pygame.Rect(charts.right - min(charts.width // 2, round(240 * across)),
-                                               charts.top, min(charts.width // 2, round(240 * across)), stepper_h))
-        self.legend_rect = pygame.Rect(charts.left, charts.top, self.game_stepper.rect.left - charts.left - gap,
-                                       stepper_h)
+        self.game_stepper.set_rect(
+            pygame.Rect(
+                charts.right - min(charts.width // 2, round(240 * across)),
+                charts.top,
+                min(charts.width // 2, round(240 * across)),
+                stepper_h,
+            )
+        )
+        self.legend_rect = pygame.Rect(
+            charts.left, charts.top, self.game_stepper.rect.left - charts.left - gap, stepper_h
+        )
         self.chart_rects = {
             "rounds": pygame.Rect(charts.left, self.stepper_row.bottom + 2, charts.width, first_h),
-            "recent": pygame.Rect(charts.left, self.stepper_row.bottom + 2 + first_h + chart_gap, charts.width,
-                                  rest_h),
-            "levels": pygame.Rect(charts.left, self.stepper_row.bottom + 2 + first_h + 2 * chart_gap + rest_h,
-                                  charts.width, rest_h),
+            "recent": pygame.Rect(charts.left, self.stepper_row.bottom + 2 + first_h + chart_gap, charts.width, rest_h),
+            "levels": pygame.Rect(
+                charts.left, self.stepper_row.bottom + 2 + first_h + 2 * chart_gap + rest_h, charts.width, rest_h
+            ),
         }
-        widgets: list[Widget] = [*self.game_buttons.values(), self.player_cycler, self.game_stepper,
-                                 self.back_button, self.replay_button]
+        widgets: list[Widget] = [
+            *self.game_buttons.values(),
+            self.player_cycler,
+            self.game_stepper,
+            self.back_button,
+            self.replay_button,
+        ]
         self.focus.set_widgets(widgets)
 
     def reason_rect(self) -> pygame.Rect:
@@ -305,8 +334,9 @@ class StatsScene(PagedScreen):
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
         size = max(15, round(22 * scale))
-        draw_text_fit(surface, t("stats.title"), self.title_rect, round(40 * scale), theme.PANEL_TITLE, align="left",
-                      bold=True)
+        draw_text_fit(
+            surface, t("stats.title"), self.title_rect, round(40 * scale), theme.PANEL_TITLE, align="left", bold=True
+        )
         draw_text_fit(surface, t("stats.player"), self.player_label, size, theme.TEXT, align="left", bold=True)
         if not self.toast.active:
             draw_text_fit(surface, t("stats.keys"), self.message_rect, max(13, round(17 * scale)), theme.TEXT_DIM)
@@ -343,11 +373,15 @@ class StatsScene(PagedScreen):
             draw_panel(surface, self.body_rect, None)
             inner = self.body_rect.inflate(-round(60 * scale), -round(60 * scale))
             if warning:
-                draw_message_bar(surface, text, pygame.Rect(inner.left, inner.centery - round(50 * scale),
-                                                            inner.width, round(100 * scale)), size, warning=True)
+                draw_message_bar(
+                    surface,
+                    text,
+                    pygame.Rect(inner.left, inner.centery - round(50 * scale), inner.width, round(100 * scale)),
+                    size,
+                    warning=True,
+                )
             else:
-                draw_text_wrapped(surface, text, inner, round(28 * scale), theme.TEXT, align="center",
-                                  valign="center")
+                draw_text_wrapped(surface, text, inner, round(28 * scale), theme.TEXT, align="center", valign="center")
             return
         problem = self.problem_message()
         if problem:
@@ -357,9 +391,14 @@ class StatsScene(PagedScreen):
         draw_panel(surface, self.numbers_panel, title, factor=self.scale)
         draw_panel(surface, self.charts_panel, None)
         if stats is None:
-            draw_text_wrapped(surface, t("stats.empty_game", game=t(game_def.text("title"))),
-                              panel_content(self.numbers_panel, True, self.scale).inflate(-12, -12), size, theme.TEXT,
-                              valign="center")
+            draw_text_wrapped(
+                surface,
+                t("stats.empty_game", game=t(game_def.text("title"))),
+                panel_content(self.numbers_panel, True, self.scale).inflate(-12, -12),
+                size,
+                theme.TEXT,
+                valign="center",
+            )
             return
         self._draw_numbers(surface, stats, size)
         self._draw_charts(surface, stats, size)
@@ -381,8 +420,9 @@ class StatsScene(PagedScreen):
             rows.append((t("stats.unfinished"), str(unfinished)))
         if not get_game(self.game).adapter.declares_contract:
             hit, made = stats.hits
-            rows.append((t("stats.hits"), t("stats.hits_value", hit=hit, made=made,
-                                               rate=percent(hit / made if made else None))))
+            rows.append(
+                (t("stats.hits"), t("stats.hits_value", hit=hit, made=made, rate=percent(hit / made if made else None)))
+            )
         return rows
 
     def _draw_numbers(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:
@@ -393,37 +433,66 @@ class StatsScene(PagedScreen):
         top = content.top
         for label, value in rows:
             line = pygame.Rect(content.left, top, content.width, row_h)
-            draw_text_fit(surface, label, pygame.Rect(line.left, line.top, round(line.width * 0.6), row_h), size,
-                          theme.TEXT_DIM, align="left")
-            draw_text_fit(surface, value, pygame.Rect(line.left + round(line.width * 0.6), line.top,
-                                                      round(line.width * 0.4), row_h), size, theme.TEXT,
-                          align="right", bold=True)
+            draw_text_fit(
+                surface,
+                label,
+                pygame.Rect(line.left, line.top, round(line.width * 0.6), row_h),
+                size,
+                theme.TEXT_DIM,
+                align="left",
+            )
+            draw_text_fit(
+                surface,
+                value,
+                pygame.Rect(line.left + round(line.width * 0.6), line.top, round(line.width * 0.4), row_h),
+                size,
+                theme.TEXT,
+                align="right",
+                bold=True,
+            )
             top += row_h
         rest = pygame.Rect(content.left, top + row_h // 3, content.width, max(1, content.bottom - top - row_h // 3))
         if game_def.adapter.declares_contract:
             self._draw_contract_tables(surface, stats, rest, size)
         else:
             by_size = sorted(stats.hit_by_size.items())
-            bars = [Bar(str(cards), hit / made if made else 0.0, SERIES_COLOURS[0],
-                        t("stats.chart.made_of", made=hit, bid=made)) for cards, (hit, made) in by_size]
-            self.geometry["sizes"] = draw_column_chart(surface, rest, t("stats.hits_by_size"), bars, 1.0, size,
-                                                       t("stats.chart.hit_rate_empty"))
+            bars = [
+                Bar(
+                    str(cards),
+                    hit / made if made else 0.0,
+                    SERIES_COLOURS[0],
+                    t("stats.chart.made_of", made=hit, bid=made),
+                )
+                for cards, (hit, made) in by_size
+            ]
+            self.geometry["sizes"] = draw_column_chart(
+                surface, rest, t("stats.hits_by_size"), bars, 1.0, size, t("stats.chart.hit_rate_empty")
+            )
 
-    def _draw_contract_tables(self, surface: pygame.Surface, stats: PlayerStats, rect: pygame.Rect,
-                              size: int) -> None:
+    def _draw_contract_tables(self, surface: pygame.Surface, stats: PlayerStats, rect: pygame.Rect, size: int) -> None:
         small = max(12, round(size * 0.9))
         row_h = max(14, min(round(small * 1.25), rect.height // 11))
         top = rect.top
         if not stats.contracts:
-            draw_text_fit(surface, t("stats.no_contracts"), pygame.Rect(rect.left, top, rect.width, row_h), small,
-                          theme.TEXT_DIM, align="left")
+            draw_text_fit(
+                surface,
+                t("stats.no_contracts"),
+                pygame.Rect(rect.left, top, rect.width, row_h),
+                small,
+                theme.TEXT_DIM,
+                align="left",
+            )
             return
         modes = stats.contract_totals("mode")
         levels = stats.contract_totals("level")
-        mode_rows = [(t(f"mode.{index}"), modes[key]) for index, key in enumerate(("uptown", "downtown", "notrump"))
-                     if key in modes]
+        mode_rows = [
+            (t(f"mode.{index}"), modes[key])
+            for index, key in enumerate(("uptown", "downtown", "notrump"))
+            if key in modes
+        ]
         order = [key for key in LEVEL_ORDER if key in levels] + sorted(set(levels) - set(LEVEL_ORDER))
         level_rows = [(level_label(key), levels[key]) for key in order]
+
         def cells_of(top: int) -> list[pygame.Rect]:
             """A row: the label wide, then three narrow columns of numbers."""
             label_w = round(rect.width * 0.52)
@@ -449,8 +518,10 @@ class StatsScene(PagedScreen):
         game_def = get_game(summary["game"])
         players = summary_players(summary)
         sides = game_def.score_sides(len(players))
-        return [team_words([players[seat][0] for seat in game_def.team_members(side, len(players))])
-                for side in range(sides)]
+        return [
+            team_words([players[seat][0] for seat in game_def.team_members(side, len(players))])
+            for side in range(sides)
+        ]
 
     def _draw_charts(self, surface: pygame.Surface, stats: PlayerStats, size: int) -> None:
         game_def = get_game(self.game)
@@ -467,30 +538,63 @@ class StatsScene(PagedScreen):
             # A game with undo used is one of the player's games, but none of the figures counts it: say so.
             title_key = "stats.chart.rounds_undo" if summary["undo"] else "stats.chart.rounds"
             self.geometry["rounds"] = draw_line_chart(
-                surface, self.chart_rects["rounds"], t(title_key, deal=deal_word, number=self.chosen + 1),
-                series, colours, size, t("stats.chart.rounds_empty", deal=deal_word),
-                x_labels=(f"{t(game_def.text('deal'))} 1", f"{len(rounds)}" if len(rounds) > 1 else ""))
+                surface,
+                self.chart_rects["rounds"],
+                t(title_key, deal=deal_word, number=self.chosen + 1),
+                series,
+                colours,
+                size,
+                t("stats.chart.rounds_empty", deal=deal_word),
+                x_labels=(f"{t(game_def.text('deal'))} 1", f"{len(rounds)}" if len(rounds) > 1 else ""),
+            )
         if not game_def.adapter.declares_contract:
             rates = stats.recent_hit_rates(RECENT_GAMES)
             # With no bids yet the title names the span the chart will cover, not "last 0 games".
             self.geometry["recent"] = draw_line_chart(
-                surface, self.chart_rects["recent"], t("stats.chart.hit_rate", count=len(rates) or RECENT_GAMES),
+                surface,
+                self.chart_rects["recent"],
+                t("stats.chart.hit_rate", count=len(rates) or RECENT_GAMES),
                 [rates],
-                [SERIES_COLOURS[0]], size, t("stats.chart.hit_rate_empty"), y_format=lambda v: percent_words(round(v * 100)),
-                y_range=(0.0, 1.0), x_labels=(t("stats.chart.first"), t("stats.chart.last")))
+                [SERIES_COLOURS[0]],
+                size,
+                t("stats.chart.hit_rate_empty"),
+                y_format=lambda v: percent_words(round(v * 100)),
+                y_range=(0.0, 1.0),
+                x_labels=(t("stats.chart.first"), t("stats.chart.last")),
+            )
         else:
             modes = stats.contract_totals("mode")
-            bars = [Bar(t(f"mode.{index}"), made / bid if bid else 0.0, theme.GOOD,
-                        t("stats.chart.made_of", made=made, bid=bid))
-                    for index, key in enumerate(("uptown", "downtown", "notrump")) if key in modes
-                    for bid, made, _ in (modes[key],)]
-            self.geometry["recent"] = draw_bar_chart(surface, self.chart_rects["recent"], t("stats.chart.contracts"),
-                                                     bars, 1.0, size, t("stats.chart.contracts_empty"))
+            bars = [
+                Bar(
+                    t(f"mode.{index}"),
+                    made / bid if bid else 0.0,
+                    theme.GOOD,
+                    t("stats.chart.made_of", made=made, bid=bid),
+                )
+                for index, key in enumerate(("uptown", "downtown", "notrump"))
+                if key in modes
+                for bid, made, _ in (modes[key],)
+            ]
+            self.geometry["recent"] = draw_bar_chart(
+                surface,
+                self.chart_rects["recent"],
+                t("stats.chart.contracts"),
+                bars,
+                1.0,
+                size,
+                t("stats.chart.contracts_empty"),
+            )
         against = stats.against
         order = [level for level in LEVEL_ORDER if level in against] + sorted(set(against) - set(LEVEL_ORDER))
-        bars = [Bar(level_label(level),
-                    against[level][1] / against[level][0] if against[level][0] else 0.0,
-                    SERIES_COLOURS[1], t("stats.chart.won_of", wins=against[level][1], games=against[level][0]))
-                for level in order]
-        self.geometry["levels"] = draw_bar_chart(surface, self.chart_rects["levels"], t("stats.chart.levels"), bars,
-                                                 1.0, size, t("stats.chart.levels_empty"))
+        bars = [
+            Bar(
+                level_label(level),
+                against[level][1] / against[level][0] if against[level][0] else 0.0,
+                SERIES_COLOURS[1],
+                t("stats.chart.won_of", wins=against[level][1], games=against[level][0]),
+            )
+            for level in order
+        ]
+        self.geometry["levels"] = draw_bar_chart(
+            surface, self.chart_rects["levels"], t("stats.chart.levels"), bars, 1.0, size, t("stats.chart.levels_empty")
+        )

@@ -81,7 +81,7 @@ from game.ui.tween import (
 
 # Base durations in seconds at "normal" speed.
 DEAL_FLIGHT = 0.34
-DEAL_TOTAL = 2.2          # the stagger shrinks so a long deal never takes much longer
+DEAL_TOTAL = 2.2  # the stagger shrinks so a long deal never takes much longer
 PLAY_FLIGHT = 0.34
 TRICK_HOLD = 0.75
 TRICK_SLIDE = 0.45
@@ -89,14 +89,14 @@ DISCARD_FLIGHT = 0.26
 KITTY_FLIGHT = 0.45
 TURN_UP = 0.7
 BANNER_HOLD = 1.1
-BOSTON_HOLD = 2.4         # a Boston is rare: its banner stays long enough to be read
-CLAIM_HOLD = 1.2          # a claim is read before its tricks are played out...
-CLAIM_PACE = 0.35         # ...which then go at this share of the usual times
+BOSTON_HOLD = 2.4  # a Boston is rare: its banner stays long enough to be read
+CLAIM_HOLD = 1.2  # a claim is read before its tricks are played out...
+CLAIM_PACE = 0.35  # ...which then go at this share of the usual times
 SCORE_TWEEN = 0.9
-FLOATER_RISE = 46         # pixels a score pop-up rises while it fades
+FLOATER_RISE = 46  # pixels a score pop-up rises while it fades
 FLOATER_RISE_SECONDS = 1.2
-FLOATER_FADE_FROM = 0.8   # a pop-up starts to fade this long after it appears...
-FLOATER_SECONDS = 1.25    # ...and is gone this long after
+FLOATER_FADE_FROM = 0.8  # a pop-up starts to fade this long after it appears...
+FLOATER_SECONDS = 1.25  # ...and is gone this long after
 
 
 class Step:
@@ -142,7 +142,7 @@ class Director:
         ``sound`` plays a named effect (``game.ui.audio.EFFECTS``); without it the table is silent."""
         self.model = model
         self._play_sound = sound
-        self._silent = False   # finishing everything at once: no sound
+        self._silent = False  # finishing everything at once: no sound
         self.game_def = game_def
         self._looking = looking
         self._layout = layout
@@ -290,8 +290,18 @@ class Director:
                 on_finish()
             model.touch()
 
-        group.add(Tween(0.0, 1.0, self._d(duration), delay=self._d(delay), easing=easing,
-                        on_start=begin, on_update=step, on_finish=end))
+        group.add(
+            Tween(
+                0.0,
+                1.0,
+                self._d(duration),
+                delay=self._d(delay),
+                easing=easing,
+                on_start=begin,
+                on_update=step,
+                on_finish=end,
+            )
+        )
 
     def _hold(self, seconds: float, on_finish: Callable[[], None] | None = None) -> TweenGroup:
         return TweenGroup([Tween(0, 1, self._d(seconds), easing=linear, on_finish=on_finish)])
@@ -354,8 +364,17 @@ class Director:
                 else:
                     model.hands[seat].append(card)
                 self._sound(DEAL)
-            self._fly(group, sprite, target, DEAL_FLIGHT, delay=index * stagger, easing=ease_out_cubic,
-                      target_angle=(index * 37) % 20 - 10 if seat < 0 else 0.0, on_finish=land)
+
+            self._fly(
+                group,
+                sprite,
+                target,
+                DEAL_FLIGHT,
+                delay=index * stagger,
+                easing=ease_out_cubic,
+                target_angle=(index * 37) % 20 - 10 if seat < 0 else 0.0,
+                on_finish=land,
+            )
         model.touch()
         self._sound(SHUFFLE)
         return group
@@ -373,8 +392,11 @@ class Director:
         sprite = FlyingCard(event.card, origin[0], origin[1], layout.small_card_w, flip=0.0, z=1000)
         chooser_says = ""
         if event.chooser >= 0:
-            chooser_says = (t("table.you_choose_trump") if event.chooser == self._looking()
-                            else t("table.dealer_chooses", name=self._seat_name(event.chooser)))
+            chooser_says = (
+                t("table.you_choose_trump")
+                if event.chooser == self._looking()
+                else t("table.dealer_chooses", name=self._seat_name(event.chooser))
+            )
 
         def land() -> None:
             model.turn_up = event.card
@@ -388,10 +410,17 @@ class Director:
                 # Named over the table as the card lands; the game goes on meanwhile (the
                 # chooser's own dialog opens over it), so the banner holds up nothing.
                 self._show_banner(chooser_says)
-                self._background.add(Tween(0, 1, self._d(BANNER_HOLD * 1.5), easing=linear,
-                                           on_finish=functools.partial(self._clear_banner, chooser_says)))
-        self._fly(group, sprite, layout.turn_up_centre, TURN_UP, flip_to=1.0, easing=ease_out_cubic,
-                  on_finish=land)
+                self._background.add(
+                    Tween(
+                        0,
+                        1,
+                        self._d(BANNER_HOLD * 1.5),
+                        easing=linear,
+                        on_finish=functools.partial(self._clear_banner, chooser_says),
+                    )
+                )
+
+        self._fly(group, sprite, layout.turn_up_centre, TURN_UP, flip_to=1.0, easing=ease_out_cubic, on_finish=land)
         return group
 
     def _on_bid_made(self, event: BidMade) -> TweenGroup | None:
@@ -417,8 +446,9 @@ class Director:
         model.high_bid = None
         model.touch()
         self._sound(BID)
-        return self._banner(t("table.contract_banner", name=self._seat_name(event.declarer),
-                              contract=contract_text(model)), BANNER_HOLD)
+        return self._banner(
+            t("table.contract_banner", name=self._seat_name(event.declarer), contract=contract_text(model)), BANNER_HOLD
+        )
 
     def _on_trump_chosen(self, event: TrumpChosen) -> TweenGroup | None:
         model = self.model
@@ -427,8 +457,7 @@ class Director:
         model.trump_chooser = -1
         model.touch()
         self._sound(BID)
-        return self._banner(t("table.trump_chosen", name=self._seat_name(event.seat),
-                              suit=suit_word(model.trump)), 0.9)
+        return self._banner(t("table.trump_chosen", name=self._seat_name(event.seat), suit=suit_word(model.trump)), 0.9)
 
     def _on_kitty_taken(self, event: KittyTaken) -> TweenGroup | None:
         model, layout = self.model, self._layout()
@@ -439,9 +468,11 @@ class Director:
         model.kitty = []
         for index, card in enumerate(event.cards):
             sprite = FlyingCard(-1, cx, cy, layout.small_card_w, angle=(index * 37) % 20 - 10, flip=0.0, z=index)
+
             def land(card: int = card) -> None:
                 model.hands[seat].append(card)
                 self._sound(DEAL)
+
             self._fly(group, sprite, target, KITTY_FLIGHT, delay=index * 0.06, target_angle=0.0, on_finish=land)
         model.touch()
         return group
@@ -458,8 +489,17 @@ class Director:
         def landed() -> None:
             # The kitty book joins the declarer's books with the last discard.
             model.books = list(event.books)
-        self._fly(group, sprite, plate.center, DISCARD_FLIGHT, fade_to=0, easing=ease_in_quad,
-                  target_angle=90.0, on_finish=landed)
+
+        self._fly(
+            group,
+            sprite,
+            plate.center,
+            DISCARD_FLIGHT,
+            fade_to=0,
+            easing=ease_in_quad,
+            target_angle=90.0,
+            on_finish=landed,
+        )
         model.touch()
         self._sound(DEAL)
         return group
@@ -472,14 +512,24 @@ class Director:
         hint = self._origin_hints.pop(card, None)
         start = hint or place.hand_origin
         bottom = layout.relative(seat) == 0
-        sprite = FlyingCard(card, start[0], start[1], layout.trick_card_w,
-                            flip=1.0 if bottom else 0.0, angle=0.0, z=len(model.trick))
+        sprite = FlyingCard(
+            card, start[0], start[1], layout.trick_card_w, flip=1.0 if bottom else 0.0, angle=0.0, z=len(model.trick)
+        )
         group = TweenGroup()
 
         def land() -> None:
             model.trick.append((seat, card))
-        self._fly(group, sprite, place.trick_centre, PLAY_FLIGHT, target_angle=place.trick_angle,
-                  flip_to=1.0, easing=ease_out_cubic, on_finish=land)
+
+        self._fly(
+            group,
+            sprite,
+            place.trick_centre,
+            PLAY_FLIGHT,
+            target_angle=place.trick_angle,
+            flip_to=1.0,
+            easing=ease_out_cubic,
+            on_finish=land,
+        )
         model.touch()
         self._sound(CARD_PLAYED)
         return group
@@ -494,6 +544,7 @@ class Director:
 
         def brisk() -> None:
             self._brisk = True
+
         return self._hold(CLAIM_HOLD, on_finish=brisk)
 
     def _end_claim(self) -> None:
@@ -511,8 +562,7 @@ class Director:
         model.trick_winner = event.winner
         model.turn = -1
         model.touch()
-        group = self._hold(TRICK_HOLD, on_finish=lambda: self._queue.appendleft(
-            Step(lambda: self._sweep_trick(event))))
+        group = self._hold(TRICK_HOLD, on_finish=lambda: self._queue.appendleft(Step(lambda: self._sweep_trick(event))))
         return group
 
     def _sweep_trick(self, event: TrickWon) -> TweenGroup:
@@ -524,10 +574,25 @@ class Director:
         model.trick_winner = -1
         for index, (seat, card) in enumerate(plays):
             place = layout.place(seat)
-            sprite = FlyingCard(card, place.trick_centre[0], place.trick_centre[1], layout.trick_card_w,
-                                angle=place.trick_angle, flip=1.0, z=index)
-            self._fly(group, sprite, target, TRICK_SLIDE, delay=index * 0.03, fade_to=40,
-                      easing=ease_in_out_cubic, target_angle=0.0)
+            sprite = FlyingCard(
+                card,
+                place.trick_centre[0],
+                place.trick_centre[1],
+                layout.trick_card_w,
+                angle=place.trick_angle,
+                flip=1.0,
+                z=index,
+            )
+            self._fly(
+                group,
+                sprite,
+                target,
+                TRICK_SLIDE,
+                delay=index * 0.03,
+                fade_to=40,
+                easing=ease_in_out_cubic,
+                target_angle=0.0,
+            )
         group.add(Tween(0, 1, self._d(TRICK_SLIDE), on_finish=lambda: self._count_trick(event)))
         model.touch()
         self._sound(TRICK_WON)
@@ -548,9 +613,17 @@ class Director:
             # pop-ups have risen and gone (they would pass behind the banner).
             members = self.game_def.team_members(self.game_def.team_of(event.declarer), self.model.num_players)
             text = t("table.boston_banner", team=team_words([self._seat_name(seat) for seat in members]))
-            group.add(Tween(0, 1, self._d(BOSTON_HOLD), delay=self._d(FLOATER_SECONDS), easing=linear,
-                            on_start=functools.partial(self._show_banner, text),
-                            on_finish=functools.partial(self._clear_banner, text)))
+            group.add(
+                Tween(
+                    0,
+                    1,
+                    self._d(BOSTON_HOLD),
+                    delay=self._d(FLOATER_SECONDS),
+                    easing=linear,
+                    on_start=functools.partial(self._show_banner, text),
+                    on_finish=functools.partial(self._clear_banner, text),
+                )
+            )
         return group
 
     def _on_wizard_hand_scored(self, event: WizardHandScored) -> TweenGroup | None:
@@ -569,6 +642,7 @@ class Director:
         def tween_scores(p: float) -> None:
             model.scores = [lerp(a, b, p) for a, b in zip(old_scores, new_scores)]
             model.touch()
+
         group.add(Tween(0, 1, self._d(SCORE_TWEEN), easing=ease_out_quad, on_update=tween_scores))
         size = round(layout.font_unit * 1.5)
         partnerships = self.game_def.partnerships > 0
@@ -603,10 +677,21 @@ class Director:
         def end() -> None:
             if floater in model.floaters:
                 model.floaters.remove(floater)
-        self._background.add(Tween(0, 1, self._d(FLOATER_RISE_SECONDS), easing=ease_out_cubic, on_start=begin,
-                                   on_update=rise))
-        self._background.add(Tween(0, 1, self._d(FLOATER_SECONDS - FLOATER_FADE_FROM),
-                                   delay=self._d(FLOATER_FADE_FROM), easing=linear, on_update=fade, on_finish=end))
+
+        self._background.add(
+            Tween(0, 1, self._d(FLOATER_RISE_SECONDS), easing=ease_out_cubic, on_start=begin, on_update=rise)
+        )
+        self._background.add(
+            Tween(
+                0,
+                1,
+                self._d(FLOATER_SECONDS - FLOATER_FADE_FROM),
+                delay=self._d(FLOATER_FADE_FROM),
+                easing=linear,
+                on_update=fade,
+                on_finish=end,
+            )
+        )
 
     def _on_game_over(self, event: GameOver) -> TweenGroup | None:
         # The final scores arrived with the last hand's score; the end screen says the rest.
@@ -647,8 +732,11 @@ def floater_starts(layout: TableLayout, size: int) -> list[tuple[float, float]]:
     placed: two seats stacked at one side of the table had their pop-ups rise
     through each other, and the far seat's rose off the top of the window.
     """
-    corners = [layout.score_rect.union(layout.pad_button), layout.indicator_rect.union(layout.progress_rect),
-               layout.last_trick_button.union(layout.log_button)]
+    corners = [
+        layout.score_rect.union(layout.pad_button),
+        layout.indicator_rect.union(layout.progress_rect),
+        layout.last_trick_button.union(layout.log_button),
+    ]
     screen = pygame.Rect(0, 0, layout.width, layout.height)
     gap = round(size * 0.4)
     starts: list[tuple[float, float]] = []
@@ -656,14 +744,21 @@ def floater_starts(layout: TableLayout, size: int) -> list[tuple[float, float]]:
     for place in layout.seats:
         plate = place.plate
         inward = 1 if plate.centerx < layout.centre[0] else -1
-        candidates = [(plate.centerx, plate.top), (plate.centerx, plate.bottom + FLOATER_RISE + size),
-                      (plate.centerx + inward * (plate.width // 2 + 2 * size + gap), plate.centery + FLOATER_RISE // 2)]
+        candidates = [
+            (plate.centerx, plate.top),
+            (plate.centerx, plate.bottom + FLOATER_RISE + size),
+            (plate.centerx + inward * (plate.width // 2 + 2 * size + gap), plate.centery + FLOATER_RISE // 2),
+        ]
         others = [other.plate for other in layout.seats if other is not place]
         chosen = candidates[0]
         for candidate in candidates:
             rise = floater_rise(candidate, size)
-            if screen.contains(rise) and rise.collidelist(corners) < 0 and rise.collidelist(others) < 0 \
-                    and rise.collidelist(taken) < 0:
+            if (
+                screen.contains(rise)
+                and rise.collidelist(corners) < 0
+                and rise.collidelist(others) < 0
+                and rise.collidelist(taken) < 0
+            ):
                 chosen = candidate
                 break
         starts.append((float(chosen[0]), float(chosen[1])))

@@ -31,7 +31,7 @@ import pygame
 from game.ui.table.layout import TableLayout, hand_positions
 from game.ui.tween import Tween, ease_out_cubic, lerp
 
-CLICK_SLOP = 7        # pixels of movement still counted as a click
+CLICK_SLOP = 7  # pixels of movement still counted as a click
 RETURN_SECONDS = 0.22
 
 
@@ -221,8 +221,10 @@ class DragController:
         def done() -> None:
             if entry in self.returning:
                 self.returning.remove(entry)
-        entry.tween = Tween(0, 1, RETURN_SECONDS * self.host.speed(), easing=ease_out_cubic,
-                            on_update=move, on_finish=done)
+
+        entry.tween = Tween(
+            0, 1, RETURN_SECONDS * self.host.speed(), easing=ease_out_cubic, on_update=move, on_finish=done
+        )
         self.returning.append(entry)
         entry.tween.update(0.0)
 
@@ -241,7 +243,7 @@ class DragController:
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if not 0 <= self.selected < len(cards):
-                self.selected = self.first_pick()   # the first Enter picks; the next one plays
+                self.selected = self.first_pick()  # the first Enter picks; the next one plays
                 return True
             card = cards[self.selected]
             playable = self.host.playable_cards() or set()

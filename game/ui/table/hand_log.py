@@ -64,7 +64,7 @@ def this_hand(events: Sequence[GameEvent]) -> list[GameEvent]:
 def hand_log(events: Iterable[GameEvent], names: Sequence[str], game_def: GameDef) -> list[LogLine]:
     """The lines of the log for ``events`` (one hand's, filtered for the seat shown)."""
     lines: list[LogLine] = []
-    pending_discards: tuple[int, int] | None = None   # (seat, count) of a run of discards
+    pending_discards: tuple[int, int] | None = None  # (seat, count) of a run of discards
     for event in events:
         if isinstance(event, WizardHandScored):
             lines.extend(_predictions_scored(event, names))
@@ -86,10 +86,19 @@ def hand_log(events: Iterable[GameEvent], names: Sequence[str], game_def: GameDe
 
 def _predictions_scored(event: WizardHandScored, names: Sequence[str]) -> list[LogLine]:
     """One line per player: the bid, the tricks taken and what the round scored for them."""
-    return [LogLine(t("log.prediction_scored", name=names[seat], bid=event.bids[seat], took=event.tricks_won[seat],
-                      change=f"{event.score_change[seat]:+d}"),
-                    theme.GOOD if event.score_change[seat] > 0 else theme.BAD)
-            for seat in range(len(event.bids))]
+    return [
+        LogLine(
+            t(
+                "log.prediction_scored",
+                name=names[seat],
+                bid=event.bids[seat],
+                took=event.tricks_won[seat],
+                change=f"{event.score_change[seat]:+d}",
+            ),
+            theme.GOOD if event.score_change[seat] > 0 else theme.BAD,
+        )
+        for seat in range(len(event.bids))
+    ]
 
 
 def _discards_line(names: Sequence[str], seat: int, count: int) -> LogLine:
@@ -106,8 +115,9 @@ def _line_for(event: GameEvent, names: Sequence[str], game_def: GameDef) -> LogL
     if isinstance(event, FirstDealerDrawn):
         return LogLine(t("log.first_dealer", name=names[event.dealer]), theme.TEXT_DIM)
     if isinstance(event, Dealt):
-        return LogLine(t("log.dealt", deal=t(game_def.text("deal")), n=event.number, name=names[event.dealer]),
-                       theme.TEXT_DIM)
+        return LogLine(
+            t("log.dealt", deal=t(game_def.text("deal")), n=event.number, name=names[event.dealer]), theme.TEXT_DIM
+        )
     if isinstance(event, TrumpTurnedUp):
         if event.card < 0:
             return LogLine(t("log.no_turn_up"))
@@ -124,8 +134,9 @@ def _line_for(event: GameEvent, names: Sequence[str], game_def: GameDef) -> LogL
         return LogLine(t("log.redeal"))
     if isinstance(event, ContractSet):
         contract = contract_words(event.books, event.mode, event.trump, event.direction)
-        return LogLine(t("log.contract", name=names[event.declarer], contract=contract),
-                       _side_colour(game_def, event.declarer))
+        return LogLine(
+            t("log.contract", name=names[event.declarer], contract=contract), _side_colour(game_def, event.declarer)
+        )
     if isinstance(event, TrumpChosen):
         return LogLine(t("log.trump_chosen", name=names[event.seat], suit=suit_word(event.trump)))
     if isinstance(event, KittyTaken):
@@ -134,14 +145,16 @@ def _line_for(event: GameEvent, names: Sequence[str], game_def: GameDef) -> LogL
         return LogLine(t("log.claim", name=names[event.seat], n=event.tricks), _side_colour(game_def, event.seat))
     if isinstance(event, TrickWon):
         card = dict(event.plays).get(event.winner, -1)
-        return LogLine(t("log.trick", name=names[event.winner], n=event.index + 1, card=card_words(card)),
-                       _side_colour(game_def, event.winner))
+        return LogLine(
+            t("log.trick", name=names[event.winner], n=event.index + 1, card=card_words(card)),
+            _side_colour(game_def, event.winner),
+        )
     if isinstance(event, BidWhistHandScored):
         result = hand_result(event, names, game_def)
         return LogLine(*result) if result is not None else None
     if isinstance(event, GameOver):
         return LogLine(t("log.game_over"), theme.ACCENT)
-    return None   # a card played is told by the trick it ends in
+    return None  # a card played is told by the trick it ends in
 
 
 def _bid_words(event: BidMade, names: Sequence[str]) -> str:

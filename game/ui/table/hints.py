@@ -23,10 +23,15 @@ from game.ui.text import direction_word, has_text, mode_word, suit_word, t
 
 # ---------------------------------------------------------------------------- words
 
+
 def card_words(card: int) -> str:
     """A card inside a sentence: "the queen of hearts", "the big joker", "a Wizard"."""
-    special = {BIG_JOKER: "card.big_joker", LITTLE_JOKER: "card.little_joker", WIZARD: "card.wizard",
-               JESTER: "card.jester"}
+    special = {
+        BIG_JOKER: "card.big_joker",
+        LITTLE_JOKER: "card.little_joker",
+        WIZARD: "card.wizard",
+        JESTER: "card.jester",
+    }
     if card in special:
         return t(special[card])
     return t("card.of", rank=t(f"card.rank.{RANK_OF[card]}"), suit=suit_word(SUIT_OF[card]))
@@ -105,8 +110,9 @@ def reason_words(hint: HintLike) -> str | None:
 # The reasons of these decisions begin by naming the choice ("Bid 4 uptown: your
 # side expects about 10 books."), so the reason alone says it all; a card's or a
 # discard's reason does not name the card, so the instruction comes first.
-SELF_NAMING_KINDS = frozenset({ActionKind.PASS, ActionKind.BID, ActionKind.PREDICT, ActionKind.TRUMP,
-                               ActionKind.DIRECTION})
+SELF_NAMING_KINDS = frozenset(
+    {ActionKind.PASS, ActionKind.BID, ActionKind.PREDICT, ActionKind.TRUMP, ActionKind.DIRECTION}
+)
 
 
 # ``hint_text`` words a hint for the table ("Play the queen of hearts. Take

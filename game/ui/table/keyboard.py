@@ -73,7 +73,7 @@ class TableKeys:
     def _refresh(self) -> None:
         buttons = list(self.buttons())
         if self.current is not None and not (self.current in buttons and self.current.visible):
-            self.current = None   # its button went away (hints switched off, say)
+            self.current = None  # its button went away (hints switched off, say)
         self.group.set_widgets(buttons)
         self.group.focus(self.current)
 
@@ -86,7 +86,7 @@ class TableKeys:
         self.group.keyboard_mode = True
         self._refresh()
         if button is not None:
-            self.hand.selected = -1   # one place has the focus at a time
+            self.hand.selected = -1  # one place has the focus at a time
 
     def _drop(self) -> None:
         """No button has the focus (the pointer took over, or a dialog covers the table)."""
@@ -102,7 +102,7 @@ class TableKeys:
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Tab, Shift+Tab and the arrows on a focused button; True when used."""
         if event.type == pygame.MOUSEBUTTONDOWN:
-            self._drop()   # the pointer took over: no ring left behind
+            self._drop()  # the pointer took over: no ring left behind
             return False
         if event.type != pygame.KEYDOWN:
             return False
@@ -130,9 +130,9 @@ class TableKeys:
         if not stops:
             return
         current = self.current
-        if current in stops:   # a button, or the hand (None)
+        if current in stops:  # a button, or the hand (None)
             target = stops[(stops.index(current) + step) % len(stops)]
-        else:                  # nowhere yet: the first button, or the last one backwards
+        else:  # nowhere yet: the first button, or the last one backwards
             target = stops[0] if step > 0 else stops[-1]
         self.focus_button(target)
         if target is None:

@@ -44,14 +44,14 @@ class SeatPlace:
     """Geometry of one seat, in screen pixels."""
 
     seat: int
-    relative: int              # 0 = bottom, then clockwise
-    angle: float               # radians, screen coordinates (y down), from the table centre
-    plate: pygame.Rect         # the name plate
+    relative: int  # 0 = bottom, then clockwise
+    angle: float  # radians, screen coordinates (y down), from the table centre
+    plate: pygame.Rect  # the name plate
     fan_centre: tuple[int, int]  # centre of the small card-back fan (opponents)
-    fan_angle: float           # rotation of that fan in degrees (counter-clockwise)
+    fan_angle: float  # rotation of that fan in degrees (counter-clockwise)
     trick_centre: tuple[int, int]  # where this seat's card lies in the trick
-    trick_angle: float         # small tilt of that card, degrees
-    hand_origin: tuple[int, int]   # where cards leave from / arrive at for this seat
+    trick_angle: float  # small tilt of that card, degrees
+    hand_origin: tuple[int, int]  # where cards leave from / arrive at for this seat
 
 
 # ``TableLayout`` is plain geometry: given the drawing size, the number of
@@ -99,7 +99,7 @@ class TableLayout:
     score_rect: pygame.Rect = field(default_factory=pygame.Rect)
     menu_button: pygame.Rect = field(default_factory=pygame.Rect)
     pad_button: pygame.Rect = field(default_factory=pygame.Rect)
-    hint_button: pygame.Rect = field(default_factory=pygame.Rect)   # empty when the table offers no hints
+    hint_button: pygame.Rect = field(default_factory=pygame.Rect)  # empty when the table offers no hints
     # Low on the right, level with the bottom plate: the buttons that look back over the hand.
     last_trick_button: pygame.Rect = field(default_factory=pygame.Rect)
     log_button: pygame.Rect = field(default_factory=pygame.Rect)
@@ -181,8 +181,9 @@ CUT_BACK_STEP = 0.05
 DIALOG_FELT_WIDTH = 760
 
 
-def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
-                   score_rows: int | None = None, hint_button: bool = False) -> TableLayout:
+def compute_layout(
+    size: tuple[int, int], num_players: int, bottom_seat: int, score_rows: int | None = None, hint_button: bool = False
+) -> TableLayout:
     """The table layout for a drawing of ``size`` with ``num_players`` seats
     (``hint_button``: with a Hint button under the scores).
 
@@ -205,8 +206,11 @@ def compute_layout(size: tuple[int, int], num_players: int, bottom_seat: int,
         felt = min(_felt_width(usual), round(DIALOG_FELT_WIDTH * min(usual.width / 1280, usual.height / 720)))
     while True:
         layout = _laid_out(size, num_players, bottom_seat, score_rows, hint_button, scale, cards, felt)
-        if (scale <= 1.0 and cards <= 1.0) or (_has_room(layout) and _felt_width(layout) >= felt
-                                               and (usual is None or _plates_beside_felt_kept(layout, usual, felt))):
+        if (scale <= 1.0 and cards <= 1.0) or (
+            _has_room(layout)
+            and _felt_width(layout) >= felt
+            and (usual is None or _plates_beside_felt_kept(layout, usual, felt))
+        ):
             if usual is not None:
                 layout.wide_dialog_top = usual.wide_dialog_top
             return layout
@@ -249,11 +253,19 @@ def _has_room(layout: TableLayout) -> bool:
     undo.right = layout.width - layout.log_button.left
     claim = layout.last_trick_button.copy()
     claim.right = layout.width - layout.last_trick_button.left
-    corners = [layout.indicator_rect, layout.progress_rect, layout.score_rect, layout.hint_button,
-               layout.last_trick_button, layout.log_button, undo, claim]
+    corners = [
+        layout.indicator_rect,
+        layout.progress_rect,
+        layout.score_rect,
+        layout.hint_button,
+        layout.last_trick_button,
+        layout.log_button,
+        undo,
+        claim,
+    ]
     reach = pygame.Rect(0, 0, round(layout.trick_card_w * 1.1), round(layout.trick_card_h * 1.1))
     for index, plate in enumerate(plates):
-        if not screen.contains(plate) or plate.collidelist(plates[index + 1:] + corners) >= 0:
+        if not screen.contains(plate) or plate.collidelist(plates[index + 1 :] + corners) >= 0:
             return False
         for place in layout.seats:
             card = reach.copy()
@@ -263,8 +275,16 @@ def _has_room(layout: TableLayout) -> bool:
     return True
 
 
-def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_rows: int | None,
-              hint_button: bool, scale: float, cards: float, felt: int = 0) -> TableLayout:
+def _laid_out(
+    size: tuple[int, int],
+    num_players: int,
+    bottom_seat: int,
+    score_rows: int | None,
+    hint_button: bool,
+    scale: float,
+    cards: float,
+    felt: int = 0,
+) -> TableLayout:
     """The table layout with plates and panels grown by ``scale`` and cards by ``cards``,
     leaving at least ``felt`` pixels between the upper corner panels where it can."""
     w, h = effective_size(size)
@@ -283,8 +303,16 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     margin = round(clamp(12 * corner_unit, 8, 22))
     if felt:
         side_w = max(usual_side, min(side_w, (w - 2 * margin - felt) // 2))  # the grown margin takes its share
-    layout = TableLayout(width=w, height=h, num_players=n, bottom_seat=bottom_seat % n,
-                         unit=unit, grow=scale, corner_grow=corner_grow, margin=margin)
+    layout = TableLayout(
+        width=w,
+        height=h,
+        num_players=n,
+        bottom_seat=bottom_seat % n,
+        unit=unit,
+        grow=scale,
+        corner_grow=corner_grow,
+        margin=margin,
+    )
 
     # Card sizes follow the smaller of the two window proportions so tall and
     # wide windows both keep the hand readable.
@@ -321,12 +349,17 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
     pad = round(clamp(10 * corner_unit, 8, 16))
     # The contract panel holds three lines of type (a small one, a large one, a small one,
     # which may wrap to a second line) beside the badge or turn-up card.
-    layout.indicator_rect = pygame.Rect(margin, margin, side_w, max(round(clamp(118 * corner_unit, 104,
-                                                                                170 * corner_grow)),
-                                                                    small_h + 2 * pad,
-                                                                    round(corner_font * 4.8) + 2 * pad))
-    layout.turn_up_centre = (layout.indicator_rect.left + pad + layout.small_card_w // 2,
-                             layout.indicator_rect.centery)
+    layout.indicator_rect = pygame.Rect(
+        margin,
+        margin,
+        side_w,
+        max(
+            round(clamp(118 * corner_unit, 104, 170 * corner_grow)),
+            small_h + 2 * pad,
+            round(corner_font * 4.8) + 2 * pad,
+        ),
+    )
+    layout.turn_up_centre = (layout.indicator_rect.left + pad + layout.small_card_w // 2, layout.indicator_rect.centery)
     half = (side_w - gap) // 2
     layout.pad_button = pygame.Rect(w - margin - side_w, margin, half, button_h)
     layout.menu_button = pygame.Rect(w - margin - half, margin, half, button_h)
@@ -336,8 +369,9 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         pad_w, hint_w = round(inner * 0.44), round(inner * 0.25)
         layout.pad_button = pygame.Rect(w - margin - side_w, margin, pad_w, button_h)
         layout.hint_button = pygame.Rect(layout.pad_button.right + gap, margin, hint_w, button_h)
-        layout.menu_button = pygame.Rect(layout.hint_button.right + gap, margin,
-                                         w - margin - layout.hint_button.right - gap, button_h)
+        layout.menu_button = pygame.Rect(
+            layout.hint_button.right + gap, margin, w - margin - layout.hint_button.right - gap, button_h
+        )
     rows = score_rows if score_rows is not None else (2 if n == 4 else n)
     # A team's names, books and score side by side take about twelve times the type's size;
     # in a narrower panel (a small window, or type grown more than the panel) each team's
@@ -402,15 +436,25 @@ def _laid_out(size: tuple[int, int], num_players: int, bottom_seat: int, score_r
         # The trick card lies between the centre and the seat, tilted a touch.
         tilt = -ca * 6.0 if rel else 0.0
         fan_angle = 0.0
-        layout.seats.append(SeatPlace(seat, rel, angle, plate, fan_centre, fan_angle,
-                                      trick_card_centre(rel, n, (cx, cy), trick_w, trick_h), tilt, hand_origin))
+        layout.seats.append(
+            SeatPlace(
+                seat,
+                rel,
+                angle,
+                plate,
+                fan_centre,
+                fan_angle,
+                trick_card_centre(rel, n, (cx, cy), trick_w, trick_h),
+                tilt,
+                hand_origin,
+            )
+        )
     layout.trick_rect = _trick_area(layout)
     layout.wide_dialog_top = max(layout.indicator_rect.bottom, layout.score_rect.bottom)
     return layout
 
 
-def trick_card_centre(rel: int, num_players: int, centre: tuple[int, int], card_w: int,
-                      card_h: int) -> tuple[int, int]:
+def trick_card_centre(rel: int, num_players: int, centre: tuple[int, int], card_w: int, card_h: int) -> tuple[int, int]:
     """Where the trick card of the seat ``rel`` places after the bottom seat lies.
 
     The cards lie on an ellipse around the table's centre, each toward its
@@ -433,8 +477,11 @@ def turned_card_corners(place: SeatPlace, card_w: int, card_h: int) -> list[tupl
     turn = math.radians(place.trick_angle)
     cos_t, sin_t = math.cos(turn), math.sin(turn)
     x, y = place.trick_centre
-    return [(x + dx * cos_t + dy * sin_t, y - dx * sin_t + dy * cos_t)
-            for dx in (-card_w / 2, card_w / 2) for dy in (-card_h / 2, card_h / 2)]
+    return [
+        (x + dx * cos_t + dy * sin_t, y - dx * sin_t + dy * cos_t)
+        for dx in (-card_w / 2, card_w / 2)
+        for dy in (-card_h / 2, card_h / 2)
+    ]
 
 
 def _trick_area(layout: TableLayout) -> pygame.Rect:
@@ -446,11 +493,14 @@ def _trick_area(layout: TableLayout) -> pygame.Rect:
     than four, stay inside it without the oval crowding the seats.
     """
     cx, cy = layout.centre
-    corners = [(x - cx, y - cy) for place in layout.seats
-               for x, y in turned_card_corners(place, layout.trick_card_w, layout.trick_card_h)]
+    corners = [
+        (x - cx, y - cy)
+        for place in layout.seats
+        for x, y in turned_card_corners(place, layout.trick_card_w, layout.trick_card_h)
+    ]
     ovals = []
     for step in range(60, 241, 2):
-        wide = step / 100                     # the oval's half width over its half height
+        wide = step / 100  # the oval's half width over its half height
         half_h = max(math.hypot(x / wide, y) for x, y in corners)
         ovals.append((wide * half_h, half_h))
     half_w, half_h = min(ovals, key=lambda oval: oval[0] * oval[1])
@@ -487,8 +537,11 @@ def trick_tag_rect(layout: TableLayout, seat: int, size: tuple[int, int], second
     width, height = size
     gap = max(2, round(layout.trick_card_w * 0.05))
     own = _bounds(turned_card_corners(place, layout.trick_card_w, layout.trick_card_h))
-    others = [_bounds(turned_card_corners(other, layout.trick_card_w, layout.trick_card_h)).inflate(2, 2)
-              for other in layout.seats if other.seat != seat]
+    others = [
+        _bounds(turned_card_corners(other, layout.trick_card_w, layout.trick_card_h)).inflate(2, 2)
+        for other in layout.seats
+        if other.seat != seat
+    ]
     others += [other.plate for other in layout.seats]
     # The opponents' fans of card backs count as well, but give way when nothing else does: the
     # tag then covers as little of them as it can (a tag on the far side of a card reached
@@ -587,8 +640,9 @@ def _avoid(plate: pygame.Rect, blockers: tuple[pygame.Rect, ...], table: pygame.
         plate.bottom = table.bottom - 4
 
 
-def hand_positions(layout: TableLayout, count: int, lifted: set[int] | frozenset[int] = frozenset(),
-                   raise_px: int | None = None) -> list[tuple[pygame.Rect, float]]:
+def hand_positions(
+    layout: TableLayout, count: int, lifted: set[int] | frozenset[int] = frozenset(), raise_px: int | None = None
+) -> list[tuple[pygame.Rect, float]]:
     """Rects (unrotated) and tilt angles of ``count`` cards fanned in the bottom hand.
 
     Cards overlap to fit the width; with few cards they spread at a comfortable

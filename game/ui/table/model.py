@@ -40,12 +40,12 @@ PLAY_PHASES = (Phase.PLAY, Phase.HAND_OVER, Phase.GAME_OVER)
 class FlyingCard:
     """A card in motion over the table (dealt, played, collected...)."""
 
-    card: int                 # card id, or -1 for an unknown (always face-down) card
+    card: int  # card id, or -1 for an unknown (always face-down) card
     x: float
     y: float
-    width: int                # card width in pixels (the art size to use)
-    angle: float = 0.0        # degrees, counter-clockwise
-    flip: float = 1.0         # 0 shows the back, 1 the face; in between it turns edge-on
+    width: int  # card width in pixels (the art size to use)
+    angle: float = 0.0  # degrees, counter-clockwise
+    flip: float = 1.0  # 0 shows the back, 1 the face; in between it turns edge-on
     alpha: int = 255
     z: int = 0
 
@@ -72,16 +72,16 @@ class TableModel:
     rules: object = None
     dealer: int = 0
     deal_number: int = 0
-    turn: int = -1                       # the seat whose plate glows
+    turn: int = -1  # the seat whose plate glows
     # The phase of the last view synced; None from a deal until the next sync
     # (the new hand is being dealt and bid).
     phase: Phase | None = None
-    hands: list[list[int]] = field(default_factory=list)   # -1 for a card this seat may not see
+    hands: list[list[int]] = field(default_factory=list)  # -1 for a card this seat may not see
     trick: list[tuple[int, int]] = field(default_factory=list)
-    trick_winner: int = -1               # seat whose card glows while a won trick is held
-    kitty: list[int] = field(default_factory=list)   # the face-down pile in the centre
-    tricks_won: list[int] = field(default_factory=list)   # per seat, this hand
-    tricks_per_hand: int = 0             # tricks this hand has, as the rules dealt it
+    trick_winner: int = -1  # seat whose card glows while a won trick is held
+    kitty: list[int] = field(default_factory=list)  # the face-down pile in the centre
+    tricks_won: list[int] = field(default_factory=list)  # per seat, this hand
+    tricks_per_hand: int = 0  # tricks this hand has, as the rules dealt it
     # Books as the rules report them: per team in a partnership game, per seat otherwise.
     books: list[int] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)  # shown (tweened) scores, per scoring side
@@ -90,17 +90,17 @@ class TableModel:
     declarer: int = -1
     contract_books: int = 0
     contract_mode: int = -1
-    high_bid: tuple[int, int, int] | None = None     # (seat, books, mode) during bidding
+    high_bid: tuple[int, int, int] | None = None  # (seat, books, mode) during bidding
     trump: int = -1
     direction: int = -1
     # Prediction games
     round_number: int = 0
     total_rounds: int = 0
     turn_up: int = -1
-    turn_up_known: bool = False   # False while the deal is still flying
+    turn_up_known: bool = False  # False while the deal is still flying
     trump_pending: bool = False
-    trump_chooser: int = -1       # the seat naming trump while ``trump_pending``, else -1
-    predictions: list[int] = field(default_factory=list)   # per seat, -1 unknown or not made
+    trump_chooser: int = -1  # the seat naming trump while ``trump_pending``, else -1
+    predictions: list[int] = field(default_factory=list)  # per seat, -1 unknown or not made
     # The one hidden bid the model may hold: the watching seat's own, as (seat,
     # value). It reaches the model only through that seat's filtered stream.
     own_hidden_bid: tuple[int, int] | None = None
@@ -108,7 +108,7 @@ class TableModel:
     flying: list[FlyingCard] = field(default_factory=list)
     floaters: list[Floater] = field(default_factory=list)
     banner: str | None = None
-    version: int = 0     # bumped on every change the view caches depend on
+    version: int = 0  # bumped on every change the view caches depend on
 
     @classmethod
     def empty(cls, game_def: GameDef, num_players: int, rules: object = None) -> TableModel:
@@ -238,8 +238,9 @@ class TableModel:
         self.deal_number = view.deal_number
         self.phase = view.phase
         self.turn = view.current_player
-        self.hands = [list(view.hand) if seat == view.seat else [UNKNOWN_CARD] * view.hand_sizes[seat]
-                      for seat in range(n)]
+        self.hands = [
+            list(view.hand) if seat == view.seat else [UNKNOWN_CARD] * view.hand_sizes[seat] for seat in range(n)
+        ]
         self.trick = list(view.trick)
         self.trick_winner = -1
         self.tricks_won = list(view.tricks_won)

@@ -62,7 +62,7 @@ def panel_place(layout: TableLayout, fans: list[pygame.Rect]) -> PanelPlace | No
     ``fans`` are the rectangles the other seats' card fans may cover."""
     gap = max(4, layout.margin // 2)
     column = pygame.Rect(layout.margin, layout.progress_rect.bottom + gap, layout.indicator_rect.width, 0)
-    bottom = layout.log_button.top - gap      # the Undo button mirrors the Hand log button on the left
+    bottom = layout.log_button.top - gap  # the Undo button mirrors the Hand log button on the left
     blockers = [place.plate for place in layout.seats if layout.relative(place.seat) != 0] + fans
     top = column.top
     for blocker in blockers:
@@ -100,8 +100,9 @@ def special_words(tally: PlayedCards) -> str:
         return t("played.jokers", n=gone, total=total)
     if WIZARD in played or JESTER in played:
         wizards, jesters = played.get(WIZARD, (0, 0)), played.get(JESTER, (0, 0))
-        return t("played.wizards", wizards=wizards[0], wizard_total=wizards[1], jesters=jesters[0],
-                 jester_total=jesters[1])
+        return t(
+            "played.wizards", wizards=wizards[0], wizard_total=wizards[1], jesters=jesters[0], jester_total=jesters[1]
+        )
     return ""
 
 
@@ -111,8 +112,9 @@ def trump_words(tally: PlayedCards) -> str:
     return t("played.trumps", n=tally.trumps_unplayed, total=tally.trumps)
 
 
-def render_played_panel(place: PanelPlace, layout: TableLayout, tally: PlayedCards,
-                        four_colour: bool = False) -> pygame.Surface:
+def render_played_panel(
+    place: PanelPlace, layout: TableLayout, tally: PlayedCards, four_colour: bool = False
+) -> pygame.Surface:
     """The panel's picture, in the look of the table's corner panels."""
     image = pygame.Surface(place.rect.size, pygame.SRCALPHA)
     body = image.get_rect()
@@ -125,8 +127,15 @@ def render_played_panel(place: PanelPlace, layout: TableLayout, tally: PlayedCar
     inner = body.inflate(-2 * pad, -2 * pad)
     y = inner.top
     if not place.compact:
-        draw_text_fit(image, t("played.title"), pygame.Rect(inner.left, y, inner.width, row_h), size_px,
-                      theme.TEXT_DIM, align="left", bold=True)
+        draw_text_fit(
+            image,
+            t("played.title"),
+            pygame.Rect(inner.left, y, inner.width, row_h),
+            size_px,
+            theme.TEXT_DIM,
+            align="left",
+            bold=True,
+        )
         y += row_h
     icon_w = row_h
     slot_w = (inner.width - icon_w - 2) / 13
@@ -144,10 +153,13 @@ def render_played_panel(place: PanelPlace, layout: TableLayout, tally: PlayedCar
                 middle = shown.centery
                 pygame.draw.line(image, GONE_LINE, (shown.left - 1, middle), (shown.right, middle), 1)
         y += row_h
-    facts = [(trump_words(tally), theme.ACCENT if tally.has_trump else theme.TEXT_DIM, tally.has_trump),
-             (special_words(tally), theme.TEXT_DIM, False)]
+    facts = [
+        (trump_words(tally), theme.ACCENT if tally.has_trump else theme.TEXT_DIM, tally.has_trump),
+        (special_words(tally), theme.TEXT_DIM, False),
+    ]
     for text, colour, bold in facts:
-        draw_text_fit(image, text, pygame.Rect(inner.left, y, inner.width, row_h), size_px, colour,
-                      align="left", bold=bold)
+        draw_text_fit(
+            image, text, pygame.Rect(inner.left, y, inner.width, row_h), size_px, colour, align="left", bold=bold
+        )
         y += row_h
     return image

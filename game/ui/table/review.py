@@ -56,11 +56,12 @@ class LastTrickDialog(DialogScene):
     cancellable = True
     solid_panel = True
 
-    def __init__(self, app, record: TrickRecord | None, number: int, names: Sequence[str],
-                 tricks: Sequence[TrickRecord] = ()) -> None:
+    def __init__(
+        self, app, record: TrickRecord | None, number: int, names: Sequence[str], tricks: Sequence[TrickRecord] = ()
+    ) -> None:
         super().__init__(app)
         self.tricks: list[TrickRecord] = list(tricks) if tricks else ([record] if record is not None else [])
-        self.first_number = 1 if tricks else number   # the number of ``self.tricks[0]``
+        self.first_number = 1 if tricks else number  # the number of ``self.tricks[0]``
         self.index = max(0, min(len(self.tricks) - 1, number - self.first_number))
         self.names = list(names)
         self.close_button = Button((0, 0, 1, 1), t("review.close"), self.close, kind="primary")
@@ -125,7 +126,7 @@ class LastTrickDialog(DialogScene):
         content = self.open_panel(size, *self.panel_size(plays, scale), factor=scale)
         # The cards shrink to what the panel (clamped to the table's free area) holds.
         room_w = (content.width - (plays + 1) * gap) // max(1, plays)
-        room_h = content.height - foot_h - 3 * label_h - 4 * gap   # the tags, names and summary lines
+        room_h = content.height - foot_h - 3 * label_h - 4 * gap  # the tags, names and summary lines
         card_w = max(24, min(card_w, room_w, round(room_h / CARD_RATIO)))
         card_h = round(card_w * CARD_RATIO)
         row_w = plays * card_w + (plays - 1) * gap
@@ -142,8 +143,9 @@ class LastTrickDialog(DialogScene):
             button_w = min(button_w, (content.width - 2 * gap) // 3)
             self.previous_button.set_rect(pygame.Rect(content.left, content.bottom - foot_h, button_w, foot_h))
             self.next_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
-        self.close_button.set_rect(pygame.Rect(content.centerx - button_w // 2, content.bottom - foot_h,
-                                               button_w, foot_h))
+        self.close_button.set_rect(
+            pygame.Rect(content.centerx - button_w // 2, content.bottom - foot_h, button_w, foot_h)
+        )
         self.focus.set_widgets([self.previous_button, self.close_button, self.next_button])
 
     def room(self, size: tuple[int, int], plays: int) -> float:
@@ -174,8 +176,7 @@ class LastTrickDialog(DialogScene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         # The arrows page through the tricks here, before the focus group takes them to move
         # between the buttons (Tab still does that).
-        pages = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -len(self.tricks),
-                 pygame.K_END: len(self.tricks)}
+        pages = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -len(self.tricks), pygame.K_END: len(self.tricks)}
         if event.type == pygame.KEYDOWN and event.key in pages and not self.done:
             self.turn(pages[event.key])
             self.invalidate()
@@ -198,8 +199,9 @@ class LastTrickDialog(DialogScene):
             art = self.app.card_art(rect.width)
             surface.blit(art.face(card_code(card)), rect)
             if seat == record.winner:
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), width=3,
-                                 border_radius=max(4, rect.width // 12))
+                pygame.draw.rect(
+                    surface, theme.ACCENT, rect.inflate(6, 6), width=3, border_radius=max(4, rect.width // 12)
+                )
             name_rect = pygame.Rect(rect.left - 4, rect.bottom + 4, rect.width + 8, self.label_h)
             draw_text_fit(surface, self.names[seat], name_rect, size, theme.TEXT, bold=seat == record.winner)
             tags = [t("review.led")] if seat == record.leader else []
@@ -207,8 +209,14 @@ class LastTrickDialog(DialogScene):
                 tags.append(t("review.took"))
             if tags:
                 tag_rect = pygame.Rect(rect.left - 4, rect.top - self.label_h - 2, rect.width + 8, self.label_h)
-                draw_text_fit(surface, " · ".join(tags), tag_rect, round(size * 0.9),
-                              theme.ACCENT if seat == record.winner else theme.TEXT_DIM, bold=True)
+                draw_text_fit(
+                    surface,
+                    " · ".join(tags),
+                    tag_rect,
+                    round(size * 0.9),
+                    theme.ACCENT if seat == record.winner else theme.TEXT_DIM,
+                    bold=True,
+                )
         draw_text_fit(surface, self.summary, self.message_rect, size, theme.PANEL_TITLE, bold=True)
 
 
@@ -225,12 +233,12 @@ class HandLogDialog(DialogScene):
         self.lines = list(lines)
         self.title = t("log.title")
         self.close_button = Button((0, 0, 1, 1), t("review.close"), self.close, kind="primary")
-        self.first = 0           # the first line shown: the log scrolls by whole lines
+        self.first = 0  # the first line shown: the log scrolls by whole lines
         self.row_h = 20
         self.body_rect = pygame.Rect(0, 0, 1, 1)
         self.hint_rect = pygame.Rect(0, 0, 1, 1)
         self.relayout()
-        self.first = self.last_first   # opens at the latest line
+        self.first = self.last_first  # opens at the latest line
         self.focus.focus(self.close_button)
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -245,8 +253,9 @@ class HandLogDialog(DialogScene):
         foot_h = max(32, round(44 * scale))
         gap = max(6, round(10 * scale))
         content = self.open_panel(size, round(620 * scale), round(120 * scale) + 14 * self.row_h + foot_h, factor=scale)
-        self.body_rect = pygame.Rect(content.left, content.top, content.width - 8,
-                                     max(self.row_h, content.height - foot_h - gap))
+        self.body_rect = pygame.Rect(
+            content.left, content.top, content.width - 8, max(self.row_h, content.height - foot_h - gap)
+        )
         button_w = min(content.width // 2, max(110, round(160 * scale)))
         self.close_button.set_rect(pygame.Rect(content.right - button_w, content.bottom - foot_h, button_w, foot_h))
         self.hint_rect = pygame.Rect(content.left, content.bottom - foot_h, content.width - button_w - gap, foot_h)
@@ -265,7 +274,7 @@ class HandLogDialog(DialogScene):
 
     def visible_lines(self) -> list[LogLine]:
         """The lines the body shows at the current scroll."""
-        return self.lines[self.first:self.first + self.rows]
+        return self.lines[self.first : self.first + self.rows]
 
     def scroll_by(self, lines: int) -> None:
         self.first = max(0, min(self.last_first, self.first + lines))
@@ -276,8 +285,14 @@ class HandLogDialog(DialogScene):
             return True
         if event.type == pygame.KEYDOWN:
             page = max(1, self.rows - 1)
-            moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page, pygame.K_PAGEDOWN: page,
-                     pygame.K_HOME: -len(self.lines), pygame.K_END: len(self.lines)}
+            moves = {
+                pygame.K_UP: -1,
+                pygame.K_DOWN: 1,
+                pygame.K_PAGEUP: -page,
+                pygame.K_PAGEDOWN: page,
+                pygame.K_HOME: -len(self.lines),
+                pygame.K_END: len(self.lines),
+            }
             if event.key in moves:
                 self.scroll_by(moves[event.key])
                 return True
@@ -289,8 +304,9 @@ class HandLogDialog(DialogScene):
             draw_text_fit(surface, t("log.empty"), self.body_rect, size, theme.TEXT_DIM)
             return
         for index, line in enumerate(self.visible_lines()):
-            rect = pygame.Rect(self.body_rect.left + 4, self.body_rect.top + index * self.row_h,
-                               self.body_rect.width - 8, self.row_h)
+            rect = pygame.Rect(
+                self.body_rect.left + 4, self.body_rect.top + index * self.row_h, self.body_rect.width - 8, self.row_h
+            )
             draw_text_fit(surface, line.text, rect, size, line.colour, align="left")
         if self.last_first > 0:
             track = pygame.Rect(self.body_rect.right + 3, self.body_rect.top, 3, self.body_rect.height)
@@ -298,5 +314,6 @@ class HandLogDialog(DialogScene):
             thumb_y = track.top + round((track.height - thumb_h) * self.first / self.last_first)
             pygame.draw.rect(surface, theme.ACCENT, (track.left, thumb_y, 3, thumb_h), border_radius=2)
         if not self.toast.active:
-            draw_text_fit(surface, t("log.close_hint"), self.hint_rect, round(size * 0.85), theme.TEXT_DIM,
-                          align="left")
+            draw_text_fit(
+                surface, t("log.close_hint"), self.hint_rect, round(size * 0.85), theme.TEXT_DIM, align="left"
+            )

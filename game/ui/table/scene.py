@@ -119,7 +119,16 @@ from game.ui.table.keyboard import TableKeys
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.turn_controller import (
-    AutoNextDeal, AutoPlay, ComputerTurn, GameOver, Prompt, ShowCover, ShowHandOver, TableFacts, TurnController, Wait,
+    AutoNextDeal,
+    AutoPlay,
+    ComputerTurn,
+    GameOver,
+    Prompt,
+    ShowCover,
+    ShowHandOver,
+    TableFacts,
+    TurnController,
+    Wait,
 )
 from game.ui.table.played_panel import PanelPlace, panel_place, render_played_panel
 from game.ui.table.review import HandLogDialog, LastTrickDialog
@@ -133,7 +142,7 @@ from game.ui.widgets.focus import INPUT_MODE
 log = logging.getLogger("tricktable.table")
 
 MESSAGE_SECONDS = 3.2
-HINT_SECONDS = 8.0            # a hint is read, then acted on: it stays up longer than a notice
+HINT_SECONDS = 8.0  # a hint is read, then acted on: it stays up longer than a notice
 THINKING_NOTE_SECONDS = 30.0  # "Thinking..." stays until the hint replaces it
 AUTO_NEXT_HAND_SECONDS = 2.5
 # A forced card is seen in the hand this long (at the normal animation speed) before it plays
@@ -167,8 +176,15 @@ class TableScene(Scene):
         self.model = TableModel.empty(self.game_def, players, session.rules)
         self.layout: TableLayout = self._compute_layout(app.size)
         self.view = TableView(app)
-        self.director = Director(self.model, lambda: self.layout, self.speed, lambda s: self.names[s],
-                                 self.game_def, looking=self._looking, sound=self._play_sound)
+        self.director = Director(
+            self.model,
+            lambda: self.layout,
+            self.speed,
+            lambda s: self.names[s],
+            self.game_def,
+            looking=self._looking,
+            sound=self._play_sound,
+        )
         # The "your turn" chime: the position it last rang for, and the seat that acted last.
         self._turn_cued: tuple[int, int] | None = None
         self._last_actor: int | None = None
@@ -197,27 +213,40 @@ class TableScene(Scene):
         self.hint_button.visible = self.hints_offered
         # Looking back over the hand: the last trick (also L, or a click on the plate of
         # the player who took it) and the hand's log.
-        self.last_trick_button = Button(self.layout.last_trick_button, t("table.last_trick"), self.open_last_trick,
-                                        hotkey="l")
+        self.last_trick_button = Button(
+            self.layout.last_trick_button, t("table.last_trick"), self.open_last_trick, hotkey="l"
+        )
         self.log_button = Button(self.layout.log_button, t("table.hand_log"), self.open_hand_log)
-        self.undo_button = Button(self._undo_rect(), t("undo.button"), self.request_undo, hotkey="u",
-                                  reason=t("undo.nothing"))
+        self.undo_button = Button(
+            self._undo_rect(), t("undo.button"), self.request_undo, hotkey="u", reason=t("undo.nothing")
+        )
         self.undo_button.visible = self.undo_offered
         self.undo_button.on_refused = lambda reason: self.show_message(reason, warning=False)
         # Claim the rest (or C): shown only while the human on lead may claim every trick left.
-        self.claim_button = Button(self._claim_rect(), t("claim.button"), self.request_claim, hotkey="c",
-                                   kind="primary")
+        self.claim_button = Button(
+            self._claim_rect(), t("claim.button"), self.request_claim, hotkey="c", kind="primary"
+        )
         self.claim_button.visible = False
         self._claim_state: tuple[tuple[tuple[int, int], int], bool] | None = None
         # Tab goes round the hand and these buttons (game.ui.table.keyboard).
-        self.keys = TableKeys(self, self.drag, lambda: (self.pad_button, self.hint_button, self.menu_button,
-                                                        self.last_trick_button, self.log_button, self.undo_button,
-                                                        self.claim_button))
+        self.keys = TableKeys(
+            self,
+            self.drag,
+            lambda: (
+                self.pad_button,
+                self.hint_button,
+                self.menu_button,
+                self.last_trick_button,
+                self.log_button,
+                self.undo_button,
+                self.claim_button,
+            ),
+        )
         self._undo_state: tuple[tuple[int, int], bool] | None = None
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
-        self._last_cover_deal = 0   # the deal whose first hot-seat cover was shown
-        self._pile_hover = False    # the mouse is over the last trick's pile
+        self._last_cover_deal = 0  # the deal whose first hot-seat cover was shown
+        self._pile_hover = False  # the mouse is over the last trick's pile
         # The turn flow did something last frame (pushed a dialog, applied a
         # move): one more frame lets it settle before the table may sleep.
         self._flow_acted = False
@@ -276,8 +305,7 @@ class TableScene(Scene):
     def _undo_rect(self) -> pygame.Rect:
         """Low on the left, level with the bottom plate: the mirror of the Hand log button."""
         log_button = self.layout.log_button
-        return pygame.Rect(self.layout.width - log_button.right, log_button.top, log_button.width,
-                           log_button.height)
+        return pygame.Rect(self.layout.width - log_button.right, log_button.top, log_button.width, log_button.height)
 
     def _claim_rect(self) -> pygame.Rect:
         """Beside the Undo button, as the Last trick button lies beside the Hand log: the mirror of Last trick."""
@@ -285,8 +313,9 @@ class TableScene(Scene):
         return pygame.Rect(self.layout.width - last.right, last.top, last.width, last.height)
 
     def _compute_layout(self, size: tuple[int, int]) -> TableLayout:
-        return compute_layout(size, self.session.num_players, self.bottom, self._score_rows(),
-                              hint_button=self.hints_offered)
+        return compute_layout(
+            size, self.session.num_players, self.bottom, self._score_rows(), hint_button=self.hints_offered
+        )
 
     def on_resize(self, size: tuple[int, int]) -> None:
         self.layout = self._compute_layout(size)
@@ -353,7 +382,7 @@ class TableScene(Scene):
         self.viewer = viewer
         self.model.sync(seen)
         self.drag.reset()
-        self.drag.forget_pick()   # another hand, or none, is shown
+        self.drag.forget_pick()  # another hand, or none, is shown
         if viewer != PUBLIC_SEAT:
             self._set_bottom(viewer)
 
@@ -372,8 +401,14 @@ class TableScene(Scene):
 
     def input_enabled(self) -> bool:
         seat = self.session.current_player
-        return (self.director.idle and self.session.phase == Phase.PLAY and seat == self.bottom
-                and seat == self.viewer and seat in self.humans and self.app.top_scene() is self)
+        return (
+            self.director.idle
+            and self.session.phase == Phase.PLAY
+            and seat == self.bottom
+            and seat == self.viewer
+            and seat in self.humans
+            and self.app.top_scene() is self
+        )
 
     def playable_cards(self) -> set[int] | None:
         if not self.input_enabled():
@@ -459,8 +494,9 @@ class TableScene(Scene):
         if error is not None:
             # The reason is the operating system's own words (strerror, in the system's
             # language), after the translated sentence.
-            self.show_message(t("save.failed", reason=error.strerror or str(error)), warning=True,
-                              seconds=MESSAGE_SECONDS * 2)
+            self.show_message(
+                t("save.failed", reason=error.strerror or str(error)), warning=True, seconds=MESSAGE_SECONDS * 2
+            )
 
     # ------------------------------------------------------------------ undo
     def undo_allowed(self) -> bool:
@@ -489,12 +525,12 @@ class TableScene(Scene):
         self._drop_hint()
         dialog = self._table_dialog()
         if dialog is not None:
-            dialog.done = True   # its question was about the later position
+            dialog.done = True  # its question was about the later position
             dialog.close()
         self.turns.position_rewound(self.session.position)
         self._turn_cued = self.session.position  # taken back on purpose: no chime for it
         self.director.finish_all()
-        self._seen = self.session.last_number   # the position is shown from the view, not replayed
+        self._seen = self.session.last_number  # the position is shown from the view, not replayed
         self._view_cache = None
         self._undo_state = None
         self.model.sync(self.shown_view())
@@ -551,8 +587,12 @@ class TableScene(Scene):
             return False
         seat = self.humans[0]
         session = self.session
-        return (session.current_player == seat and self.viewer == seat
-                and session.phase not in (Phase.HAND_OVER, Phase.GAME_OVER) and bool(self.shown_view().legal_actions))
+        return (
+            session.current_player == seat
+            and self.viewer == seat
+            and session.phase not in (Phase.HAND_OVER, Phase.GAME_OVER)
+            and bool(self.shown_view().legal_actions)
+        )
 
     def request_hint(self) -> None:
         """The Hint button or H: compute what the hard player would do here (off the render loop)."""
@@ -629,8 +669,9 @@ class TableScene(Scene):
         if dialog is None or self.message is None or self._message_left <= 0:
             return
         layout = self.layout
-        message_line = pygame.Rect(0, layout.message_top, layout.width,
-                                   2 * (layout.message_centre[1] - layout.message_top))
+        message_line = pygame.Rect(
+            0, layout.message_top, layout.width, 2 * (layout.message_centre[1] - layout.message_top)
+        )
         if not dialog.panel_rect.colliderect(message_line):
             return
         if self.message_warning:
@@ -668,8 +709,16 @@ class TableScene(Scene):
         if any(isinstance(scene, TableMenu) for scene in self.app.scenes):
             return
         # Back to start and Quit ask first while the game is in progress (App.request_leave).
-        self.app.push(TableMenu(self.app, self.open_score_pad, self.open_settings, self.app.request_start,
-                                self.app.request_quit, on_rules_help=self.open_rules_help))
+        self.app.push(
+            TableMenu(
+                self.app,
+                self.open_score_pad,
+                self.open_settings,
+                self.app.request_start,
+                self.app.request_quit,
+                on_rules_help=self.open_rules_help,
+            )
+        )
 
     def open_rules_help(self) -> None:
         """The rules of this game as this table plays them, with the contract (or trump) in play;
@@ -688,7 +737,7 @@ class TableScene(Scene):
             self._drop_hint()
         self.undo_button.visible = self.undo_offered
         self._word_buttons()
-        self.names = self._seat_names()   # default names follow the language
+        self.names = self._seat_names()  # default names follow the language
         # The plates hold worded bids ("Bid 3"): land what is moving and word them again.
         self.director.finish_all()
         self.model.sync(self.shown_view())
@@ -702,10 +751,15 @@ class TableScene(Scene):
 
     def _word_buttons(self) -> None:
         """The buttons' words in the current language (it may have just changed)."""
-        for button, key in ((self.pad_button, "table.score_pad"), (self.menu_button, "table.menu"),
-                            (self.hint_button, "hint.button"), (self.last_trick_button, "table.last_trick"),
-                            (self.log_button, "table.hand_log"), (self.undo_button, "undo.button"),
-                            (self.claim_button, "claim.button")):
+        for button, key in (
+            (self.pad_button, "table.score_pad"),
+            (self.menu_button, "table.menu"),
+            (self.hint_button, "hint.button"),
+            (self.last_trick_button, "table.last_trick"),
+            (self.log_button, "table.hand_log"),
+            (self.undo_button, "undo.button"),
+            (self.claim_button, "claim.button"),
+        ):
             button.label = t(key)
         self.undo_button.reason = t("undo.nothing")
 
@@ -767,8 +821,9 @@ class TableScene(Scene):
         last = self.last_trick()
         number, record = last if last is not None else (0, None)
         # It opens at the last trick and pages back through the hand's others.
-        self.app.push(LastTrickDialog(self.app, record, number, self.names,
-                                      tricks=self.shown_view().tricks).attach_host(self))
+        self.app.push(
+            LastTrickDialog(self.app, record, number, self.names, tricks=self.shown_view().tricks).attach_host(self)
+        )
 
     @property
     def hand_review_offered(self) -> bool:
@@ -780,11 +835,15 @@ class TableScene(Scene):
         """The score pad's Review hands: the deal just finished, every card face up, as the
         rules reveal it once the hand is scored (``TableSession.finished_hand``)."""
         finished = self.session.finished_hand()
-        if finished is None or not self.hand_review_offered \
-                or any(isinstance(scene, HandsReviewDialog) for scene in self.app.scenes):
+        if (
+            finished is None
+            or not self.hand_review_offered
+            or any(isinstance(scene, HandsReviewDialog) for scene in self.app.scenes)
+        ):
             return
-        self.app.push(HandsReviewDialog(self.app, finished, self.names, self.game_def, self.session.rules,
-                                        first_seat=self.bottom))
+        self.app.push(
+            HandsReviewDialog(self.app, finished, self.names, self.game_def, self.session.rules, first_seat=self.bottom)
+        )
 
     def hand_log_lines(self) -> list[LogLine]:
         """This hand's log from the events the seat at the screen may know."""
@@ -809,15 +868,25 @@ class TableScene(Scene):
         card play under way, or no room for it clear of the plates, the trick and the hand."""
         if not self.app.settings.played_cards or self.session.phase not in (Phase.PLAY, Phase.HAND_OVER):
             return None
-        fans = [self.view.fan_rect(self.layout, seat) for seat in range(self.session.num_players)
-                if self.layout.relative(seat) != 0]
+        fans = [
+            self.view.fan_rect(self.layout, seat)
+            for seat in range(self.session.num_players)
+            if self.layout.relative(seat) != 0
+        ]
         return panel_place(self.layout, fans)
 
     def _played_picture(self, place: PanelPlace) -> pygame.Surface:
         """The panel's picture, drawn again only when a card falls or its look changes."""
         four_colour = self.app.settings.four_colour_deck
-        key = (place.rect.size, place.row_h, place.compact, self.layout.corner_unit, self.played_tally(),
-               four_colour, t("played.title"))
+        key = (
+            place.rect.size,
+            place.row_h,
+            place.compact,
+            self.layout.corner_unit,
+            self.played_tally(),
+            four_colour,
+            t("played.title"),
+        )
         if self._played_image is None or self._played_image[0] != key:
             self._played_image = (key, render_played_panel(place, self.layout, self.played_tally(), four_colour))
         return self._played_image[1]
@@ -873,8 +942,9 @@ class TableScene(Scene):
         gap = max(6, layout.margin // 2)
         if wide:
             top = layout.wide_dialog_top + gap
-            return pygame.Rect(layout.margin, top, layout.width - 2 * layout.margin,
-                               layout.height - layout.margin - top)
+            return pygame.Rect(
+                layout.margin, top, layout.width - 2 * layout.margin, layout.height - layout.margin - top
+            )
         left = layout.indicator_rect.right + gap
         right = layout.score_rect.left - gap
         bottom = layout.place(self.bottom).plate.top - gap
@@ -912,8 +982,9 @@ class TableScene(Scene):
             self.open_last_trick()
             return True
         if self._awaiting_next_deal():
-            if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)) \
-                    or (event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+            if (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)) or (
+                event.type == pygame.MOUSEBUTTONUP and event.button == 1
+            ):
                 self.next_deal()
                 return True
         return False
@@ -974,12 +1045,16 @@ class TableScene(Scene):
 
     def _facts(self) -> TableFacts:
         return TableFacts(
-            position=self.session.position, phase=self.session.phase, current_seat=self.session.current_player,
-            animating=not self.director.idle, covered=self.app.top_scene() is not self,
+            position=self.session.position,
+            phase=self.session.phase,
+            current_seat=self.session.current_player,
+            animating=not self.director.idle,
+            covered=self.app.top_scene() is not self,
             ai_pause=self.app.settings.ai_pause_seconds,
             auto_next_delay=AUTO_NEXT_HAND_SECONDS * max(0.0, self.speed()),
             forced_play=self._forced_card() is not None,
-            auto_play_delay=max(AUTO_PLAY_MIN_SECONDS, AUTO_PLAY_SECONDS * self.speed()))
+            auto_play_delay=max(AUTO_PLAY_MIN_SECONDS, AUTO_PLAY_SECONDS * self.speed()),
+        )
 
     def _run_turn_flow(self, dt: float) -> None:
         """Ask the turn controller what happens next and do it."""
@@ -989,8 +1064,11 @@ class TableScene(Scene):
         match decision:
             case ShowCover(seat=seat):
                 self._cue_turn(seat)
-                self.app.push(CoverScene(self.app, self.names[seat], lambda: self._cover_passed(seat),
-                                         detail=self._cover_detail()))
+                self.app.push(
+                    CoverScene(
+                        self.app, self.names[seat], lambda: self._cover_passed(seat), detail=self._cover_detail()
+                    )
+                )
             case Prompt(seat=seat, phase=phase):
                 self._cue_turn(seat)
                 self._prompt(seat, phase)
@@ -999,10 +1077,17 @@ class TableScene(Scene):
             case ComputerTurn(seat=seat, paced=paced):
                 self._flow_acted = self._computer_turn(seat, paced)
             case ShowHandOver():
-                self.app.push(ScorePad(self.app, self._scores(), self.names, self.next_deal,
-                                       close_key=self.game_def.text("next_deal"), result=self.result_line(),
-                                       on_review=self.open_hand_review if self.hand_review_offered else None,
-                                       ).attach_host(self))
+                self.app.push(
+                    ScorePad(
+                        self.app,
+                        self._scores(),
+                        self.names,
+                        self.next_deal,
+                        close_key=self.game_def.text("next_deal"),
+                        result=self.result_line(),
+                        on_review=self.open_hand_review if self.hand_review_offered else None,
+                    ).attach_host(self)
+                )
             case AutoNextDeal():
                 self.next_deal()
             case GameOver():
@@ -1030,8 +1115,9 @@ class TableScene(Scene):
             self.app.push(BiddingPanel(self.app, view, self.names, self._human_action).attach_host(self))
         elif phase in (Phase.CONTRACT, Phase.TRUMP_CHOICE):
             # With hints on, H asks for a hint, so hearts answers to its number key alone.
-            self.app.push(ContractChooser(self.app, view, self._human_action,
-                                          letter_h_free=self.hints_offered).attach_host(self))
+            self.app.push(
+                ContractChooser(self.app, view, self._human_action, letter_h_free=self.hints_offered).attach_host(self)
+            )
         elif phase == Phase.DISCARD:
             dialog = KittyDialog(self.app, view, self._human_discards)
             self.app.push(dialog.attach_host(self))
@@ -1058,9 +1144,16 @@ class TableScene(Scene):
             self.show_message(t("table.history_failed"), warning=True)
         scores = self._scores()
         self._play_sound(self._end_effect(list(scores.winners)))
-        self.app.push(EndScene(self.app, scores, self.names, self.play_again, self.app.show_start_after_game,
-                               on_review=self.open_hand_review if self.hand_review_offered else None,
-                               ).attach_host(self))
+        self.app.push(
+            EndScene(
+                self.app,
+                scores,
+                self.names,
+                self.play_again,
+                self.app.show_start_after_game,
+                on_review=self.open_hand_review if self.hand_review_offered else None,
+            ).attach_host(self)
+        )
 
     def play_again(self) -> None:
         self.app.start_match(self.session.rules, list(self.session.seats), None)
@@ -1096,25 +1189,41 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         playing = self.input_enabled()
-        hand = HandLook(cards=self.hand_cards(), face_up=self.face_up, playable=self.playable_cards(),
-                        hover=self.drag.hover if playing else -1,
-                        selected=self.drag.selected if playing else -1,
-                        hidden=self.drag.hidden, suggested=self.hint_cards())
-        overlay = Overlay(prompt=self._prompt_text(), message=self.message,
-                          message_warning=self.message_warning and self.message is not None,
-                          thinking_seat=self.thinking_seat(), winning_seat=self._winning_seat(),
-                          result=self.result_line() if self.director.idle and self.app.top_scene() is self else None)
+        hand = HandLook(
+            cards=self.hand_cards(),
+            face_up=self.face_up,
+            playable=self.playable_cards(),
+            hover=self.drag.hover if playing else -1,
+            selected=self.drag.selected if playing else -1,
+            hidden=self.drag.hidden,
+            suggested=self.hint_cards(),
+        )
+        overlay = Overlay(
+            prompt=self._prompt_text(),
+            message=self.message,
+            message_warning=self.message_warning and self.message is not None,
+            thinking_seat=self.thinking_seat(),
+            winning_seat=self._winning_seat(),
+            result=self.result_line() if self.director.idle and self.app.top_scene() is self else None,
+        )
         # The person looking: a human viewer sees their own hidden bid on their plate.
         looking = self._looking()
-        self.view.draw(surface, self.model, self.layout, self.names, hand, overlay, looking,
-                       covered=self._dialog_cover())
+        self.view.draw(
+            surface, self.model, self.layout, self.names, hand, overlay, looking, covered=self._dialog_cover()
+        )
         for entry in self.drag.returning:
             self.view.draw_card_sprite(surface, entry.card, self.layout.hand_card_w, (entry.x, entry.y))
         dragged = self.drag.dragged_card()
         if dragged is not None:
             card, centre, legal = dragged
-            self.view.draw_card_sprite(surface, card, self.layout.hand_card_w, centre,
-                                       angle=-4.0 if legal else 0.0, alpha=255 if legal else 190)
+            self.view.draw_card_sprite(
+                surface,
+                card,
+                self.layout.hand_card_w,
+                centre,
+                angle=-4.0 if legal else 0.0,
+                alpha=255 if legal else 190,
+            )
         played = self.played_panel()
         covered = self._dialog_cover()
         if played is not None and (covered is None or not covered.colliderect(played.rect)):

@@ -39,7 +39,8 @@ from dataclasses import dataclass
 
 from game.rules import PUBLIC_SEAT, Phase
 
-Position = tuple[int, int]   # ``TableSession.position``: (actions applied, deal number)
+Position = tuple[int, int]  # ``TableSession.position``: (actions applied, deal number)
+
 
 @dataclass(frozen=True)
 class TableFacts:
@@ -47,10 +48,10 @@ class TableFacts:
 
     position: Position
     phase: Phase
-    current_seat: int             # -1 when nobody is to act (hand over, game over)
-    animating: bool               # the animation director still has something to show
-    covered: bool                 # a dialog, menu, score pad or cover is open over the table
-    ai_pause: float = 0.0         # seconds a computer move is held back, so a player can follow it
+    current_seat: int  # -1 when nobody is to act (hand over, game over)
+    animating: bool  # the animation director still has something to show
+    covered: bool  # a dialog, menu, score pad or cover is open over the table
+    ai_pause: float = 0.0  # seconds a computer move is held back, so a player can follow it
     auto_next_delay: float = 0.0  # seconds a finished hand stays up when no human has to close it
     # The human to act, at the screen, may play exactly one card and the settings let it play
     # itself (auto-play): it does after ``auto_play_delay`` seconds of the table standing still.
@@ -59,6 +60,7 @@ class TableFacts:
 
 
 # ---------------------------------------------------------------- decisions
+
 
 @dataclass(frozen=True)
 class Wait:
@@ -131,7 +133,7 @@ class TurnController:
         else:
             self._viewer = PUBLIC_SEAT
         self._position: Position | None = None
-        self._waited = 0.0                 # seconds idle and uncovered at this position
+        self._waited = 0.0  # seconds idle and uncovered at this position
         self._prompted: Position | None = None
         self._auto_played: Position | None = None
         self._hand_over_shown: Position | None = None
@@ -154,7 +156,7 @@ class TurnController:
             raise ValueError(f"seat {seat} has no human player to pass the cover to")
         self._viewer = seat
         self._prompted = None  # now prompt them, behind the cover they just passed
-        self._waited = 0.0     # and a forced card's pause starts now that they can see it
+        self._waited = 0.0  # and a forced card's pause starts now that they can see it
 
     def action_applied(self, actor: int, next_seat: int, new_deal: bool) -> None:
         """An action (or the next deal, ``actor`` -1) was applied; in hot seat the screen
@@ -221,8 +223,12 @@ class TurnController:
         if self._prompted == facts.position:
             # Prompted already. A forced card plays itself once its player has had the
             # pause to see it, and only behind their own cover (the viewer is theirs).
-            if (facts.forced_play and self._viewer == seat and self._auto_played != facts.position
-                    and self._waited >= facts.auto_play_delay):
+            if (
+                facts.forced_play
+                and self._viewer == seat
+                and self._auto_played != facts.position
+                and self._waited >= facts.auto_play_delay
+            ):
                 self._auto_played = facts.position
                 return AutoPlay(seat, facts.position)
             return WAIT

@@ -89,23 +89,23 @@ THINKING_DOTS_PER_SECOND = 3.0
 class HandLook:
     """Interaction state of the bottom hand for one frame."""
 
-    cards: list[int] = field(default_factory=list)   # in display order
+    cards: list[int] = field(default_factory=list)  # in display order
     face_up: bool = True
-    playable: set[int] | None = None      # card ids; None = not this player's turn to play
+    playable: set[int] | None = None  # card ids; None = not this player's turn to play
     hover: int = -1
     selected: int = -1
-    hidden: set[int] = field(default_factory=set)    # indices not drawn (dragged / returning)
-    suggested: frozenset[int] = frozenset()   # card ids a hint points at: raised and framed
+    hidden: set[int] = field(default_factory=set)  # indices not drawn (dragged / returning)
+    suggested: frozenset[int] = frozenset()  # card ids a hint points at: raised and framed
 
 
 @dataclass
 class Overlay:
     """Texts drawn over the table this frame."""
 
-    prompt: str | None = None             # e.g. "Your turn: drag a card to the table"
-    message: str | None = None            # a refusal reason or notice
+    prompt: str | None = None  # e.g. "Your turn: drag a card to the table"
+    message: str | None = None  # a refusal reason or notice
     message_warning: bool = False
-    thinking_seat: int = -1               # a computer seat whose decision is being computed
+    thinking_seat: int = -1  # a computer seat whose decision is being computed
     # The seat whose card is winning the trick on the felt, as the view reports it
     # (-1: no trick in play, or the picture is not yet the view's).
     winning_seat: int = -1
@@ -142,8 +142,17 @@ class TableView:
         self.time += dt
 
     # ------------------------------------------------------------------ frame
-    def draw(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str],
-             hand: HandLook, overlay: Overlay, viewer: int = -1, covered: pygame.Rect | None = None) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        model: TableModel,
+        layout: TableLayout,
+        names: list[str],
+        hand: HandLook,
+        overlay: Overlay,
+        viewer: int = -1,
+        covered: pygame.Rect | None = None,
+    ) -> None:
         """Paint the table; ``viewer`` is the seat whose player is looking (their secret bid shows).
 
         ``covered`` is the panel of a dialog drawn over the table: a name plate,
@@ -206,8 +215,9 @@ class TableView:
         return image
 
     # ------------------------------------------------------------------ corner panels
-    def _draw_indicator(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
-                        names: list[str]) -> None:
+    def _draw_indicator(
+        self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str]
+    ) -> None:
         rect = layout.indicator_rect
         contract = model.declares_contract
         if contract:
@@ -228,8 +238,11 @@ class TableView:
             if no_trump and model.direction < 0:
                 # The declarer is still choosing the ranking: say so, name none. The player
                 # looking is told in their own words ("You chooses" read wrong).
-                who = (t("table.you_choose_direction") if model.declarer == self.viewer
-                       else t("table.choosing_direction", name=names[model.declarer]))
+                who = (
+                    t("table.you_choose_direction")
+                    if model.declarer == self.viewer
+                    else t("table.choosing_direction", name=names[model.declarer])
+                )
             else:
                 who = t("table.declarer", name=names[model.declarer])
             lines = [("dim", t("table.contract")), ("big", contract_text(model)), ("text", who)]
@@ -238,10 +251,12 @@ class TableView:
         if model.high_bid is not None:
             seat, books, mode = model.high_bid
             high = bid_label(bid_action(books, mode))
-            return [("dim", t("table.bidding")), ("big", t("table.high_bid", bid=high)),
-                    ("text", t("table.by", name=names[seat]))], -1
-        return [("dim", t("table.bidding")), ("big", t("table.no_bids")),
-                ("text", t("table.trump_secret"))], -1
+            return [
+                ("dim", t("table.bidding")),
+                ("big", t("table.high_bid", bid=high)),
+                ("text", t("table.by", name=names[seat])),
+            ], -1
+        return [("dim", t("table.bidding")), ("big", t("table.no_bids")), ("text", t("table.trump_secret"))], -1
 
     def _prediction_indicator(self, model: TableModel, names: list[str]) -> tuple[list[tuple[str, str]], int]:
         rounds = t("table.round_of", n=max(1, model.round_number), total=model.total_rounds or "?")
@@ -250,18 +265,19 @@ class TableView:
         if model.trump_pending:
             # Whoever the house rules let name trump: the dealer, or the dealer's left.
             seat = model.trump_chooser if model.trump_chooser >= 0 else model.dealer
-            chooser = (t("table.you_choose_trump") if seat == self.viewer
-                       else t("table.dealer_chooses", name=names[seat]))
+            chooser = (
+                t("table.you_choose_trump") if seat == self.viewer else t("table.dealer_chooses", name=names[seat])
+            )
             return [("dim", rounds), ("big", t("table.trump")), ("text", chooser)], -1
         if model.trump >= 0:
-            return [("dim", rounds), ("big", t(f"suit.{model.trump}")),
-                    ("text", t("table.trump"))], model.trump
+            return [("dim", rounds), ("big", t(f"suit.{model.trump}")), ("text", t("table.trump"))], model.trump
         if model.round_number == 0:
             return [("dim", rounds), ("big", ""), ("text", "")], -1
         return [("dim", rounds), ("big", t("table.no_trump")), ("text", t("table.no_trump_round"))], -2
 
-    def _render_indicator(self, rect: pygame.Rect, layout: TableLayout, lines: list[tuple[str, str]],
-                          suit: int, card: int, contract: bool) -> pygame.Surface:
+    def _render_indicator(
+        self, rect: pygame.Rect, layout: TableLayout, lines: list[tuple[str, str]], suit: int, card: int, contract: bool
+    ) -> pygame.Surface:
         image = self._panel_image(rect.size).copy()
         pad = max(8, round(10 * layout.corner_unit))
         fu = layout.corner_font_unit
@@ -285,7 +301,13 @@ class TableView:
             pygame.draw.circle(image, (246, 242, 230), centre, size // 2)
             pygame.draw.circle(image, GOLD, centre, size // 2, width=2)
             if suit >= 0:
-                draw_suit(image, SUIT_LETTERS[suit], centre, size * 0.58, self.art(layout.small_card_w).suit_colour(SUIT_LETTERS[suit]))
+                draw_suit(
+                    image,
+                    SUIT_LETTERS[suit],
+                    centre,
+                    size * 0.58,
+                    self.art(layout.small_card_w).suit_colour(SUIT_LETTERS[suit]),
+                )
             else:
                 label = self.text.fit(t("table.nt_badge"), round(size * 0.42), theme.TEXT_DARK, size - 6, bold=True)
                 image.blit(label, label.get_rect(center=centre))
@@ -298,12 +320,19 @@ class TableView:
             image.blit(slot, slot.get_rect(center=(badge.centerx, rect.height // 2)))
             left = badge.right + pad
         width = rect.width - left - pad
-        styles = {"dim": (round(fu * 0.8), theme.TEXT_DIM, False),
-                  "big": (round(fu * 1.15), theme.PANEL_TITLE, True),
-                  "text": (round(fu * 0.85), theme.TEXT, False)}
-        rendered = [line for style, text in lines if text
-                    for line in self.fitted_lines(text, styles[style][0], styles[style][1], width,
-                                                  layout.smallest_text, bold=styles[style][2])]
+        styles = {
+            "dim": (round(fu * 0.8), theme.TEXT_DIM, False),
+            "big": (round(fu * 1.15), theme.PANEL_TITLE, True),
+            "text": (round(fu * 0.85), theme.TEXT, False),
+        }
+        rendered = [
+            line
+            for style, text in lines
+            if text
+            for line in self.fitted_lines(
+                text, styles[style][0], styles[style][1], width, layout.smallest_text, bold=styles[style][2]
+            )
+        ]
         total = sum(r.get_height() for r in rendered) + 4 * max(0, len(rendered) - 1)
         y = (rect.height - total) // 2
         for surface in rendered:
@@ -311,8 +340,16 @@ class TableView:
             y += surface.get_height() + 4
         return image
 
-    def fitted_lines(self, text: str, size: int, colour: tuple[int, ...], width: int, smallest: int,
-                     bold: bool = False, most: int = 2) -> list[pygame.Surface]:
+    def fitted_lines(
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, ...],
+        width: int,
+        smallest: int,
+        bold: bool = False,
+        most: int = 2,
+    ) -> list[pygame.Surface]:
         """``text`` as one line at ``size`` or smaller down to ``smallest`` within ``width``; too
         long for one line at ``smallest``, it wraps to up to ``most`` lines at that size (the
         last shortened with "..." if even they do not hold it), never smaller."""
@@ -320,7 +357,7 @@ class TableView:
             return [self.text.fit(text, size, colour, width, bold, smallest=smallest)]
         lines = wrap_text(text, width, smallest, bold)
         if len(lines) > most:
-            lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+            lines = lines[: most - 1] + [" ".join(lines[most - 1 :])]
         return [self.text.fit(part, smallest, colour, width, bold, smallest=smallest) for part in lines]
 
     def _suit_badge(self, image: pygame.Surface, centre: tuple[int, int], size: int, suit: int) -> None:
@@ -336,20 +373,32 @@ class TableView:
         the round's bids against its tricks (over- or underbid)."""
         game = model.game_def
         standing = HandStanding(
-            players=model.num_players, trump=model.trump, books=tuple(model.books),
-            tricks_per_hand=model.tricks_per_hand, over=model.phase in (Phase.HAND_OVER, Phase.GAME_OVER),
-            figures=TableFigures(declarer=model.declarer, contract_books=model.contract_books,
-                                 contract_mode=model.contract_mode, direction=model.direction,
-                                 predictions=tuple(model.predictions)))
+            players=model.num_players,
+            trump=model.trump,
+            books=tuple(model.books),
+            tricks_per_hand=model.tricks_per_hand,
+            over=model.phase in (Phase.HAND_OVER, Phase.GAME_OVER),
+            figures=TableFigures(
+                declarer=model.declarer,
+                contract_books=model.contract_books,
+                contract_mode=model.contract_mode,
+                direction=model.direction,
+                predictions=tuple(model.predictions),
+            ),
+        )
 
         def side_words(word: Word) -> str:
             return team_words([names[seat] for seat in model.score_side_members(word.value)])
-        return [(say(line.phrase, side_words),
-                 theme.TEAM_COLOURS[line.side] if line.side >= 0 else GOLD if line.highlight else theme.TEXT)
-                for line in game.adapter.progress_lines(game, standing)]
 
-    def _draw_progress(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
-                       names: list[str]) -> None:
+        return [
+            (
+                say(line.phrase, side_words),
+                theme.TEAM_COLOURS[line.side] if line.side >= 0 else GOLD if line.highlight else theme.TEXT,
+            )
+            for line in game.adapter.progress_lines(game, standing)
+        ]
+
+    def _draw_progress(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str]) -> None:
         lines = self.progress_lines(model, names)
         if not lines:
             return
@@ -359,8 +408,10 @@ class TableView:
         if image is None:
             pad = max(6, round(8 * layout.corner_unit))
             size = max(layout.smallest_text, round(layout.corner_font_unit * 0.78))
-            labels = [self.fitted_lines(text, size, colour, rect.width - 2 * pad, layout.smallest_text,
-                                        bold=index == 0) for index, (text, colour) in enumerate(lines)]
+            labels = [
+                self.fitted_lines(text, size, colour, rect.width - 2 * pad, layout.smallest_text, bold=index == 0)
+                for index, (text, colour) in enumerate(lines)
+            ]
             # The panel is as tall as its lines need (a line too long for the panel wraps to a
             # second), within the room the layout keeps for it.
             step = max(label.get_height() for line in labels for label in line)
@@ -378,8 +429,7 @@ class TableView:
             self._panels.put(key, image)
         surface.blit(image, rect.topleft)
 
-    def _draw_scores(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
-                     names: list[str]) -> None:
+    def _draw_scores(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str]) -> None:
         rect = layout.score_rect
         teams = model.game_def.partnerships > 0
         if teams:
@@ -388,12 +438,21 @@ class TableView:
             for team in range(model.game_def.score_sides(model.num_players)):
                 members = team_words([names[s] for s in model.score_side_members(team)])
                 books = model.books[team] if team < len(model.books) else 0
-                rows.append((members, score_text(model.scores[team]) if team < len(model.scores) else "0",
-                             t("table.books", n=books), theme.TEAM_COLOURS[team], False))
+                rows.append(
+                    (
+                        members,
+                        score_text(model.scores[team]) if team < len(model.scores) else "0",
+                        t("table.books", n=books),
+                        theme.TEAM_COLOURS[team],
+                        False,
+                    )
+                )
         else:
             best = max(model.scores) if model.scores else 0
-            rows = [(names[s], score_text(model.scores[s]), "", theme.TEXT,
-                     model.scores[s] == best and best != 0) for s in range(model.num_players)]
+            rows = [
+                (names[s], score_text(model.scores[s]), "", theme.TEXT, model.scores[s] == best and best != 0)
+                for s in range(model.num_players)
+            ]
         key = ("scores", rect.size, tuple(rows))
         image = self._panels.get(key)
         if image is None:
@@ -425,19 +484,27 @@ class TableView:
                 pygame.draw.circle(image, colour, (pad + 5, y + line_h // 2), 5)
                 label = self.text.fit(name, name_size, theme.TEXT, rect.width - 2 * pad - 14, smallest=smallest)
                 image.blit(label, (pad + 14, y + (line_h - label.get_height()) // 2))
-                books = self.text.fit(extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM,
-                                      rect.width - 2 * pad - 14 - score_w, smallest=smallest)
+                books = self.text.fit(
+                    extra,
+                    max(smallest, round(fu * 0.75)),
+                    theme.TEXT_DIM,
+                    rect.width - 2 * pad - 14 - score_w,
+                    smallest=smallest,
+                )
                 image.blit(books, (pad + 14, y + line_h + (line_h - books.get_height()) // 2))
                 value = self.text.render(score, round(fu * 1.0), theme.TEXT, bold=True)
-                image.blit(value, (rect.width - pad - value.get_width(), y + line_h + (line_h - value.get_height()) // 2))
+                image.blit(
+                    value, (rect.width - pad - value.get_width(), y + line_h + (line_h - value.get_height()) // 2)
+                )
                 y += 2 * line_h
                 continue
             if teams:
                 pygame.draw.circle(image, colour, (pad + 5, y + row_h // 2), 5)
                 label = self.text.fit(name, name_size, theme.TEXT, name_w - 14, smallest=smallest)
                 image.blit(label, (pad + 14, y + (row_h - label.get_height()) // 2))
-                books = self.text.fit(extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM, extra_w,
-                                      smallest=smallest)
+                books = self.text.fit(
+                    extra, max(smallest, round(fu * 0.75)), theme.TEXT_DIM, extra_w, smallest=smallest
+                )
                 image.blit(books, (rect.width - pad - score_w - extra_w, y + (row_h - books.get_height()) // 2))
             else:
                 label_colour = GOLD if leading else theme.TEXT
@@ -480,8 +547,9 @@ class TableView:
             fan = pygame.transform.rotate(fan, angle)
         return fan
 
-    def _draw_plate(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
-                    names: list[str], seat: int) -> None:
+    def _draw_plate(
+        self, surface: pygame.Surface, model: TableModel, layout: TableLayout, names: list[str], seat: int
+    ) -> None:
         place = layout.place(seat)
         rect = place.plate
         is_turn = model.turn == seat
@@ -490,8 +558,9 @@ class TableView:
         key = (rect.size, names[seat], line2, is_turn, team, model.dealer == seat)
         plate = self._plates.get(key)
         if plate is None:
-            plate = self._plates.put(key, self._render_plate(layout, rect, names[seat], line2, is_turn, team,
-                                                             model.dealer == seat))
+            plate = self._plates.put(
+                key, self._render_plate(layout, rect, names[seat], line2, is_turn, team, model.dealer == seat)
+            )
         if is_turn:
             glow = self._glow(rect.size)
             # A slow pulse draws the eye without flashing.
@@ -535,8 +604,9 @@ class TableView:
             return label + " · " + t("table.won", n=model.tricks_won[seat])
         return label
 
-    def _render_plate(self, layout: TableLayout, rect: pygame.Rect, name: str, line2: str, is_turn: bool,
-                      team: int, dealer: bool) -> pygame.Surface:
+    def _render_plate(
+        self, layout: TableLayout, rect: pygame.Rect, name: str, line2: str, is_turn: bool, team: int, dealer: bool
+    ) -> pygame.Surface:
         w, h = rect.size
         margin = 8
         image = pygame.Surface((w + 2 * margin, h + 2 * margin), pygame.SRCALPHA)
@@ -562,8 +632,9 @@ class TableView:
         text_w = w - radius * 1.1 - (h * 0.6 if dealer else 0)
         name_img = self.text.fit(name, round(fu * 0.95), GOLD if is_turn else theme.TEXT, round(text_w), bold=True)
         if line2:
-            info = self.text.fit(line2, round(fu * 0.78), theme.TEXT_DIM if not is_turn else TURN_PLATE_INFO,
-                                 round(text_w))
+            info = self.text.fit(
+                line2, round(fu * 0.78), theme.TEXT_DIM if not is_turn else TURN_PLATE_INFO, round(text_w)
+            )
             total = name_img.get_height() + info.get_height()
             y = body.top + (h - total) // 2
             image.blit(name_img, (round(text_left), y))
@@ -604,8 +675,9 @@ class TableView:
             image = self.rotations.get(back, (index * 37) % 20 - 10)
             surface.blit(image, image.get_rect(center=(cx + index * 2, cy - index * 2)))
 
-    def _draw_trick(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
-                    winning_seat: int = -1) -> None:
+    def _draw_trick(
+        self, surface: pygame.Surface, model: TableModel, layout: TableLayout, winning_seat: int = -1
+    ) -> None:
         """The trick on the felt; while it is played, the led card and the card winning
         it (``winning_seat``, as the view reports it) carry small tags."""
         width = layout.trick_card_w
@@ -625,11 +697,13 @@ class TableView:
         leader = model.trick[0][0]
         self._trick_tag(surface, layout, leader, t("table.trick_led"), winning=False, stacked=False)
         if any(seat == winning_seat for seat, _ in model.trick):
-            self._trick_tag(surface, layout, winning_seat, t("table.trick_winning"), winning=True,
-                            stacked=winning_seat == leader)
+            self._trick_tag(
+                surface, layout, winning_seat, t("table.trick_winning"), winning=True, stacked=winning_seat == leader
+            )
 
-    def _trick_tag(self, surface: pygame.Surface, layout: TableLayout, seat: int, text: str, winning: bool,
-                   stacked: bool) -> None:
+    def _trick_tag(
+        self, surface: pygame.Surface, layout: TableLayout, seat: int, text: str, winning: bool, stacked: bool
+    ) -> None:
         """A small tag beside a trick card ("Led", "Winning"), where the layout puts it clear
         of every card's corner indices; a second tag on the same card sits beyond the first."""
         image = self.trick_tag_image(layout, text, winning)
@@ -658,8 +732,12 @@ class TableView:
             w, h = size
             shadow = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
             for i in range(4, 0, -1):
-                pygame.draw.rect(shadow, (0, 0, 0, 22), pygame.Rect(4 - i, 4 - i, w + 2 * i, h + 2 * i),
-                                 border_radius=max(4, w // 10))
+                pygame.draw.rect(
+                    shadow,
+                    (0, 0, 0, 22),
+                    pygame.Rect(4 - i, 4 - i, w + 2 * i, h + 2 * i),
+                    border_radius=max(4, w // 10),
+                )
             self._sized.put(key, shadow)
         return shadow
 
@@ -667,10 +745,18 @@ class TableView:
         """The bottom hand, drawn from one cached layer while nothing about it changes."""
         if not hand.cards:
             return
-        key = (layout.size, layout.hand_card_w, tuple(hand.cards), hand.face_up,
-               frozenset(hand.playable) if hand.playable is not None else None,
-               hand.hover, hand.selected, frozenset(hand.hidden), hand.suggested,
-               self.app.settings.four_colour_deck)
+        key = (
+            layout.size,
+            layout.hand_card_w,
+            tuple(hand.cards),
+            hand.face_up,
+            frozenset(hand.playable) if hand.playable is not None else None,
+            hand.hover,
+            hand.selected,
+            frozenset(hand.hidden),
+            hand.suggested,
+            self.app.settings.four_colour_deck,
+        )
         if self._hand_layer is None or self._hand_layer[0] != key:
             self._hand_layer = (key, *self._render_hand(layout, hand))
         _, layer, origin = self._hand_layer
@@ -697,8 +783,9 @@ class TableView:
                 continue
             card = hand.cards[index]
             if index == hand.selected or index == hand.hover:
-                rect = rect.move(0, -round(layout.hand_card_h * (RAISE_SELECTED if index == hand.selected
-                                                                 else RAISE_HOVER)))
+                rect = rect.move(
+                    0, -round(layout.hand_card_h * (RAISE_SELECTED if index == hand.selected else RAISE_HOVER))
+                )
             elif hand.face_up and card in hand.suggested:
                 rect = rect.move(0, -round(layout.hand_card_h * RAISE_HINT))  # the hint's card stands out
             look = "plain"
@@ -746,18 +833,29 @@ class TableView:
         if ring is None:
             ring = pygame.Surface(art.size, pygame.SRCALPHA)
             # White, not gold: playable cards already glow gold.
-            pygame.draw.rect(ring, HINT_RING, ring.get_rect(), width=max(3, art.width // 22),
-                             border_radius=max(3, art.width // 14))
+            pygame.draw.rect(
+                ring, HINT_RING, ring.get_rect(), width=max(3, art.width // 22), border_radius=max(3, art.width // 14)
+            )
             self._sized.put(key, ring)
         return ring
 
     def _draw_flying(self, surface: pygame.Surface, model: TableModel) -> None:
         for sprite in sorted(model.flying, key=lambda s: s.z):
-            self.draw_card_sprite(surface, sprite.card, sprite.width, (sprite.x, sprite.y), sprite.angle,
-                                  sprite.flip, sprite.alpha)
+            self.draw_card_sprite(
+                surface, sprite.card, sprite.width, (sprite.x, sprite.y), sprite.angle, sprite.flip, sprite.alpha
+            )
 
-    def draw_card_sprite(self, surface: pygame.Surface, card: int, width: int, centre: tuple[float, float],
-                         angle: float = 0.0, flip: float = 1.0, alpha: int = 255, shadow: bool = True) -> None:
+    def draw_card_sprite(
+        self,
+        surface: pygame.Surface,
+        card: int,
+        width: int,
+        centre: tuple[float, float],
+        angle: float = 0.0,
+        flip: float = 1.0,
+        alpha: int = 255,
+        shadow: bool = True,
+    ) -> None:
         """One free card: ``flip`` 0..1 turns it from back to face through edge-on."""
         face_up = flip >= 0.5 and card >= 0
         squeeze = abs(math.cos(math.pi * flip)) if 0.0 < flip < 1.0 else 1.0
@@ -774,24 +872,44 @@ class TableView:
             self.rotations.blit(surface, image, (round(floater.x), round(floater.y)), alpha=floater.alpha)
 
     # ------------------------------------------------------------------ messages
-    def _draw_overlay(self, surface: pygame.Surface, model: TableModel, layout: TableLayout,
-                      overlay: Overlay) -> None:
+    def _draw_overlay(self, surface: pygame.Surface, model: TableModel, layout: TableLayout, overlay: Overlay) -> None:
         fu = layout.font_unit
         if overlay.result is not None and not model.banner:
             result, result_colour = overlay.result
-            self._pill(surface, result, (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
-                       round(fu * 1.0), result_colour, layout)
+            self._pill(
+                surface,
+                result,
+                (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
+                round(fu * 1.0),
+                result_colour,
+                layout,
+            )
         if model.banner:
-            self._pill(surface, model.banner, (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
-                       round(fu * 1.1), theme.PANEL_TITLE, layout)
+            self._pill(
+                surface,
+                model.banner,
+                (layout.centre[0], layout.trick_rect.top - round(fu * 0.4)),
+                round(fu * 1.1),
+                theme.PANEL_TITLE,
+                layout,
+            )
         text = overlay.message or overlay.prompt
         if text:
             colour = theme.WARNING if overlay.message_warning else theme.TEXT
-            self._pill(surface, text, layout.message_centre, round(fu * 0.95), colour, layout,
-                       warning=overlay.message_warning)
+            self._pill(
+                surface, text, layout.message_centre, round(fu * 0.95), colour, layout, warning=overlay.message_warning
+            )
 
-    def _pill(self, surface: pygame.Surface, text: str, centre: tuple[int, int], size: int,
-              colour: tuple[int, int, int], layout: TableLayout, warning: bool = False) -> None:
+    def _pill(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        centre: tuple[int, int],
+        size: int,
+        colour: tuple[int, int, int],
+        layout: TableLayout,
+        warning: bool = False,
+    ) -> None:
         key = ("pill", text, size, colour, warning, layout.width)
         image = self._pills.get(key)
         if image is None:
@@ -801,8 +919,13 @@ class TableView:
             image = pygame.Surface((w, h), pygame.SRCALPHA)
             background = theme.WARNING_BG if warning else (8, 18, 14, 215)
             pygame.draw.rect(image, background, image.get_rect(), border_radius=h // 2)
-            pygame.draw.rect(image, theme.WARNING if warning else (*theme.PANEL_EDGE, 200), image.get_rect(),
-                             width=1, border_radius=h // 2)
+            pygame.draw.rect(
+                image,
+                theme.WARNING if warning else (*theme.PANEL_EDGE, 200),
+                image.get_rect(),
+                width=1,
+                border_radius=h // 2,
+            )
             image.blit(label, (pad_x, pad_y))
             self._pills.put(key, image)
         rect = image.get_rect(center=centre)

@@ -41,10 +41,20 @@ class Button(Widget):
     disabled; it is shown on hover and reported when the button is clicked.
     """
 
-    def __init__(self, rect: RectLike, label: str, on_click: Callable[[], Any] | None,
-                 enabled: bool = True, reason: str | None = None, kind: str = "normal",
-                 hotkey: int | str | tuple[int | str, ...] | None = None, icon: Icon | None = None,
-                 selected: bool = False, font_size: int | None = None, sublabel: str | None = None) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        label: str,
+        on_click: Callable[[], Any] | None,
+        enabled: bool = True,
+        reason: str | None = None,
+        kind: str = "normal",
+        hotkey: int | str | tuple[int | str, ...] | None = None,
+        icon: Icon | None = None,
+        selected: bool = False,
+        font_size: int | None = None,
+        sublabel: str | None = None,
+    ) -> None:
         super().__init__(rect, enabled, reason)
         self.label = label
         self.sublabel = sublabel
@@ -112,8 +122,7 @@ class Button(Widget):
         if not self.visible or self.rect.width < 4 or self.rect.height < 4:
             return
         state = self._state()
-        key = (self.rect.size, state, self.kind, self.selected, self.label, self.sublabel,
-               self.font_size, self.icon)
+        key = (self.rect.size, state, self.kind, self.selected, self.label, self.sublabel, self.font_size, self.icon)
         image = self._images.get_or_make(key, lambda: self._render(state))
         offset = 2 if state == "pressed" else 0
         surface.blit(image, (self.rect.left, self.rect.top + offset - 1))
@@ -184,8 +193,12 @@ class Button(Widget):
                 left = inner.centerx - total // 2 if total < inner.width else inner.left
                 icon_rect = pygame.Rect(left, inner.centery - icon_side // 2, icon_side, icon_side)
                 self.icon(image, icon_rect, colour)
-                text_rect = pygame.Rect(icon_rect.right + pad_x // 2, inner.top,
-                                        max(1, inner.right - icon_rect.right - pad_x // 2), inner.height)
+                text_rect = pygame.Rect(
+                    icon_rect.right + pad_x // 2,
+                    inner.top,
+                    max(1, inner.right - icon_rect.right - pad_x // 2),
+                    inner.height,
+                )
                 draw_text_fit(image, self.label, text_rect, size, colour, align="left", bold=True)
             else:
                 icon_rect = pygame.Rect(0, 0, icon_side, icon_side)

@@ -26,8 +26,14 @@ from game.ui.widgets.text import draw_text_fit, text_size
 
 GRID = (*theme.PANEL_EDGE[:3], 70)
 #: One colour per line (a side, a seat), told apart on the green felt.
-SERIES_COLOURS: tuple[Colour, ...] = (theme.TEAM_COLOURS[0], theme.TEAM_COLOURS[1], (150, 220, 130),
-                                      (235, 130, 200), (240, 220, 100), (170, 150, 255))
+SERIES_COLOURS: tuple[Colour, ...] = (
+    theme.TEAM_COLOURS[0],
+    theme.TEAM_COLOURS[1],
+    (150, 220, 130),
+    (235, 130, 200),
+    (240, 220, 100),
+    (170, 150, 255),
+)
 
 
 @dataclass
@@ -66,16 +72,24 @@ def nice_ticks(low: float, high: float, count: int = 4) -> list[float]:
     return ticks
 
 
-def _frame(surface: pygame.Surface, rect: pygame.Rect, title: str, size: int, empty: str,
-           has_data: bool) -> tuple[ChartGeometry, pygame.Rect, int]:
+def _frame(
+    surface: pygame.Surface, rect: pygame.Rect, title: str, size: int, empty: str, has_data: bool
+) -> tuple[ChartGeometry, pygame.Rect, int]:
     """The chart's title line, and ``empty`` written below it when there is nothing to show.
 
     Returns the chart's geometry (its plot area is the box below the title
     until the chart narrows it), that box and the size of the labels."""
     rect = pygame.Rect(rect)
     title_h = max(14, round(size * 1.25))
-    draw_text_fit(surface, title, pygame.Rect(rect.left, rect.top, rect.width, title_h), size, theme.PANEL_TITLE,
-                  align="left", bold=True)
+    draw_text_fit(
+        surface,
+        title,
+        pygame.Rect(rect.left, rect.top, rect.width, title_h),
+        size,
+        theme.PANEL_TITLE,
+        align="left",
+        bold=True,
+    )
     label_size = max(11, round(size * 0.8))
     body = pygame.Rect(rect.left, rect.top + title_h + 2, rect.width, max(1, rect.height - title_h - 2))
     if not has_data:
@@ -93,10 +107,18 @@ def _empty(surface: pygame.Surface, body: pygame.Rect, text: str, size: int) -> 
     draw_text_fit(surface, text, body.inflate(-12, -8), size, theme.TEXT_DIM)
 
 
-def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, series: Sequence[Sequence[float]],
-                    colours: Sequence[Colour], size: int, empty: str,
-                    y_format: Callable[[float], str] = decimal_words, y_range: tuple[float, float] | None = None,
-                    x_labels: tuple[str, str] = ("", "")) -> ChartGeometry:
+def draw_line_chart(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    title: str,
+    series: Sequence[Sequence[float]],
+    colours: Sequence[Colour],
+    size: int,
+    empty: str,
+    y_format: Callable[[float], str] = decimal_words,
+    y_range: tuple[float, float] | None = None,
+    x_labels: tuple[str, str] = ("", ""),
+) -> ChartGeometry:
     """One line per series over the same x steps (rounds, games), with dots at each value.
 
     ``y_range`` fixes the scale (a rate from 0 to 1); otherwise it covers the
@@ -109,11 +131,15 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, seri
     values = [value for line in series for value in line]
     low, high = y_range if y_range else (min(0.0, min(values)), max(0.0, max(values)))
     ticks = nice_ticks(low, high)
-    low, high = (y_range if y_range else (min(ticks[0], low), max(ticks[-1], high)))
+    low, high = y_range if y_range else (min(ticks[0], low), max(ticks[-1], high))
     label_w = max(text_size(y_format(tick), label_size)[0] for tick in ticks) + 6
     x_label_h = round(label_size * 1.3)
-    area = pygame.Rect(body.left + label_w, body.top + label_size // 2, max(1, body.width - label_w - 6),
-                       max(1, body.height - x_label_h - label_size // 2))
+    area = pygame.Rect(
+        body.left + label_w,
+        body.top + label_size // 2,
+        max(1, body.width - label_w - 6),
+        max(1, body.height - x_label_h - label_size // 2),
+    )
     geometry.area = area
 
     def y_of(value: float) -> int:
@@ -124,8 +150,14 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, seri
         if low <= tick <= high:
             y = y_of(tick)
             pygame.draw.line(surface, GRID, (area.left, y), (area.right, y))
-            draw_text_fit(surface, y_format(tick), pygame.Rect(body.left, y - label_size, label_w - 4, 2 * label_size),
-                          label_size, theme.TEXT_DIM, align="right")
+            draw_text_fit(
+                surface,
+                y_format(tick),
+                pygame.Rect(body.left, y - label_size, label_w - 4, 2 * label_size),
+                label_size,
+                theme.TEXT_DIM,
+                align="right",
+            )
     if low < 0 < high:
         pygame.draw.line(surface, theme.PANEL_EDGE, (area.left, y_of(0)), (area.right, y_of(0)))
     pygame.draw.line(surface, theme.PANEL_EDGE, area.bottomleft, area.topleft)
@@ -133,8 +165,10 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, seri
         if not line:
             continue
         gap = area.width / max(1, steps - 1) if steps > 1 else 0
-        points = [(round(area.left + (index * gap if steps > 1 else area.width / 2)), y_of(value))
-                  for index, value in enumerate(line)]
+        points = [
+            (round(area.left + (index * gap if steps > 1 else area.width / 2)), y_of(value))
+            for index, value in enumerate(line)
+        ]
         geometry.points.append(points)
         if len(points) > 1:
             pygame.draw.lines(surface, colour, False, points, 2)
@@ -147,8 +181,9 @@ def draw_line_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, seri
     return geometry
 
 
-def draw_bar_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, bars: Sequence[Bar], maximum: float,
-                   size: int, empty: str) -> ChartGeometry:
+def draw_bar_chart(
+    surface: pygame.Surface, rect: pygame.Rect, title: str, bars: Sequence[Bar], maximum: float, size: int, empty: str
+) -> ChartGeometry:
     """Horizontal bars, one row each: the label on the left, the bar, its caption on it."""
     geometry, body, label_size = _frame(surface, rect, title, size, empty, bool(bars))
     if not bars:
@@ -159,13 +194,20 @@ def draw_bar_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, bars:
     row_h = min(round(label_size * 2.2), area.height // len(bars))
     for index, bar in enumerate(bars):
         row = pygame.Rect(body.left, body.top + index * row_h, body.width, row_h)
-        draw_text_fit(surface, bar.label, pygame.Rect(row.left, row.top, label_w - 6, row_h), label_size, theme.TEXT,
-                      align="right")
+        draw_text_fit(
+            surface,
+            bar.label,
+            pygame.Rect(row.left, row.top, label_w - 6, row_h),
+            label_size,
+            theme.TEXT,
+            align="right",
+        )
         track = pygame.Rect(area.left, row.top + row_h // 6, area.width, max(2, row_h - row_h // 3))
         pygame.draw.rect(surface, (*theme.INPUT_BG[:3], 160), track, border_radius=3)
         share = _share(bar.value, maximum)
-        filled = pygame.Rect(track.left, track.top, max(1 if bar.value > 0 else 0, round(track.width * share)),
-                             track.height)
+        filled = pygame.Rect(
+            track.left, track.top, max(1 if bar.value > 0 else 0, round(track.width * share)), track.height
+        )
         if filled.width:
             pygame.draw.rect(surface, bar.colour, filled, border_radius=3)
         geometry.bars.append(filled)
@@ -174,8 +216,9 @@ def draw_bar_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, bars:
     return geometry
 
 
-def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, bars: Sequence[Bar],
-                      maximum: float, size: int, empty: str) -> ChartGeometry:
+def draw_column_chart(
+    surface: pygame.Surface, rect: pygame.Rect, title: str, bars: Sequence[Bar], maximum: float, size: int, empty: str
+) -> ChartGeometry:
     """Upright columns side by side, each labelled underneath (cards dealt: 1, 2, ... 20).
 
     ``value`` is a share of ``maximum`` (a rate: ``maximum`` 1.0), read off a
@@ -187,17 +230,26 @@ def draw_column_chart(surface: pygame.Surface, rect: pygame.Rect, title: str, ba
         return geometry
     label_h = round(label_size * 1.3)
     scale_w = text_size(percent_words(100), label_size)[0] + 6
-    area = pygame.Rect(body.left + scale_w, body.top + label_size // 2, max(1, body.width - scale_w),
-                       max(1, body.height - label_h - label_size // 2))
+    area = pygame.Rect(
+        body.left + scale_w,
+        body.top + label_size // 2,
+        max(1, body.width - scale_w),
+        max(1, body.height - label_h - label_size // 2),
+    )
     geometry.area = area
     pygame.draw.line(surface, theme.PANEL_EDGE, area.bottomleft, area.bottomright)
     for share in (0.0, 0.5, 1.0):
         y = round(area.bottom - area.height * share)
         if share:
             pygame.draw.line(surface, GRID, (area.left, y), (area.right, y))
-        draw_text_fit(surface, percent_words(round(share * maximum * 100)),
-                      pygame.Rect(body.left, y - label_size, scale_w - 4, 2 * label_size),
-                      label_size, theme.TEXT_DIM, align="right")
+        draw_text_fit(
+            surface,
+            percent_words(round(share * maximum * 100)),
+            pygame.Rect(body.left, y - label_size, scale_w - 4, 2 * label_size),
+            label_size,
+            theme.TEXT_DIM,
+            align="right",
+        )
     slot = area.width / len(bars)
     # The share over each column only when every one of them has room for it, in one size: the
     # labels' own, or as much smaller as a large UI scale's narrow columns need (not under 11 px).
@@ -236,8 +288,7 @@ def _size_in_slot(texts: Sequence[str], slot: float, size: int) -> int:
     return size
 
 
-def draw_legend(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[tuple[str, Colour]],
-                size: int) -> None:
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[tuple[str, Colour]], size: int) -> None:
     """Coloured swatches with names, side by side across ``rect``."""
     if not entries:
         return
@@ -247,5 +298,11 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, entries: Sequence[tu
         # The swatch grows with the row, short of taking a narrow cell's room for the name.
         swatch = max(6, min(rect.height // 2, width // 4))
         pygame.draw.rect(surface, colour, (cell.left, cell.centery - swatch // 2, swatch, swatch), border_radius=2)
-        draw_text_fit(surface, name, pygame.Rect(cell.left + swatch + 4, cell.top, max(1, width - swatch - 8),
-                                                 cell.height), size, theme.TEXT, align="left")
+        draw_text_fit(
+            surface,
+            name,
+            pygame.Rect(cell.left + swatch + 4, cell.top, max(1, width - swatch - 8), cell.height),
+            size,
+            theme.TEXT,
+            align="left",
+        )

@@ -17,8 +17,9 @@ from game.ui.widgets.shading import lighten
 from game.ui.widgets.text import draw_text_fit, fit_size, text_size
 
 
-def draw_input_box(surface: pygame.Surface, rect: pygame.Rect, edge: Colour,
-                   background: Colour = theme.INPUT_BG, edge_width: int = 1) -> int:
+def draw_input_box(
+    surface: pygame.Surface, rect: pygame.Rect, edge: Colour, background: Colour = theme.INPUT_BG, edge_width: int = 1
+) -> int:
     """The rounded well every input control sits in; returns its corner radius."""
     radius = max(4, min(rect.height // 3, 10))
     pygame.draw.rect(surface, background, rect, border_radius=radius)
@@ -35,8 +36,15 @@ def value_size(rect: pygame.Rect) -> int:
 class Toggle(Widget):
     """An on/off switch; ``labels`` are the words shown for off and on."""
 
-    def __init__(self, rect: RectLike, value: bool, on_change: Callable[[bool], Any] | None,
-                 labels: tuple[str, str] | None = None, enabled: bool = True, reason: str | None = None) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        value: bool,
+        on_change: Callable[[bool], Any] | None,
+        labels: tuple[str, str] | None = None,
+        enabled: bool = True,
+        reason: str | None = None,
+    ) -> None:
         super().__init__(rect, enabled, reason)
         self.value = value
         self.on_change = on_change
@@ -70,8 +78,7 @@ class Toggle(Widget):
         knob_x = rect.right - 3 - knob_d if on else rect.left + 3
         knob = pygame.Rect(knob_x, rect.top + 3, knob_d, knob_d)
         pygame.draw.ellipse(surface, (236, 236, 228) if self.enabled else (150, 150, 146), knob)
-        text_rect = pygame.Rect(rect.left + radius // 2 if on else knob.right + 4, rect.top,
-                                0, rect.height)
+        text_rect = pygame.Rect(rect.left + radius // 2 if on else knob.right + 4, rect.top, 0, rect.height)
         text_rect.width = (knob.left - 4 - text_rect.left) if on else (rect.right - radius // 2 - text_rect.left)
         colour = theme.TEXT if self.enabled else theme.BUTTON_TEXT_DISABLED
         draw_text_fit(surface, self.labels[1 if on else 0], text_rect, value_size(rect), colour, bold=True)
@@ -139,8 +146,12 @@ class _ArrowBox(Widget):
         if not self.visible:
             return
         rect = self.rect
-        draw_input_box(surface, rect, theme.ACCENT if self.hovered and self.enabled else theme.INPUT_EDGE,
-                       background=theme.INPUT_BG if self.enabled else (40, 44, 42))
+        draw_input_box(
+            surface,
+            rect,
+            theme.ACCENT if self.hovered and self.enabled else theme.INPUT_EDGE,
+            background=theme.INPUT_BG if self.enabled else (40, 44, 42),
+        )
         left, middle, right = self._arrow_rects()
         for box, direction in ((left, -1), (right, 1)):
             active = self.can_step(direction)
@@ -165,9 +176,17 @@ class Cycler(_ArrowBox):
     Left/Right step back and forward (wrapping round), Enter/Space step forward.
     """
 
-    def __init__(self, rect: RectLike, choices: Sequence[Any], index: int,
-                 on_change: Callable[[Any], Any] | None, labels: Sequence[str] | None = None,
-                 enabled: bool = True, reason: str | None = None, wrap: bool = True) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        choices: Sequence[Any],
+        index: int,
+        on_change: Callable[[Any], Any] | None,
+        labels: Sequence[str] | None = None,
+        enabled: bool = True,
+        reason: str | None = None,
+        wrap: bool = True,
+    ) -> None:
         super().__init__(rect, enabled, reason)
         self.choices = list(choices)
         self.labels = list(labels) if labels is not None else [str(c) for c in self.choices]
@@ -196,9 +215,17 @@ class Cycler(_ArrowBox):
 class Stepper(_ArrowBox):
     """A whole number from ``minimum`` to ``maximum`` with - and + arrows."""
 
-    def __init__(self, rect: RectLike, value: int, minimum: int, maximum: int,
-                 on_change: Callable[[int], Any] | None, enabled: bool = True, reason: str | None = None,
-                 formatter: Callable[[int], str] = str) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        value: int,
+        minimum: int,
+        maximum: int,
+        on_change: Callable[[int], Any] | None,
+        enabled: bool = True,
+        reason: str | None = None,
+        formatter: Callable[[int], str] = str,
+    ) -> None:
         super().__init__(rect, enabled, reason)
         self.value = value
         self.minimum = minimum
@@ -230,9 +257,16 @@ class Stepper(_ArrowBox):
 class TextInput(Widget):
     """A one-line text box (player names). Typing needs the focus: click or Tab to it."""
 
-    def __init__(self, rect: RectLike, text: str, on_change: Callable[[str], Any] | None,
-                 max_length: int = 16, placeholder: str = "", enabled: bool = True,
-                 on_unshowable: Callable[[], Any] | None = None) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        text: str,
+        on_change: Callable[[str], Any] | None,
+        max_length: int = 16,
+        placeholder: str = "",
+        enabled: bool = True,
+        on_unshowable: Callable[[], Any] | None = None,
+    ) -> None:
         super().__init__(rect, enabled)
         self.text = text
         self.on_change = on_change
@@ -259,11 +293,11 @@ class TextInput(Widget):
         key = event.key
         if key == pygame.K_BACKSPACE:
             if self.cursor > 0:
-                self._set(self.text[: self.cursor - 1] + self.text[self.cursor:], self.cursor - 1)
+                self._set(self.text[: self.cursor - 1] + self.text[self.cursor :], self.cursor - 1)
             return True
         if key == pygame.K_DELETE:
             if self.cursor < len(self.text):
-                self._set(self.text[: self.cursor] + self.text[self.cursor + 1:], self.cursor)
+                self._set(self.text[: self.cursor] + self.text[self.cursor + 1 :], self.cursor)
             return True
         if key == pygame.K_LEFT:
             self.cursor = max(0, self.cursor - 1)
@@ -279,8 +313,7 @@ class TextInput(Widget):
             return True
         if key == pygame.K_SPACE:
             return True  # the space itself arrives as a TEXTINPUT event
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE,
-                   pygame.K_UP, pygame.K_DOWN):
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE, pygame.K_UP, pygame.K_DOWN):
             return False  # let the focus group move on
         # Printable keys arrive as TEXTINPUT; swallow their KEYDOWN so no hotkey fires.
         return bool(event.unicode and event.unicode.isprintable())
@@ -296,7 +329,7 @@ class TextInput(Widget):
             if len(typed) != len(event.text) and self.on_unshowable is not None:
                 self.on_unshowable()
             if typed and len(self.text) < self.max_length:
-                self._set(self.text[: self.cursor] + typed + self.text[self.cursor:], self.cursor + len(typed))
+                self._set(self.text[: self.cursor] + typed + self.text[self.cursor :], self.cursor + len(typed))
             return True
         return super().handle_event(event)
 
@@ -310,8 +343,10 @@ class TextInput(Widget):
         size = round(rect.height * 0.55)
         if self.text:
             drawn = draw_text_fit(surface, self.text, inner, size, theme.TEXT, align="left")
-            caret_x = drawn.left + text_size(self.text[: self.cursor], fit_size(
-                self.text, inner.width, inner.height, size))[0]
+            caret_x = (
+                drawn.left
+                + text_size(self.text[: self.cursor], fit_size(self.text, inner.width, inner.height, size))[0]
+            )
         else:
             draw_text_fit(surface, self.placeholder, inner, size, theme.TEXT_DIM, align="left")
             caret_x = inner.left
@@ -327,8 +362,14 @@ class ListBox(Widget):
     Up/Down change the selection when focused (Home/End jump); the mouse wheel scrolls.
     """
 
-    def __init__(self, rect: RectLike, items: Sequence[str], index: int,
-                 on_select: Callable[[int], Any] | None, row_height: int = 32) -> None:
+    def __init__(
+        self,
+        rect: RectLike,
+        items: Sequence[str],
+        index: int,
+        on_select: Callable[[int], Any] | None,
+        row_height: int = 32,
+    ) -> None:
         super().__init__(rect)
         self.items = list(items)
         self.index = max(0, min(index, len(self.items) - 1))
@@ -363,8 +404,9 @@ class ListBox(Widget):
                 self.on_select(index)
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(self.rect.left, self.rect.top + (index - self.scroll) * self.row_height,
-                           self.rect.width, self.row_height)
+        return pygame.Rect(
+            self.rect.left, self.rect.top + (index - self.scroll) * self.row_height, self.rect.width, self.row_height
+        )
 
     def track_hover(self, event: pygame.event.Event) -> None:
         super().track_hover(event)
@@ -374,10 +416,14 @@ class ListBox(Widget):
         return (pos[1] - self.rect.top) // self.row_height + self.scroll
 
     def handle_key(self, event: pygame.event.Event) -> bool:
-        moves = {pygame.K_UP: self.index - 1, pygame.K_DOWN: self.index + 1,
-                 pygame.K_HOME: 0, pygame.K_END: len(self.items) - 1,
-                 pygame.K_PAGEUP: self.index - self.visible_rows,
-                 pygame.K_PAGEDOWN: self.index + self.visible_rows}
+        moves = {
+            pygame.K_UP: self.index - 1,
+            pygame.K_DOWN: self.index + 1,
+            pygame.K_HOME: 0,
+            pygame.K_END: len(self.items) - 1,
+            pygame.K_PAGEUP: self.index - self.visible_rows,
+            pygame.K_PAGEDOWN: self.index + self.visible_rows,
+        }
         if event.key in moves:
             target = max(0, min(moves[event.key], len(self.items) - 1))
             if target == self.index and event.key in (pygame.K_UP, pygame.K_DOWN):
@@ -412,8 +458,15 @@ class ListBox(Widget):
                 pygame.draw.rect(surface, theme.BUTTON_SELECTED, row, border_radius=6)
             elif index == self._hover_row:
                 pygame.draw.rect(surface, theme.BUTTON, row, border_radius=6)
-            draw_text_fit(surface, self.items[index], row.inflate(-16, 0), size, theme.TEXT, align="left",
-                          bold=index == self.index)
+            draw_text_fit(
+                surface,
+                self.items[index],
+                row.inflate(-16, 0),
+                size,
+                theme.TEXT,
+                align="left",
+                bold=index == self.index,
+            )
         surface.set_clip(previous_clip)
         rows = self.visible_rows
         if len(self.items) > rows:

@@ -140,8 +140,9 @@ class DialogScene(Scene):
             return self.host.dialog_area(size, wide)
         return area_above_hand(size) if not wide else pygame.Rect(0, 0, *size).inflate(-16, -16)
 
-    def room_in_sight_of_plates(self, size: tuple[int, int], base: tuple[int, int], wide: bool = False,
-                                width: int | None = None) -> float:
+    def room_in_sight_of_plates(
+        self, size: tuple[int, int], base: tuple[int, int], wide: bool = False, width: int | None = None
+    ) -> float:
         """How far the UI scale may grow a panel of ``base`` size (at factor 1): as far as it
         fits ``panel_area`` and, over the table, covers no name plate that the panel at its
         usual size leaves in sight (a plate under a dialog is not drawn, so a grown panel
@@ -161,16 +162,18 @@ class DialogScene(Scene):
         in_sight = [plate for plate in self.host.name_plates(size) if not usual.colliderect(plate)]
         return measured_room(size, lambda factor: factor <= room and panel_at(factor).collidelist(in_sight) < 0)
 
-    def open_panel(self, size: tuple[int, int], width: int, height: int, wide: bool = False,
-                   factor: float = 1.0) -> pygame.Rect:
+    def open_panel(
+        self, size: tuple[int, int], width: int, height: int, wide: bool = False, factor: float = 1.0
+    ) -> pygame.Rect:
         """Place the titled panel as ``place_panel`` does, laid out at size factor ``factor``
         (its title grows with it); returns its content rectangle."""
         self.panel_rect = self.place_panel(size, width, height, wide)
         self.panel_factor = factor
         return panel_content(self.panel_rect, True, factor)
 
-    def centre_panel(self, size: tuple[int, int], width: int, height: int, margin: int = 8,
-                     factor: float = 1.0) -> pygame.Rect:
+    def centre_panel(
+        self, size: tuple[int, int], width: int, height: int, margin: int = 8, factor: float = 1.0
+    ) -> pygame.Rect:
         """Centre the titled panel in the window (within ``margin``), laid out at size factor
         ``factor``; returns its content rectangle."""
         window_w, window_h = size

@@ -135,8 +135,9 @@ def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> 
     """
     ring = rect.inflate(2 * (FOCUS_GAP + FOCUS_WIDTH), 2 * (FOCUS_GAP + FOCUS_WIDTH))
     outer_radius = radius + FOCUS_GAP + FOCUS_WIDTH
-    pygame.draw.rect(surface, theme.FOCUS_EDGE, ring.inflate(2, 2), width=FOCUS_WIDTH + 2,
-                     border_radius=outer_radius + 1)
+    pygame.draw.rect(
+        surface, theme.FOCUS_EDGE, ring.inflate(2, 2), width=FOCUS_WIDTH + 2, border_radius=outer_radius + 1
+    )
     pygame.draw.rect(surface, theme.FOCUS_RING, ring, width=FOCUS_WIDTH, border_radius=outer_radius)
 
 

@@ -152,8 +152,10 @@ def split_columns(rect: RectLike, count: int, gap: int) -> list[pygame.Rect]:
     if count <= 0:
         return []
     width = (rect.width - gap * (count - 1)) / count
-    return [pygame.Rect(round(rect.left + i * (width + gap)), rect.top, max(1, round(width)), rect.height)
-            for i in range(count)]
+    return [
+        pygame.Rect(round(rect.left + i * (width + gap)), rect.top, max(1, round(width)), rect.height)
+        for i in range(count)
+    ]
 
 
 def split_rows(rect: RectLike, count: int, gap: int) -> list[pygame.Rect]:
@@ -162,8 +164,10 @@ def split_rows(rect: RectLike, count: int, gap: int) -> list[pygame.Rect]:
     if count <= 0:
         return []
     height = (rect.height - gap * (count - 1)) / count
-    return [pygame.Rect(rect.left, round(rect.top + i * (height + gap)), rect.width, max(1, round(height)))
-            for i in range(count)]
+    return [
+        pygame.Rect(rect.left, round(rect.top + i * (height + gap)), rect.width, max(1, round(height)))
+        for i in range(count)
+    ]
 
 
 def area_above_hand(size: tuple[int, int]) -> pygame.Rect:

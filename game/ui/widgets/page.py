@@ -45,8 +45,9 @@ class PagedScreen(DialogScene):
         self.scroll = ScrollView(on_change=self.invalidate)
 
     # ------------------------------------------------------------------ layout
-    def page_layout(self, size: tuple[int, int], room: Callable[[], float],
-                    holds: Callable[[tuple[int, int], float], bool]) -> float:
+    def page_layout(
+        self, size: tuple[int, int], room: Callable[[], float], holds: Callable[[tuple[int, int], float], bool]
+    ) -> float:
         """The factor to lay out at, having set ``page_size``: the window and the factor it has
         ``room`` for, or, when the player chose more, that factor on the shortest page
         (in steps of a few pixels) on which the screen ``holds`` its content."""
@@ -90,8 +91,9 @@ class PagedScreen(DialogScene):
             if self.scroll.handle_event(event):
                 self.invalidate()
                 return True
-            event = pygame.event.Event(event.type, {**event.dict, "pos": (event.pos[0],
-                                                                          event.pos[1] + self.scroll.offset)})
+            event = pygame.event.Event(
+                event.type, {**event.dict, "pos": (event.pos[0], event.pos[1] + self.scroll.offset)}
+            )
         before = self.focus.focused
         used = super().handle_event(event)
         focused = self.focus.focused

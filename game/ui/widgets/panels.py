@@ -55,8 +55,9 @@ def _panel_image(width: int, height: int, title: str | None, title_size: int, fa
     body_rect = pygame.Rect(shadow_pad, shadow_pad, width, height)
     radius = panel_radius(body_rect)
     for grow, alpha in ((6, 24), (4, 34), (2, 48)):
-        pygame.draw.rect(image, (0, 0, 0, alpha), body_rect.inflate(grow, grow).move(0, 3),
-                         border_radius=radius + grow // 2)
+        pygame.draw.rect(
+            image, (0, 0, 0, alpha), body_rect.inflate(grow, grow).move(0, 3), border_radius=radius + grow // 2
+        )
     body = rounded(gradient((width, height), theme.PANEL_TOP, theme.PANEL_BOTTOM), radius)
     image.blit(body, body_rect)
     # A thin light line just inside the top edge reads as a bevel.
@@ -64,14 +65,20 @@ def _panel_image(width: int, height: int, title: str | None, title_size: int, fa
     if title:
         band = pygame.Rect(body_rect.left, body_rect.top, width, title_height(body_rect, factor))
         divider_y = band.bottom - 1
-        pygame.draw.line(image, (*theme.PANEL_EDGE[:3], 110), (band.left + radius, divider_y),
-                         (band.right - radius, divider_y))
+        pygame.draw.line(
+            image, (*theme.PANEL_EDGE[:3], 110), (band.left + radius, divider_y), (band.right - radius, divider_y)
+        )
         draw_text_fit(image, title, band.inflate(-2 * radius, -6), title_size, theme.PANEL_TITLE, bold=True)
     return _panel_cache.put(key, image)
 
 
-def draw_panel(surface: pygame.Surface, rect: RectLike, title: str | None = None,
-               title_size: int | None = None, factor: float = 1.0) -> pygame.Rect:
+def draw_panel(
+    surface: pygame.Surface,
+    rect: RectLike,
+    title: str | None = None,
+    title_size: int | None = None,
+    factor: float = 1.0,
+) -> pygame.Rect:
     """A rounded translucent panel with a soft shadow and optional title band, for a panel
     laid out at size factor ``factor`` (see ``title_height``).
 
@@ -128,8 +135,7 @@ def fill_translucent(surface: pygame.Surface, colour: Colour, rect: RectLike, ra
     surface.blit(patch, rect)
 
 
-def draw_message_bar(surface: pygame.Surface, text: str, rect: RectLike, size: int,
-                     warning: bool = False) -> None:
+def draw_message_bar(surface: pygame.Surface, text: str, rect: RectLike, size: int, warning: bool = False) -> None:
     """A rounded strip with one or two lines of text (a reason, a warning)."""
     rect = pygame.Rect(rect)
     if rect.width < 8 or rect.height < 8 or not text:
@@ -144,7 +150,8 @@ def draw_message_bar(surface: pygame.Surface, text: str, rect: RectLike, size: i
         pygame.draw.rect(image, background, image.get_rect(), border_radius=radius)
         pygame.draw.rect(image, edge, image.get_rect(), width=1, border_radius=radius)
         inner = image.get_rect().inflate(-2 * max(8, radius), -4)
-        draw_text_wrapped(image, text, inner, size, theme.WARNING if warning else theme.TEXT,
-                          align="center", valign="center")
+        draw_text_wrapped(
+            image, text, inner, size, theme.WARNING if warning else theme.TEXT, align="center", valign="center"
+        )
         _panel_cache.put(key, image)
     surface.blit(image, rect)

@@ -58,8 +58,9 @@ class ScrollView:
         self._drag_from: tuple[int, int] | None = None  # (pointer y, offset) when a drag of the thumb began
 
     # ------------------------------------------------------------------ geometry
-    def set_geometry(self, viewport: pygame.Rect, content_height: int, line: int, bar_width: int,
-                     bar_gap: int | None = None) -> None:
+    def set_geometry(
+        self, viewport: pygame.Rect, content_height: int, line: int, bar_width: int, bar_gap: int | None = None
+    ) -> None:
         """The viewport, the full height of what scrolls in it, a line's height, the bar's width
         and its distance from the viewport (by default a bar's width).
 
@@ -85,8 +86,7 @@ class ScrollView:
 
     def track_rect(self) -> pygame.Rect:
         """The scrollbar's track: right of the viewport, as tall as it."""
-        return pygame.Rect(self.viewport.right + self.bar_gap, self.viewport.top, self.bar_width,
-                           self.viewport.height)
+        return pygame.Rect(self.viewport.right + self.bar_gap, self.viewport.top, self.bar_width, self.viewport.height)
 
     def thumb_rect(self) -> pygame.Rect:
         """The thumb: as much of the track as the viewport is of the content, where the offset puts it."""

@@ -30,8 +30,9 @@ def text_size(text: str, size: int, bold: bool = False) -> tuple[int, int]:
     return TEXT.size(text, size, bold)
 
 
-def fit_size(text: str, max_width: int, max_height: int, size: int, bold: bool = False,
-             min_size: int = MIN_TEXT_SIZE) -> int:
+def fit_size(
+    text: str, max_width: int, max_height: int, size: int, bold: bool = False, min_size: int = MIN_TEXT_SIZE
+) -> int:
     """The largest font size up to ``size`` at which ``text`` fits the box, or ``min_size``."""
     size = max(min_size, int(size))
     while size > min_size:
@@ -70,9 +71,16 @@ def _aligned(image: pygame.Surface, rect: pygame.Rect, align: str) -> pygame.Rec
     return placed
 
 
-def draw_text_fit(surface: pygame.Surface, text: str, rect: RectLike, size: int,
-                  colour: Colour = theme.TEXT, align: str = "center", bold: bool = False,
-                  min_size: int = MIN_TEXT_SIZE) -> pygame.Rect:
+def draw_text_fit(
+    surface: pygame.Surface,
+    text: str,
+    rect: RectLike,
+    size: int,
+    colour: Colour = theme.TEXT,
+    align: str = "center",
+    bold: bool = False,
+    min_size: int = MIN_TEXT_SIZE,
+) -> pygame.Rect:
     """Draw one line of ``text`` inside ``rect``: shrunk to fit, then ellipsized.
 
     ``align`` is ``"left"``, ``"center"`` or ``"right"``; the text is centred
@@ -89,8 +97,7 @@ def draw_text_fit(surface: pygame.Surface, text: str, rect: RectLike, size: int,
     return _blit_inside(surface, image, _aligned(image, rect, align), rect)
 
 
-def _blit_inside(surface: pygame.Surface, image: pygame.Surface, placed: pygame.Rect,
-                 box: pygame.Rect) -> pygame.Rect:
+def _blit_inside(surface: pygame.Surface, image: pygame.Surface, placed: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
     """Blit ``image`` at ``placed`` but only inside ``box``; returns the part drawn.
 
     A font's line box is taller than its letters (room for accents above
@@ -138,8 +145,9 @@ def line_height(size: int, bold: bool = False) -> int:
     return theme.line_step(size, bold)
 
 
-def fit_wrapped(text: str, width: int, height: int, size: int, bold: bool = False,
-                min_size: int = MIN_TEXT_SIZE) -> tuple[int, list[str]]:
+def fit_wrapped(
+    text: str, width: int, height: int, size: int, bold: bool = False, min_size: int = MIN_TEXT_SIZE
+) -> tuple[int, list[str]]:
     """The largest size up to ``size`` whose wrapped lines fit ``height``, and those lines."""
     size = max(min_size, int(size))
     while True:
@@ -149,9 +157,17 @@ def fit_wrapped(text: str, width: int, height: int, size: int, bold: bool = Fals
         size -= 1
 
 
-def draw_text_wrapped(surface: pygame.Surface, text: str, rect: RectLike, size: int,
-                      colour: Colour = theme.TEXT, align: str = "left", bold: bool = False,
-                      min_size: int = MIN_TEXT_SIZE, valign: str = "top") -> pygame.Rect:
+def draw_text_wrapped(
+    surface: pygame.Surface,
+    text: str,
+    rect: RectLike,
+    size: int,
+    colour: Colour = theme.TEXT,
+    align: str = "left",
+    bold: bool = False,
+    min_size: int = MIN_TEXT_SIZE,
+    valign: str = "top",
+) -> pygame.Rect:
     """Draw ``text`` wrapped to ``rect``, shrunk so every line fits; lines that still
     do not fit at ``min_size`` are dropped (the last shown line ends with an ellipsis).
     Returns the rectangle the text took."""
