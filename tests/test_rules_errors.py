@@ -170,14 +170,14 @@ def test_malformed_actions_are_named_so() -> None:
         (3, 4, 0),
         [3, 4, 0],
         True,
-        Action(ActionKind.BID, 4.0, 0),
-        Action(ActionKind.BID, True, 0),  # type: ignore[arg-type]
-        Action(ActionKind.BID, 4, None),
-        Action(9, 4, 0),
+        Action(ActionKind.BID, 4.0, 0),  # type: ignore[arg-type]
+        Action(ActionKind.BID, True, 0),
+        Action(ActionKind.BID, 4, None),  # type: ignore[arg-type]
+        Action(9, 4, 0),  # type: ignore[arg-type]
         Action(True, 4, 0),  # type: ignore[arg-type]
-        Action("bid", 4, 0),
-        Action(ActionKind.PLAY, (12,)),
-        Action(ActionKind.PLAY, 10**40),  # type: ignore[arg-type]
+        Action("bid", 4, 0),  # type: ignore[arg-type]
+        Action(ActionKind.PLAY, (12,)),  # type: ignore[arg-type]
+        Action(ActionKind.PLAY, 10**40),
         Action(ActionKind.PASS, 1),
         Action(ActionKind.PLAY, 12, 1),
     ]:

@@ -189,8 +189,8 @@ def test_the_game_is_saved_once_a_table_is_open_on_it_and_after_every_change():
     game = LocalSession(
         Match(make_rules("wizard", {"rounds": 2}, players=3), [Seat("A"), Seat("B"), Seat("C")], 4),
         ai_runner=InlineAiRunner(),
-        autosaver=saver,
-    )  # type: ignore[arg-type]
+        autosaver=saver,  # type: ignore[arg-type]
+    )
     assert saver.saves == []  # a save being continued is not written again before a table could open on it
     game.open()
     seat = game.current_player
