@@ -30,6 +30,7 @@ FORBIDDEN = (
     "game.persistence.history_codec",
     "game.persistence.history_files",
     "game.persistence.history_reader",
+    "game.persistence.history_replay",
 )
 
 
