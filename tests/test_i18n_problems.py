@@ -51,7 +51,7 @@ from game.rules.problems import (
     template_fields,
 )
 from game.settings.app_settings import load_settings, load_settings_problem, settings_from_dict
-from game.settings.house_rule_files import ConfigError, load_rule_file, load_rules_problem
+from game.settings.house_rule_files import ConfigError, default_rule_file, load_rule_file, load_rules_problem
 from game.settings.paths import UserPaths
 from game.settings.yaml_files import MAX_YAML_BYTES, YamlFileError, parse_yaml_text, read_yaml_file
 from game.ui import text
@@ -540,8 +540,7 @@ def test_the_start_screen_words_its_rule_file_warning_in_the_language_of_the_mom
     from game.ui.scenes import start_scene
 
     bad = rule_file(tmp_path, "game: bidwhist\nrules:\n  min_bid: 12\n")
-    real = start_scene.load_rules_problem
-    monkeypatch.setattr(start_scene, "load_rules_problem", lambda game: real(game, bad))
+    monkeypatch.setattr(start_scene, "default_rule_file", lambda game: bad)
     rules = start_scene.GameRules("bidwhist")
     assert rules.problem is not None
     english = rules.warning
@@ -757,3 +756,21 @@ def test_a_problem_kept_as_json_reads_back_the_same_and_nothing_else_reads_as_on
     ):
         with pytest.raises(ValueError):
             problem_from_json(damaged)
+
+
+def test_the_start_screen_reads_each_bundled_rule_file_once(monkeypatch):
+    from game.settings import house_rule_files
+    from game.ui.scenes import start_scene
+
+    reads: list[str] = []
+    real = house_rule_files.read_yaml
+
+    def counted(path, source=None, ordinary_only=False):
+        reads.append(str(path))
+        return real(path, source, ordinary_only)
+
+    monkeypatch.setattr(house_rule_files, "read_yaml", counted)
+    for game in ("bidwhist", "wizard"):
+        rules = start_scene.GameRules(game)
+        assert rules.problem is None and not rules.built_in and rules.presets
+    assert reads == [str(default_rule_file(game)) for game in ("bidwhist", "wizard")]

@@ -464,9 +464,12 @@ def load_rules_problem(
     try:
         return resolve_rules(game, rules_file, preset, overrides, players), None
     except ConfigError as exc:
-        return make_rules(game), Problem(
-            "rules.defaults_used", {"error": error_problem(exc), "game": game, "game_title": game_title(game)}
-        )
+        return make_rules(game), defaults_used_problem(game, exc)
+
+
+def defaults_used_problem(game: str, exc: ConfigError) -> Problem:
+    """Why ``game`` is played with its built-in rules: ``exc``, the rule file's refusal."""
+    return Problem("rules.defaults_used", {"error": error_problem(exc), "game": game, "game_title": game_title(game)})
 
 
 def error_problem(exc: ConfigError) -> Problem:

@@ -16,7 +16,7 @@ from __future__ import annotations
 # The rules are built exactly as the command line builds them: the file's
 # rules, then the preset, then the player's own changes, validated by
 # ``make_rules`` for the chosen number of players. If the bundled file cannot
-# be read, the warning from ``load_rules_problem`` is shown (in the player's
+# be read, the warning from ``defaults_used_problem`` is shown (in the player's
 # language) and the default rules are used; if the chosen rules do not fit together (say, 20
 # Wizard rounds with 4 players), the reason is shown and Start stays disabled
 # until it is fixed. Nothing here can crash on a bad file.
@@ -73,15 +73,15 @@ from game.settings.house_rule_files import (
     ConfigError,
     Preset,
     default_rule_file,
-    error_problem,
+    defaults_used_problem,
     load_rule_file,
-    load_rules_problem,
 )
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
 from game.session.local import local_session
 from game.session.session import Seat
 from game.session.names import clean_name
 from game.rules import GameDef, all_games, get_game
+from game.rules.problems import Problem
 from game.rules.house_rules import Rules, make_rules
 from game.persistence.savegame import SavedGame, SaveProblem
 from game.ui import theme
@@ -127,14 +127,14 @@ class GameRules:
         self.base: dict[str, Any] = {}
         self.presets: list[Preset] = []
         # The problem, not its words: the warning is worded in whatever language is chosen when shown.
-        _, self.problem = load_rules_problem(game)
-        if self.problem is None:
-            try:
-                rule_file = load_rule_file(default_rule_file(game))
-                self.base = dict(rule_file.base_rules)
-                self.presets = list(rule_file.presets.values())
-            except ConfigError as exc:  # load_rules_problem read it a moment ago; be safe anyway
-                self.problem = error_problem(exc)
+        self.problem: Problem | None = None
+        try:
+            # Read once: load_rule_file checks the file's rules as a whole and every preset.
+            rule_file = load_rule_file(default_rule_file(game), game)
+            self.base = dict(rule_file.base_rules)
+            self.presets = list(rule_file.presets.values())
+        except ConfigError as exc:
+            self.problem = defaults_used_problem(game, exc)
         # With no usable rule file, one preset stands for the built-in rules.
         self.built_in = not self.presets
         if self.built_in:
