@@ -1,0 +1,33 @@
+"""What a UI test expects to find on screen, named for the type checker.
+
+``app.scenes[-1]`` is only a base ``Scene`` and a table's session only the
+``TableSession`` protocol; a test that goes on to use what its dialog or the
+local game behind a table has says which one it expects here, and fails
+plainly when something else is there.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from game.session.local import LocalSession
+from game.session.match import Match
+from game.ui.app import App
+from game.ui.scene import Scene
+from game.ui.table.scene import TableScene
+
+SceneT = TypeVar("SceneT", bound=Scene)
+
+
+def top(app: App, kind: type[SceneT]) -> SceneT:
+    """The scene on top of ``app``, which must be a ``kind``."""
+    scene = app.top_scene()
+    assert isinstance(scene, kind), f"expected {kind.__name__} on top, found {type(scene).__name__}"
+    return scene
+
+
+def match_of(table: TableScene) -> Match:
+    """The match a table on this computer is played on (its session is a ``LocalSession``)."""
+    session = table.session
+    assert isinstance(session, LocalSession), f"expected a local session, found {type(session).__name__}"
+    return session.match
