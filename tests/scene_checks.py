@@ -1,15 +1,17 @@
-"""What a UI test expects to find on screen, named for the type checker.
+"""What a UI test expects to find in the app, named for the type checker.
 
-``app.scenes[-1]`` is only a base ``Scene`` and a table's session only the
-``TableSession`` protocol; a test that goes on to use what its dialog or the
-local game behind a table has says which one it expects here, and fails
-plainly when something else is there.
+``app.scenes[-1]`` is only a base ``Scene``, a table's session only the
+``TableSession`` protocol and the app's autosaver None in a window that leaves
+the saves to another; a test that goes on to use what its dialog, the local
+game behind a table or the autosaver has says which one it expects here, and
+fails plainly when something else is there.
 """
 
 from __future__ import annotations
 
 from typing import TypeVar
 
+from game.persistence.savegame import Autosaver
 from game.session.local import LocalSession
 from game.session.match import Match
 from game.ui.app import App
@@ -31,3 +33,9 @@ def match_of(table: TableScene) -> Match:
     session = table.session
     assert isinstance(session, LocalSession), f"expected a local session, found {type(session).__name__}"
     return session.match
+
+
+def autosaver(app: App) -> Autosaver:
+    """The autosaver of ``app``, which must hold the saves of its data folder."""
+    assert app.autosaver is not None, "this window does not hold the saves"
+    return app.autosaver
