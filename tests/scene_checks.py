@@ -28,11 +28,16 @@ def top(app: App, kind: type[SceneT]) -> SceneT:
     return scene
 
 
-def match_of(table: TableScene) -> Match:
-    """The match a table on this computer is played on (its session is a ``LocalSession``)."""
+def local_session_of(table: TableScene) -> LocalSession:
+    """The session of a table played on this computer."""
     session = table.session
     assert isinstance(session, LocalSession), f"expected a local session, found {type(session).__name__}"
-    return session.match
+    return session
+
+
+def match_of(table: TableScene) -> Match:
+    """The match a table on this computer is played on."""
+    return local_session_of(table).match
 
 
 def autosaver(app: App) -> Autosaver:
