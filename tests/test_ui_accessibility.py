@@ -22,7 +22,6 @@ from game.ui.art.card_art import CardArt
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table import view
 from game.ui.table.layout import compute_layout
-from game.ui.table.view import TableView
 from game.ui.widgets import geometry
 from game.ui.widgets.suits import suit_colour, suit_icon
 from test_ui_crowding import (
@@ -31,7 +30,7 @@ from test_ui_crowding import (
 )
 from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as layout_keeps_everything_apart
 from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: F401  (fixtures, found by name)
-from ui_states import PreviewApp, window_for_module
+from ui_states import PreviewApp, preview_table_view, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -274,7 +273,7 @@ def test_suit_icons_draw_the_suit_shape(chip: bool) -> None:
 def test_the_trump_indicator_draws_the_suit_shape(size: tuple[int, int]) -> None:
     app = PreviewApp(size)
     app.settings.four_colour_deck = True
-    view = TableView(app)
+    view = preview_table_view(app)
     layout = compute_layout(size, 4, 0)
     masks = {}
     for suit, letter in enumerate(card_art.SUITS):
@@ -287,7 +286,7 @@ def test_the_turn_up_trump_badge_draws_the_suit_shape() -> None:
     size = (1280, 720)
     app = PreviewApp(size)
     app.settings.four_colour_deck = True
-    view = TableView(app)
+    view = preview_table_view(app)
     layout = compute_layout(size, 4, 0)
     wizard = parse_card("WZ")
     plain = view._render_indicator(layout.indicator_rect, layout, [], -1, wizard, False)

@@ -25,6 +25,7 @@ from game.session.match import Match, Seat
 from game.settings.app_settings import Settings
 from game.ui.app import App
 from game.ui.art.card_art import CardArt
+from game.ui.table.view import TableView
 
 
 class PreviewApp:
@@ -83,6 +84,13 @@ class RecordingApp(App):
             self.started = (rules, seats, seed)
 
         monkeypatch.setattr(self, "start_match", record)
+
+
+def preview_table_view(app: PreviewApp) -> TableView:
+    """A table view that draws with the stand-in app's card art and settings."""
+    # TableView is typed for the real App, of which it reads only card_art and settings, both
+    # PreviewApp's too; the ignore goes when game/ui names those two as the view's protocol.
+    return TableView(app)  # type: ignore[arg-type]
 
 
 NAMES4 = ["You", "Ada", "Bruno", "Cleo"]
