@@ -21,6 +21,7 @@ from game.ai import RandomPlayer, levels, make_player
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.bidwhist_play import BidWhistTable
 from game.ai.budget import SearchBudget
+from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.hand_eval import POWER, mode_estimates
 from game.ai.medium import MediumPlayer
 from game.ai.wizard_medium import WizardMediumPlayer
@@ -596,9 +597,9 @@ def test_the_match_gives_its_thinking_time_to_the_players_that_search_only():
     rule-based players, which take no budget, are built as always."""
     budget = SearchBudget(7, 0.9)
     players = [make_player(get_game("bidwhist"), level, budget) for level in ("hard", "medium", "easy", "random")]
-    assert players[0].budget == budget
+    assert isinstance(players[0], BidWhistHardPlayer) and players[0].budget == budget
     assert all(not hasattr(player, "budget") for player in players[1:])
     hard_seat = Match(make_rules("wizard", players=4), [Seat(str(i), "ai:hard") for i in range(4)], 5, ai_budget=budget)
     request = hard_seat.ai_request()
-    assert request.player.budget == budget
+    assert isinstance(request.player, WizardHardPlayer) and request.player.budget == budget
     assert request.decide() in request.view.legal_actions

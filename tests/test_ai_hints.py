@@ -7,6 +7,7 @@ hint is reproducible.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 import inspect
 import random
 
@@ -22,6 +23,7 @@ from game.rules.actions import NEXT_DEAL, ActionKind, action_to_str, bid, choose
 from game.rules.core import Phase
 from game.rules import apply, make_rules, new_game
 from game.rules.registry import get_game
+from game.rules.view import PlayerView
 from test_ai_hard import (
     CASES,
     bid_whist_book_to_take,
@@ -175,7 +177,7 @@ def test_a_bid_the_side_may_not_make_is_not_explained_by_a_count_below_it():
     assert hints._reason(game_def, view, decision(9.4)) == ("hint.bid_books", {"books": 3, "mode": 0, "n": 9})
 
 
-def _first_position(overrides: dict, wanted) -> object:
+def _first_position(overrides: dict, wanted: Callable[[PlayerView], bool]) -> PlayerView:
     """The first view of a random Bid Whist game under ``overrides`` for which ``wanted(view)`` holds."""
     for seed in range(1, 60):
         for state in decisions("bidwhist", 4, overrides, seed=seed, count=40):

@@ -34,11 +34,13 @@ from game.ui.audio import EFFECTS, SoundBoard, loudness, sound_file, sound_file_
 from game.ui.scenes import settings_scene
 from game.ui.scenes.replay_scene import ReplayScene
 from game.ui.scenes.settings_scene import PREVIEW_EFFECT, SettingsScene
+from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.table.animations import Director
 from game.ui.table.layout import compute_layout
 from game.ui.table.model import TableModel
 from game.ui.text import set_language, t
 from game.ui.widgets import text as text_widgets
+from scene_checks import match_of, top
 from test_ui_table import click, make_app, run_until, start, top_name, wait_past_cover_guard
 from tools import make_sounds
 
@@ -251,22 +253,22 @@ def _play_a_human_game(app, scene) -> None:
     """The human (seat 0) answers every dialog with its first choice and plays its first legal card."""
 
     def advance() -> bool:
-        name, top = top_name(app), app.scenes[-1]
+        name, shown = top_name(app), app.scenes[-1]
         if name == "EndScene":
             return True
         if name == "BiddingPanel":
-            click(app, top.buttons[scene.session.match.legal_actions()[0]].rect.center)
+            click(app, shown.buttons[match_of(scene).legal_actions()[0]].rect.center)
         elif name == "ContractChooser":
-            click(app, next(button for button in top.buttons if button.enabled).rect.center)
+            click(app, next(button for button in shown.buttons if button.enabled).rect.center)
         elif name == "KittyDialog":
-            for choice in top.cards[-len(top.cards) // 2 :]:
-                if not top.confirm.enabled:
+            for choice in shown.cards[-len(shown.cards) // 2 :]:
+                if not shown.confirm.enabled:
                     click(app, choice.rect.center)
-            click(app, top.confirm.rect.center)
+            click(app, shown.confirm.rect.center)
         elif name == "ScorePad":
-            click(app, top.close_button.rect.center)
-        elif top is scene and scene.input_enabled():
-            scene.apply_action(scene.session.match.legal_actions()[0])
+            click(app, shown.close_button.rect.center)
+        elif shown is scene and scene.input_enabled():
+            scene.apply_action(match_of(scene).legal_actions()[0])
         return False
 
     assert run_until(app, advance, frames=20000), f"no end screen (top: {top_name(app)})"
@@ -292,7 +294,7 @@ def test_a_whole_game_with_sound_on(tmp_path, caplog, game, players, rules):
     # The chime rings once per turn: never twice without something happening between.
     for before, after in zip(played, played[1:]):
         assert (before, after) != ("your_turn", "your_turn")
-    assert played.count("your_turn") <= sum(1 for seat, _ in scene.session.match.actions if seat == 0)
+    assert played.count("your_turn") <= sum(1 for seat, _ in match_of(scene).actions if seat == 0)
 
 
 def test_a_whole_game_with_a_mixer_that_cannot_start(tmp_path, caplog, monkeypatch):
@@ -319,7 +321,7 @@ def test_your_turn_rings_once_while_the_human_thinks(tmp_path):
     for _ in range(120):
         app.step(1 / 60, [])
     assert played.count("your_turn") == 1
-    assert scene.session.match.current_player == 1
+    assert match_of(scene).current_player == 1
 
 
 def test_hot_seat_rings_at_the_cover_and_not_again_behind_it(tmp_path):
@@ -328,13 +330,13 @@ def test_hot_seat_rings_at_the_cover_and_not_again_behind_it(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "human"], seed=5, rounds=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
     assert played.count("your_turn") == 1, "the next player is called to the screen"
-    seat = scene.session.match.current_player
+    seat = match_of(scene).current_player
     wait_past_cover_guard(app)
-    click(app, app.scenes[-1].button.rect.center)
+    click(app, top(app, CoverScene).button.rect.center)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
     for _ in range(60):
         app.step(1 / 60, [])
-    assert played.count("your_turn") == 1 and scene.session.match.current_player == seat
+    assert played.count("your_turn") == 1 and match_of(scene).current_player == seat
 
 
 def test_the_end_sound_speaks_for_the_humans(tmp_path):
@@ -391,8 +393,11 @@ def test_a_bad_mute_value_falls_back(tmp_path):
     assert warning is not None and "mute: must be true or false" in warning
 
 
-class PreviewRecorder:
-    def __init__(self):
+class PreviewRecorder(SoundBoard):
+    """A sound board that notes what it is asked to play instead of playing it."""
+
+    def __init__(self) -> None:
+        super().__init__(Settings)
         self.calls: list[tuple[str, int, bool]] = []
 
     def play_at(self, name: str, volume: int, mute: bool) -> bool:
@@ -408,7 +413,7 @@ def show_sound_rows(scene: SettingsScene) -> None:
 
 def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
     app = make_app(tmp_path)
-    app.audio = PreviewRecorder()
+    recorder = app.audio = PreviewRecorder()
     scene = SettingsScene(app)
     app.push(scene)
     show_sound_rows(scene)
@@ -420,9 +425,9 @@ def test_settings_screen_sets_volume_and_mute_and_lets_you_hear_them(tmp_path):
     app.step(1 / 60, [])
     click(app, (scene.volume.rect.right - 5, scene.volume.rect.centery))  # the right arrow
     assert scene.draft.volume == 80 and app.settings.volume == 70, "nothing changes before Save"
-    assert app.audio.calls[-1] == (PREVIEW_EFFECT, 80, False), "the new volume is heard"
+    assert recorder.calls[-1] == (PREVIEW_EFFECT, 80, False), "the new volume is heard"
     click(app, scene.mute.rect.center)
-    assert app.audio.calls[-1] == (PREVIEW_EFFECT, 80, True)
+    assert recorder.calls[-1] == (PREVIEW_EFFECT, 80, True)
     click(app, scene.save_button.rect.center)
     assert (app.settings.volume, app.settings.mute) == (80, True)
     saved, _ = load_settings(app.user_paths)

@@ -110,7 +110,8 @@ def test_a_rules_file_or_set_value_is_refused_in_the_players_words(tmp_path, row
 
 
 # (settings file bytes, the settings that must be kept, words the warning must hold)
-SETTINGS_ROWS = {
+# Each row: the file's bytes, the settings kept from it, and words its warning says.
+SETTINGS_ROWS: dict[str, tuple[bytes, dict[str, object], str]] = {
     "a byte that is not UTF-8 in a comment": (
         b"volume: 40\n# caf\xe9 au lait\nmute: true\nlanguage: nl\n",
         {"volume": 40, "mute": True, "language": "nl"},

@@ -39,6 +39,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 
 from game.rules import get_game
+from game.rules.errors import RuleConfigError
 from game.rules.house_rules import make_rules
 from game.rules.problems import (
     NO_DETAIL_SUFFIX,
@@ -558,9 +559,11 @@ def test_the_rule_editor_words_a_refused_rule_in_the_players_language():
     assert worded is not None
     assert text.t("rules.source") in worded, "the editor names the player's changes, not a file"
     assert_no_english(worded, "unknown key", "Allowed keys")
-    with pytest.raises(Exception) as info:
+    with pytest.raises(RuleConfigError) as info:
         make_rules("bidwhist", {"bogus": 1}, 4, source=text.t("rules.source"))
-    assert worded == text.t("rules.problem.other", message=problem_words(info.value.located_problem()))
+    located = info.value.located_problem()
+    assert located is not None
+    assert worded == text.t("rules.problem.other", message=problem_words(located))
 
 
 # ---------------------------------------------------------------------- settings files

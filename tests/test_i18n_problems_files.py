@@ -204,6 +204,7 @@ def test_the_viewer_words_why_a_file_cannot_be_opened(tmp_path):
         assert shown == t(
             "replay.cannot_open", reason=catalogue(language, "located_line", source=str(path), line=1, reason=reason)
         )
+        assert isinstance(shown, str)
         assert_no_english(shown, "not supported", "this program", "Cannot open")
 
 
@@ -258,6 +259,7 @@ def test_the_viewer_shows_a_refused_recorded_move_in_the_players_language(tmp_pa
     shown = ReplayScene.from_file(None, str(path))
     reason = explain(IllegalActionError(refusal.message, refusal.code, **refusal.params))
     assert shown == t("replay.cannot_open", reason=catalogue("tr", "replay.move_illegal", deal=1, reason=reason))
+    assert isinstance(shown, str)
     assert_no_english(shown, refusal.message, "Cannot open")
 
 
@@ -400,6 +402,7 @@ def test_a_save_the_engine_refuses_is_worded_as_the_table_words_a_refused_move(t
     problem = save_problem(tmp_path, data)
     refusal = problem.problem.params["reason"]
     assert problem.kind == "corrupt" and problem.problem.code == "save.move_illegal"
+    assert problem.kept_as is not None
     assert problem.reason == refusal.message, "the log reads the engine's sentence as before"
     assert words_in("en", problem.problem) == problem.reason
     engine_error = IllegalActionError(refusal.message, refusal.code, **refusal.params)

@@ -43,6 +43,7 @@ from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.widgets.text import draw_text_fit, text_size
 from game.ui.text import t
+from scene_checks import autosaver, match_of
 from test_ui_table import click, make_app, run_until, step, top_name
 
 ROBOTS = [Seat("A", "ai:random"), Seat("B", "ai:random"), Seat("C", "ai:random")]
@@ -133,8 +134,9 @@ def test_a_hostile_name_in_the_save_is_cleaned_continues_draws_and_saves(name, t
     for _ in range(3):
         step(app)
     assert app.scenes[0] is scene, "the table draws the name and stays"
-    app.autosaver.save(scene.session.match)
-    assert app.autosaver.flush() and app.autosaver.saved, "the autosave can write it"
+    saves = autosaver(app)
+    saves.save(match_of(scene))
+    assert saves.flush() and saves.saved, "the autosave can write it"
     app.close(quit_pygame=False)
 
 
@@ -155,8 +157,11 @@ def test_a_hostile_name_in_the_last_setup_is_cleaned_and_the_game_autosaves(tmp_
     seats = screen.build_seats()
     assert [seat.name for seat in seats][:2] == ["Ann", "Bb"]
     app.start_match(make_rules("wizard", players=3), seats, seed=4)
-    app.autosaver.save(app.scenes[0].session.match)
-    assert app.autosaver.flush() and app.autosaver.saved and save_path(paths).exists()
+    table = app.scenes[0]
+    assert isinstance(table, TableScene)
+    saves = autosaver(app)
+    saves.save(match_of(table))
+    assert saves.flush() and saves.saved and save_path(paths).exists()
     app.close(quit_pygame=False)
 
 
@@ -249,7 +254,8 @@ def test_a_table_that_fails_after_a_move_of_the_continued_game_keeps_the_save(tm
     app = make_app(tmp_path)
     click(app, the_start_screen(app).continue_button.rect.center)
     scene = app.scenes[0]
-    scene.session.match.apply(scene.session.match.legal_actions()[0])  # the game goes on from the save
+    assert isinstance(scene, TableScene)
+    match_of(scene).apply(match_of(scene).legal_actions()[0])  # the game goes on from the save
     monkeypatch.setattr(TableScene, "update", lambda self, dt: 1 / 0)
     step(app)
     assert save_path(paths).exists() and kept_aside(paths) == [], "a game that went on is not the save's fault"
@@ -363,7 +369,7 @@ def test_a_continued_unrecorded_finished_game_is_recorded_once(tmp_path):
     click(app, screen.continue_button.rect.center)
     assert run_until(app, lambda: top_name(app) == "EndScene")
     assert len(list(read_history(paths.histories_dir / "wizard.jsonl"))) == 1
-    assert app.autosaver.flush() and not save_path(paths).exists()
+    assert autosaver(app).flush() and not save_path(paths).exists()
 
 
 @pytest.mark.parametrize("chunk", [1, 5, 1 << 20])

@@ -326,7 +326,8 @@ def test_replay_game_n_reads_past_a_damaged_line_and_names_it(
         ["--data-dir", str(tmp_path / "data"), "--size", "800x600", "replay", str(history_file), "--game", "2"]
     )
     err = capsys.readouterr().err
-    assert code == 0 and opened[0].timeline.record["seed"] == wizard_match.seed
+    assert code == 0 and isinstance(opened[0], ReplayScene)
+    assert opened[0].timeline.record["seed"] == wizard_match.seed
     assert f"warning: {history_file}: line 2: not valid JSON" in err and "skipped" in err
 
 

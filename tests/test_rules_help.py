@@ -23,6 +23,7 @@ import pytest
 from game.rules import Phase, get_game
 from game.rules.bidwhist import rank_power
 from game.rules.house_rules import make_rules
+from game.rules.view import BidWhistView
 from game.session.match import Match, Seat
 from game.ui.art.card_art import CardArt
 from game.ui.dialogs.table_menu import TableMenu
@@ -42,6 +43,7 @@ from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import MIN_TEXT_SIZE, fit_size, text_size
 from ohhell import oh_hell_registered
+from scene_checks import match_of, top
 from test_ui_table import (
     _to_human_play,
     click,
@@ -105,17 +107,17 @@ def test_the_start_screen_opens_the_rules_of_the_chosen_game_and_esc_closes_them
 
 def test_the_start_screen_help_shows_the_rules_changed_there(tmp_path):
     app = make_app(tmp_path)
-    start_scene = app.scenes[-1]
+    start_scene = top(app, StartScene)
     start_scene.set_game("bidwhist")
     start_scene.edits["bidwhist"] = {"target_score": 5}
     start_scene.open_rules_help()
-    changed = texts(app.scenes[-1].lines, CHANGED)
+    changed = texts(top(app, RulesHelpScene).lines, CHANGED)
     assert len(changed) == 1 and "(target_score)" in changed[0]
 
 
 def test_the_help_button_is_reachable_by_keyboard_on_the_start_screen(tmp_path):
     app = make_app(tmp_path)
-    start_scene = app.scenes[-1]
+    start_scene = top(app, StartScene)
     assert start_scene.help_button in start_scene.focus.widgets
     start_scene.focus.focus(start_scene.help_button)
     step(app, [key(pygame.K_RETURN)])
@@ -136,8 +138,8 @@ def test_the_table_menu_opens_the_rules_of_the_game_in_play_and_esc_goes_back(tm
 
 def test_the_back_button_closes_the_help(tmp_path):
     app = make_app(tmp_path)
-    app.scenes[-1].open_rules_help()
-    helper = app.scenes[-1]
+    top(app, StartScene).open_rules_help()
+    helper = top(app, RulesHelpScene)
     step(app)
     click(app, helper.back_button.rect.center)
     assert top_name(app) == "StartScene"
@@ -150,7 +152,8 @@ def test_variants_that_differ_from_the_default_are_listed_as_changed():
     lines = help_for("bidwhist", jokers=False, boston="double")
     rows = section(lines, t("help.section.table"))
     changed = texts(rows, CHANGED)
-    assert [re.search(r"\((\w+)\)", row).group(1) for row in changed] == ["jokers", "boston"]
+    found = [re.search(r"\((\w+)\)", row) for row in changed]
+    assert [rule.group(1) if rule else None for rule in found] == ["jokers", "boston"]
     # Each changed row says the value now and the standard one, in the editor's words.
     assert t("rule.boston.double") in changed[1] and t("rule.boston.off") in changed[1]
     assert t("widget.off") in changed[0] and t("widget.on") in changed[0]
@@ -190,7 +193,13 @@ def test_every_text_is_worded_and_filled_in():
 def every_rule_value():
     for game in ("bidwhist", "wizard"):
         for spec in get_game(game).rule_specs:
-            values = {"bool": [True, False], "choice": list(spec.choices)}.get(spec.kind, [spec.minimum, spec.maximum])
+            values: list[object] = (
+                [True, False]
+                if spec.kind == "bool"
+                else list(spec.choices)
+                if spec.kind == "choice"
+                else [spec.minimum, spec.maximum]
+            )
             for value in values:
                 yield game, spec.key, value
 
@@ -204,6 +213,7 @@ def test_every_value_of_every_rule_is_explained(game, rule, value):
     phrase = f"{prefix}.when.{rule}.{str(value).lower()}"
     words = " ".join(texts(lines))
     spec = get_game(game).spec(rule)
+    assert spec is not None
     # The variants list words the value as the rule editor does; a choice also has its sentence.
     assert f"({rule}): {value_label(game, spec, value, players)}" in words
     if spec.kind in ("bool", "choice"):
@@ -314,10 +324,10 @@ def test_the_table_passes_the_contract_in_play(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", HUMAN_AND_COMPUTERS, seed=5, downtown_ace="low")
     _to_human_play(app, scene)
-    view = scene.session.match.view(scene.bottom)
-    assert view.phase == Phase.PLAY
+    view = match_of(scene).view(scene.bottom)
+    assert isinstance(view, BidWhistView) and view.phase == Phase.PLAY
     helper = open_from_menu(app, scene)
-    expected = ranking_lines(scene.game_def, scene.session.match.rules, Contract(view.trump, view.direction))
+    expected = ranking_lines(scene.game_def, match_of(scene).rules, Contract(view.trump, view.direction))
     shown = section(helper.lines, t("help.section.ranking"))
     assert [line.text for line in expected] == [line.text for line in shown if line.text in texts(expected)]
     assert t("help.ranking.contract", contract="").rstrip(".") in " ".join(texts(shown))
@@ -347,8 +357,8 @@ def test_a_game_without_worded_rules_still_gets_its_variants_and_ranking():
 
 def test_the_help_scrolls_by_keys_and_wheel_within_its_text(tmp_path):
     app = make_app(tmp_path, size=(800, 600))
-    app.scenes[-1].open_rules_help()
-    helper = app.scenes[-1]
+    top(app, StartScene).open_rules_help()
+    helper = top(app, RulesHelpScene)
     step(app)
     assert helper.max_scroll > 0 and helper.scroll == 0
     step(app, [key(pygame.K_UP)])
@@ -382,7 +392,7 @@ def test_the_text_fits_the_window(tmp_path, size, game):
     app = make_app(tmp_path, size=size)
     rules = make_rules(game, {}, players=4)
     app.push(RulesHelpScene(app, get_game(game), rules, 4, Contract(1, 1)))
-    helper = app.scenes[-1]
+    helper = top(app, RulesHelpScene)
     step(app)
     window = pygame.Rect(0, 0, *size)
     for rect in (helper.title_rect, helper.body_rect, helper.text_rect, helper.keys_rect, helper.back_button.rect):
@@ -405,7 +415,7 @@ def test_the_text_fits_the_window(tmp_path, size, game):
 @pytest.mark.parametrize("size", SIZES)
 def test_the_entry_buttons_fit_their_labels(tmp_path, size):
     app = make_app(tmp_path, size=size)
-    start_scene = app.scenes[-1]
+    start_scene = top(app, StartScene)
     step(app)
     button = start_scene.help_button
     assert not button.rect.colliderect(start_scene.rules_button.rect)
@@ -426,7 +436,7 @@ def test_the_entry_buttons_fit_their_labels(tmp_path, size):
 
 def test_the_help_waits_for_input(tmp_path):
     app = make_app(tmp_path)
-    app.scenes[-1].open_rules_help()
+    top(app, StartScene).open_rules_help()
     step(app)
     assert app.frame_wait() is None
     step(app, [key(pygame.K_PAGEDOWN)])
@@ -448,8 +458,8 @@ def test_the_help_over_the_table_waits_for_input(tmp_path):
 
 def test_keyboard_focus_is_on_the_back_button_and_shown(tmp_path):
     app = make_app(tmp_path)
-    app.scenes[-1].open_rules_help()
-    helper = app.scenes[-1]
+    top(app, StartScene).open_rules_help()
+    helper = top(app, RulesHelpScene)
     step(app, [key(pygame.K_TAB)])
     assert helper.focus.focused is helper.back_button
     assert isinstance(helper.focus.focused, Button) and helper.back_button.show_focus_ring

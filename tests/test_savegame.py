@@ -28,11 +28,17 @@ from game.rules.tricks import PUBLIC_SEAT
 from game.persistence.savegame import (
     SAVE_FILE_NAME,
     Autosaver,
+    SavedGame,
+    SaveProblem,
     load_saved_game,
     save_path,
     snapshot_of,
 )
 from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.dialogs.score_pad import ScorePad
 from game.ui.scenes.start_scene import StartScene, saved_game_summary
 from game.session.ai_worker import InlineAiRunner
 from game.session.local import local_session
@@ -41,6 +47,7 @@ from game.ui.text import t
 from test_ui_flow import open_menu_button, press
 from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: F401  (the fixture)
 from ui_states import PreviewApp
+from scene_checks import autosaver, match_of, top
 from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
 
 SEATS = [Seat("You", "human"), Seat("Ada", "ai:medium"), Seat("Bruno", "ai:medium"), Seat("Cleo", "ai:medium")]
@@ -99,12 +106,12 @@ def test_every_action_is_saved_and_the_save_loads_back_as_the_same_game(tmp_path
     path = save_path(app.user_paths)
 
     def check_save() -> bool:
-        match = scene.session.match
+        match = match_of(scene)
         if match.is_over:
             return True
         if len(match.actions) not in seen:
             seen.add(len(match.actions))
-            assert app.autosaver.flush()
+            assert autosaver(app).flush()
             saved, problem = load_saved_game(app.user_paths)
             assert problem is None and saved is not None
             assert saved.match.to_save() == match.to_save(), f"the save lags at action {len(match.actions)}"
@@ -115,12 +122,12 @@ def test_every_action_is_saved_and_the_save_loads_back_as_the_same_game(tmp_path
         if check_save():
             return True
         top = app.scenes[-1]
-        if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, scene.session.match.legal_actions()[0])
-        elif top_name(app) == "ScorePad":
+        if isinstance(top, (BiddingPanel, ContractChooser)):
+            top.finish(top.on_action, match_of(scene).legal_actions()[0])
+        elif isinstance(top, ScorePad):
             click(app, top.close_button.rect.center)
         elif scene.input_enabled():
-            scene.play_card(min(a.value for a in scene.session.match.legal_actions()), None)
+            scene.play_card(min(a.value for a in match_of(scene).legal_actions()), None)
         return False
 
     assert run_until(app, drive, frames=8000)
@@ -183,6 +190,7 @@ def test_continue_on_the_start_screen_says_what_the_game_is_and_resumes_it_direc
     app = make_app(tmp_path, speed="normal")
     screen = the_start_screen(app)
     assert screen.continue_button.visible and screen.focus.focused is screen.continue_button
+    assert screen.saved_game is not None
     headline, standings = saved_game_summary(screen.saved_game)
     assert headline.startswith(f"Wizard, Round {original.deal_number}") and "saved today at" in headline
     scores = original.history()["final_scores"]
@@ -190,10 +198,10 @@ def test_continue_on_the_start_screen_says_what_the_game_is_and_resumes_it_direc
     step(app)
     click(app, screen.continue_button.rect.center)
     scene = table(app)
-    assert scene.session.match.to_save()["actions"] == original.to_save()["actions"]
+    assert match_of(scene).to_save()["actions"] == original.to_save()["actions"]
     # Shown where it stands at once: nothing is replayed as animation.
     assert scene.director.idle
-    view = scene.session.match.view(0)
+    view = match_of(scene).view(0)
     assert sorted(scene.model.hands[0]) == sorted(view.hand)
     assert scene.model.scores == [float(s) for s in view.scores] and scene.model.dealer == view.dealer
     assert scene.model.trick == list(view.trick)
@@ -205,7 +213,7 @@ def test_enter_on_the_start_screen_continues_the_saved_game(tmp_path):
     app = make_app(tmp_path)
     step(app)
     press(app, pygame.K_RETURN)
-    assert table(app).session.match.to_save()["actions"] == original.to_save()["actions"]
+    assert match_of(table(app)).to_save()["actions"] == original.to_save()["actions"]
 
 
 def test_start_asks_before_a_new_game_replaces_the_saved_one(tmp_path):
@@ -215,18 +223,18 @@ def test_start_asks_before_a_new_game_replaces_the_saved_one(tmp_path):
     screen = the_start_screen(app)
     step(app)
     click(app, screen.start_button.rect.center)
-    dialog = app.scenes[-1]
-    assert top_name(app) == "LeaveDialog" and dialog.stay_button.label == t("start.keep_saved")
+    dialog = top(app, LeaveDialog)
+    assert dialog.stay_button.label == t("start.keep_saved")
     # Nothing is being left: the question is whether to replace the saved game.
     assert dialog.title == t("start.replace_title") == "Replace your saved game?"
     press(app, pygame.K_RETURN)  # the focused answer keeps the saved game
     assert app.scenes[-1] is screen
     assert json.loads(save_path(paths).read_text("utf-8"))["actions"] == original.to_save()["actions"]
     click(app, screen.start_button.rect.center)
-    click(app, app.scenes[-1].leave_button.rect.center)
-    assert isinstance(app.scenes[0], TableScene) and app.scenes[0].session.match is not screen.saved_game.match
-    assert app.autosaver.flush()
-    assert json.loads(save_path(paths).read_text("utf-8"))["seed"] == table(app).session.match.seed
+    click(app, top(app, LeaveDialog).leave_button.rect.center)
+    assert screen.saved_game is not None and match_of(table(app)) is not screen.saved_game.match
+    assert autosaver(app).flush()
+    assert json.loads(save_path(paths).read_text("utf-8"))["seed"] == match_of(table(app)).seed
 
 
 def test_no_save_no_continue(tmp_path):
@@ -270,7 +278,7 @@ def test_a_save_from_a_newer_version_is_refused_kept_and_a_new_game_starts(tmp_p
     assert app.toast.active and "newer" in app.toast.text and kept[0].name in app.toast.text
     click(app, screen.start_button.rect.center)
     assert isinstance(app.scenes[0], TableScene)
-    assert app.autosaver.flush() and save_path(paths).exists()
+    assert autosaver(app).flush() and save_path(paths).exists()
     assert kept[0].read_bytes() == raw
 
 
@@ -295,7 +303,7 @@ def test_a_damaged_save_is_set_aside_with_a_message_and_a_new_game_starts(tmp_pa
     assert app.toast.active and kept[0].name in app.toast.text
     click(app, screen.start_button.rect.center)
     assert isinstance(app.scenes[0], TableScene)
-    assert app.autosaver.flush() and save_path(paths).exists()
+    assert autosaver(app).flush() and save_path(paths).exists()
 
 
 def test_a_hand_edited_save_with_an_illegal_move_is_never_misread(tmp_path):
@@ -322,27 +330,27 @@ def test_leaving_asks_keeps_the_save_and_continue_picks_it_up(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
     _to_human_play(app, scene)
-    assert len(scene.session.match.actions) > 3
+    assert len(match_of(scene).actions) > 3
     open_menu_button(app, t("menu.back_to_start"))
-    dialog = app.scenes[-1]
-    assert top_name(app) == "LeaveDialog" and dialog.warning == t("leave.game_saved")
-    actions = scene.session.match.to_save()["actions"]
+    dialog = top(app, LeaveDialog)
+    assert dialog.warning == t("leave.game_saved")
+    actions = match_of(scene).to_save()["actions"]
     click(app, dialog.leave_button.rect.center)
     screen = the_start_screen(app)
     assert save_path(app.user_paths).exists()
     assert screen.saved_game is not None and screen.saved_game.match.to_save()["actions"] == actions
     click(app, screen.continue_button.rect.center)
-    assert table(app).session.match.to_save()["actions"] == actions
+    assert match_of(table(app)).to_save()["actions"] == actions
 
 
 def test_quitting_keeps_the_save_for_the_next_run(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=6)
     _to_human_play(app, scene)
-    assert len(scene.session.match.actions) > 3
-    actions = scene.session.match.to_save()["actions"]
+    assert len(match_of(scene).actions) > 3
+    actions = match_of(scene).to_save()["actions"]
     open_menu_button(app, t("menu.quit"))
-    click(app, app.scenes[-1].leave_button.rect.center)
+    click(app, top(app, LeaveDialog).leave_button.rect.center)
     assert not app.running
     app.close(quit_pygame=False)
     again = the_start_screen(make_app(tmp_path))
@@ -359,9 +367,9 @@ def test_a_finished_game_removes_its_save(tmp_path):
     )
     scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
     app.replace(scene)
-    assert app.autosaver.flush() and save_path(app.user_paths).exists()
+    assert autosaver(app).flush() and save_path(app.user_paths).exists()
     assert run_until(app, lambda: top_name(app) == "EndScene")
-    assert app.autosaver.flush()
+    assert autosaver(app).flush()
     assert not save_path(app.user_paths).exists()
     assert (app.user_paths.histories_dir / "wizard.jsonl").exists()
 
@@ -379,7 +387,7 @@ def test_a_finished_game_whose_history_could_not_be_written_keeps_its_save_until
     )
     app.replace(TableScene(app, local_session(match, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
-    assert app.autosaver.flush() and save_path(paths).exists(), "the unrecorded game is kept"
+    assert autosaver(app).flush() and save_path(paths).exists(), "the unrecorded game is kept"
     app.close(quit_pygame=False)
     paths.histories_dir.unlink()
     again = make_app(tmp_path)
@@ -388,7 +396,18 @@ def test_a_finished_game_whose_history_could_not_be_written_keeps_its_save_until
     click(again, screen.continue_button.rect.center)
     assert run_until(again, lambda: top_name(again) == "EndScene")
     assert (paths.histories_dir / "wizard.jsonl").exists()
-    assert again.autosaver.flush() and not save_path(paths).exists()
+    assert autosaver(again).flush() and not save_path(paths).exists()
+
+
+class SavedGamePreview(PreviewApp):
+    """The stand-in app, with the saved game of ``paths`` for the start screen."""
+
+    def __init__(self, size: tuple[int, int], paths: UserPaths) -> None:
+        super().__init__(size)
+        self.paths = paths
+
+    def load_saved_game(self) -> tuple[SavedGame | None, SaveProblem | None]:
+        return load_saved_game(self.paths)  # what App.load_saved_game does
 
 
 def test_the_saved_games_bar_fits_six_of_the_longest_names_at_every_size(tmp_path, audit):
@@ -401,9 +420,7 @@ def test_the_saved_games_bar_fits_six_of_the_longest_names_at_every_size(tmp_pat
     for size in [(800, 600), (1280, 720), (1920, 1080)]:
         for game in (match, team):
             write_file(paths, snapshot_of(game))
-            preview = PreviewApp(size)
-            preview.load_saved_game = lambda: load_saved_game(paths)  # what App.load_saved_game does
-            screen = StartScene(preview)
+            screen = StartScene(SavedGamePreview(size, paths))
             assert screen.saved_game is not None
             headline, standings = saved_game_summary(screen.saved_game)
             audit.problems.clear()

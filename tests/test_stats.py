@@ -23,6 +23,7 @@ from game.persistence import history_reader, stats_spans
 from game.persistence.history_files import repair_history_tail, write_history
 from game.persistence.stats import (
     LoadedStats,
+    PlayerStats,
     StatsBook,
     level_of,
     load_stats,
@@ -146,15 +147,22 @@ def test_bidwhist_contracts_by_mode_and_level_match_the_engine(tmp_path, bidwhis
         totals = stats.contract_totals("mode")
         for mode, (bid, made, set_) in totals.items():
             assert bid == made + set_ == sum(n for key, n in expected.items() if key[0] == mode)
-    assert sum(sum(book.get("bidwhist", s.name).contracts.values()) for s in BIDWHIST_SEATS) > 0
+    assert sum(sum(player_stats(book, "bidwhist", s.name).contracts.values()) for s in BIDWHIST_SEATS) > 0
 
 
 def test_wins_by_opponent_level_count_each_opponent_level_once_per_game(tmp_path, bidwhist_matches):
     write(tmp_path / "histories", "bidwhist", bidwhist_matches)
-    ann = load_stats(tmp_path / "histories").book.get("bidwhist", "Ann")
+    ann = player_stats(load_stats(tmp_path / "histories").book, "bidwhist", "Ann")
     # Ann (seat 0, team 0) plays against seats 1 and 3: both medium.
     wins = sum(0 in m.history()["winners"] for m in bidwhist_matches)
     assert ann.against == {"medium": [len(bidwhist_matches), wins]}
+
+
+def player_stats(book: StatsBook, game: str, name: str) -> PlayerStats:
+    """The figures of ``name`` at ``game``, who must be in ``book``."""
+    stats = book.get(game, name)
+    assert stats is not None, f"{name} has no {game} figures"
+    return stats
 
 
 def seated(record: dict, names: list[str]) -> dict:
@@ -180,7 +188,7 @@ def test_undo_and_unfinished_games_are_counted_apart_and_never_make_a_record(tmp
     best, _, _ = history_records = undo_history(wizard_matches)
     write(tmp_path / "histories", "wizard", history_records)
     book = load_stats(tmp_path / "histories").book
-    ann = book.get("wizard", "Ann")
+    ann = player_stats(book, "wizard", "Ann")
     assert ann.games == 1 and ann.best == best["final_scores"][0] and ann.wins == (0 in best["winners"])
     assert ann.against == {"random": [1, int(0 in best["winners"])]} and len(ann.hit_per_game) == 1
     assert book.undo_games["wizard"] == 1 and book.unfinished_games["wizard"] == 1
@@ -190,7 +198,7 @@ def test_undo_and_unfinished_games_are_counted_apart_and_never_make_a_record(tmp
 def test_a_finished_undo_game_is_listed_and_counted_apart_only_for_its_own_players(tmp_path, wizard_matches):
     write(tmp_path / "histories", "wizard", undo_history(wizard_matches))
     book = load_stats(tmp_path / "histories").book
-    ann, ben, dan = (book.get("wizard", name) for name in ("Ann", "Ben", "Dan"))
+    ann, ben, dan = (player_stats(book, "wizard", name) for name in ("Ann", "Ben", "Dan"))
     # Listed with each of its players' games (so it can be charted and replayed), the undo game
     # is counted apart for them alone.
     assert [summary["index"] for summary in ann.summaries] == [1, 2] and ann.seats == [0, 0]
@@ -212,7 +220,7 @@ def test_adding_one_game_at_a_time_gives_the_same_totals(wizard_matches):
         one_by_one.add(summary)
         ben = one_by_one.get("wizard", "Ben")
         assert ben is not None and ben.games == len(ben.hit_per_game)
-    assert one_by_one.get("wizard", "Ben").hit_by_size == at_once.get("wizard", "Ben").hit_by_size
+    assert player_stats(one_by_one, "wizard", "Ben").hit_by_size == player_stats(at_once, "wizard", "Ben").hit_by_size
 
 
 # ---------------------------------------------------------------------- the cache
@@ -223,10 +231,10 @@ def test_the_cache_skips_unchanged_files_and_rereads_a_changed_one(tmp_path, wiz
     assert first.read_again == 1 and cache.exists()
     again = load_stats(folder, cache)
     assert again.read_again == 0
-    assert again.book.get("wizard", "Ann").scores == first.book.get("wizard", "Ann").scores
+    assert player_stats(again.book, "wizard", "Ann").scores == player_stats(first.book, "wizard", "Ann").scores
     write_history(path, [recorded(wizard_matches[3])], append=True)
     grown = load_stats(folder, cache)
-    assert grown.read_again == 1 and grown.book.get("wizard", "Ann").games == 4
+    assert grown.read_again == 1 and player_stats(grown.book, "wizard", "Ann").games == 4
 
 
 def test_a_damaged_cache_is_ignored(tmp_path, wizard_matches):
@@ -234,7 +242,7 @@ def test_a_damaged_cache_is_ignored(tmp_path, wizard_matches):
     write(folder, "wizard", wizard_matches[:2])
     cache.write_text("{not json", encoding="utf-8")
     loaded = load_stats(folder, cache)
-    assert loaded.book.get("wizard", "Ann").games == 2 and not loaded.problems
+    assert player_stats(loaded.book, "wizard", "Ann").games == 2 and not loaded.problems
     assert json.loads(cache.read_text(encoding="utf-8"))["format"] == "trick-table-stats-cache"
 
 
@@ -287,10 +295,10 @@ def test_a_game_appended_to_a_cached_history_is_the_only_game_read(tmp_path, wiz
         assert parsed_lines == [number]
         assert (grown.read_again, grown.resumed, grown.games_read) == (1, 1, 1)
         assert everything_counted(grown) == everything_counted(load_stats(folder))
-    assert grown.book.get("wizard", "Ann").games == 3
+    assert player_stats(grown.book, "wizard", "Ann").games == 3
     assert grown.book.undo_games["wizard"] == 2 and grown.book.unfinished_games["wizard"] == 1
     # Her finished games, the two with undo used (2 and 6) among them; the unfinished one (5) is not listed.
-    assert [summary["index"] for summary in grown.book.get("wizard", "Ann").summaries] == [1, 2, 3, 4, 6]
+    assert [summary["index"] for summary in player_stats(grown.book, "wizard", "Ann").summaries] == [1, 2, 3, 4, 6]
 
 
 @pytest.mark.parametrize("rewrite", ["same size, games reordered", "fewer games", "first game edited"])
@@ -337,7 +345,7 @@ def test_a_last_game_without_its_newline_is_read_again_once_it_gets_one(tmp_path
     folder, cache = tmp_path / "histories", tmp_path / "stats_cache.json"
     path = write(folder, "wizard", wizard_matches[:2])
     path.write_bytes(path.read_bytes().rstrip(b"\n"))
-    assert load_stats(folder, cache).book.get("wizard", "Ann").games == 2
+    assert player_stats(load_stats(folder, cache).book, "wizard", "Ann").games == 2
     assert repair_history_tail(path) == 0 and path.read_bytes().endswith(b"}\n")
     write_history(path, [recorded(wizard_matches[2])], append=True)
     parsed_lines.clear()
@@ -354,14 +362,14 @@ def test_a_damaged_line_is_skipped_and_still_reported_after_games_are_appended(t
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:1] + [b"a line edited by hand\n"] + lines[1:]))
     first = load_stats(folder, cache)
-    assert first.book.get("wizard", "Ann").games == 3
+    assert player_stats(first.book, "wizard", "Ann").games == 3
     assert len(first.problems) == 1 and "line 2" in str(first.problems[0])
     write_history(path, [recorded(wizard_matches[3])], append=True)
     grown = load_stats(folder, cache)
-    assert grown.resumed == 1 and grown.book.get("wizard", "Ann").games == 4
+    assert grown.resumed == 1 and player_stats(grown.book, "wizard", "Ann").games == 4
     assert len(grown.problems) == 1 and "line 2" in str(grown.problems[0])
     # Game numbers count readable games, so the viewer opens the game the screen lists.
-    assert [summary["index"] for summary in grown.book.get("wizard", "Ann").summaries] == [1, 2, 3, 4]
+    assert [summary["index"] for summary in player_stats(grown.book, "wizard", "Ann").summaries] == [1, 2, 3, 4]
     assert everything_counted(grown) == everything_counted(load_stats(folder))
 
 
@@ -370,7 +378,7 @@ def test_many_damaged_lines_are_named_a_few_and_counted(tmp_path, wizard_matches
     path = write(folder, "wizard", wizard_matches[:1])
     path.write_bytes(b"damage\n" * (stats_spans.NAMED_DAMAGE + 5) + path.read_bytes())
     for loaded in (load_stats(folder, cache), load_stats(folder, cache)):  # fresh, then from the cache
-        assert loaded.book.get("wizard", "Ann").games == 1
+        assert player_stats(loaded.book, "wizard", "Ann").games == 1
         assert len(loaded.problems) == stats_spans.NAMED_DAMAGE + 1
         assert str(loaded.problems[-1]).endswith("wizard.jsonl: 5 more damaged lines skipped")
 
@@ -402,7 +410,7 @@ def test_a_damaged_line_keeps_the_games_before_it_and_names_the_file(tmp_path, w
     with open(path, "a", encoding="utf-8") as handle:
         handle.write('{"format": "trick-table-history", "version": 1, "ga')
     loaded = load_stats(tmp_path / "histories")
-    assert loaded.book.get("wizard", "Ann").games == 2
+    assert player_stats(loaded.book, "wizard", "Ann").games == 2
     assert (
         len(loaded.problems) == 1 and "wizard.jsonl" in str(loaded.problems[0]) and "line 3" in str(loaded.problems[0])
     )
@@ -511,7 +519,9 @@ def test_charts_lie_inside_the_window_and_apart(tmp_path, wizard_matches, bidwhi
         rounds = scene.geometry["rounds"]
         sides = 2 if game == "bidwhist" else 3
         assert len(rounds.points) == sides
-        assert len(rounds.points[0]) == len(summary_rounds(scene.chosen_summary()))
+        chosen = scene.chosen_summary()
+        assert chosen is not None
+        assert len(rounds.points[0]) == len(summary_rounds(chosen))
 
 
 def test_choosing_another_game_and_player_changes_the_charts(tmp_path, wizard_matches):
@@ -551,6 +561,7 @@ def test_a_history_of_one_game_with_undo_shows_it_and_replays_it(tmp_path, wizar
     app = make_app(tmp_path)
     scene = open_from_start(app)
     assert scene.body_message() is None and scene.player == "Ann"
+    assert scene.stats is not None
     assert (t("stats.undo"), "1") in scene.number_rows(scene.stats)
     assert (t("stats.games"), "0") in scene.number_rows(scene.stats)
     assert "rounds" in scene.geometry and any("undo used, not counted" in title for title in chart_titles)
@@ -568,6 +579,7 @@ def test_the_games_set_apart_are_shown_only_under_players_who_sat_in_them(tmp_pa
     apart = {}
     for name in scene.player_cycler.choices:
         scene.set_player(name)
+        assert scene.stats is not None
         apart[name] = {label: value for label, value in scene.number_rows(scene.stats) if label in (undo, unfinished)}
     assert apart == {"Ann": {undo: "1", unfinished: "1"}, "Ben": {}, "Cy": {}, "Dan": {undo: "1"}, "Eve": {undo: "1"}}
     # Ann's newest game is the undo game, charted and marked; the one before it is not marked.
@@ -597,7 +609,9 @@ def test_the_bid_hit_chart_of_one_game_reads_right_in_every_language(tmp_path, w
 def test_an_empty_history_shows_a_friendly_message(tmp_path):
     app = make_app(tmp_path)
     scene = open_from_start(app)
-    text, warning = scene.body_message()
+    message = scene.body_message()
+    assert message is not None
+    text, warning = message
     assert not warning and "No finished games yet" in text
     assert scene.geometry == {} and not scene.replay_button.enabled
 
@@ -609,12 +623,15 @@ def test_a_broken_history_file_shows_a_clear_message(tmp_path, wizard_matches):
     path.write_bytes(b"\xff\xfe not a history\n" + path.read_bytes())
     app = make_app(tmp_path)
     scene = open_from_start(app)
-    assert scene.body_message() is None and scene.stats.games == 1
-    assert "wizard.jsonl" in scene.problem_message() and "line 1" in scene.problem_message()
+    assert scene.body_message() is None and scene.stats is not None and scene.stats.games == 1
+    problem = scene.problem_message()
+    assert problem is not None and "wizard.jsonl" in problem and "line 1" in problem
     # Nothing but damage (the start-up repair sets the last damaged line aside): the problem is all there is.
     path.write_bytes(b"\xff\xfe not a history\n" * 2)
     scene = open_from_start(make_app(tmp_path))
-    text, warning = scene.body_message()
+    message = scene.body_message()
+    assert message is not None
+    text, warning = message
     assert warning and "wizard.jsonl" in text and "line 1" in text
 
 
@@ -625,7 +642,9 @@ def test_a_partly_broken_history_shows_its_games_and_a_warning(tmp_path, wizard_
     app = make_app(tmp_path)
     scene = open_from_start(app)
     assert scene.body_message() is None
-    assert "wizard.jsonl" in scene.problem_message() and scene.stats.games == 3
+    problem = scene.problem_message()
+    assert problem is not None and "wizard.jsonl" in problem
+    assert scene.stats is not None and scene.stats.games == 3
     assert scene.problem_rect.height > 0 and not scene.problem_rect.colliderect(scene.charts_panel)
 
 

@@ -29,17 +29,20 @@ import pytest
 
 from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
-from game.rules.actions import play
+from game.rules.actions import Action, play
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.end_scene import EndScene
 from game.ui.input_fence import InputFence
 from game.ui.scene import Scene
+from game.ui.scenes.start_scene import StartScene
 from game.session.ai_worker import InlineAiRunner
 from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets.focus import INPUT_MODE
+from scene_checks import match_of, top
 from test_ui_table import (
     _to_human_play,
     click,
@@ -90,10 +93,10 @@ def assert_covered(app, scene, who: str) -> None:
 
 def test_a_double_enter_after_a_hidden_wizard_bid_leaves_the_next_players_cover_up(tmp_path):
     app, scene = hidden_wizard_bid_before_the_next_humans_cover(tmp_path)
-    bidder = scene.session.match.current_player
+    bidder = match_of(scene).current_player
     app.step(1 / 60, [key(pygame.K_RETURN)])  # the bid
-    assert scene.session.match.actions[-1][0] == bidder and top_name(app) == "CoverScene"
-    next_player = scene.session.match.current_player
+    assert match_of(scene).actions[-1][0] == bidder and top_name(app) == "CoverScene"
+    next_player = match_of(scene).current_player
     assert next_player != bidder and next_player in scene.humans
     app.step(1 / 60, [key_up(pygame.K_RETURN)])
     # The second Enter, 0.15 s after the first (the loop slept meanwhile: the cover waits).
@@ -119,7 +122,7 @@ def test_an_enter_held_down_with_key_repeat_never_passes_the_cover(tmp_path, key
     app.step(0.05, [key_up(pygame.K_RETURN)])
     assert_covered(app, scene, "letting go of a held Enter")
     step(app, [key(pygame.K_RETURN)])  # pressed afresh: the cover goes
-    assert scene.viewer == scene.session.match.current_player
+    assert scene.viewer == match_of(scene).current_player
 
 
 def test_a_key_first_pressed_too_soon_and_held_does_not_pass_the_cover(tmp_path, key_repeat):
@@ -131,7 +134,7 @@ def test_a_key_first_pressed_too_soon_and_held_does_not_pass_the_cover(tmp_path,
         assert_covered(app, scene, "Space pressed too soon and held")
     app.step(0.05, [key_up(pygame.K_SPACE)])
     step(app, [key(pygame.K_SPACE, " ")])
-    assert scene.viewer == scene.session.match.current_player
+    assert scene.viewer == match_of(scene).current_player
 
 
 def test_a_double_click_and_a_click_begun_before_the_cover_do_not_pass_it(tmp_path):
@@ -154,7 +157,7 @@ def test_a_double_click_and_a_click_begun_before_the_cover_do_not_pass_it(tmp_pa
     step(app, [mouse(pygame.MOUSEBUTTONUP, button, button=3)])
     assert_covered(app, scene, "a click begun before the cover")
     click(app, button)
-    assert scene.viewer == scene.session.match.current_player
+    assert scene.viewer == match_of(scene).current_player
 
 
 # --------------------------------------------------------------------------- the input fence
@@ -272,15 +275,15 @@ def table_at_the_hands_score_pad(app, game: str, players: int, seed: int, **rule
 def test_two_enters_after_next_hand_bid_nothing(tmp_path, game, players, seed, rules):
     app = make_app(tmp_path)
     scene = table_at_the_hands_score_pad(app, game, players, seed, **rules)
-    deal = scene.session.match.deal_number
+    deal = match_of(scene).deal_number
     step(app, [key(pygame.K_RETURN)])  # "Next hand"
-    assert scene.session.match.deal_number == deal + 1
+    assert match_of(scene).deal_number == deal + 1
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
-    panel = app.scenes[-1]
-    actions = len(scene.session.match.actions)
+    panel = top(app, BiddingPanel)
+    actions = len(match_of(scene).actions)
     step(app, [key_up(pygame.K_RETURN)])
     step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # the second Enter
-    assert app.scenes[-1] is panel and len(scene.session.match.actions) == actions, "a stray Enter made a bid"
+    assert app.scenes[-1] is panel and len(match_of(scene).actions) == actions, "a stray Enter made a bid"
     assert panel.focus.focused is None
     expected = "bid.choose_first_wizard" if game == "wizard" else "bid.choose_first"
     assert panel.toast.active and panel.toast.text == t(expected), "the panel does not say how to choose"
@@ -288,9 +291,9 @@ def test_two_enters_after_next_hand_bid_nothing(tmp_path, game, players, seed, r
     step(app, [key(pygame.K_RIGHT)])
     focused = panel.focus.focused
     lowest = next(a for a, button in panel.buttons.items() if button is focused)
-    assert lowest in scene.session.match.legal_actions() and lowest.kind != ActionKind.PASS
+    assert lowest in match_of(scene).legal_actions() and lowest.kind != ActionKind.PASS
     step(app, [key(pygame.K_RETURN)])
-    assert scene.session.match.actions[actions] == (0, lowest)
+    assert match_of(scene).actions[actions] == (0, lowest)
 
 
 def test_the_trump_chooser_opens_with_nothing_chosen(tmp_path):
@@ -313,7 +316,7 @@ def test_the_trump_chooser_opens_with_nothing_chosen(tmp_path):
     else:
         raise AssertionError("no seed found")
     app = make_app(tmp_path)
-    chosen = []
+    chosen: list[Action] = []
     chooser = ContractChooser(app, match.view(0), chosen.append)
     app.push(chooser)
     step(app, [key(pygame.K_RETURN)])
@@ -336,7 +339,7 @@ def test_a_wizard_bid_is_chosen_from_nothing_also_after_a_language_change(tmp_pa
     step(app)
     assert panel.focus.focused is None
     step(app, [key(pygame.K_RETURN)])
-    assert app.scenes[-1] is panel and scene.session.match.phase == Phase.PREDICT
+    assert app.scenes[-1] is panel and match_of(scene).phase == Phase.PREDICT
 
 
 # --------------------------------------------------------------------------- cards
@@ -354,13 +357,13 @@ def table_at_your_card(tmp_path, keyboard: bool = True):
 def enter_picks_then_plays(app, scene) -> None:
     """The first Enter picks a legal card (nothing is played, the prompt says Enter again plays
     it); the second plays that card."""
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
     step(app, [key(pygame.K_RETURN)])
-    assert len(scene.session.match.actions) == actions, "the first Enter played a card"
+    assert len(match_of(scene).actions) == actions, "the first Enter played a card"
     picked = scene.hand_cards()[scene.drag.selected]
     assert picked in legal_cards(scene)
     step(app, [key(pygame.K_RETURN)])
-    assert scene.session.match.actions[actions] == (0, play(picked))
+    assert match_of(scene).actions[actions] == (0, play(picked))
 
 
 def test_playing_by_keys_no_card_is_picked_for_you_and_the_prompt_says_how(tmp_path):
@@ -378,7 +381,7 @@ def test_playing_by_keys_no_card_is_picked_for_you_and_the_prompt_says_how(tmp_p
 def test_after_a_click_the_first_enter_picks_and_the_second_plays(tmp_path):
     app, scene = table_at_your_card(tmp_path, keyboard=False)
     click(app, (5, scene.layout.hand_rect.centery))  # beside the hand: nothing is played or picked
-    assert scene.session.match.current_player == 0 and scene.drag.selected == -1
+    assert match_of(scene).current_player == 0 and scene.drag.selected == -1
     enter_picks_then_plays(app, scene)
 
 
@@ -398,9 +401,9 @@ def test_a_dealt_hand_picks_no_card_for_a_player_who_bid_by_keys(tmp_path):
     step(app, [key(pygame.K_RIGHT)])
     step(app, [key(pygame.K_RETURN)])
     assert run_until(app, lambda: app.scenes[-1] is scene and scene.input_enabled())
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
     step(app, [key(pygame.K_RETURN)])
-    assert len(scene.session.match.actions) == actions, "the Enter after the bid played the card"
+    assert len(match_of(scene).actions) == actions, "the Enter after the bid played the card"
 
 
 def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
@@ -417,11 +420,10 @@ def test_a_double_enter_that_leaves_the_end_screen_starts_no_new_game(tmp_path):
             match.apply(match.choose_ai_action())
     app.replace(TableScene(app, local_session(match, app, ai_runner=InlineAiRunner())))
     assert run_until(app, lambda: top_name(app) == "EndScene")
-    end = app.scenes[-1]
+    end = top(app, EndScene)
     end.focus.focus(end.back)
     step(app, [key(pygame.K_RETURN)])  # "Back to start"
-    assert top_name(app) == "StartScene"
-    start_screen = app.scenes[-1]
+    start_screen = top(app, StartScene)
     step(app, [key_up(pygame.K_RETURN)])
     step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])  # the hurried second Enter
     assert app.scenes[-1] is start_screen, "a stray Enter started a new game"

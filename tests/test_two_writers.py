@@ -32,7 +32,9 @@ from game.rules import make_rules
 from game.persistence.savegame import encode_save, save_path, snapshot_of
 from game.session.ai_worker import InlineAiRunner
 from game.session.local import local_session
+from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
+from scene_checks import top
 from game.ui.text import t
 from test_ui_table import make_app, run_until, top_name
 
@@ -159,7 +161,7 @@ def test_a_second_window_leaves_the_first_ones_game_alone_until_the_first_is_gon
         try:
             assert second.autosaver is None
             assert second.toast.text == t("app.saves_in_use")
-            assert second.scenes[-1].saved_game is None, "no Continue of the other window's game"
+            assert top(second, StartScene).saved_game is None, "no Continue of the other window's game"
             # The second window plays a whole game: it is recorded, and the first one's save stays.
             computers = [Seat(seat.name, "ai:random") for seat in seats]
             match = Match(make_rules("wizard", {"rounds": 1}, players=3), computers, 9)
@@ -175,7 +177,7 @@ def test_a_second_window_leaves_the_first_ones_game_alone_until_the_first_is_gon
     third = make_app(tmp_path)
     try:
         assert third.autosaver is not None
-        saved = third.scenes[-1].saved_game
+        saved = top(third, StartScene).saved_game
         assert saved is not None and saved.match.to_save()["actions"] == first_game.to_save()["actions"]
     finally:
         third.close(quit_pygame=False)

@@ -22,7 +22,6 @@ from game.ui.art.card_art import CardArt
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table import view
 from game.ui.table.layout import compute_layout
-from game.ui.table.view import TableView
 from game.ui.widgets import geometry
 from game.ui.widgets.suits import suit_colour, suit_icon
 from test_ui_crowding import (
@@ -31,7 +30,7 @@ from test_ui_crowding import (
 )
 from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as layout_keeps_everything_apart
 from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: F401  (fixtures, found by name)
-from ui_states import PreviewApp, window_for_module
+from ui_states import PreviewApp, preview_table_view, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -41,7 +40,7 @@ def _channel(value: int) -> float:
     return value_01 / 12.92 if value_01 <= 0.03928 else ((value_01 + 0.055) / 1.055) ** 2.4
 
 
-def relative_luminance(colour: tuple[int, ...]) -> float:
+def relative_luminance(colour: tuple[int, ...] | pygame.Color) -> float:
     red, green, blue = (_channel(c) for c in colour[:3])
     return 0.2126 * red + 0.7152 * green + 0.0722 * blue
 
@@ -185,12 +184,10 @@ def test_a_recoloured_back_counts_as_the_same_design() -> None:
     image = CardArt(60, back="lattice").back()
     inverted = image.copy()
     inverted.blit(image, (0, 0))
-    pixels = pygame.PixelArray(inverted)
     for x in range(inverted.get_width()):
         for y in range(inverted.get_height()):
-            red, green, blue, alpha = inverted.unmap_rgb(pixels[x, y])
-            pixels[x, y] = (blue, red, green, alpha)  # the same design, the channels swapped round
-    del pixels
+            red, green, blue, alpha = inverted.get_at((x, y))
+            inverted.set_at((x, y), (blue, red, green, alpha))  # the same design, the channels swapped round
     assert _correlation(_grey(image), _grey(inverted)) > 0.6
 
 
@@ -274,7 +271,7 @@ def test_suit_icons_draw_the_suit_shape(chip: bool) -> None:
 def test_the_trump_indicator_draws_the_suit_shape(size: tuple[int, int]) -> None:
     app = PreviewApp(size)
     app.settings.four_colour_deck = True
-    view = TableView(app)
+    view = preview_table_view(app)
     layout = compute_layout(size, 4, 0)
     masks = {}
     for suit, letter in enumerate(card_art.SUITS):
@@ -287,7 +284,7 @@ def test_the_turn_up_trump_badge_draws_the_suit_shape() -> None:
     size = (1280, 720)
     app = PreviewApp(size)
     app.settings.four_colour_deck = True
-    view = TableView(app)
+    view = preview_table_view(app)
     layout = compute_layout(size, 4, 0)
     wizard = parse_card("WZ")
     plain = view._render_indicator(layout.indicator_rect, layout, [], -1, wizard, False)
@@ -460,6 +457,7 @@ def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, un
             app.start_match(make_rules("bidwhist"), [Seat(f"P{seat}", "ai:easy") for seat in range(4)], seed=3)
         app.step(1 / 60, [])
         window = pygame.display.get_surface()
+        assert window is not None
         points = [(x, y) for x in range(5, 800, 37) for y in range(5, 600, 41)]
         assert _felt_share(window, "green", points) > 0.05 and _felt_share(window, "blue", points) == 0
         before = app.card_art(60)
@@ -475,7 +473,7 @@ def test_saving_a_felt_and_a_back_redraws_every_open_screen_at_once(tmp_path, un
         swatch = settings._preview(True, 40)
         assert swatch.get_at((32, 20))[:3] == table_art.felt_swatch((64, 40), "blue").get_at((32, 20))[:3]
         assert swatch.get_at((32, 20))[:3] != table_art.felt_swatch((64, 40), "green").get_at((32, 20))[:3]
-        settings.save_button.on_click()
+        settings.save_button.activate()
         assert app.top_scene() is not settings
         app.step(1 / 60, [])
         assert (app.settings.felt, app.settings.card_back) == ("blue", "sunburst")
@@ -498,7 +496,8 @@ def test_the_saved_felt_and_back_are_shown_from_the_first_frame(tmp_path) -> Non
     try:
         app.step(1 / 60, [])
         points = [(x, y) for x in range(5, 800, 37) for y in range(5, 600, 41)]
-        assert _felt_share(pygame.display.get_surface(), "red", points) > 0.05
+        window = pygame.display.get_surface()
+        assert window is not None and _felt_share(window, "red", points) > 0.05
         assert app.card_art(60).back_design == "tartan"
     finally:
         table_art.set_felt("green")

@@ -23,12 +23,19 @@ from game.rules import ActionKind, Phase, get_game, make_rules
 from game.rules.events import Dealt, WizardHandScored
 from game.ui.table.animations import Director
 from game.session.scores import score_history
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.dialogs.table_menu import TableMenu
+from game.ui.scenes.start_scene import StartScene
+from game.ui.scenes.stats_scene import StatsScene
 from game.ui.art.render_cache import RotationCache, TextCache
 from game.ui.table.model import TableModel
 from game.ui.text import t
 from test_ui_full_game import _bidwhist_seed_where_human_declares, _highest_uptown
 from test_ui_keyboard_play import ring_pixels
+from scene_checks import match_of, top
 from test_ui_table import click, key, make_app, run_until, start, step, top_name, wait_past_cover_guard
 
 TABLE_DIALOGS = ("BiddingPanel", "ContractChooser", "KittyDialog")
@@ -43,7 +50,7 @@ def _to_dialog(app, scene, wanted: str) -> None:
             return True
         dialog = app.scenes[-1]
         if name == "BiddingPanel":
-            dialog._choose(_highest_uptown(scene.session.match.legal_actions()))
+            dialog._choose(_highest_uptown(match_of(scene).legal_actions()))
         elif name == "ContractChooser":
             next(b for b in dialog.buttons if b.enabled).click()
         return False
@@ -72,7 +79,7 @@ def test_menu_and_score_pad_open_over_every_table_dialog(tmp_path, wanted):
     app, scene = _declaring_table(tmp_path)
     _to_dialog(app, scene, wanted)
     dialog = app.scenes[-1]
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
 
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "TableMenu" and dialog in app.scenes
@@ -89,7 +96,7 @@ def test_menu_and_score_pad_open_over_every_table_dialog(tmp_path, wanted):
     step(app, [key(pygame.K_ESCAPE)])
     assert app.scenes[-1] is dialog
     # Nothing was decided on the player's behalf meanwhile.
-    assert len(scene.session.match.actions) == actions
+    assert len(match_of(scene).actions) == actions
 
 
 def test_s_opens_the_score_pad_from_the_bidding_panel(tmp_path):
@@ -132,11 +139,11 @@ def test_dialogs_keep_clear_of_the_table_controls(tmp_path, size, wanted):
 
 @pytest.mark.parametrize("players", [4, 5, 6])
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])
-def test_no_name_plate_is_drawn_half_under_the_bidding_panel(tmp_path, players, size):
+def test_no_name_plate_is_drawn_half_under_the_bidding_panel(tmp_path, monkeypatch, players, size):
     app = make_app(tmp_path, size=size)
     scene = start(app, "wizard", ["human"] + ["ai:random"] * (players - 1), seed=4)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
-    panel = app.scenes[-1].panel_rect
+    panel = top(app, BiddingPanel).panel_rect
     drawn: list[int] = []
     original = scene.view._draw_plate
 
@@ -144,7 +151,7 @@ def test_no_name_plate_is_drawn_half_under_the_bidding_panel(tmp_path, players, 
         drawn.append(seat)
         return original(surface, model, layout, names, seat)
 
-    scene.view._draw_plate = spy
+    monkeypatch.setattr(scene.view, "_draw_plate", spy)
     step(app)
     for seat in drawn:
         plate = scene.layout.place(seat).plate
@@ -164,7 +171,7 @@ def test_score_pop_ups_do_not_fade_on_into_the_next_deal(tmp_path):
     director.update(0.05)
     director.update(0.05)
     assert len(model.floaters) == 3
-    deal = next(e for e in scene.session.match.events_for(scene.session.match.events, 0) if isinstance(e, Dealt))
+    deal = next(e for e in match_of(scene).events_for(match_of(scene).events, 0) if isinstance(e, Dealt))
     director.enqueue([deal], 0)
     for _ in range(30):
         director.update(0.05)
@@ -269,8 +276,8 @@ def test_score_pad_over_the_end_screen_is_readable(tmp_path):
     end = EndScene(app, score_history(history), ["A", "B", "C"], lambda: None, lambda: None)
     app.push(end)
     end.pad.click()
-    pad = app.scenes[-1]
-    assert top_name(app) == "ScorePad" and pad.dim_background
+    pad = top(app, ScorePad)
+    assert pad.dim_background
     # Drawn over pure white, the pad's body shows none of it.
     surface = pygame.Surface(app.size)
     surface.fill((255, 255, 255))
@@ -321,8 +328,7 @@ def test_the_start_screen_and_its_dialogs_by_tab_and_esc(tmp_path):
 
     app = make_app(tmp_path)
     write_history(app.user_paths.histories_dir / "wizard.jsonl", [_finished("wizard", rounds=2)])
-    start_screen = app.scenes[-1]
-    assert top_name(app) == "StartScene"
+    start_screen = top(app, StartScene)
     _tab_reaches_every_control(app, start_screen)
     for button, name in (
         (start_screen.settings_button, "SettingsScene"),
@@ -335,6 +341,7 @@ def test_the_start_screen_and_its_dialogs_by_tab_and_esc(tmp_path):
         _tab_reaches_every_control(app, dialog)
         if name == "StatsScene":
             # The replay viewer of the recorded game, from its button.
+            assert isinstance(dialog, StatsScene)
             _open_by_keys(app, dialog.replay_button)
             replay = app.scenes[-1]
             assert top_name(app) == "ReplayScene"
@@ -376,7 +383,7 @@ def test_the_tables_dialogs_by_tab_and_esc(tmp_path):
     _esc_leaves(app, dialog)
     # Back to start from the menu asks first (the game is in progress); Esc keeps playing.
     step(app, [key(pygame.K_ESCAPE)])
-    menu = app.scenes[-1]
+    menu = top(app, TableMenu)
     _open_by_keys(app, next(b for b in menu.buttons if b.label == t("menu.back_to_start")))
     ask = app.scenes[-1]
     assert top_name(app) == "LeaveDialog"
@@ -419,7 +426,7 @@ def test_the_dealers_take_row_is_reached_by_the_arrows(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=seed, dealer_takes=True)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
-    panel = app.scenes[-1]
+    panel = top(app, BiddingPanel)
     takes = panel.take_actions
     assert takes
     take_buttons = [panel.buttons[action] for action in takes]
@@ -439,7 +446,7 @@ def test_the_dealers_take_row_is_reached_by_the_arrows(tmp_path):
     step(app, [key(pygame.K_UP)])
     assert panel.focus.focused is take
     step(app, [key(pygame.K_RETURN)])
-    assert scene.session.match.actions[-1] == (0, takes[0])
+    assert match_of(scene).actions[-1] == (0, takes[0])
 
 
 def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
@@ -454,7 +461,7 @@ def test_the_end_screen_and_the_hot_seat_cover_by_keys(tmp_path):
     app = make_app(tmp_path)
     start(app, "wizard", ["human", "human", "ai:random"], seed=2, rounds=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
-    cover = app.scenes[-1]
+    cover = top(app, CoverScene)
     wait_past_cover_guard(app)  # the cover listens, and shows it, only after a moment
     step(app, [key(pygame.K_TAB)])
     assert cover.button.focused and cover.button.show_focus_ring

@@ -20,10 +20,19 @@ import pytest
 
 from game.rules import Phase, get_game
 from game.settings.last_setup import LastSetup, load_last_setup, save_last_setup
+from game.rules.house_rules import WizardRules
 from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.leave_dialog import LeaveDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.dialogs.table_menu import TableMenu
+from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from scene_checks import match_of, top
 from test_ui_table import (
     _to_human_play,
     click,
@@ -47,9 +56,9 @@ def play_until(app: App, scene: TableScene, wanted: str) -> None:
         if top_name(app) == wanted:
             return True
         top = app.scenes[-1]
-        if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, scene.session.match.legal_actions()[0])
-        elif top_name(app) == "ScorePad" and wanted != "ScorePad":
+        if isinstance(top, (BiddingPanel, ContractChooser)):
+            top.finish(top.on_action, match_of(scene).legal_actions()[0])
+        elif isinstance(top, ScorePad) and wanted != "ScorePad":
             click(app, top.close_button.rect.center)
         elif human_can_play(scene):
             scene.play_card(sorted(legal_cards(scene))[0], None)
@@ -70,9 +79,9 @@ def test_enter_with_no_card_chosen_picks_one_and_says_how_to_play_it(tmp_path):
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
     _to_human_play(app, scene)
     assert scene.drag.selected < 0 and scene.message is None
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
     press(app, pygame.K_RETURN)
-    assert len(scene.session.match.actions) == actions, "nothing was played for the player"
+    assert len(match_of(scene).actions) == actions, "nothing was played for the player"
     assert scene.hand_cards()[scene.drag.selected] in legal_cards(scene)
     assert scene._prompt_text() == t("table.your_turn_picked")
 
@@ -81,23 +90,23 @@ def test_esc_on_the_rounds_score_pad_does_not_deal_the_next_round(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=4, rounds=2)
     play_until(app, scene, "ScorePad")
-    deal = scene.session.match.deal_number
-    assert scene.session.match.phase == Phase.HAND_OVER
+    deal = match_of(scene).deal_number
+    assert match_of(scene).phase == Phase.HAND_OVER
     press(app, pygame.K_ESCAPE)
     step(app)
     # The pad is put away; the finished round stays on the table until the player deals.
     assert top_name(app) == "TableScene"
-    assert scene.session.match.phase == Phase.HAND_OVER and scene.session.match.deal_number == deal
+    assert match_of(scene).phase == Phase.HAND_OVER and match_of(scene).deal_number == deal
     assert scene._prompt_text() == t("table.continue_hint")
     press(app, pygame.K_SPACE, " ")
-    assert scene.session.match.deal_number == deal + 1
+    assert match_of(scene).deal_number == deal + 1
 
 
 def test_enter_on_game_over_keeps_the_final_screen(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=4, rounds=1)
     play_until(app, scene, "EndScene")
-    end_screen = app.scenes[-1]
+    end_screen = top(app, EndScene)
     press(app, pygame.K_RETURN)
     step(app)
     assert app.scenes[0] is scene, "Enter must not start a new game"
@@ -115,7 +124,7 @@ def test_enter_on_game_over_keeps_the_final_screen(tmp_path):
 def open_menu_button(app: App, label: str) -> None:
     press(app, pygame.K_ESCAPE)
     assert top_name(app) == "TableMenu"
-    button = next(b for b in app.scenes[-1].buttons if b.label == label)
+    button = next(b for b in top(app, TableMenu).buttons if b.label == label)
     click(app, button.rect.center)
 
 
@@ -131,7 +140,7 @@ def test_back_to_start_asks_before_throwing_the_game_away(tmp_path):
     press(app, pygame.K_ESCAPE)  # Esc keeps playing too
     assert app.scenes[0] is scene
     open_menu_button(app, t("menu.back_to_start"))
-    click(app, app.scenes[-1].leave_button.rect.center)
+    click(app, top(app, LeaveDialog).leave_button.rect.center)
     assert top_name(app) == "StartScene"
 
 
@@ -141,7 +150,7 @@ def test_quit_from_the_menu_asks_first(tmp_path):
     step(app)
     open_menu_button(app, t("menu.quit"))
     assert app.running and top_name(app) == "LeaveDialog"
-    click(app, app.scenes[-1].leave_button.rect.center)
+    click(app, top(app, LeaveDialog).leave_button.rect.center)
     assert not app.running
 
 
@@ -170,8 +179,8 @@ def test_settings_open_from_the_in_game_menu_and_apply_at_once(tmp_path):
     step(app)
     assert scene.hint_button.visible
     open_menu_button(app, t("menu.settings"))
-    settings = app.scenes[-1]
-    assert top_name(app) == "SettingsScene" and app.scenes[0] is scene
+    settings = top(app, SettingsScene)
+    assert app.scenes[0] is scene
     click(app, settings.hints.rect.center)
     click(app, settings.save_button.rect.center)
     assert top_name(app) == "TableScene"
@@ -252,7 +261,9 @@ def test_the_last_setup_round_trips_through_its_file(tmp_path):
 
 def summary_pixels(screen: StartScene) -> bytes:
     """What the window shows of the start screen's "Rules in play"."""
-    return pygame.image.tobytes(pygame.display.get_surface().subsurface(screen.summary_rect), "RGB")
+    window = pygame.display.get_surface()
+    assert window is not None
+    return pygame.image.tobytes(window.subsurface(screen.summary_rect), "RGB")
 
 
 def rules_in_play(screen: StartScene) -> str:
@@ -305,7 +316,7 @@ def test_rules_in_play_are_the_rules_start_plays(tmp_path, game, changes):
     click(app, screen.start_button.rect.center)
     table = app.scenes[0]
     assert isinstance(table, TableScene)
-    rules, players = table.session.match.rules, len(table.session.match.seats)
+    rules, players = match_of(table).rules, len(match_of(table).seats)
     assert all(getattr(rules, key_name) == value for key_name, value in changes.items())
     for spec, line in zip(get_game(game).rule_specs, summary):
         line_key = "start.rule_line_edited" if spec.key in changes else "start.rule_line"
@@ -329,7 +340,8 @@ def test_the_last_setup_keeps_the_edited_rules(tmp_path):
 
     again = start_screen(make_app(tmp_path))
     assert again.game == "wizard" and again.edits["wizard"] == {"rounds": 4}
-    assert again.build_rules().rounds == 4
+    rules = again.build_rules()
+    assert isinstance(rules, WizardRules) and rules.rounds == 4
     assert t("rules.rounds_number", count=4) in rules_in_play(again)
     assert t("rules.rounds_full", count=15) not in rules_in_play(again)
 
@@ -377,7 +389,8 @@ def test_a_damaged_changed_rule_in_the_last_setup_falls_back_to_the_preset(tmp_p
     save_last_setup(screen.current_setup(), app.user_paths)
     [backup] = path.parent.glob("last_setup.yaml.bad-*")
     assert backup.read_text(encoding="utf-8") == text
-    assert load_last_setup(app.user_paths).edited_rules == kept
+    reloaded = load_last_setup(app.user_paths)
+    assert reloaded is not None and reloaded.edited_rules == kept
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)])

@@ -18,6 +18,10 @@ import pygame
 
 from game.rules import ActionKind, BidWhistView, Phase, make_rules
 from game.session.match import Match, Seat
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.widgets.button import Button
+from scene_checks import match_of, top
 from test_ui_table import card_centre, click, drag, legal_cards, make_app, run_until, start, step, top_name
 
 SEATS = ["Ann", "Ben", "Cy", "Dee"]
@@ -72,7 +76,7 @@ def _play_to_end(app, scene, seen: set[str], bid_choice) -> None:
             return True
         if name == "BiddingPanel":
             seen.add(name)
-            legal = scene.session.match.legal_actions()
+            legal = match_of(scene).legal_actions()
             _click_widget(app, dialog.buttons[bid_choice(legal)])
         elif name == "ContractChooser":
             seen.add(name)
@@ -89,9 +93,9 @@ def _play_to_end(app, scene, seen: set[str], bid_choice) -> None:
         elif dialog is scene and scene.input_enabled():
             seen.add("drag")
             card = sorted(legal_cards(scene))[0]
-            before = len(scene.session.match.actions)
+            before = len(match_of(scene).actions)
             drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
-            assert len(scene.session.match.actions) == before + 1, "a legal card dropped on the trick is played"
+            assert len(match_of(scene).actions) == before + 1, "a legal card dropped on the trick is played"
         return False
 
     assert run_until(app, advance, frames=20000), f"the game did not reach the end screen (top: {top_name(app)})"
@@ -104,7 +108,7 @@ def _answer_until_table(app, scene, seen: set[str]) -> bool:
     if top_name(app) == "ContractChooser":
         _click_widget(app, next(b for b in dialog.buttons if b.enabled))
     elif top_name(app) == "BiddingPanel":
-        legal = scene.session.match.legal_actions()
+        legal = match_of(scene).legal_actions()
         _click_widget(app, dialog.buttons[legal[0]])
     return dialog is scene and scene.input_enabled()
 
@@ -119,13 +123,13 @@ def test_full_wizard_game_to_end_screen(tmp_path):
     assert run_until(app, lambda: _answer_until_table(app, scene, seen))
     step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s", scancode=0)])
     assert top_name(app) == "ScorePad"
-    _click_widget(app, app.scenes[-1].close_button)
+    _click_widget(app, top(app, ScorePad).close_button)
     assert top_name(app) == "TableScene"
 
     _play_to_end(app, scene, seen, lambda legal: legal[len(legal) // 2])
     # The seed turns up a Wizard to the human dealer: the trump chooser was used.
     assert {"ContractChooser", "BiddingPanel", "drag", "ScorePad"} <= seen
-    assert scene.session.match.phase == Phase.GAME_OVER
+    assert match_of(scene).phase == Phase.GAME_OVER
     history = (tmp_path / "histories" / "wizard.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(history) == 1 and json.loads(history[0])["complete"] is True
 
@@ -137,14 +141,14 @@ def test_full_bidwhist_game_to_end_screen(tmp_path):
     seen: set[str] = set()
     _play_to_end(app, scene, seen, _highest_uptown)
     assert {"BiddingPanel", "ContractChooser", "KittyDialog", "drag"} <= seen
-    assert scene.session.match.phase == Phase.GAME_OVER
+    assert match_of(scene).phase == Phase.GAME_OVER
     history = (tmp_path / "histories" / "bidwhist.jsonl").read_text(encoding="utf-8").splitlines()
     record = json.loads(history[-1])
     assert record["complete"] is True and record["game"] == "bidwhist"
 
     # Play again from the end screen starts a fresh table.
-    end = app.scenes[-1]
-    again = next(w for w in end.focus.widgets if getattr(w, "label", "") and "again" in w.label.lower())
+    end = top(app, EndScene)
+    again = next(w for w in end.focus.widgets if isinstance(w, Button) and "again" in w.label.lower())
     _click_widget(app, again)
     assert top_name(app) in ("TableScene", "BiddingPanel", "CoverScene")
     assert app.scenes[0] is not scene

@@ -22,10 +22,16 @@ import pygame
 from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 from game.rules.events import Dealt, Discarded
+from game.rules.view import WizardView
 from game.ui.text import t
 from game.session.ai_worker import InlineAiRunner
 from game.session.local import local_session
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.hands_review import HandsReviewDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.table.review import LastTrickDialog
 from game.ui.table.scene import TableScene
+from scene_checks import match_of, top
 from test_ui_table import click, key, make_app, start, step, top_name
 from test_ui_table_review import Pilot, human_to_play_after
 
@@ -58,12 +64,11 @@ def test_review_hands_opens_from_the_score_pad_and_shows_the_true_hands(tmp_path
     app = make_app(tmp_path, size=(800, 600))
     scene = _table_at_hand_end(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=22)
     Pilot(scene).until(lambda: top_name(app) == "ScorePad")
-    pad = app.scenes[-1]
+    pad = top(app, ScorePad)
     assert pad.review_button.visible and pad.review_button in pad.focus.widgets
     step(app, [key(pygame.K_r, "r")])
-    assert top_name(app) == "HandsReviewDialog"
-    dialog = app.scenes[-1]
-    events = _deal_events(scene.session.match)
+    dialog = top(app, HandsReviewDialog)
+    events = _deal_events(match_of(scene))
     dealt = events[0]
     assert [sorted(dialog.hand.hands[seat]) for seat in range(4)] == [sorted(hand) for hand in dealt.hands]
     assert dialog.hand.kitty == dealt.kitty
@@ -80,31 +85,31 @@ def test_review_hands_opens_from_the_score_pad_and_shows_the_true_hands(tmp_path
     step(app, [key(pygame.K_ESCAPE)])
     assert app.scenes[-1] is pad, "Esc goes back to the score pad, which still deals the next hand"
     click(app, pad.review_button.rect.center)
-    assert top_name(app) == "HandsReviewDialog"
-    click(app, app.scenes[-1].close_button.rect.center)
+    click(app, top(app, HandsReviewDialog).close_button.rect.center)
     assert app.scenes[-1] is pad
     step(app, [key(pygame.K_ESCAPE)])
     assert app.scenes[-1] is scene, "Esc puts the pad away without dealing"
     step(app, [key(pygame.K_s, "s")])
-    assert top_name(app) == "ScorePad" and app.scenes[-1].review_button.visible, "S brings it back with Review"
+    assert top(app, ScorePad).review_button.visible, "S brings it back with Review"
     step(app, [key(pygame.K_ESCAPE)])
     step(app)
     step(app, [key(pygame.K_SPACE, " ")])
-    assert scene.session.match.deal_number == 2
+    assert match_of(scene).deal_number == 2
     step(app, [key(pygame.K_s, "s")])
-    assert top_name(app) == "ScorePad" and not app.scenes[-1].review_button.visible, "not while a hand is played"
+    assert not top(app, ScorePad).review_button.visible, "not while a hand is played"
 
 
 def test_review_hands_in_wizard_shows_the_turned_up_card(tmp_path):
     app = make_app(tmp_path)
     scene = _table_at_hand_end(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3)
     Pilot(scene).until(lambda: top_name(app) == "ScorePad")
-    app.scenes[-1].review_button.activate()
-    dialog = app.scenes[-1]
-    assert top_name(app) == "HandsReviewDialog"
-    dealt = _deal_events(scene.session.match)[0]
+    top(app, ScorePad).review_button.activate()
+    dialog = top(app, HandsReviewDialog)
+    dealt = _deal_events(match_of(scene))[0]
     assert [sorted(hand) for hand in dialog.hand.hands] == [sorted(hand) for hand in dealt.hands]
-    turn_up = scene.session.match.view(0).turn_up
+    yours = match_of(scene).view(0)
+    assert isinstance(yours, WizardView)
+    turn_up = yours.turn_up
     groups = [[card for card, _ in cards] for _, _, cards in dialog.apart_rects]
     assert groups == ([[turn_up]] if turn_up >= 0 else [])
 
@@ -114,8 +119,8 @@ def test_hot_seat_never_offers_the_hands_review(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "human"], seed=11, rounds=3)
     pilot = Pilot(scene)
     pilot.until(lambda: top_name(app) == "ScorePad")
-    pad = app.scenes[-1]
-    assert not pad.review_button.visible and scene.session.match.finished_hand() is not None
+    pad = top(app, ScorePad)
+    assert not pad.review_button.visible and match_of(scene).finished_hand() is not None
     step(app, [key(pygame.K_r, "r")])
     assert app.scenes[-1] is pad
     scene.open_hand_review()
@@ -127,10 +132,10 @@ def test_the_last_trick_pages_through_every_trick_of_the_hand(tmp_path):
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 3))
-    tricks = scene.session.match.view(0).tricks
+    tricks = match_of(scene).view(0).tricks
     count = len(tricks)
     step(app, [key(pygame.K_l, "l")])
-    dialog = app.scenes[-1]
+    dialog = top(app, LastTrickDialog)
     assert dialog.record == tricks[-1] and dialog.title == t("review.last_trick_title", n=count)
     assert not dialog.next_button.enabled and dialog.previous_button.enabled
     step(app, [key(pygame.K_LEFT)])
@@ -161,10 +166,9 @@ def test_the_end_screens_score_pad_reviews_the_last_hand(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=3, rounds=1)
     Pilot(scene).until(lambda: top_name(app) == "EndScene")
-    click(app, app.scenes[-1].pad.rect.center)
-    pad = app.scenes[-1]
-    assert top_name(app) == "ScorePad" and pad.review_button.visible
+    click(app, top(app, EndScene).pad.rect.center)
+    pad = top(app, ScorePad)
+    assert pad.review_button.visible
     step(app, [key(pygame.K_r, "r")])
-    assert top_name(app) == "HandsReviewDialog"
-    dealt = _deal_events(scene.session.match)[0]
-    assert [sorted(hand) for hand in app.scenes[-1].hand.hands] == [sorted(hand) for hand in dealt.hands]
+    dealt = _deal_events(match_of(scene))[0]
+    assert [sorted(hand) for hand in top(app, HandsReviewDialog).hand.hands] == [sorted(hand) for hand in dealt.hands]

@@ -37,10 +37,13 @@ from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card
 from game.ui.app import App
 from game.session.ai_worker import AiJob, ThreadedAiRunner
 from game.session.hints import think_budget
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.table.hints import action_words, hint_text, suggested_cards
 from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from scene_checks import local_session_of, match_of, top
 from test_ui_table import ManualRunner, _to_human_play, key, run_until, step, top_name
 
 TIMEOUT = 10.0
@@ -179,18 +182,18 @@ def test_h_shows_a_hint_for_the_card_to_play_without_spending_the_turn(tmp_path)
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], rounds=3), fake)
     assert scene.hint_button.visible
     _to_human_play(app, scene)
-    actions_before = list(scene.session.match.actions)
+    actions_before = list(match_of(scene).actions)
     press_h(app)
     assert len(fake.calls) == 1
     view, budget = fake.calls[0]
-    assert view.seat == 0 and view.hand == scene.session.match.view(0).hand, "the human's own view, nothing more"
+    assert view.seat == 0 and view.hand == match_of(scene).view(0).hand, "the human's own view, nothing more"
     assert budget == think_budget(0.7)
     suggested = fake.calls[0][0].legal_actions[0]
     assert scene.message == hint_text(FakeHint(suggested)) and not scene.message_warning
     assert scene.hint_cards() == {suggested.value}
     for _ in range(5):
         step(app)
-    assert scene.session.match.actions == actions_before and scene.input_enabled(), "the turn is still the human's"
+    assert match_of(scene).actions == actions_before and scene.input_enabled(), "the turn is still the human's"
     # Asking again at the same position shows the same hint without a new search.
     press_h(app)
     assert len(fake.calls) == 1 and scene.message == hint_text(FakeHint(suggested))
@@ -213,7 +216,7 @@ def test_the_hint_button_works_like_h(tmp_path):
 
 def test_no_hint_outside_the_humans_turn(tmp_path):
     app, fake, runner, scene = wizard_hint_table(tmp_path)
-    assert run_until(app, lambda: bool(runner.jobs) and scene.session.match.current_player != 0)
+    assert run_until(app, lambda: bool(runner.jobs) and match_of(scene).current_player != 0)
     press_h(app)
     assert fake.calls == [] and scene.message == t("hint.not_now")
 
@@ -272,11 +275,11 @@ def test_thinking_then_the_hint_from_the_runner(tmp_path):
     assert panel.toast.text == t("hint.thinking")
     for _ in range(5):
         step(app)
-    assert top_name(app) == "BiddingPanel" and scene.session.match.current_player == 0
+    assert top_name(app) == "BiddingPanel" and match_of(scene).current_player == 0
     hint_job.run()
     step(app)
     assert fake.calls and panel.toast.text == hint_text(FakeHint(fake.calls[0][0].legal_actions[0]))
-    assert scene.session.match.current_player == 0, "the bid is still the human's to make"
+    assert match_of(scene).current_player == 0, "the bid is still the human's to make"
 
 
 def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
@@ -284,7 +287,7 @@ def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
     scene.request_hint()
     hint_job = runner.jobs[-1]
     panel = app.scenes[-1]
-    panel.finish(panel.on_action, scene.session.match.legal_actions()[0])  # the human bids before the hint is in
+    panel.finish(panel.on_action, match_of(scene).legal_actions()[0])  # the human bids before the hint is in
     assert hint_job.cancelled
     hint_job.run()  # a cancelled job never computes, nor reports
     step(app)
@@ -296,12 +299,12 @@ def test_trump_chooser_h_is_the_hint_not_hearts(tmp_path):
     fake = FakeHintFor(lambda view: FakeHint(choose_trump(0), "hint.trump", {"suit": 0, "n": 4}))
     scene = open_table(app, bidwhist_declarer_match(), fake)
     assert run_until(app, lambda: top_name(app) == "ContractChooser")
-    chooser = app.scenes[-1]
+    chooser = top(app, ContractChooser)
     press_h(app)
-    assert scene.session.match.phase == Phase.CONTRACT, "H did not name hearts"
+    assert match_of(scene).phase == Phase.CONTRACT, "H did not name hearts"
     assert len(fake.calls) == 1 and chooser.toast.text == "Choose spades: your longest suit (4 cards)."
     step(app, [key(pygame.K_2, "2")])  # hearts by its number
-    assert scene.session.match.phase != Phase.CONTRACT and scene.session.match.view(0).trump == 1
+    assert match_of(scene).phase != Phase.CONTRACT and match_of(scene).view(0).trump == 1
 
 
 def test_kitty_hint_marks_the_six_and_selects_nothing(tmp_path):
@@ -314,15 +317,15 @@ def test_kitty_hint_marks_the_six_and_selects_nothing(tmp_path):
     fake = FakeHintFor(six)
     scene = open_table(app, bidwhist_declarer_match(), fake)
     assert run_until(app, lambda: top_name(app) == "ContractChooser")
-    scene.apply_action(next(a for a in scene.session.match.legal_actions() if a.kind == ActionKind.TRUMP))
-    app.scenes[-1].close()
+    scene.apply_action(next(a for a in match_of(scene).legal_actions() if a.kind == ActionKind.TRUMP))
+    top(app, ContractChooser).close()
     assert run_until(app, lambda: top_name(app) == "KittyDialog")
-    kitty = app.scenes[-1]
+    kitty = top(app, KittyDialog)
     press_h(app)
-    wanted = set(sorted(scene.session.match.view(0).hand)[:6])
+    wanted = set(sorted(match_of(scene).view(0).hand)[:6])
     assert {c.card for c in kitty.cards if c.suggested} == wanted
     assert kitty.selected == [], "the hint shows the six; it does not choose them"
-    assert scene.session.match.phase == Phase.DISCARD
+    assert match_of(scene).phase == Phase.DISCARD
     kitty.draw(app.window)
 
 
@@ -380,7 +383,7 @@ def stuck_computer_player(tmp_path):
     )
     try:
         assert run_until(app, lambda: runner.started.is_set(), frames=600)
-        job = scene.session.computers.job
+        job = local_session_of(scene).computers.job
         assert job is not None
         yield app, runner, scene, job
     finally:
@@ -394,7 +397,7 @@ def test_leaving_the_table_mid_search_returns_at_once(tmp_path):
         assert runner._thread is not None and runner._thread.daemon
         app.show_start()  # must not wait for the stuck player: the gate is still shut
         assert top_name(app) == "StartScene" and job.cancelled and not runner.gate.is_set()
-    assert not job.finished and job.result is None and scene.session.match.actions == []
+    assert not job.finished and job.result is None and match_of(scene).actions == []
 
 
 def test_the_hard_players_hint_reaches_the_table(tmp_path):
@@ -404,7 +407,7 @@ def test_the_hard_players_hint_reaches_the_table(tmp_path):
     _to_human_play(app, scene)
     press_h(app)
     marked = scene.hint_cards()
-    assert len(marked) == 1 and play(next(iter(marked))) in scene.session.match.legal_actions()
+    assert len(marked) == 1 and play(next(iter(marked))) in match_of(scene).legal_actions()
     assert scene.message is not None and scene.message.startswith("Play ") and not scene.message_warning
 
 

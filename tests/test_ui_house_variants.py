@@ -33,12 +33,15 @@ import pygame
 import pytest
 from conftest import bw_deal, bw_game, cards, drive, wz_deal
 from test_ui_idle import settle
+from scene_checks import match_of, top
 from test_ui_table import make_app, start, step, top_name
 from test_ui_text_fit import TextAudit, _draw, audit, tables  # noqa: F401  (fixtures, found by name)
 from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
 
 from game.persistence.history_codec import HistoryRecorder
 from game.rules import ActionKind, Phase, apply, get_game, make_rules, new_game
+from game.rules.bidwhist import BidWhistState
+from game.rules.view import BidWhistView
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, discard, take
 from game.rules.cards import parse_card
 from game.rules.events import BidWhistHandScored, TrumpTurnedUp
@@ -130,6 +133,7 @@ def boston_events(**rules):
     state, events = new_game(make_rules("bidwhist", rules), 4, 1, first_dealer=3, fixed_deals={1: deal})
     state, more = drive(state, "7up pass pass pass trump:S")
     events += more
+    assert isinstance(state, BidWhistState)
     for card in list(state.kitty):
         state, more = apply(state, discard(card))
         events += more
@@ -186,7 +190,7 @@ def test_without_jokers_the_table_shows_a_kitty_of_four_and_the_declarers_sixtee
         app = make_app(tmp_path / f"{size[0]}", size=size)
         scene = start(app, "bidwhist", HUMAN_AND_COMPUTERS, seed=1, jokers=False)
         pilot = Autopilot(app, scene)
-        assert until(app, pilot, lambda: scene.director.idle and scene.session.match.phase == Phase.BID)
+        assert until(app, pilot, lambda: scene.director.idle and match_of(scene).phase == Phase.BID)
         assert len(scene.model.kitty) == 4, "the face-down kitty holds the rules' 4 cards"
         assert until(app, pilot, lambda: top_name(app) == "KittyDialog"), "seed 1: the human declares"
         step(app)
@@ -194,11 +198,11 @@ def test_without_jokers_the_table_shows_a_kitty_of_four_and_the_declarers_sixtee
         window = pygame.Rect((0, 0), size)
         for rect in scene.drag._positions():
             assert window.contains(rect), f"a card of the 16 lies outside the {size} window: {rect}"
-        dialog = app.scenes[-1]
+        dialog = top(app, KittyDialog)
         assert dialog.discard_count == 4
         pilot.answer_top()
         step(app)
-        assert len(scene.session.match.view(0).hand) == 12 and scene.session.match.phase == Phase.PLAY
+        assert len(match_of(scene).view(0).hand) == 12 and match_of(scene).phase == Phase.PLAY
         app.close(quit_pygame=False)
 
 
@@ -262,8 +266,9 @@ def test_a_take_reads_as_a_take_on_the_plate_in_the_log_and_on_the_score_pad(app
     state, events = new_game(make_rules("bidwhist", {"dealer_takes": True}), 4, 3)
     state, more = drive(state, "4up pass pass take:4up")
     events += more
-    dealer = state.view(-1).dealer
-    assert state.view(-1).declarer == dealer
+    public = state.view(-1)
+    dealer = public.dealer
+    assert isinstance(public, BidWhistView) and public.declarer == dealer
     assert bid_label(take(4, 0)) == t("table.bid_take", bid=t("table.bid_uptown", n=4))
     lines = [line.text for line in hand_log(events, NAMES, get_game("bidwhist"))]
     assert t("log.took", name=NAMES[dealer], bid=t("table.bid_uptown", n=4)) in lines
@@ -317,7 +322,9 @@ def test_a_boston_is_announced_over_the_table_in_the_result_and_on_the_pad(app):
     game_def = get_game("bidwhist")
     team = t("team.names", a=NAMES[0], b=NAMES[2])
     # The result line (over the table once the hand is over, and at the pad's foot).
-    text, _ = hand_result(scored, NAMES, game_def)
+    result = hand_result(scored, NAMES, game_def)
+    assert result is not None
+    text, _ = result
     assert text == t("table.result_boston", team=team, change=f"{scored.score_change[0]:+d}")
     # The director puts the banner up while the score is counted.
     model, banners = banners_shown(game_def, [scored], -1)
@@ -342,7 +349,9 @@ def test_no_boston_is_announced_where_the_house_does_not_play_one(app):
     state, events = boston_events()
     scored = next(event for event in events if isinstance(event, BidWhistHandScored))
     assert not scored.boston and scored.books[0] == 13
-    text, _ = hand_result(scored, NAMES, get_game("bidwhist"))
+    result = hand_result(scored, NAMES, get_game("bidwhist"))
+    assert result is not None
+    text, _ = result
     assert "Boston" not in text
     pad = ScorePad(app, score_history(history_of({}, events)), NAMES)
     assert not any("Boston" in cell.text for row in pad.rows for cell in row.cells)
@@ -354,8 +363,7 @@ def test_no_boston_is_announced_where_the_house_does_not_play_one(app):
 def test_with_the_ace_low_downtown_the_hand_and_the_kitty_dialog_put_the_ace_last(app):
     deal = bw_deal({0: "AS 2S 3S KS AH 2H 9H KH AD 2D AC 2C"})
     for ace_low, expected in ((False, cards("AS 2S 3S KS")), (True, cards("2S 3S KS AS"))):
-        rules = {"downtown_ace": "low" if ace_low else "high"}
-        state = bw_game(deal, dealer=3, **rules)
+        state = bw_game(deal, dealer=3, downtown_ace="low" if ace_low else "high")
         state, _ = drive(state, "4down pass pass pass trump:S")
         view = state.view(0)
         model = TableModel.empty(get_game("bidwhist"), 4)
@@ -418,9 +426,9 @@ def test_at_the_table_the_trump_chooser_opens_for_the_human_left_of_the_dealer(t
     scene = start(app, "wizard", HUMAN_AND_COMPUTERS, seed=3, wizard_turn_up="first_bidder_chooses")
     pilot = Autopilot(app, scene)
     assert until(app, pilot, lambda: top_name(app) == "ContractChooser"), "seed 3: a Wizard turned up in round 1"
-    public = scene.session.match.view(-1)
+    public = match_of(scene).view(-1)
     assert public.phase == Phase.TRUMP_CHOICE and public.current_player == 0 and public.dealer == 3
-    assert app.scenes[-1].subtitle() == t("contract.wizard_help_left")
+    assert top(app, ContractChooser).subtitle() == t("contract.wizard_help_left")
     lines, _ = scene.view._prediction_indicator(scene.model, scene.names)
     assert ("text", t("table.you_choose_trump")) in lines
     app.close(quit_pygame=False)
@@ -477,6 +485,7 @@ def test_the_rule_editor_edits_the_new_keys(app):
     assert done.calls == [({"jokers": False, "dealer_takes": True, "boston": "wins_game", "downtown_ace": "low"},)]
     wizard = RulesEditor(app, "wizard", {}, {}, 4, Recorder())
     turn_up = next(widget for spec, widget in wizard.rows if spec.key == "wizard_turn_up")
+    assert isinstance(turn_up, Cycler)
     assert turn_up.labels == [
         t(f"rule.wizard_turn_up.{value}") for value in ("dealer_chooses", "first_bidder_chooses", "no_trump")
     ]
@@ -505,18 +514,20 @@ def test_the_new_dialogs_over_the_table_wait_for_input_without_frames(tmp_path):
         app = make_app(tmp_path / dialog)
         scene = start(app, "bidwhist", HUMAN_AND_COMPUTERS, seed=1, **rules)
         pilot = Autopilot(app, scene)
-        assert until(
-            app,
-            pilot,
-            lambda: top_name(app) == dialog and (dialog != "BiddingPanel" or bool(app.scenes[-1].take_actions)),
-        ), "seed 1: the human deals, then declares"
+
+        def opened(dialog: str = dialog) -> bool:
+            shown = app.top_scene()
+            if dialog == "BiddingPanel":  # the panel that offers the dealer's take
+                return isinstance(shown, BiddingPanel) and bool(shown.take_actions)
+            return top_name(app) == dialog
+
+        assert until(app, pilot, opened), "seed 1: the human deals, then declares"
         settle(app)
         step(app)
         assert app.frame_wait() is None, f"the {dialog} keeps the loop busy"
         app.close(quit_pygame=False)
     app = make_app(tmp_path / "start")
-    start_screen = app.scenes[-1]
-    start_screen.open_rules_editor()
+    top(app, StartScene).open_rules_editor()
     assert top_name(app) == "RulesEditor"
     settle(app)
     assert app.frame_wait() is None

@@ -17,6 +17,8 @@ import pygame
 
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import CARET_BLINK_SECONDS, StartScene
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from scene_checks import match_of, top
 from test_ui_table import (
     FRAME,
     ManualRunner,
@@ -102,8 +104,8 @@ def test_a_thinking_computer_keeps_the_full_frame_rate(tmp_path):
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=1, seed=2, ai_runner=runner)
     assert run_until(app, lambda: scene.thinking_seat() >= 0 or top_name(app) == "BiddingPanel")
     if top_name(app) == "BiddingPanel":  # the human bids first: answer, then a computer thinks
-        dialog = app.scenes[-1]
-        dialog.finish(dialog.on_action, scene.session.match.legal_actions()[0])
+        dialog = top(app, BiddingPanel)
+        dialog.finish(dialog.on_action, match_of(scene).legal_actions()[0])
         assert run_until(app, lambda: scene.thinking_seat() >= 0)
     for _ in range(5):
         step(app)

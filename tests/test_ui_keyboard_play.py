@@ -33,12 +33,22 @@ from game.settings.app_settings import Settings
 from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
 from game.rules.actions import play
+from game.rules.view import WizardView
 from game.ui import theme
 from game.ui.app import App
 from game.session.ai_worker import InlineAiRunner
 from game.session.hints import think_budget
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.scenes.rules_editor import RulesEditor
+from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
+from game.ui.widgets.controls import Cycler
+from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget
+from scene_checks import match_of, top
 from test_ui_table import make_app, run_until, start, step, top_name
 
 COMPUTER_LEVEL = "ai:medium"  # what the start screen gives a computer seat
@@ -62,7 +72,7 @@ class Keyboard:
 
     def tab_to(self, widget: Widget, limit: int = 60) -> None:
         """Tab through the top dialog's controls until ``widget`` has the focus (and shows it)."""
-        focus = self.app.scenes[-1].focus
+        focus = top(self.app, DialogScene).focus
         for _ in range(limit):
             if focus.focused is widget:
                 break
@@ -72,7 +82,7 @@ class Keyboard:
 
     def arrow_to(self, widget: Widget, limit: int = 40) -> None:
         """Walk the arrows towards ``widget`` in the top dialog: across, then down or up."""
-        focus = self.app.scenes[-1].focus
+        focus = top(self.app, DialogScene).focus
         if focus.focused is None:
             self.press(pygame.K_RIGHT)  # a dialog opened with nothing chosen: the first arrow enters it
         for _ in range(limit):
@@ -154,12 +164,12 @@ def play_a_card(keys: Keyboard, scene: TableScene, activate: int = pygame.K_RETU
     """Enter (or ``activate``: Space too) picks the first legal card, Right walks the hand to
     its last legal card, and Enter plays the picked card. Nothing is picked when the turn
     begins, so the first Enter never plays."""
-    legal = {a.value for a in scene.session.match.legal_actions() if a.kind == ActionKind.PLAY}
+    legal = {a.value for a in match_of(scene).legal_actions() if a.kind == ActionKind.PLAY}
     cards = scene.hand_cards()
     assert scene.drag.selected == -1, "a card was picked for the player before any key"
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
     keys.press(activate, " " if activate == pygame.K_SPACE else "")
-    assert len(scene.session.match.actions) == actions, "the first Enter played a card"
+    assert len(match_of(scene).actions) == actions, "the first Enter played a card"
     assert cards[scene.drag.selected] in legal, "the first Enter did not pick a legal card"
     wanted = max(index for index, card in enumerate(cards) if card in legal)
     for _ in range(len(cards)):
@@ -168,22 +178,21 @@ def play_a_card(keys: Keyboard, scene: TableScene, activate: int = pygame.K_RETU
         keys.press(pygame.K_RIGHT)
     assert scene.drag.selected == wanted, "Right did not walk along the hand"
     card = cards[wanted]
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
     keys.press(activate, " " if activate == pygame.K_SPACE else "")
-    assert scene.session.match.actions[actions] == (0, play(card)), "the key did not play the marked card"
+    assert match_of(scene).actions[actions] == (0, play(card)), "the key did not play the marked card"
 
 
 def choose_game(keys: Keyboard, game: str) -> None:
     """Tab to the game's button on the start screen and press Enter."""
-    assert top_name(keys.app) == "StartScene"
-    start = keys.app.scenes[-1]
+    start = top(keys.app, StartScene)
     keys.tab_to(start.game_buttons[game])
     keys.press(pygame.K_RETURN)
     assert start.game == game
 
 
 def press_start(keys: Keyboard) -> None:
-    start = keys.app.scenes[-1]
+    start = top(keys.app, StartScene)
     keys.tab_to(start.start_button)
     keys.press(pygame.K_SPACE, " ")
     assert top_name(keys.app) == "TableScene"
@@ -194,7 +203,7 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
     app = make_app(tmp_path)
     keys = Keyboard(app)
     choose_game(keys, "bidwhist")
-    start = app.scenes[-1]
+    start = top(app, StartScene)
     # The preset, from the list with the arrows.
     names = [p.name for p in start.catalog["bidwhist"].presets]
     keys.tab_to(start.preset_list)
@@ -206,24 +215,24 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
 
     # Bidding: the arrows walk the grid to the highest uptown bid, Enter bids it.
     wait_for(app, lambda: top_name(app) == "BiddingPanel", "the bidding panel")
-    panel = app.scenes[-1]
-    wanted = highest_uptown(scene.session.match.legal_actions())
+    panel = top(app, BiddingPanel)
+    wanted = highest_uptown(match_of(scene).legal_actions())
     keys.arrow_to(panel.buttons[wanted])
     assert panel.buttons[wanted].show_focus_ring
     keys.press(pygame.K_RETURN)
     # The trump suit: the chooser opens with nothing chosen; the first Right goes to the first
     # suit, the next to the second; Enter names it.
     wait_for(app, lambda: top_name(app) == "ContractChooser", "the contract chooser")
-    chooser = app.scenes[-1]
+    chooser = top(app, ContractChooser)
     assert chooser.focus.focused is None
     keys.press(pygame.K_RIGHT)
     keys.press(pygame.K_RIGHT)
     assert chooser.focus.focused is chooser.buttons[1] and chooser.buttons[1].show_focus_ring
     keys.press(pygame.K_RETURN)
-    assert scene.session.match.view(0).trump == 1
+    assert match_of(scene).view(0).trump == 1
     # The kitty: Space toggles the focused card, Right moves on, Enter discards.
     wait_for(app, lambda: top_name(app) == "KittyDialog", "the kitty dialog")
-    dialog = app.scenes[-1]
+    dialog = top(app, KittyDialog)
     assert dialog.discard_count == kitty and len(dialog.cards) == 12 + kitty
     for _ in range(kitty):
         keys.press(pygame.K_SPACE, " ")
@@ -231,14 +240,14 @@ def test_a_whole_bid_whist_hand_by_keys_alone(tmp_path, monkeypatch, inline_comp
     assert len(dialog.selected) == kitty
     discarded = list(dialog.selected)
     keys.press(pygame.K_RETURN)
-    assert not set(discarded) & set(scene.session.match.view(0).hand), "the chosen cards were not discarded"
-    assert len(scene.session.match.view(0).hand) == 12
+    assert not set(discarded) & set(match_of(scene).view(0).hand), "the chosen cards were not discarded"
+    assert len(match_of(scene).view(0).hand) == 12
 
     # All twelve tricks: Right to a legal card, Enter to play it.
     played = 0
     while played < 12:
-        wait_for(app, lambda: your_turn_to_play(app) or scene.session.match.phase == Phase.HAND_OVER, "your turn")
-        if scene.session.match.phase == Phase.HAND_OVER:
+        wait_for(app, lambda: your_turn_to_play(app) or match_of(scene).phase == Phase.HAND_OVER, "your turn")
+        if match_of(scene).phase == Phase.HAND_OVER:
             break
         play_a_card(keys, scene)
         played += 1
@@ -253,11 +262,11 @@ def finish_the_hand(keys: Keyboard, scene: TableScene) -> None:
     app = keys.app
     wait_for(app, lambda: top_name(app) in ("ScorePad", "EndScene"), "the score pad or the end screen")
     if top_name(app) == "ScorePad":
-        deal = scene.session.match.deal_number
+        deal = match_of(scene).deal_number
         keys.press(pygame.K_RETURN)
-        wait_for(app, lambda: scene.session.match.deal_number == deal + 1, "the next deal")
+        wait_for(app, lambda: match_of(scene).deal_number == deal + 1, "the next deal")
         return
-    end = app.scenes[-1]
+    end = top(app, EndScene)
     keys.tab_to(end.pad)
     keys.press(pygame.K_RETURN)
     assert top_name(app) == "ScorePad"
@@ -289,7 +298,7 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
     app = make_app(tmp_path)
     keys = Keyboard(app)
     choose_game(keys, "wizard")
-    start = app.scenes[-1]
+    start = top(app, StartScene)
     # Three players: the stepper steps down with Left.
     keys.tab_to(start.players_stepper)
     while start.players > 3:
@@ -297,9 +306,9 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
     # Three rounds, set in the rules editor: open it with Enter, step the rounds with Right.
     keys.tab_to(start.rules_button)
     keys.press(pygame.K_RETURN)
-    assert top_name(app) == "RulesEditor"
-    editor = app.scenes[-1]
+    editor = top(app, RulesEditor)
     rounds = next(widget for spec, widget in editor.rows if spec.key == "rounds")
+    assert isinstance(rounds, Cycler)  # "full" or a number of rounds
     keys.tab_to(rounds)
     while rounds.value != 3:
         keys.press(pygame.K_RIGHT)
@@ -315,16 +324,16 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
         wait_for(app, lambda: top_name(app) in ("BiddingPanel", "ContractChooser"), f"round {round_number}")
         if top_name(app) == "ContractChooser":
             # A Wizard was turned up to you: Right to the first suit and on to the second, Enter names it.
-            chooser = app.scenes[-1]
+            chooser = top(app, ContractChooser)
             keys.press(pygame.K_RIGHT)
             keys.press(pygame.K_RIGHT)
             assert chooser.focus.focused is chooser.buttons[1] and chooser.buttons[1].show_focus_ring
             keys.press(pygame.K_RETURN)
-            assert scene.session.match.view(0).trump == 1
+            assert match_of(scene).view(0).trump == 1
             named_trump = True
             wait_for(app, lambda: top_name(app) == "BiddingPanel", "the bidding panel")
-        panel = app.scenes[-1]
-        legal = [a.value for a in scene.session.match.legal_actions()]
+        panel = top(app, BiddingPanel)
+        legal = [a.value for a in match_of(scene).legal_actions()]
         if round_number == 2 and 1 in legal:
             keys.press(pygame.K_1, "1")  # a digit bids at once
             bid = 1
@@ -336,7 +345,8 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
             assert focused is not None and focused.show_focus_ring
             bid = int(focused.label)
             keys.press(pygame.K_RETURN)
-        assert scene.session.match.view(0).predictions[0] == bid
+        yours = match_of(scene).view(0)
+        assert isinstance(yours, WizardView) and yours.predictions[0] == bid
         for _ in range(round_number):
             wait_for(app, lambda: your_turn_to_play(app), "your turn")
             play_a_card(keys, scene, pygame.K_SPACE if round_number == 2 else pygame.K_RETURN)
@@ -353,6 +363,7 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
 def ring_pixels(rect: pygame.Rect) -> int:
     """How many pixels of the focus ring's colour the last frame shows just round ``rect``."""
     window = pygame.display.get_surface()
+    assert window is not None
 
     def count(area: pygame.Rect) -> int:
         area = area.clip(window.get_rect())
@@ -421,7 +432,7 @@ def test_tab_goes_round_the_hand_and_the_table_buttons(tmp_path, size):
     assert scene.drag.selected == scene.keys.first_playable() >= 0
     card = scene.hand_cards()[scene.drag.selected]
     keys.press(pygame.K_RETURN)
-    assert scene.session.match.actions[-1] == (0, play(card))
+    assert match_of(scene).actions[-1] == (0, play(card))
 
 
 def test_a_click_puts_the_keyboard_focus_away(tmp_path):

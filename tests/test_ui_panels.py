@@ -18,6 +18,7 @@ import pytest
 from ui_states import (
     NAMES4,
     PreviewApp,
+    RecordingApp,
     bidwhist_bid_state,
     contract_state,
     discard_state,
@@ -27,7 +28,7 @@ from ui_states import (
     wizard_bid_state,
 )
 
-from game.settings.app_settings import Settings
+from game.settings.house_rule_files import load_rules_problem
 from game.rules import make_rules
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
 from game.ui.dialogs.bidding_panel import BiddingPanel
@@ -48,20 +49,13 @@ display = window_for_module((1280, 720))
 
 
 @pytest.fixture
-def app(tmp_path):
+def app(tmp_path, monkeypatch):
     """The real App without its loop (start_match recorded), or the stand-in."""
     try:
-        from game.ui.app import App
-
-        real = App(data_dir=str(tmp_path), size=(1280, 720), settings=Settings(), show_start=False)
+        real = RecordingApp(str(tmp_path), (1280, 720))
     except Exception:
         return PreviewApp((1280, 720))
-    real.started = None
-
-    def record(rules, seats, seed=None):
-        real.started = (rules, seats, seed)
-
-    real.start_match = record
+    real.record_starts(monkeypatch)
     return real
 
 
@@ -518,7 +512,7 @@ def test_broken_rule_file_shows_warning_and_uses_defaults(app, monkeypatch, tmp_
     import game.ui.scenes.start_scene as start_module
 
     monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad)
-    real = start_module.load_rules_problem
+    real = load_rules_problem
     monkeypatch.setattr(
         start_module, "load_rules_problem", lambda game, *a, **k: real(game, bad) if game == "bidwhist" else real(game)
     )

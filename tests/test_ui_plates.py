@@ -17,8 +17,7 @@ import pygame
 import pytest
 
 from game.ui.table.layout import compute_layout
-from game.ui.table.view import TableView
-from ui_states import PreviewApp, window_for_module
+from ui_states import PreviewApp, preview_table_view, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -27,7 +26,7 @@ display = window_for_module((800, 600))
 @pytest.mark.parametrize("size", [(800, 600), (1280, 720)], ids=lambda size: f"{size[0]}x{size[1]}")
 def test_a_name_plate_shows_nothing_of_what_lies_behind_it(size, is_turn):
     layout = compute_layout(size, 4, 0)
-    view = TableView(PreviewApp(size))
+    view = preview_table_view(PreviewApp(size))
     plate = layout.place(1).plate
     image = view._render_plate(layout, plate, "Ada", "Tricks 0", is_turn, 1, False)
     shown = []

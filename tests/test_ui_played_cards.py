@@ -26,14 +26,15 @@ from game.settings.app_settings import load_settings
 from game.ui.table.layout import compute_layout
 from game.ui.table.played_panel import panel_place
 from game.ui.table.view import TableView
+from scene_checks import match_of
 from test_ui_table import key, make_app, start, step, top_name
 from test_ui_table_review import Pilot
 
 
-def test_in_hot_seat_the_panel_holds_only_cards_everyone_saw_played(tmp_path):
+def test_in_hot_seat_the_panel_holds_only_cards_everyone_saw_played(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "human"], seed=8, rounds=4)
-    match = scene.session.match
+    match = match_of(scene)
     pilot = Pilot(scene)
     drawn = []
     original = scene._played_picture
@@ -42,7 +43,7 @@ def test_in_hot_seat_the_panel_holds_only_cards_everyone_saw_played(tmp_path):
         drawn.append(scene.played_tally())
         return original(place)
 
-    scene._played_picture = spy
+    monkeypatch.setattr(scene, "_played_picture", spy)
     checked = 0
     for _ in range(5000):
         if match.deal_number >= 3 and match.phase == Phase.HAND_OVER:
@@ -93,15 +94,20 @@ def test_the_panel_keeps_clear_of_the_table(size, players):
     assert place.row_h >= 15
 
 
-def test_the_setting_and_p_turn_the_panel_off_and_on(tmp_path):
+def test_the_setting_and_p_turn_the_panel_off_and_on(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     Pilot(scene).until(
-        lambda: top_name(app) == "TableScene" and scene.input_enabled() and len(scene.session.match.view(0).tricks) >= 1
+        lambda: top_name(app) == "TableScene" and scene.input_enabled() and len(match_of(scene).view(0).tricks) >= 1
     )
     pictures = []
     original = scene._played_picture
-    scene._played_picture = lambda place: pictures.append(place) or original(place)
+
+    def spy(place):
+        pictures.append(place)
+        return original(place)
+
+    monkeypatch.setattr(scene, "_played_picture", spy)
     step(app)
     assert scene.played_panel() is not None and pictures, "on by default"
     step(app, [key(pygame.K_p, "p")])

@@ -22,9 +22,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 from game.rules import Phase, get_game
 from game.ui import theme
 from game.ui.table.model import TableModel
-from game.ui.table.view import TableView
 from game.ui.text import t, team_words
-from ui_states import PreviewApp, window_for_module
+from ui_states import PreviewApp, preview_table_view, window_for_module
 
 NAMES = ["You", "Ada", "Bruno", "Cleo"]
 US, THEM = team_words(["You", "Bruno"]), team_words(["Ada", "Cleo"])
@@ -42,7 +41,7 @@ def _lines(
     model.phase = phase
     model.books = list(books)
     # A stand-in app holding what the view reads: settings, fonts, card art.
-    return TableView(PreviewApp((800, 600))).progress_lines(model, NAMES)  # type: ignore[arg-type]
+    return preview_table_view(PreviewApp((800, 600))).progress_lines(model, NAMES)
 
 
 def test_while_open_both_sides_say_what_they_need():

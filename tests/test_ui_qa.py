@@ -24,6 +24,7 @@ from game.settings.house_rule_files import default_rule_file, load_rule_file
 from game.ui.table.animations import Director
 from game.ui.table.model import TableModel
 from game.ui.text import t
+from scene_checks import match_of
 from test_ui_table import key, make_app, run_until, start, step, top_name
 
 
@@ -34,17 +35,17 @@ def test_no_dialog_is_pushed_over_an_open_menu(tmp_path):
     step(app)
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "TableMenu"
-    actions_before = len(scene.session.match.actions)
+    actions_before = len(match_of(scene).actions)
     for _ in range(120):
         step(app)
     # Nothing happens behind the menu: no dialog on top of it, no computer move.
     assert top_name(app) == "TableMenu"
-    assert len(scene.session.match.actions) == actions_before
+    assert len(match_of(scene).actions) == actions_before
     step(app, [key(pygame.K_ESCAPE)])
-    assert run_until(app, lambda: top_name(app) == "BiddingPanel" or len(scene.session.match.actions) > actions_before)
+    assert run_until(app, lambda: top_name(app) == "BiddingPanel" or len(match_of(scene).actions) > actions_before)
 
 
-def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
+def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     scene = start(app, "bidwhist", ["human", "ai:random", "ai:random", "ai:random"], seed=5)
     scene.show_message("You must follow clubs.", warning=True, seconds=0.05)
@@ -58,7 +59,7 @@ def test_prompt_is_not_shown_as_a_warning_after_a_refusal_expires(tmp_path):
         drawn["overlay"] = overlay
         return original(surface, model, layout, names, hand, overlay, viewer, covered)
 
-    scene.view.draw = spy
+    monkeypatch.setattr(scene.view, "draw", spy)
     step(app)
     assert drawn["overlay"].message_warning is False
 
@@ -143,6 +144,6 @@ def test_preset_descriptions_read_well_on_the_start_screen():
 def test_game_over_waits_for_the_table_to_be_on_top(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["ai:random", "ai:random", "ai:random"], rounds=1, seed=3)
-    assert run_until(app, lambda: scene.session.match.phase == Phase.GAME_OVER and scene.director.idle)
+    assert run_until(app, lambda: match_of(scene).phase == Phase.GAME_OVER and scene.director.idle)
     step(app)
     assert top_name(app) == "EndScene"

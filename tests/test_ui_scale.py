@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
+from scene_checks import top
 from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
 
 from game.settings.app_settings import Settings
@@ -47,6 +48,7 @@ from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from game.ui.widgets import geometry
+from game.ui.widgets.text import draw_text_fit
 from game.ui.widgets.scroll import ScrollingDialog, ScrollView
 
 display = window_for_module((800, 600))
@@ -234,7 +236,7 @@ def test_the_start_screen_grows_past_the_window_and_scrolls(choices) -> None:
     scene.focus.focus(scene.start_button)
     scene.handle_event(key(pygame.K_TAB))
     first = scene.focus.focused
-    assert first is not scene.start_button
+    assert first is not None and first is not scene.start_button
     assert window.contains(first.rect.move(0, -scene.scroll.offset)), (first.rect, scene.scroll.offset)
     scene.handle_event(key(pygame.K_TAB, pygame.KMOD_SHIFT))
     assert scene.focus.focused is scene.start_button
@@ -269,7 +271,8 @@ def test_dialogs_over_the_table_never_shrink_and_stay_in_their_area(choices, tab
         choices(percent)
         table.on_resize(size)
         state = discard_state()
-        dialog = KittyDialog(app, state.view(state.current_player), _noop).attach_host(table)
+        dialog = KittyDialog(app, state.view(state.current_player), _noop)
+        dialog.attach_host(table)
         dialog.relayout(size)
         assert dialog.panel_area(size, wide=True).contains(dialog.panel_rect)
         scales.append(dialog.scale)
@@ -296,7 +299,12 @@ def test_the_kitty_leaves_out_the_corner_panels_it_reaches_over(choices, tables,
         view = table.view
         for name, method in (("contract", "_draw_indicator"), ("scores", "_draw_scores")):
             original = getattr(view, method)
-            setattr(view, method, lambda *args, _name=name, _original=original: (drawn.append(_name), _original(*args)))
+
+            def spy(*args, _name=name, _original=original):
+                drawn.append(_name)
+                return _original(*args)
+
+            setattr(view, method, spy)
         try:
             table.draw(pygame.Surface(size))
         finally:
@@ -330,12 +338,13 @@ def test_the_message_of_an_undo_stays_in_sight_of_the_reopened_bidding_panel(tmp
             raise AssertionError(f"not reached; {type(app.scenes[-1]).__name__} on top")
 
         run_until(lambda: isinstance(app.scenes[-1], BiddingPanel))
-        app.scenes[-1].finish(app.scenes[-1].on_action, predict(0))
+        bidding = top(app, BiddingPanel)
+        bidding.finish(bidding.on_action, predict(0))
         run_until(lambda: app.scenes[-1] is table and table.input_enabled())
         table.request_undo()
         run_until(lambda: isinstance(app.scenes[-1], BiddingPanel))
         app.step(1 / 60, [])
-        panel = app.scenes[-1]
+        panel = top(app, BiddingPanel)
         layout = table.layout
         pill = pygame.Rect(0, layout.message_top, size[0], 2 * (layout.message_centre[1] - layout.message_top))
         over_the_table = table.message == t("undo.done") and not panel.panel_rect.colliderect(pill)
@@ -739,7 +748,7 @@ def test_the_hand_log_grows_and_still_scrolls_to_its_latest_line(
     app = PreviewApp(size)
     table = tables["bidwhist"]
     lines = hand_log(bidwhist_game.events_for(bidwhist_game.events, 0), NAMES4, get_game("bidwhist"))
-    rows = {}
+    rows: dict[int, tuple[float, int, int]] = {}  # by percent: the log's scale, row height and rows in view
     for percent in (100, *GROWN):
         choices(percent)
         table.on_resize(size)
@@ -800,7 +809,7 @@ def test_a_column_chart_at_a_large_size_keeps_its_shares_and_apart_numbers(monke
     from game.ui.widgets.text import text_size
 
     drawn: dict[str, int] = {}
-    draw = charts.draw_text_fit
+    draw = draw_text_fit
 
     def recording(surface, text, rect, size, *args, **kwargs):
         drawn[text] = size
@@ -823,7 +832,7 @@ def test_a_tall_narrow_legend_leaves_its_names_the_room(monkeypatch) -> None:
     from game.ui.widgets import charts
 
     boxes: dict[str, pygame.Rect] = {}
-    draw = charts.draw_text_fit
+    draw = draw_text_fit
 
     def recording(surface, text, rect, size, *args, **kwargs):
         boxes[text] = pygame.Rect(rect)

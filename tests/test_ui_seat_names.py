@@ -21,6 +21,7 @@ from game.session.local import local_session
 from game.ui.app import App
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
+from scene_checks import top
 
 
 def _dutch_start(tmp_path) -> tuple[App, StartScene]:
@@ -57,17 +58,19 @@ def test_a_default_name_follows_the_language_on_the_table_and_a_typed_one_stays(
 
 def test_a_game_continued_from_its_save_names_its_default_seats_in_the_language_of_now(tmp_path):
     app, screen = _dutch_start(tmp_path)
-    match = Match(screen.build_rules(), screen.build_seats(), 5)
+    rules = screen.build_rules()
+    assert rules is not None
+    match = Match(rules, screen.build_seats(), 5)
     saved = match.to_save()
     assert saved["seats"][0] == {"name": "Jij", "controller": "human", "name_role": "you"}
     _switch(app, "en")
     app.resume_session(local_session(Match.from_save(saved), app))
-    assert app.scenes[-1].names[0] == "You"
+    assert top(app, TableScene).names[0] == "You"
     # A save from before roles were kept has none: its names stay as saved.
     for seat in saved["seats"]:
         seat.pop("name_role", None)
     app.resume_session(local_session(Match.from_save(saved), app))
-    assert app.scenes[-1].names[0] == "Jij"
+    assert top(app, TableScene).names[0] == "Jij"
 
 
 @pytest.mark.parametrize("role", ["robot", "player:²", "player:" + "9" * 5000, "computer:-1", "you:1"])

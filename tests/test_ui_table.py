@@ -27,12 +27,18 @@ from game.rules.actions import play
 from game.rules.events import Dealt
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
 from game.ui.dialogs.cover_scene import GUARD_SECONDS as COVER_GUARD_SECONDS
 from game.session.ai_worker import AiJob, InlineAiRunner
 from game.ui.table.layout import compute_layout, hand_positions
 from game.session.local import local_session
 from game.ui.table.scene import TableScene
 from game.ui.text import explain, t
+from scene_checks import match_of, top
 from game.ui.tween import SPEED_FACTORS, Tween, ease_in_out_cubic, ease_out_back, ease_out_cubic, linear
 
 FRAME = 1 / 60
@@ -134,7 +140,7 @@ def human_can_play(scene: TableScene) -> bool:
 
 def legal_cards(scene: TableScene) -> set[int]:
     """The cards the seat to act may play now, as the match says."""
-    return {action.value for action in scene.session.match.legal_actions() if action.kind == ActionKind.PLAY}
+    return {action.value for action in match_of(scene).legal_actions() if action.kind == ActionKind.PLAY}
 
 
 # --------------------------------------------------------------------------
@@ -225,14 +231,14 @@ def test_app_opens_start_screen_and_survives_sliver_resize(tmp_path):
         step(app)
 
 
-def test_scene_exception_is_logged_not_raised(tmp_path):
+def test_scene_exception_is_logged_not_raised(tmp_path, monkeypatch):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=1)
 
     def broken(_dt):
         raise RuntimeError("boom")
 
-    scene.update = broken  # type: ignore[assignment]
+    monkeypatch.setattr(scene, "update", broken)
     step(app)
     assert app.toast.active
     log_file = tmp_path / "logs" / "tricktable.log"
@@ -252,22 +258,21 @@ def _to_human_play(app: App, scene: TableScene, need_illegal: bool = False) -> N
     """Answer dialogs with the first legal choice until the human can play a card."""
 
     def ready() -> bool:
-        if top_name(app) in ("BiddingPanel", "ContractChooser"):
-            legal = scene.session.match.legal_actions()
+        dialog = app.top_scene()
+        if isinstance(dialog, (BiddingPanel, ContractChooser)):
+            legal = match_of(scene).legal_actions()
             choice = next((a for a in legal if a.kind != ActionKind.PASS), legal[0])
-            dialog = app.scenes[-1]
             dialog.finish(dialog.on_action, choice)
-        elif top_name(app) == "KittyDialog":
-            dialog = app.scenes[-1]
-            dialog.finish(dialog.on_confirm, list(scene.session.match.view(scene.bottom).hand)[:6])
-        elif top_name(app) == "ScorePad":
-            app.scenes[-1].cancel()
+        elif isinstance(dialog, KittyDialog):
+            dialog.finish(dialog.on_confirm, list(match_of(scene).view(scene.bottom).hand)[:6])
+        elif isinstance(dialog, ScorePad):
+            dialog.cancel()
         if not human_can_play(scene):
             return False
         if need_illegal:
-            legal = legal_cards(scene)
-            if all(c in legal for c in scene.hand_cards()):
-                scene.apply_action(play(next(iter(legal))))
+            playable = legal_cards(scene)
+            if all(c in playable for c in scene.hand_cards()):
+                scene.apply_action(play(next(iter(playable))))
                 return False
         return True
 
@@ -278,13 +283,13 @@ def test_drag_legal_card_to_trick_plays_it(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random", "ai:random"], rounds=3)
     _to_human_play(app, scene)
-    before = len(scene.session.match.actions)
+    before = len(match_of(scene).actions)
     card = sorted(legal_cards(scene))[0]
     drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
-    assert len(scene.session.match.actions) == before + 1
-    assert scene.session.match.actions[-1][1] == play(card)
+    assert len(match_of(scene).actions) == before + 1
+    assert match_of(scene).actions[-1][1] == play(card)
     run_until(app, lambda: scene.director.idle)
-    seen = scene.session.match.view(0)
+    seen = match_of(scene).view(0)
     assert any(c == card for _, c in seen.trick) or any(c == card for r in seen.tricks for _, c in r.plays)
 
 
@@ -294,11 +299,11 @@ def test_drag_illegal_card_returns_with_reason(tmp_path):
     _to_human_play(app, scene, need_illegal=True)
     legal = legal_cards(scene)
     illegal = next(c for c in scene.hand_cards() if c not in legal)
-    before = len(scene.session.match.actions)
+    before = len(match_of(scene).actions)
     app.settings.animation_speed = "normal"  # so the slide back takes visible time
     drag(app, card_centre(scene, illegal), scene.layout.trick_rect.center)
-    assert len(scene.session.match.actions) == before, "an illegal card is never played"
-    reason = scene.session.match.explain(play(illegal))
+    assert len(match_of(scene).actions) == before, "an illegal card is never played"
+    reason = match_of(scene).explain(play(illegal))
     assert reason is not None and scene.message == explain(reason)
     assert "follow" in scene.message
     assert scene.drag.returning, "the card slides back"
@@ -310,11 +315,11 @@ def test_drop_outside_trick_area_slides_back(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=4)
     _to_human_play(app, scene)
-    before = len(scene.session.match.actions)
+    before = len(match_of(scene).actions)
     card = sorted(legal_cards(scene))[0]
     corner = (scene.layout.width - 20, scene.layout.height // 2)
     drag(app, card_centre(scene, card), corner)
-    assert len(scene.session.match.actions) == before
+    assert len(match_of(scene).actions) == before
     assert scene.message and "Drop" in scene.message
 
 
@@ -322,12 +327,12 @@ def test_click_and_keyboard_play(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], rounds=3)
     _to_human_play(app, scene)
-    before = len(scene.session.match.actions)
+    before = len(match_of(scene).actions)
     card = sorted(legal_cards(scene))[0]
     click(app, card_centre(scene, card))
-    assert len(scene.session.match.actions) == before + 1
+    assert len(match_of(scene).actions) == before + 1
     _to_human_play(app, scene)
-    before = len(scene.session.match.actions)
+    before = len(match_of(scene).actions)
     legal = legal_cards(scene)
     step(app, [key(pygame.K_RIGHT)])
     selected = scene.hand_cards()[scene.drag.selected]
@@ -335,8 +340,8 @@ def test_click_and_keyboard_play(tmp_path):
         step(app, [key(pygame.K_RIGHT)])
         selected = scene.hand_cards()[scene.drag.selected]
     step(app, [key(pygame.K_RETURN)])
-    assert len(scene.session.match.actions) == before + 1
-    assert scene.session.match.actions[-1][1] == play(selected)
+    assert len(match_of(scene).actions) == before + 1
+    assert match_of(scene).actions[-1][1] == play(selected)
 
 
 def test_no_input_while_animating(tmp_path):
@@ -360,6 +365,7 @@ def test_score_pad_and_menu_open_any_time(tmp_path):
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) == "TableScene"
     scene = app.scenes[0]
+    assert isinstance(scene, TableScene)
     click(app, scene.layout.pad_button.center)
     assert top_name(app) == "ScorePad"
 
@@ -376,11 +382,11 @@ def test_normal_speed_animations_finish_and_match_the_viewers_view(tmp_path):
     for _ in range(60 * 30):
         step(app)
         saw_flying = saw_flying or bool(scene.model.flying)
-        if scene.session.match.phase == Phase.PLAY and scene.director.idle:
+        if match_of(scene).phase == Phase.PLAY and scene.director.idle:
             break
     assert saw_flying, "cards flew during the deal"
     assert scene.director.idle
-    shown = scene.session.match.view(0)
+    shown = match_of(scene).view(0)
     assert sorted(scene.model.hands[0]) == sorted(shown.hand)
     for seat in range(1, 4):
         assert scene.model.hands[seat] == [-1] * shown.hand_sizes[seat], "other hands are only known by size"
@@ -390,9 +396,11 @@ def test_normal_speed_animations_finish_and_match_the_viewers_view(tmp_path):
 def test_deal_animation_follows_the_sequence(tmp_path):
     app = make_app(tmp_path, speed="normal")
     scene = start(app, "bidwhist", ["ai:random"] * 4, seed=9)
-    deal = next(e for e in scene.session.match.events if isinstance(e, Dealt))
+    deal = next(e for e in match_of(scene).events if isinstance(e, Dealt))
     # The order cards land in, as the bottom seat may know them (others face down).
-    sequence = list(scene.session.match.events_for([deal], 0)[0].sequence)
+    dealt_to_bottom = match_of(scene).events_for([deal], 0)[0]
+    assert isinstance(dealt_to_bottom, Dealt)
+    sequence = list(dealt_to_bottom.sequence)
     assert any(card >= 0 for card, _ in sequence) and any(card < 0 for card, _ in sequence)
     landed: list[tuple[int, int]] = []
     previous = [list(h) for h in scene.model.hands]
@@ -419,24 +427,24 @@ def test_hot_seat_cover_between_two_humans(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "human", "ai:random"], rounds=1, seed=2)
     assert run_until(app, lambda: top_name(app) == "CoverScene")
-    cover = app.scenes[-1]
-    first = scene.session.match.current_player
+    cover = top(app, CoverScene)
+    first = match_of(scene).current_player
     assert cover.name == scene.names[first]
     assert cover.opaque
     assert scene.viewer == PUBLIC_SEAT and not scene.face_up
     pass_cover(app)
     assert scene.bottom == first and scene.viewer == first and scene.face_up
-    assert sorted(scene.model.hands[first]) == sorted(scene.session.match.view(first).hand)
+    assert sorted(scene.model.hands[first]) == sorted(match_of(scene).view(first).hand)
     assert run_until(app, lambda: top_name(app) == "BiddingPanel")
-    panel = app.scenes[-1]
-    panel.finish(panel.on_action, scene.session.match.legal_actions()[0])
+    panel = top(app, BiddingPanel)
+    panel.finish(panel.on_action, match_of(scene).legal_actions()[0])
     # Acting hands the screen back: the cards turn face down at once.
     assert scene.viewer == PUBLIC_SEAT and not scene.face_up
     assert all(card == -1 for hand in scene.model.hands for card in hand)
     # The next human gets a cover of their own before any of their cards show.
-    assert run_until(app, lambda: top_name(app) == "CoverScene" or scene.session.match.phase == Phase.PLAY)
+    assert run_until(app, lambda: top_name(app) == "CoverScene" or match_of(scene).phase == Phase.PLAY)
     if top_name(app) == "CoverScene":
-        assert app.scenes[-1].name != scene.names[first]
+        assert top(app, CoverScene).name != scene.names[first]
 
 
 def test_hot_seat_table_is_public_while_computers_play(tmp_path):
@@ -447,15 +455,15 @@ def test_hot_seat_table_is_public_while_computers_play(tmp_path):
         top = app.scenes[-1]
         if top_name(app) == "CoverScene":
             step(app, [key(pygame.K_RETURN)])
-        elif top_name(app) in ("BiddingPanel", "ContractChooser"):
-            top.finish(top.on_action, scene.session.match.legal_actions()[0])
+        elif isinstance(top, (BiddingPanel, ContractChooser)):
+            top.finish(top.on_action, match_of(scene).legal_actions()[0])
         elif top_name(app) == "ScorePad":
             break
         elif human_can_play(scene):
             scene.play_card(sorted(legal_cards(scene))[0], None)
         else:
             step(app)
-        seat = scene.session.match.current_player
+        seat = match_of(scene).current_player
         if seat in (1, 3):
             thinking_seen += 1
             assert scene.viewer == PUBLIC_SEAT and not scene.face_up
@@ -508,14 +516,14 @@ def test_the_table_waits_for_the_runner_and_applies_its_answer(tmp_path):
     scene = start(app, "wizard", ["ai:random"] * 3, rounds=1, seed=2, ai_runner=runner)
     assert run_until(app, lambda: bool(runner.jobs))
     job = runner.jobs[0]
-    assert (job.seat, job.key) == (scene.session.match.current_player, scene.session.match.position_key())
+    assert (job.seat, job.key) == (match_of(scene).current_player, match_of(scene).position_key())
     for _ in range(30):
         step(app)
-    assert scene.session.match.actions == [] and len(runner.jobs) == 1, "nothing is played until the answer is in"
+    assert match_of(scene).actions == [] and len(runner.jobs) == 1, "nothing is played until the answer is in"
     assert scene._prompt_text() == t("table.thinking", name=scene.names[job.seat])
     job.run()
     step(app)
-    assert len(scene.session.match.actions) == 1 and scene.session.match.actions[0] == (job.seat, job.result)
+    assert len(match_of(scene).actions) == 1 and match_of(scene).actions[0] == (job.seat, job.result)
 
 
 def test_leaving_the_table_cancels_the_computer_job(tmp_path):
@@ -528,7 +536,7 @@ def test_leaving_the_table_cancels_the_computer_job(tmp_path):
     assert runner.stopped and job.cancelled
     job.run()  # the answer comes in after the table was left
     assert not job.finished and job.result is None
-    assert scene.session.match.actions == []
+    assert match_of(scene).actions == []
 
 
 def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
@@ -536,9 +544,9 @@ def test_a_failing_computer_player_is_logged_and_the_game_goes_on(tmp_path):
     runner = FailingRunner()
     scene = start(app, "wizard", ["ai:random"] * 3, rounds=1, seed=2, ai_runner=runner)
     assert run_until(app, lambda: scene.director.idle)
-    seat, legal = scene.session.match.current_player, scene.session.match.legal_actions()
-    assert run_until(app, lambda: bool(scene.session.match.actions))
-    assert scene.session.match.actions[0] == (seat, legal[0]), "the first legal action is played instead"
+    seat, legal = match_of(scene).current_player, match_of(scene).legal_actions()
+    assert run_until(app, lambda: bool(match_of(scene).actions))
+    assert match_of(scene).actions[0] == (seat, legal[0]), "the first legal action is played instead"
     log_file = tmp_path / "logs" / "tricktable.log"
     assert "the computer player fell over" in log_file.read_text(encoding="utf-8")
 
@@ -568,9 +576,9 @@ def test_a_third_game_plays_to_the_end_screen_through_the_table(tmp_path):
             top = app.scenes[-1]
             if top_name(app) == "EndScene":
                 return True
-            if top_name(app) in ("BiddingPanel", "ContractChooser"):
-                top.finish(top.on_action, scene.session.match.legal_actions()[0])
-            elif top_name(app) == "ScorePad":
+            if isinstance(top, (BiddingPanel, ContractChooser)):
+                top.finish(top.on_action, match_of(scene).legal_actions()[0])
+            elif isinstance(top, ScorePad):
                 pads.append(top.close_button.label)
                 click(app, top.close_button.rect.center)
             elif human_can_play(scene):
@@ -578,6 +586,6 @@ def test_a_third_game_plays_to_the_end_screen_through_the_table(tmp_path):
             return False
 
         assert run_until(app, advance, frames=20000), f"no end screen (top: {top_name(app)})"
-        assert scene.session.match.is_over and pads
+        assert match_of(scene).is_over and pads
         assert all(label == t(game_def.text("next_deal")) for label in pads)
         assert (tmp_path / "histories" / f"{NAME}.jsonl").is_file()

@@ -34,13 +34,20 @@ from game.rules.actions import PASS, bid
 from game.rules.bidwhist import books_needed, books_to_set
 from game.rules.events import BidWhistHandScored
 from game.rules.tricks import PUBLIC_SEAT
+from game.rules.view import BidWhistView, WizardView
 from game.ui import theme
 from game.session.ai_worker import InlineAiRunner
 from game.ui.table.animations import FLOATER_RISE
 from game.ui.table.hints import card_words
 from game.session.local import LocalSession, local_session
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
+from game.ui.table.review import HandLogDialog, LastTrickDialog
 from game.ui.table.scene import TableScene
 from game.ui.text import t, team_words
+from scene_checks import match_of, top
 from test_ui_table import click, key, make_app, mouse, pass_cover, start, step, top_name
 from tools.screenshots import Autopilot
 
@@ -71,11 +78,7 @@ class Pilot(Autopilot):
 def human_to_play_after(scene: TableScene, tricks: int) -> Callable[[], bool]:
     def ready() -> bool:
         assert isinstance(scene.session, LocalSession)
-        return (
-            scene.app.scenes[-1] is scene
-            and scene.input_enabled()
-            and len(scene.session.match.view(0).tricks) >= tricks
-        )
+        return scene.app.scenes[-1] is scene and scene.input_enabled() and len(match_of(scene).view(0).tricks) >= tricks
 
     return ready
 
@@ -89,11 +92,10 @@ def test_the_last_trick_opens_by_button_key_and_pile_and_tells_who_led_and_took_
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 3))
-    record = scene.session.match.view(0).tricks[-1]
+    record = match_of(scene).view(0).tricks[-1]
 
     def check_open() -> None:
-        dialog = app.scenes[-1]
-        assert top_name(app) == "LastTrickDialog"
+        dialog = top(app, LastTrickDialog)
         assert dialog.record == record and dialog.record.plays and dialog.title == t("review.last_trick_title", n=3)
         winning_card = dict(record.plays)[record.winner]
         assert dialog.summary == t("review.summary", winner=scene.names[record.winner], card=card_words(winning_card))
@@ -125,8 +127,8 @@ def test_the_last_trick_is_there_over_a_dialog_and_says_when_there_is_none(tmp_p
     pilot = Pilot(scene)
     pilot.until(lambda: top_name(app) in ("BiddingPanel", "ContractChooser", "KittyDialog"))
     step(app, [key(pygame.K_l, "l")])
-    dialog = app.scenes[-1]
-    assert top_name(app) == "LastTrickDialog" and dialog.record is None
+    dialog = top(app, LastTrickDialog)
+    assert dialog.record is None
     assert dialog.summary == t("review.no_trick")
     step(app, [key(pygame.K_ESCAPE)])
     assert top_name(app) in ("BiddingPanel", "ContractChooser", "KittyDialog")
@@ -141,7 +143,7 @@ def at_the_humans_kitty(app) -> TableScene:
         pilot.until(
             lambda: (
                 top_name(app) == "KittyDialog"
-                or (isinstance(scene.session, LocalSession) and scene.session.match.phase == Phase.PLAY)
+                or (isinstance(scene.session, LocalSession) and match_of(scene).phase == Phase.PLAY)
             )
         )
         if top_name(app) == "KittyDialog":
@@ -152,8 +154,7 @@ def at_the_humans_kitty(app) -> TableScene:
 def test_the_review_buttons_under_the_kitty_dialog_belong_to_the_dialog(tmp_path):
     app = make_app(tmp_path, size=(800, 600))
     scene = at_the_humans_kitty(app)
-    dialog = app.scenes[-1]
-    assert top_name(app) == "KittyDialog"
+    dialog = top(app, KittyDialog)
     assert dialog.panel_rect.colliderect(scene.last_trick_button.rect)
     click(app, scene.last_trick_button.rect.center)
     assert app.scenes[-1] is dialog, "a click on the kitty dialog stays the dialog's"
@@ -165,14 +166,13 @@ def test_a_hot_seat_player_sees_the_trick_that_ended_behind_the_cover(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "human", "ai:random"], seed=6, rounds=3)
     pilot = Pilot(scene)
-    pilot.until(lambda: top_name(app) == "CoverScene" and len(scene.session.match.view(PUBLIC_SEAT).tricks) >= 1)
+    pilot.until(lambda: top_name(app) == "CoverScene" and len(match_of(scene).view(PUBLIC_SEAT).tricks) >= 1)
     step(app, [key(pygame.K_l, "l")])
     assert top_name(app) == "CoverScene", "nothing of the table opens behind the cover"
     pass_cover(app)
-    assert scene.viewer == scene.session.match.current_player
+    assert scene.viewer == match_of(scene).current_player
     step(app, [key(pygame.K_l, "l")])
-    assert top_name(app) == "LastTrickDialog"
-    assert app.scenes[-1].record == scene.session.match.view(PUBLIC_SEAT).tricks[-1]
+    assert top(app, LastTrickDialog).record == match_of(scene).view(PUBLIC_SEAT).tricks[-1]
 
 
 def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
@@ -181,10 +181,11 @@ def test_the_first_cover_of_a_deal_says_a_new_hand_was_dealt(tmp_path):
     pilot = Pilot(scene)
     details = {}
     for _ in range(20000):
-        if scene.session.match.deal_number > 2:
+        if match_of(scene).deal_number > 2:
             break
-        if top_name(app) == "CoverScene" and app.scenes[-1] not in details:
-            details[app.scenes[-1]] = (scene.session.match.deal_number, app.scenes[-1].detail)
+        cover = app.scenes[-1]
+        if isinstance(cover, CoverScene) and cover not in details:
+            details[cover] = (match_of(scene).deal_number, cover.detail)
         pilot.play_on()
     by_deal: dict[int, list] = {}
     for deal, detail in details.values():
@@ -216,7 +217,7 @@ def test_the_led_card_and_the_card_winning_the_trick_are_tagged(tmp_path, monkey
         pilot.until(lambda: human_to_play_after(scene, tricks)() and len(scene.model.trick) >= 1)
         tags.clear()
         step(app)
-        view = scene.session.match.view(0)
+        view = match_of(scene).view(0)
         assert view.winning_seat >= 0
         assert (view.trick[0][0], t("table.trick_led")) in tags
         assert (view.winning_seat, t("table.trick_winning")) in tags
@@ -235,7 +236,8 @@ def test_bid_whist_shows_books_needed_and_taken_for_both_sides(tmp_path):
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=21)
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 4))
-    view = scene.session.match.view(0)
+    view = match_of(scene).view(0)
+    assert isinstance(view, BidWhistView)
     declarers = scene.game_def.team_of(view.declarer)
     need = books_needed(view.contract_books)
     lines = scene.view.progress_lines(scene.model, scene.names)
@@ -264,9 +266,9 @@ def test_the_finished_hand_says_its_result_in_words_in_the_declaring_teams_colou
     scene = start(app, "bidwhist", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=seed)
     pilot = Pilot(scene)
     pilot.until(lambda: top_name(app) in ("ScorePad", "EndScene"))
-    scored = [e for e in scene.session.match.events if isinstance(e, BidWhistHandScored)][-1]
+    scored = [e for e in match_of(scene).events if isinstance(e, BidWhistHandScored)][-1]
     # Between hands the score pad shows it; a hand that ends the game leaves it over the table.
-    pad = app.scenes[-1] if top_name(app) == "ScorePad" else None
+    pad = top(app, ScorePad) if top_name(app) == "ScorePad" else None
     if scored.redeal:
         assert scene.result_line() == (t("table.result_redeal"), theme.TEXT)
         return
@@ -304,14 +306,15 @@ def test_wizard_plates_and_the_table_show_bids_against_tricks(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:medium", "ai:medium", "ai:medium"], seed=5)
     pilot = Pilot(scene)
-    seen = set()
+    seen: set[str] = set()
     for _ in range(60000):
-        if seen == {"over", "under"} or scene.session.match.is_over:
+        if seen == {"over", "under"} or match_of(scene).is_over:
             break
         pilot.play_on()
-        if scene.session.match.phase != Phase.PLAY or not scene.director.idle:
+        if match_of(scene).phase != Phase.PLAY or not scene.director.idle:
             continue
-        view = scene.session.match.view(0)
+        view = match_of(scene).view(0)
+        assert isinstance(view, WizardView)
         bids, tricks = sum(view.predictions), view.tricks_per_hand
         lines = [text for text, _ in scene.view.progress_lines(scene.model, scene.names)]
         assert lines[0] == t("table.round_bids", bids=bids, n=tricks)
@@ -332,6 +335,18 @@ def test_wizard_plates_and_the_table_show_bids_against_tricks(tmp_path):
 # Labels
 
 
+def _bid_four_no_trump_at_seat_0(match: Match) -> None:
+    """Seat 0 bids 4 no trump and the others pass, while the bidding lets them."""
+    while match.phase != Phase.BID:
+        match.apply(match.legal_actions()[0])
+    while match.phase == Phase.BID:
+        seat = match.current_player
+        action = bid(4, BidMode.NOTRUMP) if seat == 0 else PASS
+        if action not in match.legal_actions():
+            break
+        match.apply(action)
+
+
 def _declarer_choosing_no_trump(tmp_path, size=(800, 600)):
     """A table where seat 0 (the human) has won the bidding with 4 no trump and is to choose the ranking."""
     app = make_app(tmp_path, size=size)
@@ -342,14 +357,7 @@ def _declarer_choosing_no_trump(tmp_path, size=(800, 600)):
             [Seat(n, c) for n, c in zip(["Ann", "Ben", "Cy", "Dee"], ["human", "ai:medium", "ai:medium", "ai:medium"])],
             seed,
         )
-        while match.phase != Phase.BID:
-            match.apply(match.legal_actions()[0])
-        while match.phase == Phase.BID:
-            seat = match.current_player
-            action = bid(4, BidMode.NOTRUMP) if seat == 0 else PASS
-            if action not in match.legal_actions():
-                break
-            match.apply(action)
+        _bid_four_no_trump_at_seat_0(match)
         if match.phase == Phase.CONTRACT and match.current_player == 0:
             scene = TableScene(app, local_session(match, app, ai_runner=InlineAiRunner()))
             app.replace(scene)
@@ -369,8 +377,8 @@ def test_the_contract_panel_names_no_ranking_before_the_declarer_chooses_one(tmp
     assert texts[1:] == [t("table.contract_nt_pending", n=4), t("table.you_choose_direction")]
     assert t("mode.0.sentence") not in texts[1] and t("mode.1.sentence") not in texts[1]
     # Chosen: now the panel says which.
-    chooser = app.scenes[-1]
-    choice = [a for a in scene.session.match.legal_actions() if a.value == 1][0]
+    chooser = top(app, ContractChooser)
+    choice = [a for a in match_of(scene).legal_actions() if a.value == 1][0]
     chooser.finish(chooser.on_action, choice)
     for _ in range(5):
         step(app)
@@ -391,7 +399,7 @@ def test_the_turn_glow_leaves_the_last_player_while_the_trick_is_collected(tmp_p
         if scene.model.trick_winner >= 0:
             held += 1
             assert scene.model.turn == -1, "the last player's plate still glows while the trick is collected"
-        if len(scene.session.match.view(PUBLIC_SEAT).tricks) >= 4:
+        if len(match_of(scene).view(PUBLIC_SEAT).tricks) >= 4:
             break
     assert held > 10
 
@@ -414,7 +422,7 @@ def test_score_pop_ups_never_rise_over_the_scores_panel(tmp_path, game, players,
             rect = image.get_rect(center=(round(floater.x), round(floater.y)))
             assert not rect.colliderect(score_rect), (floater.text, rect, score_rect)
             assert not rect.colliderect(scene.layout.pad_button)
-        if top_name(app) == "EndScene" or scene.session.match.is_over and not scene.model.floaters and seen:
+        if top_name(app) == "EndScene" or match_of(scene).is_over and not scene.model.floaters and seen:
             break
     assert seen > 0
     assert FLOATER_RISE > 0
@@ -430,7 +438,8 @@ def test_the_hand_log_tells_the_hand_from_the_seats_own_events(tmp_path):
     pilot = Pilot(scene)
     pilot.until(human_to_play_after(scene, 3))
     lines = [line.text for line in scene.hand_log_lines()]
-    view = scene.session.match.view(0)
+    view = match_of(scene).view(0)
+    assert isinstance(view, BidWhistView)
     dealer = scene.names[view.dealer]
     assert lines[0] == t("log.dealt", deal=t("game.deal.hand"), n=view.deal_number, name=dealer)
     for number, record in enumerate(view.tricks, start=1):
@@ -441,8 +450,7 @@ def test_the_hand_log_tells_the_hand_from_the_seats_own_events(tmp_path):
     declarer = scene.names[view.declarer]
     assert t("log.discarded", name=declarer, count=6) in lines or view.declarer == 0
     click(app, scene.log_button.rect.center)
-    dialog = app.scenes[-1]
-    assert top_name(app) == "HandLogDialog"
+    dialog = top(app, HandLogDialog)
     assert pygame.Rect(0, 0, 800, 600).contains(dialog.panel_rect)
     assert dialog.visible_lines()[-1].text == lines[-1], "the log opens at its latest line"
     if dialog.last_first > 0:
@@ -456,8 +464,8 @@ def test_the_hand_log_ends_a_wizard_round_with_each_players_score(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:medium", "ai:medium"], seed=9, rounds=3)
     pilot = Pilot(scene)
-    pilot.until(lambda: top_name(app) == "ScorePad" and scene.session.match.deal_number == 2)
-    deal = scene.session.match.history()["deals"][-1]
+    pilot.until(lambda: top_name(app) == "ScorePad" and match_of(scene).deal_number == 2)
+    deal = match_of(scene).history()["deals"][-1]
     lines = [line.text for line in scene.hand_log_lines()]
     bids = {entry["seat"]: entry["bid"] for entry in deal["bids"]}
     for seat in range(3):
@@ -479,13 +487,13 @@ def test_the_hand_log_never_tells_a_hidden_bid(tmp_path):
     pilot = Pilot(scene)
     checked = 0
     for _ in range(20000):
-        if scene.session.match.deal_number > 2 or scene.session.match.is_over:
+        if match_of(scene).deal_number > 2 or match_of(scene).is_over:
             break
         pilot.play_on()
-        if scene.session.match.phase != Phase.PREDICT:
+        if match_of(scene).phase != Phase.PREDICT:
             continue
         lines = [line.text for line in scene.hand_log_lines()]
-        for seat, action in scene.session.match.view(PUBLIC_SEAT).actions:
+        for seat, action in match_of(scene).view(PUBLIC_SEAT).actions:
             if seat == scene.viewer or (action is not None and action.kind != ActionKind.PREDICT):
                 continue
             assert t("log.bid_placed", name=scene.names[seat]) in lines
@@ -519,13 +527,13 @@ def test_the_undo_button_under_the_kitty_dialog_is_neither_drawn_nor_clicked(tmp
     # button must not be drawn over the dialog, and a click there is the dialog's.
     app = make_app(tmp_path, size=(1280, 720))
     scene = at_the_humans_kitty(app)
-    dialog = app.scenes[-1]
-    assert top_name(app) == "KittyDialog" and scene.undo_button.visible
+    dialog = top(app, KittyDialog)
+    assert scene.undo_button.visible
     assert dialog.panel_rect.colliderect(scene.undo_button.rect)
     drawn = []
     monkeypatch.setattr(scene.undo_button, "draw", lambda surface: drawn.append(surface))
     step(app, [])
     assert drawn == [], "the Undo button is drawn over the kitty dialog"
-    actions = list(scene.session.match.actions)
+    actions = list(match_of(scene).actions)
     click(app, scene.undo_button.rect.center)
-    assert app.scenes[-1] is dialog and list(scene.session.match.actions) == actions
+    assert app.scenes[-1] is dialog and list(match_of(scene).actions) == actions

@@ -59,6 +59,7 @@ from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
+from game.ui.scene import Scene
 from game.ui.scenes.rules_editor import RulesEditor
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.scenes.start_scene import NAME_LENGTH, StartScene
@@ -68,6 +69,7 @@ from game.ui.table.scene import TableScene
 from game.ui.text import SOURCE_LANGUAGE, set_language, t
 from game.ui.text import catalog as catalog_of
 from game.ui.widgets import text as text_module
+from game.ui.widgets.dialog import DialogScene
 
 # First names of a usual length, with the Dutch and Turkish letters the type must draw.
 USUAL_NAMES = ["Şükrü", "Gülşen", "Bartjan", "İlknur", "Annelies", "Ömer"]
@@ -205,7 +207,7 @@ def _widest_bidwhist_contract_state():
     return state
 
 
-def dialogs(app, tables, names: list[str] = USUAL_NAMES) -> Iterator[tuple[str, object]]:
+def dialogs(app, tables, names: list[str] = USUAL_NAMES) -> Iterator[tuple[str, Scene]]:
     """Each dialog of a game, open over its table, with the longest realistic values in it."""
     names4 = names[:4]
     bidwhist_table, wizard_table = tables["bidwhist"], tables["wizard"]
@@ -253,7 +255,7 @@ def dialogs(app, tables, names: list[str] = USUAL_NAMES) -> Iterator[tuple[str, 
     yield "hot-seat cover", CoverScene(app, names[0], _noop)
 
 
-def screens(app) -> Iterator[tuple[str, object]]:
+def screens(app) -> Iterator[tuple[str, Scene]]:
     """The screens around the games: start, house rules and settings."""
     start = StartScene(app)
     yield "start screen (Bid Whist)", start
@@ -388,7 +390,7 @@ def test_every_reason_and_hint_fits_the_strip_under_each_dialog(app, tables, aud
     assert len(messages) > 30
     problems = []
     for what, scene in dialogs(app, tables, LONGEST_NAMES):
-        if not hasattr(scene, "show_reason"):
+        if not isinstance(scene, DialogScene):  # the reason strip is a dialog's
             continue
         app.size = size
         scene.relayout(size)

@@ -33,12 +33,13 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from pathlib import Path
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pygame
 import pytest
 from test_stats import recorded
 from ui_states import NAMES4, finished_match
+from scene_checks import match_of, top
 
 from game.settings.app_settings import Settings
 from game.persistence.history_files import write_history
@@ -49,8 +50,10 @@ from game.ui.app import App
 from game.ui.art.render_cache import TEXT
 from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.scenes.replay_scene import ReplayScene
+from game.ui.scenes.start_scene import StartScene
 from game.ui.scenes.stats_scene import StatsScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
@@ -184,7 +187,7 @@ def _run(
 def _tour(app: App, sizes: TextSizes) -> None:
     """Every screen of the app, in the order a player meets them."""
     _shown(app, sizes, "start")
-    start = app.scenes[-1]
+    start = top(app, StartScene)
     for screen, opens in (
         ("settings", start.open_settings),
         ("rules editor", start.open_rules_editor),
@@ -203,7 +206,7 @@ def _tour(app: App, sizes: TextSizes) -> None:
     _run(app, lambda: _top(app) == "ContractChooser", pilot, sizes=sizes, screen="Bid Whist table")
     _shown(app, sizes, "trump chooser")
     _run(app, lambda: _top(app) == "KittyDialog", pilot, sizes=sizes, screen="Bid Whist table")
-    kitty = app.scenes[-1]
+    kitty = top(app, KittyDialog)
     for card in kitty.cards[-3:]:
         kitty._toggle(card)
     _shown(app, sizes, "kitty")
@@ -213,8 +216,8 @@ def _tour(app: App, sizes: TextSizes) -> None:
             app.scenes[-1] is scene
             and scene.input_enabled()
             and len(scene.model.trick) >= 2
-            and scene.session.match.phase == Phase.PLAY
-            and len(scene.session.match.view(0).tricks) >= 2
+            and match_of(scene).phase == Phase.PLAY
+            and len(match_of(scene).view(0).tricks) >= 2
         ),
         pilot,
         sizes=sizes,
@@ -324,7 +327,7 @@ def measured_on_screens(measured, size: tuple[int, int]) -> tuple[dict, dict]:
     return measured.sizes[size, 100].on_screen, measured.sizes[size, 200].on_screen
 
 
-def _report(rows: list[tuple[str, str, object]]) -> str:
+def _report(rows: Sequence[tuple[str, str, object]]) -> str:
     return "\n".join(f"  {screen}: {text!r} {detail}" for screen, text, detail in sorted(rows)[:40])
 
 

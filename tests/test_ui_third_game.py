@@ -17,12 +17,10 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
-from game.settings.app_settings import Settings
 from game.session.match import Match, Seat
 from game.rules import Phase, make_rules
 from game.rules.actions import predict
 from game.rules.events import UNKNOWN_CARD
-from game.ui.app import App
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
@@ -33,20 +31,16 @@ from game.ui.table.layout import compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.view import HandLook, Overlay, TableView
 from ohhell import NAME
+from ui_states import RecordingApp
 
 PLAYERS = 4
 NAMES = ["Ann", "Ben", "Cy", "Dee"]
 
 
 @pytest.fixture
-def app(tmp_path):
-    real = App(data_dir=str(tmp_path), size=(1280, 720), settings=Settings(), show_start=False)
-    real.started = None
-
-    def record(rules, seats, seed=None):
-        real.started = (rules, seats, seed)
-
-    real.start_match = record
+def app(tmp_path, monkeypatch):
+    real = RecordingApp(str(tmp_path), (1280, 720))
+    real.record_starts(monkeypatch)
     return real
 
 

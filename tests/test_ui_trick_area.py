@@ -26,7 +26,7 @@ from game.rules import get_game
 from game.ui.table.layout import TableLayout, compute_layout
 from game.ui.table.model import TableModel
 from game.ui.table.view import TableView
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
+from ui_states import WINDOW_SIZES, PreviewApp, preview_table_view, window_for_module
 
 TABLES = [("wizard", 3), ("wizard", 4), ("wizard", 5), ("wizard", 6), ("bidwhist", 4)]
 # Cards with a two-character rank index where it is widest ("10") and a court card.
@@ -79,7 +79,7 @@ def _turned(
 @at_every_table_and_size
 def test_the_ring_holds_every_trick_card(table, size):
     game, players = table
-    view = TableView(PreviewApp(size))
+    view = preview_table_view(PreviewApp(size))
     layout = compute_layout(size, players, 0)
     ring = _ring_mask(view, layout)
     outside = []
@@ -126,7 +126,7 @@ def _changed(first: pygame.Surface, second: pygame.Surface) -> pygame.mask.Mask:
 @at_every_table_and_size
 def test_the_led_and_winning_tags_leave_every_corner_index_in_view(table, size):
     game, players = table
-    view = TableView(PreviewApp(size))
+    view = preview_table_view(PreviewApp(size))
     layout = compute_layout(size, players, 0)
     indices = pygame.mask.Mask(layout.size)
     for place in layout.seats:

@@ -19,8 +19,7 @@ import pytest
 
 from game.rules.cards import parse_card
 from game.ui.table.layout import compute_layout
-from game.ui.table.view import TableView
-from ui_states import WINDOW_SIZES, PreviewApp, window_for_module
+from ui_states import WINDOW_SIZES, PreviewApp, preview_table_view, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -29,7 +28,7 @@ display = window_for_module((800, 600))
 @pytest.mark.parametrize("code, suit", [("2D", 2), ("TC", 3), ("WZ", 1)])
 def test_the_trump_badge_leaves_the_turn_up_cards_indices_in_view(size, code, suit):
     card = parse_card(code)
-    view = TableView(PreviewApp(size))
+    view = preview_table_view(PreviewApp(size))
     layout = compute_layout(size, 4, 0)
     rect = layout.indicator_rect
     lines = [("dim", "Round 3 of 15"), ("big", "Hearts"), ("text", "Trump")]

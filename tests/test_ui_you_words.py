@@ -20,9 +20,8 @@ import pytest
 from game.rules import BidMode, get_game
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.table.model import TableModel
-from game.ui.table.view import TableView
 from game.ui.text import t
-from ui_states import PreviewApp
+from ui_states import PreviewApp, preview_table_view
 
 NAMES = ["You", "Ada", "Bruno", "Cleo"]
 
@@ -49,7 +48,7 @@ def _chooser_line(lines) -> str:
 def test_the_no_trump_declarer_choosing_the_ranking(viewer, expected):
     model = TableModel.empty(get_game("bidwhist"), 4)
     model.contract_mode, model.contract_books, model.declarer, model.direction = BidMode.NOTRUMP, 4, 0, -1
-    view = TableView(PreviewApp((800, 600)))
+    view = preview_table_view(PreviewApp((800, 600)))
     view.viewer = viewer
     lines, _ = view._contract_indicator(model, NAMES)
     assert _chooser_line(lines) == expected
@@ -61,7 +60,7 @@ def test_the_no_trump_declarer_choosing_the_ranking(viewer, expected):
 def test_the_wizard_dealer_naming_trump(viewer, expected):
     model = TableModel.empty(get_game("wizard"), 4)
     model.dealer, model.turn_up_known, model.trump_pending, model.round_number = 1, True, True, 3
-    view = TableView(PreviewApp((800, 600)))
+    view = preview_table_view(PreviewApp((800, 600)))
     view.viewer = viewer
     lines, _ = view._prediction_indicator(model, NAMES)
     assert _chooser_line(lines) == expected

@@ -32,6 +32,7 @@ from game.ui.app import App
 from game.ui.scenes.settings_scene import SettingsScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from scene_checks import autosaver, match_of
 from test_ui_table import (
     _to_human_play,
     click,
@@ -210,41 +211,42 @@ def test_the_undo_button_takes_back_the_card_and_the_replies(tmp_path):
     app = make_app(tmp_path)
     scene = one_human_table(app)
     assert scene.undo_button.visible
-    view, actions = scene.session.match.view(0), len(scene.session.match.actions)
+    view, actions = match_of(scene).view(0), len(match_of(scene).actions)
     play_and_wait(app, scene)
-    assert len(scene.session.match.actions) > actions
+    assert len(match_of(scene).actions) > actions
     click(app, scene.undo_button.rect.center)
     assert_shows_position(scene, view)
-    assert len(scene.session.match.actions) == actions and top_name(app) == "TableScene"
+    assert len(match_of(scene).actions) == actions and top_name(app) == "TableScene"
     assert scene.message == t("undo.done")
     step(app)
     assert human_can_play(scene), "the human plays again"
-    assert app.autosaver.flush()
-    assert app.autosaver.path.exists() and '"undo_used":true' in app.autosaver.path.read_text("utf-8")
+    saves = autosaver(app)
+    assert saves.flush()
+    assert saves.path.exists() and '"undo_used":true' in saves.path.read_text("utf-8")
 
 
 def test_u_and_ctrl_z_undo_again_and_again_within_the_hand(tmp_path):
     app = make_app(tmp_path)
     scene = one_human_table(app)
-    first = scene.session.match.view(0)
+    first = match_of(scene).view(0)
     play_and_wait(app, scene)
-    second = scene.session.match.view(0)
+    second = match_of(scene).view(0)
     play_and_wait(app, scene)
     step(app, [key(pygame.K_u, "u")])
     assert_shows_position(scene, second)
     step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_LCTRL, unicode="\x1a", scancode=0)])
     assert_shows_position(scene, first)
-    assert scene.session.match.history()["undo_used"] is True
+    assert match_of(scene).history()["undo_used"] is True
 
 
 def test_undo_with_nothing_to_take_back_says_so(tmp_path):
     app = make_app(tmp_path)
     scene = start(app, "wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=2)
     run_until(app, lambda: top_name(app) == "BiddingPanel")
-    actions = len(scene.session.match.actions)
+    actions = len(match_of(scene).actions)
     assert not scene.undo_allowed()
     step(app, [key(pygame.K_u, "u")])
-    assert len(scene.session.match.actions) == actions
+    assert len(match_of(scene).actions) == actions
     assert scene.message == t("undo.nothing")
 
 
@@ -254,13 +256,13 @@ def test_hot_seat_has_no_undo(tmp_path):
     step(app)
     assert not scene.undo_offered and not scene.undo_button.visible
     # A human's decision is on the record; still nothing can take it back.
-    while not scene.session.match.actions or scene.session.match.actions[-1][0] not in scene.humans:
-        scene.session.match.apply(scene.session.match.legal_actions()[0])
-    actions = list(scene.session.match.actions)
+    while not match_of(scene).actions or match_of(scene).actions[-1][0] not in scene.humans:
+        match_of(scene).apply(match_of(scene).legal_actions()[0])
+    actions = list(match_of(scene).actions)
     scene.request_undo()
     step(app, [key(pygame.K_u, "u")])
     step(app, [pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=pygame.KMOD_CTRL, unicode="", scancode=0)])
-    assert scene.session.match.actions == actions and not scene.session.match.undo_used
+    assert match_of(scene).actions == actions and not match_of(scene).undo_used
 
 
 def test_the_setting_turns_undo_off(tmp_path):
@@ -268,10 +270,10 @@ def test_the_setting_turns_undo_off(tmp_path):
     scene = one_human_table(app)
     assert not scene.undo_offered and not scene.undo_button.visible
     play_and_wait(app, scene)
-    actions = list(scene.session.match.actions)
+    actions = list(match_of(scene).actions)
     step(app, [key(pygame.K_u, "u")])
     click(app, scene.undo_button.rect.center)
-    assert scene.session.match.actions == actions and not scene.session.match.undo_used
+    assert match_of(scene).actions == actions and not match_of(scene).undo_used
 
 
 def test_undo_is_a_setting_on_the_settings_screen_and_in_the_file(tmp_path):

@@ -33,6 +33,7 @@ from game.ui.dialogs.leave_dialog import LeaveDialog
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from scene_checks import autosaver, match_of, top
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -169,7 +170,7 @@ def test_the_window_opens_at_the_table_with_the_last_setups_seats(tmp_path) -> N
     try:
         table = app.top_scene()
         assert isinstance(table, TableScene)
-        match = table.session.match
+        match = match_of(table)
         assert match.rules == WizardRules(rounds=2)
         assert [(seat.name, seat.controller) for seat in match.seats] == [
             ("Ann", "human"),
@@ -192,7 +193,7 @@ def test_without_a_last_setup_one_human_plays_computers(tmp_path) -> None:
     )
     app = open_at_table(tmp_path, plan)
     try:
-        match = app.top_scene().session.match
+        match = match_of(top(app, TableScene))
         assert match.rules == BidWhistRules(target_score=5)
         controllers = [seat.controller for seat in match.seats]
         assert controllers[0] == "human" and all(c.startswith("ai:") for c in controllers[1:])
@@ -207,7 +208,7 @@ def leave_a_saved_game(data_dir) -> None:
     first.start_match(
         make_rules("wizard", players=3), [Seat("A", "human"), Seat("B", "ai:easy"), Seat("C", "ai:easy")], seed=7
     )
-    assert first.autosaver.flush()
+    assert autosaver(first).flush()
     first.close(quit_pygame=False)
 
 
@@ -219,9 +220,8 @@ def test_a_saved_game_is_not_replaced_without_asking(tmp_path) -> None:
         assert isinstance(ask, LeaveDialog) and isinstance(app.scenes[0], StartScene)
         assert ask.stay_button.label == t("start.keep_saved")
         assert ask.title == t("start.replace_title") != t("leave.title")
-        ask.stay_button.on_click()
-        assert isinstance(app.top_scene(), StartScene), "kept: the start screen offers to continue it"
-        assert app.top_scene().saved_game is not None
+        ask.stay_button.activate()
+        assert top(app, StartScene).saved_game is not None, "kept: the start screen offers to continue it"
     finally:
         app.close(quit_pygame=False)
 
@@ -230,9 +230,8 @@ def test_the_saved_game_gives_way_when_the_player_says_so(tmp_path) -> None:
     leave_a_saved_game(tmp_path)
     app = open_at_table(tmp_path, TablePlan(BidWhistRules(target_score=5), 4))
     try:
-        app.scenes[-1].leave_button.on_click()
-        assert isinstance(app.top_scene(), TableScene)
-        assert app.top_scene().session.match.rules == BidWhistRules(target_score=5)
+        top(app, LeaveDialog).leave_button.activate()
+        assert match_of(top(app, TableScene)).rules == BidWhistRules(target_score=5)
     finally:
         app.close(quit_pygame=False)
 

@@ -23,7 +23,9 @@ from game.rules.actions import PASS, bid, choose_trump, predict
 from game.rules.tricks import PUBLIC_SEAT
 from game.session.match import Match, Seat
 from game.settings.app_settings import Settings
+from game.ui.app import App
 from game.ui.art.card_art import CardArt
+from game.ui.table.view import TableView
 
 
 class PreviewApp:
@@ -66,6 +68,29 @@ class PreviewApp:
 
     def quit(self) -> None:
         pass
+
+
+class RecordingApp(App):
+    """The real App without its loop, for screens that start a game: ``record_starts``
+    makes its ``start_match`` note what it was asked (``started``, as PreviewApp's)
+    instead of opening a table."""
+
+    def __init__(self, data_dir: str, size: tuple[int, int]) -> None:
+        super().__init__(data_dir=data_dir, size=size, settings=Settings(), show_start=False)
+        self.started: tuple[Any, Any, Any] | None = None  # (rules, seats, seed) of start_match
+
+    def record_starts(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        def record(rules: Any, seats: Any, seed: Any = None) -> None:
+            self.started = (rules, seats, seed)
+
+        monkeypatch.setattr(self, "start_match", record)
+
+
+def preview_table_view(app: PreviewApp) -> TableView:
+    """A table view that draws with the stand-in app's card art and settings."""
+    # TableView is typed for the real App, of which it reads only card_art and settings, both
+    # PreviewApp's too; the ignore goes when game/ui names those two as the view's protocol.
+    return TableView(app)  # type: ignore[arg-type]
 
 
 NAMES4 = ["You", "Ada", "Bruno", "Cleo"]
