@@ -12,6 +12,7 @@ on its card, where it is seen.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING, cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -31,6 +32,9 @@ from ui_states import (
     window_for_module,
 )
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 display = window_for_module((1280, 720))
 
 
@@ -48,7 +52,8 @@ def _drawn(choice, size: tuple[int, int], tagged: bool) -> pygame.Surface:
 def test_kitty_tags_leave_the_corner_indices_in_view(size, selected):
     app = PreviewApp(size)
     state = discard_state()
-    dialog = KittyDialog(app, state.view(state.current_player), lambda cards: None)
+    # The stand-in has the few App features the dialog uses (see ui_states).
+    dialog = KittyDialog(cast("App", app), state.view(state.current_player), lambda cards: None)
     dialog.relayout(size)
     kitty_cards = [choice for choice in dialog.cards if choice.from_kitty]
     assert kitty_cards, "the dialog marks no card as the kitty's"
@@ -81,7 +86,7 @@ def test_the_dialog_words_the_contract_as_the_table_does(mode):
     state = contract_state(mode)
     state, _ = apply(state, state.legal_actions()[0])  # the first suit, or uptown for no trump
     view = state.view(state.current_player)
-    dialog = KittyDialog(PreviewApp((800, 600)), view, lambda cards: None)
+    dialog = KittyDialog(cast("App", PreviewApp((800, 600))), view, lambda cards: None)
     words = contract_words(view.contract_books, view.contract_mode, view.trump, view.direction)
     assert dialog.contract_line() == t("kitty.contract", contract=words)
     assert words.split(", ")[1][0].islower(), words

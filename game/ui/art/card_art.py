@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -91,7 +92,10 @@ FOUR_COLOUR: dict[str, Colour] = {
 # same shape be placed at any size and turned upside down by negating points.
 # --------------------------------------------------------------------------
 
-Primitive = tuple[str, tuple]  # ("poly", (points,)) or ("circle", (centre, radius))
+# ("poly", (points,)) or ("circle", (centre, radius)). The arguments stay Any: draw_shape
+# unpacks the pair as (kind, args) and picks by kind, which mypy cannot narrow a union of
+# the two tuple shapes through.
+Primitive = tuple[str, tuple[Any, ...]]
 
 
 def _heart_outline(steps: int = 72) -> list[Point]:

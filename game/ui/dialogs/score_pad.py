@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -41,6 +41,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, ui_scale
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, fit_size, text_size
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 SUIT_LETTERS = "SHDC"
 
@@ -213,7 +216,7 @@ class ScorePad(DialogScene):
 
     def __init__(
         self,
-        app,
+        app: App,
         history: ScoreHistory,
         seat_names: Sequence[str],
         on_close: Callable[[], None] | None = None,

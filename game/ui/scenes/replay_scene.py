@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,6 +51,9 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_size, fit_wrapped, text_size
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 # Where each seat's block goes, clockwise from the bottom seat, per number of
 # players: (across, row), ``across`` from 0 (left) to 1 (right), ``row`` 0 the
@@ -81,7 +84,7 @@ class ReplayScene(DialogScene):
     modal = True
     cancellable = True
 
-    def __init__(self, app: Any, timeline: ReplayTimeline, number: int = 1) -> None:
+    def __init__(self, app: App, timeline: ReplayTimeline, number: int = 1) -> None:
         super().__init__(app)
         self.timeline = timeline
         self.number = number
@@ -117,7 +120,7 @@ class ReplayScene(DialogScene):
         self._refresh_buttons()
 
     @classmethod
-    def from_file(cls, app: Any, path: str, number: int = 1) -> ReplayScene | str:
+    def from_file(cls, app: App, path: str, number: int = 1) -> ReplayScene | str:
         """The viewer on game ``number`` of ``path``, or what went wrong in words."""
         try:
             record = load_recorded_game(path, number)

@@ -70,6 +70,7 @@ from game.ui.text import direction_word, suit_word, t, team_words
 from game.ui.theme import BAD, GOOD, TEAM_COLOURS
 from game.ui.tween import (
     Tween,
+    Easing,
     TweenGroup,
     ease_in_out_cubic,
     ease_in_quad,
@@ -258,7 +259,7 @@ class Director:
         target_angle: float | None = None,
         flip_to: float | None = None,
         fade_to: int | None = None,
-        easing=ease_in_out_cubic,
+        easing: Easing = ease_in_out_cubic,
         on_start: Callable[[], None] | None = None,
         on_finish: Callable[[], None] | None = None,
     ) -> None:
