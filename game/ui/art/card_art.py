@@ -249,7 +249,7 @@ def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: Point) -
 
 def mix(a: Colour, b: Colour, amount: float) -> Colour:
     """Blend colour ``a`` toward ``b``; ``amount`` 0 gives ``a``, 1 gives ``b``."""
-    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b))  # type: ignore[return-value]  # tuple() of a generator is typed tuple[int, ...]; two colours give three channels
 
 
 def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:

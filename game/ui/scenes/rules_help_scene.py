@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import GameDef
+from game.rules.house_rules import Rules
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.scenes.rules_help_content import (
@@ -98,7 +99,9 @@ class RulesHelpScene(DialogScene):
     modal = True
     cancellable = True
 
-    def __init__(self, app: App, game_def: GameDef, rules: Any, players: int, contract: Contract | None = None) -> None:
+    def __init__(
+        self, app: App, game_def: GameDef, rules: Rules, players: int, contract: Contract | None = None
+    ) -> None:
         super().__init__(app)
         self.game_def = game_def
         self.rules, self.players, self.contract = rules, players, contract
