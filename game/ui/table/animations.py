@@ -38,7 +38,7 @@ import functools
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
@@ -178,12 +178,12 @@ class Director:
         """Forget where ``card`` was let go (the move it was for was refused)."""
         self._origin_hints.pop(card, None)
 
-    def handler_for(self, event: Any) -> Callable[[Any], TweenGroup | None]:
+    def handler_for(self, event: GameEvent) -> Callable[[GameEvent], TweenGroup | None]:
         """The method that animates ``event``; ``UnhandledEventError`` for a type without one."""
         name = self.HANDLERS.get(type(event))
         if name is None:
             raise UnhandledEventError(f"the table has no animation for {type(event).__name__} events")
-        handler: Callable[[Any], TweenGroup | None] = getattr(self, name)
+        handler: Callable[[GameEvent], TweenGroup | None] = getattr(self, name)
         return handler
 
     def enqueue(self, events: Iterable[GameEvent], turn_after: int) -> None:
