@@ -25,7 +25,7 @@ import json
 import os
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -64,6 +64,12 @@ from test_i18n_problems import (  # noqa: F401  (shared fixtures, found by their
 from test_replay_viewer import play
 
 NOW = datetime(2026, 12, 1, 4, 0, 0, tzinfo=UTC)
+
+# ``ReplayScene.from_file`` reads the file before it needs an app: a file it cannot
+# open is answered without one, which is what these tests look at.
+if TYPE_CHECKING:
+    from game.ui.app import App
+NO_APP = cast("App", None)
 
 
 # ---------------------------------------------------------------------- sentences without a library's words
@@ -196,10 +202,10 @@ def test_the_viewer_words_why_a_file_cannot_be_opened(tmp_path):
     english = f"{path}: line 1: history version 7 is not supported (this program reads version 1)"
     assert str(replay_error(path)) == english
     set_language("en")
-    assert ReplayScene.from_file(None, str(path)) == t("replay.cannot_open", reason=english)
+    assert ReplayScene.from_file(NO_APP, str(path)) == t("replay.cannot_open", reason=english)
     for language in TRANSLATIONS:
         set_language(language)
-        shown = ReplayScene.from_file(None, str(path))
+        shown = ReplayScene.from_file(NO_APP, str(path))
         reason = catalogue(language, "history.version", version="7", supported=1)
         assert shown == t(
             "replay.cannot_open", reason=catalogue(language, "located_line", source=str(path), line=1, reason=reason)
@@ -256,7 +262,7 @@ def test_the_viewer_shows_a_refused_recorded_move_in_the_players_language(tmp_pa
     write_history(path, [refused_record(wizard_record)])
     refusal = replay_error(path).problem.params["reason"]
     set_language("tr")
-    shown = ReplayScene.from_file(None, str(path))
+    shown = ReplayScene.from_file(NO_APP, str(path))
     reason = explain(IllegalActionError(refusal.message, refusal.code, **refusal.params))
     assert shown == t("replay.cannot_open", reason=catalogue("tr", "replay.move_illegal", deal=1, reason=reason))
     assert isinstance(shown, str)

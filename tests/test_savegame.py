@@ -46,7 +46,7 @@ from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_flow import open_menu_button, press
 from test_ui_text_fit import LONGEST_NAMES, audit  # noqa: F401  (the fixture)
-from ui_states import PreviewApp
+from ui_states import PreviewApp, as_app
 from scene_checks import autosaver, match_of, top
 from test_ui_table import _to_human_play, click, make_app, run_until, start, step, top_name
 
@@ -420,7 +420,7 @@ def test_the_saved_games_bar_fits_six_of_the_longest_names_at_every_size(tmp_pat
     for size in [(800, 600), (1280, 720), (1920, 1080)]:
         for game in (match, team):
             write_file(paths, snapshot_of(game))
-            screen = StartScene(SavedGamePreview(size, paths))
+            screen = StartScene(as_app(SavedGamePreview(size, paths)))
             assert screen.saved_game is not None
             headline, standings = saved_game_summary(screen.saved_game)
             audit.problems.clear()

@@ -30,7 +30,7 @@ from test_ui_crowding import (
 )
 from test_ui_table import test_layout_keeps_everything_on_screen_and_apart as layout_keeps_everything_apart
 from test_ui_text_fit import _misfits, app, audit, dialogs, screens, tables  # noqa: F401  (fixtures, found by name)
-from ui_states import PreviewApp, preview_table_view, window_for_module
+from ui_states import PreviewApp, as_app, preview_table_view, window_for_module
 
 display = window_for_module((800, 600))
 
@@ -399,7 +399,7 @@ def test_ui_scale_and_large_cards_are_settings_validated_like_the_others() -> No
 
 def test_the_settings_dialog_steps_the_ui_scale_by_a_quarter_and_toggles_large_cards() -> None:
     app = PreviewApp((800, 600))
-    scene = SettingsScene(app)
+    scene = SettingsScene(as_app(app))
     assert scene.ui_scale.choices == [100, 125, 150, 175, 200]
     seen = [scene.draft.ui_scale_percent]
     for _ in range(5):

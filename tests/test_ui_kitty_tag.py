@@ -26,10 +26,12 @@ from game.ui.text import t
 from ui_states import (
     WINDOW_SIZES,
     PreviewApp,
+    as_app,
     contract_state,
     discard_state,
     window_for_module,
 )
+
 
 display = window_for_module((1280, 720))
 
@@ -48,7 +50,8 @@ def _drawn(choice, size: tuple[int, int], tagged: bool) -> pygame.Surface:
 def test_kitty_tags_leave_the_corner_indices_in_view(size, selected):
     app = PreviewApp(size)
     state = discard_state()
-    dialog = KittyDialog(app, state.view(state.current_player), lambda cards: None)
+    # The stand-in has the few App features the dialog uses (see ui_states).
+    dialog = KittyDialog(as_app(app), state.view(state.current_player), lambda cards: None)
     dialog.relayout(size)
     kitty_cards = [choice for choice in dialog.cards if choice.from_kitty]
     assert kitty_cards, "the dialog marks no card as the kitty's"
@@ -81,7 +84,7 @@ def test_the_dialog_words_the_contract_as_the_table_does(mode):
     state = contract_state(mode)
     state, _ = apply(state, state.legal_actions()[0])  # the first suit, or uptown for no trump
     view = state.view(state.current_player)
-    dialog = KittyDialog(PreviewApp((800, 600)), view, lambda cards: None)
+    dialog = KittyDialog(as_app(PreviewApp((800, 600))), view, lambda cards: None)
     words = contract_words(view.contract_books, view.contract_mode, view.trump, view.direction)
     assert dialog.contract_line() == t("kitty.contract", contract=words)
     assert words.split(", ")[1][0].islower(), words

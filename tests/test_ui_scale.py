@@ -15,7 +15,7 @@ import pygame
 import pytest
 from test_stats import bidwhist_matches, write  # noqa: F401  (a fixture, found by name)
 from scene_checks import top
-from ui_states import NAMES4, PreviewApp, discard_state, finished_match, window_for_module
+from ui_states import NAMES4, PreviewApp, as_app, discard_state, finished_match, window_for_module
 
 from game.settings.app_settings import Settings
 from game.session.match import Match, Seat
@@ -110,7 +110,7 @@ def test_a_screens_own_room_lets_the_scale_grow_a_16_to_9_window(choices) -> Non
 
 
 def _settings(app):
-    return SettingsScene(app), lambda scene: scene.language.rect.height
+    return SettingsScene(as_app(app)), lambda scene: scene.language.rect.height
 
 
 def _rules_editor(app):
@@ -118,11 +118,11 @@ def _rules_editor(app):
 
 
 def _rules_help(app):
-    return (RulesHelpScene(app, get_game("bidwhist"), make_rules("bidwhist"), 4), lambda scene: scene.body_size)
+    return (RulesHelpScene(as_app(app), get_game("bidwhist"), make_rules("bidwhist"), 4), lambda scene: scene.body_size)
 
 
 def _start(app):
-    return StartScene(app), lambda scene: scene.start_button.rect.height
+    return StartScene(as_app(app)), lambda scene: scene.start_button.rect.height
 
 
 def _leave(app):
@@ -211,11 +211,11 @@ def test_the_start_screen_grows_past_the_window_and_scrolls(choices) -> None:
     size = (1280, 720)
     app = PreviewApp(size)
     choices(100)
-    usual = StartScene(app)
+    usual = StartScene(as_app(app))
     usual.relayout(size)
     assert usual.page_size == size and not usual.scroll.scrolls
     choices(200)
-    scene = StartScene(app)
+    scene = StartScene(as_app(app))
     scene.relayout(size)
     assert scene.page_size[0] == size[0] and scene.page_size[1] > size[1] and scene.scroll.scrolls
     assert scene.start_button.rect.height >= 1.5 * usual.start_button.rect.height
@@ -271,7 +271,7 @@ def test_dialogs_over_the_table_never_shrink_and_stay_in_their_area(choices, tab
         choices(percent)
         table.on_resize(size)
         state = discard_state()
-        dialog = KittyDialog(app, state.view(state.current_player), _noop)
+        dialog = KittyDialog(as_app(app), state.view(state.current_player), _noop)
         dialog.attach_host(table)
         dialog.relayout(size)
         assert dialog.panel_area(size, wide=True).contains(dialog.panel_rect)
@@ -499,7 +499,7 @@ def test_the_scrollbar_drags_and_pages_and_the_pointer_misses_hidden_rows(choice
     choices(200)
     size = (800, 600)
     app = PreviewApp(size)
-    scene = SettingsScene(app)
+    scene = SettingsScene(as_app(app))
     scene.relayout(size)
     view = scene.scroll
     thumb = view.thumb_rect()
@@ -528,7 +528,7 @@ def test_the_scrollbar_drags_and_pages_and_the_pointer_misses_hidden_rows(choice
 def test_scrolling_costs_no_frames(choices) -> None:
     choices(200)
     size = (800, 600)
-    scene = SettingsScene(PreviewApp(size))
+    scene = SettingsScene(as_app(PreviewApp(size)))
     surface = pygame.Surface(size)
     for event in (wheel(-1), key(pygame.K_PAGEDOWN), key(pygame.K_TAB)):
         scene.handle_event(event)
@@ -557,7 +557,7 @@ def test_the_scroll_view_keeps_its_offset_within_the_content() -> None:
 def test_the_rules_help_grows_with_the_setting_and_still_scrolls_to_its_end(choices, size) -> None:
     choices(200)
     app = PreviewApp(size)
-    helper = RulesHelpScene(app, get_game("bidwhist"), make_rules("bidwhist"), 4)
+    helper = RulesHelpScene(as_app(app), get_game("bidwhist"), make_rules("bidwhist"), 4)
     helper.relayout(size)
     assert helper.max_scroll > 0
     for _ in range(200):
@@ -619,7 +619,7 @@ def test_the_statistics_grow_as_far_as_the_numbers_panel_holds_its_lines(
 def test_a_row_hovered_then_left_for_the_buttons_no_longer_shows_its_help(choices) -> None:
     choices(200)
     size = (800, 600)
-    editor = RulesEditor(PreviewApp(size), "bidwhist", {}, {}, 4, _noop)
+    editor = RulesEditor(as_app(PreviewApp(size)), "bidwhist", {}, {}, 4, _noop)
     editor.relayout(size)
     assert editor.scroll.scrolls
     first_spec, first = editor.rows[0]
@@ -712,7 +712,7 @@ def test_the_last_trick_grows_as_far_as_its_panel_fits(choices, tables, bidwhist
     for percent in (100, *GROWN):
         choices(percent)
         table.on_resize(size)
-        dialog = LastTrickDialog(app, _last_trick(bidwhist_game), 12, NAMES4)
+        dialog = LastTrickDialog(as_app(app), _last_trick(bidwhist_game), 12, NAMES4)
         if over_table:
             dialog.attach_host(table)
         dialog.relayout(size)
@@ -752,7 +752,7 @@ def test_the_hand_log_grows_and_still_scrolls_to_its_latest_line(
     for percent in (100, *GROWN):
         choices(percent)
         table.on_resize(size)
-        log = HandLogDialog(app, lines)
+        log = HandLogDialog(as_app(app), lines)
         if over_table:
             log.attach_host(table)
         log.relayout(size)
@@ -788,7 +788,7 @@ def test_the_hot_seat_cover_grows_within_the_window(choices, size) -> None:
     panels = {}
     for percent in (100, *GROWN):
         choices(percent)
-        cover = CoverScene(app, "Ann", _noop, detail="New cards were dealt.")
+        cover = CoverScene(as_app(app), "Ann", _noop, detail="New cards were dealt.")
         cover.draw(pygame.Surface(size))
         inside = pygame.Rect(0, 0, *size).inflate(-2 * WINDOW_MARGIN, -2 * WINDOW_MARGIN)
         assert inside.contains(cover.panel) and cover.panel.contains(cover.button.rect)

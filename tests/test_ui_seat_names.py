@@ -47,7 +47,9 @@ def test_a_default_name_follows_the_language_on_the_table_and_a_typed_one_stays(
     seats = screen.build_seats()
     assert [seat.name for seat in seats] == ["Jij", "Ada", "Zoë", "Cleo"]
     assert [seat.name_role for seat in seats] == ["you", "computer:1", "", "computer:3"]
-    app.start_match(screen.build_rules(), seats, seed=5)
+    rules = screen.build_rules()
+    assert rules is not None
+    app.start_match(rules, seats, seed=5)
     table = app.scenes[-1]
     assert isinstance(table, TableScene) and table.names == ["Jij", "Ada", "Zoë", "Cleo"]
     _switch(app, "en")

@@ -347,13 +347,13 @@ def test_the_replays_score_pad_names_its_players_at_one_size(monkeypatch, size) 
     # column, so a six-player pad showed its names in uneven sizes.
     from game.ui.scenes import replay_scene
     from game.ui.widgets.text import fit_size
-    from ui_states import PreviewApp
+    from ui_states import PreviewApp, as_app
 
     pygame.init()
     pygame.display.set_mode(size)
     names = ["Şükrü Çelikkol", "Ada", "Gülşen Yıldız", "Bo", "İlknur Doğan", "Annemarieke"]
     match = finished_match("wizard", players=6, seed=2, rounds=3)
-    viewer = ReplayScene(PreviewApp(size), ReplayTimeline(match.history()))
+    viewer = ReplayScene(as_app(PreviewApp(size)), ReplayTimeline(match.history()))
     viewer.names = names
     viewer.go(viewer.timeline.last)
     viewer.relayout(size)

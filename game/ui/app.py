@@ -96,6 +96,7 @@ from game.persistence.savegame import (
 from game.persistence.savegame import load_saved_game as read_saved_game
 from game.session.local import LocalSession, local_session, new_local_session
 from game.session.session import Seat, TableSession
+from game.rules.house_rules import Rules
 from game.program.table_launch import TablePlan
 from game.ui.art.card_art import CardArt
 from game.ui.art.render_cache import BoundedCache
@@ -474,7 +475,7 @@ class App:
         self.show_start()
         self.notify(save_problem_text(problem), seconds=14.0)
 
-    def start_match(self, rules, seats: Sequence[Seat], seed: int | None = None) -> LocalSession:
+    def start_match(self, rules: Rules, seats: Sequence[Seat], seed: int | None = None) -> LocalSession:
         if seed is None:
             # The seed is the game number; the UI picks it, the rules never do.
             seed = random.SystemRandom().randrange(1, 2**31)

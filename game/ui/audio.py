@@ -38,7 +38,7 @@ import time
 import wave
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -143,7 +143,7 @@ class SoundBoard:
     def __init__(self, settings: Callable[[], SoundSettings], clock: Callable[[], float] = time.monotonic) -> None:
         self._settings = settings
         self._clock = clock
-        self._sounds: dict[str, Any] = {}  # loaded pygame Sound objects, by effect
+        self._sounds: dict[str, pygame.mixer.Sound] = {}  # loaded pygame Sound objects, by effect
         self._unusable: set[str] = set()  # effects whose file could not be loaded (logged once)
         self._last_started: dict[str, float] = {}
         self._disabled = False  # the mixer could not be opened: silent from now on
@@ -187,7 +187,7 @@ class SoundBoard:
         screen asks, to tell a player without a sound device why the game is silent."""
         return self._ready()
 
-    def sound(self, name: str) -> Any:
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
         """The loaded ``pygame.mixer.Sound`` of ``name`` (opening the mixer if needed), or None."""
         return self._sound(name)
 
@@ -212,7 +212,7 @@ class SoundBoard:
         self._opened = True
         return True
 
-    def _sound(self, name: str) -> Any:
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
         if name in self._unusable or not self._ready():
             return None
         sound = self._sounds.get(name)

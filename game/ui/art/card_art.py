@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import pygame
 
@@ -91,7 +92,10 @@ FOUR_COLOUR: dict[str, Colour] = {
 # same shape be placed at any size and turned upside down by negating points.
 # --------------------------------------------------------------------------
 
-Primitive = tuple[str, tuple]  # ("poly", (points,)) or ("circle", (centre, radius))
+# ("poly", (points,)) or ("circle", (centre, radius)). The arguments stay Any: draw_shape
+# unpacks the pair as (kind, args) and picks by kind, which mypy cannot narrow a union of
+# the two tuple shapes through.
+Primitive = tuple[str, tuple[Any, ...]]
 
 
 def _heart_outline(steps: int = 72) -> list[Point]:
@@ -245,7 +249,7 @@ def blit_centred(target: pygame.Surface, image: pygame.Surface, centre: Point) -
 
 def mix(a: Colour, b: Colour, amount: float) -> Colour:
     """Blend colour ``a`` toward ``b``; ``amount`` 0 gives ``a``, 1 gives ``b``."""
-    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b))  # type: ignore[return-value]
+    return tuple(round(x + (y - x) * amount) for x, y in zip(a, b))  # type: ignore[return-value]  # tuple() of a generator is typed tuple[int, ...]; two colours give three channels
 
 
 def vertical_gradient(size: tuple[int, int], top: Colour, bottom: Colour) -> pygame.Surface:

@@ -111,7 +111,7 @@ class TextCache:
     SIZE_LIMIT = 6000
 
     def __init__(self, surface_limit: int = SURFACE_LIMIT, size_limit: int = SIZE_LIMIT) -> None:
-        self._surfaces: BoundedCache[tuple, pygame.Surface] = BoundedCache(surface_limit)
+        self._surfaces: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(surface_limit)
         self._sizes: BoundedCache[tuple[str, int, bool], tuple[int, int]] = BoundedCache(size_limit)
 
     def render(self, text: str, size: int, colour: Colour, bold: bool = False, shadow: bool = False) -> pygame.Surface:
@@ -191,7 +191,7 @@ class RotationCache:
     def __init__(self, limit: int = LIMIT, step: float = 2.0) -> None:
         # Each entry keeps its source image alive with the copy, so the source's
         # id() in the key cannot be reused by another image while the entry exists.
-        self._cache: BoundedCache[tuple, tuple[pygame.Surface, pygame.Surface]] = BoundedCache(limit)
+        self._cache: BoundedCache[tuple[Hashable, ...], tuple[pygame.Surface, pygame.Surface]] = BoundedCache(limit)
         self.step = step
 
     def get(self, image: pygame.Surface, angle: float, scale_x: float = 1.0, alpha: int = 255) -> pygame.Surface:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -49,6 +50,9 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import split_columns, split_rows, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, text_size
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: How much larger than the panel's own factor its words may grow with the UI scale: between
 #: the corner panels the panel soon runs out of width, but its bands have room for larger type.
@@ -66,7 +70,9 @@ def bidding_order(num_players: int, dealer: int) -> list[int]:
 class BiddingPanel(DialogScene):
     """The bid of the human at ``view.seat``; ``on_action`` receives the chosen Action."""
 
-    def __init__(self, app, view: PlayerView, seat_names: Sequence[str], on_action: Callable[[Action], None]) -> None:
+    def __init__(
+        self, app: App, view: PlayerView, seat_names: Sequence[str], on_action: Callable[[Action], None]
+    ) -> None:
         super().__init__(app)
         self.view = view
         self.seat_names = list(seat_names)

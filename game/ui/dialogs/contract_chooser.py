@@ -22,6 +22,7 @@ from __future__ import annotations
 # bid names no trump; the first arrow or Tab goes to the first choice allowed.
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -36,13 +37,18 @@ from game.ui.widgets.geometry import split_columns, ui_scale
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, fit_size
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 SUIT_KEYS = ("s", "h", "d", "c")
 
 
 class ContractChooser(DialogScene):
     """Trump suit or no-trump ranking for ``view.seat``; ``on_action`` gets the Action."""
 
-    def __init__(self, app, view: PlayerView, on_action: Callable[[Action], None], letter_h_free: bool = False) -> None:
+    def __init__(
+        self, app: App, view: PlayerView, on_action: Callable[[Action], None], letter_h_free: bool = False
+    ) -> None:
         super().__init__(app)
         self.view = view
         # The table's H key asks for a hint when hints are on: hearts then answers to 2 only.

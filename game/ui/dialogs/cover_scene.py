@@ -24,6 +24,7 @@ from __future__ import annotations
 # after it, for as long as it stays down (its key-repeats are no fresh press).
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -37,6 +38,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.focus import INPUT_MODE
 from game.ui.widgets.geometry import composition_room, ui_growth
 from game.ui.widgets.panels import draw_panel
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: How far from the window's edges the cover's panel keeps.
 WINDOW_MARGIN = 20
@@ -53,7 +57,7 @@ class CoverScene(Scene):
     modal = False
     opaque = True
 
-    def __init__(self, app, name: str, on_reveal: Callable[[], None], detail: str | None = None) -> None:
+    def __init__(self, app: App, name: str, on_reveal: Callable[[], None], detail: str | None = None) -> None:
         super().__init__(app)
         self.name = name
         self.detail = detail

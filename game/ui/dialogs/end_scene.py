@@ -15,6 +15,7 @@ from __future__ import annotations
 # harmless Score pad; a new game takes a click or Tab to Play again.
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -28,6 +29,9 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, split_columns, ui_scale
 from game.ui.widgets.panels import fill_translucent, panel_content
 from game.ui.widgets.text import draw_text_fit
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 def join_names(names: Sequence[str]) -> str:
@@ -47,7 +51,7 @@ class EndScene(DialogScene):
 
     def __init__(
         self,
-        app,
+        app: App,
         history: ScoreHistory,
         seat_names: Sequence[str],
         on_play_again: Callable[[], None],

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -31,6 +32,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, ui_scale
 from game.ui.widgets.text import draw_text_fit
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 CARD_RATIO = 1.4
 #: The panel's size at factor 1, and the share of its width the names take.
@@ -47,7 +51,7 @@ class HandsReviewDialog(DialogScene):
     solid_panel = True
 
     def __init__(
-        self, app, hand: FinishedHand, names: Sequence[str], game: GameDef, rules: object, first_seat: int = 0
+        self, app: App, hand: FinishedHand, names: Sequence[str], game: GameDef, rules: object, first_seat: int = 0
     ) -> None:
         super().__init__(app)
         self.hand = hand

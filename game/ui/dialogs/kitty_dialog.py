@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -39,6 +40,10 @@ from game.ui.widgets.focus import Widget, draw_focus_ring
 from game.ui.widgets.geometry import ui_scale
 from game.ui.widgets.panels import fill_translucent
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.art.card_art import CardArt
 
 #: The most cards in one row of the hand; more make a second row, the two kept even.
 CARDS_PER_ROW = 9
@@ -172,7 +177,7 @@ class KittyDialog(DialogScene):
     """Choose the discards from ``view.hand`` (as many as the kitty brought: the
     hand keeps one card per trick); ``on_confirm`` gets the chosen card ids."""
 
-    def __init__(self, app, view: PlayerView, on_confirm: Callable[[list[int]], None]) -> None:
+    def __init__(self, app: App, view: PlayerView, on_confirm: Callable[[list[int]], None]) -> None:
         super().__init__(app)
         adapter = get_game(view.game).adapter
         choice: KittyChoice | None = adapter.kitty_choice(view)
@@ -416,8 +421,8 @@ class KittyDialog(DialogScene):
         )
         self.focus.set_widgets([*self.cards, self.clear, self.confirm])
 
-    def _card_art(self, width: int):
-        art_factory = getattr(self.app, "card_art", None)
+    def _card_art(self, width: int) -> CardArt:
+        art_factory: Callable[[int], CardArt] | None = getattr(self.app, "card_art", None)
         if art_factory is not None:
             return art_factory(width)
         from game.ui.art.card_art import CardArt

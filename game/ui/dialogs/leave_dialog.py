@@ -13,6 +13,7 @@ from __future__ import annotations
 # ``replace_saved_dialog``.
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +23,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, split_columns, ui_scale
 from game.ui.widgets.text import draw_text_wrapped
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 class LeaveDialog(DialogScene):
@@ -33,7 +37,7 @@ class LeaveDialog(DialogScene):
 
     def __init__(
         self,
-        app,
+        app: App,
         warning: str,
         leave_label: str,
         on_leave: Callable[[], None],
@@ -69,7 +73,7 @@ class LeaveDialog(DialogScene):
         draw_text_wrapped(surface, self.warning, self.message_rect, size, theme.TEXT, align="center", valign="center")
 
 
-def replace_saved_dialog(app, saved_summary: str, on_start_new: Callable[[], None]) -> LeaveDialog:
+def replace_saved_dialog(app: App, saved_summary: str, on_start_new: Callable[[], None]) -> LeaveDialog:
     """Before a new game takes the place of the saved game ``saved_summary``
     names: nothing is being left, so it is not titled "Leave this game?"."""
     return LeaveDialog(

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -41,6 +41,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, ui_scale
 from game.ui.widgets.text import MIN_TEXT_SIZE, draw_text_fit, draw_text_wrapped, fit_size, text_size
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 SUIT_LETTERS = "SHDC"
 
@@ -65,7 +68,7 @@ class Row:
     cells: list[Cell]
     dim: bool = False
     note: str | None = None  # a whole-row message (redeal, in progress)
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: dict[str, list[int]] = field(default_factory=dict)
 
 
 def team_name(game: GameDef, seat_names: Sequence[str], team: int) -> str:
@@ -77,7 +80,7 @@ def _signed(value: int) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
-def _name(seat_names: Sequence[str], seat: Any) -> str:
+def _name(seat_names: Sequence[str], seat: object) -> str:
     if isinstance(seat, int) and 0 <= seat < len(seat_names):
         return seat_names[seat]
     return "–"
@@ -213,7 +216,7 @@ class ScorePad(DialogScene):
 
     def __init__(
         self,
-        app,
+        app: App,
         history: ScoreHistory,
         seat_names: Sequence[str],
         on_close: Callable[[], None] | None = None,
@@ -406,7 +409,7 @@ class ScorePad(DialogScene):
                 pygame.draw.line(body, (*theme.PANEL_EDGE, 90), (x, 0), (x, height))
         return body
 
-    def _shared_size(self, cells: Sequence[Any], box: tuple[int, int], size: int) -> int:
+    def _shared_size(self, cells: Sequence[Cell], box: tuple[int, int], size: int) -> int:
         """The largest size up to ``size`` at which every one of ``cells`` (each with ``text`` and
         ``bold``) fits a box of ``box`` on one line."""
         return min((fit_size(cell.text, box[0], box[1], size, cell.bold) for cell in cells if cell.text), default=size)

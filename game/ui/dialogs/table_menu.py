@@ -11,6 +11,7 @@ from __future__ import annotations
 # when the table passes ``on_rules_help``.
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,6 +19,9 @@ from game.ui.text import t
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, split_rows, ui_growth
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 class TableMenu(DialogScene):
@@ -28,7 +32,7 @@ class TableMenu(DialogScene):
 
     def __init__(
         self,
-        app,
+        app: App,
         on_score_pad: Callable[[], None],
         on_settings: Callable[[], None],
         on_back_to_start: Callable[[], None],

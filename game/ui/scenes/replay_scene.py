@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -51,6 +51,11 @@ from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, window_scale
 from game.ui.widgets.panels import draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_size, fit_wrapped, text_size
+
+if TYPE_CHECKING:
+    from game.rules import PlayerView
+    from game.ui.app import App
+    from game.ui.art.card_art import CardArt
 
 # Where each seat's block goes, clockwise from the bottom seat, per number of
 # players: (across, row), ``across`` from 0 (left) to 1 (right), ``row`` 0 the
@@ -81,7 +86,7 @@ class ReplayScene(DialogScene):
     modal = True
     cancellable = True
 
-    def __init__(self, app: Any, timeline: ReplayTimeline, number: int = 1) -> None:
+    def __init__(self, app: App, timeline: ReplayTimeline, number: int = 1) -> None:
         super().__init__(app)
         self.timeline = timeline
         self.number = number
@@ -117,7 +122,7 @@ class ReplayScene(DialogScene):
         self._refresh_buttons()
 
     @classmethod
-    def from_file(cls, app: Any, path: str, number: int = 1) -> ReplayScene | str:
+    def from_file(cls, app: App, path: str, number: int = 1) -> ReplayScene | str:
         """The viewer on game ``number`` of ``path``, or what went wrong in words."""
         try:
             record = load_recorded_game(path, number)
@@ -391,7 +396,14 @@ class ReplayScene(DialogScene):
         return SERIES_COLOURS[seat % len(SERIES_COLOURS)]
 
     def _draw_seat(
-        self, surface: pygame.Surface, seat: int, block: pygame.Rect, view: Any, public: Any, art: Any, size: int
+        self,
+        surface: pygame.Surface,
+        seat: int,
+        block: pygame.Rect,
+        view: PlayerView,
+        public: PlayerView,
+        art: CardArt,
+        size: int,
     ) -> None:
         plate = pygame.Rect(block.left, block.top, block.width, self.plate_h)
         acting = public.current_player == seat
@@ -426,7 +438,7 @@ class ReplayScene(DialogScene):
         name = self.names[seat]
         return f"{name} ({t('replay.dealer')})" if dealer else name
 
-    def _seat_line(self, seat: int, view: Any, public: Any) -> str:
+    def _seat_line(self, seat: int, view: PlayerView, public: PlayerView) -> str:
         """Under the name: the seat's bid and tricks this deal."""
         took = public.tricks_won[seat] if seat < len(public.tricks_won) else 0
         adapter = self.game_def.adapter
@@ -443,7 +455,7 @@ class ReplayScene(DialogScene):
             return f"{bid_label(bids[-1])} · {t('replay.took', took=took)}"
         return t("replay.took", took=took)
 
-    def trick_on_table(self, step: ReplayStep, public: Any) -> tuple[list[tuple[int, int, pygame.Rect]], int]:
+    def trick_on_table(self, step: ReplayStep, public: PlayerView) -> tuple[list[tuple[int, int, pygame.Rect]], int]:
         """The cards in the middle as (seat, card, rect), and the seat that won them (-1: not yet won)."""
         centre = self.table_rect.center
         plays = list(public.trick)
@@ -483,7 +495,9 @@ class ReplayScene(DialogScene):
         banner.center = area.center  # no trick on the table to cover
         return banner
 
-    def _draw_middle(self, surface: pygame.Surface, step: ReplayStep, public: Any, art: Any, size: int) -> None:
+    def _draw_middle(
+        self, surface: pygame.Surface, step: ReplayStep, public: PlayerView, art: CardArt, size: int
+    ) -> None:
         placed, winner = self.trick_on_table(step, public)
         for seat, card, rect in placed:
             surface.blit(art.face(card_code(card)), rect)
@@ -526,7 +540,7 @@ class ReplayScene(DialogScene):
             top += height + 4
         return top
 
-    def _middle_notes(self, public: Any) -> list[str]:
+    def _middle_notes(self, public: PlayerView) -> list[str]:
         """The trump or contract in words."""
         figures = self.game_def.adapter.table_figures(public)
         declarer, mode = figures.declarer, figures.contract_mode
@@ -541,7 +555,7 @@ class ReplayScene(DialogScene):
             return [t("replay.no_trump")]
         return []
 
-    def _middle_cards(self, step: ReplayStep, public: Any) -> tuple[str, list[int]] | None:
+    def _middle_cards(self, step: ReplayStep, public: PlayerView) -> tuple[str, list[int]] | None:
         """The card turned up for trump, the kitty while it is bid for, or the declarer's discards."""
         adapter = self.game_def.adapter
         figures = adapter.table_figures(public)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,6 +38,9 @@ from game.ui.widgets.geometry import split_columns, ui_scale, width_room, window
 from game.ui.widgets.panels import draw_message_bar
 from game.ui.widgets.scroll import ScrollingDialog
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 
 def full_game_rounds(game: str, players: int) -> int:
@@ -140,7 +143,7 @@ class RulesEditor(ScrollingDialog):
 
     def __init__(
         self,
-        app,
+        app: App,
         game: str,
         base: Mapping[str, Any],
         edits: Mapping[str, Any],

@@ -28,10 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.rules import GameDef, Phase
+from game.rules import GameDef, Phase, PlayerView
 from game.rules.actions import BidMode
 from game.rules.adapter import CARDS, LABEL as RANKING_LABEL, NOTE as RANKING_NOTE, Word
 from game.rules.cards import BIG_JOKER, LITTLE_JOKER, RANK_OF
+from game.rules.house_rules import Rules
 from game.ui.scenes.rules_editor import value_label
 from game.ui.text import has_text, say, t
 
@@ -63,7 +64,7 @@ class Contract:
     direction: int = 0
 
 
-def contract_of(game_def: GameDef, view: Any) -> Contract | None:
+def contract_of(game_def: GameDef, view: PlayerView) -> Contract | None:
     """The contract (or the round's trump) a player's view shows; None while it
     is still being decided (bidding, naming trump) or after the game.
 
@@ -105,7 +106,7 @@ def _cards_words(cards: Sequence[int]) -> str:
     return text
 
 
-def _rule_params(game_def: GameDef, rules: Any, players: int, prefix: str | None) -> dict[str, Any]:
+def _rule_params(game_def: GameDef, rules: Rules, players: int, prefix: str | None) -> dict[str, Any]:
     """Every rule value for the section templates: ``{key}`` (a number or its
     words) and ``{key_rule}`` (the catalogue's phrase for that value)."""
     values = rules.to_dict()
@@ -123,7 +124,7 @@ def _rule_params(game_def: GameDef, rules: Any, players: int, prefix: str | None
 # ---------------------------------------------------------------------------- the variants in force
 
 
-def variant_lines(game_def: GameDef, rules: Any, players: int) -> list[HelpLine]:
+def variant_lines(game_def: GameDef, rules: Rules, players: int) -> list[HelpLine]:
     """One line per house rule: its label, YAML key and current value; a rule
     that differs from its default says so and names the default."""
     values = rules.to_dict()
@@ -147,7 +148,7 @@ def variant_lines(game_def: GameDef, rules: Any, players: int) -> list[HelpLine]
 # ---------------------------------------------------------------------------- bidding order
 
 
-def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
+def bid_ladder(game_def: GameDef, rules: Rules, players: int) -> str:
     """Every bid the rules allow, lowest first, as the rules order them
     ("3 Uptown = 3 Downtown < 3 No trump < 4 Uptown ...")."""
     state = game_def.create_state(rules, players, 0, 0, None)
@@ -173,7 +174,7 @@ def bid_ladder(game_def: GameDef, rules: Any, players: int) -> str:
 # ---------------------------------------------------------------------------- card ranking
 
 
-def ranking_lines(game_def: GameDef, rules: Any, contract: Contract | None) -> list[HelpLine]:
+def ranking_lines(game_def: GameDef, rules: Rules, contract: Contract | None) -> list[HelpLine]:
     """The cards ranked as the game's adapter lays them out: for the deal in
     play, or (``contract`` None) before its trump is known."""
     ranking = game_def.adapter.help_ranking(
@@ -196,13 +197,13 @@ def ranking_lines(game_def: GameDef, rules: Any, contract: Contract | None) -> l
 # ---------------------------------------------------------------------------- the whole screen
 
 
-def _game_numbers(game_def: GameDef, rules: Any) -> dict[str, Any]:
+def _game_numbers(game_def: GameDef, rules: Rules) -> dict[str, Any]:
     """The numbers the section templates quote, asked of the game's adapter: a
     contract game's kitty, a prediction game's points for an exact bid and a miss."""
     return game_def.adapter.help_numbers(rules)
 
 
-def help_lines(game_def: GameDef, rules: Any, players: int, contract: Contract | None = None) -> list[HelpLine]:
+def help_lines(game_def: GameDef, rules: Rules, players: int, contract: Contract | None = None) -> list[HelpLine]:
     """Everything the rules screen shows for ``game_def`` played under ``rules``
     by ``players``, with ``contract`` the deal in play (None: not decided)."""
     prefix = game_def.text_keys.get("rules_help")

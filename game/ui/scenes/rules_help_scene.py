@@ -20,11 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules import GameDef
+from game.rules.house_rules import Rules
 from game.ui import theme
 from game.ui.art.table_art import draw_felt
 from game.ui.scenes.rules_help_content import (
@@ -44,6 +45,9 @@ from game.ui.widgets.geometry import ui_scale, width_room
 from game.ui.widgets.panels import draw_panel, panel_content
 from game.ui.widgets.scroll import ScrollView
 from game.ui.widgets.text import draw_text_fit, line_height, render_text, wrap_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: The narrowest text (at size factor 1) the UI scale may leave: about sixty letters a line.
 READING_WIDTH = 640
@@ -95,7 +99,9 @@ class RulesHelpScene(DialogScene):
     modal = True
     cancellable = True
 
-    def __init__(self, app: Any, game_def: GameDef, rules: Any, players: int, contract: Contract | None = None) -> None:
+    def __init__(
+        self, app: App, game_def: GameDef, rules: Rules, players: int, contract: Contract | None = None
+    ) -> None:
         super().__init__(app)
         self.game_def = game_def
         self.rules, self.players, self.contract = rules, players, contract

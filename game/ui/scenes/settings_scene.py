@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -52,6 +53,9 @@ from game.ui.widgets.geometry import split_columns, ui_scale, width_room, window
 from game.ui.widgets.scroll import ScrollingDialog
 from game.ui.widgets.suits import suit_icon
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 AI_PAUSES = (0.0, 0.3, 0.6, 1.0, 1.5, 2.0, 3.0, 5.0)
 AI_THINK_TIMES = (0.1, 0.2, 0.3, 0.5, 1.0, 1.5, 2.0)
@@ -92,7 +96,7 @@ class SettingsScene(ScrollingDialog):
 
     cancellable = True
 
-    def __init__(self, app, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, app: App, on_close: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.on_close = on_close
         self.title = t("settings.title")

@@ -62,8 +62,9 @@ from __future__ import annotations
 
 import logging
 import math
+from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -100,6 +101,9 @@ from game.ui.widgets.geometry import measured_room, split_columns, ui_scale, win
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped, fit_wrapped, text_size
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 # The computer levels a player may choose, weakest first; a game offers those
 # of them its registry entry has. New seats start at the default.
@@ -216,7 +220,7 @@ class StartScene(PagedScreen):
     modal = True
     dim_background = False
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         # Every registered game, and seat rows for the largest table any of them has.
         self.games = tuple(game.name for game in all_games())
@@ -550,16 +554,16 @@ class StartScene(PagedScreen):
         self.continue_button.visible = self.saved_game is not None
         self._refresh()
 
-    def _game_setter(self, game: str):
+    def _game_setter(self, game: str) -> Callable[[], None]:
         return lambda: self.set_game(game)
 
-    def _name_setter(self, seat: int):
+    def _name_setter(self, seat: int) -> Callable[[str], None]:
         def set_name(text: str) -> None:
             self.names[seat] = text
 
         return set_name
 
-    def _kind_setter(self, seat: int):
+    def _kind_setter(self, seat: int) -> Callable[[str], None]:
         def set_kind(kind: str) -> None:
             self.kinds[seat] = kind
             self._refresh_default_names()
@@ -567,7 +571,7 @@ class StartScene(PagedScreen):
 
         return set_kind
 
-    def _level_setter(self, seat: int):
+    def _level_setter(self, seat: int) -> Callable[[str], None]:
         def set_level(level: str) -> None:
             self.levels[seat] = level
 
@@ -941,7 +945,9 @@ class StartScene(PagedScreen):
         row = self.seat_rows[seat]
         return pygame.Rect(row.left, row.top, max(1, self.name_inputs[seat].rect.left - row.left - 6), row.height)
 
-    def _draw_seat_map(self, surface: pygame.Surface, rect: pygame.Rect, seat: int, colour) -> None:
+    def _draw_seat_map(
+        self, surface: pygame.Surface, rect: pygame.Rect, seat: int, colour: tuple[int, int, int]
+    ) -> None:
         """The table seen from above, every seat a dot where the card table puts it, ``seat`` marked."""
         centre = rect.center
         dot = max(2, rect.width // 9)

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -72,6 +73,9 @@ from game.ui.widgets.page import PagedScreen
 from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 log = logging.getLogger("tricktable.stats")
 
 #: The bid-hit chart shows this many of the player's latest games.
@@ -96,7 +100,7 @@ def level_label(level: str) -> str:
     return t(f"level.{level}") if has_text(f"level.{level}") else level
 
 
-def load_user_stats(app: Any) -> LoadedStats:
+def load_user_stats(app: App) -> LoadedStats:
     """The statistics of the user's history folder (never raises for a bad file)."""
     paths = app.user_paths
     try:
@@ -118,7 +122,7 @@ class StatsScene(PagedScreen):
     modal = True
     cancellable = True
 
-    def __init__(self, app: Any, loaded: LoadedStats | None = None) -> None:
+    def __init__(self, app: App, loaded: LoadedStats | None = None) -> None:
         super().__init__(app)
         self.loaded = loaded if loaded is not None else load_user_stats(app)
         self.book = self.loaded.book
@@ -145,7 +149,7 @@ class StatsScene(PagedScreen):
     def stats(self) -> PlayerStats | None:
         return self.book.get(self.game, self.player) if self.player else None
 
-    def _game_setter(self, game: str):
+    def _game_setter(self, game: str) -> Callable[[], None]:
         return lambda: self.set_game(game)
 
     def set_game(self, game: str) -> None:

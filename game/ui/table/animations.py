@@ -38,7 +38,7 @@ import functools
 import math
 from collections import deque
 from collections.abc import Callable, Iterable
-from typing import Any, ClassVar
+from typing import ClassVar
 
 import pygame
 
@@ -70,6 +70,7 @@ from game.ui.text import direction_word, suit_word, t, team_words
 from game.ui.theme import BAD, GOOD, TEAM_COLOURS
 from game.ui.tween import (
     Tween,
+    Easing,
     TweenGroup,
     ease_in_out_cubic,
     ease_in_quad,
@@ -177,12 +178,12 @@ class Director:
         """Forget where ``card`` was let go (the move it was for was refused)."""
         self._origin_hints.pop(card, None)
 
-    def handler_for(self, event: Any) -> Callable[[Any], TweenGroup | None]:
+    def handler_for(self, event: GameEvent) -> Callable[[GameEvent], TweenGroup | None]:
         """The method that animates ``event``; ``UnhandledEventError`` for a type without one."""
         name = self.HANDLERS.get(type(event))
         if name is None:
             raise UnhandledEventError(f"the table has no animation for {type(event).__name__} events")
-        handler: Callable[[Any], TweenGroup | None] = getattr(self, name)
+        handler: Callable[[GameEvent], TweenGroup | None] = getattr(self, name)
         return handler
 
     def enqueue(self, events: Iterable[GameEvent], turn_after: int) -> None:
@@ -258,7 +259,7 @@ class Director:
         target_angle: float | None = None,
         flip_to: float | None = None,
         fade_to: int | None = None,
-        easing=ease_in_out_cubic,
+        easing: Easing = ease_in_out_cubic,
         on_start: Callable[[], None] | None = None,
         on_finish: Callable[[], None] | None = None,
     ) -> None:

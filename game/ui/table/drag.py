@@ -212,7 +212,7 @@ class DragController:
 
     def _slide_back(self, index: int, card: int, start: tuple[float, float]) -> None:
         target = self.slot_centre(index)
-        entry = Returning(index, card, start[0], start[1], None)  # type: ignore[arg-type]
+        entry = Returning(index, card, start[0], start[1], None)  # type: ignore[arg-type]  # the tween is set below, once the callbacks closing over the entry exist
 
         def move(p: float) -> None:
             entry.x = lerp(start[0], target[0], p)

@@ -9,6 +9,7 @@ them; the game waits while one is open, as it does under the score pad.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,6 +23,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import composition_room, measured_room, ui_scale
 from game.ui.widgets.text import draw_text_fit
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 CARD_RATIO = 1.4
 #: How many of the log's lines stay in view however far the UI scale grows it (the rest scroll).
@@ -57,7 +61,12 @@ class LastTrickDialog(DialogScene):
     solid_panel = True
 
     def __init__(
-        self, app, record: TrickRecord | None, number: int, names: Sequence[str], tricks: Sequence[TrickRecord] = ()
+        self,
+        app: App,
+        record: TrickRecord | None,
+        number: int,
+        names: Sequence[str],
+        tricks: Sequence[TrickRecord] = (),
     ) -> None:
         super().__init__(app)
         self.tricks: list[TrickRecord] = list(tricks) if tricks else ([record] if record is not None else [])
@@ -228,7 +237,7 @@ class HandLogDialog(DialogScene):
     cancellable = True
     solid_panel = True
 
-    def __init__(self, app, lines: Sequence[LogLine]) -> None:
+    def __init__(self, app: App, lines: Sequence[LogLine]) -> None:
         super().__init__(app)
         self.lines = list(lines)
         self.title = t("log.title")

@@ -80,7 +80,8 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -139,6 +140,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import MOUSE_EVENTS, DialogScene
 from game.ui.widgets.focus import INPUT_MODE
 
+if TYPE_CHECKING:
+    from game.ui.app import App
+
 log = logging.getLogger("tricktable.table")
 
 MESSAGE_SECONDS = 3.2
@@ -160,7 +164,7 @@ AUTO_PLAY_MIN_SECONDS = 0.35
 class TableScene(Scene):
     opaque = True
 
-    def __init__(self, app, session: TableSession) -> None:
+    def __init__(self, app: App, session: TableSession) -> None:
         super().__init__(app)
         self.session = session
         self.game_def = session.game_def
@@ -206,7 +210,7 @@ class TableScene(Scene):
         self._hand_cache: tuple[tuple[int, int], list[int]] | None = None
         self._view_cache: tuple[tuple[tuple[int, int], int], PlayerView] | None = None
         self._played_cache: tuple[tuple[int, int], PlayedCards] | None = None
-        self._played_image: tuple[tuple, pygame.Surface] | None = None
+        self._played_image: tuple[tuple[Hashable, ...], pygame.Surface] | None = None
         self.pad_button = Button(self.layout.pad_button, t("table.score_pad"), self.open_score_pad, hotkey="s")
         self.menu_button = Button(self.layout.menu_button, t("table.menu"), self.open_menu)
         self.hint_button = Button(self.layout.hint_button, t("hint.button"), self.request_hint, hotkey="h")

@@ -28,6 +28,7 @@ from __future__ import annotations
 # ``game.ui.art.render_cache``: bounded, the least recently used goes first.
 
 import math
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -59,6 +60,10 @@ from game.ui.widgets.text import wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+#: One line of the scores panel: the side's name(s), its score, its books in words (teams
+#: only), its dot's colour, and whether it leads.
+ScoreRow = tuple[str, str, str, tuple[int, int, int], bool]
 
 SUIT_LETTERS = "SHDC"
 GOLD = theme.ACCENT
@@ -118,13 +123,13 @@ class TableView:
         self.app = app
         self.text = TEXT
         self.rotations = RotationCache()
-        self._plates: BoundedCache[tuple, pygame.Surface] = BoundedCache(PLATE_LIMIT)
-        self._panels: BoundedCache[tuple, pygame.Surface] = BoundedCache(PANEL_LIMIT)
-        self._pills: BoundedCache[tuple, pygame.Surface] = BoundedCache(PILL_LIMIT)
-        self._fans: BoundedCache[tuple, pygame.Surface] = BoundedCache(FAN_LIMIT)
-        self._hand_cards: BoundedCache[tuple, pygame.Surface] = BoundedCache(HAND_CARD_LIMIT)
-        self._sized: BoundedCache[tuple, pygame.Surface] = BoundedCache(SIZED_LIMIT)
-        self._hand_layer: tuple | None = None
+        self._plates: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(PLATE_LIMIT)
+        self._panels: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(PANEL_LIMIT)
+        self._pills: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(PILL_LIMIT)
+        self._fans: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(FAN_LIMIT)
+        self._hand_cards: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(HAND_CARD_LIMIT)
+        self._sized: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(SIZED_LIMIT)
+        self._hand_layer: tuple[tuple[Hashable, ...], pygame.Surface, tuple[int, int]] | None = None
         self.time = 0.0
         self.viewer = -1
 
@@ -459,7 +464,9 @@ class TableView:
             image = self._panels.put(key, self._render_scores(rect, layout, rows, teams))
         surface.blit(image, rect.topleft)
 
-    def _render_scores(self, rect: pygame.Rect, layout: TableLayout, rows, teams: bool) -> pygame.Surface:
+    def _render_scores(
+        self, rect: pygame.Rect, layout: TableLayout, rows: Sequence[ScoreRow], teams: bool
+    ) -> pygame.Surface:
         image = self._panel_image(rect.size).copy()
         fu = layout.corner_font_unit
         pad = max(8, round(10 * layout.corner_unit))

@@ -3,8 +3,7 @@ hotkey, an optional picture, and text that always fits."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Hashable
 
 import pygame
 
@@ -45,7 +44,7 @@ class Button(Widget):
         self,
         rect: RectLike,
         label: str,
-        on_click: Callable[[], Any] | None,
+        on_click: Callable[[], object] | None,
         enabled: bool = True,
         reason: str | None = None,
         kind: str = "normal",
@@ -66,7 +65,7 @@ class Button(Widget):
         self.font_size = font_size
         self.pressed = False
         # One image per look the button has had lately (normal, hover, pressed, ...).
-        self._images: BoundedCache[tuple[Any, ...], pygame.Surface] = BoundedCache(BUTTON_LOOKS)
+        self._images: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(BUTTON_LOOKS)
 
     # ------------------------------------------------------------------ input
     def activate(self) -> None:

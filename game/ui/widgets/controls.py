@@ -40,7 +40,7 @@ class Toggle(Widget):
         self,
         rect: RectLike,
         value: bool,
-        on_change: Callable[[bool], Any] | None,
+        on_change: Callable[[bool], object] | None,
         labels: tuple[str, str] | None = None,
         enabled: bool = True,
         reason: str | None = None,
@@ -221,7 +221,7 @@ class Stepper(_ArrowBox):
         value: int,
         minimum: int,
         maximum: int,
-        on_change: Callable[[int], Any] | None,
+        on_change: Callable[[int], object] | None,
         enabled: bool = True,
         reason: str | None = None,
         formatter: Callable[[int], str] = str,
@@ -261,11 +261,11 @@ class TextInput(Widget):
         self,
         rect: RectLike,
         text: str,
-        on_change: Callable[[str], Any] | None,
+        on_change: Callable[[str], object] | None,
         max_length: int = 16,
         placeholder: str = "",
         enabled: bool = True,
-        on_unshowable: Callable[[], Any] | None = None,
+        on_unshowable: Callable[[], object] | None = None,
     ) -> None:
         super().__init__(rect, enabled)
         self.text = text
@@ -367,7 +367,7 @@ class ListBox(Widget):
         rect: RectLike,
         items: Sequence[str],
         index: int,
-        on_select: Callable[[int], Any] | None,
+        on_select: Callable[[int], object] | None,
         row_height: int = 32,
     ) -> None:
         super().__init__(rect)

@@ -9,7 +9,7 @@ changed, so a still dialog costs one blit per frame over the animated table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -19,6 +19,9 @@ from game.ui.widgets.focus import ACTIVATE_KEYS, FocusGroup
 from game.ui.widgets.geometry import area_above_hand, composition_room, measured_room, window_scale
 from game.ui.widgets.panels import draw_message_bar, draw_panel, draw_scrim, panel_content, panel_radius
 from game.ui.widgets.toast import Toast
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
@@ -66,7 +69,7 @@ class DialogScene(Scene):
     #: Back the translucent panel with solid colour, for dialogs opened over other dialogs.
     solid_panel = False
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.focus = FocusGroup(on_refused=self.show_reason)
         self.toast = Toast()

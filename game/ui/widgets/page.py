@@ -16,13 +16,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.geometry import ui_scale
 from game.ui.widgets.scroll import POINTER_EVENTS, ScrollView
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: How many times the window's height a page may grow to.
 MOST_PAGE_HEIGHTS = 3
@@ -36,7 +39,7 @@ class PagedScreen(DialogScene):
     whole screen in ``draw_page``, in page coordinates.
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         #: The page the screen is laid out on: the window, or taller at a large UI scale.
         self.page_size: tuple[int, int] = (1, 1)

@@ -8,7 +8,7 @@ interface's one cache policy), so a still dialog costs a blit.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Hashable
 
 import pygame
 
@@ -19,7 +19,7 @@ from game.ui.widgets.shading import gradient, rounded
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 _PANEL_CACHE_LIMIT = 24
-_panel_cache: BoundedCache[tuple[Any, ...], pygame.Surface] = BoundedCache(_PANEL_CACHE_LIMIT)
+_panel_cache: BoundedCache[tuple[Hashable, ...], pygame.Surface] = BoundedCache(_PANEL_CACHE_LIMIT)
 
 
 def panel_radius(rect: pygame.Rect) -> int:
@@ -116,7 +116,7 @@ def draw_scrim(surface: pygame.Surface, colour: Colour = theme.SCRIM) -> None:
     surface.blit(scrim, (0, 0))
 
 
-_fill_cache: dict[tuple[Any, ...], pygame.Surface] = {}
+_fill_cache: dict[tuple[Hashable, ...], pygame.Surface] = {}
 
 
 def fill_translucent(surface: pygame.Surface, colour: Colour, rect: RectLike, radius: int = 0) -> None:

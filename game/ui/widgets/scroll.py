@@ -25,13 +25,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import theme
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import FOCUS_GAP, FOCUS_WIDTH, Widget
+
+if TYPE_CHECKING:
+    from game.ui.app import App
 
 #: Mouse events that carry a position.
 POINTER_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -211,7 +214,7 @@ class ScrollingDialog(DialogScene):
     scrollbar beside. A change of the offset lays the dialog out again.
     """
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.scroll = ScrollView(on_change=self.relayout)
 

@@ -25,9 +25,9 @@ def rounded(image: pygame.Surface, radius: int) -> pygame.Surface:
 
 def lighten(colour: Colour, amount: float) -> tuple[int, int, int]:
     """``colour`` moved ``amount`` (0..1) of the way to white."""
-    return tuple(min(255, round(c + (255 - c) * amount)) for c in colour[:3])  # type: ignore[return-value]
+    return tuple(min(255, round(c + (255 - c) * amount)) for c in colour[:3])  # type: ignore[return-value]  # tuple() of a generator is typed tuple[int, ...]; [:3] gives three channels
 
 
 def darken(colour: Colour, amount: float) -> tuple[int, int, int]:
     """``colour`` moved ``amount`` (0..1) of the way to black."""
-    return tuple(max(0, round(c * (1 - amount))) for c in colour[:3])  # type: ignore[return-value]
+    return tuple(max(0, round(c * (1 - amount))) for c in colour[:3])  # type: ignore[return-value]  # tuple() of a generator is typed tuple[int, ...]; [:3] gives three channels
