@@ -28,7 +28,6 @@ from ui_states import (
     wizard_bid_state,
 )
 
-from game.settings.house_rule_files import load_rules_problem
 from game.rules import make_rules
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
 from game.ui.dialogs.bidding_panel import BiddingPanel
@@ -511,13 +510,12 @@ def test_broken_rule_file_shows_warning_and_uses_defaults(app, monkeypatch, tmp_
     bad.write_text("game: bidwhist\nrules:\n  min_bid: 12\n", encoding="utf-8")
     import game.ui.scenes.start_scene as start_module
 
-    monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad)
-    real = load_rules_problem
-    monkeypatch.setattr(
-        start_module, "load_rules_problem", lambda game, *a, **k: real(game, bad) if game == "bidwhist" else real(game)
-    )
+    from game.settings.house_rule_files import default_rule_file as bundled
+
+    monkeypatch.setattr(start_module, "default_rule_file", lambda game: bad if game == "bidwhist" else bundled(game))
     start = StartScene(app)
     assert start.catalog["bidwhist"].warning and "min_bid" in start.catalog["bidwhist"].warning
+    assert start.catalog["wizard"].warning is None
     assert start.build_rules() == make_rules("bidwhist")
     start.draw(pygame.Surface((1280, 720)))
 
