@@ -32,6 +32,7 @@ from game.rules import make_rules
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
+from game.session.match import Match, Seat
 from game.session.scores import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
@@ -322,6 +323,24 @@ def test_score_pad_rows_match_wizard_history(app):
         assert totals == [str(s) for s in deal["scores"]]
         bids = {b["seat"]: b["bid"] for b in deal["bids"]}
         assert [row.cells[1 + 4 * seat].text for seat in range(4)] == [str(bids[s]) for s in range(4)]
+
+
+def test_no_separator_line_cuts_through_the_being_played_note(app):
+    match = Match(make_rules("wizard", {"rounds": 3}, players=4), [Seat(n) for n in NAMES4], 3)
+    for _ in range(2):  # into round 1, a deal being played
+        match.apply(match.legal_actions()[0])
+    pad = ScorePad(app, score_history(match.history()), NAMES4, Recorder())
+    row = pad.rows[-1]
+    assert row.note and row.dim
+    start, end = pad._note_span(row)
+    separators = [i for i, c in enumerate(pad.columns) if c.group and pad.columns[i - 1].group != c.group]
+    inside = [i for i in separators if start < i < end]
+    assert inside, "the note spans the players' groups"
+    row_top = (len(pad.rows) - 1) * pad.row_h
+    for index in inside:
+        for top, bottom in pad._separator_runs(index, len(pad.rows) * pad.row_h):
+            assert bottom < row_top or top >= row_top + pad.row_h, "a separator crosses the note's row"
+    pad.draw(pygame.Surface(app.size))
 
 
 def test_score_pad_rows_match_bidwhist_history_and_close(app):

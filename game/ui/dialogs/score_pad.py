@@ -391,9 +391,8 @@ class ScorePad(DialogScene):
                     bold=cell.bold,
                 )
             if row.note:
-                start = len(row.cells)
+                start, end = self._note_span(row)
                 totals = row.extra.get("totals", ())
-                end = len(self.columns) - len(totals)
                 left = self.column_x[start][0] - offset
                 right = self.column_x[end - 1][0] + self.column_x[end - 1][1] - offset
                 draw_text_fit(
@@ -402,12 +401,34 @@ class ScorePad(DialogScene):
                 for team, total in enumerate(totals):
                     rect = self._cell_rect(end + team, top, self.row_h).move(-offset, 0)
                     draw_text_fit(body, str(total), rect, size, theme.TEAM_COLOURS[team], bold=True)
-        # Group separators: a faint line before each player's columns.
+        # Group separators: a faint line before each player's columns, broken where a
+        # row's note ("being played", "redeal") runs across the groups, so no line
+        # cuts through its words.
         for index, column in enumerate(self.columns):
             if column.group and (index == 0 or self.columns[index - 1].group != column.group):
                 x = self.column_x[index][0] - offset
-                pygame.draw.line(body, (*theme.PANEL_EDGE, 90), (x, 0), (x, height))
+                for top, bottom in self._separator_runs(index, height):
+                    pygame.draw.line(body, (*theme.PANEL_EDGE, 90), (x, top), (x, bottom))
         return body
+
+    def _note_span(self, row: Row) -> tuple[int, int]:
+        """The columns a row's note covers: from its last cell to the totals it keeps (end exclusive)."""
+        return len(row.cells), len(self.columns) - len(row.extra.get("totals", ()))
+
+    def _separator_runs(self, column: int, height: int) -> list[tuple[int, int]]:
+        """The stretches (top, bottom) of the body where the separator before ``column`` is drawn."""
+        runs: list[tuple[int, int]] = []
+        top = 0
+        for index, row in enumerate(self.rows):
+            if row.note:
+                start, end = self._note_span(row)
+                if start < column < end:
+                    if index * self.row_h > top:
+                        runs.append((top, index * self.row_h - 1))
+                    top = (index + 1) * self.row_h
+        if top < height:
+            runs.append((top, height))
+        return runs
 
     def _shared_size(self, cells: Sequence[Cell], box: tuple[int, int], size: int) -> int:
         """The largest size up to ``size`` at which every one of ``cells`` (each with ``text`` and
