@@ -148,7 +148,7 @@ class LocalSession:
         return list(stream)
 
     def view(self, viewer: Viewer) -> SeatView:
-        return SeatView(self.match.view(viewer), self.score_history())
+        return SeatView(self.match.view(viewer), self.score_history)
 
     def score_history(self) -> ScoreHistory:
         """The game's score history (public: the same for every viewer), cached per position."""

@@ -26,10 +26,10 @@ from __future__ import annotations
 # A network session (the server holding the deck, each client getting only its
 # seat's stream and view) is meant to plug in here the same way.
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from game.ai.budget import SearchBudget
 from game.session.match import Seat
@@ -55,10 +55,16 @@ class NumberedEvent:
 
 @dataclass(frozen=True)
 class SeatView:
-    """What one viewer may see now: the engine's view and the score history."""
+    """What one viewer may see now: the engine's view and the score history.
+
+    The score history is read only when asked for: most questions a table asks want the view alone."""
 
     game: PlayerView
-    scores: ScoreHistory
+    read_scores: Callable[[], ScoreHistory] = field(repr=False, compare=False)
+
+    @property
+    def scores(self) -> ScoreHistory:
+        return self.read_scores()
 
 
 class ComputerStep(Enum):
