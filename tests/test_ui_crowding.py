@@ -28,7 +28,7 @@ from game.settings.app_settings import Settings
 from game.session.match import Match, Seat
 from game.rules import make_rules
 from game.ui.app import App
-from game.session.scores import score_history
+from game.persistence.history_codec import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.scenes.rules_editor import RulesEditor
 from game.ui.scenes.settings_scene import SettingsScene

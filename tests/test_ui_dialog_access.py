@@ -22,7 +22,7 @@ from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, get_game, make_rules
 from game.rules.events import Dealt, WizardHandScored
 from game.ui.table.animations import Director
-from game.session.scores import score_history
+from game.persistence.history_codec import score_history
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.cover_scene import CoverScene
 from game.ui.dialogs.end_scene import EndScene

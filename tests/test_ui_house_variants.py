@@ -47,7 +47,8 @@ from game.rules.cards import parse_card
 from game.rules.events import BidWhistHandScored, TrumpTurnedUp
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
-from game.session.scores import ContractLine, score_history
+from game.persistence.history_codec import score_history
+from game.session.scores import ContractLine
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad, contract_words

@@ -33,7 +33,7 @@ from game.rules.actions import PASS, bid, choose_direction, choose_trump, predic
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.session.match import Match, Seat
-from game.session.scores import score_history
+from game.persistence.history_codec import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog, cards_per_row
 from game.ui.scenes.rules_editor import RulesEditor

@@ -27,7 +27,7 @@ from game.rules.events import TrickWon
 from game.rules.actions import predict
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.cover_scene import WINDOW_MARGIN, CoverScene
-from game.session.scores import score_history
+from game.persistence.history_codec import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.leave_dialog import LeaveDialog

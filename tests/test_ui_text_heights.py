@@ -48,7 +48,7 @@ from game.rules import Phase
 from game.ui import theme
 from game.ui.app import App
 from game.ui.art.render_cache import TEXT
-from game.session.scores import score_history
+from game.persistence.history_codec import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.dialogs.score_pad import ScorePad

@@ -22,7 +22,7 @@ from game.rules import Phase, make_rules
 from game.rules.actions import predict
 from game.rules.events import UNKNOWN_CARD
 from game.ui.dialogs.bidding_panel import BiddingPanel
-from game.session.scores import score_history
+from game.persistence.history_codec import score_history
 from game.ui.dialogs.end_scene import EndScene
 from game.ui.dialogs.score_pad import ScorePad
 from game.ui.scenes.start_scene import StartScene

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +49,7 @@ from game.rules.events import (
 )
 from game.persistence.problem_texts import located_line
 from game.rules.problems import Problem, ProblemValueError
+from game.session.scores import ContractLine, DealScore, ScoreHistory
 
 FORMAT = "trick-table-history"
 VERSION = 1
@@ -369,3 +370,75 @@ EVENT_HANDLERS: dict[type, EventHandler] = {
     WizardHandScored: HistoryRecorder._on_prediction_hand_scored,
     GameOver: HistoryRecorder._on_game_over,
 }
+
+
+# ---------------------------------------------------------------------- scores for the screens
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _ints(value: Any) -> tuple[int, ...]:
+    return tuple(v for v in value if isinstance(v, int)) if isinstance(value, list) else ()
+
+
+def _contract(value: Any) -> ContractLine | None:
+    if not isinstance(value, Mapping) or not value:
+        return None
+    trump = value.get("trump")
+    return ContractLine(
+        int(value.get("books", 0)),
+        str(value.get("mode", "")),
+        trump if isinstance(trump, str) else None,
+        str(value.get("direction", "")),
+    )
+
+
+def _deal(deal: Mapping[str, Any], index: int) -> DealScore:
+    number = deal.get("number", index + 1)
+    dealer = _int_or_none(deal.get("dealer"))
+    if not deal.get("scores"):
+        return DealScore(number, dealer)
+    bids = deal.get("bids", [])
+    taken = any(
+        isinstance(entry, Mapping) and isinstance(entry.get("bid"), Mapping) and entry["bid"].get("take") is True
+        for entry in bids
+    )
+    predictions = {
+        entry["seat"]: entry["bid"]
+        for entry in bids
+        if isinstance(entry, Mapping) and isinstance(entry.get("bid"), int)
+    }
+    return DealScore(
+        number,
+        dealer,
+        scored=True,
+        redeal=bool(deal.get("redeal")),
+        declarer=_int_or_none(deal.get("declarer")),
+        contract=_contract(deal.get("contract")),
+        taken=taken,
+        boston=deal.get("boston") is True,
+        bids=predictions,
+        tricks_won=_ints(deal.get("tricks_won")),
+        books=_ints(deal.get("books")),
+        score_change=_ints(deal.get("score_change")),
+        scores=_ints(deal.get("scores")),
+    )
+
+
+def score_history(record: Mapping[str, Any]) -> ScoreHistory:
+    """The score history of a hand-history record (the format of ``HAND_HISTORY.md``)."""
+    players = record.get("players", [])
+    rules = record.get("rules", {})
+    target = rules.get("target_score")
+    boston = rules.get("boston")
+    return ScoreHistory(
+        game=record["game"],
+        players=len(players),
+        human_seats=tuple(p.get("seat", i) for i, p in enumerate(players) if p.get("controller") == "human"),
+        target_score=target if isinstance(target, int) else None,
+        boston_rule=boston if isinstance(boston, str) else None,
+        deals=tuple(_deal(deal, index) for index, deal in enumerate(record.get("deals", []))),
+        complete=bool(record.get("complete")),
+        final_scores=_ints(record.get("final_scores") or []),
+        winners=_ints(record.get("winners") or []),
+    )

@@ -41,7 +41,8 @@ from game.persistence.savegame import Autosaver, record_finished_game
 from game.session.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.session.computers import ComputerTurns
 from game.session.hints import HintFunction, HintLike, HintRequest, lazy_hint_for
-from game.session.scores import ScoreHistory, score_history
+from game.persistence.history_codec import score_history
+from game.session.scores import ScoreHistory
 from game.session.session import ComputerStep, NumberedEvent, Position, SeatView, TableSession
 
 log = logging.getLogger("tricktable.table")
