@@ -42,6 +42,10 @@ BIG_JOKER = 52
 LITTLE_JOKER = 53
 WIZARD = 54
 JESTER = 55
+# Annotations name a card as ``Card`` (an id above) so that readers of the dataclasses (the
+# network's wire codec) can tell a card from another number by the annotation alone.
+Card = int
+Cards = tuple[Card, ...]
 NO_SUIT = -1  # the suit of jokers, Wizards and Jesters
 
 SUIT_CARDS = tuple(range(52))

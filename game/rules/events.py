@@ -22,12 +22,13 @@ from dataclasses import dataclass, replace
 from collections.abc import Iterable
 
 from game.rules.actions import Action
+from game.rules.cards import Card, Cards
 
 UNKNOWN_CARD = -1  # a card whose face this seat may not know (hidden hands, the kitty, discards)
 Viewer = int  # who is looking: a seat number, or PUBLIC_SEAT
 PUBLIC_SEAT: Viewer = -1  # the public viewer: no hand, no hidden bid, nothing secret
 
-Plays = tuple[tuple[int, int], ...]  # (seat, card) in play order
+Plays = tuple[tuple[int, Card], ...]  # (seat, card) in play order
 
 
 def _masked(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -53,9 +54,9 @@ class Dealt:
 
     number: int
     dealer: int
-    hands: tuple[tuple[int, ...], ...]
-    kitty: tuple[int, ...]
-    sequence: tuple[tuple[int, int], ...]
+    hands: tuple[Cards, ...]
+    kitty: Cards
+    sequence: tuple[tuple[Card, int], ...]
 
     def for_seat(self, seat: Viewer) -> Dealt:
         hands = tuple(hand if index == seat else _masked(hand) for index, hand in enumerate(self.hands))
@@ -76,7 +77,7 @@ class TrumpTurnedUp:
     ``dealer_chooses`` is kept for readers older than ``chooser``: it is true
     whenever somebody is to name trump (``chooser`` >= 0)."""
 
-    card: int
+    card: Card
     trump: int
     dealer_chooses: bool
     chooser: int = -1
@@ -156,7 +157,7 @@ class KittyTaken:
     """The declarer took the kitty into hand; only the declarer sees its cards."""
 
     seat: int
-    cards: tuple[int, ...]
+    cards: Cards
 
     def for_seat(self, seat: Viewer) -> KittyTaken:
         return self if seat == self.seat else replace(self, cards=_masked(self.cards))
@@ -169,7 +170,7 @@ class Discarded:
     the declarer's first book once all its cards are laid aside)."""
 
     seat: int
-    card: int
+    card: Card
     books: tuple[int, ...]
 
     def for_seat(self, seat: Viewer) -> Discarded:
@@ -183,7 +184,7 @@ class CardPlayed:
     known only to the player who made it until the hand is scored."""
 
     seat: int
-    card: int
+    card: Card
     renege: bool = False
 
     def for_seat(self, seat: Viewer) -> CardPlayed:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules.core import Phase
+from game.rules.cards import Card, Cards
 from game.rules.errors import RulesError
 from game.rules.view import TrickRecord
 
@@ -43,15 +44,15 @@ class FinishedHand:
     game: str
     deal_number: int
     dealer: int
-    hands: tuple[tuple[int, ...], ...]
+    hands: tuple[Cards, ...]
     tricks: tuple[TrickRecord, ...]
     tricks_won: tuple[int, ...]
     trump: int
-    kitty: tuple[int, ...] = ()
-    discards: tuple[int, ...] = ()
+    kitty: Cards = ()
+    discards: Cards = ()
     declarer: int = -1
     direction: int = -1
-    turn_up: int = -1
+    turn_up: Card = -1
     redeal: bool = False
 
     def winning_cards(self, seat: int) -> tuple[int, ...]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, fields
 from typing import Any, TypeVar, cast
 
 from game.rules.actions import Action
+from game.rules.cards import Card, Cards
 from game.rules.core import Phase
 
 ViewT = TypeVar("ViewT", bound="PlayerView")
@@ -20,7 +21,7 @@ ViewT = TypeVar("ViewT", bound="PlayerView")
 @dataclass(frozen=True)
 class TrickRecord:
     leader: int
-    plays: tuple[tuple[int, int], ...]  # (seat, card) in the order played
+    plays: tuple[tuple[int, Card], ...]  # (seat, card) in the order played
     winner: int
 
 
@@ -39,9 +40,9 @@ class PlayerView:
     current_player: int  # -1 when nobody is to act (hand over, game over)
     dealer: int
     deal_number: int
-    hand: tuple[int, ...]
+    hand: Cards
     hand_sizes: tuple[int, ...]
-    trick: tuple[tuple[int, int], ...]  # the trick in progress, (seat, card)
+    trick: tuple[tuple[int, Card], ...]  # the trick in progress, (seat, card)
     trick_leader: int
     tricks: tuple[TrickRecord, ...]  # this hand's completed tricks
     tricks_won: tuple[int, ...]  # per seat, this hand
@@ -112,8 +113,8 @@ class BidWhistView(PlayerView):
     contract_books: int = 0
     contract_mode: int = -1  # BidMode, -1 before the declarer has named the contract
     direction: int = -1  # 0 uptown, 1 downtown, -1 not yet known
-    kitty: tuple[int, ...] = ()  # known only to the declarer once taken
-    discards: tuple[int, ...] = ()  # known only to the declarer
+    kitty: Cards = ()  # known only to the declarer once taken
+    discards: Cards = ()  # known only to the declarer
     discard_count: int = 0  # how many cards the declarer has laid aside (public)
     redeal: bool = False
     winner_team: int = -1
@@ -126,7 +127,7 @@ class BidWhistView(PlayerView):
 class WizardView(PlayerView):
     round_number: int = 0
     total_rounds: int = 0
-    turn_up: int = -1  # card id, or -1 when none
+    turn_up: Card = -1  # card id, or -1 when none
     trump_pending: bool = False  # a Wizard was turned up and trump is not named yet (current_player names it)
     predictions: tuple[int, ...] = ()  # per seat, -1 for not made or hidden from this seat
     forbidden_bid: int = -1  # the prediction this seat may not make now (uneven bids), or -1

@@ -1,0 +1,280 @@
+"""The JSON shape of the game's values on the network: events, views, finished hands, scores.
+
+Cards travel as the hand history's codes (``AS``, ``BJ``, ``WZ``; ``null`` for a card
+this viewer may not see) and actions as its action strings (``4up``, ``-AS``,
+``trump:H``), so a frame reads like the hand history and a card in it is easy to find.
+"""
+
+from __future__ import annotations
+
+# The codec reads each dataclass's own field annotations (the rules annotate a card
+# as ``Card``, a run of cards as ``Cards``): it knows no game, so a third game's
+# view travels as soon as its class is registered. A value is written by its
+# annotation, and read back only into the classes listed here: a frame can never
+# make the reader build anything else. Every reading error is a ``WireError``.
+
+import dataclasses
+import re
+import sys
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from game.rules import GameEvent, Phase, game_names, get_game
+from game.rules.actions import Action, action_to_str, parse_action
+from game.rules.cards import card_code, parse_card
+from game.rules.errors import ParseError
+from game.rules.events import EVENT_TYPES, UNKNOWN_CARD
+from game.rules.finished_hand import FinishedHand
+from game.rules.house_rules import Rules, rules_from_dict
+from game.rules.view import PlayerView, TrickRecord
+from game.session.scores import ContractLine, DealScore, ScoreHistory
+
+__all__ = ["WireError", "decode_value", "encode_value", "encode_action", "decode_action"]
+
+
+class WireError(ValueError):
+    """A frame's value does not have the shape its type needs."""
+
+
+# ---------------------------------------------------------------- annotations
+_TOKEN = re.compile(r"\s*([A-Za-z_][A-Za-z_0-9.]*|\.\.\.|[\[\],|])")
+
+
+@dataclasses.dataclass(frozen=True)
+class _Type:
+    """A parsed annotation: a name with its arguments (``tuple[int, ...]``)."""
+
+    name: str
+    args: tuple[_Type, ...] = ()
+
+
+def _parse(text: str) -> _Type:
+    tokens = [match.group(1) for match in _TOKEN.finditer(text)]
+    position = 0
+
+    def union() -> _Type:
+        nonlocal position
+        options = [single()]
+        while position < len(tokens) and tokens[position] == "|":
+            position += 1
+            options.append(single())
+        return options[0] if len(options) == 1 else _Type("|", tuple(options))
+
+    def single() -> _Type:
+        nonlocal position
+        name = tokens[position]
+        position += 1
+        if position < len(tokens) and tokens[position] == "[":
+            position += 1
+            args = [union()]
+            while tokens[position] == ",":
+                position += 1
+                args.append(union())
+            position += 1  # "]"
+            return _Type(name, tuple(args))
+        return _Type(name)
+
+    return union()
+
+
+# The aliases the rules use in annotations, spelled out.
+_ALIASES = {"Cards": "tuple[Card, ...]", "Plays": "tuple[tuple[int, Card], ...]"}
+
+
+def _wire_classes() -> dict[str, type]:
+    """Every class a frame may name: the events, each registered game's view, and what the
+    table reads besides (finished hands, the score history and their parts)."""
+    classes: list[type] = [*EVENT_TYPES, FinishedHand, TrickRecord, ScoreHistory, DealScore, ContractLine]
+    classes.extend(get_game(name).view_type for name in game_names())
+    return {cls.__name__: cls for cls in classes}
+
+
+@cache
+def _fields(cls: type) -> tuple[tuple[str, _Type], ...]:
+    """``cls``'s fields with their parsed annotations."""
+    result = []
+    for field in dataclasses.fields(cls):
+        text = field.type if isinstance(field.type, str) else getattr(field.type, "__name__", str(field.type))
+        result.append((field.name, _parse(_ALIASES.get(text, text))))
+    return tuple(result)
+
+
+def _expand(kind: _Type) -> _Type:
+    alias = _ALIASES.get(kind.name)
+    return _parse(alias) if alias is not None and not kind.args else kind
+
+
+def _dataclass_named(name: str, owner: type) -> type | None:
+    """The dataclass an annotation names, looked up where ``owner`` was written."""
+    found = vars(sys.modules[owner.__module__]).get(name)
+    return found if isinstance(found, type) and dataclasses.is_dataclass(found) else None
+
+
+# ---------------------------------------------------------------- writing
+def encode_action(action: Action | None) -> str | None:
+    return None if action is None else action_to_str(action)
+
+
+def _encode_card(card: int) -> str | None:
+    return None if card == UNKNOWN_CARD else card_code(card)
+
+
+def _encode(value: Any, kind: _Type, owner: type) -> Any:
+    kind = _expand(kind)
+    name = kind.name
+    if name == "|":
+        if value is None:
+            return None
+        non_none = [option for option in kind.args if option.name != "None"]
+        return _encode(value, non_none[0], owner)
+    if value is None:
+        return None
+    if name == "Card":
+        return _encode_card(value)
+    if name == "Action":
+        return encode_action(value)
+    if name == "Phase":
+        return Phase(value).name.lower()
+    if name in ("int", "bool", "str"):
+        return value
+    if name == "tuple":
+        if len(kind.args) == 2 and kind.args[1].name == "...":
+            return [_encode(item, kind.args[0], owner) for item in value]
+        return [_encode(item, part, owner) for item, part in zip(value, kind.args, strict=True)]
+    if name == "frozenset":
+        return sorted(value)
+    if name == "Mapping":
+        return [[key, item] for key, item in sorted(value.items())]
+    if name == "object":  # the rules a view was made under
+        return {"game": value.game, "values": value.to_dict()}
+    nested = _dataclass_named(name, owner)
+    if nested is not None:
+        return _encode_fields(value, nested)
+    raise TypeError(f"the wire codec cannot write a {name} ({owner.__name__})")
+
+
+def _encode_fields(value: Any, cls: type) -> dict[str, Any]:
+    return {field: _encode(getattr(value, field), kind, cls) for field, kind in _fields(cls)}
+
+
+def encode_value(value: Any) -> dict[str, Any]:
+    """``value`` (an event, a view, a finished hand, a score history) as JSON data with its ``type``."""
+    cls = type(value)
+    while cls.__name__ not in _wire_classes() and cls.__bases__ and cls.__bases__[0] is not object:
+        cls = cls.__bases__[0]  # a lazily read view travels as the view it stands for
+    return {"type": cls.__name__, **_encode_fields(value, cls)}
+
+
+def encode_events(events: Iterable[GameEvent]) -> list[dict[str, Any]]:
+    return [encode_value(event) for event in events]
+
+
+# ---------------------------------------------------------------- reading
+def decode_action(text: Any) -> Action | None:
+    """An action string read back (``WireError`` if it is not one)."""
+    if text is None:
+        return None
+    if not isinstance(text, str) or len(text) > 16:
+        raise WireError("an action is a short string such as AS, 4up or pass")
+    try:
+        return parse_action(text)
+    except ParseError as error:
+        raise WireError(str(error)) from None
+
+
+def _need(condition: bool, what: str) -> None:
+    if not condition:
+        raise WireError(f"expected {what}")
+
+
+def _decode_card(value: Any) -> int:
+    if value is None:
+        return UNKNOWN_CARD
+    try:
+        return parse_card(value)
+    except ParseError as error:
+        raise WireError(str(error)) from None
+
+
+def _decode(value: Any, kind: _Type, owner: type) -> Any:
+    kind = _expand(kind)
+    name = kind.name
+    if name == "|":
+        if value is None and any(option.name == "None" for option in kind.args):
+            return None
+        non_none = [option for option in kind.args if option.name != "None"]
+        return _decode(value, non_none[0], owner)
+    if name == "Card":
+        return _decode_card(value)
+    if name == "Action":
+        return decode_action(value)
+    if name == "Phase":
+        _need(isinstance(value, str) and value.upper() in Phase.__members__, "a phase name")
+        return Phase[value.upper()]
+    if name == "int":
+        _need(isinstance(value, int) and not isinstance(value, bool), "a whole number")
+        return value
+    if name == "bool":
+        _need(isinstance(value, bool), "true or false")
+        return value
+    if name == "str":
+        _need(isinstance(value, str), "a string")
+        return value
+    if name == "tuple":
+        _need(isinstance(value, list), "a list")
+        if len(kind.args) == 2 and kind.args[1].name == "...":
+            return tuple(_decode(item, kind.args[0], owner) for item in value)
+        _need(len(value) == len(kind.args), f"a list of {len(kind.args)}")
+        return tuple(_decode(item, part, owner) for item, part in zip(value, kind.args))
+    if name == "frozenset":
+        _need(isinstance(value, list), "a list")
+        return frozenset(_decode(item, kind.args[0], owner) for item in value)
+    if name == "Mapping":
+        _need(isinstance(value, list), "a list of pairs")
+        pairs = [_decode(item, _Type("tuple", kind.args), owner) for item in value]
+        return dict(pairs)
+    if name == "object":
+        return _decode_rules(value)
+    nested = _dataclass_named(name, owner)
+    if nested is not None and nested in _wire_classes().values():
+        _need(isinstance(value, dict), f"a {name} object")
+        return _decode_fields(value, nested)
+    raise WireError(f"cannot read a {name}")
+
+
+def _decode_rules(value: Any) -> Rules:
+    _need(isinstance(value, dict) and isinstance(value.get("game"), str), "rules with their game")
+    if value["game"] not in game_names():
+        raise WireError(f"unknown game {value['game'][:40]!r}")
+    try:
+        return rules_from_dict(value["game"], value.get("values", {}))
+    except Exception as error:  # a rules problem is a malformed frame, never a crash
+        raise WireError(f"rules not readable: {error}") from None
+
+
+def _decode_fields(data: Mapping[str, Any], cls: type) -> Any:
+    values = {}
+    for field, kind in _fields(cls):
+        _need(field in data, f"the field {field!r} of {cls.__name__}")
+        values[field] = _decode(data[field], kind, cls)
+    if issubclass(cls, PlayerView):
+        return cls.from_fields(**values)
+    return cls(**values)
+
+
+def decode_value(data: Any, expected: type | tuple[type, ...] = object) -> Any:
+    """A value written by ``encode_value`` read back; ``WireError`` unless it is a known class
+    (and an instance of ``expected``) with every field in shape."""
+    _need(isinstance(data, dict) and isinstance(data.get("type"), str), "an object with a type")
+    cls = _wire_classes().get(data["type"])
+    if cls is None:
+        raise WireError(f"unknown type {data['type'][:40]!r}")
+    if not issubclass(cls, expected):
+        raise WireError(f"a {data['type']} is not expected here")
+    try:
+        return _decode_fields(data, cls)
+    except (KeyError, IndexError, TypeError, ValueError) as error:
+        if isinstance(error, WireError):
+            raise
+        raise WireError(f"{cls.__name__}: {error}") from None
