@@ -60,6 +60,7 @@ from typing import Any, BinaryIO
 from game.ai.budget import SearchBudget
 from game.persistence import file_lock
 from game.persistence.history_files import HistoryWriter, encode_record, holds_line
+from game.persistence.history_schema import RecordShapeError, check_record_shape
 from game.rules import IllegalActionError, RuleConfigError
 from game.rules.problems import Problem, ProblemValueError, Refusal
 from game.session.match import SAVE_FORMAT, SAVE_VERSION, Match
@@ -353,10 +354,25 @@ def record_finished_game(paths: UserPaths, match: Match) -> bool:
     (``HistoryWriter.append(once=True)``): a game is never recorded twice, even
     when its save outlived its ending (a read-only saves folder). True if it was
     added now; ``OSError`` (or ``FileBusyError``) if the history could not be written."""
+    return _append_once(paths, match.game, match.history())
+
+
+def record_received_game(paths: UserPaths, record: Any) -> bool:
+    """Add a finished game another program kept (a network game's server, which sends its
+    hand-history record at the end) to the player's history, once, as ``record_finished_game``
+    adds a local one. A record not in the shape ``HAND_HISTORY.md`` gives, or of a game not
+    finished, is refused with ``RecordShapeError`` before anything is written."""
+    check_record_shape(record)
+    if record.get("complete") is not True:
+        raise RecordShapeError("complete: the game is not finished")
+    return _append_once(paths, record["game"], record)
+
+
+def _append_once(paths: UserPaths, game: str, record: dict[str, Any]) -> bool:
     folder = paths.histories_dir
     folder.mkdir(parents=True, exist_ok=True)
-    with HistoryWriter(history_file(paths, match)) as writer:
-        return writer.append(match.history(), once=True)
+    with HistoryWriter(folder / f"{game}.jsonl") as writer:
+        return writer.append(record, once=True)
 
 
 # ---------------------------------------------------------------------- one window owns the saves

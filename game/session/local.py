@@ -43,7 +43,7 @@ from game.session.computers import ComputerTurns
 from game.session.hints import HintFunction, HintLike, HintRequest, lazy_hint_for
 from game.persistence.history_codec import score_history
 from game.session.scores import ScoreHistory
-from game.session.session import ComputerStep, NumberedEvent, Position, SeatView, TableSession
+from game.session.session import Answer, Away, ComputerStep, NumberedEvent, Position, SeatView, TableSession
 
 log = logging.getLogger("tricktable.table")
 
@@ -91,6 +91,11 @@ class LocalSession:
     @property
     def num_players(self) -> int:
         return self.match.num_players
+
+    @property
+    def local_seats(self) -> list[int]:
+        """Every human seat: they all play at this screen."""
+        return [index for index, seat in enumerate(self.match.seats) if seat.is_human]
 
     # ------------------------------------------------------------------ the position
     @property
@@ -181,6 +186,10 @@ class LocalSession:
         self._acted()
         return self.last_number
 
+    @property
+    def offers_undo(self) -> bool:
+        return True
+
     def can_undo(self, seat: int) -> bool:
         return self.match.undo_point(seat) is not None
 
@@ -206,6 +215,20 @@ class LocalSession:
     def _acted(self) -> None:
         self._numbered()
         self.autosave()
+
+    # ------------------------------------------------------------------ nothing from elsewhere
+    def poll(self) -> Answer | None:
+        return None  # every action is applied as it is submitted
+
+    def waiting_on_others(self) -> bool:
+        return False
+
+    def away_seats(self) -> dict[int, Away]:
+        return {}
+
+    @property
+    def link_down(self) -> bool:
+        return False
 
     # ------------------------------------------------------------------ computers and hints
     def advance_computers(self, may_play: bool) -> ComputerStep:
@@ -246,6 +269,10 @@ class LocalSession:
     @property
     def saved(self) -> bool:
         return self.autosaver is not None and self.autosaver.saved
+
+    @property
+    def kept_on_server(self) -> bool:
+        return False
 
     def take_save_error(self) -> OSError | None:
         return self.autosaver.take_error() if self.autosaver is not None else None

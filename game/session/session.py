@@ -21,15 +21,18 @@ from __future__ import annotations
 # * What the table offers besides: undo, claims, the next deal, hints, whose turn,
 #   the end, the hand's review, saving and leaving, as session operations.
 #
-# ``LocalSession`` (``game.session.local``) is today's implementation: a match in
-# this process, its computer players, undo, autosave, hints and the hand history.
-# A network session (the server holding the deck, each client getting only its
-# seat's stream and view) is meant to plug in here the same way.
+# ``LocalSession`` (``game.session.local``) is a match in this process, its computer
+# players, undo, autosave, hints and the hand history. ``RemoteSession``
+# (``game.net.remote_session``) is a network table: the server holds the deck and
+# each client gets only its seats' streams and views. The table treats both alike:
+# an action a remote session sends is "in flight" (nobody is to act) until
+# ``poll`` takes in its answer, and the other seats' moves arrive through
+# ``advance_computers``, paced as a local computer's.
 
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Protocol
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from game.ai.budget import SearchBudget
 from game.session.match import Seat
@@ -40,7 +43,18 @@ from game.session.ai_worker import AiJob
 from game.session.hints import HintLike
 from game.session.scores import ScoreHistory
 
-__all__ = ["ComputerStep", "NumberedEvent", "PUBLIC_SEAT", "Position", "Seat", "SeatView", "TableSession", "Viewer"]
+__all__ = [
+    "Answer",
+    "Away",
+    "ComputerStep",
+    "NumberedEvent",
+    "PUBLIC_SEAT",
+    "Position",
+    "Seat",
+    "SeatView",
+    "TableSession",
+    "Viewer",
+]
 
 Position = tuple[int, int]  # (actions applied, deal number): changes with every action
 
@@ -67,6 +81,28 @@ class SeatView:
         return self.read_scores()
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What ``poll`` took in: a change of the game to show (``applied``; ``actor`` the seat that
+    acted, -1 for the next deal; ``deal_before`` the deal number before it), or this screen's
+    action refused (``refusal``: the engine's coded reason; None for an action lost with the
+    link, which its player is simply asked for again)."""
+
+    applied: bool
+    actor: int = -1
+    deal_before: int = 0
+    refusal: IllegalActionError | None = None
+
+
+@dataclass(frozen=True)
+class Away:
+    """A seat whose player has dropped: for how many seconds now, and whether a computer
+    stands in for them meanwhile."""
+
+    seconds: float
+    stand_in: bool = False
+
+
 class ComputerStep(Enum):
     """What ``advance_computers`` did this frame."""
 
@@ -90,6 +126,12 @@ class TableSession(Protocol):
 
     @property
     def num_players(self) -> int: ...
+
+    @property
+    def local_seats(self) -> Sequence[int]:
+        """The seats whose decisions are made at this screen: a local game's humans, or the
+        seats this program holds at a network table (the others play elsewhere)."""
+        ...
 
     # ---------------------------------------------------------------- the position
     @property
@@ -148,9 +190,34 @@ class TableSession(Protocol):
 
     def claim(self, seat: int) -> int: ...
 
+    @property
+    def offers_undo(self) -> bool:
+        """Undo exists at this table at all (a network table has none: the others saw the move)."""
+        ...
+
     def can_undo(self, seat: int) -> bool: ...
 
     def undo(self, seat: int) -> bool: ...
+
+    def poll(self) -> Answer | None:
+        """Take in what arrived for this screen: the answer to its action in flight (applied, or
+        refused), or a change it did not ask for that is not a move to pace (a catch-up after a
+        reconnection). A local session has nothing to take in."""
+        ...
+
+    def waiting_on_others(self) -> bool:
+        """The next change can only come from elsewhere (a player or server on the network) and
+        has not arrived: the table may sleep until something arrives."""
+        ...
+
+    def away_seats(self) -> Mapping[int, Away]:
+        """The seats whose players have dropped from the table, with the time away (ticking)."""
+        ...
+
+    @property
+    def link_down(self) -> bool:
+        """The connection to the game is lost (and being made again)."""
+        ...
 
     # ---------------------------------------------------------------- computers and hints
     def advance_computers(self, may_play: bool) -> ComputerStep:
@@ -168,6 +235,11 @@ class TableSession(Protocol):
     @property
     def saved(self) -> bool:
         """The game as it stands is kept (it can be continued after leaving)."""
+        ...
+
+    @property
+    def kept_on_server(self) -> bool:
+        """The game is kept by a server: leaving the table keeps this player's seats."""
         ...
 
     def take_save_error(self) -> OSError | None: ...

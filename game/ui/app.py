@@ -122,6 +122,8 @@ MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP
 # While nothing moves the loop looks for input this often (one frame's time, so
 # the first reaction to a key or the mouse comes as fast as at full frame rate).
 IDLE_POLL_SECONDS = 1 / FPS
+# Posted from a network thread when a message arrives (``App.wake``): a sleeping loop runs a frame.
+NETWORK_WAKE = pygame.event.custom_type()
 # The signals by which the system or a user asks the program to end (see the
 # module docstring); each platform has some of them.
 STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name))
@@ -170,6 +172,7 @@ class App:
         self.input_fence = InputFence()
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
+        self._wake_posted = False  # a NETWORK_WAKE event is in pygame's queue
         self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
         # The session continued from the save and its position then (see resume_session).
@@ -537,7 +540,22 @@ class App:
             return 0.0  # the first frame is drawn at once
         return self.wake_in()
 
+    def wake(self) -> None:
+        """Run a frame soon, even while the loop sleeps: callable from any thread (a network
+        client's ``on_arrival``). pygame's event queue is thread-safe; a wake is posted only
+        while none is waiting, so a burst of messages costs one frame."""
+        if self._wake_posted:
+            return
+        self._wake_posted = True
+        try:
+            pygame.event.post(pygame.event.Event(NETWORK_WAKE))
+        except pygame.error:
+            self._wake_posted = False  # pygame has closed: there is no loop to wake
+
     def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == NETWORK_WAKE:
+            self._wake_posted = False  # the frame it asked for is being run; the scenes poll
+            return
         if event.type == pygame.QUIT:
             # Closing the window ends a game in progress only once the player
             # confirms; closing it again while asked means "yes, really".

@@ -153,6 +153,7 @@ AUTO_NEXT_HAND_SECONDS = 2.5
 # itself; never less than the minimum, so that even instant animations let it be seen.
 AUTO_PLAY_SECONDS = 0.7
 AUTO_PLAY_MIN_SECONDS = 0.35
+AWAY_TICK_SECONDS = 1.0  # a seat's time away on the felt is counted in whole seconds
 
 
 # ``TableScene`` ties the pieces together. It reaches the game only through
@@ -169,7 +170,9 @@ class TableScene(Scene):
         self.session = session
         self.game_def = session.game_def
         self.names = self._seat_names()
-        self.humans = [i for i, seat in enumerate(session.seats) if seat.is_human]
+        # The seats played at this screen: a local game's humans, or the seats this program
+        # holds at a network table (whose other people play elsewhere, as computers do).
+        self.humans = list(session.local_seats)
         self.turns = TurnController(self.humans)
         # The seat whose information the model and the screen hold right now.
         self.viewer = self.turns.viewer
@@ -250,6 +253,10 @@ class TableScene(Scene):
         self._warm_queue: list[tuple[int, str]] = []
         self._plan_warm_up()
         self._last_cover_deal = 0  # the deal whose first hot-seat cover was shown
+        # This screen's action sent to a network table and not yet answered: the actor and what
+        # the screen showed before it (``_before_acting``), for when the answer is taken in.
+        self._awaiting: tuple[int, tuple[int, PlayerView | None]] | None = None
+        self._discards_left: list[int] = []  # the kitty's cards still to lay aside, one action each
         self._pile_hover = False  # the mouse is over the last trick's pile
         # The turn flow did something last frame (pushed a dialog, applied a
         # move): one more frame lets it settle before the table may sleep.
@@ -303,8 +310,9 @@ class TableScene(Scene):
 
     @property
     def undo_offered(self) -> bool:
-        """The table has an Undo button: one human plays against computers, and the settings allow it."""
-        return len(self.humans) == 1 and self.app.settings.undo
+        """The table has an Undo button: one human plays against computers, the settings allow it
+        and the game has undo (a network table has none)."""
+        return len(self.humans) == 1 and self.app.settings.undo and self.session.offers_undo
 
     def _undo_rect(self) -> pygame.Rect:
         """Low on the left, level with the bottom plate: the mirror of the Hand log button."""
@@ -452,16 +460,45 @@ class TableScene(Scene):
 
     def _carry_out(self, actor: int, act: Callable[[], object]) -> bool:
         """Do ``act`` (an action, a claim or a computer's move of ``actor``'s in the session) and
-        show what it did; show the reason and return False if it is refused."""
+        show what it did; show the reason and return False if it is refused. An action a network
+        table sent (the position did not move) is shown once its answer is taken in."""
         before = self._before_acting()
+        position = self.session.position
         try:
             act()
         except IllegalActionError as error:
-            self.show_message(explain(error), warning=True)
-            self.turns.action_refused()
+            self._refused(error)
             return False
+        if self.session.position == position:
+            self._awaiting = (actor, before)
+            return True
         self._after_acting(actor, *before)
         return True
+
+    def _refused(self, error: IllegalActionError | None) -> None:
+        """``error`` refused the action: say why (nothing for one lost with the link) and ask again."""
+        if error is not None:
+            self.show_message(explain(error), warning=True)
+        self._discards_left = []
+        self.turns.action_refused()
+
+    def _take_in_answers(self) -> None:
+        """The session's answer to this screen's action, or a change to show at once (a network
+        table's catch-up): shown as an action carried out here is."""
+        answer = self.session.poll()
+        if answer is None:
+            return
+        awaited, self._awaiting = self._awaiting, None
+        if not answer.applied:
+            self.drag.reset()
+            self._refused(answer.refusal)
+            return
+        if awaited is not None:
+            actor, (deal_before, public_before) = awaited
+        else:
+            actor, deal_before, public_before = answer.actor, answer.deal_before, None
+        self._after_acting(actor, deal_before, public_before)
+        self._discard_next()
 
     def _before_acting(self) -> tuple[int, PlayerView | None]:
         """The deal number, and in hot seat what the public saw: the screen may turn public
@@ -542,11 +579,16 @@ class TableScene(Scene):
         self.drag.forget_pick()
 
     def _human_discards(self, cards: list[int]) -> None:
-        for card in cards:
-            if self.session.phase != Phase.DISCARD:
-                break
-            if not self.apply_action(discard(card)):
-                break
+        self._discards_left = list(cards)
+        self._discard_next()
+
+    def _discard_next(self) -> None:
+        """Lay the kitty's chosen cards aside one action at a time; at a network table each waits
+        for the answer to the one before."""
+        while self._discards_left and self._awaiting is None:
+            card = self._discards_left.pop(0)
+            if self.session.phase != Phase.DISCARD or not self.apply_action(discard(card)):
+                self._discards_left = []
 
     def next_deal(self) -> None:
         if self.session.phase == Phase.HAND_OVER:
@@ -696,6 +738,19 @@ class TableScene(Scene):
         """The computer seat whose decision for this position is being computed, or -1."""
         return self.session.thinking_seat()
 
+    def network_notice(self) -> str | None:
+        """What a network table says over the felt: the link is down, or who the game waits for
+        and how long they have been away (minutes:seconds)."""
+        if self.session.link_down:
+            return t("net.reconnecting")
+        lines = []
+        for seat, away in sorted(self.session.away_seats().items()):
+            seconds = int(away.seconds)
+            time_away = f"{seconds // 60}:{seconds % 60:02d}"
+            key = "net.stand_in" if away.stand_in else "net.waiting_for"
+            lines.append(t(key, name=self.names[seat], time=time_away))
+        return "  ".join(lines) if lines else None
+
     # ------------------------------------------------------------------ scenes on top
     def open_score_pad(self) -> None:
         if any(isinstance(scene, ScorePad) for scene in self.app.scenes):
@@ -772,6 +827,8 @@ class TableScene(Scene):
         unless saving failed; a finished game is in the history already."""
         if self.session.is_over:
             return None
+        if self.session.kept_on_server:
+            return t("leave.seat_kept")
         if self.session.saved:
             return t("leave.game_saved")
         return t("leave.game_in_progress")
@@ -994,7 +1051,11 @@ class TableScene(Scene):
         return False
 
     def _awaiting_next_deal(self) -> bool:
-        return self.session.phase == Phase.HAND_OVER and self.turns.awaiting_next_deal(self.session.position)
+        return (
+            self.session.phase == Phase.HAND_OVER
+            and self._awaiting is None
+            and self.turns.awaiting_next_deal(self.session.position)
+        )
 
     # ------------------------------------------------------------------ frame
     def update(self, dt: float) -> None:
@@ -1011,6 +1072,7 @@ class TableScene(Scene):
             if self._message_left <= 0:
                 self.message = None
         self._collect_hint()
+        self._take_in_answers()
         self._run_turn_flow(dt)
         self._message_to_dialog()
         self.keys.update(self.app.top_scene() is self, self.session.position)
@@ -1020,9 +1082,13 @@ class TableScene(Scene):
         input arrives or the message over the table is due to go."""
         if self._needs_frames():
             return 0.0
+        wake: float | None = None
         if self.message is not None and self._message_left > 0:
-            return self._message_left
-        return None
+            wake = self._message_left
+        if self.session.away_seats():
+            # "Waiting for Ann (0:42)" counts the seconds.
+            wake = min(wake, AWAY_TICK_SECONDS) if wake is not None else AWAY_TICK_SECONDS
+        return wake
 
     def _needs_frames(self) -> bool:
         """Something on the table changes without input: the table must keep its frame rate."""
@@ -1040,6 +1106,8 @@ class TableScene(Scene):
         if self._forced_card() is not None:
             return True  # a forced card is about to play itself
         seat = session.current_player
+        if session.waiting_on_others():
+            return False  # a move from elsewhere: the table sleeps until it arrives
         # A computer's move is being asked for, or held back for the pause.
         return session.phase != Phase.GAME_OVER and seat >= 0 and seat not in self.humans
 
@@ -1160,6 +1228,9 @@ class TableScene(Scene):
         )
 
     def play_again(self) -> None:
+        if self.session.kept_on_server:
+            self.app.show_start_after_game()  # a new network game is set up in a lobby, not here
+            return
         self.app.start_match(self.session.rules, list(self.session.seats), None)
 
     # ------------------------------------------------------------------ drawing
@@ -1174,6 +1245,8 @@ class TableScene(Scene):
             return None
         if self._awaiting_next_deal():
             return t("table.continue_hint")
+        if self.session.phase == Phase.HAND_OVER and self._awaiting is not None:
+            return t("net.waiting_ready")
         if self.claim_allowed():
             return t("claim.prompt")
         if self.input_enabled():
@@ -1209,6 +1282,7 @@ class TableScene(Scene):
             thinking_seat=self.thinking_seat(),
             winning_seat=self._winning_seat(),
             result=self.result_line() if self.director.idle and self.app.top_scene() is self else None,
+            network=self.network_notice(),
         )
         # The person looking: a human viewer sees their own hidden bid on their plate.
         looking = self._looking()

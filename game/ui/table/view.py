@@ -116,6 +116,8 @@ class Overlay:
     winning_seat: int = -1
     # The finished hand's result in words and the colour of the side it is about.
     result: tuple[str, tuple[int, int, int]] | None = None
+    # A network table's news: the link is down, or a player it waits for is away.
+    network: str | None = None
 
 
 class TableView:
@@ -900,6 +902,8 @@ class TableView:
                 theme.PANEL_TITLE,
                 layout,
             )
+        if overlay.network:
+            self._pill(surface, overlay.network, layout.centre, round(fu * 1.0), theme.WARNING, layout, warning=True)
         text = overlay.message or overlay.prompt
         if text:
             colour = theme.WARNING if overlay.message_warning else theme.TEXT
