@@ -1,0 +1,234 @@
+"""A test-only table server: a real ``Match`` behind a real websocket server on 127.0.0.1.
+
+It answers the few messages a seated client sends (``hello``, ``resume``, ``act``,
+``claim``, ``ready``) with frames built exactly as ``docs/PROTOCOL.md`` says, by the
+wire codec, so ``NetClient`` and ``RemoteSession`` are tested over a real network
+before (and besides) the real server. Switches make it refuse, swallow or drop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+
+from game.net.wire import decode_action, encode_value
+from game.persistence.history_codec import score_history
+from game.rules import IllegalActionError, Phase, make_rules
+from game.rules.actions import discard, play
+from game.rules.cards import card_code
+from game.session.match import Match, Seat
+
+TABLE = "T1"
+TOKEN = "seat-zero-token"
+NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
+
+
+class _Connection:
+    def __init__(self, socket: ServerConnection) -> None:
+        self.socket = socket
+        self.sent: dict[int, int] = {}  # viewer -> the last event number sent to it here
+
+
+class FixtureServer:
+    """One table: seat 0 is a person (this test's client), the others computers at random."""
+
+    def __init__(self, game: str = "bidwhist", seed: int = 3, players: int = 4) -> None:
+        rules = make_rules(game, {}, players=players)
+        seats = [Seat(NAMES[0], "human")] + [Seat(NAMES[i], "ai:random") for i in range(1, players)]
+        self.match = Match(rules, seats, seed)
+        self.received: list[dict[str, Any]] = []
+        self.refuse_next: str | None = None  # answer the next act with this code instead
+        self.swallow_next = False  # take the next act without a word, then drop every connection
+        self._connections: set[_Connection] = set()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._ready = threading.Event()
+        self._stop: asyncio.Event | None = None
+        self.port = 0
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+        if not self._ready.wait(5):
+            raise RuntimeError("the fixture server did not start")
+
+    @property
+    def url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/"
+
+    def lobby(self) -> dict[str, Any]:
+        match = self.match
+        return {
+            "type": "lobby",
+            "table": TABLE,
+            "name": "Test table",
+            "game": match.game,
+            "rules": {"game": match.game, "values": match.rules.to_dict()},
+            "seats": [
+                {
+                    "seat": index,
+                    "kind": "computer" if seat.ai_level else "open",
+                    "level": seat.ai_level,
+                    "name": seat.name,
+                    "taken": True,
+                    "connected": True,
+                }
+                for index, seat in enumerate(match.seats)
+            ],
+            "started": True,
+            "spectators": False,
+            "stand_in_after": None,
+        }
+
+    # ------------------------------------------------------------------ from the test's thread
+    def call(self, work: Callable[[], Any]) -> Any:
+        """Run ``work`` (a coroutine function) on the server's loop and wait for it."""
+        assert self._loop is not None
+        return asyncio.run_coroutine_threadsafe(work(), self._loop).result(5)
+
+    def drop_connections(self) -> None:
+        async def drop() -> None:
+            for connection in list(self._connections):
+                await connection.socket.close(1001, "going away")
+
+        self.call(drop)
+
+    def send(self, frame: str | bytes | dict[str, Any]) -> None:
+        """Send ``frame`` (a message, or raw text or bytes) to every connection."""
+
+        async def send() -> None:
+            data = json.dumps(frame) if isinstance(frame, dict) else frame
+            for connection in list(self._connections):
+                await connection.socket.send(data)
+
+        self.call(send)
+
+    def stop(self) -> None:
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(5)
+
+    # ------------------------------------------------------------------ the server's thread
+    def _run(self) -> None:
+        asyncio.run(self._serve())
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        async with serve(self._handle, "127.0.0.1", 0) as server:
+            self.port = next(iter(server.sockets)).getsockname()[1]
+            self._ready.set()
+            await self._stop.wait()
+
+    async def _handle(self, socket: ServerConnection) -> None:
+        connection = _Connection(socket)
+        self._connections.add(connection)
+        try:
+            async for frame in socket:
+                message = json.loads(frame)
+                self.received.append(message)
+                await self._answer(connection, message)
+        except Exception:  # a dropped connection ends its handler
+            pass
+        finally:
+            self._connections.discard(connection)
+
+    async def _answer(self, connection: _Connection, message: dict[str, Any]) -> None:
+        kind, number = message["type"], message.get("id")
+        match = self.match
+        if kind == "hello":
+            await connection.socket.send(json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True}))
+        elif kind == "resume":
+            if message.get("token") != TOKEN:
+                await self._error(connection, number, "bad_token")
+                return
+            connection.sent[message["seat"]] = message["after"]
+            await connection.socket.send(json.dumps({"type": "seated", "table": TABLE, "seat": 0, "token": TOKEN}))
+            await self._step(connection, message["seat"])
+            await self._computers()  # a game that begins with a computer to act starts with it
+        elif kind in ("act", "claim", "ready"):
+            if message["at"] != len(match.actions):
+                await self._refused(connection, number, "stale", "That move was for an earlier position")
+                return
+            if kind == "act" and self.swallow_next:
+                self.swallow_next = False
+                await connection.socket.close(1001, "swallowed")
+                return
+            if kind == "act" and self.refuse_next is not None:
+                code, self.refuse_next = self.refuse_next, None
+                await self._refused(connection, number, code, "Refused by the fixture")
+                return
+            try:
+                if kind == "act":
+                    match.apply(decode_action(message["action"]), message["seat"])
+                elif kind == "claim":
+                    match.claim(message["seat"])
+                else:
+                    match.next_deal()
+            except IllegalActionError as error:
+                await self._refused(connection, number, error.code, error.message, error.params)
+                return
+            await self._broadcast()
+            await self._computers()
+
+    async def _computers(self) -> None:
+        match = self.match
+        while not match.is_over and match.phase != Phase.HAND_OVER and not match.seats[match.current_player].is_human:
+            match.apply(match.choose_ai_action())
+            await self._broadcast()
+        if match.is_over:
+            for connection in list(self._connections):
+                await connection.socket.send(json.dumps({"type": "game_over", "table": TABLE, "history": match.history()}))
+
+    async def _broadcast(self) -> None:
+        for connection in list(self._connections):
+            for viewer in list(connection.sent):
+                await self._step(connection, viewer)
+
+    async def _step(self, connection: _Connection, viewer: int) -> None:
+        await connection.socket.send(json.dumps(step_frame(self.match, viewer, connection.sent[viewer])))
+        connection.sent[viewer] = len(self.match.events)
+
+    async def _refused(self, connection: _Connection, number: Any, code: str, text: str, params: Any = None) -> None:
+        frame = {"type": "refused", "re": number, "code": code, "params": params or {}, "message": text}
+        await connection.socket.send(json.dumps(frame))
+
+    async def _error(self, connection: _Connection, number: Any, code: str) -> None:
+        frame = {"type": "error", "re": number, "code": code, "params": {}, "message": code}
+        await connection.socket.send(json.dumps(frame))
+
+
+def step_frame(match: Match, viewer: int, after: int) -> dict[str, Any]:
+    """The ``step`` frame for ``viewer`` with the events after number ``after`` (PROTOCOL.md)."""
+    events = match.events_for(match.events[after:], viewer)
+    view = match.view(viewer)
+    refusals = {}
+    if viewer == match.current_player and match.phase in (Phase.PLAY, Phase.DISCARD):
+        make = play if match.phase == Phase.PLAY else discard
+        for card in view.hand:
+            error = match.explain(make(card))
+            if error is not None:
+                refusals[card_code(card)] = {"code": error.code, "params": error.params, "message": error.message}
+    finished = match.finished_hand()
+    return {
+        "type": "step",
+        "table": TABLE,
+        "viewer": viewer,
+        "epoch": 0,
+        "events": [{"n": after + index + 1, "event": encode_value(event)} for index, event in enumerate(events)],
+        "state": {
+            "position": list(match.position_key()),
+            "phase": match.phase.name.lower(),
+            "current": match.current_player,
+            "deal": match.deal_number,
+            "over": match.is_over,
+            "last": len(match.events),
+        },
+        "view": encode_value(view),
+        "scores": encode_value(score_history(match.history())),
+        "can_claim": match.can_claim(viewer),
+        "refusals": refusals,
+        "finished_hand": None if finished is None else encode_value(finished),
+    }
