@@ -44,6 +44,7 @@ class FixtureServer:
         self.received: list[dict[str, Any]] = []
         self.refuse_next: str | None = None  # answer the next act with this code instead
         self.swallow_next = False  # take the next act without a word, then drop every connection
+        self.hold_computers = False  # the computers never move (as people elsewhere who are away)
         self._connections: set[_Connection] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -175,7 +176,7 @@ class FixtureServer:
 
     async def _computers(self) -> None:
         match = self.match
-        while not match.is_over and match.phase != Phase.HAND_OVER and not match.seats[match.current_player].is_human:
+        while not self.hold_computers and not match.is_over and match.phase != Phase.HAND_OVER and not match.seats[match.current_player].is_human:
             match.apply(match.choose_ai_action())
             await self._broadcast()
         if match.is_over:

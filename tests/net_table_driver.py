@@ -1,0 +1,55 @@
+"""Plays a network table through its window, as a person would, for the network UI tests.
+
+``decide(app, scene)`` makes the one decision the top of the window asks for (a
+bid, a trump or contract, the kitty, a card dragged to the trick, the score pad's
+button), from the legal actions of the seat's own view: the test never looks at
+the server's game to play.
+"""
+
+from __future__ import annotations
+
+import time
+
+from game.rules import ActionKind
+from game.ui.app import App
+from game.ui.table.scene import TableScene
+from test_ui_table import card_centre, click, drag, step, top_name
+
+
+def decide(app: App, scene: TableScene) -> bool:
+    """Make the decision the window asks for, if it asks; True when one was made."""
+    name = top_name(app)
+    dialog = app.scenes[-1]
+    if name == "BiddingPanel":
+        legal = scene.session.view(scene.viewer).game.legal_actions
+        click(app, dialog.buttons[legal[0]].rect.center)
+    elif name == "ContractChooser":
+        click(app, next(button for button in dialog.buttons if button.enabled).rect.center)
+    elif name == "KittyDialog":
+        for choice in dialog.cards[-dialog.discard_count :]:
+            click(app, choice.rect.center)
+        click(app, dialog.confirm.rect.center)
+    elif name == "ScorePad":
+        click(app, dialog.close_button.rect.center)
+    elif dialog is scene and scene.input_enabled():
+        view = scene.session.view(scene.viewer).game
+        card = sorted(action.value for action in view.legal_actions if action.kind == ActionKind.PLAY)[0]
+        drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
+    else:
+        return False
+    return True
+
+
+def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.0) -> bool:
+    """Run every table's frames, deciding as asked, until ``done()`` (bounded in time)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if done():
+            return True
+        acted = False
+        for app, scene in tables:
+            step(app)
+            acted = decide(app, scene) or acted
+        if not acted:
+            time.sleep(0.0005)  # the answers travel: let the network threads run
+    return done()

@@ -1,0 +1,91 @@
+"""A table screen over a ``RemoteSession``: played through the window against a real loopback server.
+
+The server is the test fixture of ``net_fixture`` (a real ``Match`` behind a real
+websocket server); the window runs with the SDL dummy video driver and instant
+animations, and every decision is made through the screen (``net_table_driver``).
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import time
+
+import pygame
+
+from game.persistence.history_codec import score_history
+from game.persistence.history_files import encode_record
+from game.ui.app import NETWORK_WAKE
+from game.ui.table.scene import TableScene
+from game.ui.text import t
+from net_fixture import FixtureServer
+from net_table_driver import play_tables
+from test_net_remote_session import connect, server, wait_for  # noqa: F401  (server: the fixture, used by name)
+from test_ui_table import make_app, step, top_name
+
+
+def open_table(tmp_path, server, lobby=None) -> tuple:
+    app = make_app(tmp_path)
+    session = connect(server, lobby, user_paths=app.user_paths)
+    scene = TableScene(app, session)
+    app.replace(scene)
+    return app, scene, session
+
+
+def test_a_network_table_plays_a_game_through_the_window_and_records_it_once(tmp_path, server):
+    app, scene, session = open_table(tmp_path, server)
+    assert scene.humans == [0] and not scene.undo_button.visible and not scene.undo_offered
+    assert scene.leave_warning() == t("leave.seat_kept")
+    # Bids, cards dragged to the trick, each answered over the network, to the end screen.
+    assert play_tables([(app, scene)], lambda: top_name(app) == "EndScene")
+    match = server.match
+    assert match.is_over and session.position == match.position_key()
+    assert session.view(0).game == match.view(0) and scene.shown_view() == match.view(0)
+    assert session.view(0).scores == score_history(match.history())
+    history = app.user_paths.histories_dir / "bidwhist.jsonl"
+    assert wait_for(lambda: step(app) or history.exists())
+    for _ in range(3):
+        step(app)
+    assert history.read_bytes() == encode_record(match.history())  # the server's record, once
+    app.close(quit_pygame=False)
+
+
+def test_a_table_waiting_for_a_person_elsewhere_sleeps_and_says_how_long_they_are_away(tmp_path, server):
+    # The other seats are people elsewhere, as far as this screen knows, and none of them moves.
+    server.hold_computers = True
+    lobby = server.lobby()
+    for entry in lobby["seats"][1:]:
+        entry.update(kind="open", level=None)
+    app, scene, session = open_table(tmp_path, server, lobby)
+    for _ in range(300):  # the deal lands and the card faces are drawn ahead; then nothing moves
+        if scene.wake_in() is None:
+            break
+        step(app)
+    assert session.current_player not in scene.humans and session.thinking_seat() == -1
+    assert scene.wake_in() is None  # waiting for a person elsewhere: no frames, no CPU
+    seat = session.current_player
+    server.send({"type": "presence", "table": "T1", "seats": [{"seat": seat, "connected": False, "away": 42}]})
+    assert wait_for(lambda: step(app) or bool(session.away_seats()))
+    assert scene.network_notice() == t("net.waiting_for", name=scene.names[seat], time="0:42")
+    assert 0 < scene.wake_in() <= 1.0  # the seconds tick on the felt
+    server.drop_connections()
+    assert wait_for(lambda: session.link_down)
+    assert scene.network_notice() == t("net.reconnecting")
+    scene.draw(app.screen_surface() if hasattr(app, "screen_surface") else pygame.Surface(app.size))
+    app.close(quit_pygame=False)
+
+
+def test_a_message_arriving_wakes_a_sleeping_window_once(tmp_path):
+    app = make_app(tmp_path)
+    pygame.event.clear()
+    app.wake()
+    app.wake()  # a burst of messages costs one frame
+    woken = [event for event in pygame.event.get() if event.type == NETWORK_WAKE]
+    assert len(woken) == 1
+    app.step(0.0, woken)
+    app.wake()
+    assert [event.type for event in pygame.event.get()].count(NETWORK_WAKE) == 1
+    app.close(quit_pygame=False)
