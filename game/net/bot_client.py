@@ -41,6 +41,8 @@ class BotClient:
         self._reader: asyncio.Task[None] | None = None
         self._over = asyncio.Event()
         self._acted: set[tuple[int, int]] = set()  # (seat, position) already answered
+        self.playing = True  # False: the bot holds its cards (a test stops it mid-hand)
+        self.hold: Callable[[dict[str, Any]], bool] | None = None  # a step at which to stop playing
 
     # ------------------------------------------------------------------ the link
     async def connect(self) -> dict[str, Any]:
@@ -49,6 +51,33 @@ class BotClient:
         )
         self._reader = asyncio.create_task(self._read())
         return await self.request({"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "app": "bot"})
+
+    async def reconnect(self) -> None:
+        """A new connection (after a drop or a server restart): hello, then ``resume`` for every
+        seat held, from the last event number seen; play goes on from the catch-up steps."""
+        if self._reader is not None:
+            self._reader.cancel()
+        self._over = asyncio.Event()
+        await self.connect()
+        for seat, token in self.tokens.items():
+            reply = await self.request(
+                {
+                    "type": "resume",
+                    "table": self.table,
+                    "seat": seat,
+                    "token": token,
+                    "after": self.last.get(seat, 0),
+                    "epoch": 0,
+                }
+            )
+            if reply["type"] != "seated":
+                raise ConnectionError(f"seat {seat} not resumed: {reply}")
+
+    async def play_on(self) -> None:
+        """Start playing again (after ``playing`` was False): answer the latest steps."""
+        self.playing, self.hold = True, None
+        for seat, step in list(self.steps.items()):
+            await self._answer(seat, step)
 
     async def close(self) -> None:
         if self.socket is not None:
@@ -93,7 +122,8 @@ class BotClient:
             self._over.set()
 
     async def _take(self, frame: dict[str, Any]) -> None:
-        future = self._replies.pop(frame.get("re"), None) if isinstance(frame.get("re"), int) else None
+        re = frame.get("re")
+        future = self._replies.pop(re, None) if isinstance(re, int) else None
         if future is not None and not future.done():
             future.set_result(frame)
         kind = frame.get("type")
@@ -126,7 +156,9 @@ class BotClient:
         after a hand, sometimes a claim when one is allowed."""
         state = step["state"]
         at = state["position"][0]
-        if state["over"] or (seat, at) in self._acted or seat not in self.tokens:
+        if self.playing and self.hold is not None and self.hold(step):
+            self.playing = False
+        if not self.playing or state["over"] or (seat, at) in self._acted or seat not in self.tokens:
             return
         if state["phase"] == "hand_over":
             self._acted.add((seat, at))
