@@ -47,7 +47,7 @@ log = logging.getLogger("tricktable.server")
 
 # Messages with no answer of their own are answered ``ok`` once carried out (after the
 # steps they caused), so a client knows its action is done, or ``refused``.
-_ANSWERED_OK = frozenset({"set_seat", "move_seat", "start", "act", "claim", "ready", "leave"})
+_ANSWERED_OK = frozenset({"spectate", "set_seat", "move_seat", "start", "act", "claim", "ready", "leave"})
 OUTBOX_LIMIT = 2000  # frames waiting for one slow reader before it is let go
 
 

@@ -22,6 +22,7 @@ import json
 import logging
 import os
 from pathlib import Path
+from collections.abc import Iterator
 from typing import Any
 
 from game.net.table_host import HostedTable, SeatPlan, TableOptions
@@ -131,6 +132,13 @@ def read_table(path: Path) -> HostedTable | None:
 
 
 def _replay(records: list[dict[str, Any]]) -> HostedTable | None:
+    *_, table = replayed(records)  # the table after its last line
+    return table
+
+
+def replayed(records: list[dict[str, Any]]) -> Iterator[HostedTable | None]:
+    """The table after each line of its log, one line at a time (the same object, changing;
+    None once the log says the game is over)."""
     header = records[0]
     rules = rules_from_dict(header["rules"]["game"], header["rules"]["values"])
     options = TableOptions(**header["options"])
@@ -143,6 +151,7 @@ def _replay(records: list[dict[str, Any]]) -> HostedTable | None:
         header["host"],
         seed=int(header["seed"]),
     )
+    yield table
     for record in records[1:]:
         if "seats" in record:
             table.seats = [SeatPlan.from_dict(seat) for seat in record["seats"]]
@@ -160,5 +169,6 @@ def _replay(records: list[dict[str, Any]]) -> HostedTable | None:
             assert table.match is not None
             table.match.next_deal()
         elif record.get("over"):
-            return None
-    return table
+            yield None
+            return
+        yield table
