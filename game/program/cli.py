@@ -27,6 +27,7 @@ from game.ai import levels as ai_levels
 from game.persistence.file_lock import FileBusyError
 from game.persistence.history_files import HistoryWriter
 from game.program.log_setup import log_for_command
+from game.program.serve_command import add_serve_command, run_serve
 from game.rules import GameDef, GameEvent, RuleConfigError, all_games, game_names, get_game
 from game.rules.actions import BidMode
 from game.rules.events import BidWhistHandScored, GameOver, WizardHandScored
@@ -158,6 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
         "file cannot be read (2 wins when both happen)",
     )
     replay.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", type=_data_dir_option, help=argparse.SUPPRESS)
+    add_serve_command(commands)
     return parser
 
 
@@ -182,6 +184,8 @@ def main(argv: Sequence[str] | None = None, *, log_to_user_folder: bool = False)
         return EXIT_USAGE
     if args.command == "simulate":
         return run_simulate(args)
+    if args.command == "serve":
+        return run_serve(args, data_dir)
     if args.command == "replay":
         if args.check:
             return run_replay_check(args.check + ([args.file] if args.file else []))

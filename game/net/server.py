@@ -1,0 +1,704 @@
+"""The Trick Table server: tables over WebSockets, the server the only holder of every deck.
+
+``TableServer`` answers the messages of ``docs/PROTOCOL.md`` on an asyncio loop;
+``run_server`` serves it on an address (``python main.py serve``), and
+``ServerThread`` runs the same server inside the program for **Host a table**.
+"""
+
+from __future__ import annotations
+
+# One connection, one ``Connection``: the seats it holds per table (with the last
+# event number sent for each), the tables it watches and hosts, its rate allowance
+# and its count of malformed frames. Frames go out through the connection's own
+# queue and writer task, so a slow reader never holds up a table or another player.
+#
+# After every change of a table, in this order: the change is written to the
+# table log, then each viewer at the table is sent its step (its events since the
+# last it got, its view), then a computer to act is set thinking on the thread
+# pool; its answer is applied only if the table is still where it was asked.
+
+import asyncio
+import contextlib
+import ipaddress
+import json
+import logging
+import ssl
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net import protocol
+from game.net.protocol import normalize_invite_code
+from game.net.table_host import HostedTable, TableOptions, TableRefusal
+from game.net.table_log import TableLogs
+from game.net.wire import WireError, decode_action
+from game.rules import PUBLIC_SEAT, game_names
+from game.rules.errors import RuleConfigError
+from game.rules.house_rules import make_rules
+
+log = logging.getLogger("tricktable.server")
+
+# Messages with no answer of their own are answered ``ok`` once carried out (after the
+# steps they caused), so a client knows its action is done, or ``refused``.
+_ANSWERED_OK = frozenset({"spectate", "set_seat", "move_seat", "start", "act", "claim", "ready", "leave"})
+OUTBOX_LIMIT = 2000  # frames waiting for one slow reader before it is let go
+
+
+@dataclass(eq=False)
+class Connection:
+    """One client's link and what it holds."""
+
+    socket: ServerConnection
+    private: bool  # from the server's own network (or this machine)
+    held: dict[str, dict[int, int]] = field(default_factory=dict)  # table -> seat -> last event number sent
+    watching: dict[str, int] = field(default_factory=dict)  # spectated table -> last event number sent
+    hosting: set[str] = field(default_factory=set)
+    greeted: bool = False
+    allowance: float = protocol.RATE_BURST
+    allowance_at: float = 0.0
+    over_allowance: int = 0
+    bad_frames: int = 0
+    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        if self.outbox.qsize() >= OUTBOX_LIMIT:
+            return  # the writer closes it (below); nothing more is queued
+        self.outbox.put_nowait(json.dumps(frame, separators=(",", ":")))
+
+    def tables(self) -> set[str]:
+        return set(self.held) | set(self.watching)
+
+
+class TableServer:
+    """Every table of one server and the messages that change them."""
+
+    def __init__(
+        self,
+        data_dir: Path | None = None,
+        name: str = "Trick Table",
+        *,
+        max_tables: int = protocol.MAX_TABLES,
+        clock: Callable[[], float] = time.monotonic,
+        ai_threads: int = 2,
+        rate_per_second: float = protocol.RATE_PER_SECOND,
+        rate_burst: int = protocol.RATE_BURST,
+    ) -> None:
+        """``rate_per_second`` and ``rate_burst``: each connection's allowance (the protocol's
+        unless a test or benchmark plays faster than people)."""
+        self.rate_per_second, self.rate_burst = rate_per_second, rate_burst
+        self.name = name[:60]
+        self.max_tables = max_tables
+        self.clock = clock
+        self.logs = TableLogs(data_dir / "tables" if data_dir is not None else None)
+        self.tables: dict[str, HostedTable] = {}
+        self.by_invite: dict[str, str] = {}
+        self.at_table: dict[str, set[Connection]] = {}
+        self.thinking: set[str] = set()
+        self.executor = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="tricktable-ai")
+        for table in self.logs.load_unfinished():
+            self._add(table)
+            now = clock()
+            for seat, plan in enumerate(table.seats):
+                if plan.human and table.started:
+                    table.presence_of(seat).away_since = now  # until its player comes back
+        self._handlers: dict[str, Callable[[Connection, dict[str, Any]], None]] = {
+            "list_tables": self._list_tables,
+            "create_table": self._create_table,
+            "take_seat": self._take_seat,
+            "spectate": self._spectate,
+            "resume": self._resume,
+            "set_seat": self._set_seat,
+            "move_seat": self._move_seat,
+            "start": self._start,
+            "act": self._act,
+            "claim": self._claim,
+            "ready": self._ready,
+            "leave": self._leave,
+        }
+
+    def _add(self, table: HostedTable) -> None:
+        self.tables[table.table_id] = table
+        self.by_invite[table.invite] = table.table_id
+        self.at_table.setdefault(table.table_id, set())
+
+    def resume_computers(self) -> None:
+        """After a restart: set thinking every computer that was to act."""
+        for table in self.tables.values():
+            self._advance(table)
+
+    # ------------------------------------------------------------------ connections
+    async def handle(self, socket: ServerConnection) -> None:
+        """One connection, from its hello to its close."""
+        conn = Connection(
+            socket, _is_private(socket.remote_address), allowance=self.rate_burst, allowance_at=self.clock()
+        )
+        writer = asyncio.create_task(self._write(conn))
+        try:
+            try:
+                first = await asyncio.wait_for(socket.recv(), protocol.HELLO_SECONDS)
+            except TimeoutError:
+                await socket.close(1008, "hello expected")
+                return
+            self._receive(conn, first)
+            if not conn.greeted:
+                await asyncio.sleep(0)  # let the error go out first
+                await socket.close(1008, "hello expected")
+                return
+            async for message in socket:
+                self._receive(conn, message)
+                if conn.bad_frames > protocol.BAD_FRAMES_CLOSE_AFTER:
+                    await socket.close(1008, "too many malformed frames")
+                    break
+                if conn.over_allowance > protocol.FLOOD_CLOSE_AFTER:
+                    await socket.close(1008, "too many messages")
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.outbox.put_nowait(None)
+            self._gone(conn)
+            with contextlib.suppress(Exception):
+                await writer
+
+    async def _write(self, conn: Connection) -> None:
+        while True:
+            text = await conn.outbox.get()
+            if text is None:
+                return
+            if conn.outbox.qsize() >= OUTBOX_LIMIT - 1:
+                await conn.socket.close(1008, "not reading")
+                return
+            try:
+                await conn.socket.send(text)
+            except ConnectionClosed:
+                return
+
+    def _receive(self, conn: Connection, message: str | bytes) -> None:
+        now = self.clock()
+        conn.allowance = min(float(self.rate_burst), conn.allowance + (now - conn.allowance_at) * self.rate_per_second)
+        conn.allowance_at = now
+        if conn.allowance < 1.0:
+            conn.over_allowance += 1
+            conn.send(TableRefusal("rate_limited", "too many messages: slow down").frame(re=_message_id(message)))
+            return
+        conn.allowance -= 1.0
+        if not isinstance(message, str):
+            conn.bad_frames += 1
+            conn.send(TableRefusal("not_text", "frames are JSON text").frame())
+            return
+        try:
+            data = json.loads(message)
+        except ValueError:
+            conn.bad_frames += 1
+            conn.send(TableRefusal("bad_json", "not JSON").frame())
+            return
+        re = data.get("id") if isinstance(data, dict) else None
+        re = re if isinstance(re, int) and not isinstance(re, bool) else None
+        kind = data.get("type") if isinstance(data, dict) else None
+        if not isinstance(kind, str):
+            conn.bad_frames += 1
+            conn.send(TableRefusal("bad_message", "a message is an object with a type", field="type").frame(re=re))
+            return
+        if not conn.greeted:
+            self._hello(conn, data, re)
+            return
+        handler = self._handlers.get(kind)
+        if handler is None:
+            conn.bad_frames += 1
+            conn.send(TableRefusal("unknown_type", "unknown message type", type=kind[:40]).frame(re=re))
+            return
+        try:
+            handler(conn, data)
+            if kind in _ANSWERED_OK:
+                conn.send({"type": "ok", "re": re})
+        except TableRefusal as refusal:
+            if refusal.code in ("bad_message", "bad_token"):
+                conn.bad_frames += 1
+            kind_sent = "refused" if kind in ("act", "claim", "ready") and refusal.code != "bad_message" else "error"
+            conn.send(refusal.frame(kind_sent, re))
+        except Exception:  # a server fault answers one message, never ends the server
+            log.exception("message %s failed", kind)
+            conn.send(TableRefusal("server_busy", "the server could not do that").frame(re=re))
+
+    def _hello(self, conn: Connection, data: dict[str, Any], re: int | None) -> None:
+        if data.get("type") != "hello":
+            conn.send(TableRefusal("hello_first", "say hello first").frame(re=re))
+            return
+        if data.get("protocol") != protocol.PROTOCOL_VERSION:
+            conn.send(
+                TableRefusal("version", "another protocol version", server=protocol.PROTOCOL_VERSION).frame(re=re)
+            )
+            return
+        conn.greeted = True
+        conn.send(
+            {
+                "type": "welcome",
+                "re": re,
+                "protocol": protocol.PROTOCOL_VERSION,
+                "server": self.name,
+                "listed": conn.private,
+            }
+        )
+
+    def _gone(self, conn: Connection) -> None:
+        """A connection closed: its seats wait for their players."""
+        now = self.clock()
+        for table_id in conn.tables():
+            table = self.tables.get(table_id)
+            self.at_table.get(table_id, set()).discard(conn)
+            if table is None:
+                continue
+            seats = list(conn.held.get(table_id, {}))
+            if table.started:
+                for seat in seats:
+                    if not self._present(table, seat):
+                        table.presence_of(seat).away_since = now
+                self._presence(table)
+            else:
+                self._lobby(table)
+
+    # ------------------------------------------------------------------ helpers
+    def _table(self, data: dict[str, Any]) -> HostedTable:
+        table_id = data.get("table")
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise TableRefusal("no_table", "no such table")
+        return table
+
+    def _by_invite(self, data: dict[str, Any]) -> HostedTable:
+        code = normalize_invite_code(data.get("invite"))  # type: ignore[arg-type]  # checked inside
+        table_id = self.by_invite.get(code) if code is not None else None
+        if table_id is None or table_id not in self.tables:
+            raise TableRefusal("bad_invite", "no table has that invite code")
+        return self.tables[table_id]
+
+    def _hosted(self, conn: Connection, data: dict[str, Any]) -> HostedTable:
+        table = self._table(data)
+        if not table.is_host(data.get("host_token")):
+            raise TableRefusal("not_host", "only the host may do that")
+        return table
+
+    def _held_seat(self, conn: Connection, table: HostedTable, data: dict[str, Any]) -> int:
+        seat = data.get("seat")
+        if not isinstance(seat, int) or seat not in conn.held.get(table.table_id, {}):
+            raise TableRefusal("not_seated", "you do not hold that seat", seat=str(seat)[:8])
+        return seat
+
+    def _present(self, table: HostedTable, seat: int) -> bool:
+        return any(seat in conn.held.get(table.table_id, {}) for conn in self.at_table.get(table.table_id, ()))
+
+    def _connected(self, table: HostedTable) -> Callable[[int], bool]:
+        return lambda seat: self._present(table, seat)
+
+    def _lobby(self, table: HostedTable) -> None:
+        frame = table.lobby_frame(self._connected(table))
+        for conn in self.at_table.get(table.table_id, ()):
+            conn.send(frame)
+
+    def _presence(self, table: HostedTable) -> None:
+        now = self.clock()
+        seats = []
+        for seat, plan in enumerate(table.seats):
+            if not plan.human:
+                continue
+            presence = table.presence_of(seat)
+            here = self._present(table, seat)
+            away = None if here or presence.away_since is None else round(now - presence.away_since, 1)
+            seats.append({"seat": seat, "connected": here, "away": away, "stand_in": presence.stand_in})
+        frame = {"type": "presence", "table": table.table_id, "seats": seats}
+        for conn in self.at_table.get(table.table_id, ()):
+            conn.send(frame)
+
+    def _hold(self, conn: Connection, table: HostedTable, seat: int, after: int = 0) -> None:
+        """``conn`` holds ``seat`` now (any other connection holding it lets it go)."""
+        for other in self.at_table.get(table.table_id, ()):
+            if other is not conn and seat in other.held.get(table.table_id, {}):
+                del other.held[table.table_id][seat]
+                other.send({"type": "seat_lost", "table": table.table_id, "seat": seat})
+        conn.held.setdefault(table.table_id, {})[seat] = after
+        self.at_table[table.table_id].add(conn)
+        presence = table.presence_of(seat)
+        presence.away_since, presence.stand_in = None, False
+
+    def _steps(self, table: HostedTable) -> None:
+        """Every viewer at ``table`` gets what happened since its last step."""
+        if not table.started:
+            return
+        last = table.last_number
+        for conn in self.at_table.get(table.table_id, ()):
+            seats = conn.held.get(table.table_id, {})
+            for seat, sent in seats.items():
+                if sent < last:
+                    conn.send(table.step_for(seat, sent))
+                    seats[seat] = last
+            if table.table_id in conn.watching and conn.watching[table.table_id] < last:
+                conn.send(table.step_for(PUBLIC_SEAT, conn.watching[table.table_id]))
+                conn.watching[table.table_id] = last
+
+    def _changed(self, table: HostedTable) -> None:
+        """``table``'s game moved (already logged): tell everyone, deal on, let a computer think."""
+        while table.deal_if_ready(self._connected(table)):
+            self.logs.append(table, {"next": True})
+        self._steps(table)
+        if table.over:
+            self.logs.append(table, {"over": True})
+            record = table.history_record()
+            for conn in self.at_table.get(table.table_id, ()):
+                if conn.held.get(table.table_id):
+                    conn.send({"type": "game_over", "table": table.table_id, "history": record})
+            self._forget(table)
+            return
+        self._advance(table)
+
+    def _forget(self, table: HostedTable) -> None:
+        """A finished table leaves the server (its log stays on disk)."""
+        self.tables.pop(table.table_id, None)
+        self.by_invite.pop(table.invite, None)
+        for conn in self.at_table.pop(table.table_id, set()):
+            conn.held.pop(table.table_id, None)
+            conn.watching.pop(table.table_id, None)
+            conn.hosting.discard(table.table_id)
+
+    def _advance(self, table: HostedTable) -> None:
+        """Set the computer to act (if any) thinking, off the loop."""
+        seat = table.computer_to_act()
+        if seat < 0 or table.table_id in self.thinking:
+            return
+        request = table.ai_request(seat)
+        self.thinking.add(table.table_id)
+        loop = asyncio.get_running_loop()
+        future = loop.run_in_executor(self.executor, request.decide)
+
+        def done(result: asyncio.Future[Any]) -> None:
+            self.thinking.discard(table.table_id)
+            if self.tables.get(table.table_id) is not table or table.match is None:
+                return
+            try:
+                action = result.result()
+            except Exception:
+                log.exception("a computer at table %s could not decide", table.table_id)
+                return
+            match = table.match
+            if match.position_key() == request.key and table.computer_to_act() == seat:
+                match.apply(action, seat)
+                self.logs.append(table, table.action_line(seat, action))
+                table.ready.clear()
+                self._changed(table)
+            else:
+                self._advance(table)  # the table moved on (its player came back): think again
+
+        future.add_done_callback(done)
+
+    def tick(self) -> None:
+        """Once a second: stand in for players away longer than their table allows, and
+        tell the tables whose players are away how long they have been."""
+        now = self.clock()
+        for table in list(self.tables.values()):
+            if not table.started:
+                continue
+            away = False
+            for seat, presence in table.presence.items():
+                if presence.away_since is None or self._present(table, seat):
+                    continue
+                away = True
+                limit = table.options.stand_in_after
+                if limit is not None and not presence.stand_in and now - presence.away_since >= limit:
+                    presence.stand_in = True
+                    self._presence(table)
+                    self._changed(table)
+            if away:
+                self._presence(table)
+
+    # ------------------------------------------------------------------ the messages
+    def _list_tables(self, conn: Connection, data: dict[str, Any]) -> None:
+        listing = []
+        for table in self.tables.values():
+            listing.append(
+                {
+                    "table": table.table_id,
+                    "name": table.options.name,
+                    "game": table.rules.game,
+                    "players": len(table.seats),
+                    "free_seats": len(table.free_seats()),
+                    "started": table.started,
+                    "invite": table.invite if conn.private and table.options.listed else None,
+                }
+            )
+        conn.send({"type": "tables", "re": data.get("id"), "tables": listing[:500]})
+
+    def _create_table(self, conn: Connection, data: dict[str, Any]) -> None:
+        if len(self.tables) >= self.max_tables:
+            raise TableRefusal("too_many_tables", "this server holds as many tables as it can")
+        rules_data = data.get("rules")
+        if not isinstance(rules_data, dict) or rules_data.get("game") not in game_names():
+            raise TableRefusal("bad_rules", "rules name a game this server plays", field="rules")
+        seats = data.get("seats")
+        values = rules_data.get("values", {})
+        try:
+            rules = make_rules(
+                rules_data["game"],
+                values if isinstance(values, dict) else None,
+                len(seats) if isinstance(seats, list) else None,
+            )
+        except (RuleConfigError, ValueError, TypeError) as error:
+            raise TableRefusal("bad_rules", str(error)[:200]) from None
+        stand_in = data.get("stand_in_after")
+        if stand_in is not None and (
+            not isinstance(stand_in, (int, float)) or isinstance(stand_in, bool) or not 0 <= stand_in <= 3600
+        ):
+            raise TableRefusal("bad_message", "stand_in_after is seconds or null", field="stand_in_after")
+        name = data.get("name")
+        options = TableOptions(
+            name=(name if isinstance(name, str) else "")[: protocol.MAX_NAME] or "Trick Table",
+            spectators=data.get("spectators") is True,
+            stand_in_after=stand_in,
+            listed=data.get("listed") is not False,
+        )
+        table, host_token, tokens = HostedTable.create(rules, seats if isinstance(seats, list) else [], options)
+        self.logs.create(table)
+        self._add(table)
+        conn.hosting.add(table.table_id)
+        self.at_table[table.table_id].add(conn)
+        conn.held.setdefault(table.table_id, {})
+        for seat in tokens:
+            self._hold(conn, table, seat)
+        conn.send(
+            {
+                "type": "table_created",
+                "re": data.get("id"),
+                "table": table.table_id,
+                "invite": table.invite,
+                "host_token": host_token,
+                "seats": [{"seat": seat, "token": token} for seat, token in tokens.items()],
+            }
+        )
+        self._lobby(table)
+
+    def _take_seat(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._by_invite(data)
+        seat, token = table.take_seat(data.get("name"), data.get("seat"))
+        self.logs.seats_changed(table)
+        self._hold(conn, table, seat)
+        conn.send({"type": "seated", "re": data.get("id"), "table": table.table_id, "seat": seat, "token": token})
+        self._lobby(table)
+
+    def _spectate(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._by_invite(data)
+        if not table.options.spectators:
+            raise TableRefusal("no_spectators", "this table has no spectators")
+        watchers = sum(1 for other in self.at_table[table.table_id] if table.table_id in other.watching)
+        if watchers >= protocol.MAX_SPECTATORS and table.table_id not in conn.watching:
+            raise TableRefusal("no_spectators", "this table has as many spectators as it takes")
+        conn.watching[table.table_id] = 0
+        self.at_table[table.table_id].add(conn)
+        conn.send(table.lobby_frame(self._connected(table)))
+        self._steps(table)
+
+    def _resume(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._table(data)
+        seat = table.seat_of_token(data.get("seat"), data.get("token"))
+        after = data.get("after")
+        if not isinstance(after, int) or isinstance(after, bool) or not 0 <= after <= table.last_number:
+            after = 0
+        self._hold(conn, table, seat, after)
+        conn.send({"type": "seated", "re": data.get("id"), "table": table.table_id, "seat": seat, "token": None})
+        self._lobby(table)
+        if table.started:
+            self._presence(table)
+            self._steps(table)
+            self._changed(table)  # a stand-in stops; a hand waiting for this player deals on
+
+    def _set_seat(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._hosted(conn, data)
+        seat = data.get("seat")
+        token = table.set_seat(seat, data.get("kind"), data.get("level"), data.get("name"))
+        assert isinstance(seat, int)
+        for other in self.at_table[table.table_id]:
+            if seat in other.held.get(table.table_id, {}):
+                del other.held[table.table_id][seat]
+                other.send({"type": "seat_lost", "table": table.table_id, "seat": seat})
+        self.logs.seats_changed(table)
+        if token is not None:
+            self._hold(conn, table, seat)
+            conn.send({"type": "seated", "re": data.get("id"), "table": table.table_id, "seat": seat, "token": token})
+        self._lobby(table)
+
+    def _move_seat(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._hosted(conn, data)
+        seat, to = data.get("seat"), data.get("to")
+        table.move_seat(seat, to)
+        assert isinstance(seat, int) and isinstance(to, int)
+        for other in self.at_table[table.table_id]:
+            held = other.held.get(table.table_id, {})
+            moved = {to if s == seat else seat if s == to else s: n for s, n in held.items()}
+            if moved != held:
+                other.held[table.table_id] = moved
+                for old, new in ((seat, to), (to, seat)):
+                    if old in held:
+                        other.send({"type": "seat_moved", "table": table.table_id, "seat": old, "to": new})
+        self.logs.seats_changed(table)
+        self._lobby(table)
+
+    def _start(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._hosted(conn, data)
+        table.start()
+        self.logs.append(table, {"start": True})
+        self._lobby(table)
+        self._changed(table)
+
+    def _act(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._table(data)
+        seat = self._held_seat(conn, table, data)
+        try:
+            action = decode_action(data.get("action"))
+        except WireError as error:
+            raise TableRefusal("bad_message", str(error)[:200], field="action") from None
+        if action is None:
+            raise TableRefusal("bad_message", "an action is needed", field="action")
+        table.act(seat, action, data.get("at"))
+        self.logs.append(table, table.action_line(seat, action))
+        self._changed(table)
+
+    def _claim(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._table(data)
+        seat = self._held_seat(conn, table, data)
+        table.claim(seat, data.get("at"))
+        self.logs.append(table, {"claim": seat})
+        self._changed(table)
+
+    def _ready(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._table(data)
+        seat = self._held_seat(conn, table, data)
+        if table.mark_ready(seat, data.get("at"), self._connected(table)):
+            self.logs.append(table, {"next": True})
+        self._changed(table)
+
+    def _leave(self, conn: Connection, data: dict[str, Any]) -> None:
+        table = self._table(data)
+        seats = list(conn.held.pop(table.table_id, {}))
+        conn.watching.pop(table.table_id, None)
+        self.at_table[table.table_id].discard(conn)
+        if not table.started:
+            table.release_seats(seats)
+            self.logs.seats_changed(table)
+            self._lobby(table)
+        else:
+            now = self.clock()
+            for seat in seats:
+                if not self._present(table, seat):
+                    table.presence_of(seat).away_since = now
+            self._presence(table)
+
+
+def _message_id(message: str | bytes) -> int | None:
+    """The ``id`` of a message turned away unread (for its ``re``), when it is easy to see."""
+    if isinstance(message, str) and len(message) < 1024:
+        with contextlib.suppress(ValueError):
+            data = json.loads(message)
+            number = data.get("id") if isinstance(data, dict) else None
+            return number if isinstance(number, int) and not isinstance(number, bool) else None
+    return None
+
+
+def _is_private(address: Any) -> bool:
+    try:
+        host = ipaddress.ip_address(address[0])
+    except (ValueError, TypeError, IndexError):
+        return False
+    if isinstance(host, ipaddress.IPv6Address) and host.ipv4_mapped is not None:
+        host = host.ipv4_mapped
+    return host.is_private or host.is_loopback or host.is_link_local
+
+
+def tls_context(cert: Path, key: Path) -> ssl.SSLContext:
+    """The TLS settings for ``serve --cert --key``; ``OSError``/``ssl.SSLError`` if unusable."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2
+    context.load_cert_chain(cert, key)
+    return context
+
+
+async def start_server(
+    table_server: TableServer, host: str | None, port: int, tls: ssl.SSLContext | None = None
+) -> Server:
+    """``table_server`` listening on ``host``:``port`` (port 0: a free one), its tick running."""
+    server = await serve(
+        table_server.handle,
+        host,
+        port,
+        ssl=tls,
+        max_size=protocol.CLIENT_FRAME_LIMIT,
+        max_queue=32,
+        compression=None,  # frames are small; deflate would cost each connection memory
+        ping_interval=15,
+        ping_timeout=15,
+        server_header=None,
+    )
+    table_server.resume_computers()
+
+    async def ticking() -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            table_server.tick()
+
+    tick_task = asyncio.get_running_loop().create_task(ticking())
+    server.tricktable_tick = tick_task  # type: ignore[attr-defined]  # kept alive with the server
+    return server
+
+
+def bound_port(server: Server) -> int:
+    return int(next(iter(server.sockets)).getsockname()[1])
+
+
+class ServerThread:
+    """The server inside the program (Host a table): its own loop on a daemon thread."""
+
+    def __init__(self, table_server: TableServer, host: str | None = None, port: int = 0) -> None:
+        self.table_server = table_server
+        self.host, self.port = host, port
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, name="tricktable-server", daemon=True)
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start serving; the port it listens on. ``OSError`` when it cannot listen."""
+        self._thread.start()
+        if not self._ready.wait(timeout):
+            raise OSError("the table server did not start")
+        if self._error is not None:
+            raise self._error
+        return self.port
+
+    def _run(self) -> None:
+        asyncio.run(self._main())
+
+    async def _main(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        try:
+            server = await start_server(self.table_server, self.host, self.port)
+        except OSError as error:
+            self._error = error
+            self._ready.set()
+            return
+        self.port = bound_port(server)
+        self._ready.set()
+        await self._stop.wait()
+        server.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(server.wait_closed(), 2.0)
+
+    def stop(self) -> None:
+        """Stop serving (returns at once; the thread ends on its own)."""
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self.table_server.executor.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,431 @@
+"""``HostedTable``: one table as the server holds it, from its lobby to its last trick.
+
+It keeps the seats and their token hashes, the seed, the whole match and its
+computer players, and answers each viewer with only what that seat may know
+(``step_for``). No sockets and no clock of its own: the server drives it.
+"""
+
+from __future__ import annotations
+
+# Event numbers are the match's event indexes plus one: a network table has no
+# undo, so a number never changes its event and every viewer's stream numbers
+# alike (``events_for`` hides a card in place, never leaves an event out).
+#
+# Refusals are raised as ``TableRefusal`` (a code from the engine or the protocol,
+# its parameters and an English message); the server sends them as they are.
+
+import secrets
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.ai import make_player
+from game.net.protocol import MAX_NAME, MAX_SEATS, new_invite_code, new_token, token_hash, tokens_match
+from game.net.wire import encode_action, encode_value
+from game.persistence.history_codec import score_history
+from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, Viewer, events_for, get_game
+from game.rules.actions import NEXT_DEAL, discard, play
+from game.rules.cards import card_code
+from game.rules.house_rules import Rules
+from game.session.match import AiRequest, Match, Seat
+from game.session.names import clean_name
+
+SEAT_KINDS = ("open", "host", "computer")
+
+
+class TableRefusal(Exception):
+    """A message the table will not carry out: nothing changed."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code, self.message, self.params = code, message, params
+
+    def frame(self, kind: str = "error", re: int | None = None) -> dict[str, Any]:
+        return {"type": kind, "re": re, "code": self.code, "params": self.params, "message": self.message}
+
+
+@dataclass
+class SeatPlan:
+    """Who sits at a seat: ``kind`` (open, host, computer), the computer's ``level``, the
+    player's ``name`` and the hash of the token that holds it (None while nobody does)."""
+
+    kind: str
+    level: str | None = None
+    name: str = ""
+    holder: str | None = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind != "computer"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name, "holder": self.holder}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SeatPlan:
+        return cls(data["kind"], data.get("level"), data.get("name", ""), data.get("holder"))
+
+
+@dataclass
+class TableOptions:
+    name: str
+    spectators: bool = False
+    stand_in_after: float | None = None  # seconds away before a computer plays a human's seat
+    listed: bool = True  # offered (with its invite code) to players on the server's own network
+
+
+@dataclass
+class Presence:
+    """A human seat's link: away since (the server's clock) and whether a computer stands in."""
+
+    away_since: float | None = None
+    stand_in: bool = False
+
+
+@dataclass
+class HostedTable:
+    table_id: str
+    invite: str
+    rules: Rules
+    seats: list[SeatPlan]
+    options: TableOptions
+    host_hash: str
+    seed: int = field(default_factory=lambda: secrets.randbits(62))
+    match: Match | None = None
+    ready: set[int] = field(default_factory=set)
+    presence: dict[int, Presence] = field(default_factory=dict)
+    # Seats whose computer stand-in player was built (kept for the rest of the game).
+    _stand_in_players: dict[int, Any] = field(default_factory=dict)
+    _public_cache: tuple[int, dict[str, Any]] | None = None
+
+    # ------------------------------------------------------------------ making one
+    @classmethod
+    def create(
+        cls, rules: Rules, seat_specs: Sequence[Any], options: TableOptions
+    ) -> tuple[HostedTable, str, dict[int, str]]:
+        """A new table in its lobby, its host token and the tokens of its ``host`` seats.
+        ``TableRefusal`` (``bad_seats``) when the seats do not suit the game."""
+        game_def = get_game(rules.game)
+        if not isinstance(seat_specs, list) or not 2 <= len(seat_specs) <= MAX_SEATS:
+            raise TableRefusal("bad_seats", "a table has 2 to 6 seats")
+        counts = game_def.player_counts()
+        if len(seat_specs) not in counts:
+            allowed = ", ".join(str(count) for count in counts)
+            raise TableRefusal("bad_seats", f"{rules.game} is played by {allowed} players", allowed=allowed)
+        host_token = new_token()
+        seats: list[SeatPlan] = []
+        tokens: dict[int, str] = {}
+        for index, spec in enumerate(seat_specs):
+            plan = _seat_plan(spec, game_def.ai_levels, index)
+            if plan.kind == "host":
+                token = new_token()
+                plan.holder = token_hash(token)
+                tokens[index] = token
+            seats.append(plan)
+        table = cls(secrets.token_hex(4), new_invite_code(), rules, seats, options, token_hash(host_token))
+        return table, host_token, tokens
+
+    # ------------------------------------------------------------------ the lobby
+    @property
+    def started(self) -> bool:
+        return self.match is not None
+
+    @property
+    def over(self) -> bool:
+        return self.match is not None and self.match.is_over
+
+    def is_host(self, host_token: object) -> bool:
+        return tokens_match(host_token, self.host_hash)
+
+    def free_seats(self) -> list[int]:
+        return [index for index, plan in enumerate(self.seats) if plan.kind == "open" and plan.holder is None]
+
+    def seat_of_token(self, seat: object, token: object) -> int:
+        """``seat`` when ``token`` holds it, else ``TableRefusal`` (``bad_token``)."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise TableRefusal("bad_token", "no such seat")
+        holder = self.seats[seat].holder
+        if holder is None or not tokens_match(token, holder):
+            raise TableRefusal("bad_token", "that token does not hold this seat")
+        return seat
+
+    def take_seat(self, name: object, seat: object = None) -> tuple[int, str]:
+        """A free open seat for ``name`` (``seat``, or the first free one) and its token."""
+        if self.started:
+            raise TableRefusal("started", "the game has begun")
+        free = self.free_seats()
+        if seat is None:
+            if not free:
+                raise TableRefusal("no_free_seat", "every seat is taken")
+            seat = free[0]
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise TableRefusal("bad_message", "no such seat", field="seat")
+        if seat not in free:
+            raise TableRefusal("seat_taken", "that seat is not free", seat=seat)
+        token = new_token()
+        plan = self.seats[seat]
+        plan.name, plan.holder = _player_name(name, seat), token_hash(token)
+        return seat, token
+
+    def release_seats(self, seats: Sequence[int]) -> None:
+        """Before the start: the player who held ``seats`` left them; open ones become free again."""
+        if self.started:
+            return
+        for seat in seats:
+            plan = self.seats[seat]
+            if plan.kind == "open":
+                plan.name, plan.holder = "", None
+
+    def set_seat(self, seat: object, kind: object, level: object = None, name: object = None) -> str | None:
+        """The host changes what sits at ``seat``; the token of a new ``host`` seat (else None)."""
+        self._lobby_seat(seat)
+        assert isinstance(seat, int)
+        plan = _seat_plan({"kind": kind, "level": level, "name": name}, get_game(self.rules.game).ai_levels, seat)
+        token = None
+        if plan.kind == "host":
+            token = new_token()
+            plan.holder = token_hash(token)
+        self.seats[seat] = plan
+        return token
+
+    def move_seat(self, seat: object, to: object) -> None:
+        self._lobby_seat(seat)
+        self._lobby_seat(to)
+        assert isinstance(seat, int) and isinstance(to, int)
+        self.seats[seat], self.seats[to] = self.seats[to], self.seats[seat]
+
+    def _lobby_seat(self, seat: object) -> None:
+        if self.started:
+            raise TableRefusal("started", "the game has begun: the seats are set")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise TableRefusal("bad_message", "no such seat", field="seat")
+
+    def start(self) -> None:
+        if self.started:
+            raise TableRefusal("started", "the game has begun")
+        if any(plan.human and plan.holder is None for plan in self.seats):
+            raise TableRefusal("seats_not_filled", "a seat is still free", free=self.free_seats())
+        self.match = self._new_match()
+
+    def _new_match(self) -> Match:
+        seats = [
+            Seat(plan.name or f"#{index + 1}", f"ai:{plan.level}" if plan.kind == "computer" else "human")
+            for index, plan in enumerate(self.seats)
+        ]
+        return Match(self.rules, seats, self.seed)
+
+    def lobby_frame(self, connected: Callable[[int], bool]) -> dict[str, Any]:
+        return {
+            "type": "lobby",
+            "table": self.table_id,
+            "name": self.options.name,
+            "game": self.rules.game,
+            "rules": {"game": self.rules.game, "values": self.rules.to_dict()},
+            "seats": [
+                {
+                    "seat": index,
+                    "kind": plan.kind,
+                    "level": plan.level,
+                    "name": plan.name,
+                    "taken": plan.kind == "computer" or plan.holder is not None,
+                    "connected": plan.kind == "computer" or connected(index),
+                }
+                for index, plan in enumerate(self.seats)
+            ],
+            "started": self.started,
+            "spectators": self.options.spectators,
+            "stand_in_after": self.options.stand_in_after,
+        }
+
+    # ------------------------------------------------------------------ the game
+    def _playing(self) -> Match:
+        if self.match is None:
+            raise TableRefusal("not_started", "the game has not begun")
+        return self.match
+
+    def _check_at(self, match: Match, at: object) -> None:
+        if not isinstance(at, int) or isinstance(at, bool) or at != len(match.actions):
+            raise TableRefusal("stale", "the game has moved on since", at=len(match.actions))
+
+    def act(self, seat: int, action: Action, at: object) -> None:
+        """``seat``'s ``action``, seen at ``at`` actions; ``TableRefusal`` with the engine's code."""
+        match = self._playing()
+        self._check_at(match, at)
+        if action == NEXT_DEAL:
+            raise TableRefusal("wrong_phase", "the next hand is dealt once everyone is ready")
+        try:
+            match.apply(action, seat)
+        except IllegalActionError as error:
+            raise TableRefusal(error.code, str(error), **_plain(error.params)) from None
+        self.ready.clear()
+
+    def claim(self, seat: int, at: object) -> None:
+        match = self._playing()
+        self._check_at(match, at)
+        if match.current_player != seat:
+            raise TableRefusal("not_your_turn", "It is not your turn", seat=seat)
+        try:
+            match.claim(seat)
+        except IllegalActionError as error:
+            raise TableRefusal(error.code, str(error), **_plain(error.params)) from None
+
+    def mark_ready(self, seat: int, at: object, present: Callable[[int], bool]) -> bool:
+        """``seat`` has seen the finished hand; True when that made the next hand dealt."""
+        match = self._playing()
+        self._check_at(match, at)
+        if match.phase != Phase.HAND_OVER:
+            raise TableRefusal("wrong_phase", "the hand is not over")
+        self.ready.add(seat)
+        return self.deal_if_ready(present)
+
+    def deal_if_ready(self, present: Callable[[int], bool]) -> bool:
+        """Deal the next hand once every human seat that is here (and not stood in for) is ready;
+        with nobody here to say so, a table with stand-ins deals on by itself."""
+        match = self.match
+        if match is None or match.phase != Phase.HAND_OVER:
+            return False
+        waiting = [
+            seat
+            for seat, plan in enumerate(self.seats)
+            if plan.human and present(seat) and not self.presence_of(seat).stand_in and seat not in self.ready
+        ]
+        anyone_here = any(plan.human and present(seat) for seat, plan in enumerate(self.seats))
+        if waiting or (not anyone_here and not any(p.stand_in for p in self.presence.values())):
+            return False
+        match.next_deal()
+        self.ready.clear()
+        return True
+
+    def presence_of(self, seat: int) -> Presence:
+        return self.presence.setdefault(seat, Presence())
+
+    def computer_to_act(self) -> int:
+        """The seat a server computer is to decide for now (a computer, or a stand-in), or -1."""
+        match = self.match
+        if match is None or match.is_over or match.phase == Phase.HAND_OVER:
+            return -1
+        seat = match.current_player
+        if seat < 0:
+            return -1
+        if not self.seats[seat].human or self.presence_of(seat).stand_in:
+            return seat
+        return -1
+
+    def ai_request(self, seat: int) -> AiRequest:
+        """The decision the computer at ``seat`` (or standing in there) makes now."""
+        match = self._playing()
+        if not self.seats[seat].human:
+            return match.ai_request(seat)
+        player = self._stand_in_players.get(seat)
+        if player is None:
+            player = self._stand_in_players[seat] = make_player(match.game_def, _stand_in_level(match), None)
+        return AiRequest(
+            seat,
+            match.view(seat),
+            f"tricktable:{self.seed}:stand-in:{seat}:decision:{len(match.actions)}",
+            player,
+            match.position_key(),
+        )
+
+    # ------------------------------------------------------------------ what a viewer gets
+    @property
+    def last_number(self) -> int:
+        return len(self.match.events) if self.match is not None else 0
+
+    def step_for(self, viewer: Viewer, after: int) -> dict[str, Any]:
+        """The ``step`` frame for ``viewer``: the events after number ``after`` as it may know
+        them, the position, its view, the score history and what it may do."""
+        match = self._playing()
+        events = events_for(match.events[after:], viewer)
+        public = self._public_part(match)
+        view = match.view(viewer)
+        frame = {
+            "type": "step",
+            "table": self.table_id,
+            "viewer": viewer,
+            "epoch": 0,
+            "events": [{"n": after + 1 + index, "event": encode_value(event)} for index, event in enumerate(events)],
+            "state": public["state"],
+            "view": encode_value(view),
+            "scores": public["scores"],
+            "can_claim": viewer != PUBLIC_SEAT and match.current_player == viewer and match.can_claim(viewer),
+            "refusals": self._refusals(match, view.hand, viewer),
+            "finished_hand": public["finished_hand"],
+        }
+        return frame
+
+    def _public_part(self, match: Match) -> dict[str, Any]:
+        """What every viewer's step shares at this position, encoded once."""
+        number = len(match.events)
+        if self._public_cache is None or self._public_cache[0] != number:
+            finished = match.finished_hand()
+            self._public_cache = (
+                number,
+                {
+                    "state": {
+                        "position": list(match.position_key()),
+                        "phase": match.phase.name.lower(),
+                        "current": match.current_player,
+                        "deal": match.deal_number,
+                        "over": match.is_over,
+                        "last": number,
+                    },
+                    "scores": encode_value(score_history(match.history())),
+                    "finished_hand": encode_value(finished) if finished is not None else None,
+                },
+            )
+        return self._public_cache[1]
+
+    def _refusals(self, match: Match, hand: Sequence[int], viewer: Viewer) -> dict[str, Any]:
+        """Why each card of ``viewer``'s hand may not be played (or laid away) now."""
+        if viewer == PUBLIC_SEAT or match.current_player != viewer or match.phase not in (Phase.PLAY, Phase.DISCARD):
+            return {}
+        make = discard if match.phase == Phase.DISCARD else play
+        refusals: dict[str, Any] = {}
+        for card in set(hand):
+            error = match.explain(make(card))
+            if error is not None:
+                refusals[card_code(card)] = {"code": error.code, "params": _plain(error.params), "message": str(error)}
+        return refusals
+
+    def history_record(self) -> dict[str, Any]:
+        return self._playing().history()
+
+    def action_line(self, seat: int, action: Action) -> dict[str, Any]:
+        """The table log's line for an applied action."""
+        return {"act": [seat, encode_action(action)]}
+
+
+def _plain(params: Any) -> dict[str, Any]:
+    """An error's parameters as JSON can carry them (anything else as text)."""
+    if not isinstance(params, dict):
+        return {}
+    return {
+        str(key): value if isinstance(value, (int, str, float, bool)) or value is None else str(value)
+        for key, value in params.items()
+    }
+
+
+def _player_name(name: object, seat: int) -> str:
+    text = name if isinstance(name, str) else ""
+    return clean_name(text[: MAX_NAME * 4], f"#{seat + 1}")[:MAX_NAME]
+
+
+def _seat_plan(spec: object, levels: Any, index: int) -> SeatPlan:
+    if not isinstance(spec, dict) or spec.get("kind") not in SEAT_KINDS:
+        raise TableRefusal("bad_seats", "each seat is open, host or computer", seat=index)
+    kind = spec["kind"]
+    if kind == "computer":
+        level = spec.get("level")
+        if level not in levels:
+            raise TableRefusal("bad_seats", "unknown computer level", seat=index, levels=", ".join(levels))
+        return SeatPlan("computer", str(level), _player_name(spec.get("name") or f"computer {index + 1}", index))
+    if kind == "host":
+        return SeatPlan("host", None, _player_name(spec.get("name"), index))
+    return SeatPlan("open")
+
+
+def _stand_in_level(match: Match) -> str:
+    """The level of a computer standing in for an absent player: the game's middle one."""
+    levels = [level for level in match.game_def.ai_levels if level != "random"]
+    return levels[len(levels) // 2] if levels else next(iter(match.game_def.ai_levels))

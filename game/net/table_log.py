@@ -1,0 +1,174 @@
+"""The server's table logs: every table's lobby, seed and actions, written as they happen.
+
+One JSON Lines file per table (``tables/<id>.jsonl``); each line is written
+whole, in one ``write``, before the server announces what it records, so a
+server killed at any moment is started again with every table as it stood.
+"""
+
+from __future__ import annotations
+
+# Lines: the header (format, table, invite, rules, seed, seats, host token hash,
+# options), then ``{"seats": [...]}`` for every lobby change, ``{"start": true}``,
+# ``{"act": [seat, "AS"]}`` for each action, ``{"claim": seat}``, ``{"next": true}``
+# for each new deal and ``{"over": true}`` at the end. A last line cut short by the
+# kill is ignored; a log that cannot be read is named in the server's log and left
+# where it is (never deleted or rewritten).
+#
+# Each line opens, appends and closes the file: a server holding a thousand tables
+# then needs no thousand open files, and the kernel has the line once ``write``
+# returns (what a killed process needs; a power cut may lose the last lines).
+
+import json
+import logging
+import os
+from pathlib import Path
+from collections.abc import Iterator
+from typing import Any
+
+from game.net.table_host import HostedTable, SeatPlan, TableOptions
+from game.net.wire import decode_action
+from game.rules.house_rules import rules_from_dict
+
+log = logging.getLogger("tricktable.server")
+
+LOG_FORMAT = "trick-table-table"
+LOG_VERSION = 1
+
+
+class TableLogError(ValueError):
+    """A table log that cannot be read back."""
+
+
+class TableLogs:
+    """The folder of table logs (None: a server that keeps nothing, for tests and benchmarks)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        if folder is not None:
+            folder.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, table_id: str) -> Path | None:
+        return self.folder / f"{table_id}.jsonl" if self.folder is not None else None
+
+    def create(self, table: HostedTable) -> None:
+        header = {
+            "format": LOG_FORMAT,
+            "version": LOG_VERSION,
+            "table": table.table_id,
+            "invite": table.invite,
+            "rules": {"game": table.rules.game, "values": table.rules.to_dict()},
+            "seed": table.seed,
+            "seats": [plan.to_dict() for plan in table.seats],
+            "host": table.host_hash,
+            "options": {
+                "name": table.options.name,
+                "spectators": table.options.spectators,
+                "stand_in_after": table.options.stand_in_after,
+                "listed": table.options.listed,
+            },
+        }
+        self._write(table.table_id, header, exclusive=True)
+
+    def append(self, table: HostedTable, line: dict[str, Any]) -> None:
+        self._write(table.table_id, line)
+
+    def seats_changed(self, table: HostedTable) -> None:
+        self.append(table, {"seats": [plan.to_dict() for plan in table.seats]})
+
+    def _write(self, table_id: str, line: dict[str, Any], exclusive: bool = False) -> None:
+        path = self._path(table_id)
+        if path is None:
+            return
+        data = (json.dumps(line, separators=(",", ":")) + "\n").encode("utf-8")
+        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if exclusive else 0)
+        descriptor = os.open(path, flags, 0o600)
+        try:
+            written = os.write(descriptor, data)
+            if written != len(data):
+                raise OSError(f"table log {path.name}: only {written} of {len(data)} bytes written")
+        finally:
+            os.close(descriptor)
+
+    def load_unfinished(self) -> list[HostedTable]:
+        """Every table whose game has not ended, as its log left it."""
+        if self.folder is None:
+            return []
+        tables = []
+        for path in sorted(self.folder.glob("*.jsonl")):
+            try:
+                table = read_table(path)
+            except (OSError, TableLogError) as error:
+                log.warning("table log %s not resumed: %s", path.name, error)
+                continue
+            if table is not None:
+                tables.append(table)
+        return tables
+
+
+def read_table(path: Path) -> HostedTable | None:
+    """The table ``path`` records (None when its game ended); ``TableLogError`` if unreadable."""
+    lines = path.read_bytes().split(b"\n")
+    records: list[dict[str, Any]] = []
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip():
+            continue
+        try:
+            record = json.loads(raw)
+        except ValueError:
+            if number >= len(lines) - 1:
+                break  # the last line, cut short when the server was killed while writing it
+            raise TableLogError(f"line {number} is not JSON") from None
+        if not isinstance(record, dict):
+            raise TableLogError(f"line {number} is not an object")
+        records.append(record)
+    if not records or records[0].get("format") != LOG_FORMAT or records[0].get("version") != LOG_VERSION:
+        raise TableLogError("not a table log of this version")
+    try:
+        return _replay(records)
+    except TableLogError:
+        raise
+    except Exception as error:  # a damaged log is reported, never a crash of the server
+        raise TableLogError(f"{type(error).__name__}: {error}") from None
+
+
+def _replay(records: list[dict[str, Any]]) -> HostedTable | None:
+    *_, table = replayed(records)  # the table after its last line
+    return table
+
+
+def replayed(records: list[dict[str, Any]]) -> Iterator[HostedTable | None]:
+    """The table after each line of its log, one line at a time (the same object, changing;
+    None once the log says the game is over)."""
+    header = records[0]
+    rules = rules_from_dict(header["rules"]["game"], header["rules"]["values"])
+    options = TableOptions(**header["options"])
+    table = HostedTable(
+        header["table"],
+        header["invite"],
+        rules,
+        [SeatPlan.from_dict(seat) for seat in header["seats"]],
+        options,
+        header["host"],
+        seed=int(header["seed"]),
+    )
+    yield table
+    for record in records[1:]:
+        if "seats" in record:
+            table.seats = [SeatPlan.from_dict(seat) for seat in record["seats"]]
+        elif record.get("start"):
+            table.match = table._new_match()
+        elif "act" in record:
+            seat, text = record["act"]
+            action = decode_action(text)
+            assert action is not None and table.match is not None
+            table.match.apply(action, seat)
+        elif "claim" in record:
+            assert table.match is not None
+            table.match.claim(record["claim"])
+        elif record.get("next"):
+            assert table.match is not None
+            table.match.next_deal()
+        elif record.get("over"):
+            yield None
+            return
+        yield table

@@ -1,0 +1,123 @@
+"""``python main.py serve``: a headless Trick Table server for any number of tables.
+
+It keeps its table logs under the data folder (``server/tables``), so a server
+stopped or killed and started again holds every unfinished table as it was.
+"""
+
+from __future__ import annotations
+
+# SIGINT and SIGTERM stop it cleanly (the logs need no closing: every line is
+# whole once written). With ``--cert`` and ``--key`` it speaks TLS (``wss://``).
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import ssl
+import sys
+from pathlib import Path
+
+from game.net import protocol
+from game.net.server import TableServer, bound_port, start_server, tls_context
+from game.settings.paths import UserPaths
+
+EXIT_USAGE = 2
+
+
+def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = commands.add_parser("serve", help="run a server that holds tables for players on other computers")
+    serve.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every address)")
+    serve.add_argument("--data-dir", metavar="DIR", dest="sub_data_dir", help=argparse.SUPPRESS)
+    serve.add_argument(
+        "--port", type=int, default=protocol.DEFAULT_PORT, help=f"the port (default {protocol.DEFAULT_PORT})"
+    )
+    serve.add_argument("--name", default="Trick Table", help="the server's name, as players see it")
+    serve.add_argument("--cert", metavar="FILE.pem", help="TLS certificate chain (with --key: speak wss://)")
+    serve.add_argument("--key", metavar="FILE.pem", help="TLS private key")
+    serve.add_argument(
+        "--max-tables",
+        type=int,
+        default=protocol.MAX_TABLES,
+        help=f"tables held at once (default {protocol.MAX_TABLES})",
+    )
+    serve.add_argument("--no-lan", action="store_true", help="do not announce the server on the local network")
+
+
+def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
+    if (args.cert is None) != (args.key is None):
+        print("error: --cert and --key go together", file=sys.stderr)
+        return EXIT_USAGE
+    if not 0 <= args.port < 65536:
+        print(f"error: --port {args.port} is not a port (0 to 65535)", file=sys.stderr)
+        return EXIT_USAGE
+    tls = None
+    if args.cert is not None:
+        try:
+            tls = tls_context(Path(args.cert), Path(args.key))
+        except (OSError, ssl.SSLError) as error:
+            print(f"error: the TLS certificate or key cannot be used: {error}", file=sys.stderr)
+            return EXIT_USAGE
+    try:
+        paths = UserPaths.from_data_dir(data_dir)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    _raise_open_file_limit()
+    try:
+        table_server = TableServer(paths.data_dir / "server", args.name, max_tables=args.max_tables)
+    except OSError as error:
+        print(f"error: the server's folder cannot be used: {error}", file=sys.stderr)
+        return 1
+    try:
+        return asyncio.run(_serve(table_server, args, tls))
+    except OSError as error:
+        print(f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
+        return 1
+
+
+async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
+    server = await start_server(table_server, args.host, args.port, tls)
+    port = bound_port(server)
+    scheme = "wss" if tls is not None else "ws"
+    resumed = len(table_server.tables)
+    print(f"Trick Table server on {scheme}://{args.host}:{port}/ ({resumed} tables resumed)", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+            loop.add_signal_handler(signal_number, stop.set)
+    advertiser = None
+    if not args.no_lan:
+        advertiser = _advertise(port, args.name, tls is not None)
+    try:
+        await stop.wait()
+    finally:
+        if advertiser is not None:
+            advertiser.close()
+        server.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(server.wait_closed(), 3)
+        table_server.executor.shutdown(wait=False, cancel_futures=True)
+    print("Trick Table server stopped", flush=True)
+    return 0
+
+
+def _advertise(port: int, name: str, tls: bool) -> object | None:
+    """Announce the server on the local network (nothing when discovery is not available)."""
+    try:
+        from game.net.discovery import advertise
+    except ImportError:
+        return None
+    return advertise(port, name, tls=tls)
+
+
+def _raise_open_file_limit() -> None:
+    """Each player is an open socket: allow as many as the system lets this process have."""
+    try:
+        import resource  # not on Windows, where the limit is not a problem
+    except ImportError:
+        return
+    with contextlib.suppress(ValueError, OSError):
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft < hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

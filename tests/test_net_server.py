@@ -1,0 +1,68 @@
+"""The server, for real: a server on a loopback port and real WebSocket clients (``BotClient``)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.asyncio.client import connect
+
+from game.net.bot_client import BotClient, create_table, take_seat
+from game.net.protocol import PROTOCOL_VERSION
+from game.persistence.history_replay import check_game
+from net_servers import run, running_server
+
+
+async def _two_players(game: str, players: int, data_dir: Path | None = None) -> tuple[dict[str, Any], ...]:
+    async with running_server(data_dir) as (_, url):
+        host, guest = BotClient(url, seed=1, record=True), BotClient(url, seed=2, record=True)
+        await host.connect()
+        await guest.connect()
+        seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}] + [
+            {"kind": "computer", "level": "random"} for _ in range(players - 2)
+        ]
+        created = await create_table(host, game, seats)
+        assert await take_seat(guest, created["invite"], "Bob") == 1
+        started = await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
+        assert started["type"] != "error", started
+        first, second = await asyncio.gather(host.finish(30), guest.finish(30))
+        await host.close()
+        await guest.close()
+        return first, second, {"host": host, "guest": guest}
+
+
+@pytest.mark.parametrize(("game", "players"), [("bidwhist", 4), ("wizard", 3)])
+def test_two_players_and_computers_play_a_whole_game_through_the_server(game: str, players: int) -> None:
+    first, second, bots = run(_two_players(game, players))  # type: ignore[misc]  # run returns the tuple
+    assert first == second and first["complete"]
+    assert check_game(first) == []  # the record replays clean
+    assert [player["name"] for player in first["players"]][:2] == ["Ann", "Bob"]
+    for bot in bots.values():
+        # Numbers run on with no gap, and the last step says the game is over.
+        numbers = [event["n"] for frame in bot.frames if frame["type"] == "step" for event in frame["events"]]
+        assert numbers == list(range(1, len(numbers) + 1))
+        assert bot.steps[next(iter(bot.tokens))]["state"]["over"]
+
+
+async def _hello_rules(url: str) -> list[dict[str, Any]]:
+    answers = []
+    async with connect(url) as socket:
+        await socket.send(json.dumps({"type": "list_tables", "id": 1}))
+        answers.append(json.loads(await socket.recv()))
+    async with connect(url) as socket:
+        await socket.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION + 1, "id": 2}))
+        answers.append(json.loads(await socket.recv()))
+    return answers
+
+
+def test_hello_comes_first_and_names_the_version() -> None:
+    async def scenario() -> list[dict[str, Any]]:
+        async with running_server() as (_, url):
+            return await _hello_rules(url)
+
+    not_hello, wrong_version = run(scenario())  # type: ignore[misc]
+    assert not_hello["code"] == "hello_first"
+    assert wrong_version["code"] == "version" and wrong_version["params"]["server"] == PROTOCOL_VERSION
