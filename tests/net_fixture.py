@@ -141,13 +141,16 @@ class FixtureServer:
         match = self.match
         if kind == "hello":
             await connection.socket.send(json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True}))
+        elif kind == "list_tables":
+            await connection.socket.send(json.dumps({"type": "tables", "re": number, "tables": []}))
         elif kind == "resume":
             if message.get("token") != TOKEN:
                 await self._error(connection, number, "bad_token")
                 return
             connection.sent[message["seat"]] = message["after"]
             await connection.socket.send(json.dumps({"type": "seated", "table": TABLE, "seat": 0, "token": TOKEN}))
-            await self._step(connection, message["seat"])
+            if message["after"] < len(match.events):  # as the real server: a step only with news
+                await self._step(connection, message["seat"])
             await self._computers()  # a game that begins with a computer to act starts with it
         elif kind in ("act", "claim", "ready"):
             if message["at"] != len(match.actions):

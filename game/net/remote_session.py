@@ -196,7 +196,7 @@ class RemoteSession:
         self._record: dict[str, Any] | None = None
         self._record_wanted = False
         self._recorded = False
-        self._link_was_lost = False
+        self._sync_marker: int | None = None  # the message whose answer says a reconnection has caught up
         for seat, token in self.tokens.items():
             client.hold_seat(table, seat, token)
         self._take_in(list(messages))
@@ -424,7 +424,10 @@ class RemoteSession:
             return
         if message.get("table", self.table) != self.table:
             return  # about another table this connection is at
-        if kind == "step":
+        if kind == "tables" and self._sync_marker is not None and message.get("re") == self._sync_marker:
+            self._sync_marker = None
+            self._synced()
+        elif kind == "step":
             self._take_step(_read_step(message, self._game_def))
         elif kind in ("refused", "error"):
             self._take_refusal(message)
@@ -438,25 +441,29 @@ class RemoteSession:
                     self.record_finished()
 
     def _link_news(self, status: object) -> None:
-        if status == "lost":
-            self._link_was_lost = True
-            if self._flight is not None:
-                self._flight.unsure = True
+        if status == "lost" and self._flight is not None:
+            self._flight.unsure = True
+        elif status == CONNECTED and self._flight is not None and self._flight.unsure:
+            # The seats are taken back (the client's resumes went first) and the server answers
+            # in order: once this is answered, whatever the resumes brought has arrived.
+            self._sync_marker = self.client.send({"type": "list_tables"})
+
+    def _synced(self) -> None:
+        """Everything the reconnection brought has arrived: an action still in flight was lost
+        with the link (had it been applied, its change would be queued), so it is asked again."""
+        flight = self._flight
+        if flight is not None and flight.unsure and not self._queue:
+            self._flight = None
+            lost = IllegalActionError("Your move did not reach the table in time: please make it again", "stale")
+            self._answer = Answer(applied=False, actor=flight.seat, refusal=lost)
 
     def _take_step(self, step: Step) -> None:
         viewer = step.viewer
         if viewer != PUBLIC_SEAT and viewer not in self.tokens:
             raise ValueError(f"a step for seat {viewer}, not held here")
-        flight = self._flight
         latest = self._latest_state(viewer)
         if latest is not None and step.state.key == latest.key:
-            # Nothing new for this viewer (a resume that caught up with nothing): it tells only
-            # that an action lost with the link was never applied.
-            if flight is not None and flight.unsure and viewer in self.tokens and not self._queue:
-                self._flight = None
-                lost = IllegalActionError("Your move did not reach the table in time: please make it again", "stale")
-                self._answer = Answer(applied=False, actor=flight.seat, refusal=lost)
-            return
+            return  # nothing new for this viewer (a resume that caught up with nothing)
         for change in self._queue:
             if change.state.key == step.state.key and viewer not in change.steps:
                 change.steps[viewer] = step
