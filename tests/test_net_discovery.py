@@ -7,6 +7,7 @@ iproute2 and nftables (.ci/run installs both); without them they skip and say wh
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import queue
@@ -149,31 +150,40 @@ def ours(browser_servers: list[FoundServer], token: str) -> list[FoundServer]:
 @needs_loopback_multicast
 def test_a_table_advertised_here_is_found_and_leaves_when_closed() -> None:
     token = secrets.token_hex(3)
-    browser = browse(LOOPBACK)
-    advertiser = advertise(47123, f"Ann's table {token}", tls=True, interfaces=LOOPBACK)
-    try:
-        assert advertiser.active and browser.active
-        found = wait_for(lambda: ours(browser.servers(), token), 5.0)
-        assert found == [
-            FoundServer(
-                name=f"Ann's table {token}",
-                addresses=("127.0.0.1",),
-                port=47123,
-                protocol=PROTOCOL_VERSION,
-                tls=True,
-                service=f"Ann's table {token}.{SERVICE_TYPE}",
-            )
-        ]
-        assert found[0].compatible
-        started = time.monotonic()
-        advertiser.close()
-        assert time.monotonic() - started < 1.0
-        assert not advertiser.active
-        assert wait_for(lambda: not ours(browser.servers(), token), 2.0)
-    finally:
-        advertiser.close()
-        browser.close()
-    assert browser.servers() == []
+
+    async def serve_and_close() -> None:
+        # Advertised from inside a running asyncio loop, as the server does: zeroconf works in
+        # its own thread and never waits on (or blocks) the caller's loop.
+        browser = browse(LOOPBACK)
+        advertiser = advertise(47123, f"Ann's table {token}", tls=True, interfaces=LOOPBACK)
+        try:
+            assert advertiser.active and browser.active
+            deadline = time.monotonic() + 5.0
+            while not ours(browser.servers(), token) and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            found = ours(browser.servers(), token)
+            assert found == [
+                FoundServer(
+                    name=f"Ann's table {token}",
+                    addresses=("127.0.0.1",),
+                    port=47123,
+                    protocol=PROTOCOL_VERSION,
+                    tls=True,
+                    service=f"Ann's table {token}.{SERVICE_TYPE}",
+                )
+            ]
+            assert found[0].compatible
+            started = time.monotonic()
+            advertiser.close()
+            assert time.monotonic() - started < 1.0
+            assert not advertiser.active
+            assert wait_for(lambda: not ours(browser.servers(), token), 2.0)
+        finally:
+            advertiser.close()
+            browser.close()
+        assert browser.servers() == []
+
+    asyncio.run(serve_and_close())
 
 
 @needs_loopback_multicast
@@ -191,6 +201,12 @@ def test_a_second_table_with_a_taken_name_gets_a_unique_one() -> None:
         assert names == [f"Ann's table {token}", f"Ann's table {token}-2"]
         ports = {server.name: server.port for server in ours(browser.servers(), token)}
         assert ports == {f"Ann's table {token}": 47123, f"Ann's table {token}-2": 47124}
+        # Closed without waiting (as a screen does): both still say goodbye.
+        started = time.monotonic()
+        first.close(wait=False)
+        second.close(wait=False)
+        assert time.monotonic() - started < 0.05
+        assert wait_for(lambda: not ours(browser.servers(), token), 2.0)
     finally:
         first.close()
         if second is not None:

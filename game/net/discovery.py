@@ -231,16 +231,22 @@ class Advertiser:
         self._registered = True
         self._settled.set()
 
-    def close(self) -> None:
-        """Withdraw the advert (goodbye packets) and stop; returns within about a second."""
+    def close(self, wait: bool = True) -> None:
+        """Withdraw the advert (goodbye packets, 0.25 s) and stop: within about a second, or at
+        once with ``wait=False`` (a screen's frame) while a thread finishes the goodbyes. That
+        thread is not a daemon, so a program that quits still says goodbye first."""
         with self._lock:
             if self._closed:
                 return
             self._closed = True
         if self._registration is not None:
             self._registration.cancel()
-        if self._zc is not None:
+        if self._zc is None:
+            return
+        if wait:
             _close_zeroconf(self._zc, "advertiser")
+        else:
+            threading.Thread(target=_close_zeroconf, args=(self._zc, "advertiser"), name="advert-goodbye").start()
 
 
 def _service_info(
