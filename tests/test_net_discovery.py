@@ -65,7 +65,7 @@ def test_a_good_advert_is_listed_with_ipv4_first() -> None:
         f"Ann's table.{SERVICE_TYPE}",
         47123,
         {b"protocol": str(PROTOCOL_VERSION).encode(), b"name": "Ann's table ♠".encode(), b"tls": b"1"},
-        ["fe80::1%eth0", "2001:db8::7", "192.0.2.10", "not an address", "192.0.2.10"],
+        ["fe80::1%eth0", "2001:db8::7", "192.0.2.10", "not an address", "192.0.2.10", "fe80::9%no way!"],
     )
     assert found == FoundServer(
         name="Ann's table ♠",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import logging
+import re
 import secrets
 import threading
 import time
@@ -42,6 +43,7 @@ _RESOLVE_MS = 3000  # how long a service's address and port are waited for
 _RECORD_TTL = 120
 _CLOSE_SECONDS = 1.0
 _UNNAMED = "Trick Table"
+_SCOPE = re.compile(r"[\w.-]{1,32}", re.ASCII)  # an interface's name or number
 
 
 @dataclass(frozen=True)
@@ -68,9 +70,9 @@ class FoundServer:
 
 
 def _shown_text(value: object, limit: int) -> str:
-    """``value`` (text or bytes from the network) as text safe to draw, or ""."""
+    """``value`` (text, or a TXT value's bytes, from the network) as text safe to draw, or ""."""
     if isinstance(value, bytes):
-        value = value[: limit * 4].decode("utf-8", "replace")
+        value = value.decode("utf-8", "replace")  # invalid UTF-8 shows as a replacement mark
     return clean_name(value)[:limit].rstrip() if isinstance(value, str) else ""
 
 
@@ -100,7 +102,7 @@ def _ordered_addresses(addresses: Iterable[object]) -> tuple[str, ...]:
             continue
         if parsed.version == 4:
             version4.append(str(parsed))
-        elif scope.isalnum() or not scope:  # a link-local address needs its scope: fe80::1%eth0
+        elif not scope or _SCOPE.fullmatch(scope):  # a link-local address needs its scope: fe80::1%eth0
             version6.append(f"{parsed}%{scope}" if scope else str(parsed))
     return tuple(dict.fromkeys(version4 + version6))[:_MAX_ADDRESSES]
 
