@@ -129,17 +129,15 @@ def test_the_advertised_name_fits_one_dns_label() -> None:
 # --- On this machine's loopback interface, in this process ---
 
 
-def _loopback_multicast_works() -> bool:
+@pytest.fixture(scope="module")
+def loopback_multicast() -> None:
     try:
         Zeroconf(interfaces=LOOPBACK, use_asyncio=False).close()
-    except OSError:
-        return False
-    return True
+    except OSError as exc:
+        pytest.skip(f"this machine cannot do multicast DNS on its loopback interface: {exc}")
 
 
-needs_loopback_multicast = pytest.mark.skipif(
-    not _loopback_multicast_works(), reason="this machine cannot send multicast DNS on its loopback interface"
-)
+needs_loopback_multicast = pytest.mark.usefixtures("loopback_multicast")
 
 
 def ours(browser_servers: list[FoundServer], token: str) -> list[FoundServer]:
@@ -205,7 +203,7 @@ def test_a_second_table_with_a_taken_name_gets_a_unique_one() -> None:
         started = time.monotonic()
         first.close(wait=False)
         second.close(wait=False)
-        assert time.monotonic() - started < 0.05
+        assert time.monotonic() - started < 0.2  # a waiting close takes 0.25 s each
         assert wait_for(lambda: not ours(browser.servers(), token), 2.0)
     finally:
         first.close()
