@@ -8,6 +8,7 @@ iproute2 and nftables (.ci/run installs both); without them they skip and say wh
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import os
 import queue
@@ -76,6 +77,21 @@ def test_a_good_advert_is_listed_with_ipv4_first() -> None:
         service=f"Ann's table.{SERVICE_TYPE}",
     )
     assert found.compatible and found.host == "192.0.2.10"
+
+
+def test_addresses_on_a_network_this_machine_shares_come_first() -> None:
+    # The server also advertises a VPN's address (203.0.113.5) and IPv6 ones; this machine
+    # is on 192.0.2.0/24 and 2001:db8::/64.
+    here = [ipaddress.ip_network("192.0.2.0/24"), ipaddress.ip_network("2001:db8::/64")]
+    found = describe_service(
+        f"t.{SERVICE_TYPE}",
+        4000,
+        {},
+        ["fe80::1%eth0", "203.0.113.5", "2001:db8:1::9", "192.0.2.10%eth0", "2001:db8::7", "198.51.100.3"],
+        here,
+    )
+    assert found is not None
+    assert found.addresses == ("192.0.2.10", "203.0.113.5", "198.51.100.3", "2001:db8::7")
 
 
 def test_another_protocol_version_is_listed_but_incompatible() -> None:

@@ -86,11 +86,16 @@ def _protocol_version(raw: bytes | None) -> int | None:
     return int(text) if text.isdigit() and len(text) <= 6 else None
 
 
-def _ordered_addresses(addresses: Iterable[object]) -> tuple[str, ...]:
-    """Valid IP addresses, IPv4 first, at most ``_MAX_ADDRESSES``, each once."""
-    version4: list[str] = []
-    version6: list[str] = []
-    for address in addresses:
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _ordered_addresses(addresses: Iterable[object], local_networks: Sequence[Network] = ()) -> tuple[str, ...]:
+    """Valid IP addresses, each once, at most ``_MAX_ADDRESSES``: IPv4 before IPv6, and within
+    each those on one of ``local_networks`` (this machine's own) first. A server with a VPN or
+    a virtual machine's adapter advertises addresses only it can use; the one on a network
+    both share is the one to try."""
+    ranked: list[tuple[int, int, str]] = []
+    for position, address in enumerate(addresses):
         if not isinstance(address, str) or len(address) > 64:
             continue
         bare, _, scope = address.partition("%")
@@ -98,21 +103,26 @@ def _ordered_addresses(addresses: Iterable[object]) -> tuple[str, ...]:
             parsed = ipaddress.ip_address(bare)
         except ValueError:
             continue
-        if parsed.is_unspecified or parsed.is_multicast:
+        if parsed.is_unspecified or parsed.is_multicast or (scope and not _SCOPE.fullmatch(scope)):
             continue
-        if parsed.version == 4:
-            version4.append(str(parsed))
-        elif not scope or _SCOPE.fullmatch(scope):  # a link-local address needs its scope: fe80::1%eth0
-            version6.append(f"{parsed}%{scope}" if scope else str(parsed))
-    return tuple(dict.fromkeys(version4 + version6))[:_MAX_ADDRESSES]
+        # Every link has fe80::/64: a link-local address says nothing of a shared network.
+        near = not parsed.is_link_local and any(parsed in network for network in local_networks)
+        text = f"{parsed}%{scope}" if scope and parsed.version == 6 else str(parsed)  # fe80::1%eth0
+        ranked.append((2 * (parsed.version == 6) + (not near), position, text))
+    return tuple(dict.fromkeys(text for _, _, text in sorted(ranked)))[:_MAX_ADDRESSES]
 
 
 def describe_service(
-    service: str, port: object, properties: Mapping[bytes, object], addresses: Iterable[object]
+    service: str,
+    port: object,
+    properties: Mapping[bytes, object],
+    addresses: Iterable[object],
+    local_networks: Sequence[Network] = (),
 ) -> FoundServer | None:
     """What the join screen lists for one resolved advert, or None when it cannot be joined
-    (no usable address or port). Any garbage in the advert is cleaned, cut or ignored."""
-    found_addresses = _ordered_addresses(addresses)
+    (no usable address or port). Any garbage in the advert is cleaned, cut or ignored;
+    addresses on ``local_networks`` come first."""
+    found_addresses = _ordered_addresses(addresses, local_networks)
     if not isinstance(port, int) or not 0 < port < 65536 or not found_addresses:
         return None
     label = service[: -len(SERVICE_TYPE) - 1] if service.endswith("." + SERVICE_TYPE) else service
@@ -144,6 +154,19 @@ def _lan_addresses() -> list[str]:
             if isinstance(ip.ip, str) and not ip.ip.startswith(("127.", "169.254.")):
                 found.append(ip.ip)
     return list(dict.fromkeys(found)) or ["127.0.0.1"]
+
+
+def _local_networks() -> list[Network]:
+    """The networks this machine's interfaces are on (loopback's too)."""
+    networks: list[Network] = []
+    for adapter in ifaddr.get_adapters():
+        for ip in adapter.ips:
+            address = ip.ip if isinstance(ip.ip, str) else ip.ip[0]
+            try:
+                networks.append(ipaddress.ip_network(f"{address}/{ip.network_prefix}", strict=False))
+            except ValueError:
+                continue
+    return networks
 
 
 def _start_zeroconf(interfaces: Sequence[str] | None, purpose: str) -> Zeroconf | None:
@@ -307,6 +330,7 @@ class Browser:
         self._resolving: dict[str, asyncio.Task[None]] = {}  # touched only in zeroconf's thread
         self._browser: AsyncServiceBrowser | None = None
         self._closed = False
+        self._local_networks = _local_networks() if zc is not None else []
         if zc is not None and zc.loop is not None:
             zc.loop.call_soon_threadsafe(self._start)
 
@@ -344,7 +368,9 @@ class Browser:
             info = AsyncServiceInfo(SERVICE_TYPE, name)
             if not await info.async_request(zeroconf, _RESOLVE_MS):
                 return
-            found = describe_service(name, info.port, info.properties, info.parsed_scoped_addresses())
+            found = describe_service(
+                name, info.port, info.properties, info.parsed_scoped_addresses(), self._local_networks
+            )
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # an advert zeroconf cannot read is skipped, never fatal
