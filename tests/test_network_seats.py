@@ -9,8 +9,12 @@ import sys
 
 import pytest
 
+from game.rules import make_rules
+from game.session.match import Match, Seat
 from game.settings.network_seats import MOST_TABLES, RememberedTable, forget, remember, remembered, seats_file
 from game.settings.paths import UserPaths
+from net_fixture import TABLE, TOKEN, FixtureServer
+from test_net_remote_session import connect, wait_for
 
 
 @pytest.fixture
@@ -107,3 +111,27 @@ def test_a_disk_that_cannot_be_written_costs_the_convenience_only(paths, caplog)
         assert remembered(paths) == []
         assert forget(paths, "t1")
     assert "network seats" in caplog.text
+
+
+def test_a_finished_network_game_forgets_its_seats(tmp_path) -> None:
+    """The game over, the table's seats take nothing back: the Join screen no longer offers it."""
+    server = FixtureServer()
+    try:
+        _finish_a_remembered_game(server, tmp_path)
+    finally:
+        server.stop()
+
+
+def _finish_a_remembered_game(server: FixtureServer, tmp_path) -> None:
+    paths = UserPaths.from_data_dir(tmp_path)
+    remember(paths, server.url, TABLE, {0: TOKEN}, "Ann", "bidwhist")
+    remember(paths, server.url, "another table", {1: "token"}, "Cy", "wizard")
+    session = connect(server, user_paths=paths)
+    finished = Match(make_rules("bidwhist", {}, players=4), [Seat(n, "ai:random") for n in ("A", "B", "C", "D")], 9)
+    finished.play_out()
+    assert session.record_finished()  # the table's end asks before the record arrives
+    assert len(remembered(paths)) == 2
+    server.send({"type": "game_over", "table": TABLE, "history": finished.history()})
+    assert wait_for(lambda: session.poll() is None and (paths.histories_dir / "bidwhist.jsonl").exists())
+    assert [entry.table for entry in remembered(paths)] == ["another table"]
+    session.close()

@@ -78,6 +78,7 @@ from game.session.session import (
     SeatView,
     TableSession,
 )
+from game.settings.network_seats import forget as forget_table
 from game.settings.paths import UserPaths
 
 log = logging.getLogger("tricktable.net")
@@ -578,6 +579,7 @@ class RemoteSession:
         if self._recorded or self._record is None or self.user_paths is None:
             return True
         self._recorded = True  # once, also when it fails: a failure is reported, not retried each frame
+        forget_table(self.user_paths, self.table)  # the game is over: its seats take nothing back now
         try:
             record_received_game(self.user_paths, self._record)
         except RecordShapeError as error:

@@ -1,0 +1,193 @@
+"""The tables open on the local network: each server discovery finds, asked for its tables.
+
+``LanTables`` keeps one ``NetClient`` per compatible server found by a ``Browser`` and
+asks it ``list_tables`` when it connects and every ``REFRESH_SECONDS`` after; the window
+calls ``poll`` each frame it runs (it never waits) and reads ``listing``.
+"""
+
+from __future__ import annotations
+
+# A server on this network hands out each listed table's invite code, so a row joins
+# with a click. A server of another protocol version is listed, never connected to: the
+# screen shows it greyed with the reason. Everything a server says is untrusted: names
+# are cleaned and cut, counts checked, and a malformed table is left out of the list.
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from game.net.client import CONNECTED, NetClient
+from game.net.discovery import Browser, FoundServer
+from game.net.protocol import MAX_NAME, MAX_SEATS, normalize_invite_code
+from game.session.names import clean_name
+
+REFRESH_SECONDS = 4.0  # how often an open screen asks a server again (seats fill, tables start)
+BROWSE_SECONDS = 0.5  # how often the browser's list is looked at
+MOST_ROWS = 50  # tables listed per server
+
+
+@dataclass(frozen=True)
+class ListedTable:
+    """One table a server on this network offers: its name, game, seats and invite code."""
+
+    table: str
+    name: str
+    game: str
+    players: int
+    free_seats: int
+    started: bool
+    invite: str
+
+
+@dataclass(frozen=True)
+class ListedServer:
+    """A server found on this network and the tables it offers (none until it answers)."""
+
+    server: FoundServer
+    tables: tuple[ListedTable, ...] = ()
+    answered: bool = False
+
+    @property
+    def url(self) -> str:
+        return server_url(self.server)
+
+
+def server_url(server: FoundServer) -> str:
+    """Where to connect to a found server: ``ws://`` or, when it advertises TLS, ``wss://``."""
+    return host_url(server.host, server.port, server.tls)
+
+
+def host_url(host: str, port: int, tls: bool = False) -> str:
+    """``ws://host:port/`` (``wss://`` with ``tls``); an IPv6 address goes in brackets."""
+    shown = f"[{host}]" if ":" in host else host
+    return f"{'wss' if tls else 'ws'}://{shown}:{port}/"
+
+
+def read_tables(message: dict[str, Any]) -> tuple[ListedTable, ...]:
+    """The joinable entries of a ``tables`` message (those with an invite code), checked."""
+    raw = message.get("tables")
+    found: list[ListedTable] = []
+    for entry in raw if isinstance(raw, list) else []:
+        if not isinstance(entry, dict):
+            continue
+        players, free = entry.get("players"), entry.get("free_seats")
+        invite = normalize_invite_code(entry.get("invite")) if isinstance(entry.get("invite"), str) else None
+        table, game = entry.get("table"), entry.get("game")
+        if invite is None or not isinstance(table, str) or not 0 < len(table) <= 64:
+            continue
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (players, free)):
+            continue
+        if not 0 <= free <= players <= MAX_SEATS:
+            continue
+        found.append(
+            ListedTable(
+                table=table,
+                name=clean_name(entry.get("name"))[:MAX_NAME],
+                game=game if isinstance(game, str) and len(game) <= 40 else "",
+                players=players,
+                free_seats=free,
+                started=entry.get("started") is True,
+                invite=invite,
+            )
+        )
+        if len(found) >= MOST_ROWS:
+            break
+    return tuple(found)
+
+
+class LanTables:
+    """The servers ``browser`` finds and their tables (see the module docstring)."""
+
+    def __init__(
+        self,
+        browser: Browser,
+        app_name: str,
+        on_arrival: Callable[[], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.browser = browser
+        self.app_name = app_name
+        self.on_arrival = on_arrival
+        self._clock = clock
+        self._servers: list[FoundServer] = []
+        self._clients: dict[str, NetClient] = {}  # by the server's mDNS name
+        self._tables: dict[str, tuple[ListedTable, ...]] = {}
+        self._asked: dict[str, float] = {}  # when each server was last asked
+        self._looked = -BROWSE_SECONDS
+        self._closed = False
+
+    @property
+    def searching(self) -> bool:
+        """Discovery is on (False where this machine has no multicast: nothing will be found)."""
+        return self.browser.active
+
+    def listing(self) -> list[ListedServer]:
+        """Every server found (compatible ones first), with the tables each has told of."""
+        return [
+            ListedServer(server, self._tables.get(server.service, ()), server.service in self._tables)
+            for server in self._servers
+        ]
+
+    def poll(self) -> bool:
+        """Take in what changed (the browser's list at most every ``BROWSE_SECONDS``, the servers'
+        answers); True when ``listing`` changed. Never waits."""
+        if self._closed:
+            return False
+        now = self._clock()
+        changed = False
+        if now - self._looked >= BROWSE_SECONDS:
+            self._looked = now
+            changed = self._follow_browser()
+        for service, client in self._clients.items():
+            for message in client.messages():
+                if message.get("type") == "tables":
+                    tables = read_tables(message)
+                    if self._tables.get(service) != tables or service not in self._tables:
+                        self._tables[service] = tables
+                        changed = True
+            if client.status.state == CONNECTED and now - self._asked.get(service, -REFRESH_SECONDS) >= REFRESH_SECONDS:
+                self._asked[service] = now
+                client.send({"type": "list_tables"})
+        return changed
+
+    def wake_in(self) -> float:
+        """Seconds until ``poll`` has something to look at again without an arrival."""
+        now = self._clock()
+        soonest = self._looked + BROWSE_SECONDS - now
+        for service, client in self._clients.items():
+            if client.status.state == CONNECTED:
+                soonest = min(soonest, self._asked.get(service, now) + REFRESH_SECONDS - now)
+        return max(0.05, soonest)
+
+    def _follow_browser(self) -> bool:
+        servers = self.browser.servers()
+        if servers == self._servers:
+            return False
+        self._servers = servers
+        wanted = {server.service: server for server in servers if server.compatible}
+        for service in list(self._clients):
+            old = self._clients[service]
+            if service not in wanted or old.url != server_url(wanted[service]):
+                old.close()  # gone, or moved to another address or port
+                del self._clients[service]
+                self._tables.pop(service, None)
+                self._asked.pop(service, None)
+        for service, server in wanted.items():
+            if service not in self._clients:
+                client = NetClient(server_url(server), self.app_name, on_arrival=self.on_arrival)
+                client.start()
+                self._clients[service] = client
+        return True
+
+    def close(self) -> None:
+        """Stop listening and close every connection; returns at once (the browser within a second)."""
+        if self._closed:
+            return
+        self._closed = True
+        for client in self._clients.values():
+            client.close()
+        self._clients.clear()
+        # zeroconf's goodbye takes a moment: a screen being left does not wait for it.
+        threading.Thread(target=self.browser.close, name="lan-browser-close", daemon=True).start()
