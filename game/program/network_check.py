@@ -23,7 +23,7 @@ def check_network_play() -> str:
     """Play one round of Wizard against two server computers over a loopback WebSocket; a summary."""
     from websockets.sync.client import connect
 
-    import game.net.discovery  # noqa: F401  # zeroconf's compiled modules must load in the build
+    import game.net.discovery  # noqa: F401  (zeroconf's compiled modules must load in the build)
 
     table_server = TableServer(None, "self-test")
     thread = ServerThread(table_server, "127.0.0.1", 0)
