@@ -24,7 +24,7 @@ async def _two_players(game: str, players: int, data_dir: Path | None = None) ->
         seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}] + [
             {"kind": "computer", "level": "random"} for _ in range(players - 2)
         ]
-        created = await create_table(host, game, seats)
+        created = await create_table(host, game, seats, {"rounds": 6} if game == "wizard" else {})
         assert await take_seat(guest, created["invite"], "Bob") == 1
         started = await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
         assert started["type"] != "error", started
@@ -66,3 +66,46 @@ def test_hello_comes_first_and_names_the_version() -> None:
     not_hello, wrong_version = run(scenario())  # type: ignore[misc]
     assert not_hello["code"] == "hello_first"
     assert wrong_version["code"] == "version" and wrong_version["params"]["server"] == PROTOCOL_VERSION
+
+
+async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
+    async with running_server() as (_, url):
+        # Ann takes her time, so the game is still on when Bob comes back.
+        host, guest = BotClient(url, seed=1, record=True, pace=0.2), BotClient(url, seed=2)
+        await host.connect()
+        await guest.connect()
+        seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}, {"kind": "computer", "level": "random"}]
+        created = await create_table(host, "wizard", seats, {"rounds": 5}, stand_in_after=stand_in_after)
+        await take_seat(guest, created["invite"], "Bob")
+        guest.hold = lambda step: step["state"]["deal"] == 2  # Bob leaves in the second round...
+        await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
+        deadline = asyncio.get_running_loop().time() + 20
+        while guest.playing and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+        await guest.close()  # ... his program closed: the link drops
+        away_at = host.steps[0]["state"]["position"][0]
+        await asyncio.sleep(1.6)  # the server looks once a second: the stand-in starts within 1.3 s
+        went_on = host.steps[0]["state"]["position"][0] > away_at + 1 and not host.steps[0]["state"]["over"]
+        await guest.reconnect()  # and comes back to his own seat
+        await guest.play_on()
+        history = await host.finish(30)
+        await guest.finish(30)
+        await host.close()
+        await guest.close()
+        presence = [frame for frame in host.frames if frame["type"] == "presence"]
+        return presence, history, went_on
+
+
+def test_a_computer_stands_in_for_a_player_away_longer_than_the_host_allows() -> None:
+    presence, history, went_on = run(_away_and_back(0.5))  # type: ignore[misc]
+    bob = [next(seat for seat in frame["seats"] if seat["seat"] == 1) for frame in presence]
+    assert any(not seat["connected"] and seat["away"] is not None for seat in bob)  # "waiting for Bob (0:01)"
+    assert any(seat["stand_in"] for seat in bob) and went_on  # a computer played on for him
+    assert bob[-1]["connected"] and not bob[-1]["stand_in"]  # until he came back
+    assert history["complete"] and check_game(history) == []
+
+
+def test_without_a_stand_in_the_table_waits_for_the_player() -> None:
+    presence, history, went_on = run(_away_and_back(None))  # type: ignore[misc]
+    assert not went_on and not any(seat["stand_in"] for frame in presence for seat in frame["seats"])
+    assert history["complete"]
