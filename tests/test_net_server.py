@@ -16,7 +16,9 @@ from game.persistence.history_replay import check_game
 from net_servers import run, running_server
 
 
-async def _two_players(game: str, players: int, data_dir: Path | None = None) -> tuple[dict[str, Any], ...]:
+async def _two_players(
+    game: str, players: int, data_dir: Path | None = None
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, BotClient]]:
     async with running_server(data_dir) as (_, url):
         host, guest = BotClient(url, seed=1, record=True), BotClient(url, seed=2, record=True)
         await host.connect()
@@ -36,7 +38,7 @@ async def _two_players(game: str, players: int, data_dir: Path | None = None) ->
 
 @pytest.mark.parametrize(("game", "players"), [("bidwhist", 4), ("wizard", 3)])
 def test_two_players_and_computers_play_a_whole_game_through_the_server(game: str, players: int) -> None:
-    first, second, bots = run(_two_players(game, players))  # type: ignore[misc]  # run returns the tuple
+    first, second, bots = run(_two_players(game, players))
     assert first == second and first["complete"]
     assert check_game(first) == []  # the record replays clean
     assert [player["name"] for player in first["players"]][:2] == ["Ann", "Bob"]
@@ -63,7 +65,7 @@ def test_hello_comes_first_and_names_the_version() -> None:
         async with running_server() as (_, url):
             return await _hello_rules(url)
 
-    not_hello, wrong_version = run(scenario())  # type: ignore[misc]
+    not_hello, wrong_version = run(scenario())
     assert not_hello["code"] == "hello_first"
     assert wrong_version["code"] == "version" and wrong_version["params"]["server"] == PROTOCOL_VERSION
 
@@ -97,7 +99,7 @@ async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, A
 
 
 def test_a_computer_stands_in_for_a_player_away_longer_than_the_host_allows() -> None:
-    presence, history, went_on = run(_away_and_back(0.5))  # type: ignore[misc]
+    presence, history, went_on = run(_away_and_back(0.5))
     bob = [next(seat for seat in frame["seats"] if seat["seat"] == 1) for frame in presence]
     assert any(not seat["connected"] and seat["away"] is not None for seat in bob)  # "waiting for Bob (0:01)"
     assert any(seat["stand_in"] for seat in bob) and went_on  # a computer played on for him
@@ -106,6 +108,6 @@ def test_a_computer_stands_in_for_a_player_away_longer_than_the_host_allows() ->
 
 
 def test_without_a_stand_in_the_table_waits_for_the_player() -> None:
-    presence, history, went_on = run(_away_and_back(None))  # type: ignore[misc]
+    presence, history, went_on = run(_away_and_back(None))
     assert not went_on and not any(seat["stand_in"] for frame in presence for seat in frame["seats"])
     assert history["complete"]
