@@ -25,7 +25,7 @@ async def running_server(data_dir: Path | None = None, **options: object) -> Asy
     finally:
         server.close()
         await asyncio.wait_for(server.wait_closed(), 5)
-        table_server.executor.shutdown(wait=False, cancel_futures=True)
+        table_server.close()
 
 
 def run(coroutine: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:

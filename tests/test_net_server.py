@@ -111,3 +111,14 @@ def test_without_a_stand_in_the_table_waits_for_the_player() -> None:
     presence, history, went_on = run(_away_and_back(None))
     assert not went_on and not any(seat["stand_in"] for frame in presence for seat in frame["seats"])
     assert history["complete"]
+
+
+def test_two_servers_never_share_a_folder_of_table_logs(tmp_path: Path) -> None:
+    from game.net.server import TableServer
+    from game.net.table_log import FolderInUseError
+
+    first = TableServer(tmp_path)
+    with pytest.raises(FolderInUseError):
+        TableServer(tmp_path)  # it would resume the same tables and write into the same logs
+    first.close()
+    TableServer(tmp_path).close()  # once the first has stopped, the folder is free

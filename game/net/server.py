@@ -126,6 +126,11 @@ class TableServer:
             "leave": self._leave,
         }
 
+    def close(self) -> None:
+        """The server stopped: drop what computers think and let the logs' folder go."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.logs.release()
+
     def _add(self, table: HostedTable) -> None:
         self.tables[table.table_id] = table
         self.by_invite[table.invite] = table.table_id
@@ -718,4 +723,4 @@ class ServerThread:
         """Stop serving (returns at once; the thread ends on its own)."""
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
-        self.table_server.executor.shutdown(wait=False, cancel_futures=True)
+        self.table_server.close()

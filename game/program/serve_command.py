@@ -98,7 +98,7 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 3)
-        table_server.executor.shutdown(wait=False, cancel_futures=True)
+        table_server.close()
     print("Trick Table server stopped", flush=True)
     return 0
 
