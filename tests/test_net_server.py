@@ -122,3 +122,52 @@ def test_two_servers_never_share_a_folder_of_table_logs(tmp_path: Path) -> None:
         TableServer(tmp_path)  # it would resume the same tables and write into the same logs
     first.close()
     TableServer(tmp_path).close()  # once the first has stopped, the folder is free
+
+
+def test_the_host_fills_moves_and_frees_seats_before_the_start() -> None:
+    async def scenario() -> dict[str, Any]:
+        async with running_server() as (_, url):
+            host, ann, bob = (BotClient(url, seed=n, record=True) for n in (1, 2, 3))
+            for bot in (host, ann, bob):
+                await bot.connect()
+            seats = [{"kind": "host", "name": "Hal"}, {"kind": "open"}, {"kind": "open"}]
+            created = await create_table(host, "wizard", seats, {"rounds": 1})
+            table, token = created["table"], created["host_token"]
+            seen: dict[str, Any] = {}
+
+            async def ask(bot: BotClient, message: dict[str, Any]) -> dict[str, Any]:
+                return await bot.request({"table": table, "host_token": token, **message})
+
+            seen["early_start"] = (await ask(host, {"type": "start"}))["code"]
+            assert await take_seat(ann, created["invite"], "Ann") == 1
+            seen["guest_moves"] = (
+                await ann.request({"type": "move_seat", "table": table, "host_token": "x", "seat": 1, "to": 2})
+            )["code"]
+            await ask(host, {"type": "move_seat", "seat": 1, "to": 2})  # Ann to seat 2
+            seen["moved"] = next(frame for frame in ann.frames if frame["type"] == "seat_moved")
+            assert await take_seat(bob, created["invite"], "Bob") == 1
+            await ask(host, {"type": "set_seat", "seat": 1, "kind": "computer", "level": "easy"})  # Bob out
+            seen["lost"] = next(frame for frame in bob.frames if frame["type"] == "seat_lost")
+            seen["bad_level"] = (await ask(host, {"type": "set_seat", "seat": 1, "kind": "computer", "level": "god"}))[
+                "code"
+            ]
+            await ann.request({"type": "leave", "table": table})  # Ann leaves before the start: seat 2 is free again
+            seen["lobby"] = [frame for frame in host.frames if frame["type"] == "lobby"][-1]
+            seen["refill"] = await take_seat(bob, created["invite"], "Bob")
+            await ask(host, {"type": "start"})
+            seen["late_move"] = (await ask(host, {"type": "move_seat", "seat": 0, "to": 1}))["code"]
+            for bot in (host, ann, bob):
+                await bot.close()
+            return seen
+
+    seen = run(scenario())
+    assert seen["early_start"] == "seats_not_filled"
+    assert seen["guest_moves"] == "not_host"
+    assert (seen["moved"]["seat"], seen["moved"]["to"]) == (1, 2)
+    assert seen["lost"]["seat"] == 1
+    assert seen["bad_level"] == "bad_seats"
+    lobby = seen["lobby"]["seats"]
+    assert [seat["kind"] for seat in lobby] == ["host", "computer", "open"]
+    assert lobby[2]["taken"] is False and lobby[0]["name"] == "Hal"
+    assert seen["refill"] == 2
+    assert seen["late_move"] == "started"
