@@ -33,7 +33,7 @@ from game.rules import make_rules
 from game.settings.network_seats import remember, remembered
 from game.ui.app import App
 from game.ui.scenes.join_scene import JoinScene, failure_words
-from game.ui.scenes.lobby_scene import link_error_words
+from game.ui.scenes.lobby_scene import LobbyScene, link_error_words
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_table import click, key, make_app, step, top_name
@@ -50,7 +50,7 @@ def until(app: App, condition: Callable[[], bool], seconds: float = 10.0) -> boo
         if condition():
             return True
         step(app)
-        time.sleep(0.002)
+        time.sleep(0.005)  # the answers travel: let the network threads run
     return condition()
 
 
@@ -103,6 +103,13 @@ def join_screen(app: App, interfaces: list[str] = NO_MULTICAST) -> JoinScene:
     return scene
 
 
+def lobby_link(app: App) -> Any:
+    """The link of the lobby screen on top."""
+    scene = app.scenes[-1]
+    assert isinstance(scene, LobbyScene)
+    return scene.link
+
+
 def type_into(app: App, box: Any, text: str) -> None:
     click(app, box.rect.center)
     box.text, box.cursor = "", 0
@@ -127,7 +134,7 @@ def test_a_typed_invite_joins_that_table_and_the_seat_is_kept(tmp_path, server) 
         step(app, [key(pygame.K_RETURN)])
         assert scene.status == t("join.connecting", where=f"127.0.0.1:{port}/{wanted.invite}")
         assert until(app, lambda: top_name(app) == "LobbyScene")
-        link = app.scenes[-1].link
+        link = lobby_link(app)
         assert link.table == wanted.table and list(link.held) == [1]
         assert [seat.name for seat in table_server.tables[wanted.table].seats][:2] == ["Ann", "Bob"]
         assert all(seat.holder is None for seat in table_server.tables[other.table].seats[1:2])
@@ -158,7 +165,7 @@ def test_with_nothing_found_the_screen_says_so_and_a_typed_address_works(tmp_pat
         type_into(app, scene.address_input, f"localhost:{port}/{host.invite}")
         click(app, scene.join_button.rect.center)
         assert until(app, lambda: top_name(app) == "LobbyScene")
-        assert app.scenes[-1].link.table == host.table
+        assert lobby_link(app).table == host.table
     finally:
         app.close(quit_pygame=False)
         host.close()
@@ -219,7 +226,7 @@ def test_a_name_is_asked_for_before_joining(tmp_path) -> None:
         type_into(app, scene.address_input, "127.0.0.1:47123/ABCD-2345")
         click(app, scene.join_button.rect.center)
         assert scene.attempt is None and scene.status == t("join.name_needed")
-        assert app.scenes[-1].focus.focused is scene.name_input
+        assert scene.focus.focused is scene.name_input
     finally:
         app.close(quit_pygame=False)
 
@@ -257,10 +264,11 @@ def test_a_table_advertised_on_this_network_is_listed_and_joins_with_a_click(tmp
         ours = lambda: [row for row in scene.rows if row.label == wanted and token in row.note]  # noqa: E731
         assert until(app, lambda: bool(ours()), seconds=8.0)
         # The screen sleeps between looks at the list: no frame at the full rate.
-        assert scene.wake_in() is not None and scene.wake_in() > 0.04
+        wake = scene.wake_in()
+        assert wake is not None and wake > 0.04
         click(app, ours()[0].rect.center)
         assert until(app, lambda: top_name(app) == "LobbyScene")
-        assert app.scenes[-1].link.table == host.table
+        assert lobby_link(app).table == host.table
     finally:
         app.close(quit_pygame=False)
         advertiser.close()

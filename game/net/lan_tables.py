@@ -72,12 +72,17 @@ def read_tables(message: dict[str, Any]) -> tuple[ListedTable, ...]:
     for entry in raw if isinstance(raw, list) else []:
         if not isinstance(entry, dict):
             continue
-        players, free = entry.get("players"), entry.get("free_seats")
-        invite = normalize_invite_code(entry.get("invite")) if isinstance(entry.get("invite"), str) else None
+        players, free, invite = entry.get("players"), entry.get("free_seats"), entry.get("invite")
+        code = normalize_invite_code(invite) if isinstance(invite, str) else None
         table, game = entry.get("table"), entry.get("game")
-        if invite is None or not isinstance(table, str) or not 0 < len(table) <= 64:
+        if code is None or not isinstance(table, str) or not 0 < len(table) <= 64:
             continue
-        if not all(isinstance(n, int) and not isinstance(n, bool) for n in (players, free)):
+        if (
+            not isinstance(players, int)
+            or not isinstance(free, int)
+            or isinstance(players, bool)
+            or isinstance(free, bool)
+        ):
             continue
         if not 0 <= free <= players <= MAX_SEATS:
             continue
@@ -89,7 +94,7 @@ def read_tables(message: dict[str, Any]) -> tuple[ListedTable, ...]:
                 players=players,
                 free_seats=free,
                 started=entry.get("started") is True,
-                invite=invite,
+                invite=code,
             )
         )
         if len(found) >= MOST_ROWS:
