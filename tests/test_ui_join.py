@@ -26,7 +26,7 @@ from zeroconf import Zeroconf
 
 from game.net.client import NetClient
 from game.net.discovery import FoundServer, advertise, browse
-from game.net.join_attempt import JoinFailure, link_failure
+from game.net.join_attempt import CONNECT_SECONDS, JoinFailure, link_failure
 from game.net.lan_tables import ListedServer, read_tables
 from game.net.server import ServerThread, TableServer
 from game.rules import make_rules
@@ -218,6 +218,50 @@ def test_what_cannot_be_joined_is_said_in_words(tmp_path, typed, expected) -> No
         app.close(quit_pygame=False)
 
 
+def test_a_bare_code_goes_to_the_one_server_found_and_an_idle_screen_sleeps(tmp_path, server) -> None:
+    _, url, port = server
+    host = Host(url)
+    app = make_app(tmp_path / "bob")
+    try:
+        scene = join_screen(app)  # discovery off here: the one server is put in the list as if found
+        assert scene.wake_in() is None  # nothing to look at and nothing under way: no frames at all
+        found = FoundServer("Ann's laptop", ("127.0.0.1",), port, 1, False, "a._tricktable._tcp.local.")
+        scene.listing = [ListedServer(found)]
+        type_into(app, scene.name_input, "Bob")
+        type_into(app, scene.address_input, host.invite.replace("-", " "))
+        step(app, [key(pygame.K_RETURN)])
+        assert scene.status == t("join.connecting", where="Ann's laptop")
+        assert until(app, lambda: top_name(app) == "LobbyScene")
+        assert lobby_link(app).table == host.table
+    finally:
+        app.close(quit_pygame=False)
+        host.close()
+
+
+def test_a_server_that_never_answers_times_out_in_words(tmp_path) -> None:
+    with socket.socket() as silent:  # takes the connection, never answers the handshake
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        port = silent.getsockname()[1]
+        app = make_app(tmp_path / "bob")
+        try:
+            scene = join_screen(app)
+            type_into(app, scene.name_input, "Bob")
+            type_into(app, scene.address_input, f"127.0.0.1:{port}/ABCD-2345")
+            step(app, [key(pygame.K_RETURN)])
+            attempt = scene.attempt
+            assert attempt is not None and scene.wake_in() == pytest.approx(0.1)  # looked at, never waited on
+            step(app)
+            assert scene.attempt is attempt and attempt.seconds_left > 7
+            attempt.started_at -= CONNECT_SECONDS  # as if eight seconds went by
+            step(app)
+            assert scene.attempt is None
+            assert scene.status == failure_words(JoinFailure("timeout"), f"ws://127.0.0.1:{port}/")
+            assert "8" in scene.status
+        finally:
+            app.close(quit_pygame=False)
+
+
 def test_a_name_is_asked_for_before_joining(tmp_path) -> None:
     app = make_app(tmp_path / "bob")
     try:
@@ -338,7 +382,8 @@ def test_a_remembered_seat_rejoins_a_game_under_way_after_the_program_was_closed
         rejoin = join_screen(second)
         row = rejoin.rows[0]
         assert row.label == t("join.rejoin", table=t("join.table_of", name="Ann"), game=t("start.game.bidwhist"))
-        click(second, row.rect.center)
+        assert rejoin.focus.focused is row  # first in the list, and first to have the focus: Enter takes it
+        step(second, [key(pygame.K_RETURN)])
         assert until(second, lambda: top_name(second) == "TableScene")
         again = second.scenes[-1]
         assert isinstance(again, TableScene) and again.humans == [1]
