@@ -142,6 +142,11 @@ def test_a_typed_invite_joins_that_table_and_the_seat_is_kept(tmp_path, server) 
         [kept] = remembered(app.user_paths)
         assert (kept.server_url, kept.table, dict(kept.seats)) == (url, wanted.table, link.held)
         assert (kept.table_name, kept.game) == ("Ann", "bidwhist")
+        # Leaving the lobby before the start gives the seat up: there is nothing to rejoin.
+        lobby = app.scenes[-1]
+        assert isinstance(lobby, LobbyScene)
+        lobby.leave()
+        assert top_name(app) == "StartScene" and remembered(app.user_paths) == []
     finally:
         app.close(quit_pygame=False)
         other.close()

@@ -50,7 +50,7 @@ from game.ui.widgets.panels import draw_message_bar, draw_panel, panel_content
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 if TYPE_CHECKING:
-    from game.net.lobby_link import LinkError
+    from game.net.lobby_link import LinkError, LobbyLink
     from game.ui.app import App
 
 log = logging.getLogger("tricktable.net")
@@ -125,6 +125,7 @@ class JoinScene(DialogScene):
         self.status_warning = False
         self.forgettable: RememberedTable | None = None  # a refused rejoin, offered to forget
         self.refusal: LinkError | None = None  # the server's last coded refusal, as the status words it
+        self.lobby_link: LobbyLink | None = None  # the link of the lobby opened from here
         self.remembered = remembered(app.user_paths)
         self.listing: list[ListedServer] = []
         self.rows: list[RowButton] = []
@@ -252,6 +253,7 @@ class JoinScene(DialogScene):
         self._say("")
         from game.ui.scenes.lobby_scene import LobbyScene
 
+        self.lobby_link = link
         self.app.push(LobbyScene(self.app, link))
 
     def _failed(self, attempt: JoinAttempt) -> None:
@@ -318,13 +320,21 @@ class JoinScene(DialogScene):
             return lan
         return toast if lan is None else min(toast, lan)
 
+    def _forget_a_table_left(self) -> None:
+        """Seats given up in the lobby before the start (left, or freed by the host) take nothing back."""
+        link, self.lobby_link = self.lobby_link, None
+        if link is not None and link.table is not None and not link.held and not link.started:
+            forget(self.app.user_paths, link.table)
+
     def on_enter(self) -> None:
         # Back from the lobby: the seats kept may have changed (left, or a game ended).
+        self._forget_a_table_left()
         self.remembered = remembered(self.app.user_paths)
         self._build_rows()
         self.relayout()
 
     def on_exit(self) -> None:
+        self._forget_a_table_left()  # the lobby's Leave goes back to the start screen
         if self.attempt is not None:
             self.attempt.cancel()
             self.attempt = None
