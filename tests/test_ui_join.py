@@ -142,6 +142,12 @@ def test_a_typed_invite_joins_that_table_and_the_seat_is_kept(tmp_path, server) 
         [kept] = remembered(app.user_paths)
         assert (kept.server_url, kept.table, dict(kept.seats)) == (url, wanted.table, link.held)
         assert (kept.table_name, kept.game) == ("Ann", "bidwhist")
+        # The host moves Bob: his token now takes the new seat back.
+        wanted.client.send(
+            {"type": "move_seat", "table": wanted.table, "host_token": wanted.host_token, "seat": 1, "to": 2}
+        )
+        moved = lambda: list(link.held) == [2] and [dict(e.seats) for e in remembered(app.user_paths)] == [link.held]  # noqa: E731
+        assert until(app, moved)
         # Leaving the lobby before the start gives the seat up: there is nothing to rejoin.
         lobby = app.scenes[-1]
         assert isinstance(lobby, LobbyScene)

@@ -126,6 +126,7 @@ class JoinScene(DialogScene):
         self.forgettable: RememberedTable | None = None  # a refused rejoin, offered to forget
         self.refusal: LinkError | None = None  # the server's last coded refusal, as the status words it
         self.lobby_link: LobbyLink | None = None  # the link of the lobby opened from here
+        self.kept_seats: dict[int, str] = {}  # its seats as last remembered
         self.remembered = remembered(app.user_paths)
         self.listing: list[ListedServer] = []
         self.rows: list[RowButton] = []
@@ -253,7 +254,7 @@ class JoinScene(DialogScene):
         self._say("")
         from game.ui.scenes.lobby_scene import LobbyScene
 
-        self.lobby_link = link
+        self.lobby_link, self.kept_seats = link, dict(link.held)
         self.app.push(LobbyScene(self.app, link))
 
     def _failed(self, attempt: JoinAttempt) -> None:
@@ -292,6 +293,7 @@ class JoinScene(DialogScene):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.app.top_scene() is not self:
+            self._follow_moved_seats()
             return  # the lobby is open over this screen
         attempt = self.attempt
         if attempt is not None and attempt.poll():
@@ -319,6 +321,14 @@ class JoinScene(DialogScene):
         if toast is None:
             return lan
         return toast if lan is None else min(toast, lan)
+
+    def _follow_moved_seats(self) -> None:
+        """The host moved this player in the lobby: the token now takes the new seat back."""
+        link = self.lobby_link
+        if link is None or link.table is None or link.lobby is None or not link.held or link.held == self.kept_seats:
+            return
+        self.kept_seats = dict(link.held)
+        remember(self.app.user_paths, link.client.url, link.table, self.kept_seats, link.lobby.name, link.lobby.game)
 
     def _forget_a_table_left(self) -> None:
         """Seats given up in the lobby before the start (left, or freed by the host) take nothing back."""
