@@ -146,7 +146,10 @@ def test_a_typed_invite_joins_that_table_and_the_seat_is_kept(tmp_path, server) 
         wanted.client.send(
             {"type": "move_seat", "table": wanted.table, "host_token": wanted.host_token, "seat": 1, "to": 2}
         )
-        moved = lambda: list(link.held) == [2] and [dict(e.seats) for e in remembered(app.user_paths)] == [link.held]  # noqa: E731
+
+        def moved() -> bool:
+            return list(link.held) == [2] and [dict(e.seats) for e in remembered(app.user_paths)] == [link.held]
+
         assert until(app, moved)
         # Leaving the lobby before the start gives the seat up: there is nothing to rejoin.
         lobby = app.scenes[-1]
@@ -316,7 +319,10 @@ def test_a_table_advertised_on_this_network_is_listed_and_joins_with_a_click(tmp
         type_into(app, scene.name_input, "Bob")
         title = t("join.table_of", name="Ann")
         wanted = t("join.row", table=title, game=t("start.game.wizard"), free=1, players=4)
-        ours = lambda: [row for row in scene.rows if row.label == wanted and token in row.note]  # noqa: E731
+
+        def ours() -> list[Any]:
+            return [row for row in scene.rows if row.label == wanted and token in row.note]
+
         assert until(app, lambda: bool(ours()), seconds=8.0)
         # The screen sleeps between looks at the list: no frame at the full rate.
         wake = scene.wake_in()
