@@ -152,6 +152,17 @@ class JoinScene(DialogScene):
         if waker is not None:
             waker()
 
+    def _rebuild(self) -> None:
+        """New rows for what changed; the focus stays on the row it was on, when that row is still there."""
+        focused = self.focus.focused
+        label = focused.label if isinstance(focused, RowButton) else None
+        self._build_rows()
+        self.relayout()
+        same = [row for row in self.rows if row.label == label and row.enabled]
+        if same:
+            self.focus.focus(same[0])
+            self.relayout()  # scrolled into view
+
     def _build_rows(self) -> None:
         rows: list[RowButton] = []
         for entry in self.remembered:
@@ -282,8 +293,7 @@ class JoinScene(DialogScene):
         self.forgettable = None
         self.remembered = remembered(self.app.user_paths)
         self._say(t("join.forgotten", table=table_title(entry.table_name)))
-        self._build_rows()
-        self.relayout()
+        self._rebuild()
 
     def _say(self, text: str, warning: bool = False) -> None:
         self.status, self.status_warning = text, warning
@@ -305,8 +315,7 @@ class JoinScene(DialogScene):
         looking = self.still_looking()
         if self.lan.poll():
             self.listing = self.lan.listing()
-            self._build_rows()
-            self.relayout()
+            self._rebuild()
         elif looking != self._was_looking:
             self.invalidate()  # "Looking..." becomes "No tables found"
         self._was_looking = looking
@@ -340,8 +349,7 @@ class JoinScene(DialogScene):
         # Back from the lobby: the seats kept may have changed (left, or a game ended).
         self._forget_a_table_left()
         self.remembered = remembered(self.app.user_paths)
-        self._build_rows()
-        self.relayout()
+        self._rebuild()
 
     def on_exit(self) -> None:
         self._forget_a_table_left()  # the lobby's Leave goes back to the start screen
