@@ -326,7 +326,7 @@ def test_a_table_advertised_on_this_network_is_listed_and_joins_with_a_click(tmp
         assert until(app, lambda: bool(ours()), seconds=8.0)
         # The screen sleeps between looks at the list: no frame at the full rate.
         wake = scene.wake_in()
-        assert wake is not None and wake > 0.04
+        assert wake is None or wake > 0.04
         click(app, ours()[0].rect.center)
         assert until(app, lambda: top_name(app) == "LobbyScene")
         assert lobby_link(app).table == host.table

@@ -1,8 +1,8 @@
 """The tables open on the local network: each server discovery finds, asked for its tables.
 
-``LanTables`` keeps one ``NetClient`` per compatible server found by a ``Browser`` and
-asks it ``list_tables`` when it connects and every ``REFRESH_SECONDS`` after; the window
-calls ``poll`` each frame it runs (it never waits) and reads ``listing``.
+``LanTables`` keeps one ``NetClient`` per compatible server a ``Browser`` finds and asks
+it ``list_tables`` when it connects and every ``REFRESH_SECONDS`` after, in a thread of
+its own that wakes the window only when the list changed; ``poll`` never waits.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from game.net.protocol import MAX_NAME, MAX_SEATS, normalize_invite_code
 from game.session.names import clean_name
 
 REFRESH_SECONDS = 4.0  # how often an open screen asks a server again (seats fill, tables start)
-BROWSE_SECONDS = 0.5  # how often the browser's list is looked at
+BROWSE_SECONDS = 0.5  # how often the browser's list and the servers' answers are looked at
 MOST_ROWS = 50  # tables listed per server
 
 
@@ -109,19 +109,25 @@ class LanTables:
         self,
         browser: Browser,
         app_name: str,
-        on_arrival: Callable[[], None] | None = None,
+        on_change: Callable[[], None] | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """``on_change`` is called from the watching thread when ``listing`` changed (to wake the
+        window); it must return at once."""
         self.browser = browser
         self.app_name = app_name
-        self.on_arrival = on_arrival
+        self.on_change = on_change
         self._clock = clock
+        self._lock = threading.Lock()  # guards everything below, shared with the watching thread
         self._servers: list[FoundServer] = []
         self._clients: dict[str, NetClient] = {}  # by the server's mDNS name
         self._tables: dict[str, tuple[ListedTable, ...]] = {}
         self._asked: dict[str, float] = {}  # when each server was last asked
-        self._looked = -BROWSE_SECONDS
-        self._closed = False
+        self._version = 0  # grows with every change of the listing
+        self._seen_version = 0  # the version ``poll`` last reported
+        self._stop = threading.Event()
+        self._watcher = threading.Thread(target=self._watch, name="lan-tables", daemon=True)
+        self._watcher.start()
 
     @property
     def searching(self) -> bool:
@@ -130,46 +136,57 @@ class LanTables:
 
     def listing(self) -> list[ListedServer]:
         """Every server found (compatible ones first), with the tables each has told of."""
-        return [
-            ListedServer(server, self._tables.get(server.service, ()), server.service in self._tables)
-            for server in self._servers
-        ]
+        with self._lock:
+            return [
+                ListedServer(server, self._tables.get(server.service, ()), server.service in self._tables)
+                for server in self._servers
+            ]
 
     def poll(self) -> bool:
-        """Take in what changed (the browser's list at most every ``BROWSE_SECONDS``, the servers'
-        answers); True when ``listing`` changed. Never waits."""
-        if self._closed:
-            return False
-        now = self._clock()
-        changed = False
-        if now - self._looked >= BROWSE_SECONDS:
-            self._looked = now
-            changed = self._follow_browser()
-        for service, client in self._clients.items():
-            for message in client.messages():
-                if message.get("type") == "tables":
-                    tables = read_tables(message)
-                    if self._tables.get(service) != tables or service not in self._tables:
-                        self._tables[service] = tables
-                        changed = True
-            if client.status.state == CONNECTED and now - self._asked.get(service, -REFRESH_SECONDS) >= REFRESH_SECONDS:
-                self._asked[service] = now
-                client.send({"type": "list_tables"})
+        """Whether ``listing`` changed since the last call (never waits)."""
+        with self._lock:
+            changed = self._version != self._seen_version
+            self._seen_version = self._version
         return changed
 
-    def wake_in(self) -> float:
-        """Seconds until ``poll`` has something to look at again without an arrival."""
-        now = self._clock()
-        soonest = self._looked + BROWSE_SECONDS - now
-        for service, client in self._clients.items():
-            if client.status.state == CONNECTED:
-                soonest = min(soonest, self._asked.get(service, now) + REFRESH_SECONDS - now)
-        return max(0.05, soonest)
+    # ------------------------------------------------------------------ the watching thread
+    def _watch(self) -> None:
+        while True:
+            if self._look():
+                callback = self.on_change
+                if callback is not None:
+                    callback()
+            if self._stop.wait(BROWSE_SECONDS):
+                return
 
-    def _follow_browser(self) -> bool:
+    def _look(self) -> bool:
+        """One look round: the browser's list, the servers' answers, the questions due; True when
+        ``listing`` changed."""
         servers = self.browser.servers()
-        if servers == self._servers:
-            return False
+        now = self._clock()
+        with self._lock:
+            if self._stop.is_set():
+                return False
+            changed = servers != self._servers and self._follow(servers)
+            due = []
+            for service, client in self._clients.items():
+                for message in client.messages():
+                    tables = read_tables(message) if message.get("type") == "tables" else None
+                    if tables is not None and (service not in self._tables or self._tables[service] != tables):
+                        self._tables[service] = tables
+                        changed = True
+                last = self._asked.get(service)
+                if client.status.state == CONNECTED and (last is None or now - last >= REFRESH_SECONDS):
+                    self._asked[service] = now
+                    due.append(client)
+            if changed:
+                self._version += 1
+        for client in due:
+            client.send({"type": "list_tables"})
+        return changed
+
+    def _follow(self, servers: list[FoundServer]) -> bool:
+        """A connection to each compatible server found, none to the others (under the lock)."""
         self._servers = servers
         wanted = {server.service: server for server in servers if server.compatible}
         for service in list(self._clients):
@@ -181,18 +198,20 @@ class LanTables:
                 self._asked.pop(service, None)
         for service, server in wanted.items():
             if service not in self._clients:
-                client = NetClient(server_url(server), self.app_name, on_arrival=self.on_arrival)
+                # Its answers are read on this thread's next look: they wake nobody.
+                client = NetClient(server_url(server), self.app_name)
                 client.start()
                 self._clients[service] = client
         return True
 
     def close(self) -> None:
         """Stop listening and close every connection; returns at once (the browser within a second)."""
-        if self._closed:
-            return
-        self._closed = True
-        for client in self._clients.values():
-            client.close()
-        self._clients.clear()
+        with self._lock:
+            if self._stop.is_set():
+                return
+            self._stop.set()
+            for client in self._clients.values():
+                client.close()
+            self._clients.clear()
         # zeroconf's goodbye takes a moment: a screen being left does not wait for it.
         threading.Thread(target=self.browser.close, name="lan-browser-close", daemon=True).start()

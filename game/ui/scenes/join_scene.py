@@ -116,7 +116,7 @@ class JoinScene(DialogScene):
     def __init__(self, app: App, browser: Browser | None = None) -> None:
         """``browser``: where to look for servers (default: every network of this machine)."""
         super().__init__(app)
-        self.lan = LanTables(browser if browser is not None else browse(), APP_NAME, on_arrival=self._wake)
+        self.lan = LanTables(browser if browser is not None else browse(), APP_NAME, on_change=self._wake)
         self.opened_at = time.monotonic()
         self._was_looking = True
         self.attempt: JoinAttempt | None = None
@@ -141,7 +141,6 @@ class JoinScene(DialogScene):
         self.forget_button = Button((0, 0, 1, 1), t("join.forget"), self.forget_refused, kind="danger")
         self.back_button = Button((0, 0, 1, 1), t("join.back"), self.cancel)
         self.scale = 1.0
-        self.lan.poll()
         self._build_rows()
         self.relayout()
         self.focus.focus(self.rows[0] if self.rows else self.address_input)
@@ -321,15 +320,18 @@ class JoinScene(DialogScene):
         self._was_looking = looking
 
     def wake_in(self) -> float | None:
+        """No frames while nothing changes: the list's watcher and the servers wake the window;
+        only a join under way is looked at on a timer, and "Looking..." turns into "No tables
+        found" once."""
         toast = self.toast.wake_in()
         if self.app.top_scene() is not self:
             return toast
         if self.attempt is not None:
             return CONNECTING_FRAME_SECONDS
-        lan = self.lan.wake_in() if self.lan.searching or self.listing else None
-        if toast is None:
-            return lan
-        return toast if lan is None else min(toast, lan)
+        searching = self._was_looking and self.lan.searching
+        looking = LOOKING_SECONDS - (time.monotonic() - self.opened_at) if searching else None
+        timers = [wait for wait in (toast, looking) if wait is not None]
+        return max(0.0, min(timers)) if timers else None
 
     def _follow_moved_seats(self) -> None:
         """The host moved this player in the lobby: the token now takes the new seat back."""
