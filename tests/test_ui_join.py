@@ -27,7 +27,7 @@ from zeroconf import Zeroconf
 from game.net.client import NetClient
 from game.net.discovery import FoundServer, advertise, browse
 from game.net.join_attempt import CONNECT_SECONDS, JoinFailure, link_failure
-from game.net.lan_tables import ListedServer, read_tables
+from game.net.lan_tables import ListedServer, host_url, read_tables, server_url
 from game.net.server import ServerThread, TableServer
 from game.rules import make_rules
 from game.settings.network_seats import remember, remembered
@@ -296,6 +296,12 @@ def test_link_failures_are_sorted_into_what_a_player_can_act_on() -> None:
     assert link_failure("timed out during opening handshake").code == "timeout"
     assert link_failure("version").code == "version"
     assert link_failure("something else").code == "failed"
+
+
+def test_a_server_advertising_tls_is_reached_over_wss() -> None:
+    secure = FoundServer("Ann's server", ("fe80::1%eth0", "192.0.2.7"), 47123, 1, True, "a._tricktable._tcp.local.")
+    assert server_url(secure) == "wss://[fe80::1%eth0]:47123/"
+    assert host_url("192.0.2.7", 47123) == "ws://192.0.2.7:47123/"
 
 
 # ---------------------------------------------------------------------- found on this network
