@@ -140,7 +140,9 @@ class FixtureServer:
         kind, number = message["type"], message.get("id")
         match = self.match
         if kind == "hello":
-            await connection.socket.send(json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True}))
+            await connection.socket.send(
+                json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True})
+            )
         elif kind == "list_tables":
             await connection.socket.send(json.dumps({"type": "tables", "re": number, "tables": []}))
         elif kind == "resume":
@@ -179,12 +181,19 @@ class FixtureServer:
 
     async def _computers(self) -> None:
         match = self.match
-        while not self.hold_computers and not match.is_over and match.phase != Phase.HAND_OVER and not match.seats[match.current_player].is_human:
+        while (
+            not self.hold_computers
+            and not match.is_over
+            and match.phase != Phase.HAND_OVER
+            and not match.seats[match.current_player].is_human
+        ):
             match.apply(match.choose_ai_action())
             await self._broadcast()
         if match.is_over:
             for connection in list(self._connections):
-                await connection.socket.send(json.dumps({"type": "game_over", "table": TABLE, "history": match.history()}))
+                await connection.socket.send(
+                    json.dumps({"type": "game_over", "table": TABLE, "history": match.history()})
+                )
 
     async def _broadcast(self) -> None:
         for connection in list(self._connections):

@@ -29,6 +29,7 @@ from game.settings.paths import UserPaths
 from game.ui.text import explain, t
 from net_fixture import TABLE, TOKEN, FixtureServer, step_frame
 
+
 def wait_for(condition: Callable[[], bool], seconds: float = 5.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:

@@ -1,0 +1,121 @@
+"""Whole games between two table screens through the real server on a loopback port.
+
+Ann hosts (her seat is a ``host`` seat), Bob takes the open seat with the invite,
+the other seats are the server's computers. Each player has a window (SDL dummy
+video, instant animations) with a ``TableScene`` over a ``RemoteSession`` over a
+``NetClient``; every decision is made through the screen (``net_table_driver``).
+Both tables must end where the server's game ended, and each player's history
+must hold the game once.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.net.client import NetClient
+from game.net.remote_session import RemoteSession
+from game.net.server import ServerThread, TableServer
+from game.persistence.history_codec import score_history
+from game.persistence.history_files import encode_record
+from game.rules import make_rules
+from game.ui.table.scene import TableScene
+from net_table_driver import play_tables
+from test_net_remote_session import wait_for
+from test_ui_table import make_app, top_name
+
+
+class Inbox:
+    """A client's messages as the screens before the table would read them."""
+
+    def __init__(self, client: NetClient) -> None:
+        self.client = client
+        self.seen: list[dict[str, Any]] = []
+
+    def wait(self, kind: str, **fields: Any) -> dict[str, Any]:
+        found: list[dict[str, Any]] = []
+
+        def arrived() -> bool:
+            self.seen.extend(self.client.messages())
+            found[:] = [m for m in self.seen if m["type"] == kind and all(m.get(k) == v for k, v in fields.items())]
+            return bool(found)
+
+        assert wait_for(arrived), f"no {kind} arrived; got {[m['type'] for m in self.seen]}"
+        return found[-1]
+
+
+def _connected(url: str) -> tuple[NetClient, Inbox]:
+    client = NetClient(url, "tests")
+    client.start()
+    inbox = Inbox(client)
+    inbox.wait("welcome")
+    return client, inbox
+
+
+@pytest.mark.parametrize(
+    ("game", "values", "players"), [("bidwhist", {"target_score": 1}, 4), ("wizard", {"rounds": 2}, 3)]
+)
+def test_two_table_screens_play_a_whole_game_through_the_server(tmp_path: Path, game, values, players) -> None:
+    server = ServerThread(TableServer(tmp_path / "server", rate_per_second=10_000.0, rate_burst=10_000), "127.0.0.1")
+    url = f"ws://127.0.0.1:{server.start()}/"
+    try:
+        host, host_inbox = _connected(url)
+        guest, guest_inbox = _connected(url)
+        seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}]
+        seats += [{"kind": "computer", "level": "random"} for _ in range(players - 2)]
+        rules = make_rules(game, values, players=players)
+        host.send(
+            {"type": "create_table", "rules": {"game": game, "values": rules.to_dict()}, "seats": seats, "name": "Ann"}
+        )
+        created = host_inbox.wait("table_created")
+        table = created["table"]
+        guest.send({"type": "take_seat", "invite": created["invite"], "name": "Bob"})
+        seated = guest_inbox.wait("seated")
+        host.send({"type": "start", "table": table, "host_token": created["host_token"]})
+        tables = []
+        for name, client, inbox, held in (
+            ("ann", host, host_inbox, {0: created["seats"][0]["token"]}),
+            ("bob", guest, guest_inbox, {seated["seat"]: seated["token"]}),
+        ):
+            inbox.wait("step", viewer=next(iter(held)))
+            app = make_app(tmp_path / name, size=(800, 600))
+            lobby = [m for m in inbox.seen if m["type"] == "lobby"][-1]
+            session = RemoteSession(client, table, held, lobby, messages=inbox.seen, user_paths=app.user_paths)
+            scene = TableScene(app, session)
+            app.replace(scene)
+            tables.append((app, scene, session))
+        assert [scene.humans for _, scene, _ in tables] == [[0], [1]]
+
+        done = lambda: all(top_name(app) == "EndScene" for app, _, _ in tables)  # noqa: E731  (a condition)
+        assert play_tables([(app, scene) for app, scene, _ in tables], done, seconds=120)
+
+        records = []
+        for app, _, session in tables:
+            history = app.user_paths.histories_dir / f"{game}.jsonl"
+            assert wait_for(lambda: history.exists())
+            lines = history.read_bytes().splitlines(keepends=True)
+            assert len(lines) == 1  # the game, once
+            records.append(lines[0])
+            assert session.is_over
+        assert records[0] == records[1]
+        log = (tmp_path / "server" / "tables" / f"{table}.jsonl").read_text(encoding="utf-8")
+        assert '"over"' in log
+        # Both tables end with the server's scores: those of the record it sent.
+        import json
+
+        record = json.loads(records[0])
+        assert records[0] == encode_record(record)
+        final = score_history(record)
+        for _, scene, session in tables:
+            assert session.view(scene.humans[0]).scores == final
+        for app, _, _ in tables:
+            app.close(quit_pygame=False)
+    finally:
+        server.stop()
