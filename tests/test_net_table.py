@@ -12,17 +12,23 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import time
-
 import pygame
+import pytest
 
 from game.ui.app import NETWORK_WAKE
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from net_fixture import FixtureServer
 from net_table_driver import play_tables
-from test_net_remote_session import connect, server, wait_for  # noqa: F401  (server: the fixture, used by name)
+from test_net_remote_session import connect, wait_for
 from test_ui_table import make_app, run_until, step
+
+
+@pytest.fixture
+def server():
+    table = FixtureServer()
+    yield table
+    table.stop()
 
 
 def open_table(tmp_path, server, lobby=None) -> tuple:
