@@ -15,6 +15,7 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,8 @@ from game.net.remote_session import RemoteSession
 from game.net.server import ServerThread, TableServer
 from game.persistence.history_codec import score_history
 from game.persistence.history_files import encode_record
-from game.rules import make_rules
+from game.rules import Phase, events_for, make_rules
+from game.session.session import ComputerStep
 from game.ui.table.scene import TableScene
 from net_table_driver import play_tables
 from test_net_remote_session import wait_for
@@ -118,4 +120,62 @@ def test_two_table_screens_play_a_whole_game_through_the_server(tmp_path: Path, 
         for app, _, _ in tables:
             app.close(quit_pygame=False)
     finally:
+        server.stop()
+
+
+def _serve(data_dir: Path, port: int = 0) -> ServerThread:
+    """A server on ``port`` (0: any free one); the port a stopped server held may take a moment to free."""
+    for _ in range(100):
+        server = ServerThread(TableServer(data_dir, rate_per_second=10_000.0, rate_burst=10_000), "127.0.0.1", port)
+        try:
+            server.start()
+            return server
+        except OSError:
+            time.sleep(0.02)
+    raise AssertionError(f"port {port} stayed taken")
+
+
+def test_a_restarted_server_costs_the_client_nothing(tmp_path: Path) -> None:
+    """The server stops mid-hand and starts again from its table logs on the same port: the
+    client reconnects by itself, takes its seat back and plays on where it stood."""
+    server = _serve(tmp_path / "server")
+    port = server.port
+    client, inbox = _connected(f"ws://127.0.0.1:{port}/")
+    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "computer", "level": "random"} for _ in range(3)]
+    client.send({"type": "create_table", "rules": {"game": "bidwhist", "values": {}}, "seats": seats, "name": "Ann"})
+    created = inbox.wait("table_created")
+    table = created["table"]
+    client.send({"type": "start", "table": table, "host_token": created["host_token"]})
+    inbox.wait("step", viewer=0)
+    lobby = [m for m in inbox.seen if m["type"] == "lobby"][-1]
+    session = RemoteSession(client, table, {0: created["seats"][0]["token"]}, lobby, messages=inbox.seen)
+
+    def act_when_asked() -> bool:
+        """Take in what came; act for seat 0 when asked. True once seat 0 is asked to play a card."""
+        answer = session.poll()
+        assert answer is None or answer.applied
+        while session.advance_computers(True) is ComputerStep.PLAYED:
+            pass
+        if session.current_player == 0 and session.phase == Phase.PLAY:
+            return True
+        if session.current_player == 0:
+            session.submit(0, session.view(0).game.legal_actions[0])
+        return False
+
+    try:
+        assert wait_for(act_when_asked)
+        session.submit(0, session.view(0).game.legal_actions[0])
+        assert wait_for(lambda: (session.poll() or True) and session.current_player != -1)
+        played = session.position
+        server.stop()
+        assert wait_for(lambda: session.link_down)
+        server = _serve(tmp_path / "server", port)
+        assert wait_for(lambda: not session.link_down, seconds=10)
+        assert wait_for(act_when_asked, seconds=10)  # the computers play on after the restart
+        hosted = server.table_server.tables[table].match
+        assert hosted is not None and session.position == hosted.position_key() and session.position > played
+        assert session.view(0).game == hosted.view(0)
+        assert [n.event for n in session.events_since(0, 0)] == events_for(hosted.events, 0)
+    finally:
+        session.close()
         server.stop()
