@@ -13,7 +13,7 @@ import time
 from game.rules import ActionKind
 from game.ui.app import App
 from game.ui.table.scene import TableScene
-from test_ui_table import card_centre, click, drag, step, top_name
+from test_ui_table import card_centre, click, drag, step, top_name, wait_past_cover_guard
 
 
 def decide(app: App, scene: TableScene) -> bool:
@@ -29,6 +29,9 @@ def decide(app: App, scene: TableScene) -> bool:
         for choice in dialog.cards[-dialog.discard_count :]:
             click(app, choice.rect.center)
         click(app, dialog.confirm.rect.center)
+    elif name == "CoverScene":
+        wait_past_cover_guard(app)  # hot seat: the next player passes the cover
+        click(app, dialog.button.rect.center)
     elif name == "ScorePad":
         click(app, dialog.close_button.rect.center)
     elif dialog is scene and scene.input_enabled():
@@ -40,8 +43,9 @@ def decide(app: App, scene: TableScene) -> bool:
     return True
 
 
-def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.0) -> bool:
-    """Run every table's frames, deciding as asked, until ``done()`` (bounded in time)."""
+def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.0, watch=None) -> bool:
+    """Run every table's frames, deciding as asked, until ``done()`` (bounded in time);
+    ``watch(app, scene)`` looks at each frame before its decision."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if done():
@@ -49,6 +53,8 @@ def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.
         acted = False
         for app, scene in tables:
             step(app)
+            if watch is not None:
+                watch(app, scene)
             acted = decide(app, scene) or acted
         if not acted:
             time.sleep(0.0005)  # the answers travel: let the network threads run

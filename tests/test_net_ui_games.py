@@ -26,7 +26,7 @@ from game.net.remote_session import RemoteSession
 from game.net.server import ServerThread, TableServer
 from game.persistence.history_codec import score_history
 from game.persistence.history_files import encode_record
-from game.rules import Phase, events_for, make_rules
+from game.rules import PUBLIC_SEAT, UNKNOWN_CARD, Phase, events_for, make_rules
 from game.session.session import ComputerStep
 from game.ui.table.scene import TableScene
 from net_table_driver import play_tables
@@ -177,5 +177,46 @@ def test_a_restarted_server_costs_the_client_nothing(tmp_path: Path) -> None:
         assert session.view(0).game == hosted.view(0)
         assert [n.event for n in session.events_since(0, 0)] == events_for(hosted.events, 0)
     finally:
+        session.close()
+        server.stop()
+
+
+def test_hot_seat_at_the_hosts_screen_shows_only_the_public_view_between_turns(tmp_path: Path) -> None:
+    """Two host seats at one screen: the server sends that connection the public viewer's steps
+    too, and between turns (and under every cover) the model holds nobody's cards."""
+    server = _serve(tmp_path / "server")
+    client, inbox = _connected(f"ws://127.0.0.1:{server.port}/")
+    seats = [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bea"}, {"kind": "computer", "level": "random"}]
+    rules = make_rules("wizard", {"rounds": 2, "bidding": "hidden"}, players=3)
+    client.send({"type": "create_table", "rules": {"game": "wizard", "values": rules.to_dict()}, "seats": seats, "name": "Ann"})
+    created = inbox.wait("table_created")
+    table = created["table"]
+    client.send({"type": "start", "table": table, "host_token": created["host_token"]})
+    inbox.wait("step", viewer=PUBLIC_SEAT)
+    app = make_app(tmp_path / "ann", size=(800, 600))
+    lobby = [m for m in inbox.seen if m["type"] == "lobby"][-1]
+    tokens = {entry["seat"]: entry["token"] for entry in created["seats"]}
+    session = RemoteSession(client, table, tokens, lobby, messages=inbox.seen, user_paths=app.user_paths)
+    scene = TableScene(app, session)
+    app.replace(scene)
+    assert scene.humans == [0, 1] and scene.turns.hot_seat
+    covers = []
+
+    def private(app, scene) -> None:
+        if top_name(app) == "CoverScene":
+            covers.append(scene.viewer)
+        if scene.viewer == PUBLIC_SEAT:
+            assert scene.model.own_hidden_bid is None, "a hidden bid is on the public screen"
+        for seat, hand in enumerate(scene.model.hands):
+            if seat != scene.viewer:
+                assert all(card == UNKNOWN_CARD for card in hand), f"seat {seat}'s cards are on {scene.viewer}'s screen"
+
+    try:
+        assert play_tables([(app, scene)], lambda: top_name(app) == "EndScene", seconds=120, watch=private)
+        assert covers and all(viewer == PUBLIC_SEAT for viewer in covers)
+        assert session.view(PUBLIC_SEAT).game.hand == () and session.view(PUBLIC_SEAT).game.seat == PUBLIC_SEAT
+        assert len((app.user_paths.histories_dir / "wizard.jsonl").read_bytes().splitlines()) == 1
+    finally:
+        app.close(quit_pygame=False)
         session.close()
         server.stop()
