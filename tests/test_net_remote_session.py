@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from game.net.client import CLOSED, CONNECTED, LOST, NetClient
-from game.net.remote_session import RemoteSession
+from game.net.remote_session import NetworkTableError, RemoteSession
 from game.persistence.history_codec import score_history
 from game.persistence.history_files import encode_record
 from game.rules import PUBLIC_SEAT, IllegalActionError, Phase, events_for, make_rules
@@ -324,3 +324,19 @@ def test_every_frame_a_client_sends_is_a_json_object_with_its_id(server):
     assert len(server.received[0]["app"]) == 40
     assert all(isinstance(json.loads(json.dumps(m)), dict) for m in server.received)
     client.close()
+
+
+def test_the_seats_are_read_from_the_lobby_and_unnamed_computers_are_named_as_at_home(server):
+    lobby = server.lobby()
+    lobby["seats"][1]["name"] = "computer 2"  # the server's name for a computer the host did not name
+    lobby["seats"][2]["name"] = "Cleo"
+    session = RemoteSession(NetClient(server.url, "tests"), TABLE, {0: TOKEN}, lobby)
+    assert not session.has_game  # nothing arrived yet: the screen before the table waits for a step
+    assert [(seat.controller, seat.name_role) for seat in session.seats[1:3]] == [
+        ("ai:random", "computer:1"),
+        ("ai:random", ""),
+    ]
+    assert session.seats[2].name == "Cleo" and session.local_seats == [0]
+    broken = {**lobby, "rules": {"game": "chess", "values": {}}}
+    with pytest.raises(NetworkTableError):
+        RemoteSession(NetClient(server.url, "tests"), TABLE, {0: TOKEN}, broken)

@@ -75,6 +75,11 @@ def test_a_table_waiting_for_a_person_elsewhere_sleeps_and_says_how_long_they_ar
     assert wait_for(lambda: step(app) or bool(session.away_seats()))
     assert scene.network_notice() == t("net.waiting_for", name=scene.names[seat], time="0:42")
     assert 0 < scene.wake_in() <= 1.0  # the seconds tick on the felt
+    server.send(
+        {"type": "presence", "table": "T1", "seats": [{"seat": seat, "connected": False, "away": 75, "stand_in": True}]}
+    )
+    assert wait_for(lambda: step(app) or session.away_seats()[seat].stand_in)
+    assert scene.network_notice() == t("net.stand_in", name=scene.names[seat], time="1:15")
     server.drop_connections()
     assert wait_for(lambda: session.link_down)
     assert scene.network_notice() == t("net.reconnecting")

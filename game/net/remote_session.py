@@ -623,7 +623,10 @@ def _read_lobby(lobby: Mapping[str, Any]) -> tuple[Rules, list[Seat]]:
         level = entry.get("level")
         if entry.get("kind") == "computer" and isinstance(level, str) and level in get_game(rules.game).ai_levels:
             name = clean_name(entry.get("name"))
-            seats.append(Seat(name or f"#{index + 1}", f"ai:{level}", "" if name else f"computer:{index + 1}"))
+            # A computer the host did not name (the server calls it "computer 3") is named as the
+            # start screen names one, in the language of the moment (``game.ui.seat_names``).
+            default = not name or name == f"computer {index + 1}"
+            seats.append(Seat(name or f"#{index + 1}", f"ai:{level}", f"computer:{index}" if default else ""))
         else:
             name = clean_name(entry.get("name"))
             seats.append(Seat(name or f"#{index + 1}", "human", "" if name else f"player:{index + 1}"))
