@@ -168,7 +168,9 @@ class FixtureServer:
                 return
             try:
                 if kind == "act":
-                    match.apply(decode_action(message["action"]), message["seat"])
+                    action = decode_action(message["action"])
+                    assert action is not None
+                    match.apply(action, message["seat"])
                 elif kind == "claim":
                     match.claim(message["seat"])
                 else:

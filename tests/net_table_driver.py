@@ -12,29 +12,35 @@ import time
 
 from game.rules import ActionKind
 from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
 from game.ui.table.scene import TableScene
+from scene_checks import top
 from test_ui_table import card_centre, click, drag, step, top_name, wait_past_cover_guard
 
 
 def decide(app: App, scene: TableScene) -> bool:
     """Make the decision the window asks for, if it asks; True when one was made."""
     name = top_name(app)
-    dialog = app.scenes[-1]
     if name == "BiddingPanel":
         legal = scene.session.view(scene.viewer).game.legal_actions
-        click(app, dialog.buttons[legal[0]].rect.center)
+        click(app, top(app, BiddingPanel).buttons[legal[0]].rect.center)
     elif name == "ContractChooser":
-        click(app, next(button for button in dialog.buttons if button.enabled).rect.center)
+        click(app, next(button for button in top(app, ContractChooser).buttons if button.enabled).rect.center)
     elif name == "KittyDialog":
-        for choice in dialog.cards[-dialog.discard_count :]:
+        kitty = top(app, KittyDialog)
+        for choice in kitty.cards[-kitty.discard_count :]:
             click(app, choice.rect.center)
-        click(app, dialog.confirm.rect.center)
+        click(app, kitty.confirm.rect.center)
     elif name == "CoverScene":
         wait_past_cover_guard(app)  # hot seat: the next player passes the cover
-        click(app, dialog.button.rect.center)
+        click(app, top(app, CoverScene).button.rect.center)
     elif name == "ScorePad":
-        click(app, dialog.close_button.rect.center)
-    elif dialog is scene and scene.input_enabled():
+        click(app, top(app, ScorePad).close_button.rect.center)
+    elif app.scenes[-1] is scene and scene.input_enabled():
         view = scene.session.view(scene.viewer).game
         card = sorted(action.value for action in view.legal_actions if action.kind == ActionKind.PLAY)[0]
         drag(app, card_centre(scene, card), scene.layout.trick_rect.center)

@@ -24,13 +24,13 @@ from game.persistence.history_files import encode_record
 from game.rules import PUBLIC_SEAT, IllegalActionError, Phase, events_for, make_rules
 from game.rules.actions import play
 from game.session.match import Match, Seat
-from game.session.session import ComputerStep
+from game.session.session import Answer, ComputerStep
 from game.settings.paths import UserPaths
 from game.ui.text import explain, t
 from net_fixture import TABLE, TOKEN, FixtureServer, step_frame
 
 
-def wait_for(condition: Callable[[], bool], seconds: float = 5.0) -> bool:
+def wait_for(condition: Callable[[], bool], seconds: float = 15.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
@@ -74,6 +74,20 @@ def catch_up(session: RemoteSession, server: FixtureServer) -> None:
         return session.current_player == 0 or session.phase == Phase.HAND_OVER or session.is_over
 
     assert wait_for(level)
+
+
+def next_answer(session: RemoteSession) -> Answer:
+    """The next answer ``poll`` takes in (failing after a bounded wait)."""
+    answers: list[Answer] = []
+
+    def arrived() -> bool:
+        answer = session.poll()
+        if answer is not None:
+            answers.append(answer)
+        return bool(answers)
+
+    assert wait_for(arrived)
+    return answers[0]
 
 
 def our_turn(session: RemoteSession, server: FixtureServer, wanted: Callable[[], bool] = lambda: True) -> None:
@@ -122,9 +136,7 @@ def test_an_action_is_in_flight_until_its_answer_is_taken_in(server):
     with pytest.raises(IllegalActionError) as second:
         session.submit(0, action)
     assert second.value.code == "not_your_turn"
-    answers = []
-    assert wait_for(lambda: answers.append(session.poll()) or answers[-1] is not None)
-    answer = answers[-1]
+    answer = next_answer(session)
     assert answer.applied and answer.actor == 0 and answer.refusal is None
     assert session.position[0] == before[0] + 1
     sent = [m for m in server.received if m["type"] == "act"]
@@ -173,9 +185,7 @@ def test_a_refusal_from_the_server_ends_the_flight_and_is_worded(server):
     position = session.position
     server.refuse_next = "stale"
     session.submit(0, session.view(0).game.legal_actions[0])
-    answers = []
-    assert wait_for(lambda: answers.append(session.poll()) or answers[-1] is not None)
-    answer = answers[-1]
+    answer = next_answer(session)
     assert not answer.applied and answer.refusal is not None and answer.refusal.code == "stale"
     assert explain(answer.refusal) == t("error.stale")
     assert session.position == position and session.current_player == 0  # asked again
@@ -206,9 +216,7 @@ def test_an_action_lost_with_the_link_is_asked_for_again(server):
     position = session.position
     server.swallow_next = True  # the act is taken and the link closes before any answer
     session.submit(0, session.view(0).game.legal_actions[0])
-    answers = []
-    assert wait_for(lambda: answers.append(session.poll()) or answers[-1] is not None)
-    answer = answers[-1]
+    answer = next_answer(session)
     assert not answer.applied and answer.refusal is not None and answer.refusal.code == "stale"
     assert session.position == position == server.match.position_key() and session.current_player == 0
     session.close()
@@ -293,7 +301,8 @@ def test_a_missing_server_is_tried_again_and_close_never_waits():
     client.close()
     assert time.perf_counter() - began < 0.05
     assert client.status.state == CLOSED
-    assert wait_for(lambda: not client._thread.is_alive())
+    thread = client._thread
+    assert thread is not None and wait_for(lambda: not thread.is_alive())
 
 
 def test_messages_sent_before_the_link_is_up_follow_the_hello_and_arrivals_are_announced(server):

@@ -31,6 +31,16 @@ def server():
     table.stop()
 
 
+def stepping(app, condition):
+    """``condition`` checked after each frame of ``app`` (for ``wait_for``)."""
+
+    def check() -> bool:
+        step(app)
+        return bool(condition())
+
+    return check
+
+
 def open_table(tmp_path, server, lobby=None) -> tuple:
     app = make_app(tmp_path)
     session = connect(server, lobby, user_paths=app.user_paths)
@@ -51,7 +61,7 @@ def test_a_network_table_plays_through_the_window_each_move_answered_over_the_ne
 
     assert play_tables([(app, scene)], first_card_played)
     assert acts() >= 2 and scene._awaiting is None
-    assert wait_for(lambda: step(app) or session.position == server.match.position_key())
+    assert wait_for(stepping(app, lambda: session.position == server.match.position_key()))
     assert session.view(0).game == server.match.view(0)
     assert run_until(app, lambda: scene.director.idle and scene.shown_view() == server.match.view(0))
     app.close(quit_pygame=False)
@@ -72,13 +82,13 @@ def test_a_table_waiting_for_a_person_elsewhere_sleeps_and_says_how_long_they_ar
     assert scene.wake_in() is None  # waiting for a person elsewhere: no frames, no CPU
     seat = session.current_player
     server.send({"type": "presence", "table": "T1", "seats": [{"seat": seat, "connected": False, "away": 42}]})
-    assert wait_for(lambda: step(app) or bool(session.away_seats()))
+    assert wait_for(stepping(app, lambda: bool(session.away_seats())))
     assert scene.network_notice() == t("net.waiting_for", name=scene.names[seat], time="0:42")
     assert 0 < scene.wake_in() <= 1.0  # the seconds tick on the felt
     server.send(
         {"type": "presence", "table": "T1", "seats": [{"seat": seat, "connected": False, "away": 75, "stand_in": True}]}
     )
-    assert wait_for(lambda: step(app) or session.away_seats()[seat].stand_in)
+    assert wait_for(stepping(app, lambda: session.away_seats()[seat].stand_in))
     assert scene.network_notice() == t("net.stand_in", name=scene.names[seat], time="1:15")
     server.drop_connections()
     assert wait_for(lambda: session.link_down)

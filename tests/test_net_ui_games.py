@@ -188,7 +188,9 @@ def test_hot_seat_at_the_hosts_screen_shows_only_the_public_view_between_turns(t
     client, inbox = _connected(f"ws://127.0.0.1:{server.port}/")
     seats = [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bea"}, {"kind": "computer", "level": "random"}]
     rules = make_rules("wizard", {"rounds": 2, "bidding": "hidden"}, players=3)
-    client.send({"type": "create_table", "rules": {"game": "wizard", "values": rules.to_dict()}, "seats": seats, "name": "Ann"})
+    client.send(
+        {"type": "create_table", "rules": {"game": "wizard", "values": rules.to_dict()}, "seats": seats, "name": "Ann"}
+    )
     created = inbox.wait("table_created")
     table = created["table"]
     client.send({"type": "start", "table": table, "host_token": created["host_token"]})
