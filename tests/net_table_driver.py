@@ -64,4 +64,12 @@ def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.
             acted = decide(app, scene) or acted
         if not acted:
             time.sleep(0.0005)  # the answers travel: let the network threads run
+    if not done():
+        for app, scene in tables:  # what each table was waiting for, to read in the failure
+            session = scene.session
+            print(
+                f"stuck: top {top_name(app)}, position {session.position}, phase {session.phase.name}, "
+                f"to act {session.current_player}, viewer {scene.viewer}, awaiting {scene._awaiting}, "
+                f"waiting on others {session.waiting_on_others()}, director idle {scene.director.idle}"
+            )
     return done()

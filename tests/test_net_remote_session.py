@@ -9,6 +9,7 @@ thread and loop, and every wait is bounded.
 from __future__ import annotations
 
 import json
+import random
 import socket
 import threading
 import time
@@ -17,17 +18,19 @@ from typing import Any
 
 import pytest
 
+from game.ai.budget import SearchBudget
 from game.net.client import CLOSED, CONNECTED, LOST, NetClient
 from game.net.remote_session import NetworkTableError, RemoteSession
 from game.persistence.history_codec import score_history
 from game.persistence.history_files import encode_record
 from game.rules import PUBLIC_SEAT, IllegalActionError, Phase, events_for, make_rules
 from game.rules.actions import play
+from game.session.ai_worker import InlineAiRunner
 from game.session.match import Match, Seat
 from game.session.session import Answer, ComputerStep
 from game.settings.paths import UserPaths
 from game.ui.text import explain, t
-from net_fixture import TABLE, TOKEN, FixtureServer, step_frame
+from net_fixture import TABLE, TOKEN, FixtureServer, step_frame, token_of
 
 
 def wait_for(condition: Callable[[], bool], seconds: float = 15.0) -> bool:
@@ -349,3 +352,67 @@ def test_the_seats_are_read_from_the_lobby_and_unnamed_computers_are_named_as_at
     broken = {**lobby, "rules": {"game": "chess", "values": {}}}
     with pytest.raises(NetworkTableError):
         RemoteSession(NetClient(server.url, "tests"), TABLE, {0: TOKEN}, broken)
+
+
+def test_a_hint_is_computed_here_from_the_seats_view_never_from_the_games_seed(server):
+    asked = []
+
+    def hint_for(game_def, view, rng, budget=None):
+        asked.append((view, rng.random()))
+        return HINT
+
+    session = connect(server, ai_runner=InlineAiRunner(), hint_for=hint_for)
+    our_turn(session, server)
+    sent = len(server.received)
+    job = session.request_hint(0, SearchBudget(max_simulations=10, max_seconds=0.1))
+    assert job.finished and job.result is HINT
+    position = session.position
+    view, drawn = asked[0]
+    assert view == server.match.view(0)
+    assert drawn == random.Random(f"tricktable:net:{TABLE}:hint:0:{position[0]}:{position[1]}").random()
+    time.sleep(0.05)
+    assert len(server.received) == sent  # the server was not asked
+    session.close()
+
+
+class _Hint:
+    action = play(0)
+    reason_key = "hint.reason.test"
+    params: dict[str, int | str] = {}
+
+
+HINT = _Hint()
+
+
+def test_a_change_is_taken_in_once_every_viewer_held_here_has_its_step():
+    """Hot seat: one change comes as a step per seat held and one for the public; the table
+    reads them together, so none is taken in before all have arrived (they come apart here)."""
+    server = FixtureServer(people=(0, 1))
+    try:
+        client = NetClient(server.url, "tests")
+        for seat in (0, 1):
+            client.hold_seat(TABLE, seat, token_of(seat))
+        client.start()
+        arrived: list[dict[str, Any]] = []
+        assert wait_for(lambda: arrived.extend(client.messages()) or {-1, 0, 1} <= {m.get("viewer") for m in arrived})
+        session = RemoteSession(client, TABLE, {0: token_of(0), 1: token_of(1)}, server.lobby(), messages=arrived)
+
+        def ours_to_act() -> bool:
+            session.poll()
+            while session.advance_computers(True) is ComputerStep.PLAYED:
+                pass
+            return session.current_player in (0, 1) and session.position == server.match.position_key()
+
+        server.step_gap = 0.05
+        for _ in range(3):
+            assert wait_for(ours_to_act)
+            seat = session.current_player
+            session.submit(seat, session.view(seat).game.legal_actions[0])
+            answer = next_answer(session)
+            assert answer.applied and answer.actor == seat
+            for viewer in (0, 1, PUBLIC_SEAT):  # every viewer's mirror stands at the change taken in
+                mirror = session._mirrors[viewer]
+                assert mirror.step is not None and mirror.step.state == session._state, f"viewer {viewer} lags"
+        session.close()
+    finally:
+        server.stop()

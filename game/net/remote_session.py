@@ -8,8 +8,9 @@ and lets the table take each change in at its own pace, as it would a local game
 from __future__ import annotations
 
 # Changes: every ``step`` is decoded (``game.net.wire``) and queued; the steps of
-# one change (one per viewer, the same ``state``) are one entry of the queue. The
-# table takes an entry in one at a time: its own action's answer through ``poll``
+# one change (one per viewer, the same ``state``) are one entry of the queue, taken
+# in once every viewer held here has its step. The table takes the entries in one
+# at a time: its own action's answer through ``poll``
 # (and a change nobody here paces: a catch-up after a reconnection, the next deal),
 # the other seats' moves through ``advance_computers`` once its pause is over. So
 # the mirror the table reads is always one consistent position, and the cards of
@@ -84,6 +85,7 @@ log = logging.getLogger("tricktable.net")
 
 _CODE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _SHORT_TEXT = 200  # characters of a refusal's English message or parameter kept
+LATE_STEP_SECONDS = 0.5
 
 
 class NetworkTableError(ValueError):
@@ -144,6 +146,7 @@ class _Change:
 
     state: StepState
     steps: dict[Viewer, Step]
+    arrived: float  # when its first step came (the clock's time)
 
 
 @dataclass
@@ -382,7 +385,7 @@ class RemoteSession:
         if self._answer is not None:
             answer, self._answer = self._answer, None
             return answer
-        if not self._queue or self._state is None:
+        if not self._change_ready() or self._state is None:
             return None
         state = self._state
         flight = self._flight
@@ -471,7 +474,7 @@ class RemoteSession:
         if self._state is not None and step.state.key == self._state.key:
             self._mirrors.setdefault(viewer, _Mirror()).take(step)  # a late viewer of the change shown
             return
-        self._queue.append(_Change(step.state, {viewer: step}))
+        self._queue.append(_Change(step.state, {viewer: step}, self._clock()))
 
     def _latest_state(self, viewer: Viewer) -> StepState | None:
         """The newest state ``viewer`` has had a step for, queued or taken in."""
@@ -505,6 +508,18 @@ class RemoteSession:
             else:
                 self._away[seat] = (max(0.0, min(float(away), 1e7)), now, entry.get("stand_in") is True)
 
+    def _change_ready(self) -> bool:
+        """The next change may be taken in: every viewer held here has its step (the table reads
+        them all at once), or a later change has begun to arrive; a viewer whose step does not
+        come (a server that sends no public steps) holds it up for ``LATE_STEP_SECONDS`` at most."""
+        if not self._queue:
+            return False
+        head = self._queue[0]
+        expected = set(self.tokens) | ({PUBLIC_SEAT} if len(self.tokens) >= 2 else set())
+        if len(self._queue) > 1 or expected <= head.steps.keys():
+            return True
+        return self._clock() - head.arrived >= LATE_STEP_SECONDS
+
     def _apply(self, change: _Change) -> None:
         """Take ``change`` in: its viewers' mirrors and the position move on together."""
         for viewer, step in change.steps.items():
@@ -523,7 +538,7 @@ class RemoteSession:
             return ComputerStep.IDLE
         if state.current < 0 or state.current in self.tokens:
             return ComputerStep.IDLE
-        if not self._queue or not may_play:
+        if not self._change_ready() or not may_play:
             return ComputerStep.THINKING
         self._apply(self._queue.popleft())
         return ComputerStep.PLAYED
@@ -532,7 +547,7 @@ class RemoteSession:
         """The seat to act when a computer plays it on the server (a computer seat, or one
         standing in for a player away) and its move has not arrived."""
         state = self._state
-        if state is None or self._flight is not None or self._queue:
+        if state is None or self._flight is not None or self._change_ready():
             return -1
         seat = state.current
         if seat < 0 or seat in self.tokens or state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
