@@ -416,3 +416,15 @@ def test_a_change_is_taken_in_once_every_viewer_held_here_has_its_step():
         session.close()
     finally:
         server.stop()
+
+
+def test_a_session_made_before_the_game_starts_takes_its_first_steps_in_from_the_lobby_screen(server):
+    client = NetClient(server.url, "tests")
+    session = RemoteSession(client, TABLE, {0: TOKEN}, server.lobby())  # holds the seat: resumed on connecting
+    client.start()
+    drained: list[dict[str, Any]] = []
+    assert wait_for(lambda: drained.extend(client.messages()) or any(m["type"] == "step" for m in drained))
+    assert not session.has_game
+    session.take_in(drained)  # what the lobby screen read goes to the session
+    assert session.has_game and session.view(0).game.hand
+    session.close()

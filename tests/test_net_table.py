@@ -8,6 +8,7 @@ animations, and every decision is made through the screen (``net_table_driver``)
 from __future__ import annotations
 
 import os
+import threading
 
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
@@ -100,8 +101,10 @@ def test_a_table_waiting_for_a_person_elsewhere_sleeps_and_says_how_long_they_ar
 def test_a_message_arriving_wakes_a_sleeping_window_once(tmp_path):
     app = make_app(tmp_path)
     pygame.event.clear()
-    app.wake()
-    app.wake()  # a burst of messages costs one frame
+    # From the network thread, as a NetClient's on_arrival calls it: a burst costs one frame.
+    network = threading.Thread(target=lambda: (app.wake(), app.wake()))
+    network.start()
+    network.join(5)
     woken = [event for event in pygame.event.get() if event.type == NETWORK_WAKE]
     assert len(woken) == 1
     app.step(0.0, woken)

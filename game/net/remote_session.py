@@ -202,14 +202,20 @@ class RemoteSession:
         self._sync_marker: int | None = None  # the message whose answer says a reconnection has caught up
         for seat, token in self.tokens.items():
             client.hold_seat(table, seat, token)
-        self._take_in(list(messages))
-        if self._queue:
-            self._apply(self._queue.popleft())  # the game as it stands when the table opens
+        self.take_in(messages)
+
+    def take_in(self, messages: Sequence[Mapping[str, Any]]) -> None:
+        """Take in ``messages`` the screen before the table drained from the client (a lobby
+        reads the client itself until the game starts; the table's ``poll`` reads it after).
+        The first change is applied at once: it is the game as it stands when the table opens."""
+        self._take_in(messages)
+        if self._state is None and self._queue:
+            self._apply(self._queue.popleft())
 
     # ------------------------------------------------------------------ who plays what
     @property
     def has_game(self) -> bool:
-        """A step has been taken in: there is a game to show."""
+        """A step has been taken in: there is a game to show (a table may be opened on it)."""
         return self._state is not None
 
     @property
