@@ -79,6 +79,16 @@ def catch_up(session: RemoteSession, server: FixtureServer) -> None:
     assert wait_for(level)
 
 
+def drain_until(client: NetClient, into: list[dict[str, Any]], condition: Callable[[], bool]) -> bool:
+    """Read ``client``'s messages into ``into`` until ``condition`` holds (bounded)."""
+
+    def drained() -> bool:
+        into.extend(client.messages())
+        return condition()
+
+    return wait_for(drained)
+
+
 def next_answer(session: RemoteSession) -> Answer:
     """The next answer ``poll`` takes in (failing after a bounded wait)."""
     answers: list[Answer] = []
@@ -394,7 +404,7 @@ def test_a_change_is_taken_in_once_every_viewer_held_here_has_its_step():
             client.hold_seat(TABLE, seat, token_of(seat))
         client.start()
         arrived: list[dict[str, Any]] = []
-        assert wait_for(lambda: arrived.extend(client.messages()) or {-1, 0, 1} <= {m.get("viewer") for m in arrived})
+        assert drain_until(client, arrived, lambda: {-1, 0, 1} <= {m.get("viewer") for m in arrived})
         session = RemoteSession(client, TABLE, {0: token_of(0), 1: token_of(1)}, server.lobby(), messages=arrived)
 
         def ours_to_act() -> bool:
@@ -423,7 +433,7 @@ def test_a_session_made_before_the_game_starts_takes_its_first_steps_in_from_the
     session = RemoteSession(client, TABLE, {0: TOKEN}, server.lobby())  # holds the seat: resumed on connecting
     client.start()
     drained: list[dict[str, Any]] = []
-    assert wait_for(lambda: drained.extend(client.messages()) or any(m["type"] == "step" for m in drained))
+    assert drain_until(client, drained, lambda: any(m["type"] == "step" for m in drained))
     assert not session.has_game
     session.take_in(drained)  # what the lobby screen read goes to the session
     assert session.has_game and session.view(0).game.hand

@@ -101,8 +101,13 @@ def test_a_table_waiting_for_a_person_elsewhere_sleeps_and_says_how_long_they_ar
 def test_a_message_arriving_wakes_a_sleeping_window_once(tmp_path):
     app = make_app(tmp_path)
     pygame.event.clear()
+
     # From the network thread, as a NetClient's on_arrival calls it: a burst costs one frame.
-    network = threading.Thread(target=lambda: (app.wake(), app.wake()))
+    def two_messages() -> None:
+        app.wake()
+        app.wake()
+
+    network = threading.Thread(target=two_messages)
     network.start()
     network.join(5)
     woken = [event for event in pygame.event.get() if event.type == NETWORK_WAKE]
