@@ -156,7 +156,7 @@ def test_an_action_is_in_flight_until_its_answer_is_taken_in(server):
     assert sent[-1]["at"] == before[0] and sent[-1]["seat"] == 0 and sent[-1]["table"] == TABLE
     # The computers' moves wait for the table's pace, one change at a time.
     if session.current_player not in (-1, 0) and session.phase != Phase.HAND_OVER:
-        assert wait_for(lambda: not session.waiting_on_others())
+        assert wait_for(lambda: session.poll() is None and not session.waiting_on_others())
         assert session.advance_computers(False) is ComputerStep.THINKING
         position = session.position
         assert session.advance_computers(True) is ComputerStep.PLAYED
