@@ -43,8 +43,15 @@ class _Connection:
 class FixtureServer:
     """One table: the ``people`` seats are persons (this test's client), the others computers at random."""
 
-    def __init__(self, game: str = "bidwhist", seed: int = 3, players: int = 4, people: tuple[int, ...] = (0,)) -> None:
-        rules = make_rules(game, {}, players=players)
+    def __init__(
+        self,
+        game: str = "bidwhist",
+        seed: int = 3,
+        players: int = 4,
+        people: tuple[int, ...] = (0,),
+        values: dict[str, Any] | None = None,
+    ) -> None:
+        rules = make_rules(game, values or {}, players=players)
         seats = [Seat(NAMES[i], "human" if i in people else "ai:random") for i in range(players)]
         self.match = Match(rules, seats, seed)
         self.received: list[dict[str, Any]] = []
@@ -52,6 +59,7 @@ class FixtureServer:
         self.swallow_next = False  # take the next act without a word, then drop every connection
         self.hold_computers = False  # the computers never move (as people elsewhere who are away)
         self.step_gap = 0.0  # seconds between the steps of one change for one connection's viewers
+        self.hold_ready = False  # "ready" waits for players elsewhere: the next hand is not dealt
         self._connections: set[_Connection] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -168,6 +176,9 @@ class FixtureServer:
         elif kind in ("act", "claim", "ready"):
             if message["at"] != len(match.actions):
                 await self._refused(connection, number, "stale", "That move was for an earlier position")
+                return
+            if kind == "ready" and self.hold_ready:
+                await connection.socket.send(json.dumps({"type": "ok", "re": number}))
                 return
             if kind == "act" and self.swallow_next:
                 self.swallow_next = False

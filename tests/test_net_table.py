@@ -16,13 +16,17 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from game.rules import Phase
+from game.session.session import ComputerStep
 from game.ui.app import NETWORK_WAKE
+from game.ui.dialogs.score_pad import ScorePad
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from net_fixture import FixtureServer
+from scene_checks import top
 from net_table_driver import play_tables
 from test_net_remote_session import connect, wait_for
-from test_ui_table import make_app, run_until, step
+from test_ui_table import click, make_app, run_until, step, top_name
 
 
 @pytest.fixture
@@ -116,3 +120,36 @@ def test_a_message_arriving_wakes_a_sleeping_window_once(tmp_path):
     app.wake()
     assert [event.type for event in pygame.event.get()].count(NETWORK_WAKE) == 1
     app.close(quit_pygame=False)
+
+
+def test_a_finished_hand_waits_for_the_others_and_play_again_leads_back_to_the_start(tmp_path):
+    server = FixtureServer("wizard", players=3, values={"rounds": 2})
+    session = connect(server)
+
+    def hand_over() -> bool:
+        session.poll()
+        while session.advance_computers(True) is ComputerStep.PLAYED:
+            pass
+        if session.phase == Phase.HAND_OVER and session.position == server.match.position_key():
+            return True
+        if session.current_player == 0:
+            session.submit(0, session.view(0).game.legal_actions[0])
+        return False
+
+    assert wait_for(hand_over)
+    server.hold_ready = True  # the others are not ready yet
+    app = make_app(tmp_path)
+    scene = TableScene(app, session)
+    app.replace(scene)
+    assert run_until(app, lambda: top_name(app) == "ScorePad")
+    click(app, top(app, ScorePad).close_button.rect.center)  # this player is ready
+    assert wait_for(stepping(app, lambda: any(m["type"] == "ready" for m in server.received)))
+    step(app)
+    assert scene._prompt_text() == t("net.waiting_ready") and not scene._awaiting_next_deal()
+    assert session.current_player == -1 and session.phase == Phase.HAND_OVER
+    scene.next_deal()  # a second Space or click sends nothing more
+    assert sum(m["type"] == "ready" for m in server.received) == 1
+    scene.play_again()  # a network game's "Play again" is set up in a lobby: back to the start
+    assert top_name(app) != "TableScene" and not any(isinstance(s, TableScene) for s in app.scenes)
+    app.close(quit_pygame=False)
+    server.stop()
