@@ -222,3 +222,53 @@ def test_hot_seat_at_the_hosts_screen_shows_only_the_public_view_between_turns(t
         app.close(quit_pygame=False)
         session.close()
         server.stop()
+
+
+def test_a_spectator_sees_the_public_table_and_never_a_hand(tmp_path: Path) -> None:
+    """A table that allows spectators: a watcher's screen holds no seat, shows nobody's cards
+    at any moment of the game, follows it to its end, and records nothing in its history."""
+    server = _serve(tmp_path / "server")
+    url = f"ws://127.0.0.1:{server.port}/"
+    player, player_inbox = _connected(url)
+    watcher, watcher_inbox = _connected(url)
+    seats = [{"kind": "computer", "level": "random"} for _ in range(3)]
+    values = make_rules("wizard", {"rounds": 2, "bidding": "hidden"}, players=3).to_dict()
+    player.send(
+        {
+            "type": "create_table",
+            "rules": {"game": "wizard", "values": values},
+            "seats": seats,
+            "name": "Ann",
+            "spectators": True,
+        }
+    )
+    created = player_inbox.wait("table_created")
+    watcher.send({"type": "spectate", "invite": created["invite"]})
+    watcher_inbox.wait("lobby")
+    player.send({"type": "start", "table": created["table"], "host_token": created["host_token"]})
+    watcher_inbox.wait("step", viewer=PUBLIC_SEAT)
+    app = make_app(tmp_path / "watcher", size=(800, 600))
+    lobby = [m for m in watcher_inbox.seen if m["type"] == "lobby"][-1]
+    session = RemoteSession(
+        watcher, created["table"], {}, lobby, messages=watcher_inbox.seen, user_paths=app.user_paths
+    )
+    scene = TableScene(app, session)
+    app.replace(scene)
+    assert session.spectating and scene.humans == [] and scene.viewer == PUBLIC_SEAT
+
+    def nobody_shown(app, scene) -> None:
+        assert scene.viewer == PUBLIC_SEAT
+        assert scene.model.own_hidden_bid is None
+        for seat, hand in enumerate(scene.model.hands):
+            assert all(card == UNKNOWN_CARD for card in hand), f"seat {seat}'s cards are on a spectator's screen"
+
+    try:
+        assert play_tables(
+            [(app, scene)], lambda: session.is_over and scene.director.idle, seconds=60, watch=nobody_shown
+        )
+        assert session.view(PUBLIC_SEAT).game.hand == ()
+        assert not (app.user_paths.histories_dir / "wizard.jsonl").exists()  # nobody's game of theirs
+    finally:
+        app.close(quit_pygame=False)
+        player.close()
+        server.stop()

@@ -238,6 +238,11 @@ class RemoteSession:
     def local_seats(self) -> list[int]:
         return sorted(self.tokens)
 
+    @property
+    def spectating(self) -> bool:
+        """No seat is held here: the server sends this program the public stream alone."""
+        return not self.tokens
+
     # ------------------------------------------------------------------ the position
     @property
     def _now(self) -> StepState:

@@ -453,6 +453,7 @@ class TableServer:
                     "players": len(table.seats),
                     "free_seats": len(table.free_seats()),
                     "started": table.started,
+                    "spectators": table.options.spectators,
                     "invite": table.invite if conn.private and table.options.listed else None,
                 }
             )
