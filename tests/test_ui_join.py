@@ -57,16 +57,17 @@ def until(app: App, condition: Callable[[], bool], seconds: float = 10.0) -> boo
 class Host:
     """A program hosting a table (its ``host`` seat is Ann's), as plain protocol messages."""
 
-    def __init__(self, url: str, game: str = "bidwhist", players: int = 4, name: str = "Ann") -> None:
+    def __init__(
+        self, url: str, game: str = "bidwhist", players: int = 4, name: str = "Ann", open_seats: int = 1, **options: Any
+    ) -> None:
         self.client = NetClient(url, "tests")
         self.client.start()
         self.seen: list[dict[str, Any]] = []
-        seats: list[dict[str, Any]] = [{"kind": "host", "name": name}, {"kind": "open"}]
-        seats += [{"kind": "computer", "level": "random"}] * (players - 2)
+        seats: list[dict[str, Any]] = [{"kind": "host", "name": name}] + [{"kind": "open"}] * open_seats
+        seats += [{"kind": "computer", "level": "random"}] * (players - 1 - open_seats)
         rules = make_rules(game, {}, players=players)
-        self.client.send(
-            {"type": "create_table", "rules": {"game": game, "values": rules.to_dict()}, "seats": seats, "name": name}
-        )
+        create = {"type": "create_table", "rules": {"game": game, "values": rules.to_dict()}, "seats": seats}
+        self.client.send({**create, "name": name, **options})
         created = self.wait("table_created")
         self.table, self.invite, self.host_token = created["table"], created["invite"], created["host_token"]
 
@@ -380,6 +381,31 @@ def test_a_server_of_another_version_full_and_started_tables_are_greyed_with_the
         )
     finally:
         app.close(quit_pygame=False)
+
+
+def test_a_game_under_way_open_to_spectators_is_watched_with_a_click(tmp_path, server) -> None:
+    _, url, port = server
+    host = Host(url, open_seats=0, spectators=True)
+    host.start()
+    host.client.send({"type": "list_tables"})
+    listed = read_tables(host.wait("tables"))
+    assert [(table.started, table.spectators) for table in listed] == [(True, True)]
+    app = make_app(tmp_path / "bob")
+    try:
+        scene = join_screen(app)
+        found = FoundServer("Ann's laptop", ("127.0.0.1",), port, 1, False, "a._tricktable._tcp.local.")
+        scene.listing = [ListedServer(found, listed, True)]
+        scene._rebuild()
+        [row] = scene.rows
+        assert row.label == t("join.row_watch", table=t("join.table_of", name="Ann"), game=t("start.game.bidwhist"))
+        click(app, row.rect.center)
+        assert until(app, lambda: top_name(app) == "TableScene")
+        table = app.scenes[-1]
+        assert isinstance(table, TableScene) and table.humans == []
+        assert remembered(app.user_paths) == []  # a watcher holds no seat to come back to
+    finally:
+        app.close(quit_pygame=False)
+        host.close()
 
 
 # ---------------------------------------------------------------------- rejoining

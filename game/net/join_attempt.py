@@ -91,6 +91,17 @@ class JoinAttempt:
         return cls(link)
 
     @classmethod
+    def watch(cls, url: str, app_name: str, invite: str, on_arrival: Callable[[], None] | None = None) -> JoinAttempt:
+        """Watch the table of ``invite`` as a spectator (the public view: nobody's hand)."""
+        from game.net.lobby_link import LobbyLink
+
+        client = NetClient(url, app_name, on_arrival=on_arrival)
+        client.start()
+        link = LobbyLink(client)
+        link.spectate(invite)
+        return cls(link)
+
+    @classmethod
     def rejoin(
         cls,
         url: str,
@@ -125,7 +136,7 @@ class JoinAttempt:
         if link.error is not None:
             self.error = link.error
             return self._fail()
-        if link.lobby is not None and link.held:
+        if link.lobby is not None and (link.held or link.spectating):
             self.state = JOINED
             return True
         status = self.client.status

@@ -39,6 +39,7 @@ class ListedTable:
     free_seats: int
     started: bool
     invite: str
+    spectators: bool = False  # people may watch it
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,7 @@ def read_tables(message: dict[str, Any]) -> tuple[ListedTable, ...]:
                 free_seats=free,
                 started=entry.get("started") is True,
                 invite=code,
+                spectators=entry.get("spectators") is True,
             )
         )
         if len(found) >= MOST_ROWS:

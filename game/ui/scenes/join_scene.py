@@ -186,20 +186,24 @@ class JoinScene(DialogScene):
 
     def _table_row(self, listed: ListedServer, table: ListedTable) -> RowButton:
         title, game = table_title(table.name), game_title(table.game)
-        if table.started:
-            label, reason = t("join.row_started", table=title, game=game), t("join.started_reason")
-        elif table.free_seats == 0:
-            label, reason = t("join.row_full", table=title, game=game), t("join.full_reason")
-        else:
+        url, watch = listed.url, False
+        reason = None
+        if table.free_seats and not table.started:
             label = t("join.row", table=title, game=game, free=table.free_seats, players=table.players)
-            reason = None
-        url = listed.url
-        row = RowButton(
-            label,
-            lambda: self.start_join(url, table.invite, title),
-            note=listed.server.name,
-            enabled=reason is None,
-        )
+        elif table.spectators:  # full or begun, but open to watchers
+            label, watch = t("join.row_watch", table=title, game=game), True
+        elif table.started:
+            label, reason = t("join.row_started", table=title, game=game), t("join.started_reason")
+        else:
+            label, reason = t("join.row_full", table=title, game=game), t("join.full_reason")
+
+        def take_it() -> None:
+            if watch:
+                self.start_watch(url, table.invite, title)
+            else:
+                self.start_join(url, table.invite, title)
+
+        row = RowButton(label, take_it, note=listed.server.name, enabled=reason is None)
         row.reason = reason
         return row
 
@@ -245,6 +249,9 @@ class JoinScene(DialogScene):
             return
         self._begin(JoinAttempt.join(url, APP_NAME, invite, name, on_arrival=self._wake), where, None)
 
+    def start_watch(self, url: str, invite: str, where: str) -> None:
+        self._begin(JoinAttempt.watch(url, APP_NAME, invite, on_arrival=self._wake), where, None)
+
     def start_rejoin(self, entry: RememberedTable) -> None:
         attempt = JoinAttempt.rejoin(entry.server_url, APP_NAME, entry.table, entry.seats, on_arrival=self._wake)
         self._begin(attempt, table_title(entry.table_name), entry)
@@ -259,8 +266,8 @@ class JoinScene(DialogScene):
     def _joined(self, attempt: JoinAttempt) -> None:
         link = attempt.link
         assert link is not None and link.table is not None and link.lobby is not None
-        # Kept at once: a program closed from here on can still take the seats back.
-        remember(self.app.user_paths, attempt.url, link.table, dict(link.held), link.lobby.name, link.lobby.game)
+        if link.held:  # kept at once: a program closed from here on can still take the seats back
+            remember(self.app.user_paths, attempt.url, link.table, dict(link.held), link.lobby.name, link.lobby.game)
         self._say("")
         from game.ui.scenes.lobby_scene import LobbyScene
 
@@ -344,7 +351,7 @@ class JoinScene(DialogScene):
     def _forget_a_table_left(self) -> None:
         """Seats given up in the lobby before the start (left, or freed by the host) take nothing back."""
         link, self.lobby_link = self.lobby_link, None
-        if link is not None and link.table is not None and not link.held and not link.started:
+        if link is not None and link.table is not None and not (link.held or link.started or link.spectating):
             forget(self.app.user_paths, link.table)
 
     def on_enter(self) -> None:
