@@ -20,8 +20,12 @@ from game.net import protocol
 
 
 class BotClient:
-    def __init__(self, url: str, *, seed: int = 0, record: bool = False, tls: ssl.SSLContext | None = None) -> None:
+    def __init__(
+        self, url: str, *, seed: int = 0, record: bool = False, tls: ssl.SSLContext | None = None, pace: float = 0.0
+    ) -> None:
+        """``pace``: seconds the bot waits before each action (0: at once)."""
         self.url = url
+        self.pace = pace
         self.rng = random.Random(seed)
         self.record = record
         self.tls = tls
@@ -167,6 +171,8 @@ class BotClient:
         if state["current"] != seat:
             return
         self._acted.add((seat, at))
+        if self.pace:
+            await asyncio.sleep(self.pace)
         if step["can_claim"] and self.rng.random() < 0.5:
             await self.send({"type": "claim", "table": self.table, "seat": seat, "at": at})
             return

@@ -639,6 +639,7 @@ async def start_server(
         compression=None,  # frames are small; deflate would cost each connection memory
         ping_interval=15,
         ping_timeout=15,
+        close_timeout=2,  # a client that will not read its frames is let go soon
         server_header=None,
     )
     table_server.resume_computers()
