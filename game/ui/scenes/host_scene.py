@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.net.hosting import HostedServer
+from game.net.hosting import LISTEN_ON, HostedServer
+from game.net.protocol import DEFAULT_PORT
 from game.net.lobby_link import COMPUTER, HOST, OPEN, LobbyLink, SeatChoice
 from game.session.names import clean_name
 from game.ui import theme
@@ -55,6 +57,9 @@ class HostScene(StartScene):
         self.spectators = False
         self.stand_in_after: int | None = None
         self._opening: tuple[HostedServer, LobbyLink, float] | None = None
+        # Where the server listens and whether it announces itself (tests: loopback, port 0, quiet).
+        self.listen: tuple[str, int] = (LISTEN_ON, DEFAULT_PORT)
+        self.announce = True
         super().__init__(app)
         self.focus.focus(self.start_button)
 
@@ -102,6 +107,15 @@ class HostScene(StartScene):
         )
         self.start_button.label = t("host.open")
         self._refresh()
+
+    def _kind_setter(self, seat: int) -> Callable[[str], None]:
+        set_kind = super()._kind_setter(seat)
+
+        def set_kind_here(kind: str) -> None:
+            set_kind(kind)
+            self._refresh()  # whether anybody plays here decides whether the table can open
+
+        return set_kind_here
 
     def _set_spectators(self, value: bool) -> None:
         self.spectators = value
@@ -173,9 +187,12 @@ class HostScene(StartScene):
             self.show_reason(self.start_button.reason or "")
             return
         paths = getattr(self.app, "user_paths", None)
-        server = HostedServer(paths.data_dir / "server" if paths is not None else None, self.table_name())
+        host, port = self.listen
+        server = HostedServer(
+            paths.data_dir / "server" if paths is not None else None, self.table_name(), host=host, port=port
+        )
         try:
-            server.start()
+            server.start(announce=self.announce)
         except OSError as error:
             log.warning("could not start the table server: %s", error)
             self.show_reason(t("host.cannot_listen", reason=error_words(error)))
