@@ -74,7 +74,7 @@ def test_a_host_and_a_guest_meet_in_the_lobby_and_start_a_game_to_their_sessions
     try:
         for session, seat in zip(sessions, (0, 1)):
             assert session.has_game and session.local_seats == [seat]
-            assert session.game_def.name == "bidwhist" and session.rules.target_score == 1
+            assert session.game_def.name == "bidwhist" and session.rules.to_dict()["target_score"] == 1
             assert len(session.view(seat).game.hand) == 12
         assert not host.poll() and not host.game_ready  # the session reads the client now
     finally:

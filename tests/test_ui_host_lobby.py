@@ -14,6 +14,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import socket
 import time
+from typing import TypeVar
 
 import pygame
 import pytest
@@ -26,7 +27,11 @@ from game.ui.scenes.lobby_scene import LobbyScene
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from game.ui.widgets.controls import Cycler
 from test_ui_table import key, key_up, make_app, step, top_name
+
+
+T = TypeVar("T")
 
 
 @pytest.fixture
@@ -52,12 +57,22 @@ def run(app, condition, seconds: float = 5.0, links=()) -> bool:
     return condition()
 
 
+def choose(cycler: Cycler, value: object) -> None:
+    """Choose ``value`` on ``cycler``, as its arrows would."""
+    cycler.index = cycler.choices.index(value)
+    assert cycler.on_change is not None
+    cycler.on_change(value)
+
+
+def on_top(app, kind: type[T]) -> T:
+    scene = app.scenes[-1]
+    assert isinstance(scene, kind), type(scene).__name__
+    return scene
+
+
 def host_screen(app) -> HostScene:
-    start = app.scenes[-1]
-    assert isinstance(start, StartScene)
-    start.open_host()
-    host = app.scenes[-1]
-    assert isinstance(host, HostScene)
+    on_top(app, StartScene).open_host()
+    host = on_top(app, HostScene)
     host.listen, host.announce = ("127.0.0.1", 0), False
     return host
 
@@ -67,11 +82,11 @@ def opened_lobby(tmp_path, kinds=("human", "open", "open", "computer")) -> tuple
     host = host_screen(app)
     host.set_game("bidwhist")
     for seat, kind in enumerate(kinds):
-        host.kind_cyclers[seat].on_change(kind)
+        choose(host.kind_cyclers[seat], kind)
     host.open_table()
     assert run(app, lambda: top_name(app) == "LobbyScene")
-    lobby = app.scenes[-1]
-    assert isinstance(lobby, LobbyScene) and app.hosting is lobby.hosting
+    lobby = on_top(app, LobbyScene)
+    assert app.hosting is lobby.hosting
     return app, lobby
 
 
@@ -89,12 +104,12 @@ def guest_joins(app, lobby: LobbyScene, name: str = "Bob") -> LobbyLink:
 
 def test_the_start_screen_offers_hosting_and_joining_only_when_the_join_screen_exists(tmp_path, monkeypatch) -> None:
     app = make_app(tmp_path)
-    start = app.scenes[-1]
+    start = on_top(app, StartScene)
     assert start.host_button in start.focus.widgets and start.host_button.visible
     assert start.join_button.visible == (start_scene.join_scene_class() is not None)
     monkeypatch.setattr(start_scene, "join_scene_class", lambda: None)
     app.show_start()
-    start = app.scenes[-1]
+    start = on_top(app, StartScene)
     assert not start.join_button.visible and start.join_button not in start.focus.widgets
     assert not start.host_button.rect.colliderect(start._title_band())  # the title stays clear of it
     start.host_button.activate()
@@ -109,9 +124,9 @@ def test_the_host_screen_makes_the_table_it_shows(tmp_path) -> None:
     host.set_players(4)
     host.names[0] = "Ann"
     for seat, kind in enumerate(["human", "open", "computer", "human"]):
-        host.kind_cyclers[seat].on_change(kind)
+        choose(host.kind_cyclers[seat], kind)
     host.names[3] = "Dee"
-    host.level_cyclers[2].on_change("hard")
+    choose(host.level_cyclers[2], "hard")
     host.spectators_cycler.activate()  # spectators welcome
     host.stand_in_cycler.activate()  # a computer after 30 s
     host.set_preset(0)
@@ -121,6 +136,7 @@ def test_the_host_screen_makes_the_table_it_shows(tmp_path) -> None:
     assert run(app, lambda: top_name(app) == "LobbyScene")
     server = app.hosting
     assert server is not None and server.data_dir == app.user_paths.data_dir / "server"
+    assert server._thread is not None
     [table] = server._thread.table_server.tables.values()
     assert table.rules == rules and table.options.spectators and table.options.stand_in_after == 30
     assert table.options.name == "Ann's table"
@@ -130,7 +146,7 @@ def test_the_host_screen_makes_the_table_it_shows(tmp_path) -> None:
         ("computer", host.build_seats()[2].name, "hard"),
         ("host", "Dee", None),
     ]
-    lobby = app.scenes[-1]
+    lobby = on_top(app, LobbyScene)
     assert sorted(lobby.link.held) == [0, 3]  # two players here: hot seat at this screen
     assert (server.data_dir / "tables" / f"{table.table_id}.jsonl").exists()
     app.close(quit_pygame=False)
@@ -140,7 +156,7 @@ def test_the_host_screen_needs_a_player_here_and_says_why(tmp_path) -> None:
     app = make_app(tmp_path)
     host = host_screen(app)
     host.set_game("bidwhist")
-    host.kind_cyclers[0].on_change("open")
+    choose(host.kind_cyclers[0], "open")
     assert not host.start_button.enabled and host.start_button.reason == t("host.needs_player_here")
     host.open_table()
     assert app.hosting is None and top_name(app) == "HostScene"
@@ -171,13 +187,13 @@ def test_the_lobby_fills_in_and_start_waits_for_every_seat_then_opens_the_table(
     guest_lobby.opened = True  # only looked at here: the guest's table is not opened in this window
     # The host makes the last open seat a computer: every seat is filled and Start is enabled.
     kind, _, _ = lobby.seat_controls[2]
-    kind.on_change("computer")
+    choose(kind, "computer")
     assert run(app, lambda: lobby.start_button.enabled, links=[guest])
     assert lobby.status_text() == t("lobby.ready")
     lobby.start_button.activate()
     assert run(app, lambda: top_name(app) == "TableScene", links=[guest])
-    table = app.scenes[-1]
-    assert isinstance(table, TableScene) and isinstance(table.session, RemoteSession)
+    table = on_top(app, TableScene)
+    assert isinstance(table.session, RemoteSession)
     assert table.humans == [0] and app.hosting is not None  # the server goes on under the table
     assert guest.game_ready
     app.close(quit_pygame=False)
@@ -233,7 +249,7 @@ def test_a_key_held_on_the_lobbys_start_never_reaches_the_table(tmp_path, key_re
         seen.append(event.type)
         dispatch(event)
 
-    app._dispatch_to_scenes = counting  # type: ignore[method-assign]
+    app._dispatch_to_scenes = counting  # type: ignore[method-assign, unused-ignore]
     step(app, [key(pygame.K_RETURN), key(pygame.K_RETURN)])  # the held key's repeats
     step(app, [key_up(pygame.K_RETURN)])  # and its release
     assert seen == [], "the table was given the rest of the lobby's press"
@@ -251,7 +267,7 @@ def test_the_host_and_lobby_screens_draw_at_both_sizes(tmp_path, size) -> None:
     host.listen = ("127.0.0.1", 0)
     host.open_table()
     assert run(app, lambda: top_name(app) == "LobbyScene")
-    lobby = app.scenes[-1]
+    lobby = on_top(app, LobbyScene)
     lobby.draw(pygame.Surface(size))
     panel = lobby.info_panel
     assert panel.contains(lobby.copy_code_button.rect) and panel.contains(lobby.copy_invite_button.rect)

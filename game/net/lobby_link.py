@@ -268,7 +268,7 @@ class LobbyLink:
         return changed
 
     def _take(self, message: dict[str, Any]) -> bool:
-        kind = message.get("type")
+        kind = str(message.get("type"))
         if kind in _GAME_MESSAGES:
             self._game_messages.append(message)
             return kind == "step"
@@ -367,7 +367,7 @@ def read_lobby(message: Mapping[str, Any]) -> Lobby | None:
     seats = []
     for index, entry in enumerate(entries):
         entry = entry if isinstance(entry, dict) else {}
-        kind = entry.get("kind") if entry.get("kind") in (OPEN, HOST, COMPUTER) else OPEN
+        kind = str(entry.get("kind")) if entry.get("kind") in (OPEN, HOST, COMPUTER) else OPEN
         level = entry.get("level")
         seats.append(
             LobbySeat(
