@@ -22,7 +22,8 @@ import pytest
 from game.net.lobby_link import LobbyLink
 from game.net.remote_session import RemoteSession
 from game.ui.scenes import start_scene
-from game.ui.scenes.host_scene import HostScene
+from game.net.server import ServerThread, TableServer
+from game.ui.scenes.host_scene import HostScene, server_url
 from game.ui.scenes.lobby_scene import LobbyScene
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
@@ -273,4 +274,50 @@ def test_the_host_and_lobby_screens_draw_at_both_sizes(tmp_path, size) -> None:
     assert panel.contains(lobby.copy_code_button.rect) and panel.contains(lobby.copy_invite_button.rect)
     for kind, move, free in lobby.seat_controls:
         assert lobby.seats_panel.contains(kind.rect.union(move.rect).union(free.rect))
+    app.close(quit_pygame=False)
+
+
+def test_a_server_address_is_read_as_typed() -> None:
+    assert server_url("cards.example.org") == "ws://cards.example.org:47123/"
+    assert server_url(" WSS://cards.example.org:443/ ") == "wss://cards.example.org:443/"
+    assert server_url("[::1]:5000") == "ws://[::1]:5000/"
+    assert server_url("10.0.0.2:0") is None and server_url("a b") is None and server_url("") is None
+
+
+def test_a_table_can_be_made_on_a_server_elsewhere(tmp_path) -> None:
+    elsewhere = ServerThread(TableServer(tmp_path / "elsewhere"), "127.0.0.1", 0)
+    port = elsewhere.start()
+    try:
+        app = make_app(tmp_path / "app")
+        host = host_screen(app)
+        host.server_input.text = f"127.0.0.1:{port}"
+        assert host.server_input.on_change is not None
+        host.server_input.on_change(host.server_input.text)
+        host.open_table()
+        assert run(app, lambda: top_name(app) == "LobbyScene")
+        lobby = on_top(app, LobbyScene)
+        assert app.hosting is None and lobby.hosting is None  # no server of this program's own
+        assert len(elsewhere.table_server.tables) == 1
+        assert (
+            lobby.addresses == [f"127.0.0.1:{port}"] and lobby.full_invite() == f"127.0.0.1:{port}/{lobby.link.invite}"
+        )
+        app.close(quit_pygame=False)
+    finally:
+        elsewhere.stop()
+
+
+def test_a_server_elsewhere_that_does_not_answer_is_said_on_the_host_screen(tmp_path) -> None:
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app(tmp_path)
+    host = host_screen(app)
+    host.server_text = f"127.0.0.1:{port}"
+    host.open_table()
+    assert run(app, lambda: host._opening is None)
+    assert top_name(app) == "HostScene" and host.toast.active
+    assert host.toast.text == t("host.server_unreachable", where=f"127.0.0.1:{port}")
+    host.server_text = "not an address!"
+    host.open_table()
+    assert host.toast.text == t("host.server_bad", text="not an address!") and host._opening is None
     app.close(quit_pygame=False)

@@ -12,7 +12,7 @@ import logging
 from pathlib import Path
 
 from game.net.discovery import Advertiser, advertise, lan_addresses
-from game.net.protocol import DEFAULT_PORT, Invite
+from game.net.protocol import DEFAULT_PORT
 from game.net.server import ServerThread, TableServer
 
 log = logging.getLogger("tricktable.net")
@@ -69,10 +69,6 @@ class HostedServer:
     def addresses(self) -> list[str]:
         """Where players on the local network reach it: this machine's IPv4 addresses with the port."""
         return [f"{address}:{self.port}" for address in lan_addresses()]
-
-    def invites(self, code: str) -> list[Invite]:
-        """The full invite (``host:port/CODE``) at each of this machine's addresses."""
-        return [Invite(address, self.port, code) for address in lan_addresses()]
 
     def stop(self) -> None:
         """Stop serving, withdraw the advert and drop the computers' work: returns at once."""

@@ -19,12 +19,14 @@ from __future__ import annotations
 # screen, whose choices are kept to try again.
 
 import logging
+import re
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.net.client import LOST
 from game.net.hosting import LISTEN_ON, HostedServer
 from game.net.protocol import DEFAULT_PORT
 from game.net.lobby_link import COMPUTER, HOST, OPEN, LobbyLink, SeatChoice
@@ -33,9 +35,9 @@ from game.ui import theme
 from game.ui.scenes.start_scene import StartScene
 from game.ui.text import error_words, t
 from game.ui.widgets.button import Button
-from game.ui.widgets.controls import Cycler
+from game.ui.widgets.controls import Cycler, TextInput
 from game.ui.widgets.focus import Widget
-from game.ui.widgets.text import draw_text_fit
+from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 if TYPE_CHECKING:
     from game.persistence.savegame import SavedGame
@@ -43,9 +45,27 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tricktable.host")
 
+SERVER_LENGTH = 120
+_SERVER = re.compile(
+    r"^(?:(?P<scheme>[wW][sS][sS]?)://)?(?P<host>\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(?P<port>\d{1,5}))?/?$", re.I
+)
+
 SEAT_KINDS = ("open", "human", "computer")  # a player elsewhere, a player here, a computer
 STAND_IN_CHOICES = (None, 30, 60, 120, 300)  # seconds a player may be away before a computer plays
-OPEN_SECONDS = 10.0  # how long the table's making may take before the screen gives up
+OPEN_SECONDS = 15.0  # how long the table's making may take before the screen gives up
+
+
+def server_url(text: str) -> str | None:
+    """The WebSocket address of a server as typed: ``host``, ``host:port``, ``ws://host:port`` or
+    ``wss://host:port`` (TLS: a ``serve --cert --key``); None when it cannot be one."""
+    match = _SERVER.match(text.strip())
+    if match is None:
+        return None
+    port = int(match.group("port") or DEFAULT_PORT)
+    if not 0 < port < 65536:
+        return None
+    scheme = "wss" if len(match.group("scheme") or "") == 3 else "ws"  # wss (in any case): TLS
+    return f"{scheme}://{match.group('host')}:{port}/"
 
 
 class HostScene(StartScene):
@@ -56,7 +76,9 @@ class HostScene(StartScene):
     def __init__(self, app: App) -> None:
         self.spectators = False
         self.stand_in_after: int | None = None
-        self._opening: tuple[HostedServer, LobbyLink, float] | None = None
+        # The table being made: the program's own server (None: a server elsewhere), the link, the time limit.
+        self._opening: tuple[HostedServer | None, LobbyLink, float] | None = None
+        self.server_text = ""  # a server elsewhere to make the table on; empty: this computer serves it
         # Where the server listens and whether it announces itself (tests: loopback, port 0, quiet).
         self.listen: tuple[str, int] = (LISTEN_ON, DEFAULT_PORT)
         self.announce = True
@@ -106,6 +128,13 @@ class HostScene(StartScene):
             labels=[t("host.stand_in_off")] + [t("host.stand_in_after", seconds=s) for s in STAND_IN_CHOICES[1:]],
         )
         self.start_button.label = t("host.open")
+        self.server_input = TextInput(
+            (0, 0, 1, 1),
+            self.server_text,
+            self._set_server,
+            max_length=SERVER_LENGTH,
+            placeholder=t("host.server_placeholder"),
+        )
         self._refresh()
 
     def _kind_setter(self, seat: int) -> Callable[[str], None]:
@@ -117,6 +146,9 @@ class HostScene(StartScene):
 
         return set_kind_here
 
+    def _set_server(self, text: str) -> None:
+        self.server_text = text
+
     def _set_spectators(self, value: bool) -> None:
         self.spectators = value
 
@@ -124,12 +156,30 @@ class HostScene(StartScene):
         self.stand_in_after = value
 
     def _place(self, size: tuple[int, int], scale: float) -> None:
-        super()._place(size, scale)
+        # The start screen's layout above a row of its own at the foot: where the table is served.
+        width, height = size
+        gap = max(6, round(12 * self.across(scale)))
+        row_h = max(24, round(40 * scale))
+        super()._place((width, height - row_h - gap), scale)
+        margin = self.margin
+        row = pygame.Rect(margin, height - margin - row_h, width - 2 * margin, row_h)
+        self.server_label_rect = pygame.Rect(row.left, row.top, round(row.width * 0.1), row.height)
+        self.server_input.set_rect(
+            pygame.Rect(self.server_label_rect.right + gap // 2, row.top, round(row.width * 0.34), row.height)
+        )
+        self.server_hint_rect = pygame.Rect(
+            self.server_input.rect.right + gap,
+            row.top,
+            max(1, row.right - self.server_input.rect.right - gap),
+            row.height,
+        )
         # A player elsewhere brings a name: the seat shows where it will come from instead.
         for seat in range(self.max_seats):
             if self.kinds[seat] == "open":
                 self.name_inputs[seat].visible = False
-        self.focus.set_widgets([widget for widget in self.focus.widgets if widget.visible])
+        widgets = [widget for widget in self.focus.widgets if widget.visible]
+        widgets.insert(widgets.index(self.start_button), self.server_input)
+        self.focus.set_widgets(widgets)
 
     def _refresh(self) -> None:
         super()._refresh()
@@ -149,6 +199,14 @@ class HostScene(StartScene):
             if self.kinds[seat] == "open":
                 box = self.name_inputs[seat].rect
                 draw_text_fit(surface, t("host.open_seat"), box, size, theme.TEXT_DIM, align="left")
+
+    def draw_page(self, surface: pygame.Surface) -> None:
+        super().draw_page(surface)
+        size = max(12, round(20 * self.scale))
+        draw_text_fit(surface, t("host.server"), self.server_label_rect, size, theme.TEXT, align="left", bold=True)
+        draw_text_wrapped(
+            surface, t("host.server_hint"), self.server_hint_rect, round(size * 0.85), theme.TEXT_DIM, valign="center"
+        )
 
     # ------------------------------------------------------------------ the table's seats
     def seat_choices(self) -> list[SeatChoice]:
@@ -186,18 +244,22 @@ class HostScene(StartScene):
         if rules is None or self._opening is not None or not self.start_button.enabled:
             self.show_reason(self.start_button.reason or "")
             return
-        paths = getattr(self.app, "user_paths", None)
-        host, port = self.listen
-        server = HostedServer(
-            paths.data_dir / "server" if paths is not None else None, self.table_name(), host=host, port=port
-        )
-        try:
-            server.start(announce=self.announce)
-        except OSError as error:
-            log.warning("could not start the table server: %s", error)
-            self.show_reason(t("host.cannot_listen", reason=error_words(error)))
-            return
-        link = LobbyLink.connect(server.url, on_arrival=getattr(self.app, "wake", None))
+        on_arrival = getattr(self.app, "wake", None)
+        server: HostedServer | None = None
+        if self.server_text.strip():
+            url = server_url(self.server_text)
+            if url is None:
+                self.show_reason(t("host.server_bad", text=self.server_text.strip()))
+                return
+            link = LobbyLink.connect(url, on_arrival=on_arrival)
+        else:
+            try:
+                server = self._start_server()
+            except OSError as error:
+                log.warning("could not start the table server: %s", error)
+                self.show_reason(t("host.cannot_listen", reason=error_words(error)))
+                return
+            link = LobbyLink.connect(server.url, on_arrival=on_arrival)
         link.create_table(
             rules,
             self.seat_choices(),
@@ -208,13 +270,24 @@ class HostScene(StartScene):
         self._opening = (server, link, time.monotonic() + OPEN_SECONDS)
         self._refresh()
 
+    def _start_server(self) -> HostedServer:
+        """The program's own table server, listening (``OSError`` when it cannot)."""
+        paths = getattr(self.app, "user_paths", None)
+        host, port = self.listen
+        server = HostedServer(
+            paths.data_dir / "server" if paths is not None else None, self.table_name(), host=host, port=port
+        )
+        server.start(announce=self.announce)
+        return server
+
     def _give_up(self, reason: str | None = None) -> None:
         if self._opening is None:
             return
         server, link, _ = self._opening
         self._opening = None
         link.close()
-        server.stop()
+        if server is not None:
+            server.stop()
         self._refresh()
         if reason:
             self.show_reason(reason)
@@ -235,6 +308,10 @@ class HostScene(StartScene):
 
             self._opening = None
             self.app.replace(LobbyScene(self.app, link, hosting=server))
+        elif server is None and link.status.state == LOST:
+            # A server elsewhere that cannot be reached: said at once (the client would try on).
+            log.warning("the server %s cannot be reached: %s", link.client.url, link.status.reason)
+            self._give_up(t("host.server_unreachable", where=self.server_text.strip()))
         elif time.monotonic() > deadline:
             self._give_up(t("host.no_answer"))
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 # every seat is filled; otherwise the foot says how many players are still awaited.
 
 import logging
+from urllib.parse import urlsplit
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -70,6 +71,14 @@ def rules_lines(rules: Rules, players: int) -> list[str]:
     ]
 
 
+def server_address(url: str) -> str:
+    """``host:port`` of a WebSocket address (an IPv6 host in brackets)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    host = f"[{host}]" if ":" in host else host
+    return f"{host}:{parts.port}" if parts.port else host
+
+
 def copy_text(text: str) -> bool:
     """Put ``text`` on the system clipboard; False where there is none (it is shown anyway)."""
     try:
@@ -99,7 +108,11 @@ class LobbyScene(DialogScene):
             app.host_for(hosting, self)
         if link.client.on_arrival is None and hasattr(app, "wake"):
             link.client.on_arrival = app.wake  # a message wakes a sleeping window
-        self.addresses = hosting.addresses() if hosting is not None else []
+        # Where players reach the table: this computer's addresses, or the server elsewhere it is on.
+        if hosting is not None:
+            self.addresses = hosting.addresses()
+        else:
+            self.addresses = [server_address(link.client.url)] if link.is_host else []
         self.opened = False  # the table opened over the link's session
         self.seat_controls: list[tuple[Cycler, Button, Button]] = []
         self.controls_share = 0.5  # of a seat's row, the host's controls take this part
@@ -121,11 +134,13 @@ class LobbyScene(DialogScene):
         return self.link.is_host
 
     def full_invite(self) -> str:
-        """The invite at this machine's first address: ``host:port/CODE``."""
-        if self.hosting is None or not self.link.invite:
-            return self.link.invite or ""
-        invites = self.hosting.invites(self.link.invite)
-        return str(invites[0]) if invites else self.link.invite
+        """The invite at the table's first address: ``host:port/CODE`` (``wss://`` first for a
+        server that speaks TLS)."""
+        code = self.link.invite or ""
+        if not code or not self.addresses:
+            return code
+        tls = "wss://" if self.link.client.url.startswith("wss:") else ""
+        return f"{tls}{self.addresses[0]}/{code}"
 
     def start_reason(self) -> str | None:
         """Why the host cannot start yet (None: every seat is filled)."""
@@ -260,7 +275,7 @@ class LobbyScene(DialogScene):
             kind.index = SEAT_KINDS.index(seat.kind)
             free.visible = seat.kind == OPEN and seat.taken
         self.copy_code_button.visible = self.is_host and bool(self.link.invite)
-        self.copy_invite_button.visible = self.copy_code_button.visible and self.hosting is not None
+        self.copy_invite_button.visible = self.copy_code_button.visible and bool(self.addresses)
         self.invalidate()
 
     def _open_table(self) -> None:
@@ -464,7 +479,8 @@ class LobbyScene(DialogScene):
                 align="left",
                 bold=True,
             )
-            lines = [t("lobby.addresses")] + self.addresses[:3]
+            heading = t("lobby.addresses") if self.hosting is not None else t("lobby.server_address")
+            lines = [heading] + self.addresses[:3]
             if not self.addresses:
                 lines.append(t("lobby.no_address"))
             rows = max(1, len(lines))
@@ -498,4 +514,6 @@ class LobbyScene(DialogScene):
         per = (len(lines) + len(columns) - 1) // len(columns)
         for number, column in enumerate(columns):
             chunk = "\n".join(lines[number * per : (number + 1) * per])
-            draw_text_wrapped(surface, chunk, column, round(size * 0.9), theme.TEXT_DIM, align="left")
+            # The guests' panel holds only the rules: they read at the start screen's size.
+            rule_size = round(size * 0.9) if self.is_host else max(14, round(22 * scale))
+            draw_text_wrapped(surface, chunk, column, rule_size, theme.TEXT_DIM, align="left")
