@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
 from game.net.server import TableServer, bound_port, start_server
+
+T = TypeVar("T")
 
 
 @asynccontextmanager
@@ -22,9 +25,9 @@ async def running_server(data_dir: Path | None = None, **options: object) -> Asy
     finally:
         server.close()
         await asyncio.wait_for(server.wait_closed(), 5)
-        table_server.executor.shutdown(wait=False, cancel_futures=True)
+        table_server.close()
 
 
-def run(coroutine: object, timeout: float = 60.0) -> object:
+def run(coroutine: Coroutine[Any, Any, T], timeout: float = 60.0) -> T:
     """Run ``coroutine`` to its end, failing after ``timeout`` seconds."""
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))  # type: ignore[arg-type]  # any awaitable
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))

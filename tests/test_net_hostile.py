@@ -276,7 +276,7 @@ def test_tls_with_cert_and_key(tmp_path: Path) -> None:
         finally:
             server.close()
             await server.wait_closed()
-            table_server.executor.shutdown(wait=False)
+            table_server.close()
 
     assert run(scenario()) == ("welcome", True)
     # The serve command refuses a key without a certificate, and files it cannot read.

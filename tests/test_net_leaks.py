@@ -133,7 +133,7 @@ async def _play(game: str, seats: list[dict[str, Any]], values: dict[str, Any], 
         return [host, guest, watcher]
 
 
-CASES = {
+CASES: dict[str, tuple[str, int, dict[str, Any]]] = {
     "bidwhist": ("bidwhist", 4, {"target_score": 5}),
     "wizard-open": ("wizard", 4, {"rounds": 4}),
     "wizard-hidden": ("wizard", 3, {"rounds": 4, "bidding": "hidden"}),
@@ -150,7 +150,7 @@ def test_every_frame_carries_only_what_its_seat_may_know(case: str, tmp_path: Pa
     (log_path,) = (tmp_path / "tables").glob("*.jsonl")
     seed, knowledge = _positions(log_path)
     checked = 0
-    for bot, viewer in zip(bots, (0, 1, PUBLIC_SEAT)):  # type: ignore[call-overload]  # run returns the bots
+    for bot, viewer in zip(bots, (0, 1, PUBLIC_SEAT)):
         for frame in bot.frames:
             if frame["type"] == "game_over":
                 continue  # the whole record, seed and all, once the game is over: everyone may know it

@@ -95,7 +95,7 @@ async def _scenario(port: int, data_dir: Path) -> tuple[dict[str, Any], dict[str
 
 
 def test_a_killed_server_resumes_every_table_and_the_players_play_on(tmp_path: Path) -> None:
-    first, second, before, after = run(_scenario(_free_port(), tmp_path), 90)  # type: ignore[misc]
+    first, second, before, after = run(_scenario(_free_port(), tmp_path), 90)
     assert before == after  # the same cards in each hand after the restart
     assert first == second and first["complete"]
     assert len(first["deals"]) == 3

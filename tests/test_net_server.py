@@ -16,7 +16,9 @@ from game.persistence.history_replay import check_game
 from net_servers import run, running_server
 
 
-async def _two_players(game: str, players: int, data_dir: Path | None = None) -> tuple[dict[str, Any], ...]:
+async def _two_players(
+    game: str, players: int, data_dir: Path | None = None
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, BotClient]]:
     async with running_server(data_dir) as (_, url):
         host, guest = BotClient(url, seed=1, record=True), BotClient(url, seed=2, record=True)
         await host.connect()
@@ -24,7 +26,7 @@ async def _two_players(game: str, players: int, data_dir: Path | None = None) ->
         seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}] + [
             {"kind": "computer", "level": "random"} for _ in range(players - 2)
         ]
-        created = await create_table(host, game, seats)
+        created = await create_table(host, game, seats, {"rounds": 6} if game == "wizard" else {})
         assert await take_seat(guest, created["invite"], "Bob") == 1
         started = await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
         assert started["type"] != "error", started
@@ -36,7 +38,7 @@ async def _two_players(game: str, players: int, data_dir: Path | None = None) ->
 
 @pytest.mark.parametrize(("game", "players"), [("bidwhist", 4), ("wizard", 3)])
 def test_two_players_and_computers_play_a_whole_game_through_the_server(game: str, players: int) -> None:
-    first, second, bots = run(_two_players(game, players))  # type: ignore[misc]  # run returns the tuple
+    first, second, bots = run(_two_players(game, players))
     assert first == second and first["complete"]
     assert check_game(first) == []  # the record replays clean
     assert [player["name"] for player in first["players"]][:2] == ["Ann", "Bob"]
@@ -63,6 +65,109 @@ def test_hello_comes_first_and_names_the_version() -> None:
         async with running_server() as (_, url):
             return await _hello_rules(url)
 
-    not_hello, wrong_version = run(scenario())  # type: ignore[misc]
+    not_hello, wrong_version = run(scenario())
     assert not_hello["code"] == "hello_first"
     assert wrong_version["code"] == "version" and wrong_version["params"]["server"] == PROTOCOL_VERSION
+
+
+async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
+    async with running_server() as (_, url):
+        # Ann takes her time, so the game is still on when Bob comes back.
+        host, guest = BotClient(url, seed=1, record=True, pace=0.2), BotClient(url, seed=2)
+        await host.connect()
+        await guest.connect()
+        seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}, {"kind": "computer", "level": "random"}]
+        created = await create_table(host, "wizard", seats, {"rounds": 5}, stand_in_after=stand_in_after)
+        await take_seat(guest, created["invite"], "Bob")
+        guest.hold = lambda step: step["state"]["deal"] == 2  # Bob leaves in the second round...
+        await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
+        deadline = asyncio.get_running_loop().time() + 20
+        while guest.playing and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.02)
+        await guest.close()  # ... his program closed: the link drops
+        away_at = host.steps[0]["state"]["position"][0]
+        await asyncio.sleep(1.6)  # the server looks once a second: the stand-in starts within 1.3 s
+        went_on = host.steps[0]["state"]["position"][0] > away_at + 1 and not host.steps[0]["state"]["over"]
+        await guest.reconnect()  # and comes back to his own seat
+        await guest.play_on()
+        history = await host.finish(30)
+        await guest.finish(30)
+        await host.close()
+        await guest.close()
+        presence = [frame for frame in host.frames if frame["type"] == "presence"]
+        return presence, history, went_on
+
+
+def test_a_computer_stands_in_for_a_player_away_longer_than_the_host_allows() -> None:
+    presence, history, went_on = run(_away_and_back(0.5))
+    bob = [next(seat for seat in frame["seats"] if seat["seat"] == 1) for frame in presence]
+    assert any(not seat["connected"] and seat["away"] is not None for seat in bob)  # "waiting for Bob (0:01)"
+    assert any(seat["stand_in"] for seat in bob) and went_on  # a computer played on for him
+    assert bob[-1]["connected"] and not bob[-1]["stand_in"]  # until he came back
+    assert history["complete"] and check_game(history) == []
+
+
+def test_without_a_stand_in_the_table_waits_for_the_player() -> None:
+    presence, history, went_on = run(_away_and_back(None))
+    assert not went_on and not any(seat["stand_in"] for frame in presence for seat in frame["seats"])
+    assert history["complete"]
+
+
+def test_two_servers_never_share_a_folder_of_table_logs(tmp_path: Path) -> None:
+    from game.net.server import TableServer
+    from game.net.table_log import FolderInUseError
+
+    first = TableServer(tmp_path)
+    with pytest.raises(FolderInUseError):
+        TableServer(tmp_path)  # it would resume the same tables and write into the same logs
+    first.close()
+    TableServer(tmp_path).close()  # once the first has stopped, the folder is free
+
+
+def test_the_host_fills_moves_and_frees_seats_before_the_start() -> None:
+    async def scenario() -> dict[str, Any]:
+        async with running_server() as (_, url):
+            host, ann, bob = (BotClient(url, seed=n, record=True) for n in (1, 2, 3))
+            for bot in (host, ann, bob):
+                await bot.connect()
+            seats = [{"kind": "host", "name": "Hal"}, {"kind": "open"}, {"kind": "open"}]
+            created = await create_table(host, "wizard", seats, {"rounds": 1})
+            table, token = created["table"], created["host_token"]
+            seen: dict[str, Any] = {}
+
+            async def ask(bot: BotClient, message: dict[str, Any]) -> dict[str, Any]:
+                return await bot.request({"table": table, "host_token": token, **message})
+
+            seen["early_start"] = (await ask(host, {"type": "start"}))["code"]
+            assert await take_seat(ann, created["invite"], "Ann") == 1
+            seen["guest_moves"] = (
+                await ann.request({"type": "move_seat", "table": table, "host_token": "x", "seat": 1, "to": 2})
+            )["code"]
+            await ask(host, {"type": "move_seat", "seat": 1, "to": 2})  # Ann to seat 2
+            seen["moved"] = next(frame for frame in ann.frames if frame["type"] == "seat_moved")
+            assert await take_seat(bob, created["invite"], "Bob") == 1
+            await ask(host, {"type": "set_seat", "seat": 1, "kind": "computer", "level": "easy"})  # Bob out
+            seen["lost"] = next(frame for frame in bob.frames if frame["type"] == "seat_lost")
+            seen["bad_level"] = (await ask(host, {"type": "set_seat", "seat": 1, "kind": "computer", "level": "god"}))[
+                "code"
+            ]
+            await ann.request({"type": "leave", "table": table})  # Ann leaves before the start: seat 2 is free again
+            seen["lobby"] = [frame for frame in host.frames if frame["type"] == "lobby"][-1]
+            seen["refill"] = await take_seat(bob, created["invite"], "Bob")
+            await ask(host, {"type": "start"})
+            seen["late_move"] = (await ask(host, {"type": "move_seat", "seat": 0, "to": 1}))["code"]
+            for bot in (host, ann, bob):
+                await bot.close()
+            return seen
+
+    seen = run(scenario())
+    assert seen["early_start"] == "seats_not_filled"
+    assert seen["guest_moves"] == "not_host"
+    assert (seen["moved"]["seat"], seen["moved"]["to"]) == (1, 2)
+    assert seen["lost"]["seat"] == 1
+    assert seen["bad_level"] == "bad_seats"
+    lobby = seen["lobby"]["seats"]
+    assert [seat["kind"] for seat in lobby] == ["host", "computer", "open"]
+    assert lobby[2]["taken"] is False and lobby[0]["name"] == "Hal"
+    assert seen["refill"] == 2
+    assert seen["late_move"] == "started"

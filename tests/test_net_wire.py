@@ -81,6 +81,7 @@ def test_only_the_expected_kind_is_read() -> None:
 def test_actions_are_the_hand_history_strings() -> None:
     assert decode_action("4up") == parse_action("4up")
     assert decode_action(None) is None
+    bad: object
     for bad in (4, "x" * 100, "4sideways", [], {"a": 1}):
         with pytest.raises(WireError):
             decode_action(bad)

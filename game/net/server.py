@@ -48,7 +48,10 @@ log = logging.getLogger("tricktable.server")
 # Messages with no answer of their own are answered ``ok`` once carried out (after the
 # steps they caused), so a client knows its action is done, or ``refused``.
 _ANSWERED_OK = frozenset({"spectate", "set_seat", "move_seat", "start", "act", "claim", "ready", "leave"})
-OUTBOX_LIMIT = 2000  # frames waiting for one slow reader before it is let go
+OUTBOX_LIMIT = 2000
+# A finished table stays this long, so that a player who was away at the end still gets
+# the game for their history when they come back.
+FINISHED_KEPT_SECONDS = 600.0  # frames waiting for one slow reader before it is let go
 
 
 @dataclass(eq=False)
@@ -125,6 +128,11 @@ class TableServer:
             "ready": self._ready,
             "leave": self._leave,
         }
+
+    def close(self) -> None:
+        """The server stopped: drop what computers think and let the logs' folder go."""
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.logs.release()
 
     def _add(self, table: HostedTable) -> None:
         self.tables[table.table_id] = table
@@ -351,14 +359,18 @@ class TableServer:
             self.logs.append(table, {"next": True})
         self._steps(table)
         if table.over:
-            self.logs.append(table, {"over": True})
-            record = table.history_record()
-            for conn in self.at_table.get(table.table_id, ()):
-                if conn.held.get(table.table_id):
-                    conn.send({"type": "game_over", "table": table.table_id, "history": record})
-            self._forget(table)
+            if table.finished_at is None:
+                table.finished_at = self.clock()
+                self.logs.append(table, {"over": True})
+                for conn in self.at_table.get(table.table_id, ()):
+                    self._tell_over(conn, table)
             return
         self._advance(table)
+
+    def _tell_over(self, conn: Connection, table: HostedTable) -> None:
+        """A seat holder gets the finished game's record (to add to its own history)."""
+        if conn.held.get(table.table_id):
+            conn.send({"type": "game_over", "table": table.table_id, "history": table.history_record()})
 
     def _forget(self, table: HostedTable) -> None:
         """A finished table leaves the server (its log stays on disk)."""
@@ -400,10 +412,14 @@ class TableServer:
         future.add_done_callback(done)
 
     def tick(self) -> None:
-        """Once a second: stand in for players away longer than their table allows, and
-        tell the tables whose players are away how long they have been."""
+        """Once a second: stand in for players away longer than their table allows, tell the
+        tables whose players are away how long they have been, and let finished tables go."""
         now = self.clock()
         for table in list(self.tables.values()):
+            if table.finished_at is not None:
+                if now - table.finished_at > FINISHED_KEPT_SECONDS:
+                    self._forget(table)
+                continue
             if not table.started:
                 continue
             away = False
@@ -423,6 +439,8 @@ class TableServer:
     def _list_tables(self, conn: Connection, data: dict[str, Any]) -> None:
         listing = []
         for table in self.tables.values():
+            if table.over:
+                continue
             listing.append(
                 {
                     "table": table.table_id,
@@ -513,7 +531,10 @@ class TableServer:
         self._hold(conn, table, seat, after)
         conn.send({"type": "seated", "re": data.get("id"), "table": table.table_id, "seat": seat, "token": None})
         self._lobby(table)
-        if table.started:
+        if table.over:
+            self._steps(table)
+            self._tell_over(conn, table)  # back after the end: the game for the player's history
+        elif table.started:
             self._presence(table)
             self._steps(table)
             self._changed(table)  # a stand-in stops; a hand waiting for this player deals on
@@ -705,4 +726,4 @@ class ServerThread:
         """Stop serving (returns at once; the thread ends on its own)."""
         if self._loop is not None and self._stop is not None:
             self._loop.call_soon_threadsafe(self._stop.set)
-        self.table_server.executor.shutdown(wait=False, cancel_futures=True)
+        self.table_server.close()

@@ -97,6 +97,7 @@ class HostedTable:
     # Seats whose computer stand-in player was built (kept for the rest of the game).
     _stand_in_players: dict[int, Any] = field(default_factory=dict)
     _public_cache: tuple[int, dict[str, Any]] | None = None
+    finished_at: float | None = None  # the server's clock when the game ended
 
     # ------------------------------------------------------------------ making one
     @classmethod

@@ -23,8 +23,9 @@ import logging
 import os
 from pathlib import Path
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, BinaryIO
 
+from game.persistence import file_lock
 from game.net.table_host import HostedTable, SeatPlan, TableOptions
 from game.net.wire import decode_action
 from game.rules.house_rules import rules_from_dict
@@ -32,6 +33,7 @@ from game.rules.house_rules import rules_from_dict
 log = logging.getLogger("tricktable.server")
 
 LOG_FORMAT = "trick-table-table"
+LOCK_FILE_NAME = "server.lock"
 LOG_VERSION = 1
 
 
@@ -39,13 +41,32 @@ class TableLogError(ValueError):
     """A table log that cannot be read back."""
 
 
+class FolderInUseError(OSError):
+    """Another server (in this process or another) keeps its tables in this folder."""
+
+
 class TableLogs:
-    """The folder of table logs (None: a server that keeps nothing, for tests and benchmarks)."""
+    """The folder of table logs (None: a server that keeps nothing, for tests and benchmarks).
+
+    A server holds the folder's lock while it runs: two servers on one folder would both
+    resume its tables and write into the same logs."""
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
+        self._lock: BinaryIO | None = None
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
+            handle = open(folder / LOCK_FILE_NAME, "a+b", buffering=0)
+            if not file_lock.try_lock(handle):
+                handle.close()
+                raise FolderInUseError(f"another server keeps its tables in {folder}")
+            self._lock = handle
+
+    def release(self) -> None:
+        """Let the folder go (the server stopped)."""
+        if self._lock is not None and not self._lock.closed:
+            file_lock.unlock(self._lock)
+            self._lock.close()
 
     def _path(self, table_id: str) -> Path | None:
         return self.folder / f"{table_id}.jsonl" if self.folder is not None else None

@@ -148,6 +148,7 @@ def run_self_test(
         _check_sound_files()
         _check_catalogues()
         summaries = [_play(app, plan, collector) for plan in PLANS]
+        summaries.append(_check_network())
         checked = _check_histories(app.user_paths.histories_dir, [plan.game for plan in PLANS])
         _fail_on_logged_errors(collector)
     except SelfTestFailure as failure:
@@ -212,6 +213,16 @@ def _check_lazy_modules() -> None:
         except Exception as exc:
             log.exception("cannot import %s", name)
             raise SelfTestFailure(f"the module {name} cannot be loaded: {exc}") from exc
+
+
+def _check_network() -> str:
+    from game.program.network_check import check_network_play
+
+    try:
+        return check_network_play()
+    except Exception as exc:
+        log.exception("network play check failed")
+        raise SelfTestFailure(f"network play does not work: {type(exc).__name__}: {exc}") from exc
 
 
 def _check_sound_files() -> None:

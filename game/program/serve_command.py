@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 
 from game.net import protocol
+from game.net.discovery import Advertiser, advertise
 from game.net.server import TableServer, bound_port, start_server, tls_context
 from game.settings.paths import UserPaths
 
@@ -97,17 +98,13 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 3)
-        table_server.executor.shutdown(wait=False, cancel_futures=True)
+        table_server.close()
     print("Trick Table server stopped", flush=True)
     return 0
 
 
-def _advertise(port: int, name: str, tls: bool) -> object | None:
-    """Announce the server on the local network (nothing when discovery is not available)."""
-    try:
-        from game.net.discovery import advertise
-    except ImportError:
-        return None
+def _advertise(port: int, name: str, tls: bool) -> Advertiser:
+    """Announce the server on the local network (it stays quiet where multicast is blocked)."""
     return advertise(port, name, tls=tls)
 
 
