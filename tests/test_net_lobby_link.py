@@ -5,11 +5,13 @@ Each link has its own ``NetClient`` (its own thread and websocket); every wait i
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Callable, Iterator
 
 import pytest
 
+from game.net.hosting import HostedServer
 from game.net.lobby_link import COMPUTER, HOST, OPEN, LobbyLink, SeatChoice, read_lobby
 from game.net.server import ServerThread, TableServer
 from game.rules import make_rules
@@ -123,3 +125,22 @@ def test_a_lobby_message_that_cannot_be_shown_is_none() -> None:
         {"type": "lobby", "table": "t", "rules": {"game": "wizard", "values": {}}, "seats": [{"kind": "x"}, 5]}
     )
     assert lobby is not None and [seat.kind for seat in lobby.seats] == [OPEN, OPEN] and not lobby.filled
+
+
+def test_the_programs_server_takes_a_free_port_when_its_own_is_taken(tmp_path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = HostedServer(tmp_path / "server", "Ann's table", host="127.0.0.1", port=port)
+        try:
+            assert server.start(announce=False) not in (0, port) and server.running
+            assert server.url == f"ws://127.0.0.1:{server.port}/"
+            assert all(address.endswith(f":{server.port}") for address in server.addresses())
+            socket.create_connection(("127.0.0.1", server.port), timeout=1).close()
+        finally:
+            server.stop()
+    assert not server.running
+    again = HostedServer(tmp_path / "server", "Ann's table", host="127.0.0.1", port=0)
+    again.start(announce=False)  # the folder of table logs was let go
+    again.stop()

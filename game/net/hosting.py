@@ -50,11 +50,12 @@ class HostedServer:
             return self.port
         ports = [self.wanted_port] if self.wanted_port == 0 else [self.wanted_port, 0]
         for number, port in enumerate(ports):
+            # Its table logs' folder is held by one server at a time (FolderInUseError, an OSError).
             thread = ServerThread(TableServer(self.data_dir, self.name, resume_tables=False), self.host, port)
             try:
                 self.port = thread.start()
             except OSError as error:
-                _stop_thread(thread)
+                _stop_thread(thread)  # and let the folder go, for the next try
                 if number == len(ports) - 1:
                     raise
                 log.info("port %s cannot be used (%s): a free port instead", port, error)
@@ -83,5 +84,5 @@ class HostedServer:
 def _stop_thread(thread: ServerThread) -> None:
     with contextlib.suppress(RuntimeError):  # its loop has ended already (it could not listen)
         thread.stop()
-    # A computer still thinking is not waited for; nothing new is started.
-    thread.table_server.executor.shutdown(wait=False, cancel_futures=True)
+    # A computer still thinking is not waited for, nothing new is started, the folder is free.
+    thread.table_server.close()
