@@ -197,9 +197,20 @@ def test_the_lobby_fills_in_and_start_waits_for_every_seat_then_opens_the_table(
     assert isinstance(table.session, RemoteSession)
     assert table.humans == [0] and app.hosting is not None  # the server goes on under the table
     assert guest.game_ready
+    # Leaving the table would close it for everyone: the host is told so before leaving.
+    assert app.leave_warning() == t("leave.table_closes")
     app.close(quit_pygame=False)
     assert app.hosting is None
     guest.close()
+
+
+def test_quitting_in_the_lobby_stops_the_programs_server_at_once(tmp_path) -> None:
+    app, lobby = opened_lobby(tmp_path)
+    server = lobby.hosting
+    assert server is not None
+    began = time.perf_counter()
+    app.close(quit_pygame=False)  # the way out of App.run, also after a stop signal
+    assert time.perf_counter() - began < 0.5 and app.hosting is None and not server.running
 
 
 def test_the_host_moves_and_frees_a_seat_from_the_lobby(tmp_path) -> None:
@@ -223,7 +234,9 @@ def test_leaving_the_lobby_stops_the_programs_server(tmp_path) -> None:
     assert server is not None
     port = server.port
     socket.create_connection(("127.0.0.1", port), timeout=1).close()  # it serves
+    began = time.perf_counter()
     lobby.leave_button.activate()
+    assert time.perf_counter() - began < 0.5  # the window never waits for the server to wind down
     assert top_name(app) == "StartScene" and app.hosting is None and not server.running
 
     def refused() -> bool:

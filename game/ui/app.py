@@ -315,6 +315,8 @@ class App:
         """What leaving now would lose, from the scenes (the first that has something), or None."""
         for scene in reversed(self.scenes):
             warning = scene.leave_warning()
+            if warning and self.hosting is not None and scene is self._hosting_scene:
+                return t("leave.table_closes")  # the program's server, and the game, end with it
             if warning:
                 return warning
         return None
