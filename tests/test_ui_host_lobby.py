@@ -177,6 +177,7 @@ def test_a_port_that_cannot_be_used_is_said_on_the_host_screen(tmp_path) -> None
 def test_the_lobby_fills_in_and_start_waits_for_every_seat_then_opens_the_table(tmp_path) -> None:
     app, lobby = opened_lobby(tmp_path)
     assert lobby.is_host and lobby.link.invite and lobby.addresses
+    assert lobby.wake_in() is None  # waiting for players costs no frames: a message wakes the window
     assert not lobby.start_button.enabled
     assert lobby.start_button.reason == t("lobby.waiting_for_players", count=2)
     assert lobby.seat_words(1) == (t("lobby.free_seat"), t("lobby.waiting_invite"))

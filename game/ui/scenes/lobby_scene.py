@@ -116,6 +116,7 @@ class LobbyScene(DialogScene):
         self.opened = False  # the table opened over the link's session
         self.seat_controls: list[tuple[Cycler, Button, Button]] = []
         self.controls_share = 0.5  # of a seat's row, the host's controls take this part
+        self._laid_out = False
         self.leave_button = Button((0, 0, 1, 1), t("lobby.leave"), self.leave)
         self.start_button = Button((0, 0, 1, 1), t("lobby.start"), self.start, kind="primary")
         self.copy_code_button = Button((0, 0, 1, 1), t("lobby.copy"), lambda: self.copy(self.link.invite or ""))
@@ -332,7 +333,9 @@ class LobbyScene(DialogScene):
             widgets += [kind, move, free]
         widgets += [self.copy_code_button, self.copy_invite_button, self.leave_button, self.start_button]
         self.focus.set_widgets(widgets)  # the focus passes over those hidden (a seat nobody took has no Free)
-        self.focus.focus(self.start_button if self.is_host else self.leave_button)
+        if not self._laid_out:  # the first layout focuses the screen's main button; later ones keep the focus
+            self._laid_out = True
+            self.focus.focus(self.start_button if self.is_host else self.leave_button)
 
     def _layout_seats(self, content: pygame.Rect) -> None:
         seats = len(self.lobby.seats) if self.lobby is not None else 4
