@@ -335,3 +335,19 @@ def test_a_server_elsewhere_that_does_not_answer_is_said_on_the_host_screen(tmp_
     host.open_table()
     assert host.toast.text == t("host.server_bad", text="not an address!") and host._opening is None
     app.close(quit_pygame=False)
+
+
+def test_a_table_the_server_refuses_is_said_in_the_players_words(tmp_path) -> None:
+    full = ServerThread(TableServer(tmp_path / "full", max_tables=0), "127.0.0.1", 0)
+    port = full.start()
+    try:
+        app = make_app(tmp_path / "app")
+        host = host_screen(app)
+        host.server_text = f"127.0.0.1:{port}"
+        host.open_table()
+        assert run(app, lambda: host._opening is None)
+        assert top_name(app) == "HostScene" and host.start_button.enabled  # to try again
+        assert host.toast.text == t("host.refused", reason=t("net.error.too_many_tables"))
+        app.close(quit_pygame=False)
+    finally:
+        full.stop()
