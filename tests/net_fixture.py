@@ -25,6 +25,12 @@ from game.session.match import Match, Seat
 
 TABLE = "T1"
 TOKEN = "seat-zero-token"
+
+
+def token_of(seat: int) -> str:
+    return TOKEN if seat == 0 else f"seat-{seat}-token"
+
+
 NAMES = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"]
 
 
@@ -35,16 +41,25 @@ class _Connection:
 
 
 class FixtureServer:
-    """One table: seat 0 is a person (this test's client), the others computers at random."""
+    """One table: the ``people`` seats are persons (this test's client), the others computers at random."""
 
-    def __init__(self, game: str = "bidwhist", seed: int = 3, players: int = 4) -> None:
-        rules = make_rules(game, {}, players=players)
-        seats = [Seat(NAMES[0], "human")] + [Seat(NAMES[i], "ai:random") for i in range(1, players)]
+    def __init__(
+        self,
+        game: str = "bidwhist",
+        seed: int = 3,
+        players: int = 4,
+        people: tuple[int, ...] = (0,),
+        values: dict[str, Any] | None = None,
+    ) -> None:
+        rules = make_rules(game, values or {}, players=players)
+        seats = [Seat(NAMES[i], "human" if i in people else "ai:random") for i in range(players)]
         self.match = Match(rules, seats, seed)
         self.received: list[dict[str, Any]] = []
         self.refuse_next: str | None = None  # answer the next act with this code instead
         self.swallow_next = False  # take the next act without a word, then drop every connection
         self.hold_computers = False  # the computers never move (as people elsewhere who are away)
+        self.step_gap = 0.0  # seconds between the steps of one change for one connection's viewers
+        self.hold_ready = False  # "ready" waits for players elsewhere: the next hand is not dealt
         self._connections: set[_Connection] = set()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ready = threading.Event()
@@ -140,21 +155,30 @@ class FixtureServer:
         kind, number = message["type"], message.get("id")
         match = self.match
         if kind == "hello":
-            await connection.socket.send(json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True}))
+            await connection.socket.send(
+                json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True})
+            )
         elif kind == "list_tables":
             await connection.socket.send(json.dumps({"type": "tables", "re": number, "tables": []}))
         elif kind == "resume":
-            if message.get("token") != TOKEN:
+            seat = message["seat"]
+            if message.get("token") != token_of(seat):
                 await self._error(connection, number, "bad_token")
                 return
-            connection.sent[message["seat"]] = message["after"]
-            await connection.socket.send(json.dumps({"type": "seated", "table": TABLE, "seat": 0, "token": TOKEN}))
+            connection.sent[seat] = message["after"]
+            await connection.socket.send(json.dumps({"type": "seated", "table": TABLE, "seat": seat, "token": None}))
             if message["after"] < len(match.events):  # as the real server: a step only with news
-                await self._step(connection, message["seat"])
+                await self._step(connection, seat)
+            if len(connection.sent) == 2:  # hot seat: the public viewer's steps too
+                connection.sent[-1] = 0
+                await self._step(connection, -1)
             await self._computers()  # a game that begins with a computer to act starts with it
         elif kind in ("act", "claim", "ready"):
             if message["at"] != len(match.actions):
                 await self._refused(connection, number, "stale", "That move was for an earlier position")
+                return
+            if kind == "ready" and self.hold_ready:
+                await connection.socket.send(json.dumps({"type": "ok", "re": number}))
                 return
             if kind == "act" and self.swallow_next:
                 self.swallow_next = False
@@ -166,7 +190,9 @@ class FixtureServer:
                 return
             try:
                 if kind == "act":
-                    match.apply(decode_action(message["action"]), message["seat"])
+                    action = decode_action(message["action"])
+                    assert action is not None
+                    match.apply(action, message["seat"])
                 elif kind == "claim":
                     match.claim(message["seat"])
                 else:
@@ -179,16 +205,25 @@ class FixtureServer:
 
     async def _computers(self) -> None:
         match = self.match
-        while not self.hold_computers and not match.is_over and match.phase != Phase.HAND_OVER and not match.seats[match.current_player].is_human:
+        while (
+            not self.hold_computers
+            and not match.is_over
+            and match.phase != Phase.HAND_OVER
+            and not match.seats[match.current_player].is_human
+        ):
             match.apply(match.choose_ai_action())
             await self._broadcast()
         if match.is_over:
             for connection in list(self._connections):
-                await connection.socket.send(json.dumps({"type": "game_over", "table": TABLE, "history": match.history()}))
+                await connection.socket.send(
+                    json.dumps({"type": "game_over", "table": TABLE, "history": match.history()})
+                )
 
     async def _broadcast(self) -> None:
         for connection in list(self._connections):
-            for viewer in list(connection.sent):
+            for index, viewer in enumerate(list(connection.sent)):
+                if index and self.step_gap:
+                    await asyncio.sleep(self.step_gap)  # the change's steps arrive apart
                 await self._step(connection, viewer)
 
     async def _step(self, connection: _Connection, viewer: int) -> None:

@@ -12,26 +12,35 @@ import time
 
 from game.rules import ActionKind
 from game.ui.app import App
+from game.ui.dialogs.bidding_panel import BiddingPanel
+from game.ui.dialogs.contract_chooser import ContractChooser
+from game.ui.dialogs.cover_scene import CoverScene
+from game.ui.dialogs.kitty_dialog import KittyDialog
+from game.ui.dialogs.score_pad import ScorePad
 from game.ui.table.scene import TableScene
-from test_ui_table import card_centre, click, drag, step, top_name
+from scene_checks import top
+from test_ui_table import card_centre, click, drag, step, top_name, wait_past_cover_guard
 
 
 def decide(app: App, scene: TableScene) -> bool:
     """Make the decision the window asks for, if it asks; True when one was made."""
     name = top_name(app)
-    dialog = app.scenes[-1]
     if name == "BiddingPanel":
         legal = scene.session.view(scene.viewer).game.legal_actions
-        click(app, dialog.buttons[legal[0]].rect.center)
+        click(app, top(app, BiddingPanel).buttons[legal[0]].rect.center)
     elif name == "ContractChooser":
-        click(app, next(button for button in dialog.buttons if button.enabled).rect.center)
+        click(app, next(button for button in top(app, ContractChooser).buttons if button.enabled).rect.center)
     elif name == "KittyDialog":
-        for choice in dialog.cards[-dialog.discard_count :]:
+        kitty = top(app, KittyDialog)
+        for choice in kitty.cards[-kitty.discard_count :]:
             click(app, choice.rect.center)
-        click(app, dialog.confirm.rect.center)
+        click(app, kitty.confirm.rect.center)
+    elif name == "CoverScene":
+        wait_past_cover_guard(app)  # hot seat: the next player passes the cover
+        click(app, top(app, CoverScene).button.rect.center)
     elif name == "ScorePad":
-        click(app, dialog.close_button.rect.center)
-    elif dialog is scene and scene.input_enabled():
+        click(app, top(app, ScorePad).close_button.rect.center)
+    elif app.scenes[-1] is scene and scene.input_enabled():
         view = scene.session.view(scene.viewer).game
         card = sorted(action.value for action in view.legal_actions if action.kind == ActionKind.PLAY)[0]
         drag(app, card_centre(scene, card), scene.layout.trick_rect.center)
@@ -40,8 +49,9 @@ def decide(app: App, scene: TableScene) -> bool:
     return True
 
 
-def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.0) -> bool:
-    """Run every table's frames, deciding as asked, until ``done()`` (bounded in time)."""
+def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.0, watch=None) -> bool:
+    """Run every table's frames, deciding as asked, until ``done()`` (bounded in time);
+    ``watch(app, scene)`` looks at each frame before its decision."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if done():
@@ -49,7 +59,17 @@ def play_tables(tables: list[tuple[App, TableScene]], done, seconds: float = 60.
         acted = False
         for app, scene in tables:
             step(app)
+            if watch is not None:
+                watch(app, scene)
             acted = decide(app, scene) or acted
         if not acted:
             time.sleep(0.0005)  # the answers travel: let the network threads run
+    if not done():
+        for app, scene in tables:  # what each table was waiting for, to read in the failure
+            session = scene.session
+            print(
+                f"stuck: top {top_name(app)}, position {session.position}, phase {session.phase.name}, "
+                f"to act {session.current_player}, viewer {scene.viewer}, awaiting {scene._awaiting}, "
+                f"waiting on others {session.waiting_on_others()}, director idle {scene.director.idle}"
+            )
     return done()

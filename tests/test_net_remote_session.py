@@ -9,6 +9,7 @@ thread and loop, and every wait is bounded.
 from __future__ import annotations
 
 import json
+import random
 import socket
 import threading
 import time
@@ -17,19 +18,22 @@ from typing import Any
 
 import pytest
 
+from game.ai.budget import SearchBudget
 from game.net.client import CLOSED, CONNECTED, LOST, NetClient
-from game.net.remote_session import RemoteSession
+from game.net.remote_session import NetworkTableError, RemoteSession
 from game.persistence.history_codec import score_history
 from game.persistence.history_files import encode_record
 from game.rules import PUBLIC_SEAT, IllegalActionError, Phase, events_for, make_rules
 from game.rules.actions import play
+from game.session.ai_worker import InlineAiRunner
 from game.session.match import Match, Seat
-from game.session.session import ComputerStep
+from game.session.session import Answer, ComputerStep
 from game.settings.paths import UserPaths
 from game.ui.text import explain, t
-from net_fixture import TABLE, TOKEN, FixtureServer, step_frame
+from net_fixture import TABLE, TOKEN, FixtureServer, step_frame, token_of
 
-def wait_for(condition: Callable[[], bool], seconds: float = 5.0) -> bool:
+
+def wait_for(condition: Callable[[], bool], seconds: float = 15.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
@@ -73,6 +77,30 @@ def catch_up(session: RemoteSession, server: FixtureServer) -> None:
         return session.current_player == 0 or session.phase == Phase.HAND_OVER or session.is_over
 
     assert wait_for(level)
+
+
+def drain_until(client: NetClient, into: list[dict[str, Any]], condition: Callable[[], bool]) -> bool:
+    """Read ``client``'s messages into ``into`` until ``condition`` holds (bounded)."""
+
+    def drained() -> bool:
+        into.extend(client.messages())
+        return condition()
+
+    return wait_for(drained)
+
+
+def next_answer(session: RemoteSession) -> Answer:
+    """The next answer ``poll`` takes in (failing after a bounded wait)."""
+    answers: list[Answer] = []
+
+    def arrived() -> bool:
+        answer = session.poll()
+        if answer is not None:
+            answers.append(answer)
+        return bool(answers)
+
+    assert wait_for(arrived)
+    return answers[0]
 
 
 def our_turn(session: RemoteSession, server: FixtureServer, wanted: Callable[[], bool] = lambda: True) -> None:
@@ -121,16 +149,14 @@ def test_an_action_is_in_flight_until_its_answer_is_taken_in(server):
     with pytest.raises(IllegalActionError) as second:
         session.submit(0, action)
     assert second.value.code == "not_your_turn"
-    answers = []
-    assert wait_for(lambda: answers.append(session.poll()) or answers[-1] is not None)
-    answer = answers[-1]
+    answer = next_answer(session)
     assert answer.applied and answer.actor == 0 and answer.refusal is None
     assert session.position[0] == before[0] + 1
     sent = [m for m in server.received if m["type"] == "act"]
     assert sent[-1]["at"] == before[0] and sent[-1]["seat"] == 0 and sent[-1]["table"] == TABLE
     # The computers' moves wait for the table's pace, one change at a time.
     if session.current_player not in (-1, 0) and session.phase != Phase.HAND_OVER:
-        assert wait_for(lambda: not session.waiting_on_others())
+        assert wait_for(lambda: session.poll() is None and not session.waiting_on_others())
         assert session.advance_computers(False) is ComputerStep.THINKING
         position = session.position
         assert session.advance_computers(True) is ComputerStep.PLAYED
@@ -172,9 +198,7 @@ def test_a_refusal_from_the_server_ends_the_flight_and_is_worded(server):
     position = session.position
     server.refuse_next = "stale"
     session.submit(0, session.view(0).game.legal_actions[0])
-    answers = []
-    assert wait_for(lambda: answers.append(session.poll()) or answers[-1] is not None)
-    answer = answers[-1]
+    answer = next_answer(session)
     assert not answer.applied and answer.refusal is not None and answer.refusal.code == "stale"
     assert explain(answer.refusal) == t("error.stale")
     assert session.position == position and session.current_player == 0  # asked again
@@ -205,9 +229,7 @@ def test_an_action_lost_with_the_link_is_asked_for_again(server):
     position = session.position
     server.swallow_next = True  # the act is taken and the link closes before any answer
     session.submit(0, session.view(0).game.legal_actions[0])
-    answers = []
-    assert wait_for(lambda: answers.append(session.poll()) or answers[-1] is not None)
-    answer = answers[-1]
+    answer = next_answer(session)
     assert not answer.applied and answer.refusal is not None and answer.refusal.code == "stale"
     assert session.position == position == server.match.position_key() and session.current_player == 0
     session.close()
@@ -292,7 +314,8 @@ def test_a_missing_server_is_tried_again_and_close_never_waits():
     client.close()
     assert time.perf_counter() - began < 0.05
     assert client.status.state == CLOSED
-    assert wait_for(lambda: not client._thread.is_alive())
+    thread = client._thread
+    assert thread is not None and wait_for(lambda: not thread.is_alive())
 
 
 def test_messages_sent_before_the_link_is_up_follow_the_hello_and_arrivals_are_announced(server):
@@ -323,3 +346,95 @@ def test_every_frame_a_client_sends_is_a_json_object_with_its_id(server):
     assert len(server.received[0]["app"]) == 40
     assert all(isinstance(json.loads(json.dumps(m)), dict) for m in server.received)
     client.close()
+
+
+def test_the_seats_are_read_from_the_lobby_and_unnamed_computers_are_named_as_at_home(server):
+    lobby = server.lobby()
+    lobby["seats"][1]["name"] = "computer 2"  # the server's name for a computer the host did not name
+    lobby["seats"][2]["name"] = "Cleo"
+    session = RemoteSession(NetClient(server.url, "tests"), TABLE, {0: TOKEN}, lobby)
+    assert not session.has_game  # nothing arrived yet: the screen before the table waits for a step
+    assert [(seat.controller, seat.name_role) for seat in session.seats[1:3]] == [
+        ("ai:random", "computer:1"),
+        ("ai:random", ""),
+    ]
+    assert session.seats[2].name == "Cleo" and session.local_seats == [0]
+    broken = {**lobby, "rules": {"game": "chess", "values": {}}}
+    with pytest.raises(NetworkTableError):
+        RemoteSession(NetClient(server.url, "tests"), TABLE, {0: TOKEN}, broken)
+
+
+def test_a_hint_is_computed_here_from_the_seats_view_never_from_the_games_seed(server):
+    asked = []
+
+    def hint_for(game_def, view, rng, budget=None):
+        asked.append((view, rng.random()))
+        return HINT
+
+    session = connect(server, ai_runner=InlineAiRunner(), hint_for=hint_for)
+    our_turn(session, server)
+    sent = len(server.received)
+    job = session.request_hint(0, SearchBudget(max_simulations=10, max_seconds=0.1))
+    assert job.finished and job.result is HINT
+    position = session.position
+    view, drawn = asked[0]
+    assert view == server.match.view(0)
+    assert drawn == random.Random(f"tricktable:net:{TABLE}:hint:0:{position[0]}:{position[1]}").random()
+    time.sleep(0.05)
+    assert len(server.received) == sent  # the server was not asked
+    session.close()
+
+
+class _Hint:
+    action = play(0)
+    reason_key = "hint.reason.test"
+    params: dict[str, int | str] = {}
+
+
+HINT = _Hint()
+
+
+def test_a_change_is_taken_in_once_every_viewer_held_here_has_its_step():
+    """Hot seat: one change comes as a step per seat held and one for the public; the table
+    reads them together, so none is taken in before all have arrived (they come apart here)."""
+    server = FixtureServer(people=(0, 1))
+    try:
+        client = NetClient(server.url, "tests")
+        for seat in (0, 1):
+            client.hold_seat(TABLE, seat, token_of(seat))
+        client.start()
+        arrived: list[dict[str, Any]] = []
+        assert drain_until(client, arrived, lambda: {-1, 0, 1} <= {m.get("viewer") for m in arrived})
+        session = RemoteSession(client, TABLE, {0: token_of(0), 1: token_of(1)}, server.lobby(), messages=arrived)
+
+        def ours_to_act() -> bool:
+            session.poll()
+            while session.advance_computers(True) is ComputerStep.PLAYED:
+                pass
+            return session.current_player in (0, 1) and session.position == server.match.position_key()
+
+        server.step_gap = 0.05
+        for _ in range(3):
+            assert wait_for(ours_to_act)
+            seat = session.current_player
+            session.submit(seat, session.view(seat).game.legal_actions[0])
+            answer = next_answer(session)
+            assert answer.applied and answer.actor == seat
+            for viewer in (0, 1, PUBLIC_SEAT):  # every viewer's mirror stands at the change taken in
+                mirror = session._mirrors[viewer]
+                assert mirror.step is not None and mirror.step.state == session._state, f"viewer {viewer} lags"
+        session.close()
+    finally:
+        server.stop()
+
+
+def test_a_session_made_before_the_game_starts_takes_its_first_steps_in_from_the_lobby_screen(server):
+    client = NetClient(server.url, "tests")
+    session = RemoteSession(client, TABLE, {0: TOKEN}, server.lobby())  # holds the seat: resumed on connecting
+    client.start()
+    drained: list[dict[str, Any]] = []
+    assert drain_until(client, drained, lambda: any(m["type"] == "step" for m in drained))
+    assert not session.has_game
+    session.take_in(drained)  # what the lobby screen read goes to the session
+    assert session.has_game and session.view(0).game.hand
+    session.close()

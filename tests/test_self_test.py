@@ -35,6 +35,7 @@ from game.settings.paths import UserPaths
 REPO_ROOT = Path(__file__).resolve().parent.parent
 OK_LINE = re.compile(
     r"^self-test ok: bidwhist 1 game \(\d+ deals?\), wizard 1 game \(3 rounds\), "
+    r"a network game over loopback \(\d+ frames\), "
     r"histories replayed clean in \d+\.\d s$"
 )
 # The moment every file of a player's folder was last changed, long ago: a file the

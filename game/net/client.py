@@ -326,7 +326,7 @@ def _read_frame(frame: str | bytes) -> dict[str, Any] | None:
         return None
     try:
         message = json.loads(frame)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any message is
         log.warning("a frame from the server that is not JSON was dropped: %.80r", frame)
         return None
     if not isinstance(message, dict) or not isinstance(message.get("type"), str) or message["type"] == LINK:

@@ -8,8 +8,9 @@ and lets the table take each change in at its own pace, as it would a local game
 from __future__ import annotations
 
 # Changes: every ``step`` is decoded (``game.net.wire``) and queued; the steps of
-# one change (one per viewer, the same ``state``) are one entry of the queue. The
-# table takes an entry in one at a time: its own action's answer through ``poll``
+# one change (one per viewer, the same ``state``) are one entry of the queue, taken
+# in once every viewer held here has its step. The table takes the entries in one
+# at a time: its own action's answer through ``poll``
 # (and a change nobody here paces: a catch-up after a reconnection, the next deal),
 # the other seats' moves through ``advance_computers`` once its pause is over. So
 # the mirror the table reads is always one consistent position, and the cards of
@@ -84,6 +85,7 @@ log = logging.getLogger("tricktable.net")
 
 _CODE = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 _SHORT_TEXT = 200  # characters of a refusal's English message or parameter kept
+LATE_STEP_SECONDS = 0.5
 
 
 class NetworkTableError(ValueError):
@@ -144,6 +146,7 @@ class _Change:
 
     state: StepState
     steps: dict[Viewer, Step]
+    arrived: float  # when its first step came (the clock's time)
 
 
 @dataclass
@@ -199,14 +202,20 @@ class RemoteSession:
         self._sync_marker: int | None = None  # the message whose answer says a reconnection has caught up
         for seat, token in self.tokens.items():
             client.hold_seat(table, seat, token)
-        self._take_in(list(messages))
-        if self._queue:
-            self._apply(self._queue.popleft())  # the game as it stands when the table opens
+        self.take_in(messages)
+
+    def take_in(self, messages: Sequence[Mapping[str, Any]]) -> None:
+        """Take in ``messages`` the screen before the table drained from the client (a lobby
+        reads the client itself until the game starts; the table's ``poll`` reads it after).
+        The first change is applied at once: it is the game as it stands when the table opens."""
+        self._take_in(messages)
+        if self._state is None and self._queue:
+            self._apply(self._queue.popleft())
 
     # ------------------------------------------------------------------ who plays what
     @property
     def has_game(self) -> bool:
-        """A step has been taken in: there is a game to show."""
+        """A step has been taken in: there is a game to show (a table may be opened on it)."""
         return self._state is not None
 
     @property
@@ -228,6 +237,11 @@ class RemoteSession:
     @property
     def local_seats(self) -> list[int]:
         return sorted(self.tokens)
+
+    @property
+    def spectating(self) -> bool:
+        """No seat is held here: the server sends this program the public stream alone."""
+        return not self.tokens
 
     # ------------------------------------------------------------------ the position
     @property
@@ -382,7 +396,7 @@ class RemoteSession:
         if self._answer is not None:
             answer, self._answer = self._answer, None
             return answer
-        if not self._queue or self._state is None:
+        if not self._change_ready() or self._state is None:
             return None
         state = self._state
         flight = self._flight
@@ -471,7 +485,7 @@ class RemoteSession:
         if self._state is not None and step.state.key == self._state.key:
             self._mirrors.setdefault(viewer, _Mirror()).take(step)  # a late viewer of the change shown
             return
-        self._queue.append(_Change(step.state, {viewer: step}))
+        self._queue.append(_Change(step.state, {viewer: step}, self._clock()))
 
     def _latest_state(self, viewer: Viewer) -> StepState | None:
         """The newest state ``viewer`` has had a step for, queued or taken in."""
@@ -505,6 +519,18 @@ class RemoteSession:
             else:
                 self._away[seat] = (max(0.0, min(float(away), 1e7)), now, entry.get("stand_in") is True)
 
+    def _change_ready(self) -> bool:
+        """The next change may be taken in: every viewer held here has its step (the table reads
+        them all at once), or a later change has begun to arrive; a viewer whose step does not
+        come (a server that sends no public steps) holds it up for ``LATE_STEP_SECONDS`` at most."""
+        if not self._queue:
+            return False
+        head = self._queue[0]
+        expected = set(self.tokens) | ({PUBLIC_SEAT} if len(self.tokens) >= 2 else set())
+        if len(self._queue) > 1 or expected <= head.steps.keys():
+            return True
+        return self._clock() - head.arrived >= LATE_STEP_SECONDS
+
     def _apply(self, change: _Change) -> None:
         """Take ``change`` in: its viewers' mirrors and the position move on together."""
         for viewer, step in change.steps.items():
@@ -523,7 +549,7 @@ class RemoteSession:
             return ComputerStep.IDLE
         if state.current < 0 or state.current in self.tokens:
             return ComputerStep.IDLE
-        if not self._queue or not may_play:
+        if not self._change_ready() or not may_play:
             return ComputerStep.THINKING
         self._apply(self._queue.popleft())
         return ComputerStep.PLAYED
@@ -532,7 +558,7 @@ class RemoteSession:
         """The seat to act when a computer plays it on the server (a computer seat, or one
         standing in for a player away) and its move has not arrived."""
         state = self._state
-        if state is None or self._flight is not None or self._queue:
+        if state is None or self._flight is not None or self._change_ready():
             return -1
         seat = state.current
         if seat < 0 or seat in self.tokens or state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
@@ -623,7 +649,10 @@ def _read_lobby(lobby: Mapping[str, Any]) -> tuple[Rules, list[Seat]]:
         level = entry.get("level")
         if entry.get("kind") == "computer" and isinstance(level, str) and level in get_game(rules.game).ai_levels:
             name = clean_name(entry.get("name"))
-            seats.append(Seat(name or f"#{index + 1}", f"ai:{level}", "" if name else f"computer:{index + 1}"))
+            # A computer the host did not name (the server calls it "computer 3") is named as the
+            # start screen names one, in the language of the moment (``game.ui.seat_names``).
+            default = not name or name == f"computer {index + 1}"
+            seats.append(Seat(name or f"#{index + 1}", f"ai:{level}", f"computer:{index}" if default else ""))
         else:
             name = clean_name(entry.get("name"))
             seats.append(Seat(name or f"#{index + 1}", "human", "" if name else f"player:{index + 1}"))

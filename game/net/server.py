@@ -62,6 +62,9 @@ class Connection:
     private: bool  # from the server's own network (or this machine)
     held: dict[str, dict[int, int]] = field(default_factory=dict)  # table -> seat -> last event number sent
     watching: dict[str, int] = field(default_factory=dict)  # spectated table -> last event number sent
+    # Hot seat: a connection holding two or more seats of a table also gets the public viewer's steps
+    # (its screen shows the public view between turns): table -> last event number sent to it.
+    public: dict[str, int] = field(default_factory=dict)
     hosting: set[str] = field(default_factory=set)
     greeted: bool = False
     allowance: float = protocol.RATE_BURST
@@ -349,6 +352,9 @@ class TableServer:
                 if sent < last:
                     conn.send(table.step_for(seat, sent))
                     seats[seat] = last
+            if len(seats) >= 2 and conn.public.get(table.table_id, 0) < last:
+                conn.send(table.step_for(PUBLIC_SEAT, conn.public.get(table.table_id, 0)))
+                conn.public[table.table_id] = last
             if table.table_id in conn.watching and conn.watching[table.table_id] < last:
                 conn.send(table.step_for(PUBLIC_SEAT, conn.watching[table.table_id]))
                 conn.watching[table.table_id] = last
@@ -379,6 +385,7 @@ class TableServer:
         for conn in self.at_table.pop(table.table_id, set()):
             conn.held.pop(table.table_id, None)
             conn.watching.pop(table.table_id, None)
+            conn.public.pop(table.table_id, None)
             conn.hosting.discard(table.table_id)
 
     def _advance(self, table: HostedTable) -> None:
@@ -449,6 +456,7 @@ class TableServer:
                     "players": len(table.seats),
                     "free_seats": len(table.free_seats()),
                     "started": table.started,
+                    "spectators": table.options.spectators,
                     "invite": table.invite if conn.private and table.options.listed else None,
                 }
             )
@@ -608,6 +616,7 @@ class TableServer:
         table = self._table(data)
         seats = list(conn.held.pop(table.table_id, {}))
         conn.watching.pop(table.table_id, None)
+        conn.public.pop(table.table_id, None)
         self.at_table[table.table_id].discard(conn)
         if not table.started:
             table.release_seats(seats)

@@ -290,9 +290,11 @@ class HostedTable:
             for seat, plan in enumerate(self.seats)
             if plan.human and present(seat) and not self.presence_of(seat).stand_in and seat not in self.ready
         ]
-        anyone_here = any(plan.human and present(seat) for seat, plan in enumerate(self.seats))
-        if waiting or (not anyone_here and not any(p.stand_in for p in self.presence.values())):
-            return False
+        humans = [seat for seat, plan in enumerate(self.seats) if plan.human]
+        anyone_here = any(present(seat) for seat in humans)
+        stand_ins = any(self.presence_of(seat).stand_in for seat in humans)
+        if waiting or (humans and not anyone_here and not stand_ins):
+            return False  # someone is still looking at the hand, or nobody is here to play on
         match.next_deal()
         self.ready.clear()
         return True

@@ -97,6 +97,10 @@ class LocalSession:
         """Every human seat: they all play at this screen."""
         return [index for index, seat in enumerate(self.match.seats) if seat.is_human]
 
+    @property
+    def spectating(self) -> bool:
+        return False
+
     # ------------------------------------------------------------------ the position
     @property
     def position(self) -> Position:

@@ -133,6 +133,12 @@ class TableSession(Protocol):
         seats this program holds at a network table (the others play elsewhere)."""
         ...
 
+    @property
+    def spectating(self) -> bool:
+        """This screen only watches (a network table's spectator): it sees what the public
+        sees, never a hand, where a local game with no human shows seat 0's hand face up."""
+        ...
+
     # ---------------------------------------------------------------- the position
     @property
     def position(self) -> Position: ...

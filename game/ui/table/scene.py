@@ -173,7 +173,7 @@ class TableScene(Scene):
         # The seats played at this screen: a local game's humans, or the seats this program
         # holds at a network table (whose other people play elsewhere, as computers do).
         self.humans = list(session.local_seats)
-        self.turns = TurnController(self.humans)
+        self.turns = TurnController(self.humans, spectator=session.spectating)
         # The seat whose information the model and the screen hold right now.
         self.viewer = self.turns.viewer
         # The seat drawn at the bottom: the human (the first one in hot seat,

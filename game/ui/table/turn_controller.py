@@ -124,12 +124,14 @@ WAIT = Wait()
 class TurnController:
     """The turn flow of one table; ``humans`` are the seats people play."""
 
-    def __init__(self, humans: Sequence[int]) -> None:
+    def __init__(self, humans: Sequence[int], *, spectator: bool = False) -> None:
+        """``spectator``: nobody plays here and nobody's hand may be shown (a network
+        table's spectator), where a local game of computers shows seat 0's."""
         self.humans: tuple[int, ...] = tuple(humans)
         if len(self.humans) == 1:
             self._viewer = self.humans[0]
         elif not self.humans:
-            self._viewer = 0
+            self._viewer = PUBLIC_SEAT if spectator else 0
         else:
             self._viewer = PUBLIC_SEAT
         self._position: Position | None = None

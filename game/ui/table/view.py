@@ -116,7 +116,7 @@ class Overlay:
     winning_seat: int = -1
     # The finished hand's result in words and the colour of the side it is about.
     result: tuple[str, tuple[int, int, int]] | None = None
-    # A network table's news: the link is down, or a player it waits for is away.
+    # A network table's news on the message line: the link is down, or a player it waits for is away.
     network: str | None = None
 
 
@@ -902,14 +902,13 @@ class TableView:
                 theme.PANEL_TITLE,
                 layout,
             )
-        if overlay.network:
-            self._pill(surface, overlay.network, layout.centre, round(fu * 1.0), theme.WARNING, layout, warning=True)
-        text = overlay.message or overlay.prompt
+        # A network table's news outranks the prompt (a refusal's reason outranks both, briefly):
+        # the message line stays in view below the table's dialogs.
+        text = overlay.message or overlay.network or overlay.prompt
         if text:
-            colour = theme.WARNING if overlay.message_warning else theme.TEXT
-            self._pill(
-                surface, text, layout.message_centre, round(fu * 0.95), colour, layout, warning=overlay.message_warning
-            )
+            warning = overlay.message_warning if overlay.message else bool(overlay.network)
+            colour = theme.WARNING if warning else theme.TEXT
+            self._pill(surface, text, layout.message_centre, round(fu * 0.95), colour, layout, warning=warning)
 
     def _pill(
         self,
