@@ -12,8 +12,11 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
+import ast
 import socket
+import sys
 import time
+from pathlib import Path
 from typing import TypeVar
 
 import pygame
@@ -33,6 +36,7 @@ from test_ui_table import key, key_up, make_app, step, top_name
 
 
 T = TypeVar("T")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -107,8 +111,8 @@ def test_the_start_screen_offers_hosting_and_joining_only_when_the_join_screen_e
     app = make_app(tmp_path)
     start = on_top(app, StartScene)
     assert start.host_button in start.focus.widgets and start.host_button.visible
-    assert start.join_button.visible == (start_scene.join_scene_class() is not None)
-    monkeypatch.setattr(start_scene, "join_scene_class", lambda: None)
+    assert start.join_button.visible == start_scene.has_join_scene()
+    monkeypatch.setattr(start_scene, "has_join_scene", lambda: False)
     app.show_start()
     start = on_top(app, StartScene)
     assert not start.join_button.visible and start.join_button not in start.focus.widgets
@@ -351,3 +355,21 @@ def test_a_table_the_server_refuses_is_said_in_the_players_words(tmp_path) -> No
         app.close(quit_pygame=False)
     finally:
         full.stop()
+
+
+def test_the_start_screen_loads_no_network_module_until_one_is_asked_for(tmp_path) -> None:
+    """The network modules (websockets, zeroconf) cost start-up time: they load with Host or Join."""
+    for module in ("game/ui/app.py", "game/ui/scenes/start_scene.py"):
+        tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+        loaded = [
+            node.module
+            for node in tree.body  # the imports run as the module loads (not those in functions or TYPE_CHECKING)
+            if isinstance(node, ast.ImportFrom)
+            and node.module
+            and node.module.startswith(("game.net", "game.ui.scenes.join"))
+        ]
+        assert loaded == [], module
+    before = "game.ui.scenes.join_scene" in sys.modules
+    app = make_app(tmp_path)  # the start screen, with its Join button when there is a Join screen
+    assert ("game.ui.scenes.join_scene" in sys.modules) == before  # looked for, not loaded
+    app.close(quit_pygame=False)

@@ -60,6 +60,7 @@ from __future__ import annotations
 # no CPU: the only thing that moves by itself is a name box's caret, which
 # blinks for a few seconds after the last input and then rests, shown.
 
+import importlib.util
 import logging
 import math
 from collections.abc import Callable
@@ -170,11 +171,23 @@ class GameRules:
         return {**self.base, **preset.rules}
 
 
+def has_join_scene() -> bool:
+    """Whether this program has the Join screen (looked for without loading it: the network
+    modules it needs load when the player opens it, not at start-up)."""
+    try:
+        return importlib.util.find_spec("game.ui.scenes.join_scene") is not None
+    except (ImportError, ValueError):
+        return False
+
+
 def join_scene_class() -> type[Scene] | None:
     """The Join screen's scene, when this program has it."""
+    if not has_join_scene():
+        return None
     try:
         from game.ui.scenes.join_scene import JoinScene  # type: ignore[import-not-found, unused-ignore]  # built in parallel
     except ImportError:
+        log.exception("the Join screen could not be loaded")
         return None
     return JoinScene  # type: ignore[no-any-return, unused-ignore]
 
@@ -564,7 +577,7 @@ class StartScene(PagedScreen):
         self.continue_button.visible = self.saved_game is not None
         self.host_button = Button((0, 0, 1, 1), t("start.host"), self.open_host)
         self.join_button = Button((0, 0, 1, 1), t("start.join"), self.open_join)
-        self.join_button.visible = join_scene_class() is not None
+        self.join_button.visible = has_join_scene()
         self._refresh()
 
     def _game_setter(self, game: str) -> Callable[[], None]:
