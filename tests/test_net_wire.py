@@ -20,9 +20,11 @@ def _round_trip(value: Any) -> Any:
     return decode_value(json.loads(json.dumps(encode_value(value))))
 
 
-@pytest.mark.parametrize(("game", "players"), [("bidwhist", 4), ("wizard", 3), ("wizard", 6)])
-def test_a_whole_game_reads_back_equal(game: str, players: int) -> None:
-    match = Match(make_rules(game), [Seat(f"c{i}", "ai:easy") for i in range(players)], 77)
+@pytest.mark.parametrize(
+    ("game", "players", "values"), [("bidwhist", 4, {}), ("wizard", 3, {"rounds": 5}), ("wizard", 6, {"rounds": 4})]
+)
+def test_a_whole_game_reads_back_equal(game: str, players: int, values: dict[str, Any]) -> None:
+    match = Match(make_rules(game, values), [Seat(f"c{i}", "ai:easy") for i in range(players)], 77)
     while not match.is_over:
         if match.phase == Phase.HAND_OVER:
             match.next_deal()

@@ -43,6 +43,10 @@ from __future__ import annotations
 # * ``wizard_chooser_<size>.png``: a Wizard turned up, the human at the dealer's left
 #   naming trump.
 #
+# ``--set network`` takes Host a table and its lobby (the program's own server on
+# loopback, a guest joined over a real link): ``host_<size>.png``, ``lobby_<size>.png``
+# (as the host sees it: the invite code and addresses) and ``lobby_guest_<size>.png``.
+#
 # Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
 # human's decisions on the way there are made by the medium computer player,
 # so the pictures show realistic games; seeds are fixed, so reruns give the
@@ -444,6 +448,61 @@ def shoot_variants(size: tuple[int, int]) -> list[Path]:
     return saved
 
 
+def shoot_network(size: tuple[int, int]) -> list[Path]:
+    """Host a table and its lobby: the host's choices, the lobby as the host and as a guest sees it.
+    The program's own server listens on loopback only; a guest joins it over a real link."""
+    from game.net.lobby_link import LobbyLink
+    from game.net.protocol import DEFAULT_PORT
+    from game.ui.scenes.host_scene import HostScene
+    from game.ui.scenes.lobby_scene import LobbyScene
+    from game.ui.scenes.start_scene import StartScene
+
+    saved = []
+    app = _new_app(size)
+    app.step(FRAME, [])
+    _top(app, StartScene).open_host()
+    host = _top(app, HostScene)
+    host.listen, host.announce = ("127.0.0.1", DEFAULT_PORT), False  # a free port if that is taken
+    host.set_game("bidwhist")
+    host.names[0] = "Alice"
+    for seat, kind in enumerate(("human", "open", "open", "computer")):
+        host.kinds[seat] = kind
+    host.stand_in_after = 60
+    host.set_game("bidwhist")  # the seat rows again, as chosen
+    app.step(FRAME, [])
+    saved.append(_save(app, "host", size))
+
+    host.open_table()
+    deadline = time.monotonic() + 10
+    _run(app, lambda: _top_is(app, "LobbyScene") or time.monotonic() > deadline)
+    lobby = _top(app, LobbyScene)
+    assert lobby.hosting is not None and lobby.link.invite
+    guest = LobbyLink.connect(lobby.hosting.url)
+    guest.take_seat(lobby.link.invite, "Bongani")
+
+    def seated() -> bool:
+        guest.poll()
+        time.sleep(0.002)
+        return (
+            bool(guest.held) and lobby.lobby is not None and lobby.lobby.seats[1].taken
+        ) or time.monotonic() > deadline
+
+    deadline = time.monotonic() + 10
+    _run(app, seated)
+    app.step(FRAME, [])
+    saved.append(_save(app, "lobby", size))
+
+    seen_by_guest = LobbyScene(app, guest)
+    app.push(seen_by_guest)
+    app.step(FRAME, [])
+    saved.append(_save(app, "lobby_guest", size))
+    seen_by_guest.opened = True  # only shown here: the guest's table is not opened in this window
+    app.pop(seen_by_guest)
+    guest.close()
+    app.close(quit_pygame=False)
+    return saved
+
+
 def _wait_for_display(number: str, server: subprocess.Popen, timeout: float = 10.0) -> None:
     """Wait until the X server on ``:number`` accepts connections (or fail)."""
     socket = Path(f"/tmp/.X11-unix/X{number}")
@@ -490,7 +549,11 @@ def run_under_xvfb(display: str, sizes: str, picture_set: str = "tour") -> int:
             server.wait()
 
 
-PICTURE_SETS: dict[str, Callable[[tuple[int, int]], list[Path]]] = {"tour": shoot, "variants": shoot_variants}
+PICTURE_SETS: dict[str, Callable[[tuple[int, int]], list[Path]]] = {
+    "tour": shoot,
+    "variants": shoot_variants,
+    "network": shoot_network,
+}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -506,7 +569,7 @@ def main(argv: list[str] | None = None) -> int:
         dest="picture_set",
         choices=sorted(PICTURE_SETS),
         default="tour",
-        help="tour: the README's pictures (default); variants: the house variants",
+        help="tour: the README's pictures (default); variants: the house variants; network: Host a table and its lobby",
     )
     parser.add_argument(
         "--language",

@@ -146,7 +146,7 @@ def _advertised_name(server_name: str) -> str:
     return name.rstrip(". ") or _UNNAMED
 
 
-def _lan_addresses() -> list[str]:
+def lan_addresses() -> list[str]:
     """This machine's IPv4 addresses other hosts can reach (loopback only when there is none)."""
     found: list[str] = []
     for adapter in ifaddr.get_adapters():
@@ -306,7 +306,7 @@ def advertise(
         log.warning("Could not advertise the server on the local network: port %r", port)
         return Advertiser(None, None)
     if addresses is None:
-        addresses = list(interfaces) if interfaces is not None else _lan_addresses()
+        addresses = list(interfaces) if interfaces is not None else lan_addresses()
     try:
         # A host name of its own: two tables on one machine (or a renamed advert) never share
         # address records, which the network would otherwise mix up.

@@ -95,9 +95,12 @@ class TableServer:
         ai_threads: int = 2,
         rate_per_second: float = protocol.RATE_PER_SECOND,
         rate_burst: int = protocol.RATE_BURST,
+        resume_tables: bool = True,
     ) -> None:
         """``rate_per_second`` and ``rate_burst``: each connection's allowance (the protocol's
-        unless a test or benchmark plays faster than people)."""
+        unless a test or benchmark plays faster than people). ``resume_tables``: hold again the
+        unfinished tables of the logs (``serve``); the program's own server starts afresh, as its
+        players' tokens went with the program that ended."""
         self.rate_per_second, self.rate_burst = rate_per_second, rate_burst
         self.name = name[:60]
         self.max_tables = max_tables
@@ -108,7 +111,7 @@ class TableServer:
         self.at_table: dict[str, set[Connection]] = {}
         self.thinking: set[str] = set()
         self.executor = ThreadPoolExecutor(max_workers=ai_threads, thread_name_prefix="tricktable-ai")
-        for table in self.logs.load_unfinished():
+        for table in self.logs.load_unfinished() if resume_tables else ():
             self._add(table)
             now = clock()
             for seat, plan in enumerate(table.seats):

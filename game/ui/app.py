@@ -71,6 +71,7 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -107,6 +108,9 @@ from game.ui.scene import Scene
 from game.ui.text import error_words, problem_words, set_language, t
 from game.ui.widgets.focus import INPUT_MODE
 from game.ui.widgets.geometry import set_display_choices
+
+if TYPE_CHECKING:  # the network modules load only when a player hosts (start-up time)
+    from game.net.hosting import HostedServer
 
 log = logging.getLogger("tricktable")
 
@@ -173,6 +177,10 @@ class App:
         INPUT_MODE.keyboard = False  # a new window starts with the pointer's looks
         self.running = True
         self._wake_posted = False  # a NETWORK_WAKE event is in pygame's queue
+        # The table server this program runs for Host a table, and the scene it serves (the
+        # lobby, then the table): it stops once that scene leaves the stack or the app closes.
+        self.hosting: HostedServer | None = None
+        self._hosting_scene: Scene | None = None
         self._card_arts: BoundedCache[tuple[int, bool, str], CardArt] = BoundedCache(CARD_ART_SIZES)
         self._errors: list[float] = []
         # The session continued from the save and its position then (see resume_session).
@@ -307,6 +315,8 @@ class App:
         """What leaving now would lose, from the scenes (the first that has something), or None."""
         for scene in reversed(self.scenes):
             warning = scene.leave_warning()
+            if warning and self.hosting is not None and scene is self._hosting_scene:
+                return t("leave.table_closes")  # the program's server, and the game, end with it
             if warning:
                 return warning
         return None
@@ -354,6 +364,7 @@ class App:
         if scene in self.scenes:
             self.scenes.remove(scene)
             scene.on_exit()
+        self._check_hosting()
         if self.scenes:
             self.scenes[-1].on_enter()
 
@@ -363,6 +374,39 @@ class App:
             old.on_exit()
         self.scenes = []
         self.push(scene)
+        self._check_hosting()
+
+    # ------------------------------------------------------------------ hosting
+    def host_for(self, server: HostedServer, scene: Scene) -> None:
+        """``server`` runs in this program for ``scene`` (the lobby, then its table) and stops
+        when that scene leaves the stack or the program closes."""
+        if self.hosting is not None and self.hosting is not server:
+            self.stop_hosting()
+        self.hosting, self._hosting_scene = server, scene
+
+    def stop_hosting(self) -> None:
+        """Stop the program's table server and its advert (returns at once)."""
+        server, self.hosting, self._hosting_scene = self.hosting, None, None
+        if server is not None:
+            server.stop()
+            log.info("stopped hosting on port %s", server.port)
+
+    def _check_hosting(self) -> None:
+        if self.hosting is not None and self._hosting_scene not in self.scenes:
+            self.stop_hosting()
+
+    def open_table(self, session: TableSession, hosted: bool = False) -> Scene:
+        """Open the table over ``session``, any ``TableSession`` (a network table's, from the
+        lobby). ``hosted``: this program's table server serves it, and goes on while it is open."""
+        from game.ui.table.scene import TableScene
+
+        scene = TableScene(self, session)
+        if hosted and self.hosting is not None:
+            self._hosting_scene = scene
+        self._resumed = None
+        self.replace(scene)
+        log.info("opened a %s table over %s", session.game_def.name, type(session).__name__)
+        return scene
 
     def show_start(self) -> None:
         from game.ui.scenes.start_scene import StartScene
@@ -774,6 +818,7 @@ class App:
             except Exception:
                 log.exception("error while closing %s", type(scene).__name__)
         self.scenes = []
+        self.stop_hosting()
         if self.autosaver is not None and not self.autosaver.flush():
             log.warning("the last autosave was still being written when the app closed")
         if self.saves_claim is not None:

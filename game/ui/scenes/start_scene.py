@@ -60,6 +60,7 @@ from __future__ import annotations
 # no CPU: the only thing that moves by itself is a name box's caret, which
 # blinks for a few seconds after the last input and then rests, shown.
 
+import importlib.util
 import logging
 import math
 from collections.abc import Callable
@@ -94,6 +95,7 @@ from game.ui.art.table_art import draw_felt
 from game.ui.dialogs.leave_dialog import replace_saved_dialog
 from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
+from game.ui.scene import Scene
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.focus import Widget
@@ -167,6 +169,27 @@ class GameRules:
         """The file's rules with the preset applied."""
         preset = self.presets[max(0, min(preset_index, len(self.presets) - 1))]
         return {**self.base, **preset.rules}
+
+
+def has_join_scene() -> bool:
+    """Whether this program has the Join screen (looked for without loading it: the network
+    modules it needs load when the player opens it, not at start-up)."""
+    try:
+        return importlib.util.find_spec("game.ui.scenes.join_scene") is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def join_scene_class() -> type[Scene] | None:
+    """The Join screen's scene, when this program has it."""
+    if not has_join_scene():
+        return None
+    try:
+        from game.ui.scenes.join_scene import JoinScene  # type: ignore[import-not-found, unused-ignore]  # built in parallel
+    except ImportError:
+        log.exception("the Join screen could not be loaded")
+        return None
+    return JoinScene  # type: ignore[no-any-return, unused-ignore]
 
 
 def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[str, list[str]]:
@@ -514,14 +537,14 @@ class StartScene(PagedScreen):
             )
             for i in range(self.max_seats)
         ]
-        kinds = ["human", "computer"]
+        kinds, kind_labels = self.seat_kind_choices()
         self.kind_cyclers = [
             Cycler(
                 (0, 0, 1, 1),
                 kinds,
-                kinds.index(self.kinds[i]),
+                kinds.index(self.kinds[i]) if self.kinds[i] in kinds else 0,
                 self._kind_setter(i),
-                labels=[t("start.human"), t("start.computer")],
+                labels=kind_labels,
             )
             for i in range(self.max_seats)
         ]
@@ -552,6 +575,9 @@ class StartScene(PagedScreen):
         self.start_button = Button((0, 0, 1, 1), t("start.start"), self.start, kind="primary")
         self.continue_button = Button((0, 0, 1, 1), t("start.continue"), self.continue_game, kind="primary")
         self.continue_button.visible = self.saved_game is not None
+        self.host_button = Button((0, 0, 1, 1), t("start.host"), self.open_host)
+        self.join_button = Button((0, 0, 1, 1), t("start.join"), self.open_join)
+        self.join_button.visible = has_join_scene()
         self._refresh()
 
     def _game_setter(self, game: str) -> Callable[[], None]:
@@ -609,6 +635,35 @@ class StartScene(PagedScreen):
 
     def open_settings(self) -> None:
         self.app.push(SettingsScene(self.app))
+
+    def open_host(self) -> None:
+        from game.ui.scenes.host_scene import HostScene
+
+        self.app.push(HostScene(self.app))
+
+    def open_join(self) -> None:
+        join = join_scene_class()
+        if join is not None:
+            self.app.push(join(self.app))
+
+    def seat_kind_choices(self) -> tuple[list[str], list[str]]:
+        """What may sit at a seat, and the words for each."""
+        return ["human", "computer"], [t("start.human"), t("start.computer")]
+
+    def network_buttons(self) -> list[Button]:
+        """The ways into network play beside the title: Host a table, and Join a table once the
+        program has its screen."""
+        return [button for button in (self.host_button, self.join_button) if button.visible]
+
+    def foot_widgets(self) -> list[Widget]:
+        """The small controls at the foot's left, in order."""
+        return [self.settings_button, self.stats_button, self.quit_button]
+
+    def title_text(self) -> str:
+        return t("start.title")
+
+    def subtitle_text(self) -> str:
+        return t("start.subtitle")
 
     def open_statistics(self) -> None:
         from game.ui.scenes.stats_scene import StatsScene
@@ -697,9 +752,9 @@ class StartScene(PagedScreen):
         self._layout_players(panel_content(self.players_panel, True, scale), gap, scale)
         self._layout_rules(panel_content(self.rules_panel, True, scale), gap, scale)
         small = split_columns(pygame.Rect(foot.left, foot.top, round(foot.width * 0.45), foot.height), 3, gap)
-        self.settings_button.set_rect(small[0])
-        self.stats_button.set_rect(small[1])
-        self.quit_button.set_rect(small[2])
+        for widget, rect in zip(self.foot_widgets(), small):
+            widget.set_rect(rect)
+        self._place_network_buttons(gap, scale)
         start_w = max(120, round(foot.width * 0.28))
         self.start_button.set_rect(pygame.Rect(foot.right - start_w, foot.top, start_w, foot.height))
         self.problem_rect = pygame.Rect(
@@ -714,6 +769,7 @@ class StartScene(PagedScreen):
             if self._shows_level(i):
                 seats.append(self.level_cyclers[i])
         widgets: list[Widget] = [self.continue_button] if self.saved_game is not None else []
+        widgets += self.network_buttons()
         widgets += [*self.game_buttons.values()]
         if not self.fixed_players:
             widgets.append(self.players_stepper)
@@ -721,9 +777,7 @@ class StartScene(PagedScreen):
             self.preset_list,
             self.rules_button,
             self.help_button,
-            self.settings_button,
-            self.stats_button,
-            self.quit_button,
+            *self.foot_widgets(),
             self.start_button,
         ]
         for i in range(self.max_seats):
@@ -733,6 +787,19 @@ class StartScene(PagedScreen):
             self.level_cyclers[i].visible = visible and self._shows_level(i)
         self.players_stepper.visible = not self.fixed_players
         self.focus.set_widgets(widgets)
+
+    def _place_network_buttons(self, gap: int, scale: float) -> None:
+        """Host and Join side by side at the right of the title band, clear of the title."""
+        buttons = self.network_buttons()
+        if not buttons:
+            return
+        band = self.title_rect
+        button_h = max(24, min(band.height, round(40 * scale)))
+        button_w = min(round(band.width * 0.16), max(110, round(170 * scale)))
+        right = band.right
+        for button in reversed(buttons):
+            button.set_rect(pygame.Rect(right - button_w, band.centery - button_h // 2, button_w, button_h))
+            right -= button_w + gap // 2
 
     def _shows_level(self, seat: int) -> bool:
         """A computer seat has a level to choose when the game offers any."""
@@ -854,9 +921,10 @@ class StartScene(PagedScreen):
         """The whole screen, on the window or on a page taller than it."""
         surface.blit(draw_felt(surface.get_size()), (0, 0))
         scale = self.scale
-        draw_text_fit(surface, t("start.title"), self.title_rect, round(64 * scale), theme.PANEL_TITLE, bold=True)
+        title = self._title_band()
+        draw_text_fit(surface, self.title_text(), title, round(64 * scale), theme.PANEL_TITLE, bold=True)
         if self.subtitle_rect.height:
-            draw_text_fit(surface, t("start.subtitle"), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
+            draw_text_fit(surface, self.subtitle_text(), self.subtitle_rect, round(24 * scale), theme.TEXT_DIM)
         warning = self.catalog[self.game].warning
         if warning:
             draw_message_bar(
@@ -874,6 +942,14 @@ class StartScene(PagedScreen):
         self._draw_rules(surface, scale)
         self.focus.draw(surface)
         self._draw_foot(surface, scale)
+
+    def _title_band(self) -> pygame.Rect:
+        """Where the title goes: the title row, kept centred and clear of the buttons beside it."""
+        buttons = self.network_buttons()
+        if not buttons:
+            return self.title_rect
+        room = max(1, self.title_rect.right - min(button.rect.left for button in buttons))
+        return self.title_rect.inflate(-2 * room, 0)
 
     @staticmethod
     def score_text_size(scale: float) -> int:
