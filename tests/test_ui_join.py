@@ -34,6 +34,7 @@ from game.settings.network_seats import remember, remembered
 from game.ui.app import App
 from game.ui.scenes.join_scene import JoinScene, failure_words
 from game.ui.scenes.lobby_scene import LobbyScene, link_error_words
+from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
 from test_ui_table import click, key, make_app, step, top_name
@@ -121,6 +122,22 @@ def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
+
+
+def test_the_start_screens_join_button_opens_the_join_screen_with_the_last_name(tmp_path) -> None:
+    app = make_app(tmp_path / "bob")
+    try:
+        start = app.scenes[-1]
+        assert isinstance(start, StartScene)
+        start.names[0] = "Bongani"  # the human seat's name, as the last Start saved it
+        start._remember_setup()
+        click(app, start.join_button.rect.center)
+        join = app.scenes[-1]
+        assert isinstance(join, JoinScene) and join.name_input.text == "Bongani"
+        step(app, [key(pygame.K_ESCAPE)])
+        assert top_name(app) == "StartScene"
+    finally:
+        app.close(quit_pygame=False)
 
 
 # ---------------------------------------------------------------------- typing an address
