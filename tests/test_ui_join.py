@@ -59,12 +59,18 @@ class Host:
     """A program hosting a table (its ``host`` seat is Ann's), as plain protocol messages."""
 
     def __init__(
-        self, url: str, game: str = "bidwhist", players: int = 4, name: str = "Ann", open_seats: int = 1, **options: Any
+        self,
+        url: str,
+        game: str = "bidwhist",
+        players: int = 4,
+        name: str = "Ann's table",
+        open_seats: int = 1,
+        **options: Any,
     ) -> None:
         self.client = NetClient(url, "tests")
         self.client.start()
         self.seen: list[dict[str, Any]] = []
-        seats: list[dict[str, Any]] = [{"kind": "host", "name": name}] + [{"kind": "open"}] * open_seats
+        seats: list[dict[str, Any]] = [{"kind": "host", "name": "Ann"}] + [{"kind": "open"}] * open_seats
         seats += [{"kind": "computer", "level": "random"}] * (players - 1 - open_seats)
         rules = make_rules(game, {}, players=players)
         create = {"type": "create_table", "rules": {"game": game, "values": rules.to_dict()}, "seats": seats}
@@ -143,7 +149,7 @@ def test_the_start_screens_join_button_opens_the_join_screen_with_the_last_name(
 # ---------------------------------------------------------------------- typing an address
 def test_a_typed_invite_joins_that_table_and_the_seat_is_kept(tmp_path, server) -> None:
     table_server, url, port = server
-    other, wanted = Host(url, name="Cy"), Host(url, name="Ann")
+    other, wanted = Host(url, name="Cy's table"), Host(url)
     app = make_app(tmp_path / "bob")
     try:
         scene = join_screen(app, LOOPBACK)
@@ -159,7 +165,7 @@ def test_a_typed_invite_joins_that_table_and_the_seat_is_kept(tmp_path, server) 
         # Kept on disk at once: a program closed from here on can still take the seat back.
         [kept] = remembered(app.user_paths)
         assert (kept.server_url, kept.table, dict(kept.seats)) == (url, wanted.table, link.held)
-        assert (kept.table_name, kept.game) == ("Ann", "bidwhist")
+        assert (kept.table_name, kept.game) == ("Ann's table", "bidwhist")
         # The host moves Bob: his token now takes the new seat back.
         wanted.client.send(
             {"type": "move_seat", "table": wanted.table, "host_token": wanted.host_token, "seat": 1, "to": 2}
@@ -341,7 +347,7 @@ def test_a_table_advertised_on_this_network_is_listed_and_joins_with_a_click(tmp
     try:
         scene = join_screen(app, LOOPBACK)
         type_into(app, scene.name_input, "Bob")
-        title = t("join.table_of", name="Ann")
+        title = "Ann's table"
         wanted = t("join.row", table=title, game=t("start.game.wizard"), free=1, players=4)
 
         def ours() -> list[Any]:
@@ -368,9 +374,9 @@ def test_a_server_of_another_version_full_and_started_tables_are_greyed_with_the
         newer = FoundServer("Cy's server", ("192.0.2.8",), 47123, 2, False, "c._tricktable._tcp.local.")
         message = {
             "tables": [
-                {"table": "t1", "name": "Ann", "game": "wizard", "players": 4, "free_seats": 0, "started": False,
+                {"table": "t1", "name": "Ann's table", "game": "wizard", "players": 4, "free_seats": 0, "started": False,
                  "invite": "ABCD-2345"},
-                {"table": "t2", "name": "Ben", "game": "bidwhist", "players": 4, "free_seats": 2, "started": True,
+                {"table": "t2", "name": "Ben's table", "game": "bidwhist", "players": 4, "free_seats": 2, "started": True,
                  "invite": "ABCD-2346"},
                 {"table": "t3", "name": "Dee", "game": "wizard", "players": 9, "free_seats": 2, "started": False,
                  "invite": "ABCD-2347"},  # more seats than a table has: left out
@@ -384,9 +390,9 @@ def test_a_server_of_another_version_full_and_started_tables_are_greyed_with_the
         step(app)
         labels = [(row.label, row.enabled, row.reason) for row in scene.rows]
         assert labels == [
-            (t("join.row_full", table=t("join.table_of", name="Ann"), game=t("start.game.wizard")), False,
+            (t("join.row_full", table="Ann's table", game=t("start.game.wizard")), False,
              t("join.full_reason")),
-            (t("join.row_started", table=t("join.table_of", name="Ben"), game=t("start.game.bidwhist")), False,
+            (t("join.row_started", table="Ben's table", game=t("start.game.bidwhist")), False,
              t("join.started_reason")),
             ("Cy's server", False, t("join.other_version", server=2, ours=1)),
         ]  # fmt: skip
@@ -414,7 +420,7 @@ def test_a_game_under_way_open_to_spectators_is_watched_with_a_click(tmp_path, s
         scene.listing = [ListedServer(found, listed, True)]
         scene._rebuild()
         [row] = scene.rows
-        assert row.label == t("join.row_watch", table=t("join.table_of", name="Ann"), game=t("start.game.bidwhist"))
+        assert row.label == t("join.row_watch", table="Ann's table", game=t("start.game.bidwhist"))
         click(app, row.rect.center)
         assert until(app, lambda: top_name(app) == "TableScene")
         table = app.scenes[-1]
@@ -447,7 +453,7 @@ def test_a_remembered_seat_rejoins_a_game_under_way_after_the_program_was_closed
         second = make_app(tmp_path / "bob")
         rejoin = join_screen(second)
         row = rejoin.rows[0]
-        assert row.label == t("join.rejoin", table=t("join.table_of", name="Ann"), game=t("start.game.bidwhist"))
+        assert row.label == t("join.rejoin", table="Ann's table", game=t("start.game.bidwhist"))
         assert rejoin.focus.focused is row  # first in the list, and first to have the focus: Enter takes it
         step(second, [key(pygame.K_RETURN)])
         assert until(second, lambda: top_name(second) == "TableScene")
@@ -466,12 +472,12 @@ def test_a_rejoin_the_server_refuses_offers_to_forget_the_table(tmp_path, server
     host = Host(url)
     app = make_app(tmp_path / "bob")
     try:
-        remember(app.user_paths, url, host.table, {1: "a-token-the-server-never-gave"}, "Ann", "bidwhist")
-        remember(app.user_paths, url, "no-such-table", {0: "token"}, "Cy", "wizard")
+        remember(app.user_paths, url, host.table, {1: "a-token-the-server-never-gave"}, "Ann's table", "bidwhist")
+        remember(app.user_paths, url, "no-such-table", {0: "token"}, "Cy's table", "wizard")
         scene = join_screen(app)
         assert [row.label for row in scene.rows] == [
-            t("join.rejoin", table=t("join.table_of", name="Cy"), game=t("start.game.wizard")),
-            t("join.rejoin", table=t("join.table_of", name="Ann"), game=t("start.game.bidwhist")),
+            t("join.rejoin", table="Cy's table", game=t("start.game.wizard")),
+            t("join.rejoin", table="Ann's table", game=t("start.game.bidwhist")),
         ]
         click(app, scene.rows[1].rect.center)
         assert until(app, lambda: scene.attempt is None)
@@ -480,7 +486,7 @@ def test_a_rejoin_the_server_refuses_offers_to_forget_the_table(tmp_path, server
         assert scene.forget_button.visible
         click(app, scene.forget_button.rect.center)
         assert [entry.table for entry in remembered(app.user_paths)] == ["no-such-table"]
-        assert scene.status == t("join.forgotten", table=t("join.table_of", name="Ann"))
+        assert scene.status == t("join.forgotten", table="Ann's table")
         assert len(scene.rows) == 1 and not scene.forget_button.visible
         click(app, scene.rows[0].rect.center)
         assert until(app, lambda: scene.attempt is None)

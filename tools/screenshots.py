@@ -45,7 +45,9 @@ from __future__ import annotations
 #
 # ``--set network`` takes Host a table and its lobby (the program's own server on
 # loopback, a guest joined over a real link): ``host_<size>.png``, ``lobby_<size>.png``
-# (as the host sees it: the invite code and addresses) and ``lobby_guest_<size>.png``.
+# (as the host sees it: the invite code and addresses) and ``lobby_guest_<size>.png``, then the
+# Join screen: ``join_found_<size>.png`` (that table found on this network, under a table kept
+# to rejoin) and ``join_nothing_<size>.png`` (nothing found, an invite typed).
 #
 # Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
 # human's decisions on the way there are made by the medium computer player,
@@ -499,7 +501,45 @@ def shoot_network(size: tuple[int, int]) -> list[Path]:
     seen_by_guest.opened = True  # only shown here: the guest's table is not opened in this window
     app.pop(seen_by_guest)
     guest.close()
+    saved += _shoot_join(app, size, lobby.hosting.port)
     app.close(quit_pygame=False)
+    return saved
+
+
+def _shoot_join(app: App, size: tuple[int, int], port: int) -> list[Path]:
+    """The Join screen: the table hosted above found on this network (advertised on loopback) under
+    a table kept to rejoin, then the screen with nothing found and an invite typed."""
+    from game.net.discovery import advertise, browse
+    from game.settings.network_seats import forget, remember
+    from game.ui.scenes.join_scene import JoinScene
+
+    saved = []
+    remember(app.user_paths, "ws://192.168.1.31:47123/", "earlier", {2: "kept"}, "Cleo's table", "wizard")
+    advert = advertise(port, "Alice's laptop", interfaces=["127.0.0.1"])
+    join = JoinScene(app, browser=browse(["127.0.0.1"]))
+    join.name_input.text = "Bongani"
+    app.push(join)
+    deadline = time.monotonic() + 10
+
+    def found() -> bool:
+        time.sleep(0.005)  # the servers answer from their threads
+        return any(row.enabled and "Alice" in row.label for row in join.rows) or time.monotonic() > deadline
+
+    _run(app, found)
+    app.step(FRAME, [])
+    saved.append(_save(app, "join_found", size))
+    app.pop(join)
+    advert.close()
+    forget(app.user_paths, "earlier")
+    nothing = JoinScene(app, browser=browse(["127.0.0.1"]))
+    nothing.name_input.text = "Bongani"
+    nothing.address_input.text = "192.168.1.20:47123/ABCD-2345"
+    nothing.opened_at -= 10  # past the first look round: "No tables found"
+    app.push(nothing)
+    nothing.focus.focus(nothing.address_input)
+    app.step(FRAME, [])
+    saved.append(_save(app, "join_nothing", size))
+    app.pop(nothing)
     return saved
 
 
@@ -569,7 +609,7 @@ def main(argv: list[str] | None = None) -> int:
         dest="picture_set",
         choices=sorted(PICTURE_SETS),
         default="tour",
-        help="tour: the README's pictures (default); variants: the house variants; network: Host a table and its lobby",
+        help="tour: the README's pictures (default); variants: the house variants; network: Host, lobby and Join",
     )
     parser.add_argument(
         "--language",

@@ -70,8 +70,8 @@ def game_title(game: str) -> str:
 
 
 def table_title(name: str) -> str:
-    """ "Ann's table" for a table its host named Ann."""
-    return t("join.table_of", name=name) if name else t("join.table_unnamed")
+    """A table's name as its host gave it ("Ann's table", in the host's language), or "A table"."""
+    return name or t("join.table_unnamed")
 
 
 def last_human_name(app: App) -> str:
