@@ -374,10 +374,10 @@ def test_a_server_of_another_version_full_and_started_tables_are_greyed_with_the
         newer = FoundServer("Cy's server", ("192.0.2.8",), 47123, 2, False, "c._tricktable._tcp.local.")
         message = {
             "tables": [
-                {"table": "t1", "name": "Ann's table", "game": "wizard", "players": 4, "free_seats": 0, "started": False,
-                 "invite": "ABCD-2345"},
-                {"table": "t2", "name": "Ben's table", "game": "bidwhist", "players": 4, "free_seats": 2, "started": True,
-                 "invite": "ABCD-2346"},
+                {"table": "t1", "name": "Ann's table", "game": "wizard", "players": 4, "free_seats": 0,
+                 "started": False, "invite": "ABCD-2345"},
+                {"table": "t2", "name": "Ben's table", "game": "bidwhist", "players": 4, "free_seats": 2,
+                 "started": True, "invite": "ABCD-2346"},
                 {"table": "t3", "name": "Dee", "game": "wizard", "players": 9, "free_seats": 2, "started": False,
                  "invite": "ABCD-2347"},  # more seats than a table has: left out
                 {"table": "t4", "name": "Eve", "game": "wizard", "players": 4, "free_seats": 1, "started": False,
@@ -491,6 +491,14 @@ def test_a_rejoin_the_server_refuses_offers_to_forget_the_table(tmp_path, server
         click(app, scene.rows[0].rect.center)
         assert until(app, lambda: scene.attempt is None)
         assert scene.forget_button.visible and top_name(app) == "JoinScene"
+        # A server no longer there at all: said so, and the table may be forgotten too.
+        remember(app.user_paths, f"ws://127.0.0.1:{free_port()}/", "closed-host", {0: "token"}, "Dee's table", "wizard")
+        scene.on_enter()
+        click(app, scene.rows[0].rect.center)
+        assert until(app, lambda: scene.attempt is None)
+        assert scene.refusal is None and scene.forget_button.visible
+        click(app, scene.forget_button.rect.center)
+        assert [entry.table for entry in remembered(app.user_paths)] == ["no-such-table"]
     finally:
         app.close(quit_pygame=False)
         host.close()

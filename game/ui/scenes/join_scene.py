@@ -13,13 +13,15 @@ from __future__ import annotations
 # another protocol version greyed with the reason. With nothing found the list says so, and
 # that typing the address works (multicast may be blocked, or the host elsewhere).
 #
-# Waiting costs no CPU: the screen is drawn again only when something changed, and it asks
-# for frames only to look at the browser's list (``BROWSE_SECONDS``), to ask the servers
-# again, or while a join is under way; a server's answer wakes it (``App.wake``).
+# Waiting costs no CPU: the list's own thread (``LanTables``) wakes the window only when the
+# list changed (``App.wake``); the screen asks for frames on a timer only while a join is
+# under way, and once when "Looking..." turns into "No tables found".
 #
 # A rejoin the server refuses with ``bad_token`` or ``no_table`` (the game ended, or the
-# server forgot it) offers to forget that table. The name is the last start-screen setup's
-# first human seat, unless that was the program's own default name.
+# server forgot it) offers to forget that table, and says so; so does one that finds no
+# server there (a host's program closed), which the player may also try again later.
+# The name is the last start-screen setup's first human seat, unless that was the
+# program's own default name.
 
 import logging
 import re
@@ -289,6 +291,9 @@ class JoinScene(DialogScene):
             failure = attempt.failure or JoinFailure("failed")
             text = failure_words(failure, attempt.url)
             log.info("could not join at %s: %s %s", attempt.url, failure.code, failure.detail)
+            # The server may be gone for good (a host's program closed): the player may try
+            # again later, or drop the table from the list.
+            self.forgettable = entry
         self._say(text, warning=True)
 
     def forget_refused(self) -> None:
