@@ -91,7 +91,11 @@ def test_the_host_swaps_seats_and_frees_one_and_the_guest_follows(url) -> None:
         assert wait_until(
             [host, guest], lambda: list(guest.held) == [2] and guest.lobby is not None and guest.lobby.seats[2].taken
         )
-        assert host.lobby is not None and host.lobby.seats[2].name == "Bob" and not host.lobby.seats[1].taken
+        # The host's lobby comes on its own connection: wait for it too, not only the guest's.
+        assert wait_until(
+            [host],
+            lambda: host.lobby is not None and host.lobby.seats[2].name == "Bob" and not host.lobby.seats[1].taken,
+        )
         host.set_seat(2, SeatChoice(OPEN))  # freed: Bob is back in the lobby without a seat
         assert wait_until([host, guest], lambda: guest.seat_lost)
         assert guest.held == {} and not host.seat_lost
