@@ -60,7 +60,6 @@ from __future__ import annotations
 # no CPU: the only thing that moves by itself is a name box's caret, which
 # blinks for a few seconds after the last input and then rests, shown.
 
-import importlib.util
 import logging
 import math
 from collections.abc import Callable
@@ -95,7 +94,6 @@ from game.ui.art.table_art import draw_felt
 from game.ui.dialogs.leave_dialog import replace_saved_dialog
 from game.ui.dialogs.score_pad import team_name
 from game.ui.text import has_text, problem_words, t, text_in
-from game.ui.scene import Scene
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, ListBox, Stepper, TextInput
 from game.ui.widgets.focus import Widget
@@ -169,27 +167,6 @@ class GameRules:
         """The file's rules with the preset applied."""
         preset = self.presets[max(0, min(preset_index, len(self.presets) - 1))]
         return {**self.base, **preset.rules}
-
-
-def has_join_scene() -> bool:
-    """Whether this program has the Join screen (looked for without loading it: the network
-    modules it needs load when the player opens it, not at start-up)."""
-    try:
-        return importlib.util.find_spec("game.ui.scenes.join_scene") is not None
-    except (ImportError, ValueError):
-        return False
-
-
-def join_scene_class() -> type[Scene] | None:
-    """The Join screen's scene, when this program has it."""
-    if not has_join_scene():
-        return None
-    try:
-        from game.ui.scenes.join_scene import JoinScene  # type: ignore[import-not-found, unused-ignore]  # built in parallel
-    except ImportError:
-        log.exception("the Join screen could not be loaded")
-        return None
-    return JoinScene  # type: ignore[no-any-return, unused-ignore]
 
 
 def saved_game_summary(saved: SavedGame, now: datetime | None = None) -> tuple[str, list[str]]:
@@ -577,7 +554,6 @@ class StartScene(PagedScreen):
         self.continue_button.visible = self.saved_game is not None
         self.host_button = Button((0, 0, 1, 1), t("start.host"), self.open_host)
         self.join_button = Button((0, 0, 1, 1), t("start.join"), self.open_join)
-        self.join_button.visible = has_join_scene()
         self._refresh()
 
     def _game_setter(self, game: str) -> Callable[[], None]:
@@ -642,17 +618,16 @@ class StartScene(PagedScreen):
         self.app.push(HostScene(self.app))
 
     def open_join(self) -> None:
-        join = join_scene_class()
-        if join is not None:
-            self.app.push(join(self.app))
+        from game.ui.scenes.join_scene import JoinScene  # its network modules load only now
+
+        self.app.push(JoinScene(self.app))
 
     def seat_kind_choices(self) -> tuple[list[str], list[str]]:
         """What may sit at a seat, and the words for each."""
         return ["human", "computer"], [t("start.human"), t("start.computer")]
 
     def network_buttons(self) -> list[Button]:
-        """The ways into network play beside the title: Host a table, and Join a table once the
-        program has its screen."""
+        """The ways into network play beside the title: Host a table and Join a table."""
         return [button for button in (self.host_button, self.join_button) if button.visible]
 
     def foot_widgets(self) -> list[Widget]:
