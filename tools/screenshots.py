@@ -47,7 +47,8 @@ from __future__ import annotations
 # loopback, a guest joined over a real link): ``host_<size>.png``, ``lobby_<size>.png``
 # (as the host sees it: the invite code and addresses) and ``lobby_guest_<size>.png``, then the
 # Join screen: ``join_found_<size>.png`` (that table found on this network, under a table kept
-# to rejoin) and ``join_nothing_<size>.png`` (nothing found, an invite typed).
+# to rejoin) and ``join_nothing_<size>.png`` (nothing found, an invite typed), and the
+# table waiting for a guest whose program went away: ``table_waiting_<size>.png``.
 #
 # Each is taken at 1280x720 and at 800x600 (``--sizes`` changes that). The
 # human's decisions on the way there are made by the medium computer player,
@@ -68,7 +69,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import pygame
 
@@ -88,6 +89,7 @@ from game.ui.scenes.rules_help_scene import RulesHelpScene
 from game.ui.scenes.start_scene import StartScene
 from game.session.ai_worker import InlineAiRunner
 from game.session.local import LocalSession, local_session
+from game.session.session import Away
 from game.ui.table.review import LastTrickDialog
 from game.ui.table.scene import TableScene
 from game.ui.text import t
@@ -500,10 +502,51 @@ def shoot_network(size: tuple[int, int]) -> list[Path]:
     saved.append(_save(app, "lobby_guest", size))
     seen_by_guest.opened = True  # only shown here: the guest's table is not opened in this window
     app.pop(seen_by_guest)
-    guest.close()
-    saved += _shoot_join(app, size, lobby.hosting.port)
+    port = lobby.hosting.port
+    saved += _shoot_waiting(app, lobby, guest, size)
+    saved += _shoot_join(app, size, port)
     app.close(quit_pygame=False)
     return saved
+
+
+def _shoot_waiting(app: App, lobby: Any, guest: Any, size: tuple[int, int]) -> list[Path]:
+    """The table while a player elsewhere has dropped: "Waiting for Bongani (0:03)". The host
+    starts the game with a computer in the last seat, plays until it is the guest's turn, and the
+    guest's program goes away."""
+    from game.net.lobby_link import COMPUTER, SeatChoice
+
+    lobby.link.set_seat(2, SeatChoice(COMPUTER, level="medium"))
+    deadline = time.monotonic() + 10
+    _run(app, lambda: (lobby.lobby is not None and lobby.lobby.filled) or time.monotonic() > deadline)
+    lobby.link.start()
+    deadline = time.monotonic() + 20
+    _run(app, lambda: _top_is(app, "TableScene") or time.monotonic() > deadline)
+    scene = _top(app, TableScene)
+    session = scene.session
+
+    def guests_turn() -> bool:
+        guest.poll()  # the guest's program is there, but nobody plays at it
+        time.sleep(0.002)
+        top = app.scenes[-1]
+        if session.current_player == 1 or time.monotonic() > deadline:
+            return True
+        if session.current_player == 0:
+            legal = session.view(0).game.legal_actions
+            if isinstance(top, (BiddingPanel, ContractChooser)):
+                top.finish(top.on_action, legal[0])
+            elif isinstance(top, KittyDialog):
+                top.finish(top.on_confirm, [action.value for action in legal][: top.discard_count])
+            elif top is scene and scene.input_enabled():
+                scene.apply_action(legal[0])
+        return False
+
+    deadline = time.monotonic() + 30
+    _run(app, guests_turn)
+    guest.close()  # Bongani's program is gone: the link drops
+    deadline = time.monotonic() + 15
+    _run(app, lambda: session.away_seats().get(1, Away(0)).seconds >= 3 or time.monotonic() > deadline)
+    app.step(FRAME, [])
+    return [_save(app, "table_waiting", size)]
 
 
 def _shoot_join(app: App, size: tuple[int, int], port: int) -> list[Path]:
