@@ -152,6 +152,45 @@ def test_the_host_screen_makes_the_table_it_shows(tmp_path) -> None:
     app.close(quit_pygame=False)
 
 
+def test_a_rules_file_chosen_on_the_host_screen_makes_the_table(tmp_path) -> None:
+    """The host may play by a house-rule file of their own: its presets replace the bundled
+    ones (its game is chosen), the table is made with them, and a file that cannot be used is
+    said in words and changes nothing."""
+    rules_file = tmp_path / "our_rules.yaml"
+    rules_file.write_text(
+        "game: wizard\nrules:\n  bidding: hidden\npresets:\n  short:\n    description: a quick game\n"
+        "    rules:\n      rounds: 3\n",
+        encoding="utf-8",
+    )
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("game: wizard\nrules:\n  rounds: many\n", encoding="utf-8")
+    app = make_app(tmp_path / "data")
+    host = host_screen(app)
+    host.set_game("bidwhist")
+    said = []
+    for path in ("", str(broken), str(tmp_path / "missing.yaml")):
+        host.rules_file_input.on_change(path)  # typed
+        host.rules_file_button.activate()
+        assert host.game == "bidwhist"  # nothing changed
+        said.append(app.toast.text)
+    assert said[0] == t("host.rules_file_none")
+    assert "rounds" in said[1] and said[1].startswith(t("host.rules_file_refused", reason="").rstrip())
+    assert "missing.yaml" in said[2]
+    host.rules_file_input.on_change(str(rules_file))
+    host.rules_file_button.activate()
+    assert app.toast.text == t("host.rules_file_loaded", file="our_rules.yaml")
+    assert host.game == "wizard"
+    assert [preset.name for preset in host.catalog["wizard"].presets] == ["short"]
+    rules = host.build_rules()
+    assert rules is not None and rules.rounds == 3 and rules.bidding == "hidden"
+    host.names[0] = "Ann"
+    host.start_button.activate()
+    assert run(app, lambda: top_name(app) == "LobbyScene")
+    [table] = app.hosting._thread.table_server.tables.values()
+    assert table.rules == rules
+    app.close(quit_pygame=False)
+
+
 def test_the_host_screen_needs_a_player_here_and_says_why(tmp_path) -> None:
     app = make_app(tmp_path)
     host = host_screen(app)

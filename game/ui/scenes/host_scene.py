@@ -22,6 +22,7 @@ import logging
 import re
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,12 +33,13 @@ from game.net.protocol import DEFAULT_PORT
 from game.net.lobby_link import COMPUTER, HOST, OPEN, LobbyLink, SeatChoice
 from game.session.names import clean_name
 from game.ui import theme
-from game.ui.scenes.start_scene import StartScene
+from game.settings.house_rule_files import ConfigError, load_rule_file
+from game.ui.scenes.start_scene import GameRules, StartScene
 from game.ui.text import error_words, t
 from game.ui.widgets.button import Button
 from game.ui.widgets.controls import Cycler, TextInput
 from game.ui.widgets.focus import Widget
-from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
+from game.ui.widgets.text import draw_text_fit
 
 if TYPE_CHECKING:
     from game.persistence.savegame import SavedGame
@@ -46,6 +48,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tricktable.host")
 
 SERVER_LENGTH = 120
+RULES_FILE_LENGTH = 400  # characters of a rules file's path
 _SERVER = re.compile(
     r"^(?:(?P<scheme>[wW][sS][sS]?)://)?(?P<host>\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(?::(?P<port>\d{1,5}))?/?$", re.I
 )
@@ -79,6 +82,7 @@ class HostScene(StartScene):
         # The table being made: the program's own server (None: a server elsewhere), the link, the time limit.
         self._opening: tuple[HostedServer | None, LobbyLink, float] | None = None
         self.server_text = ""  # a server elsewhere to make the table on; empty: this computer serves it
+        self.rules_file_text = ""  # a house-rule file to play by; empty: the bundled presets
         # Where the server listens and whether it announces itself (tests: loopback, port 0, quiet).
         self.listen: tuple[str, int] = (LISTEN_ON, DEFAULT_PORT)
         self.announce = True
@@ -135,7 +139,43 @@ class HostScene(StartScene):
             max_length=SERVER_LENGTH,
             placeholder=t("host.server_placeholder"),
         )
+        self.rules_file_input = TextInput(
+            (0, 0, 1, 1),
+            self.rules_file_text,
+            self._set_rules_file,
+            max_length=RULES_FILE_LENGTH,
+            placeholder=t("host.rules_file_placeholder"),
+        )
+        self.rules_file_button = Button((0, 0, 1, 1), t("host.rules_file_load"), self.load_rules_file)
         self._refresh()
+
+    def _set_rules_file(self, text: str) -> None:
+        self.rules_file_text = text
+
+    def load_rules_file(self) -> None:
+        """Play by the house-rule file whose path was typed: its presets take the place of the
+        bundled ones (and its game is chosen, when it names one). A file that cannot be used is
+        said in the player's words and changes nothing."""
+        path = Path(self.rules_file_text.strip()).expanduser()
+        if not self.rules_file_text.strip():
+            self._notify(t("host.rules_file_none"))
+            return
+        try:
+            try:
+                rule_file = load_rule_file(path)  # the game the file names...
+            except ConfigError as error:
+                if error.problem is None or error.problem.code != "game.missing_in_file":
+                    raise
+                rule_file = load_rule_file(path, self.game)  # ... or, naming none, the one set up
+        except ConfigError as error:
+            self._notify(t("host.rules_file_refused", reason=error_words(error)))
+            return
+        game = rule_file.game
+        self.catalog[game] = GameRules(game, rule_file)
+        self.preset_index[game] = self._standard_index(game)
+        self.edits[game] = {}
+        self.set_game(game)
+        self._notify(t("host.rules_file_loaded", file=path.name), seconds=4.0)
 
     def _kind_setter(self, seat: int) -> Callable[[str], None]:
         set_kind = super()._kind_setter(seat)
@@ -163,22 +203,31 @@ class HostScene(StartScene):
         super()._place((width, height - row_h - gap), scale)
         margin = self.margin
         row = pygame.Rect(margin, height - margin - row_h, width - 2 * margin, row_h)
-        self.server_label_rect = pygame.Rect(row.left, row.top, round(row.width * 0.1), row.height)
+        # Where the table is served, and a house-rule file to play by, side by side.
+        self.server_label_rect = pygame.Rect(row.left, row.top, round(row.width * 0.09), row.height)
         self.server_input.set_rect(
-            pygame.Rect(self.server_label_rect.right + gap // 2, row.top, round(row.width * 0.34), row.height)
+            pygame.Rect(self.server_label_rect.right + gap // 2, row.top, round(row.width * 0.3), row.height)
         )
-        self.server_hint_rect = pygame.Rect(
-            self.server_input.rect.right + gap,
-            row.top,
-            max(1, row.right - self.server_input.rect.right - gap),
-            row.height,
+        self.rules_file_label_rect = pygame.Rect(
+            self.server_input.rect.right + gap, row.top, round(row.width * 0.12), row.height
+        )
+        button_w = round(row.width * 0.13)
+        self.rules_file_button.set_rect(pygame.Rect(row.right - button_w, row.top, button_w, row.height))
+        self.rules_file_input.set_rect(
+            pygame.Rect(
+                self.rules_file_label_rect.right + gap // 2,
+                row.top,
+                max(1, self.rules_file_button.rect.left - gap // 2 - self.rules_file_label_rect.right - gap // 2),
+                row.height,
+            )
         )
         # A player elsewhere brings a name: the seat shows where it will come from instead.
         for seat in range(self.max_seats):
             if self.kinds[seat] == "open":
                 self.name_inputs[seat].visible = False
         widgets = [widget for widget in self.focus.widgets if widget.visible]
-        widgets.insert(widgets.index(self.start_button), self.server_input)
+        at = widgets.index(self.start_button)
+        widgets[at:at] = [self.server_input, self.rules_file_input, self.rules_file_button]
         self.focus.set_widgets(widgets)
 
     def _refresh(self) -> None:
@@ -204,8 +253,8 @@ class HostScene(StartScene):
         super().draw_page(surface)
         size = max(12, round(20 * self.scale))
         draw_text_fit(surface, t("host.server"), self.server_label_rect, size, theme.TEXT, align="left", bold=True)
-        draw_text_wrapped(
-            surface, t("host.server_hint"), self.server_hint_rect, round(size * 0.85), theme.TEXT_DIM, valign="center"
+        draw_text_fit(
+            surface, t("host.rules_file"), self.rules_file_label_rect, size, theme.TEXT, align="right", bold=True
         )
 
     # ------------------------------------------------------------------ the table's seats

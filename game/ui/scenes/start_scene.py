@@ -73,6 +73,7 @@ from game.settings.app_settings import LANGUAGES
 from game.settings.house_rule_files import (
     ConfigError,
     Preset,
+    RuleFile,
     default_rule_file,
     defaults_used_problem,
     load_rule_file,
@@ -126,12 +127,19 @@ def preset_key(game: str, preset: str) -> str:
 class GameRules:
     """The presets of one game's bundled rule file, or the defaults with a warning."""
 
-    def __init__(self, game: str) -> None:
+    def __init__(self, game: str, rule_file: RuleFile | None = None) -> None:
+        """``rule_file``: a house-rule file the player chose (else the game's bundled one)."""
         self.game = game
         self.base: dict[str, Any] = {}
         self.presets: list[Preset] = []
         # The problem, not its words: the warning is worded in whatever language is chosen when shown.
         self.problem: Problem | None = None
+        self.built_in = False
+        if rule_file is not None:
+            self.base = dict(rule_file.base_rules)
+            # A file of rule keys alone (no presets) is one table: its rules as they stand.
+            self.presets = list(rule_file.presets.values()) or [Preset(rule_file.path.stem, "", {})]
+            return
         try:
             # Read once: load_rule_file checks the file's rules as a whole and every preset.
             rule_file = load_rule_file(default_rule_file(game), game)
