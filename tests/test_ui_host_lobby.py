@@ -23,6 +23,7 @@ import pygame
 import pytest
 
 from game.net.lobby_link import LobbyLink
+from game.rules.house_rules import WizardRules
 from game.net.remote_session import RemoteSession
 from game.net.server import ServerThread, TableServer
 from game.ui.scenes.host_scene import HostScene, server_url
@@ -169,23 +170,24 @@ def test_a_rules_file_chosen_on_the_host_screen_makes_the_table(tmp_path) -> Non
     host.set_game("bidwhist")
     said = []
     for path in ("", str(broken), str(tmp_path / "missing.yaml")):
-        host.rules_file_input.on_change(path)  # typed
+        host._set_rules_file(path)  # typed
         host.rules_file_button.activate()
         assert host.game == "bidwhist"  # nothing changed
         said.append(app.toast.text)
     assert said[0] == t("host.rules_file_none")
     assert "rounds" in said[1] and said[1].startswith(t("host.rules_file_refused", reason="").rstrip())
     assert "missing.yaml" in said[2]
-    host.rules_file_input.on_change(str(rules_file))
+    host._set_rules_file(str(rules_file))
     host.rules_file_button.activate()
     assert app.toast.text == t("host.rules_file_loaded", file="our_rules.yaml")
     assert host.game == "wizard"
     assert [preset.name for preset in host.catalog["wizard"].presets] == ["short"]
     rules = host.build_rules()
-    assert rules is not None and rules.rounds == 3 and rules.bidding == "hidden"
+    assert isinstance(rules, WizardRules) and rules.rounds == 3 and rules.bidding == "hidden"
     host.names[0] = "Ann"
     host.start_button.activate()
     assert run(app, lambda: top_name(app) == "LobbyScene")
+    assert app.hosting is not None and app.hosting._thread is not None
     [table] = app.hosting._thread.table_server.tables.values()
     assert table.rules == rules
     app.close(quit_pygame=False)
@@ -286,6 +288,39 @@ def test_leaving_the_lobby_stops_the_programs_server(tmp_path) -> None:
         return False
 
     assert run(app, refused, seconds=3.0)
+    app.close(quit_pygame=False)
+
+
+def test_a_guest_is_told_when_the_host_closes_the_table(tmp_path) -> None:
+    """The program's own server goes with its host: a guest in the lobby, and a guest at the
+    table, are told the table is closed and stop reconnecting (a ``serve`` says nothing: its
+    tables come back)."""
+    app, lobby = opened_lobby(tmp_path, kinds=("human", "open", "open", "computer"))
+    waiting = guest_joins(app, lobby, "Bob")
+    playing = guest_joins(app, lobby, "Cy")
+    lobby.link.start()
+    assert run(app, lambda: top_name(app) == "TableScene" and playing.game_ready, links=[playing, waiting])
+    session = playing.session()
+    app.stop_hosting()  # the host leaves: the table and its server go
+    assert run(app, lambda: session.take_in(session.client.messages()) or session.table_closed, seconds=5.0)
+    assert not session.link_down and session.client.status.state == "closed"  # no reconnecting for ever
+    from game.ui.table.scene import TableScene as Table
+
+    guest_app = make_app(tmp_path / "guest")
+    table = Table(guest_app, session)
+    assert table.network_notice() == t("net.table_closed")
+    guest_app.close(quit_pygame=False)
+    waiting.close()
+    app.close(quit_pygame=False)
+
+
+def test_a_guest_in_the_lobby_is_told_when_the_host_leaves_it(tmp_path) -> None:
+    app, lobby = opened_lobby(tmp_path)
+    guest = guest_joins(app, lobby, "Bob")
+    lobby.leave_button.activate()
+    assert run(app, lambda: guest.error is not None, links=[guest], seconds=5.0)
+    assert guest.error is not None and guest.error.code == "table_closed"
+    assert guest.client.status.state == "closed"
     app.close(quit_pygame=False)
 
 

@@ -299,6 +299,11 @@ class LobbyLink:
             self.table = lobby.table
             self.lobby = lobby
             return True
+        if kind == "table_closed" and message.get("table") == self.table:
+            # The host closed the table: said as an error, and nothing to reconnect to.
+            self.error = LinkError("table_closed", {}, "the host closed the table", "")
+            self.client.close()
+            return True
         if kind == "ok":
             if self._sent.pop(message.get("re", -1), None) == "spectate":
                 self.spectating = True

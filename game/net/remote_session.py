@@ -201,6 +201,7 @@ class RemoteSession:
         self._record_wanted = False
         self._recorded = False
         self._sync_marker: int | None = None  # the message whose answer says a reconnection has caught up
+        self.table_closed = False  # the host closed the table: it will not come back
         for seat, token in self.tokens.items():
             client.hold_seat(table, seat, token)
         self.take_in(messages)
@@ -423,7 +424,7 @@ class RemoteSession:
 
     @property
     def link_down(self) -> bool:
-        return self.client.status.state != CONNECTED
+        return self.client.status.state != CONNECTED and not self.table_closed
 
     def _take_in(self, messages: Sequence[Mapping[str, Any]]) -> None:
         for message in messages:
@@ -448,6 +449,9 @@ class RemoteSession:
             self._take_refusal(message)
         elif kind == "presence":
             self._take_presence(message)
+        elif kind == "table_closed":
+            self.table_closed = True
+            self.client.close()  # nothing to reconnect to
         elif kind == "game_over":
             record = message.get("history")
             if isinstance(record, dict) and self._record is None:

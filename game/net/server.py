@@ -102,6 +102,7 @@ class TableServer:
         unfinished tables of the logs (``serve``); the program's own server starts afresh, as its
         players' tokens went with the program that ended."""
         self.rate_per_second, self.rate_burst = rate_per_second, rate_burst
+        self.keeps_tables = resume_tables
         self.name = name[:60]
         self.max_tables = max_tables
         self.clock = clock
@@ -131,6 +132,18 @@ class TableServer:
             "ready": self._ready,
             "leave": self._leave,
         }
+
+    def announce_closing(self) -> None:
+        """A server that will not hold its tables again (the program's own, when its host
+        leaves) tells every player that their table is closed, so nobody waits for it to
+        come back; a ``serve`` stopping says nothing: its tables resume when it starts again."""
+        if self.keeps_tables:
+            return
+        for table_id, connections in self.at_table.items():
+            for conn in connections:
+                conn.send({"type": "table_closed", "table": table_id})
+            for conn in connections:
+                conn.outbox.put_nowait(None)  # the frames before it go out, then the writer ends
 
     def close(self) -> None:
         """The server stopped: drop what computers think and let the logs' folder go."""
@@ -727,6 +740,8 @@ class ServerThread:
         self.port = bound_port(server)
         self._ready.set()
         await self._stop.wait()
+        self.table_server.announce_closing()
+        await asyncio.sleep(0.05)  # the writers send it before the connections close
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 2.0)

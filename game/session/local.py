@@ -101,6 +101,10 @@ class LocalSession:
     def spectating(self) -> bool:
         return False
 
+    @property
+    def table_closed(self) -> bool:
+        return False
+
     # ------------------------------------------------------------------ the position
     @property
     def position(self) -> Position:

@@ -225,6 +225,11 @@ class TableSession(Protocol):
         """The connection to the game is lost (and being made again)."""
         ...
 
+    @property
+    def table_closed(self) -> bool:
+        """The game is gone for good (its host closed the network table): it will not go on."""
+        ...
+
     # ---------------------------------------------------------------- computers and hints
     def advance_computers(self, may_play: bool) -> ComputerStep:
         """Let a computer to act think, and play its answer once ``may_play`` (the table's

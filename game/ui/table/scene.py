@@ -741,6 +741,8 @@ class TableScene(Scene):
     def network_notice(self) -> str | None:
         """What a network table says over the felt: the link is down, or who the game waits for
         and how long they have been away (minutes:seconds)."""
+        if self.session.table_closed:
+            return t("net.table_closed")
         if self.session.link_down:
             return t("net.reconnecting")
         lines = []
