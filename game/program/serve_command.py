@@ -40,6 +40,14 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         default=protocol.MAX_TABLES,
         help=f"tables held at once (default {protocol.MAX_TABLES})",
     )
+    serve.add_argument(
+        "--rate-limit",
+        type=float,
+        default=protocol.RATE_PER_SECOND,
+        metavar="N",
+        help=f"messages a second each connection may send (default {protocol.RATE_PER_SECOND:g}; "
+        "bursts of twice as many)",
+    )
     serve.add_argument("--no-lan", action="store_true", help="do not announce the server on the local network")
 
 
@@ -49,6 +57,9 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         return EXIT_USAGE
     if not 0 <= args.port < 65536:
         print(f"error: --port {args.port} is not a port (0 to 65535)", file=sys.stderr)
+        return EXIT_USAGE
+    if not 0 < args.rate_limit <= 100_000:
+        print(f"error: --rate-limit {args.rate_limit:g} is not a rate (more than 0, at most 100000)", file=sys.stderr)
         return EXIT_USAGE
     tls = None
     if args.cert is not None:
@@ -64,7 +75,13 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         return EXIT_USAGE
     _raise_open_file_limit()
     try:
-        table_server = TableServer(paths.data_dir / "server", args.name, max_tables=args.max_tables)
+        table_server = TableServer(
+            paths.data_dir / "server",
+            args.name,
+            max_tables=args.max_tables,
+            rate_per_second=args.rate_limit,
+            rate_burst=_burst(args.rate_limit),
+        )
     except OSError as error:
         print(f"error: the server's folder cannot be used: {error}", file=sys.stderr)
         return 1
@@ -100,6 +117,13 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
         table_server.executor.shutdown(wait=False, cancel_futures=True)
     print("Trick Table server stopped", flush=True)
     return 0
+
+
+def _burst(rate: float) -> int:
+    """The burst a rate allows: the protocol's for its own rate, else twice the rate a second."""
+    if rate == protocol.RATE_PER_SECOND:
+        return protocol.RATE_BURST
+    return max(1, round(2 * rate))
 
 
 def _advertise(port: int, name: str, tls: bool) -> object | None:
