@@ -16,7 +16,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -121,48 +121,112 @@ def _encode_card(card: int) -> str | None:
 
 
 def _encode(value: Any, kind: _Type, owner: type) -> Any:
+    return _encoder(kind, owner)(value)
+
+
+# A value is written by a function made once per annotation (and cached): the codec walks
+# each annotation once, not once per value, so the server encodes every viewer's frame of
+# every action without re-reading the field types (``benchmarks/server.py``).
+_Encoder = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@cache
+def _encoder(kind: _Type, owner: type) -> _Encoder:
+    """The function that writes a value of annotation ``kind`` (``None`` always as null)."""
     kind = _expand(kind)
     name = kind.name
     if name == "|":
-        if value is None:
-            return None
         non_none = [option for option in kind.args if option.name != "None"]
-        return _encode(value, non_none[0], owner)
-    if value is None:
-        return None
+        return _encoder(non_none[0], owner)  # every encoder writes None as null
     if name == "Card":
-        return _encode_card(value)
+        return _encode_card_or_none
     if name == "Action":
-        return encode_action(value)
+        return encode_action
     if name == "Phase":
-        return Phase(value).name.lower()
+        return _encode_phase
     if name in ("int", "bool", "str"):
-        return value
+        return _same
     if name == "tuple":
         if len(kind.args) == 2 and kind.args[1].name == "...":
-            return [_encode(item, kind.args[0], owner) for item in value]
-        return [_encode(item, part, owner) for item, part in zip(value, kind.args, strict=True)]
+            item = _encoder(kind.args[0], owner)
+            if item is _same:
+                return lambda value: None if value is None else list(value)
+            return lambda value: None if value is None else [item(part) for part in value]
+        parts = tuple(_encoder(part, owner) for part in kind.args)
+        return lambda value: None if value is None else [write(item) for item, write in zip(value, parts, strict=True)]
     if name == "frozenset":
-        return sorted(value)
+        return lambda value: None if value is None else sorted(value)
     if name == "Mapping":
-        return [[key, item] for key, item in sorted(value.items())]
+        return lambda value: None if value is None else [[key, item] for key, item in sorted(value.items())]
     if name == "object":  # the rules a view was made under
-        return {"game": value.game, "values": value.to_dict()}
+        return lambda value: None if value is None else {"game": value.game, "values": _rule_values(value)}
     nested = _dataclass_named(name, owner)
     if nested is not None:
-        return _encode_fields(value, nested)
-    raise TypeError(f"the wire codec cannot write a {name} ({owner.__name__})")
+        return lambda value: None if value is None else _encode_fields(value, nested)
+
+    def cannot(value: Any) -> Any:
+        if value is None:
+            return None
+        raise TypeError(f"the wire codec cannot write a {name} ({owner.__name__})")
+
+    return cannot
+
+
+def _encode_card_or_none(card: int | None) -> str | None:
+    return None if card is None or card == UNKNOWN_CARD else card_code(card)
+
+
+def _encode_phase(phase: Any) -> str | None:
+    if phase is None:
+        return None
+    name = _PHASE_NAMES.get(phase)
+    return name if name is not None else Phase(phase).name.lower()
+
+
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
+
+
+def _rule_values(rules: Any) -> dict[str, Any]:
+    """``rules.to_dict()``, kept per rules value (they are frozen): every view carries them."""
+    try:
+        values = _RULE_VALUES.get(rules)
+        if values is None:
+            values = _RULE_VALUES[rules] = rules.to_dict()
+            if len(_RULE_VALUES) > 256:
+                _RULE_VALUES.pop(next(iter(_RULE_VALUES)))
+    except TypeError:  # rules that cannot be a key
+        values = rules.to_dict()
+    return dict(values)
+
+
+_RULE_VALUES: dict[Any, dict[str, Any]] = {}
+
+
+@cache
+def _field_encoders(cls: type) -> tuple[tuple[str, _Encoder], ...]:
+    return tuple((field, _encoder(kind, cls)) for field, kind in _fields(cls))
 
 
 def _encode_fields(value: Any, cls: type) -> dict[str, Any]:
-    return {field: _encode(getattr(value, field), kind, cls) for field, kind in _fields(cls)}
+    return {field: write(getattr(value, field)) for field, write in _field_encoders(cls)}
+
+
+@cache
+def _wire_class(cls: type) -> type:
+    """The class a value of ``cls`` travels as (a lazily read view as the view it stands for)."""
+    names = _wire_classes()
+    while cls.__name__ not in names and cls.__bases__ and cls.__bases__[0] is not object:
+        cls = cls.__bases__[0]
+    return cls
 
 
 def encode_value(value: Any) -> dict[str, Any]:
     """``value`` (an event, a view, a finished hand, a score history) as JSON data with its ``type``."""
-    cls = type(value)
-    while cls.__name__ not in _wire_classes() and cls.__bases__ and cls.__bases__[0] is not object:
-        cls = cls.__bases__[0]  # a lazily read view travels as the view it stands for
+    cls = _wire_class(type(value))
     return {"type": cls.__name__, **_encode_fields(value, cls)}
 
 
