@@ -14,6 +14,7 @@ from __future__ import annotations
 # make the reader build anything else. Every reading error is a ``WireError``.
 
 import dataclasses
+import json
 import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
@@ -30,7 +31,7 @@ from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.view import PlayerView, TrickRecord
 from game.session.scores import ContractLine, DealScore, ScoreHistory
 
-__all__ = ["WireError", "decode_value", "encode_value", "encode_action", "decode_action"]
+__all__ = ["WireError", "decode_value", "encode_value", "encode_text", "encode_action", "decode_action"]
 
 
 class WireError(ValueError):
@@ -113,7 +114,17 @@ def _dataclass_named(name: str, owner: type) -> type | None:
 
 # ---------------------------------------------------------------- writing
 def encode_action(action: Action | None) -> str | None:
-    return None if action is None else action_to_str(action)
+    if action is None:
+        return None
+    text = _ACTION_TEXT.get(action)
+    if text is None:
+        text = action_to_str(action)
+        if len(_ACTION_TEXT) < 4096:  # actions are few (a deck's cards, bids, suits): kept once written
+            _ACTION_TEXT[action] = text
+    return text
+
+
+_ACTION_TEXT: dict[Action, str] = {}
 
 
 def _encode_card(card: int) -> str | None:
@@ -152,11 +163,11 @@ def _encoder(kind: _Type, owner: type) -> _Encoder:
         return _same
     if name == "tuple":
         if len(kind.args) == 2 and kind.args[1].name == "...":
-            item = _encoder(kind.args[0], owner)
-            if item is _same:
-                return lambda value: None if value is None else list(value)
-            return lambda value: None if value is None else [item(part) for part in value]
+            return _tuple_encoder(kind.args[0], owner)
         parts = tuple(_encoder(part, owner) for part in kind.args)
+        if len(parts) == 2:
+            first, second = parts
+            return lambda value: None if value is None else _pair(value, first, second)
         return lambda value: None if value is None else [write(item) for item, write in zip(value, parts, strict=True)]
     if name == "frozenset":
         return lambda value: None if value is None else sorted(value)
@@ -174,6 +185,23 @@ def _encoder(kind: _Type, owner: type) -> _Encoder:
         raise TypeError(f"the wire codec cannot write a {name} ({owner.__name__})")
 
     return cannot
+
+
+def _tuple_encoder(item_kind: _Type, owner: type) -> _Encoder:
+    """A run of values (``tuple[X, ...]``); a run of pairs, such as (seat, card), in one loop."""
+    item_kind = _expand(item_kind)
+    if item_kind.name == "tuple" and len(item_kind.args) == 2 and item_kind.args[1].name != "...":
+        first, second = (_encoder(part, owner) for part in item_kind.args)
+        return lambda value: None if value is None else [[first(a), second(b)] for a, b in value]
+    item = _encoder(item_kind, owner)
+    if item is _same:
+        return lambda value: None if value is None else list(value)
+    return lambda value: None if value is None else [item(part) for part in value]
+
+
+def _pair(value: Any, first: _Encoder, second: _Encoder) -> list[Any]:
+    a, b = value  # exactly two, as the annotation says
+    return [first(a), second(b)]
 
 
 def _encode_card_or_none(card: int | None) -> str | None:
@@ -228,6 +256,38 @@ def encode_value(value: Any) -> dict[str, Any]:
     """``value`` (an event, a view, a finished hand, a score history) as JSON data with its ``type``."""
     cls = _wire_class(type(value))
     return {"type": cls.__name__, **_encode_fields(value, cls)}
+
+
+_JSON = json.JSONEncoder(separators=(",", ":")).encode  # compact, as every frame is written
+
+
+def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
+    """``encode_value(value)`` as compact JSON text, the same text. ``memo`` keeps the text
+    of each field that is a run of values (a trick, the tricks, the scores ...) by the field's
+    name and value: the views of one table's seats share most of theirs, so a server that
+    writes every seat's view of a position writes each shared run once."""
+    cls = _wire_class(type(value))
+    parts = [f'{{"type":{_JSON(cls.__name__)}']
+    for field, write in _field_encoders(cls):
+        item = getattr(value, field)
+        if item is None:
+            text = "null"
+        elif write is _same and (item is True or item is False):
+            text = "true" if item else "false"
+        elif write is _same and type(item) is int:
+            text = str(item)
+        elif memo is not None and type(item) is tuple and item:
+            key = (cls, field, item)
+            try:
+                text = memo[key]
+            except KeyError:
+                text = memo[key] = _JSON(write(item))
+            except TypeError:  # a value that cannot be a key
+                text = _JSON(write(item))
+        else:
+            text = _JSON(write(item))
+        parts.append(f'"{field}":{text}')
+    return ",".join(parts) + "}"
 
 
 def encode_events(events: Iterable[GameEvent]) -> list[dict[str, Any]]:
