@@ -112,6 +112,7 @@ class ClientJob:
     pace: str
     games: tuple[str, ...]
     setup_seconds: float
+    interval: float = 1.0  # human pace: a table's mean seconds between answers
 
 
 @dataclass
@@ -138,7 +139,7 @@ class BenchTable:
         self.seat_of: dict[int, int] = {}  # connection index -> seat
         self.waiting: dict[int, list[float]] = {}  # position -> [sent at, seats that got it]
         self.answered: set[tuple[int, int]] = set()  # (seat, position) already answered
-        self.next_slot = time.monotonic() + self.rng.random()  # human pace: tables out of step
+        self.next_slot = time.monotonic() + job.interval * self.rng.random()  # tables out of step
         self.slots: dict[int, float] = {}  # position -> when it is answered (human pace)
         self.restarting = False
         self.reading = False  # the readers run: replies come through ``replies``
@@ -264,12 +265,14 @@ class BenchTable:
 
     def _slot(self, position: int) -> float:
         """When the answer at ``position`` goes out: at once at full speed; at a human pace
-        about a second after the table's previous one (0.5 to 1.5 s)."""
+        about a second after the table's previous one (0.5 to 1.5 s; ``interval`` scales it)."""
         if self.job.pace == FULL_SPEED:
             return 0.0
         slot = self.slots.get(position)
         if slot is None:
-            slot = self.next_slot = max(time.monotonic(), self.next_slot + 0.5 + self.rng.random())
+            slot = self.next_slot = max(
+                time.monotonic(), self.next_slot + self.job.interval * (0.5 + self.rng.random())
+            )
             self.slots = {position: slot}
         return slot
 
@@ -388,9 +391,11 @@ def run_step(
     games: tuple[str, ...] = ("bidwhist", "wizard"),
     setup_seconds: float | None = None,
     drain: float = 2.0,
+    interval: float = 1.0,
 ) -> StepResult:
     """Start a server, seat ``tables`` tables of four bots in ``clients`` processes, let them
-    play ``warmup`` seconds, then measure ``window`` seconds."""
+    play ``warmup`` seconds, then measure ``window`` seconds (and wait ``drain`` seconds for
+    the steps of the acts sent in it). ``interval``: the human pace's seconds per action."""
     load_before = os.getloadavg()[0]
     _raise_open_file_limit()
     server = ServeProcess(FULL_SPEED_RATE if pace == FULL_SPEED else None, max_tables=tables + 16)
@@ -401,11 +406,11 @@ def run_step(
         idle_rss = server.rss_bytes()
         context = multiprocessing.get_context("spawn")
         clients = max(1, min(clients, tables))
-        setup = setup_seconds if setup_seconds is not None else 30.0 + 0.05 * tables
+        setup = setup_seconds if setup_seconds is not None else 30.0 + 0.1 * tables
         first = 0
         for number in range(clients):
             share = tables // clients + (1 if number < tables % clients else 0)
-            job = ClientJob(server.url, share, first, pace, games, setup)
+            job = ClientJob(server.url, share, first, pace, games, setup, interval)
             first += share
             ours, theirs = context.Pipe()
             process = context.Process(target=client_process, args=(job, theirs), daemon=True)
@@ -416,7 +421,10 @@ def run_step(
         for pipe in pipes:
             if not pipe.poll(setup + 30.0):
                 raise RuntimeError("a client process did not finish its setup")
-            _, count, error = pipe.recv()
+            try:
+                _, count, error = pipe.recv()
+            except EOFError:
+                raise RuntimeError("a client process ended during its setup") from None
             ready += count
             if error:
                 errors.append(error)
@@ -433,7 +441,10 @@ def run_step(
         for pipe in pipes:
             if not pipe.poll(drain + 60.0):
                 raise RuntimeError("a client process did not report")
-            reports.append(pipe.recv())
+            try:
+                reports.append(pipe.recv())
+            except EOFError:
+                raise RuntimeError("a client process ended before its report") from None
     finally:
         server.stop()
         for process in processes:
@@ -511,7 +522,11 @@ def ramp(counts: Iterator[int] | list[int], deadline: float, **options: Any) -> 
         if time.monotonic() > deadline:
             print(f"       stopped: the time cap was reached before {count} tables")
             return
-        result = run_step(count, HUMAN_PACE, **options)
+        try:
+            result = run_step(count, HUMAN_PACE, **options)
+        except (RuntimeError, EOFError, OSError) as error:
+            print(f"       stopped: the step of {count} tables failed: {error}")
+            return
         yield result
         if not result.held:
             return

@@ -1,0 +1,38 @@
+"""``python main.py serve`` options: ``--rate-limit`` sets each connection's allowance."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.net import protocol
+from game.program import serve_command
+from game.program.cli import main
+
+
+def _server_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *options: str) -> dict[str, Any]:
+    """The keywords ``serve`` would make its ``TableServer`` with (it stops right there)."""
+    made: dict[str, Any] = {}
+
+    def table_server(*args: Any, **keywords: Any) -> None:
+        made.update(keywords)
+        raise OSError("stop here")  # run_serve reports it and returns 1
+
+    monkeypatch.setattr(serve_command, "TableServer", table_server)
+    assert main(["serve", "--port", "0", "--no-lan", "--data-dir", str(tmp_path), *options]) == 1
+    return made
+
+
+def test_rate_limit_is_each_connections_allowance(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    default = _server_options(monkeypatch, tmp_path)
+    assert (default["rate_per_second"], default["rate_burst"]) == (protocol.RATE_PER_SECOND, protocol.RATE_BURST)
+    raised = _server_options(monkeypatch, tmp_path, "--rate-limit", "500")
+    assert (raised["rate_per_second"], raised["rate_burst"]) == (500.0, 1000)
+
+
+@pytest.mark.parametrize("rate", ["0", "-3", "1e9", "nan"])
+def test_a_rate_limit_that_is_no_rate_is_refused(rate: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "0", "--no-lan", "--rate-limit", rate]) == 2
+    assert "--rate-limit" in capsys.readouterr().err
