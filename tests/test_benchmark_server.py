@@ -30,6 +30,7 @@ def test_two_tables_of_bots_play_through_a_serve_process_and_the_figures_are_san
 def test_percentiles_and_the_goal() -> None:
     result = bench.StepResult(
         tables=3, pace=bench.HUMAN_PACE, window=2.0, tables_ready=3, latencies=[0.001 * n for n in range(1, 101)],
+        slow=[],
         sent=100, unfinished=0, server_cpu=0.5, client_cpu=0.2, idle_rss=1000, rss=4000, games_finished=0,
         problems={}, setup_error="", load_before=0.1,
     )  # fmt: skip

@@ -254,7 +254,8 @@ def _wire_class(cls: type) -> type:
 
 def encode_value(value: Any) -> dict[str, Any]:
     """``value`` (an event, a view, a finished hand, a score history) as JSON data with its ``type``."""
-    cls = _wire_class(type(value))
+    kind: type = type(value)
+    cls = _wire_class(kind)
     return {"type": cls.__name__, **_encode_fields(value, cls)}
 
 
@@ -266,7 +267,8 @@ def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
     of each field that is a run of values (a trick, the tricks, the scores ...) by the field's
     name and value: the views of one table's seats share most of theirs, so a server that
     writes every seat's view of a position writes each shared run once."""
-    cls = _wire_class(type(value))
+    kind: type = type(value)
+    cls = _wire_class(kind)
     parts = [f'{{"type":{_JSON(cls.__name__)}']
     for field, write in _field_encoders(cls):
         item = getattr(value, field)
