@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -36,3 +37,21 @@ def test_rate_limit_is_each_connections_allowance(monkeypatch: pytest.MonkeyPatc
 def test_a_rate_limit_that_is_no_rate_is_refused(rate: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--port", "0", "--no-lan", "--rate-limit", rate]) == 2
     assert "--rate-limit" in capsys.readouterr().err
+
+
+def test_the_server_freezes_its_objects_and_collects_them_all_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    collections: list[int] = []
+    monkeypatch.setattr(serve_command.gc, "collect", lambda generation=2: collections.append(generation) or 0)
+    policy = serve_command.CollectorPolicy(freeze_every=10.0, collect_every=900.0)
+    try:
+        kept = [[index] for index in range(10)]  # objects alive now, followed by the collector
+        policy.step(100.0)
+        assert gc.get_freeze_count() >= len(kept) and collections == []
+        policy.step(500.0)  # frozen again, nothing collected yet
+        assert collections == []
+        policy.step(1000.0)  # a quarter of an hour on: everything unfrozen and collected once
+        assert collections == [2] and gc.get_freeze_count() > 0
+        policy.step(1010.0)
+        assert collections == [2]
+    finally:
+        gc.unfreeze()  # the other tests run with the usual collector

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import signal
 import ssl
 import sys
@@ -103,6 +104,7 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(signal_number, stop.set)
+    collector = loop.create_task(_keep_collections_short(CollectorPolicy()))
     advertiser = None
     if not args.no_lan:
         advertiser = _advertise(port, args.name, tls is not None)
@@ -111,12 +113,46 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
     finally:
         if advertiser is not None:
             advertiser.close()
+        collector.cancel()
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 3)
         table_server.executor.shutdown(wait=False, cancel_futures=True)
     print("Trick Table server stopped", flush=True)
     return 0
+
+
+class CollectorPolicy:
+    """When the ``serve`` process freezes its objects and when it collects them all.
+
+    Python's full garbage collection walks every object: with a thousand tables that is a
+    pause of 0.1 to 0.5 s, several a minute, and every player waits through it (the load
+    benchmark saw p99 latency go from about 40 to 400 ms). Every ``freeze_every`` seconds
+    the objects alive are frozen (never walked again), so a collection walks only what is
+    new; every ``collect_every`` seconds everything is unfrozen and collected once, so cycles
+    among frozen objects (a closed connection's) are freed: one pause a quarter of an hour.
+    """
+
+    def __init__(self, freeze_every: float = 10.0, collect_every: float = 900.0) -> None:
+        self.freeze_every, self.collect_every = freeze_every, collect_every
+        self.collected_at: float | None = None
+
+    def step(self, now: float) -> None:
+        """Called every ``freeze_every`` seconds (``now``: a monotonic clock)."""
+        if self.collected_at is None:
+            self.collected_at = now
+        elif now - self.collected_at >= self.collect_every:
+            gc.unfreeze()
+            gc.collect()
+            self.collected_at = now
+        gc.freeze()
+
+
+async def _keep_collections_short(policy: CollectorPolicy) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(policy.freeze_every)
+        policy.step(loop.time())
 
 
 def _burst(rate: float) -> int:
