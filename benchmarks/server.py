@@ -293,6 +293,13 @@ class BenchTable:
         return sum(1 for sent, _ in self.waiting.values() if self.window[0] <= sent < self.window[1])
 
 
+def machine_busy_seconds() -> float:
+    """CPU time every process of the machine has used so far (all cores, /proc/stat)."""
+    fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
+    user, nice, system, _idle, _iowait, irq, softirq, steal = (int(value) for value in fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
 def _raise_open_file_limit() -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < hard:
@@ -359,6 +366,12 @@ class StepResult:
     problems: dict[str, int]
     setup_error: str
     load_before: float
+    machine_cpu: float = 0.0  # every process's CPU over the window (all cores)
+
+    @property
+    def others_cpu(self) -> float:
+        """CPU that neither the server nor the clients used over the window: other work's."""
+        return max(0.0, self.machine_cpu - self.server_cpu - self.client_cpu)
 
     def percentile(self, share: float) -> float:
         """The latency below which ``share`` of the measured ones fall, in ms (nan if none)."""
@@ -443,9 +456,10 @@ def run_step(
         for pipe in pipes:
             pipe.send((start, end, drain))
         time.sleep(max(0.0, start - time.monotonic()))
-        cpu_start = server.cpu_seconds()
+        cpu_start, busy_start = server.cpu_seconds(), machine_busy_seconds()
         time.sleep(max(0.0, end - time.monotonic()))
         server_cpu = server.cpu_seconds() - cpu_start
+        machine_cpu = machine_busy_seconds() - busy_start
         rss = server.rss_bytes()
         reports: list[ClientReport] = []
         for pipe in pipes:
@@ -482,13 +496,14 @@ def run_step(
         problems=problems,
         setup_error="; ".join(errors),
         load_before=load_before,
+        machine_cpu=machine_cpu,
     )
 
 
 # ---------------------------------------------------------------- the report
 HEADER = (
     f"{'pace':<6}{'tables':>7}{'conns':>7}{'actions/s':>10}{'p50 ms':>8}{'p99 ms':>8}"
-    f"{'server CPU':>11}{'per table':>10}{'ms/action':>10}{'MB/table':>9}{'client CPU':>11}{'load':>6}"
+    f"{'server CPU':>11}{'per table':>10}{'ms/action':>10}{'MB/table':>9}{'client CPU':>11}{'others':>8}"
 )
 
 
@@ -499,8 +514,7 @@ def describe(result: StepResult) -> str:
         f"{result.pace:<6}{result.tables:>7}{4 * result.tables_ready:>7}{result.actions_per_second:>10,.0f}"
         f"{result.percentile(0.5):>8.1f}{result.percentile(0.99):>8.1f}{server:>10.1f}%"
         f"{server / max(1, result.tables_ready):>9.3f}%{result.cpu_per_action:>10.2f}"
-        f"{result.memory_per_table / 1e6:>9.3f}{client:>10.1f}%"
-        f"{result.load_before:>6.2f}"
+        f"{result.memory_per_table / 1e6:>9.3f}{client:>10.1f}%{100.0 * result.others_cpu / result.window:>7.1f}%"
     )
     notes = []
     if result.tables_ready < result.tables:
@@ -519,8 +533,11 @@ def describe(result: StepResult) -> str:
         notes.append("the tables did not keep one action a second")
     if server + client > 180.0:
         notes.append("both cores busy: the clients compete with the server")
-    if result.load_before > 1.0:
-        notes.append(f"load average {result.load_before:.2f} before the step: other work shared the cores")
+    if result.others_cpu / result.window > 0.2:
+        notes.append(
+            "other work used the cores too (others: % of one core; load average before the step "
+            f"{result.load_before:.2f})"
+        )
     return line + "".join(f"\n       {note}" for note in notes)
 
 
@@ -566,6 +583,7 @@ def main() -> None:
     print(f"{_machine()}; one serve process; {args.clients} client processes; games: {', '.join(games)}")
     print(f"each step: a fresh server, {args.warmup:g} s of play, then {args.window:g} s measured")
     print("latency: an act sent to its step received by all four seats; memory: VmRSS over the idle server")
+    print("CPU as % of one core over the window: the server, the client processes, and everything else (others)")
     print(HEADER)
     held = 0
     costs: list[float] = []
