@@ -41,7 +41,12 @@ def test_a_rate_limit_that_is_no_rate_is_refused(rate: str, capsys: pytest.Captu
 
 def test_the_server_freezes_its_objects_and_collects_them_all_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
     collections: list[int] = []
-    monkeypatch.setattr(serve_command.gc, "collect", lambda generation=2: collections.append(generation) or 0)
+
+    def collect(generation: int = 2) -> int:
+        collections.append(generation)
+        return 0
+
+    monkeypatch.setattr(gc, "collect", collect)  # the module serve_command calls
     policy = serve_command.CollectorPolicy(freeze_every=10.0, collect_every=900.0)
     try:
         kept = [[index] for index in range(10)]  # objects alive now, followed by the collector
