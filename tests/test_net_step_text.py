@@ -9,7 +9,7 @@ import random
 import pytest
 
 from game.net.table_host import HostedTable, TableOptions
-from game.net.wire import encode_text, encode_value
+from game.net.wire import compact_json, encode_text, encode_value
 from game.persistence.history_codec import score_history
 from game.rules import PUBLIC_SEAT, Phase
 from game.rules.house_rules import make_rules
@@ -56,3 +56,10 @@ def test_step_text_is_the_step_frame_written_whole_at_every_position(game: str, 
             seat = match.current_player
             table.act(seat, rng.choice(match.view(seat).legal_actions), len(match.actions))
     assert hands_over >= 1 and positions > 30
+
+
+def test_compact_json_is_json_dumps_with_compact_separators() -> None:
+    values = [{"a": [1, None, True, 'é"x\n'], "b": {"c": -1}}, "Zoë", 3, [], {}, None, {"x": 1.5}]
+    assert [compact_json(value) for value in values] == [_compact(value) for value in values]
+    with pytest.raises(TypeError):
+        compact_json({"a": object()})

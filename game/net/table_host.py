@@ -14,7 +14,6 @@ from __future__ import annotations
 # Refusals are raised as ``TableRefusal`` (a code from the engine or the protocol,
 # its parameters and an English message); the server sends them as they are.
 
-import json
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -22,7 +21,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.net.protocol import MAX_NAME, MAX_SEATS, new_invite_code, new_token, token_hash, tokens_match
-from game.net.wire import encode_action, encode_text, encode_value
+from game.net.wire import compact_json, encode_action, encode_text, encode_value
 from game.persistence.history_codec import score_history
 from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, Viewer, events_for, get_game
 from game.rules.actions import NEXT_DEAL, discard, play
@@ -437,7 +436,7 @@ class HostedTable:
         return {"act": [seat, encode_action(action)]}
 
 
-_json = json.JSONEncoder(separators=(",", ":")).encode  # compact JSON, as the server writes every frame
+_json = compact_json  # compact JSON, as the server writes every frame
 
 
 def _plain(params: Any) -> dict[str, Any]:

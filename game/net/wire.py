@@ -31,7 +31,7 @@ from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.view import PlayerView, TrickRecord
 from game.session.scores import ContractLine, DealScore, ScoreHistory
 
-__all__ = ["WireError", "decode_value", "encode_value", "encode_text", "encode_action", "decode_action"]
+__all__ = ["WireError", "compact_json", "decode_value", "encode_value", "encode_text", "encode_action", "decode_action"]
 
 
 class WireError(ValueError):
@@ -259,7 +259,23 @@ def encode_value(value: Any) -> dict[str, Any]:
     return {"type": cls.__name__, **_encode_fields(value, cls)}
 
 
-_JSON = json.JSONEncoder(separators=(",", ":")).encode  # compact, as every frame is written
+def _compact_json_writer() -> Callable[[Any], str]:
+    """Compact JSON, as every frame is written: ``json.dumps(value, separators=(",", ":"))``.
+    The C encoder is made once here rather than for every call (a server writes tens of
+    thousands of small values a second); the values are the codec's own, never circular."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C encoder
+        return json.JSONEncoder(separators=(",", ":")).encode
+    encoder = make(None, _not_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+    return lambda value: "".join(encoder(value, 0))
+
+
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+compact_json = _compact_json_writer()
+_JSON = compact_json
 
 
 def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
