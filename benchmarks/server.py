@@ -44,6 +44,8 @@ from multiprocessing.connection import Connection as Pipe
 from pathlib import Path
 from typing import Any
 
+from game.net.protocol import PROTOCOL_VERSION
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HUMAN_PACE = "human"
 FULL_SPEED = "full"
@@ -154,7 +156,7 @@ class BenchTable:
         for number in range(4):
             socket = await connect(self.job.url, compression=None, max_size=2**20, ping_interval=None, open_timeout=60)
             self.sockets.append(socket)
-            await socket.send('{"type":"hello","protocol":1,"app":"bench"}')
+            await socket.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "app": "bench"}))
             await self._reply(number, "welcome")
         await self._new_game()
         self.reading = True
