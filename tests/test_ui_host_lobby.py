@@ -302,7 +302,12 @@ def test_a_guest_is_told_when_the_host_closes_the_table(tmp_path) -> None:
     assert run(app, lambda: top_name(app) == "TableScene" and playing.game_ready, links=[playing, waiting])
     session = playing.session()
     app.stop_hosting()  # the host leaves: the table and its server go
-    assert run(app, lambda: session.take_in(session.client.messages()) or session.table_closed, seconds=5.0)
+
+    def closed() -> bool:
+        session.take_in(session.client.messages())
+        return session.table_closed
+
+    assert run(app, closed, seconds=5.0)
     assert not session.link_down and session.client.status.state == "closed"  # no reconnecting for ever
     from game.ui.table.scene import TableScene as Table
 

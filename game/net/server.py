@@ -74,9 +74,13 @@ class Connection:
     outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
 
     def send(self, frame: dict[str, Any]) -> None:
+        self.send_text(json.dumps(frame, separators=(",", ":")))
+
+    def send_text(self, text: str) -> None:
+        """A frame already written as JSON (a step: ``HostedTable.step_text``)."""
         if self.outbox.qsize() >= OUTBOX_LIMIT:
             return  # the writer closes it (below); nothing more is queued
-        self.outbox.put_nowait(json.dumps(frame, separators=(",", ":")))
+        self.outbox.put_nowait(text)
 
     def tables(self) -> set[str]:
         return set(self.held) | set(self.watching)
@@ -363,13 +367,13 @@ class TableServer:
             seats = conn.held.get(table.table_id, {})
             for seat, sent in seats.items():
                 if sent < last:
-                    conn.send(table.step_for(seat, sent))
+                    conn.send_text(table.step_text(seat, sent))
                     seats[seat] = last
             if len(seats) >= 2 and conn.public.get(table.table_id, 0) < last:
                 conn.send(table.step_for(PUBLIC_SEAT, conn.public.get(table.table_id, 0)))
                 conn.public[table.table_id] = last
             if table.table_id in conn.watching and conn.watching[table.table_id] < last:
-                conn.send(table.step_for(PUBLIC_SEAT, conn.watching[table.table_id]))
+                conn.send_text(table.step_text(PUBLIC_SEAT, conn.watching[table.table_id]))
                 conn.watching[table.table_id] = last
 
     def _changed(self, table: HostedTable) -> None:

@@ -21,7 +21,7 @@ from typing import Any
 
 from game.ai import make_player
 from game.net.protocol import MAX_NAME, MAX_SEATS, new_invite_code, new_token, token_hash, tokens_match
-from game.net.wire import encode_action, encode_value
+from game.net.wire import compact_json, encode_action, encode_text, encode_value
 from game.persistence.history_codec import score_history
 from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, Viewer, events_for, get_game
 from game.rules.actions import NEXT_DEAL, discard, play
@@ -96,7 +96,9 @@ class HostedTable:
     presence: dict[int, Presence] = field(default_factory=dict)
     # Seats whose computer stand-in player was built (kept for the rest of the game).
     _stand_in_players: dict[int, Any] = field(default_factory=dict)
-    _public_cache: tuple[int, dict[str, Any]] | None = None
+    _public_cache: tuple[int, dict[str, Any], dict[str, str]] | None = None
+    _scores_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+    _view_memo: dict[Any, str] = field(default_factory=dict)  # see ``wire.encode_text``
     finished_at: float | None = None  # the server's clock when the game ended
 
     # ------------------------------------------------------------------ making one
@@ -339,45 +341,83 @@ class HostedTable:
         """The ``step`` frame for ``viewer``: the events after number ``after`` as it may know
         them, the position, its view, the score history and what it may do."""
         match = self._playing()
-        events = events_for(match.events[after:], viewer)
-        public = self._public_part(match)
+        public = self._public_part(match)[0]
         view = match.view(viewer)
-        frame = {
+        return {
             "type": "step",
             "table": self.table_id,
             "viewer": viewer,
             "epoch": 0,
-            "events": [{"n": after + 1 + index, "event": encode_value(event)} for index, event in enumerate(events)],
+            "events": self._events(match, viewer, after),
             "state": public["state"],
             "view": encode_value(view),
             "scores": public["scores"],
-            "can_claim": viewer != PUBLIC_SEAT and match.current_player == viewer and match.can_claim(viewer),
+            "can_claim": self._can_claim(match, viewer),
             "refusals": self._refusals(match, view.hand, viewer),
             "finished_hand": public["finished_hand"],
         }
-        return frame
 
-    def _public_part(self, match: Match) -> dict[str, Any]:
-        """What every viewer's step shares at this position, encoded once."""
+    def step_text(self, viewer: Viewer, after: int) -> str:
+        """``step_for(viewer, after)`` as the compact JSON the server sends, the same text, made
+        with less work: the parts every viewer shares (the state, the scores, a finished hand)
+        are written once a position, and the runs the seats' views share once for all of them."""
+        match = self._playing()
+        shared = self._public_part(match)[1]
+        view = match.view(viewer)
+        if len(self._view_memo) > 512:
+            self._view_memo.clear()
+        return (
+            f'{{"type":"step","table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":0,'
+            f'"events":{_json(self._events(match, viewer, after))},"state":{shared["state"]},'
+            f'"view":{encode_text(view, self._view_memo)},"scores":{shared["scores"]},'
+            f'"can_claim":{_json(self._can_claim(match, viewer))},'
+            f'"refusals":{_json(self._refusals(match, view.hand, viewer))},'
+            f'"finished_hand":{shared["finished_hand"]}}}'
+        )
+
+    def _events(self, match: Match, viewer: Viewer, after: int) -> list[dict[str, Any]]:
+        events = events_for(match.events[after:], viewer)
+        return [{"n": after + 1 + index, "event": encode_value(event)} for index, event in enumerate(events)]
+
+    def _can_claim(self, match: Match, viewer: Viewer) -> bool:
+        return viewer != PUBLIC_SEAT and match.current_player == viewer and match.can_claim(viewer)
+
+    def _public_part(self, match: Match) -> tuple[dict[str, Any], dict[str, str]]:
+        """What every viewer's step shares at this position, encoded once: as data, and as
+        JSON text."""
         number = len(match.events)
         if self._public_cache is None or self._public_cache[0] != number:
             finished = match.finished_hand()
-            self._public_cache = (
-                number,
-                {
-                    "state": {
-                        "position": list(match.position_key()),
-                        "phase": match.phase.name.lower(),
-                        "current": match.current_player,
-                        "deal": match.deal_number,
-                        "over": match.is_over,
-                        "last": number,
-                    },
-                    "scores": encode_value(score_history(match.history())),
-                    "finished_hand": encode_value(finished) if finished is not None else None,
+            public = {
+                "state": {
+                    "position": list(match.position_key()),
+                    "phase": match.phase.name.lower(),
+                    "current": match.current_player,
+                    "deal": match.deal_number,
+                    "over": match.is_over,
+                    "last": number,
                 },
-            )
-        return self._public_cache[1]
+                "scores": self._scores(match),
+                "finished_hand": encode_value(finished) if finished is not None else None,
+            }
+            self._public_cache = (number, public, {key: _json(value) for key, value in public.items()})
+        return self._public_cache[1], self._public_cache[2]
+
+    def _scores(self, match: Match) -> dict[str, Any]:
+        """The score history, encoded again only when it can have changed: the history
+        recorder adds deals and writes only into the last one, whose score line is no more
+        than its number and dealer until the hand is scored, and the game's end sets the rest."""
+        record = match.history()
+        deals = record.get("deals", [])
+        key = (
+            len(deals),
+            bool(deals and deals[-1].get("scores")),
+            record.get("complete"),
+            len(record.get("winners", ())),
+        )
+        if self._scores_cache is None or self._scores_cache[0] != key:
+            self._scores_cache = (key, encode_value(score_history(record)))
+        return self._scores_cache[1]
 
     def _refusals(self, match: Match, hand: Sequence[int], viewer: Viewer) -> dict[str, Any]:
         """Why each card of ``viewer``'s hand may not be played (or laid away) now."""
@@ -397,6 +437,9 @@ class HostedTable:
     def action_line(self, seat: int, action: Action) -> dict[str, Any]:
         """The table log's line for an applied action."""
         return {"act": [seat, encode_action(action)]}
+
+
+_json = compact_json  # compact JSON, as the server writes every frame
 
 
 def _plain(params: Any) -> dict[str, Any]:

@@ -14,9 +14,10 @@ from __future__ import annotations
 # make the reader build anything else. Every reading error is a ``WireError``.
 
 import dataclasses
+import json
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -30,7 +31,7 @@ from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.view import PlayerView, TrickRecord
 from game.session.scores import ContractLine, DealScore, ScoreHistory
 
-__all__ = ["WireError", "decode_value", "encode_value", "encode_action", "decode_action"]
+__all__ = ["WireError", "compact_json", "decode_value", "encode_value", "encode_text", "encode_action", "decode_action"]
 
 
 class WireError(ValueError):
@@ -113,7 +114,17 @@ def _dataclass_named(name: str, owner: type) -> type | None:
 
 # ---------------------------------------------------------------- writing
 def encode_action(action: Action | None) -> str | None:
-    return None if action is None else action_to_str(action)
+    if action is None:
+        return None
+    text = _ACTION_TEXT.get(action)
+    if text is None:
+        text = action_to_str(action)
+        if len(_ACTION_TEXT) < 4096:  # actions are few (a deck's cards, bids, suits): kept once written
+            _ACTION_TEXT[action] = text
+    return text
+
+
+_ACTION_TEXT: dict[Action, str] = {}
 
 
 def _encode_card(card: int) -> str | None:
@@ -121,49 +132,180 @@ def _encode_card(card: int) -> str | None:
 
 
 def _encode(value: Any, kind: _Type, owner: type) -> Any:
+    return _encoder(kind, owner)(value)
+
+
+# A value is written by a function made once per annotation (and cached): the codec walks
+# each annotation once, not once per value, so the server encodes every viewer's frame of
+# every action without re-reading the field types (``benchmarks/server.py``).
+_Encoder = Callable[[Any], Any]
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+@cache
+def _encoder(kind: _Type, owner: type) -> _Encoder:
+    """The function that writes a value of annotation ``kind`` (``None`` always as null)."""
     kind = _expand(kind)
     name = kind.name
     if name == "|":
-        if value is None:
-            return None
         non_none = [option for option in kind.args if option.name != "None"]
-        return _encode(value, non_none[0], owner)
-    if value is None:
-        return None
+        return _encoder(non_none[0], owner)  # every encoder writes None as null
     if name == "Card":
-        return _encode_card(value)
+        return _encode_card_or_none
     if name == "Action":
-        return encode_action(value)
+        return encode_action
     if name == "Phase":
-        return Phase(value).name.lower()
+        return _encode_phase
     if name in ("int", "bool", "str"):
-        return value
+        return _same
     if name == "tuple":
         if len(kind.args) == 2 and kind.args[1].name == "...":
-            return [_encode(item, kind.args[0], owner) for item in value]
-        return [_encode(item, part, owner) for item, part in zip(value, kind.args, strict=True)]
+            return _tuple_encoder(kind.args[0], owner)
+        parts = tuple(_encoder(part, owner) for part in kind.args)
+        if len(parts) == 2:
+            first, second = parts
+            return lambda value: None if value is None else _pair(value, first, second)
+        return lambda value: None if value is None else [write(item) for item, write in zip(value, parts, strict=True)]
     if name == "frozenset":
-        return sorted(value)
+        return lambda value: None if value is None else sorted(value)
     if name == "Mapping":
-        return [[key, item] for key, item in sorted(value.items())]
+        return lambda value: None if value is None else [[key, item] for key, item in sorted(value.items())]
     if name == "object":  # the rules a view was made under
-        return {"game": value.game, "values": value.to_dict()}
+        return lambda value: None if value is None else {"game": value.game, "values": _rule_values(value)}
     nested = _dataclass_named(name, owner)
     if nested is not None:
-        return _encode_fields(value, nested)
-    raise TypeError(f"the wire codec cannot write a {name} ({owner.__name__})")
+        return lambda value: None if value is None else _encode_fields(value, nested)
+
+    def cannot(value: Any) -> Any:
+        if value is None:
+            return None
+        raise TypeError(f"the wire codec cannot write a {name} ({owner.__name__})")
+
+    return cannot
+
+
+def _tuple_encoder(item_kind: _Type, owner: type) -> _Encoder:
+    """A run of values (``tuple[X, ...]``); a run of pairs, such as (seat, card), in one loop."""
+    item_kind = _expand(item_kind)
+    if item_kind.name == "tuple" and len(item_kind.args) == 2 and item_kind.args[1].name != "...":
+        first, second = (_encoder(part, owner) for part in item_kind.args)
+        return lambda value: None if value is None else [[first(a), second(b)] for a, b in value]
+    item = _encoder(item_kind, owner)
+    if item is _same:
+        return lambda value: None if value is None else list(value)
+    return lambda value: None if value is None else [item(part) for part in value]
+
+
+def _pair(value: Any, first: _Encoder, second: _Encoder) -> list[Any]:
+    a, b = value  # exactly two, as the annotation says
+    return [first(a), second(b)]
+
+
+def _encode_card_or_none(card: int | None) -> str | None:
+    return None if card is None or card == UNKNOWN_CARD else card_code(card)
+
+
+def _encode_phase(phase: Any) -> str | None:
+    if phase is None:
+        return None
+    name = _PHASE_NAMES.get(phase)
+    return name if name is not None else Phase(phase).name.lower()
+
+
+_PHASE_NAMES = {phase: phase.name.lower() for phase in Phase}
+
+
+def _rule_values(rules: Any) -> dict[str, Any]:
+    """``rules.to_dict()``, kept per rules value (they are frozen): every view carries them."""
+    try:
+        values = _RULE_VALUES.get(rules)
+        if values is None:
+            values = _RULE_VALUES[rules] = rules.to_dict()
+            if len(_RULE_VALUES) > 256:
+                _RULE_VALUES.pop(next(iter(_RULE_VALUES)))
+    except TypeError:  # rules that cannot be a key
+        values = rules.to_dict()
+    return dict(values)
+
+
+_RULE_VALUES: dict[Any, dict[str, Any]] = {}
+
+
+@cache
+def _field_encoders(cls: type) -> tuple[tuple[str, _Encoder], ...]:
+    return tuple((field, _encoder(kind, cls)) for field, kind in _fields(cls))
 
 
 def _encode_fields(value: Any, cls: type) -> dict[str, Any]:
-    return {field: _encode(getattr(value, field), kind, cls) for field, kind in _fields(cls)}
+    return {field: write(getattr(value, field)) for field, write in _field_encoders(cls)}
+
+
+@cache
+def _wire_class(cls: type) -> type:
+    """The class a value of ``cls`` travels as (a lazily read view as the view it stands for)."""
+    names = _wire_classes()
+    while cls.__name__ not in names and cls.__bases__ and cls.__bases__[0] is not object:
+        cls = cls.__bases__[0]
+    return cls
 
 
 def encode_value(value: Any) -> dict[str, Any]:
     """``value`` (an event, a view, a finished hand, a score history) as JSON data with its ``type``."""
-    cls = type(value)
-    while cls.__name__ not in _wire_classes() and cls.__bases__ and cls.__bases__[0] is not object:
-        cls = cls.__bases__[0]  # a lazily read view travels as the view it stands for
+    kind: type = type(value)
+    cls = _wire_class(kind)
     return {"type": cls.__name__, **_encode_fields(value, cls)}
+
+
+def _compact_json_writer() -> Callable[[Any], str]:
+    """Compact JSON, as every frame is written: ``json.dumps(value, separators=(",", ":"))``.
+    The C encoder is made once here rather than for every call (a server writes tens of
+    thousands of small values a second); the values are the codec's own, never circular."""
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # a Python without the C encoder
+        return json.JSONEncoder(separators=(",", ":")).encode
+    encoder = make(None, _not_json, json.encoder.encode_basestring_ascii, None, ":", ",", False, False, True)
+    return lambda value: "".join(encoder(value, 0))
+
+
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+compact_json = _compact_json_writer()
+_JSON = compact_json
+
+
+def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
+    """``encode_value(value)`` as compact JSON text, the same text. ``memo`` keeps the text
+    of each field that is a run of values (a trick, the tricks, the scores ...) by the field's
+    name and value: the views of one table's seats share most of theirs, so a server that
+    writes every seat's view of a position writes each shared run once."""
+    kind: type = type(value)
+    cls = _wire_class(kind)
+    parts = [f'{{"type":{_JSON(cls.__name__)}']
+    for field, write in _field_encoders(cls):
+        item = getattr(value, field)
+        if item is None:
+            text = "null"
+        elif write is _same and (item is True or item is False):
+            text = "true" if item else "false"
+        elif write is _same and type(item) is int:
+            text = str(item)
+        elif memo is not None and type(item) is tuple and item:
+            key = (cls, field, item)
+            try:
+                text = memo[key]
+            except KeyError:
+                text = memo[key] = _JSON(write(item))
+            except TypeError:  # a value that cannot be a key
+                text = _JSON(write(item))
+        else:
+            text = _JSON(write(item))
+        parts.append(f'"{field}":{text}')
+    return ",".join(parts) + "}"
 
 
 def encode_events(events: Iterable[GameEvent]) -> list[dict[str, Any]]:

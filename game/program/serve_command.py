@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import signal
 import ssl
 import sys
@@ -41,6 +42,14 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         default=protocol.MAX_TABLES,
         help=f"tables held at once (default {protocol.MAX_TABLES})",
     )
+    serve.add_argument(
+        "--rate-limit",
+        type=float,
+        default=protocol.RATE_PER_SECOND,
+        metavar="N",
+        help=f"messages a second each connection may send (default {protocol.RATE_PER_SECOND:g}; "
+        "bursts of twice as many)",
+    )
     serve.add_argument("--no-lan", action="store_true", help="do not announce the server on the local network")
 
 
@@ -50,6 +59,9 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         return EXIT_USAGE
     if not 0 <= args.port < 65536:
         print(f"error: --port {args.port} is not a port (0 to 65535)", file=sys.stderr)
+        return EXIT_USAGE
+    if not 0 < args.rate_limit <= 100_000:
+        print(f"error: --rate-limit {args.rate_limit:g} is not a rate (more than 0, at most 100000)", file=sys.stderr)
         return EXIT_USAGE
     tls = None
     if args.cert is not None:
@@ -65,7 +77,13 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         return EXIT_USAGE
     _raise_open_file_limit()
     try:
-        table_server = TableServer(paths.data_dir / "server", args.name, max_tables=args.max_tables)
+        table_server = TableServer(
+            paths.data_dir / "server",
+            args.name,
+            max_tables=args.max_tables,
+            rate_per_second=args.rate_limit,
+            rate_burst=_burst(args.rate_limit),
+        )
     except OSError as error:
         print(f"error: the server's folder cannot be used: {error}", file=sys.stderr)
         return 1
@@ -87,6 +105,7 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(signal_number, stop.set)
+    collector = loop.create_task(_keep_collections_short(CollectorPolicy()))
     advertiser = None
     if not args.no_lan:
         advertiser = _advertise(port, args.name, tls is not None)
@@ -95,12 +114,53 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
     finally:
         if advertiser is not None:
             advertiser.close()
+        collector.cancel()
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 3)
         table_server.close()
     print("Trick Table server stopped", flush=True)
     return 0
+
+
+class CollectorPolicy:
+    """When the ``serve`` process freezes its objects and when it collects them all.
+
+    Python's full garbage collection walks every object: with a thousand tables that is a
+    pause of 0.1 to 0.5 s, several a minute, and every player waits through it (the load
+    benchmark saw p99 latency go from about 40 to 400 ms). Every ``freeze_every`` seconds
+    the objects alive are frozen (never walked again), so a collection walks only what is
+    new; every ``collect_every`` seconds everything is unfrozen and collected once, so cycles
+    among frozen objects (a closed connection's) are freed: one pause a quarter of an hour.
+    """
+
+    def __init__(self, freeze_every: float = 10.0, collect_every: float = 900.0) -> None:
+        self.freeze_every, self.collect_every = freeze_every, collect_every
+        self.collected_at: float | None = None
+
+    def step(self, now: float) -> None:
+        """Called every ``freeze_every`` seconds (``now``: a monotonic clock)."""
+        if self.collected_at is None:
+            self.collected_at = now
+        elif now - self.collected_at >= self.collect_every:
+            gc.unfreeze()
+            gc.collect()
+            self.collected_at = now
+        gc.freeze()
+
+
+async def _keep_collections_short(policy: CollectorPolicy) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        await asyncio.sleep(policy.freeze_every)
+        policy.step(loop.time())
+
+
+def _burst(rate: float) -> int:
+    """The burst a rate allows: the protocol's for its own rate, else twice the rate a second."""
+    if rate == protocol.RATE_PER_SECOND:
+        return protocol.RATE_BURST
+    return max(1, round(2 * rate))
 
 
 def _advertise(port: int, name: str, tls: bool) -> Advertiser:

@@ -1,0 +1,65 @@
+"""The server writes each step as text with less work (``HostedTable.step_text``): the same
+JSON as the step frame written whole, at every position of whole games, for every viewer."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.net.table_host import HostedTable, TableOptions
+from game.net.wire import compact_json, encode_text, encode_value
+from game.persistence.history_codec import score_history
+from game.rules import PUBLIC_SEAT, Phase
+from game.rules.house_rules import make_rules
+
+
+def _compact(value: object) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    ("game", "values"),
+    [
+        ("bidwhist", {}),
+        ("wizard", {"rounds": 3, "bidding": "hidden"}),  # hidden bids: the seats' views differ
+    ],
+)
+def test_step_text_is_the_step_frame_written_whole_at_every_position(game: str, values: dict[str, object]) -> None:
+    rules = make_rules(game, values)
+    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "open"}] * 3
+    table, _, _ = HostedTable.create(rules, seats, TableOptions("t"))
+    table.seed = 11
+    for name in ("Bob", "Cy", "Di"):
+        table.take_seat(name)
+    table.start()
+    match = table.match
+    assert match is not None
+    rng = random.Random(2)
+    sent = dict.fromkeys([0, 1, 2, 3, PUBLIC_SEAT], 0)
+    positions = hands_over = 0
+    while True:
+        for viewer, after in sent.items():
+            assert table.step_text(viewer, after) == _compact(table.step_for(viewer, after))
+            assert encode_text(match.view(viewer)) == _compact(encode_value(match.view(viewer)))
+            sent[viewer] = table.last_number
+        # The score history is written again only when it changes: never out of date.
+        assert table.step_for(0, 0)["scores"] == encode_value(score_history(match.history()))
+        positions += 1
+        if match.is_over:
+            break
+        if match.phase == Phase.HAND_OVER:
+            hands_over += 1
+            match.next_deal()
+        else:
+            seat = match.current_player
+            table.act(seat, rng.choice(match.view(seat).legal_actions), len(match.actions))
+    assert hands_over >= 1 and positions > 30
+
+
+def test_compact_json_is_json_dumps_with_compact_separators() -> None:
+    values = [{"a": [1, None, True, 'é"x\n'], "b": {"c": -1}}, "Zoë", 3, [], {}, None, {"x": 1.5}]
+    assert [compact_json(value) for value in values] == [_compact(value) for value in values]
+    with pytest.raises(TypeError):
+        compact_json({"a": object()})

@@ -1,0 +1,62 @@
+"""``python main.py serve`` options: ``--rate-limit`` sets each connection's allowance."""
+
+from __future__ import annotations
+
+import gc
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from game.net import protocol
+from game.program import serve_command
+from game.program.cli import main
+
+
+def _server_options(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *options: str) -> dict[str, Any]:
+    """The keywords ``serve`` would make its ``TableServer`` with (it stops right there)."""
+    made: dict[str, Any] = {}
+
+    def table_server(*args: Any, **keywords: Any) -> None:
+        made.update(keywords)
+        raise OSError("stop here")  # run_serve reports it and returns 1
+
+    monkeypatch.setattr(serve_command, "TableServer", table_server)
+    assert main(["serve", "--port", "0", "--no-lan", "--data-dir", str(tmp_path), *options]) == 1
+    return made
+
+
+def test_rate_limit_is_each_connections_allowance(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    default = _server_options(monkeypatch, tmp_path)
+    assert (default["rate_per_second"], default["rate_burst"]) == (protocol.RATE_PER_SECOND, protocol.RATE_BURST)
+    raised = _server_options(monkeypatch, tmp_path, "--rate-limit", "500")
+    assert (raised["rate_per_second"], raised["rate_burst"]) == (500.0, 1000)
+
+
+@pytest.mark.parametrize("rate", ["0", "-3", "1e9", "nan"])
+def test_a_rate_limit_that_is_no_rate_is_refused(rate: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "0", "--no-lan", "--rate-limit", rate]) == 2
+    assert "--rate-limit" in capsys.readouterr().err
+
+
+def test_the_server_freezes_its_objects_and_collects_them_all_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
+    collections: list[int] = []
+
+    def collect(generation: int = 2) -> int:
+        collections.append(generation)
+        return 0
+
+    monkeypatch.setattr(gc, "collect", collect)  # the module serve_command calls
+    policy = serve_command.CollectorPolicy(freeze_every=10.0, collect_every=900.0)
+    try:
+        kept = [[index] for index in range(10)]  # objects alive now, followed by the collector
+        policy.step(100.0)
+        assert gc.get_freeze_count() >= len(kept) and collections == []
+        policy.step(500.0)  # frozen again, nothing collected yet
+        assert collections == []
+        policy.step(1000.0)  # a quarter of an hour on: everything unfrozen and collected once
+        assert collections == [2] and gc.get_freeze_count() > 0
+        policy.step(1010.0)
+        assert collections == [2]
+    finally:
+        gc.unfreeze()  # the other tests run with the usual collector
