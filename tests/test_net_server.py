@@ -89,6 +89,7 @@ async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, A
         await asyncio.sleep(1.6)  # the server looks once a second: the stand-in starts within 1.3 s
         went_on = host.steps[0]["state"]["position"][0] > away_at + 1 and not host.steps[0]["state"]["over"]
         await guest.reconnect()  # and comes back to his own seat
+        host.pace = 0.0  # the rest of the game at full speed
         await guest.play_on()
         history = await host.finish(30)
         await guest.finish(30)
