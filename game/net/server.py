@@ -9,8 +9,9 @@ from __future__ import annotations
 
 # One connection, one ``Connection``: the seats it holds per table (with the last
 # event number sent for each), the tables it watches and hosts, its rate allowance
-# and its count of malformed frames. Frames go out through the connection's own
-# queue and writer task, so a slow reader never holds up a table or another player.
+# and its count of malformed frames. Frames are handed to the connection's transport
+# at once (``broadcast``: no task, no waiting), so a slow reader never holds up a table
+# or another player; one whose frames pile up past a limit is let go.
 #
 # After every change of a table, in this order: the change is written to the
 # table log, then each viewer at the table is sent its step (its events since the
@@ -31,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol
@@ -48,7 +49,7 @@ log = logging.getLogger("tricktable.server")
 # Messages with no answer of their own are answered ``ok`` once carried out (after the
 # steps they caused), so a client knows its action is done, or ``refused``.
 _ANSWERED_OK = frozenset({"spectate", "set_seat", "move_seat", "start", "act", "claim", "ready", "leave"})
-OUTBOX_LIMIT = 2000
+WRITE_BUFFER_LIMIT = 4 * 1024 * 1024  # bytes waiting for one slow reader before it is let go
 # A finished table stays this long, so that a player who was away at the end still gets
 # the game for their history when they come back.
 FINISHED_KEPT_SECONDS = 600.0  # frames waiting for one slow reader before it is let go
@@ -71,16 +72,23 @@ class Connection:
     allowance_at: float = 0.0
     over_allowance: int = 0
     bad_frames: int = 0
-    outbox: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
+    dropped: bool = False  # let go for not reading its frames
 
     def send(self, frame: dict[str, Any]) -> None:
         self.send_text(json.dumps(frame, separators=(",", ":")))
 
     def send_text(self, text: str) -> None:
-        """A frame already written as JSON (a step: ``HostedTable.step_text``)."""
-        if self.outbox.qsize() >= OUTBOX_LIMIT:
-            return  # the writer closes it (below); nothing more is queued
-        self.outbox.put_nowait(text)
+        """A frame already written as JSON (a step: ``HostedTable.step_text``), handed to the
+        connection's transport at once: no task and no waiting per frame. A reader that lets
+        its frames pile up past ``WRITE_BUFFER_LIMIT`` is let go."""
+        if self.dropped:
+            return
+        transport = self.socket.transport
+        if transport is not None and transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
+            self.dropped = True
+            asyncio.get_running_loop().create_task(self.socket.close(1008, "not reading"))
+            return
+        broadcast((self.socket,), text)
 
     def tables(self) -> set[str]:
         return set(self.held) | set(self.watching)
@@ -146,8 +154,6 @@ class TableServer:
         for table_id, connections in self.at_table.items():
             for conn in connections:
                 conn.send({"type": "table_closed", "table": table_id})
-            for conn in connections:
-                conn.outbox.put_nowait(None)  # the frames before it go out, then the writer ends
 
     def close(self) -> None:
         """The server stopped: drop what computers think and let the logs' folder go."""
@@ -170,7 +176,6 @@ class TableServer:
         conn = Connection(
             socket, _is_private(socket.remote_address), allowance=self.rate_burst, allowance_at=self.clock()
         )
-        writer = asyncio.create_task(self._write(conn))
         try:
             try:
                 first = await asyncio.wait_for(socket.recv(), protocol.HELLO_SECONDS)
@@ -193,23 +198,7 @@ class TableServer:
         except ConnectionClosed:
             pass
         finally:
-            conn.outbox.put_nowait(None)
             self._gone(conn)
-            with contextlib.suppress(Exception):
-                await writer
-
-    async def _write(self, conn: Connection) -> None:
-        while True:
-            text = await conn.outbox.get()
-            if text is None:
-                return
-            if conn.outbox.qsize() >= OUTBOX_LIMIT - 1:
-                await conn.socket.close(1008, "not reading")
-                return
-            try:
-                await conn.socket.send(text)
-            except ConnectionClosed:
-                return
 
     def _receive(self, conn: Connection, message: str | bytes) -> None:
         now = self.clock()
@@ -480,7 +469,7 @@ class TableServer:
         conn.send({"type": "tables", "re": data.get("id"), "tables": listing[:500]})
 
     def _create_table(self, conn: Connection, data: dict[str, Any]) -> None:
-        if len(self.tables) >= self.max_tables:
+        if sum(1 for table in self.tables.values() if table.finished_at is None) >= self.max_tables:
             raise TableRefusal("too_many_tables", "this server holds as many tables as it can")
         rules_data = data.get("rules")
         if not isinstance(rules_data, dict) or rules_data.get("game") not in game_names():
