@@ -16,11 +16,9 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 
-from game.net.wire import decode_action, encode_value
-from game.persistence.history_codec import score_history
+from game.net.table_host import HostedTable, SeatPlan, TableOptions
+from game.net.wire import decode_action
 from game.rules import IllegalActionError, Phase, make_rules
-from game.rules.actions import discard, play
-from game.rules.cards import card_code
 from game.session.match import Match, Seat
 
 TABLE = "T1"
@@ -240,34 +238,8 @@ class FixtureServer:
 
 
 def step_frame(match: Match, viewer: int, after: int) -> dict[str, Any]:
-    """The ``step`` frame for ``viewer`` with the events after number ``after`` (PROTOCOL.md)."""
-    events = match.events_for(match.events[after:], viewer)
-    view = match.view(viewer)
-    refusals = {}
-    if viewer == match.current_player and match.phase in (Phase.PLAY, Phase.DISCARD):
-        make = play if match.phase == Phase.PLAY else discard
-        for card in view.hand:
-            error = match.explain(make(card))
-            if error is not None:
-                refusals[card_code(card)] = {"code": error.code, "params": error.params, "message": error.message}
-    finished = match.finished_hand()
-    return {
-        "type": "step",
-        "table": TABLE,
-        "viewer": viewer,
-        "epoch": 0,
-        "events": [{"n": after + index + 1, "event": encode_value(event)} for index, event in enumerate(events)],
-        "state": {
-            "position": list(match.position_key()),
-            "phase": match.phase.name.lower(),
-            "current": match.current_player,
-            "deal": match.deal_number,
-            "over": match.is_over,
-            "last": len(match.events),
-        },
-        "view": encode_value(view),
-        "scores": encode_value(score_history(match.history())),
-        "can_claim": match.can_claim(viewer),
-        "refusals": refusals,
-        "finished_hand": None if finished is None else encode_value(finished),
-    }
+    """The ``step`` frame for ``viewer`` with the events after number ``after``, made as the
+    real server makes it (``HostedTable.step_for``) around the fixture's match."""
+    seats = [SeatPlan("host", name=seat.name) for seat in match.seats]
+    table = HostedTable(TABLE, "FIXT-URE0", match.rules, seats, TableOptions("fixture"), "", match=match)
+    return table.step_for(viewer, after)

@@ -22,7 +22,6 @@ from typing import Any
 
 import pygame
 import pytest
-from zeroconf import Zeroconf
 
 from game.net.client import NetClient
 from game.net.discovery import FoundServer, advertise, browse
@@ -37,6 +36,7 @@ from game.ui.scenes.lobby_scene import LobbyScene, link_error_words
 from game.ui.scenes.start_scene import StartScene
 from game.ui.table.scene import TableScene
 from game.ui.text import t
+from test_net_discovery import loopback_multicast  # noqa: F401  (the fixture, used by name)
 from test_ui_table import click, key, make_app, step, top_name
 
 LOOPBACK = ["127.0.0.1"]
@@ -329,14 +329,6 @@ def test_a_server_advertising_tls_is_reached_over_wss() -> None:
 
 
 # ---------------------------------------------------------------------- found on this network
-@pytest.fixture(scope="module")
-def loopback_multicast() -> None:
-    try:
-        Zeroconf(interfaces=LOOPBACK, use_asyncio=False).close()
-    except OSError as exc:
-        pytest.skip(f"this machine cannot do multicast DNS on its loopback interface: {exc}")
-
-
 @pytest.mark.usefixtures("loopback_multicast")
 def test_a_table_advertised_on_this_network_is_listed_and_joins_with_a_click(tmp_path, server) -> None:
     _, url, port = server
