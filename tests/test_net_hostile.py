@@ -127,7 +127,8 @@ def test_garbage_and_floods_are_closed_while_another_table_plays_on() -> None:
             host, guest, created = await _table(url)
             await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
             table_server.rate_per_second, table_server.rate_burst = protocol.RATE_PER_SECOND, protocol.RATE_BURST
-            flooder, spammer = await _hello(url), await _hello(url)
+            # Both read what they are sent (max_queue None), so each close completes at once.
+            flooder, spammer = await _hello(url, max_queue=None), await _hello(url, max_queue=None)
             # A burst past the allowance is answered rate_limited, message by message...
             slowed = [
                 (await _answer(flooder, json.dumps({"type": "list_tables"}))).get("code", "tables")

@@ -71,13 +71,13 @@ def test_hello_comes_first_and_names_the_version() -> None:
 
 
 async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, Any]], dict[str, Any], bool]:
-    async with running_server() as (_, url):
+    async with running_server(tick_seconds=0.2) as (_, url):
         # Ann takes her time, so the game is still on when Bob comes back.
         host, guest = BotClient(url, seed=1, record=True, pace=0.2), BotClient(url, seed=2)
         await host.connect()
         await guest.connect()
         seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}, {"kind": "computer", "level": "random"}]
-        created = await create_table(host, "wizard", seats, {"rounds": 5}, stand_in_after=stand_in_after)
+        created = await create_table(host, "wizard", seats, {"rounds": 4}, stand_in_after=stand_in_after)
         await take_seat(guest, created["invite"], "Bob")
         guest.hold = lambda step: step["state"]["deal"] == 2  # Bob leaves in the second round...
         await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
@@ -86,7 +86,7 @@ async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, A
             await asyncio.sleep(0.02)
         await guest.close()  # ... his program closed: the link drops
         away_at = host.steps[0]["state"]["position"][0]
-        await asyncio.sleep(1.6)  # the server looks once a second: the stand-in starts within 1.3 s
+        await asyncio.sleep(0.9)  # the server looks every 0.2 s here: the stand-in starts within 0.7 s
         went_on = host.steps[0]["state"]["position"][0] > away_at + 1 and not host.steps[0]["state"]["over"]
         await guest.reconnect()  # and comes back to his own seat
         host.pace = 0.0  # the rest of the game at full speed

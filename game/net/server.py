@@ -105,6 +105,7 @@ class TableServer:
         max_tables: int = protocol.MAX_TABLES,
         clock: Callable[[], float] = time.monotonic,
         ai_threads: int = 2,
+        tick_seconds: float = 1.0,
         rate_per_second: float = protocol.RATE_PER_SECOND,
         rate_burst: int = protocol.RATE_BURST,
         resume_tables: bool = True,
@@ -115,6 +116,7 @@ class TableServer:
         players' tokens went with the program that ended."""
         self.rate_per_second, self.rate_burst = rate_per_second, rate_burst
         self.keeps_tables = resume_tables
+        self.tick_seconds = tick_seconds  # how often away players are counted and stand-ins start
         self.name = name[:60]
         self.max_tables = max_tables
         self.clock = clock
@@ -685,7 +687,7 @@ async def start_server(
 
     async def ticking() -> None:
         while True:
-            await asyncio.sleep(1.0)
+            await asyncio.sleep(table_server.tick_seconds)
             table_server.tick()
 
     tick_task = asyncio.get_running_loop().create_task(ticking())
