@@ -122,9 +122,7 @@ class NetClient:
         server's answer names it as ``re``. Never waits. Dropped (and logged) while the link is
         down after having been up: see the module's notes."""
         with self._lock:
-            number = self._next_id
-            self._next_id += 1
-            text = json.dumps({**message, "id": number}, separators=(",", ":"))
+            number, text = self._numbered(message)
             if self._closing or (self._ever_connected and self._status.state != CONNECTED):
                 log.info("not sent while the link is down: %s", message.get("type"))
                 return number
@@ -269,9 +267,13 @@ class NetClient:
 
     def _frame(self, message: dict[str, Any]) -> str:
         with self._lock:
-            number = self._next_id
-            self._next_id += 1
-        return json.dumps({**message, "id": number}, separators=(",", ":"))
+            return self._numbered(message)[1]
+
+    def _numbered(self, message: dict[str, Any]) -> tuple[int, str]:
+        """``message`` with the next ``id``, as the frame's text (the lock is held)."""
+        number = self._next_id
+        self._next_id += 1
+        return number, json.dumps({**message, "id": number}, separators=(",", ":"))
 
     def _held(self) -> list[tuple[str, int, _HeldSeat]]:
         with self._lock:

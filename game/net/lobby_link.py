@@ -29,9 +29,9 @@ from typing import Any
 
 from game.net.client import CLOSED, LINK, LinkStatus, NetClient
 from game.net.protocol import normalize_invite_code
+from game.net.wire import WireError, decode_rules
 from game.net.remote_session import RemoteSession
-from game.rules import game_names
-from game.rules.house_rules import Rules, rules_from_dict
+from game.rules.house_rules import Rules
 from game.session.names import clean_name
 from game.settings.paths import UserPaths
 
@@ -357,13 +357,9 @@ class LobbyLink:
 def read_lobby(message: Mapping[str, Any]) -> Lobby | None:
     """A ``lobby`` message as a ``Lobby``; None (logged) when it does not describe a table this
     program can show."""
-    rules_data = message.get("rules")
-    if not isinstance(rules_data, dict) or rules_data.get("game") not in game_names():
-        log.warning("a lobby for a game this program does not know was dropped")
-        return None
     try:
-        rules = rules_from_dict(rules_data["game"], rules_data.get("values", {}))
-    except Exception as error:  # rules this version cannot read: the table cannot be shown here
+        rules = decode_rules(message.get("rules"))
+    except WireError as error:  # a game or rules this version cannot read: the table cannot be shown here
         log.warning("a lobby whose rules cannot be read was dropped: %s", error)
         return None
     entries = message.get("seats")

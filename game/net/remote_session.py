@@ -43,7 +43,7 @@ from typing import Any
 
 from game.ai.budget import SearchBudget
 from game.net.client import CONNECTED, LINK, NetClient
-from game.net.wire import WireError, decode_value, encode_action
+from game.net.wire import WireError, decode_rules, decode_value, encode_action
 from game.persistence.history_schema import RecordShapeError
 from game.persistence.savegame import record_received_game
 from game.rules import (
@@ -57,14 +57,13 @@ from game.rules import (
     Phase,
     PlayerView,
     Viewer,
-    game_names,
     get_game,
 )
 from game.rules.cards import parse_card
 from game.rules.errors import ParseError
 from game.rules.events import Dealt
 from game.rules.finished_hand import FinishedHand
-from game.rules.house_rules import Rules, rules_from_dict
+from game.rules.house_rules import Rules
 from game.session.ai_worker import AiJob, AiRunner, ThreadedAiRunner
 from game.session.hints import HintFunction, HintLike, HintRequest, lazy_hint_for
 from game.session.match import Seat
@@ -639,12 +638,9 @@ def _is_a_table_session(session: RemoteSession) -> TableSession:
 # ---------------------------------------------------------------- reading messages
 def _read_lobby(lobby: Mapping[str, Any]) -> tuple[Rules, list[Seat]]:
     """The rules and the seats a ``lobby`` message describes."""
-    rules_data = lobby.get("rules")
-    if not isinstance(rules_data, dict) or rules_data.get("game") not in game_names():
-        raise NetworkTableError("the table's game is not one this program knows")
     try:
-        rules = rules_from_dict(rules_data["game"], rules_data.get("values", {}))
-    except Exception as error:  # a rules problem means the table cannot be shown, never a crash
+        rules = decode_rules(lobby.get("rules"))
+    except WireError as error:  # a rules problem means the table cannot be shown, never a crash
         raise NetworkTableError(f"the table's rules cannot be read: {error}") from None
     entries = lobby.get("seats")
     if not isinstance(entries, list) or not entries:

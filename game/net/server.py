@@ -39,7 +39,7 @@ from game.net import protocol
 from game.net.protocol import normalize_invite_code
 from game.net.table_host import HostedTable, TableOptions, TableRefusal
 from game.net.table_log import TableLogs
-from game.net.wire import WireError, decode_action
+from game.net.wire import WireError, compact_json, decode_action
 from game.rules import PUBLIC_SEAT, game_names
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import make_rules
@@ -66,7 +66,6 @@ class Connection:
     # Hot seat: a connection holding two or more seats of a table also gets the public viewer's steps
     # (its screen shows the public view between turns): table -> last event number sent to it.
     public: dict[str, int] = field(default_factory=dict)
-    hosting: set[str] = field(default_factory=set)
     greeted: bool = False
     allowance: float = protocol.RATE_BURST
     allowance_at: float = 0.0
@@ -75,7 +74,7 @@ class Connection:
     dropped: bool = False  # let go for not reading its frames
 
     def send(self, frame: dict[str, Any]) -> None:
-        self.send_text(json.dumps(frame, separators=(",", ":")))
+        self.send_text(compact_json(frame))
 
     def send_text(self, text: str) -> None:
         """A frame already written as JSON (a step: ``HostedTable.step_text``), handed to the
@@ -360,12 +359,12 @@ class TableServer:
                 if sent < last:
                     conn.send_text(table.step_text(seat, sent))
                     seats[seat] = last
-            if len(seats) >= 2 and conn.public.get(table.table_id, 0) < last:
-                conn.send(table.step_for(PUBLIC_SEAT, conn.public.get(table.table_id, 0)))
-                conn.public[table.table_id] = last
-            if table.table_id in conn.watching and conn.watching[table.table_id] < last:
-                conn.send_text(table.step_text(PUBLIC_SEAT, conn.watching[table.table_id]))
-                conn.watching[table.table_id] = last
+            # The public viewer: a spectator's, and a hot-seat screen's between turns.
+            for marks, wanted in ((conn.public, len(seats) >= 2), (conn.watching, table.table_id in conn.watching)):
+                sent = marks.get(table.table_id, 0)
+                if wanted and sent < last:
+                    conn.send_text(table.step_text(PUBLIC_SEAT, sent))
+                    marks[table.table_id] = last
 
     def _changed(self, table: HostedTable) -> None:
         """``table``'s game moved (already logged): tell everyone, deal on, let a computer think."""
@@ -394,7 +393,6 @@ class TableServer:
             conn.held.pop(table.table_id, None)
             conn.watching.pop(table.table_id, None)
             conn.public.pop(table.table_id, None)
-            conn.hosting.discard(table.table_id)
 
     def _advance(self, table: HostedTable) -> None:
         """Set the computer to act (if any) thinking, off the loop."""
@@ -501,7 +499,6 @@ class TableServer:
         table, host_token, tokens = HostedTable.create(rules, seats if isinstance(seats, list) else [], options)
         self.logs.create(table)
         self._add(table)
-        conn.hosting.add(table.table_id)
         self.at_table[table.table_id].add(conn)
         conn.held.setdefault(table.table_id, {})
         for seat in tokens:

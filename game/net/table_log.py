@@ -27,7 +27,7 @@ from typing import Any, BinaryIO
 
 from game.persistence import file_lock
 from game.net.table_host import HostedTable, SeatPlan, TableOptions
-from game.net.wire import decode_action
+from game.net.wire import compact_json, decode_action
 from game.rules.house_rules import rules_from_dict
 
 log = logging.getLogger("tricktable.server")
@@ -100,7 +100,7 @@ class TableLogs:
         path = self._path(table_id)
         if path is None:
             return
-        data = (json.dumps(line, separators=(",", ":")) + "\n").encode("utf-8")
+        data = (compact_json(line) + "\n").encode("utf-8")
         flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if exclusive else 0)
         descriptor = os.open(path, flags, 0o600)
         try:

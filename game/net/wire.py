@@ -377,15 +377,17 @@ def _decode(value: Any, kind: _Type, owner: type) -> Any:
         pairs = [_decode(item, _Type("tuple", kind.args), owner) for item in value]
         return dict(pairs)
     if name == "object":
-        return _decode_rules(value)
+        return decode_rules(value)
     nested = _dataclass_named(name, owner)
-    if nested is not None and nested in _wire_classes().values():
+    if nested is not None and _wire_classes().get(nested.__name__) is nested:
         _need(isinstance(value, dict), f"a {name} object")
         return _decode_fields(value, nested)
     raise WireError(f"cannot read a {name}")
 
 
-def _decode_rules(value: Any) -> Rules:
+def decode_rules(value: Any) -> Rules:
+    """Rules as a frame carries them, ``{"game": ..., "values": {...}}``; ``WireError`` when they
+    name no game this program plays or cannot be read."""
     _need(isinstance(value, dict) and isinstance(value.get("game"), str), "rules with their game")
     if value["game"] not in game_names():
         raise WireError(f"unknown game {value['game'][:40]!r}")
