@@ -144,6 +144,7 @@ class BenchTable:
         self.seat_of: dict[int, int] = {}  # connection index -> seat
         self.waiting: dict[int, list[float]] = {}  # position -> [sent at, seats that got it]
         self.answered: set[tuple[int, int]] = set()  # (seat, position) already answered
+        self.legal: dict[int, str] = {}  # bot number -> its view's last legal actions, as JSON text
         self.next_slot = time.monotonic() + job.interval * self.rng.random()  # tables out of step
         self.slots: dict[int, float] = {}  # position -> when it is answered (human pace)
         self.restarting = False
@@ -250,14 +251,18 @@ class BenchTable:
                     self.report.latencies.append(now - waiting[0])
                     if now - waiting[0] > P99_GOAL_MS / 1000:
                         self.report.slow.append(waiting[0] - self.window[0])
+        # A step's view carries the legal actions only when they changed (a whole step always).
+        start = text.find(_LEGAL, text.index('"view":'))
+        if start >= 0:
+            start += len(_LEGAL)
+            self.legal[number] = text[start : text.index("]", start) + 1]
         seat = self.seat_of.get(number, -1)
         if found.group(4) == "true" or (seat, position) in self.answered or now >= self.window[1]:
             return  # (after the window the bots stop: only the steps of acts sent in it are awaited)
         if phase == "hand_over":
             message = {"type": "ready", "table": self.table, "seat": seat, "at": position}
         elif current == seat:
-            start = text.index(_LEGAL, text.index('"view":')) + len(_LEGAL)
-            legal = json.loads(text[start : text.index("]", start) + 1])
+            legal = json.loads(self.legal[number])
             message = {"type": "act", "table": self.table, "seat": seat, "action": self.rng.choice(legal)}
             message["at"] = position
         else:

@@ -16,6 +16,7 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection, serve
 
+from game.net.protocol import PROTOCOL_VERSION
 from game.net.table_host import HostedTable, SeatPlan, TableOptions
 from game.net.wire import decode_action
 from game.rules import IllegalActionError, Phase, make_rules
@@ -154,7 +155,7 @@ class FixtureServer:
         match = self.match
         if kind == "hello":
             await connection.socket.send(
-                json.dumps({"type": "welcome", "protocol": 1, "server": "fixture", "listed": True})
+                json.dumps({"type": "welcome", "protocol": PROTOCOL_VERSION, "server": "fixture", "listed": True})
             )
         elif kind == "list_tables":
             await connection.socket.send(json.dumps({"type": "tables", "re": number, "tables": []}))

@@ -260,7 +260,7 @@ def test_garbage_adverts_on_the_network_are_shown_safely_or_skipped() -> None:
     token = secrets.token_hex(3)
     rng = random.Random(27)
     adverts = [
-        (f"Good {token}", _txt(b"protocol=1", b"name=Good " + token.encode(), b"tls=0")),
+        (f"Good {token}", _txt(f"protocol={PROTOCOL_VERSION}".encode(), b"name=Good " + token.encode(), b"tls=0")),
         (
             f"Bad text {token}",
             _txt(b"protocol=banana", b"name=\x1b[2J" + "é".encode() * 45, b"tls=\xff\xfe", b"\x00\x01")

@@ -21,6 +21,7 @@ import pytest
 from game.ai.budget import SearchBudget
 from game.net.client import CLOSED, CONNECTED, LOST, NetClient
 from game.net.remote_session import NetworkTableError, RemoteSession
+from game.net.protocol import PROTOCOL_VERSION
 from game.persistence.history_codec import score_history
 from game.persistence.history_files import encode_record
 from game.rules import PUBLIC_SEAT, IllegalActionError, Phase, events_for, make_rules
@@ -329,7 +330,7 @@ def test_messages_sent_before_the_link_is_up_follow_the_hello_and_arrivals_are_a
     assert announced.wait(5)
     assert wait_for(lambda: len(server.received) >= 3)
     assert [m["type"] for m in server.received[:3]] == ["hello", "list_tables", "list_tables"]
-    assert server.received[0]["protocol"] == 1 and server.received[0]["app"] == "tests"
+    assert server.received[0]["protocol"] == PROTOCOL_VERSION and server.received[0]["app"] == "tests"
     assert [m["id"] for m in server.received[1:3]] == [first, second]
     arrived = client.messages()
     assert {"type": "_link", "status": "connected", "reason": ""} in arrived

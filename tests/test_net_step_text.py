@@ -8,7 +8,8 @@ import random
 
 import pytest
 
-from game.net.table_host import HostedTable, TableOptions
+from game.net.step_book import StepBook, StepOutOfStep
+from game.net.table_host import HostedTable, SentStep, TableOptions
 from game.net.wire import compact_json, encode_text, encode_value
 from game.persistence.history_codec import score_history
 from game.rules import PUBLIC_SEAT, Phase
@@ -38,11 +39,22 @@ def test_step_text_is_the_step_frame_written_whole_at_every_position(game: str, 
     assert match is not None
     rng = random.Random(2)
     sent = dict.fromkeys([0, 1, 2, 3, PUBLIC_SEAT], 0)
+    previous: dict[int, SentStep | None] = dict.fromkeys(sent)
+    book = StepBook()
     positions = hands_over = 0
     while True:
         for viewer, after in sent.items():
-            assert table.step_text(viewer, after) == _compact(table.step_for(viewer, after))
+            whole_text, _ = table.step_text(viewer, after)
+            assert whole_text == _compact(table.step_for(viewer, after))
             assert encode_text(match.view(viewer)) == _compact(encode_value(match.view(viewer)))
+            # Each step after the first carries only what changed, and the client's book makes it whole.
+            expected = _compact(table.step_for(viewer, after, previous[viewer], re=7))
+            text, previous[viewer] = table.step_text(viewer, after, previous[viewer], re=7)
+            assert text == expected
+            frame = json.loads(text)
+            assert frame["re"] == 7 and (frame["base"] is None) == (positions == 0)
+            whole = json.loads(whole_text)
+            assert book.whole(frame) == {**whole, "re": 7, "base": frame["base"]}
             sent[viewer] = table.last_number
         # The score history is written again only when it changes: never out of date.
         assert table.step_for(0, 0)["scores"] == encode_value(score_history(match.history()))
@@ -56,6 +68,22 @@ def test_step_text_is_the_step_frame_written_whole_at_every_position(game: str, 
             seat = match.current_player
             table.act(seat, rng.choice(match.view(seat).legal_actions), len(match.actions))
     assert hands_over >= 1 and positions > 30
+
+
+def test_a_step_that_builds_on_a_step_the_client_lacks_is_refused() -> None:
+    book = StepBook()
+    whole = {"type": "step", "table": "t", "viewer": 0, "base": None, "state": {"last": 4}, "view": {"a": 1}}
+    whole.update(scores={"s": 1}, finished_hand=None)
+    book.whole(whole)
+    change = {"type": "step", "table": "t", "viewer": 0, "base": 4, "state": {"last": 6}, "view": {"b": 2}}
+    merged = book.whole(change)
+    assert merged["view"] == {"a": 1, "b": 2} and merged["scores"] == {"s": 1} and merged["finished_hand"] is None
+    with pytest.raises(StepOutOfStep):
+        book.whole({**change, "base": 5, "state": {"last": 7}})  # the client has event 6's step, not event 5's
+    with pytest.raises(StepOutOfStep):
+        book.whole({**change, "viewer": 1})  # nothing yet for that viewer
+    with pytest.raises(ValueError):
+        book.whole({"type": "step", "table": "t", "viewer": 0, "base": None, "view": []})
 
 
 def test_compact_json_is_json_dumps_with_compact_separators() -> None:

@@ -171,9 +171,13 @@ def test_a_restarted_server_costs_the_client_nothing(tmp_path: Path) -> None:
         assert wait_for(lambda: session.link_down)
         server = _serve(tmp_path / "server", port)
         assert wait_for(lambda: not session.link_down, seconds=10)
-        assert wait_for(act_when_asked, seconds=10)  # the computers play on after the restart
+        assert wait_for(act_when_asked, seconds=10)
+        resumed = session.position
+        assert resumed >= played
+        session.submit(0, session.view(0).game.legal_actions[0])  # the game plays on after the restart
+        assert wait_for(lambda: act_when_asked() and session.position > resumed, seconds=10)
         hosted = server.table_server.tables[table].match
-        assert hosted is not None and session.position == hosted.position_key() and session.position > played
+        assert hosted is not None and session.position == hosted.position_key()
         assert session.view(0).game == hosted.view(0)
         assert [n.event for n in session.events_since(0, 0)] == events_for(hosted.events, 0)
     finally:

@@ -26,6 +26,7 @@ import pytest
 from game.net.client import NetClient
 from game.net.discovery import FoundServer, advertise, browse
 from game.net.join_attempt import CONNECT_SECONDS, JoinFailure, link_failure
+from game.net.protocol import PROTOCOL_VERSION
 from game.net.lan_tables import ListedServer, host_url, read_tables, server_url
 from game.net.server import ServerThread, TableServer
 from game.rules import make_rules
@@ -263,7 +264,7 @@ def test_a_bare_code_goes_to_the_one_server_found_and_an_idle_screen_sleeps(tmp_
     try:
         scene = join_screen(app)  # discovery off here: the one server is put in the list as if found
         assert scene.wake_in() is None  # nothing to look at and nothing under way: no frames at all
-        found = FoundServer("Ann's laptop", ("127.0.0.1",), port, 1, False, "a._tricktable._tcp.local.")
+        found = FoundServer("Ann's laptop", ("127.0.0.1",), port, PROTOCOL_VERSION, False, "a._tricktable._tcp.local.")
         scene.listing = [ListedServer(found)]
         type_into(app, scene.name_input, "Bob")
         type_into(app, scene.address_input, host.invite.replace("-", " "))
@@ -323,7 +324,9 @@ def test_link_failures_are_sorted_into_what_a_player_can_act_on() -> None:
 
 
 def test_a_server_advertising_tls_is_reached_over_wss() -> None:
-    secure = FoundServer("Ann's server", ("fe80::1%eth0", "192.0.2.7"), 47123, 1, True, "a._tricktable._tcp.local.")
+    secure = FoundServer(
+        "Ann's server", ("fe80::1%eth0", "192.0.2.7"), 47123, PROTOCOL_VERSION, True, "a._tricktable._tcp.local."
+    )
     assert server_url(secure) == "wss://[fe80::1%eth0]:47123/"
     assert host_url("192.0.2.7", 47123) == "ws://192.0.2.7:47123/"
 
@@ -362,8 +365,10 @@ def test_a_server_of_another_version_full_and_started_tables_are_greyed_with_the
     app = make_app(tmp_path / "bob")
     try:
         scene = join_screen(app)
-        found = FoundServer("Ann's server", ("192.0.2.7",), 47123, 1, False, "a._tricktable._tcp.local.")
-        newer = FoundServer("Cy's server", ("192.0.2.8",), 47123, 2, False, "c._tricktable._tcp.local.")
+        found = FoundServer("Ann's server", ("192.0.2.7",), 47123, PROTOCOL_VERSION, False, "a._tricktable._tcp.local.")
+        newer = FoundServer(
+            "Cy's server", ("192.0.2.8",), 47123, PROTOCOL_VERSION + 1, False, "c._tricktable._tcp.local."
+        )
         message = {
             "tables": [
                 {"table": "t1", "name": "Ann's table", "game": "wizard", "players": 4, "free_seats": 0,
@@ -386,13 +391,13 @@ def test_a_server_of_another_version_full_and_started_tables_are_greyed_with_the
              t("join.full_reason")),
             (t("join.row_started", table="Ben's table", game=t("start.game.bidwhist")), False,
              t("join.started_reason")),
-            ("Cy's server", False, t("join.other_version", server=2, ours=1)),
+            ("Cy's server", False, t("join.other_version", server=PROTOCOL_VERSION + 1, ours=PROTOCOL_VERSION)),
         ]  # fmt: skip
         click(app, scene.rows[2].rect.center)  # a greyed row says why instead of joining
         assert (
             scene.attempt is None
             and scene.toast.active
-            and scene.toast.text == t("join.other_version", server=2, ours=1)
+            and scene.toast.text == t("join.other_version", server=PROTOCOL_VERSION + 1, ours=PROTOCOL_VERSION)
         )
     finally:
         app.close(quit_pygame=False)
@@ -408,7 +413,7 @@ def test_a_game_under_way_open_to_spectators_is_watched_with_a_click(tmp_path, s
     app = make_app(tmp_path / "bob")
     try:
         scene = join_screen(app)
-        found = FoundServer("Ann's laptop", ("127.0.0.1",), port, 1, False, "a._tricktable._tcp.local.")
+        found = FoundServer("Ann's laptop", ("127.0.0.1",), port, PROTOCOL_VERSION, False, "a._tricktable._tcp.local.")
         scene.listing = [ListedServer(found, listed, True)]
         scene._rebuild()
         [row] = scene.rows

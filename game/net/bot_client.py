@@ -17,6 +17,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import protocol
+from game.net.step_book import StepBook
 
 
 class BotClient:
@@ -35,7 +36,8 @@ class BotClient:
         self.tokens: dict[int, str] = {}  # seat -> token
         self.host_token = ""
         self.last: dict[int, int] = {}  # seat -> last event number seen
-        self.steps: dict[int, dict[str, Any]] = {}  # seat -> latest step
+        self.steps: dict[int, dict[str, Any]] = {}  # seat -> latest step (whole)
+        self.step_book = StepBook()
         self.history: dict[str, Any] | None = None
         self.refusals: list[dict[str, Any]] = []
         self.on_step: Callable[[BotClient, dict[str, Any]], None] | None = None
@@ -117,6 +119,8 @@ class BotClient:
         try:
             async for text in self.socket:
                 frame = json.loads(text)
+                if frame.get("type") == "step":
+                    frame = self.step_book.whole(frame)
                 if self.record:
                     self.frames.append(frame)
                 await self._take(frame)

@@ -40,6 +40,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from game.net.protocol import PROTOCOL_VERSION, SERVER_FRAME_LIMIT
+from game.net.step_book import StepBook, StepOutOfStep
 
 log = logging.getLogger("tricktable.net")
 
@@ -97,6 +98,7 @@ class NetClient:
         self._seats: dict[tuple[str, int], _HeldSeat] = {}
         self._status = LinkStatus(CONNECTING)
         self._next_id = 1
+        self._steps = StepBook()  # whole steps from the frames that carry only what changed
         self._ever_connected = False
         self._closing = False
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -303,6 +305,17 @@ class NetClient:
                 message = _read_frame(frame)
                 if message is None:
                     continue
+                if message["type"] == "step":
+                    try:
+                        message = self._steps.whole(message)
+                    except StepOutOfStep as error:
+                        # A frame lost in between: the seats are resumed afresh on a new link.
+                        log.warning("%s: connecting again", error)
+                        await connection.close()
+                        return False
+                    except ValueError as error:
+                        log.warning("a step from the server was dropped: %s", error)
+                        continue
                 if message["type"] == "welcome":
                     with self._lock:
                         self._ever_connected = True

@@ -267,10 +267,16 @@ class LobbyLink:
                 log.warning("a lobby message that could not be read was dropped (%s): %.120r", error, message)
         return changed
 
+    def _carried_out(self, number: Any) -> None:
+        if self._sent.pop(number, None) == "spectate":
+            self.spectating = True
+
     def _take(self, message: dict[str, Any]) -> bool:
         kind = str(message.get("type"))
         if kind in _GAME_MESSAGES:
             self._game_messages.append(message)
+            if kind == "step" and "re" in message:
+                self._carried_out(message["re"])  # a step that answers a message stands for its ``ok``
             return kind == "step"
         if kind == LINK:
             self._game_messages.append(message)  # the session must know of a drop, too
@@ -305,8 +311,7 @@ class LobbyLink:
             self.client.close()
             return True
         if kind == "ok":
-            if self._sent.pop(message.get("re", -1), None) == "spectate":
-                self.spectating = True
+            self._carried_out(message.get("re", -1))
             return False
         if kind == "error":
             request = self._sent.pop(message.get("re", -1), "")

@@ -16,7 +16,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 DEFAULT_PORT = 47123
 CLIENT_FRAME_LIMIT = 8 * 1024  # bytes in one frame from a client
 SERVER_FRAME_LIMIT = 1024 * 1024  # bytes in one frame from the server (a game's history at its end)

@@ -37,7 +37,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol
 from game.net.protocol import normalize_invite_code
-from game.net.table_host import HostedTable, TableOptions, TableRefusal
+from game.net.table_host import HostedTable, SentStep, TableOptions, TableRefusal
 from game.net.table_log import TableLogs
 from game.net.wire import WireError, compact_json, decode_action
 from game.rules import PUBLIC_SEAT, game_names
@@ -72,6 +72,9 @@ class Connection:
     over_allowance: int = 0
     bad_frames: int = 0
     dropped: bool = False  # let go for not reading its frames
+    # (table, viewer) -> the last step sent for that viewer, which the next one builds on.
+    sent_steps: dict[tuple[str, int], SentStep] = field(default_factory=dict)
+    answering: int | None = None  # the message being carried out, until a step answers it
 
     def send(self, frame: dict[str, Any]) -> None:
         self.send_text(compact_json(frame))
@@ -235,10 +238,11 @@ class TableServer:
             conn.bad_frames += 1
             conn.send(TableRefusal("unknown_type", "unknown message type", type=kind[:40]).frame(re=re))
             return
+        conn.answering = re if kind in _ANSWERED_OK else None
         try:
             handler(conn, data)
-            if kind in _ANSWERED_OK:
-                conn.send({"type": "ok", "re": re})
+            if kind in _ANSWERED_OK and (re is None or conn.answering is not None):
+                conn.send({"type": "ok", "re": re})  # no step of this connection answered it
         except TableRefusal as refusal:
             if refusal.code in ("bad_message", "bad_token"):
                 conn.bad_frames += 1
@@ -247,6 +251,8 @@ class TableServer:
         except Exception:  # a server fault answers one message, never ends the server
             log.exception("message %s failed", kind)
             conn.send(TableRefusal("server_busy", "the server could not do that").frame(re=re))
+        finally:
+            conn.answering = None
 
     def _hello(self, conn: Connection, data: dict[str, Any], re: int | None) -> None:
         if data.get("type") != "hello":
@@ -344,6 +350,7 @@ class TableServer:
                 del other.held[table.table_id][seat]
                 other.send({"type": "seat_lost", "table": table.table_id, "seat": seat})
         conn.held.setdefault(table.table_id, {})[seat] = after
+        conn.sent_steps.pop((table.table_id, seat), None)  # its next step is whole
         self.at_table[table.table_id].add(conn)
         presence = table.presence_of(seat)
         presence.away_since, presence.stand_in = None, False
@@ -357,14 +364,23 @@ class TableServer:
             seats = conn.held.get(table.table_id, {})
             for seat, sent in seats.items():
                 if sent < last:
-                    conn.send_text(table.step_text(seat, sent))
+                    self._step(conn, table, seat, sent)
                     seats[seat] = last
             # The public viewer: a spectator's, and a hot-seat screen's between turns.
             for marks, wanted in ((conn.public, len(seats) >= 2), (conn.watching, table.table_id in conn.watching)):
                 sent = marks.get(table.table_id, 0)
                 if wanted and sent < last:
-                    conn.send_text(table.step_text(PUBLIC_SEAT, sent))
+                    self._step(conn, table, PUBLIC_SEAT, sent)
                     marks[table.table_id] = last
+
+    def _step(self, conn: Connection, table: HostedTable, viewer: int, after: int) -> None:
+        """``viewer``'s step from event number ``after``, built on the last one ``conn`` was sent
+        for it (when that is where the viewer is); the first step a message of ``conn`` caused
+        answers it (``re``), in place of an ``ok``."""
+        key = (table.table_id, viewer)
+        text, conn.sent_steps[key] = table.step_text(viewer, after, conn.sent_steps.get(key), conn.answering)
+        conn.answering = None
+        conn.send_text(text)
 
     def _changed(self, table: HostedTable) -> None:
         """``table``'s game moved (already logged): tell everyone, deal on, let a computer think."""

@@ -21,9 +21,9 @@ from typing import Any
 
 from game.ai import make_player
 from game.net.protocol import MAX_NAME, MAX_SEATS, new_invite_code, new_token, token_hash, tokens_match
-from game.net.wire import compact_json, encode_action, encode_text, encode_value
+from game.net.wire import compact_json, encode_action, encode_changes_text, encode_text, encode_value
 from game.persistence.history_codec import score_history
-from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, Viewer, events_for, get_game
+from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, PlayerView, Viewer, events_for, get_game
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
 from game.rules.house_rules import Rules
@@ -80,6 +80,18 @@ class Presence:
 
     away_since: float | None = None
     stand_in: bool = False
+
+
+@dataclass(frozen=True)
+class SentStep:
+    """The last step a viewer was sent at a table, for the next one to build on: the event
+    number it brought the viewer to, its view, and the texts of its score history and
+    finished hand."""
+
+    number: int
+    view: PlayerView
+    scores: str
+    finished_hand: str
 
 
 @dataclass
@@ -337,43 +349,71 @@ class HostedTable:
     def last_number(self) -> int:
         return len(self.match.events) if self.match is not None else 0
 
-    def step_for(self, viewer: Viewer, after: int) -> dict[str, Any]:
+    def step_for(
+        self, viewer: Viewer, after: int, previous: SentStep | None = None, re: int | None = None
+    ) -> dict[str, Any]:
         """The ``step`` frame for ``viewer``: the events after number ``after`` as it may know
-        them, the position, its view, the score history and what it may do."""
+        them, the position, its view, the score history and what it may do. When ``previous``
+        (the viewer's last step) brought it to ``after``, the step builds on it (``base``): the
+        view carries only the fields that changed, and the score history and the finished hand
+        only when they changed. ``re``: the message of this connection the step answers."""
         match = self._playing()
         public = self._public_part(match)[0]
         view = match.view(viewer)
-        return {
-            "type": "step",
-            "table": self.table_id,
-            "viewer": viewer,
-            "epoch": 0,
-            "events": self._events(match, viewer, after),
-            "state": public["state"],
-            "view": encode_value(view),
-            "scores": public["scores"],
-            "can_claim": self._can_claim(match, viewer),
-            "refusals": self._refusals(match, view.hand, viewer),
-            "finished_hand": public["finished_hand"],
-        }
+        builds_on = previous is not None and previous.number == after
+        view_data = encode_value(view)
+        frame: dict[str, Any] = {"type": "step"}
+        if re is not None:
+            frame["re"] = re
+        frame.update(table=self.table_id, viewer=viewer, epoch=0, base=after if builds_on else None)
+        frame["events"] = self._events(match, viewer, after)
+        frame["state"] = public["state"]
+        if previous is not None and builds_on:
+            before = encode_value(previous.view)
+            view_data = {key: value for key, value in view_data.items() if key != "type" and before[key] != value}
+        frame["view"] = view_data
+        if not builds_on or previous is None or _json(public["scores"]) != previous.scores:
+            frame["scores"] = public["scores"]
+        frame["can_claim"] = self._can_claim(match, viewer)
+        frame["refusals"] = self._refusals(match, view.hand, viewer)
+        if not builds_on or previous is None or _json(public["finished_hand"]) != previous.finished_hand:
+            frame["finished_hand"] = public["finished_hand"]
+        return frame
 
-    def step_text(self, viewer: Viewer, after: int) -> str:
-        """``step_for(viewer, after)`` as the compact JSON the server sends, the same text, made
-        with less work: the parts every viewer shares (the state, the scores, a finished hand)
-        are written once a position, and the runs the seats' views share once for all of them."""
+    def step_text(
+        self, viewer: Viewer, after: int, previous: SentStep | None = None, re: int | None = None
+    ) -> tuple[str, SentStep]:
+        """``step_for(viewer, after, previous, re)`` as the compact JSON the server sends, the
+        same text, made with less work: the parts every viewer shares (the state, the scores, a
+        finished hand) are written once a position, the runs the seats' views share once for all
+        of them, and only the view's changed fields are compared and written. With it, what
+        the viewer now has, for its next step to build on."""
         match = self._playing()
         shared = self._public_part(match)[1]
         view = match.view(viewer)
         if len(self._view_memo) > 512:
             self._view_memo.clear()
-        return (
-            f'{{"type":"step","table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":0,'
-            f'"events":{_json(self._events(match, viewer, after))},"state":{shared["state"]},'
-            f'"view":{encode_text(view, self._view_memo)},"scores":{shared["scores"]},'
-            f'"can_claim":{_json(self._can_claim(match, viewer))},'
-            f'"refusals":{_json(self._refusals(match, view.hand, viewer))},'
-            f'"finished_hand":{shared["finished_hand"]}}}'
-        )
+        scores, finished = shared["scores"], shared["finished_hand"]
+        parts = ['{"type":"step",']
+        if re is not None:
+            parts.append(f'"re":{re},')
+        parts.append(f'"table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":0,')
+        if previous is not None and previous.number == after:
+            parts.append(f'"base":{after},"events":{_json(self._events(match, viewer, after))},')
+            parts.append(
+                f'"state":{shared["state"]},"view":{encode_changes_text(view, previous.view, self._view_memo)},'
+            )
+            if scores != previous.scores:
+                parts.append(f'"scores":{scores},')
+        else:
+            parts.append(f'"base":null,"events":{_json(self._events(match, viewer, after))},')
+            parts.append(f'"state":{shared["state"]},"view":{encode_text(view, self._view_memo)},"scores":{scores},')
+        parts.append(f'"can_claim":{_json(self._can_claim(match, viewer))},')
+        parts.append(f'"refusals":{_json(self._refusals(match, view.hand, viewer, quick=True))}')
+        if previous is None or previous.number != after or finished != previous.finished_hand:
+            parts.append(f',"finished_hand":{finished}')
+        parts.append("}")
+        return "".join(parts), SentStep(self.last_number, view, scores, finished)
 
     def _events(self, match: Match, viewer: Viewer, after: int) -> list[dict[str, Any]]:
         events = events_for(match.events[after:], viewer)
@@ -419,14 +459,19 @@ class HostedTable:
             self._scores_cache = (key, encode_value(score_history(record)))
         return self._scores_cache[1]
 
-    def _refusals(self, match: Match, hand: Sequence[int], viewer: Viewer) -> dict[str, Any]:
-        """Why each card of ``viewer``'s hand may not be played (or laid away) now."""
+    def _refusals(self, match: Match, hand: Sequence[int], viewer: Viewer, quick: bool = False) -> dict[str, Any]:
+        """Why each card of ``viewer``'s hand may not be played (or laid away) now. ``quick``:
+        the cards whose action is legal are not asked about (the same answer, with less work)."""
         if viewer == PUBLIC_SEAT or match.current_player != viewer or match.phase not in (Phase.PLAY, Phase.DISCARD):
             return {}
         make = discard if match.phase == Phase.DISCARD else play
+        legal = frozenset(match.legal_actions()) if quick else frozenset()
         refusals: dict[str, Any] = {}
         for card in set(hand):
-            error = match.explain(make(card))
+            action = make(card)
+            if action in legal:
+                continue
+            error = match.explain(action)
             if error is not None:
                 refusals[card_code(card)] = {"code": error.code, "params": _plain(error.params), "message": str(error)}
         return refusals

@@ -285,9 +285,27 @@ def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
     writes every seat's view of a position writes each shared run once."""
     kind: type = type(value)
     cls = _wire_class(kind)
-    parts = [f'{{"type":{_JSON(cls.__name__)}']
+    return f'{{"type":{_JSON(cls.__name__)},' + _field_texts(value, cls, memo, None) + "}"
+
+
+def encode_changes_text(value: Any, before: Any, memo: dict[Any, str] | None = None) -> str:
+    """The fields of ``value`` whose value differs from ``before``'s (a value of the same
+    type), as a JSON object: what a viewer who has ``before`` needs to have ``value``."""
+    kind: type = type(value)
+    cls = _wire_class(kind)
+    return "{" + _field_texts(value, cls, memo, before) + "}"
+
+
+def _field_texts(value: Any, cls: type, memo: dict[Any, str] | None, before: Any) -> str:
+    """``"field":text`` for each field of ``value`` (of wire class ``cls``), joined with commas;
+    with ``before``, only the fields whose value differs from its."""
+    parts = []
     for field, write in _field_encoders(cls):
         item = getattr(value, field)
+        if before is not None:
+            old = getattr(before, field)
+            if item is old or (type(item) is type(old) and item == old):
+                continue
         if item is None:
             text = "null"
         elif write is _same and (item is True or item is False):
@@ -305,7 +323,7 @@ def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
         else:
             text = _JSON(write(item))
         parts.append(f'"{field}":{text}')
-    return ",".join(parts) + "}"
+    return ",".join(parts)
 
 
 def encode_events(events: Iterable[GameEvent]) -> list[dict[str, Any]]:
