@@ -21,7 +21,16 @@ from typing import Any
 
 from game.ai import make_player
 from game.net.protocol import MAX_NAME, MAX_SEATS, new_invite_code, new_token, token_hash, tokens_match
-from game.net.wire import compact_json, encode_action, encode_changes_text, encode_text, encode_value
+from game.net.wire import (
+    changed_field_texts,
+    compact_json,
+    encode_action,
+    encode_text,
+    encode_value,
+    field_texts,
+    fields_text,
+    whole_text,
+)
 from game.persistence.history_codec import score_history
 from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, PlayerView, Viewer, events_for, get_game
 from game.rules.actions import NEXT_DEAL, discard, play
@@ -85,11 +94,12 @@ class Presence:
 @dataclass(frozen=True)
 class SentStep:
     """The last step a viewer was sent at a table, for the next one to build on: the event
-    number it brought the viewer to, its view, and the texts of its score history and
-    finished hand."""
+    number it brought the viewer to, its view (and its fields' texts), and the texts of its
+    score history and finished hand."""
 
     number: int
     view: PlayerView
+    view_texts: dict[str, str]  # the JSON text of each of the view's fields
     scores: str
     finished_hand: str
 
@@ -109,7 +119,9 @@ class HostedTable:
     # Seats whose computer stand-in player was built (kept for the rest of the game).
     _stand_in_players: dict[int, Any] = field(default_factory=dict)
     _public_cache: tuple[int, dict[str, Any], dict[str, str]] | None = None
-    _scores_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
+    _scores_cache: tuple[tuple[Any, ...], dict[str, Any], str] | None = None
+    _finished_cache: tuple[tuple[int, Phase], dict[str, Any] | None, str] | None = None
+    _event_texts: dict[int, tuple[Any, str]] = field(default_factory=dict)  # see ``_events_text``
     _view_memo: dict[Any, str] = field(default_factory=dict)  # see ``wire.encode_text``
     finished_at: float | None = None  # the server's clock when the game ended
 
@@ -399,54 +411,74 @@ class HostedTable:
             parts.append(f'"re":{re},')
         parts.append(f'"table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":0,')
         if previous is not None and previous.number == after:
-            parts.append(f'"base":{after},"events":{_json(self._events(match, viewer, after))},')
-            parts.append(
-                f'"state":{shared["state"]},"view":{encode_changes_text(view, previous.view, self._view_memo)},'
-            )
+            changed = changed_field_texts(view, previous.view, previous.view_texts, self._view_memo)
+            view_texts = {**previous.view_texts, **changed}
+            parts.append(f'"base":{after},"events":{self._events_text(match, viewer, after)},')
+            parts.append(f'"state":{shared["state"]},"view":{{{fields_text(changed)}}},')
             if scores != previous.scores:
                 parts.append(f'"scores":{scores},')
         else:
-            parts.append(f'"base":null,"events":{_json(self._events(match, viewer, after))},')
-            parts.append(f'"state":{shared["state"]},"view":{encode_text(view, self._view_memo)},"scores":{scores},')
+            view_texts = field_texts(view, self._view_memo)
+            parts.append(f'"base":null,"events":{self._events_text(match, viewer, after)},')
+            parts.append(f'"state":{shared["state"]},"view":{whole_text(type(view), view_texts)},"scores":{scores},')
         parts.append(f'"can_claim":{_json(self._can_claim(match, viewer))},')
-        parts.append(f'"refusals":{_json(self._refusals(match, view.hand, viewer, quick=True))}')
+        parts.append(f'"refusals":{_json(self._refusals(match, view.hand, viewer, view.legal_actions))}')
         if previous is None or previous.number != after or finished != previous.finished_hand:
             parts.append(f',"finished_hand":{finished}')
         parts.append("}")
-        return "".join(parts), SentStep(self.last_number, view, scores, finished)
+        return "".join(parts), SentStep(self.last_number, view, view_texts, scores, finished)
 
     def _events(self, match: Match, viewer: Viewer, after: int) -> list[dict[str, Any]]:
         events = events_for(match.events[after:], viewer)
         return [{"n": after + 1 + index, "event": encode_value(event)} for index, event in enumerate(events)]
+
+    def _events_text(self, match: Match, viewer: Viewer, after: int) -> str:
+        """``_events(match, viewer, after)`` as JSON text: an event every viewer sees alike (its
+        ``for_seat`` is itself) is written once for all of them."""
+        texts = self._event_texts
+        if len(texts) > 256:
+            texts.clear()
+        parts = []
+        for index in range(after, len(match.events)):
+            event = match.events[index]
+            seen = event.for_seat(viewer)
+            if seen is event:
+                known = texts.get(index)
+                if known is None or known[0] is not event:
+                    known = texts[index] = (event, encode_text(event))
+                text = known[1]
+            else:
+                text = encode_text(seen)
+            parts.append(f'{{"n":{index + 1},"event":{text}}}')
+        return "[" + ",".join(parts) + "]"
 
     def _can_claim(self, match: Match, viewer: Viewer) -> bool:
         return viewer != PUBLIC_SEAT and match.current_player == viewer and match.can_claim(viewer)
 
     def _public_part(self, match: Match) -> tuple[dict[str, Any], dict[str, str]]:
         """What every viewer's step shares at this position, encoded once: as data, and as
-        JSON text."""
+        JSON text (the score history and the finished hand only when they changed)."""
         number = len(match.events)
         if self._public_cache is None or self._public_cache[0] != number:
-            finished = match.finished_hand()
-            public = {
-                "state": {
-                    "position": list(match.position_key()),
-                    "phase": match.phase.name.lower(),
-                    "current": match.current_player,
-                    "deal": match.deal_number,
-                    "over": match.is_over,
-                    "last": number,
-                },
-                "scores": self._scores(match),
-                "finished_hand": encode_value(finished) if finished is not None else None,
+            scores, scores_text = self._scores(match)
+            finished, finished_text = self._finished(match)
+            state = {
+                "position": list(match.position_key()),
+                "phase": match.phase.name.lower(),
+                "current": match.current_player,
+                "deal": match.deal_number,
+                "over": match.is_over,
+                "last": number,
             }
-            self._public_cache = (number, public, {key: _json(value) for key, value in public.items()})
+            public = {"state": state, "scores": scores, "finished_hand": finished}
+            texts = {"state": _json(state), "scores": scores_text, "finished_hand": finished_text}
+            self._public_cache = (number, public, texts)
         return self._public_cache[1], self._public_cache[2]
 
-    def _scores(self, match: Match) -> dict[str, Any]:
-        """The score history, encoded again only when it can have changed: the history
-        recorder adds deals and writes only into the last one, whose score line is no more
-        than its number and dealer until the hand is scored, and the game's end sets the rest."""
+    def _scores(self, match: Match) -> tuple[dict[str, Any], str]:
+        """The score history, encoded (and written) again only when it can have changed: the
+        history recorder adds deals and writes only into the last one, whose score line is no
+        more than its number and dealer until the hand is scored, and the game's end sets the rest."""
         record = match.history()
         deals = record.get("deals", [])
         key = (
@@ -456,16 +488,32 @@ class HostedTable:
             len(record.get("winners", ())),
         )
         if self._scores_cache is None or self._scores_cache[0] != key:
-            self._scores_cache = (key, encode_value(score_history(record)))
-        return self._scores_cache[1]
+            scores = encode_value(score_history(record))
+            self._scores_cache = (key, scores, _json(scores))
+        return self._scores_cache[1], self._scores_cache[2]
 
-    def _refusals(self, match: Match, hand: Sequence[int], viewer: Viewer, quick: bool = False) -> dict[str, Any]:
-        """Why each card of ``viewer``'s hand may not be played (or laid away) now. ``quick``:
-        the cards whose action is legal are not asked about (the same answer, with less work)."""
+    def _finished(self, match: Match) -> tuple[dict[str, Any] | None, str]:
+        """The finished hand, face up (None while a hand is played), encoded once a hand."""
+        phase = match.phase
+        if phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return None, "null"
+        key = (match.deal_number, phase)
+        if self._finished_cache is None or self._finished_cache[0] != key:
+            finished = match.finished_hand()
+            data = encode_value(finished) if finished is not None else None
+            self._finished_cache = (key, data, _json(data))
+        return self._finished_cache[1], self._finished_cache[2]
+
+    def _refusals(
+        self, match: Match, hand: Sequence[int], viewer: Viewer, legal_actions: Sequence[Action] = ()
+    ) -> dict[str, Any]:
+        """Why each card of ``viewer``'s hand may not be played (or laid away) now. The cards
+        whose action is among ``legal_actions`` (the viewer's view's) are not asked about: the
+        same answer, with less work."""
         if viewer == PUBLIC_SEAT or match.current_player != viewer or match.phase not in (Phase.PLAY, Phase.DISCARD):
             return {}
         make = discard if match.phase == Phase.DISCARD else play
-        legal = frozenset(match.legal_actions()) if quick else frozenset()
+        legal = frozenset(legal_actions)
         refusals: dict[str, Any] = {}
         for card in set(hand):
             action = make(card)

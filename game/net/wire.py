@@ -284,46 +284,80 @@ def encode_text(value: Any, memo: dict[Any, str] | None = None) -> str:
     name and value: the views of one table's seats share most of theirs, so a server that
     writes every seat's view of a position writes each shared run once."""
     kind: type = type(value)
-    cls = _wire_class(kind)
-    return f'{{"type":{_JSON(cls.__name__)},' + _field_texts(value, cls, memo, None) + "}"
+    return whole_text(kind, field_texts(value, memo))
 
 
-def encode_changes_text(value: Any, before: Any, memo: dict[Any, str] | None = None) -> str:
-    """The fields of ``value`` whose value differs from ``before``'s (a value of the same
-    type), as a JSON object: what a viewer who has ``before`` needs to have ``value``."""
+def whole_text(kind: type, texts: Mapping[str, str]) -> str:
+    """A value of type ``kind`` as JSON text, from the texts of all its fields (``field_texts``)."""
+    return f'{{"type":{_JSON(_wire_class(kind).__name__)},' + fields_text(texts) + "}"
+
+
+def fields_text(texts: Mapping[str, str]) -> str:
+    """``"field":text`` for each field, joined with commas (an object's inside)."""
+    return ",".join(f'"{field}":{text}' for field, text in texts.items())
+
+
+def field_texts(value: Any, memo: dict[Any, str] | None = None) -> dict[str, str]:
+    """The JSON text of each field of ``value`` (a dataclass the codec knows), in field order."""
     kind: type = type(value)
     cls = _wire_class(kind)
-    return "{" + _field_texts(value, cls, memo, before) + "}"
+    return {field: _field_text(cls, field, write, getattr(value, field), memo) for field, write in _field_encoders(cls)}
 
 
-def _field_texts(value: Any, cls: type, memo: dict[Any, str] | None, before: Any) -> str:
-    """``"field":text`` for each field of ``value`` (of wire class ``cls``), joined with commas;
-    with ``before``, only the fields whose value differs from its."""
-    parts = []
+def changed_field_texts(
+    value: Any, before: Any, before_texts: Mapping[str, str], memo: dict[Any, str] | None = None
+) -> dict[str, str]:
+    """The texts of the fields of ``value`` whose value differs from ``before``'s (a value of the
+    same type, whose field texts are ``before_texts``). A run that only grew (a hand's actions,
+    the tricks, a trick) is written as the text it had with its new values added."""
+    kind: type = type(value)
+    cls = _wire_class(kind)
+    runs = _run_fields(cls)
+    changed = {}
     for field, write in _field_encoders(cls):
         item = getattr(value, field)
-        if before is not None:
-            old = getattr(before, field)
-            if item is old or (type(item) is type(old) and item == old):
+        old = getattr(before, field)
+        if item is old or (type(item) is type(old) and item == old):
+            continue
+        if field in runs and type(item) is tuple and type(old) is tuple and len(item) > len(old) > 0:
+            if item[: len(old)] == old:
+                added = _JSON(write(item[len(old) :]))
+                changed[field] = before_texts[field][:-1] + "," + added[1:]
                 continue
-        if item is None:
-            text = "null"
-        elif write is _same and (item is True or item is False):
-            text = "true" if item else "false"
-        elif write is _same and type(item) is int:
-            text = str(item)
-        elif memo is not None and type(item) is tuple and item:
-            key = (cls, field, item)
-            try:
-                text = memo[key]
-            except KeyError:
-                text = memo[key] = _JSON(write(item))
-            except TypeError:  # a value that cannot be a key
-                text = _JSON(write(item))
-        else:
-            text = _JSON(write(item))
-        parts.append(f'"{field}":{text}')
-    return ",".join(parts)
+        changed[field] = _field_text(cls, field, write, item, memo)
+    return changed
+
+
+def _field_text(cls: type, field: str, write: _Encoder, item: Any, memo: dict[Any, str] | None) -> str:
+    if item is None:
+        return "null"
+    if write is _same and (item is True or item is False):
+        return "true" if item else "false"
+    if write is _same and type(item) is int:
+        return str(item)
+    if memo is not None and type(item) is tuple and item:
+        key = (cls, field, item)
+        try:
+            return memo[key]
+        except KeyError:
+            text = memo[key] = _JSON(write(item))
+            return text
+        except TypeError:  # a value that cannot be a key
+            pass
+    return _JSON(write(item))
+
+
+@cache
+def _run_fields(cls: type) -> frozenset[str]:
+    """The fields of ``cls`` that are runs of values (``tuple[X, ...]``, or None)."""
+    runs = set()
+    for field, kind in _fields(cls):
+        kind = _expand(kind)
+        if kind.name == "|":
+            kind = next(_expand(option) for option in kind.args if option.name != "None")
+        if kind.name == "tuple" and len(kind.args) == 2 and kind.args[1].name == "...":
+            runs.add(field)
+    return frozenset(runs)
 
 
 def encode_events(events: Iterable[GameEvent]) -> list[dict[str, Any]]:
