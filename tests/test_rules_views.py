@@ -275,6 +275,22 @@ def test_view_actions_are_this_hands_actions_as_the_seat_saw_them(game: str, pla
 
 
 @pytest.mark.parametrize("game,players,overrides", RULE_CASES)
+def test_every_viewers_view_read_at_once_is_each_view(game: str, players: int, overrides: dict) -> None:
+    """``views`` (a server's every viewer at one position) reads the fields all viewers share
+    once: it must still give each seat exactly its own view, secrets and all."""
+    viewers = list(range(PUBLIC_SEAT, players))
+    seen_secret = False
+    for seed in range(3):
+        for state, _ in positions(game, players, overrides, seed):
+            together = state.views(viewers)
+            assert together == [state.view(viewer) for viewer in viewers]
+            assert [view.seat for view in together] == viewers
+            seen_secret = seen_secret or len({view.hand for view in together}) > 1
+            assert state.views(viewers[::-1]) == together[::-1]
+    assert seen_secret
+
+
+@pytest.mark.parametrize("game,players,overrides", RULE_CASES)
 def test_led_suit_and_winning_seat_are_the_rules_answers(game: str, players: int, overrides: dict) -> None:
     trick_positions = 0
     for seed in range(3):

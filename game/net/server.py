@@ -360,18 +360,20 @@ class TableServer:
         if not table.started:
             return
         last = table.last_number
+        due: list[tuple[Connection, int, dict[Any, int], Any]] = []  # (conn, viewer, its marks, key there)
         for conn in self.at_table.get(table.table_id, ()):
             seats = conn.held.get(table.table_id, {})
-            for seat, sent in seats.items():
-                if sent < last:
-                    self._step(conn, table, seat, sent)
-                    seats[seat] = last
+            due.extend((conn, seat, seats, seat) for seat, sent in seats.items() if sent < last)
             # The public viewer: a spectator's, and a hot-seat screen's between turns.
             for marks, wanted in ((conn.public, len(seats) >= 2), (conn.watching, table.table_id in conn.watching)):
-                sent = marks.get(table.table_id, 0)
-                if wanted and sent < last:
-                    self._step(conn, table, PUBLIC_SEAT, sent)
-                    marks[table.table_id] = last
+                if wanted and marks.get(table.table_id, 0) < last:
+                    due.append((conn, PUBLIC_SEAT, marks, table.table_id))
+        if not due:
+            return
+        table.prepare_views({viewer for _, viewer, _, _ in due})  # the fields all viewers share read once
+        for conn, viewer, marks, key in due:
+            self._step(conn, table, viewer, marks.get(key, 0))
+            marks[key] = last
 
     def _step(self, conn: Connection, table: HostedTable, viewer: int, after: int) -> None:
         """``viewer``'s step from event number ``after``, built on the last one ``conn`` was sent

@@ -15,7 +15,7 @@ from __future__ import annotations
 # its parameters and an English message); the server sends them as they are.
 
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -122,6 +122,7 @@ class HostedTable:
     _scores_cache: tuple[tuple[Any, ...], dict[str, Any], str] | None = None
     _finished_cache: tuple[tuple[int, Phase], dict[str, Any] | None, str] | None = None
     _event_texts: dict[int, tuple[Any, str]] = field(default_factory=dict)  # see ``_events_text``
+    _views: tuple[int, dict[Viewer, PlayerView]] = (-1, {})  # see ``prepare_views``
     _view_memo: dict[Any, str] = field(default_factory=dict)  # see ``wire.encode_text``
     finished_at: float | None = None  # the server's clock when the game ended
 
@@ -392,6 +393,19 @@ class HostedTable:
             frame["finished_hand"] = public["finished_hand"]
         return frame
 
+    def prepare_views(self, viewers: Iterable[Viewer]) -> None:
+        """Read the views of ``viewers`` at this position together (``Match.views``: the fields
+        they all share read once), for the steps about to be written."""
+        match = self._playing()
+        wanted = sorted(viewers)
+        self._views = (len(match.events), dict(zip(wanted, match.views(wanted), strict=True)))
+
+    def _view(self, match: Match, viewer: Viewer) -> PlayerView:
+        """``match.view(viewer)``, as ``prepare_views`` read it at this position if it did."""
+        number, views = self._views
+        view = views.get(viewer) if number == len(match.events) else None
+        return view if view is not None else match.view(viewer)
+
     def step_text(
         self, viewer: Viewer, after: int, previous: SentStep | None = None, re: int | None = None
     ) -> tuple[str, SentStep]:
@@ -402,7 +416,7 @@ class HostedTable:
         the viewer now has, for its next step to build on."""
         match = self._playing()
         shared = self._public_part(match)[1]
-        view = match.view(viewer)
+        view = self._view(match, viewer)
         if len(self._view_memo) > 512:
             self._view_memo.clear()
         scores, finished = shared["scores"], shared["finished_hand"]

@@ -815,23 +815,41 @@ class BidWhistState(TrickGameState):
 
     # ------------------------------------------------------------------ views
     def view(self, seat: int) -> BidWhistView:
-        declarer_sees = seat >= 0 and seat == self.declarer and self.phase != Phase.CONTRACT
         return BidWhistView.from_fields(
-            **self.shared_view_fields(seat),
-            bids=tuple(self.bids),
-            high_bid=(self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
-            high_bidder=self.high_bidder,
-            declarer=self.declarer,
-            contract_books=self.high_books,
-            contract_mode=self.high_mode if self.declarer >= 0 else -1,
-            direction=self.direction,
-            kitty=tuple(self.kitty) if declarer_sees else (),
-            discards=tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
-            discard_count=len(self.discards),
-            redeal=self.redeal,
-            winner_team=self.winner_team,
-            kitty_size=self._kitty_size,
+            **self.shared_view_fields(seat), **self._public_bidwhist_fields(), **self._seat_bidwhist_fields(seat)
         )
+
+    def views(self, seats: Sequence[int]) -> list[PlayerView]:
+        public = self._public_bidwhist_fields()
+        return [
+            BidWhistView.from_fields(**shared, **public, **self._seat_bidwhist_fields(seat))
+            for seat, shared in zip(seats, self.shared_views_fields(seats), strict=True)
+        ]
+
+    def _public_bidwhist_fields(self) -> dict[str, Any]:
+        """The Bid Whist fields of a view that every viewer sees alike."""
+        return {
+            "bids": tuple(self.bids),
+            "high_bid": (self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
+            "high_bidder": self.high_bidder,
+            "declarer": self.declarer,
+            "contract_books": self.high_books,
+            "contract_mode": self.high_mode if self.declarer >= 0 else -1,
+            "direction": self.direction,
+            "discard_count": len(self.discards),
+            "redeal": self.redeal,
+            "winner_team": self.winner_team,
+            "kitty_size": self._kitty_size,
+        }
+
+    def _seat_bidwhist_fields(self, seat: int) -> dict[str, Any]:
+        """The Bid Whist fields of ``seat``'s view only the declarer sees filled: the kitty (once
+        the contract is named) and the discards."""
+        declarer_sees = seat >= 0 and seat == self.declarer and self.phase != Phase.CONTRACT
+        return {
+            "kitty": tuple(self.kitty) if declarer_sees else (),
+            "discards": tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
+        }
 
 
 _PHASE_PROMPTS = {

@@ -311,6 +311,19 @@ class TrickGameState:
         self._check_viewer(seat)
         return {name: read(self, seat) for name, read in SHARED_VIEW_FIELDS.items()}
 
+    def views(self, seats: Sequence[int]) -> list[PlayerView]:
+        """``[self.view(seat) for seat in seats]``: every viewer of a table at one position (a
+        server's). A game may read the fields every viewer shares once for all of them."""
+        return [self.view(seat) for seat in seats]
+
+    def shared_views_fields(self, seats: Sequence[int]) -> list[dict[str, Any]]:
+        """``[self.shared_view_fields(seat) for seat in seats]``, the fields that do not depend
+        on the seat looking (all but ``SEAT_VIEW_FIELDS``) read once."""
+        for seat in seats:
+            self._check_viewer(seat)
+        common = {name: read(self, seats[0]) for name, read in _COMMON_VIEW_FIELDS}
+        return [{**common, **{name: read(self, seat) for name, read in _SEAT_VIEW_READERS}} for seat in seats]
+
     def rollout_view(self, seat: int, legal: Sequence[Action]) -> PlayerView:
         """``seat``'s view for one decision of a simulated hand, whose legal
         actions (``legal``) the caller has already asked for. It equals
@@ -353,3 +366,8 @@ SHARED_VIEW_FIELDS: dict[str, FieldReader] = {
     "voids": lambda state, seat: state.shown_voids(seat),
     "tricks_per_hand": lambda state, seat: state.tricks_per_hand(),
 }
+# The fields of ``SHARED_VIEW_FIELDS`` that depend on the seat looking; the others are the
+# same for every viewer of a position (``views`` reads them once).
+SEAT_VIEW_FIELDS = frozenset({"seat", "hand", "legal_actions", "actions", "voids"})
+_COMMON_VIEW_FIELDS = tuple((name, read) for name, read in SHARED_VIEW_FIELDS.items() if name not in SEAT_VIEW_FIELDS)
+_SEAT_VIEW_READERS = tuple((name, read) for name, read in SHARED_VIEW_FIELDS.items() if name in SEAT_VIEW_FIELDS)

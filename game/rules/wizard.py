@@ -41,6 +41,7 @@ from game.rules.house_rules import (
     wizard_combination_issue,
 )
 from game.rules.tricks import (
+    SEAT_VIEW_FIELDS,
     SHARED_VIEW_FIELDS,
     TrickGameState,
     allowed_action,
@@ -598,6 +599,15 @@ class WizardState(TrickGameState):
         self._check_viewer(seat)
         return WizardView.from_fields(**{name: read(self, seat) for name, read in WIZARD_VIEW_FIELDS.items()})
 
+    def views(self, seats: Sequence[int]) -> list[PlayerView]:
+        for seat in seats:
+            self._check_viewer(seat)
+        common = {name: read(self, seats[0]) for name, read in _COMMON_WIZARD_FIELDS}
+        return [
+            WizardView.from_fields(**common, **{name: read(self, seat) for name, read in _SEAT_WIZARD_READERS})
+            for seat in seats
+        ]
+
     def rollout_view(self, seat: int, legal: Sequence[Action]) -> WizardView:
         """A ``LazyWizardView``: the medium players read about half the fields."""
         self._check_viewer(seat)
@@ -615,6 +625,12 @@ WIZARD_VIEW_FIELDS: dict[str, FieldReader] = {
     "forbidden_bid": lambda state, seat: state.forbidden_bid() if state.phase == Phase.PREDICT else -1,
     "score_history": lambda state, seat: tuple(state.history),
 }
+# The fields that depend on the seat looking (the bids it may see, besides the shared ones).
+_SEAT_WIZARD_FIELDS = SEAT_VIEW_FIELDS | {"predictions"}
+_COMMON_WIZARD_FIELDS = tuple(
+    (name, read) for name, read in WIZARD_VIEW_FIELDS.items() if name not in _SEAT_WIZARD_FIELDS
+)
+_SEAT_WIZARD_READERS = tuple((name, read) for name, read in WIZARD_VIEW_FIELDS.items() if name in _SEAT_WIZARD_FIELDS)
 # Called as LazyWizardView(state, seat, **known), not with the fields.
 LazyWizardView: Callable[..., WizardView] = lazy_view_type(WizardView, WIZARD_VIEW_FIELDS)
 

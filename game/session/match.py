@@ -18,7 +18,7 @@ from __future__ import annotations
 # only the current version (``game.persistence.savegame`` migrates older ones first).
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,6 +176,10 @@ class Match:
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see now (``PUBLIC_SEAT``: what anyone may see)."""
         return self._state.view(seat)
+
+    def views(self, seats: Sequence[int]) -> list[PlayerView]:
+        """``[self.view(seat) for seat in seats]``, with less work."""
+        return self._state.views(seats)
 
     def finished_hand(self) -> FinishedHand | None:
         """The hand just finished with every card face up, for its review; None while a hand
