@@ -14,12 +14,17 @@ from __future__ import annotations
 # One bot creates the table with its own seat and three open ones that the other three take.
 #
 # The bots run in client processes (``--clients``, each its own asyncio loop and a share of
-# the tables) and are kept light: a step frame is read by its leading fields (the server writes
-# ``state`` as ``{"position":[a,d],"phase":...,"current":...,"deal":...,"over":...``), and only
-# the legal actions of the bot's own view are parsed, when it is to act. Latency: from an
-# ``act`` sent to the step of that position (``state.position[0]``) received by every seat
-# of the table, the slowest of the four. Client CPU is reported too: the clients share the
-# two cores with the server, so a reader can see when they, not the server, limit a figure.
+# the tables) and are kept light, as they share the cores with the server they measure. Each
+# bot's connection is real WebSocket (RFC 6455 over TCP) but a ``LightConnection``: the websockets
+# library's sans-I/O client driven by an asyncio protocol, each message handed to its table's
+# logic as it arrives, with no task, future or queue per message (only the setup waits on
+# replies). A step frame is read by its leading fields (the server writes ``state`` as
+# ``{"position":[a,d],"phase":...,"current":...,"deal":...,"over":...``), and only the legal
+# actions of the bot's own view are parsed (kept from the last view that carried them), when it
+# is to act. Latency: from an ``act`` sent to the step of that position (``state.position[0]``)
+# received by every seat of the table, the slowest of the four. Client CPU is reported too: the
+# clients share the two cores with the server, so a reader can see when they, not the server,
+# limit a figure.
 
 import argparse
 import asyncio
