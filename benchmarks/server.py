@@ -67,6 +67,7 @@ CONNECT_AT_ONCE = 16  # tables each client process sets up at the same time
 _STATE = re.compile(r'"state":\{"position":\[(\d+),\d+\],"phase":"(\w+)","current":(-?\d+),"deal":\d+,"over":(\w+)')
 _LEGAL = '"legal_actions":'
 CLOSED = "closed"  # what a bot's reply queue is given when its connection closes
+READ_BUFFER = 65536  # bytes a connection reads at most at once (a longer frame takes more reads)
 CLOSE_TIMEOUT = 10.0  # seconds a connection waits for the server to end TCP after the closing handshake
 
 
@@ -121,11 +122,12 @@ class ServeProcess:
 
 
 # ---------------------------------------------------------------- the bots (in client processes)
-class LightConnection(asyncio.Protocol):
+class LightConnection(asyncio.BufferedProtocol):
     """A bot's WebSocket connection, kept light: the websockets library's sans-I/O client (the
     RFC 6455 handshake, framing, masking, pongs, the closing handshake) driven by asyncio's
     transport callbacks, each whole text message handed at once to ``on_text``: no task,
-    future or queue per message."""
+    future or queue per message. It reads into a buffer of its own: asyncio's plain protocol
+    receives each read in a fresh 256 KiB ``bytes``, which costs more than a small frame."""
 
     def __init__(self, url: str, on_text: Callable[[str], None], on_close: Callable[[str], None]) -> None:
         self.protocol = ClientProtocol(parse_uri(url), max_size=2**20)
@@ -134,6 +136,7 @@ class LightConnection(asyncio.Protocol):
         self.transport: asyncio.Transport | None = None
         self._fragments: list[bytes] | None = None  # a text message that came in parts, so far
         self._close_timer: asyncio.TimerHandle | None = None
+        self._buffer = bytearray(READ_BUFFER)
 
     @classmethod
     async def open(
@@ -170,8 +173,11 @@ class LightConnection(asyncio.Protocol):
         self.protocol.send_request(self.protocol.connect())
         self._write()
 
-    def data_received(self, data: bytes) -> None:
-        self.protocol.receive_data(data)
+    def get_buffer(self, sizehint: int) -> bytearray:
+        return self._buffer
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.protocol.receive_data(self._buffer[:nbytes])
         events = self.protocol.events_received()
         self._write()  # the pongs, the close frame that answers the server's
         for event in events:
