@@ -161,13 +161,6 @@ class LightConnection(asyncio.BufferedProtocol):
             self.protocol.send_text(text.encode())
             self._write()
 
-    def close(self) -> None:
-        """Start the closing handshake (the server answers and ends the TCP connection)."""
-        if self.protocol.state is State.OPEN:
-            self.protocol.send_close()
-            self._write()
-            self._expect_close()
-
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]  # create_connection makes a TCP transport
         self.protocol.send_request(self.protocol.connect())
