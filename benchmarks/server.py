@@ -14,16 +14,22 @@ from __future__ import annotations
 # One bot creates the table with its own seat and three open ones that the other three take.
 #
 # The bots run in client processes (``--clients``, each its own asyncio loop and a share of
-# the tables) and are kept light: a step frame is read by its leading fields (the server writes
-# ``state`` as ``{"position":[a,d],"phase":...,"current":...,"deal":...,"over":...``), and only
-# the legal actions of the bot's own view are parsed, when it is to act. Latency: from an
-# ``act`` sent to the step of that position (``state.position[0]``) received by every seat
-# of the table, the slowest of the four. Client CPU is reported too: the clients share the
-# two cores with the server, so a reader can see when they, not the server, limit a figure.
+# the tables) and are kept light, as they share the cores with the server they measure. Each
+# bot's connection is real WebSocket (RFC 6455 over TCP) but a ``LightConnection``: the websockets
+# library's sans-I/O client driven by an asyncio protocol, each message handed to its table's
+# logic as it arrives, with no task, future or queue per message (only the setup waits on
+# replies). A step frame is read by its leading fields (the server writes ``state`` as
+# ``{"position":[a,d],"phase":...,"current":...,"deal":...,"over":...``), and only the legal
+# actions of the bot's own view are parsed (kept from the last view that carried them), when it
+# is to act. Latency: from an ``act`` sent to the step of that position (``state.position[0]``)
+# received by every seat of the table, the slowest of the four. Client CPU is reported too: the
+# clients share the two cores with the server, so a reader can see when they, not the server,
+# limit a figure.
 
 import argparse
 import asyncio
 import contextlib
+import functools
 import gc
 import json
 import multiprocessing
@@ -38,11 +44,16 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection as Pipe
 from pathlib import Path
 from typing import Any
+
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.protocol import State
+from websockets.uri import parse_uri
 
 from game.net.protocol import PROTOCOL_VERSION
 
@@ -55,6 +66,9 @@ FULL_SPEED_RATE = 2000.0  # messages a second per connection the server allows a
 CONNECT_AT_ONCE = 16  # tables each client process sets up at the same time
 _STATE = re.compile(r'"state":\{"position":\[(\d+),\d+\],"phase":"(\w+)","current":(-?\d+),"deal":\d+,"over":(\w+)')
 _LEGAL = '"legal_actions":'
+CLOSED = "closed"  # what a bot's reply queue is given when its connection closes
+READ_BUFFER = 65536  # bytes a connection reads at most at once (a longer frame takes more reads)
+CLOSE_TIMEOUT = 10.0  # seconds a connection waits for the server to end TCP after the closing handshake
 
 
 # ---------------------------------------------------------------- the server, from outside
@@ -108,6 +122,106 @@ class ServeProcess:
 
 
 # ---------------------------------------------------------------- the bots (in client processes)
+class LightConnection(asyncio.BufferedProtocol):
+    """A bot's WebSocket connection, kept light: the websockets library's sans-I/O client (the
+    RFC 6455 handshake, framing, masking, pongs, the closing handshake) driven by asyncio's
+    transport callbacks, each whole text message handed at once to ``on_text``: no task,
+    future or queue per message. It reads into a buffer of its own: asyncio's plain protocol
+    receives each read in a fresh 256 KiB ``bytes``, which costs more than a small frame."""
+
+    def __init__(self, url: str, on_text: Callable[[str], None], on_close: Callable[[str], None]) -> None:
+        self.protocol = ClientProtocol(parse_uri(url), max_size=2**20)
+        self.on_text, self.on_close = on_text, on_close
+        self.opened: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+        self._fragments: list[bytes] | None = None  # a text message that came in parts, so far
+        self._close_timer: asyncio.TimerHandle | None = None
+        self._buffer = bytearray(READ_BUFFER)
+
+    @classmethod
+    async def open(
+        cls, url: str, on_text: Callable[[str], None], on_close: Callable[[str], None], timeout: float = 60.0
+    ) -> LightConnection:
+        """Connect over TCP and complete the opening handshake, within ``timeout`` seconds."""
+        connection = cls(url, on_text, on_close)
+        uri = connection.protocol.uri
+        try:
+            async with asyncio.timeout(timeout):
+                await asyncio.get_running_loop().create_connection(lambda: connection, uri.host, uri.port)
+                await connection.opened
+        except BaseException:
+            if connection.transport is not None:
+                connection.transport.abort()
+            raise
+        return connection
+
+    def send(self, text: str) -> None:
+        """One text message (nothing is sent once the connection is closing: its close is counted)."""
+        if self.protocol.state is State.OPEN:
+            self.protocol.send_text(text.encode())
+            self._write()
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # create_connection makes a TCP transport
+        self.protocol.send_request(self.protocol.connect())
+        self._write()
+
+    def get_buffer(self, sizehint: int) -> bytearray:
+        return self._buffer
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.protocol.receive_data(self._buffer[:nbytes])
+        events = self.protocol.events_received()
+        self._write()  # the pongs, the close frame that answers the server's
+        for event in events:
+            if not isinstance(event, Frame):
+                continue  # the handshake's response: ``opened`` follows the state below
+            if event.opcode is Opcode.TEXT and event.fin:
+                self.on_text(str(event.data, "utf-8"))
+            elif event.opcode is Opcode.TEXT:
+                self._fragments = [event.data]
+            elif event.opcode is Opcode.CONT and self._fragments is not None:
+                self._fragments.append(event.data)
+                if event.fin:
+                    text, self._fragments = str(b"".join(self._fragments), "utf-8"), None
+                    self.on_text(text)
+        if not self.opened.done():
+            if self.protocol.handshake_exc is not None:
+                self.opened.set_exception(self.protocol.handshake_exc)
+            elif self.protocol.state is State.OPEN:
+                self.opened.set_result(None)
+        if self.protocol.close_expected():
+            self._expect_close()
+
+    def eof_received(self) -> None:
+        self.protocol.receive_eof()
+        self._write()  # returning None closes the transport: connection_lost follows
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.protocol.receive_eof()  # (once more changes nothing) the protocol's state becomes CLOSED
+        if self._close_timer is not None:
+            self._close_timer.cancel()
+        if not self.opened.done():
+            self.opened.set_exception(ConnectionError("the connection closed during the opening handshake"))
+            return
+        closed = self.protocol.close_exc if self.protocol.state is State.CLOSED else None
+        self.on_close(type(closed).__name__ if closed is not None else "ConnectionClosedError")
+
+    def _expect_close(self) -> None:
+        """The server ends the TCP connection after the closing handshake; if it does not, we do."""
+        if self._close_timer is None and self.transport is not None:
+            self._close_timer = asyncio.get_running_loop().call_later(CLOSE_TIMEOUT, self.transport.abort)
+
+    def _write(self) -> None:
+        for data in self.protocol.data_to_send():
+            if self.transport is None or self.transport.is_closing():
+                return
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():
+                self.transport.write_eof()  # (the end of the stream: the protocol's TCP half-close)
+
+
 @dataclass
 class ClientJob:
     url: str
@@ -139,7 +253,7 @@ class BenchTable:
         self.index, self.job, self.report, self.window = index, job, report, window
         self.game = job.games[index % len(job.games)]
         self.rng = random.Random(index)
-        self.sockets: list[Any] = []
+        self.connections: list[LightConnection] = []
         self.table = ""
         self.seat_of: dict[int, int] = {}  # connection index -> seat
         self.waiting: dict[int, list[float]] = {}  # position -> [sent at, seats that got it]
@@ -148,59 +262,53 @@ class BenchTable:
         self.next_slot = time.monotonic() + job.interval * self.rng.random()  # tables out of step
         self.slots: dict[int, float] = {}  # position -> when it is answered (human pace)
         self.restarting = False
-        self.reading = False  # the readers run: replies come through ``replies``
+        self.setting_up = True  # every frame but the steps goes to ``replies`` (``_reply`` reads them)
         self.replies: list[asyncio.Queue[dict[str, Any]]] = [asyncio.Queue() for _ in range(4)]
 
     async def setup(self) -> None:
-        from websockets.asyncio.client import connect
-
         for number in range(4):
-            socket = await connect(self.job.url, compression=None, max_size=2**20, ping_interval=None, open_timeout=60)
-            self.sockets.append(socket)
-            await socket.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "app": "bench"}))
+            connection = await LightConnection.open(
+                self.job.url, functools.partial(self._received, number), functools.partial(self._closed, number)
+            )
+            self.connections.append(connection)
+            connection.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "app": "bench"}))
             await self._reply(number, "welcome")
         await self._new_game()
-        self.reading = True
-        for number, socket in enumerate(self.sockets):
-            asyncio.get_running_loop().create_task(self._read(number, socket))
+        self.setting_up = False
 
     async def _reply(self, number: int, kind: str, timeout: float = 60.0) -> dict[str, Any]:
-        """The next frame of type ``kind`` to connection ``number`` (lobby frames and the like
-        pass by): read from the socket before the readers run, then from the reader's queue."""
+        """The next frame of type ``kind`` to connection ``number`` (lobby frames and the like pass by)."""
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError(f"no {kind}")
-            if self.reading:
-                frame = await asyncio.wait_for(self.replies[number].get(), left)
-            else:
-                frame = json.loads(await asyncio.wait_for(self.sockets[number].recv(), left))
+            frame = await asyncio.wait_for(self.replies[number].get(), left)
             if frame.get("type") == kind:
                 return frame
-            if frame.get("type") in ("error", "refused"):
+            if frame.get("type") in ("error", "refused", CLOSED):
                 raise RuntimeError(f"{kind} expected: {frame}")
 
     async def _new_game(self) -> None:
         """Create a table (the host's own seat and three open ones), seat the others, start."""
         seats = [{"kind": "host", "name": "bot0"}] + [{"kind": "open"}] * 3
         create = {"type": "create_table", "rules": {"game": self.game}, "seats": seats, "name": "b"}
-        await self.sockets[0].send(json.dumps(create))
+        self.connections[0].send(json.dumps(create))
         created = await self._reply(0, "table_created")
         self.table = created["table"]
         self.seat_of = {0: created["seats"][0]["seat"]}
         for number in (1, 2, 3):
             take = {"type": "take_seat", "invite": created["invite"], "name": f"bot{number}"}
-            await self.sockets[number].send(json.dumps(take))
+            self.connections[number].send(json.dumps(take))
             self.seat_of[number] = (await self._reply(number, "seated"))["seat"]
         self.answered.clear()
         self.waiting.clear()
-        await self.sockets[0].send(
+        self.connections[0].send(
             json.dumps({"type": "start", "table": self.table, "host_token": created["host_token"]})
         )
 
     async def _restart(self) -> None:
-        """The game ended: the same four play another (the readers pass the setup replies on)."""
+        """The game ended: the same four play another (``_other`` passes the setup replies on)."""
         self.report.games_finished += 1
         for queue in self.replies:
             while not queue.empty():
@@ -213,19 +321,22 @@ class BenchTable:
         finally:
             self.restarting = False
 
-    async def _read(self, number: int, socket: Any) -> None:
-        try:
-            async for text in socket:
-                if text.startswith('{"type":"step"'):
-                    self._step(number, text)
-                elif not text.startswith('{"type":"ok"'):
-                    self._other(number, json.loads(text))
-        except Exception as error:  # a closed connection ends this bot; counted, never raised
-            self._count(f"closed: {type(error).__name__}")
+    def _received(self, number: int, text: str) -> None:
+        """A whole text message to connection ``number``, handed over at once by its connection."""
+        if text.startswith('{"type":"step"'):
+            self._step(number, text)
+        elif not text.startswith('{"type":"ok"'):
+            self._other(number, json.loads(text))
+
+    def _closed(self, number: int, reason: str) -> None:
+        """Connection ``number`` closed: counted (the server never closes a bot's during a run),
+        and a setup waiting for one of its replies learns it at once."""
+        self._count(f"closed: {reason}")
+        self.replies[number].put_nowait({"type": CLOSED, "reason": reason})
 
     def _other(self, number: int, frame: dict[str, Any]) -> None:
         kind = frame.get("type")
-        if self.restarting and kind in ("table_created", "seated", "lobby"):
+        if self.setting_up or (self.restarting and kind in ("table_created", "seated", "lobby")):
             self.replies[number].put_nowait(frame)
         elif kind == "game_over" and number == 0:
             asyncio.get_running_loop().create_task(self._restart())
@@ -269,11 +380,10 @@ class BenchTable:
             return
         self.answered.add((seat, position))
         delay = self._slot(position) - now
-        loop = asyncio.get_running_loop()
         if delay > 0:
-            loop.call_later(delay, lambda: loop.create_task(self._send(number, message, position)))
+            asyncio.get_running_loop().call_later(delay, self._send, number, message, position)
         else:
-            loop.create_task(self._send(number, message, position))
+            self._send(number, message, position)
 
     def _slot(self, position: int) -> float:
         """When the answer at ``position`` goes out: at once at full speed; at a human pace
@@ -288,14 +398,13 @@ class BenchTable:
             self.slots = {position: slot}
         return slot
 
-    async def _send(self, number: int, message: dict[str, Any], position: int) -> None:
+    def _send(self, number: int, message: dict[str, Any], position: int) -> None:
         if message["type"] == "act":
             sent = time.monotonic()
             self.waiting[position + 1] = [sent, 0]
             if self.window[0] <= sent < self.window[1]:
                 self.report.sent += 1
-        with contextlib.suppress(Exception):  # a closed connection is counted by its reader
-            await self.sockets[number].send(json.dumps(message))
+        self.connections[number].send(json.dumps(message))
 
     def unfinished(self) -> int:
         return sum(1 for sent, _ in self.waiting.values() if self.window[0] <= sent < self.window[1])

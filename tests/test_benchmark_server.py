@@ -3,11 +3,16 @@ a real ``serve`` process, eight bot connections in a client process, the figures
 
 from __future__ import annotations
 
+import asyncio
+import json
 import math
 
 import pytest
 
 from benchmarks import server as bench
+from game.net.protocol import PROTOCOL_VERSION
+from game.net.server import TableServer, bound_port, start_server
+from net_servers import run
 
 
 def test_two_tables_of_bots_play_through_a_serve_process_and_the_figures_are_sane() -> None:
@@ -43,3 +48,43 @@ def test_percentiles_and_the_goal() -> None:
     result.tables_ready = 2  # a table that did not start is not held
     assert not result.held
     assert math.isnan(bench.StepResult(**{**vars(result), "latencies": []}).percentile(0.99))
+
+
+def test_the_bots_light_connection_speaks_websocket_to_a_real_table_server() -> None:
+    async def scenario() -> None:
+        table_server = TableServer(None, rate_per_second=10_000.0, rate_burst=10_000)
+        server = await start_server(table_server, "127.0.0.1", 0)
+        received: list[str] = []
+        closes: list[str] = []
+        arrived = asyncio.Event()
+
+        def on_text(text: str) -> None:
+            received.append(text)
+            arrived.set()
+
+        try:
+            url = f"ws://127.0.0.1:{bound_port(server)}/"
+            connection = await bench.LightConnection.open(url, on_text, closes.append, timeout=10)
+            # The opening handshake was the library's: the server holds a WebSocket connection.
+            (server_side,) = server.connections
+            connection.send(json.dumps({"type": "hello", "protocol": PROTOCOL_VERSION, "app": "bench"}))
+            await asyncio.wait_for(arrived.wait(), 10)
+            assert json.loads(received[0])["type"] == "welcome"  # a masked text frame read, one answered
+            # A ping from the server is answered: its pong arrives.
+            await asyncio.wait_for(await server_side.ping(b"are you there"), 10)
+            # The server's close is answered, and the connection reports it once the TCP connection ends.
+            await asyncio.wait_for(server_side.close(1001, "going away"), 10)
+            for _ in range(100):
+                if closes:
+                    break
+                await asyncio.sleep(0.02)
+            assert closes == ["ConnectionClosedOK"]
+            assert server_side.close_code == 1001 and connection.transport is not None
+            assert connection.transport.is_closing()
+            connection.send("nothing goes out once closed")  # and nothing breaks
+        finally:
+            server.close()
+            await asyncio.wait_for(server.wait_closed(), 5)
+            table_server.close()
+
+    run(scenario(), timeout=30)
