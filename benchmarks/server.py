@@ -688,7 +688,7 @@ def ramp(counts: Iterator[int] | list[int], deadline: float, **options: Any) -> 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", default=",".join(map(str, DEFAULT_RAMP)), help="the human-pace ramp of tables")
-    parser.add_argument("--full-tables", default="25,100", help="tables at full speed (empty: none)")
+    parser.add_argument("--full-tables", default="25,100", help="tables at full speed (empty or 0: none)")
     parser.add_argument("--window", type=float, default=20.0, help="seconds measured per step (default 20)")
     parser.add_argument("--warmup", type=float, default=5.0, help="seconds of play before each window (default 5)")
     parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
@@ -710,7 +710,7 @@ def main() -> None:
         costs.append(result.cpu_per_action)
         if result.held:
             held = max(held, result.tables_ready)
-    for count in [int(n) for n in args.full_tables.split(",") if n]:
+    for count in [int(n) for n in args.full_tables.split(",") if n and int(n) > 0]:
         if time.monotonic() > deadline:
             break
         print(describe(run_step(count, FULL_SPEED, **options)), flush=True)
