@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from game.net.client import NetClient
+from game.net.client import CLOSED, NetClient
 from game.net.remote_session import RemoteSession
 from game.net.server import ServerThread, TableServer
 from game.persistence.history_codec import score_history
@@ -29,6 +29,7 @@ from game.persistence.history_files import encode_record
 from game.rules import PUBLIC_SEAT, UNKNOWN_CARD, Phase, events_for, make_rules
 from game.session.session import ComputerStep
 from game.ui.table.scene import TableScene
+from game.ui.text import t
 from net_table_driver import play_tables
 from test_net_remote_session import wait_for
 from test_ui_table import make_app, top_name
@@ -275,4 +276,40 @@ def test_a_spectator_sees_the_public_table_and_never_a_hand(tmp_path: Path) -> N
     finally:
         app.close(quit_pygame=False)
         player.close()
+        server.stop()
+
+
+def test_a_seat_taken_back_from_another_window_stops_this_one_quietly(tmp_path: Path) -> None:
+    """Ann rejoins her seat from a second program (the same seat token) while the first is
+    still open: the first says so over its table and never takes the seat back when its link
+    comes back; the second plays on."""
+    server = _serve(tmp_path / "server")
+    url = f"ws://127.0.0.1:{server.port}/"
+    first, inbox = _connected(url)
+    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "computer", "level": "random"} for _ in range(3)]
+    first.send({"type": "create_table", "rules": {"game": "bidwhist", "values": {}}, "seats": seats, "name": "Ann"})
+    created = inbox.wait("table_created")
+    table, token = created["table"], created["seats"][0]["token"]
+    first.send({"type": "start", "table": table, "host_token": created["host_token"]})
+    inbox.wait("step", viewer=0)
+    lobby = [m for m in inbox.seen if m["type"] == "lobby"][-1]
+    session = RemoteSession(first, table, {0: token}, lobby, messages=inbox.seen)
+    app = make_app(tmp_path / "first")
+    scene = TableScene(app, session)
+    second, second_inbox = _connected(url)
+    try:
+        assert scene.network_notice() is None and not session.seat_taken_elsewhere
+        second.hold_seat(table, 0, token)
+        second.send({"type": "resume", "table": table, "seat": 0, "token": token, "after": 0})
+        second_inbox.wait("step", viewer=0)
+        assert wait_for(lambda: (session.poll() or True) and session.seat_taken_elsewhere)
+        assert scene.network_notice() == t("net.seat_taken_elsewhere")
+        assert wait_for(lambda: first.status.state == CLOSED)  # nothing is left for it to do
+        assert not session.link_down  # the notice says why; it is not a lost link
+        hosted = server.table_server.tables[table]
+        holders = [conn for conn in server.table_server.at_table[table] if 0 in conn.held.get(table, {})]
+        assert len(holders) == 1 and hosted.started  # the second program alone holds the seat
+    finally:
+        session.close()
+        second.close()
         server.stop()

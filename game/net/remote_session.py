@@ -201,6 +201,7 @@ class RemoteSession:
         self._recorded = False
         self._sync_marker: int | None = None  # the message whose answer says a reconnection has caught up
         self.table_closed = False  # the host closed the table: it will not come back
+        self.seats_taken_elsewhere: set[int] = set()  # resumed by another program with their tokens
         for seat, token in self.tokens.items():
             client.hold_seat(table, seat, token)
         self.take_in(messages)
@@ -243,6 +244,10 @@ class RemoteSession:
     def spectating(self) -> bool:
         """No seat is held here: the server sends this program the public stream alone."""
         return not self.tokens
+
+    def _playing_seats(self) -> set[int]:
+        """The seats this program plays: those it holds, but for any taken back elsewhere."""
+        return set(self.tokens) - self.seats_taken_elsewhere
 
     # ------------------------------------------------------------------ the position
     @property
@@ -336,7 +341,7 @@ class RemoteSession:
         return self._check(self._now.current, action)
 
     def _check(self, seat: int, action: Action) -> IllegalActionError | None:
-        if self._flight is not None or seat not in self.tokens or seat != self._now.current:
+        if self._flight is not None or seat not in self._playing_seats() or seat != self._now.current:
             return IllegalActionError("It is not your turn", "not_your_turn", seat=seat)
         step = self._step(seat)
         if action.kind in (ActionKind.PLAY, ActionKind.DISCARD) and action.value in step.refusals:
@@ -362,7 +367,7 @@ class RemoteSession:
         return self.last_number
 
     def can_claim(self, seat: int) -> bool:
-        if self._flight is not None or seat not in self.tokens or seat != self._now.current:
+        if self._flight is not None or seat not in self._playing_seats() or seat != self._now.current:
             return False
         return self._step(seat).can_claim
 
@@ -423,7 +428,8 @@ class RemoteSession:
 
     @property
     def link_down(self) -> bool:
-        return self.client.status.state != CONNECTED and not self.table_closed
+        every_seat_gone = bool(self.tokens) and self.seats_taken_elsewhere >= set(self.tokens)
+        return self.client.status.state != CONNECTED and not self.table_closed and not every_seat_gone
 
     def _take_in(self, messages: Sequence[Mapping[str, Any]]) -> None:
         for message in messages:
@@ -451,12 +457,30 @@ class RemoteSession:
         elif kind == "table_closed":
             self.table_closed = True
             self.client.close()  # nothing to reconnect to
+        elif kind == "seat_lost":
+            self._seat_lost(message.get("seat"))
         elif kind == "game_over":
             record = message.get("history")
             if isinstance(record, dict) and self._record is None:
                 self._record = record
                 if self._record_wanted:
                     self.record_finished()
+
+    def _seat_lost(self, seat: object) -> None:
+        """Another program took ``seat`` back with its token (the player rejoined from another
+        window or computer): this one lets it go, and never takes it back when it reconnects."""
+        if not isinstance(seat, int) or seat not in self.tokens or seat in self.seats_taken_elsewhere:
+            return
+        self.seats_taken_elsewhere.add(seat)
+        self.client.release_seat(self.table, seat)
+        if self._flight is not None and self._flight.seat == seat:
+            self._flight = None
+        if self.seats_taken_elsewhere >= set(self.tokens):
+            self.client.close()  # every seat is played elsewhere: nothing is left to do here
+
+    @property
+    def seat_taken_elsewhere(self) -> bool:
+        return bool(self.seats_taken_elsewhere)
 
     def _link_news(self, status: object) -> None:
         if status == "lost" and self._flight is not None:

@@ -105,6 +105,10 @@ class LocalSession:
     def table_closed(self) -> bool:
         return False
 
+    @property
+    def seat_taken_elsewhere(self) -> bool:
+        return False
+
     # ------------------------------------------------------------------ the position
     @property
     def position(self) -> Position:

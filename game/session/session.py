@@ -230,6 +230,12 @@ class TableSession(Protocol):
         """The game is gone for good (its host closed the network table): it will not go on."""
         ...
 
+    @property
+    def seat_taken_elsewhere(self) -> bool:
+        """A seat played here was taken back by its player from another window or computer
+        (with its seat token): this screen no longer plays it."""
+        ...
+
     # ---------------------------------------------------------------- computers and hints
     def advance_computers(self, may_play: bool) -> ComputerStep:
         """Let a computer to act think, and play its answer once ``may_play`` (the table's

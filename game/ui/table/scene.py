@@ -743,6 +743,8 @@ class TableScene(Scene):
         and how long they have been away (minutes:seconds)."""
         if self.session.table_closed:
             return t("net.table_closed")
+        if self.session.seat_taken_elsewhere:
+            return t("net.seat_taken_elsewhere")
         if self.session.link_down:
             return t("net.reconnecting")
         lines = []
