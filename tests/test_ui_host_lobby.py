@@ -26,6 +26,7 @@ from game.net.lobby_link import LobbyLink
 from game.rules.house_rules import WizardRules
 from game.net.remote_session import RemoteSession
 from game.net.server import ServerThread, TableServer
+from game.settings.network_seats import remembered
 from game.ui.scenes.host_scene import HostScene, server_url
 from game.ui.scenes.lobby_scene import LobbyScene
 from game.ui.scenes.start_scene import StartScene
@@ -393,6 +394,10 @@ def test_a_table_can_be_made_on_a_server_elsewhere(tmp_path) -> None:
         assert (
             lobby.addresses == [f"127.0.0.1:{port}"] and lobby.full_invite() == f"127.0.0.1:{port}/{lobby.link.invite}"
         )
+        # The host's seat is kept, as a joiner's is: closed now, the program can take it back.
+        kept = remembered(app.user_paths)
+        assert [(entry.table, entry.seats) for entry in kept] == [(lobby.link.table, dict(lobby.link.held))]
+        assert kept[0].server_url == f"ws://127.0.0.1:{port}/" and lobby.link.held
         app.close(quit_pygame=False)
     finally:
         elsewhere.stop()

@@ -42,8 +42,3 @@ class StepBook:
                     whole[part] = last.get(part)
         self._last[key] = whole
         return whole
-
-    def forget(self, table: str) -> None:
-        """The client left ``table``."""
-        for key in [key for key in self._last if key[0] == table]:
-            del self._last[key]
