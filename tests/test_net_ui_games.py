@@ -32,7 +32,7 @@ from game.ui.table.scene import TableScene
 from game.ui.text import t
 from net_table_driver import play_tables
 from test_net_remote_session import wait_for
-from test_ui_table import make_app, top_name
+from test_ui_table import make_app, run_until, top_name
 
 
 class Inbox:
@@ -298,12 +298,16 @@ def test_a_seat_taken_back_from_another_window_stops_this_one_quietly(tmp_path: 
     scene = TableScene(app, session)
     second, second_inbox = _connected(url)
     try:
+        app.replace(scene)
+        assert run_until(app, lambda: top_name(app) == "BiddingPanel")  # Ann is to bid here
         assert scene.network_notice() is None and not session.seat_taken_elsewhere
         second.hold_seat(table, 0, token)
         second.send({"type": "resume", "table": table, "seat": 0, "token": token, "after": 0})
         second_inbox.wait("step", viewer=0)
         assert wait_for(lambda: (session.poll() or True) and session.seat_taken_elsewhere)
         assert scene.network_notice() == t("net.seat_taken_elsewhere")
+        assert run_until(app, lambda: app.top_scene() is scene)  # the bid is no longer asked here
+        assert not scene.input_enabled()
         assert wait_for(lambda: first.status.state == CLOSED)  # nothing is left for it to do
         assert not session.link_down  # the notice says why; it is not a lost link
         hosted = server.table_server.tables[table]

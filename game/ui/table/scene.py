@@ -411,10 +411,16 @@ class TableScene(Scene):
             self._hand_cache = (key, self.model.sorted_hand(self.bottom))
         return self._hand_cache[1]
 
+    def _played_elsewhere(self) -> bool:
+        """This screen plays no more: the host closed the table, or its seat is played from
+        another window or computer (``network_notice`` says which)."""
+        return self.session.table_closed or self.session.seat_taken_elsewhere
+
     def input_enabled(self) -> bool:
         seat = self.session.current_player
         return (
-            self.director.idle
+            not self._played_elsewhere()
+            and self.director.idle
             and self.session.phase == Phase.PLAY
             and seat == self.bottom
             and seat == self.viewer
@@ -1077,7 +1083,13 @@ class TableScene(Scene):
                 self.message = None
         self._collect_hint()
         self._take_in_answers()
-        self._run_turn_flow(dt)
+        if self._played_elsewhere():
+            # Nothing more is asked of this screen: a decision it had open is put away.
+            dialog = self._table_dialog()
+            if isinstance(dialog, (BiddingPanel, ContractChooser, KittyDialog)):
+                dialog.close()
+        else:
+            self._run_turn_flow(dt)
         self._message_to_dialog()
         self.keys.update(self.app.top_scene() is self, self.session.position)
 
