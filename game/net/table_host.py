@@ -100,6 +100,7 @@ class HostedTable:
     _scores_cache: tuple[tuple[Any, ...], dict[str, Any]] | None = None
     _view_memo: dict[Any, str] = field(default_factory=dict)  # see ``wire.encode_text``
     finished_at: float | None = None  # the server's clock when the game ended
+    epoch: int = 0  # the table's ownership epoch in a Redis lobby (0: one server alone)
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -347,7 +348,7 @@ class HostedTable:
             "type": "step",
             "table": self.table_id,
             "viewer": viewer,
-            "epoch": 0,
+            "epoch": self.epoch,
             "events": self._events(match, viewer, after),
             "state": public["state"],
             "view": encode_value(view),
@@ -367,7 +368,7 @@ class HostedTable:
         if len(self._view_memo) > 512:
             self._view_memo.clear()
         return (
-            f'{{"type":"step","table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":0,'
+            f'{{"type":"step","table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":{self.epoch},'
             f'"events":{_json(self._events(match, viewer, after))},"state":{shared["state"]},'
             f'"view":{encode_text(view, self._view_memo)},"scores":{shared["scores"]},'
             f'"can_claim":{_json(self._can_claim(match, viewer))},'
