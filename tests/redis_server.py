@@ -11,12 +11,12 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 REDIS_SERVER = shutil.which("redis-server")
-needs_redis = pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed (CI installs it)")
 
 
 def _free_port() -> int:
@@ -84,3 +84,25 @@ class RedisServer:
         with socket.create_connection(("127.0.0.1", self.port), timeout=2) as link:
             link.sendall(b"FLUSHALL\r\n")
             assert link.recv(64).startswith(b"+OK")
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    """One ``redis-server`` for a whole test module (started once: the tests stay fast)."""
+    if REDIS_SERVER is None:
+        pytest.skip("redis-server is not installed (CI installs it)")
+    server = RedisServer(tmp_path_factory.mktemp("redis"))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def redis_url(redis_server: RedisServer) -> str:
+    """The module's Redis, empty (and running: a test may have stopped it)."""
+    if redis_server.process is None:
+        redis_server.start()
+    redis_server.flush()
+    return redis_server.url

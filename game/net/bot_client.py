@@ -122,6 +122,8 @@ class BotClient:
             else:
                 if moved is None:
                     self.reconnections += 1
+                    for seat, step in list(self.steps.items()):
+                        await self._answer(seat, step)  # a seat to act whose step brought nothing new
                     return
                 self.url, failures = moved, 0
             if asyncio.get_running_loop().time() > deadline:
