@@ -12,6 +12,7 @@ import asyncio
 import json
 import random
 import ssl
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -77,6 +78,8 @@ class BotClient:
         self._reconnecting = False
         self._following: asyncio.Task[None] | None = None
         self.reconnections = 0
+        self.latencies: list[float] = []  # seconds from each act or claim sent to the step that shows it
+        self._waiting_since: tuple[int, float] | None = None  # (at, when) of the last act or claim sent
 
     # ------------------------------------------------------------------ the link
     async def connect(self) -> dict[str, Any]:
@@ -247,6 +250,10 @@ class BotClient:
                 self.tokens[frame["seat"]] = frame["token"]
         elif kind == "step":
             seat = frame["viewer"]
+            waiting = self._waiting_since
+            if waiting is not None and frame["state"]["position"][0] > waiting[0]:
+                self.latencies.append(time.perf_counter() - waiting[1])
+                self._waiting_since = None
             if frame["events"]:
                 self.last[seat] = frame["events"][-1]["n"]
             self.steps[seat] = frame
@@ -284,6 +291,7 @@ class BotClient:
         if self.pace:
             await asyncio.sleep(self.pace)
         action = bot_choice(self.seed, seat, at, step["view"]["legal_actions"], step["can_claim"])
+        self._waiting_since = (at, time.perf_counter())
         if action is None:
             await self.send({"type": "claim", "table": self.table, "seat": seat, "at": at})
             return

@@ -100,10 +100,12 @@ class LobbyMember:
             await asyncio.sleep(self.heartbeat_seconds)
             try:
                 await self.lobby.heartbeat()
+                servers = await self.lobby.servers()
             except redis_store.store_errors() as error:
                 self.health.failed(error)
             else:
                 self.health.answered()
+                self.live_urls = sorted(url for url in servers.values() if url)
 
     async def _scan_forever(self) -> None:
         while True:
