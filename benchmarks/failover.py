@@ -34,9 +34,6 @@ from game.net.wire import decode_action, encode_value
 from game.rules import Phase
 from game.session.match import Match
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-from redis_server import RedisServer  # the tests' helper: tests/ is put on the path just above
-
 REPO = Path(__file__).resolve().parent.parent
 SEATS = [{"kind": "host", "name": "Ann"}, {"kind": "host", "name": "Bob"}, {"kind": "computer", "level": "random"}]
 _LISTENING = re.compile(r"Trick Table server on (ws://\S+/)")
@@ -240,6 +237,9 @@ def run_failover(
 ) -> FailoverResult:
     """The whole benchmark (see the module docstring), in a temporary folder. ``compare_alone``:
     also play the tables on one server without Redis (the latency Redis adds)."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from redis_server import RedisServer  # the tests' helper (tests/ is put on the path just above)
+
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tricktable-failover-") as folder:
         work = Path(folder)

@@ -15,6 +15,7 @@ import pytest
 
 from game.net import protocol
 from game.net.bot_client import BotClient, create_table
+from game.net import client as client_module
 from game.net.client import LINK, NetClient
 from game.net.server import TableServer, bound_port, start_server
 from game.net.table_log import header_line, replayed, table_from_lines
@@ -45,6 +46,8 @@ async def lobby_server(url: str, data_dir: Path | None = None) -> AsyncIterator[
         lease_seconds=0.5,
         heartbeat_seconds=0.15,
     )
+    assert table_server.lobby is not None
+    table_server.lobby.journal.retry_seconds = 0.1  # write through soon after Redis is back
     listener = await start_server(table_server, "127.0.0.1", 0)
     try:
         yield table_server, f"ws://127.0.0.1:{bound_port(listener)}/", listener
@@ -146,7 +149,7 @@ def test_the_journal_is_the_table_log_and_each_step_goes_out_after_its_line_is_i
 
     async def scenario() -> tuple[str, dict[str, Any], TableServer]:
         async with lobby_server(redis_url, tmp_path) as (a, url_a, _):
-            bot, created = await hosted_game(url_a, rounds=3)
+            bot, created = await hosted_game(url_a)
 
             def check(client: BotClient, step: dict[str, Any]) -> None:
                 table = last_table(journal(redis_url, created["table"]))
@@ -267,7 +270,11 @@ def test_redis_restarted_with_its_data_loses_nothing(redis_server: RedisServer, 
     assert check_game(history) == []
 
 
-def test_the_program_s_client_follows_its_table_to_the_server_that_took_it_over(redis_url: str) -> None:
+def test_the_program_s_client_follows_its_table_to_the_server_that_took_it_over(
+    redis_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(client_module, "FIRST_DELAY", 0.1)  # reconnect sooner than after a real drop
+
     async def scenario() -> None:
         async with lobby_server(redis_url) as (a, url_a, listener_a), lobby_server(redis_url) as (b, url_b, _):
             assert a.lobby is not None and b.lobby is not None
