@@ -63,28 +63,34 @@ class FailoverResult:
 
 
 def start_serves(count: int, data_dir: Path, *extra: str) -> list[tuple[subprocess.Popen[str], str]]:
-    """``count`` ``serve`` processes on free loopback ports, started together; each with its address."""
+    """``count`` ``serve`` processes on free loopback ports, started together; each with its address.
+    Each one's output goes to ``server<N>.log`` in ``data_dir`` (a pipe nobody reads would fill up
+    and stop it)."""
     processes = []
     for index in range(count):
-        process = subprocess.Popen(
-            [sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0", "--no-lan"]
-            + ["--rate-limit", "100000", "--data-dir", str(data_dir / f"server{index}"), *extra],
-            cwd=REPO,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-            env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
-        )
-        processes.append(process)
+        log_path = data_dir / f"server{index}.log"
+        with log_path.open("w") as log_file:
+            process = subprocess.Popen(
+                [sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0", "--no-lan"]
+                + ["--rate-limit", "100000", "--data-dir", str(data_dir / f"server{index}"), *extra],
+                cwd=REPO,
+                stdout=log_file,
+                stderr=subprocess.STDOUT,
+                text=True,
+                env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
+            )
+        processes.append((process, log_path))
     started = []
-    for process in processes:
-        assert process.stdout is not None
-        line = process.stdout.readline()  # the server says where it listens once it does
-        found = _LISTENING.search(line)
-        if found is None:
-            for other in processes:
-                other.kill()
-            raise RuntimeError(f"a server did not start: {line!r}")
+    deadline = time.monotonic() + 30
+    for process, log_path in processes:
+        found = None
+        while found is None:  # the server says where it listens once it does
+            found = _LISTENING.search(log_path.read_text())
+            if found is None and (process.poll() is not None or time.monotonic() > deadline):
+                for other, _ in processes:
+                    other.kill()
+                raise RuntimeError(f"a server did not start: {log_path.read_text()[:500]!r}")
+            time.sleep(0.02)
         started.append((process, found.group(1)))
     return started
 
@@ -145,8 +151,11 @@ def _same_as_twin(lines: list[bytes], seed: int, history: dict[str, Any]) -> boo
     )
 
 
-async def _open_tables(urls: list[str], count: int, rounds: int, pace: float) -> list[tuple[BotClient, str, int]]:
-    """``count`` tables, dealt round the servers, each with one bot holding its two human seats."""
+async def _open_tables(
+    urls: list[str], count: int, rounds: int, pace: float, hold_on_first: bool = False
+) -> list[tuple[BotClient, str, int]]:
+    """``count`` tables, dealt round the servers, each with one bot holding its two human seats.
+    ``hold_on_first``: the bots of the first server's tables stop in the play of the second hand."""
     tables = []
     for index in range(count):
         url = urls[index % len(urls)]
@@ -154,6 +163,8 @@ async def _open_tables(urls: list[str], count: int, rounds: int, pace: float) ->
         await bot.connect()
         created = await create_table(bot, "wizard", SEATS, {"rounds": rounds})
         tables.append((bot, created["table"], index % len(urls)))
+        if hold_on_first and index % len(urls) == 0:
+            bot.hold = _second_hand
         reply = await bot.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
         if reply["type"] != "ok":
             raise RuntimeError(f"table not started: {reply}")
@@ -178,11 +189,9 @@ async def _with_kill(
     urls: list[str], victim: subprocess.Popen[str], count: int, rounds: int, pace: float, timeout: float
 ) -> tuple[list[tuple[BotClient, str, int]], list[float], int]:
     await _lobby_knows(urls[0], len(urls))
-    tables = await _open_tables(urls, count, rounds, pace)
-    on_victim = [(bot, table_id) for bot, table_id, server in tables if server == 0]
     # The victim's bots stop in the play of the second hand; once all have, it is killed.
-    for bot, _ in on_victim:
-        bot.hold = _second_hand
+    tables = await _open_tables(urls, count, rounds, pace, hold_on_first=True)
+    on_victim = [(bot, table_id) for bot, table_id, server in tables if server == 0]
     deadline = time.monotonic() + timeout
     while any(bot.playing for bot, _ in on_victim):
         if time.monotonic() > deadline:

@@ -12,6 +12,7 @@ from __future__ import annotations
 # only when a fenced append is refused, which means another server took it.
 
 import asyncio
+import contextlib
 import logging
 import secrets
 from collections.abc import Coroutine
@@ -84,10 +85,8 @@ class LobbyMember:
         """Leave the lobby: the lease goes at once, so the other servers take the tables over."""
         for task in list(self._tasks):
             task.cancel()
-        try:
+        with contextlib.suppress(TimeoutError, *redis_store.store_errors()):
             await asyncio.wait_for(self.lobby.leave(), 1.0)
-        except (TimeoutError, *redis_store.store_errors()):
-            pass
         await self.client.aclose()
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
