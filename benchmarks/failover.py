@@ -62,12 +62,13 @@ class FailoverResult:
         return statistics.median(self.latency_redis) - statistics.median(self.latency_alone)
 
 
-def start_serves(count: int, data_dir: Path, *extra: str) -> list[tuple[subprocess.Popen[str], str]]:
-    """``count`` ``serve`` processes on free loopback ports, started together; each with its address.
-    Each one's output goes to ``server<N>.log`` in ``data_dir`` (a pipe nobody reads would fill up
-    and stop it)."""
+def start_serves(data_dir: Path, *options: list[str]) -> list[tuple[subprocess.Popen[str], str]]:
+    """One ``serve`` process for each list of ``options``, on free loopback ports, started together;
+    each with its address. Each one's output goes to a log file in ``data_dir`` (a pipe nobody
+    reads would fill up and stop it)."""
     processes = []
-    for index in range(count):
+    for extra in options:
+        index = len(list(data_dir.glob("server*.log")))
         log_path = data_dir / f"server{index}.log"
         with log_path.open("w") as log_file:
             process = subprocess.Popen(
@@ -227,7 +228,8 @@ def _second_hand(step: dict[str, Any]) -> bool:
     return bool(step["state"]["deal"] >= 2 and step["state"]["phase"] == "play")
 
 
-async def _alone(url: str, count: int, rounds: int, pace: float, timeout: float) -> list[float]:
+async def _latencies(url: str, count: int, rounds: int, pace: float, timeout: float) -> list[float]:
+    """Each action's latency (act sent to step seen) at ``count`` tables of the server at ``url``."""
     tables = await _open_tables([url], count, rounds, pace)
     await asyncio.gather(*(bot.finish(timeout) for bot, _, _ in tables), return_exceptions=True)
     latencies = [latency for bot, _, _ in tables for latency in bot.latencies]
@@ -242,10 +244,12 @@ def run_failover(
     lease: float = 1.0,
     pace: float = 0.02,
     timeout: float = 120.0,
-    compare_alone: bool = True,
+    latency_tables: int = 10,
+    latency_pace: float = 0.05,
 ) -> FailoverResult:
-    """The whole benchmark (see the module docstring), in a temporary folder. ``compare_alone``:
-    also play the tables on one server without Redis (the latency Redis adds)."""
+    """The whole benchmark (see the module docstring), in a temporary folder. The latency Redis
+    adds is measured first, apart from the failover and on a lighter load: ``latency_tables``
+    tables at ``latency_pace`` on one server with ``--redis``, then on one without."""
     sys.path.insert(0, str(REPO / "tests"))
     from redis_server import RedisServer  # the tests' helper (tests/ is put on the path just above)
 
@@ -256,15 +260,22 @@ def run_failover(
         redis_server.start()
         servers: list[tuple[subprocess.Popen[str], str]] = []
         try:
-            servers = start_serves(2, work, "--redis", redis_server.url, "--lease", str(lease))
+            servers = start_serves(work, ["--redis", redis_server.url], [])
+            with_redis, alone = (
+                asyncio.run(_latencies(url, latency_tables, rounds, latency_pace, timeout)) for _, url in servers
+            )
+            for process, _ in servers:
+                stop(process)
+            redis_server.flush()  # the failover's lobby starts empty
+            lobby = ["--redis", redis_server.url, "--lease", str(lease)]
+            servers = start_serves(work, lobby, lobby)
             urls = [url for _, url in servers]
             played, takeover, killed = asyncio.run(_with_kill(urls, servers[0][0], tables, rounds, pace, timeout))
             moved = sum(1 for bot, _, server in played if server == 0 and bot.steps and bot.steps[0]["epoch"] >= 2)
-            result = FailoverResult(tables, killed, moved, takeover, [], [])
+            result = FailoverResult(tables, killed, moved, takeover, with_redis, alone)
             histories = work / "histories.jsonl"
             with histories.open("w", encoding="utf-8") as out:
                 for bot, table_id, _ in played:
-                    result.latency_redis.extend(bot.latencies)
                     if bot.history is None:
                         result.unfinished.append(table_id)
                         continue
@@ -282,15 +293,6 @@ def run_failover(
             for process, _ in servers:
                 stop(process)
             redis_server.stop()
-        if not compare_alone:
-            result.seconds = time.perf_counter() - started
-            return result
-        # The same tables on one server without Redis: what Redis adds to each action.
-        alone = start_serves(1, work)
-        try:
-            result.latency_alone = asyncio.run(_alone(alone[0][1], tables, rounds, pace, timeout))
-        finally:
-            stop(alone[0][0])
     result.seconds = time.perf_counter() - started
     return result
 
@@ -303,7 +305,8 @@ def describe(result: FailoverResult) -> str:
             f"{result.moved_tables} of them finished on the other",
             f"takeover (kill to the next event): p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms "
             f"over {len(result.takeover_seconds)} tables",
-            f"latency per action (act to step, median): {statistics.median(result.latency_redis) * 1000:.2f} ms "
+            f"latency per action (act to step, median, {len(result.latency_redis)} and {len(result.latency_alone)} "
+            f"actions): {statistics.median(result.latency_redis) * 1000:.2f} ms "
             f"with Redis, {statistics.median(result.latency_alone) * 1000:.2f} ms without: "
             f"Redis adds {result.added_latency() * 1000:.2f} ms",
             f"unfinished {len(result.unfinished)}, different from the fault-free twin {len(result.different)}, "
@@ -319,8 +322,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=4, help="Wizard rounds a game")
     parser.add_argument("--lease", type=float, default=1.0, help="the servers' lease (seconds)")
     parser.add_argument("--pace", type=float, default=0.02, help="seconds a bot waits before each move")
+    parser.add_argument("--latency-tables", type=int, default=10, help="tables of the latency measurement")
+    parser.add_argument("--latency-pace", type=float, default=0.05, help="the bots' pace there")
     args = parser.parse_args(argv)
-    result = run_failover(args.tables, args.rounds, args.lease, args.pace)
+    result = run_failover(
+        args.tables,
+        args.rounds,
+        args.lease,
+        args.pace,
+        latency_tables=args.latency_tables,
+        latency_pace=args.latency_pace,
+    )
     print(describe(result))
     ok = not result.unfinished and not result.different and result.replay_check == 0
     return 0 if ok else 1
