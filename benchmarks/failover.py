@@ -50,6 +50,7 @@ class FailoverResult:
     unfinished: list[str] = field(default_factory=list)
     different: list[str] = field(default_factory=list)  # tables whose game is not its fault-free twin's
     replay_check: int = -1  # ``replay --check``'s exit status on every history
+    appendfsync: str = "always"
     seconds: float = 0.0
 
     @staticmethod
@@ -246,6 +247,7 @@ def run_failover(
     timeout: float = 120.0,
     latency_tables: int = 10,
     latency_pace: float = 0.05,
+    appendfsync: str = "always",
 ) -> FailoverResult:
     """The whole benchmark (see the module docstring), in a temporary folder. The latency Redis
     adds is measured first, apart from the failover and on a lighter load: ``latency_tables``
@@ -256,7 +258,7 @@ def run_failover(
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="tricktable-failover-") as folder:
         work = Path(folder)
-        redis_server = RedisServer(work / "redis")
+        redis_server = RedisServer(work / "redis", appendfsync)
         redis_server.start()
         servers: list[tuple[subprocess.Popen[str], str]] = []
         try:
@@ -272,7 +274,7 @@ def run_failover(
             urls = [url for _, url in servers]
             played, takeover, killed = asyncio.run(_with_kill(urls, servers[0][0], tables, rounds, pace, timeout))
             moved = sum(1 for bot, _, server in played if server == 0 and bot.steps and bot.steps[0]["epoch"] >= 2)
-            result = FailoverResult(tables, killed, moved, takeover, with_redis, alone)
+            result = FailoverResult(tables, killed, moved, takeover, with_redis, alone, appendfsync=appendfsync)
             histories = work / "histories.jsonl"
             with histories.open("w", encoding="utf-8") as out:
                 for bot, table_id, _ in played:
@@ -301,8 +303,8 @@ def describe(result: FailoverResult) -> str:
     p50, p99 = (FailoverResult.percentile(result.takeover_seconds, share) for share in (0.5, 0.99))
     return "\n".join(
         [
-            f"tables {result.tables}, {result.killed_tables} on the killed server mid-game at the kill, "
-            f"{result.moved_tables} of them finished on the other",
+            f"Redis appendfsync {result.appendfsync}; tables {result.tables}, {result.killed_tables} "
+            f"on the killed server mid-game at the kill, {result.moved_tables} of them finished on the other",
             f"takeover (kill to the next event): p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms "
             f"over {len(result.takeover_seconds)} tables",
             f"latency per action (act to step, median, {len(result.latency_redis)} and {len(result.latency_alone)} "
@@ -324,6 +326,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pace", type=float, default=0.02, help="seconds a bot waits before each move")
     parser.add_argument("--latency-tables", type=int, default=10, help="tables of the latency measurement")
     parser.add_argument("--latency-pace", type=float, default=0.05, help="the bots' pace there")
+    parser.add_argument(
+        "--appendfsync",
+        choices=("always", "everysec", "no"),
+        default="always",
+        help="Redis's append-only file: on disk before each answer (always), or once a second",
+    )
     args = parser.parse_args(argv)
     result = run_failover(
         args.tables,
@@ -332,6 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         args.pace,
         latency_tables=args.latency_tables,
         latency_pace=args.latency_pace,
+        appendfsync=args.appendfsync,
     )
     print(describe(result))
     ok = not result.unfinished and not result.different and result.replay_check == 0

@@ -37,8 +37,11 @@ def _answers_ping(port: int) -> bool:
 class RedisServer:
     """One ``redis-server`` process of a test (``start``, ``stop``, ``restart``, ``url``)."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, appendfsync: str = "always") -> None:
+        """``appendfsync``: Redis's ``always`` (every write on disk before it answers: the tests'),
+        ``everysec`` or ``no`` (the benchmark compares them)."""
         self.folder = folder
+        self.appendfsync = appendfsync
         self.port = _free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -51,7 +54,7 @@ class RedisServer:
         self.folder.mkdir(parents=True, exist_ok=True)
         self.process = subprocess.Popen(
             [REDIS_SERVER, "--port", str(self.port), "--bind", "127.0.0.1", "--dir", str(self.folder)]
-            + ["--save", "", "--appendonly", "yes", "--appendfsync", "always", "--daemonize", "no"]
+            + ["--save", "", "--appendonly", "yes", "--appendfsync", self.appendfsync, "--daemonize", "no"]
             + ["--protected-mode", "no", "--loglevel", "warning"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
