@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import logging
@@ -20,7 +21,7 @@ from game.net.client import LINK, NetClient
 from game.net.server import TableServer, bound_port, start_server
 from game.net.table_log import header_line, replayed, table_from_lines
 from game.persistence.history_replay import check_game
-from net_servers import run
+from net_servers import run, running_server
 
 if TYPE_CHECKING:
     from redis_server import RedisServer
@@ -196,6 +197,8 @@ def test_a_server_that_lost_its_table_to_another_never_writes_it_again_and_sends
             await a.lobby.lobby.leave()
             await b.lobby.scan()
             assert table_id in b.tables and b.tables[table_id].epoch == 2
+            taken = b.tables[table_id]
+            assert all(taken.presence_of(seat).away_since is not None for seat in (0, 1))  # away since the takeover
             await bot.play_on()  # A applies the move, its append is refused, A lets the table go
             await until(lambda: table_id not in a.tables, 5)
             history = await bot.finish(20)
@@ -307,3 +310,24 @@ def test_the_program_s_client_follows_its_table_to_the_server_that_took_it_over(
                 await loop.run_in_executor(None, client.close)
 
     run(scenario(), 40)
+
+
+def test_a_server_alone_names_no_other_server_and_loads_no_redis() -> None:
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any]]:
+        async with running_server() as (_, url):
+            bot = BotClient(url)
+            welcome = await bot.connect()
+            await create_table(bot, "wizard", WIZARD_SEATS)
+            tables = await bot.request({"type": "list_tables"})
+            await bot.close()
+            return welcome, tables
+
+    welcome, tables = run(scenario(), 20)
+    assert welcome["servers"] == [] and tables["tables"][0]["url"] is None
+    # The redis package is imported only inside the Redis modules' functions, never at the top of
+    # a module: the program and its build run without it.
+    for path in Path("game").rglob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            names = [alias.name for alias in node.names] if isinstance(node, (ast.Import, ast.ImportFrom)) else []
+            module = node.module if isinstance(node, ast.ImportFrom) else None
+            assert not any(name.split(".")[0] == "redis" for name in [*names, module or ""]), path

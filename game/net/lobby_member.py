@@ -82,9 +82,12 @@ class LobbyMember:
         self._spawn(self._scan_forever())
 
     async def stop(self) -> None:
-        """Leave the lobby: the lease goes at once, so the other servers take the tables over."""
+        """Leave the lobby: the lines not yet written are written (if Redis answers soon), and the
+        lease goes at once, so the other servers take the tables over."""
         for task in list(self._tasks):
             task.cancel()
+        if not await self.journal.drain(2.0):
+            log.warning("the server stopped with lines Redis did not take: %d tables", len(self.journal.pending))
         with contextlib.suppress(TimeoutError, *redis_store.store_errors()):
             await asyncio.wait_for(self.lobby.leave(), 1.0)
         await self.client.aclose()

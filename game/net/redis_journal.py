@@ -75,6 +75,7 @@ class RedisJournal:
         self.write_seconds: list[float] = []  # how long each batch took to be written (measured)
         self._wake = asyncio.Event()
         self._writer: asyncio.Task[None] | None = None
+        self._writing = False  # a batch is on its way to Redis
 
     # ------------------------------------------------------------------ TableLogs' calls
     def create(self, table: HostedTable) -> None:
@@ -96,6 +97,15 @@ class RedisJournal:
     def release(self) -> None:
         if self._writer is not None:
             self._writer.cancel()
+
+    async def drain(self, seconds: float) -> bool:
+        """Wait (at most ``seconds``) until every line is written; whether they all are."""
+        deadline = asyncio.get_running_loop().time() + seconds
+        while self.pending or self._writing:
+            if asyncio.get_running_loop().time() > deadline:
+                return False
+            await asyncio.sleep(0.01)
+        return True
 
     def _entry(self, table: HostedTable) -> _Pending:
         entry = self.pending.get(table.table_id)
@@ -125,6 +135,7 @@ class RedisJournal:
             while self.pending:
                 batch, self.pending = self.pending, {}
                 cut = len(self.frames.frames)  # the frames made before this batch was taken
+                self._writing = True
                 try:
                     lost = await self._write(batch)
                 except asyncio.CancelledError:
@@ -136,6 +147,8 @@ class RedisJournal:
                     self.frames.release()  # Redis is away: the game goes on, unrecorded for now
                     await asyncio.sleep(self.retry_seconds)
                     continue
+                finally:
+                    self._writing = False
                 self.health.answered()
                 for table_id in lost:
                     self.pending.pop(table_id, None)

@@ -745,7 +745,11 @@ async def start_server(
     if table_server.lobby is not None:
         scheme = "wss" if tls is not None else "ws"
         address = host if host not in (None, "", "0.0.0.0", "::") else gethostname()
-        await table_server.lobby.start(f"{scheme}://{address}:{bound_port(server)}/")
+        try:
+            await table_server.lobby.start(f"{scheme}://{address}:{bound_port(server)}/")
+        except OSError:
+            server.close()  # Redis cannot be reached: the server does not start
+            raise
     table_server.resume_computers()
 
     async def ticking() -> None:

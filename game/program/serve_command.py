@@ -88,6 +88,9 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
     if args.public_url is not None and args.redis is None:
         print("error: --public-url goes with --redis", file=sys.stderr)
         return EXIT_USAGE
+    if args.public_url is not None and not args.public_url.startswith(("ws://", "wss://")):
+        print(f"error: --public-url {args.public_url} is not a ws:// or wss:// address", file=sys.stderr)
+        return EXIT_USAGE
     tls = None
     if args.cert is not None:
         try:
