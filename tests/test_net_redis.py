@@ -18,6 +18,8 @@ from game.net import protocol
 from game.net.bot_client import BotClient, create_table
 from game.net import client as client_module
 from game.net.client import LINK, NetClient
+from game.net.discovery import FoundServer
+from game.net.lan_tables import ListedServer, one_row_per_table, read_tables
 from game.net.server import TableServer, bound_port, start_server
 from game.net.table_log import header_line, replayed, table_from_lines
 from game.persistence.history_replay import check_game
@@ -126,6 +128,15 @@ def test_every_server_lists_every_table_of_the_lobby_with_the_address_of_its_ser
             assert [(entry["table"], entry["url"]) for entry in at_b] == [(created["table"], url_a)]
             assert [(entry["table"], entry["url"]) for entry in at_a] == [(created["table"], None)]
             assert at_b[0]["free_seats"] == 0 and at_b[0]["game"] == "wizard" and at_b[0]["invite"] == created["invite"]
+            # The program's Join list, finding both servers on the network, shows the table once: under A.
+            found = [FoundServer(name, ("127.0.0.1",), 1, 1, False, name) for name in ("b", "a")]
+            rows = one_row_per_table(
+                [
+                    ListedServer(found[0], read_tables({"tables": at_b}), True),
+                    ListedServer(found[1], read_tables({"tables": at_a}), True),
+                ]
+            )
+            assert [[table.table for table in row.tables] for row in rows] == [[], [created["table"]]]
             # A take_seat or resume at the other server is sent to the table's server.
             refused = await guest.request({"type": "take_seat", "invite": created["invite"], "name": "Cy"})
             assert refused["code"] == "moved" and refused["params"]["url"] == url_a
