@@ -208,15 +208,8 @@ class LobbyMember:
 
     async def _look_elsewhere(self, conn: Connection, kind: str, data: dict[str, Any], re: int | None) -> None:
         try:
-            if kind == "resume":
-                table_id = data.get("table") if isinstance(data.get("table"), str) else None
-            else:
-                code = normalize_invite_code(data.get("invite"))  # type: ignore[arg-type]  # checked inside
-                table_id = await self.lobby.table_of_invite(code) if code is not None else None
-            owner, url, unfinished = await self.lobby.owner(table_id) if table_id else (None, None, False)
-            if owner is not None and owner != self.server_id and url is None and unfinished:
-                assert table_id is not None
-                await self.take_over(table_id, owner)  # its server is dead: no need to wait for the scan
+            table_id = await self._table_asked_for(kind, data)
+            owner, url = await self._holder(table_id) if table_id is not None else (None, None)
         except redis_store.store_errors() as error:
             self.health.failed(error)
             conn.send(TableRefusal("store_unavailable", "the servers' shared store is not reachable").frame(re=re))
@@ -225,3 +218,21 @@ class LobbyMember:
             conn.send(TableRefusal("moved", "another server holds this table", table=table_id, url=url).frame(re=re))
             return
         self.server.dispatch(conn, kind, data, re, elsewhere=False)
+
+    async def _table_asked_for(self, kind: str, data: dict[str, Any]) -> str | None:
+        if kind == "resume":
+            table_id = data.get("table")
+            return table_id if isinstance(table_id, str) and len(table_id) <= 64 else None
+        code = normalize_invite_code(data.get("invite"))  # type: ignore[arg-type]  # checked inside
+        return await self.lobby.table_of_invite(code) if code is not None else None
+
+    async def _holder(self, table_id: str) -> tuple[str | None, str | None]:
+        """Who holds ``table_id`` (its id and address) once this server took it over if its
+        server is dead: no need to wait for the scan. Asked again when another server was quicker."""
+        for _ in range(2):
+            owner, url, unfinished = await self.lobby.owner(table_id)
+            if owner is None or owner == self.server_id or url is not None or not unfinished:
+                return owner, url
+            if await self.take_over(table_id, owner):
+                return self.server_id, None
+        return owner, url
