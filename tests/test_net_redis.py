@@ -22,7 +22,10 @@ from game.net.discovery import FoundServer
 from game.net.lan_tables import ListedServer, one_row_per_table, read_tables
 from game.net.server import TableServer, bound_port, start_server
 from game.net.table_log import header_line, replayed, table_from_lines
+from game.net.lobby_link import LinkError
 from game.persistence.history_replay import check_game
+from game.ui.scenes.lobby_scene import link_error_words
+from game.ui.text import t
 from net_servers import run, running_server
 
 if TYPE_CHECKING:
@@ -245,6 +248,9 @@ def test_with_redis_away_tables_play_on_new_ones_wait_and_the_lines_are_written_
             )
             assert refused["type"] == "error" and refused["code"] == "store_unavailable"
             assert "store_unavailable" in protocol.ERROR_CODES
+            # The host's program words it for the player (the lobby screen shows it).
+            refusal = LinkError(refused["code"], refused["params"], refused["message"], "create_table")
+            assert link_error_words(refusal) == t("net.error.store_unavailable") != refused["message"]
             redis_server.start()
             await until(lambda: not a.logs.pending, 10)
             await other.close()

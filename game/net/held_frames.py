@@ -12,8 +12,10 @@ from __future__ import annotations
 # wait at most one Redis round trip.
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.net.server import Connection
+from game.net.wire import compact_json
 
 _TABLE_FIELD = '"table":"'
 
@@ -53,6 +55,9 @@ class HeldConnection(Connection):
     """A connection whose frames wait in ``frame_hold`` while it holds them."""
 
     frame_hold: FrameHold = field(default_factory=FrameHold)
+
+    def send(self, frame: dict[str, Any]) -> None:
+        self.send_text(compact_json(frame))  # every frame through the hold, whatever the base class does
 
     def send_text(self, text: str) -> None:
         if self.frame_hold.holding:
