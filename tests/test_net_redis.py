@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from game.net import protocol
-from game.net.bot_client import BotClient, create_table
+from game.net.bot_client import BotClient, create_table, take_seat
 from game.net import client as client_module
 from game.net.client import LINK, NetClient
 from game.net.discovery import FoundServer
@@ -120,7 +120,10 @@ async def start(bot: BotClient, created: dict[str, Any]) -> None:
 def test_every_server_lists_every_table_of_the_lobby_with_the_address_of_its_server(redis_url: str) -> None:
     async def scenario() -> None:
         async with lobby_server(redis_url) as (a, url_a, _), lobby_server(redis_url) as (b, url_b, _):
-            bot, created = await hosted_game(url_a)
+            bot = BotClient(url_a, seed=1)
+            await bot.connect()
+            seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}, {"kind": "computer", "level": "random"}]
+            created = await create_table(bot, "wizard", seats, {"rounds": 2})
             assert b.lobby is not None
             await b.lobby.scan()  # B learns of A (the scan runs every lease period anyway)
             guest = BotClient(url_b, seed=2)
@@ -130,7 +133,7 @@ def test_every_server_lists_every_table_of_the_lobby_with_the_address_of_its_ser
             at_a = (await bot.request({"type": "list_tables"}))["tables"]
             assert [(entry["table"], entry["url"]) for entry in at_b] == [(created["table"], url_a)]
             assert [(entry["table"], entry["url"]) for entry in at_a] == [(created["table"], None)]
-            assert at_b[0]["free_seats"] == 0 and at_b[0]["game"] == "wizard" and at_b[0]["invite"] == created["invite"]
+            assert at_b[0]["free_seats"] == 1 and at_b[0]["game"] == "wizard" and at_b[0]["invite"] == created["invite"]
             # The program's Join list, finding both servers on the network, shows the table once: under A.
             found = [FoundServer(name, ("127.0.0.1",), 1, 1, False, name) for name in ("b", "a")]
             rows = one_row_per_table(
@@ -145,11 +148,15 @@ def test_every_server_lists_every_table_of_the_lobby_with_the_address_of_its_ser
             assert refused["code"] == "moved" and refused["params"]["url"] == url_a
             resume = {"type": "resume", "table": created["table"], "seat": 0, "token": bot.tokens[0], "after": 0}
             assert (await guest.request(resume))["params"]["url"] == url_a
+            player = BotClient(url_a, seed=2)  # where the moved said
+            await player.connect()
+            await take_seat(player, created["invite"], "Cy")
             await start(bot, created)
             await until(lambda: bool(bot.steps), 5)
             listed = (await guest.request({"type": "list_tables"}))["tables"]
-            assert listed[0]["started"] is True  # the directory follows the table
-            await bot.finish(20)
+            assert listed[0]["started"] is True and listed[0]["free_seats"] == 0  # the directory follows the table
+            await asyncio.gather(bot.finish(20), player.finish(20))
+            await player.close()
             assert (await guest.request({"type": "list_tables"}))["tables"] == []  # a finished table leaves it
             await bot.close()
             await guest.close()

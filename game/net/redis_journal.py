@@ -51,6 +51,7 @@ class _Pending:
     lines: list[str] = field(default_factory=list)
     header: str | None = None  # the table is new: its hash and first line are made first
     finished: bool = False
+    listing_changed: bool = False  # the directory's fields are written too (seats, start, end)
 
 
 class RedisJournal:
@@ -87,6 +88,8 @@ class RedisJournal:
         entry.lines.append(compact_json(line))
         if line.get("over"):
             entry.finished = True
+        if "seats" in line or "start" in line or "over" in line:
+            entry.listing_changed = True
 
     def seats_changed(self, table: HostedTable) -> None:
         self.append(table, seats_line(table))
@@ -166,6 +169,7 @@ class RedisJournal:
             if earlier is not None and earlier.table is entry.table:
                 earlier.lines.extend(entry.lines)
                 earlier.finished = earlier.finished or entry.finished
+                earlier.listing_changed = earlier.listing_changed or entry.listing_changed
             else:
                 batch[table_id] = entry
         self.pending = batch
@@ -185,7 +189,8 @@ class RedisJournal:
                 held,
                 keys.invite_key(table.invite),
             ]
-            fields = [text for pair in directory_fields(table).items() for text in pair]
+            listing = directory_fields(table) if entry.header is not None or entry.listing_changed else {}
+            fields = [text for pair in listing.items() for text in pair]
             if entry.header is not None:
                 pipe.eval(keys.CREATE_SCRIPT, 5, *table_keys, table_id, self.server_id, entry.header, *fields)
                 order.append((table_id, "create"))
