@@ -51,6 +51,7 @@ class FailoverResult:
     different: list[str] = field(default_factory=list)  # tables whose game is not its fault-free twin's
     replay_check: int = -1  # ``replay --check``'s exit status on every history
     appendfsync: str = "always"
+    journal: str = ""  # the --redis server's own account of its batch writes (its last line but one)
     seconds: float = 0.0
 
     @staticmethod
@@ -268,13 +269,16 @@ def run_failover(
             )
             for process, _ in servers:
                 stop(process)
+            journal = _journal_summary(work)
             redis_server.flush()  # the failover's lobby starts empty
             lobby = ["--redis", redis_server.url, "--lease", str(lease)]
             servers = start_serves(work, lobby, lobby)
             urls = [url for _, url in servers]
             played, takeover, killed = asyncio.run(_with_kill(urls, servers[0][0], tables, rounds, pace, timeout))
             moved = sum(1 for bot, _, server in played if server == 0 and bot.steps and bot.steps[0]["epoch"] >= 2)
-            result = FailoverResult(tables, killed, moved, takeover, with_redis, alone, appendfsync=appendfsync)
+            result = FailoverResult(
+                tables, killed, moved, takeover, with_redis, alone, appendfsync=appendfsync, journal=journal
+            )
             histories = work / "histories.jsonl"
             with histories.open("w", encoding="utf-8") as out:
                 for bot, table_id, _ in played:
@@ -299,6 +303,15 @@ def run_failover(
     return result
 
 
+def _journal_summary(work: Path) -> str:
+    """What the latency measurement's --redis server said of its journal writes as it stopped."""
+    for log_path in sorted(work.glob("server*.log")):
+        for line in log_path.read_text().splitlines():
+            if line.startswith("Redis journal:"):
+                return line
+    return ""
+
+
 def describe(result: FailoverResult) -> str:
     p50, p99 = (FailoverResult.percentile(result.takeover_seconds, share) for share in (0.5, 0.99))
     return "\n".join(
@@ -311,6 +324,7 @@ def describe(result: FailoverResult) -> str:
             f"actions): {statistics.median(result.latency_redis) * 1000:.2f} ms "
             f"with Redis, {statistics.median(result.latency_alone) * 1000:.2f} ms without: "
             f"Redis adds {result.added_latency() * 1000:.2f} ms",
+            f"the server's own measure: {result.journal or 'none'}",
             f"unfinished {len(result.unfinished)}, different from the fault-free twin {len(result.different)}, "
             f"replay --check exit {result.replay_check}",
             f"ran {result.seconds:.1f} s",

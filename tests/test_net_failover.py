@@ -29,3 +29,4 @@ def test_a_killed_server_s_tables_finish_on_the_other_as_the_same_games() -> Non
     # The benchmark's other figure: a table with Redis and one without, for the latency Redis adds.
     assert result.latency_redis and result.latency_alone
     assert "takeover (kill to the next event): p50" in failover.describe(result)
+    assert result.journal.startswith("Redis journal: ")  # the --redis server's own measure of its writes

@@ -110,6 +110,14 @@ class RedisJournal:
             await asyncio.sleep(0.01)
         return True
 
+    def summary(self) -> str:
+        """How long the batches took to be written (what Redis adds to an action, on the server)."""
+        times = sorted(self.write_seconds)
+        if not times:
+            return "Redis journal: nothing written"
+        p50, p99 = (times[min(len(times) - 1, int(share * len(times)))] * 1000 for share in (0.5, 0.99))
+        return f"Redis journal: {len(times)} batches written, p50 {p50:.2f} ms, p99 {p99:.2f} ms a batch"
+
     def _entry(self, table: HostedTable) -> _Pending:
         entry = self.pending.get(table.table_id)
         if entry is None or entry.table is not table:

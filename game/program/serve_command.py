@@ -164,6 +164,8 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 3)
         table_server.close()
+    if lobby is not None:
+        print(lobby.journal.summary(), flush=True)
     print("Trick Table server stopped", flush=True)
     return 0
 
