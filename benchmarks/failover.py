@@ -204,8 +204,6 @@ async def _with_kill(
     seen = {table_id: max(bot.last.values(), default=0) for bot, table_id in on_victim}
     victim.send_signal(signal.SIGKILL)
     killed_at = time.perf_counter()
-    for bot, _ in on_victim:
-        bot.playing, bot.hold = True, None  # they play on once they found their table again
     mid_hand = sum(1 for bot, _ in on_victim if bot.history is None)
     takeover: dict[str, float] = {}
 
@@ -219,6 +217,8 @@ async def _with_kill(
     for bot, table_id in on_victim:
         if bot.history is None:
             bot.on_step = watch(table_id)
+    # They play on once they found their table again (at once, a table another server took early).
+    await asyncio.gather(*(bot.play_on() for bot, _ in on_victim))
     await asyncio.gather(*(bot.finish(timeout) for bot, _, _ in tables), return_exceptions=True)
     for bot, _, _ in tables:
         await bot.close()

@@ -164,10 +164,14 @@ class BotClient:
         return None
 
     async def play_on(self) -> None:
-        """Start playing again (after ``playing`` was False): answer the latest steps."""
+        """Start playing again (after ``playing`` was False): answer the latest steps. On a link
+        that just dropped nothing is sent: a ``follow`` bot answers them once it is back."""
         self.playing, self.hold = True, None
-        for seat, step in list(self.steps.items()):
-            await self._answer(seat, step)
+        try:
+            for seat, step in list(self.steps.items()):
+                await self._answer(seat, step)
+        except ConnectionClosed:
+            pass
 
     async def close(self) -> None:
         self._closing = True

@@ -107,8 +107,9 @@ return epoch
 
 
 def connect(url: str, timeout: float) -> Any:
-    """A ``redis.asyncio`` client for ``url`` that fails fast (``timeout`` seconds, no retries of
-    its own: the callers keep what they could not write and try again themselves)."""
+    """A ``redis.asyncio`` client for ``url`` that fails fast (``timeout`` seconds, and one retry
+    only, for a pooled connection that Redis closed when it restarted: the callers keep what they
+    could not write and try again themselves)."""
     import redis.asyncio
     from redis.backoff import NoBackoff
     from redis.asyncio.retry import Retry
@@ -117,7 +118,7 @@ def connect(url: str, timeout: float) -> Any:
         url,
         socket_timeout=timeout,
         socket_connect_timeout=timeout,
-        retry=Retry(NoBackoff(), 0),
+        retry=Retry(NoBackoff(), 1),
         health_check_interval=0,
     )
 
