@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import io
 import json
 import os
 import re
@@ -31,6 +33,7 @@ from typing import Any
 from game.net.bot_client import BotClient, bot_choice, create_table
 from game.net.table_log import replayed
 from game.net.wire import decode_action, encode_value
+from game.program import cli
 from game.rules import Phase
 from game.session.match import Match
 
@@ -60,7 +63,9 @@ class FailoverResult:
         return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
 
     def added_latency(self) -> float:
-        """Median act-to-step latency with Redis, less the same without it (seconds)."""
+        """Median act-to-step latency with Redis, less the same without it (seconds; nan: not measured)."""
+        if not self.latency_redis or not self.latency_alone:
+            return float("nan")
         return statistics.median(self.latency_redis) - statistics.median(self.latency_alone)
 
 
@@ -263,16 +268,24 @@ def run_failover(
         redis_server.start()
         servers: list[tuple[subprocess.Popen[str], str]] = []
         try:
-            servers = start_serves(work, ["--redis", redis_server.url], [])
+            # The servers, started together: for the latency (unless latency_tables is 0), one in a
+            # lobby of its own (Redis's database 1) and one without Redis; then the failover's
+            # lobby of two (database 0).
+            lobby = ["--redis", redis_server.url, "--lease", str(lease)]
+            apart = [["--redis", redis_server.url[:-1] + "1"], []] if latency_tables else []
+            servers = start_serves(work, *apart, lobby, lobby)
             with_redis, alone = (
-                asyncio.run(_latencies(url, latency_tables, rounds, latency_pace, timeout)) for _, url in servers
+                (
+                    asyncio.run(_latencies(url, latency_tables, rounds, latency_pace, timeout))
+                    for _, url in servers[: len(apart)]
+                )
+                if apart
+                else ([], [])
             )
-            for process, _ in servers:
+            for process, _ in servers[: len(apart)]:
                 stop(process)
             journal = _journal_summary(work)
-            redis_server.flush()  # the failover's lobby starts empty
-            lobby = ["--redis", redis_server.url, "--lease", str(lease)]
-            servers = start_serves(work, lobby, lobby)
+            servers = servers[len(apart) :]
             urls = [url for _, url in servers]
             played, takeover, killed = asyncio.run(_with_kill(urls, servers[0][0], tables, rounds, pace, timeout))
             moved = sum(1 for bot, _, server in played if server == 0 and bot.steps and bot.steps[0]["epoch"] >= 2)
@@ -288,13 +301,8 @@ def run_failover(
                     out.write(json.dumps(bot.history) + "\n")
                     if not _same_as_twin(journal_lines(redis_server.url, table_id), bot.seed, bot.history):
                         result.different.append(table_id)
-            check = subprocess.run(
-                [sys.executable, "main.py", "replay", "--check", str(histories)],
-                cwd=REPO,
-                capture_output=True,
-                env={**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"},
-            )
-            result.replay_check = check.returncode
+            with contextlib.redirect_stdout(io.StringIO()):  # the command's report, one line a file
+                result.replay_check = cli.main(["replay", "--check", str(histories)])  # as `main.py replay --check`
         finally:
             for process, _ in servers:
                 stop(process)
@@ -314,16 +322,21 @@ def _journal_summary(work: Path) -> str:
 
 def describe(result: FailoverResult) -> str:
     p50, p99 = (FailoverResult.percentile(result.takeover_seconds, share) for share in (0.5, 0.99))
+    latency = "latency per action: not measured"
+    if result.latency_redis and result.latency_alone:
+        latency = (
+            f"latency per action (act to step, median, {len(result.latency_redis)} and {len(result.latency_alone)} "
+            f"actions): {statistics.median(result.latency_redis) * 1000:.2f} ms "
+            f"with Redis, {statistics.median(result.latency_alone) * 1000:.2f} ms without: "
+            f"Redis adds {result.added_latency() * 1000:.2f} ms"
+        )
     return "\n".join(
         [
             f"Redis appendfsync {result.appendfsync}; tables {result.tables}, {result.killed_tables} "
             f"on the killed server mid-game at the kill, {result.moved_tables} of them finished on the other",
             f"takeover (kill to the next event): p50 {p50 * 1000:.0f} ms, p99 {p99 * 1000:.0f} ms "
             f"over {len(result.takeover_seconds)} tables",
-            f"latency per action (act to step, median, {len(result.latency_redis)} and {len(result.latency_alone)} "
-            f"actions): {statistics.median(result.latency_redis) * 1000:.2f} ms "
-            f"with Redis, {statistics.median(result.latency_alone) * 1000:.2f} ms without: "
-            f"Redis adds {result.added_latency() * 1000:.2f} ms",
+            latency,
             f"the server's own measure: {result.journal or 'none'}",
             f"unfinished {len(result.unfinished)}, different from the fault-free twin {len(result.different)}, "
             f"replay --check exit {result.replay_check}",

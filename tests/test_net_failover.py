@@ -16,9 +16,8 @@ from benchmarks import failover
 
 @pytest.mark.skipif(shutil.which("redis-server") is None, reason="redis-server is not installed (CI installs it)")
 def test_a_killed_server_s_tables_finish_on_the_other_as_the_same_games() -> None:
-    result = failover.run_failover(
-        tables=6, rounds=2, lease=0.5, pace=0.01, timeout=60.0, latency_tables=1, latency_pace=0.0
-    )
+    # Without the benchmark's latency measurement (two more servers: python -m benchmarks.failover).
+    result = failover.run_failover(tables=6, rounds=2, lease=0.5, pace=0.01, timeout=60.0, latency_tables=0)
     assert result.killed_tables == 3  # every table of the killed server was mid-game at the kill
     assert result.moved_tables == 3  # ... and ended on the other server (the table's epoch went to 2)
     assert len(result.takeover_seconds) == 3  # each saw its next event after the kill
@@ -26,7 +25,4 @@ def test_a_killed_server_s_tables_finish_on_the_other_as_the_same_games() -> Non
     assert result.unfinished == []
     assert result.different == []  # each game is its fault-free twin, action for action
     assert result.replay_check == 0
-    # The benchmark's other figure: a table with Redis and one without, for the latency Redis adds.
-    assert result.latency_redis and result.latency_alone
     assert "takeover (kill to the next event): p50" in failover.describe(result)
-    assert result.journal.startswith("Redis journal: ")  # the --redis server's own measure of its writes
