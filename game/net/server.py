@@ -23,6 +23,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import secrets
 import ssl
 import threading
 import time
@@ -559,6 +560,8 @@ class TableServer:
             listed=data.get("listed") is not False,
         )
         table, host_token, tokens = HostedTable.create(rules, seats if isinstance(seats, list) else [], options)
+        if self.lobby is not None:
+            table.table_id += secrets.token_hex(4)  # 64 bits: no two tables of a whole lobby meet
         self.logs.create(table)
         self._add(table)
         self.at_table[table.table_id].add(conn)
