@@ -13,17 +13,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
+import redis
 
-from game.net import protocol
+from game.net import protocol, redis_store
 from game.net.bot_client import BotClient, create_table, take_seat
 from game.net import client as client_module
 from game.net.client import LINK, NetClient
 from game.net.discovery import FoundServer
 from game.net.lan_tables import ListedServer, one_row_per_table, read_tables
 from game.net.server import TableServer, bound_port, start_server
+from game.net.table_host import HostedTable, TableOptions
 from game.net.table_log import header_line, replayed, table_from_lines
 from game.net.lobby_link import LinkError
+from game.net.redis_journal import RedisJournal
+from game.net.redis_store import StoreHealth
 from game.persistence.history_replay import check_game
+from game.rules.house_rules import make_rules
 from game.ui.scenes.lobby_scene import link_error_words
 from game.ui.text import t
 from net_servers import run, running_server
@@ -74,8 +79,6 @@ def kill(table_server: TableServer, listener: Any) -> None:
 
 
 def journal(url: str, table_id: str) -> list[bytes]:
-    import redis
-
     with redis.Redis.from_url(url) as client:
         return list(client.lrange(f"tricktable:journal:{table_id}", 0, -1))
 
@@ -354,3 +357,25 @@ def test_a_server_alone_names_no_other_server_and_loads_no_redis() -> None:
     for path in Path("game").rglob("*.py"):
         assert not top_level_import.search(path.read_text(encoding="utf-8")), path
     assert top_level_import.search("import os\nimport redis.asyncio\n")  # (what it looks for)
+
+
+def test_the_lines_of_every_table_changed_in_one_loop_turn_go_to_redis_in_one_round_trip(redis_url: str) -> None:
+    async def scenario() -> list[float]:
+        client = redis_store.connect(redis_url, 1.0)
+        journal = RedisJournal(client, "server-1", StoreHealth(), on_lost=lambda table_id: None)
+        rules = make_rules("wizard", None, 3)
+        tables = [HostedTable.create(rules, WIZARD_SEATS, TableOptions(name=f"t{n}"))[0] for n in range(3)]
+        for table in tables:  # one loop turn: three new tables
+            journal.create(table)
+        assert await journal.drain(5)
+        for table in tables:  # another: a line for each
+            table.start()
+            journal.append(table, {"start": True})
+        assert await journal.drain(5)
+        await client.aclose()
+        return journal.write_seconds
+
+    assert len(run(scenario(), 20)) == 2  # two turns, two round trips, whatever the number of tables
+    with redis.Redis.from_url(redis_url) as client:
+        ids = sorted(member.decode() for member in client.smembers("tricktable:tables"))
+        assert len(ids) == 3 and all(client.llen(f"tricktable:journal:{table_id}") == 2 for table_id in ids)
