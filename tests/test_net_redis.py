@@ -379,3 +379,6 @@ def test_the_lines_of_every_table_changed_in_one_loop_turn_go_to_redis_in_one_ro
     with redis.Redis.from_url(redis_url) as client:
         ids = sorted(member.decode() for member in client.smembers("tricktable:tables"))
         assert len(ids) == 3 and all(client.llen(f"tricktable:journal:{table_id}") == 2 for table_id in ids)
+        entry = client.hgetall(f"tricktable:table:{ids[0]}")  # the directory's entry of a table
+        assert entry[b"owner"] == b"server-1" and entry[b"epoch"] == b"1" and entry[b"started"] == b"1"
+        assert json.loads(entry[b"rules"])["values"]["rounds"] == make_rules("wizard", None, 3).to_dict()["rounds"]

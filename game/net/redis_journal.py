@@ -36,6 +36,7 @@ def directory_fields(table: HostedTable) -> dict[str, str]:
     return {
         "name": table.options.name,
         "game": table.rules.game,
+        "rules": compact_json({"game": table.rules.game, "values": table.rules.to_dict()}),
         "players": str(len(table.seats)),
         "free_seats": str(len(table.free_seats())),
         "started": "1" if table.started else "0",
