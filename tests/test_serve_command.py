@@ -1,8 +1,9 @@
-"""``python main.py serve`` options: ``--rate-limit`` sets each connection's allowance."""
+"""``python main.py serve`` options: ``--rate-limit`` sets each connection's allowance; the lobby's are checked."""
 
 from __future__ import annotations
 
 import gc
+import socket
 from pathlib import Path
 from typing import Any
 
@@ -60,3 +61,27 @@ def test_the_server_freezes_its_objects_and_collects_them_all_now_and_then(monke
         assert collections == [2]
     finally:
         gc.unfreeze()  # the other tests run with the usual collector
+
+
+@pytest.mark.parametrize(
+    ("options", "complaint"),
+    [
+        (["--public-url", "ws://a.example:1/"], "--public-url goes with --redis"),
+        (["--redis", "redis://127.0.0.1:1/0", "--public-url", "http://a.example/"], "is not a ws:// or wss://"),
+        (["--redis", "redis://127.0.0.1:1/0", "--lease", "0"], "is not a lease"),
+    ],
+)
+def test_the_lobby_options_are_checked(options: list[str], complaint: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "0", "--no-lan", *options]) == 2
+    assert complaint in capsys.readouterr().err
+
+
+def test_a_server_whose_redis_cannot_be_reached_says_so_and_does_not_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as probe:  # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    options = ["--redis", f"redis://127.0.0.1:{port}/0", "--data-dir", str(tmp_path)]
+    assert main(["serve", "--host", "127.0.0.1", "--port", "0", "--no-lan", *options]) == 1
+    assert f"error: Redis at redis://127.0.0.1:{port}/0 cannot be reached" in capsys.readouterr().err

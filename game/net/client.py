@@ -25,6 +25,13 @@ from __future__ import annotations
 # Backoff: 0.5 s after a drop, doubling to 5 s, forever until closed. A server
 # speaking another protocol version ends the connection for good (status
 # "closed", reason "version"): trying again cannot help.
+#
+# Several servers (a Redis lobby): the welcome names every server of the lobby; a
+# server that cannot be reached twice running gives way to the next one named. A
+# ``moved`` error sends the client to the server it names (or the next one): an
+# answer to a resume, take_seat or spectate moves quietly (no link news; that
+# take_seat or spectate is sent again there), a ``moved`` out of the blue (the
+# server lost the table) is told as a drop, as an action may have been lost with it.
 
 import asyncio
 import collections
@@ -47,6 +54,9 @@ log = logging.getLogger("tricktable.net")
 LINK = "_link"  # the type of the client's own news about its connection, in the inbox
 FIRST_DELAY = 0.5  # seconds before the first reconnection attempt
 LONGEST_DELAY = 5.0
+MOVE_DELAY = 0.2  # seconds before connecting to the server a ``moved`` named
+FAILURES_BEFORE_NEXT_SERVER = 2
+_SENT_AGAIN_AFTER_MOVE = ("take_seat", "spectate")
 OPEN_TIMEOUT = 10.0  # seconds a connection attempt may take
 MAX_APP_NAME = 40
 
@@ -101,6 +111,10 @@ class NetClient:
         self._steps = StepBook()  # whole steps from the frames that carry only what changed
         self._ever_connected = False
         self._closing = False
+        self._servers: list[str] = []  # the lobby's servers, from the last welcome
+        self._recent: dict[int, str] = {}  # id -> text of the latest take_seat and spectate messages
+        self._moved_to: tuple[str, bool, str | None] | None = None  # url, quietly, message to send again
+        self._told_connected = False  # the last link news said "connected"
         self._loop: asyncio.AbstractEventLoop | None = None
         self._wake_sender: asyncio.Event | None = None
         self._main: asyncio.Task[None] | None = None
@@ -125,6 +139,9 @@ class NetClient:
         down after having been up: see the module's notes."""
         with self._lock:
             number, text = self._numbered(message)
+            if message.get("type") in _SENT_AGAIN_AFTER_MOVE:
+                self._recent[number] = text
+                self._recent.pop(number - 20, None)
             if self._closing or (self._ever_connected and self._status.state != CONNECTED):
                 log.info("not sent while the link is down: %s", message.get("type"))
                 return number
@@ -197,6 +214,7 @@ class NetClient:
                 return
             self._status = status
             if link_news is not None:
+                self._told_connected = link_news == CONNECTED
                 self._inbox.append({"type": LINK, "status": link_news, "reason": status.reason})
         if link_news is not None:
             self._arrived()
@@ -215,6 +233,7 @@ class NetClient:
         if self._closing:
             return
         delay = FIRST_DELAY
+        failures = 0
         while not self._closing:
             self._set_status(LinkStatus(CONNECTING, self.status.reason))
             reason, final = await self._one_connection()
@@ -227,11 +246,53 @@ class NetClient:
             with self._lock:
                 if self._ever_connected:
                     self._outbox.clear()  # written for a link that is gone: see the module's notes
+                moved, self._moved_to = self._moved_to, None
+            if moved is not None:
+                await self._move(*moved)
+                # A server named by a moved that cannot be reached is given up at once.
+                failures, delay = FAILURES_BEFORE_NEXT_SERVER - 1, FIRST_DELAY
+                continue
             self._set_status(LinkStatus(LOST, reason), LOST if was_up else None)
+            failures = 0 if was_up else failures + 1
             if was_up:
                 delay = FIRST_DELAY
+            if failures >= FAILURES_BEFORE_NEXT_SERVER and self._next_server():
+                failures, delay = 0, FIRST_DELAY
             await asyncio.sleep(delay)
             delay = min(LONGEST_DELAY, delay * 2)
+
+    async def _move(self, url: str, quietly: bool, again: str | None) -> None:
+        """Go to the server a ``moved`` named (see the module's notes)."""
+        with self._lock:
+            self.url = url
+            if again is not None:
+                self._outbox.append(again)
+        if quietly:
+            self._set_status(LinkStatus(CONNECTING))
+        else:
+            self._set_status(LinkStatus(LOST, "moved"), LOST if self._told_connected else None)
+        await asyncio.sleep(MOVE_DELAY)
+
+    def _next_server(self) -> bool:
+        """The current server cannot be reached: try the next one the lobby named (False: none)."""
+        with self._lock:
+            others = [url for url in self._servers if url != self.url]
+            if others:
+                later = [url for url in others if url > self.url]
+                self.url = (later or others)[0]
+            return bool(others)
+
+    def _moved(self, message: dict[str, Any]) -> None:
+        """A ``moved`` error: where to go, whether quietly, and the message to send there again."""
+        params = message.get("params")
+        url = params.get("url") if isinstance(params, dict) else None
+        re = message.get("re")
+        with self._lock:
+            if not _is_server_url(url):
+                others = [other for other in self._servers if other != self.url]
+                url = others[0] if others else self.url
+            again = self._recent.pop(re, None) if isinstance(re, int) else None
+            self._moved_to = (str(url), re is not None, again)
 
     async def _one_connection(self) -> tuple[str, bool]:
         """Connect, greet, resume the seats held and carry messages until the link ends; the
@@ -253,11 +314,11 @@ class NetClient:
                     await connection.send(self._frame({**resume, "after": held.after, "epoch": 0}))
                 sender = asyncio.create_task(self._send_loop(connection))
                 try:
-                    final = await self._receive_loop(connection)
+                    ending = await self._receive_loop(connection)
                 finally:
                     sender.cancel()
-                if final:
-                    return "version", True
+                if ending:
+                    return ending, ending == "version"
                 return _close_reason(connection), False
         except asyncio.CancelledError:
             raise
@@ -297,9 +358,10 @@ class NetClient:
                 if empty:
                     await wake.wait()
 
-    async def _receive_loop(self, connection: ClientConnection) -> bool:
-        """Put what arrives in the inbox until the link closes; True if the server speaks another
-        protocol version (the connection then ends for good)."""
+    async def _receive_loop(self, connection: ClientConnection) -> str:
+        """Put what arrives in the inbox until the link closes; why it ended early: "version"
+        (the server speaks another protocol version: the connection ends for good), "moved"
+        (the table is on another server), or "" (the link closed)."""
         try:
             async for frame in connection:
                 message = _read_frame(frame)
@@ -312,26 +374,33 @@ class NetClient:
                         # A frame lost in between: the seats are resumed afresh on a new link.
                         log.warning("%s: connecting again", error)
                         await connection.close()
-                        return False
+                        return ""
                     except ValueError as error:
                         log.warning("a step from the server was dropped: %s", error)
                         continue
                 if message["type"] == "welcome":
+                    servers = message.get("servers")
                     with self._lock:
                         self._ever_connected = True
-                    self._set_status(LinkStatus(CONNECTED), CONNECTED)
+                        if isinstance(servers, list) and servers:
+                            self._servers = [url for url in servers[:50] if _is_server_url(url)]
+                        told = self._told_connected
+                    self._set_status(LinkStatus(CONNECTED), None if told else CONNECTED)
                     self._poke_sender()
+                if message["type"] == "error" and message.get("code") == "moved":
+                    self._moved(message)
+                    return "moved"
                 if message["type"] == "error" and message.get("code") == "version":
                     with self._lock:
                         self._inbox.append(message)
                     self._arrived()
-                    return True
+                    return "version"
                 with self._lock:
                     self._inbox.append(message)
                 self._arrived()
         except ConnectionClosed:
             pass
-        return False
+        return ""
 
 
 def _read_frame(frame: str | bytes) -> dict[str, Any] | None:
@@ -348,6 +417,10 @@ def _read_frame(frame: str | bytes) -> dict[str, Any] | None:
         log.warning("a frame from the server that is no message was dropped: %.80r", frame)
         return None
     return message
+
+
+def _is_server_url(url: object) -> bool:
+    return isinstance(url, str) and url.startswith(("ws://", "wss://")) and len(url) < 300
 
 
 def _close_reason(connection: ClientConnection) -> str:

@@ -40,6 +40,7 @@ class ListedTable:
     started: bool
     invite: str
     spectators: bool = False  # people may watch it
+    elsewhere: bool = False  # another server of the answering server's lobby holds it (``url``)
 
 
 @dataclass(frozen=True)
@@ -97,11 +98,30 @@ def read_tables(message: dict[str, Any]) -> tuple[ListedTable, ...]:
                 started=entry.get("started") is True,
                 invite=code,
                 spectators=entry.get("spectators") is True,
+                elsewhere=entry.get("url") is not None,
             )
         )
         if len(found) >= MOST_ROWS:
             break
     return tuple(found)
+
+
+def one_row_per_table(servers: list[ListedServer]) -> list[ListedServer]:
+    """Each table once: the servers of one lobby (``serve --redis``) all list every table of it,
+    so a table stays under the server that holds it (or the first that told of it); joining it
+    through any of them works (a server sends the player on to the table's own)."""
+    held = {table.table for listed in servers for table in listed.tables if not table.elsewhere}
+    seen: set[str] = set()
+    kept = []
+    for listed in servers:
+        tables = []
+        for table in listed.tables:
+            if table.table in seen or (table.elsewhere and table.table in held):
+                continue
+            seen.add(table.table)
+            tables.append(table)
+        kept.append(ListedServer(listed.server, tuple(tables), listed.answered))
+    return kept
 
 
 class LanTables:
@@ -139,10 +159,12 @@ class LanTables:
     def listing(self) -> list[ListedServer]:
         """Every server found (compatible ones first), with the tables each has told of."""
         with self._lock:
-            return [
-                ListedServer(server, self._tables.get(server.service, ()), server.service in self._tables)
-                for server in self._servers
-            ]
+            return one_row_per_table(
+                [
+                    ListedServer(server, self._tables.get(server.service, ()), server.service in self._tables)
+                    for server in self._servers
+                ]
+            )
 
     def poll(self) -> bool:
         """Whether ``listing`` changed since the last call (never waits)."""

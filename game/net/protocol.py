@@ -54,6 +54,8 @@ ERROR_CODES = (
     "bad_seats",
     "too_many_tables",
     "server_busy",
+    "store_unavailable",
+    "moved",
 )
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford's base 32

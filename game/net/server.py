@@ -23,6 +23,7 @@ import contextlib
 import ipaddress
 import json
 import logging
+import secrets
 import ssl
 import threading
 import time
@@ -30,7 +31,8 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from socket import gethostname
+from typing import TYPE_CHECKING, Any
 
 from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
@@ -44,11 +46,16 @@ from game.rules import PUBLIC_SEAT, game_names
 from game.rules.errors import RuleConfigError
 from game.rules.house_rules import make_rules
 
+if TYPE_CHECKING:
+    from game.net.lobby_member import LobbyMember
+
 log = logging.getLogger("tricktable.server")
 
 # Messages with no answer of their own are answered ``ok`` once carried out (after the
 # steps they caused), so a client knows its action is done, or ``refused``.
 _ANSWERED_OK = frozenset({"spectate", "set_seat", "move_seat", "start", "act", "claim", "ready", "leave"})
+# Messages for a table that another server of a Redis lobby may hold (answered ``moved``).
+_FOUND_ELSEWHERE = {"resume": "no_table", "take_seat": "bad_invite", "spectate": "bad_invite"}
 WRITE_BUFFER_LIMIT = 4 * 1024 * 1024  # bytes waiting for one slow reader before it is let go
 # A finished table stays this long, so that a player who was away at the end still gets
 # the game for their history when they come back.
@@ -111,18 +118,33 @@ class TableServer:
         rate_per_second: float = protocol.RATE_PER_SECOND,
         rate_burst: int = protocol.RATE_BURST,
         resume_tables: bool = True,
+        redis_url: str | None = None,
+        public_url: str | None = None,
+        lease_seconds: float = 3.0,
+        heartbeat_seconds: float = 1.0,
     ) -> None:
         """``rate_per_second`` and ``rate_burst``: each connection's allowance (the protocol's
         unless a test or benchmark plays faster than people). ``resume_tables``: hold again the
         unfinished tables of the logs (``serve``); the program's own server starts afresh, as its
-        players' tokens went with the program that ended."""
+        players' tokens went with the program that ended. ``redis_url``: join the lobby of the
+        servers sharing that Redis (``LobbyMember``): the tables' logs are kept there, not in
+        files, and ``public_url`` is where players reach this server (default: where it
+        listens); ``lease_seconds`` and ``heartbeat_seconds`` are its lease and renewal."""
         self.rate_per_second, self.rate_burst = rate_per_second, rate_burst
         self.keeps_tables = resume_tables
         self.tick_seconds = tick_seconds  # how often away players are counted and stand-ins start
         self.name = name[:60]
         self.max_tables = max_tables
         self.clock = clock
-        self.logs = TableLogs(data_dir / "tables" if data_dir is not None else None)
+        self.lobby: LobbyMember | None = None
+        if redis_url is not None:
+            from game.net.lobby_member import LobbyMember  # loads the redis package: only with --redis
+
+            self.lobby = LobbyMember(self, redis_url, public_url, lease_seconds, heartbeat_seconds)
+            data_dir = None  # the lobby's journal in Redis is the one record (no file logs)
+        self.logs: Any = self.lobby.journal if self.lobby is not None else None
+        if self.logs is None:
+            self.logs = TableLogs(data_dir / "tables" if data_dir is not None else None)
         self.tables: dict[str, HostedTable] = {}
         self.by_invite: dict[str, str] = {}
         self.at_table: dict[str, set[Connection]] = {}
@@ -169,6 +191,26 @@ class TableServer:
         self.by_invite[table.invite] = table.table_id
         self.at_table.setdefault(table.table_id, set())
 
+    def adopt(self, table: HostedTable) -> None:
+        """Hold ``table``, taken over from a dead server of the lobby: its players count as away
+        from now until they come back, and a computer to act starts thinking."""
+        self._add(table)
+        now = self.clock()
+        for seat, plan in enumerate(table.seats):
+            if plan.human and table.started:
+                table.presence_of(seat).away_since = now
+        if not table.over:
+            self._advance(table)
+
+    def let_go(self, table_id: str) -> set[Connection]:
+        """Another server took ``table_id``: it leaves this one; the connections that were at it."""
+        table = self.tables.get(table_id)
+        if table is None:
+            return set()
+        connections = set(self.at_table.get(table_id, ()))
+        self._forget(table)
+        return connections
+
     def resume_computers(self) -> None:
         """After a restart: set thinking every computer that was to act."""
         for table in self.tables.values():
@@ -177,9 +219,8 @@ class TableServer:
     # ------------------------------------------------------------------ connections
     async def handle(self, socket: ServerConnection) -> None:
         """One connection, from its hello to its close."""
-        conn = Connection(
-            socket, _is_private(socket.remote_address), allowance=self.rate_burst, allowance_at=self.clock()
-        )
+        make = self.lobby.connection if self.lobby is not None else Connection
+        conn = make(socket, _is_private(socket.remote_address), allowance=self.rate_burst, allowance_at=self.clock())
         try:
             try:
                 first = await asyncio.wait_for(socket.recv(), protocol.HELLO_SECONDS)
@@ -233,6 +274,13 @@ class TableServer:
         if not conn.greeted:
             self._hello(conn, data, re)
             return
+        self.dispatch(conn, kind, data, re)
+
+    def dispatch(
+        self, conn: Connection, kind: str, data: dict[str, Any], re: int | None, elsewhere: bool = True
+    ) -> None:
+        """Carry out one message of a greeted connection and answer it. ``elsewhere``: a table
+        this server does not hold is looked for in the lobby (with ``--redis``)."""
         handler = self._handlers.get(kind)
         if handler is None:
             conn.bad_frames += 1
@@ -244,6 +292,9 @@ class TableServer:
             if kind in _ANSWERED_OK and (re is None or conn.answering is not None):
                 conn.send({"type": "ok", "re": re})  # no step of this connection answered it
         except TableRefusal as refusal:
+            if elsewhere and self.lobby is not None and _FOUND_ELSEWHERE.get(kind) == refusal.code:
+                self.lobby.look_elsewhere(conn, kind, data, re)
+                return
             if refusal.code in ("bad_message", "bad_token"):
                 conn.bad_frames += 1
             kind_sent = "refused" if kind in ("act", "claim", "ready") and refusal.code != "bad_message" else "error"
@@ -271,6 +322,7 @@ class TableServer:
                 "protocol": protocol.PROTOCOL_VERSION,
                 "server": self.name,
                 "listed": conn.private,
+                "servers": self.lobby.live_urls if self.lobby is not None else [],
             }
         )
 
@@ -468,6 +520,14 @@ class TableServer:
 
     # ------------------------------------------------------------------ the messages
     def _list_tables(self, conn: Connection, data: dict[str, Any]) -> None:
+        re = data.get("id")
+        if self.lobby is not None:
+            self.lobby.list_tables(conn, re if isinstance(re, int) else None)  # every server's tables
+        else:
+            self.list_own_tables(conn, re)
+
+    def list_own_tables(self, conn: Connection, re: object) -> None:
+        """The ``tables`` answer with this server's own tables."""
         listing = []
         for table in self.tables.values():
             if table.over:
@@ -482,13 +542,16 @@ class TableServer:
                     "started": table.started,
                     "spectators": table.options.spectators,
                     "invite": table.invite if conn.private and table.options.listed else None,
+                    "url": None,  # this server holds it
                 }
             )
-        conn.send({"type": "tables", "re": data.get("id"), "tables": listing[:500]})
+        conn.send({"type": "tables", "re": re, "tables": listing[:500]})
 
     def _create_table(self, conn: Connection, data: dict[str, Any]) -> None:
         if sum(1 for table in self.tables.values() if table.finished_at is None) >= self.max_tables:
             raise TableRefusal("too_many_tables", "this server holds as many tables as it can")
+        if self.lobby is not None and not self.lobby.available:
+            raise TableRefusal("store_unavailable", "new tables wait until the servers' shared store is back")
         rules_data = data.get("rules")
         if not isinstance(rules_data, dict) or rules_data.get("game") not in game_names():
             raise TableRefusal("bad_rules", "rules name a game this server plays", field="rules")
@@ -515,6 +578,8 @@ class TableServer:
             listed=data.get("listed") is not False,
         )
         table, host_token, tokens = HostedTable.create(rules, seats if isinstance(seats, list) else [], options)
+        if self.lobby is not None:
+            table.table_id += secrets.token_hex(4)  # 64 bits: no two tables of a whole lobby meet
         self.logs.create(table)
         self._add(table)
         self.at_table[table.table_id].add(conn)
@@ -698,6 +763,14 @@ async def start_server(
         close_timeout=2,  # a client that will not read its frames is let go soon
         server_header=None,
     )
+    if table_server.lobby is not None:
+        scheme = "wss" if tls is not None else "ws"
+        address = host if host not in (None, "", "0.0.0.0", "::") else gethostname()
+        try:
+            await table_server.lobby.start(f"{scheme}://{address}:{bound_port(server)}/")
+        except OSError:
+            server.close()  # Redis cannot be reached: the server does not start
+            raise
     table_server.resume_computers()
 
     async def ticking() -> None:

@@ -125,6 +125,7 @@ class HostedTable:
     _views: tuple[int, dict[Viewer, PlayerView]] = (-1, {})  # see ``prepare_views``
     _view_memo: dict[Any, str] = field(default_factory=dict)  # see ``wire.encode_text``
     finished_at: float | None = None  # the server's clock when the game ended
+    epoch: int = 0  # the table's ownership epoch in a Redis lobby (0: one server alone)
 
     # ------------------------------------------------------------------ making one
     @classmethod
@@ -378,7 +379,7 @@ class HostedTable:
         frame: dict[str, Any] = {"type": "step"}
         if re is not None:
             frame["re"] = re
-        frame.update(table=self.table_id, viewer=viewer, epoch=0, base=after if builds_on else None)
+        frame.update(table=self.table_id, viewer=viewer, epoch=self.epoch, base=after if builds_on else None)
         frame["events"] = self._events(match, viewer, after)
         frame["state"] = public["state"]
         if previous is not None and builds_on:
@@ -423,7 +424,7 @@ class HostedTable:
         parts = ['{"type":"step",']
         if re is not None:
             parts.append(f'"re":{re},')
-        parts.append(f'"table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":0,')
+        parts.append(f'"table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":{self.epoch},')
         if previous is not None and previous.number == after:
             changed = changed_field_texts(view, previous.view, previous.view_texts, self._view_memo)
             view_texts = {**previous.view_texts, **changed}

@@ -72,29 +72,13 @@ class TableLogs:
         return self.folder / f"{table_id}.jsonl" if self.folder is not None else None
 
     def create(self, table: HostedTable) -> None:
-        header = {
-            "format": LOG_FORMAT,
-            "version": LOG_VERSION,
-            "table": table.table_id,
-            "invite": table.invite,
-            "rules": {"game": table.rules.game, "values": table.rules.to_dict()},
-            "seed": table.seed,
-            "seats": [plan.to_dict() for plan in table.seats],
-            "host": table.host_hash,
-            "options": {
-                "name": table.options.name,
-                "spectators": table.options.spectators,
-                "stand_in_after": table.options.stand_in_after,
-                "listed": table.options.listed,
-            },
-        }
-        self._write(table.table_id, header, exclusive=True)
+        self._write(table.table_id, header_line(table), exclusive=True)
 
     def append(self, table: HostedTable, line: dict[str, Any]) -> None:
         self._write(table.table_id, line)
 
     def seats_changed(self, table: HostedTable) -> None:
-        self.append(table, {"seats": [plan.to_dict() for plan in table.seats]})
+        self.append(table, seats_line(table))
 
     def _write(self, table_id: str, line: dict[str, Any], exclusive: bool = False) -> None:
         path = self._path(table_id)
@@ -126,9 +110,39 @@ class TableLogs:
         return tables
 
 
+def header_line(table: HostedTable) -> dict[str, Any]:
+    """A table log's first line: the table, its rules, seed, seats and options."""
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "table": table.table_id,
+        "invite": table.invite,
+        "rules": {"game": table.rules.game, "values": table.rules.to_dict()},
+        "seed": table.seed,
+        "seats": [plan.to_dict() for plan in table.seats],
+        "host": table.host_hash,
+        "options": {
+            "name": table.options.name,
+            "spectators": table.options.spectators,
+            "stand_in_after": table.options.stand_in_after,
+            "listed": table.options.listed,
+        },
+    }
+
+
+def seats_line(table: HostedTable) -> dict[str, Any]:
+    """The line of a lobby change: every seat as it is now."""
+    return {"seats": [plan.to_dict() for plan in table.seats]}
+
+
 def read_table(path: Path) -> HostedTable | None:
     """The table ``path`` records (None when its game ended); ``TableLogError`` if unreadable."""
-    lines = path.read_bytes().split(b"\n")
+    return table_from_lines(path.read_bytes().split(b"\n"))
+
+
+def table_from_lines(lines: list[bytes]) -> HostedTable | None:
+    """The table a log's lines record (a file's, or a Redis journal's: the same lines), None when
+    its game ended; ``TableLogError`` if they cannot be read."""
     records: list[dict[str, Any]] = []
     for number, raw in enumerate(lines, 1):
         if not raw.strip():

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from game.net import protocol
 from game.net.discovery import Advertiser, advertise
+from game.net.redis_store import StoreUnreachable
 from game.net.server import TableServer, bound_port, start_server, tls_context
 from game.settings.paths import UserPaths
 
@@ -51,6 +52,24 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         "bursts of twice as many)",
     )
     serve.add_argument("--no-lan", action="store_true", help="do not announce the server on the local network")
+    serve.add_argument(
+        "--redis",
+        metavar="URL",
+        help="share one lobby with the other servers using this Redis (redis://host:port/0): "
+        "they list each other's tables and take over the tables of a server that dies",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="with --redis: where players reach this server (default: ws://HOST:PORT/ as it listens)",
+    )
+    serve.add_argument(
+        "--lease",
+        type=float,
+        default=3.0,
+        metavar="SECONDS",
+        help="with --redis: how long a server may stop answering before the others take its tables (default 3)",
+    )
 
 
 def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
@@ -62,6 +81,15 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         return EXIT_USAGE
     if not 0 < args.rate_limit <= 100_000:
         print(f"error: --rate-limit {args.rate_limit:g} is not a rate (more than 0, at most 100000)", file=sys.stderr)
+        return EXIT_USAGE
+    if not 0.2 <= args.lease <= 600:
+        print(f"error: --lease {args.lease:g} is not a lease (0.2 to 600 seconds)", file=sys.stderr)
+        return EXIT_USAGE
+    if args.public_url is not None and args.redis is None:
+        print("error: --public-url goes with --redis", file=sys.stderr)
+        return EXIT_USAGE
+    if args.public_url is not None and not args.public_url.startswith(("ws://", "wss://")):
+        print(f"error: --public-url {args.public_url} is not a ws:// or wss:// address", file=sys.stderr)
         return EXIT_USAGE
     tls = None
     if args.cert is not None:
@@ -83,12 +111,25 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
             max_tables=args.max_tables,
             rate_per_second=args.rate_limit,
             rate_burst=_burst(args.rate_limit),
+            redis_url=args.redis,
+            public_url=args.public_url,
+            lease_seconds=args.lease,
+            heartbeat_seconds=args.lease / 3,
         )
+    except ImportError:
+        print("error: --redis needs the redis package (pip install -r requirements.txt)", file=sys.stderr)
+        return 1
+    except ValueError as error:  # a Redis URL that cannot be one
+        print(f"error: --redis {args.redis}: {error}", file=sys.stderr)
+        return EXIT_USAGE
     except OSError as error:
         print(f"error: the server's folder cannot be used: {error}", file=sys.stderr)
         return 1
     try:
         return asyncio.run(_serve(table_server, args, tls))
+    except StoreUnreachable as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     except OSError as error:
         print(f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
@@ -99,7 +140,9 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
     port = bound_port(server)
     scheme = "wss" if tls is not None else "ws"
     resumed = len(table_server.tables)
-    print(f"Trick Table server on {scheme}://{args.host}:{port}/ ({resumed} tables resumed)", flush=True)
+    lobby = table_server.lobby
+    held = f"in the lobby of {args.redis}, as {lobby.public_url}" if lobby is not None else f"{resumed} tables resumed"
+    print(f"Trick Table server on {scheme}://{args.host}:{port}/ ({held})", flush=True)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for signal_number in (signal.SIGINT, signal.SIGTERM):
@@ -115,10 +158,14 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
         if advertiser is not None:
             advertiser.close()
         collector.cancel()
+        if lobby is not None:
+            await lobby.stop()
         server.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(server.wait_closed(), 3)
         table_server.close()
+    if lobby is not None:
+        print(lobby.journal.summary(), flush=True)
     print("Trick Table server stopped", flush=True)
     return 0
 
