@@ -290,3 +290,38 @@ def test_tls_with_cert_and_key(tmp_path: Path) -> None:
             timeout=30,
         )
         assert result.returncode == 2 and result.stderr.startswith("error:") and "Traceback" not in result.stderr
+
+
+def test_behind_a_proxy_only_a_forwarded_private_address_is_offered_invite_codes() -> None:
+    """Behind a reverse proxy on the server's machine every connection comes from loopback: the
+    player's own address is the proxy's ``X-Forwarded-For``. A player from the internet (or with
+    no forwarded address) must not be handed the invite codes of the listed tables."""
+
+    async def listed_to(url: str, forwarded: str | None) -> tuple[bool, list[Any]]:
+        headers = {"X-Forwarded-For": forwarded} if forwarded is not None else None
+        socket = await connect(url, additional_headers=headers)
+        await socket.send(json.dumps({"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "id": 0}))
+        welcome = json.loads(await socket.recv())
+        tables = await _answer(socket, json.dumps({"type": "list_tables", "id": 1}))
+        await socket.close()
+        return welcome["listed"], [entry["invite"] for entry in tables["tables"]]
+
+    async def scenario() -> None:
+        for behind_proxy in (True, False):
+            async with running_server(behind_proxy=behind_proxy) as (_, url):
+                host = BotClient(url)
+                await host.connect()
+                created = await create_table(host, "wizard", THREE, {"rounds": 2})
+                invite = created["invite"]
+                from_internet = await listed_to(url, "8.8.4.4, 1.1.1.1")
+                from_home = await listed_to(url, "1.1.1.1, 192.168.1.20")
+                unsaid = await listed_to(url, None)
+                if behind_proxy:
+                    assert from_internet == (False, [None])
+                    assert from_home == (True, [invite])
+                    assert unsaid == (False, [None])
+                else:  # a server reached directly trusts no header: loopback is this machine
+                    assert from_internet == from_home == unsaid == (True, [invite])
+                await host.close()
+
+    run(scenario())

@@ -122,6 +122,7 @@ class TableServer:
         public_url: str | None = None,
         lease_seconds: float = 3.0,
         heartbeat_seconds: float = 1.0,
+        behind_proxy: bool = False,
     ) -> None:
         """``rate_per_second`` and ``rate_burst``: each connection's allowance (the protocol's
         unless a test or benchmark plays faster than people). ``resume_tables``: hold again the
@@ -129,8 +130,11 @@ class TableServer:
         players' tokens went with the program that ended. ``redis_url``: join the lobby of the
         servers sharing that Redis (``LobbyMember``): the tables' logs are kept there, not in
         files, and ``public_url`` is where players reach this server (default: where it
-        listens); ``lease_seconds`` and ``heartbeat_seconds`` are its lease and renewal."""
+        listens); ``lease_seconds`` and ``heartbeat_seconds`` are its lease and renewal.
+        ``behind_proxy``: players reach it through a reverse proxy on this machine (which ends
+        TLS), so a player's address is the one the proxy forwards."""
         self.rate_per_second, self.rate_burst = rate_per_second, rate_burst
+        self.behind_proxy = behind_proxy
         self.keeps_tables = resume_tables
         self.tick_seconds = tick_seconds  # how often away players are counted and stand-ins start
         self.name = name[:60]
@@ -217,10 +221,22 @@ class TableServer:
             self._advance(table)
 
     # ------------------------------------------------------------------ connections
+    def _from_private_network(self, socket: ServerConnection) -> bool:
+        """Whether the player is on the server's own network (or this machine): such a player is
+        offered the invite codes of the tables listed. Behind a reverse proxy on this machine
+        (``behind_proxy``) every connection comes from loopback, so the player's address is the
+        last one the proxy put in ``X-Forwarded-For``; none there counts as the internet's."""
+        address = socket.remote_address
+        if not self.behind_proxy or not _is_private(address) or socket.request is None:
+            return _is_private(address)
+        forwarded = socket.request.headers.get_all("X-Forwarded-For")
+        last = forwarded[-1].split(",")[-1].strip() if forwarded else ""
+        return bool(last) and _is_private((last,))
+
     async def handle(self, socket: ServerConnection) -> None:
         """One connection, from its hello to its close."""
         make = self.lobby.connection if self.lobby is not None else Connection
-        conn = make(socket, _is_private(socket.remote_address), allowance=self.rate_burst, allowance_at=self.clock())
+        conn = make(socket, self._from_private_network(socket), allowance=self.rate_burst, allowance_at=self.clock())
         try:
             try:
                 first = await asyncio.wait_for(socket.recv(), protocol.HELLO_SECONDS)

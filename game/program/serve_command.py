@@ -64,6 +64,12 @@ def add_serve_command(commands: argparse._SubParsersAction[argparse.ArgumentPars
         help="with --redis: where players reach this server (default: ws://HOST:PORT/ as it listens)",
     )
     serve.add_argument(
+        "--behind-proxy",
+        action="store_true",
+        help="players come through a reverse proxy on this machine (which ends TLS): a player's address "
+        "is the last one in the proxy's X-Forwarded-For header",
+    )
+    serve.add_argument(
         "--lease",
         type=float,
         default=3.0,
@@ -115,6 +121,7 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
             public_url=args.public_url,
             lease_seconds=args.lease,
             heartbeat_seconds=args.lease / 3,
+            behind_proxy=args.behind_proxy,
         )
     except ImportError:
         print("error: --redis needs the redis package (pip install -r requirements.txt)", file=sys.stderr)
