@@ -38,6 +38,7 @@ import random
 import re
 import resource
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -75,12 +76,17 @@ CLOSE_TIMEOUT = 10.0  # seconds a connection waits for the server to end TCP aft
 class ServeProcess:
     """``python main.py serve`` on 127.0.0.1 (a free port), with its own temporary data folder."""
 
-    def __init__(self, rate_limit: float | None, max_tables: int, start_timeout: float = 30.0) -> None:
+    def __init__(
+        self, rate_limit: float | None, max_tables: int, start_timeout: float = 30.0, redis_url: str | None = None
+    ) -> None:
+        """``redis_url``: the server joins that Redis's lobby (its table logs go there, not to files)."""
         self._folder = tempfile.TemporaryDirectory(prefix="tricktable-bench-")
         command = [sys.executable, "main.py", "serve", "--host", "127.0.0.1", "--port", "0"]
         command += ["--data-dir", self._folder.name, "--no-lan", "--max-tables", str(max_tables)]
         if rate_limit is not None:
             command += ["--rate-limit", f"{rate_limit:g}"]
+        if redis_url is not None:
+            command += ["--redis", redis_url]
         self.process = subprocess.Popen(
             command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
@@ -533,13 +539,17 @@ def run_step(
     setup_seconds: float | None = None,
     drain: float = 2.0,
     interval: float = 1.0,
+    redis_url: str | None = None,
 ) -> StepResult:
     """Start a server, seat ``tables`` tables of four bots in ``clients`` processes, let them
     play ``warmup`` seconds, then measure ``window`` seconds (and wait ``drain`` seconds for
-    the steps of the acts sent in it). ``interval``: the human pace's seconds per action."""
+    the steps of the acts sent in it). ``interval``: the human pace's seconds per action.
+    ``redis_url``: the server keeps its tables in that Redis's lobby (``serve --redis``)."""
     load_before = os.getloadavg()[0]
     _raise_open_file_limit()
-    server = ServeProcess(FULL_SPEED_RATE if pace == FULL_SPEED else None, max_tables=tables + 16)
+    if redis_url is not None:
+        _flush_redis(redis_url)  # the last step's tables would be taken over by this step's server
+    server = ServeProcess(FULL_SPEED_RATE if pace == FULL_SPEED else None, tables + 16, redis_url=redis_url)
     processes: list[multiprocessing.process.BaseProcess] = []
     pipes: list[Pipe] = []
     try:
@@ -694,11 +704,51 @@ def main() -> None:
     parser.add_argument("--clients", type=int, default=2, help="client processes (default 2)")
     parser.add_argument("--game", choices=("both", "bidwhist", "wizard"), default="both", help="the tables' game")
     parser.add_argument("--max-minutes", type=float, default=20.0, help="stop the ramp after this long (default 20)")
+    parser.add_argument(
+        "--redis",
+        choices=("always", "everysec"),
+        help="the server in a Redis lobby (serve --redis) of a redis-server started here, with this appendfsync",
+    )
     args = parser.parse_args()
     games = ("bidwhist", "wizard") if args.game == "both" else (args.game,)
-    options = {"window": args.window, "warmup": args.warmup, "clients": args.clients, "games": games}
+    options: dict[str, Any] = {"window": args.window, "warmup": args.warmup, "clients": args.clients, "games": games}
+    with contextlib.ExitStack() as stack:
+        if args.redis is not None:
+            options["redis_url"] = stack.enter_context(_redis_server(args.redis))
+        _ramp_and_report(args, options)
+
+
+@contextlib.contextmanager
+def _redis_server(appendfsync: str) -> Iterator[str]:
+    """A redis-server of the benchmark's own (the tests' helper), its URL; stopped at the end."""
+    sys.path.insert(0, str(REPO_ROOT / "tests"))
+    from redis_server import RedisServer  # tests/ is on the path just above
+
+    with tempfile.TemporaryDirectory(prefix="tricktable-bench-redis-") as folder:
+        redis = RedisServer(Path(folder), appendfsync)
+        redis.start()
+        try:
+            yield redis.url
+        finally:
+            redis.stop()
+
+
+def _flush_redis(url: str) -> None:
+    """Empty the benchmark's own Redis (``redis://127.0.0.1:PORT/0``)."""
+    found = re.fullmatch(r"redis://([\d.]+):(\d+)/\d+", url)
+    if found is None:
+        raise ValueError(f"not the benchmark's Redis: {url}")
+    with socket.create_connection((found.group(1), int(found.group(2))), timeout=5) as link:
+        link.sendall(b"FLUSHALL\r\n")
+        if not link.recv(64).startswith(b"+OK"):
+            raise RuntimeError("Redis did not empty")
+
+
+def _ramp_and_report(args: argparse.Namespace, options: dict[str, Any]) -> None:
+    games = options["games"]
     deadline = time.monotonic() + 60.0 * args.max_minutes
-    print(f"{_machine()}; one serve process; {args.clients} client processes; games: {', '.join(games)}")
+    lobby = f" in a Redis lobby (appendfsync {args.redis})" if args.redis else ""
+    print(f"{_machine()}; one serve process{lobby}; {args.clients} client processes; games: {', '.join(games)}")
     print(f"each step: a fresh server, {args.warmup:g} s of play, then {args.window:g} s measured")
     print("latency: an act sent to its step received by all four seats; memory: VmRSS over the idle server")
     print("CPU as % of one core over the window: the server, the client processes, and everything else (others)")
