@@ -120,6 +120,17 @@ async def start(bot: BotClient, created: dict[str, Any]) -> None:
     assert carried_out(reply), reply
 
 
+async def game_held_at_second_deal(url: str) -> tuple[BotClient, dict[str, Any]]:
+    """A three-round Wizard game started at ``url``, its bot holding its cards once the second
+    deal is dealt (so a test can do something to Redis mid-game)."""
+    bot, created = await hosted_game(url, rounds=3)
+    bot.hold = lambda step: step["state"]["deal"] == 2
+    await start(bot, created)
+    await until(lambda: not bot.playing, 20)
+    await asyncio.sleep(0.1)
+    return bot, created
+
+
 def test_every_server_lists_every_table_of_the_lobby_with_the_address_of_its_server(redis_url: str) -> None:
     async def scenario() -> None:
         async with lobby_server(redis_url) as (a, url_a, _), lobby_server(redis_url) as (b, url_b, _):
@@ -243,11 +254,7 @@ def test_with_redis_away_tables_play_on_new_ones_wait_and_the_lines_are_written_
 ) -> None:
     async def scenario() -> tuple[str, dict[str, Any]]:
         async with lobby_server(redis_url) as (a, url_a, _):
-            bot, created = await hosted_game(url_a, rounds=3)
-            bot.hold = lambda step: step["state"]["deal"] == 2
-            await start(bot, created)
-            await until(lambda: not bot.playing, 20)
-            await asyncio.sleep(0.1)
+            bot, created = await game_held_at_second_deal(url_a)
             redis_server.stop()
             await bot.play_on()
             history = await bot.finish(20)  # the game went on with Redis away
@@ -280,11 +287,7 @@ def test_with_redis_away_tables_play_on_new_ones_wait_and_the_lines_are_written_
 def test_redis_restarted_with_its_data_loses_nothing(redis_server: RedisServer, redis_url: str) -> None:
     async def scenario() -> tuple[str, dict[str, Any], list[Any]]:
         async with lobby_server(redis_url) as (a, url_a, _):
-            bot, created = await hosted_game(url_a, rounds=3)
-            bot.hold = lambda step: step["state"]["deal"] == 2
-            await start(bot, created)
-            await until(lambda: not bot.playing, 20)
-            await asyncio.sleep(0.1)
+            bot, created = await game_held_at_second_deal(url_a)
             written = journal_actions(journal(redis_url, created["table"]))
             redis_server.restart()
             await bot.play_on()
