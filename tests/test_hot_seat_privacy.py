@@ -70,7 +70,7 @@ GAMES = [
     pytest.param(
         "bidwhist",
         ["human", "ai:medium", "human", "ai:medium"],
-        {},
+        {"target_score": 4},
         11,
         "instant",
         False,
@@ -91,7 +91,7 @@ GAMES = [
     pytest.param(
         "wizard",
         ["human", "ai:random", "human", "ai:random"],
-        {"bidding": "hidden"},
+        {"bidding": "hidden", "rounds": 8},
         13,
         "instant",
         True,
