@@ -325,13 +325,15 @@ def test_bid_whist_plays_what_its_search_found_best():
     # The search's best candidate is an action, or a set of discards whose
     # first card is laid aside now; the player must act on it, also where it
     # is not the medium player's choice. The positions come from a game the
-    # medium players play, the first twenty real choices of it.
-    player, medium = BidWhistHardPlayer(SearchBudget(60, 1000.0)), BidWhistMediumPlayer()
+    # medium players play, the first twelve real choices of it.
+    player, medium = BidWhistHardPlayer(SearchBudget(30, 1000.0)), BidWhistMediumPlayer()
     state, _ = new_game(make_rules("bidwhist"), 4, 11)
     departures = checked = 0
-    while checked < 20:
+    phases = set()
+    while checked < 12:
         view = state.view(state.current)
         if len(view.legal_actions) > 1:
+            phases.add(view.phase)
             decision = player.decide(view, random.Random(checked))
             assert decision.search is not None
             best = decision.search.best
@@ -339,7 +341,7 @@ def test_bid_whist_plays_what_its_search_found_best():
             departures += decision.action != medium.choose(view, random.Random(checked))
             checked += 1
         state.apply_in_place(medium.choose(view, random.Random(checked)), None, check=False)
-    assert departures > 0
+    assert departures > 0 and Phase.DISCARD in phases  # discards laid aside from a plan too
 
 
 def test_a_bid_whist_defender_scores_the_contract_by_the_margin():

@@ -130,7 +130,7 @@ def _is_module(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) == 2 and value[0] == "module"
 
 
-class _GameNameFinder(ast.NodeVisitor):
+class _GameNameFinder:
     """Collects the lines of one module that decide by a game's name."""
 
     def __init__(self, names: frozenset[str], bound: dict[str, Any]) -> None:
@@ -164,39 +164,49 @@ class _GameNameFinder(ast.NodeVisitor):
             return any(self._names_a_game(element) for element in value)
         return False
 
+    # Each node is looked at once, by ``look_at`` (the caller walks the whole tree).
     def visit_Compare(self, node: ast.Compare) -> None:
         if any(self._names_a_game(self._value(operand)) for operand in [node.left, *node.comparators]):
             self.found.append(node.lineno)
-        self.generic_visit(node)
 
     def visit_match_case(self, node: ast.match_case) -> None:
         values = [self._value(sub.value) for sub in ast.walk(node.pattern) if isinstance(sub, ast.MatchValue)]
         if any(self._names_a_game(value) for value in values):
             self.found.append(node.pattern.lineno)
-        self.generic_visit(node)
 
     def visit_Dict(self, node: ast.Dict) -> None:
         if any(key is not None and self._names_a_game(self._value(key)) for key in node.keys):
             self.found.append(node.lineno)
-        self.generic_visit(node)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         if self._names_a_game(self._value(node.slice)):
             self.found.append(node.lineno)
-        self.generic_visit(node)
+
+    def look_at(self, nodes: list[ast.AST]) -> None:
+        """Look at every node of a tree (all of them, in any order)."""
+        checks = {
+            ast.Compare: self.visit_Compare,
+            ast.match_case: self.visit_match_case,
+            ast.Dict: self.visit_Dict,
+            ast.Subscript: self.visit_Subscript,
+        }
+        for node in nodes:
+            check = checks.get(type(node))
+            if check is not None:
+                check(node)  # type: ignore[operator]  # each check takes its own node type
 
 
 def game_name_comparisons(source: str, package: str, names: frozenset[str]) -> list[int]:
     """The lines of ``source`` (a module of ``package``) that decide by a game name."""
-    tree = ast.parse(source)
+    nodes = list(ast.walk(ast.parse(source)))
     bound: dict[str, Any] = {}
     # Constants bound anywhere in the module count (a function's local
     # ``BIDWHIST = "bidwhist"`` is as much a name check as a module's).
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.stmt):
             bound.update(_bindings(node, package))
     finder = _GameNameFinder(names, bound)
-    finder.visit(tree)
+    finder.look_at(nodes)
     return sorted(set(finder.found))
 
 
