@@ -27,6 +27,9 @@ from game.net.table_log import header_line, replayed, table_from_lines
 from game.net.lobby_link import LinkError
 from game.net.redis_journal import RedisJournal
 from game.net.redis_store import StoreHealth
+from game.net.remote_session import RemoteSession
+from game.settings.network_seats import remember, remembered
+from game.settings.paths import UserPaths
 from game.persistence.history_replay import check_game
 from game.rules.house_rules import make_rules
 from game.ui.scenes.lobby_scene import link_error_words
@@ -304,9 +307,10 @@ def test_redis_restarted_with_its_data_loses_nothing(redis_server: RedisServer, 
 
 
 def test_the_program_s_client_follows_its_table_to_the_server_that_took_it_over(
-    redis_url: str, monkeypatch: pytest.MonkeyPatch
+    redis_url: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr(client_module, "FIRST_DELAY", 0.1)  # reconnect sooner than after a real drop
+    paths = UserPaths.from_data_dir(tmp_path / "data")
 
     async def scenario() -> None:
         async with lobby_server(redis_url) as (a, url_a, listener_a), lobby_server(redis_url) as (b, url_b, _):
@@ -331,11 +335,20 @@ def test_the_program_s_client_follows_its_table_to_the_server_that_took_it_over(
                 await until(lambda: step_at(1), 10)
                 assert client.url == url_a
                 assert [m["status"] for m in arrived if m["type"] == LINK] == ["connected"]
+                # The program kept the seat to rejoin it (as the Join screen does) and plays at the table.
+                lobby = next(m for m in arrived if m["type"] == "lobby")
+                remember(paths, url_a, created["table"], {1: host.tokens[1]}, lobby["name"], "wizard")
+                session = RemoteSession(client, created["table"], {1: host.tokens[1]}, lobby, user_paths=paths)
                 await host.close()
                 kill(a, listener_a)  # A dies: B takes the table over once A's lease runs out
                 await until(lambda: step_at(2), 10)
                 assert client.url == url_b and created["table"] in b.tables
                 assert [m["status"] for m in arrived if m["type"] == LINK] == ["connected", "lost", "connected"]
+                session.poll()  # the seat kept for rejoining follows the table to B
+                kept = remembered(paths)
+                assert [(entry.table, entry.server_url, dict(entry.seats)) for entry in kept] == [
+                    (created["table"], url_b, {1: host.tokens[1]})
+                ]
             finally:
                 await loop.run_in_executor(None, client.close)
 

@@ -79,6 +79,7 @@ from game.session.session import (
     TableSession,
 )
 from game.settings.network_seats import forget as forget_table
+from game.settings.network_seats import remember, remembered
 from game.settings.paths import UserPaths
 
 log = logging.getLogger("tricktable.net")
@@ -202,6 +203,8 @@ class RemoteSession:
         self._sync_marker: int | None = None  # the message whose answer says a reconnection has caught up
         self.table_closed = False  # the host closed the table: it will not come back
         self.seats_taken_elsewhere: set[int] = set()  # resumed by another program with their tokens
+        self._table_name = str(lobby.get("name") or "")
+        self._server_url = client.url  # where the table is (it moves with a takeover in a lobby)
         for seat, token in self.tokens.items():
             client.hold_seat(table, seat, token)
         self.take_in(messages)
@@ -399,6 +402,7 @@ class RemoteSession:
         """The answer to this screen's action (applied or refused), or a change nobody here
         paces (a catch-up, the next deal), taken in; None when there is none."""
         self._take_in(self.client.messages())
+        self._follow_server()
         if self._answer is not None:
             answer, self._answer = self._answer, None
             return answer
@@ -465,6 +469,19 @@ class RemoteSession:
                 self._record = record
                 if self._record_wanted:
                     self.record_finished()
+
+    def _follow_server(self) -> None:
+        """The table went to another server of its lobby (a takeover): the seats this program
+        keeps for rejoining it (``network_seats``) are kept with the new address."""
+        url = self.client.url
+        if url == self._server_url:
+            return
+        self._server_url = url
+        if self.user_paths is None or self._recorded:
+            return
+        if any(entry.table == self.table for entry in remembered(self.user_paths)):
+            seats = {seat: token for seat, token in self.tokens.items() if seat not in self.seats_taken_elsewhere}
+            remember(self.user_paths, url, self.table, seats, self._table_name, self._rules.game)
 
     def _seat_lost(self, seat: object) -> None:
         """Another program took ``seat`` back with its token (the player rejoined from another
