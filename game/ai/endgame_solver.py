@@ -151,7 +151,7 @@ class EndgameSolver:
     # ------------------------------------------------------------ answers
     def value(self) -> int:
         """The exact value of the position for the serving seat."""
-        return self._search(-_INFINITY, _INFINITY)
+        return self._exact()
 
     def action_values(self) -> dict[Action, int]:
         """Each legal card of the seat to move and its exact value for the serving seat."""
@@ -180,10 +180,25 @@ class EndgameSolver:
     def _value_after(self, card: int) -> int:
         finished = self._make(card)
         try:
-            child = self._search(-_INFINITY, _INFINITY)
+            child = self._exact()
         finally:
             self._unmake(card, finished)
         return child + self._gain(finished)
+
+    def _exact(self) -> int:
+        """The value of the board's position, found as the double-dummy bridge solvers do:
+        by a binary search over the values the tricks left allow, each step a null-window
+        search ("does the serving side reach this much?") that shares the table."""
+        values = self._knowledge.possible(max(len(hand) for hand in self._board.hands))
+        low, high = 0, len(values) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            target = values[middle]
+            if self._search(target - 1, target) >= target:
+                low = middle
+            else:
+                high = middle - 1
+        return values[low]
 
     def _gain(self, finished: tuple[int, list[int], list[int]] | None) -> int:
         """What a finished trick adds to the value (Bid Whist: a book to the serving team)."""
@@ -204,8 +219,8 @@ class EndgameSolver:
         key: tuple[int, ...] | None = None
         best_first = -1
         if not board.trick:
-            if not hand:
-                return knowledge.final_value()
+            if len(hand) <= 1:
+                return self._last_trick() if hand else knowledge.final_value()
             low, high = knowledge.bounds(len(hand))
             if low >= beta:
                 return low
@@ -229,7 +244,8 @@ class EndgameSolver:
         maximising = self._mine[mover]
         best = -_INFINITY if maximising else _INFINITY
         best_card = -1
-        for card in self._ordered(board.legal_cards(), mover, best_first):
+        legal = board.legal_cards()
+        for card in self._ordered(legal, mover, best_first) if len(legal) > 1 else legal:
             finished = self._make(card)
             try:
                 gain = self._gain(finished)
@@ -252,6 +268,24 @@ class EndgameSolver:
         if key is not None:
             self._store(key, best, best_card, alpha_in, beta_in)
         return best
+
+    def _last_trick(self) -> int:
+        """The value of a last trick led now: every card is forced."""
+        board = self._board
+        leader = board.current
+        players = len(board.hands)
+        board.trick = [board.hands[(leader + offset) % players][0] for offset in range(players)]
+        board.trick_seats = [(leader + offset) % players for offset in range(players)]
+        winner = board.trick_seats[board.trick_winner_index()]
+        board.trick = []
+        board.trick_seats = []
+        knowledge = self._knowledge
+        if knowledge.additive:
+            return 1 if self._mine[winner] else 0
+        knowledge.trick_won(winner, 1)
+        value = knowledge.final_value()
+        knowledge.trick_won(winner, -1)
+        return value
 
     def _store(self, key: tuple[int, ...], value: int, card: int, alpha: int, beta: int) -> None:
         low, high, _ = self._table.get(key, (-_INFINITY, _INFINITY, -1))
@@ -307,7 +341,8 @@ class EndgameSolver:
             return cards
         strength = self._knowledge.strength
         board = self._board
-        # Weakest first only when the mover's side already holds the trick.
+        # Weakest first only when the mover's side already holds the trick (in Wizard the
+        # "side" of the paranoid search: the serving seat, or the coalition of the others).
         low_first = bool(board.trick) and self._mine[board.trick_seats[board.trick_winner_index()]] == self._mine[mover]
         cards.sort(key=lambda c: strength[c], reverse=not low_first)
         if best_first in cards:
@@ -377,6 +412,10 @@ class _Knowledge:
     def bounds(self, tricks: int) -> tuple[int, int]:
         raise NotImplementedError
 
+    def possible(self, tricks: int) -> list[int]:
+        """Every value the rest of the hand may have with ``tricks`` tricks left, lowest first."""
+        raise NotImplementedError
+
     def key_extra(self) -> int:
         return 0
 
@@ -421,6 +460,9 @@ class _BidWhistKnowledge(_Knowledge):
     def bounds(self, tricks: int) -> tuple[int, int]:
         return 0, tricks
 
+    def possible(self, tricks: int) -> list[int]:
+        return list(range(tricks + 1))
+
 
 class _WizardKnowledge(_Knowledge):
     additive = False
@@ -451,6 +493,9 @@ class _WizardKnowledge(_Knowledge):
     def bounds(self, tricks: int) -> tuple[int, int]:
         reachable = self.scores[self.taken : self.taken + tricks + 1]
         return min(reachable), max(reachable)
+
+    def possible(self, tricks: int) -> list[int]:
+        return sorted(set(self.scores[self.taken : self.taken + tricks + 1]))
 
     def key_extra(self) -> int:
         return self.taken
