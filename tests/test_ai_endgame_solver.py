@@ -29,7 +29,7 @@ def bidwhist_endgame(
     of the next one played; the first bidder bids ``mode`` (0 uptown, 1 downtown, 2 no
     trump), everyone else passes, and the contract is chosen at random."""
     rng = random.Random(seed)
-    state, _ = new_game(make_rules("bidwhist", rules_values), 4, seed)
+    state: Any = new_game(make_rules("bidwhist", rules_values), 4, seed)[0]
     while state.phase != Phase.PLAY:
         legal = state.legal_actions()
         if state.phase == Phase.BID:
@@ -153,7 +153,7 @@ def bidwhist_position(hands: list[str], leader: int, trump: int, mode: int = 0) 
 
 
 def _with_trump(trump: int, mode: int) -> Any:
-    state, _ = new_game(make_rules("bidwhist"), 4, 2)
+    state: Any = new_game(make_rules("bidwhist"), 4, 2)[0]
     while state.phase != Phase.PLAY:
         legal = state.legal_actions()
         if state.phase == Phase.BID:

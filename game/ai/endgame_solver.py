@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.rules import bidwhist, wizard
-from game.rules.actions import Action, play
+from game.rules.actions import Action, ActionKind, play
 from game.rules.cards import JESTER, NO_SUIT, WIZARD
 from game.rules.core import Phase
 from game.rules.registry import game_of
@@ -175,6 +175,14 @@ class EndgameSolver:
             target = min(values.values())
         best = tuple(action for action, value in values.items() if value == target)
         return Solution(target, best, self.nodes)
+
+    def advance(self, action: Action) -> None:
+        """Play ``action``, a legal card of the seat to move, on the solver's own board, so
+        that the next answer is for the position after it; what the table holds stays true."""
+        legal = self._board.legal_cards() if any(self._board.hands) else []
+        if action.kind != ActionKind.PLAY or action.value not in legal:
+            raise ValueError(f"{action!r} is not a card the seat to move may play")
+        self._make(action.value)
 
     # ------------------------------------------------------------ search
     def _value_after(self, card: int) -> int:
@@ -473,7 +481,7 @@ class _WizardKnowledge(_Knowledge):
             raise UnsupportedPositionError(f"seat {seat} has no bid to play for")
         self.bid = bid
         self.seat = seat
-        self.taken = state.tricks_won[seat]
+        self.taken: int = state.tricks_won[seat]
         trump = state.trump
         self.key_bit = [1 << card for card in range(52)] + [0, 0, 1 << 52, 1 << 56]
         self.strength = [
@@ -485,7 +493,7 @@ class _WizardKnowledge(_Knowledge):
         self.ranked = _ranked(
             self.group, lambda card: wizard.card_strength(card, wizard.card_suit(card, trump), NO_SUIT), range(52)
         )
-        self.scores = [wizard.score_for(bid, taken) for taken in range(state.tricks_per_hand() + 1)]
+        self.scores: list[int] = [wizard.score_for(bid, taken) for taken in range(state.tricks_per_hand() + 1)]
 
     def final_value(self) -> int:
         return self.scores[self.taken]
