@@ -26,8 +26,10 @@ from __future__ import annotations
 #   (one bit a card; Wizard's alike Wizards and Jesters counted), the seat on lead and,
 #   in Wizard, the serving seat's tricks so far (its score is not additive), never by
 #   the history; it keeps a lower and an upper bound and the best card found;
-# * move ordering: the table's best card first, then, on lead or when the other side is
-#   winning the trick, the strongest cards first, and the weakest when one's own side is;
+# * move ordering: the table's best card first; then on lead the strongest cards; when the
+#   mover's own side holds the trick the weakest; when the other side does, in Bid Whist
+#   the cheapest card that takes the trick over and then the weakest, in Wizard the
+#   strongest (each measured the better for its game, docs/BENCHMARKS.md);
 # * equivalent cards merged ("sequence" reduction): two cards of one suit in one hand with
 #   no live card of that suit between them (in another hand or on the trick) win and lose
 #   against exactly the same cards now and later, so only one is searched. The suit a
@@ -349,10 +351,29 @@ class EndgameSolver:
             return cards
         strength = self._knowledge.strength
         board = self._board
-        # Weakest first only when the mover's side already holds the trick (in Wizard the
-        # "side" of the paranoid search: the serving seat, or the coalition of the others).
-        low_first = bool(board.trick) and self._mine[board.trick_seats[board.trick_winner_index()]] == self._mine[mover]
-        cards.sort(key=lambda c: strength[c], reverse=not low_first)
+        good = self._knowledge.good_winner
+        trick = board.trick
+        if not trick:
+            # On lead: strongest first when the mover wants the trick for itself, else weakest.
+            cards.sort(key=lambda c: strength[c], reverse=good(mover, mover))
+        elif good(mover, board.trick_seats[board.trick_winner_index()]):
+            cards.sort(key=lambda c: strength[c])  # the trick goes where the mover wants: cheapest first
+        elif not self._knowledge.overtake_cheaply:
+            cards.sort(key=lambda c: strength[c], reverse=True)
+        else:
+            # The cheapest card that takes the trick over first (the rules say which do), then
+            # the cheapest of the rest.
+            seats = board.trick_seats
+            seats.append(mover)
+            over = []
+            for card in cards:
+                trick.append(card)
+                if board.trick_winner_index() == len(trick) - 1:
+                    over.append(card)
+                trick.pop()
+            seats.pop()
+            wanted = good(mover, mover)
+            cards.sort(key=lambda c: ((c in over) != wanted, strength[c]))
         if best_first in cards:
             cards.remove(best_first)
             cards.insert(0, best_first)
@@ -409,6 +430,10 @@ class _Knowledge:
     ranked and grouped, and how the end of the hand is valued."""
 
     additive: bool  # whether the value is a sum over tricks (Bid Whist) or read at the end (Wizard)
+    # Move ordering when the other side holds the trick: the cheapest card that takes it
+    # over first (Bid Whist: a third of the nodes), or simply the strongest first (Wizard:
+    # fewer nodes than the cheapest-overtake order, measured).
+    overtake_cheaply: bool
     key_bit: list[int]  # a card's part of its holder's key
     strength: list[int]  # for move ordering only: higher plays stronger
     group: list[int]  # the run a card may merge into (a suit), or NO_SUIT_GROUP
@@ -427,6 +452,10 @@ class _Knowledge:
     def key_extra(self) -> int:
         return 0
 
+    def good_winner(self, mover: int, winner: int) -> bool:
+        """For move ordering: whether ``mover`` would like ``winner`` to take the trick."""
+        raise NotImplementedError
+
     def trick_won(self, winner: int, step: int) -> None:
         """A trick won by ``winner`` (step 1) or taken back (step -1)."""
 
@@ -443,6 +472,7 @@ def _ranked(group: list[int], strength: Callable[[int], int], cards: range) -> d
 
 class _BidWhistKnowledge(_Knowledge):
     additive = True
+    overtake_cheaply = True
 
     def __init__(self, state: Any, seat: int) -> None:
         if state.rules.renege == "penalized":
@@ -450,6 +480,8 @@ class _BidWhistKnowledge(_Knowledge):
             # hand's end and depends on the books taken: not a sum over tricks. Refused rather
             # than valued wrongly.
             raise UnsupportedPositionError("the endgame solver does not value hands where a renege may be played")
+        definition = game_of(state)
+        self.mine = tuple(definition.partners(other, seat) for other in range(state.num_players))
         trump, rules = state.trump, state.rules
         power = bidwhist.rank_power(max(state.direction, 0), rules)
         suits = [bidwhist.card_suit(card, trump) for card in range(54)] + [NO_SUIT, NO_SUIT]
@@ -471,9 +503,13 @@ class _BidWhistKnowledge(_Knowledge):
     def possible(self, tricks: int) -> list[int]:
         return list(range(tricks + 1))
 
+    def good_winner(self, mover: int, winner: int) -> bool:
+        return self.mine[mover] == self.mine[winner]
+
 
 class _WizardKnowledge(_Knowledge):
     additive = False
+    overtake_cheaply = False
 
     def __init__(self, state: Any, seat: int) -> None:
         bid = state.bids[seat]
@@ -507,6 +543,11 @@ class _WizardKnowledge(_Knowledge):
 
     def key_extra(self) -> int:
         return self.taken
+
+    def good_winner(self, mover: int, winner: int) -> bool:
+        # The two sides of the paranoid search, as if each wanted the tricks. (Ordering by
+        # whether the seat's bid is still short searched up to twice the nodes: measured.)
+        return (mover == self.seat) == (winner == self.seat)
 
     def trick_won(self, winner: int, step: int) -> None:
         if winner == self.seat:
