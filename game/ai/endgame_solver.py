@@ -139,6 +139,9 @@ class EndgameSolver:
         self._knowledge = _GAMES[game_name](self._board, seat)
         definition = game_of(state)
         self._mine = tuple(definition.partners(other, seat) for other in range(players))
+        self._players = players
+        self._key_bit = self._knowledge.key_bit
+        self._counts_tricks = not self._knowledge.additive  # Wizard: the seat's tricks so far
         self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._masks = [0] * players
         self._where = [_GONE] * 56
@@ -314,35 +317,40 @@ class EndgameSolver:
         board = self._board
         seat = board.current
         board.hands[seat].remove(card)
-        self._masks[seat] -= self._knowledge.key_bit[card]
-        self._where[card] = _ON_TRICK
-        board.trick.append(card)
+        self._masks[seat] -= self._key_bit[card]
+        where = self._where
+        where[card] = _ON_TRICK
+        trick = board.trick
+        trick.append(card)
         board.trick_seats.append(seat)
-        if len(board.trick) < len(board.hands):
-            board.current = (seat + 1) % len(board.hands)
+        if len(trick) < self._players:
+            board.current = (seat + 1) % self._players
             return None
         winner = board.trick_seats[board.trick_winner_index()]
-        finished = (winner, board.trick, board.trick_seats)
-        for played in board.trick:
-            self._where[played] = _GONE
+        finished = (winner, trick, board.trick_seats)
+        for played in trick:
+            where[played] = _GONE
         board.trick = []
         board.trick_seats = []
         board.current = winner
-        self._knowledge.trick_won(winner, 1)
+        if self._counts_tricks:
+            self._knowledge.trick_won(winner, 1)
         return finished
 
     def _unmake(self, card: int, finished: tuple[int, list[int], list[int]] | None) -> None:
         board = self._board
+        where = self._where
         if finished is not None:
             winner, board.trick, board.trick_seats = finished
-            self._knowledge.trick_won(winner, -1)
+            if self._counts_tricks:
+                self._knowledge.trick_won(winner, -1)
             for played in board.trick:
-                self._where[played] = _ON_TRICK
+                where[played] = _ON_TRICK
         board.trick.pop()
         seat = board.trick_seats.pop()
         board.hands[seat].append(card)
-        self._masks[seat] += self._knowledge.key_bit[card]
-        self._where[card] = seat
+        self._masks[seat] += self._key_bit[card]
+        where[card] = seat
         board.current = seat
 
     def _ordered(self, legal: list[int], mover: int, best_first: int) -> list[int]:
@@ -382,9 +390,9 @@ class EndgameSolver:
     def _distinct(self, legal: list[int], mover: int) -> list[int]:
         """One card of each group of equivalent legal cards: the highest of each run of the
         mover's cards of one suit with no live card of that suit between them."""
-        if len(legal) < 2:
-            return list(legal)
         group_of = self._knowledge.group
+        if len({group_of[card] for card in legal}) == len(legal):
+            return list(legal)  # one card a suit: nothing to merge
         chosen: list[int] = []
         done: set[int] = set()
         where = self._where
