@@ -97,6 +97,7 @@ def assert_exact(state: Any, seat: int) -> None:
     best = max(expected.values()) if game_of(state).partners(state.current, seat) else min(expected.values())
     assert solution.value == best
     assert set(solution.best_actions) == {a for a, v in expected.items() if v == best}
+    assert EndgameSolver(state, seat).best_action() in solution.best_actions
 
 
 # ---------------------------------------------------------------------- exact against minimax
