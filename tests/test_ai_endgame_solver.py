@@ -268,3 +268,12 @@ def test_a_node_limit_stops_the_search() -> None:
     with pytest.raises(NodeLimitReached):
         solve(state, 0, max_nodes=50)
     assert solve(state, 0, max_nodes=10_000_000).nodes > 50
+
+
+def test_the_engine_benchmark_reports_the_solver_for_both_games(capsys: pytest.CaptureFixture[str]) -> None:
+    from benchmarks.engine import _solver_table
+
+    _solver_table([3], repeats=1)
+    rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.endswith(tuple("0123456789"))]
+    assert [(row[0], row[2]) for row in rows] == [("bidwhist", "3"), ("wizard", "3")]
+    assert all(float(row[3].replace(",", "")) > 0 and float(row[4].replace(",", "")) > 0 for row in rows)
