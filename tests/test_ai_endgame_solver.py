@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -80,13 +80,12 @@ def minimax(state: Any, seat: int) -> int:
 
 
 def minimax_actions(state: Any, seat: int) -> dict[Action, int]:
-    """Each legal action's minimax value on the solver's scale (Bid Whist: books from now)."""
-    base = serving_books(state, seat) if state.game == "bidwhist" else 0
+    """Each legal action's minimax value."""
     values = {}
     for action in state.legal_actions():
         child = state.clone()
         child.apply_in_place(action, None, check=True)
-        values[action] = minimax(child, seat) - base
+        values[action] = minimax(child, seat)
     return values
 
 
@@ -277,3 +276,15 @@ def test_the_engine_benchmark_reports_the_solver_for_both_games(capsys: pytest.C
     rows = [line.split() for line in capsys.readouterr().out.splitlines() if line.endswith(tuple("0123456789"))]
     assert [(row[0], row[2]) for row in rows] == [("bidwhist", "3"), ("wizard", "3")]
     assert all(float(row[3].replace(",", "")) > 0 and float(row[4].replace(",", "")) > 0 for row in rows)
+
+
+def test_a_game_whose_rules_give_no_trick_values_is_refused() -> None:
+    from ohhell import OhHellRules, oh_hell_registered
+
+    with oh_hell_registered():
+        state: Any = new_game(cast(Any, OhHellRules()), 4, 1)[0]
+        rng = random.Random(1)
+        while state.phase != Phase.PLAY:
+            state.apply_in_place(rng.choice(state.legal_actions()), None)
+        with pytest.raises(UnsupportedPositionError, match="no values to play for"):
+            solve(state, 0)

@@ -1,58 +1,65 @@
 """An exact solver for the rest of a hand in one world (every hand known): alpha-beta with a
-transposition table. Bid Whist: the serving team's books against the other team's; Wizard:
+transposition table. Bid Whist: the serving team's books against the other team; Wizard:
 the serving seat's round score against a coalition of all others (a "paranoid" search)."""
 
 from __future__ import annotations
 
 # What is searched. From a PLAY-phase state with every hand known, every seat plays
-# perfectly to the end of the hand:
+# perfectly to the end of the hand for what the rules say the serving seat's side plays
+# for (``GameDef.trick_values``: its result by the tricks it takes over the whole hand):
 #
 # * Bid Whist is two-sided and zero-sum: the value is the books the serving seat's team
-#   takes from here to the hand's end (the trick in progress included; the books already
-#   taken and the kitty's book are fixed and left out). The serving team maximises it, the
-#   other team minimises it, the side to move and the teams asked of the rules.
+#   takes in the hand's tricks (those already taken included, the kitty's book aside). The
+#   team maximises it, the other team minimises it; teams and the side to move are the rules'.
 # * Wizard is not zero-sum: each seat plays for its own bid. Exact multi-player search
 #   has two standard forms, max^n (each seat maximises its own score; weak pruning and
 #   ties decided arbitrarily) and the "paranoid" search (the serving seat against a
 #   coalition of all the others, who minimise its score: a two-sided alpha-beta again,
 #   used by the multi-player card and board programs where pruning matters). We use the
 #   paranoid search: its value is what the seat is sure to score whatever the others do,
-#   with the rules' own round score (``wizard.score_for``: 20 + 10 a trick for the bid
-#   made, -10 a trick off). A seat whose bid is lost anyway still prefers losing less.
+#   with the rules' round score (20 + 10 a trick for the bid made, -10 a trick off). A seat
+#   whose bid is lost anyway still prefers losing less.
+#
+# Nothing here knows one game: both are "the serving seat's side against everyone else",
+# valued by the rules' ``trick_values``. Where each trick is worth the same (books) the
+# value is a sum over the tricks left; else (a bid) it is read at the hand's end.
 #
 # How it stays fast (the techniques of the double-dummy bridge solvers):
 #
-# * a transposition table at every trick's start, keyed by the cards left in each hand
-#   (one bit a card; Wizard's alike Wizards and Jesters counted), the seat on lead and,
-#   in Wizard, the serving seat's tricks so far (its score is not additive), never by
-#   the history; it keeps a lower and an upper bound and the best card found;
+# * the value found by a binary search over the values the tricks left allow, each step a
+#   null-window alpha-beta ("does the side reach this much?") sharing one table;
+# * a transposition table at every trick's start (the trick in progress is then empty),
+#   keyed by the cards left in each hand (one bit a card; Wizard's alike Wizards and
+#   Jesters counted), the seat on lead and, where the value is not a sum, the side's tricks
+#   so far, never by the history; it keeps a lower and an upper bound and the best card;
 # * move ordering: the table's best card first; then on lead the strongest cards; when the
-#   mover's own side holds the trick the weakest; when the other side does, in Bid Whist
-#   the cheapest card that takes the trick over and then the weakest, in Wizard the
-#   strongest (each measured the better for its game, docs/BENCHMARKS.md);
+#   mover's own side holds the trick the weakest; when the other side does, where tricks
+#   are summed (Bid Whist) the cheapest card that takes the trick over and then the
+#   weakest, else (Wizard) the strongest (each measured the better, docs/BENCHMARKS.md);
 # * equivalent cards merged ("sequence" reduction): two cards of one suit in one hand with
 #   no live card of that suit between them (in another hand or on the trick) win and lose
-#   against exactly the same cards now and later, so only one is searched. The suit a
-#   card follows as and its rank are the rules' (``card_suit``, ``rank_power``,
-#   ``card_strength``); Wizard's Wizards and Jesters are never merged with anything (the
-#   rules already list alike ones once);
+#   against exactly the same cards now and later, so only one is searched. The suit is the
+#   rules' (``hidden_info.card_suit``) and the order within it the rules' trick winner,
+#   confirmed between neighbours both ways or the suit is not merged; this relies on a card
+#   meeting a card of another suit by suit alone, as in both games. A card with no suit (a
+#   joker in no trump, a Wizard, a Jester) is never merged (the rules list alike ones once);
 # * quick bounds: the value cannot leave what the tricks left allow.
 #
 # The legal cards and each trick's winner are asked of the rules on a private copy of the
 # state (``legal_cards``, ``trick_winner_index``); the solver only moves cards between the
 # hands and the trick of that copy and undoes the moves. It reads the hands, the trick, the
-# seat to move, the contract and the bids of the state it is given, nothing else. There is
-# no clock: a caller bounds the work with ``max_nodes`` (``NodeLimitReached``).
+# seat to move, the tricks won and what the rules value (the contract, the bids) of the
+# state it is given, nothing else. There is no clock: a caller bounds the work with
+# ``max_nodes`` (``NodeLimitReached``).
 
-from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cmp_to_key
 from typing import Any
 
-from game.rules import bidwhist, wizard
 from game.rules.actions import Action, ActionKind, play
-from game.rules.cards import JESTER, NO_SUIT, WIZARD
+from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
-from game.rules.registry import game_of
+from game.rules.registry import GameDef, game_of
 
 __all__ = [
     "EndgameSolver",
@@ -87,8 +94,9 @@ class NodeLimitReached(Exception):
 class Solution:
     """What perfect play from a position is worth to the serving seat.
 
-    ``value``: Bid Whist, the books the serving team takes from here to the hand's end;
-    Wizard, the serving seat's round score under the paranoid search. ``best_actions``:
+    ``value``: Bid Whist, the books the serving team takes in the hand's tricks (those
+    already taken included, the kitty's book aside); Wizard, the serving seat's round score
+    under the paranoid search. ``best_actions``:
     every card the seat to move may play that keeps that value (for the serving side,
     the cards that reach it; for the other side, the cards that hold the serving seat to
     it), in the order the rules list them. ``nodes``: positions searched."""
@@ -123,9 +131,6 @@ class EndgameSolver:
             phase = getattr(state, "phase", None)
             label = phase.label if isinstance(phase, Phase) else repr(phase)
             raise NotInPlayError(f"the endgame solver values a hand in play (phase play), not phase {label}")
-        game_name = getattr(state, "game", None)
-        if game_name not in _GAMES:
-            raise UnsupportedPositionError(f"the endgame solver knows Bid Whist and Wizard, not {game_name!r}")
         players = state.num_players
         if type(seat) is not int or not 0 <= seat < players:
             raise UnsupportedPositionError(f"no seat {seat!r} at a table of {players}")
@@ -134,17 +139,18 @@ class EndgameSolver:
         self.seat = seat
         self.max_nodes = max_nodes
         self.nodes = 0
+        definition = game_of(state)
+        if definition.trick_values is None or definition.hidden_info is None:
+            raise UnsupportedPositionError(f"{definition.name} gives the endgame solver no values to play for")
         self._board = state.copy()  # private: the solver's moves never touch the caller's state
         self._board.fixed_deals = {}
-        self._knowledge = _GAMES[game_name](self._board, seat)
-        definition = game_of(state)
-        self._mine = tuple(definition.partners(other, seat) for other in range(players))
+        self._knowledge = _Knowledge(self._board, seat, definition)
+        self._mine = self._knowledge.mine
         self._players = players
         self._key_bit = self._knowledge.key_bit
-        self._counts_tricks = not self._knowledge.additive  # Wizard: the seat's tricks so far
         self._table: dict[tuple[int, ...], tuple[int, int, int]] = {}
         self._masks = [0] * players
-        self._where = [_GONE] * 56
+        self._where = [_GONE] * _CARD_IDS
         delta = self._knowledge.key_bit
         for holder, hand in enumerate(self._board.hands):
             for card in hand:
@@ -156,7 +162,7 @@ class EndgameSolver:
     # ------------------------------------------------------------ answers
     def value(self) -> int:
         """The exact value of the position for the serving seat."""
-        return self._exact()
+        return self._knowledge.offset() + self._exact()
 
     def action_values(self) -> dict[Action, int]:
         """Each legal card of the seat to move and its exact value for the serving seat."""
@@ -169,7 +175,8 @@ class EndgameSolver:
         for card in legal:
             if card not in values:
                 values[card] = values[self._representative(card, mover, legal)]
-        return {play(card): values[card] for card in legal}
+        offset = self._knowledge.offset()
+        return {play(card): offset + values[card] for card in legal}
 
     def solve(self) -> Solution:
         """The value and every best card of the seat to move."""
@@ -241,10 +248,10 @@ class EndgameSolver:
         return values[low]
 
     def _gain(self, finished: tuple[int, list[int], list[int]] | None) -> int:
-        """What a finished trick adds to the value (Bid Whist: a book to the serving team)."""
+        """What a finished trick adds to the value where the value is a sum over tricks."""
         if finished is None or not self._knowledge.additive:
             return 0
-        return 1 if self._mine[finished[0]] else 0
+        return self._knowledge.slope if self._mine[finished[0]] else 0
 
     def _search(self, alpha: int, beta: int) -> int:
         """The value of the rest of the hand, exact when it lies strictly between ``alpha``
@@ -316,16 +323,13 @@ class EndgameSolver:
         players = len(board.hands)
         board.trick = [board.hands[(leader + offset) % players][0] for offset in range(players)]
         board.trick_seats = [(leader + offset) % players for offset in range(players)]
-        winner = board.trick_seats[board.trick_winner_index()]
+        winner: int = board.trick_seats[board.trick_winner_index()]
         board.trick = []
         board.trick_seats = []
         knowledge = self._knowledge
         if knowledge.additive:
-            return 1 if self._mine[winner] else 0
-        knowledge.trick_won(winner, 1)
-        value = knowledge.final_value()
-        knowledge.trick_won(winner, -1)
-        return value
+            return knowledge.slope if self._mine[winner] else 0
+        return knowledge.values[knowledge.taken + self._mine[winner]]
 
     def _store(self, key: tuple[int, ...], value: int, card: int, alpha: int, beta: int) -> None:
         low, high, _ = self._table.get(key, (-_INFINITY, _INFINITY, -1))
@@ -360,8 +364,8 @@ class EndgameSolver:
         board.trick = []
         board.trick_seats = []
         board.current = winner
-        if self._counts_tricks:
-            self._knowledge.trick_won(winner, 1)
+        if self._mine[winner]:
+            self._knowledge.taken += 1
         return finished
 
     def _unmake(self, card: int, finished: tuple[int, list[int], list[int]] | None) -> None:
@@ -369,8 +373,8 @@ class EndgameSolver:
         where = self._where
         if finished is not None:
             winner, board.trick, board.trick_seats = finished
-            if self._counts_tricks:
-                self._knowledge.trick_won(winner, -1)
+            if self._mine[winner]:
+                self._knowledge.taken -= 1
             for played in board.trick:
                 where[played] = _ON_TRICK
         board.trick.pop()
@@ -393,7 +397,7 @@ class EndgameSolver:
             cards.sort(key=lambda c: strength[c], reverse=good(mover, mover))
         elif good(mover, board.trick_seats[board.trick_winner_index()]):
             cards.sort(key=lambda c: strength[c])  # the trick goes where the mover wants: cheapest first
-        elif not self._knowledge.overtake_cheaply:
+        elif not self._knowledge.additive:
             cards.sort(key=lambda c: strength[c], reverse=True)
         else:
             # The cheapest card that takes the trick over first (the rules say which do), then
@@ -456,140 +460,116 @@ class EndgameSolver:
         return head
 
 
-NO_SUIT_GROUP = -1  # cards never merged with another
-
-
-# ---------------------------------------------------------------------- what each game adds
+# ---------------------------------------------------------------------- what the rules say
 class _Knowledge:
-    """What the search needs of one game, read once from the rules: how cards are keyed,
-    ranked and grouped, and how the end of the hand is valued."""
+    """What the search needs of the game, asked of the rules once: what the serving side plays
+    for, and how cards are keyed, grouped, ranked and ordered."""
 
-    additive: bool  # whether the value is a sum over tricks (Bid Whist) or read at the end (Wizard)
-    # Move ordering when the other side holds the trick: the cheapest card that takes it
-    # over first (Bid Whist: a third of the nodes), or simply the strongest first (Wizard:
-    # fewer nodes than the cheapest-overtake order, measured).
-    overtake_cheaply: bool
-    key_bit: list[int]  # a card's part of its holder's key
-    strength: list[int]  # for move ordering only: higher plays stronger
-    group: list[int]  # the run a card may merge into (a suit), or NO_SUIT_GROUP
-    ranked: dict[int, list[int]]  # per group, its cards strongest first
+    def __init__(self, board: Any, seat: int, definition: GameDef) -> None:
+        values = definition.trick_values(board, seat) if definition.trick_values is not None else None
+        if values is None:
+            raise UnsupportedPositionError(
+                "the rules value this hand by more than its tricks (a renege may be played, or no bid was made)"
+            )
+        self.values: tuple[int, ...] = values  # the serving side's result by its tricks over the whole hand
+        self.mine: tuple[bool, ...] = tuple(definition.partners(other, seat) for other in range(board.num_players))
+        self.taken: int = sum(won for other, won in enumerate(board.tricks_won) if self.mine[other])
+        steps = {later - earlier for earlier, later in zip(values, values[1:])}
+        # Each trick worth the same (a team's books): the value is a sum over the tricks left
+        # and the table needs no count of the tricks taken. Else (a Wizard bid) it is read
+        # at the hand's end and the count is part of the key.
+        self.additive = len(steps) == 1
+        self.slope: int = steps.pop() if self.additive else 0
+        deck = sorted(set(definition.deck_for(board.rules)))
+        card_suit = definition.hidden_info.card_suit if definition.hidden_info is not None else None
+        assert card_suit is not None  # checked by the solver
+        # Two cards of one hand follow alike when the rules give them one suit; a card with
+        # none (a joker in no trump, a Wizard, a Jester) is never merged with another.
+        self.group = [NO_SUIT_GROUP] * _CARD_IDS
+        for card in deck:
+            self.group[card] = card_suit(card, board.trump)
+        self.ranked = self._ranked(board, deck)
+        self.strength = self._strengths(board, deck)
+        # One bit a card, and a 4-bit count for the ids a deck holds more than once (Wizard's
+        # Wizards and Jesters): a hand's part of the table's key.
+        self.key_bit = [1 << card if card < 52 else 1 << (52 + 4 * (card - 52)) for card in range(_CARD_IDS)]
 
-    def final_value(self) -> int:
-        raise NotImplementedError
+    def _beats(self, board: Any, led: int, played: int) -> bool:
+        """Whether ``played``, played to ``led``, takes the trick: asked of the rules."""
+        board.trick, board.trick_seats = [led, played], [0, 1]
+        return bool(board.trick_winner_index() == 1)
 
-    def bounds(self, tricks: int) -> tuple[int, int]:
-        raise NotImplementedError
+    def _ranked(self, board: Any, deck: list[int]) -> dict[int, list[int]]:
+        """Per suit, its cards strongest first, as the rules rank them. A suit whose order the
+        rules do not confirm between neighbours both ways is never merged (safe, not faster)."""
+        saved = board.trick, board.trick_seats
+        ranked: dict[int, list[int]] = {}
+        for card in deck:
+            if self.group[card] != NO_SUIT_GROUP:
+                ranked.setdefault(self.group[card], []).append(card)
+        for suit, members in list(ranked.items()):
 
-    def possible(self, tricks: int) -> list[int]:
-        """Every value the rest of the hand may have with ``tricks`` tricks left, lowest first."""
-        raise NotImplementedError
+            def weaker_first(first: int, second: int) -> int:
+                return -1 if self._beats(board, first, second) else 1
 
-    def key_extra(self) -> int:
-        return 0
+            members.sort(key=cmp_to_key(weaker_first))
+            if not all(
+                self._beats(board, low, high) and not self._beats(board, high, low)
+                for low, high in zip(members, members[1:])
+            ):
+                for card in members:
+                    self.group[card] = NO_SUIT_GROUP
+                del ranked[suit]
+                continue
+            members.reverse()
+        board.trick, board.trick_seats = saved
+        return ranked
 
-    def good_winner(self, mover: int, winner: int) -> bool:
-        """For move ordering: whether ``mover`` would like ``winner`` to take the trick."""
-        raise NotImplementedError
+    def _strengths(self, board: Any, deck: list[int]) -> list[int]:
+        """For move ordering only: a suit's cards by rank, trumps above; a card without a suit
+        strongest when it takes a trick from the best card of every suit (a Wizard), else weakest."""
+        saved = board.trick, board.trick_seats
+        strength = [0] * _CARD_IDS
+        for suit, members in self.ranked.items():
+            base = 200 if suit == board.trump else 100
+            for position, card in enumerate(reversed(members)):
+                strength[card] = base + position
+        tops = [members[0] for members in self.ranked.values()]
+        for card in deck:
+            if self.group[card] == NO_SUIT_GROUP:
+                strength[card] = 300 if tops and not any(self._beats(board, card, top) for top in tops) else 0
+        board.trick, board.trick_seats = saved
+        return strength
 
-    def trick_won(self, winner: int, step: int) -> None:
-        """A trick won by ``winner`` (step 1) or taken back (step -1)."""
-
-
-def _ranked(group: list[int], strength: Callable[[int], int], cards: range) -> dict[int, list[int]]:
-    ranked: dict[int, list[int]] = {}
-    for card in cards:
-        if group[card] != NO_SUIT_GROUP:
-            ranked.setdefault(group[card], []).append(card)
-    for members in ranked.values():
-        members.sort(key=strength, reverse=True)
-    return ranked
-
-
-class _BidWhistKnowledge(_Knowledge):
-    additive = True
-    overtake_cheaply = True
-
-    def __init__(self, state: Any, seat: int) -> None:
-        if state.rules.renege == "penalized":
-            # A renege is then a legal move whose cost (three books, or all) is settled at the
-            # hand's end and depends on the books taken: not a sum over tricks. Refused rather
-            # than valued wrongly.
-            raise UnsupportedPositionError("the endgame solver does not value hands where a renege may be played")
-        definition = game_of(state)
-        self.mine = tuple(definition.partners(other, seat) for other in range(state.num_players))
-        trump, rules = state.trump, state.rules
-        power = bidwhist.rank_power(max(state.direction, 0), rules)
-        suits = [bidwhist.card_suit(card, trump) for card in range(54)] + [NO_SUIT, NO_SUIT]
-        self.key_bit = [1 << card for card in range(54)] + [0, 0]
-        # A joker in no trump has no suit and never wins: the weakest card to play.
-        self.strength = [
-            0 if suits[card] == NO_SUIT else (200 if suits[card] == trump else 100) + power[card] for card in range(54)
-        ] + [0, 0]
-        # Those jokers run together as a group of their own (4), the weaker one below.
-        self.group = [4 if suits[card] == NO_SUIT else suits[card] for card in range(54)] + [NO_SUIT_GROUP] * 2
-        self.ranked = _ranked(self.group, lambda card: power[card], range(54))
-
-    def final_value(self) -> int:
-        return 0
-
-    def bounds(self, tricks: int) -> tuple[int, int]:
-        return 0, tricks
-
-    def possible(self, tricks: int) -> list[int]:
-        return list(range(tricks + 1))
-
-    def good_winner(self, mover: int, winner: int) -> bool:
-        return self.mine[mover] == self.mine[winner]
-
-
-class _WizardKnowledge(_Knowledge):
-    additive = False
-    overtake_cheaply = False
-
-    def __init__(self, state: Any, seat: int) -> None:
-        bid = state.bids[seat]
-        if bid < 0:
-            raise UnsupportedPositionError(f"seat {seat} has no bid to play for")
-        self.bid = bid
-        self.seat = seat
-        self.taken: int = state.tricks_won[seat]
-        trump = state.trump
-        self.key_bit = [1 << card for card in range(52)] + [0, 0, 1 << 52, 1 << 56]
-        self.strength = [
-            wizard.card_strength(card, wizard.card_suit(card, trump), trump) if card < 52 else 0 for card in range(56)
-        ]
-        self.strength[WIZARD], self.strength[JESTER] = 300, -1
-        self.group = [wizard.card_suit(card, trump) if card < 52 else NO_SUIT_GROUP for card in range(56)]
-        # Within one suit a card's strength follows its rank, led or trump alike.
-        self.ranked = _ranked(
-            self.group, lambda card: wizard.card_strength(card, wizard.card_suit(card, trump), NO_SUIT), range(52)
-        )
-        self.scores: list[int] = [wizard.score_for(bid, taken) for taken in range(state.tricks_per_hand() + 1)]
+    def offset(self) -> int:
+        """What the hand is worth before the tricks left, where the value is their sum."""
+        return self.values[self.taken] if self.additive else 0
 
     def final_value(self) -> int:
-        return self.scores[self.taken]
+        return 0 if self.additive else self.values[self.taken]
 
     def bounds(self, tricks: int) -> tuple[int, int]:
-        reachable = self.scores[self.taken : self.taken + tricks + 1]
+        """The least and the most the rest of the hand may be worth with ``tricks`` left."""
+        if self.additive:
+            return min(0, self.slope * tricks), max(0, self.slope * tricks)
+        reachable = self.values[self.taken : self.taken + tricks + 1]
         return min(reachable), max(reachable)
 
     def possible(self, tricks: int) -> list[int]:
-        return sorted(set(self.scores[self.taken : self.taken + tricks + 1]))
+        """Every value the rest of the hand may have with ``tricks`` tricks left, lowest first."""
+        if self.additive:
+            return sorted({self.slope * won for won in range(tricks + 1)})
+        return sorted(set(self.values[self.taken : self.taken + tricks + 1]))
 
     def key_extra(self) -> int:
-        return self.taken
+        return 0 if self.additive else self.taken
 
     def good_winner(self, mover: int, winner: int) -> bool:
-        # The two sides of the paranoid search, as if each wanted the tricks. (Ordering by
-        # whether the seat's bid is still short searched up to twice the nodes: measured.)
-        return (mover == self.seat) == (winner == self.seat)
-
-    def trick_won(self, winner: int, step: int) -> None:
-        if winner == self.seat:
-            self.taken += step
+        """For move ordering: whether ``mover`` would like ``winner`` to take the trick (its
+        own side, as if every side wanted tricks: ordering Wizard by whether the seat's bid is
+        still short searched up to twice the nodes, measured)."""
+        return self.mine[mover] == self.mine[winner]
 
 
-_GAMES: dict[str, Callable[[Any, int], _Knowledge]] = {
-    "bidwhist": _BidWhistKnowledge,
-    "wizard": _WizardKnowledge,
-}
+_CARD_IDS = 56
+NO_SUIT_GROUP = NO_SUIT  # cards never merged with another
