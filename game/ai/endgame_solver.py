@@ -41,8 +41,9 @@ from __future__ import annotations
 #   against exactly the same cards now and later, so only one is searched. The suit is the
 #   rules' (``hidden_info.card_suit``) and the order within it the rules' trick winner,
 #   confirmed between neighbours both ways or the suit is not merged; this relies on a card
-#   meeting a card of another suit by suit alone, as in both games. A card with no suit (a
-#   joker in no trump, a Wizard, a Jester) is never merged (the rules list alike ones once);
+#   meeting a card of another suit by suit alone, as in both games. Cards with no suit are
+#   merged only where the rules show they never win (the jokers in no trump); Wizards and
+#   Jesters are not (the rules list alike ones once);
 # * quick bounds: the value cannot leave what the tricks left allow.
 #
 # The legal cards and each trick's winner are asked of the rules on a private copy of the
@@ -484,11 +485,13 @@ class _Knowledge:
         card_suit = definition.hidden_info.card_suit if definition.hidden_info is not None else None
         assert card_suit is not None  # checked by the solver
         # Two cards of one hand follow alike when the rules give them one suit; a card with
-        # none (a joker in no trump, a Wizard, a Jester) is never merged with another.
+        # none (a Wizard, a Jester) is never merged with another, unless it never wins
+        # (``_group_losers``).
         self.group = [NO_SUIT_GROUP] * _CARD_IDS
         for card in deck:
             self.group[card] = card_suit(card, board.trump)
         self.ranked = self._ranked(board, deck)
+        self._group_losers(board, deck)
         self.strength = self._strengths(board, deck)
         # One bit a card, and a 4-bit count for the ids a deck holds more than once (Wizard's
         # Wizards and Jesters): a hand's part of the table's key.
@@ -525,16 +528,37 @@ class _Knowledge:
         board.trick, board.trick_seats = saved
         return ranked
 
+    def _group_losers(self, board: Any, deck: list[int]) -> None:
+        """Cards without a suit that never take a trick from a card with one, led or played
+        after it, and give a trick of such cards alone to whichever was led (Bid Whist's
+        jokers in no trump), play alike: the rules say so card by card, and they are merged."""
+        saved = board.trick, board.trick_seats
+        tops = [members[0] for members in self.ranked.values()]
+        losers = [
+            card
+            for card in deck
+            if self.group[card] == NO_SUIT_GROUP
+            and tops
+            and all(not self._beats(board, top, card) and self._beats(board, card, top) for top in tops)
+        ]
+        if len(losers) > 1 and all(not self._beats(board, a, b) for a in losers for b in losers if a != b):
+            self.ranked[_LOSERS_GROUP] = losers
+            for card in losers:
+                self.group[card] = _LOSERS_GROUP
+        board.trick, board.trick_seats = saved
+
     def _strengths(self, board: Any, deck: list[int]) -> list[int]:
         """For move ordering only: a suit's cards by rank, trumps above; a card without a suit
         strongest when it takes a trick from the best card of every suit (a Wizard), else weakest."""
         saved = board.trick, board.trick_seats
         strength = [0] * _CARD_IDS
         for suit, members in self.ranked.items():
+            if suit == _LOSERS_GROUP:
+                continue  # they keep strength 0
             base = 200 if suit == board.trump else 100
             for position, card in enumerate(reversed(members)):
                 strength[card] = base + position
-        tops = [members[0] for members in self.ranked.values()]
+        tops = [members[0] for suit, members in self.ranked.items() if suit != _LOSERS_GROUP]
         for card in deck:
             if self.group[card] == NO_SUIT_GROUP:
                 strength[card] = 300 if tops and not any(self._beats(board, card, top) for top in tops) else 0
@@ -573,3 +597,4 @@ class _Knowledge:
 
 _CARD_IDS = 56
 NO_SUIT_GROUP = NO_SUIT  # cards never merged with another
+_LOSERS_GROUP = 4  # cards without a suit that never take a trick (a group beside the four suits)
