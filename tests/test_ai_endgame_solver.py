@@ -288,3 +288,17 @@ def test_a_game_whose_rules_give_no_trick_values_is_refused() -> None:
             state.apply_in_place(rng.choice(state.legal_actions()), None)
         with pytest.raises(UnsupportedPositionError, match="no values to play for"):
             solve(state, 0)
+
+
+def test_the_rules_say_what_each_side_plays_for() -> None:
+    def values(state: Any, seat: int) -> tuple[int, ...] | None:
+        trick_values = game_of(state).trick_values
+        assert trick_values is not None
+        return trick_values(state, seat)
+
+    assert values(bidwhist_endgame(3, 5, 0, 0), 1) == tuple(range(13))  # a team's books
+    assert values(bidwhist_endgame(3, 5, 0, 0, {"renege": "penalized"}), 1) is None
+    wizard = wizard_endgame(3, 4, 2, 0, 3)
+    wizard.bids[2] = 1
+    assert values(wizard, 2) == (-10, 30, -10, -20)  # the round score for a bid of one
+    assert values(new_game(make_rules("wizard"), 4, 3, first_dealer=0)[0], 1) is None  # no bid yet
