@@ -1,6 +1,6 @@
-"""Engine throughput: random legal playouts of whole games, per game.
+"""Engine throughput: random legal playouts of whole games, per game; the endgame solver's speed.
 
-Run ``python -m benchmarks.engine [--seconds S] [--repeats N]``.
+Run ``python -m benchmarks.engine [--seconds S] [--repeats N] [--solver] [--solver-tricks 3,4,5,6]``.
 """
 
 from __future__ import annotations
@@ -20,7 +20,11 @@ from __future__ import annotations
 #   builds per second, and the rest of the hand played out per second by the
 #   hard player's rollout policy, as its search plays it (``play_out``: the
 #   medium players, reading a ``rollout_view`` for each move in Bid Whist and
-#   the round tracker of ``wizard_rollout`` in Wizard).
+#   the round tracker of ``wizard_rollout`` in Wizard);
+# * the exact endgame solver (``game.ai.endgame_solver``) from k tricks left: positions
+#   (search nodes) a second and hands solved a second, for the same few positions of
+#   random play per k (the value for the seat on lead, a fresh solver each), Bid Whist
+#   and Wizard at four. ``--solver`` runs this part alone; ``--solver-tricks`` says which k.
 #
 # Figures are printed, never asserted: the machines are shared and noisy.
 
@@ -31,6 +35,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from game.ai.endgame_solver import EndgameSolver, NodeLimitReached
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.search_pimc import play_out
 from game.rules import Phase, apply, make_rules, new_game
@@ -117,6 +122,67 @@ def _search_rates(game: str, players: int, seconds: float) -> tuple[float, ...]:
     )
 
 
+SOLVER_CASES = (("bidwhist", 4), ("wizard", 4))
+SOLVER_POSITIONS = 5  # positions solved per k and run
+SOLVER_NODE_LIMIT = 5_000_000  # per position: keeps a run bounded should a position be huge
+WIZARD_SOLVER_ROUND = 10  # Wizard positions come from this round (or round k, when k is larger)
+
+
+def _solver_position(game: str, players: int, tricks_left: int, seed: int) -> GameState:
+    """A hand of random play at the start of a trick with ``tricks_left`` tricks to go."""
+    rng = random.Random(seed)
+    if game == "wizard":
+        round_number = max(WIZARD_SOLVER_ROUND, tricks_left)
+        state, _ = new_game(make_rules(game), players, seed, first_dealer=0, start_deal=round_number)
+        total = round_number
+    else:
+        state, _ = new_game(make_rules(game), players, seed)
+        total = 12
+    while not (state.phase == Phase.PLAY and len(state.tricks) == total - tricks_left and not state.trick):
+        state.apply_in_place(rng.choice(state.legal_actions()), None, False)
+    return state
+
+
+def _solver_run(positions: list[GameState]) -> tuple[float, float, int]:
+    """(nodes/s, hands solved/s, positions that hit the node limit) over ``positions``."""
+    nodes = over = 0
+    start = time.perf_counter()
+    for state in positions:
+        solver = EndgameSolver(state, state.current, max_nodes=SOLVER_NODE_LIMIT)
+        try:
+            solver.value()
+        except NodeLimitReached:
+            over += 1
+        nodes += solver.nodes
+    elapsed = time.perf_counter() - start
+    return nodes / elapsed, len(positions) / elapsed, over
+
+
+def _solver_table(tricks: list[int], repeats: int) -> None:
+    print()
+    print(f"endgame solver: the value of {SOLVER_POSITIONS} positions of random play per k, median of {repeats} runs")
+    print(f"{'game':<16}{'k tricks left':>14}{'nodes/s':>12}{'hands/s':>12}{'mean nodes':>12}")
+    for game, players in SOLVER_CASES:
+        for k in tricks:
+            positions = [_solver_position(game, players, k, seed) for seed in range(SOLVER_POSITIONS)]
+            runs = [_solver_run(positions) for _ in range(repeats)]
+            node_rate = statistics.median(run[0] for run in runs)
+            hand_rate = statistics.median(run[1] for run in runs)
+            over = f"  ({runs[0][2]} over {SOLVER_NODE_LIMIT:,} nodes)" if runs[0][2] else ""
+            label = f"{game} ({players}p)"
+            print(f"{label:<16}{k:>14}{node_rate:>12,.0f}{hand_rate:>12,.1f}{node_rate / hand_rate:>12,.0f}{over}")
+
+
+def _tricks_list(text: str) -> list[int]:
+    try:
+        tricks = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected numbers of tricks such as 3,4,5,6, not {text!r}") from None
+    if not tricks or any(not 1 <= k <= 12 for k in tricks):
+        raise argparse.ArgumentTypeError("each number of tricks left must be from 1 to 12")
+    return tricks
+
+
 def _median_of(repeats: int, measure: Callable[[], float]) -> float:
     """The median of ``repeats`` runs: shared, noisy machines swing a single run by tens of percent."""
     return float(statistics.median(measure() for _ in range(repeats)))
@@ -126,7 +192,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=1.0, help="time per run (default 1)")
     parser.add_argument("--repeats", type=int, default=5, help="runs per figure; the median is printed (default 5)")
+    parser.add_argument("--solver", action="store_true", help="measure only the endgame solver")
+    parser.add_argument(
+        "--solver-tricks",
+        type=_tricks_list,
+        default=[3, 4, 5, 6],
+        help="tricks left at which the solver is measured, comma-separated (default 3,4,5,6)",
+    )
     args = parser.parse_args()
+    if args.solver:
+        print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
+        _solver_table(args.solver_tricks, args.repeats)
+        return
     print(
         f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
         f"one core; median of {args.repeats} runs of {args.seconds:g} s per figure"
@@ -150,6 +227,7 @@ def main() -> None:
         label = f"{game} ({players}p)"
         views, fresh, reused, built, playouts = (statistics.median(run[i] for run in runs) for i in range(5))
         print(f"{label:<16}{views:>12,.0f}{fresh:>12,.0f}{reused:>12,.0f}{built:>20,.0f}{playouts:>12,.0f}")
+    _solver_table(args.solver_tricks, args.repeats)
 
 
 if __name__ == "__main__":

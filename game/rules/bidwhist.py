@@ -258,6 +258,16 @@ def claimable(state: BidWhistState, seat: int) -> bool:
     return True
 
 
+def trick_values(state: BidWhistState, seat: int) -> tuple[int, ...] | None:
+    """What each number of tricks ``seat``'s team may take in this hand (index: its tricks
+    over the whole hand, the kitty's book aside) is worth to it, for a search that plays the
+    hand out: the books themselves. None where a renege may be played (``renege:
+    penalized``): the hand's result then depends on more than the tricks taken."""
+    if state.rules.renege == "penalized":
+        return None
+    return tuple(range(TRICKS_PER_HAND + 1))
+
+
 def bid_words(books: int, mode: int) -> str:
     return f"{books} {_MODE_WORDS[mode]}"
 

@@ -95,6 +95,11 @@ class GameDef:
     # (state, seat) -> whether ``seat`` may claim every trick left (on lead, every card it holds
     # sure to win), decided from the full state; None: the game has no claims.
     claimable: Callable[[Any, int], bool] | None = None
+    # (state in play, seat) -> what each number of tricks the seat's side may take this hand
+    # is worth to it (index: its tricks over the whole hand), or None where the hand's result
+    # depends on more than the tricks; what ``game.ai.endgame_solver`` plays for. None: the
+    # game offers no such values.
+    trick_values: Callable[[Any, int], tuple[int, ...] | None] | None = None
     # (rule values, players or None) -> (key, problem) for the first combination of house
     # rules the game forbids, or None; None: every combination of allowed values is playable.
     rule_combination: Callable[[Mapping[str, Any], int | None], tuple[str, Problem] | None] | None = None
@@ -207,6 +212,7 @@ register(
         hidden_info=bidwhist.HIDDEN_INFO,
         rules_deck=bidwhist.deck_of,
         claimable=bidwhist.claimable,
+        trick_values=bidwhist.trick_values,
     )
 )
 
@@ -242,5 +248,6 @@ register(
         },
         hidden_info=wizard.HIDDEN_INFO,
         claimable=wizard.claimable,
+        trick_values=wizard.trick_values,
     )
 )

@@ -197,6 +197,16 @@ def claimable(state: WizardState, seat: int) -> bool:
     return True
 
 
+def trick_values(state: WizardState, seat: int) -> tuple[int, ...] | None:
+    """What each number of tricks ``seat`` may take this round (index: its tricks over the
+    whole round) is worth to it, for a search that plays the round out: its round score for
+    its bid. None before it has bid."""
+    bid = state.bids[seat]
+    if bid < 0:
+        return None
+    return tuple(score_for(bid, taken) for taken in range(state.tricks_per_hand() + 1))
+
+
 def deal_sequence(hands: Sequence[Sequence[int]], dealer: int) -> list[tuple[int, int]]:
     """The order the cards of ``hands`` were dealt: one at a time, clockwise
     from the dealer's left, as ``(card, seat)``."""
