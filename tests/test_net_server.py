@@ -172,3 +172,39 @@ def test_the_host_fills_moves_and_frees_seats_before_the_start() -> None:
     assert lobby[2]["taken"] is False and lobby[0]["name"] == "Hal"
     assert seen["refill"] == 2
     assert seen["late_move"] == "started"
+
+
+def test_a_finished_table_and_a_table_left_let_go_of_what_was_kept_for_their_steps() -> None:
+    """A server up for weeks must not keep what it wrote for games long over: the table's own
+    caches go when its game ends, each connection's last steps when it leaves the table, and
+    the rest when the finished table is forgotten."""
+    now = [0.0]
+
+    async def scenario() -> None:
+        async with running_server(clock=lambda: now[0]) as (table_server, url):
+            host, guest = BotClient(url, seed=1), BotClient(url, seed=2)
+            await host.connect()
+            await guest.connect()
+            seats = [{"kind": "host", "name": "Ann"}, {"kind": "open"}, {"kind": "computer", "level": "random"}]
+            created = await create_table(host, "wizard", seats, {"rounds": 2})
+            await take_seat(guest, created["invite"], "Bob")
+            await host.request({"type": "start", "table": created["table"], "host_token": created["host_token"]})
+            await asyncio.gather(host.finish(30), guest.finish(30))
+            table_id = created["table"]
+            table = table_server.tables[table_id]
+            connections = list(table_server.at_table[table_id])
+            assert len(connections) == 2 and all(conn.sent_steps for conn in connections)
+            assert not table._event_texts and not table._view_memo  # the game is over: its caches went
+            leaving = next(conn for conn in connections if 1 in conn.held.get(table_id, {}))
+            await guest.request({"type": "leave", "table": table_id, "seat": 1})
+            assert not any(key[0] == table_id for key in leaving.sent_steps)
+            staying = next(conn for conn in connections if conn is not leaving)
+            assert any(key[0] == table_id for key in staying.sent_steps)
+            now[0] += 10_000  # long after the game: the next tick forgets the table
+            table_server.tick()
+            assert table_id not in table_server.tables
+            assert not any(key[0] == table_id for key in staying.sent_steps)
+            await host.close()
+            await guest.close()
+
+    run(scenario())

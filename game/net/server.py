@@ -102,6 +102,11 @@ class Connection:
     def tables(self) -> set[str]:
         return set(self.held) | set(self.watching)
 
+    def forget_steps(self, table_id: str) -> None:
+        """This connection is done with ``table_id``: the steps it was sent there are let go."""
+        for key in [key for key in self.sent_steps if key[0] == table_id]:
+            del self.sent_steps[key]
+
 
 class TableServer:
     """Every table of one server and the messages that change them."""
@@ -463,6 +468,7 @@ class TableServer:
                 self.logs.append(table, {"over": True})
                 for conn in self.at_table.get(table.table_id, ()):
                     self._tell_over(conn, table)
+                table.game_over()  # kept a while for players who come back: without what it wrote
             return
         self._advance(table)
 
@@ -479,6 +485,7 @@ class TableServer:
             conn.held.pop(table.table_id, None)
             conn.watching.pop(table.table_id, None)
             conn.public.pop(table.table_id, None)
+            conn.forget_steps(table.table_id)
 
     def _advance(self, table: HostedTable) -> None:
         """Set the computer to act (if any) thinking, off the loop."""
@@ -721,6 +728,7 @@ class TableServer:
         seats = list(conn.held.pop(table.table_id, {}))
         conn.watching.pop(table.table_id, None)
         conn.public.pop(table.table_id, None)
+        conn.forget_steps(table.table_id)
         self.at_table[table.table_id].discard(conn)
         if not table.started:
             table.release_seats(seats)

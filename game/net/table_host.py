@@ -394,6 +394,13 @@ class HostedTable:
             frame["finished_hand"] = public["finished_hand"]
         return frame
 
+    def game_over(self) -> None:
+        """The game ended: what was kept to write its steps with less work is let go (a finished
+        table is kept a while for players who come back, and a whole step is written for them)."""
+        self._event_texts.clear()
+        self._view_memo.clear()
+        self._views = (-1, {})
+
     def prepare_views(self, viewers: Iterable[Viewer]) -> None:
         """Read the views of ``viewers`` at this position together (``Match.views``: the fields
         they all share read once), for the steps about to be written."""
