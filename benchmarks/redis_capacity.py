@@ -115,13 +115,18 @@ def run(tables: int, writers: int, seconds: float, appendfsync: str, lead_second
     lines = sum(result.lines for result in results)
     rate = lines / wall
     cpu_per_line = cpu / max(1, lines)
-    per_core = 1 / cpu_per_line if cpu_per_line > 0 else float("inf")
     batches = ", ".join(f"{result.batch_ms_p50:.2f}" for result in results)
+    report = [
+        f"{os.cpu_count()} CPUs; redis-server with appendonly yes, appendfsync {appendfsync}",
+        f"{tables} tables over {writers} writer(s) (one a server), one line a table a round, {seconds:g} s",
+        f"lines written: {lines} in {wall:.1f} s = {rate:,.0f} a second (batch p50 ms per writer: {batches})",
+    ]
+    if cpu <= 0:  # the kernel counts CPU in ticks (10 ms): a short, light run may show none
+        return "\n".join([*report, "Redis CPU: too little to read over this window (run longer)"])
+    per_core = 1 / cpu_per_line
     return "\n".join(
         [
-            f"{os.cpu_count()} CPUs; redis-server with appendonly yes, appendfsync {appendfsync}",
-            f"{tables} tables over {writers} writer(s) (one a server), one line a table a round, {seconds:g} s",
-            f"lines written: {lines} in {wall:.1f} s = {rate:,.0f} a second (batch p50 ms per writer: {batches})",
+            *report,
             f"Redis CPU: {cpu:.2f} s = {100 * cpu / wall:.0f}% of one core; {cpu_per_line * 1e6:.1f} us a line",
             f"one Redis core takes about {per_core:,.0f} lines a second: {per_core:,.0f} tables at a human pace "
             f"(one action a second), {per_core / 2:,.0f} at half its core",
