@@ -1,0 +1,243 @@
+"""Bid Whist worlds that fit the bidding: hidden hands the medium bidder would have bid as the table did.
+
+``BiddingFit(view).draw`` is a ``DrawHidden`` for ``search_pimc``; it reads the view and its own draws only.
+"""
+
+from __future__ import annotations
+
+# The uniform draws of ``HiddenSampler`` already keep the hard constraints
+# (hand sizes, the voids shown, the kitty and discards the declarer knows),
+# but they ignore what the bidding said: a seat that passed is dealt aces as
+# often as one that bid seven no trump. Here each drawn world is judged by
+# how well it explains the bidding, as the medium player bids (the level
+# every computer player bids from): for each other seat's bid or pass, the
+# medium bidder is asked what it would have bid holding that seat's drawn
+# hand as dealt, at that point of the bidding; and the declarer's trump or
+# direction is compared with the one the medium player would have named.
+# A world's *misfit* counts the books between the bid it would have made and
+# the bid made (a pass counts as one below the lowest bid then allowed), one
+# more for a bid in another mode, and one for another trump or direction.
+#
+# The world is then kept with probability exp(-STRICTNESS x misfit)
+# (rejection sampling: the kept worlds follow the uniform distribution
+# weighted by that likelihood, so a world that explains everything is always
+# kept, and one that misses by a book still now and then, since people bid
+# unlike the medium player). After ``MAX_TRIES`` draws the best so far is
+# returned, so a draw always ends in bounded time.
+#
+# The declarer's discards, when this seat has not seen them, are read the
+# same way: of the eighteen cards the drawn world gives the declarer (held,
+# laid aside or played), the ones laid aside are those the medium player
+# would have thrown, as long as that agrees with the cards it has played
+# since and the voids it has shown (``read_discards``); else the drawn ones
+# stay.
+#
+# The bidding is replayed once per view through the rules on a stand-in
+# deal, to learn what each bidder could bid (its legal actions) and saw; the
+# drawn hand then replaces the stand-in hand in that bidder's view.
+
+import dataclasses
+import math
+import random
+from collections.abc import Sequence
+from typing import cast
+
+from game.ai.bidwhist_medium import choose_bid, choose_contract, lowest_bids, plan_discards
+from game.ai.hand_eval import rules_of
+from game.rules.actions import Action, ActionKind
+from game.rules.bidwhist import HAND_SIZE
+from game.rules.core import Phase
+from game.rules.engine import new_game
+from game.rules.hidden import HiddenCards, HiddenLayout
+from game.rules.house_rules import Rules
+from game.rules.registry import game_of
+from game.rules.search import HiddenSampler
+from game.rules.view import BidWhistView, PlayerView
+
+__all__ = ["MAX_TRIES", "STRICTNESS", "BiddingFit"]
+
+STRICTNESS = 1.5  # likelihood falls by e^-1.5 (to 22%) for each book a world's bids miss by
+MAX_TRIES = 40  # uniform draws tried per world before the best so far is returned
+MODE_MISS = 1.0  # misfit of a bid in another mode (uptown, downtown, no trump) than the one made
+CONTRACT_MISS = 1.0  # misfit of a declarer who would have named another trump or direction
+TIE_SEED = 0  # the medium bidder breaks exact ties with an RNG: a fixed one, so a hand's bid is one answer
+
+
+@dataclasses.dataclass(frozen=True)
+class _Decision:
+    """One decision of the bidding another seat made: its view then (with a stand-in hand) and what it chose."""
+
+    seat: int
+    view: BidWhistView
+    action: Action
+
+
+class BiddingFit:
+    """Draws the worlds of one Bid Whist view weighted by how well they explain the bidding.
+
+    One instance serves every world of one decision: the bidding is replayed once, when it is made."""
+
+    def __init__(
+        self,
+        view: BidWhistView,
+        strictness: float = STRICTNESS,
+        max_tries: int = MAX_TRIES,
+        read_declarer_discards: bool = True,
+    ) -> None:
+        if not isinstance(view, BidWhistView):
+            raise TypeError(f"a BiddingFit reads a BidWhistView, not {type(view).__name__}")
+        self.view = view
+        self.strictness = strictness
+        self.max_tries = max(1, max_tries)
+        self.read_declarer_discards = read_declarer_discards
+        model = game_of(view).hidden_info
+        if model is None:
+            raise TypeError(f"{view.game} does not describe its hidden information")
+        self.layout: HiddenLayout = model.layout(view)
+        self.suit_of = model.card_suit
+        self.played = view.cards_played_by_seat()
+        self.bids, self.contract = _replay_bidding(view)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, view: PlayerView, sampler: HiddenSampler, rng: random.Random) -> HiddenCards:
+        """A ``DrawHidden`` for the search: one world's hidden cards (see the module comment)."""
+        if view is not self.view:
+            raise ValueError("a BiddingFit draws worlds for the view it was made for only")
+        best: HiddenCards | None = None
+        best_miss = math.inf
+        for _ in range(self.max_tries):
+            hidden = sampler.sample(rng)
+            # Accept with probability exp(-k * misfit): draw the threshold first, so that the
+            # misfit need only be counted up to the point where the world is refused.
+            threshold = -math.log(1.0 - rng.random()) / self.strictness if self.strictness > 0 else math.inf
+            miss = self.misfit(hidden, stop_above=max(threshold, best_miss))
+            if miss <= threshold:
+                return self.read_discards(hidden)
+            if miss < best_miss:
+                best, best_miss = hidden, miss
+        assert best is not None  # max_tries >= 1 and every refused world's misfit is finite
+        return self.read_discards(best)
+
+    def read_discards(self, hidden: HiddenCards) -> HiddenCards:
+        """``hidden`` with the declarer's unseen discards replaced by those the medium player would have
+        laid aside from the same cards, when they agree with the cards it played and its voids."""
+        view, layout = self.view, self.layout
+        declarer = layout.kitty_taker
+        if not self.read_declarer_discards or declarer < 0 or not hidden.discards:
+            return hidden
+        played = self.played[declarer]
+        hand = [*hidden.hands[declarer], *hidden.discards, *played]
+        laid: list[int] = []
+        for _ in hidden.discards:
+            plan = plan_discards(
+                hand, layout.kitty_size - len(laid), view.trump, view.direction, frozenset(laid), rules_of(view)
+            )
+            laid.append(plan[0])
+            hand.remove(plan[0])
+        if any(card in played for card in laid):
+            return hidden  # the medium player would have laid aside a card this declarer played since
+        for card in played:
+            hand.remove(card)
+        if any(self.suit_of(card, view.trump) in view.voids[declarer] for card in hand):
+            return hidden  # it would hold a suit it has shown it lacks
+        hands = {**hidden.hands, declarer: tuple(hand)}
+        return HiddenCards(hands=hands, kitty=hidden.kitty, discards=tuple(laid), bids=hidden.bids)
+
+    # ------------------------------------------------------------ judging
+    def dealt_hand(self, hidden: HiddenCards, seat: int) -> list[int]:
+        """``seat``'s twelve cards as dealt in the world ``hidden``: held now plus played, and for a
+        declarer who took the kitty (unseen by this view) its discards in, the kitty out."""
+        cards = list(hidden.hands[seat]) + self.played[seat]
+        if seat == self.layout.kitty_taker and self.layout.kitty_hidden:
+            cards += hidden.discards if not self.layout.discards else self.layout.discards
+            for card in hidden.kitty:
+                cards.remove(card)
+        return cards
+
+    def misfit(self, hidden: HiddenCards, stop_above: float = math.inf) -> float:
+        """How badly the world ``hidden`` explains the other seats' bids and the declarer's contract
+        (0: the medium player, holding these hands, would have bid and named exactly what the table
+        did). Counting stops once it passes ``stop_above``."""
+        dealt: dict[int, list[int]] = {}
+        miss = 0.0
+        for decision in self.bids:
+            hand = dealt.setdefault(decision.seat, self.dealt_hand(hidden, decision.seat))
+            would = choose_bid(_with_hand(decision.view, hand), random.Random(TIE_SEED))
+            miss += bid_distance(would, decision.action, decision.view.legal_actions)
+            if miss > stop_above:
+                return miss
+        if self.contract is not None:
+            seat = self.contract.seat
+            hand = dealt.setdefault(seat, self.dealt_hand(hidden, seat))
+            if choose_contract(_with_hand(self.contract.view, hand)) != self.contract.action:
+                miss += CONTRACT_MISS
+        return miss
+
+    def seat_misfits(self, hidden: HiddenCards) -> dict[int, float]:
+        """Per other seat that bid, the misfit of its own bids (and contract) alone: for measuring."""
+        dealt = {seat: self.dealt_hand(hidden, seat) for seat in {d.seat for d in self.bids}}
+        misses = dict.fromkeys(dealt, 0.0)
+        for decision in self.bids:
+            would = choose_bid(_with_hand(decision.view, dealt[decision.seat]), random.Random(TIE_SEED))
+            misses[decision.seat] += bid_distance(would, decision.action, decision.view.legal_actions)
+        if self.contract is not None and self.contract.seat in dealt:
+            seat = self.contract.seat
+            if choose_contract(_with_hand(self.contract.view, dealt[seat])) != self.contract.action:
+                misses[seat] += CONTRACT_MISS
+        return misses
+
+
+def bid_distance(would: Action, made: Action, legal: Sequence[Action]) -> float:
+    """Books between the bid a hand would have made and the one made (a pass counts as one book
+    below the lowest bid then allowed), plus ``MODE_MISS`` for two bids in different modes."""
+    if would == made:
+        return 0.0
+    lowest = lowest_bids(legal)
+    floor = min(lowest.values()) - 1 if lowest else 0
+
+    def level(action: Action) -> int:
+        return action.value if action.kind in (ActionKind.BID, ActionKind.TAKE) else floor
+
+    distance = float(abs(level(would) - level(made)))
+    if would.kind != ActionKind.PASS and made.kind != ActionKind.PASS and would.mode != made.mode:
+        distance += MODE_MISS
+    return distance
+
+
+def _with_hand(view: BidWhistView, hand: Sequence[int]) -> BidWhistView:
+    # ``from_fields`` rather than ``dataclasses.replace``: a tenth of a world's cost went to the latter.
+    return type(view).from_fields(**{**view.__dict__, "hand": tuple(hand)})
+
+
+def _replay_bidding(view: BidWhistView) -> tuple[list[_Decision], _Decision | None]:
+    """The other seats' bidding decisions and the declarer's contract choice (when the declarer is
+    another seat), each with the view its seat had then. The bidding is replayed through the rules on
+    a stand-in deal (bids and legal actions do not depend on the cards); only the hand is replaced."""
+    rules = view.rules
+    deck = list(game_of(view).deck_for(rules))
+    hands = [deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(view.num_players)]
+    kitty = deck[view.num_players * HAND_SIZE :][: view.kitty_size]
+    state, _ = new_game(
+        cast(Rules, rules),
+        view.num_players,
+        0,
+        first_dealer=view.dealer,
+        start_deal=view.deal_number,
+        start_scores=view.start_scores,
+        fixed_deals={view.deal_number: (hands, kitty)},
+    )
+    bids: list[_Decision] = []
+    contract: _Decision | None = None
+    for seat, action in view.actions:
+        if state.phase not in (Phase.BID, Phase.CONTRACT) or action is None:
+            break
+        if seat != view.seat:
+            seen = state.view(seat)
+            assert isinstance(seen, BidWhistView)
+            decision = _Decision(seat, seen, action)
+            if state.phase == Phase.BID:
+                bids.append(decision)
+            else:
+                contract = decision
+        state.apply_in_place(action, None, check=False)
+    return bids, contract
