@@ -1,0 +1,178 @@
+"""The Bid Whist worlds fitted to the bidding (``game.ai.bidwhist_worlds``): the hard constraints,
+determinism, no peeking, the bidding read, bounded time, and the benchmark that measures them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+
+from conftest import bw_deal, bw_game, drive
+from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.bidwhist_worlds import BiddingFit
+from game.ai.hand_eval import JOKERS
+from game.rules import Phase, make_rules, new_game
+from game.rules.bidwhist import BidWhistState, card_suit
+from game.rules.cards import BIDWHIST_DECK, RANK_OF
+from game.rules.hidden import HiddenCards
+from game.rules.search import HiddenSampler, state_from_view
+from game.rules.view import BidWhistView
+
+
+def medium_views(seed: int) -> Iterator[tuple[BidWhistState, BidWhistView]]:
+    """Views in the play of the first hand of a game of medium players: one for each seat at its
+    first card and at its seventh (when voids have often been shown)."""
+    state, _ = new_game(make_rules("bidwhist", {}), 4, seed)
+    assert isinstance(state, BidWhistState)
+    medium, rng = BidWhistMediumPlayer(), random.Random(seed)
+    while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        view = state.view(state.current)
+        if state.phase == Phase.PLAY and len(view.tricks) in (0, 6):
+            assert isinstance(view, BidWhistView)
+            yield state, view
+        state.apply_in_place(medium.choose(view, rng), None, check=False)
+
+
+def test_every_world_keeps_the_hard_constraints() -> None:
+    declarer_views = other_views = voids_seen = 0
+    for _, view in medium_views(seed=4):
+        seat = view.seat
+        sampler = HiddenSampler(view)
+        fit = BiddingFit(view)
+        rng = random.Random(seat)
+        unseen = Counter(BIDWHIST_DECK) - Counter(view.hand) - Counter(view.played_cards()) - Counter(view.discards)
+        for _ in range(2):
+            world = fit.draw(view, sampler, rng)
+            state_from_view(view, world, 1)  # the rules' own check: sizes, voids, seen cards, the kitty
+            assert set(world.hands) == {s for s in range(4) if s != seat}
+            placed = Counter(world.discards)
+            for other, hand in world.hands.items():
+                assert len(hand) == view.hand_sizes[other]
+                assert not set(hand) & set(view.hand)
+                assert all(card_suit(card, view.trump) not in view.voids[other] for card in hand)
+                voids_seen += bool(view.voids[other])
+                placed.update(hand)
+            assert placed == unseen  # every unseen card dealt exactly once, nothing else
+            if view.declarer == seat:  # the declarer knows its kitty and discards: nothing is guessed
+                assert world.kitty == () and world.discards == ()
+            else:
+                assert len(world.discards) == view.kitty_size
+        if view.declarer == seat:
+            declarer_views += 1
+        else:
+            other_views += 1
+    assert declarer_views and other_views and voids_seen
+
+
+def test_the_same_rng_gives_the_same_world() -> None:
+    _, view = next(medium_views(seed=2))
+    sampler = HiddenSampler(view)
+    first = [BiddingFit(view).draw(view, sampler, random.Random(9)) for _ in range(2)]
+    assert first[0] == first[1]
+    assert BiddingFit(view).draw(view, sampler, random.Random(10)) != first[0]
+
+
+def test_worlds_never_depend_on_the_hidden_cards() -> None:
+    """Two real states that show the seat the same view, with the other hands dealt differently,
+    give the same worlds for the same RNG: only the view is read."""
+    checked = 0
+    for index, (_, view) in enumerate(medium_views(seed=6)):
+        sampler = HiddenSampler(view)
+        one = state_from_view(view, sampler.sample(random.Random(index)), 1)
+        other = state_from_view(view, sampler.sample(random.Random(index + 100)), 2)
+        assert one.view(view.seat) == view == other.view(view.seat)
+        checked += one.hands != other.hands
+        worlds = []
+        for state in (one, other):
+            seen = state.view(view.seat)
+            assert isinstance(seen, BidWhistView)
+            worlds.append(BiddingFit(seen).draw(seen, HiddenSampler(seen), random.Random(5)))
+        assert worlds[0] == worlds[1]
+        if index >= 3:
+            break
+    assert checked >= 3
+
+
+def high_cards(hand: tuple[int, ...]) -> int:
+    return sum(1 for card in hand if card in JOKERS or RANK_OF[card] >= 13)
+
+
+def test_a_strong_bidder_is_dealt_more_high_cards_than_a_passer() -> None:
+    # Dealer 3; seat 1 passes, seat 2 bids seven no trump, seat 3 has nothing left to bid.
+    # Seat 0 (which passed first) draws the worlds while seat 2 names the direction.
+    state = bw_game(bw_deal({}), dealer=3)
+    state, _ = drive(state, "pass pass 7nt pass")
+    view = state.view(0)
+    assert isinstance(view, BidWhistView) and view.phase == Phase.CONTRACT
+    sampler, fit = HiddenSampler(view), BiddingFit(view)
+    fitted = [fit.draw(view, sampler, random.Random(seed)) for seed in range(12)]
+    uniform = [sampler.sample(random.Random(seed)) for seed in range(12)]
+
+    def mean_high(worlds: list[HiddenCards], seat: int) -> float:
+        return sum(high_cards(world.hands[seat]) for world in worlds) / len(worlds)
+
+    assert mean_high(fitted, 2) > mean_high(fitted, 1) + 2.0
+    assert mean_high(fitted, 2) > mean_high(uniform, 2) + 1.0
+
+
+def test_a_draw_ends_after_its_tries_with_the_best_world() -> None:
+    state = bw_game(bw_deal({}), dealer=3)
+    state, _ = drive(state, "pass pass 7nt pass")
+    view = state.view(0)
+    assert isinstance(view, BidWhistView)
+
+    class CountingSampler(HiddenSampler):
+        draws = 0
+
+        def sample(self, rng: random.Random) -> HiddenCards:
+            CountingSampler.draws += 1
+            return super().sample(rng)
+
+    sampler = CountingSampler(view)
+    # So strict that no world short of a perfect fit is kept: the draw stops at its bound.
+    fit = BiddingFit(view, strictness=1e9, max_tries=5)
+    world = fit.draw(view, sampler, random.Random(3))
+    state_from_view(view, world, 1)
+    assert CountingSampler.draws == 5
+    # The world returned is the one of the five that misses the bidding least.
+    rng = random.Random(3)
+    misses = []
+    for _ in range(5):
+        misses.append(fit.misfit(HiddenSampler(view).sample(rng)))
+        rng.random()  # the acceptance draw
+    assert min(misses) > 0 and fit.misfit(world) == min(misses)
+
+
+def test_the_declarers_discards_are_read_as_the_medium_player_lays_them_aside() -> None:
+    """In the first trick, the same worlds with the declarer's discards read (those the medium player
+    would lay aside from the declarer's drawn cards) hold its real discards far more often than as
+    drawn (the real declarer is a medium player); only the declarer's hand and discards change."""
+    read_hits = drawn_hits = views = 0
+    for seed in range(1, 6):
+        for state, view in medium_views(seed):
+            if view.declarer == view.seat or view.tricks:
+                continue
+            views += 1
+            truth = set(state.discards)
+            sampler = HiddenSampler(view)
+            reading, drawing = BiddingFit(view), BiddingFit(view, read_declarer_discards=False)
+            for draw_seed in range(2):
+                read = reading.draw(view, sampler, random.Random(draw_seed))
+                drawn = drawing.draw(view, sampler, random.Random(draw_seed))
+                state_from_view(view, read, 1)
+                assert {s: h for s, h in read.hands.items() if s != view.declarer} == {
+                    s: h for s, h in drawn.hands.items() if s != view.declarer
+                }
+                read_hits += len(truth & set(read.discards))
+                drawn_hits += len(truth & set(drawn.discards))
+    assert views >= 10
+    assert read_hits > 1.2 * drawn_hits  # about 1.45 times over 24 seeds
+
+
+def test_the_benchmark_reports_each_sampler(capsys) -> None:
+    from benchmarks import ai_worlds
+
+    ai_worlds.main(["--deals", "1", "--worlds", "2", "--every", "6"])
+    out = capsys.readouterr().out
+    assert "P(true holder)" in out and "uniform (today)" in out and "fitted: + discards" in out
+    assert "time per world (ms)" in out
