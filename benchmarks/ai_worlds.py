@@ -74,7 +74,7 @@ def world_places(hidden: HiddenCards) -> dict[int, int]:
 
 
 def measure_decision(
-    state: BidWhistState, worlds: int, seed: int, figures: dict[str, DealFigures], fit_strictness: float
+    state: BidWhistState, worlds: int, seed: int, figures: dict[str, DealFigures], fit_strictness: float, tries: int
 ) -> None:
     """Draw ``worlds`` worlds with each sampler from ``SEAT``'s view of ``state`` and add up how well they fit."""
     view = state.view(SEAT)
@@ -89,7 +89,7 @@ def measure_decision(
         if name == "uniform":
             drawn = [sampler.sample(rng) for _ in range(worlds)]
         else:
-            fit = BiddingFit(view, strictness=fit_strictness, read_declarer_discards=name == "fitted")
+            fit = BiddingFit(view, fit_strictness, tries, read_declarer_discards=name == "fitted")
             drawn = [fit.draw(view, sampler, rng) for _ in range(worlds)]
         elapsed = time.perf_counter() - started
         result = figures[name]
@@ -108,7 +108,7 @@ def measure_decision(
             result.honours.append(honour_hits / (len(honours) * worlds))
 
 
-def measure_deal(seed: int, worlds: int, every: int, strictness: float) -> dict[str, DealFigures]:
+def measure_deal(seed: int, worlds: int, every: int, strictness: float, tries: int) -> dict[str, DealFigures]:
     """The first hand of seed ``seed``'s game of medium players, measured at ``SEAT``'s chosen decisions."""
     state, _ = new_game(make_rules("bidwhist", {}), 4, seed)
     assert isinstance(state, BidWhistState)
@@ -117,7 +117,7 @@ def measure_deal(seed: int, worlds: int, every: int, strictness: float) -> dict[
     while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         trick = len(state.view(SEAT).tricks)
         if state.phase == Phase.PLAY and state.current == SEAT and trick % every == 0 and trick < 11:
-            measure_decision(state, worlds, seed * 100 + trick, figures, strictness)
+            measure_decision(state, worlds, seed * 100 + trick, figures, strictness, tries)
         state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)
     return figures
 
@@ -126,7 +126,7 @@ def report(results: list[dict[str, DealFigures]], args: argparse.Namespace) -> l
     lines = [
         f"Bid Whist worlds from seat {SEAT}'s view in play, {len(results)} deals of medium players "
         f"(seeds {args.seed}-{args.seed + args.deals - 1}), {args.worlds} worlds per decision, "
-        f"every {args.every} tricks; fitted: strictness {args.strictness}, at most {MAX_TRIES} draws a world",
+        f"every {args.every} tricks; fitted: strictness {args.strictness}, at most {args.tries} draws a world",
         f"{'':38}{'uniform (today)':>20}{'fitted: bids only':>20}{'fitted: + discards':>20}",
     ]
 
@@ -158,12 +158,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--every", type=int, default=3, help="measure at every n-th trick (1: every trick)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--strictness", type=float, default=STRICTNESS)
+    parser.add_argument("--tries", type=int, default=MAX_TRIES, help="uniform draws tried per fitted world at most")
     args = parser.parse_args(argv)
-    if args.deals < 1 or args.worlds < 1 or args.every < 1:
-        parser.error("--deals, --worlds and --every must be at least 1")
+    if min(args.deals, args.worlds, args.every, args.tries) < 1:
+        parser.error("--deals, --worlds, --every and --tries must be at least 1")
     started = time.perf_counter()
     results = [
-        measure_deal(seed, args.worlds, args.every, args.strictness)
+        measure_deal(seed, args.worlds, args.every, args.strictness, args.tries)
         for seed in range(args.seed, args.seed + args.deals)
     ]
     for line in report(results, args):
