@@ -1,6 +1,6 @@
 """How well the Bid Whist worlds a search draws match the true hidden hands: uniform against bidding-fitted.
 
-Run ``python -m benchmarks.ai_worlds [--deals 40] [--worlds 20] [--every 3] [--seed 1]``.
+Run ``python -m benchmarks.ai_worlds [--deals 30] [--worlds 20] [--every 3] [--seed 1]``.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from benchmarks.ai import estimate
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.hand_eval import JOKERS
-from game.ai.bidwhist_worlds import MAX_TRIES, STRICTNESS, BiddingFit
+from game.ai.bidwhist_worlds import MAX_TRIES, PLAY_TRIES, STRICTNESS, BiddingFit
 from game.rules import Phase, make_rules, new_game
 from game.rules.bidwhist import BidWhistState
 from game.rules.cards import RANK_OF
@@ -42,7 +42,9 @@ from game.rules.search import HiddenSampler
 from game.rules.view import BidWhistView
 
 SEAT = 0
-SAMPLERS = ("uniform", "bids only", "fitted")
+# Each fitted sampler: (read the declarer's discards, bid-fitted worlds tried per world to explain the play).
+FITTED = {"bids only": (False, 1), "+ discards": (True, 1), "+ play": (True, PLAY_TRIES)}
+SAMPLERS = ("uniform", *FITTED)
 KING = 13
 DISCARDS = -1  # the place of a card among the declarer's unseen discards
 
@@ -89,7 +91,8 @@ def measure_decision(
         if name == "uniform":
             drawn = [sampler.sample(rng) for _ in range(worlds)]
         else:
-            fit = BiddingFit(view, fit_strictness, tries, read_declarer_discards=name == "fitted")
+            read, play_tries = FITTED[name]
+            fit = BiddingFit(view, fit_strictness, tries, read_declarer_discards=read, play_tries=play_tries)
             drawn = [fit.draw(view, sampler, rng) for _ in range(worlds)]
         elapsed = time.perf_counter() - started
         result = figures[name]
@@ -127,7 +130,8 @@ def report(results: list[dict[str, DealFigures]], args: argparse.Namespace) -> l
         f"Bid Whist worlds from seat {SEAT}'s view in play, {len(results)} deals of medium players "
         f"(seeds {args.seed}-{args.seed + args.deals - 1}), {args.worlds} worlds per decision, "
         f"every {args.every} tricks; fitted: strictness {args.strictness}, at most {args.tries} draws a world",
-        f"{'':38}{'uniform (today)':>20}{'fitted: bids only':>20}{'fitted: + discards':>20}",
+        f"{'':38}{'uniform (today)':>20}{'fitted: bids only':>20}{'+ discards':>20}"
+        f"{f'+ play (best of {PLAY_TRIES})':>20}",
     ]
 
     def row(label: str, per_deal: dict[str, list[float]], digits: int, scale: float) -> str:
@@ -153,7 +157,7 @@ def report(results: list[dict[str, DealFigures]], args: argparse.Namespace) -> l
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--deals", type=int, default=40)
+    parser.add_argument("--deals", type=int, default=30)
     parser.add_argument("--worlds", type=int, default=20)
     parser.add_argument("--every", type=int, default=3, help="measure at every n-th trick (1: every trick)")
     parser.add_argument("--seed", type=int, default=1)

@@ -42,6 +42,7 @@ import random
 from collections.abc import Sequence
 from typing import cast
 
+from game.ai import bidwhist_play
 from game.ai.bidwhist_medium import choose_bid, choose_contract, lowest_bids, plan_discards
 from game.ai.hand_eval import rules_of
 from game.rules.actions import Action, ActionKind
@@ -54,10 +55,11 @@ from game.rules.registry import game_of
 from game.rules.search import HiddenSampler
 from game.rules.view import BidWhistView, PlayerView
 
-__all__ = ["MAX_TRIES", "STRICTNESS", "BiddingFit"]
+__all__ = ["MAX_TRIES", "PLAY_TRIES", "STRICTNESS", "BiddingFit"]
 
 STRICTNESS = 1.5  # likelihood falls by e^-1.5 (to 22%) for each book a world's bids miss by
 MAX_TRIES = 40  # uniform draws tried per world before the best so far is returned
+PLAY_TRIES = 3  # bid-fitted worlds tried per world, when asked, for one that explains the cards played
 MODE_MISS = 1.0  # misfit of a bid in another mode (uptown, downtown, no trump) than the one made
 CONTRACT_MISS = 1.0  # misfit of a declarer who would have named another trump or direction
 TIE_SEED = 0  # the medium bidder breaks exact ties with an RNG: a fixed one, so a hand's bid is one answer
@@ -83,6 +85,7 @@ class BiddingFit:
         strictness: float = STRICTNESS,
         max_tries: int = MAX_TRIES,
         read_declarer_discards: bool = True,
+        play_tries: int = 1,
     ) -> None:
         if not isinstance(view, BidWhistView):
             raise TypeError(f"a BiddingFit reads a BidWhistView, not {type(view).__name__}")
@@ -93,7 +96,12 @@ class BiddingFit:
         model = game_of(view).hidden_info
         if model is None:
             raise TypeError(f"{view.game} does not describe its hidden information")
+        self.model = model
         self.layout: HiddenLayout = model.layout(view)
+        self.play_tries = play_tries
+        self.others_played = any(
+            action is not None and action.kind == ActionKind.PLAY and seat != view.seat for seat, action in view.actions
+        )
         self.suit_of = model.card_suit
         self.played = view.cards_played_by_seat()
         self.bids, self.contract = _replay_bidding(view)
@@ -103,6 +111,21 @@ class BiddingFit:
         """A ``DrawHidden`` for the search: one world's hidden cards (see the module comment)."""
         if view is not self.view:
             raise ValueError("a BiddingFit draws worlds for the view it was made for only")
+        if self.play_tries <= 1 or not self.others_played:
+            return self._draw_bid_fitted(sampler, rng)
+        best = self._draw_bid_fitted(sampler, rng)
+        best_miss = self.play_misfit(best)
+        for _ in range(1, self.play_tries):
+            if best_miss == 0:
+                break
+            hidden = self._draw_bid_fitted(sampler, rng)
+            miss = self.play_misfit(hidden, stop_at=best_miss)
+            if miss < best_miss:
+                best, best_miss = hidden, miss
+        return best
+
+    def _draw_bid_fitted(self, sampler: HiddenSampler, rng: random.Random) -> HiddenCards:
+        """One world fitted to the bidding by rejection, its discards read."""
         best: HiddenCards | None = None
         best_miss = math.inf
         for _ in range(self.max_tries):
@@ -117,6 +140,46 @@ class BiddingFit:
                 best, best_miss = hidden, miss
         assert best is not None  # max_tries >= 1 and every refused world's misfit is finite
         return self.read_discards(best)
+
+    def play_misfit(self, hidden: HiddenCards, stop_at: float = math.inf) -> int:
+        """How many of the cards the other seats chose this hand (from more than one legal card) the
+        medium player would not have played, had the seats been dealt the hands ``hidden`` gives
+        them: the hand is dealt so and replayed through the rules. Counting stops at ``stop_at``."""
+        view, layout = self.view, self.layout
+        hands = [
+            self._own_dealt_hand() if seat == view.seat else self.dealt_hand(hidden, seat)
+            for seat in range(view.num_players)
+        ]
+        kitty = list(layout.kitty or hidden.kitty)
+        state, _ = new_game(
+            cast(Rules, view.rules),
+            view.num_players,
+            0,
+            first_dealer=view.dealer,
+            start_deal=view.deal_number,
+            start_scores=view.start_scores,
+            fixed_deals={view.deal_number: (hands, kitty)},
+        )
+        misses = 0
+        for seat, action in self.model.hand_actions(view, hidden):
+            if action.kind == ActionKind.PLAY and seat != view.seat and len(state.legal_actions()) > 1:
+                seen = state.view(seat)
+                assert isinstance(seen, BidWhistView)
+                if bidwhist_play.choose_card(seen, random.Random(TIE_SEED)) != action:
+                    misses += 1
+                    if misses >= stop_at:
+                        return misses
+            state.apply_in_place(action, None, check=False)
+        return misses
+
+    def _own_dealt_hand(self) -> list[int]:
+        """This seat's own hand as dealt: held plus played, and as declarer its discards in, the kitty out."""
+        cards = [*self.view.hand, *self.played[self.view.seat]]
+        if self.view.seat == self.view.declarer and self.layout.kitty:
+            cards += self.layout.discards
+            for card in self.layout.kitty:
+                cards.remove(card)
+        return cards
 
     def read_discards(self, hidden: HiddenCards) -> HiddenCards:
         """``hidden`` with the declarer's unseen discards replaced by those the medium player would have
