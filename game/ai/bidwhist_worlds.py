@@ -32,6 +32,13 @@ from __future__ import annotations
 # since and the voids it has shown (``read_discards``); else the drawn ones
 # stay.
 #
+# Asked for (``play_tries`` above one), a draw also reads the card play, as
+# ``wizard_worlds`` does: of that many bid-fitted worlds it keeps the first in
+# which the medium player, dealt the drawn hands, would have played every card
+# the other seats chose this hand (a high card under its partner's winner, the
+# suit it returned...), else the one that misses fewest. The real hands of
+# medium players explain every bid, trump and card.
+#
 # The bidding is replayed once per view through the rules on a stand-in
 # deal, to learn what each bidder could bid (its legal actions) and saw; the
 # drawn hand then replaces the stand-in hand in that bidder's view.
