@@ -181,6 +181,7 @@ def test_the_benchmark_reports_each_sampler(capsys) -> None:
 
 
 def test_the_true_hands_of_medium_players_explain_every_bid_and_card() -> None:
+    checked_discards = 0
     for state, view in medium_views(seed=3):
         fit = BiddingFit(view)
         truth = HiddenCards(
@@ -189,6 +190,9 @@ def test_the_true_hands_of_medium_players_explain_every_bid_and_card() -> None:
             discards=() if view.discards else tuple(state.discards),
         )
         assert fit.misfit(truth) == 0 and fit.play_misfit(truth) == 0
+        assert fit.read_discards(truth) == truth  # the discards the medium declarer laid aside, read back
+        checked_discards += bool(truth.discards)
+    assert checked_discards
 
 
 def test_reading_the_play_keeps_worlds_that_explain_the_cards_played() -> None:

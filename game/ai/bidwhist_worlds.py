@@ -1,4 +1,5 @@
-"""Bid Whist worlds that fit the bidding: hidden hands the medium bidder would have bid as the table did.
+"""Bid Whist worlds that fit the table: hidden hands the medium player would have bid, laid aside
+and played as the table did.
 
 ``BiddingFit(view).draw`` is a ``DrawHidden`` for ``search_pimc``; it reads the view and its own draws only.
 """
@@ -82,7 +83,9 @@ class _Decision:
 
 
 class BiddingFit:
-    """Draws the worlds of one Bid Whist view weighted by how well they explain the bidding.
+    """Draws the worlds of one Bid Whist view weighted by how well they explain the bidding, with the
+    declarer's unseen discards read (``read_declarer_discards``) and, when ``play_tries`` is above
+    one, the best of that many at explaining the cards played (see the module comment).
 
     One instance serves every world of one decision: the bidding is replayed once, when it is made."""
 
