@@ -9,9 +9,11 @@ from collections.abc import Iterator
 
 from conftest import bw_deal, bw_game, drive
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.budget import SearchBudget
+from game.ai.search_pimc import SearchResult, search
 from game.ai.bidwhist_worlds import BiddingFit
 from game.ai.hand_eval import JOKERS
-from game.rules import Phase, make_rules, new_game
+from game.rules import Action, Phase, make_rules, new_game
 from game.rules.bidwhist import BidWhistState, card_suit
 from game.rules.cards import BIDWHIST_DECK, RANK_OF
 from game.rules.hidden import HiddenCards
@@ -208,3 +210,26 @@ def test_reading_the_play_keeps_worlds_that_explain_the_cards_played() -> None:
             reading_misses += reading.play_misfit(reading.draw(view, sampler, random.Random(draw_seed)))
             plain_misses += reading.play_misfit(plain.draw(view, sampler, random.Random(draw_seed)))
     assert reading_misses < 0.8 * plain_misses
+
+
+def test_a_search_plays_out_the_fitted_worlds() -> None:
+    """``BiddingFit.draw`` is a ``DrawHidden``: the determinized search draws its worlds from it
+    (what the expert level is to do) and returns a legal card, the same for the same RNG."""
+    _, view = next((state, view) for state, view in medium_views(seed=7) if len(view.tricks) == 6)
+    budget = SearchBudget(max_simulations=8, max_seconds=60.0)
+
+    def run() -> SearchResult[Action]:
+        return search(
+            view,
+            list(view.legal_actions),
+            lambda state, action: state.apply_in_place(action, None, check=False),
+            BidWhistMediumPlayer(),
+            random.Random(1),
+            budget,
+            lambda: 0.0,  # a clock that never moves: the simulation count alone ends the search
+            draw_hidden=BiddingFit(view, play_tries=2).draw,
+        )
+
+    first = run()
+    assert first.simulations == 8 and first.best in view.legal_actions
+    assert run() == first
