@@ -233,3 +233,21 @@ def test_a_search_plays_out_the_fitted_worlds() -> None:
     first = run()
     assert first.simulations == 8 and first.best in view.legal_actions
     assert run() == first
+
+
+def test_worlds_fit_the_view_before_the_play_too() -> None:
+    """Every seat's view during the bidding, the contract and the discards (the kitty apart, then
+    taken, the discards partly laid aside) gives worlds the rules accept."""
+    state, _ = new_game(make_rules("bidwhist", {}), 4, 11)
+    assert isinstance(state, BidWhistState)
+    medium, rng = BidWhistMediumPlayer(), random.Random(11)
+    phases = set()
+    while state.phase != Phase.PLAY:
+        for seat in range(4):
+            view = state.view(seat)
+            assert isinstance(view, BidWhistView)
+            world = BiddingFit(view, max_tries=3).draw(view, HiddenSampler(view), random.Random(seat))
+            state_from_view(view, world, 1)
+            phases.add(state.phase)
+        state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)
+    assert phases == {Phase.BID, Phase.CONTRACT, Phase.DISCARD}
