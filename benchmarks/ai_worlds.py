@@ -1,6 +1,6 @@
-"""How well the Bid Whist worlds a search draws match the true hidden hands: uniform against bidding-fitted.
+"""How well the Bid Whist worlds a search draws match the true hidden hands: uniform against fitted to the table.
 
-Run ``python -m benchmarks.ai_worlds [--deals 30] [--worlds 20] [--every 3] [--seed 1]``.
+Run ``python -m benchmarks.ai_worlds [--deals 30] [--worlds 20] [--every 3] [--seed 1] [--strictness 1.5]``.
 """
 
 from __future__ import annotations
@@ -9,8 +9,10 @@ from __future__ import annotations
 # seat 0's card-play decisions (every ``--every``-th trick, from the first),
 # ``--worlds`` worlds are drawn from seat 0's view with today's sampler (the
 # uniform ``HiddenSampler`` the hard player uses) and with
-# ``bidwhist_worlds.BiddingFit``, each from its own RNG seeded by the deal and
-# the decision. Per deal it averages:
+# ``bidwhist_worlds.BiddingFit`` in three settings (``FITTED``: fitted to the
+# bids alone; the declarer's discards read too; and the best of
+# ``PLAY_TRIES`` at explaining the cards played), each from the same RNG
+# seeded by the deal and the decision. Per deal it averages:
 #
 # * the probability the sampler gives the true place of each unseen card (the
 #   other seat holding it, or the declarer's discards when seat 0 is not the
@@ -19,6 +21,9 @@ from __future__ import annotations
 #   hand, as dealt, would have made the bid (and, for the declarer, the trump
 #   or direction) the medium player made: the real hands always would;
 # * the time per world, counting the sampler's set-up for the decision.
+#
+# ``--strictness`` and ``--tries`` set ``BiddingFit``'s strictness and its
+# draws per world (``STRICTNESS``, ``MAX_TRIES`` by default).
 #
 # Intervals are 95% normal intervals over deals (the decisions of one deal
 # share its cards); the gain is paired by deal. Figures are printed, never asserted.
@@ -32,8 +37,8 @@ from dataclasses import dataclass, field
 
 from benchmarks.ai import estimate
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
-from game.ai.hand_eval import JOKERS
 from game.ai.bidwhist_worlds import MAX_TRIES, PLAY_TRIES, STRICTNESS, BiddingFit
+from game.ai.hand_eval import JOKERS
 from game.rules import Phase, make_rules, new_game
 from game.rules.bidwhist import BidWhistState
 from game.rules.cards import RANK_OF
