@@ -42,7 +42,12 @@ PER_GAME_PLAYERS = {
     "game.ai.hand_eval",  # Bid Whist's hand strength, for its players
     "game.ai.wizard_medium",  # Wizard's medium player
     "game.ai.wizard_worlds",  # Wizard's hidden hands, drawn for its hard player
+    "game.ai.bidwhist_worlds",  # Bid Whist's hidden hands fitted to the table, for its coming expert player
 }
+# Per-game player modules built ahead of the level that is to use them (issue 29's expert
+# level): no registered player reaches them yet. Each leaves this set when its level lands
+# (a test says so), and nothing but a registered player may import them meanwhile either.
+AWAITING_THEIR_PLAYER = {"game.ai.bidwhist_worlds"}
 
 
 def module_name(path: Path) -> str:
@@ -209,12 +214,14 @@ def test_the_per_game_players_are_reached_only_from_the_players_the_registry_nam
             continue
         reached.add(name)
         todo += [other for other in imports[name] if other.startswith("game.ai")]
-    assert PER_GAME_PLAYERS <= reached
+    assert PER_GAME_PLAYERS - AWAITING_THEIR_PLAYER <= reached
+    assert AWAITING_THEIR_PLAYER <= PER_GAME_PLAYERS
+    assert not AWAITING_THEIR_PLAYER & reached, "a registered player uses it now: drop it from AWAITING_THEIR_PLAYER"
     assert "game.ai.hints" not in reached
     # Nothing the registry's players do not need imports one of them: the
     # hints ask the registry for their player, the interface never reaches them.
     for name, names in imports.items():
-        if name not in reached:
+        if name not in reached and name not in AWAITING_THEIR_PLAYER:
             assert not names & PER_GAME_PLAYERS, f"{name} imports {sorted(names & PER_GAME_PLAYERS)}"
     # Each exempt module does know its game (else it needs no exemption).
     for name in PER_GAME_PLAYERS:
