@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.own_redis import own_redis_server
 from game.net.bot_client import BotClient, bot_choice, carried_out, create_table
 from game.net.table_log import replayed
 from game.net.wire import decode_action, encode_value
@@ -258,14 +259,12 @@ def run_failover(
     """The whole benchmark (see the module docstring), in a temporary folder. The latency Redis
     adds is measured first, apart from the failover and on a lighter load: ``latency_tables``
     tables at ``latency_pace`` on one server with ``--redis``, then on one without."""
-    sys.path.insert(0, str(REPO / "tests"))
-    from redis_server import RedisServer  # the tests' helper (tests/ is put on the path just above)
-
     started = time.perf_counter()
-    with tempfile.TemporaryDirectory(prefix="tricktable-failover-") as folder:
+    with (
+        tempfile.TemporaryDirectory(prefix="tricktable-failover-") as folder,
+        own_redis_server(appendfsync) as redis_server,
+    ):
         work = Path(folder)
-        redis_server = RedisServer(work / "redis", appendfsync)
-        redis_server.start()
         servers: list[tuple[subprocess.Popen[str], str]] = []
         try:
             # The servers, started together: for the latency (unless latency_tables is 0), one in a
@@ -306,7 +305,6 @@ def run_failover(
         finally:
             for process, _ in servers:
                 stop(process)
-            redis_server.stop()
     result.seconds = time.perf_counter() - started
     return result
 

@@ -22,12 +22,11 @@ import multiprocessing
 import os
 import statistics
 import sys
-import tempfile
 import time
 from dataclasses import dataclass
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+from benchmarks.own_redis import own_redis_server, process_cpu_seconds
+
 ACT_LINE = {"act": [0, "5H"]}  # one move's line in a table's journal
 
 
@@ -76,42 +75,28 @@ async def _write(url: str, tables: int, start_at: float, seconds: float, name: s
     return WriterResult(lines, elapsed, statistics.median(batches) * 1000)
 
 
-def _cpu_seconds(pid: int) -> float:
-    text = Path(f"/proc/{pid}/stat").read_text()
-    fields = text[text.rindex(")") + 2 :].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def run(tables: int, writers: int, seconds: float, appendfsync: str, lead_seconds: float = 2.0) -> str:
     """The measurement (see the module's notes), as the lines it prints. ``lead_seconds``: how long
     the writers have to start and make their tables before they write together."""
-    sys.path.insert(0, str(REPO / "tests"))
-    from redis_server import RedisServer  # the tests' real redis-server (tests/ is on the path just above)
-
-    with tempfile.TemporaryDirectory(prefix="tricktable-redis-capacity-") as folder:
-        redis = RedisServer(Path(folder), appendfsync)
-        redis.start()
-        try:
-            assert redis.process is not None
-            context = multiprocessing.get_context("spawn")
-            out: multiprocessing.Queue[WriterResult] = context.Queue()
-            start_at = time.time() + lead_seconds + 0.002 * tables  # every writer's tables made by then
-            share = [tables // writers + (1 if index < tables % writers else 0) for index in range(writers)]
-            processes = [
-                context.Process(target=_writer, args=(redis.url, count, start_at, seconds, f"bench{index}", out))
-                for index, count in enumerate(share)
-            ]
-            for process in processes:
-                process.start()
-            time.sleep(max(0.0, start_at - time.time()))
-            cpu_before, wall_before = _cpu_seconds(redis.process.pid), time.perf_counter()
-            results = [out.get(timeout=seconds + 120) for _ in processes]
-            cpu = _cpu_seconds(redis.process.pid) - cpu_before
-            wall = time.perf_counter() - wall_before
-            for process in processes:
-                process.join(10)
-        finally:
-            redis.stop()
+    with own_redis_server(appendfsync) as redis:
+        assert redis.process is not None
+        context = multiprocessing.get_context("spawn")
+        out: multiprocessing.Queue[WriterResult] = context.Queue()
+        start_at = time.time() + lead_seconds + 0.002 * tables  # every writer's tables made by then
+        share = [tables // writers + (1 if index < tables % writers else 0) for index in range(writers)]
+        processes = [
+            context.Process(target=_writer, args=(redis.url, count, start_at, seconds, f"bench{index}", out))
+            for index, count in enumerate(share)
+        ]
+        for process in processes:
+            process.start()
+        time.sleep(max(0.0, start_at - time.time()))
+        cpu_before, wall_before = process_cpu_seconds(redis.process.pid), time.perf_counter()
+        results = [out.get(timeout=seconds + 120) for _ in processes]
+        cpu = process_cpu_seconds(redis.process.pid) - cpu_before
+        wall = time.perf_counter() - wall_before
+        for process in processes:
+            process.join(10)
     lines = sum(result.lines for result in results)
     rate = lines / wall
     cpu_per_line = cpu / max(1, lines)

@@ -38,7 +38,6 @@ import random
 import re
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -56,6 +55,7 @@ from websockets.frames import Frame, Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
+from benchmarks.own_redis import own_redis_server, process_cpu_seconds
 from game.net.protocol import PROTOCOL_VERSION
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -91,7 +91,6 @@ class ServeProcess:
             command, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True
         )
         self.url = self._address(start_timeout)
-        self._ticks = os.sysconf("SC_CLK_TCK")
 
     def _address(self, timeout: float) -> str:
         lines: list[str] = []
@@ -106,9 +105,7 @@ class ServeProcess:
 
     def cpu_seconds(self) -> float:
         """User plus system time the server has used so far."""
-        text = Path(f"/proc/{self.process.pid}/stat").read_text()
-        fields = text[text.rindex(")") + 2 :].split()  # after the command name, which may hold spaces
-        return (int(fields[11]) + int(fields[12])) / self._ticks  # utime and stime, fields 14 and 15
+        return process_cpu_seconds(self.process.pid)
 
     def rss_bytes(self) -> int:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():
@@ -539,16 +536,18 @@ def run_step(
     setup_seconds: float | None = None,
     drain: float = 2.0,
     interval: float = 1.0,
-    redis_url: str | None = None,
+    redis: Any = None,
 ) -> StepResult:
     """Start a server, seat ``tables`` tables of four bots in ``clients`` processes, let them
     play ``warmup`` seconds, then measure ``window`` seconds (and wait ``drain`` seconds for
     the steps of the acts sent in it). ``interval``: the human pace's seconds per action.
-    ``redis_url``: the server keeps its tables in that Redis's lobby (``serve --redis``)."""
+    ``redis``: a ``RedisServer`` (``own_redis_server``) in whose lobby the server keeps its tables
+    (``serve --redis``)."""
     load_before = os.getloadavg()[0]
     _raise_open_file_limit()
-    if redis_url is not None:
-        _flush_redis(redis_url)  # the last step's tables would be taken over by this step's server
+    if redis is not None:
+        redis.flush()  # the last step's tables would be taken over by this step's server
+    redis_url = redis.url if redis is not None else None
     server = ServeProcess(FULL_SPEED_RATE if pace == FULL_SPEED else None, tables + 16, redis_url=redis_url)
     processes: list[multiprocessing.process.BaseProcess] = []
     pipes: list[Pipe] = []
@@ -714,34 +713,8 @@ def main() -> None:
     options: dict[str, Any] = {"window": args.window, "warmup": args.warmup, "clients": args.clients, "games": games}
     with contextlib.ExitStack() as stack:
         if args.redis is not None:
-            options["redis_url"] = stack.enter_context(_redis_server(args.redis))
+            options["redis"] = stack.enter_context(own_redis_server(args.redis))
         _ramp_and_report(args, options)
-
-
-@contextlib.contextmanager
-def _redis_server(appendfsync: str) -> Iterator[str]:
-    """A redis-server of the benchmark's own (the tests' helper), its URL; stopped at the end."""
-    sys.path.insert(0, str(REPO_ROOT / "tests"))
-    from redis_server import RedisServer  # tests/ is on the path just above
-
-    with tempfile.TemporaryDirectory(prefix="tricktable-bench-redis-") as folder:
-        redis = RedisServer(Path(folder), appendfsync)
-        redis.start()
-        try:
-            yield redis.url
-        finally:
-            redis.stop()
-
-
-def _flush_redis(url: str) -> None:
-    """Empty the benchmark's own Redis (``redis://127.0.0.1:PORT/0``)."""
-    found = re.fullmatch(r"redis://([\d.]+):(\d+)/\d+", url)
-    if found is None:
-        raise ValueError(f"not the benchmark's Redis: {url}")
-    with socket.create_connection((found.group(1), int(found.group(2))), timeout=5) as link:
-        link.sendall(b"FLUSHALL\r\n")
-        if not link.recv(64).startswith(b"+OK"):
-            raise RuntimeError("Redis did not empty")
 
 
 def _ramp_and_report(args: argparse.Namespace, options: dict[str, Any]) -> None:

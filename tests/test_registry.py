@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any, cast
@@ -184,7 +184,7 @@ class _GameNameFinder:
 
     def look_at(self, nodes: list[ast.AST]) -> None:
         """Look at every node of a tree (all of them, in any order)."""
-        checks = {
+        checks: dict[type, Callable[[Any], None]] = {
             ast.Compare: self.visit_Compare,
             ast.match_case: self.visit_match_case,
             ast.Dict: self.visit_Dict,
@@ -193,7 +193,7 @@ class _GameNameFinder:
         for node in nodes:
             check = checks.get(type(node))
             if check is not None:
-                check(node)  # type: ignore[operator]  # each check takes its own node type
+                check(node)
 
 
 def game_name_comparisons(source: str, package: str, names: frozenset[str]) -> list[int]:

@@ -33,6 +33,7 @@ from game.net.wire import WireError, decode_rules
 from game.net.remote_session import RemoteSession
 from game.rules.house_rules import Rules
 from game.session.names import clean_name
+from game.settings.network_seats import remember
 from game.settings.paths import UserPaths
 
 log = logging.getLogger("tricktable.net")
@@ -228,6 +229,12 @@ class LobbyLink:
     def start(self) -> int:
         """Host: begin the game (the server refuses while a seat is not filled)."""
         return self._send({"type": "start", "table": self.table, "host_token": self.host_token})
+
+    def keep_seats(self, paths: UserPaths) -> None:
+        """Keep the seats this program holds at the table (``network_seats``), so that they can
+        be taken back after the program closed; nothing while it holds none."""
+        if self.held and self.table is not None and self.lobby is not None:
+            remember(paths, self.client.url, self.table, dict(self.held), self.lobby.name, self.lobby.game)
 
     def leave(self) -> None:
         """Give up the seats held here (they become free in the lobby) and stop watching."""

@@ -231,9 +231,9 @@ class TableServer:
         offered the invite codes of the tables listed. Behind a reverse proxy on this machine
         (``behind_proxy``) every connection comes from loopback, so the player's address is the
         last one the proxy put in ``X-Forwarded-For``; none there counts as the internet's."""
-        address = socket.remote_address
-        if not self.behind_proxy or not _is_private(address) or socket.request is None:
-            return _is_private(address)
+        private = _is_private(socket.remote_address)
+        if not (self.behind_proxy and private) or socket.request is None:
+            return private
         forwarded = socket.request.headers.get_all("X-Forwarded-For")
         last = forwarded[-1].split(",")[-1].strip() if forwarded else ""
         return bool(last) and _is_private((last,))

@@ -34,7 +34,6 @@ from game.net.lobby_link import COMPUTER, HOST, OPEN, LobbyLink, SeatChoice
 from game.session.names import clean_name
 from game.ui import theme
 from game.settings.house_rule_files import ConfigError, load_rule_file
-from game.settings.network_seats import remember
 from game.ui.scenes.start_scene import GameRules, StartScene
 from game.ui.text import error_words, t
 from game.ui.widgets.button import Button
@@ -358,11 +357,11 @@ class HostScene(StartScene):
 
             self._opening = None
             paths = getattr(self.app, "user_paths", None)
-            if server is None and link.held and link.table is not None and paths is not None:
+            if server is None and paths is not None:
                 # A server elsewhere keeps the table when this program closes: its seats are kept, as
                 # a joiner's are, to be taken back from the Join screen (the program's own server
                 # ends with the program, and its tables with it).
-                remember(paths, link.client.url, link.table, dict(link.held), link.lobby.name, link.lobby.game)
+                link.keep_seats(paths)
             self.app.replace(LobbyScene(self.app, link, hosting=server))
         elif server is None and link.status.state == LOST:
             # A server elsewhere that cannot be reached: said at once (the client would try on).

@@ -39,7 +39,7 @@ from game.rules import game_names, get_game
 from game.session.names import clean_name
 from game.settings.app_settings import LANGUAGES
 from game.settings.last_setup import load_last_setup
-from game.settings.network_seats import RememberedTable, forget, remember, remembered
+from game.settings.network_seats import RememberedTable, forget, remembered
 from game.ui import theme
 from game.ui.text import has_text, t, text_in
 from game.ui.widgets.button import Button
@@ -268,8 +268,7 @@ class JoinScene(DialogScene):
     def _joined(self, attempt: JoinAttempt) -> None:
         link = attempt.link
         assert link is not None and link.table is not None and link.lobby is not None
-        if link.held:  # kept at once: a program closed from here on can still take the seats back
-            remember(self.app.user_paths, attempt.url, link.table, dict(link.held), link.lobby.name, link.lobby.game)
+        link.keep_seats(self.app.user_paths)  # at once: a program closed from here on can still take them back
         self._say("")
         from game.ui.scenes.lobby_scene import LobbyScene
 
@@ -351,7 +350,7 @@ class JoinScene(DialogScene):
         if link is None or link.table is None or link.lobby is None or not link.held or link.held == self.kept_seats:
             return
         self.kept_seats = dict(link.held)
-        remember(self.app.user_paths, link.client.url, link.table, self.kept_seats, link.lobby.name, link.lobby.game)
+        link.keep_seats(self.app.user_paths)
 
     def _forget_a_table_left(self) -> None:
         """Seats given up in the lobby before the start (left, or freed by the host) take nothing back."""
