@@ -15,8 +15,9 @@ from __future__ import annotations
 # search at most ``max_nodes`` positions in a play-out; past that (or where the solver
 # refuses the house rules) the wrapped policy plays the rest, so a play-out's cost stays
 # bounded. The hand ends through the rules' own moves, so a search reads its end
-# (``hand_returns``, the books) as after any other play-out. Today's hard level does not
-# use it; a search opts in by passing it as the policy.
+# (``hand_returns``, the books) as after any other play-out. A wrapped policy with a
+# ``play_out_until(state, rng, tricks_left)`` of its own (the Wizard rollout player) plays
+# the first part its faster way. The hard level does not use this; the expert level does.
 
 import random
 from typing import Any
@@ -53,6 +54,11 @@ class EndgamePlayOut:
 
     def play_out(self, state: Any, rng: random.Random) -> None:
         """Play ``state`` to the end of its hand (see the module comment)."""
+        own_play_out_until = getattr(self.policy, "play_out_until", None)
+        if own_play_out_until is not None:  # a faster play-out of its own (the Wizard rollout's)
+            own_play_out_until(state, rng, self.max_tricks)
+            if state.phase == Phase.PLAY:
+                self._play_perfectly(state)
         while state.phase not in HAND_ENDS:
             if state.phase == Phase.PLAY and tricks_left(state) <= self.max_tricks:
                 self._play_perfectly(state)

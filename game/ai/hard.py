@@ -321,15 +321,26 @@ class BidWhistHardPlayer(_HardPlayer):
     def _search(
         self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
+        return self._search_with(view, rng, policy, preferred, None)
+
+    def _search_with(
+        self,
+        view: BidWhistView,
+        rng: random.Random,
+        policy: RolloutPolicy,
+        preferred: Action,
+        draw: DrawHidden | None,
+    ) -> SearchResult[Any] | None:
+        """The search of this decision's candidates, in worlds drawn by ``draw`` (None: uniform)."""
         phase = view.phase
         if phase == Phase.BID:
-            return self._run(view, rng, policy, bid_candidates(view, preferred), preferred)
+            return self._run(view, rng, policy, bid_candidates(view, preferred), preferred, draw_hidden=draw)
         if phase in (Phase.CONTRACT, Phase.PLAY):
-            return self._run(view, rng, policy, list(view.legal_actions), preferred)
+            return self._run(view, rng, policy, list(view.legal_actions), preferred, draw_hidden=draw)
         if phase == Phase.DISCARD:
             sets = discard_sets(view)
             preferred_set = next((s for s in sets if s[0] == preferred.value), sets[0])
-            return self._run(view, rng, policy, sets, preferred_set, apply=_apply_discards)
+            return self._run(view, rng, policy, sets, preferred_set, apply=_apply_discards, draw_hidden=draw)
         return None
 
     def _action_of(self, view: Any, candidate: Any) -> Action:

@@ -125,11 +125,19 @@ class WizardRolloutPlayer(WizardMediumPlayer):
     def play_out(self, state: Any, rng: random.Random) -> None:
         """Play ``state`` on to the end of the round, every seat as the medium
         player (the search's ``play_out`` hands the round here)."""
+        self.play_out_until(state, rng, 0)
+
+    def play_out_until(self, state: Any, rng: random.Random, tricks_left: int) -> None:
+        """Play ``state`` on as ``play_out`` does, but stop in the play once at most
+        ``tricks_left`` tricks are unfinished (0: play to the round's end);
+        ``EndgamePlayOut`` then plays the rest perfectly."""
         tracker: RoundTracker | None = None
         while state.phase not in HAND_ENDS:
             if state.phase != Phase.PLAY:
                 play_one_move(state, self, rng)  # a bid or a trump choice: through a view
                 continue
+            if tricks_left and max(len(hand) for hand in state.hands) <= tricks_left:
+                return
             seat = state.current
             legal = state.legal_cards()
             if len(legal) == 1:

@@ -202,6 +202,7 @@ register(
             "easy": "game.ai.easy:BidWhistEasyPlayer",
             "medium": "game.ai.bidwhist_medium:BidWhistMediumPlayer",
             "hard": "game.ai.hard:BidWhistHardPlayer",
+            "expert": "game.ai.expert:BidWhistExpertPlayer",
         },
         text_keys={
             "title": "start.game.bidwhist",
@@ -239,6 +240,7 @@ register(
             "easy": "game.ai.easy:WizardEasyPlayer",
             "medium": "game.ai.wizard_medium:WizardMediumPlayer",
             "hard": "game.ai.hard:WizardHardPlayer",
+            "expert": "game.ai.expert:WizardExpertPlayer",
         },
         text_keys={
             "title": "start.game.wizard",
