@@ -42,12 +42,13 @@ PER_GAME_PLAYERS = {
     "game.ai.hand_eval",  # Bid Whist's hand strength, for its players
     "game.ai.wizard_medium",  # Wizard's medium player
     "game.ai.wizard_worlds",  # Wizard's hidden hands, drawn for its hard player
-    "game.ai.bidwhist_worlds",  # Bid Whist's hidden hands fitted to the table, for its coming expert player
+    "game.ai.bidwhist_worlds",  # Bid Whist's hidden hands fitted to the table, for its expert player
+    "game.ai.expert",  # both games' expert players, side by side
 }
-# Per-game player modules built ahead of the level that is to use them (issue 29's expert
-# level): no registered player reaches them yet. Each leaves this set when its level lands
-# (a test says so), and nothing but a registered player may import them meanwhile either.
-AWAITING_THEIR_PLAYER = {"game.ai.bidwhist_worlds"}
+# Per-game player modules built ahead of the level that is to use them: no registered player
+# reaches them yet. Each leaves this set when its level lands (a test says so), and nothing but
+# a registered player may import them meanwhile either.
+AWAITING_THEIR_PLAYER: set[str] = set()
 
 
 def module_name(path: Path) -> str:

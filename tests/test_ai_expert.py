@@ -1,0 +1,124 @@
+"""The expert players: solved last tricks, Bid Whist worlds fitted to the table, cautious bids,
+their own thinking time, and a legal answer when the time is up."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game.ai import make_player
+from game.ai import expert as expert_module
+from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.bidwhist_worlds import BiddingFit
+from game.ai.budget import SearchBudget
+from game.ai.endgame_playout import EndgamePlayOut
+from game.ai.expert import (
+    BID_DEVIATION_Z,
+    EXPERT_BUDGET,
+    SOLVED_TRICKS,
+    BidWhistExpertPlayer,
+    WizardExpertPlayer,
+    endgame_policy,
+    expert_bid_candidates,
+)
+from game.ai.search_pimc import HAND_ENDS
+from game.ai.wizard_medium import WizardMediumPlayer
+from game.ai.wizard_rollout import WizardRolloutPlayer
+from game.rules import ActionKind, Phase, get_game, make_rules, new_game
+from test_ai_endgame_solver import bidwhist_endgame, wizard_endgame
+
+SMALL = SearchBudget(12, 60.0)  # a cap on simulations that the time never reaches
+
+
+def bidwhist_bidding_view(seed: int) -> Any:
+    """The first Bid Whist bid of game ``seed`` that has a bid to weigh (not a forced pass)."""
+    state: Any = new_game(make_rules("bidwhist"), 4, seed)[0]
+    return state.view(state.current)
+
+
+def test_expert_thinks_under_a_second_by_default_and_a_given_budget_limits_it() -> None:
+    assert EXPERT_BUDGET.max_seconds <= 1.0
+    for game in ("wizard", "bidwhist"):
+        assert make_player(get_game(game), "expert").budget == EXPERT_BUDGET  # type: ignore[attr-defined]
+        limited = SearchBudget(100, 0.2)
+        assert make_player(get_game(game), "expert", limited).budget == limited  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("game", ["wizard", "bidwhist"])
+def test_play_outs_are_solved_only_in_the_last_tricks(game: str) -> None:
+    tricks = SOLVED_TRICKS[game]
+    late = wizard_endgame(3, 4, tricks, 1, 6) if game == "wizard" else bidwhist_endgame(3, tricks, 0, 1)
+    early = wizard_endgame(3, 4, tricks + 1, 0, 6) if game == "wizard" else bidwhist_endgame(3, tricks + 1, 0, 0)
+    policy = WizardRolloutPlayer() if game == "wizard" else BidWhistMediumPlayer()
+    ending = endgame_policy(late.view(late.current), policy)
+    assert isinstance(ending, EndgamePlayOut) and ending.policy is policy and ending.max_tricks == tricks
+    assert endgame_policy(early.view(early.current), policy) is policy
+
+
+def test_the_wizard_rollout_hands_over_to_the_solver_where_the_view_by_view_play_out_does() -> None:
+    # The rollout player's fast play-out stops at the same point as the generic one, so the
+    # solved ending is the same: same cards, same tricks, same scores.
+    for seed in range(3):
+        fast = wizard_endgame(seed, 4, 5, seed % 3, 7)
+        generic = fast.clone()
+        EndgamePlayOut(WizardRolloutPlayer(), max_tricks=3).play_out(fast, random.Random(seed))
+        EndgamePlayOut(WizardMediumPlayer(), max_tricks=3).play_out(generic, random.Random(seed))
+        assert fast.phase in HAND_ENDS
+        assert [a for _, a in fast.hand_plays] == [a for _, a in generic.hand_plays]
+        assert fast.hand_returns() == generic.hand_returns()
+
+
+def test_the_wizard_rollout_stops_with_the_tricks_left_asked_for() -> None:
+    state = wizard_endgame(2, 4, 6, 0, 6)
+    WizardRolloutPlayer().play_out_until(state, random.Random(2), 3)
+    assert state.phase == Phase.PLAY and max(len(hand) for hand in state.hands) == 3
+
+
+def test_bid_whist_expert_draws_its_worlds_to_fit_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[object] = []
+
+    class CountingFit(BiddingFit):
+        def draw(self, view: Any, sampler: Any, rng: random.Random) -> Any:
+            drawn.append(view)
+            return super().draw(view, sampler, rng)
+
+    monkeypatch.setattr(expert_module, "BiddingFit", CountingFit)
+    state = bidwhist_endgame(5, 8, 1, 1)
+    view = state.view(state.current)
+    decision = BidWhistExpertPlayer(SMALL).decide(view, random.Random(1))
+    assert decision.action in view.legal_actions and decision.search is not None
+    assert drawn and all(seen is view for seen in drawn)
+
+
+def test_bid_whist_expert_weighs_a_book_below_the_medium_bid_and_asks_clear_evidence_to_bid() -> None:
+    for seed in range(40):
+        view = bidwhist_bidding_view(seed)
+        preferred = BidWhistMediumPlayer().choose(view, random.Random(0))
+        if preferred.kind == ActionKind.BID and any(
+            a.kind == ActionKind.BID and a.mode == preferred.mode and a.value == preferred.value - 1
+            for a in view.legal_actions
+        ):
+            break
+    else:
+        pytest.fail("no opening bid above the lowest in 40 deals")
+    candidates = expert_bid_candidates(view, preferred)
+    assert any(a.kind == ActionKind.BID and a.value == preferred.value - 1 for a in candidates)
+    assert all(a in view.legal_actions for a in candidates) and len(set(candidates)) == len(candidates)
+    player = BidWhistExpertPlayer(SMALL)
+    assert player._deviation_z(view) == BID_DEVIATION_Z > player.deviation_z
+    play_view = bidwhist_endgame(1, 6, 0, 0)
+    assert player._deviation_z(play_view.view(play_view.current)) == player.deviation_z
+
+
+@pytest.mark.parametrize("game", ["wizard", "bidwhist"])
+def test_when_the_time_is_up_expert_still_answers_a_legal_action(game: str) -> None:
+    # A clock past the deadline from the first reading: no simulation runs, the medium choice stands.
+    late = iter(float(n) for n in range(0, 10_000, 100))
+    state = wizard_endgame(4, 4, 5, 1, 7) if game == "wizard" else bidwhist_endgame(4, 9, 2, 1)
+    view = state.view(state.current)
+    player_type = WizardExpertPlayer if game == "wizard" else BidWhistExpertPlayer
+    decision = player_type(SearchBudget(400, 1.0), clock=lambda: next(late)).decide(view, random.Random(3))
+    assert decision.action in view.legal_actions
+    assert decision.search is None or decision.search.simulations == 0
