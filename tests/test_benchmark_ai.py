@@ -107,7 +107,7 @@ def test_parallel_sets_give_the_same_results_as_one_process() -> None:
 def test_the_command_prints_one_table_per_match_up(capsys: pytest.CaptureFixture[str]) -> None:
     tournament.main(["--levels", "medium,random", "--games", "1", "--seed", "2"])
     out = capsys.readouterr().out
-    assert out.startswith("Python ")
+    assert out.startswith("Machine: ")
     assert "one medium (A) vs three random (B); 1 duplicate sets, 4 games" in out
     assert "team of medium (A) vs team of random (B); 1 duplicate sets, 2 games" in out
     for label in (
