@@ -6,9 +6,15 @@ Run ``python -m benchmarks.ai [--game wizard|bidwhist|all] [--levels A,B] [--gam
 
 from __future__ import annotations
 
-# Without ``--levels`` it plays the match-ups ``hard`` vs ``medium`` and ``medium`` vs ``easy`` (those the
-# registry offers; a match-up with an unregistered level is named and skipped), plus ``medium`` vs ``random``
-# with ``--yardstick``. For each match-up and game it prints one table:
+# Without ``--levels`` it plays the match-ups ``expert`` vs ``baseline``, ``hard`` vs ``medium`` and ``medium``
+# vs ``easy`` (those the game offers; a match-up with an unregistered level is named and skipped), plus
+# ``medium`` vs ``random`` with ``--yardstick``. ``baseline`` is a level only the benchmarks know: the hard
+# players as they were when Expert was begun, every setting written out in ``benchmarks/baseline.py`` and
+# their decisions pinned by tests/test_ai_baseline.py, so that Expert is always measured against the same
+# yardstick however ``hard`` changes later (issue 29). It may meet any registered level.
+#
+# The output opens with the machine (platform, ``os.cpu_count()``, the CPU model from /proc/cpuinfo where
+# there is one, Python), and each match-up with each level's search budget a decision. Then one table:
 #
 # * Wizard, 4 players, full games, one seat of level A against three of level B: A's bid-hit rate (rounds in
 #   which the tricks taken equal the bid) and B's, points per round of A and of B and their difference, and
@@ -16,7 +22,10 @@ from __future__ import annotations
 # * Bid Whist, a team of A against a team of B: the share of games A's team wins, points per hand of each team
 #   and their difference;
 # * per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
-#   calls), and its decision time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
+#   calls); the contracts its team declared, by the books bid (1 to 7, i.e. 7 to 13 books to take): how many,
+#   made, set, and the mean points the declaring team scored on them (the rules' own scoring, read from each
+#   hand's ``BidWhistHandScored``), to show overbidding at a level; and its decision time (median, 95th
+#   percentile, maximum; only the player's ``choose`` is timed).
 #
 # Each figure carries a 95% confidence interval (normal approximation). The unit of the interval is one
 # duplicate set, never one game: the games of a set share their cards, so they are not independent.
@@ -40,18 +49,26 @@ from __future__ import annotations
 # seed and the seating, so a run with a fixed ``--seed`` repeats exactly (apart from time-budgeted search).
 #
 # Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a
-# time budget (``hard``). Medium, easy and random decide in well under a millisecond, so their match-ups take
-# seconds. A budgeted level spends up to its budget on each decision: about 540 decisions of one seat per
-# Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s and 70 s a set at the default 0.3 s.
-# The program prints that forecast before a budgeted match-up and the time left every 30 s or so. The
-# full ``hard`` measurement of issue 8 takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores
-# (``--jobs 2`` gives each process one core, so the decision times stay one-core figures)::
+# time budget (``hard``, ``baseline``, ``expert``). Medium, easy and random decide in well under a
+# millisecond, so their match-ups take seconds. A budgeted level spends up to its budget on each decision:
+# about 540 decisions of one seat per Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s
+# and 70 s a set at hard's and the baseline's 0.3 s. The forecast reads each level's budget from its own
+# player (``budget.max_seconds``, or the command line's ``--budget-seconds``), so Expert's (up to 1 s a
+# decision) counts as it is: one expert against three baseline seats is up to about 17 min a Wizard set, an
+# expert team against a baseline team up to about 5 min a Bid Whist set. The program prints that forecast
+# before a budgeted match-up and the time left every 30 s or so. The full ``hard`` measurement of issue 8
+# takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores (``--jobs 2`` gives each process one core, so
+# the decision times stay one-core figures); issue 29's Expert measurement, Wizard (A - B points a round, goal
+# at least +5) and Bid Whist (games won by Expert's team, goal at least 60%), at most about 4.5 h each::
 #
 #     python -m benchmarks.ai --game wizard --levels hard,medium --games 60 --jobs 2
 #     python -m benchmarks.ai --game bidwhist --levels hard,medium --games 200 --jobs 2
 #     python -m benchmarks.ai --levels medium,easy --games 400 --jobs 2
+#     python -m benchmarks.ai --game wizard --levels expert,baseline --games 32 --jobs 2
+#     python -m benchmarks.ai --game bidwhist --levels expert,baseline --games 100 --jobs 2
 #
-# (Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points.)
+# (Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points and
+# 100 to about ±7, enough to tell 60% from 50%.)
 #
 # Figures are printed, never asserted: the machines are shared and noisy.
 
