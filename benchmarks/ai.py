@@ -181,13 +181,13 @@ def budget_text(game_def: GameDef, spec: LevelSpec) -> str:
     seconds = getattr(budget, "max_seconds", None)
     simulations = getattr(budget, "max_simulations", None)
     if seconds is None and simulations is None:
-        return f"{spec.level}: no search budget"
+        return f"{spec.level} no search"
     limits = []
     if simulations is not None:
         limits.append(f"{simulations} simulations")
     if seconds is not None:
         limits.append(f"{seconds:g} s")
-    return f"{spec.level}: {' or '.join(limits)} a decision"
+    return f"{spec.level} {' or '.join(limits)}"
 
 
 @dataclass
@@ -583,7 +583,7 @@ def main(argv: Iterable[str] | None = None) -> None:
                 continue
             spec_a, spec_b = spec_for(a, args, game_def), spec_for(b, args, game_def)
             budgets = "; ".join(budget_text(game_def, spec) for spec in dict.fromkeys((spec_a, spec_b)))
-            print(f"{game_def.name}: {a} vs {b} (search budget: {budgets})", flush=True)
+            print(f"{game_def.name}: {a} vs {b} (budget a decision: {budgets})", flush=True)
             searching = any(budget_seconds_of(game_def, spec) is not None for spec in (spec_a, spec_b))
             count = args.games or (DEFAULT_SEARCH_SETS if searching else DEFAULT_SETS)
             seeds = [args.seed + i for i in range(count)]

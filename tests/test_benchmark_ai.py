@@ -251,7 +251,7 @@ def test_an_expert_match_up_prints_its_budgets_forecast_and_decision_times(
 ) -> None:
     tournament.main(["--game", "bidwhist", "--levels", "expert,random", "--games", "1"])
     out = capsys.readouterr().out
-    assert "bidwhist: expert vs random (search budget: expert: 400 simulations or 1 s a decision; random: no " in out
+    assert "bidwhist: expert vs random (budget a decision: expert 400 simulations or 1 s; random no search)" in out
     assert f"up to about {tournament.duration(tournament.decisions_per_set('bidwhist', 2))})" in out
     assert "expert decision time (" in out and "random decision time (" in out
     assert "expert contracts" in out and "random contracts" in out
