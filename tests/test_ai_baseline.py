@@ -18,12 +18,11 @@ from __future__ import annotations
 # fingerprints when the simulations changed (a decision at the full budget of 400 then changes somewhere).
 #
 # If such a change is meant (it leaves the baseline as strong as before, say an engine speed-up that
-# draws its random numbers in another order), run ``python tests/test_ai_baseline.py`` and paste what it
-# prints over ``RECORDED``; figures measured against the old baseline then no longer compare exactly.
+# draws its random numbers in another order), run ``PYTHONPATH=. python tests/test_ai_baseline.py`` and paste
+# what it prints over ``RECORDED``; figures measured against the old baseline then no longer compare exactly.
 
 import hashlib
 import random
-import sys
 from collections.abc import Iterator
 
 import pytest
@@ -77,6 +76,9 @@ RECORDED: dict[str, list[tuple[int, int, str, str, str]]] = {
         (2, 48, "PLAY", "2H", "fe83751841fc32c0"),
     ],
 }
+# The first rows of RECORDED["wizard"] are positions where the search's MIN_PAIRS 4 or hard's BID_SPREAD 1
+# (instead of 6 and 2) changes the action.
+SENSITIVE_WIZARD_ROWS = 3
 
 
 def positions(game: str, wanted: list[tuple[int, int]]) -> Iterator[tuple[int, int, PlayerView]]:
@@ -127,10 +129,10 @@ def decide(game: str, wanted: list[tuple[int, int]]) -> list[tuple[int, int, str
 def test_the_baseline_still_decides_and_searches_as_recorded(game: str) -> None:
     today = decide(game, [(seed, index) for seed, index, *_ in RECORDED[game]])
     assert len(today) >= 12
-    recorded_actions = [row[:4] for row in RECORDED[game]]
-    assert [row[:4] for row in today] == recorded_actions, "the baseline's decisions changed: see the header comment"
-    changed = [row[:3] for row, old in zip(today, RECORDED[game]) if row[4] != old[4]]
-    assert not changed, f"the baseline's simulations changed at {changed}: see the header comment"
+    decided_otherwise = [(old[:3], old[3], new[3]) for new, old in zip(today, RECORDED[game]) if new[:4] != old[:4]]
+    assert not decided_otherwise, f"the baseline's decisions changed (position, was, now): {decided_otherwise}"
+    searched_otherwise = [old[:3] for new, old in zip(today, RECORDED[game]) if new[4] != old[4]]
+    assert not searched_otherwise, f"the baseline's simulations changed at {searched_otherwise}"
 
 
 def test_the_recorded_positions_cover_every_kind_of_decision() -> None:
@@ -151,10 +153,6 @@ def test_a_changed_search_changes_a_recorded_decision(monkeypatch: pytest.Monkey
     assert [action for _, _, _, action, _ in decide("wizard", wanted)] != recorded
 
 
-# The first rows of RECORDED["wizard"] are positions where MIN_PAIRS 4 or BID_SPREAD 1 changes the action.
-SENSITIVE_WIZARD_ROWS = 3
-
-
 def test_the_baseline_keeps_todays_settings_under_its_own_name() -> None:
     assert BASELINE_BUDGET == SearchBudget(max_simulations=400, max_seconds=0.3)
     wizard = wizard_baseline()
@@ -173,9 +171,11 @@ def test_the_baseline_keeps_todays_settings_under_its_own_name() -> None:
 def test_the_command_line_budget_reaches_the_baseline() -> None:
     game_def = get_game("bidwhist")
     player = tournament.build_player(game_def, tournament.LevelSpec(BASELINE, budget_seconds=0.05))
-    assert getattr(player, "budget") == SearchBudget(max_simulations=400, max_seconds=0.05)
+    assert isinstance(player, BidWhistHardPlayer)
+    assert player.budget == SearchBudget(max_simulations=400, max_seconds=0.05)
     player = tournament.build_player(game_def, tournament.LevelSpec(BASELINE, simulations=30))
-    assert getattr(player, "budget") == SearchBudget(max_simulations=30, max_seconds=0.3)
+    assert isinstance(player, BidWhistHardPlayer)
+    assert player.budget == SearchBudget(max_simulations=30, max_seconds=0.3)
     assert tournament.budget_text(game_def, tournament.LevelSpec(BASELINE)) == "baseline 400 simulations or 0.3 s"
 
 
@@ -183,7 +183,6 @@ if __name__ == "__main__":
     # Re-record (see the header comment): the same positions, today's decisions.
     for name in ("wizard", "bidwhist"):
         print(f'    "{name}": [')
-        for row in decide(name, [(seed, index) for seed, index, *_ in RECORDED[name]]):
-            print(f"        {row!r},")
+        for seed, index, phase, action, digest in decide(name, [(seed, index) for seed, index, *_ in RECORDED[name]]):
+            print(f'        ({seed}, {index}, "{phase}", "{action}", "{digest}"),')
         print("    ],")
-    sys.exit(0)
