@@ -6,9 +6,15 @@ Run ``python -m benchmarks.ai [--game wizard|bidwhist|all] [--levels A,B] [--gam
 
 from __future__ import annotations
 
-# Without ``--levels`` it plays the match-ups ``hard`` vs ``medium`` and ``medium`` vs ``easy`` (those the
-# registry offers; a match-up with an unregistered level is named and skipped), plus ``medium`` vs ``random``
-# with ``--yardstick``. For each match-up and game it prints one table:
+# Without ``--levels`` it plays the match-ups ``expert`` vs ``baseline``, ``hard`` vs ``medium`` and ``medium``
+# vs ``easy`` (those the game offers; a match-up with an unregistered level is named and skipped), plus
+# ``medium`` vs ``random`` with ``--yardstick``. ``baseline`` is a level only the benchmarks know: the hard
+# players as they were when Expert was begun, every setting written out in ``benchmarks/baseline.py`` and
+# their decisions pinned by tests/test_ai_baseline.py, so that Expert is always measured against the same
+# yardstick however ``hard`` changes later (issue 29). It may meet any registered level.
+#
+# The output opens with the machine (platform, ``os.cpu_count()``, the CPU model from /proc/cpuinfo where
+# there is one, Python), and each match-up with each level's search budget a decision. Then one table:
 #
 # * Wizard, 4 players, full games, one seat of level A against three of level B: A's bid-hit rate (rounds in
 #   which the tricks taken equal the bid) and B's, points per round of A and of B and their difference, and
@@ -16,7 +22,10 @@ from __future__ import annotations
 # * Bid Whist, a team of A against a team of B: the share of games A's team wins, points per hand of each team
 #   and their difference;
 # * per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
-#   calls), and its decision time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
+#   calls); the contracts its team declared, by the books bid (1 to 7, i.e. 7 to 13 books to take): how many,
+#   made, set, and the mean points the declaring team scored on them (the rules' own scoring, read from each
+#   hand's ``BidWhistHandScored``), to show overbidding at a level; and its decision time (median, 95th
+#   percentile, maximum; only the player's ``choose`` is timed).
 #
 # Each figure carries a 95% confidence interval (normal approximation). The unit of the interval is one
 # duplicate set, never one game: the games of a set share their cards, so they are not independent.
@@ -40,26 +49,34 @@ from __future__ import annotations
 # seed and the seating, so a run with a fixed ``--seed`` repeats exactly (apart from time-budgeted search).
 #
 # Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a
-# time budget (``hard``). Medium, easy and random decide in well under a millisecond, so their match-ups take
-# seconds. A budgeted level spends up to its budget on each decision: about 540 decisions of one seat per
-# Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s and 70 s a set at the default 0.3 s.
-# The program prints that forecast before a budgeted match-up and the time left every 30 s or so. The
-# full ``hard`` measurement of issue 8 takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores
-# (``--jobs 2`` gives each process one core, so the decision times stay one-core figures)::
+# time budget (``hard``, ``baseline``, ``expert``). Medium, easy and random decide in well under a
+# millisecond, so their match-ups take seconds. A budgeted level spends up to its budget on each decision:
+# about 540 decisions of one seat per Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s
+# and 70 s a set at hard's and the baseline's 0.3 s. The forecast reads each level's budget from its own
+# player (``budget.max_seconds``, or the command line's ``--budget-seconds``), so Expert's (up to 1 s a
+# decision) counts as it is: one expert against three baseline seats is up to about 17 min a Wizard set, an
+# expert team against a baseline team up to about 5 min a Bid Whist set. The program prints that forecast
+# before a budgeted match-up and the time left every 30 s or so. The full ``hard`` measurement of issue 8
+# takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores (``--jobs 2`` gives each process one core, so
+# the decision times stay one-core figures); issue 29's Expert measurement, Wizard (A - B points a round, goal
+# at least +5) and Bid Whist (games won by Expert's team, goal at least 60%), at most about 4.5 h each::
 #
 #     python -m benchmarks.ai --game wizard --levels hard,medium --games 60 --jobs 2
 #     python -m benchmarks.ai --game bidwhist --levels hard,medium --games 200 --jobs 2
 #     python -m benchmarks.ai --levels medium,easy --games 400 --jobs 2
+#     python -m benchmarks.ai --game wizard --levels expert,baseline --games 32 --jobs 2
+#     python -m benchmarks.ai --game bidwhist --levels expert,baseline --games 100 --jobs 2
 #
-# (Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points.)
+# (Bid Whist needs more sets: a set's win share is 0, 1/2 or 1, so 200 sets bound it to about ±5 points and
+# 100 to about ±7, enough to tell 60% from 50%.)
 #
 # Figures are printed, never asserted: the machines are shared and noisy.
 
 import argparse
 import dataclasses
-import importlib
 import math
 import multiprocessing
+import os
 import platform
 import random
 import statistics
@@ -67,8 +84,10 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from benchmarks.baseline import BASELINE, baseline_factories
 from game.ai import ComputerPlayer, levels, make_player
 from game.rules import (
     Action,
@@ -80,13 +99,14 @@ from game.rules import (
     new_game,
 )
 from game.rules.actions import NEXT_DEAL
-from game.rules.bidwhist import BidWhistState
+from game.rules.bidwhist import BidWhistState, books_needed
 from game.rules.engine import GameState
+from game.rules.events import BidWhistHandScored, GameEvent
 from game.rules.wizard import WizardState
 
 WIZARD_PLAYERS = 4
 BIDWHIST_PLAYERS = 4
-DEFAULT_MATCHUPS = (("hard", "medium"), ("medium", "easy"))
+DEFAULT_MATCHUPS = (("expert", BASELINE), ("hard", "medium"), ("medium", "easy"))
 YARDSTICK = ("medium", "random")
 DEFAULT_SETS = 100
 DEFAULT_SEARCH_SETS = 8
@@ -109,12 +129,28 @@ class LevelSpec:
         return self.budget_seconds is not None or self.simulations is not None
 
 
+def known_levels(game_def: GameDef) -> tuple[str, ...]:
+    """The levels a match-up may name: the registry's, then the benchmarks' own ``baseline`` (never offered in
+    the game's menus) where the game has one."""
+    own = (BASELINE,) if game_def.name in baseline_factories() else ()
+    return levels(game_def) + own
+
+
+def make_level_player(game_def: GameDef, level: str, budget: Any = None) -> ComputerPlayer:
+    """The player of ``level``: the frozen baseline (benchmarks.baseline) or the registry's, built with
+    ``budget`` when given (a searching player's factory takes ``budget=``, as ``make_player`` passes it)."""
+    baseline = baseline_factories().get(game_def.name) if level == BASELINE else None
+    if baseline is not None:
+        return baseline(budget)
+    return make_player(game_def, level, budget)
+
+
 def build_player(game_def: GameDef, spec: LevelSpec) -> ComputerPlayer:
-    """The registry's player of ``spec.level``, rebuilt with the requested search budget if one is given.
+    """The player of ``spec.level``, rebuilt with the requested search budget if one is given.
 
     A budgeted level's factory takes ``budget=SearchBudget(...)`` (game/ai/budget.py); the default player's
     ``budget`` supplies whichever of the two limits the command line leaves out."""
-    player = make_player(game_def, spec.level)
+    player = make_level_player(game_def, spec.level)
     if not spec.budgeted:
         return player
     default_budget: Any = getattr(player, "budget", None)
@@ -125,10 +161,11 @@ def build_player(game_def: GameDef, spec: LevelSpec) -> ComputerPlayer:
         changes["max_seconds"] = spec.budget_seconds
     if spec.simulations is not None:
         changes["max_simulations"] = spec.simulations
-    module_name, _, factory_name = game_def.ai_levels[spec.level].partition(":")
-    factory: Any = getattr(importlib.import_module(module_name), factory_name)
-    budgeted: ComputerPlayer = factory(budget=dataclasses.replace(default_budget, **changes))
-    return budgeted
+    fields = {f.name for f in dataclasses.fields(default_budget)}
+    if not set(changes) <= fields:
+        limits = " and ".join(sorted(set(changes) - fields))
+        raise SystemExit(f"the {spec.level!r} player of {game_def.name} has no {limits} to set")
+    return make_level_player(game_def, spec.level, dataclasses.replace(default_budget, **changes))
 
 
 def budget_seconds_of(game_def: GameDef, spec: LevelSpec) -> float | None:
@@ -136,6 +173,35 @@ def budget_seconds_of(game_def: GameDef, spec: LevelSpec) -> float | None:
     budget: Any = getattr(build_player(game_def, spec), "budget", None)
     seconds = getattr(budget, "max_seconds", None)
     return float(seconds) if isinstance(seconds, (int, float)) else None
+
+
+def budget_text(game_def: GameDef, spec: LevelSpec) -> str:
+    """``spec``'s search budget a decision, as the table's header names it."""
+    budget: Any = getattr(build_player(game_def, spec), "budget", None)
+    seconds = getattr(budget, "max_seconds", None)
+    simulations = getattr(budget, "max_simulations", None)
+    if seconds is None and simulations is None:
+        return f"{spec.level} no search"
+    limits = []
+    if simulations is not None:
+        limits.append(f"{simulations} simulations")
+    if seconds is not None:
+        limits.append(f"{seconds:g} s")
+    return f"{spec.level} {' or '.join(limits)}"
+
+
+@dataclass
+class ContractTally:
+    """Bid Whist: the contracts one level's team declared at one bid, and what they scored it."""
+
+    declared: int = 0
+    made: int = 0
+    points: int = 0  # the declaring team's score change over these hands (negative when set)
+
+    def add(self, other: ContractTally) -> None:
+        self.declared += other.declared
+        self.made += other.made
+        self.points += other.points
 
 
 @dataclass
@@ -153,6 +219,8 @@ class SetResult:
     a_wins: int = 0  # Bid Whist: games A's team won
     calls: dict[str, Counter[int]] = field(default_factory=dict)  # level -> books bid (0 = pass) -> count
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    # Bid Whist: level of the declarer -> books bid (1 to 7) -> its contracts
+    contracts: dict[str, dict[int, ContractTally]] = field(default_factory=dict)
 
 
 def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Random, result: SetResult) -> Action:
@@ -170,8 +238,10 @@ def _play(
     rng: random.Random,
     result: SetResult,
     on_hand_over: Callable[[GameState], None] | None = None,
+    on_event: Callable[[GameEvent], None] | None = None,
 ) -> None:
-    """Play ``state`` to its end; ``apply_in_place`` checks every action, so an illegal one stops the run."""
+    """Play ``state`` to its end; ``apply_in_place`` checks every action, so an illegal one stops the run.
+    ``on_event`` sees every event the players' actions cause (none are built without it)."""
     while not state.is_terminal:
         if state.phase == Phase.HAND_OVER:
             if on_hand_over is not None:
@@ -183,7 +253,13 @@ def _play(
         if action.kind in (ActionKind.BID, ActionKind.PASS):
             books = action.value if action.kind == ActionKind.BID else 0
             result.calls.setdefault(seat_levels[seat], Counter())[books] += 1
-        state.apply_in_place(action, None, True)
+        if on_event is None:
+            state.apply_in_place(action, None, True)
+        else:
+            events: list[GameEvent] = []
+            state.apply_in_place(action, events, True)
+            for event in events:
+                on_event(event)
     if on_hand_over is not None:
         on_hand_over(state)
 
@@ -238,9 +314,19 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
             result.a_points += state.scores[a_team] - state.start_scores[a_team]
             result.b_points += state.scores[1 - a_team] - state.start_scores[1 - a_team]
 
+        def scored(event: GameEvent, seat_levels: list[str] = seat_levels) -> None:
+            """A contract played out: counted for the level of the seat that declared it, as the rules scored it."""
+            if not isinstance(event, BidWhistHandScored) or event.contract is None or event.declarer < 0:
+                return  # not a hand's score, or a hand thrown in
+            level = seat_levels[event.declarer]
+            tally = result.contracts.setdefault(level, {}).setdefault(event.contract.books, ContractTally())
+            tally.declared += 1
+            tally.made += int(bool(event.made))
+            tally.points += event.score_change[game_def.team_of(event.declarer)]
+
         state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
         assert isinstance(state, BidWhistState)
-        _play(state, seats, seat_levels, random.Random(seed * 8 + a_team), result, hand_over)
+        _play(state, seats, seat_levels, random.Random(seed * 8 + a_team), result, hand_over, scored)
         result.games += 1
         result.a_wins += int(state.winner_team == a_team)
     return result
@@ -320,12 +406,35 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
                 f"{'pass' if books == 0 else books}:{100 * calls[books] / total:.1f}%" for books in range(8)
             )
             lines.append(f"  {level} calls ({sum(calls.values())}): {shares}")
+            lines += contract_lines(level, [s.contracts.get(level, {}) for s in sets])
         if times:
             lines.append(
                 f"  {level} decision time ({len(times)} decisions): median "
                 f"{1000 * statistics.median(times):.3f} ms, 95th percentile "
                 f"{1000 * percentile(times, 0.95):.3f} ms, max {1000 * max(times):.3f} ms"
             )
+    return lines
+
+
+def contract_lines(level: str, tallies: Iterable[dict[int, ContractTally]]) -> list[str]:
+    """Bid Whist: the contracts ``level``'s team declared, by the books bid: how many, made, set, mean points."""
+    pooled: dict[int, ContractTally] = {}
+    for tally in tallies:
+        for books, contracts in tally.items():
+            pooled.setdefault(books, ContractTally()).add(contracts)
+    declared = sum(t.declared for t in pooled.values())
+    if not declared:
+        return [f"  {level} contracts: none declared"]
+    lines = [
+        f"  {level} contracts declared ({declared}), by the books bid (and the books to take):",
+        f"    {'bid':>5}{'books':>7}{'declared':>10}{'made':>7}{'set':>7}{'mean points':>13}",
+    ]
+    for books in sorted(pooled):
+        t = pooled[books]
+        lines.append(
+            f"    {books:>5}{books_needed(books):>7}{t.declared:>10}{t.made:>7}{t.declared - t.made:>7}"
+            f"{t.points / t.declared:>+13.2f}"
+        )
     return lines
 
 
@@ -347,14 +456,22 @@ def duration(seconds: float) -> str:
     return f"{seconds / 3600:.1f} h"
 
 
-def run_matchup(game: str, a: LevelSpec, b: LevelSpec, seeds: Sequence[int], jobs: int) -> list[SetResult]:
+def forecast_seconds(game: str, a: LevelSpec, b: LevelSpec, sets: int, jobs: int) -> float:
+    """The run time the levels' time budgets allow at most (0 when neither has one): every decision of a
+    searching level taking its whole budget, as each player's own ``budget`` says (hard, expert and the
+    baseline alike, or the command line's), the sets shared among the processes that can be busy."""
     game_def = get_game(game)
     seats_a = 1 if game == "wizard" else 2
-    forecast = 0.0
+    total = 0.0
     for spec, seats in ((a, seats_a), (b, 4 - seats_a)):
         seconds = budget_seconds_of(game_def, spec)
         if seconds is not None:
-            forecast += decisions_per_set(game, seats) * seconds * len(seeds) / jobs
+            total += decisions_per_set(game, seats) * seconds * sets
+    return total / max(1, min(jobs, sets))
+
+
+def run_matchup(game: str, a: LevelSpec, b: LevelSpec, seeds: Sequence[int], jobs: int) -> list[SetResult]:
+    forecast = forecast_seconds(game, a, b, len(seeds), jobs)
     if forecast:
         print(f"  (expected run time, from the search budget: up to about {duration(forecast)})", flush=True)
     work = [(game, a, b, seed) for seed in seeds]
@@ -396,15 +513,43 @@ def spec_for(level: str, args: argparse.Namespace, game_def: GameDef) -> LevelSp
     plain = LevelSpec(level)
     if args.budget_seconds is None and args.simulations is None:
         return plain
-    if getattr(make_player(game_def, level), "budget", None) is None:
+    if getattr(make_level_player(game_def, level), "budget", None) is None:
         return plain
     return LevelSpec(level, args.budget_seconds, args.simulations)
+
+
+def cpu_model(cpuinfo: Path = Path("/proc/cpuinfo")) -> str | None:
+    """The processor's name as Linux reports it (x86's "model name", else an ARM board's "Hardware" or
+    "Model"), or None where there is no such file or line."""
+    try:
+        text = cpuinfo.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return None
+    found: dict[str, str] = {}
+    for line in text.splitlines():
+        key, colon, value = line.partition(":")
+        if colon and value.strip():
+            found.setdefault(key.strip().lower(), value.strip())
+    return next((found[key] for key in ("model name", "hardware", "model", "cpu model") if key in found), None)
+
+
+def machine_text(cpuinfo: Path = Path("/proc/cpuinfo")) -> str:
+    """The machine a run measured, for the header: the platform, the logical processors and the CPU model."""
+    model = cpu_model(cpuinfo) or platform.processor() or "CPU model unknown"
+    return (
+        f"Machine: {platform.platform()}; {os.cpu_count() or 'unknown number of'} logical processors "
+        f"(os.cpu_count); {model}; Python {platform.python_version()}"
+    )
 
 
 def main(argv: Iterable[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=("wizard", "bidwhist", "all"), default="all")
-    parser.add_argument("--levels", help="one match-up A,B (default: hard,medium and medium,easy)")
+    parser.add_argument(
+        "--levels",
+        help=f"one match-up A,B (default: expert,{BASELINE}, hard,medium and medium,easy; {BASELINE} is the "
+        "frozen hard player of benchmarks/baseline.py)",
+    )
     parser.add_argument(
         "--games",
         type=int,
@@ -420,24 +565,25 @@ def main(argv: Iterable[str] | None = None) -> None:
     if (args.games is not None and args.games < 1) or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     games = ("wizard", "bidwhist") if args.game == "all" else (args.game,)
+    print(machine_text())
     print(
-        f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; "
         f"{args.jobs} process(es); duplicate sets from seed {args.seed} on; 95% confidence intervals "
         "(normal approximation over sets)"
     )
     for a, b in matchups(args):
         for game in games:
             game_def = get_game(game)
-            missing = [level for level in (a, b) if level not in levels(game_def)]
+            missing = [level for level in (a, b) if level not in known_levels(game_def)]
             print()
             if missing:
                 print(
                     f"{game_def.name}: {a} vs {b} skipped: no {' or '.join(missing)} level registered "
-                    f"(known: {', '.join(levels(game_def))})"
+                    f"(known: {', '.join(known_levels(game_def))})"
                 )
                 continue
-            print(f"{game_def.name}: {a} vs {b}", flush=True)
             spec_a, spec_b = spec_for(a, args, game_def), spec_for(b, args, game_def)
+            budgets = "; ".join(budget_text(game_def, spec) for spec in dict.fromkeys((spec_a, spec_b)))
+            print(f"{game_def.name}: {a} vs {b} (budget a decision: {budgets})", flush=True)
             searching = any(budget_seconds_of(game_def, spec) is not None for spec in (spec_a, spec_b))
             count = args.games or (DEFAULT_SEARCH_SETS if searching else DEFAULT_SETS)
             seeds = [args.seed + i for i in range(count)]

@@ -3,16 +3,26 @@
 Checks the claim the tournament rests on (one seed gives every seat the same cards in every deal,
 whoever sits where and however they play), that the seat rotation cancels the deal's luck exactly
 when both sides play alike, the confidence-interval arithmetic, and that the command prints its
-tables (a match-up with an unregistered level is named and skipped)."""
+tables (a match-up with an unregistered level is named and skipped), the Bid Whist contracts by level, the
+machine and budgets in the header, and the run-time forecast from each level's own budget (issue 29).
+
+An ``expert`` level is stood in for by ``stand_in_expert`` (the first legal action, with a 1 s budget to
+read), registered for the test alone, so these tests neither wait for nor depend on the real one."""
 
 from __future__ import annotations
 
+import argparse
+import os
+import platform
 import random
+from pathlib import Path
 
 import pytest
 
 from benchmarks import ai as tournament
+from benchmarks.baseline import BASELINE
 from game.ai import RandomPlayer
+from game.ai.budget import SearchBudget
 from game.rules import GameDef, get_game, make_rules, new_game
 from game.rules.actions import NEXT_DEAL
 from game.rules.core import Phase
@@ -107,7 +117,7 @@ def test_parallel_sets_give_the_same_results_as_one_process() -> None:
 def test_the_command_prints_one_table_per_match_up(capsys: pytest.CaptureFixture[str]) -> None:
     tournament.main(["--levels", "medium,random", "--games", "1", "--seed", "2"])
     out = capsys.readouterr().out
-    assert out.startswith("Python ")
+    assert out.startswith("Machine: ")
     assert "one medium (A) vs three random (B); 1 duplicate sets, 4 games" in out
     assert "team of medium (A) vs team of random (B); 1 duplicate sets, 2 games" in out
     for label in (
@@ -133,3 +143,146 @@ def test_a_budget_is_refused_for_a_level_without_search() -> None:
     with pytest.raises(SystemExit):
         tournament.build_player(game_def, tournament.LevelSpec("random", budget_seconds=0.1))
     assert isinstance(tournament.build_player(game_def, tournament.LevelSpec("random")), RandomPlayer)
+
+
+class StandInExpert(FirstLegalPlayer):
+    """What the tournament reads of a searching level: a ``budget``, here 1 s a decision like Expert's."""
+
+    def __init__(self, budget: SearchBudget | None = None) -> None:
+        self.budget = budget if budget is not None else SearchBudget(max_simulations=400, max_seconds=1.0)
+
+
+def stand_in_expert(budget: SearchBudget | None = None) -> StandInExpert:
+    return StandInExpert(budget)
+
+
+@pytest.fixture
+def expert_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("wizard", "bidwhist"):
+        monkeypatch.setitem(get_game(name).ai_levels, "expert", "test_benchmark_ai:stand_in_expert")
+
+
+@pytest.fixture
+def no_expert_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("wizard", "bidwhist"):
+        monkeypatch.delitem(get_game(name).ai_levels, "expert", raising=False)
+
+
+def test_bid_whist_contracts_are_counted_by_the_declarers_level() -> None:
+    medium, easy = tournament.LevelSpec("medium"), tournament.LevelSpec("easy")
+    result = tournament.play_bidwhist_set(medium, easy, seed=2)
+    tallies = [t for by_books in result.contracts.values() for t in by_books.values()]
+    assert set(result.contracts) == {"medium", "easy"}
+    assert all(set(by_books) <= set(range(1, 8)) for by_books in result.contracts.values())
+    assert all(0 <= t.made <= t.declared for t in tallies)
+    assert sum(t.made for t in tallies) >= 1 and sum(t.declared - t.made for t in tallies) >= 1
+    # One contract a hand (no hand is thrown in under the default rules), and only the declaring team
+    # scores: each level's contracts carry every point its team scored.
+    assert sum(t.declared for t in tallies) == result.a_rounds
+    assert sum(t.points for t in result.contracts["medium"].values()) == result.a_points
+    assert sum(t.points for t in result.contracts["easy"].values()) == result.b_points
+
+
+def test_the_table_lists_each_levels_contracts_by_the_books_bid() -> None:
+    both = tournament.SetResult(games=2, a_rounds=4, a_wins=1)
+    both.contracts = {
+        "expert": {4: tournament.ContractTally(declared=3, made=2, points=4), 7: tournament.ContractTally(1, 1, 7)},
+    }
+    other = tournament.SetResult(games=2, a_rounds=4, a_wins=2)
+    other.contracts = {"expert": {4: tournament.ContractTally(declared=1, made=0, points=-4)}}
+    lines = tournament.report("bidwhist", "expert", "baseline", [both, other])
+    assert "  expert contracts declared (5), by the books bid (and the books to take):" in lines
+    header = lines.index("  expert contracts declared (5), by the books bid (and the books to take):")
+    assert lines[header + 1].split() == ["bid", "books", "declared", "made", "set", "mean", "points"]
+    assert lines[header + 2].split() == ["4", "10", "4", "2", "2", "+0.00"]
+    assert lines[header + 3].split() == ["7", "13", "1", "1", "0", "+7.00"]
+    assert "  baseline contracts: none declared" in lines
+
+
+def test_the_table_gives_the_headline_figures_with_their_intervals() -> None:
+    """Wizard: A's points a round minus B's; Bid Whist: the share of games A's team won; each with the
+    half-width of its 95% interval over the sets."""
+    sets = [
+        tournament.SetResult(games=4, a_rounds=10, b_rounds=30, a_points=100, b_points=150, a_rank=8),
+        tournament.SetResult(games=4, a_rounds=10, b_rounds=30, a_points=40, b_points=150, a_rank=8),
+    ]
+    wizard = tournament.report("wizard", "expert", "baseline", sets)
+    difference = next(line for line in wizard if "A - B per round" in line)
+    # Per set A - B: 10 - 5 = +5 and 4 - 5 = -1; mean +2, half-width 1.96 * sqrt(18) / sqrt(2) = 5.88.
+    assert difference.split("per round")[1].strip() == "+2.00 ± 5.88"
+    sets = [tournament.SetResult(games=2, a_rounds=6, a_wins=w) for w in (2, 1, 1, 0)]
+    bidwhist = tournament.report("bidwhist", "expert", "baseline", sets)
+    won = next(line for line in bidwhist if "games won by A (%)" in line)
+    assert won.split("(%)")[1].strip() == "50.0 ± 40.0"  # shares 1, .5, .5, 0: sd 0.408, over 2
+
+
+def test_the_header_names_the_machine(tmp_path: Path) -> None:
+    cpuinfo = tmp_path / "cpuinfo"
+    cpuinfo.write_text("processor\t: 0\nvendor_id\t: Test\nmodel name\t: Test CPU 9000 @ 3 GHz\n\nprocessor\t: 1\n")
+    text = tournament.machine_text(cpuinfo)
+    assert "Test CPU 9000 @ 3 GHz" in text
+    assert platform.platform() in text and f"{os.cpu_count()} logical processors" in text
+    arm = tmp_path / "arm"
+    arm.write_text("processor : 0\nBogoMIPS : 108.00\n\nHardware : BCM2835\nModel : Raspberry Pi 4\n")
+    assert tournament.cpu_model(arm) == "BCM2835"
+    assert tournament.cpu_model(tmp_path / "missing") is None  # no /proc (macOS, Windows): no crash
+    (tmp_path / "binary").write_bytes(b"\xff\xfe model name")
+    assert tournament.cpu_model(tmp_path / "binary") is None
+
+
+def test_the_forecast_reads_each_levels_own_budget(expert_registered: None) -> None:
+    wizard_one, wizard_three = tournament.decisions_per_set("wizard", 1), tournament.decisions_per_set("wizard", 3)
+    expert, baseline = tournament.LevelSpec("expert"), tournament.LevelSpec(BASELINE)
+    assert tournament.forecast_seconds("wizard", expert, baseline, 4, 2) == pytest.approx(
+        (wizard_one * 1.0 + wizard_three * 0.3) * 4 / 2
+    )
+    faster = tournament.LevelSpec("expert", budget_seconds=0.5)
+    assert tournament.forecast_seconds("wizard", faster, tournament.LevelSpec("medium"), 4, 1) == pytest.approx(
+        wizard_one * 0.5 * 4
+    )
+    # One set keeps one process busy however many there are.
+    bidwhist = tournament.forecast_seconds("bidwhist", expert, tournament.LevelSpec("random"), 1, 2)
+    assert bidwhist == pytest.approx(tournament.decisions_per_set("bidwhist", 2) * 1.0)
+    without_search = tournament.LevelSpec("medium"), tournament.LevelSpec("easy")
+    assert tournament.forecast_seconds("bidwhist", *without_search, 9, 1) == 0
+
+
+def test_an_expert_match_up_prints_its_budgets_forecast_and_decision_times(
+    expert_registered: None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tournament.main(["--game", "bidwhist", "--levels", "expert,random", "--games", "1"])
+    out = capsys.readouterr().out
+    assert "bidwhist: expert vs random (budget a decision: expert 400 simulations or 1 s; random no search)" in out
+    assert f"up to about {tournament.duration(tournament.decisions_per_set('bidwhist', 2))})" in out
+    assert "expert decision time (" in out and "random decision time (" in out
+    assert "expert contracts" in out and "random contracts" in out
+
+
+def test_by_default_expert_meets_the_baseline_first(
+    no_expert_registered: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    played: list[tuple[str, str, str]] = []
+
+    def one_set(a: tournament.LevelSpec, b: tournament.LevelSpec, seed: int) -> tournament.SetResult:
+        played.append(("wizard", a.level, b.level))
+        return tournament.SetResult(games=4, a_rounds=15, b_rounds=45, a_rank=10)
+
+    monkeypatch.setitem(tournament.SET_PLAYERS, "wizard", one_set)
+    tournament.main(["--game", "wizard", "--games", "1"])
+    out = capsys.readouterr().out
+    assert tournament.matchups(argparse.Namespace(levels=None, yardstick=False))[0] == ("expert", BASELINE)
+    skipped = (
+        "wizard: expert vs baseline skipped: no expert level registered (known: random, easy, medium, hard, baseline)"
+    )
+    assert skipped in out
+    assert played == [("wizard", "hard", "medium"), ("wizard", "medium", "easy")]
+
+
+def test_the_baseline_is_a_level_only_the_benchmarks_know(no_expert_registered: None) -> None:
+    for name in ("wizard", "bidwhist"):
+        game_def = get_game(name)
+        assert BASELINE not in game_def.ai_levels
+        assert tournament.known_levels(game_def)[-1] == BASELINE
+        assert tournament.budget_seconds_of(game_def, tournament.LevelSpec(BASELINE)) == 0.3
+    with pytest.raises(ValueError, match="unknown computer level 'expert'"):
+        tournament.build_player(get_game("wizard"), tournament.LevelSpec("expert"))
