@@ -24,8 +24,13 @@ from __future__ import annotations
 # * per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
 #   calls); the contracts its team declared, by the books bid (1 to 7, i.e. 7 to 13 books to take): how many,
 #   made, set, and the mean points the declaring team scored on them (the rules' own scoring, read from each
-#   hand's ``BidWhistHandScored``), to show overbidding at a level; and its decision time (median, 95th
-#   percentile, maximum; only the player's ``choose`` is timed).
+#   hand's ``BidWhistHandScored``), to show overbidding at a level; and its decision time, on the wall clock
+#   and in CPU time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
+#
+# The searching levels' time budgets read the process's CPU time here, not the wall clock (``--wall-clock``
+# for the wall clock): on a machine shared with other work a decision then still gets the simulations its
+# budget buys on a core of its own, so the strength measured is the level's and not the machine's load, and
+# the CPU time a decision is what the player would take on that core.
 #
 # Each figure carries a 95% confidence interval (normal approximation). The unit of the interval is one
 # duplicate set, never one game: the games of a set share their cards, so they are not independent.
@@ -123,6 +128,7 @@ class LevelSpec:
     level: str
     budget_seconds: float | None = None
     simulations: int | None = None
+    wall_clock: bool = False  # the search's deadline reads the wall clock, not the process's CPU time
 
     @property
     def budgeted(self) -> bool:
@@ -150,7 +156,7 @@ def build_player(game_def: GameDef, spec: LevelSpec) -> ComputerPlayer:
 
     A budgeted level's factory takes ``budget=SearchBudget(...)`` (game/ai/budget.py); the default player's
     ``budget`` supplies whichever of the two limits the command line leaves out."""
-    player = make_level_player(game_def, spec.level)
+    player = on_clock(make_level_player(game_def, spec.level), spec)
     if not spec.budgeted:
         return player
     default_budget: Any = getattr(player, "budget", None)
@@ -165,7 +171,15 @@ def build_player(game_def: GameDef, spec: LevelSpec) -> ComputerPlayer:
     if not set(changes) <= fields:
         limits = " and ".join(sorted(set(changes) - fields))
         raise SystemExit(f"the {spec.level!r} player of {game_def.name} has no {limits} to set")
-    return make_level_player(game_def, spec.level, dataclasses.replace(default_budget, **changes))
+    return on_clock(make_level_player(game_def, spec.level, dataclasses.replace(default_budget, **changes)), spec)
+
+
+def on_clock(player: ComputerPlayer, spec: LevelSpec) -> ComputerPlayer:
+    """``player``, its thinking time read from the process's CPU time unless ``spec`` asks for the wall
+    clock: a busy machine then gives a searching player fewer seconds of wall time, not fewer simulations."""
+    if not spec.wall_clock and hasattr(player, "clock"):
+        player.clock = time.process_time
+    return player
 
 
 def budget_seconds_of(game_def: GameDef, spec: LevelSpec) -> float | None:
@@ -219,14 +233,16 @@ class SetResult:
     a_wins: int = 0  # Bid Whist: games A's team won
     calls: dict[str, Counter[int]] = field(default_factory=dict)  # level -> books bid (0 = pass) -> count
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+    cpu_times: dict[str, list[float]] = field(default_factory=dict)  # level -> CPU seconds per decision
     # Bid Whist: level of the declarer -> books bid (1 to 7) -> its contracts
     contracts: dict[str, dict[int, ContractTally]] = field(default_factory=dict)
 
 
 def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Random, result: SetResult) -> Action:
     view = state.view(state.current)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     action = player.choose(view, rng)
+    result.cpu_times.setdefault(level, []).append(time.process_time() - cpu_start)
     result.times.setdefault(level, []).append(time.perf_counter() - start)
     return action
 
@@ -397,9 +413,11 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
     for level in dict.fromkeys((a, b)):
         calls: Counter[int] = Counter()
         times: list[float] = []
+        cpu_times: list[float] = []
         for s in sets:
             calls.update(s.calls.get(level, Counter()))
             times += s.times.get(level, [])
+            cpu_times += s.cpu_times.get(level, [])
         if game == "bidwhist":
             total = sum(calls.values()) or 1
             shares = "  ".join(
@@ -407,12 +425,13 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
             )
             lines.append(f"  {level} calls ({sum(calls.values())}): {shares}")
             lines += contract_lines(level, [s.contracts.get(level, {}) for s in sets])
-        if times:
-            lines.append(
-                f"  {level} decision time ({len(times)} decisions): median "
-                f"{1000 * statistics.median(times):.3f} ms, 95th percentile "
-                f"{1000 * percentile(times, 0.95):.3f} ms, max {1000 * max(times):.3f} ms"
-            )
+        for what, seconds in (("decision time", times), ("CPU time a decision", cpu_times)):
+            if seconds:
+                lines.append(
+                    f"  {level} {what} ({len(seconds)} decisions): median "
+                    f"{1000 * statistics.median(seconds):.3f} ms, 95th percentile "
+                    f"{1000 * percentile(seconds, 0.95):.3f} ms, max {1000 * max(seconds):.3f} ms"
+                )
     return lines
 
 
@@ -510,12 +529,12 @@ def matchups(args: argparse.Namespace) -> list[tuple[str, str]]:
 
 def spec_for(level: str, args: argparse.Namespace, game_def: GameDef) -> LevelSpec:
     """The level with the command line's budget if it is a level with a search budget."""
-    plain = LevelSpec(level)
+    plain = LevelSpec(level, wall_clock=args.wall_clock)
     if args.budget_seconds is None and args.simulations is None:
         return plain
     if getattr(make_level_player(game_def, level), "budget", None) is None:
         return plain
-    return LevelSpec(level, args.budget_seconds, args.simulations)
+    return LevelSpec(level, args.budget_seconds, args.simulations, args.wall_clock)
 
 
 def cpu_model(cpuinfo: Path = Path("/proc/cpuinfo")) -> str | None:
@@ -561,6 +580,11 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument("--budget-seconds", type=float, help="time budget per decision of a search level")
     parser.add_argument("--simulations", type=int, help="simulation budget per decision of a search level")
     parser.add_argument("--yardstick", action="store_true", help="also play medium vs random")
+    parser.add_argument(
+        "--wall-clock",
+        action="store_true",
+        help="searching levels' time budgets read the wall clock (default: the process's CPU time)",
+    )
     args = parser.parse_args(None if argv is None else list(argv))
     if (args.games is not None and args.games < 1) or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")

@@ -15,6 +15,7 @@ import argparse
 import os
 import platform
 import random
+import time
 from pathlib import Path
 
 import pytest
@@ -286,3 +287,11 @@ def test_the_baseline_is_a_level_only_the_benchmarks_know(no_expert_registered: 
         assert tournament.budget_seconds_of(game_def, tournament.LevelSpec(BASELINE)) == 0.3
     with pytest.raises(ValueError, match="unknown computer level 'expert'"):
         tournament.build_player(get_game("wizard"), tournament.LevelSpec("expert"))
+
+
+def test_searching_levels_think_in_cpu_time_unless_the_wall_clock_is_asked_for() -> None:
+    wizard = get_game("wizard")
+    assert tournament.build_player(wizard, tournament.LevelSpec("expert")).clock is time.process_time  # type: ignore[attr-defined]
+    walled = tournament.build_player(wizard, tournament.LevelSpec("baseline", simulations=10, wall_clock=True))
+    assert walled.clock is not time.process_time  # type: ignore[attr-defined]
+    assert not hasattr(tournament.build_player(wizard, tournament.LevelSpec("medium")), "clock")
