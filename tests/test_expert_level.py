@@ -149,7 +149,8 @@ def test_a_chosen_thinking_time_limits_every_searching_level(tmp_path):
     try:
         seats = [Seat("Ann", "human"), Seat("Bo", "ai:expert"), Seat("Cy", "ai:hard")]
         session = app.start_match(make_rules("wizard", {}, players=3), seats, seed=7)
-        assert budgets(session.match) == {"expert": think_budget(1.5), "hard": think_budget(1.5)}
+        held = SearchBudget(2000, 1.5)  # 400 simulations a 0.3 s: the longer time buys more of them
+        assert budgets(session.match) == {"expert": held, "hard": held}
     finally:
         app.close(quit_pygame=False)
 
@@ -168,7 +169,8 @@ def test_a_continued_game_thinks_as_the_settings_say(tmp_path, think):
         if think is None:
             assert budgets(saved.match) == {"expert": EXPERT_BUDGET, "hard": DEFAULT_BUDGET}
         else:
-            assert budgets(saved.match) == {"expert": think_budget(think), "hard": think_budget(think)}
+            held = SearchBudget(667, 0.5)
+            assert budgets(saved.match) == {"expert": held, "hard": held}
     finally:
         app.close(quit_pygame=False)
 

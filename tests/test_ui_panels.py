@@ -583,6 +583,7 @@ def test_the_thinking_time_help_names_hard_and_expert_with_their_own_times(app):
 
     words = help_text("settings.ai_think")
     assert "hard" in words and "expert" in words and "0.3 s" in words and "0.9 s" in words, words
+    assert words.index("0.3 s") < words.index("0.9 s"), "in the order the levels are named"
 
 
 # ---------------------------------------------------------------------------- layout and speed
