@@ -19,6 +19,7 @@ import pytest
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
 from game.ai.expert import EXPERT_BUDGET
+from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.hints import REASON_KEYS, hint_for
 from game.net.table_host import _stand_in_level
 from game.persistence.savegame import encode_save, save_path, snapshot_of
@@ -46,11 +47,12 @@ def make_app(tmp_path, think: float | None = None) -> App:
 
 def budgets(match: Match) -> dict[str, SearchBudget]:
     """Each searching computer seat's budget, by its level."""
-    return {
-        seat.ai_level: match._ai_players[index].budget
-        for index, seat in enumerate(match.seats)
-        if seat.ai_level in ("hard", "expert")
-    }
+    found = {}
+    for index, seat in enumerate(match.seats):
+        player = match._ai_players.get(index)
+        if isinstance(player, (WizardHardPlayer, BidWhistHardPlayer)):  # expert's players are hard's kind
+            found[str(seat.ai_level)] = player.budget
+    return found
 
 
 # ---------------------------------------------------------------------------- the level in every place
@@ -85,6 +87,7 @@ def test_a_last_setup_with_an_expert_seat_comes_back_with_it(tmp_path):
     app = make_app(tmp_path)
     try:
         start = app.scenes[-1]
+        assert isinstance(start, StartScene)
         assert [seat.controller for seat in start.build_seats()] == ["human", "ai:expert", "ai:hard"]
         assert start.level_cyclers[1].value == "expert"
     finally:
