@@ -1,4 +1,4 @@
-"""Hints (issue 8 item 7): the hard player's move with a one-line reason.
+"""Hints (issue 8 item 7): the strongest player's move (hard, expert since issue 29) with a one-line reason.
 
 Small simulation budgets keep these fast; the time cap never binds, so every
 hint is reproducible.
@@ -133,7 +133,7 @@ def test_a_game_without_a_player_to_give_hints_is_refused():
 
 
 def test_the_hint_player_is_the_games_strongest_registered_level_unless_it_names_one():
-    assert get_game("wizard").hint_player_level() == "hard" == get_game("bidwhist").hint_player_level()
+    assert get_game("wizard").hint_player_level() == "expert" == get_game("bidwhist").hint_player_level()
     assert dataclasses.replace(get_game("wizard"), hint_level="easy").hint_player_level() == "easy"
 
 

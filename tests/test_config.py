@@ -591,9 +591,9 @@ def test_partial_user_settings_override_defaults(tmp_path: Path) -> None:
         ("ai_pause_seconds: 9\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
         ("ai_pause_seconds: .nan\n", "ai_pause_seconds: must be a number of seconds from 0 to 5"),
         ("fullscreen: maybe\n", "fullscreen: must be true or false"),
-        ("ai_think_seconds: 0\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
-        ("ai_think_seconds: 2.5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
-        ("ai_think_seconds: true\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2"),
+        ("ai_think_seconds: 0\n", "ai_think_seconds: must be null (automatic) or a number of seconds from 0.1 to 2"),
+        ("ai_think_seconds: 2.5\n", "ai_think_seconds: must be null (automatic) or a number of seconds from 0.1 to 2"),
+        ("ai_think_seconds: true\n", "ai_think_seconds: must be null (automatic) or a number of seconds from 0.1 to 2"),
         ("hints: yes please\n", "hints: must be true or false"),
         ("language: de\n", "language: must be one of en, nl, tr, not 'de'"),
         ("window_size: [640, 480]\n", "window_size: must be [width, height] in whole pixels, at least [800, 600]"),
@@ -638,6 +638,44 @@ def test_save_then_load_round_trips(tmp_path: Path) -> None:
     assert written == paths.settings_file
     assert load_settings(paths) == (wanted, None)
     assert sorted(p.name for p in paths.config_dir.iterdir()) == ["settings.yaml"]
+
+
+def test_the_thinking_time_is_automatic_by_default_and_saved_as_null(tmp_path: Path) -> None:
+    """Automatic (None, null in the file): each computer level thinks its own default time."""
+    paths = UserPaths.from_data_dir(tmp_path)
+    assert Settings().ai_think_seconds is None
+    assert load_settings(paths)[0].ai_think_seconds is None, "the bundled default is Automatic"
+    save_settings(Settings(ai_think_seconds=None), paths)
+    assert yaml.safe_load(paths.settings_file.read_text(encoding="utf-8"))["ai_think_seconds"] is None
+    assert load_settings(paths) == (Settings(ai_think_seconds=None), None)
+
+
+@pytest.mark.parametrize("text", ["ai_think_seconds: null\n", "ai_think_seconds: ~\n", "ai_think_seconds:\n"])
+def test_a_null_thinking_time_in_the_file_loads_as_automatic(tmp_path: Path, text: str) -> None:
+    paths = UserPaths.from_data_dir(tmp_path).ensure()
+    paths.settings_file.write_text(text, encoding="utf-8")
+    assert load_settings(paths) == (Settings(ai_think_seconds=None), None)
+
+
+def test_an_old_file_with_a_thinking_time_keeps_it_and_is_not_rewritten(tmp_path: Path) -> None:
+    paths = UserPaths.from_data_dir(tmp_path).ensure()
+    paths.settings_file.write_text("ai_think_seconds: 0.3\nhints: false\n", encoding="utf-8")
+    before = paths.settings_file.read_bytes()
+    settings, warning = load_settings(paths)
+    assert warning is None and settings.ai_think_seconds == 0.3 and settings.hints is False
+    assert paths.settings_file.read_bytes() == before
+
+
+@pytest.mark.parametrize("value", ["auto", "0.05", "3", "[1]", "yes"])
+def test_a_bad_thinking_time_is_refused_naming_both_kinds_of_value(tmp_path: Path, value: str) -> None:
+    paths = UserPaths.from_data_dir(tmp_path).ensure()
+    paths.settings_file.write_text(f"ai_think_seconds: {value}\n", encoding="utf-8")
+    before = paths.settings_file.read_bytes()
+    settings, warning = load_settings(paths)
+    assert settings.ai_think_seconds is None, "a bad value falls back to Automatic"
+    assert warning is not None
+    assert "ai_think_seconds: must be null (automatic) or a number of seconds from 0.1 to 2, not " in warning
+    assert paths.settings_file.read_bytes() == before
 
 
 def test_save_refuses_invalid_settings(tmp_path: Path) -> None:

@@ -580,7 +580,10 @@ def settings_paths(tmp_path: Path, body: str) -> UserPaths:
     [
         ("language: xx\n", "language: must be one of en, nl, tr, not 'xx'"),
         ("hint: true\n", "hint: unknown key; did you mean hints?"),
-        ("ai_think_seconds: 5\n", "ai_think_seconds: must be a number of seconds from 0.1 to 2, not 5"),
+        (
+            "ai_think_seconds: 5\n",
+            "ai_think_seconds: must be null (automatic) or a number of seconds from 0.1 to 2, not 5",
+        ),
         ("window_size: [10, 10]\n", "must be [width, height] in whole pixels"),
         ("volume: 300\n", "must be a whole number of percent from 0 to 100, not 300"),
         ("hints: [\n", "YAML syntax error at line"),

@@ -151,7 +151,7 @@ def test_a_hint_is_computed_by_the_sessions_runner_for_the_position():
 
     asked = []
     game._hint_for = lambda game_def, view, rng, budget=None: asked.append(view.seat) or Answer()  # type: ignore
-    job = game.request_hint(0, budget=None)  # type: ignore[arg-type]
+    job = game.request_hint(0, budget=None)
     assert job.finished and job.key == game.position and job.result is not None and asked == [0]
 
 

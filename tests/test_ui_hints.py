@@ -74,7 +74,7 @@ class FakeHintFor:
         return FakeHint(view.legal_actions[0])
 
 
-def make_app(tmp_path, hints: bool = True, think: float = 0.7) -> App:
+def make_app(tmp_path, hints: bool = True, think: float | None = 0.7) -> App:
     settings = Settings(animation_speed="instant", ai_pause_seconds=0.0, hints=hints, ai_think_seconds=think)
     return App(data_dir=str(tmp_path), size=(1280, 720), settings=settings)
 
@@ -170,7 +170,8 @@ def test_every_reason_the_hints_give_has_english_text():
 
 def test_the_thinking_time_setting_is_the_search_budget():
     budget = think_budget(1.5)
-    assert budget == SearchBudget(max_simulations=DEFAULT_BUDGET.max_simulations, max_seconds=1.5)
+    assert budget == SearchBudget(max_simulations=DEFAULT_BUDGET.max_simulations * 5, max_seconds=1.5)
+    assert think_budget(None) is None, "Automatic: the hint level's own default"
 
 
 # ---------------------------------------------------------------------------- the table
@@ -200,6 +201,15 @@ def test_h_shows_a_hint_for_the_card_to_play_without_spending_the_turn(tmp_path)
     # Once the card is played, the hint and its mark are gone.
     scene.apply_action(suggested)
     assert scene.hint_cards() == frozenset()
+
+
+def test_on_automatic_thinking_time_the_hint_searches_for_the_hint_levels_own_time(tmp_path):
+    app = make_app(tmp_path, think=None)
+    fake = FakeHintFor()
+    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], rounds=3), fake)
+    _to_human_play(app, scene)
+    press_h(app)
+    assert len(fake.calls) == 1 and fake.calls[0][1] is None
 
 
 def test_the_hint_button_works_like_h(tmp_path):

@@ -554,13 +554,36 @@ def test_settings_scene_saves(app):
 def test_settings_scene_sets_thinking_time_and_hints(app):
     app.save_settings = Recorder()
     scene = push(app, SettingsScene(app))
-    assert scene.think.value == 0.3 and scene.hints.value is True
+    assert scene.think.value is None and scene.hints.value is True, "Automatic by default"
+    assert scene.think.value_text() == t("settings.ai_think.automatic") == "Automatic"
+    assert not scene.think.can_step(-1), "Automatic comes first"
     scene.focus.focus(scene.think)
     key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_RIGHT)
     click(scene, scene.hints.rect.center)
-    assert app.settings.ai_think_seconds == 0.3 and app.settings.hints, "nothing changes before Save"
+    assert app.settings.ai_think_seconds is None and app.settings.hints, "nothing changes before Save"
     click(scene, scene.save_button.rect.center)
-    assert app.settings.ai_think_seconds == 0.5 and app.settings.hints is False
+    assert app.settings.ai_think_seconds == 0.2 and app.settings.hints is False
+
+
+def test_settings_scene_goes_back_to_automatic_thinking_time_and_keeps_an_odd_one(app):
+    app.save_settings = Recorder()
+    app.settings.ai_think_seconds = 0.7  # written by hand in the settings file: not one of the steps
+    scene = push(app, SettingsScene(app))
+    assert scene.think.value == 0.7 and scene.think.choices == [None, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0, 1.5, 2.0]
+    scene.focus.focus(scene.think)
+    for _ in range(6):
+        key(scene, pygame.K_LEFT)
+    click(scene, scene.save_button.rect.center)
+    assert app.settings.ai_think_seconds is None
+
+
+def test_the_thinking_time_help_names_hard_and_expert_with_their_own_times(app):
+    from game.ui.scenes.settings_scene import help_text
+
+    words = help_text("settings.ai_think")
+    assert "hard" in words and "expert" in words and "0.3 s" in words and "0.9 s" in words, words
+    assert words.index("0.3 s") < words.index("0.9 s"), "in the order the levels are named"
 
 
 # ---------------------------------------------------------------------------- layout and speed

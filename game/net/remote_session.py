@@ -613,7 +613,7 @@ class RemoteSession:
             return seat
         return -1
 
-    def request_hint(self, seat: int, budget: SearchBudget) -> AiJob[HintLike]:
+    def request_hint(self, seat: int, budget: SearchBudget | None) -> AiJob[HintLike]:
         """A hint computed here from the seat's own view (the server is never asked); its RNG
         seed is made from the table and the position, since the game's seed is the server's."""
         position = self.position

@@ -587,6 +587,7 @@ def _seat_plan(spec: object, levels: Any, index: int) -> SeatPlan:
 
 
 def _stand_in_level(match: Match) -> str:
-    """The level of a computer standing in for an absent player: the game's middle one."""
+    """The level of a computer standing in for an absent player: the game's middle one (the
+    lower of two, so easy, medium, hard, expert give medium: a server runs many tables)."""
     levels = [level for level in match.game_def.ai_levels if level != "random"]
-    return levels[len(levels) // 2] if levels else next(iter(match.game_def.ai_levels))
+    return levels[(len(levels) - 1) // 2] if levels else next(iter(match.game_def.ai_levels))

@@ -8,7 +8,8 @@ from __future__ import annotations
 # window keeps drawing while the search thinks. The search module is imported
 # when a hint is first asked for, not when the table opens, and a session may be
 # given its own hint function (tests do). ``think_budget`` is the search budget
-# the settings' "Computer thinking time" stands for.
+# the settings' "Computer thinking time" stands for (None for "Automatic": the hint level's own
+# default, as each computer level's own default in a match).
 
 import random
 from dataclasses import dataclass
@@ -50,10 +51,15 @@ def lazy_hint_for(
     return hint_for(game_def, view, rng, budget)
 
 
-def think_budget(seconds: float) -> SearchBudget:
-    """The search budget of the settings' thinking time: the calibrated number of
-    simulations, and at most ``seconds`` of thought."""
-    return SearchBudget(max_simulations=DEFAULT_BUDGET.max_simulations, max_seconds=seconds)
+def think_budget(seconds: float | None) -> SearchBudget | None:
+    """The search budget of the settings' thinking time: None for Automatic (each level
+    searches for its own default budget), else at most ``seconds`` of thought and as many
+    simulations as the calibrated budget runs in that time (0.3 s: exactly its 400), so a
+    longer time buys more simulations rather than waiting on a fixed cap."""
+    if seconds is None:
+        return None
+    rate = DEFAULT_BUDGET.max_simulations / DEFAULT_BUDGET.max_seconds
+    return SearchBudget(max_simulations=max(1, round(rate * seconds)), max_seconds=seconds)
 
 
 @dataclass(frozen=True)
@@ -65,7 +71,7 @@ class HintRequest:
     game_def: GameDef
     view: PlayerView
     rng_seed: str
-    budget: SearchBudget
+    budget: SearchBudget | None  # None: the hint level's own default budget
     hint_for: HintFunction
 
     def decide(self) -> HintLike:

@@ -256,8 +256,8 @@ class LocalSession:
     def thinking_seat(self) -> int:
         return self.computers.thinking_seat()
 
-    def request_hint(self, seat: int, budget: SearchBudget) -> AiJob[HintLike]:
-        """What the hard player would do in ``seat``'s place now, computed by the AI runner;
+    def request_hint(self, seat: int, budget: SearchBudget | None) -> AiJob[HintLike]:
+        """What the hint level (the strongest) would do in ``seat``'s place now, computed by the AI runner;
         its RNG seed is fixed by the game and the position, so a hint asked again is the same."""
         position = self.position
         request = HintRequest(

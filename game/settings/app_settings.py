@@ -46,8 +46,9 @@ log = logging.getLogger("tricktable.config")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 LANGUAGES = ("en", "nl", "tr")
 MAX_AI_PAUSE_SECONDS = 5.0
-# A computer's thinking time per decision (the hard level's search budget):
-# long enough to search at all, short enough that the table never drags.
+# A computer's thinking time per decision when the player sets one (every searching level's
+# budget): long enough to search at all, short enough that the table never drags. None,
+# "Automatic", lets each level think its own default time (hard 0.3 s, expert 0.9 s).
 MIN_AI_THINK_SECONDS = 0.1
 MAX_AI_THINK_SECONDS = 2.0
 MIN_WINDOW_SIZE = (800, 600)
@@ -68,7 +69,7 @@ class Settings:
 
     animation_speed: str = "normal"
     ai_pause_seconds: float = 0.6
-    ai_think_seconds: float = 0.3
+    ai_think_seconds: float | None = None  # None: each level's own default time
     hints: bool = True
     undo: bool = True
     auto_play: bool = True  # a human's only legal card plays itself after a short pause
@@ -153,11 +154,18 @@ def _check_ai_pause(value: Any) -> float:
     raise _seconds_refused(0, MAX_AI_PAUSE_SECONDS, value)
 
 
-def _check_ai_think(value: Any) -> float:
+def _check_ai_think(value: Any) -> float | None:
+    if value is None:  # null: Automatic
+        return None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         if math.isfinite(value) and MIN_AI_THINK_SECONDS <= value <= MAX_AI_THINK_SECONDS:
             return float(value)
-    raise _seconds_refused(MIN_AI_THINK_SECONDS, MAX_AI_THINK_SECONDS, value)
+    raise ProblemValueError(
+        Problem(
+            "value.not_think_seconds",
+            {"low": Decimal(MIN_AI_THINK_SECONDS), "high": Decimal(MAX_AI_THINK_SECONDS), "value": quoted(value)},
+        )
+    )
 
 
 def _check_window_size(value: Any) -> tuple[int, int]:

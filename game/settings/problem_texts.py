@@ -72,6 +72,7 @@ PROBLEM_TEXTS: dict[str, str] = {
     "preset.none": "no preset named {name}; available presets: (this file has none)",
     # A setting's value that is not one of those allowed.
     "value.not_seconds": "must be a number of seconds from {low} to {high}, not {value}",
+    "value.not_think_seconds": "must be null (automatic) or a number of seconds from {low} to {high}, not {value}",
     "value.not_percent": "must be a whole number of percent from {low} to {high}, not {value}",
     "value.not_window_size": "must be [width, height] in whole pixels, at least [{width}, {height}] "
     "and at most {high} each, not {value}",

@@ -211,7 +211,8 @@ class LobbyScene(DialogScene):
         if kind == HOST:
             choice = SeatChoice(HOST, t("start.default_human_n", number=index + 1))
         elif kind == COMPUTER:
-            levels = [level for level in ("medium", "easy", "hard") if level in get_game(lobby.game).ai_levels]
+            offered = get_game(lobby.game).ai_levels
+            levels = [level for level in ("medium", "easy", "hard", "expert") if level in offered]
             name = role_name(f"computer:{index}") or t("start.seat", number=index + 1)
             choice = SeatChoice(COMPUTER, name, levels[0] if levels else None)
         else:

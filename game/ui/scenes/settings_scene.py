@@ -4,8 +4,9 @@ from __future__ import annotations
 
 # Fifteen settings are offered: the language (each under its own name; saving
 # switches every open screen to it at once), the animation speed, how long
-# computer players pause before acting, how long the strongest computer
-# player may think about one decision, whether the table offers hints, whether it offers undo,
+# computer players pause before acting, how long the searching computer
+# players (hard, expert) may think about one decision ("Automatic", first: each
+# level its own time), whether the table offers hints, whether it offers undo,
 # whether a forced card (the only one a player may play) plays itself, whether
 # it shows the played-cards panel, the
 # four-colour deck (with a preview of the suit colours), the table's felt and
@@ -86,6 +87,33 @@ def seconds_cycler(choices: tuple[float, ...], current: float, on_change: Callab
     )
 
 
+def think_time_cycler(current: float | None, on_change: Callable[[float | None], None]) -> Cycler:
+    """The thinking time: "Automatic" (None) first, then ``AI_THINK_TIMES`` (plus ``current``, a
+    time from a settings file that is not one of them), at ``current``."""
+    times = sorted(set(AI_THINK_TIMES) | ({float(current)} if current is not None else set()))
+    values: list[float | None] = [None, *times]
+    return Cycler(
+        (0, 0, 1, 1),
+        values,
+        values.index(None if current is None else float(current)),
+        on_change,
+        labels=[t("settings.ai_think.automatic")] + [t("settings.seconds", value=decimal_words(v)) for v in times],
+        wrap=False,
+    )
+
+
+def help_text(key: str) -> str:
+    """A setting's help line; the thinking time's names each searching level's own time."""
+    if key != "settings.ai_think":
+        return t(f"{key}.help")
+    # Imported here, when the dialog draws: the search players are not loaded before they play.
+    from game.ai.budget import DEFAULT_BUDGET
+    from game.ai.expert import EXPERT_BUDGET
+
+    hard, expert = (t("settings.seconds", value=decimal_words(b.max_seconds)) for b in (DEFAULT_BUDGET, EXPERT_BUDGET))
+    return t("settings.ai_think.help", hard=hard, expert=expert)
+
+
 class SettingsScene(ScrollingDialog):
     """Edit ``app.settings``; ``on_close`` runs after Save or Cancel."""
 
@@ -111,7 +139,7 @@ class SettingsScene(ScrollingDialog):
             labels=[t(f"settings.speed.{s}") for s in speeds],
         )
         self.pause = seconds_cycler(AI_PAUSES, self.draft.ai_pause_seconds, self._set_pause)
-        self.think = seconds_cycler(AI_THINK_TIMES, self.draft.ai_think_seconds, self._set_think)
+        self.think = think_time_cycler(self.draft.ai_think_seconds, self._set_think)
         self.hints = Toggle((0, 0, 1, 1), self.draft.hints, self._set_hints)
         self.undo = Toggle((0, 0, 1, 1), self.draft.undo, self._set_undo)
         self.auto_play = Toggle((0, 0, 1, 1), self.draft.auto_play, self._set_auto_play)
@@ -205,8 +233,8 @@ class SettingsScene(ScrollingDialog):
     def _set_pause(self, value: float) -> None:
         self.draft.ai_pause_seconds = float(value)
 
-    def _set_think(self, value: float) -> None:
-        self.draft.ai_think_seconds = float(value)
+    def _set_think(self, value: float | None) -> None:
+        self.draft.ai_think_seconds = None if value is None else float(value)
 
     def _set_hints(self, value: bool) -> None:
         self.draft.hints = bool(value)
@@ -362,4 +390,4 @@ class SettingsScene(ScrollingDialog):
                     surface, t("settings.volume.no_device"), help_rect, round(size * 0.8), theme.WARNING, align="left"
                 )
                 continue
-            draw_text_wrapped(surface, t(f"{key}.help"), help_rect, round(size * 0.8), theme.TEXT_DIM, align="left")
+            draw_text_wrapped(surface, help_text(key), help_rect, round(size * 0.8), theme.TEXT_DIM, align="left")

@@ -7,7 +7,7 @@ from __future__ import annotations
 # is always 4 in two teams) and one row per seat with an editable name, a
 # human/computer switch and, for a computer, its level (with the seat's team
 # in a partnership game, and where the seat sits at the table). The levels offered are the game's own
-# (``game.ai.levels``) that a player chooses between: easy, medium and hard;
+# (``game.ai.levels``) that a player chooses between: easy, medium, hard and expert;
 # the "random" yardstick of the tests and benchmarks is not offered. Right panel: the house-rule
 # presets of the bundled ``config/<game>.yaml`` with their descriptions, a
 # summary of the rules in play, and "Change rules" for the rule editor. At the
@@ -108,7 +108,7 @@ if TYPE_CHECKING:
 
 # The computer levels a player may choose, weakest first; a game offers those
 # of them its registry entry has. New seats start at the default.
-PLAYER_LEVELS = ("easy", "medium", "hard")
+PLAYER_LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_LEVEL = "medium"
 NAME_LENGTH = 14
 # A name box's caret blinks this long after the last input, then rests (shown),

@@ -85,7 +85,7 @@ NUMBER_LINES = 7
 #: The rows of the contract tables under them: two headings, three modes, six levels.
 TABLE_LINES = 11
 #: Levels in the order the bars list them, weakest opponent first.
-LEVEL_ORDER = ("easy", "medium", "hard", HUMAN)
+LEVEL_ORDER = ("easy", "medium", "hard", "expert", HUMAN)
 
 
 def percent(share: float | None) -> str:

@@ -1,4 +1,4 @@
-"""Hints for the human player in words: what the hard computer player would do now, and why."""
+"""Hints for the human player in words: what the strongest computer player would do now, and why."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 # reason and that sentence's parameters. Nothing is applied: the hint never
 # spends the player's turn.
 #
-# A discard hint's ``params["cards"]`` lists the whole set the hard player
+# A discard hint's ``params["cards"]`` lists the whole set the hint player
 # would lay aside, as card codes separated by spaces; the table names and marks
 # all of them (the action itself is the first card of the set).
 

@@ -63,7 +63,7 @@ from __future__ import annotations
 # on its own deadline.
 #
 # Hints: at a table with exactly one human, and while the settings allow it,
-# the Hint button (or H) asks what the hard computer player would do in the
+# the Hint button (or H) asks what the strongest computer player would do in the
 # human's place. It works only when that human has a decision to make, also
 # from inside the bidding panel, contract chooser and kitty dialog. The session
 # computes the hint like a computer's move (``TableSession.request_hint``; its
@@ -647,7 +647,7 @@ class TableScene(Scene):
         )
 
     def request_hint(self) -> None:
-        """The Hint button or H: compute what the hard player would do here (off the render loop)."""
+        """The Hint button or H: compute what the strongest player would do here (off the render loop)."""
         if not self.hints_offered:
             return
         if not self.hint_allowed():
