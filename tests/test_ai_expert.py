@@ -12,12 +12,10 @@ from game.ai import make_player
 from game.ai import expert as expert_module
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
 from game.ai.bidwhist_worlds import BiddingFit
-from game.ai.budget import SearchBudget
+from game.ai.budget import EXPERT_BUDGET, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.expert import (
     BID_DEVIATION_Z,
-    EXPERT_BUDGET,
-    SOLVED_TRICKS,
     BidWhistExpertPlayer,
     WizardExpertPlayer,
     endgame_policy,
@@ -48,13 +46,14 @@ def test_expert_thinks_under_a_second_by_default_and_a_given_budget_limits_it() 
 
 @pytest.mark.parametrize("game", ["wizard", "bidwhist"])
 def test_play_outs_are_solved_only_in_the_last_tricks(game: str) -> None:
-    tricks = SOLVED_TRICKS[game]
+    player_type = WizardExpertPlayer if game == "wizard" else BidWhistExpertPlayer
+    tricks = player_type.solved_tricks
     late = wizard_endgame(3, 4, tricks, 1, 6) if game == "wizard" else bidwhist_endgame(3, tricks, 0, 1)
     early = wizard_endgame(3, 4, tricks + 1, 0, 6) if game == "wizard" else bidwhist_endgame(3, tricks + 1, 0, 0)
     policy = WizardRolloutPlayer() if game == "wizard" else BidWhistMediumPlayer()
-    ending = endgame_policy(late.view(late.current), policy)
+    ending = endgame_policy(late.view(late.current), policy, tricks)
     assert isinstance(ending, EndgamePlayOut) and ending.policy is policy and ending.max_tricks == tricks
-    assert endgame_policy(early.view(early.current), policy) is policy
+    assert endgame_policy(early.view(early.current), policy, tricks) is policy
 
 
 def test_the_wizard_rollout_hands_over_to_the_solver_where_the_view_by_view_play_out_does() -> None:

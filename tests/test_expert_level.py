@@ -18,7 +18,7 @@ import random
 import pytest
 
 from game.ai.budget import DEFAULT_BUDGET, SearchBudget
-from game.ai.expert import EXPERT_BUDGET
+from game.ai.budget import EXPERT_BUDGET
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.hints import REASON_KEYS, hint_for
 from game.net.table_host import _stand_in_level

@@ -36,6 +36,11 @@ class SearchBudget:
 # simulations. The measurements, and why 400: docs/BENCHMARKS.md, "The hard players' search budget".
 DEFAULT_BUDGET = SearchBudget(max_simulations=400, max_seconds=0.3)
 
+# The expert players' own (game/ai/expert.py): 0.9 s rather than a full second, since the deadline
+# is read before each simulation and the last one may run past it; this keeps a decision under a
+# second. Their simulations are slower (fitted worlds, solved endgames), so the cap rarely binds.
+EXPERT_BUDGET = SearchBudget(max_simulations=2000, max_seconds=0.9)
+
 
 # ``Deadline`` is the clock side: it reads an injectable clock
 # (``time.perf_counter`` by default) so tests can prove the time cap stops a

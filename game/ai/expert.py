@@ -7,7 +7,7 @@ from __future__ import annotations
 # fixed baseline, ``benchmarks.baseline``):
 #
 # * **The last tricks played out perfectly.** Once a decision has at most
-#   ``SOLVED_TRICKS`` tricks left, every simulated hand is played from there
+#   ``solved_tricks`` tricks left, every simulated hand is played from there
 #   by the exact endgame solver's best cards for the world
 #   (``EndgamePlayOut``: in Bid Whist for each team, in Wizard for each
 #   seat's own bid, paranoid), so a candidate is scored by what the cards can
@@ -32,7 +32,7 @@ from __future__ import annotations
 #   on clear evidence (``BID_DEVIATION_Z`` standard errors of paired gain):
 #   picking the best of many noisy bids is how the hard player came to
 #   overbid at five books.
-# * **More time**: up to ``EXPERT_BUDGET``'s 0.9 s a decision, still limited
+# * **More time**: up to ``budget.EXPERT_BUDGET``'s 0.9 s a decision, still limited
 #   by the settings' thinking time when one is given.
 
 import random
@@ -40,7 +40,7 @@ import time
 from typing import Any
 
 from game.ai.bidwhist_worlds import BiddingFit
-from game.ai.budget import Clock, SearchBudget
+from game.ai.budget import EXPERT_BUDGET, Clock, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates
 from game.ai.search_pimc import RolloutPolicy, SearchResult
@@ -48,15 +48,13 @@ from game.rules.actions import Action, ActionKind, bid
 from game.rules.core import Phase
 from game.rules.view import BidWhistView, PlayerView, WizardView
 
-__all__ = ["EXPERT_BUDGET", "BidWhistExpertPlayer", "WizardExpertPlayer"]
+__all__ = ["BidWhistExpertPlayer", "WizardExpertPlayer"]
 
-# 0.9 s rather than a full second: the deadline is read before each simulation, so the last
-# one may run past it; this keeps a decision's whole time under a second.
-EXPERT_BUDGET = SearchBudget(max_simulations=2000, max_seconds=0.9)
-# Tricks left from which a decision's play-outs are solved: one Bid Whist solver (the teams' game
-# is zero-sum) values 4 tricks in about 2.3 ms; Wizard needs a paranoid solver per seat, about
-# 2.4 ms each from 3 tricks and 14 ms from 4.
-SOLVED_TRICKS = {"wizard": 3, "bidwhist": 4}
+# Tricks left from which a decision's play-outs are solved (each player's ``solved_tricks``): one
+# Bid Whist solver (the teams' game is zero-sum) values 4 tricks in about 2.3 ms; Wizard needs a
+# paranoid solver per seat, about 2.4 ms each from 3 tricks and 14 ms from 4.
+WIZARD_SOLVED_TRICKS = 3
+BIDWHIST_SOLVED_TRICKS = 4
 ENDGAME_NODES = 20_000  # per solver and play-out: the rare hard endgame falls back on the medium players
 BID_DEVIATION_Z = 1.0
 # Uniform draws per fitted Bid Whist world: 16 cost 8.5 ms a world, 40 cost 12 ms, and also fitting the
@@ -65,7 +63,9 @@ FIT_TRIES = 16
 
 
 class WizardExpertPlayer(WizardHardPlayer):
-    """Wizard by simulation, each simulated round ending with perfect play."""
+    """Wizard by simulation, the simulated rounds of its last tricks played out perfectly."""
+
+    solved_tricks = WIZARD_SOLVED_TRICKS
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
@@ -73,12 +73,14 @@ class WizardExpertPlayer(WizardHardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        return super()._search(view, rng, endgame_policy(view, policy), preferred)
+        return super()._search(view, rng, endgame_policy(view, policy, self.solved_tricks), preferred)
 
 
 class BidWhistExpertPlayer(BidWhistHardPlayer):
     """Bid Whist by simulation in worlds that fit the bidding and the play, each simulated hand
     ending with perfect play, and bids judged by the contract they lead to."""
+
+    solved_tricks = BIDWHIST_SOLVED_TRICKS
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
@@ -90,15 +92,15 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
         self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
         fit = BiddingFit(view, max_tries=FIT_TRIES)
-        policy = endgame_policy(view, policy)
+        policy = endgame_policy(view, policy, self.solved_tricks)
         if view.phase == Phase.BID:
             return self._run(view, rng, policy, expert_bid_candidates(view, preferred), preferred, draw_hidden=fit.draw)
         return self._search_with(view, rng, policy, preferred, fit.draw)
 
 
-def endgame_policy(view: PlayerView, policy: RolloutPolicy) -> RolloutPolicy:
-    """``policy``, ending its play-outs with the solver when ``view``'s hand is near its end."""
-    tricks = SOLVED_TRICKS[view.game]
+def endgame_policy(view: PlayerView, policy: RolloutPolicy, tricks: int) -> RolloutPolicy:
+    """``policy``, ending its play-outs with the solver from ``tricks`` tricks left when ``view``'s
+    hand has no more cards than that."""
     if view.phase == Phase.PLAY and len(view.hand) <= tricks:
         return EndgamePlayOut(policy, tricks, ENDGAME_NODES)
     return policy

@@ -107,8 +107,7 @@ def help_text(key: str) -> str:
     if key != "settings.ai_think":
         return t(f"{key}.help")
     # Imported here, when the dialog draws: the search players are not loaded before they play.
-    from game.ai.budget import DEFAULT_BUDGET
-    from game.ai.expert import EXPERT_BUDGET
+    from game.ai.budget import DEFAULT_BUDGET, EXPERT_BUDGET
 
     hard, expert = (t("settings.seconds", value=decimal_words(b.max_seconds)) for b in (DEFAULT_BUDGET, EXPERT_BUDGET))
     return t("settings.ai_think.help", hard=hard, expert=expert)
