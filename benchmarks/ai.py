@@ -84,6 +84,7 @@ import multiprocessing
 import os
 import platform
 import random
+import signal
 import statistics
 import time
 from collections import Counter
@@ -489,6 +490,11 @@ def forecast_seconds(game: str, a: LevelSpec, b: LevelSpec, sets: int, jobs: int
     return total / max(1, min(jobs, sets))
 
 
+def _default_sigterm() -> None:
+    """A worker process dies on SIGTERM (the pool's own way to end it), whatever its parent does with one."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def run_matchup(game: str, a: LevelSpec, b: LevelSpec, seeds: Sequence[int], jobs: int) -> list[SetResult]:
     forecast = forecast_seconds(game, a, b, len(seeds), jobs)
     if forecast:
@@ -506,15 +512,22 @@ def run_matchup(game: str, a: LevelSpec, b: LevelSpec, seeds: Sequence[int], job
             left = (now - start) / done * (len(work) - done)
             print(f"  ... {done}/{len(work)} sets in {duration(now - start)}, about {duration(left)} left", flush=True)
 
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            for result in pool.imap(_play_set, work):
-                results.append(result)
+    try:
+        if jobs > 1:
+            with multiprocessing.Pool(jobs, initializer=_default_sigterm) as pool:
+                for result in pool.imap(_play_set, work):
+                    results.append(result)
+                    progress(len(results))
+        else:
+            for job in work:
+                results.append(_play_set(job))
                 progress(len(results))
-    else:
-        for job in work:
-            results.append(_play_set(job))
-            progress(len(results))
+    except KeyboardInterrupt:
+        # Stopped early (Ctrl+C, or SIGTERM: see ``main``): the sets already finished are whole
+        # duplicate sets, so their table is still a fair one, only with wider intervals.
+        print(f"  stopped after {len(results)} of {len(work)} sets: the table counts the finished ones", flush=True)
+        if not results:
+            raise
     return results
 
 
@@ -586,6 +599,15 @@ def main(argv: Iterable[str] | None = None) -> None:
         help="searching levels' time budgets read the wall clock (default: the process's CPU time)",
     )
     args = parser.parse_args(None if argv is None else list(argv))
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)  # a TERM stops a run as Ctrl+C does
+    try:
+        run(args)
+    finally:
+        signal.signal(signal.SIGTERM, before)
+
+
+def run(args: argparse.Namespace) -> None:
+    """The match-ups the command line asks for, each printed as its table."""
     if (args.games is not None and args.games < 1) or args.jobs < 1:
         raise SystemExit("--games and --jobs must be at least 1")
     games = ("wizard", "bidwhist") if args.game == "all" else (args.game,)

@@ -295,3 +295,20 @@ def test_searching_levels_think_in_cpu_time_unless_the_wall_clock_is_asked_for()
     walled = tournament.build_player(wizard, tournament.LevelSpec("baseline", simulations=10, wall_clock=True))
     assert walled.clock is not time.process_time  # type: ignore[attr-defined]
     assert not hasattr(tournament.build_player(wizard, tournament.LevelSpec("medium")), "clock")
+
+
+def test_a_run_stopped_early_reports_the_sets_it_finished(monkeypatch: pytest.MonkeyPatch, capsys) -> None:
+    played: list[int] = []
+
+    def play_or_stop(job: tuple[str, tournament.LevelSpec, tournament.LevelSpec, int]) -> tournament.SetResult:
+        if played:
+            raise KeyboardInterrupt  # as a Ctrl+C (or a SIGTERM) in the second set
+        played.append(job[3])
+        return real_play_set(job)
+
+    real_play_set = tournament._play_set
+    monkeypatch.setattr(tournament, "_play_set", play_or_stop)
+    spec = tournament.LevelSpec("medium")
+    sets = tournament.run_matchup("wizard", spec, tournament.LevelSpec("easy"), [5, 6, 7], jobs=1)
+    assert len(sets) == 1 and sets[0].games == 4
+    assert "stopped after 1 of 3 sets" in capsys.readouterr().out
