@@ -1,6 +1,8 @@
 """Engine throughput: random legal playouts of whole games, per game; the endgame solver's speed.
 
-Run ``python -m benchmarks.engine [--seconds S] [--repeats N] [--solver] [--solver-tricks 3,4,5,6]``.
+Run ``python -m benchmarks.engine [--seconds S] [--repeats N] [--solver] [--solver-tricks 3,4,5,6]``,
+or ``python -m benchmarks.engine --vs-openspiel [--seconds S] [--pairs N]`` to compare with OpenSpiel
+(``benchmarks.engine_vs_openspiel``).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks import engine_vs_openspiel
 from game.ai.endgame_solver import EndgameSolver, NodeLimitReached
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.search_pimc import play_out
@@ -199,7 +202,17 @@ def main() -> None:
         default=[3, 4, 5, 6],
         help="tricks left at which the solver is measured, comma-separated (default 3,4,5,6)",
     )
+    parser.add_argument(
+        "--vs-openspiel",
+        action="store_true",
+        help="compare the Wizard fast path with OpenSpiel's oh_hell (needs requirements-bench.txt)",
+    )
+    parser.add_argument("--pairs", type=int, default=5, help="--vs-openspiel: interleaved pairs of runs (default 5)")
     args = parser.parse_args()
+    if args.vs_openspiel:
+        print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
+        engine_vs_openspiel.compare(args.pairs, args.seconds)
+        return
     if args.solver:
         print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
         _solver_table(args.solver_tricks, args.repeats)
