@@ -53,9 +53,7 @@ def search_position(game: str, players: int, seed: int) -> GameState:
     return state
 
 
-def simulations_per_decision(
-    game: str, players: int, clock: Callable[[], float] = time.process_time
-) -> list[int]:
+def simulations_per_decision(game: str, players: int, clock: Callable[[], float] = time.process_time) -> list[int]:
     """The simulations the hard player ran for each of the game's fixed decisions."""
     hard: Any = {"bidwhist": BidWhistHardPlayer, "wizard": WizardHardPlayer}[game](DEFAULT_BUDGET, clock)
     counts = []

@@ -20,13 +20,19 @@ from __future__ import annotations
 # team) may double the hand or win the game (``boston``); and the ace may be
 # the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
+from bisect import bisect_right
 from collections.abc import Sequence
+from functools import lru_cache
 from random import Random
 from typing import Any, cast
 
 from game.rules.actions import (
+    DIRECTION_ACTIONS,
+    DISCARD_ACTIONS,
     NEXT_DEAL,
     PASS,
+    PLAY_ACTIONS,
+    TRUMP_ACTIONS,
     Action,
     ActionKind,
     BidMode,
@@ -34,7 +40,6 @@ from game.rules.actions import (
     choose_direction,
     choose_trump,
     discard,
-    play,
     take,
 )
 from game.rules.cards import (
@@ -55,6 +60,7 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import (
     BidMade,
     BidWhistHandScored,
+    CardPlayed,
     ContractSet,
     Dealt,
     Discarded,
@@ -104,6 +110,15 @@ BOOKS_BEFORE_BID = 6  # a bid of n books promises the first six books plus n
 KITTY_CLEAR_EDGE = 4  # no kitty card among the first or last four cards dealt
 
 _MODE_WORDS = ("uptown", "downtown", "no trump")
+
+# The phases and action kinds the hot path compares with, read once: an enum
+# member read from its class costs a class attribute lookup every time.
+_BID, _CONTRACT, _DISCARD, _PLAY, _HAND_OVER = Phase.BID, Phase.CONTRACT, Phase.DISCARD, Phase.PLAY, Phase.HAND_OVER
+_PLAY_KIND, _DISCARD_KIND = ActionKind.PLAY, ActionKind.DISCARD
+# The seat of each card dealt in turn after ``dealer``, the kitty's cards aside: clockwise from its left.
+_DEAL_SEATS = tuple(
+    tuple((dealer + 1 + index) % PLAYERS for index in range(PLAYERS * HAND_SIZE)) for dealer in range(PLAYERS)
+)
 
 
 def team_of(seat: int) -> int:
@@ -268,6 +283,28 @@ def trick_values(state: BidWhistState, seat: int) -> tuple[int, ...] | None:
     return tuple(range(TRICKS_PER_HAND + 1))
 
 
+def bid_key(books: int, mode: int, rules: BidWhistRules) -> int:
+    """Ordering of bids: higher number first; at one number no trump beats
+    both suit modes, and downtown beats uptown only under the variant."""
+    if mode == BidMode.NOTRUMP:
+        mode_rank = 2
+    elif mode == BidMode.DOWNTOWN and rules.downtown_outranks_uptown:
+        mode_rank = 1
+    else:
+        mode_rank = 0
+    return books * 3 + mode_rank
+
+
+@lru_cache(maxsize=64)
+def bid_ladder(rules: BidWhistRules) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    """Every bid ``rules`` allow, lowest first, and its ranking key (``bid_key``):
+    the keys never fall along the ladder, so the bids above a key are the
+    ladder's tail from ``bisect_right(keys, key)``. Built once per rules
+    (a search starts thousands of games under one set) and shared."""
+    bids = [(bid_key(books, mode, rules), bid(books, mode)) for books in range(rules.min_bid, 8) for mode in (0, 1, 2)]
+    return tuple(key for key, _ in bids), tuple(action for _, action in bids)
+
+
 def bid_words(books: int, mode: int) -> str:
     return f"{books} {_MODE_WORDS[mode]}"
 
@@ -371,11 +408,9 @@ class BidWhistState(TrickGameState):
         # deal number -> (hands, kitty). Shared between clones; never mutated.
         self.fixed_deals = fixed_deals or {}
         self.winner_team = -1
-        # Every bid these house rules allow, with its ranking key, lowest first;
-        # depends only on the rules, so clones share it.
-        self._ladder = [
-            (self.bid_key(books, mode), bid(books, mode)) for books in range(rules.min_bid, 8) for mode in (0, 1, 2)
-        ]
+        # Every bid these house rules allow and its ranking key, lowest first
+        # (``bid_ladder``); depends only on the rules, so states share it.
+        self._ladder = bid_ladder(rules)
         self._kitty_size = kitty_size(rules)
         self.phase = Phase.BID
         self.current = -1
@@ -416,19 +451,24 @@ class BidWhistState(TrickGameState):
             sequence = _sequence_for(hands, kitty, self.dealer, rng)
         else:
             deck = shuffled(deck_of(self.rules), rng)
-            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), self._kitty_size))
+            kitty_positions = sorted(
+                rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), self._kitty_size)
+            )
+            # The kitty takes the cards at its positions; the others go one at a time
+            # clockwise from the dealer's left, so the seat ``offset`` places after it
+            # gets every fourth of them from ``offset`` on. The dealing order records
+            # each card's seat, -1 for the kitty's.
+            kitty = [deck[position] for position in kitty_positions]
+            to_hands = deck[:]
+            seats = list(_DEAL_SEATS[self.dealer])
+            for position in reversed(kitty_positions):
+                del to_hands[position]
+            for position in kitty_positions:  # rising, so each lands at its own position
+                seats.insert(position, -1)
             hands = [[], [], [], []]
-            kitty = []
-            sequence = []
-            seat = self.dealer
-            for position, card in enumerate(deck):
-                if position in kitty_positions:
-                    kitty.append(card)
-                    sequence.append((card, -1))
-                else:
-                    seat = (seat + 1) % PLAYERS
-                    hands[seat].append(card)
-                    sequence.append((card, seat))
+            for offset in range(PLAYERS):
+                hands[(self.dealer + 1 + offset) % PLAYERS] = to_hands[offset::PLAYERS]
+            sequence = list(zip(deck, seats))
         self.hands = hands
         self.kitty = kitty
         self.deal_sequence = sequence
@@ -469,15 +509,8 @@ class BidWhistState(TrickGameState):
         return TRICKS_PER_HAND
 
     def bid_key(self, books: int, mode: int) -> int:
-        """Ordering of bids: higher number first; at one number no trump beats
-        both suit modes, and downtown beats uptown only under the variant."""
-        if mode == BidMode.NOTRUMP:
-            mode_rank = 2
-        elif mode == BidMode.DOWNTOWN and self.rules.downtown_outranks_uptown:
-            mode_rank = 1
-        else:
-            mode_rank = 0
-        return books * 3 + mode_rank
+        """Ordering of bids under this game's rules (see ``bid_key``)."""
+        return bid_key(books, mode, self.rules)
 
     def _dealer_must_bid(self) -> bool:
         return self.current == self.dealer and self.high_bidder < 0 and self.rules.all_pass == "dealer_must_bid"
@@ -490,37 +523,45 @@ class BidWhistState(TrickGameState):
         """The suit players must follow, or NO_SUIT when anything may be played."""
         return _led_suit(self.trick, self._eff)
 
+    # ``legal_actions`` and ``apply_in_place`` are the search's hot path: a simulated
+    # hand asks each once per move, so they read module constants and tables
+    # (``_PLAY``, ``PLAY_ACTIONS``) rather than enum attributes and helper calls.
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == Phase.PLAY:
-            return [play(c) for c in self.legal_cards()]
-        if phase == Phase.BID:
+        if phase == _PLAY:
+            return [PLAY_ACTIONS[card] for card in self.legal_cards()]
+        if phase == _DISCARD:
+            return [DISCARD_ACTIONS[card] for card in self.hands[self.declarer]]
+        if phase == _BID:
             actions = [] if self._dealer_must_bid() else [PASS]
-            high = self.high_key
-            actions.extend(action for key, action in self._ladder if key > high)
+            keys, bids = self._ladder
+            actions.extend(bids[bisect_right(keys, self.high_key) :])  # the bids above the high one
             if self._dealer_may_take():
                 actions.extend(take(self.high_books, mode) for mode in (0, 1, 2))
             return actions
-        if phase == Phase.CONTRACT:
+        if phase == _CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
-                return [choose_direction(0), choose_direction(1)]
-            return [choose_trump(s) for s in range(4)]
-        if phase == Phase.DISCARD:
-            return [discard(c) for c in self.hands[self.declarer]]
-        if phase == Phase.HAND_OVER:
+                return list(DIRECTION_ACTIONS)
+            return list(TRUMP_ACTIONS)
+        if phase == _HAND_OVER:
             return [NEXT_DEAL]
         return []
 
     def legal_cards(self) -> list[int]:
         """Cards the current player may play (the hot path of every playout)."""
         hand = self.hands[self.current]
-        if not self.trick:
-            return hand[:]
-        led = self.led_suit()
-        if led == NO_SUIT or self.rules.renege == "penalized":
+        trick = self.trick
+        if not trick:
             return hand[:]
         eff = self._eff
-        follow = [c for c in hand if eff[c] == led]
+        led = eff[trick[0]]
+        if led == NO_SUIT:  # a joker led in no trump: the next card sets the suit
+            led = _led_suit(trick, eff)
+            if led == NO_SUIT:
+                return hand[:]
+        if self.rules.renege == "penalized":
+            return hand[:]
+        follow = [card for card in hand if eff[card] == led]
         return follow if follow else hand[:]
 
     # ------------------------------------------------------------------ apply
@@ -530,14 +571,14 @@ class BidWhistState(TrickGameState):
         if check:
             self.check_legal(action)
         kind = action.kind
-        if kind == ActionKind.PLAY:
+        if kind == _PLAY_KIND:
             self._play(action.value, events)
+        elif kind == _DISCARD_KIND:
+            self._discard(action.value, events)
         elif kind == ActionKind.PASS or kind == ActionKind.BID or kind == ActionKind.TAKE:
             self._bid(action, events)
         elif kind == ActionKind.TRUMP or kind == ActionKind.DIRECTION:
             self._contract(action, events)
-        elif kind == ActionKind.DISCARD:
-            self._discard(action.value, events)
         elif kind == ActionKind.NEXT_DEAL:
             self.dealer = (self.dealer + 1) % PLAYERS
             self.deal(events)
@@ -678,16 +719,32 @@ class BidWhistState(TrickGameState):
             events.append(Discarded(self.declarer, card, self.table_books()))
 
     def _play(self, card: int, events: list[GameEvent] | None) -> None:
+        """The seat to play lays ``card`` (already checked) on the trick: ``_lay_card``'s
+        steps with Bid Whist's led suit, renege and trick winner read inline."""
         seat = self.current
+        hand = self.hands[seat]
         renege = False
-        if self.trick and self.rules.renege == "penalized":
-            led = self.led_suit()
-            if led != NO_SUIT:
-                eff = self._eff
-                if eff[card] != led and any(eff[c] == led for c in self.hands[seat]):
+        trick = self.trick
+        if trick:
+            eff = self._eff
+            led = eff[trick[0]]
+            if led == NO_SUIT:
+                led = _led_suit(trick, eff)
+            if led != NO_SUIT and eff[card] != led:  # a failure to follow suit
+                if self.rules.renege == "penalized" and any(eff[c] == led for c in hand):
                     renege = True
                     self.reneges.append((len(self.tricks), seat))
-        self._lay_card(seat, card, renege, events)
+                self.follow_failures.append((len(self.tricks), seat, led))
+        hand.remove(card)
+        self.hand_plays.append((seat, PLAY_ACTIONS[card]))
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if events is not None:
+            events.append(CardPlayed(seat, card, renege))
+        if len(trick) < PLAYERS:
+            self.current = (seat + 1) % PLAYERS
+            return
+        self._close_trick(_winner_index(trick, self._eff, self._power, self.trump), events)
 
     def trick_winner_index(self) -> int:
         """Index in the trick of the winning card: highest trump, else highest
