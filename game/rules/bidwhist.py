@@ -529,7 +529,14 @@ class BidWhistState(TrickGameState):
     def legal_actions(self) -> list[Action]:
         phase = self.phase
         if phase == _PLAY:
-            return [PLAY_ACTIONS[card] for card in self.legal_cards()]
+            hand = self.hands[self.current]
+            led = self._suit_to_follow()
+            if led != NO_SUIT:
+                eff = self._eff
+                follow = [PLAY_ACTIONS[card] for card in hand if eff[card] == led]
+                if follow:
+                    return follow
+            return [PLAY_ACTIONS[card] for card in hand]
         if phase == _DISCARD:
             return [DISCARD_ACTIONS[card] for card in self.hands[self.declarer]]
         if phase == _BID:
@@ -548,21 +555,31 @@ class BidWhistState(TrickGameState):
         return []
 
     def legal_cards(self) -> list[int]:
-        """Cards the current player may play (the hot path of every playout)."""
+        """Cards the current player may play (the hot path of every playout; ``legal_actions``
+        lists the same cards as actions)."""
         hand = self.hands[self.current]
+        led = self._suit_to_follow()
+        if led != NO_SUIT:
+            eff = self._eff
+            follow = [card for card in hand if eff[card] == led]
+            if follow:
+                return follow
+        return hand[:]
+
+    def _suit_to_follow(self) -> int:
+        """The suit the player to play must follow if it can, or NO_SUIT when any card
+        may be played: on lead, after a joker led in no trump alone, or where the house
+        rules let a renege through (``renege: penalized``)."""
         trick = self.trick
         if not trick:
-            return hand[:]
+            return NO_SUIT
         eff = self._eff
         led = eff[trick[0]]
         if led == NO_SUIT:  # a joker led in no trump: the next card sets the suit
             led = _led_suit(trick, eff)
-            if led == NO_SUIT:
-                return hand[:]
         if self.rules.renege == "penalized":
-            return hand[:]
-        follow = [card for card in hand if eff[card] == led]
-        return follow if follow else hand[:]
+            return NO_SUIT
+        return led
 
     # ------------------------------------------------------------------ apply
     def apply_in_place(self, action: Action, events: list[GameEvent] | None = None, check: bool = True) -> None:
