@@ -44,24 +44,28 @@ def shuffled(deck: Sequence[int], rng: Random) -> list[int]:
     the shuffle is done here with the same steps and the same draws as
     CPython's ``Random.shuffle`` (a Fisher-Yates pass drawing each index with
     ``_randbelow``: ``getrandbits`` of the bound's bit length until below it),
-    without its two method calls per card. ``test_core`` checks the two agree.
+    without its two method calls per card (``tests/test_rules_fast_path.py`` checks the two agree).
     """
     cards = list(deck)
     if type(rng) is not Random:  # a subclass may draw otherwise: let it shuffle
         rng.shuffle(cards)
         return cards
     getrandbits = rng.getrandbits
-    bits = _BIT_LENGTHS
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        k = bits[bound] if bound < _BIT_TABLE_SIZE else bound.bit_length()
-        j = getrandbits(k)
-        while j >= bound:
-            j = getrandbits(k)
+    for i, bits in _shuffle_steps(len(cards)):
+        j = getrandbits(bits)  # below 2 ** bits; drawn again until at most i
+        while j > i:
+            j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
 
 
-# The bit length of every bound a deck of up to 64 cards shuffles with.
-_BIT_TABLE_SIZE = 65
-_BIT_LENGTHS = tuple(n.bit_length() for n in range(_BIT_TABLE_SIZE))
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The steps of a shuffle of ``size`` cards: each index from the last down to 1 with
+    the bit length of the number of places it may swap with (its own and those below)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps

@@ -67,6 +67,7 @@ POINTS_PER_TRICK = 10
 # member read from its class costs a class attribute lookup every time.
 _PLAY, _PREDICT, _TRUMP_CHOICE, _HAND_OVER = Phase.PLAY, Phase.PREDICT, Phase.TRUMP_CHOICE, Phase.HAND_OVER
 _PLAY_KIND = ActionKind.PLAY
+_PLAY_WIZARD, _PLAY_JESTER = PLAY_ACTIONS[WIZARD], PLAY_ACTIONS[JESTER]
 
 
 def draw_value(card: int) -> int:
@@ -173,8 +174,12 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     """Index of the winning card of a full trick with ``trump`` (NO_SUIT for
     none): the first Wizard; else the highest trump; else the highest card of
     the suit led; else (every card a Jester) the first Jester."""
-    strength = _STRENGTH_ROWS[trump + 1][led_suit_of(cards) + 1]
-    values = [strength[card] for card in cards]
+    if not cards:
+        return 0
+    first = cards[0]
+    led = SUIT_OF[first] if first != JESTER else led_suit_of(cards)  # most tricks: the first card's
+    strength = _STRENGTH_ROWS[trump + 1][led + 1]
+    values = list(map(strength.__getitem__, cards))
     return values.index(max(values))  # the first of equal strengths: index() finds the first
 
 
@@ -446,8 +451,21 @@ class WizardState(TrickGameState):
     # (``_PLAY``, ``PLAY_ACTIONS``) rather than enum attributes and helper calls.
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == _PLAY:
-            return [PLAY_ACTIONS[card] for card in self.legal_cards()]
+        if phase == _PLAY:  # ``legal_cards`` as actions, in one pass
+            hand = self.hands[self.current]
+            trick = self.trick
+            if trick:
+                first = trick[0]
+                led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)
+                if led != NO_SUIT:
+                    follow = [PLAY_ACTIONS[card] for card in hand if SUIT_OF[card] == led]
+                    if follow:
+                        if WIZARD in hand:
+                            follow.append(_PLAY_WIZARD)
+                        if JESTER in hand:
+                            follow.append(_PLAY_JESTER)
+                        return follow
+            return [PLAY_ACTIONS[card] for card in _distinct(hand)]
         if phase == _PREDICT:
             actions = list(PREDICT_ACTIONS[: self.deal_number + 1])
             forbidden = self.forbidden_bid()  # never above the round's number of cards
@@ -461,6 +479,7 @@ class WizardState(TrickGameState):
         return []
 
     def legal_cards(self) -> list[int]:
+        """The cards the seat to play may play (``legal_actions`` lists the same as actions)."""
         hand = self.hands[self.current]
         trick = self.trick
         if trick:
@@ -475,7 +494,7 @@ class WizardState(TrickGameState):
                     if JESTER in hand:
                         follow.append(JESTER)
                     return follow
-        return list(dict.fromkeys(hand))  # the four Wizards (and Jesters) are one choice, not four
+        return _distinct(hand)
 
     # ------------------------------------------------------------------ apply
     def apply_in_place(self, action: Action, events: list[GameEvent] | None = None, check: bool = True) -> None:
@@ -483,7 +502,27 @@ class WizardState(TrickGameState):
             self.check_legal(action)
         kind = action.kind
         if kind == _PLAY_KIND:
-            self._play(action.value, events)
+            # A card, the hot path: ``_lay_card``'s steps with Wizard's led suit and trick
+            # winner, inline.
+            card = action.value
+            seat = self.current
+            self.hands[seat].remove(card)
+            trick = self.trick
+            if trick:
+                first = trick[0]
+                led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)
+                # Only a suit card of another suit shows a void: a Wizard or a Jester may always be played.
+                if led >= 0 and card < 52 and SUIT_OF[card] != led:
+                    self.follow_failures.append((len(self.tricks), seat, led))
+            self.hand_plays.append((seat, PLAY_ACTIONS[card]))
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if events is not None:
+                events.append(CardPlayed(seat, card, False))
+            if len(trick) < self.num_players:
+                self.current = (seat + 1) % self.num_players
+            else:
+                self._close_trick(trick_winner(trick, self.trump), events)
         elif kind == ActionKind.PREDICT:
             self._predict(action.value, events)
         elif kind == ActionKind.TRUMP:
@@ -542,28 +581,6 @@ class WizardState(TrickGameState):
         return IllegalActionError(
             f"You must follow {suit_name} (or play a Wizard or a Jester)", "must_follow", suit=led
         )
-
-    def _play(self, card: int, events: list[GameEvent] | None) -> None:
-        """The seat to play lays ``card`` (already checked) on the trick: ``_lay_card``'s
-        steps with Wizard's led suit and trick winner read inline."""
-        seat = self.current
-        self.hands[seat].remove(card)
-        trick = self.trick
-        if trick:
-            first = trick[0]
-            led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)
-            # Only a suit card of another suit shows a void: a Wizard or a Jester may always be played.
-            if led >= 0 and card < 52 and SUIT_OF[card] != led:
-                self.follow_failures.append((len(self.tricks), seat, led))
-        self.hand_plays.append((seat, PLAY_ACTIONS[card]))
-        trick.append(card)
-        self.trick_seats.append(seat)
-        if events is not None:
-            events.append(CardPlayed(seat, card, False))
-        if len(trick) < self.num_players:
-            self.current = (seat + 1) % self.num_players
-            return
-        self._close_trick(trick_winner(trick, self.trump), events)
 
     def _predict(self, value: int, events: list[GameEvent] | None) -> None:
         seat = self.current
@@ -699,6 +716,14 @@ _COMMON_WIZARD_FIELDS = tuple(
 _SEAT_WIZARD_READERS = tuple((name, read) for name, read in WIZARD_VIEW_FIELDS.items() if name in _SEAT_WIZARD_FIELDS)
 # Called as LazyWizardView(state, seat, **known), not with the fields.
 LazyWizardView: Callable[..., WizardView] = lazy_view_type(WizardView, WIZARD_VIEW_FIELDS)
+
+
+def _distinct(cards: list[int]) -> list[int]:
+    """Cards without repeats, in hand order: the four Wizards (and Jesters) are one choice,
+    not four. Most hands hold at most one of each, and two counts cost less than a dict."""
+    if cards.count(WIZARD) > 1 or cards.count(JESTER) > 1:
+        return list(dict.fromkeys(cards))
+    return cards[:]
 
 
 _PHASE_PROMPTS = {
