@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from random import Random
 from typing import Any, cast
 
@@ -205,22 +205,45 @@ def _led_suit(cards: Sequence[int], eff: Sequence[int]) -> int:
     return NO_SUIT
 
 
+def _strength(card: int, led: int, eff: Sequence[int], power: Sequence[int], trump: int) -> int:
+    """How strongly ``card`` contends for a trick led in ``led``: a trump by its power above
+    any card of the suit led, which rank by power; -1 for a card that cannot win (another
+    suit, or a joker in no trump)."""
+    suit = eff[card]
+    if suit == NO_SUIT:  # a joker in no trump never wins
+        return -1
+    if suit == trump:
+        return 200 + power[card]
+    if suit == led:
+        return 100 + power[card]
+    return -1
+
+
 def _winner_index(cards: Sequence[int], eff: Sequence[int], power: Sequence[int], trump: int) -> int:
     led = _led_suit(cards, eff)
-    best_index, best = 0, -1
-    for index, card in enumerate(cards):
-        suit = eff[card]
-        if suit == NO_SUIT:  # a joker in no trump never wins
-            continue
-        if suit == trump:
-            strength = 200 + power[card]
-        elif suit == led:
-            strength = 100 + power[card]
-        else:
-            continue
-        if strength > best:
-            best, best_index = strength, index
-    return best_index
+    values = [_strength(card, led, eff, power, trump) for card in cards]
+    return values.index(max(values))  # the strongest; no card can win only in a trick of jokers: the first
+
+
+# ``_strength`` of every card for one contract, a row per suit led (NO_SUIT first): built
+# once per contract, so that a trick's winner is a lookup per card.
+StrengthRows = tuple[tuple[int, ...], ...]
+
+
+@cache
+def _strength_rows(trump: int, downtown: bool, low_ace: bool) -> StrengthRows:
+    eff, power = _EFFECTIVE[trump], _POWER[downtown, low_ace]
+    return tuple(tuple(_strength(card, led, eff, power, trump) for card in range(54)) for led in range(NO_SUIT, 4))
+
+
+def _winner_by_rows(cards: list[int], eff: Sequence[int], rows: StrengthRows) -> int:
+    """``_winner_index`` read from the contract's ``_strength_rows``."""
+    led = eff[cards[0]]
+    if led == NO_SUIT:
+        led = _led_suit(cards, eff)
+    row = rows[led + 1]
+    values = list(map(row.__getitem__, cards))
+    return values.index(max(values))  # the first of equal strengths, as in ``_winner_index``
 
 
 def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhistRules | None = None) -> list[int]:
@@ -382,6 +405,7 @@ class BidWhistState(TrickGameState):
         "boston",
         "_eff",
         "_power",
+        "_strengths",
         "_ladder",
         "_kitty_size",
     )
@@ -436,6 +460,7 @@ class BidWhistState(TrickGameState):
         self.boston = False
         self._eff = _EFFECTIVE[NO_SUIT]
         self._power = rank_power(0)
+        self._strengths = _strength_rows(NO_SUIT, False, False)
 
     def deal(self, events: list[GameEvent] | None) -> None:
         """Deal the next hand: 12 cards each, one at a time from the dealer's
@@ -500,6 +525,7 @@ class BidWhistState(TrickGameState):
         new.boston = self.boston
         new._eff = self._eff
         new._power = self._power
+        new._strengths = self._strengths
         new._ladder = self._ladder
         new._kitty_size = self._kitty_size
         return new
@@ -528,14 +554,18 @@ class BidWhistState(TrickGameState):
     # (``_PLAY``, ``PLAY_ACTIONS``) rather than enum attributes and helper calls.
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == _PLAY:
+        if phase == _PLAY:  # ``legal_cards`` as actions, in one pass
             hand = self.hands[self.current]
-            led = self._suit_to_follow()
-            if led != NO_SUIT:
+            trick = self.trick
+            if trick and self.rules.renege != "penalized":  # see ``_suit_to_follow``
                 eff = self._eff
-                follow = [PLAY_ACTIONS[card] for card in hand if eff[card] == led]
-                if follow:
-                    return follow
+                led = eff[trick[0]]
+                if led == NO_SUIT:
+                    led = _led_suit(trick, eff)
+                if led != NO_SUIT:
+                    follow = [PLAY_ACTIONS[card] for card in hand if eff[card] == led]
+                    if follow:
+                        return follow
             return [PLAY_ACTIONS[card] for card in hand]
         if phase == _DISCARD:
             return [DISCARD_ACTIONS[card] for card in self.hands[self.declarer]]
@@ -589,7 +619,33 @@ class BidWhistState(TrickGameState):
             self.check_legal(action)
         kind = action.kind
         if kind == _PLAY_KIND:
-            self._play(action.value, events)
+            # A card, the hot path: ``_lay_card``'s steps with Bid Whist's led suit, renege
+            # and trick winner, inline.
+            card = action.value
+            seat = self.current
+            hand = self.hands[seat]
+            renege = False
+            trick = self.trick
+            if trick:
+                eff = self._eff
+                led = eff[trick[0]]
+                if led == NO_SUIT:
+                    led = _led_suit(trick, eff)
+                if led != NO_SUIT and eff[card] != led:  # a failure to follow suit
+                    if self.rules.renege == "penalized" and any(eff[c] == led for c in hand):
+                        renege = True
+                        self.reneges.append((len(self.tricks), seat))
+                    self.follow_failures.append((len(self.tricks), seat, led))
+            hand.remove(card)
+            self.hand_plays.append((seat, PLAY_ACTIONS[card]))
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if events is not None:
+                events.append(CardPlayed(seat, card, renege))
+            if len(trick) < PLAYERS:
+                self.current = (seat + 1) % PLAYERS
+            else:
+                self._close_trick(_winner_by_rows(trick, self._eff, self._strengths), events)
         elif kind == _DISCARD_KIND:
             self._discard(action.value, events)
         elif kind == ActionKind.PASS or kind == ActionKind.BID or kind == ActionKind.TAKE:
@@ -708,6 +764,8 @@ class BidWhistState(TrickGameState):
             self.direction = 0 if self.high_mode == BidMode.UPTOWN else 1
         self._eff = _EFFECTIVE[self.trump]
         self._power = rank_power(self.direction, self.rules)
+        downtown = self.direction == 1
+        self._strengths = _strength_rows(self.trump, downtown, downtown and ace_low(self.rules))
         declarer = self.declarer
         self.hands[declarer].extend(self.kitty)
         self.phase = Phase.DISCARD
@@ -735,38 +793,10 @@ class BidWhistState(TrickGameState):
         if events is not None:
             events.append(Discarded(self.declarer, card, self.table_books()))
 
-    def _play(self, card: int, events: list[GameEvent] | None) -> None:
-        """The seat to play lays ``card`` (already checked) on the trick: ``_lay_card``'s
-        steps with Bid Whist's led suit, renege and trick winner read inline."""
-        seat = self.current
-        hand = self.hands[seat]
-        renege = False
-        trick = self.trick
-        if trick:
-            eff = self._eff
-            led = eff[trick[0]]
-            if led == NO_SUIT:
-                led = _led_suit(trick, eff)
-            if led != NO_SUIT and eff[card] != led:  # a failure to follow suit
-                if self.rules.renege == "penalized" and any(eff[c] == led for c in hand):
-                    renege = True
-                    self.reneges.append((len(self.tricks), seat))
-                self.follow_failures.append((len(self.tricks), seat, led))
-        hand.remove(card)
-        self.hand_plays.append((seat, PLAY_ACTIONS[card]))
-        trick.append(card)
-        self.trick_seats.append(seat)
-        if events is not None:
-            events.append(CardPlayed(seat, card, renege))
-        if len(trick) < PLAYERS:
-            self.current = (seat + 1) % PLAYERS
-            return
-        self._close_trick(_winner_index(trick, self._eff, self._power, self.trump), events)
-
     def trick_winner_index(self) -> int:
         """Index in the trick of the winning card: highest trump, else highest
         of the suit led; jokers in no trump never win."""
-        return _winner_index(self.trick, self._eff, self._power, self.trump)
+        return _winner_by_rows(self.trick, self._eff, self._strengths)
 
     # ------------------------------------------------------------------ scoring
     def hand_books(self, with_penalties: bool = True) -> list[int]:

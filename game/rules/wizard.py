@@ -465,7 +465,9 @@ class WizardState(TrickGameState):
                         if JESTER in hand:
                             follow.append(_PLAY_JESTER)
                         return follow
-            return [PLAY_ACTIONS[card] for card in _distinct(hand)]
+            if hand.count(WIZARD) > 1 or hand.count(JESTER) > 1:  # see ``_distinct``
+                hand = list(dict.fromkeys(hand))
+            return [PLAY_ACTIONS[card] for card in hand]
         if phase == _PREDICT:
             actions = list(PREDICT_ACTIONS[: self.deal_number + 1])
             forbidden = self.forbidden_bid()  # never above the round's number of cards
