@@ -26,11 +26,11 @@ from __future__ import annotations
 # the legal actions are the deal's outcomes, all equally likely in oh_hell,
 # so the same pick plays a fair deal.
 
+import importlib
 import random
 import statistics
 import time
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from game.rules import make_rules, new_game
@@ -44,13 +44,13 @@ INSTALL_HINT = (
 PLAYER_COUNTS = (4, 3, 6)  # 4 first: the headline comparison
 
 
-def load_pyspiel() -> ModuleType | None:
-    """OpenSpiel's Python module, or None when it is not installed (or does not load here)."""
+def load_pyspiel() -> Any:
+    """OpenSpiel's Python module, or None when it is not installed (or does not load here).
+    Imported by name: it is no dependency of the project, so the type checker never sees it."""
     try:
-        import pyspiel
+        return importlib.import_module("pyspiel")
     except ImportError:
         return None
-    return pyspiel
 
 
 # One engine's run: (decisions, CPU seconds) of whole games played for about ``seconds``.
@@ -134,10 +134,11 @@ def compare(
     seconds: float,
     player_counts: tuple[int, ...] = PLAYER_COUNTS,
     out: Callable[[str], object] = print,
-    pyspiel: ModuleType | None = None,
+    pyspiel: Any = None,
 ) -> dict[int, float]:
     """Run the comparison and print it; returns the median ratio per number of players.
-    Without OpenSpiel it prints how to install it and returns nothing."""
+    ``pyspiel`` is OpenSpiel's module (None: import it). Without OpenSpiel it prints how
+    to install it and returns nothing."""
     pyspiel = pyspiel if pyspiel is not None else load_pyspiel()
     if pyspiel is None:
         out(INSTALL_HINT)

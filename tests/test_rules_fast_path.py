@@ -41,7 +41,7 @@ def test_the_shuffle_of_a_seeded_deal_is_unchanged() -> None:
 
 def test_a_generator_subclass_shuffles_its_own_way() -> None:
     class Reversing(random.Random):
-        def shuffle(self, x: Any) -> None:  # type: ignore[override]
+        def shuffle(self, x: Any) -> None:
             x.reverse()
 
     assert shuffled([1, 2, 3], Reversing(1)) == [3, 2, 1]
@@ -85,7 +85,7 @@ def test_a_card_on_the_fast_path_costs_a_few_python_calls(game: str, players: in
 # Rules under which the fast path takes every branch: reneges let through and penalized,
 # the dealer's take, no jokers, all passing, the ace low, a Boston; hidden and delayed
 # bids, the uneven-bids rule, the trump named by either seat or by nobody.
-_CASES = (
+_CASES: tuple[tuple[str, int, dict[str, Any]], ...] = (
     ("bidwhist", 4, {}),
     ("bidwhist", 4, {"renege": "penalized", "dealer_takes": True, "jokers": False}),
     ("bidwhist", 4, {"all_pass": "redeal", "downtown_ace": "low", "boston": "wins_game", "min_bid": 1}),
