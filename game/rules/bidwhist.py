@@ -645,7 +645,7 @@ class BidWhistState(TrickGameState):
             if len(trick) < PLAYERS:
                 self.current = (seat + 1) % PLAYERS
             else:
-                self._close_trick(_winner_by_rows(trick, self._eff, self._strengths), events)
+                self._close_trick(_winner_by_rows(trick, self._eff, self._strengths), TRICKS_PER_HAND, events)
         elif kind == _DISCARD_KIND:
             self._discard(action.value, events)
         elif kind == ActionKind.PASS or kind == ActionKind.BID or kind == ActionKind.TAKE:

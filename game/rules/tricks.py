@@ -252,12 +252,13 @@ class TrickGameState:
         if len(self.trick) < self.num_players:
             self.current = (seat + 1) % self.num_players
             return
-        self._close_trick(self.trick_winner_index(), events)
+        self._close_trick(self.trick_winner_index(), self.tricks_per_hand(), events)
 
-    def _close_trick(self, winner_index: int, events: list[GameEvent] | None) -> None:
+    def _close_trick(self, winner_index: int, tricks_per_hand: int, events: list[GameEvent] | None) -> None:
         """The trick is full and its card ``winner_index`` takes it: the trick goes to
-        that card's seat, who leads next, and the last trick ends the hand. (The
-        games' own fast paths lay the cards themselves and call this once a trick.)"""
+        that card's seat, who leads next, and the hand's last trick (of ``tricks_per_hand``,
+        which the games' fast paths know without a call) ends the hand. (Those fast paths
+        lay the cards themselves and call this once a trick.)"""
         seats = self.trick_seats
         winner = seats[winner_index]
         plays = tuple(zip(seats, self.trick))
@@ -270,7 +271,7 @@ class TrickGameState:
         self.trick_seats = []
         self.leader = winner
         self.current = winner
-        if len(tricks) == self.tricks_per_hand():
+        if len(tricks) == tricks_per_hand:
             self._finish_hand(events)
 
     def finished_hand(self) -> FinishedHand:

@@ -470,7 +470,8 @@ class WizardState(TrickGameState):
             return [PLAY_ACTIONS[card] for card in hand]
         if phase == _PREDICT:
             actions = list(PREDICT_ACTIONS[: self.deal_number + 1])
-            forbidden = self.forbidden_bid()  # never above the round's number of cards
+            # Only the dealer, bidding last, may be refused a bid; never above the round's cards.
+            forbidden = self.forbidden_bid() if self.current == self.dealer else -1
             if forbidden >= 0:
                 del actions[forbidden]
             return actions
@@ -524,7 +525,7 @@ class WizardState(TrickGameState):
             if len(trick) < self.num_players:
                 self.current = (seat + 1) % self.num_players
             else:
-                self._close_trick(trick_winner(trick, self.trump), events)
+                self._close_trick(trick_winner(trick, self.trump), self.deal_number, events)  # r tricks in round r
         elif kind == ActionKind.PREDICT:
             self._predict(action.value, events)
         elif kind == ActionKind.TRUMP:
