@@ -194,7 +194,8 @@ def trick_winner(cards: Sequence[int], trump: int, direction: int, rules: BidWhi
     """Index of the card that wins a full trick under a contract: ``trump`` is
     the trump suit or NO_SUIT, ``direction`` 0 uptown or 1 downtown, ranked
     as ``rules`` say (the default rules when None)."""
-    return _winner_index(cards, _EFFECTIVE[trump], rank_power(direction, rules), trump)
+    downtown = direction == 1
+    return _winner_by_rows(cards, _EFFECTIVE[trump], _strength_rows(trump, downtown, downtown and ace_low(rules)))
 
 
 def _led_suit(cards: Sequence[int], eff: Sequence[int]) -> int:
@@ -219,12 +220,6 @@ def _strength(card: int, led: int, eff: Sequence[int], power: Sequence[int], tru
     return -1
 
 
-def _winner_index(cards: Sequence[int], eff: Sequence[int], power: Sequence[int], trump: int) -> int:
-    led = _led_suit(cards, eff)
-    values = [_strength(card, led, eff, power, trump) for card in cards]
-    return values.index(max(values))  # the strongest; no card can win only in a trick of jokers: the first
-
-
 # ``_strength`` of every card for one contract, a row per suit led (NO_SUIT first): built
 # once per contract, so that a trick's winner is a lookup per card.
 StrengthRows = tuple[tuple[int, ...], ...]
@@ -236,14 +231,21 @@ def _strength_rows(trump: int, downtown: bool, low_ace: bool) -> StrengthRows:
     return tuple(tuple(_strength(card, led, eff, power, trump) for card in range(54)) for led in range(NO_SUIT, 4))
 
 
-def _winner_by_rows(cards: list[int], eff: Sequence[int], rows: StrengthRows) -> int:
-    """``_winner_index`` read from the contract's ``_strength_rows``."""
+def _winner_by_rows(cards: Sequence[int], eff: Sequence[int], rows: StrengthRows) -> int:
+    """Index of the card that wins ``cards`` (in play order) under the contract whose
+    ``_strength_rows`` are ``rows``: the strongest (the first of equal ones), or the first
+    card when none can win (a trick of jokers alone in no trump)."""
+    if not cards:
+        return 0
     led = eff[cards[0]]
     if led == NO_SUIT:
         led = _led_suit(cards, eff)
-    row = rows[led + 1]
-    values = list(map(row.__getitem__, cards))
-    return values.index(max(values))  # the first of equal strengths, as in ``_winner_index``
+    strength = rows[led + 1]
+    best_index, best = 0, -1
+    for index, card in enumerate(cards):
+        if strength[card] > best:
+            best, best_index = strength[card], index
+    return best_index
 
 
 def hand_order(cards: Sequence[int], trump: int, direction: int, rules: BidWhistRules | None = None) -> list[int]:

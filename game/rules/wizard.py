@@ -179,8 +179,11 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     first = cards[0]
     led = SUIT_OF[first] if first != JESTER else led_suit_of(cards)  # most tricks: the first card's
     strength = _STRENGTH_ROWS[trump + 1][led + 1]
-    values = list(map(strength.__getitem__, cards))
-    return values.index(max(values))  # the first of equal strengths: index() finds the first
+    best_index, best = 0, -2
+    for index, card in enumerate(cards):
+        if strength[card] > best:
+            best, best_index = strength[card], index
+    return best_index
 
 
 def claimable(state: WizardState, seat: int) -> bool:
