@@ -21,7 +21,7 @@ from __future__ import annotations
 # the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
 from bisect import bisect_right
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 from random import Random
 from typing import Any, cast
@@ -66,14 +66,15 @@ from game.rules.events import (
     Discarded,
     GameEvent,
     GameOver,
+    PUBLIC_SEAT,
     KittyTaken,
     Redealt,
 )
 from game.rules.finished_hand import FinishedHand
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import BidWhistRules
-from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action
-from game.rules.view import BidWhistView, PlayerView
+from game.rules.tricks import SHARED_VIEW_FIELDS, TrickGameState, allowed_action, is_well_formed, malformed_action
+from game.rules.view import BidWhistView, FieldReader, PlayerView, lazy_view_type
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -944,28 +945,50 @@ class BidWhistState(TrickGameState):
 
     def _public_bidwhist_fields(self) -> dict[str, Any]:
         """The Bid Whist fields of a view that every viewer sees alike."""
-        return {
-            "bids": tuple(self.bids),
-            "high_bid": (self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
-            "high_bidder": self.high_bidder,
-            "declarer": self.declarer,
-            "contract_books": self.high_books,
-            "contract_mode": self.high_mode if self.declarer >= 0 else -1,
-            "direction": self.direction,
-            "discard_count": len(self.discards),
-            "redeal": self.redeal,
-            "winner_team": self.winner_team,
-            "kitty_size": self._kitty_size,
-        }
+        return {name: read(self, PUBLIC_SEAT) for name, read in _PUBLIC_BIDWHIST_FIELDS.items()}
 
     def _seat_bidwhist_fields(self, seat: int) -> dict[str, Any]:
         """The Bid Whist fields of ``seat``'s view only the declarer sees filled: the kitty (once
         the contract is named) and the discards."""
-        declarer_sees = seat >= 0 and seat == self.declarer and self.phase != Phase.CONTRACT
-        return {
-            "kitty": tuple(self.kitty) if declarer_sees else (),
-            "discards": tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
-        }
+        return {name: read(self, seat) for name, read in _SEAT_BIDWHIST_FIELDS.items()}
+
+    def rollout_view(self, seat: int, legal: Sequence[Action]) -> BidWhistView:
+        """A ``LazyBidWhistView``: a search builds one for every simulated move, and the
+        medium players read only some of the fields (the voids, the bids and the actions
+        of the hand least often)."""
+        self._check_viewer(seat)
+        return LazyBidWhistView(self, seat, legal_actions=tuple(legal) if seat == self.current else ())
+
+
+# How each Bid Whist field of a view is read from a state for a seat (see ``SHARED_VIEW_FIELDS``):
+# those every viewer sees alike, and those only the declarer sees filled.
+_PUBLIC_BIDWHIST_FIELDS: dict[str, FieldReader] = {
+    "bids": lambda state, seat: tuple(state.bids),
+    "high_bid": lambda state, seat: (state.high_books, state.high_mode) if state.high_bidder >= 0 else None,
+    "high_bidder": lambda state, seat: state.high_bidder,
+    "declarer": lambda state, seat: state.declarer,
+    "contract_books": lambda state, seat: state.high_books,
+    "contract_mode": lambda state, seat: state.high_mode if state.declarer >= 0 else -1,
+    "direction": lambda state, seat: state.direction,
+    "discard_count": lambda state, seat: len(state.discards),
+    "redeal": lambda state, seat: state.redeal,
+    "winner_team": lambda state, seat: state.winner_team,
+    "kitty_size": lambda state, seat: state._kitty_size,
+}
+_SEAT_BIDWHIST_FIELDS: dict[str, FieldReader] = {
+    # The kitty once the declarer has named the contract and taken it; the discards as laid aside.
+    "kitty": lambda state, seat: (
+        tuple(state.kitty) if seat >= 0 and seat == state.declarer and state.phase != Phase.CONTRACT else ()
+    ),
+    "discards": lambda state, seat: tuple(state.discards) if seat >= 0 and seat == state.declarer else (),
+}
+BIDWHIST_VIEW_FIELDS: dict[str, FieldReader] = {
+    **SHARED_VIEW_FIELDS,
+    **_PUBLIC_BIDWHIST_FIELDS,
+    **_SEAT_BIDWHIST_FIELDS,
+}
+# Called as LazyBidWhistView(state, seat, **known), not with the fields.
+LazyBidWhistView: Callable[..., BidWhistView] = lazy_view_type(BidWhistView, BIDWHIST_VIEW_FIELDS)
 
 
 _PHASE_PROMPTS = {
