@@ -189,6 +189,16 @@ def _tricks_list(text: str) -> list[int]:
     return tricks
 
 
+def _positive_int(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
 def _median_of(repeats: int, measure: Callable[[], float]) -> float:
     """The median of ``repeats`` runs: shared, noisy machines swing a single run by tens of percent."""
     return float(statistics.median(measure() for _ in range(repeats)))
@@ -210,7 +220,9 @@ def main() -> None:
         action="store_true",
         help="compare the Wizard fast path with OpenSpiel's oh_hell (needs requirements-bench.txt)",
     )
-    parser.add_argument("--pairs", type=int, default=5, help="--vs-openspiel: interleaved pairs of runs (default 5)")
+    parser.add_argument(
+        "--pairs", type=_positive_int, default=5, help="--vs-openspiel: interleaved pairs of runs (default 5)"
+    )
     parser.add_argument("--search", action="store_true", help="measure only the hard players' simulations a decision")
     args = parser.parse_args()
     if args.vs_openspiel:

@@ -32,6 +32,17 @@ def test_without_openspiel_the_comparison_says_how_to_install_it_and_exits_clean
     assert "median ratio" not in printed
 
 
+@pytest.mark.parametrize("pairs", ["0", "-2", "five"])
+def test_a_number_of_pairs_that_is_not_one_or_more_is_refused_with_a_message(
+    pairs: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["benchmarks.engine", "--vs-openspiel", "--pairs", pairs])
+    with pytest.raises(SystemExit) as exit_info:
+        engine.main()
+    assert exit_info.value.code == 2  # argparse's usage error, not a traceback
+    assert "--pairs" in capsys.readouterr().err
+
+
 def test_openspiel_is_pinned_for_the_benchmark_only() -> None:
     bench = (REPO_ROOT / "requirements-bench.txt").read_text(encoding="utf-8")
     assert versus.OPENSPIEL_REQUIREMENT == "open_spiel==1.6.1"
