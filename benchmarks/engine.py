@@ -1,6 +1,8 @@
 """Engine throughput: random legal playouts of whole games, per game; the endgame solver's speed.
 
-Run ``python -m benchmarks.engine [--seconds S] [--repeats N] [--solver] [--solver-tricks 3,4,5,6]``.
+Run ``python -m benchmarks.engine [--seconds S] [--repeats N] [--solver] [--solver-tricks 3,4,5,6]``,
+or ``python -m benchmarks.engine --vs-openspiel [--seconds S] [--pairs N]`` to compare with OpenSpiel
+(``benchmarks.engine_vs_openspiel``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from __future__ import annotations
 # * the exact endgame solver (``game.ai.endgame_solver``) from k tricks left: positions
 #   (search nodes) a second and hands solved a second, for the same few positions of
 #   random play per k (the value for the seat on lead, a fresh solver each), Bid Whist
-#   and Wizard at four. ``--solver`` runs this part alone; ``--solver-tricks`` says which k.
+#   and Wizard at four. ``--solver`` runs this part alone; ``--solver-tricks`` says which k;
+# * the hard player's simulations per searched decision at its default budget, for a fixed
+#   set of seeded mid-hand decisions (``benchmarks.search_simulations``; ``--search`` alone).
 #
 # Figures are printed, never asserted: the machines are shared and noisy.
 
@@ -35,6 +39,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from benchmarks import engine_vs_openspiel
+from benchmarks.search_simulations import search_table
 from game.ai.endgame_solver import EndgameSolver, NodeLimitReached
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
 from game.ai.search_pimc import play_out
@@ -183,6 +189,16 @@ def _tricks_list(text: str) -> list[int]:
     return tricks
 
 
+def _positive_int(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return number
+
+
 def _median_of(repeats: int, measure: Callable[[], float]) -> float:
     """The median of ``repeats`` runs: shared, noisy machines swing a single run by tens of percent."""
     return float(statistics.median(measure() for _ in range(repeats)))
@@ -199,7 +215,24 @@ def main() -> None:
         default=[3, 4, 5, 6],
         help="tricks left at which the solver is measured, comma-separated (default 3,4,5,6)",
     )
+    parser.add_argument(
+        "--vs-openspiel",
+        action="store_true",
+        help="compare the Wizard fast path with OpenSpiel's oh_hell (needs requirements-bench.txt)",
+    )
+    parser.add_argument(
+        "--pairs", type=_positive_int, default=5, help="--vs-openspiel: interleaved pairs of runs (default 5)"
+    )
+    parser.add_argument("--search", action="store_true", help="measure only the hard players' simulations a decision")
     args = parser.parse_args()
+    if args.vs_openspiel:
+        print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
+        engine_vs_openspiel.compare(args.pairs, args.seconds)
+        return
+    if args.search:
+        print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
+        search_table()
+        return
     if args.solver:
         print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
         _solver_table(args.solver_tricks, args.repeats)
@@ -227,6 +260,7 @@ def main() -> None:
         label = f"{game} ({players}p)"
         views, fresh, reused, built, playouts = (statistics.median(run[i] for run in runs) for i in range(5))
         print(f"{label:<16}{views:>12,.0f}{fresh:>12,.0f}{reused:>12,.0f}{built:>20,.0f}{playouts:>12,.0f}")
+    search_table()
     _solver_table(args.solver_tricks, args.repeats)
 
 

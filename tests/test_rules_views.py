@@ -591,6 +591,15 @@ def test_a_lazy_wizard_view_reads_only_the_fields_asked_for() -> None:
     assert "hand" in view.__dict__ and "actions" not in view.__dict__ and "voids" not in view.__dict__
 
 
+def test_a_bid_whist_rollout_view_reads_only_the_fields_asked_for() -> None:
+    # A search builds one for every simulated move: the fields its players never read cost nothing.
+    state, _ = new_game(make_rules("bidwhist"), 4, 2)
+    assert isinstance(state, BidWhistState)
+    view = state.rollout_view(state.current, state.legal_actions())
+    assert view.hand == tuple(state.hands[state.current]) and view.bids == ()
+    assert "hand" in view.__dict__ and "actions" not in view.__dict__ and "voids" not in view.__dict__
+
+
 def test_a_lazy_view_type_needs_a_reader_for_every_field() -> None:
     from game.rules.view import lazy_view_type
 

@@ -75,22 +75,23 @@ PASS = Action(ActionKind.PASS)
 
 
 # Actions are immutable, so each is built once: the playout hot path then only
-# looks them up instead of constructing tuples.
-_PLAYS = tuple(Action(ActionKind.PLAY, card) for card in range(56))
-_DISCARDS = tuple(Action(ActionKind.DISCARD, card) for card in range(56))
+# looks them up instead of constructing tuples (the engine indexes these tables
+# itself, by card id, bid or suit, without a function call).
+PLAY_ACTIONS = tuple(Action(ActionKind.PLAY, card) for card in range(56))
+DISCARD_ACTIONS = tuple(Action(ActionKind.DISCARD, card) for card in range(56))
 _BIDS = {(books, mode): Action(ActionKind.BID, books, mode) for books in range(1, 8) for mode in range(3)}
 _TAKES = {(books, mode): Action(ActionKind.TAKE, books, mode) for books in range(1, 8) for mode in range(3)}
-_PREDICTS = tuple(Action(ActionKind.PREDICT, n) for n in range(21))
-_TRUMPS = tuple(Action(ActionKind.TRUMP, suit) for suit in range(4))
-_DIRECTIONS = tuple(Action(ActionKind.DIRECTION, d) for d in range(2))
+PREDICT_ACTIONS = tuple(Action(ActionKind.PREDICT, n) for n in range(21))
+TRUMP_ACTIONS = tuple(Action(ActionKind.TRUMP, suit) for suit in range(4))
+DIRECTION_ACTIONS = tuple(Action(ActionKind.DIRECTION, d) for d in range(2))
 
 
 def play(card: int) -> Action:
-    return _PLAYS[card] if 0 <= card < 56 else Action(ActionKind.PLAY, card)
+    return PLAY_ACTIONS[card] if 0 <= card < 56 else Action(ActionKind.PLAY, card)
 
 
 def discard(card: int) -> Action:
-    return _DISCARDS[card] if 0 <= card < 56 else Action(ActionKind.DISCARD, card)
+    return DISCARD_ACTIONS[card] if 0 <= card < 56 else Action(ActionKind.DISCARD, card)
 
 
 def bid(books: int, mode: int) -> Action:
@@ -103,15 +104,15 @@ def take(books: int, mode: int) -> Action:
 
 
 def predict(tricks: int) -> Action:
-    return _PREDICTS[tricks] if 0 <= tricks < len(_PREDICTS) else Action(ActionKind.PREDICT, tricks)
+    return PREDICT_ACTIONS[tricks] if 0 <= tricks < len(PREDICT_ACTIONS) else Action(ActionKind.PREDICT, tricks)
 
 
 def choose_trump(suit: int) -> Action:
-    return _TRUMPS[suit] if 0 <= suit < 4 else Action(ActionKind.TRUMP, int(suit))
+    return TRUMP_ACTIONS[suit] if 0 <= suit < 4 else Action(ActionKind.TRUMP, int(suit))
 
 
 def choose_direction(direction: int) -> Action:
-    return _DIRECTIONS[direction] if direction in (0, 1) else Action(ActionKind.DIRECTION, direction)
+    return DIRECTION_ACTIONS[direction] if direction in (0, 1) else Action(ActionKind.DIRECTION, direction)
 
 
 def action_to_str(action: Action) -> str:

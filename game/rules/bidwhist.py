@@ -20,13 +20,19 @@ from __future__ import annotations
 # team) may double the hand or win the game (``boston``); and the ace may be
 # the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
-from collections.abc import Sequence
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 from random import Random
 from typing import Any, cast
 
 from game.rules.actions import (
+    DIRECTION_ACTIONS,
+    DISCARD_ACTIONS,
     NEXT_DEAL,
     PASS,
+    PLAY_ACTIONS,
+    TRUMP_ACTIONS,
     Action,
     ActionKind,
     BidMode,
@@ -34,7 +40,6 @@ from game.rules.actions import (
     choose_direction,
     choose_trump,
     discard,
-    play,
     take,
 )
 from game.rules.cards import (
@@ -55,19 +60,21 @@ from game.rules.errors import IllegalActionError
 from game.rules.events import (
     BidMade,
     BidWhistHandScored,
+    CardPlayed,
     ContractSet,
     Dealt,
     Discarded,
     GameEvent,
     GameOver,
+    PUBLIC_SEAT,
     KittyTaken,
     Redealt,
 )
 from game.rules.finished_hand import FinishedHand
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import BidWhistRules
-from game.rules.tricks import TrickGameState, allowed_action, is_well_formed, malformed_action
-from game.rules.view import BidWhistView, PlayerView
+from game.rules.tricks import SHARED_VIEW_FIELDS, TrickGameState, allowed_action, is_well_formed, malformed_action
+from game.rules.view import BidWhistView, FieldReader, PlayerView, lazy_view_type
 
 PLAYERS = 4
 HAND_SIZE = 12
@@ -104,6 +111,15 @@ BOOKS_BEFORE_BID = 6  # a bid of n books promises the first six books plus n
 KITTY_CLEAR_EDGE = 4  # no kitty card among the first or last four cards dealt
 
 _MODE_WORDS = ("uptown", "downtown", "no trump")
+
+# The phases and action kinds the hot path compares with, read once: an enum
+# member read from its class costs a class attribute lookup every time.
+_BID, _CONTRACT, _DISCARD, _PLAY, _HAND_OVER = Phase.BID, Phase.CONTRACT, Phase.DISCARD, Phase.PLAY, Phase.HAND_OVER
+_PLAY_KIND, _DISCARD_KIND = ActionKind.PLAY, ActionKind.DISCARD
+# The seat of each card dealt in turn after ``dealer``, the kitty's cards aside: clockwise from its left.
+_DEAL_SEATS = tuple(
+    tuple((dealer + 1 + index) % PLAYERS for index in range(PLAYERS * HAND_SIZE)) for dealer in range(PLAYERS)
+)
 
 
 def team_of(seat: int) -> int:
@@ -179,7 +195,8 @@ def trick_winner(cards: Sequence[int], trump: int, direction: int, rules: BidWhi
     """Index of the card that wins a full trick under a contract: ``trump`` is
     the trump suit or NO_SUIT, ``direction`` 0 uptown or 1 downtown, ranked
     as ``rules`` say (the default rules when None)."""
-    return _winner_index(cards, _EFFECTIVE[trump], rank_power(direction, rules), trump)
+    downtown = direction == 1
+    return _winner_by_rows(cards, _EFFECTIVE[trump], _strength_rows(trump, downtown, downtown and ace_low(rules)))
 
 
 def _led_suit(cards: Sequence[int], eff: Sequence[int]) -> int:
@@ -190,21 +207,45 @@ def _led_suit(cards: Sequence[int], eff: Sequence[int]) -> int:
     return NO_SUIT
 
 
-def _winner_index(cards: Sequence[int], eff: Sequence[int], power: Sequence[int], trump: int) -> int:
-    led = _led_suit(cards, eff)
+def _strength(card: int, led: int, eff: Sequence[int], power: Sequence[int], trump: int) -> int:
+    """How strongly ``card`` contends for a trick led in ``led``: a trump by its power above
+    any card of the suit led, which rank by power; -1 for a card that cannot win (another
+    suit, or a joker in no trump)."""
+    suit = eff[card]
+    if suit == NO_SUIT:  # a joker in no trump never wins
+        return -1
+    if suit == trump:
+        return 200 + power[card]
+    if suit == led:
+        return 100 + power[card]
+    return -1
+
+
+# ``_strength`` of every card for one contract, a row per suit led (NO_SUIT first): built
+# once per contract, so that a trick's winner is a lookup per card.
+StrengthRows = tuple[tuple[int, ...], ...]
+
+
+@cache
+def _strength_rows(trump: int, downtown: bool, low_ace: bool) -> StrengthRows:
+    eff, power = _EFFECTIVE[trump], _POWER[downtown, low_ace]
+    return tuple(tuple(_strength(card, led, eff, power, trump) for card in range(54)) for led in range(NO_SUIT, 4))
+
+
+def _winner_by_rows(cards: Sequence[int], eff: Sequence[int], rows: StrengthRows) -> int:
+    """Index of the card that wins ``cards`` (in play order) under the contract whose
+    ``_strength_rows`` are ``rows``: the strongest (the first of equal ones), or the first
+    card when none can win (a trick of jokers alone in no trump)."""
+    if not cards:
+        return 0
+    led = eff[cards[0]]
+    if led == NO_SUIT:
+        led = _led_suit(cards, eff)
+    strength = rows[led + 1]
     best_index, best = 0, -1
     for index, card in enumerate(cards):
-        suit = eff[card]
-        if suit == NO_SUIT:  # a joker in no trump never wins
-            continue
-        if suit == trump:
-            strength = 200 + power[card]
-        elif suit == led:
-            strength = 100 + power[card]
-        else:
-            continue
-        if strength > best:
-            best, best_index = strength, index
+        if strength[card] > best:
+            best, best_index = strength[card], index
     return best_index
 
 
@@ -266,6 +307,28 @@ def trick_values(state: BidWhistState, seat: int) -> tuple[int, ...] | None:
     if state.rules.renege == "penalized":
         return None
     return tuple(range(TRICKS_PER_HAND + 1))
+
+
+def bid_key(books: int, mode: int, rules: BidWhistRules) -> int:
+    """Ordering of bids: higher number first; at one number no trump beats
+    both suit modes, and downtown beats uptown only under the variant."""
+    if mode == BidMode.NOTRUMP:
+        mode_rank = 2
+    elif mode == BidMode.DOWNTOWN and rules.downtown_outranks_uptown:
+        mode_rank = 1
+    else:
+        mode_rank = 0
+    return books * 3 + mode_rank
+
+
+@lru_cache(maxsize=64)
+def bid_ladder(rules: BidWhistRules) -> tuple[tuple[int, ...], tuple[Action, ...]]:
+    """Every bid ``rules`` allow, lowest first, and its ranking key (``bid_key``):
+    the keys never fall along the ladder, so the bids above a key are the
+    ladder's tail from ``bisect_right(keys, key)``. Built once per rules
+    (a search starts thousands of games under one set) and shared."""
+    bids = [(bid_key(books, mode, rules), bid(books, mode)) for books in range(rules.min_bid, 8) for mode in (0, 1, 2)]
+    return tuple(key for key, _ in bids), tuple(action for _, action in bids)
 
 
 def bid_words(books: int, mode: int) -> str:
@@ -345,6 +408,7 @@ class BidWhistState(TrickGameState):
         "boston",
         "_eff",
         "_power",
+        "_strengths",
         "_ladder",
         "_kitty_size",
     )
@@ -371,11 +435,9 @@ class BidWhistState(TrickGameState):
         # deal number -> (hands, kitty). Shared between clones; never mutated.
         self.fixed_deals = fixed_deals or {}
         self.winner_team = -1
-        # Every bid these house rules allow, with its ranking key, lowest first;
-        # depends only on the rules, so clones share it.
-        self._ladder = [
-            (self.bid_key(books, mode), bid(books, mode)) for books in range(rules.min_bid, 8) for mode in (0, 1, 2)
-        ]
+        # Every bid these house rules allow and its ranking key, lowest first
+        # (``bid_ladder``); depends only on the rules, so states share it.
+        self._ladder = bid_ladder(rules)
         self._kitty_size = kitty_size(rules)
         self.phase = Phase.BID
         self.current = -1
@@ -401,6 +463,7 @@ class BidWhistState(TrickGameState):
         self.boston = False
         self._eff = _EFFECTIVE[NO_SUIT]
         self._power = rank_power(0)
+        self._strengths = _strength_rows(NO_SUIT, False, False)
 
     def deal(self, events: list[GameEvent] | None) -> None:
         """Deal the next hand: 12 cards each, one at a time from the dealer's
@@ -416,19 +479,24 @@ class BidWhistState(TrickGameState):
             sequence = _sequence_for(hands, kitty, self.dealer, rng)
         else:
             deck = shuffled(deck_of(self.rules), rng)
-            kitty_positions = set(rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), self._kitty_size))
+            kitty_positions = sorted(
+                rng.sample(range(KITTY_CLEAR_EDGE, len(deck) - KITTY_CLEAR_EDGE), self._kitty_size)
+            )
+            # The kitty takes the cards at its positions; the others go one at a time
+            # clockwise from the dealer's left, so the seat ``offset`` places after it
+            # gets every fourth of them from ``offset`` on. The dealing order records
+            # each card's seat, -1 for the kitty's.
+            kitty = [deck[position] for position in kitty_positions]
+            to_hands = deck[:]
+            seats = list(_DEAL_SEATS[self.dealer])
+            for position in reversed(kitty_positions):
+                del to_hands[position]
+            for position in kitty_positions:  # rising, so each lands at its own position
+                seats.insert(position, -1)
             hands = [[], [], [], []]
-            kitty = []
-            sequence = []
-            seat = self.dealer
-            for position, card in enumerate(deck):
-                if position in kitty_positions:
-                    kitty.append(card)
-                    sequence.append((card, -1))
-                else:
-                    seat = (seat + 1) % PLAYERS
-                    hands[seat].append(card)
-                    sequence.append((card, seat))
+            for offset in range(PLAYERS):
+                hands[(self.dealer + 1 + offset) % PLAYERS] = to_hands[offset::PLAYERS]
+            sequence = list(zip(deck, seats))
         self.hands = hands
         self.kitty = kitty
         self.deal_sequence = sequence
@@ -460,6 +528,7 @@ class BidWhistState(TrickGameState):
         new.boston = self.boston
         new._eff = self._eff
         new._power = self._power
+        new._strengths = self._strengths
         new._ladder = self._ladder
         new._kitty_size = self._kitty_size
         return new
@@ -469,15 +538,8 @@ class BidWhistState(TrickGameState):
         return TRICKS_PER_HAND
 
     def bid_key(self, books: int, mode: int) -> int:
-        """Ordering of bids: higher number first; at one number no trump beats
-        both suit modes, and downtown beats uptown only under the variant."""
-        if mode == BidMode.NOTRUMP:
-            mode_rank = 2
-        elif mode == BidMode.DOWNTOWN and self.rules.downtown_outranks_uptown:
-            mode_rank = 1
-        else:
-            mode_rank = 0
-        return books * 3 + mode_rank
+        """Ordering of bids under this game's rules (see ``bid_key``)."""
+        return bid_key(books, mode, self.rules)
 
     def _dealer_must_bid(self) -> bool:
         return self.current == self.dealer and self.high_bidder < 0 and self.rules.all_pass == "dealer_must_bid"
@@ -490,38 +552,67 @@ class BidWhistState(TrickGameState):
         """The suit players must follow, or NO_SUIT when anything may be played."""
         return _led_suit(self.trick, self._eff)
 
+    # ``legal_actions`` and ``apply_in_place`` are the search's hot path: a simulated
+    # hand asks each once per move, so they read module constants and tables
+    # (``_PLAY``, ``PLAY_ACTIONS``) rather than enum attributes and helper calls.
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == Phase.PLAY:
-            return [play(c) for c in self.legal_cards()]
-        if phase == Phase.BID:
+        if phase == _PLAY:  # ``legal_cards`` as actions, in one pass
+            hand = self.hands[self.current]
+            trick = self.trick
+            if trick and self.rules.renege != "penalized":  # see ``_suit_to_follow``
+                eff = self._eff
+                led = eff[trick[0]]
+                if led == NO_SUIT:
+                    led = _led_suit(trick, eff)
+                if led != NO_SUIT:
+                    follow = [PLAY_ACTIONS[card] for card in hand if eff[card] == led]
+                    if follow:
+                        return follow
+            return [PLAY_ACTIONS[card] for card in hand]
+        if phase == _DISCARD:
+            return [DISCARD_ACTIONS[card] for card in self.hands[self.declarer]]
+        if phase == _BID:
             actions = [] if self._dealer_must_bid() else [PASS]
-            high = self.high_key
-            actions.extend(action for key, action in self._ladder if key > high)
+            keys, bids = self._ladder
+            actions.extend(bids[bisect_right(keys, self.high_key) :])  # the bids above the high one
             if self._dealer_may_take():
                 actions.extend(take(self.high_books, mode) for mode in (0, 1, 2))
             return actions
-        if phase == Phase.CONTRACT:
+        if phase == _CONTRACT:
             if self.high_mode == BidMode.NOTRUMP:
-                return [choose_direction(0), choose_direction(1)]
-            return [choose_trump(s) for s in range(4)]
-        if phase == Phase.DISCARD:
-            return [discard(c) for c in self.hands[self.declarer]]
-        if phase == Phase.HAND_OVER:
+                return list(DIRECTION_ACTIONS)
+            return list(TRUMP_ACTIONS)
+        if phase == _HAND_OVER:
             return [NEXT_DEAL]
         return []
 
     def legal_cards(self) -> list[int]:
-        """Cards the current player may play (the hot path of every playout)."""
+        """Cards the current player may play (the hot path of every playout; ``legal_actions``
+        lists the same cards as actions)."""
         hand = self.hands[self.current]
-        if not self.trick:
-            return hand[:]
-        led = self.led_suit()
-        if led == NO_SUIT or self.rules.renege == "penalized":
-            return hand[:]
+        led = self._suit_to_follow()
+        if led != NO_SUIT:
+            eff = self._eff
+            follow = [card for card in hand if eff[card] == led]
+            if follow:
+                return follow
+        return hand[:]
+
+    def _suit_to_follow(self) -> int:
+        """The suit the player to play must follow if it can, or NO_SUIT when any card
+        may be played: on lead, after a joker led in no trump alone, or where the house
+        rules let a renege through (``renege: penalized``)."""
+        trick = self.trick
+        if not trick:
+            return NO_SUIT
         eff = self._eff
-        follow = [c for c in hand if eff[c] == led]
-        return follow if follow else hand[:]
+        led = eff[trick[0]]
+        if led == NO_SUIT:  # a joker led in no trump: the next card sets the suit
+            led = _led_suit(trick, eff)
+        if self.rules.renege == "penalized":
+            return NO_SUIT
+        return led
 
     # ------------------------------------------------------------------ apply
     def apply_in_place(self, action: Action, events: list[GameEvent] | None = None, check: bool = True) -> None:
@@ -530,14 +621,40 @@ class BidWhistState(TrickGameState):
         if check:
             self.check_legal(action)
         kind = action.kind
-        if kind == ActionKind.PLAY:
-            self._play(action.value, events)
+        if kind == _PLAY_KIND:
+            # A card, the hot path: ``_lay_card``'s steps with Bid Whist's led suit, renege
+            # and trick winner, inline.
+            card = action.value
+            seat = self.current
+            hand = self.hands[seat]
+            renege = False
+            trick = self.trick
+            if trick:
+                eff = self._eff
+                led = eff[trick[0]]
+                if led == NO_SUIT:
+                    led = _led_suit(trick, eff)
+                if led != NO_SUIT and eff[card] != led:  # a failure to follow suit
+                    if self.rules.renege == "penalized" and any(eff[c] == led for c in hand):
+                        renege = True
+                        self.reneges.append((len(self.tricks), seat))
+                    self.follow_failures.append((len(self.tricks), seat, led))
+            hand.remove(card)
+            self.hand_plays.append((seat, PLAY_ACTIONS[card]))
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if events is not None:
+                events.append(CardPlayed(seat, card, renege))
+            if len(trick) < PLAYERS:
+                self.current = (seat + 1) % PLAYERS
+            else:
+                self._close_trick(_winner_by_rows(trick, self._eff, self._strengths), TRICKS_PER_HAND, events)
+        elif kind == _DISCARD_KIND:
+            self._discard(action.value, events)
         elif kind == ActionKind.PASS or kind == ActionKind.BID or kind == ActionKind.TAKE:
             self._bid(action, events)
         elif kind == ActionKind.TRUMP or kind == ActionKind.DIRECTION:
             self._contract(action, events)
-        elif kind == ActionKind.DISCARD:
-            self._discard(action.value, events)
         elif kind == ActionKind.NEXT_DEAL:
             self.dealer = (self.dealer + 1) % PLAYERS
             self.deal(events)
@@ -650,6 +767,8 @@ class BidWhistState(TrickGameState):
             self.direction = 0 if self.high_mode == BidMode.UPTOWN else 1
         self._eff = _EFFECTIVE[self.trump]
         self._power = rank_power(self.direction, self.rules)
+        downtown = self.direction == 1
+        self._strengths = _strength_rows(self.trump, downtown, downtown and ace_low(self.rules))
         declarer = self.declarer
         self.hands[declarer].extend(self.kitty)
         self.phase = Phase.DISCARD
@@ -677,22 +796,10 @@ class BidWhistState(TrickGameState):
         if events is not None:
             events.append(Discarded(self.declarer, card, self.table_books()))
 
-    def _play(self, card: int, events: list[GameEvent] | None) -> None:
-        seat = self.current
-        renege = False
-        if self.trick and self.rules.renege == "penalized":
-            led = self.led_suit()
-            if led != NO_SUIT:
-                eff = self._eff
-                if eff[card] != led and any(eff[c] == led for c in self.hands[seat]):
-                    renege = True
-                    self.reneges.append((len(self.tricks), seat))
-        self._lay_card(seat, card, renege, events)
-
     def trick_winner_index(self) -> int:
         """Index in the trick of the winning card: highest trump, else highest
         of the suit led; jokers in no trump never win."""
-        return _winner_index(self.trick, self._eff, self._power, self.trump)
+        return _winner_by_rows(self.trick, self._eff, self._strengths)
 
     # ------------------------------------------------------------------ scoring
     def hand_books(self, with_penalties: bool = True) -> list[int]:
@@ -838,28 +945,50 @@ class BidWhistState(TrickGameState):
 
     def _public_bidwhist_fields(self) -> dict[str, Any]:
         """The Bid Whist fields of a view that every viewer sees alike."""
-        return {
-            "bids": tuple(self.bids),
-            "high_bid": (self.high_books, self.high_mode) if self.high_bidder >= 0 else None,
-            "high_bidder": self.high_bidder,
-            "declarer": self.declarer,
-            "contract_books": self.high_books,
-            "contract_mode": self.high_mode if self.declarer >= 0 else -1,
-            "direction": self.direction,
-            "discard_count": len(self.discards),
-            "redeal": self.redeal,
-            "winner_team": self.winner_team,
-            "kitty_size": self._kitty_size,
-        }
+        return {name: read(self, PUBLIC_SEAT) for name, read in _PUBLIC_BIDWHIST_FIELDS.items()}
 
     def _seat_bidwhist_fields(self, seat: int) -> dict[str, Any]:
         """The Bid Whist fields of ``seat``'s view only the declarer sees filled: the kitty (once
         the contract is named) and the discards."""
-        declarer_sees = seat >= 0 and seat == self.declarer and self.phase != Phase.CONTRACT
-        return {
-            "kitty": tuple(self.kitty) if declarer_sees else (),
-            "discards": tuple(self.discards) if seat >= 0 and seat == self.declarer else (),
-        }
+        return {name: read(self, seat) for name, read in _SEAT_BIDWHIST_FIELDS.items()}
+
+    def rollout_view(self, seat: int, legal: Sequence[Action]) -> BidWhistView:
+        """A ``LazyBidWhistView``: a search builds one for every simulated move, and the
+        medium players read only some of the fields (the voids, the bids and the actions
+        of the hand least often)."""
+        self._check_viewer(seat)
+        return LazyBidWhistView(self, seat, legal_actions=tuple(legal) if seat == self.current else ())
+
+
+# How each Bid Whist field of a view is read from a state for a seat (see ``SHARED_VIEW_FIELDS``):
+# those every viewer sees alike, and those only the declarer sees filled.
+_PUBLIC_BIDWHIST_FIELDS: dict[str, FieldReader] = {
+    "bids": lambda state, seat: tuple(state.bids),
+    "high_bid": lambda state, seat: (state.high_books, state.high_mode) if state.high_bidder >= 0 else None,
+    "high_bidder": lambda state, seat: state.high_bidder,
+    "declarer": lambda state, seat: state.declarer,
+    "contract_books": lambda state, seat: state.high_books,
+    "contract_mode": lambda state, seat: state.high_mode if state.declarer >= 0 else -1,
+    "direction": lambda state, seat: state.direction,
+    "discard_count": lambda state, seat: len(state.discards),
+    "redeal": lambda state, seat: state.redeal,
+    "winner_team": lambda state, seat: state.winner_team,
+    "kitty_size": lambda state, seat: state._kitty_size,
+}
+_SEAT_BIDWHIST_FIELDS: dict[str, FieldReader] = {
+    # The kitty once the declarer has named the contract and taken it; the discards as laid aside.
+    "kitty": lambda state, seat: (
+        tuple(state.kitty) if seat >= 0 and seat == state.declarer and state.phase != Phase.CONTRACT else ()
+    ),
+    "discards": lambda state, seat: tuple(state.discards) if seat >= 0 and seat == state.declarer else (),
+}
+BIDWHIST_VIEW_FIELDS: dict[str, FieldReader] = {
+    **SHARED_VIEW_FIELDS,
+    **_PUBLIC_BIDWHIST_FIELDS,
+    **_SEAT_BIDWHIST_FIELDS,
+}
+# Called as LazyBidWhistView(state, seat, **known), not with the fields.
+LazyBidWhistView: Callable[..., BidWhistView] = lazy_view_type(BidWhistView, BIDWHIST_VIEW_FIELDS)
 
 
 _PHASE_PROMPTS = {

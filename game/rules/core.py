@@ -37,6 +37,35 @@ def seeded_rng(seed: int | str, label: str) -> Random:
 
 
 def shuffled(deck: Sequence[int], rng: Random) -> list[int]:
+    """``deck`` in the order ``rng.shuffle`` puts it in, as a new list.
+
+    Every deal shuffles, and whole games of random play (a search's, a
+    benchmark's) deal thousands of times a second, so for a plain ``Random``
+    the shuffle is done here with the same steps and the same draws as
+    CPython's ``Random.shuffle`` (a Fisher-Yates pass drawing each index with
+    ``_randbelow``: ``getrandbits`` of the bound's bit length until below it),
+    without its two method calls per card (``tests/test_rules_fast_path.py`` checks the two agree).
+    """
     cards = list(deck)
-    rng.shuffle(cards)
+    if type(rng) is not Random:  # a subclass may draw otherwise: let it shuffle
+        rng.shuffle(cards)
+        return cards
+    getrandbits = rng.getrandbits
+    for i, bits in _shuffle_steps(len(cards)):
+        j = getrandbits(bits)  # below 2 ** bits; drawn again until at most i
+        while j > i:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+_STEPS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int], ...]:
+    """The steps of a shuffle of ``size`` cards: each index from the last down to 1 with
+    the bit length of the number of places it may swap with (its own and those below)."""
+    steps = _STEPS.get(size)
+    if steps is None:
+        steps = _STEPS[size] = tuple((i, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+    return steps

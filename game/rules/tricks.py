@@ -15,7 +15,7 @@ from game.rules.events import (
     TrickWon,
 )  # PUBLIC_SEAT: long imported from here
 from game.rules.finished_hand import FinishedHand, played_by_seat
-from game.rules.view import FieldReader, PlayerView, TrickRecord
+from game.rules.view import FieldReader, PlayerView, TrickRecord, trick_record
 
 
 # The seed of a cloned state: its future deals are unrelated to the game's own.
@@ -25,6 +25,9 @@ SEALED_SEED = "sealed"
 _MAX_ACTION_VALUE = 64
 _NO_SUITS: frozenset[int] = frozenset()
 _LAST_KIND = max(ActionKind)
+# An enum member read from its class costs a class attribute lookup each time; the hot
+# path (``is_terminal`` after every simulated move) reads this module constant instead.
+_GAME_OVER = Phase.GAME_OVER
 
 
 def is_well_formed(action: object) -> bool:
@@ -171,7 +174,7 @@ class TrickGameState:
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.GAME_OVER
+        return self.phase == _GAME_OVER
 
     def check_legal(self, action: Action) -> None:
         """Raise ``IllegalActionError`` unless ``action`` is legal now.
@@ -249,17 +252,26 @@ class TrickGameState:
         if len(self.trick) < self.num_players:
             self.current = (seat + 1) % self.num_players
             return
-        winner = self.trick_seats[self.trick_winner_index()]
-        plays = tuple(zip(self.trick_seats, self.trick))
-        self.tricks.append(TrickRecord(self.leader, plays, winner))
+        self._close_trick(self.trick_winner_index(), self.tricks_per_hand(), events)
+
+    def _close_trick(self, winner_index: int, tricks_per_hand: int, events: list[GameEvent] | None) -> None:
+        """The trick is full and its card ``winner_index`` takes it: the trick goes to
+        that card's seat, who leads next, and the hand's last trick (of ``tricks_per_hand``,
+        which the games' fast paths know without a call) ends the hand. (Those fast paths
+        lay the cards themselves and call this once a trick.)"""
+        seats = self.trick_seats
+        winner = seats[winner_index]
+        plays = tuple(zip(seats, self.trick))
+        tricks = self.tricks
+        tricks.append(trick_record(self.leader, plays, winner))
         self.tricks_won[winner] += 1
         if events is not None:
-            events.append(TrickWon(winner, self.leader, plays, len(self.tricks) - 1, self.table_books()))
+            events.append(TrickWon(winner, self.leader, plays, len(tricks) - 1, self.table_books()))
         self.trick = []
         self.trick_seats = []
         self.leader = winner
         self.current = winner
-        if len(self.tricks) == self.tricks_per_hand():
+        if len(tricks) == tricks_per_hand:
             self._finish_hand(events)
 
     def finished_hand(self) -> FinishedHand:

@@ -9,7 +9,16 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from game.rules.actions import NEXT_DEAL, Action, ActionKind, choose_trump, play, predict
+from game.rules.actions import (
+    NEXT_DEAL,
+    PLAY_ACTIONS,
+    PREDICT_ACTIONS,
+    TRUMP_ACTIONS,
+    Action,
+    ActionKind,
+    choose_trump,
+    predict,
+)
 from game.rules.cards import (
     JESTER,
     NO_SUIT,
@@ -26,6 +35,7 @@ from game.rules.errors import IllegalActionError, RuleConfigError
 from game.rules.events import (
     BidMade,
     BidsRevealed,
+    CardPlayed,
     Dealt,
     GameEvent,
     GameOver,
@@ -52,6 +62,12 @@ from game.rules.view import FieldReader, PlayerView, WizardView, lazy_view_type
 
 EXACT_BONUS = 20
 POINTS_PER_TRICK = 10
+
+# The phases and the action kind the hot path compares with, read once: an enum
+# member read from its class costs a class attribute lookup every time.
+_PLAY, _PREDICT, _TRUMP_CHOICE, _HAND_OVER = Phase.PLAY, Phase.PREDICT, Phase.TRUMP_CHOICE, Phase.HAND_OVER
+_PLAY_KIND = ActionKind.PLAY
+_PLAY_WIZARD, _PLAY_JESTER = PLAY_ACTIONS[WIZARD], PLAY_ACTIONS[JESTER]
 
 
 def draw_value(card: int) -> int:
@@ -144,6 +160,11 @@ _STRENGTHS = {
 }
 
 
+# The same tables as a list indexed [trump + 1][led + 1] (NO_SUIT is -1): the hot path
+# looks one up per trick without building a tuple key.
+_STRENGTH_ROWS = [[_STRENGTHS[trump, led] for led in range(NO_SUIT, 4)] for trump in range(NO_SUIT, 4)]
+
+
 def strengths(led: int, trump: int) -> tuple[int, ...]:
     """``card_strength`` of every card (indexed by card) for this suit led and trump."""
     return _STRENGTHS[trump, led]
@@ -153,7 +174,11 @@ def trick_winner(cards: Sequence[int], trump: int) -> int:
     """Index of the winning card of a full trick with ``trump`` (NO_SUIT for
     none): the first Wizard; else the highest trump; else the highest card of
     the suit led; else (every card a Jester) the first Jester."""
-    strength = _STRENGTHS[trump, led_suit_of(cards)]
+    if not cards:
+        return 0
+    first = cards[0]
+    led = SUIT_OF[first] if first != JESTER else led_suit_of(cards)  # most tricks: the first card's
+    strength = _STRENGTH_ROWS[trump + 1][led + 1]
     best_index, best = 0, -2
     for index, card in enumerate(cards):
         if strength[card] > best:
@@ -238,7 +263,9 @@ def create_state(
     if not WIZARD_MIN_PLAYERS <= players <= WIZARD_MAX_PLAYERS:
         raise ValueError(f"Wizard is played by 3 to 6 players, not {players}")
     # Coded, so that a window can word the refusal (a saved game or replay with these rules).
-    issue = wizard_combination_issue(rules.to_dict(), players)
+    # The three rules the check reads, without ``to_dict``'s deep copy of all of them.
+    checked = {"rounds": rules.rounds, "bidding": rules.bidding, "uneven_bids": rules.uneven_bids}
+    issue = wizard_combination_issue(checked, players)
     if issue is not None:
         raise RuleConfigError("house rules", issue[0], issue[1])
     draw, dealer = first_dealer_draw(seed, players) if first_dealer is None else ([], first_dealer)
@@ -338,10 +365,11 @@ class WizardState(TrickGameState):
             turn_up = fixed[1]
         else:
             deck = shuffled(WIZARD_DECK, seeded_rng(self.seed, f"deal {r}"))
+            # One card at a time, clockwise from the dealer's left: the seat ``offset`` places
+            # after the dealer's left gets every n-th card of the first n * r from ``offset`` on.
             hands = [[] for _ in range(n)]
-            # One card at a time, clockwise from the dealer's left.
-            for index in range(n * r):
-                hands[(self.dealer + 1 + index) % n].append(deck[index])
+            for offset in range(n):
+                hands[(self.dealer + 1 + offset) % n] = deck[offset : n * r : n]
             turn_up = deck[n * r] if n * r < len(deck) else -1
         self.hands = hands
         self.turn_up = turn_up
@@ -421,26 +449,57 @@ class WizardState(TrickGameState):
         forbidden = self.deal_number - sum(b for b in self.bids if b >= 0)
         return forbidden if forbidden >= 0 else -1
 
+    # ``legal_actions`` and ``apply_in_place`` are the search's hot path: a simulated
+    # round asks each once per move, so they read module constants and tables
+    # (``_PLAY``, ``PLAY_ACTIONS``) rather than enum attributes and helper calls.
     def legal_actions(self) -> list[Action]:
         phase = self.phase
-        if phase == Phase.PLAY:
-            return [play(c) for c in self.legal_cards()]
-        if phase == Phase.PREDICT:
-            forbidden = self.forbidden_bid()
-            return [predict(n) for n in range(self.deal_number + 1) if n != forbidden]
-        if phase == Phase.TRUMP_CHOICE:
-            return [choose_trump(s) for s in range(4)]
-        if phase == Phase.HAND_OVER:
+        if phase == _PLAY:  # ``legal_cards`` as actions, in one pass
+            hand = self.hands[self.current]
+            trick = self.trick
+            if trick:
+                first = trick[0]
+                led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)
+                if led != NO_SUIT:
+                    follow = [PLAY_ACTIONS[card] for card in hand if SUIT_OF[card] == led]
+                    if follow:
+                        if WIZARD in hand:
+                            follow.append(_PLAY_WIZARD)
+                        if JESTER in hand:
+                            follow.append(_PLAY_JESTER)
+                        return follow
+            if hand.count(WIZARD) > 1 or hand.count(JESTER) > 1:  # see ``_distinct``
+                hand = list(dict.fromkeys(hand))
+            return [PLAY_ACTIONS[card] for card in hand]
+        if phase == _PREDICT:
+            actions = list(PREDICT_ACTIONS[: self.deal_number + 1])
+            # Only the dealer, bidding last, may be refused a bid; never above the round's cards.
+            forbidden = self.forbidden_bid() if self.current == self.dealer else -1
+            if forbidden >= 0:
+                del actions[forbidden]
+            return actions
+        if phase == _TRUMP_CHOICE:
+            return list(TRUMP_ACTIONS)
+        if phase == _HAND_OVER:
             return [NEXT_DEAL]
         return []
 
     def legal_cards(self) -> list[int]:
+        """The cards the seat to play may play (``legal_actions`` lists the same as actions)."""
         hand = self.hands[self.current]
-        led = self.led_suit()
-        if led != NO_SUIT:
-            follow = [c for c in hand if SUIT_OF[c] == led]
-            if follow:
-                return follow + [c for c in (WIZARD, JESTER) if c in hand]
+        trick = self.trick
+        if trick:
+            first = trick[0]
+            led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)  # a Wizard led: NO_SUIT
+            if led != NO_SUIT:
+                follow = [card for card in hand if SUIT_OF[card] == led]
+                if follow:
+                    # A Wizard and a Jester may always be played (one of each is a choice).
+                    if WIZARD in hand:
+                        follow.append(WIZARD)
+                    if JESTER in hand:
+                        follow.append(JESTER)
+                    return follow
         return _distinct(hand)
 
     # ------------------------------------------------------------------ apply
@@ -448,8 +507,28 @@ class WizardState(TrickGameState):
         if check:
             self.check_legal(action)
         kind = action.kind
-        if kind == ActionKind.PLAY:
-            self._lay_card(self.current, action.value, False, events)
+        if kind == _PLAY_KIND:
+            # A card, the hot path: ``_lay_card``'s steps with Wizard's led suit and trick
+            # winner, inline.
+            card = action.value
+            seat = self.current
+            self.hands[seat].remove(card)
+            trick = self.trick
+            if trick:
+                first = trick[0]
+                led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)
+                # Only a suit card of another suit shows a void: a Wizard or a Jester may always be played.
+                if led >= 0 and card < 52 and SUIT_OF[card] != led:
+                    self.follow_failures.append((len(self.tricks), seat, led))
+            self.hand_plays.append((seat, PLAY_ACTIONS[card]))
+            trick.append(card)
+            self.trick_seats.append(seat)
+            if events is not None:
+                events.append(CardPlayed(seat, card, False))
+            if len(trick) < self.num_players:
+                self.current = (seat + 1) % self.num_players
+            else:
+                self._close_trick(trick_winner(trick, self.trump), self.deal_number, events)  # r tricks in round r
         elif kind == ActionKind.PREDICT:
             self._predict(action.value, events)
         elif kind == ActionKind.TRUMP:
@@ -645,17 +724,20 @@ _SEAT_WIZARD_READERS = tuple((name, read) for name, read in WIZARD_VIEW_FIELDS.i
 LazyWizardView: Callable[..., WizardView] = lazy_view_type(WizardView, WIZARD_VIEW_FIELDS)
 
 
+def _distinct(cards: list[int]) -> list[int]:
+    """Cards without repeats, in hand order: the four Wizards (and Jesters) are one choice,
+    not four. Most hands hold at most one of each, and two counts cost less than a dict."""
+    if cards.count(WIZARD) > 1 or cards.count(JESTER) > 1:
+        return list(dict.fromkeys(cards))
+    return cards[:]
+
+
 _PHASE_PROMPTS = {
     Phase.PREDICT: "It is time to bid the number of tricks you will take",
     Phase.PLAY: "It is time to play a card",
     Phase.TRUMP_CHOICE: "The dealer must first choose the trump suit",
     Phase.HAND_OVER: "The round is over",
 }
-
-
-def _distinct(cards: list[int]) -> list[int]:
-    """Cards without repeats, in hand order: the four Wizards (and Jesters) are one choice, not four."""
-    return list(dict.fromkeys(cards))
 
 
 class WizardHiddenInfo:
