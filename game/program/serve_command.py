@@ -186,9 +186,13 @@ class CollectorPolicy:
     the objects alive are frozen (never walked again), so a collection walks only what is
     new; every ``collect_every`` seconds everything is unfrozen and collected once, so cycles
     among frozen objects (a closed connection's) are freed: one pause a quarter of an hour.
+    Freezing every second rather than every ten keeps a full collection to the survivors of
+    one second: at 600 tables its pauses fell from 100-160 ms to about 10 ms, and p99
+    latency from 148 to 29 ms (``benchmarks.server``). Short-lived cycles are still freed by
+    the young collections, which run as usual.
     """
 
-    def __init__(self, freeze_every: float = 10.0, collect_every: float = 900.0) -> None:
+    def __init__(self, freeze_every: float = 1.0, collect_every: float = 900.0) -> None:
         self.freeze_every, self.collect_every = freeze_every, collect_every
         self.collected_at: float | None = None
 
