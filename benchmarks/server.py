@@ -455,7 +455,10 @@ async def _client(job: ClientJob, pipe: Pipe) -> ClientReport:
         report.tables_ready = sum(1 for table in tables if table.table)
         report.setup_error = f"setup took more than {job.setup_seconds:g} s"
     loop = asyncio.get_running_loop()
-    gc.freeze()  # the bots' own full collections would show up as server latency
+    # The bots' own full collections would show up as server latency: what is alive is frozen
+    # now and every second (a full collection then walks at most a second's survivors).
+    gc.freeze()
+    freezer = loop.create_task(_freeze_every_second())
     pipe.send(("ready", report.tables_ready, report.setup_error))
     start, end, drain = await loop.run_in_executor(None, pipe.recv)
     window[0], window[1] = start, end
@@ -464,8 +467,15 @@ async def _client(job: ClientJob, pipe: Pipe) -> ClientReport:
     await asyncio.sleep(max(0.0, end - time.monotonic()))
     report.cpu_seconds = time.process_time() - cpu_start
     await asyncio.sleep(drain)
+    freezer.cancel()
     report.unfinished = sum(table.unfinished() for table in tables)
     return report
+
+
+async def _freeze_every_second() -> None:
+    while True:
+        await asyncio.sleep(1.0)
+        gc.freeze()
 
 
 # ---------------------------------------------------------------- one measured step

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.frames import Frame, Opcode
 
 from game.net import protocol
 from game.net.bot_client import BotClient, create_table, take_seat
@@ -114,6 +115,61 @@ def test_a_frame_over_the_size_cap_closes_the_connection() -> None:
             return socket.close_code
 
     assert run(scenario()) == 1009
+
+
+def test_a_message_in_fragments_is_answered_as_one() -> None:
+    """The server reads whole messages itself (``DirectServerConnection``): one sent in
+    several frames is put together and answered once."""
+
+    async def scenario() -> dict[str, Any]:
+        async with running_server() as (_, url):
+            socket = await _hello(url)
+            text = json.dumps({"type": "list_tables", "id": 5})
+            await socket.send([text[:7], text[7:15], text[15:]])  # three frames, one message
+            return json.loads(await asyncio.wait_for(socket.recv(), 5))
+
+    answer = run(scenario())
+    assert answer["type"] == "tables" and answer["re"] == 5
+
+
+def test_invalid_utf8_in_a_text_frame_closes_the_connection() -> None:
+    async def scenario() -> int | None:
+        async with running_server() as (_, url):
+            socket = await _hello(url)
+            # A text frame whose payload is not UTF-8, written past the client library's checks.
+            socket.protocol.send_frame(Frame(Opcode.TEXT, b'{"type":"\xff\xfe"}'))
+            socket.send_data()
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(socket.recv(), 5)
+            return socket.close_code
+
+    assert run(scenario()) == 1007
+
+
+def test_messages_sent_before_the_welcome_are_answered_in_order() -> None:
+    async def scenario() -> list[tuple[str, Any]]:
+        async with running_server() as (_, url):
+            socket = await connect(url)
+            hello = {"type": "hello", "protocol": protocol.PROTOCOL_VERSION, "id": 0}
+            for message in (hello, {"type": "list_tables", "id": 1}, {"type": "list_tables", "id": 2}):
+                await socket.send(json.dumps(message))
+            answers = [json.loads(await asyncio.wait_for(socket.recv(), 5)) for _ in range(3)]
+            return [(answer["type"], answer["re"]) for answer in answers]
+
+    assert run(scenario()) == [("welcome", 0), ("tables", 1), ("tables", 2)]
+
+
+def test_a_first_message_that_is_not_hello_gets_an_error_then_a_close() -> None:
+    async def scenario() -> tuple[str, int | None]:
+        async with running_server() as (_, url):
+            socket = await connect(url)
+            await socket.send(json.dumps({"type": "list_tables", "id": 1}))
+            error = json.loads(await asyncio.wait_for(socket.recv(), 5))
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(socket.recv(), 5)
+            return error["code"], socket.close_code
+
+    assert run(scenario()) == ("hello_first", 1008)
 
 
 def test_garbage_and_floods_are_closed_while_another_table_plays_on() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 # One connection, one ``Connection``: the seats it holds per table (with the last
 # event number sent for each), the tables it watches and hosts, its rate allowance
 # and its count of malformed frames. Frames are handed to the connection's transport
-# at once (``broadcast``: no task, no waiting), so a slow reader never holds up a table
+# at once (``DirectServerConnection``: no task, no waiting), so a slow reader never holds up a table
 # or another player; one whose frames pile up past a limit is let go.
 #
 # After every change of a table, in this order: the change is written to the
@@ -34,10 +34,10 @@ from pathlib import Path
 from socket import gethostname
 from typing import TYPE_CHECKING, Any
 
-from websockets.asyncio.server import Server, ServerConnection, broadcast, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.asyncio.server import Server, ServerConnection, serve
 
 from game.net import protocol
+from game.net.direct_connection import DirectServerConnection, Message
 from game.net.protocol import normalize_invite_code
 from game.net.table_host import HostedTable, SentStep, TableOptions, TableRefusal
 from game.net.table_log import TableLogs
@@ -66,7 +66,7 @@ FINISHED_KEPT_SECONDS = 600.0  # frames waiting for one slow reader before it is
 class Connection:
     """One client's link and what it holds."""
 
-    socket: ServerConnection
+    socket: DirectServerConnection
     private: bool  # from the server's own network (or this machine)
     held: dict[str, dict[int, int]] = field(default_factory=dict)  # table -> seat -> last event number sent
     watching: dict[str, int] = field(default_factory=dict)  # spectated table -> last event number sent
@@ -95,9 +95,15 @@ class Connection:
         transport = self.socket.transport
         if transport is not None and transport.get_write_buffer_size() > WRITE_BUFFER_LIMIT:
             self.dropped = True
-            asyncio.get_running_loop().create_task(self.socket.close(1008, "not reading"))
+            self.close_soon("not reading")
             return
-        broadcast((self.socket,), text)
+        self.socket.send_text_now(text.encode())
+
+    def close_soon(self, reason: str) -> None:
+        """Close the connection (policy violation, 1008) with ``reason``, after the frames
+        already written; what the client still sends is no longer read."""
+        self.socket.stop_delivering()
+        asyncio.get_running_loop().create_task(self.socket.close(1008, reason))
 
     def tables(self) -> set[str]:
         return set(self.held) | set(self.watching)
@@ -226,7 +232,7 @@ class TableServer:
             self._advance(table)
 
     # ------------------------------------------------------------------ connections
-    def _from_private_network(self, socket: ServerConnection) -> bool:
+    def _from_private_network(self, socket: DirectServerConnection) -> bool:
         """Whether the player is on the server's own network (or this machine): such a player is
         offered the invite codes of the tables listed. Behind a reverse proxy on this machine
         (``behind_proxy``) every connection comes from loopback, so the player's address is the
@@ -239,32 +245,35 @@ class TableServer:
         return bool(last) and _is_private((last,))
 
     async def handle(self, socket: ServerConnection) -> None:
-        """One connection, from its hello to its close."""
+        """One connection, from its hello to its close: each message is carried out as it
+        arrives (``DirectServerConnection``), with no task or queue per message."""
+        assert isinstance(socket, DirectServerConnection)  # start_server makes every connection one
         make = self.lobby.connection if self.lobby is not None else Connection
         conn = make(socket, self._from_private_network(socket), allowance=self.rate_burst, allowance_at=self.clock())
-        try:
-            try:
-                first = await asyncio.wait_for(socket.recv(), protocol.HELLO_SECONDS)
-            except TimeoutError:
-                await socket.close(1008, "hello expected")
-                return
-            self._receive(conn, first)
+
+        def hello_too_late() -> None:
             if not conn.greeted:
-                await asyncio.sleep(0)  # let the error go out first
-                await socket.close(1008, "hello expected")
-                return
-            async for message in socket:
-                self._receive(conn, message)
-                if conn.bad_frames > protocol.BAD_FRAMES_CLOSE_AFTER:
-                    await socket.close(1008, "too many malformed frames")
-                    break
-                if conn.over_allowance > protocol.FLOOD_CLOSE_AFTER:
-                    await socket.close(1008, "too many messages")
-                    break
-        except ConnectionClosed:
-            pass
+                conn.close_soon("hello expected")
+
+        timer = asyncio.get_running_loop().call_later(protocol.HELLO_SECONDS, hello_too_late)
+        socket.deliver_to(lambda message: self._arrived(conn, message))
+        try:
+            await socket.wait_closed()
         finally:
+            timer.cancel()
+            socket.stop_delivering()
             self._gone(conn)
+
+    def _arrived(self, conn: Connection, message: Message) -> None:
+        """One whole message of ``conn``: carried out, and the connection closed when it has
+        had its chances (no hello first, too many malformed frames, a flood)."""
+        self._receive(conn, message)
+        if not conn.greeted:
+            conn.close_soon("hello expected")
+        elif conn.bad_frames > protocol.BAD_FRAMES_CLOSE_AFTER:
+            conn.close_soon("too many malformed frames")
+        elif conn.over_allowance > protocol.FLOOD_CLOSE_AFTER:
+            conn.close_soon("too many messages")
 
     def _receive(self, conn: Connection, message: str | bytes) -> None:
         now = self.clock()
@@ -780,7 +789,7 @@ async def start_server(
         port,
         ssl=tls,
         max_size=protocol.CLIENT_FRAME_LIMIT,
-        max_queue=32,
+        create_connection=DirectServerConnection,  # each message handled as it arrives
         compression=None,  # frames are small; deflate would cost each connection memory
         ping_interval=15,
         ping_timeout=15,

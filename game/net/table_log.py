@@ -14,15 +14,19 @@ from __future__ import annotations
 # kill is ignored; a log that cannot be read is named in the server's log and left
 # where it is (never deleted or rewritten).
 #
-# Each line opens, appends and closes the file: a server holding a thousand tables
-# then needs no thousand open files, and the kernel has the line once ``write``
-# returns (what a killed process needs; a power cut may lose the last lines).
+# Each line is one ``write`` on a file opened for appending, and the kernel has the line
+# once ``write`` returns (what a killed process needs; a power cut may lose the last lines).
+# The files of the tables written to last stay open (``OPEN_LOGS`` at most, the least
+# recently written closed first): opening and closing a file for every action cost the
+# server about 5% of its time at 600 tables (py-spy, ``benchmarks.server``), as the path
+# is looked up in a folder of hundreds of files each time.
 
 import json
 import logging
 import os
-from pathlib import Path
+from collections import OrderedDict
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from game.persistence import file_lock
@@ -35,6 +39,7 @@ log = logging.getLogger("tricktable.server")
 LOG_FORMAT = "trick-table-table"
 LOCK_FILE_NAME = "server.lock"
 LOG_VERSION = 1
+OPEN_LOGS = 1024  # table logs kept open for appending (the serve command raises its file limit)
 
 
 class TableLogError(ValueError):
@@ -54,6 +59,7 @@ class TableLogs:
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
         self._lock: BinaryIO | None = None
+        self._open: OrderedDict[str, int] = OrderedDict()  # table -> descriptor, last written last
         if folder is not None:
             folder.mkdir(parents=True, exist_ok=True)
             handle = open(folder / LOCK_FILE_NAME, "a+b", buffering=0)
@@ -64,6 +70,8 @@ class TableLogs:
 
     def release(self) -> None:
         """Let the folder go (the server stopped)."""
+        while self._open:
+            os.close(self._open.popitem()[1])
         if self._lock is not None and not self._lock.closed:
             file_lock.unlock(self._lock)
             self._lock.close()
@@ -85,14 +93,20 @@ class TableLogs:
         if path is None:
             return
         data = (compact_json(line) + "\n").encode("utf-8")
-        flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if exclusive else 0)
-        descriptor = os.open(path, flags, 0o600)
+        descriptor = None if exclusive else self._open.pop(table_id, None)
+        if descriptor is None:
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if exclusive else 0)
+            descriptor = os.open(path, flags, 0o600)
         try:
             written = os.write(descriptor, data)
             if written != len(data):
                 raise OSError(f"table log {path.name}: only {written} of {len(data)} bytes written")
-        finally:
-            os.close(descriptor)
+        except BaseException:
+            os.close(descriptor)  # opened again for the next line
+            raise
+        self._open[table_id] = descriptor
+        if len(self._open) > OPEN_LOGS:
+            os.close(self._open.popitem(last=False)[1])
 
     def load_unfinished(self) -> list[HostedTable]:
         """Every table whose game has not ended, as its log left it."""

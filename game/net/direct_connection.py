@@ -1,0 +1,99 @@
+"""A server connection that hands each whole message to the server as it arrives.
+
+The websockets library's ``ServerConnection`` queues each message for a handler task that
+waits in ``recv()``: a future, a task wake-up and a queue per message. A table server does
+nothing slow with a message (it answers at once, on the loop), so ``DirectServerConnection``
+skips that: each complete message is passed to a callback from ``data_received``, and frames
+go out through the protocol straight to the transport. Everything else (the handshake,
+pings, the closing handshake, size limits) stays the library's.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from websockets.asyncio.server import ServerConnection
+from websockets.frames import Frame, Opcode
+from websockets.protocol import Event, State
+
+log = logging.getLogger("tricktable.server")
+
+Message = str | bytes
+_DATA = (Opcode.TEXT, Opcode.BINARY)
+EARLY_MESSAGES = 32  # messages kept for the receiver from before it is set
+
+
+class DirectServerConnection(ServerConnection):
+    """``ServerConnection`` whose messages go to ``deliver_to``'s callback, not to ``recv()``."""
+
+    _receiver: Callable[[Message], None] | None = None
+    _early: list[Message] | None = None  # whole messages that came before a receiver was set
+    _stopped = False  # the connection is being closed: what still comes is dropped
+    _parts: list[bytes] | None = None  # a fragmented message's frames so far
+    _text = False  # whether that fragmented message is text
+
+    def deliver_to(self, receiver: Callable[[Message], None]) -> None:
+        """From now on every whole message goes to ``receiver`` (a text message as ``str``,
+        a binary one as ``bytes``), those that came already first."""
+        self._receiver = receiver
+        early, self._early = self._early, None
+        for message in early or ():
+            if self._receiver is None:
+                break
+            self._deliver(message)
+
+    def stop_delivering(self) -> None:
+        """No more messages to the receiver (the connection is being closed)."""
+        self._receiver, self._early, self._stopped = None, None, True
+
+    def send_text_now(self, data: bytes) -> bool:
+        """Write ``data`` (UTF-8 text) as one text frame at once; False when the connection is
+        no longer open (the frame is dropped, as ``broadcast`` drops it)."""
+        if self.protocol.state is not State.OPEN or self.send_in_progress is not None:
+            return False
+        self.protocol.send_text(data)
+        self.send_data()
+        return True
+
+    def process_event(self, event: Event) -> None:
+        if self.request is None or not isinstance(event, Frame) or event.opcode not in (*_DATA, Opcode.CONT):
+            super().process_event(event)  # the handshake, pings and pongs: the library's
+            return
+        if event.opcode is not Opcode.CONT:
+            self._parts, self._text = [], event.opcode is Opcode.TEXT
+        if self._parts is None:
+            return  # a continuation with no message begun: the protocol has failed the connection
+        self._parts.append(event.data)
+        if not event.fin:
+            return
+        data = b"".join(self._parts) if len(self._parts) > 1 else self._parts[0]
+        self._parts = None
+        if self._text:
+            try:
+                message: Message = data.decode()
+            except UnicodeDecodeError:
+                self.stop_delivering()
+                self.protocol.fail(1007, "invalid UTF-8")  # as the library does for such a frame
+                self.send_data()
+                return
+        else:
+            message = bytes(data)
+        if self._receiver is not None:
+            self._deliver(message)
+        elif not self._stopped:
+            # Only the moment between the handshake and ``deliver_to``: a client that sends
+            # more than a few messages before its hello is answered loses the rest.
+            if self._early is None:
+                self._early = []
+            if len(self._early) < EARLY_MESSAGES:
+                self._early.append(message)
+
+    def _deliver(self, message: Message) -> None:
+        receiver = self._receiver
+        if receiver is None:
+            return
+        try:
+            receiver(message)
+        except Exception:  # a fault answering one message never ends the connection's reading
+            log.exception("a message could not be handled")
