@@ -2,7 +2,8 @@
 
 Run ``python -m benchmarks.engine [--seconds S] [--repeats N] [--solver] [--solver-tricks 3,4,5,6]``,
 or ``python -m benchmarks.engine --vs-openspiel [--seconds S] [--pairs N]`` to compare with OpenSpiel
-(``benchmarks.engine_vs_openspiel``).
+(``benchmarks.engine_vs_openspiel``), or ``--vs-commit REV`` to compare with an earlier commit's
+engine on this machine (``benchmarks.engine_vs_commit``).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from benchmarks import engine_vs_openspiel
+from benchmarks import engine_vs_commit, engine_vs_openspiel
 from benchmarks.search_simulations import search_table
 from game.ai.endgame_solver import EndgameSolver, NodeLimitReached
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer
@@ -221,13 +222,25 @@ def main() -> None:
         help="compare the Wizard fast path with OpenSpiel's oh_hell (needs requirements-bench.txt)",
     )
     parser.add_argument(
-        "--pairs", type=_positive_int, default=5, help="--vs-openspiel: interleaved pairs of runs (default 5)"
+        "--vs-commit",
+        metavar="REV",
+        help="compare the fast path with the engine of an earlier commit REV, on this machine",
+    )
+    parser.add_argument(
+        "--pairs",
+        type=_positive_int,
+        default=5,
+        help="--vs-openspiel, --vs-commit: interleaved pairs of runs (default 5)",
     )
     parser.add_argument("--search", action="store_true", help="measure only the hard players' simulations a decision")
     args = parser.parse_args()
     if args.vs_openspiel:
         print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
         engine_vs_openspiel.compare(args.pairs, args.seconds)
+        return
+    if args.vs_commit:
+        print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
+        engine_vs_commit.compare(args.vs_commit, args.pairs, args.seconds)
         return
     if args.search:
         print(f"Python {platform.python_version()} on {platform.machine()}, {platform.processor() or 'cpu'}; one core")
