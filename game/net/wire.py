@@ -19,6 +19,7 @@ import re
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from game.rules import GameEvent, Phase, game_names, get_game
@@ -314,9 +315,8 @@ def changed_field_texts(
     cls = _wire_class(kind)
     runs = _run_fields(cls)
     changed = {}
-    for field, write in _field_encoders(cls):
-        item = getattr(value, field)
-        old = getattr(before, field)
+    read = _fields_reader(cls)  # every field's value in one call (a view has about thirty)
+    for (field, write), item, old in zip(_field_encoders(cls), read(value), read(before), strict=True):
         if item is old or (type(item) is type(old) and item == old):
             continue
         if field in runs and type(item) is tuple and type(old) is tuple and len(item) > len(old) > 0:
@@ -326,6 +326,16 @@ def changed_field_texts(
                 continue
         changed[field] = _field_text(cls, field, write, item, memo)
     return changed
+
+
+@cache
+def _fields_reader(cls: type) -> Callable[[Any], tuple[Any, ...]]:
+    """Reads the values of all of ``cls``'s fields, in field order, as a tuple."""
+    names = [field for field, _ in _field_encoders(cls)]
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda value: (one(value),)
+    return attrgetter(*names)
 
 
 def _field_text(cls: type, field: str, write: _Encoder, item: Any, memo: dict[Any, str] | None) -> str:
