@@ -1,18 +1,18 @@
 """The engines' fast path against an earlier commit's, on this machine, interleaved.
 
-Run ``python -m benchmarks.engine --vs-commit REV [--pairs N] [--seconds S]``. A figure of
-actions a second from another machine cannot be compared with this one's (the machines
-differ by tens of percent); this runs the same random playouts with this checkout's engine
-and with ``REV``'s, alternately, each in a fresh process, and prints each pair's ratio and
-the median ratio per game.
+Run ``python -m benchmarks.engine --vs-commit REV [--pairs N] [--seconds S]``: both engines
+play the same random games, alternately, each run a fresh process; it prints each pair's
+ratio and the median ratio per game.
 """
 
 from __future__ import annotations
 
-# REV's files come from ``git archive`` into a temporary folder (the repository and its
-# worktrees are not touched). Each run is a separate Python process whose import path
-# starts at one of the two source trees, so both engines are measured by the same code,
-# in CPU time (a shared machine's other work slows wall time more than CPU time).
+# A figure of actions a second from another machine cannot be compared with this one's (the
+# machines differ by tens of percent), hence a comparison on one machine. REV's files come
+# from ``git archive`` into a temporary folder (the repository and its worktrees are not
+# touched). Each run is a separate Python process whose import path starts at one of the
+# two source trees, so both engines are measured by the same code, in CPU time (a shared
+# machine's other work slows wall time more than CPU time).
 
 import statistics
 import subprocess

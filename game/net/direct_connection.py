@@ -1,14 +1,14 @@
 """A server connection that hands each whole message to the server as it arrives.
 
-The websockets library's ``ServerConnection`` queues each message for a handler task that
-waits in ``recv()``: a future, a task wake-up and a queue per message. A table server does
-nothing slow with a message (it answers at once, on the loop), so ``DirectServerConnection``
-skips that: each complete message is passed to a callback from ``data_received``, and frames
-go out through the protocol straight to the transport. Everything else (the handshake,
-pings, the closing handshake, size limits) stays the library's.
+Unlike the library's ``ServerConnection`` (a queue, a future and a task wake-up per message
+for a handler waiting in ``recv()``), each message goes to a callback from ``data_received``.
 """
 
 from __future__ import annotations
+
+# A table server does nothing slow with a message (it answers at once, on the loop), so
+# nothing is lost by skipping the queue. Everything else (the handshake, pings, the closing
+# handshake, size limits) stays the library's, and frames go out through its protocol.
 
 import logging
 from collections.abc import Callable
