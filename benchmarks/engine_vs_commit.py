@@ -26,7 +26,9 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 CASES = (("bidwhist", 4), ("wizard", 4))
 
 # One run: random legal playouts of whole games through ``legal_actions`` and
-# ``apply_in_place`` without events (a search's simulations), for a given CPU time.
+# ``apply_in_place`` without events (a search's simulations), for a given CPU time. The
+# loop is ``benchmarks.engine._playouts``'s, written out here because it runs against REV's
+# tree, whose benchmarks may differ or be missing: it uses only ``game.rules``.
 _RUN = """
 import random, sys, time
 sys.path.insert(0, sys.argv[1])
