@@ -159,6 +159,21 @@ def test_messages_sent_before_the_welcome_are_answered_in_order() -> None:
     assert run(scenario()) == [("welcome", 0), ("tables", 1), ("tables", 2)]
 
 
+def test_a_connection_that_never_says_hello_is_closed(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(protocol, "HELLO_SECONDS", 0.2)
+
+    async def scenario() -> tuple[int | None, str | None, float]:
+        async with running_server() as (_, url):
+            socket = await connect(url)
+            opened = time.monotonic()
+            with pytest.raises(ConnectionClosed):
+                await asyncio.wait_for(socket.recv(), 5)
+            return socket.close_code, socket.close_reason, time.monotonic() - opened
+
+    code, reason, waited = run(scenario())
+    assert (code, reason) == (1008, "hello expected") and waited < 3
+
+
 def test_a_first_message_that_is_not_hello_gets_an_error_then_a_close() -> None:
     async def scenario() -> tuple[str, int | None]:
         async with running_server() as (_, url):
