@@ -70,6 +70,46 @@ def test_step_text_is_the_step_frame_written_whole_at_every_position(game: str, 
     assert hands_over >= 1 and positions > 30
 
 
+@pytest.mark.parametrize(
+    ("game", "values"),
+    [("bidwhist", {"renege": "penalized"}), ("wizard", {"rounds": 3, "bidding": "hidden"})],
+)
+def test_viewers_whose_last_steps_are_at_different_positions_each_get_their_own_changes(
+    game: str, values: dict[str, object]
+) -> None:
+    """The shared fields' changes are written once per earlier position: a viewer that skips
+    positions (a slow reader, one back from away) still gets exactly the step written whole."""
+    rules = make_rules(game, values)
+    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "open"}] * 3
+    table, _, _ = HostedTable.create(rules, seats, TableOptions("t"))
+    table.seed = 5
+    for name in ("Bob", "Cy", "Di"):
+        table.take_seat(name)
+    table.start()
+    match = table.match
+    assert match is not None
+    rng = random.Random(3)
+    sent = dict.fromkeys([0, 1, 2, 3, PUBLIC_SEAT], 0)
+    previous: dict[int, SentStep | None] = dict.fromkeys(sent)
+    every = {0: 1, 1: 2, 2: 3, 3: 1, PUBLIC_SEAT: 4}  # positions between a viewer's steps
+    for position in range(160):
+        due = [viewer for viewer in sent if position % every[viewer] == 0]
+        table.prepare_views(due)
+        for viewer in due:
+            expected = _compact(table.step_for(viewer, sent[viewer], previous[viewer]))
+            text, previous[viewer] = table.step_text(viewer, sent[viewer], previous[viewer])
+            assert text == expected, (viewer, position)
+            sent[viewer] = table.last_number
+        if match.is_over:
+            break
+        if match.phase == Phase.HAND_OVER:
+            match.next_deal()
+        else:
+            seat = match.current_player
+            table.act(seat, rng.choice(match.view(seat).legal_actions), len(match.actions))
+    assert position >= 30
+
+
 def test_a_step_that_builds_on_a_step_the_client_lacks_is_refused() -> None:
     book = StepBook()
     whole = {"type": "step", "table": "t", "viewer": 0, "base": None, "state": {"last": 4}, "view": {"a": 1}}

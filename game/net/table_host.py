@@ -17,6 +17,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from dataclasses import fields as dataclass_fields
+from functools import cache
 from typing import Any
 
 from game.ai import make_player
@@ -29,6 +31,7 @@ from game.net.wire import (
     encode_value,
     field_texts,
     fields_text,
+    in_field_order,
     whole_text,
 )
 from game.persistence.history_codec import score_history
@@ -119,6 +122,11 @@ class HostedTable:
     # Seats whose computer stand-in player was built (kept for the rest of the game).
     _stand_in_players: dict[int, Any] = field(default_factory=dict)
     _public_cache: tuple[int, dict[str, Any], dict[str, str]] | None = None
+    _head: tuple[str, str] | None = None  # see ``_head_text``
+    # The texts of the shared view fields that changed, from an earlier position (by its event
+    # number) to this one (``_shared_at``: the match's events, their count): see ``_changed_view_texts``.
+    _shared_at: tuple[Any, int] = (None, -1)
+    _shared_changes: dict[int, dict[str, str]] = field(default_factory=dict)
     _scores_cache: tuple[tuple[Any, ...], dict[str, Any], str] | None = None
     _finished_cache: tuple[tuple[int, Phase], dict[str, Any] | None, str] | None = None
     _event_texts: dict[int, tuple[Any, str]] = field(default_factory=dict)  # see ``_events_text``
@@ -431,9 +439,10 @@ class HostedTable:
         parts = ['{"type":"step",']
         if re is not None:
             parts.append(f'"re":{re},')
-        parts.append(f'"table":{_json(self.table_id)},"viewer":{_json(viewer)},"epoch":{self.epoch},')
+        parts.append(self._head_text())
+        parts.append(f'"viewer":{viewer},"epoch":{self.epoch},')
         if previous is not None and previous.number == after:
-            changed = changed_field_texts(view, previous.view, previous.view_texts, self._view_memo)
+            changed = self._changed_view_texts(match, view, previous)
             view_texts = {**previous.view_texts, **changed}
             parts.append(f'"base":{after},"events":{self._events_text(match, viewer, after)},')
             parts.append(f'"state":{shared["state"]},"view":{{{fields_text(changed)}}},')
@@ -443,12 +452,39 @@ class HostedTable:
             view_texts = field_texts(view, self._view_memo)
             parts.append(f'"base":null,"events":{self._events_text(match, viewer, after)},')
             parts.append(f'"state":{shared["state"]},"view":{whole_text(type(view), view_texts)},"scores":{scores},')
-        parts.append(f'"can_claim":{_json(self._can_claim(match, viewer))},')
-        parts.append(f'"refusals":{_json(self._refusals(match, view.hand, viewer, view.legal_actions))}')
+        parts.append('"can_claim":true,' if self._can_claim(match, viewer) else '"can_claim":false,')
+        refusals = self._refusals(match, view.hand, viewer, view.legal_actions)
+        parts.append(f'"refusals":{_json(refusals)}' if refusals else '"refusals":{}')
         if previous is None or previous.number != after or finished != previous.finished_hand:
             parts.append(f',"finished_hand":{finished}')
         parts.append("}")
         return "".join(parts), SentStep(self.last_number, view, view_texts, scores, finished)
+
+    def _changed_view_texts(self, match: Match, view: PlayerView, previous: SentStep) -> dict[str, str]:
+        """``changed_field_texts(view, previous.view, previous.view_texts)``, with less work: the
+        fields every viewer of a position shares (all but ``match.seat_view_fields()``) changed
+        alike for every viewer whose last step was at the same position, so they are compared
+        and written once for all of them."""
+        at = self._shared_at
+        if at[0] is not match.events or at[1] != len(match.events):  # (a number is one position:
+            self._shared_at, self._shared_changes = (match.events, len(match.events)), {}  # no undo here)
+        seat_fields = match.seat_view_fields()
+        shared = self._shared_changes.get(previous.number)
+        if shared is None:
+            kind: type = type(view)
+            shared = changed_field_texts(
+                view, previous.view, previous.view_texts, self._view_memo, _shared_fields(kind, seat_fields)
+            )
+            self._shared_changes[previous.number] = shared
+        own = changed_field_texts(view, previous.view, previous.view_texts, self._view_memo, seat_fields)
+        return in_field_order(type(view), shared, own)
+
+    def _head_text(self) -> str:
+        """``"table":<id>,``, written once (a table in a Redis lobby gets its id's last part
+        when it is created)."""
+        if self._head is None or self._head[0] != self.table_id:
+            self._head = (self.table_id, f'"table":{_json(self.table_id)},')
+        return self._head[1]
 
     def _events(self, match: Match, viewer: Viewer, after: int) -> list[dict[str, Any]]:
         events = events_for(match.events[after:], viewer)
@@ -555,6 +591,12 @@ class HostedTable:
 
 
 _json = compact_json  # compact JSON, as the server writes every frame
+
+
+@cache
+def _shared_fields(view_type: type, seat_fields: frozenset[str]) -> frozenset[str]:
+    """The fields of ``view_type`` every viewer of a position shares."""
+    return frozenset(item.name for item in dataclass_fields(view_type)) - seat_fields
 
 
 def _plain(params: Any) -> dict[str, Any]:

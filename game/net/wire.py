@@ -306,17 +306,22 @@ def field_texts(value: Any, memo: dict[Any, str] | None = None) -> dict[str, str
 
 
 def changed_field_texts(
-    value: Any, before: Any, before_texts: Mapping[str, str], memo: dict[Any, str] | None = None
+    value: Any,
+    before: Any,
+    before_texts: Mapping[str, str],
+    memo: dict[Any, str] | None = None,
+    among: frozenset[str] | None = None,
 ) -> dict[str, str]:
     """The texts of the fields of ``value`` whose value differs from ``before``'s (a value of the
-    same type, whose field texts are ``before_texts``). A run that only grew (a hand's actions,
-    the tricks, a trick) is written as the text it had with its new values added."""
+    same type, whose field texts are ``before_texts``), in field order. A run that only grew (a
+    hand's actions, the tricks, a trick) is written as the text it had with its new values added.
+    ``among``: only those fields are compared (None: all)."""
     kind: type = type(value)
     cls = _wire_class(kind)
     runs = _run_fields(cls)
     changed = {}
-    read = _fields_reader(cls)  # every field's value in one call (a view has about thirty)
-    for (field, write), item, old in zip(_field_encoders(cls), read(value), read(before), strict=True):
+    encoders, read = _fields_reading(cls, among)  # every field's value in one call
+    for (field, write), item, old in zip(encoders, read(value), read(before), strict=True):
         if item is old or (type(item) is type(old) and item == old):
             continue
         if field in runs and type(item) is tuple and type(old) is tuple and len(item) > len(old) > 0:
@@ -329,13 +334,33 @@ def changed_field_texts(
 
 
 @cache
-def _fields_reader(cls: type) -> Callable[[Any], tuple[Any, ...]]:
-    """Reads the values of all of ``cls``'s fields, in field order, as a tuple."""
-    names = [field for field, _ in _field_encoders(cls)]
-    if len(names) == 1:
-        one = attrgetter(names[0])
-        return lambda value: (one(value),)
-    return attrgetter(*names)
+def _fields_reading(
+    cls: type, among: frozenset[str] | None
+) -> tuple[tuple[tuple[str, _Encoder], ...], Callable[[Any], tuple[Any, ...]]]:
+    """The encoders of ``cls``'s fields (those ``among``, or all), in field order, and what
+    reads their values as a tuple."""
+    encoders = tuple(pair for pair in _field_encoders(cls) if among is None or pair[0] in among)
+    if len(encoders) == 1:
+        one = attrgetter(encoders[0][0])
+        return encoders, lambda value: (one(value),)
+    return encoders, attrgetter(*(field for field, _ in encoders))
+
+
+def in_field_order(kind: type, first: dict[str, str], second: dict[str, str]) -> dict[str, str]:
+    """Two parts of the field texts of a value of type ``kind`` (each in field order), as one
+    in the order of the type's fields."""
+    if not second:
+        return first
+    if not first:
+        return second
+    order = _field_order(_wire_class(kind))
+    merged = {**first, **second}
+    return {field: merged[field] for field in sorted(merged, key=order.__getitem__)}
+
+
+@cache
+def _field_order(cls: type) -> dict[str, int]:
+    return {field: index for index, (field, _) in enumerate(_field_encoders(cls))}
 
 
 def _field_text(cls: type, field: str, write: _Encoder, item: Any, memo: dict[Any, str] | None) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 # the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from functools import cache, lru_cache
 from random import Random
 from typing import Any, cast
@@ -73,7 +73,14 @@ from game.rules.events import (
 from game.rules.finished_hand import FinishedHand
 from game.rules.hidden import HiddenCards, HiddenLayout
 from game.rules.house_rules import BidWhistRules
-from game.rules.tricks import SHARED_VIEW_FIELDS, TrickGameState, allowed_action, is_well_formed, malformed_action
+from game.rules.tricks import (
+    SEAT_VIEW_FIELDS,
+    SHARED_VIEW_FIELDS,
+    TrickGameState,
+    allowed_action,
+    is_well_formed,
+    malformed_action,
+)
 from game.rules.view import BidWhistView, FieldReader, PlayerView, lazy_view_type
 
 PLAYERS = 4
@@ -899,6 +906,12 @@ class BidWhistState(TrickGameState):
         # maker knows until the hand is scored and the reneges are revealed.
         return self.rules.renege != "penalized" or player == viewer or self.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
 
+    def seat_view_fields(self) -> frozenset[str]:
+        return _SEAT_BIDWHIST_VIEW_FIELDS
+
+    def actions_sight(self, seat: int) -> Hashable:
+        return seat >= 0 and seat == self.declarer  # only the declarer sees the discards
+
     def hand_actions_before_play(self, seat: int) -> list[tuple[int, Action | None]]:
         actions: list[tuple[int, Action | None]] = list(self.bids)
         if self.direction >= 0:
@@ -982,6 +995,7 @@ _SEAT_BIDWHIST_FIELDS: dict[str, FieldReader] = {
     ),
     "discards": lambda state, seat: tuple(state.discards) if seat >= 0 and seat == state.declarer else (),
 }
+_SEAT_BIDWHIST_VIEW_FIELDS = SEAT_VIEW_FIELDS | frozenset(_SEAT_BIDWHIST_FIELDS)
 BIDWHIST_VIEW_FIELDS: dict[str, FieldReader] = {
     **SHARED_VIEW_FIELDS,
     **_PUBLIC_BIDWHIST_FIELDS,

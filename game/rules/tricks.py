@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
@@ -302,12 +302,53 @@ class TrickGameState:
         failure to follow suit that ``viewer`` knows was not a renege."""
         if not self.follow_failures:
             return (_NO_SUITS,) * self.num_players  # most views: nobody has failed to follow yet
+        return self._voids_proved(self._void_proofs(viewer))
+
+    def _void_proofs(self, viewer: int) -> tuple[bool, ...]:
+        """Per seat, whether ``viewer`` may read its failures to follow as voids."""
+        return tuple(self.failure_proves_void(player, viewer) for player in range(self.num_players))
+
+    def _voids_proved(self, proves: tuple[bool, ...]) -> tuple[frozenset[int], ...]:
         voids: list[set[int]] = [set() for _ in range(self.num_players)]
-        proves = [self.failure_proves_void(player, viewer) for player in range(self.num_players)]
         for index, seat, led in self.follow_failures:
             if proves[seat] and not self.reneged(index, seat):
                 voids[seat].add(led)
         return tuple(frozenset(v) for v in voids)
+
+    def seat_view_fields(self) -> frozenset[str]:
+        """The fields of this game's views that may differ between viewers of one position;
+        every other field is the same for every viewer (``views`` reads those once)."""
+        return SEAT_VIEW_FIELDS
+
+    def actions_sight(self, seat: int) -> Hashable:
+        """What ``hand_actions(seat)`` depends on of ``seat``: seats with equal sights see the
+        hand's actions alike (``views`` reads them once for all of them)."""
+        return seat
+
+    def seat_views_fields(self, seats: Sequence[int]) -> list[dict[str, Any]]:
+        """Per seat of ``seats``, its view's fields of ``SEAT_VIEW_FIELDS``; the hand's actions
+        and the voids are read once for all the seats that see them alike."""
+        actions_by_sight: dict[Hashable, tuple[tuple[int, Action | None], ...]] = {}
+        voids_by_proofs: dict[tuple[bool, ...], tuple[frozenset[int], ...]] = {}
+        no_voids = None if self.follow_failures else (_NO_SUITS,) * self.num_players
+        fields = []
+        for seat in seats:
+            seen = {name: read(self, seat) for name, read in _PLAIN_SEAT_READERS}
+            sight = self.actions_sight(seat)
+            actions = actions_by_sight.get(sight)
+            if actions is None:
+                actions = actions_by_sight[sight] = self.hand_actions(seat)
+            seen["actions"] = actions
+            if no_voids is None:
+                proofs = self._void_proofs(seat)
+                voids = voids_by_proofs.get(proofs)
+                if voids is None:
+                    voids = voids_by_proofs[proofs] = self._voids_proved(proofs)
+                seen["voids"] = voids
+            else:
+                seen["voids"] = no_voids
+            fields.append(seen)
+        return fields
 
     def hand_actions(self, seat: int) -> tuple[tuple[int, Action | None], ...]:
         """Every action of this hand so far as ``seat`` saw it (None where hidden)."""
@@ -334,7 +375,7 @@ class TrickGameState:
         for seat in seats:
             self._check_viewer(seat)
         common = {name: read(self, seats[0]) for name, read in _COMMON_VIEW_FIELDS}
-        return [{**common, **{name: read(self, seat) for name, read in _SEAT_VIEW_READERS}} for seat in seats]
+        return [{**common, **seen} for seen in self.seat_views_fields(seats)]
 
     def rollout_view(self, seat: int, legal: Sequence[Action]) -> PlayerView:
         """``seat``'s view for one decision of a simulated hand, whose legal
@@ -382,4 +423,7 @@ SHARED_VIEW_FIELDS: dict[str, FieldReader] = {
 # same for every viewer of a position (``views`` reads them once).
 SEAT_VIEW_FIELDS = frozenset({"seat", "hand", "legal_actions", "actions", "voids"})
 _COMMON_VIEW_FIELDS = tuple((name, read) for name, read in SHARED_VIEW_FIELDS.items() if name not in SEAT_VIEW_FIELDS)
-_SEAT_VIEW_READERS = tuple((name, read) for name, read in SHARED_VIEW_FIELDS.items() if name in SEAT_VIEW_FIELDS)
+# The seat's fields ``seat_views_fields`` reads for each seat (the actions and voids it shares).
+_PLAIN_SEAT_READERS = tuple(
+    (name, read) for name, read in SHARED_VIEW_FIELDS.items() if name in SEAT_VIEW_FIELDS - {"actions", "voids"}
+)

@@ -6,7 +6,7 @@ from __future__ import annotations
 # deals the next round) or GAME_OVER after the last round.
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any, cast
 
 from game.rules.actions import (
@@ -693,9 +693,15 @@ class WizardState(TrickGameState):
             self._check_viewer(seat)
         common = {name: read(self, seats[0]) for name, read in _COMMON_WIZARD_FIELDS}
         return [
-            WizardView.from_fields(**common, **{name: read(self, seat) for name, read in _SEAT_WIZARD_READERS})
-            for seat in seats
+            WizardView.from_fields(**common, **seen, predictions=self.bids_visible_to(seat))
+            for seat, seen in zip(seats, self.seat_views_fields(seats), strict=True)
         ]
+
+    def seat_view_fields(self) -> frozenset[str]:
+        return _SEAT_WIZARD_FIELDS
+
+    def actions_sight(self, seat: int) -> Hashable:
+        return self.bids_visible_to(seat)  # the hand's actions hide only the bids a seat may not see
 
     def rollout_view(self, seat: int, legal: Sequence[Action]) -> WizardView:
         """A ``LazyWizardView``: the medium players read about half the fields."""
@@ -719,7 +725,6 @@ _SEAT_WIZARD_FIELDS = SEAT_VIEW_FIELDS | {"predictions"}
 _COMMON_WIZARD_FIELDS = tuple(
     (name, read) for name, read in WIZARD_VIEW_FIELDS.items() if name not in _SEAT_WIZARD_FIELDS
 )
-_SEAT_WIZARD_READERS = tuple((name, read) for name, read in WIZARD_VIEW_FIELDS.items() if name in _SEAT_WIZARD_FIELDS)
 # Called as LazyWizardView(state, seat, **known), not with the fields.
 LazyWizardView: Callable[..., WizardView] = lazy_view_type(WizardView, WIZARD_VIEW_FIELDS)
 

@@ -181,6 +181,10 @@ class Match:
         """``[self.view(seat) for seat in seats]``, with less work."""
         return self._state.views(seats)
 
+    def seat_view_fields(self) -> frozenset[str]:
+        """The fields of the views that may differ between viewers of one position."""
+        return self._state.seat_view_fields()
+
     def finished_hand(self) -> FinishedHand | None:
         """The hand just finished with every card face up, for its review; None while a hand
         is being played (its hidden cards are secret until it is scored)."""
