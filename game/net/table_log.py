@@ -76,9 +76,6 @@ class TableLogs:
             file_lock.unlock(self._lock)
             self._lock.close()
 
-    def _path(self, table_id: str) -> Path | None:
-        return self.folder / f"{table_id}.jsonl" if self.folder is not None else None
-
     def create(self, table: HostedTable) -> None:
         self._write(table.table_id, header_line(table), exclusive=True)
 
@@ -89,18 +86,17 @@ class TableLogs:
         self.append(table, seats_line(table))
 
     def _write(self, table_id: str, line: dict[str, Any], exclusive: bool = False) -> None:
-        path = self._path(table_id)
-        if path is None:
+        if self.folder is None:
             return
         data = (compact_json(line) + "\n").encode("utf-8")
         descriptor = None if exclusive else self._open.pop(table_id, None)
         if descriptor is None:
             flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | (os.O_EXCL if exclusive else 0)
-            descriptor = os.open(path, flags, 0o600)
+            descriptor = os.open(self.folder / f"{table_id}.jsonl", flags, 0o600)
         try:
             written = os.write(descriptor, data)
             if written != len(data):
-                raise OSError(f"table log {path.name}: only {written} of {len(data)} bytes written")
+                raise OSError(f"table log {table_id}.jsonl: only {written} of {len(data)} bytes written")
         except BaseException:
             os.close(descriptor)  # opened again for the next line
             raise
