@@ -14,10 +14,23 @@ from game.net.wire import compact_json, encode_text, encode_value
 from game.persistence.history_codec import score_history
 from game.rules import PUBLIC_SEAT, Phase
 from game.rules.house_rules import make_rules
+from game.session.match import Match
 
 
 def _compact(value: object) -> str:
     return json.dumps(value, separators=(",", ":"))
+
+
+def _started_table(game: str, values: dict[str, object], seed: int) -> tuple[HostedTable, Match]:
+    """A table of four seated players, its game started on ``seed``."""
+    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "open"}] * 3
+    table, _, _ = HostedTable.create(make_rules(game, values), seats, TableOptions("t"))
+    table.seed = seed
+    for name in ("Bob", "Cy", "Di"):
+        table.take_seat(name)
+    table.start()
+    assert table.match is not None
+    return table, table.match
 
 
 @pytest.mark.parametrize(
@@ -28,15 +41,7 @@ def _compact(value: object) -> str:
     ],
 )
 def test_step_text_is_the_step_frame_written_whole_at_every_position(game: str, values: dict[str, object]) -> None:
-    rules = make_rules(game, values)
-    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "open"}] * 3
-    table, _, _ = HostedTable.create(rules, seats, TableOptions("t"))
-    table.seed = 11
-    for name in ("Bob", "Cy", "Di"):
-        table.take_seat(name)
-    table.start()
-    match = table.match
-    assert match is not None
+    table, match = _started_table(game, values, seed=11)
     rng = random.Random(2)
     sent = dict.fromkeys([0, 1, 2, 3, PUBLIC_SEAT], 0)
     previous: dict[int, SentStep | None] = dict.fromkeys(sent)
@@ -79,15 +84,7 @@ def test_viewers_whose_last_steps_are_at_different_positions_each_get_their_own_
 ) -> None:
     """The shared fields' changes are written once per earlier position: a viewer that skips
     positions (a slow reader, one back from away) still gets exactly the step written whole."""
-    rules = make_rules(game, values)
-    seats = [{"kind": "host", "name": "Ann"}] + [{"kind": "open"}] * 3
-    table, _, _ = HostedTable.create(rules, seats, TableOptions("t"))
-    table.seed = 5
-    for name in ("Bob", "Cy", "Di"):
-        table.take_seat(name)
-    table.start()
-    match = table.match
-    assert match is not None
+    table, match = _started_table(game, values, seed=5)
     rng = random.Random(3)
     sent = dict.fromkeys([0, 1, 2, 3, PUBLIC_SEAT], 0)
     previous: dict[int, SentStep | None] = dict.fromkeys(sent)
