@@ -10,6 +10,7 @@ from __future__ import annotations
 # nothing is lost by skipping the queue. Everything else (the handshake, pings, the closing
 # handshake, size limits) stays the library's, and frames go out through its protocol.
 
+import asyncio
 import logging
 from collections.abc import Callable
 
@@ -22,16 +23,27 @@ log = logging.getLogger("tricktable.server")
 Message = str | bytes
 _DATA = (Opcode.TEXT, Opcode.BINARY)
 EARLY_MESSAGES = 32  # messages kept for the receiver from before it is set
+_READ_BUFFER = bytearray(65536)  # what every connection reads into (a longer frame takes more reads)
 
 
-class DirectServerConnection(ServerConnection):
-    """``ServerConnection`` whose messages go to ``deliver_to``'s callback, not to ``recv()``."""
+class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
+    """``ServerConnection`` whose messages go to ``deliver_to``'s callback, not to ``recv()``.
+
+    It reads into one buffer shared by every connection (a read is handed on before the
+    next one starts: one loop, one thread), not into the fresh 256 KiB ``bytes`` asyncio
+    gives a plain protocol for each read."""
 
     _receiver: Callable[[Message], None] | None = None
     _early: list[Message] | None = None  # whole messages that came before a receiver was set
     _stopped = False  # the connection is being closed: what still comes is dropped
     _parts: list[bytes] | None = None  # a fragmented message's frames so far
     _text = False  # whether that fragmented message is text
+
+    def get_buffer(self, sizehint: int) -> bytearray:
+        return _READ_BUFFER
+
+    def buffer_updated(self, nbytes: int) -> None:
+        self.data_received(bytes(_READ_BUFFER[:nbytes]))
 
     def deliver_to(self, receiver: Callable[[Message], None]) -> None:
         """From now on every whole message goes to ``receiver`` (a text message as ``str``,
