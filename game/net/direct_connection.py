@@ -26,6 +26,15 @@ EARLY_MESSAGES = 32  # messages kept for the receiver from before it is set
 _READ_BUFFER = bytearray(65536)  # what every connection reads into (a longer frame takes more reads)
 
 
+def text_frame_header(size: int) -> bytes:
+    """The header of an unmasked, final text frame of ``size`` bytes (RFC 6455, 5.2)."""
+    if size < 126:
+        return bytes((0x81, size))
+    if size < 65536:
+        return bytes((0x81, 126)) + size.to_bytes(2, "big")
+    return bytes((0x81, 127)) + size.to_bytes(8, "big")
+
+
 class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
     """``ServerConnection`` whose messages go to ``deliver_to``'s callback, not to ``recv()``.
 
@@ -62,10 +71,16 @@ class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
     def send_text_now(self, data: bytes) -> bool:
         """Write ``data`` (UTF-8 text) as one text frame at once; False when the connection is
         no longer open (the frame is dropped, as ``broadcast`` drops it)."""
-        if self.protocol.state is not State.OPEN or self.send_in_progress is not None:
+        protocol = self.protocol
+        if protocol.state is not State.OPEN or self.send_in_progress is not None:
             return False
-        self.protocol.send_text(data)
-        self.send_data()
+        if protocol.extensions or protocol.writes or protocol.expect_continuation_frame:
+            protocol.send_text(data)  # (never with compression off) the library frames it
+            self.send_data()
+        else:
+            # A server's frame is not masked: the header and the payload, as the library
+            # writes them (``text_frame_header``), without its frame object per message.
+            self.transport.write(text_frame_header(len(data)) + data)
         return True
 
     def process_event(self, event: Event) -> None:
