@@ -9,9 +9,10 @@ from __future__ import annotations
 
 # One connection, one ``Connection``: the seats it holds per table (with the last
 # event number sent for each), the tables it watches and hosts, its rate allowance
-# and its count of malformed frames. Frames are handed to the connection's transport
-# at once (``DirectServerConnection``: no task, no waiting), so a slow reader never holds up a table
-# or another player; one whose frames pile up past a limit is let go.
+# and its count of malformed frames. Each message is carried out as it arrives and the
+# frames it causes are handed to the connections' transports at once
+# (``DirectServerConnection``: no task, no waiting), so a slow reader never holds up a
+# table or another player; one whose frames pile up past a limit is let go.
 #
 # After every change of a table, in this order: the change is written to the
 # table log, then each viewer at the table is sent its step (its events since the

@@ -465,9 +465,11 @@ class HostedTable:
         fields every viewer of a position shares (all but ``match.seat_view_fields()``) changed
         alike for every viewer whose last step was at the same position, so they are compared
         and written once for all of them."""
+        # An event number names one position for good (a network table has no undo), so the
+        # changes from it are kept until this table's position moves on.
         at = self._shared_at
-        if at[0] is not match.events or at[1] != len(match.events):  # (a number is one position:
-            self._shared_at, self._shared_changes = (match.events, len(match.events)), {}  # no undo here)
+        if at[0] is not match.events or at[1] != len(match.events):
+            self._shared_at, self._shared_changes = (match.events, len(match.events)), {}
         seat_fields = match.seat_view_fields()
         shared = self._shared_changes.get(previous.number)
         if shared is None:
