@@ -57,6 +57,7 @@ from websockets.uri import parse_uri
 
 from benchmarks.own_redis import own_redis_server, process_cpu_seconds
 from game.net.protocol import PROTOCOL_VERSION
+from game.program.serve_command import event_loop_name
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HUMAN_PACE = "human"
@@ -731,7 +732,10 @@ def _ramp_and_report(args: argparse.Namespace, options: dict[str, Any]) -> None:
     games = options["games"]
     deadline = time.monotonic() + 60.0 * args.max_minutes
     lobby = f" in a Redis lobby (appendfsync {args.redis})" if args.redis else ""
-    print(f"{_machine()}; one serve process{lobby}; {args.clients} client processes; games: {', '.join(games)}")
+    print(
+        f"{_machine()}; one serve process{lobby} (event loop: {event_loop_name()}); "
+        f"{args.clients} client processes; games: {', '.join(games)}"
+    )
     print(f"each step: a fresh server, {args.warmup:g} s of play, then {args.window:g} s measured")
     print("latency: an act sent to its step received by all four seats; memory: VmRSS over the idle server")
     print("CPU as % of one core over the window: the server, the client processes, and everything else (others)")

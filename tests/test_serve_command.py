@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 import socket
 from pathlib import Path
 from typing import Any
@@ -85,3 +86,20 @@ def test_a_server_whose_redis_cannot_be_reached_says_so_and_does_not_start(
     options = ["--redis", f"redis://127.0.0.1:{port}/0", "--data-dir", str(tmp_path)]
     assert main(["serve", "--host", "127.0.0.1", "--port", "0", "--no-lan", *options]) == 1
     assert f"error: Redis at redis://127.0.0.1:{port}/0 cannot be reached" in capsys.readouterr().err
+
+
+async def _loop_kind() -> str:
+    import asyncio
+
+    return type(asyncio.get_running_loop()).__module__.split(".")[0]
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="uvloop has no Windows build")
+def test_serve_runs_on_uvloop_where_it_is_installed() -> None:
+    assert serve_command.event_loop_name() == "uvloop"  # requirements.txt installs it here
+    assert serve_command._run_loop(_loop_kind()) == "uvloop"
+
+
+def test_without_uvloop_serve_runs_on_asyncio(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # importing it fails, as where it is not installed
+    assert serve_command._run_loop(_loop_kind()) == "asyncio"

@@ -13,16 +13,23 @@ import argparse
 import asyncio
 import contextlib
 import gc
+import importlib.util
+import logging
 import signal
 import ssl
 import sys
+from collections.abc import Coroutine
 from pathlib import Path
+from typing import Any, TypeVar
 
 from game.net import protocol
 from game.net.discovery import Advertiser, advertise
 from game.net.redis_store import StoreUnreachable
 from game.net.server import TableServer, bound_port, start_server, tls_context
 from game.settings.paths import UserPaths
+
+log = logging.getLogger("tricktable.server")
+T = TypeVar("T")
 
 EXIT_USAGE = 2
 
@@ -133,13 +140,30 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         print(f"error: the server's folder cannot be used: {error}", file=sys.stderr)
         return 1
     try:
-        return asyncio.run(_serve(table_server, args, tls))
+        return _run_loop(_serve(table_server, args, tls))
     except StoreUnreachable as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
     except OSError as error:
         print(f"error: cannot listen on {args.host}:{args.port}: {error.strerror or error}", file=sys.stderr)
         return 1
+
+
+def _run_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run the server's coroutine on uvloop where it is installed (its event loop and
+    transports are written in C: about 12% less server CPU an action at 750 tables,
+    ``benchmarks.server``), else on asyncio's own loop."""
+    try:
+        import uvloop
+    except ImportError:
+        return asyncio.run(main)
+    log.info("event loop: uvloop %s", uvloop.__version__)
+    return uvloop.run(main)
+
+
+def event_loop_name() -> str:
+    """The event loop ``serve`` runs on here: ``uvloop`` or ``asyncio``."""
+    return "uvloop" if importlib.util.find_spec("uvloop") is not None else "asyncio"
 
 
 async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.SSLContext | None) -> int:
