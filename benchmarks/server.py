@@ -57,7 +57,7 @@ from websockets.uri import parse_uri
 
 from benchmarks.own_redis import own_redis_server, process_cpu_seconds
 from game.net.protocol import PROTOCOL_VERSION
-from game.program.serve_command import event_loop_name
+from game.program.serve_command import event_loop_name, run_event_loop
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HUMAN_PACE = "human"
@@ -430,7 +430,7 @@ def _raise_open_file_limit() -> None:
 def client_process(job: ClientJob, pipe: Pipe) -> None:
     """One client process: set up its tables, say so, play through the window it is sent, report."""
     _raise_open_file_limit()
-    report = asyncio.run(_client(job, pipe))
+    report = run_event_loop(_client(job, pipe))  # uvloop where installed, as the server's
     pipe.send(report)
     pipe.close()
 
@@ -733,7 +733,7 @@ def _ramp_and_report(args: argparse.Namespace, options: dict[str, Any]) -> None:
     deadline = time.monotonic() + 60.0 * args.max_minutes
     lobby = f" in a Redis lobby (appendfsync {args.redis})" if args.redis else ""
     print(
-        f"{_machine()}; one serve process{lobby} (event loop: {event_loop_name()}); "
+        f"{_machine()}; one serve process{lobby}; event loop: {event_loop_name()} (server and bots); "
         f"{args.clients} client processes; games: {', '.join(games)}"
     )
     print(f"each step: a fresh server, {args.warmup:g} s of play, then {args.window:g} s measured")

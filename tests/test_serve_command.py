@@ -97,9 +97,9 @@ async def _loop_kind() -> str:
 @pytest.mark.skipif(sys.platform == "win32", reason="uvloop has no Windows build")
 def test_serve_runs_on_uvloop_where_it_is_installed() -> None:
     assert serve_command.event_loop_name() == "uvloop"  # requirements.txt installs it here
-    assert serve_command._run_loop(_loop_kind()) == "uvloop"
+    assert serve_command.run_event_loop(_loop_kind()) == "uvloop"
 
 
 def test_without_uvloop_serve_runs_on_asyncio(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "uvloop", None)  # importing it fails, as where it is not installed
-    assert serve_command._run_loop(_loop_kind()) == "asyncio"
+    assert serve_command.run_event_loop(_loop_kind()) == "asyncio"

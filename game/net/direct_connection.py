@@ -25,6 +25,7 @@ Message = str | bytes
 _DATA = (Opcode.TEXT, Opcode.BINARY)
 EARLY_MESSAGES = 32  # messages kept for the receiver from before it is set
 _READ_BUFFER = bytearray(65536)  # what every connection reads into (a longer frame takes more reads)
+_READ_VIEW = memoryview(_READ_BUFFER)
 
 
 def text_frame_header(size: int) -> bytes:
@@ -53,7 +54,7 @@ class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
         return _READ_BUFFER
 
     def buffer_updated(self, nbytes: int) -> None:
-        self.data_received(bytes(_READ_BUFFER[:nbytes]))
+        self.data_received(bytes(_READ_VIEW[:nbytes]))  # one copy, of what was read
 
     def deliver_to(self, receiver: Callable[[Message], None]) -> None:
         """From now on every whole message goes to ``receiver`` (a text message as ``str``,

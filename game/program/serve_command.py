@@ -140,7 +140,7 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         print(f"error: the server's folder cannot be used: {error}", file=sys.stderr)
         return 1
     try:
-        return _run_loop(_serve(table_server, args, tls))
+        return run_event_loop(_serve(table_server, args, tls))
     except StoreUnreachable as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
@@ -149,8 +149,8 @@ def run_serve(args: argparse.Namespace, data_dir: str | None) -> int:
         return 1
 
 
-def _run_loop(main: Coroutine[Any, Any, T]) -> T:
-    """Run the server's coroutine on uvloop where it is installed (its event loop and
+def run_event_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Run ``main`` (the server's coroutine) on uvloop where it is installed (its event loop and
     transports are written in C: about 12% less server CPU an action at 750 tables,
     ``benchmarks.server``), else on asyncio's own loop."""
     try:
