@@ -57,7 +57,8 @@ WIZARD_SOLVED_TRICKS = 3
 BIDWHIST_SOLVED_TRICKS = 4
 ENDGAME_NODES = 20_000  # per solver and play-out: the rare hard endgame falls back on the medium players
 BID_DEVIATION_Z = 1.0
-# Uniform draws per fitted Bid Whist world: 16 cost 8.5 ms a world, 40 cost 12 ms, and also fitting the
+# Tries per seat of a fitted Bid Whist world, judged seat by seat (``BiddingFit``'s ``by_seat``): about
+# 3 ms a world, where whole-world redraws (16 at most) cost 8.5 ms for the same fit; also fitting the
 # card play (``play_tries``) tripled that, for fewer simulations than it was worth in a second.
 FIT_TRIES = 16
 
@@ -91,7 +92,7 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
     def _search(
         self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        fit = BiddingFit(view, max_tries=FIT_TRIES)
+        fit = BiddingFit(view, max_tries=FIT_TRIES, by_seat=True)
         policy = endgame_policy(view, policy, self.solved_tricks)
         if view.phase == Phase.BID:
             return self._run(view, rng, policy, expert_bid_candidates(view, preferred), preferred, draw_hidden=fit.draw)
