@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from conftest import bw_deal, bw_game, drive
-from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.bidwhist_medium import BidWhistMediumPlayer, choose_bid
 from game.ai.budget import SearchBudget
 from game.ai.search_pimc import SearchResult, search
 from game.ai.bidwhist_worlds import BiddingFit
@@ -105,16 +105,13 @@ def test_worlds_fitted_seat_by_seat_keep_the_hard_constraints_in_every_phase() -
 def test_fitting_seat_by_seat_asks_far_fewer_bids_of_the_medium_player_for_a_like_fit(monkeypatch) -> None:
     """A refused try costs one seat's bid, not a whole world's: the same strong bidder is dealt its
     high cards, for about half the medium player's bid evaluations of whole-world redraws."""
-    import game.ai.bidwhist_worlds as worlds_module
-
     asked = [0]
-    real_choose_bid = worlds_module.choose_bid
 
     def counting_choose_bid(*args, **kwargs):
         asked[0] += 1
-        return real_choose_bid(*args, **kwargs)
+        return choose_bid(*args, **kwargs)
 
-    monkeypatch.setattr(worlds_module, "choose_bid", counting_choose_bid)
+    monkeypatch.setattr("game.ai.bidwhist_worlds.choose_bid", counting_choose_bid)
     counts = dict.fromkeys((False, True), 0)
     for _, view in medium_views(seed=1):
         sampler = HiddenSampler(view)
