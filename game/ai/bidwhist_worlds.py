@@ -53,7 +53,8 @@ from __future__ import annotations
 # again among them (uniformly among the deals that respect their voids)
 # until the next seat's hand is kept, and so on. A refused try then costs
 # one medium bid of one hand (0.23 ms) instead of a whole world's, which
-# made a fitted world about four times cheaper (docs/BENCHMARKS.md). It is
+# halved a fitted world's cost for the same gain in true places (see
+# docs/BENCHMARKS.md, "Bid Whist worlds fitted to the bidding"). It is
 # not exactly the rejection sampler's distribution: a seat's hand is kept
 # without asking how well the hands left for the later seats could fit
 # theirs, which matters only where two seats compete for the same high cards.
