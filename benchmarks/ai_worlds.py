@@ -9,9 +9,10 @@ from __future__ import annotations
 # seat 0's card-play decisions (every ``--every``-th trick, from the first),
 # ``--worlds`` worlds are drawn from seat 0's view with today's sampler (the
 # uniform ``HiddenSampler`` the hard player uses) and with
-# ``bidwhist_worlds.BiddingFit`` in three settings (``FITTED``: fitted to the
-# bids alone; the declarer's discards read too; and the best of
-# ``PLAY_TRIES`` at explaining the cards played), each from the same RNG
+# ``bidwhist_worlds.BiddingFit`` in four settings (``FITTED``: fitted to the
+# bids alone; the declarer's discards read too; the best of ``PLAY_TRIES``
+# at explaining the cards played; and the bids and discards fitted seat by
+# seat, as the expert player draws them), each from the same RNG
 # seeded by the deal and the decision. Per deal it averages:
 #
 # * the probability the sampler gives the true place of each unseen card (the
@@ -47,8 +48,14 @@ from game.rules.search import HiddenSampler
 from game.rules.view import BidWhistView
 
 SEAT = 0
-# Each fitted sampler: (read the declarer's discards, bid-fitted worlds tried per world to explain the play).
-FITTED = {"bids only": (False, 1), "+ discards": (True, 1), "+ play": (True, PLAY_TRIES)}
+# Each fitted sampler: (read the declarer's discards, bid-fitted worlds tried per world to explain the play,
+# judge the seats one at a time: the expert player's).
+FITTED = {
+    "bids only": (False, 1, False),
+    "+ discards": (True, 1, False),
+    "+ play": (True, PLAY_TRIES, False),
+    "seat by seat": (True, 1, True),
+}
 SAMPLERS = ("uniform", *FITTED)
 KING = 13
 DISCARDS = -1  # the place of a card among the declarer's unseen discards
@@ -96,8 +103,10 @@ def measure_decision(
         if name == "uniform":
             drawn = [sampler.sample(rng) for _ in range(worlds)]
         else:
-            read, play_tries = FITTED[name]
-            fit = BiddingFit(view, fit_strictness, tries, read_declarer_discards=read, play_tries=play_tries)
+            read, play_tries, by_seat = FITTED[name]
+            fit = BiddingFit(
+                view, fit_strictness, tries, read_declarer_discards=read, play_tries=play_tries, by_seat=by_seat
+            )
             drawn = [fit.draw(view, sampler, rng) for _ in range(worlds)]
         elapsed = time.perf_counter() - started
         result = figures[name]
@@ -136,7 +145,7 @@ def report(results: list[dict[str, DealFigures]], args: argparse.Namespace) -> l
         f"(seeds {args.seed}-{args.seed + args.deals - 1}), {args.worlds} worlds per decision, "
         f"every {args.every} tricks; fitted: strictness {args.strictness}, at most {args.tries} draws a world",
         f"{'':38}{'uniform (today)':>20}{'fitted: bids only':>20}{'+ discards':>20}"
-        f"{f'+ play (best of {PLAY_TRIES})':>20}",
+        f"{f'+ play (best of {PLAY_TRIES})':>20}{'seat by seat':>20}",
     ]
 
     def row(label: str, per_deal: dict[str, list[float]], digits: int, scale: float) -> str:

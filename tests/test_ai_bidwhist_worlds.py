@@ -8,13 +8,13 @@ from collections import Counter
 from collections.abc import Iterator
 
 from conftest import bw_deal, bw_game, drive
-from game.ai.bidwhist_medium import BidWhistMediumPlayer
+from game.ai.bidwhist_medium import BidWhistMediumPlayer, choose_bid
 from game.ai.budget import SearchBudget
 from game.ai.search_pimc import SearchResult, search
 from game.ai.bidwhist_worlds import BiddingFit
 from game.ai.hand_eval import JOKERS
 from game.rules import Action, Phase, make_rules, new_game
-from game.rules.bidwhist import BidWhistState, card_suit
+from game.rules.bidwhist import HIDDEN_INFO, BidWhistState, card_suit
 from game.rules.cards import BIDWHIST_DECK, RANK_OF
 from game.rules.hidden import HiddenCards
 from game.rules.search import HiddenSampler, state_from_view
@@ -64,6 +64,83 @@ def test_every_world_keeps_the_hard_constraints() -> None:
         else:
             other_views += 1
     assert declarer_views and other_views and voids_seen
+
+
+def test_worlds_fitted_seat_by_seat_keep_the_hard_constraints_in_every_phase() -> None:
+    """The seat-by-seat draw redeals the seats not yet kept: every world it gives, from the bidding
+    (the kitty apart) through the discards to the play (voids shown, the declarer's discards and
+    kitty unseen), is one the rules accept, with every unseen card placed once."""
+    state, _ = new_game(make_rules("bidwhist", {}), 4, 11)
+    assert isinstance(state, BidWhistState)
+    medium, rng = BidWhistMediumPlayer(), random.Random(11)
+    phases: set[Phase] = set()
+    redealt_with_voids = moves = 0
+    while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        moves += 1
+        for seat in range(4) if state.phase != Phase.PLAY or moves % 5 == 0 else ():
+            view = state.view(seat)
+            assert isinstance(view, BidWhistView)
+            sampler = HiddenSampler(view)
+            fit = BiddingFit(view, strictness=3.0, max_tries=4, by_seat=True)
+            world = fit.draw(view, sampler, random.Random(seat))
+            state_from_view(view, world, 1)  # sizes, voids, seen cards, the kitty out of the declarer's cards
+            unseen = Counter(BIDWHIST_DECK) - Counter(view.hand) - Counter(view.played_cards())
+            unseen -= Counter(view.discards) + Counter(view.kitty)
+            kitty_apart = HIDDEN_INFO.layout(view).kitty_taker < 0  # else it is among the declarer's cards
+            placed = Counter(world.discards) + Counter(world.kitty if kitty_apart else ())
+            for hand in world.hands.values():
+                placed.update(hand)
+            assert placed == unseen
+            phases.add(state.phase)
+            if any(view.voids[other] for other in range(4) if other != seat):
+                redealt = fit._redeal(world, {fit.judged_seats[0]}, random.Random(seat))
+                if redealt is not None:
+                    state_from_view(view, redealt, 1)
+                    assert redealt.hands[fit.judged_seats[0]] == world.hands[fit.judged_seats[0]]
+                    redealt_with_voids += 1
+        state.apply_in_place(medium.choose(state.view(state.current), rng), None, check=False)
+    assert phases == {Phase.BID, Phase.CONTRACT, Phase.DISCARD, Phase.PLAY} and redealt_with_voids
+
+
+def test_fitting_seat_by_seat_asks_far_fewer_bids_of_the_medium_player_for_a_like_fit(monkeypatch) -> None:
+    """A refused try costs one seat's bid, not a whole world's: the same strong bidder is dealt its
+    high cards, for about half the medium player's bid evaluations of whole-world redraws."""
+    asked = [0]
+
+    def counting_choose_bid(*args, **kwargs):
+        asked[0] += 1
+        return choose_bid(*args, **kwargs)
+
+    monkeypatch.setattr("game.ai.bidwhist_worlds.choose_bid", counting_choose_bid)
+    counts = dict.fromkeys((False, True), 0)
+    for _, view in medium_views(seed=1):
+        sampler = HiddenSampler(view)
+        for by_seat in (False, True):
+            asked[0] = 0
+            fit = BiddingFit(view, max_tries=16, by_seat=by_seat)
+            for seed in range(3):
+                fit.draw(view, sampler, random.Random(seed))
+            counts[by_seat] += asked[0]
+    assert counts[True] < 0.5 * counts[False]
+    # The strong bidder of a seven no trump is dealt its high cards as often as by whole-world redraws.
+    state = bw_game(bw_deal({}), dealer=3)
+    state, _ = drive(state, "pass pass 7nt pass")  # seats 0 and 1 passed, seat 2 bid seven no trump
+    view = state.view(0)
+    assert isinstance(view, BidWhistView) and view.phase == Phase.CONTRACT
+    sampler = HiddenSampler(view)
+    worlds = {
+        by_seat: [BiddingFit(view, max_tries=16, by_seat=by_seat).draw(view, sampler, random.Random(seed)) for seed in range(16)]
+        for by_seat in (False, True)
+    }
+    for world in worlds[True]:
+        state_from_view(view, world, 1)
+
+    def mean_high(drawn: list[HiddenCards], seat: int) -> float:
+        return sum(high_cards(world.hands[seat]) for world in drawn) / len(drawn)
+
+    uniform = [sampler.sample(random.Random(seed)) for seed in range(16)]
+    assert mean_high(worlds[True], 2) > mean_high(uniform, 2) + 1.0
+    assert mean_high(worlds[True], 2) > mean_high(worlds[False], 2) - 0.5
 
 
 def test_the_same_rng_gives_the_same_world() -> None:
@@ -179,6 +256,7 @@ def test_the_benchmark_reports_each_sampler(capsys) -> None:
     ai_worlds.main(["--deals", "1", "--worlds", "2", "--every", "11"])  # the first trick only
     out = capsys.readouterr().out
     assert "P(true holder)" in out and "uniform (today)" in out and "+ discards" in out and "+ play" in out
+    assert "seat by seat" in out
     assert "time per world (ms)" in out
 
 

@@ -18,6 +18,7 @@ from game.ai.expert import (
     BID_DEVIATION_Z,
     BidWhistExpertPlayer,
     WizardExpertPlayer,
+    distinct_bidwhist_plays,
     endgame_policy,
     expert_bid_candidates,
 )
@@ -25,6 +26,7 @@ from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
 from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
+from conftest import bw_deal, bw_game, cards, drive, to_play
 from test_ai_endgame_solver import bidwhist_endgame, wizard_endgame
 
 SMALL = SearchBudget(12, 60.0)  # a cap on simulations that the time never reaches
@@ -77,8 +79,13 @@ def test_the_wizard_rollout_stops_with_the_tricks_left_asked_for() -> None:
 
 def test_bid_whist_expert_draws_its_worlds_to_fit_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[object] = []
+    fits: list[BiddingFit] = []
 
     class CountingFit(BiddingFit):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            fits.append(self)
+
         def draw(self, view: Any, sampler: Any, rng: random.Random) -> Any:
             drawn.append(view)
             return super().draw(view, sampler, rng)
@@ -89,6 +96,31 @@ def test_bid_whist_expert_draws_its_worlds_to_fit_the_table(monkeypatch: pytest.
     decision = BidWhistExpertPlayer(SMALL).decide(view, random.Random(1))
     assert decision.action in view.legal_actions and decision.search is not None
     assert drawn and all(seen is view for seen in drawn)
+    assert fits and all(fit.by_seat for fit in fits)  # the cheaper draw, a seat at a time
+
+
+def test_bid_whist_expert_simulates_one_card_of_each_group_that_plays_alike() -> None:
+    # Seat 0 declares three uptown in spades, lays the kitty aside again and leads: its hearts
+    # A K Q touch, 9 7 5 do not (the J, 10, 8 and 6 are unseen); A and 2 of spades have the little
+    # joker and eleven spades between them; 3 4 of diamonds and 5 6 of clubs touch.
+    hands, kitty = {0: "AH KH QH 9H 7H 5H AS 2S 3D 4D 5C 6C"}, "BJ 2H 9S 8D 7C 3C"
+    state = to_play(bw_game(bw_deal(hands, kitty=kitty), dealer=3), bid="3up", contract="trump:S")
+    assert state.current == 0
+    view = state.view(0)
+    preferred = BidWhistMediumPlayer().choose(view, random.Random(0)).value
+    chosen = distinct_bidwhist_plays(view, preferred)
+    assert preferred in chosen
+    groups = [cards(text) for text in ("AH KH QH", "9H", "7H", "5H", "AS", "2S", "3D 4D", "5C 6C")]
+    assert len(chosen) == len(groups) and all(len(set(group) & set(chosen)) == 1 for group in groups)
+    decision = BidWhistExpertPlayer(SMALL).decide(view, random.Random(2))
+    assert decision.search is not None
+    assert {result.candidate.value for result in decision.search.candidates} == set(chosen)
+    # Once the jack and ten of hearts are played, the king, queen and nine play alike.
+    later = to_play(bw_game(bw_deal({**hands, 1: "JH", 2: "TH", 3: "4H"}, kitty=kitty), dealer=3), "3up", "trump:S")
+    later, _ = drive(later, "AH JH TH 4H")
+    assert later.current == 0
+    grouped = distinct_bidwhist_plays(later.view(0), -1)
+    assert len(set(grouped) & set(cards("KH QH 9H"))) == 1 and len(grouped) == len(groups) - 1
 
 
 def test_bid_whist_expert_weighs_a_book_below_the_medium_bid_and_asks_clear_evidence_to_bid() -> None:
