@@ -129,7 +129,10 @@ def test_fitting_seat_by_seat_asks_far_fewer_bids_of_the_medium_player_for_a_lik
     assert isinstance(view, BidWhistView) and view.phase == Phase.CONTRACT
     sampler = HiddenSampler(view)
     worlds = {
-        by_seat: [BiddingFit(view, max_tries=16, by_seat=by_seat).draw(view, sampler, random.Random(seed)) for seed in range(16)]
+        by_seat: [
+            BiddingFit(view, max_tries=16, by_seat=by_seat).draw(view, sampler, random.Random(seed))
+            for seed in range(16)
+        ]
         for by_seat in (False, True)
     }
     for world in worlds[True]:
