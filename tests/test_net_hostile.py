@@ -339,6 +339,13 @@ def test_tls_with_cert_and_key(tmp_path: Path) -> None:
             bot = BotClient(f"wss://127.0.0.1:{port}/", tls=trusting)
             welcome = await bot.connect()
             await bot.close()
+            # A burst over TLS: many records come in one read, and every message is answered.
+            burst = await _hello(f"wss://127.0.0.1:{port}/", ssl=trusting)
+            for number in range(1, 201):
+                await burst.send(json.dumps({"type": "list_tables", "id": number}))
+            answered = {json.loads(await asyncio.wait_for(burst.recv(), 5))["re"] for _ in range(200)}
+            await burst.close()
+            assert answered == set(range(1, 201))
             refused = False
             try:
                 await connect(f"ws://127.0.0.1:{port}/", open_timeout=3)  # plain text is not spoken

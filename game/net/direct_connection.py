@@ -50,8 +50,10 @@ class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
     _parts: list[bytes] | None = None  # a fragmented message's frames so far
     _text = False  # whether that fragmented message is text
 
-    def get_buffer(self, sizehint: int) -> bytearray:
-        return _READ_BUFFER
+    def get_buffer(self, sizehint: int) -> memoryview:
+        # A view, not the bytearray: asyncio's TLS reads the rest of a burst into
+        # ``buf[offset:]``, which must be the same memory (a bytearray's slice is a copy).
+        return _READ_VIEW
 
     def buffer_updated(self, nbytes: int) -> None:
         self.data_received(bytes(_READ_VIEW[:nbytes]))  # one copy, of what was read
