@@ -57,7 +57,7 @@ from websockets.uri import parse_uri
 
 from benchmarks.own_redis import own_redis_server, process_cpu_seconds
 from game.net.protocol import PROTOCOL_VERSION
-from game.program.serve_command import event_loop_name, run_event_loop
+from game.program.serve_command import CollectorPolicy, event_loop_name, keep_collections_short, run_event_loop
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 HUMAN_PACE = "human"
@@ -457,9 +457,9 @@ async def _client(job: ClientJob, pipe: Pipe) -> ClientReport:
         report.setup_error = f"setup took more than {job.setup_seconds:g} s"
     loop = asyncio.get_running_loop()
     # The bots' own full collections would show up as server latency: what is alive is frozen
-    # now and every second (a full collection then walks at most a second's survivors).
+    # now and then as the server freezes its own (every second: ``CollectorPolicy``).
     gc.freeze()
-    freezer = loop.create_task(_freeze_every_second())
+    freezer = loop.create_task(keep_collections_short(CollectorPolicy()))
     pipe.send(("ready", report.tables_ready, report.setup_error))
     start, end, drain = await loop.run_in_executor(None, pipe.recv)
     window[0], window[1] = start, end
@@ -471,12 +471,6 @@ async def _client(job: ClientJob, pipe: Pipe) -> ClientReport:
     freezer.cancel()
     report.unfinished = sum(table.unfinished() for table in tables)
     return report
-
-
-async def _freeze_every_second() -> None:
-    while True:
-        await asyncio.sleep(1.0)
-        gc.freeze()
 
 
 # ---------------------------------------------------------------- one measured step

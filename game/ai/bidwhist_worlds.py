@@ -352,16 +352,7 @@ class BiddingFit:
 
     def seat_misfits(self, hidden: HiddenCards) -> dict[int, float]:
         """Per other seat that bid, the misfit of its own bids (and contract) alone: for measuring."""
-        dealt = {seat: self.dealt_hand(hidden, seat) for seat in {d.seat for d in self.bids}}
-        misses = dict.fromkeys(dealt, 0.0)
-        for decision in self.bids:
-            would = choose_bid(_with_hand(decision.view, dealt[decision.seat]), random.Random(TIE_SEED))
-            misses[decision.seat] += bid_distance(would, decision.action, decision.view.legal_actions)
-        if self.contract is not None and self.contract.seat in dealt:
-            seat = self.contract.seat
-            if choose_contract(_with_hand(self.contract.view, dealt[seat])) != self.contract.action:
-                misses[seat] += CONTRACT_MISS
-        return misses
+        return {seat: self.seat_misfit(hidden, seat) for seat in dict.fromkeys(d.seat for d in self.bids)}
 
 
 def bid_distance(would: Action, made: Action, legal: Sequence[Action]) -> float:

@@ -179,7 +179,7 @@ async def _serve(table_server: TableServer, args: argparse.Namespace, tls: ssl.S
     for signal_number in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
             loop.add_signal_handler(signal_number, stop.set)
-    collector = loop.create_task(_keep_collections_short(CollectorPolicy()))
+    collector = loop.create_task(keep_collections_short(CollectorPolicy()))
     advertiser = None
     if not args.no_lan:
         advertiser = _advertise(port, args.name, tls is not None)
@@ -231,7 +231,8 @@ class CollectorPolicy:
         gc.freeze()
 
 
-async def _keep_collections_short(policy: CollectorPolicy) -> None:
+async def keep_collections_short(policy: CollectorPolicy) -> None:
+    """Apply ``policy`` for as long as the loop runs (the server's, and the load benchmark's bots')."""
     loop = asyncio.get_running_loop()
     while True:
         await asyncio.sleep(policy.freeze_every)
