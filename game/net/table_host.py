@@ -568,18 +568,18 @@ class HostedTable:
         self, match: Match, hand: Sequence[int], viewer: Viewer, legal_actions: Sequence[Action] = ()
     ) -> dict[str, Any]:
         """Why each card of ``viewer``'s hand may not be played (or laid away) now. The cards
-        whose action is among ``legal_actions`` (the viewer's view's) are not asked about: the
-        same answer, with less work."""
+        whose action is among ``legal_actions`` (the viewer's view's, when given) are not asked
+        about, and the rules are told them rather than working them out for every card."""
         if viewer == PUBLIC_SEAT or match.current_player != viewer or match.phase not in (Phase.PLAY, Phase.DISCARD):
             return {}
         make = discard if match.phase == Phase.DISCARD else play
-        legal = frozenset(legal_actions)
+        legal = frozenset(legal_actions or match.legal_actions())  # the viewer is to act: never none
         refusals: dict[str, Any] = {}
         for card in set(hand):
             action = make(card)
             if action in legal:
                 continue
-            error = match.explain(action)
+            error = match.explain(action, legal)
             if error is not None:
                 refusals[card_code(card)] = {"code": error.code, "params": _plain(error.params), "message": str(error)}
         return refusals

@@ -21,7 +21,7 @@ from __future__ import annotations
 # the lowest card downtown (``downtown_ace: low``, in ``rank_power``).
 
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from functools import cache, lru_cache
 from random import Random
 from typing import Any, cast
@@ -666,7 +666,7 @@ class BidWhistState(TrickGameState):
             self.dealer = (self.dealer + 1) % PLAYERS
             self.deal(events)
 
-    def explain_illegal(self, action: Action) -> IllegalActionError:
+    def explain_illegal(self, action: Action, legal: Collection[Action] | None = None) -> IllegalActionError:
         """The reason ``action`` is not allowed now, worded for the player.
 
         Any value at all gets an answer, never an exception: a malformed
@@ -676,7 +676,7 @@ class BidWhistState(TrickGameState):
         phase, kind = self.phase, action.kind
         if phase == Phase.GAME_OVER:
             return IllegalActionError("The game is over", "game_over")
-        if action in self.legal_actions():
+        if action in (self.legal_actions() if legal is None else legal):
             return allowed_action()
         expected = {
             Phase.BID: (ActionKind.BID, ActionKind.PASS, ActionKind.TAKE),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from typing import Any
-from collections.abc import Hashable, Sequence
+from collections.abc import Collection, Hashable, Sequence
 
 from game.rules.actions import Action, ActionKind, play
 from game.rules.core import Phase
@@ -125,7 +125,9 @@ class TrickGameState:
     def view(self, seat: int) -> PlayerView:
         raise NotImplementedError
 
-    def explain_illegal(self, action: Action) -> IllegalActionError:
+    def explain_illegal(self, action: Action, legal: Collection[Action] | None = None) -> IllegalActionError:
+        """Why ``action`` is refused now (``allowed`` when it is legal). ``legal``: this
+        position's legal actions when the caller already has them (asked once for many actions)."""
         raise NotImplementedError
 
     def trick_winner_index(self) -> int:
@@ -185,9 +187,10 @@ class TrickGameState:
         """
         if not is_well_formed(action):
             raise malformed_action()
-        if action in self.legal_actions():
+        legal = self.legal_actions()
+        if action in legal:
             return
-        raise self.explain_illegal(action)
+        raise self.explain_illegal(action, legal)
 
     def copy(self) -> Any:
         """An exact copy, future deals included (the engine's own ``apply``)."""

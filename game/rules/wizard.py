@@ -6,7 +6,7 @@ from __future__ import annotations
 # deals the next round) or GAME_OVER after the last round.
 
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from typing import Any, cast
 
 from game.rules.actions import (
@@ -540,7 +540,7 @@ class WizardState(TrickGameState):
             self.dealer = (self.dealer + 1) % self.num_players
             self.deal(events)
 
-    def explain_illegal(self, action: Action) -> IllegalActionError:
+    def explain_illegal(self, action: Action, legal: Collection[Action] | None = None) -> IllegalActionError:
         """The reason ``action`` is not allowed now, worded for the player;
         like Bid Whist's, it answers any value without raising."""
         if not is_well_formed(action):
@@ -548,7 +548,7 @@ class WizardState(TrickGameState):
         phase, kind = self.phase, action.kind
         if phase == Phase.GAME_OVER:
             return IllegalActionError("The game is over", "game_over")
-        if action in self.legal_actions():
+        if action in (self.legal_actions() if legal is None else legal):
             return allowed_action()
         expected = {
             Phase.PREDICT: ActionKind.PREDICT,

@@ -18,7 +18,7 @@ from __future__ import annotations
 # only the current version (``game.persistence.savegame`` migrates older ones first).
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,7 +44,7 @@ from game.rules.events import ClaimMade
 from game.rules.finished_hand import FinishedHand, finished_hand
 from game.rules.house_rules import Rules, rules_from_dict
 from game.rules.problems import Problem, ProblemValueError
-from game.rules.tricks import PUBLIC_SEAT
+from game.rules.tricks import PUBLIC_SEAT, is_well_formed
 from game.session.names import clean_name
 
 SAVE_FORMAT = "trick-table-save"
@@ -203,13 +203,18 @@ class Match:
     def legal_actions(self) -> list[Action]:
         return self._state.legal_actions()
 
-    def explain(self, action: Action) -> IllegalActionError | None:
-        """Why ``action`` would be refused now, or None if it is legal."""
-        try:
-            self._state.check_legal(action)
-        except IllegalActionError as error:
-            return error
-        return None
+    def explain(self, action: Action, legal: Collection[Action] | None = None) -> IllegalActionError | None:
+        """Why ``action`` would be refused now, or None if it is legal. ``legal``: the legal
+        actions now, when the caller has them (a server explaining every card of a hand)."""
+        if legal is None:
+            try:
+                self._state.check_legal(action)
+            except IllegalActionError as error:
+                return error
+            return None
+        if is_well_formed(action) and action in legal:
+            return None
+        return self._state.explain_illegal(action, legal)
 
     def history(self) -> dict[str, Any]:
         """The hand history of the game so far (``complete`` false until it ends)."""
