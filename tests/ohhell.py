@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from typing import Any
@@ -247,7 +247,7 @@ class OhHellState(TrickGameState):
             return [NEXT_DEAL]
         return []
 
-    def explain_illegal(self, action: Action) -> IllegalActionError:
+    def explain_illegal(self, action: Action, legal: Collection[Action] | None = None) -> IllegalActionError:
         phase = self.phase
         if phase == Phase.GAME_OVER:
             return IllegalActionError("The game is over", "game_over")
