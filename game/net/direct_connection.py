@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from collections.abc import Callable
 
 from websockets.asyncio.server import ServerConnection
@@ -69,11 +70,16 @@ class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
         players, who send an action every few seconds, then spends more on pings than on
         some of the game. Here the connection looks every half interval and pings only when
         nothing came in since it last looked, so a peer that went away is still found out
-        within ``ping_interval`` and ``ping_timeout`` of its last bytes, as before."""
+        within ``ping_interval`` and ``ping_timeout`` of its last bytes, as before. Each
+        connection starts looking at a random moment of its first half interval: connections
+        opened together (a server restarted, its players back at once) would otherwise all be
+        looked at, and pinged, in the same instant, a pause every player feels."""
         assert self.ping_interval is not None
+        half = self.ping_interval / 2
         reads = -1
+        await asyncio.sleep(half * random.random())
         while True:
-            await asyncio.sleep(self.ping_interval / 2)
+            await asyncio.sleep(half)
             if self._reads != reads:
                 reads = self._reads
                 continue
