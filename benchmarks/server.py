@@ -30,7 +30,6 @@ import argparse
 import asyncio
 import contextlib
 import functools
-import gc
 import json
 import multiprocessing
 import os
@@ -456,10 +455,9 @@ async def _client(job: ClientJob, pipe: Pipe) -> ClientReport:
         report.tables_ready = sum(1 for table in tables if table.table)
         report.setup_error = f"setup took more than {job.setup_seconds:g} s"
     loop = asyncio.get_running_loop()
-    # The bots' own full collections would show up as server latency: what is alive is frozen
-    # now and then as the server freezes its own (every second: ``CollectorPolicy``).
-    gc.freeze()
-    freezer = loop.create_task(keep_collections_short(CollectorPolicy()))
+    # The bots' own collections would show up as server latency: like the server, they make
+    # almost no cyclic garbage and collect none while they play (``CollectorPolicy``).
+    collector = loop.create_task(keep_collections_short(CollectorPolicy()))
     pipe.send(("ready", report.tables_ready, report.setup_error))
     start, end, drain = await loop.run_in_executor(None, pipe.recv)
     window[0], window[1] = start, end
@@ -468,7 +466,7 @@ async def _client(job: ClientJob, pipe: Pipe) -> ClientReport:
     await asyncio.sleep(max(0.0, end - time.monotonic()))
     report.cpu_seconds = time.process_time() - cpu_start
     await asyncio.sleep(drain)
-    freezer.cancel()
+    collector.cancel()
     report.unfinished = sum(table.unfinished() for table in tables)
     return report
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import gc
 import sys
 import socket
@@ -41,7 +43,9 @@ def test_a_rate_limit_that_is_no_rate_is_refused(rate: str, capsys: pytest.Captu
     assert "--rate-limit" in capsys.readouterr().err
 
 
-def test_the_server_freezes_its_objects_and_collects_them_all_now_and_then(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_server_collects_nothing_by_itself_and_everything_a_quarter_hour_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     collections: list[int] = []
 
     def collect(generation: int = 2) -> int:
@@ -49,19 +53,29 @@ def test_the_server_freezes_its_objects_and_collects_them_all_now_and_then(monke
         return 0
 
     monkeypatch.setattr(gc, "collect", collect)  # the module serve_command calls
-    policy = serve_command.CollectorPolicy(freeze_every=10.0, collect_every=900.0)
-    try:
-        kept = [[index] for index in range(10)]  # objects alive now, followed by the collector
-        policy.step(100.0)
-        assert gc.get_freeze_count() >= len(kept) and collections == []
-        policy.step(500.0)  # frozen again, nothing collected yet
-        assert collections == []
-        policy.step(1000.0)  # a quarter of an hour on: everything unfrozen and collected once
-        assert collections == [2] and gc.get_freeze_count() > 0
-        policy.step(1010.0)
-        assert collections == [2]
-    finally:
-        gc.unfreeze()  # the other tests run with the usual collector
+    policy = serve_command.CollectorPolicy(collect_every=900.0)
+    policy.step(100.0)
+    policy.step(500.0)
+    assert collections == []
+    policy.step(1000.0)  # a quarter of an hour on: everything collected once
+    assert collections == [2]
+    policy.step(1010.0)
+    assert collections == [2]
+
+
+def test_automatic_collection_is_off_while_the_policy_runs_and_back_after() -> None:
+    async def run() -> tuple[bool, bool]:
+        policy = serve_command.CollectorPolicy(look_every=0.01)
+        task = asyncio.create_task(serve_command.keep_collections_short(policy))
+        await asyncio.sleep(0.05)
+        during = gc.isenabled()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+        return during, gc.isenabled()
+
+    assert gc.isenabled()
+    assert asyncio.run(run()) == (False, True)
 
 
 @pytest.mark.parametrize(
