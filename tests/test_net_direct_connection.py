@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import os
 from typing import Any
 
@@ -76,7 +77,18 @@ async def _frames_until(reader: asyncio.StreamReader, seconds: float) -> list[tu
     return frames
 
 
-def test_a_peer_that_keeps_talking_is_not_pinged_and_a_quiet_one_is() -> None:
+def _event_loops() -> list[Any]:
+    """How the tests run a coroutine: asyncio's loop, and uvloop's (the server's) where installed."""
+    runners: list[Any] = [asyncio.run]
+    with contextlib.suppress(ImportError):
+        import uvloop
+
+        runners.append(uvloop.run)
+    return runners
+
+
+@pytest.mark.parametrize("run", _event_loops())
+def test_a_peer_that_keeps_talking_is_not_pinged_and_a_quiet_one_is(run: Any) -> None:
     async def scenario() -> None:
         server = await _ping_test_server()
         port = server.sockets[0].getsockname()[1]
@@ -93,10 +105,11 @@ def test_a_peer_that_keeps_talking_is_not_pinged_and_a_quiet_one_is() -> None:
         assert [opcode for opcode, _ in talked_to if opcode == Opcode.PING.value] == []
         assert [opcode for opcode, _ in quiet_got if opcode == Opcode.PING.value]  # pinged at least once
 
-    asyncio.run(scenario())
+    run(scenario())
 
 
-def test_a_peer_that_answers_no_ping_is_closed_in_time() -> None:
+@pytest.mark.parametrize("run", _event_loops())
+def test_a_peer_that_answers_no_ping_is_closed_in_time(run: Any) -> None:
     async def scenario() -> tuple[list[tuple[int, bytes]], float]:
         server = await _ping_test_server()
         port = server.sockets[0].getsockname()[1]
@@ -108,7 +121,7 @@ def test_a_peer_that_answers_no_ping_is_closed_in_time() -> None:
         writer.close()
         return frames, took
 
-    frames, took = asyncio.run(scenario())
+    frames, took = run(scenario())
     opcodes = [opcode for opcode, _ in frames]
     assert Opcode.PING.value in opcodes and opcodes[-1] == Opcode.CLOSE.value
     assert int.from_bytes(frames[-1][1][:2], "big") == CloseCode.INTERNAL_ERROR  # "keepalive ping timeout"

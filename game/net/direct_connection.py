@@ -60,8 +60,12 @@ class DirectServerConnection(ServerConnection, asyncio.BufferedProtocol):
         return _READ_VIEW
 
     def buffer_updated(self, nbytes: int) -> None:
-        self._reads += 1
         self.data_received(bytes(_READ_VIEW[:nbytes]))  # one copy, of what was read
+
+    def data_received(self, data: bytes) -> None:
+        # Counted here, not in ``buffer_updated``: uvloop hands a read to ``data_received``.
+        self._reads += 1
+        super().data_received(data)
 
     async def keepalive(self) -> None:
         """Ping the peer only when it has been quiet: anything it sent shows it is there.
