@@ -85,9 +85,17 @@ async def _away_and_back(stand_in_after: float | None) -> tuple[list[dict[str, A
         while guest.playing and asyncio.get_running_loop().time() < deadline:
             await asyncio.sleep(0.02)
         await guest.close()  # ... his program closed: the link drops
-        away_at = host.steps[0]["state"]["position"][0]
+        away_after = host.steps[0]["state"]["last"]  # the last event Ann had seen then
         await asyncio.sleep(0.9)  # the server looks every 0.2 s here: the stand-in starts within 0.7 s
-        went_on = host.steps[0]["state"]["position"][0] > away_at + 1 and not host.steps[0]["state"]["over"]
+        # Whether Bob's seat played while he was away (Ann and the computer may play up to his
+        # turn either way: how many moves that is depends on who deals, so it is not counted).
+        went_on = any(
+            event["event"].get("seat") == 1 and event["event"]["type"] in ("BidMade", "CardPlayed")
+            for frame in host.frames
+            if frame["type"] == "step"
+            for event in frame["events"]
+            if event["n"] > away_after
+        )
         await guest.reconnect()  # and comes back to his own seat
         host.pace = 0.0  # the rest of the game at full speed
         await guest.play_on()
