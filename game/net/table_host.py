@@ -31,7 +31,6 @@ from game.net.wire import (
     encode_value,
     field_texts,
     fields_text,
-    in_field_order,
     whole_text,
 )
 from game.persistence.history_codec import score_history
@@ -126,7 +125,10 @@ class HostedTable:
     # The texts of the shared view fields that changed, from an earlier position (by its event
     # number) to this one (``_shared_at``: the match's events, their count): see ``_changed_view_texts``.
     _shared_at: tuple[Any, int] = (None, -1)
-    _shared_changes: dict[int, dict[str, str]] = field(default_factory=dict)
+    _shared_changes: dict[int, tuple[dict[str, str], str]] = field(default_factory=dict)
+    # The seats' own runs that grew since an earlier position (the hand's actions), by the
+    # identity of their values: see ``wire.changed_field_texts``.
+    _grown_runs: dict[tuple[str, int, int], tuple[Any, Any, str]] = field(default_factory=dict)
     _scores_cache: tuple[tuple[Any, ...], dict[str, Any], str] | None = None
     _finished_cache: tuple[tuple[int, Phase], dict[str, Any] | None, str] | None = None
     _event_texts: dict[int, tuple[Any, str]] = field(default_factory=dict)  # see ``_events_text``
@@ -392,7 +394,11 @@ class HostedTable:
         frame["state"] = public["state"]
         if previous is not None and builds_on:
             before = encode_value(previous.view)
-            view_data = {key: value for key, value in view_data.items() if key != "type" and before[key] != value}
+            changed = {key: value for key, value in view_data.items() if key != "type" and before[key] != value}
+            # The fields every viewer shares first, then the viewer's own (``_changed_view_texts``).
+            own = match.seat_view_fields()
+            view_data = {key: value for key, value in changed.items() if key not in own}
+            view_data.update((key, value) for key, value in changed.items() if key in own)
         frame["view"] = view_data
         if not builds_on or previous is None or _json(public["scores"]) != previous.scores:
             frame["scores"] = public["scores"]
@@ -407,6 +413,7 @@ class HostedTable:
         table is kept a while for players who come back, and a whole step is written for them)."""
         self._event_texts.clear()
         self._view_memo.clear()
+        self._grown_runs = {}
         self._views = (-1, {})
 
     def prepare_views(self, viewers: Iterable[Viewer]) -> None:
@@ -442,10 +449,15 @@ class HostedTable:
         parts.append(self._head_text())
         parts.append(f'"viewer":{viewer},"epoch":{self.epoch},')
         if previous is not None and previous.number == after:
-            changed = self._changed_view_texts(match, view, previous)
-            view_texts = {**previous.view_texts, **changed}
+            shared_changes, shared_text, own = self._changed_view_texts(match, view, previous)
+            view_texts = {**previous.view_texts, **shared_changes, **own}
+            if own:
+                own_text = fields_text(own)
+                view_text = f"{shared_text},{own_text}" if shared_text else own_text
+            else:
+                view_text = shared_text
             parts.append(f'"base":{after},"events":{self._events_text(match, viewer, after)},')
-            parts.append(f'"state":{shared["state"]},"view":{{{fields_text(changed)}}},')
+            parts.append(f'"state":{shared["state"]},"view":{{{view_text}}},')
             if scores != previous.scores:
                 parts.append(f'"scores":{scores},')
         else:
@@ -460,26 +472,33 @@ class HostedTable:
         parts.append("}")
         return "".join(parts), SentStep(self.last_number, view, view_texts, scores, finished)
 
-    def _changed_view_texts(self, match: Match, view: PlayerView, previous: SentStep) -> dict[str, str]:
-        """``changed_field_texts(view, previous.view, previous.view_texts)``, with less work: the
-        fields every viewer of a position shares (all but ``match.seat_view_fields()``) changed
-        alike for every viewer whose last step was at the same position, so they are compared
-        and written once for all of them."""
+    def _changed_view_texts(
+        self, match: Match, view: PlayerView, previous: SentStep
+    ) -> tuple[dict[str, str], str, dict[str, str]]:
+        """``changed_field_texts(view, previous.view, previous.view_texts)`` in two parts, with
+        less work: the fields every viewer of a position shares (all but
+        ``match.seat_view_fields()``), which changed alike for every viewer whose last step was
+        at the same position, so they are compared and written once for all of them (their
+        texts, and those joined as in an object), and the viewer's own fields' texts. A step's
+        view lists the shared fields first, then the viewer's own."""
         # An event number names one position for good (a network table has no undo), so the
         # changes from it are kept until this table's position moves on.
         at = self._shared_at
         if at[0] is not match.events or at[1] != len(match.events):
             self._shared_at, self._shared_changes = (match.events, len(match.events)), {}
+            self._grown_runs = {}
         seat_fields = match.seat_view_fields()
-        shared = self._shared_changes.get(previous.number)
-        if shared is None:
+        known = self._shared_changes.get(previous.number)
+        if known is None:
             kind: type = type(view)
             shared = changed_field_texts(
                 view, previous.view, previous.view_texts, self._view_memo, _shared_fields(kind, seat_fields)
             )
-            self._shared_changes[previous.number] = shared
-        own = changed_field_texts(view, previous.view, previous.view_texts, self._view_memo, seat_fields)
-        return in_field_order(type(view), shared, own)
+            known = self._shared_changes[previous.number] = (shared, fields_text(shared))
+        own = changed_field_texts(
+            view, previous.view, previous.view_texts, self._view_memo, seat_fields, self._grown_runs
+        )
+        return known[0], known[1], own
 
     def _head_text(self) -> str:
         """``"table":<id>,``, written once (a table in a Redis lobby gets its id's last part

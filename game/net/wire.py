@@ -311,11 +311,15 @@ def changed_field_texts(
     before_texts: Mapping[str, str],
     memo: dict[Any, str] | None = None,
     among: frozenset[str] | None = None,
+    grown: dict[tuple[str, int, int], tuple[Any, Any, str]] | None = None,
 ) -> dict[str, str]:
     """The texts of the fields of ``value`` whose value differs from ``before``'s (a value of the
     same type, whose field texts are ``before_texts``), in field order. A run that only grew (a
     hand's actions, the tricks, a trick) is written as the text it had with its new values added.
-    ``among``: only those fields are compared (None: all)."""
+    ``among``: only those fields are compared (None: all). ``grown`` keeps the text of each run
+    that grew by the identity of its old and new values: the viewers of a position who see a
+    run alike hold the very same objects (``TrickGameState.seat_views_fields``), so it is
+    compared and written once for all of them."""
     kind: type = type(value)
     cls = _wire_class(kind)
     runs = _run_fields(cls)
@@ -325,9 +329,16 @@ def changed_field_texts(
         if item is old or (type(item) is type(old) and item == old):
             continue
         if field in runs and type(item) is tuple and type(old) is tuple and len(item) > len(old) > 0:
+            key = (field, id(item), id(old))
+            known = grown.get(key) if grown is not None else None
+            if known is not None and known[0] is item and known[1] is old:
+                changed[field] = known[2]
+                continue
             if item[: len(old)] == old:
                 added = _JSON(write(item[len(old) :]))
-                changed[field] = before_texts[field][:-1] + "," + added[1:]
+                text = changed[field] = before_texts[field][:-1] + "," + added[1:]
+                if grown is not None:
+                    grown[key] = (item, old, text)  # the values are held, so their ids stay theirs
                 continue
         changed[field] = _field_text(cls, field, write, item, memo)
     return changed
@@ -344,23 +355,6 @@ def _fields_reading(
         one = attrgetter(encoders[0][0])
         return encoders, lambda value: (one(value),)
     return encoders, attrgetter(*(field for field, _ in encoders))
-
-
-def in_field_order(kind: type, first: dict[str, str], second: dict[str, str]) -> dict[str, str]:
-    """Two parts of the field texts of a value of type ``kind`` (each in field order), as one
-    in the order of the type's fields."""
-    if not second:
-        return first
-    if not first:
-        return second
-    order = _field_order(_wire_class(kind))
-    merged = {**first, **second}
-    return {field: merged[field] for field in sorted(merged, key=order.__getitem__)}
-
-
-@cache
-def _field_order(cls: type) -> dict[str, int]:
-    return {field: index for index, (field, _) in enumerate(_field_encoders(cls))}
 
 
 def _field_text(cls: type, field: str, write: _Encoder, item: Any, memo: dict[Any, str] | None) -> str:

@@ -50,6 +50,7 @@ from game.rules.cards import (
     NO_SUIT,
     RANK_OF,
     SUIT_CARDS,
+    SUIT_LABELS,
     SUIT_OF,
     Suit,
     card_name,
@@ -678,14 +679,7 @@ class BidWhistState(TrickGameState):
             return IllegalActionError("The game is over", "game_over")
         if action in (self.legal_actions() if legal is None else legal):
             return allowed_action()
-        expected = {
-            Phase.BID: (ActionKind.BID, ActionKind.PASS, ActionKind.TAKE),
-            Phase.CONTRACT: (ActionKind.TRUMP, ActionKind.DIRECTION),
-            Phase.DISCARD: (ActionKind.DISCARD,),
-            Phase.PLAY: (ActionKind.PLAY,),
-            Phase.HAND_OVER: (ActionKind.NEXT_DEAL,),
-        }[phase]
-        if kind not in expected:
+        if kind not in _EXPECTED_KINDS[phase]:
             return IllegalActionError(
                 _PHASE_PROMPTS[phase].format(kitty=self._kitty_size), "wrong_phase", phase=int(phase)
             )
@@ -721,7 +715,7 @@ class BidWhistState(TrickGameState):
         led = self.led_suit()
         if led == NO_SUIT:  # unreachable: with nothing to follow any card held is legal
             return allowed_action()
-        suit_name = Suit(led).label
+        suit_name = SUIT_LABELS[led]
         if card in (BIG_JOKER, LITTLE_JOKER):
             return IllegalActionError(
                 f"You must follow {suit_name}: a joker may be played only when you cannot follow",
@@ -1005,6 +999,14 @@ BIDWHIST_VIEW_FIELDS: dict[str, FieldReader] = {
 LazyBidWhistView: Callable[..., BidWhistView] = lazy_view_type(BidWhistView, BIDWHIST_VIEW_FIELDS)
 
 
+# The kinds of action each phase takes (a server asks why each card of a hand is refused).
+_EXPECTED_KINDS = {
+    Phase.BID: (ActionKind.BID, ActionKind.PASS, ActionKind.TAKE),
+    Phase.CONTRACT: (ActionKind.TRUMP, ActionKind.DIRECTION),
+    Phase.DISCARD: (ActionKind.DISCARD,),
+    Phase.PLAY: (ActionKind.PLAY,),
+    Phase.HAND_OVER: (ActionKind.NEXT_DEAL,),
+}
 _PHASE_PROMPTS = {
     Phase.BID: "It is time to bid or pass",
     Phase.CONTRACT: "The declarer must first choose the contract",

@@ -35,6 +35,7 @@ class Suit(IntEnum):
 
 
 SUIT_LETTERS = "SHDC"
+SUIT_LABELS = tuple(suit.name.lower() for suit in Suit)  # ``Suit(n).label``, read without an enum
 RANK_LETTERS = "23456789TJQKA"  # index = rank - 2
 ACE = 14
 

@@ -23,10 +23,10 @@ from game.rules.cards import (
     JESTER,
     NO_SUIT,
     RANK_OF,
+    SUIT_LABELS,
     SUIT_OF,
     WIZARD,
     WIZARD_DECK,
-    Suit,
     card_name,
     display_suit_order,
 )
@@ -550,13 +550,7 @@ class WizardState(TrickGameState):
             return IllegalActionError("The game is over", "game_over")
         if action in (self.legal_actions() if legal is None else legal):
             return allowed_action()
-        expected = {
-            Phase.PREDICT: ActionKind.PREDICT,
-            Phase.PLAY: ActionKind.PLAY,
-            Phase.TRUMP_CHOICE: ActionKind.TRUMP,
-            Phase.HAND_OVER: ActionKind.NEXT_DEAL,
-        }[phase]
-        if kind != expected:
+        if kind != _EXPECTED_KIND[phase]:
             prompt = _PHASE_PROMPTS[phase]
             if phase == Phase.TRUMP_CHOICE and self.current != self.dealer:
                 prompt = "The player left of the dealer must first choose the trump suit"
@@ -583,7 +577,7 @@ class WizardState(TrickGameState):
         led = self.led_suit()
         if led == NO_SUIT:  # unreachable: with nothing to follow any card held is legal
             return allowed_action()
-        suit_name = Suit(led).label
+        suit_name = SUIT_LABELS[led]
         return IllegalActionError(
             f"You must follow {suit_name} (or play a Wizard or a Jester)", "must_follow", suit=led
         )
@@ -737,6 +731,13 @@ def _distinct(cards: list[int]) -> list[int]:
     return cards[:]
 
 
+# The kind of action each phase takes (a server asks why each card of a hand is refused).
+_EXPECTED_KIND = {
+    Phase.PREDICT: ActionKind.PREDICT,
+    Phase.PLAY: ActionKind.PLAY,
+    Phase.TRUMP_CHOICE: ActionKind.TRUMP,
+    Phase.HAND_OVER: ActionKind.NEXT_DEAL,
+}
 _PHASE_PROMPTS = {
     Phase.PREDICT: "It is time to bid the number of tricks you will take",
     Phase.PLAY: "It is time to play a card",
