@@ -27,13 +27,13 @@ from game.net.wire import (
     changed_field_texts,
     compact_json,
     encode_action,
-    encode_text,
+    encode_inner,
     encode_value,
     field_texts,
     fields_text,
     whole_text,
 )
-from game.persistence.history_codec import score_history
+from game.persistence.history_codec import deal_score, score_history
 from game.rules import PUBLIC_SEAT, Action, IllegalActionError, Phase, PlayerView, Viewer, events_for, get_game
 from game.rules.actions import NEXT_DEAL, discard, play
 from game.rules.cards import card_code
@@ -130,6 +130,7 @@ class HostedTable:
     # identity of their values: see ``wire.changed_field_texts``.
     _grown_runs: dict[tuple[str, int, int], tuple[Any, Any, str]] = field(default_factory=dict)
     _scores_cache: tuple[tuple[Any, ...], dict[str, Any], str] | None = None
+    _final_deals: list[dict[str, Any]] = field(default_factory=list)  # see ``_score_history_data``
     _finished_cache: tuple[tuple[int, Phase], dict[str, Any] | None, str] | None = None
     _event_texts: dict[int, tuple[Any, str]] = field(default_factory=dict)  # see ``_events_text``
     _views: tuple[int, dict[Viewer, PlayerView]] = (-1, {})  # see ``prepare_views``
@@ -524,10 +525,10 @@ class HostedTable:
             if seen is event:
                 known = texts.get(index)
                 if known is None or known[0] is not event:
-                    known = texts[index] = (event, encode_text(event))
+                    known = texts[index] = (event, _json(encode_value(event)))
                 text = known[1]
             else:
-                text = encode_text(seen)
+                text = _json(encode_value(seen))
             parts.append(f'{{"n":{index + 1},"event":{text}}}')
         return "[" + ",".join(parts) + "]"
 
@@ -567,9 +568,25 @@ class HostedTable:
             len(record.get("winners", ())),
         )
         if self._scores_cache is None or self._scores_cache[0] != key:
-            scores = encode_value(score_history(record))
+            scores = self._score_history_data(record)
             self._scores_cache = (key, scores, _json(scores))
         return self._scores_cache[1], self._scores_cache[2]
+
+    def _score_history_data(self, record: dict[str, Any]) -> dict[str, Any]:
+        """``encode_value(score_history(record))``, the deals before the last written once: the
+        history recorder writes only into the last deal, so the others never change again (a
+        Wizard game's history is written again after each of its rounds)."""
+        deals = record.get("deals", [])
+        final = self._final_deals
+        if len(final) > len(deals):
+            final.clear()
+        while len(final) < len(deals) - 1:
+            final.append(encode_inner(deal_score(deals[len(final)], len(final))))
+        data = encode_value(score_history({**record, "deals": []}))
+        data["deals"] = final + [
+            encode_inner(deal_score(deal, index)) for index, deal in enumerate(deals) if index >= len(final)
+        ]
+        return data
 
     def _finished(self, match: Match) -> tuple[dict[str, Any] | None, str]:
         """The finished hand, face up (None while a hand is played), encoded once a hand."""

@@ -260,6 +260,11 @@ def encode_value(value: Any) -> dict[str, Any]:
     return {"type": cls.__name__, **_encode_fields(value, cls)}
 
 
+def encode_inner(value: Any) -> dict[str, Any]:
+    """``value`` as JSON data the way it is written inside another value: its fields, no ``type``."""
+    return _encode_fields(value, _wire_class(type(value)))
+
+
 def _compact_json_writer() -> Callable[[Any], str]:
     """Compact JSON, as every frame is written: ``json.dumps(value, separators=(",", ":"))``.
     The C encoder is made once here rather than for every call (a server writes tens of

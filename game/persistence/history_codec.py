@@ -393,7 +393,8 @@ def _contract(value: Any) -> ContractLine | None:
     )
 
 
-def _deal(deal: Mapping[str, Any], index: int) -> DealScore:
+def deal_score(deal: Mapping[str, Any], index: int) -> DealScore:
+    """The score line of ``deal``, the record's deal number ``index`` (from 0)."""
     number = deal.get("number", index + 1)
     dealer = _int_or_none(deal.get("dealer"))
     if not deal.get("scores"):
@@ -437,7 +438,7 @@ def score_history(record: Mapping[str, Any]) -> ScoreHistory:
         human_seats=tuple(p.get("seat", i) for i, p in enumerate(players) if p.get("controller") == "human"),
         target_score=target if isinstance(target, int) else None,
         boston_rule=boston if isinstance(boston, str) else None,
-        deals=tuple(_deal(deal, index) for index, deal in enumerate(record.get("deals", []))),
+        deals=tuple(deal_score(deal, index) for index, deal in enumerate(record.get("deals", []))),
         complete=bool(record.get("complete")),
         final_scores=_ints(record.get("final_scores") or []),
         winners=_ints(record.get("winners") or []),
