@@ -262,7 +262,8 @@ def encode_value(value: Any) -> dict[str, Any]:
 
 def encode_inner(value: Any) -> dict[str, Any]:
     """``value`` as JSON data the way it is written inside another value: its fields, no ``type``."""
-    return _encode_fields(value, _wire_class(type(value)))
+    kind: type = type(value)
+    return _encode_fields(value, _wire_class(kind))
 
 
 def _compact_json_writer() -> Callable[[Any], str]:
