@@ -17,8 +17,10 @@ from __future__ import annotations
 #   (measured: Wizard 162 against 540 simulations in 0.9 s), more than perfect
 #   last tricks were worth so far from them. The solver's work is capped per
 #   play-out (``ENDGAME_NODES``), so a simulation stays short.
-# * **Worlds read the table.** Wizard keeps the hard player's bid- and
-#   play-fitted worlds. Bid Whist draws its worlds with ``BiddingFit``: each
+# * **Worlds read the table.** Wizard fits the hard player's bids and cards
+#   played a seat at a time (``wizard_worlds.SeatFitter``): each seat's hand
+#   is redrawn until it explains its own bid and cards, not whole worlds until
+#   one explains them all, so worlds cost less and fit better. Bid Whist draws its worlds with ``BiddingFit``: each
 #   other seat's bid or pass, the declarer's trump and discards and the cards
 #   the others chose this hand (a high card under a partner's winner, the suit
 #   returned) are explained as the medium players, who bid and play for every
@@ -48,8 +50,9 @@ from game.ai.bidwhist_worlds import BiddingFit
 from game.ai.budget import EXPERT_BUDGET, Clock, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
-from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates
+from game.ai.hard import BID_SPREAD, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, distinct_plays
 from game.ai.search_pimc import RolloutPolicy, SearchResult
+from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
 from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
@@ -82,7 +85,16 @@ class WizardExpertPlayer(WizardHardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        return super()._search(view, rng, endgame_policy(view, policy, self.solved_tricks), preferred)
+        policy = endgame_policy(view, policy, self.solved_tricks)
+        if view.phase == Phase.PREDICT:
+            candidates = [a for a in view.legal_actions if abs(a.value - preferred.value) <= BID_SPREAD]
+        elif view.phase == Phase.PLAY:
+            candidates = [play(card) for card in distinct_plays(view, preferred.value)]
+        elif view.phase == Phase.TRUMP_CHOICE:
+            candidates = list(view.legal_actions)
+        else:
+            return None
+        return self._run(view, rng, policy, candidates, preferred, draw_hidden=SeatFitter(view).draw)
 
 
 class BidWhistExpertPlayer(BidWhistHardPlayer):
