@@ -45,14 +45,14 @@ from game.ai.wizard_medium import (
 )
 from game.ai.wizard_rollout import RoundTracker
 from game.rules.actions import ActionKind, predict
-from game.rules.cards import JESTER, NO_SUIT, SUIT_OF, WIZARD, WIZARD_DECK
+from game.rules.cards import NO_SUIT, SUIT_OF, WIZARD, WIZARD_DECK
 from game.rules.core import Phase
 from game.rules.engine import new_game
 from game.rules.hidden import HiddenCards
 from game.rules.house_rules import WizardRules
 from game.rules.search import HiddenSampler
 from game.rules.view import PlayerView, WizardView
-from game.rules.wizard import WizardState, led_suit_of
+from game.rules.wizard import WizardState, legal_cards_of
 
 __all__ = [
     "BID_FIT_TRIES",
@@ -384,7 +384,7 @@ class SeatFitter:
             held = dealt[:]
             for card in self.played[seat][: turn.played_before]:
                 held.remove(card)
-            legal = _legal_cards(held, turn.trick_cards)
+            legal = legal_cards_of(held, turn.trick_cards)
             if len(legal) > 1 and card_to_play(self._table(turn, held, legal)) != turn.card:
                 miss += 1
         return miss
@@ -472,19 +472,3 @@ def _unseen_cards(view: WizardView, played: list[list[int]]) -> list[int]:
 def _may_hold(card: int, voids: frozenset[int]) -> bool:
     suit = SUIT_OF[card]
     return suit == NO_SUIT or suit not in voids
-
-
-def _legal_cards(hand: list[int], trick: Sequence[int]) -> list[int]:
-    """The cards of ``hand`` that may be played to ``trick``, in the order the rules list them."""
-    if trick:
-        first = trick[0]
-        led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)
-        if led != NO_SUIT:
-            follow = [card for card in hand if SUIT_OF[card] == led]
-            if follow:
-                if WIZARD in hand:
-                    follow.append(WIZARD)
-                if JESTER in hand:
-                    follow.append(JESTER)
-                return follow
-    return list(dict.fromkeys(hand)) if hand.count(WIZARD) > 1 or hand.count(JESTER) > 1 else hand[:]

@@ -486,21 +486,7 @@ class WizardState(TrickGameState):
 
     def legal_cards(self) -> list[int]:
         """The cards the seat to play may play (``legal_actions`` lists the same as actions)."""
-        hand = self.hands[self.current]
-        trick = self.trick
-        if trick:
-            first = trick[0]
-            led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)  # a Wizard led: NO_SUIT
-            if led != NO_SUIT:
-                follow = [card for card in hand if SUIT_OF[card] == led]
-                if follow:
-                    # A Wizard and a Jester may always be played (one of each is a choice).
-                    if WIZARD in hand:
-                        follow.append(WIZARD)
-                    if JESTER in hand:
-                        follow.append(JESTER)
-                    return follow
-        return _distinct(hand)
+        return legal_cards_of(self.hands[self.current], self.trick)
 
     # ------------------------------------------------------------------ apply
     def apply_in_place(self, action: Action, events: list[GameEvent] | None = None, check: bool = True) -> None:
@@ -721,6 +707,24 @@ _COMMON_WIZARD_FIELDS = tuple(
 )
 # Called as LazyWizardView(state, seat, **known), not with the fields.
 LazyWizardView: Callable[..., WizardView] = lazy_view_type(WizardView, WIZARD_VIEW_FIELDS)
+
+
+def legal_cards_of(hand: list[int], trick: Sequence[int]) -> list[int]:
+    """The cards of ``hand`` that may be played to ``trick`` (the cards played to it so far), in
+    the order ``legal_actions`` lists them: a search asks it of hands it draws."""
+    if trick:
+        first = trick[0]
+        led = SUIT_OF[first] if first != JESTER else led_suit_of(trick)  # a Wizard led: NO_SUIT
+        if led != NO_SUIT:
+            follow = [card for card in hand if SUIT_OF[card] == led]
+            if follow:
+                # A Wizard and a Jester may always be played (one of each is a choice).
+                if WIZARD in hand:
+                    follow.append(WIZARD)
+                if JESTER in hand:
+                    follow.append(JESTER)
+                return follow
+    return _distinct(hand)
 
 
 def _distinct(cards: list[int]) -> list[int]:
