@@ -21,10 +21,11 @@ from __future__ import annotations
 #   played a seat at a time (``wizard_worlds.SeatFitter``): each seat's hand
 #   is redrawn until it explains its own bid and cards, not whole worlds until
 #   one explains them all, so worlds cost less and fit better. Bid Whist
-#   draws its worlds with ``BiddingFit``: each other seat's bid or pass, the declarer's trump and discards and the cards
-#   the others chose this hand (a high card under a partner's winner, the suit
-#   returned) are explained as the medium players, who bid and play for every
-#   seat of a simulation, would have made them.
+#   draws its worlds with ``BiddingFit``: each other seat's bid or pass, the
+#   declarer's trump and discards and the cards the others chose this hand (a
+#   high card under a partner's winner, the suit returned) are explained as
+#   the medium players, who bid and play for every seat of a simulation,
+#   would have made them.
 # * **Bids judged by the contract they lead to.** In Bid Whist every bid
 #   within a book of the medium bid (below it too), the lowest bid of each
 #   mode, pass and the dealer's takes are simulated through the rest of the
