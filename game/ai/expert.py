@@ -51,7 +51,7 @@ from game.ai.bidwhist_worlds import BiddingFit
 from game.ai.budget import EXPERT_BUDGET, Clock, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
-from game.ai.hard import BID_SPREAD, BidWhistHardPlayer, WizardHardPlayer, bid_candidates, distinct_plays
+from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates
 from game.ai.search_pimc import RolloutPolicy, SearchResult
 from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
@@ -87,15 +87,7 @@ class WizardExpertPlayer(WizardHardPlayer):
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
         policy = endgame_policy(view, policy, self.solved_tricks)
-        if view.phase == Phase.PREDICT:
-            candidates = [a for a in view.legal_actions if abs(a.value - preferred.value) <= BID_SPREAD]
-        elif view.phase == Phase.PLAY:
-            candidates = [play(card) for card in distinct_plays(view, preferred.value)]
-        elif view.phase == Phase.TRUMP_CHOICE:
-            candidates = list(view.legal_actions)
-        else:
-            return None
-        return self._run(view, rng, policy, candidates, preferred, draw_hidden=SeatFitter(view).draw)
+        return self._search_with(view, rng, policy, preferred, SeatFitter(view).draw)
 
 
 class BidWhistExpertPlayer(BidWhistHardPlayer):

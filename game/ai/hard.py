@@ -240,14 +240,20 @@ class WizardHardPlayer(_HardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        legal = view.legal_actions
         draw: DrawHidden = draw_wizard_hands
+        if view.phase == Phase.PLAY and self.play_fit_tries > 1 and others_have_played(view):
+            draw = PlayFitter(view, self.play_fit_tries).draw
+        return self._search_with(view, rng, policy, preferred, draw)
+
+    def _search_with(
+        self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action, draw: DrawHidden
+    ) -> SearchResult[Any] | None:
+        """The search of this decision's candidates, in worlds drawn by ``draw``."""
+        legal = view.legal_actions
         if view.phase == Phase.PREDICT:
             candidates = [a for a in legal if abs(a.value - preferred.value) <= BID_SPREAD]
         elif view.phase == Phase.PLAY:
             candidates = [play(card) for card in distinct_plays(view, preferred.value)]
-            if self.play_fit_tries > 1 and others_have_played(view):
-                draw = PlayFitter(view, self.play_fit_tries).draw
         elif view.phase == Phase.TRUMP_CHOICE:
             candidates = list(legal)
         else:

@@ -64,6 +64,7 @@ __all__ = [
     "draw_wizard_hands",
     "guess_face_down_bids",
     "others_have_played",
+    "round_at_deal",
 ]
 
 BID_FIT_TRIES = 8  # Wizard: hidden-card draws tried per world for hands that fit the bids seen
@@ -178,10 +179,8 @@ class PlayFitter:
     guess's hands (``WizardState.redealt``)."""
 
     def __init__(self, view: WizardView, tries: int = PLAY_FIT_TRIES) -> None:
-        rules = view.rules
-        if not isinstance(rules, WizardRules):
-            raise TypeError(f"a Wizard view carries WizardRules, not {type(rules).__name__}")
-        self.rules = rules
+        if not isinstance(view.rules, WizardRules):
+            raise TypeError(f"a Wizard view carries WizardRules, not {type(view.rules).__name__}")
         self.view = view
         self.tries = tries
         self.played = view.cards_played_by_seat()
@@ -235,20 +234,29 @@ class PlayFitter:
         """The round at its deal, before any action, with ``hands`` dealt."""
         if self._round_start is not None:
             return self._round_start.redealt(hands)
-        view = self.view
-        state, _ = new_game(
-            self.rules,
-            view.num_players,
-            0,
-            first_dealer=view.dealer,
-            start_deal=view.round_number,
-            fixed_deals={view.round_number: (hands, view.turn_up)},
-            start_scores=view.start_scores,
-        )
-        if not isinstance(state, WizardState):
-            raise TypeError(f"a Wizard view's rules dealt a {type(state).__name__}")
+        state = round_at_deal(self.view, hands)
         self._round_start = state.copy()
         return state
+
+
+def round_at_deal(view: WizardView, hands: list[list[int]]) -> WizardState:
+    """The round of ``view`` at its deal, before any action, with ``hands`` dealt (each seat's
+    cards now and those it played since)."""
+    rules = view.rules
+    if not isinstance(rules, WizardRules):
+        raise TypeError(f"a Wizard view carries WizardRules, not {type(rules).__name__}")
+    state, _ = new_game(
+        rules,
+        view.num_players,
+        0,
+        first_dealer=view.dealer,
+        start_deal=view.round_number,
+        fixed_deals={view.round_number: (hands, view.turn_up)},
+        start_scores=view.start_scores,
+    )
+    if not isinstance(state, WizardState):
+        raise TypeError(f"a Wizard view's rules dealt a {type(state).__name__}")
+    return state
 
 
 def others_have_played(view: WizardView) -> bool:
@@ -314,9 +322,7 @@ class SeatFitter:
         self.face_down = any(action is None for _, action in view.actions)
         self.bid_seats = [seat for seat, bid in enumerate(view.predictions) if seat != view.seat and bid >= 0]
         self.turns: dict[int, list[_Turn]] = {}
-        self._whole_world: PlayFitter | None = None
         if not self.face_down and view.phase == Phase.PLAY and others_have_played(view):
-            self._whole_world = PlayFitter(view, 1)
             self.turns = self._read_turns()
         self.pool = _unseen_cards(view, self.played)
 
@@ -412,8 +418,7 @@ class SeatFitter:
         """Per other seat, what the table showed it at each card it chose this round: read by
         replaying the round once through the rules (the hands dealt for it are the seat's own and,
         for the others, any cards: only public facts are read)."""
-        view, fitter = self.view, self._whole_world
-        assert fitter is not None
+        view = self.view
         pool = _unseen_cards(view, self.played)
         hands = []
         for seat in range(view.num_players):
@@ -423,7 +428,7 @@ class SeatFitter:
             size = view.hand_sizes[seat]
             hands.append([*pool[:size], *self.played[seat]])
             del pool[:size]
-        state = fitter._deal(hands)
+        state = round_at_deal(view, hands)
         tracker: RoundTracker | None = None
         counts = [0] * view.num_players
         turns: dict[int, list[_Turn]] = {}
