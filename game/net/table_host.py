@@ -577,9 +577,7 @@ class HostedTable:
         history recorder writes only into the last deal, so the others never change again (a
         Wizard game's history is written again after each of its rounds)."""
         deals = record.get("deals", [])
-        final = self._final_deals
-        if len(final) > len(deals):
-            final.clear()
+        final = self._final_deals  # a table plays one match, so its deals only ever grow
         while len(final) < len(deals) - 1:
             final.append(encode_inner(deal_score(deals[len(final)], len(final))))
         data = encode_value(score_history({**record, "deals": []}))
