@@ -76,8 +76,8 @@ def play_seed(seed: int, policy: CardPolicy) -> SeedResult:
     """The seed's game four times, ``policy`` choosing the cards of seat 0, 1, 2 and then 3."""
     rules = make_rules("wizard", players=PLAYERS)
     medium = WizardMediumPlayer()
-    own = [0.0, 0, 0]  # points, rounds, hits of the policy's seat
-    others = [0.0, 0, 0]
+    own = [0, 0, 0]  # points, rounds, hits of the policy's seat
+    others = [0, 0, 0]
     for policy_seat in range(PLAYERS):
         state, _ = new_game(rules, PLAYERS, seed)
         rng = random.Random(seed * 8 + policy_seat)
@@ -98,7 +98,9 @@ def play_seed(seed: int, policy: CardPolicy) -> SeedResult:
                 tally[0] += change[seat]
                 tally[1] += 1
                 tally[2] += int(bids[seat] == taken[seat])
-    return SeedResult(own[0] / own[1] - others[0] / others[1], own[2] / own[1], others[2] / others[1])
+    # One division of whole numbers: a policy that plays as the medium seats leads by exactly 0.
+    lead = (own[0] * others[1] - others[0] * own[1]) / (own[1] * others[1])
+    return SeedResult(lead, own[2] / own[1], others[2] / others[1])
 
 
 def _play_seed_job(job: tuple[int, str]) -> SeedResult:

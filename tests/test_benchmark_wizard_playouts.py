@@ -10,6 +10,7 @@ from benchmarks import wizard_playouts
 def test_the_medium_policy_against_medium_seats_plays_their_games_exactly() -> None:
     result = wizard_playouts.play_seed(41, wizard_playouts.POLICIES["medium"])
     assert result.lead == 0 and result.policy_hits == result.medium_hits
+    assert str(result.lead) == "0.0"  # exactly, not a rounding away from it
 
 
 def test_every_policy_plays_legal_cards_through_whole_games() -> None:
