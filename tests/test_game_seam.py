@@ -42,7 +42,6 @@ PER_GAME_PLAYERS = {
     "game.ai.hand_eval",  # Bid Whist's hand strength, for its players
     "game.ai.wizard_medium",  # Wizard's medium player
     "game.ai.wizard_worlds",  # Wizard's hidden hands, drawn for its hard player
-    "game.ai.wizard_sharp",  # Wizard's play-outs with the medium slips mended, for its expert player
     "game.ai.bidwhist_worlds",  # Bid Whist's hidden hands fitted to the table, for its expert player
     "game.ai.expert",  # both games' expert players, side by side
 }

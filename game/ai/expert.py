@@ -40,9 +40,6 @@ from __future__ import annotations
 #   between them win and lose to the same cards in every trick, so only one
 #   of them is simulated (the medium player's card, when it is one of them),
 #   as the hard Wizard player already does; the time goes to more worlds.
-# * **Sharper play-outs** (Wizard): the simulated rounds are played by the medium player with its
-#   costliest slips mended (``wizard_sharp``): a Wizard kept for later no longer makes an
-#   overtrick, so a candidate is not blamed for a bid the medium player would have thrown away.
 # * **More time**: up to ``budget.EXPERT_BUDGET``'s 0.9 s a decision, still limited
 #   by the settings' thinking time when one is given.
 
@@ -56,7 +53,6 @@ from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates
 from game.ai.search_pimc import RolloutPolicy, SearchResult
-from game.ai.wizard_sharp import SharpWizardRolloutPlayer
 from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
 from game.rules.cards import NO_SUIT
@@ -86,9 +82,6 @@ class WizardExpertPlayer(WizardHardPlayer):
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
-
-    def rollout_policy(self) -> RolloutPolicy:
-        return SharpWizardRolloutPlayer()
 
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action

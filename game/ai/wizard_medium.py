@@ -400,10 +400,8 @@ def choose_card(view: WizardView, rng: random.Random) -> int:
     return card_to_play(WizardTable.from_view(view))
 
 
-def card_to_play(t: WizardTable, safe_enough: float = SAFE_ENOUGH) -> int:
-    """The medium player's card, from what its seat knows (``WizardTable``). ``safe_enough``: how
-    often a card must hold for the player to try it when it needs a trick (the expert player's
-    play-outs ask for another value: ``wizard_sharp``)."""
+def card_to_play(t: WizardTable) -> int:
+    """The medium player's card, from what its seat knows (``WizardTable``)."""
     need = t.predictions[t.seat] - t.tricks_won[t.seat]
     tricks_left = t.tricks_left
     legal = t.legal
@@ -422,7 +420,7 @@ def card_to_play(t: WizardTable, safe_enough: float = SAFE_ENOUGH) -> int:
             # Every remaining trick is needed: play the strongest card (of
             # equals the lowest id, so that the order of the hand never matters).
             return max(legal, key=lambda c: (chances[c], card_value(c, trump), -c))
-        good = [c for c in legal if chances[c] >= safe_enough and c != WIZARD]
+        good = [c for c in legal if chances[c] >= SAFE_ENOUGH and c != WIZARD]
         if good:
             return min(good, key=lambda c: (card_value(c, trump), c))
         # A Wizard when time is running short, or when the table is already strong.

@@ -122,10 +122,6 @@ class RoundTracker:
 class WizardRolloutPlayer(WizardMediumPlayer):
     """The medium Wizard player, with a faster way to play a simulated round out."""
 
-    def card_for(self, table: WizardTable, hand: list[int]) -> int:
-        """The card a seat holding ``hand`` chooses from ``table`` (what it knows)."""
-        return card_to_play(table)
-
     def play_out(self, state: Any, rng: random.Random) -> None:
         """Play ``state`` on to the end of the round, every seat as the medium
         player (the search's ``play_out`` hands the round here)."""
@@ -149,7 +145,7 @@ class WizardRolloutPlayer(WizardMediumPlayer):
             else:
                 if tracker is None:  # the first choice of the round's play: catch up once
                     tracker = RoundTracker(state)
-                card = self.card_for(tracker.table(state, seat, legal), state.hands[seat])
+                card = card_to_play(tracker.table(state, seat, legal))
             state.apply_in_place(play(card), None, check=False)
             if tracker is not None:
                 tracker.saw(state, seat, card)
