@@ -40,13 +40,20 @@ from __future__ import annotations
 #   between them win and lose to the same cards in every trick, so only one
 #   of them is simulated (the medium player's card, when it is one of them),
 #   as the hard Wizard player already does; the time goes to more worlds.
+# * **Playing for the game, not the hand.** In Bid Whist a simulated hand is scored by the chance
+#   its team then wins the game, read from the two scores after it (``bidwhist_odds``), not by the
+#   hand's margin: near the target a made contract is worth the game whatever its overtricks, and
+#   the other team's contract is worth fighting for at any price. Targets above
+#   ``bidwhist_odds.LARGEST_TARGET`` keep the margin.
 # * **More time**: up to ``budget.EXPERT_BUDGET``'s 0.9 s a decision, still limited
 #   by the settings' thinking time when one is given.
 
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
+from game.ai.bidwhist_odds import chance_to_win, game_odds
 from game.ai.bidwhist_worlds import BiddingFit
 from game.ai.budget import EXPERT_BUDGET, Clock, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
@@ -101,6 +108,25 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
 
     def _deviation_z(self, view: Any) -> float:
         return BID_DEVIATION_Z if view.phase == Phase.BID else self.deviation_z
+
+    def _value(self, view: Any) -> Callable[[Any], float]:
+        """The chance the seat's team wins the game from the scores the hand ends on (1 or 0 when
+        it ended the game); the hand's margin under a target too long to tabulate."""
+        target, multiplier = view.rules.target_score, view.rules.notrump_multiplier
+        odds = game_odds(target, multiplier)
+        if odds is None:
+            return super()._value(view)
+        game, seat = game_of(view), view.seat
+        team = game.team_of(seat)
+        opponent = next(s for s in range(view.num_players) if not game.partners(s, seat))
+
+        def win_chance(state: Any) -> float:
+            if state.winner_team >= 0:
+                return 1.0 if state.winner_team == team else 0.0
+            scores = state.returns()
+            return chance_to_win(odds, target, scores[seat], scores[opponent])
+
+        return win_chance
 
     def _search(
         self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy, preferred: Action
