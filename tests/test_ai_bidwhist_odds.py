@@ -41,7 +41,7 @@ def test_the_table_agrees_with_games_played_out_under_its_model() -> None:
     target, multiplier, games = 7, 2, 4000
     odds = game_odds(target, multiplier)
     assert odds is not None
-    changes, weights = zip(*hand_outcomes(multiplier))
+    changes, weights = zip(*hand_outcomes(target, multiplier))
     rng = random.Random(29)
     for start in [(0, 0), (4, 0), (-3, 5), (6, 6)]:
         wins = 0
@@ -56,9 +56,22 @@ def test_the_table_agrees_with_games_played_out_under_its_model() -> None:
 
 
 def test_no_trump_outcomes_are_multiplied_and_the_shares_add_up() -> None:
-    single, quadruple = dict(hand_outcomes(1)), dict(hand_outcomes(4))
+    single, quadruple = dict(hand_outcomes(7, 1)), dict(hand_outcomes(7, 4))
     assert sum(single.values()) == pytest.approx(1.0) == sum(quadruple.values())
     assert max(single) == 7 and max(quadruple) == 28  # a no-trump 7 scores four times over
+
+
+def test_a_boston_is_scored_as_the_house_rule_says() -> None:
+    plain, doubled, winning = (dict(hand_outcomes(9, 2, boston)) for boston in ("off", "double", "wins_game"))
+    assert max(plain) == 14 and 7 in plain  # the no-trump Boston, doubled by the multiplier
+    assert max(doubled) == 28 and 7 not in doubled and 14 in doubled  # a trump Boston doubled too
+    assert 9 not in plain and 7 not in winning and 14 not in winning  # any Boston reaches the target:
+    assert winning[9] == pytest.approx(plain[7] + plain[14])
+    assert sum(doubled.values()) == pytest.approx(1.0) == sum(winning.values())
+    plain_odds, winning_odds = game_odds(9, 2), game_odds(9, 2, "wins_game")
+    assert plain_odds is not None and winning_odds is not None
+    # Far behind, a Boston that wins outright is worth more than its points.
+    assert chance_to_win(winning_odds, 9, -6, 6) > chance_to_win(plain_odds, 9, -6, 6)
 
 
 def test_a_target_too_long_to_tabulate_keeps_the_margin() -> None:

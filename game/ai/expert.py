@@ -112,8 +112,9 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
     def _value(self, view: Any) -> Callable[[Any], float]:
         """The chance the seat's team wins the game from the scores the hand ends on (1 or 0 when
         it ended the game); the hand's margin under a target too long to tabulate."""
-        target, multiplier = view.rules.target_score, view.rules.notrump_multiplier
-        odds = game_odds(target, multiplier)
+        rules = view.rules
+        target = rules.target_score
+        odds = game_odds(target, rules.notrump_multiplier, rules.boston)
         if odds is None:
             return super()._value(view)
         game, seat = game_of(view), view.seat
