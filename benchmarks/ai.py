@@ -248,7 +248,7 @@ def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Ra
     return action
 
 
-def _play(
+def play_game(
     state: GameState,
     seats: Sequence[ComputerPlayer],
     seat_levels: Sequence[str],
@@ -297,7 +297,7 @@ def play_wizard_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
         seats = [player_a if s == a_seat else player_b for s in range(WIZARD_PLAYERS)]
         state, _ = new_game(rules, WIZARD_PLAYERS, seed)
         assert isinstance(state, WizardState)
-        _play(state, seats, seat_levels, random.Random(seed * 8 + a_seat), result)
+        play_game(state, seats, seat_levels, random.Random(seed * 8 + a_seat), result)
         result.games += 1
         for bids, taken, change in state.history:
             for s in range(WIZARD_PLAYERS):
@@ -343,7 +343,7 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
 
         state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
         assert isinstance(state, BidWhistState)
-        _play(state, seats, seat_levels, random.Random(seed * 8 + a_team), result, hand_over, scored)
+        play_game(state, seats, seat_levels, random.Random(seed * 8 + a_team), result, hand_over, scored)
         result.games += 1
         result.a_wins += int(state.winner_team == a_team)
     return result

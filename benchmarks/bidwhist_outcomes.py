@@ -6,19 +6,20 @@ Run ``python -m benchmarks.bidwhist_outcomes [--games N] [--seed S]`` (defaults:
 
 from __future__ import annotations
 
-# Four medium players play whole games under the default rules; every scored hand adds the declaring
-# team's score change to its contract kind's count (trump contracts, uptown and downtown together, and
-# no-trump contracts divided by the no-trump multiplier, which the table applies itself). It prints
-# the hands a game, each change's count and share, and the two counts as ``HAND_OUTCOMES`` reads them.
+# Four medium players play whole games under the default rules (``benchmarks.ai.play_game``); every
+# scored hand adds the declaring team's score change to its contract kind's count (trump contracts,
+# uptown and downtown together, and no-trump contracts divided by the no-trump multiplier, which the
+# table applies itself). It prints the hands a game, each change's count and share, and the two
+# counts as ``HAND_OUTCOMES`` reads them.
 # 3,000 games take about 50 s on one core.
 
 import argparse
 import random
 from collections import Counter
 
+from benchmarks.ai import SetResult, play_game
 from game.ai.bidwhist_medium import BidWhistMediumPlayer
-from game.rules import BidMode, Phase, make_rules, new_game
-from game.rules.actions import NEXT_DEAL
+from game.rules import BidMode, make_rules, new_game
 from game.rules.bidwhist import team_of
 from game.rules.events import BidWhistHandScored, GameEvent
 
@@ -26,31 +27,27 @@ from game.rules.events import BidWhistHandScored, GameEvent
 def count_outcomes(games: int, first_seed: int) -> tuple[Counter[int], Counter[int], int, int]:
     """(trump contracts' changes, no-trump contracts' changes before the multiplier, hands, hands thrown in)."""
     rules = make_rules("bidwhist")
-    player = BidWhistMediumPlayer()
+    seats = [BidWhistMediumPlayer()] * 4
     trump: Counter[int] = Counter()
     notrump: Counter[int] = Counter()
     hands = thrown_in = 0
+
+    def scored(event: GameEvent) -> None:
+        nonlocal hands, thrown_in
+        if not isinstance(event, BidWhistHandScored):
+            return
+        hands += 1
+        if event.redeal or event.contract is None:
+            thrown_in += 1
+        elif event.contract.mode == BidMode.NOTRUMP:
+            notrump[event.score_change[team_of(event.declarer)] // rules.notrump_multiplier] += 1
+        else:
+            trump[event.score_change[team_of(event.declarer)]] += 1
+
     for index in range(games):
         state, _ = new_game(rules, 4, first_seed + index)
-        rng = random.Random(index)  # the players' choices: seeded by the game's place in the run
-        while not state.is_terminal:
-            if state.phase == Phase.HAND_OVER:
-                state.apply_in_place(NEXT_DEAL, None, True)
-                continue
-            events: list[GameEvent] = []
-            state.apply_in_place(player.choose(state.view(state.current), rng), events, True)
-            for event in events:
-                if not isinstance(event, BidWhistHandScored):
-                    continue
-                hands += 1
-                if event.redeal or event.contract is None:
-                    thrown_in += 1
-                    continue
-                change = event.score_change[team_of(event.declarer)]
-                if event.contract.mode == BidMode.NOTRUMP:
-                    notrump[change // rules.notrump_multiplier] += 1
-                else:
-                    trump[change] += 1
+        # The players' choices: seeded by the game's place in the run.
+        play_game(state, seats, ["medium"] * 4, random.Random(index), SetResult(), on_event=scored)
     return trump, notrump, hands, thrown_in
 
 

@@ -58,7 +58,7 @@ from game.ai.bidwhist_worlds import BiddingFit
 from game.ai.budget import EXPERT_BUDGET, Clock, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
-from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates
+from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates, opponent_seat
 from game.ai.search_pimc import RolloutPolicy, SearchResult
 from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
@@ -117,9 +117,8 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
         odds = game_odds(target, rules.notrump_multiplier, rules.boston)
         if odds is None:
             return super()._value(view)
-        game, seat = game_of(view), view.seat
-        team = game.team_of(seat)
-        opponent = next(s for s in range(view.num_players) if not game.partners(s, seat))
+        seat, opponent = view.seat, opponent_seat(view)
+        team = game_of(view).team_of(seat)
 
         def win_chance(state: Any) -> float:
             if state.winner_team >= 0:

@@ -315,8 +315,7 @@ class BidWhistHardPlayer(_HardPlayer):
         """The team's margin: its change minus the other team's. Only the
         bidding team scores, so a defender's own change is nought whether it
         sets the contract or lets it make; the margin tells the two apart."""
-        game, seat = game_of(view), view.seat
-        opponent = next(s for s in range(view.num_players) if not game.partners(s, seat))
+        seat, opponent = view.seat, opponent_seat(view)
 
         def margin(state: Any) -> float:
             returns = state.hand_returns()
@@ -354,6 +353,12 @@ class BidWhistHardPlayer(_HardPlayer):
         if isinstance(candidate, Action):
             return candidate
         return discard(candidate[0])  # a discard set: lay aside its first card now
+
+
+def opponent_seat(view: BidWhistView) -> int:
+    """A seat of the other team than ``view``'s seat (as the rules pair them)."""
+    game = game_of(view)
+    return next(s for s in range(view.num_players) if not game.partners(s, view.seat))
 
 
 def bid_candidates(view: BidWhistView, preferred: Action) -> list[Action]:
