@@ -24,8 +24,11 @@ from __future__ import annotations
 # * per level: the contract levels it bid in Bid Whist (bids of 1 to 7 books and passes, as shares of its
 #   calls); the contracts its team declared, by the books bid (1 to 7, i.e. 7 to 13 books to take): how many,
 #   made, set, and the mean points the declaring team scored on them (the rules' own scoring, read from each
-#   hand's ``BidWhistHandScored``), to show overbidding at a level; and its decision time, on the wall clock
-#   and in CPU time (median, 95th percentile, maximum; only the player's ``choose`` is timed).
+#   hand's ``BidWhistHandScored``), to show overbidding at a level; how many of them its team declared
+#   from behind on the score (and made), and the declaring team's mean change in its chance of winning the
+#   game (``bidwhist_odds``), since a contract worth few points can still win or save a game; and its
+#   decision time, on the wall clock and in CPU time (median, 95th percentile, maximum; only the player's
+#   ``choose`` is timed).
 #
 # The searching levels' time budgets read the process's CPU time here, not the wall clock (``--wall-clock``
 # for the wall clock): on a machine shared with other work a decision then still gets the simulations its
@@ -95,6 +98,7 @@ from typing import Any
 
 from benchmarks.baseline import BASELINE, baseline_factories
 from game.ai import ComputerPlayer, levels, make_player
+from game.ai.bidwhist_odds import chance_to_win, game_odds
 from game.rules import (
     Action,
     ActionKind,
@@ -212,11 +216,21 @@ class ContractTally:
     declared: int = 0
     made: int = 0
     points: int = 0  # the declaring team's score change over these hands (negative when set)
+    behind: int = 0  # of these, declared by a team behind on the score as the hand began
+    behind_made: int = 0
+    # The declaring team's chance of winning the game after the hand less before it, summed over the
+    # ``chance_counted`` contracts whose target ``bidwhist_odds`` tabulates (the expert's own measure).
+    chance_gain: float = 0.0
+    chance_counted: int = 0
 
     def add(self, other: ContractTally) -> None:
         self.declared += other.declared
         self.made += other.made
         self.points += other.points
+        self.behind += other.behind
+        self.behind_made += other.behind_made
+        self.chance_gain += other.chance_gain
+        self.chance_counted += other.chance_counted
 
 
 @dataclass
@@ -318,6 +332,8 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
     """Two games of one seed: A's team in seats 0 and 2, then in seats 1 and 3."""
     game_def = get_game("bidwhist")
     rules = make_rules("bidwhist")
+    target = rules.target_score
+    odds = game_odds(target, rules.notrump_multiplier, rules.boston)
     player_a, player_b = build_player(game_def, a), build_player(game_def, b)
     result = SetResult()
     for a_team in (0, 1):
@@ -337,9 +353,20 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
                 return  # not a hand's score, or a hand thrown in
             level = seat_levels[event.declarer]
             tally = result.contracts.setdefault(level, {}).setdefault(event.contract.books, ContractTally())
+            team = game_def.team_of(event.declarer)
             tally.declared += 1
             tally.made += int(bool(event.made))
-            tally.points += event.score_change[game_def.team_of(event.declarer)]
+            tally.points += event.score_change[team]
+            before = state.start_scores  # the scores as this hand began
+            if before[team] < before[1 - team]:
+                tally.behind += 1
+                tally.behind_made += int(bool(event.made))
+            if odds is not None:
+                after = [score + change for score, change in zip(before, event.score_change)]
+                tally.chance_gain += chance_to_win(odds, target, after[team], after[1 - team]) - chance_to_win(
+                    odds, target, before[team], before[1 - team]
+                )
+                tally.chance_counted += 1
 
         state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
         assert isinstance(state, BidWhistState)
@@ -437,7 +464,10 @@ def report(game: str, a: str, b: str, sets: Sequence[SetResult]) -> list[str]:
 
 
 def contract_lines(level: str, tallies: Iterable[dict[int, ContractTally]]) -> list[str]:
-    """Bid Whist: the contracts ``level``'s team declared, by the books bid: how many, made, set, mean points."""
+    """Bid Whist: the contracts ``level``'s team declared, by the books bid: how many, made, set, mean points,
+    how many (and how many made) its team declared from behind on the score, and the mean change in the
+    declaring team's chance of winning the game (``bidwhist_odds``, in percentage points; "-" when the
+    target is not tabulated)."""
     pooled: dict[int, ContractTally] = {}
     for tally in tallies:
         for books, contracts in tally.items():
@@ -447,13 +477,15 @@ def contract_lines(level: str, tallies: Iterable[dict[int, ContractTally]]) -> l
         return [f"  {level} contracts: none declared"]
     lines = [
         f"  {level} contracts declared ({declared}), by the books bid (and the books to take):",
-        f"    {'bid':>5}{'books':>7}{'declared':>10}{'made':>7}{'set':>7}{'mean points':>13}",
+        f"    {'bid':>5}{'books':>7}{'declared':>10}{'made':>7}{'set':>7}{'mean points':>13}"
+        f"{'behind (made)':>15}{'game chance':>13}",
     ]
     for books in sorted(pooled):
         t = pooled[books]
+        chance = f"{100 * t.chance_gain / t.chance_counted:+.1f}" if t.chance_counted else "-"
         lines.append(
             f"    {books:>5}{books_needed(books):>7}{t.declared:>10}{t.made:>7}{t.declared - t.made:>7}"
-            f"{t.points / t.declared:>+13.2f}"
+            f"{t.points / t.declared:>+13.2f}{f'{t.behind} ({t.behind_made})':>15}{chance:>13}"
         )
     return lines
 

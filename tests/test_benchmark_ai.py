@@ -182,21 +182,44 @@ def test_bid_whist_contracts_are_counted_by_the_declarers_level() -> None:
     assert sum(t.declared for t in tallies) == result.a_rounds
     assert sum(t.points for t in result.contracts["medium"].values()) == result.a_points
     assert sum(t.points for t in result.contracts["easy"].values()) == result.b_points
+    # Under the default target every contract's change in game chance is counted; a made contract
+    # raises its team's chance and a set one lowers it, so the sums follow the contracts made and set.
+    for by_books in result.contracts.values():
+        for t in by_books.values():
+            assert t.chance_counted == t.declared
+            assert 0 <= t.behind_made <= min(t.behind, t.made) and t.behind <= t.declared
+            if t.made == t.declared:
+                assert t.chance_gain > 0
+            if t.made == 0:
+                assert t.chance_gain < 0
+    assert any(t.behind for by_books in result.contracts.values() for t in by_books.values())
 
 
 def test_the_table_lists_each_levels_contracts_by_the_books_bid() -> None:
     both = tournament.SetResult(games=2, a_rounds=4, a_wins=1)
     both.contracts = {
-        "expert": {4: tournament.ContractTally(declared=3, made=2, points=4), 7: tournament.ContractTally(1, 1, 7)},
+        "expert": {
+            4: tournament.ContractTally(
+                declared=3, made=2, points=4, behind=2, behind_made=1, chance_gain=0.3, chance_counted=3
+            ),
+            7: tournament.ContractTally(1, 1, 7),
+        },
     }
     other = tournament.SetResult(games=2, a_rounds=4, a_wins=2)
-    other.contracts = {"expert": {4: tournament.ContractTally(declared=1, made=0, points=-4)}}
+    other.contracts = {
+        "expert": {
+            4: tournament.ContractTally(declared=1, made=0, points=-4, behind=1, chance_gain=-0.1, chance_counted=1)
+        }
+    }
     lines = tournament.report("bidwhist", "expert", "baseline", [both, other])
     assert "  expert contracts declared (5), by the books bid (and the books to take):" in lines
     header = lines.index("  expert contracts declared (5), by the books bid (and the books to take):")
-    assert lines[header + 1].split() == ["bid", "books", "declared", "made", "set", "mean", "points"]
-    assert lines[header + 2].split() == ["4", "10", "4", "2", "2", "+0.00"]
-    assert lines[header + 3].split() == ["7", "13", "1", "1", "0", "+7.00"]
+    assert lines[header + 1].split() == [
+        "bid", "books", "declared", "made", "set", "mean", "points", "behind", "(made)", "game", "chance"
+    ]  # fmt: skip
+    # Four contracts at 4 books, three from behind (one made); game chance (0.3 - 0.1) / 4 = +5.0 points.
+    assert lines[header + 2].split() == ["4", "10", "4", "2", "2", "+0.00", "3", "(1)", "+5.0"]
+    assert lines[header + 3].split() == ["7", "13", "1", "1", "0", "+7.00", "0", "(0)", "-"]
     assert "  baseline contracts: none declared" in lines
 
 
