@@ -224,13 +224,8 @@ class ContractTally:
     chance_counted: int = 0
 
     def add(self, other: ContractTally) -> None:
-        self.declared += other.declared
-        self.made += other.made
-        self.points += other.points
-        self.behind += other.behind
-        self.behind_made += other.behind_made
-        self.chance_gain += other.chance_gain
-        self.chance_counted += other.chance_counted
+        for tallied in dataclasses.fields(self):  # every field is a sum
+            setattr(self, tallied.name, getattr(self, tallied.name) + getattr(other, tallied.name))
 
 
 @dataclass
@@ -340,6 +335,8 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
         team_of = [game_def.team_of(s) for s in range(BIDWHIST_PLAYERS)]
         seat_levels = [a.level if team_of[s] == a_team else b.level for s in range(BIDWHIST_PLAYERS)]
         seats = [player_a if team_of[s] == a_team else player_b for s in range(BIDWHIST_PLAYERS)]
+        state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
+        assert isinstance(state, BidWhistState)
 
         def hand_over(state: GameState, a_team: int = a_team) -> None:
             """The hand just scored: what it changed for each team."""
@@ -353,11 +350,11 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
                 return  # not a hand's score, or a hand thrown in
             level = seat_levels[event.declarer]
             tally = result.contracts.setdefault(level, {}).setdefault(event.contract.books, ContractTally())
-            team = game_def.team_of(event.declarer)
+            team = team_of[event.declarer]
             tally.declared += 1
             tally.made += int(bool(event.made))
             tally.points += event.score_change[team]
-            before = state.start_scores  # the scores as this hand began
+            before = state.start_scores  # the scores as this hand began (this game's state, dealt above)
             if before[team] < before[1 - team]:
                 tally.behind += 1
                 tally.behind_made += int(bool(event.made))
@@ -368,8 +365,6 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
                 )
                 tally.chance_counted += 1
 
-        state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
-        assert isinstance(state, BidWhistState)
         play_game(state, seats, seat_levels, random.Random(seed * 8 + a_team), result, hand_over, scored)
         result.games += 1
         result.a_wins += int(state.winner_team == a_team)
