@@ -37,6 +37,8 @@ from game.rules.cards import BIG_JOKER, WIZARD, card_code, parse_card
 from game.ui.app import App
 from game.session.ai_worker import AiJob, ThreadedAiRunner
 from game.session.hints import think_budget
+from game.ui import theme
+from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
 from game.ui.dialogs.kitty_dialog import KittyDialog
 from game.ui.table.hints import action_words, hint_text, suggested_cards
@@ -290,6 +292,45 @@ def test_thinking_then_the_hint_from_the_runner(tmp_path):
     step(app)
     assert fake.calls and panel.toast.text == hint_text(FakeHint(fake.calls[0][0].legal_actions[0]))
     assert match_of(scene).current_player == 0, "the bid is still the human's to make"
+
+
+def framed_in_gold(dialog, action: Action) -> bool:
+    """Whether the dialog, drawn, shows the hint's gold frame just outside the left edge of ``action``'s button."""
+    surface = pygame.Surface(dialog.window_size())
+    dialog.draw(surface)
+    rect = dialog.button_for(action).rect
+    return tuple(surface.get_at((rect.left - 2, rect.centery)))[:3] == theme.ACCENT
+
+
+def test_a_bid_hint_frames_its_button_until_the_hint_is_gone(tmp_path):
+    app = make_app(tmp_path)
+    fake = FakeHintFor(lambda view: FakeHint(view.legal_actions[-1], "hint.bid", {"n": 1}))
+    runner = ManualRunner()
+    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake, runner)
+    assert run_until(app, lambda: computers_played_until_the_bidding_panel(app, runner))
+    panel = top(app, BiddingPanel)
+    first, last = panel.view.legal_actions[0], panel.view.legal_actions[-1]
+    assert not framed_in_gold(panel, first) and not framed_in_gold(panel, last)
+    press_h(app)
+    runner.jobs[-1].run()
+    step(app)
+    assert panel.suggested == last
+    assert framed_in_gold(panel, last) and not framed_in_gold(panel, first), "only the suggested bid is framed"
+    assert match_of(scene).current_player == 0, "the frame shows the bid; it does not make it"
+    scene._drop_hint()
+    assert panel.suggested is None and not framed_in_gold(panel, last)
+
+
+def test_a_trump_hint_frames_the_suit_and_names_nothing(tmp_path):
+    app = make_app(tmp_path)
+    fake = FakeHintFor(lambda view: FakeHint(choose_trump(2), "hint.trump", {"suit": 2, "n": 4}))
+    scene = open_table(app, bidwhist_declarer_match(), fake)
+    assert run_until(app, lambda: top_name(app) == "ContractChooser")
+    chooser = top(app, ContractChooser)
+    press_h(app)
+    assert framed_in_gold(chooser, choose_trump(2))
+    assert not any(framed_in_gold(chooser, choose_trump(suit)) for suit in (0, 1, 3))
+    assert match_of(scene).phase == Phase.CONTRACT
 
 
 def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):

@@ -107,6 +107,9 @@ class BiddingPanel(DialogScene):
         if action in self.legal:
             self.finish(self.on_action, action)
 
+    def button_for(self, action: Action) -> Button | None:
+        return self.buttons.get(action)
+
     def _build_buttons(self) -> None:
         figures = self.figures
         if self.predicting:

@@ -58,6 +58,7 @@ class ContractChooser(DialogScene):
         # The dealer names trump for a turned-up card, rather than a declarer for a contract.
         self.dealer_names_trump = view.phase == Phase.TRUMP_CHOICE
         self.buttons: list[Button] = []
+        self.choices: list[Action] = []  # the action of each button, in the same order
         self.choosing_direction = any(a.kind == ActionKind.DIRECTION for a in view.legal_actions)
         if self.choosing_direction:
             self._build_direction_buttons()
@@ -69,7 +70,7 @@ class ContractChooser(DialogScene):
 
     def on_settings_changed(self) -> None:
         # The language may have changed: build the buttons again in its words (the focus stays put).
-        self.buttons = []
+        self.buttons, self.choices = [], []
         if self.choosing_direction:
             self._build_direction_buttons()
         else:
@@ -83,6 +84,9 @@ class ContractChooser(DialogScene):
     def _chooser(self, action: Action) -> Callable[[], None]:
         return lambda: self._choose(action)
 
+    def button_for(self, action: Action) -> Button | None:
+        return next((button for choice, button in zip(self.choices, self.buttons) if choice == action), None)
+
     def _build_suit_buttons(self) -> None:
         self.title = t("contract.title_wizard") if self.dealer_names_trump else t("contract.title_trump")
         four = bool(getattr(getattr(self.app, "settings", None), "four_colour_deck", False))
@@ -93,6 +97,7 @@ class ContractChooser(DialogScene):
             keys: tuple[int | str, ...] = (
                 (pygame.K_1 + suit,) if self.letter_h_free and letter == "h" else (letter, pygame.K_1 + suit)
             )
+            self.choices.append(action)
             self.buttons.append(
                 Button(
                     (0, 0, 1, 1),
@@ -113,6 +118,7 @@ class ContractChooser(DialogScene):
             help_key = f"contract.{name}_help"
             if direction == DOWNTOWN and self.ace_low_downtown():
                 help_key = "contract.downtown_help_ace_low"
+            self.choices.append(action)
             self.buttons.append(
                 Button(
                     (0, 0, 1, 1),

@@ -38,7 +38,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.focus import Widget, draw_focus_ring
 from game.ui.widgets.geometry import ui_scale
-from game.ui.widgets.panels import fill_translucent
+from game.ui.widgets.panels import draw_suggestion_frame, fill_translucent
 from game.ui.widgets.text import draw_text_fit, draw_text_wrapped
 
 if TYPE_CHECKING:
@@ -141,8 +141,7 @@ class CardChoice(Widget):
         elif self.hovered:
             pygame.draw.rect(surface, theme.ACCENT, rect.inflate(2, 2), width=2, border_radius=radius + 1)
         if self.suggested and not self.selected:
-            # The hint's choice: a gold frame, distinct from the red of a selected card.
-            pygame.draw.rect(surface, theme.ACCENT, rect.inflate(6, 6), width=4, border_radius=radius + 3)
+            draw_suggestion_frame(surface, rect, radius)
         if self.from_kitty:
             # Along the bottom edge, in the free span left of the bottom-right corner index.
             inset = max(2, round(rect.width * 0.05))

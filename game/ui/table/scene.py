@@ -68,7 +68,7 @@ from __future__ import annotations
 # from inside the bidding panel, contract chooser and kitty dialog. The session
 # computes the hint like a computer's move (``TableSession.request_hint``; its
 # words are ``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
-# action with its reason, and marks the suggested card(s); the human still
+# action with its reason, and frames its choice in gold (the card or cards, the bid's or trump's button); the human still
 # makes the move themselves.
 #
 # Sounds (the app's ``SoundBoard``, ``game.ui.audio``): the director plays
@@ -686,9 +686,16 @@ class TableScene(Scene):
 
     def _show_hint(self, hint: HintLike) -> None:
         self._note(hint_text(hint), HINT_SECONDS)
-        dialog = self._table_dialog()
+        self._mark_hint(self._table_dialog(), hint)
+
+    @staticmethod
+    def _mark_hint(dialog: DialogScene | None, hint: HintLike | None) -> None:
+        """Frame what ``hint`` suggests in the table's open dialog: the cards to lay aside in the
+        kitty, the bid's or the trump's button elsewhere (None: take the marks away)."""
         if isinstance(dialog, KittyDialog):
-            dialog.suggest(suggested_cards(hint))
+            dialog.suggest(suggested_cards(hint) if hint is not None else set())
+        elif dialog is not None:
+            dialog.suggest_action(hint.action if hint is not None else None)
 
     def _drop_hint(self) -> None:
         """Forget the hint (and stop waiting for one): the position it was for is gone."""
@@ -697,6 +704,7 @@ class TableScene(Scene):
             self._hint_job = None
         if self._hint is not None:
             self._hint = None
+            self._mark_hint(self._table_dialog(), None)
             if self.message is not None and not self.message_warning:
                 self.message = None
 
@@ -1199,18 +1207,19 @@ class TableScene(Scene):
     def _prompt(self, seat: int, phase: Phase) -> None:
         """Open the dialog for the human at ``seat`` (in the play phase the hand itself is the dialog)."""
         view = self.shown_view()
+        dialog: DialogScene
         if phase in (Phase.BID, Phase.PREDICT):
-            self.app.push(BiddingPanel(self.app, view, self.names, self._human_action).attach_host(self))
+            dialog = BiddingPanel(self.app, view, self.names, self._human_action)
         elif phase in (Phase.CONTRACT, Phase.TRUMP_CHOICE):
             # With hints on, H asks for a hint, so hearts answers to its number key alone.
-            self.app.push(
-                ContractChooser(self.app, view, self._human_action, letter_h_free=self.hints_offered).attach_host(self)
-            )
+            dialog = ContractChooser(self.app, view, self._human_action, letter_h_free=self.hints_offered)
         elif phase == Phase.DISCARD:
             dialog = KittyDialog(self.app, view, self._human_discards)
-            self.app.push(dialog.attach_host(self))
-            if self._hint is not None and self._hint[0] == self.session.position:
-                dialog.suggest(suggested_cards(self._hint[1]))
+        else:
+            return
+        self.app.push(dialog.attach_host(self))
+        if self._hint is not None and self._hint[0] == self.session.position:
+            self._mark_hint(dialog, self._hint[1])  # a hint asked for before the dialog opened
 
     def _human_action(self, action: Action) -> None:
         self.apply_action(action)

@@ -15,9 +15,16 @@ import pygame
 
 from game.ui import theme
 from game.ui.scene import Scene
-from game.ui.widgets.focus import ACTIVATE_KEYS, FocusGroup
+from game.ui.widgets.focus import ACTIVATE_KEYS, FocusGroup, Widget
 from game.ui.widgets.geometry import area_above_hand, composition_room, measured_room, window_scale
-from game.ui.widgets.panels import draw_message_bar, draw_panel, draw_scrim, panel_content, panel_radius
+from game.ui.widgets.panels import (
+    draw_message_bar,
+    draw_panel,
+    draw_scrim,
+    draw_suggestion_frame,
+    panel_content,
+    panel_radius,
+)
 from game.ui.widgets.toast import Toast
 
 if TYPE_CHECKING:
@@ -88,12 +95,24 @@ class DialogScene(Scene):
         self._toast_was_active = False
         #: The scene this dialog is open over, if it keeps controls of its own usable.
         self.host: DialogHost | None = None
+        #: What a hint suggests here, framed in gold on its button (``button_for``); the choice stays the player's.
+        self.suggested: Any = None
 
     def attach_host(self, host: DialogHost) -> DialogScene:
         """Open over ``host``: its controls stay usable and the dialog keeps clear of them."""
         self.host = host
         self._laid_out_for = None  # lay out again inside the host's area
         return self
+
+    def suggest_action(self, action: Any) -> None:
+        """Mark ``action``'s button as the hint's choice (None: no mark)."""
+        if action != self.suggested:
+            self.suggested = action
+            self._dirty = True
+
+    def button_for(self, action: Any) -> Widget | None:
+        """The control that makes ``action``, in a dialog whose controls each make one action."""
+        return None
 
     # ------------------------------------------------------------------ geometry
     def window_size(self) -> tuple[int, int]:
@@ -314,6 +333,10 @@ class DialogScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_BOTTOM[:3], backing, border_radius=panel_radius(backing))
         draw_panel(surface, self.panel_rect, self.title, factor=self.panel_factor)
         self.draw_content(surface)
+        marked = self.button_for(self.suggested) if self.suggested is not None else None
+        if marked is not None and marked.visible:
+            # Under the focus ring, which keeps its dark edges: a framed button can have the focus too.
+            draw_suggestion_frame(surface, marked.rect, max(4, min(marked.rect.height // 3, 14)))
         self.focus.draw(surface)
         if not self.toast.active:
             self.draw_hint(surface)

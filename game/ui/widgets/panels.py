@@ -101,6 +101,12 @@ def panel_content(rect: RectLike, has_title: bool, factor: float = 1.0) -> pygam
     return pygame.Rect(rect.left + pad, top, max(1, rect.width - 2 * pad), max(1, rect.bottom - pad - top))
 
 
+def draw_suggestion_frame(surface: pygame.Surface, rect: RectLike, radius: int) -> None:
+    """The gold frame round what a hint suggests (a card, a bid, a trump), clear of ``rect``'s own edge
+    and distinct from the focus ring and from the red of a selected card."""
+    pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(rect).inflate(6, 6), width=4, border_radius=radius + 3)
+
+
 _scrim_cache: dict[tuple[int, int], pygame.Surface] = {}
 
 
