@@ -68,8 +68,8 @@ from __future__ import annotations
 # from inside the bidding panel, contract chooser and kitty dialog. The session
 # computes the hint like a computer's move (``TableSession.request_hint``; its
 # words are ``game.ui.table.hints``), shows "Thinking..." meanwhile, then the suggested
-# action with its reason, and frames its choice in gold (the card or cards, the bid's or trump's button); the human still
-# makes the move themselves.
+# action with its reason, and frames its choice in gold (the card or cards, the bid's or
+# the trump's button); the human still makes the move themselves.
 #
 # Sounds (the app's ``SoundBoard``, ``game.ui.audio``): the director plays
 # the effects that go with its animations; the scene adds the "your turn"
