@@ -333,11 +333,11 @@ class DialogScene(Scene):
             pygame.draw.rect(surface, theme.PANEL_BOTTOM[:3], backing, border_radius=panel_radius(backing))
         draw_panel(surface, self.panel_rect, self.title, factor=self.panel_factor)
         self.draw_content(surface)
+        self.focus.draw(surface)
         marked = self.button_for(self.suggested) if self.suggested is not None else None
         if marked is not None and marked.visible:
-            # Under the focus ring, which keeps its dark edges: a framed button can have the focus too.
             draw_suggestion_frame(surface, marked.rect, max(4, min(marked.rect.height // 3, 14)))
-        self.focus.draw(surface)
+            marked.draw_focus(surface)  # over the frame: a framed button may have the focus too
         if not self.toast.active:
             self.draw_hint(surface)
 
