@@ -261,19 +261,19 @@ def computers_played_until_the_bidding_panel(app, runner) -> bool:
     return top_name(app) == "BiddingPanel"
 
 
-def wizard_hint_table(tmp_path):
-    """A three-round Wizard table (one human, two computers) whose hints and
-    computer moves the test runs by hand."""
+def wizard_hint_table(tmp_path, fake: FakeHintFor | None = None):
+    """A three-round Wizard table (one human, two computers) whose hints (``fake``'s, by
+    default the first legal action) and computer moves the test runs by hand."""
     app = make_app(tmp_path)
-    fake = FakeHintFor()
+    fake = fake if fake is not None else FakeHintFor()
     runner = ManualRunner()
     scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake, runner)
     return app, fake, runner, scene
 
 
-def table_at_the_humans_bid(tmp_path):
+def table_at_the_humans_bid(tmp_path, fake: FakeHintFor | None = None):
     """A Wizard table (one human, two computers) with the human's bidding panel open."""
-    app, fake, runner, scene = wizard_hint_table(tmp_path)
+    app, fake, runner, scene = wizard_hint_table(tmp_path, fake)
     assert run_until(app, lambda: computers_played_until_the_bidding_panel(app, runner))
     return app, fake, runner, scene
 
@@ -303,11 +303,8 @@ def framed_in_gold(dialog, action: Action) -> bool:
 
 
 def test_a_bid_hint_frames_its_button_until_the_hint_is_gone(tmp_path):
-    app = make_app(tmp_path)
-    fake = FakeHintFor(lambda view: FakeHint(view.legal_actions[-1], "hint.bid", {"n": 1}))
-    runner = ManualRunner()
-    scene = open_table(app, new_match("wizard", ["human", "ai:random", "ai:random"], seed=4, rounds=3), fake, runner)
-    assert run_until(app, lambda: computers_played_until_the_bidding_panel(app, runner))
+    last_bid = FakeHintFor(lambda view: FakeHint(view.legal_actions[-1], "hint.bid", {"n": 1}))
+    app, _, runner, scene = table_at_the_humans_bid(tmp_path, last_bid)
     panel = top(app, BiddingPanel)
     first, last = panel.view.legal_actions[0], panel.view.legal_actions[-1]
     assert not framed_in_gold(panel, first) and not framed_in_gold(panel, last)
@@ -321,13 +318,19 @@ def test_a_bid_hint_frames_its_button_until_the_hint_is_gone(tmp_path):
     assert panel.suggested is None and not framed_in_gold(panel, last)
 
 
-def test_a_trump_hint_frames_the_suit_and_names_nothing(tmp_path):
+def trump_chooser_after_h(tmp_path, suit: int):
+    """The Bid Whist declarer's trump chooser once H asked for a hint that names ``suit``."""
     app = make_app(tmp_path)
-    fake = FakeHintFor(lambda view: FakeHint(choose_trump(2), "hint.trump", {"suit": 2, "n": 4}))
+    fake = FakeHintFor(lambda view: FakeHint(choose_trump(suit), "hint.trump", {"suit": suit, "n": 4}))
     scene = open_table(app, bidwhist_declarer_match(), fake)
     assert run_until(app, lambda: top_name(app) == "ContractChooser")
     chooser = top(app, ContractChooser)
     press_h(app)
+    return app, fake, scene, chooser
+
+
+def test_a_trump_hint_frames_the_suit_and_names_nothing(tmp_path):
+    _, _, scene, chooser = trump_chooser_after_h(tmp_path, 2)
     assert framed_in_gold(chooser, choose_trump(2))
     assert not any(framed_in_gold(chooser, choose_trump(suit)) for suit in (0, 1, 3))
     assert match_of(scene).phase == Phase.CONTRACT
@@ -346,12 +349,7 @@ def test_a_hint_for_a_position_the_game_has_left_is_dropped(tmp_path):
 
 
 def test_trump_chooser_h_is_the_hint_not_hearts(tmp_path):
-    app = make_app(tmp_path)
-    fake = FakeHintFor(lambda view: FakeHint(choose_trump(0), "hint.trump", {"suit": 0, "n": 4}))
-    scene = open_table(app, bidwhist_declarer_match(), fake)
-    assert run_until(app, lambda: top_name(app) == "ContractChooser")
-    chooser = top(app, ContractChooser)
-    press_h(app)
+    app, fake, scene, chooser = trump_chooser_after_h(tmp_path, 0)
     assert match_of(scene).phase == Phase.CONTRACT, "H did not name hearts"
     assert len(fake.calls) == 1 and chooser.toast.text == "Choose spades: your longest suit (4 cards)."
     step(app, [key(pygame.K_2, "2")])  # hearts by its number
