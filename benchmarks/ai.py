@@ -1,6 +1,6 @@
 """Duplicate-deal tournament between two computer levels.
 
-Run ``python -m benchmarks.ai [--game wizard|bidwhist|all] [--levels A,B] [--games N] [--seed S]
+Run ``python -m benchmarks.ai [--game wizard|bidwhist|all] [--levels A[@T],B[@T]] [--games N] [--seed S]
 [--jobs J] [--budget-seconds T] [--simulations K] [--yardstick]``.
 """
 
@@ -56,18 +56,18 @@ from __future__ import annotations
 # The computer players' own randomness is drawn from one ``random.Random`` per game, seeded from the set's
 # seed and the seating, so a run with a fixed ``--seed`` repeats exactly (apart from time-budgeted search).
 #
-# Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a
-# time budget (``hard``, ``baseline``, ``expert``). Medium, easy and random decide in well under a
-# millisecond, so their match-ups take seconds. A budgeted level spends up to its budget on each decision:
-# about 540 decisions of one seat per Wizard set and 240 of a team per Bid Whist set, i.e. up to about 160 s
-# and 70 s a set at hard's and the baseline's 0.3 s. The forecast reads each level's budget from its own
-# player (``budget.max_seconds``, or the command line's ``--budget-seconds``), so Expert's (up to 1 s a
-# decision) counts as it is: one expert against three baseline seats is up to about 17 min a Wizard set, an
-# expert team against a baseline team up to about 5 min a Bid Whist set. The program prints that forecast
-# before a budgeted match-up and the time left every 30 s or so. The full ``hard`` measurement of issue 8
-# takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores (``--jobs 2`` gives each process one core, so
-# the decision times stay one-core figures); issue 29's Expert measurement, Wizard (A - B points a round, goal
-# at least +5) and Bid Whist (games won by Expert's team, goal at least 60%), at most about 4.5 h each::
+# Run time. Without ``--games`` a match-up plays 100 duplicate sets, or 8 when a level searches under a time budget
+# (``hard``, ``baseline``, ``expert``). Medium, easy and random decide in well under a millisecond, so their match-ups
+# take seconds. A budgeted level spends up to its budget on each decision: about 540 decisions of one seat per Wizard
+# set and 240 of a team per Bid Whist set, i.e. up to about 160 s and 70 s a set at hard's and the baseline's 0.3 s. The
+# forecast reads each level's budget from its own player (``budget.max_seconds``, or the command line's
+# ``--budget-seconds``, or a level's own time written ``--levels expert@2.7,baseline``, which sets that level's alone
+# and names it so in the tables), so Expert's (up to 1 s a decision) counts as it is: one expert against three baseline
+# seats is up to about 17 min a Wizard set, an expert team against a baseline team up to about 5 min a Bid Whist set.
+# The program prints that forecast before a budgeted match-up and the time left every 30 s or so. The full ``hard``
+# measurement of issue 8 takes about 1.5 h for Wizard and 2 h for Bid Whist on 2 cores (``--jobs 2`` gives each process
+# one core, so the decision times stay one-core figures); issue 29's Expert measurement, Wizard (A - B points a round,
+# goal at least +5) and Bid Whist (games won by Expert's team, goal at least 60%), at most about 4.5 h each::
 #
 #     python -m benchmarks.ai --game wizard --levels hard,medium --games 60 --jobs 2
 #     python -m benchmarks.ai --game bidwhist --levels hard,medium --games 200 --jobs 2
@@ -134,10 +134,30 @@ class LevelSpec:
     budget_seconds: float | None = None
     simulations: int | None = None
     wall_clock: bool = False  # the search's deadline reads the wall clock, not the process's CPU time
+    label: str | None = None  # as ``--levels`` named it when it gave the level a time of its own ("expert@2.7")
 
     @property
     def budgeted(self) -> bool:
         return self.budget_seconds is not None or self.simulations is not None
+
+    @property
+    def name(self) -> str:
+        """The level as the tables name it (and count its decisions and contracts under)."""
+        return self.label or self.level
+
+
+def level_and_seconds(token: str) -> tuple[str, float | None]:
+    """A ``--levels`` entry: a level, with a thinking time of its own after ``@`` ("expert@2.7")."""
+    level, at, seconds = token.partition("@")
+    if not at:
+        return token, None
+    try:
+        value = float(seconds)
+    except ValueError:
+        value = 0.0
+    if not level or not value > 0 or value == float("inf"):
+        raise SystemExit(f"--levels: {token!r} is not LEVEL@SECONDS with a positive number of seconds")
+    return level, value
 
 
 def known_levels(game_def: GameDef) -> tuple[str, ...]:
@@ -200,13 +220,13 @@ def budget_text(game_def: GameDef, spec: LevelSpec) -> str:
     seconds = getattr(budget, "max_seconds", None)
     simulations = getattr(budget, "max_simulations", None)
     if seconds is None and simulations is None:
-        return f"{spec.level} no search"
+        return f"{spec.name} no search"
     limits = []
     if simulations is not None:
         limits.append(f"{simulations} simulations")
     if seconds is not None:
         limits.append(f"{seconds:g} s")
-    return f"{spec.level} {' or '.join(limits)}"
+    return f"{spec.name} {' or '.join(limits)}"
 
 
 @dataclass
@@ -302,7 +322,7 @@ def play_wizard_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
     player_a, player_b = build_player(game_def, a), build_player(game_def, b)
     result = SetResult()
     for a_seat in range(WIZARD_PLAYERS):
-        seat_levels = [a.level if s == a_seat else b.level for s in range(WIZARD_PLAYERS)]
+        seat_levels = [a.name if s == a_seat else b.name for s in range(WIZARD_PLAYERS)]
         seats = [player_a if s == a_seat else player_b for s in range(WIZARD_PLAYERS)]
         state, _ = new_game(rules, WIZARD_PLAYERS, seed)
         assert isinstance(state, WizardState)
@@ -333,7 +353,7 @@ def play_bidwhist_set(a: LevelSpec, b: LevelSpec, seed: int) -> SetResult:
     result = SetResult()
     for a_team in (0, 1):
         team_of = [game_def.team_of(s) for s in range(BIDWHIST_PLAYERS)]
-        seat_levels = [a.level if team_of[s] == a_team else b.level for s in range(BIDWHIST_PLAYERS)]
+        seat_levels = [a.name if team_of[s] == a_team else b.name for s in range(BIDWHIST_PLAYERS)]
         seats = [player_a if team_of[s] == a_team else player_b for s in range(BIDWHIST_PLAYERS)]
         state, _ = new_game(rules, BIDWHIST_PLAYERS, seed)
         assert isinstance(state, BidWhistState)
@@ -567,8 +587,12 @@ def matchups(args: argparse.Namespace) -> list[tuple[str, str]]:
     return list(DEFAULT_MATCHUPS) + ([YARDSTICK] if args.yardstick else [])
 
 
-def spec_for(level: str, args: argparse.Namespace, game_def: GameDef) -> LevelSpec:
-    """The level with the command line's budget if it is a level with a search budget."""
+def spec_for(token: str, args: argparse.Namespace, game_def: GameDef) -> LevelSpec:
+    """The level of a ``--levels`` entry with the command line's budget if it is a level with a search budget;
+    a time of its own (``expert@2.7``) comes before ``--budget-seconds`` (and needs a level that searches)."""
+    level, own_seconds = level_and_seconds(token)
+    if own_seconds is not None:
+        return LevelSpec(level, own_seconds, args.simulations, args.wall_clock, label=token)
     plain = LevelSpec(level, wall_clock=args.wall_clock)
     if args.budget_seconds is None and args.simulations is None:
         return plain
@@ -607,7 +631,8 @@ def main(argv: Iterable[str] | None = None) -> None:
     parser.add_argument(
         "--levels",
         help=f"one match-up A,B (default: expert,{BASELINE}, hard,medium and medium,easy; {BASELINE} is the "
-        "frozen hard player of benchmarks/baseline.py)",
+        "frozen hard player of benchmarks/baseline.py); LEVEL@SECONDS gives a searching level a thinking time of "
+        "its own (expert@2.7,baseline)",
     )
     parser.add_argument(
         "--games",
@@ -646,7 +671,8 @@ def run(args: argparse.Namespace) -> None:
     for a, b in matchups(args):
         for game in games:
             game_def = get_game(game)
-            missing = [level for level in (a, b) if level not in known_levels(game_def)]
+            named = [level_and_seconds(token)[0] for token in (a, b)]
+            missing = [level for level in named if level not in known_levels(game_def)]
             print()
             if missing:
                 print(
@@ -661,7 +687,7 @@ def run(args: argparse.Namespace) -> None:
             count = args.games or (DEFAULT_SEARCH_SETS if searching else DEFAULT_SETS)
             seeds = [args.seed + i for i in range(count)]
             sets = run_matchup(game, spec_a, spec_b, seeds, args.jobs)
-            print("\n".join(report(game, a, b, sets)), flush=True)
+            print("\n".join(report(game, spec_a.name, spec_b.name, sets)), flush=True)
 
 
 if __name__ == "__main__":

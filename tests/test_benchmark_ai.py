@@ -282,6 +282,25 @@ def test_an_expert_match_up_prints_its_budgets_forecast_and_decision_times(
     assert "expert contracts" in out and "random contracts" in out
 
 
+def test_a_level_may_think_for_a_time_of_its_own(expert_registered: None, capsys: pytest.CaptureFixture[str]) -> None:
+    tournament.main(["--game", "bidwhist", "--levels", "expert@0.5,expert", "--games", "1"])
+    out = capsys.readouterr().out
+    header = "bidwhist: expert@0.5 vs expert (budget a decision: expert@0.5 400 simulations or 0.5 s; expert 400"
+    assert header in out
+    assert "team of expert@0.5 (A) vs team of expert (B)" in out
+    assert "expert@0.5 decision time (" in out and "\n  expert decision time (" in out, "each counted apart"
+    assert tournament.level_and_seconds("baseline@2.7") == ("baseline", 2.7)
+    assert tournament.level_and_seconds("baseline") == ("baseline", None)
+    for token in ("expert@0", "expert@-1", "expert@soon", "expert@inf", "expert@nan", "@1"):
+        with pytest.raises(SystemExit, match="LEVEL@SECONDS"):
+            tournament.level_and_seconds(token)
+    own_time = tournament.spec_for(
+        "medium@1", argparse.Namespace(simulations=None, wall_clock=False), get_game("wizard")
+    )
+    with pytest.raises(SystemExit, match="no search budget"):
+        tournament.build_player(get_game("wizard"), own_time)
+
+
 def test_by_default_expert_meets_the_baseline_first(
     no_expert_registered: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
