@@ -155,7 +155,7 @@ def level_and_seconds(token: str) -> tuple[str, float | None]:
         value = float(seconds)
     except ValueError:
         value = 0.0
-    if not level or not value > 0 or value == float("inf"):
+    if not level or not (math.isfinite(value) and value > 0):
         raise SystemExit(f"--levels: {token!r} is not LEVEL@SECONDS with a positive number of seconds")
     return level, value
 

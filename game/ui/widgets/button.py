@@ -131,7 +131,7 @@ class Button(Widget):
         width, height = self.rect.size
         # One pixel above for the highlight, three below for the raised lip.
         image = pygame.Surface((width, height + 4), pygame.SRCALPHA)
-        radius = max(4, min(height // 3, 14))
+        radius = self.corner_radius
         body = pygame.Rect(0, 1, width, height)
         kind = "selected" if self.selected else self.kind
         normal, hover, pressed, text_colour = _KIND_COLOURS.get(kind, _KIND_COLOURS["normal"])

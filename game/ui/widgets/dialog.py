@@ -336,7 +336,7 @@ class DialogScene(Scene):
         self.focus.draw(surface)
         marked = self.button_for(self.suggested) if self.suggested is not None else None
         if marked is not None and marked.visible:
-            draw_suggestion_frame(surface, marked.rect, max(4, min(marked.rect.height // 3, 14)))
+            draw_suggestion_frame(surface, marked.rect, marked.corner_radius)
             marked.draw_focus(surface)  # over the frame: a framed button may have the focus too
         if not self.toast.active:
             self.draw_hint(surface)

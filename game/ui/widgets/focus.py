@@ -117,9 +117,14 @@ class Widget:
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError
 
+    @property
+    def corner_radius(self) -> int:
+        """The rounding of a control's corners (a button's face, and the rings drawn round it)."""
+        return max(4, min(self.rect.height // 3, 14))
+
     def draw_focus(self, surface: pygame.Surface) -> None:
         if self.focused and self.show_focus_ring and self.visible:
-            draw_focus_ring(surface, self.rect, max(4, min(self.rect.height // 3, 14)))
+            draw_focus_ring(surface, self.rect, self.corner_radius)
 
 
 #: How far the focus ring stands off the control, and its width.
