@@ -8,6 +8,7 @@ where a fake clock advances on every reading.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
@@ -177,6 +178,24 @@ def test_racing_spends_the_budget_on_the_contenders():
     )
     counts = sorted(r.simulations for r in result.candidates)
     assert len(counts) >= 2 and counts[-1] >= 3 * counts[0]  # round robin alone would split them evenly
+
+
+def test_without_racing_every_candidate_is_simulated_in_every_world():
+    # The same position as above: with race_z infinite nobody drops out, so the 300 simulations
+    # split evenly (the long search of benchmarks.ai_regret values every candidate alike).
+    view = mid_hand_wizard_view()
+    candidates = list(view.legal_actions)
+    result = search(
+        view,
+        candidates,
+        lambda s, a: s.apply_in_place(a, None, check=False),
+        WizardMediumPlayer(),
+        random.Random(1),
+        SearchBudget(100 * len(candidates), 1000.0),
+        fake_clock(0.0),
+        race_z=math.inf,
+    )
+    assert [r.simulations for r in result.candidates] == [100] * len(candidates)
 
 
 def test_the_deadline_stops_the_search():

@@ -43,7 +43,7 @@ from game.ai import Decision
 from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
-from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult, search
+from game.ai.search_pimc import RACE_Z, DrawHidden, RolloutPolicy, SearchResult, search
 from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.ai.wizard_worlds import PLAY_FIT_TRIES, PlayFitter, draw_wizard_hands, others_have_played
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
@@ -83,6 +83,8 @@ class _HardPlayer:
     # waiting for clear evidence cost more than noise did (measured: see
     # docs/BENCHMARKS.md).
     deviation_z: float = 0.0
+    # Standard errors behind the leader that drop a candidate from the race (``search_pimc``).
+    race_z: float = RACE_Z
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         self.budget = budget if budget is not None else DEFAULT_BUDGET
@@ -132,6 +134,7 @@ class _HardPlayer:
             measure=self._measure(view),
             value=self._value(view),
             deviation_z=self._deviation_z(view),
+            race_z=self.race_z,
         )
 
     def _deviation_z(self, view: Any) -> float:

@@ -152,6 +152,7 @@ def search(
     measure: Callable[[Any], float] | None = None,
     value: Callable[[Any], float] | None = None,
     deviation_z: float = DEVIATION_Z,
+    race_z: float = RACE_Z,
 ) -> SearchResult[CandidateT]:
     """The candidate the simulations the budget allows find best for
     ``view.seat`` (see the module docstring for the racing and for when a
@@ -169,7 +170,10 @@ def search(
     ``value(state)`` is the score of a simulation, read at the hand's end
     (default: the seat's ``hand_returns()``). ``deviation_z`` is how many
     standard errors of paired gain a candidate needs to replace
-    ``preferred`` (0: any candidate with a better mean does).
+    ``preferred`` (0: any candidate with a better mean does). ``race_z`` is
+    how far behind the leader a candidate drops out (infinity: none does, so
+    every candidate is simulated in every world, as ``benchmarks.ai_regret``
+    needs to value them all alike).
 
     May raise ``HiddenInfoError`` when the view describes no deal (a view
     built by hand): callers fall back to their rollout policy.
@@ -211,7 +215,7 @@ def search(
             counts[index] += 1
             simulations += 1
         if running and len(active) > 1 and len(paired.worlds) % RACE_EVERY == 0:
-            active = _race(active, base, paired, totals, counts)
+            active = _race(active, base, paired, totals, counts, race_z)
     results = tuple(
         CandidateResult(candidate, n, total / n if n else 0.0, measured / n if n else 0.0)
         for candidate, n, total, measured in zip(candidates, counts, totals, measures)
@@ -223,11 +227,13 @@ def _mean(index: int, totals: list[float], counts: list[int]) -> float:
     return totals[index] / counts[index] if counts[index] else float("-inf")
 
 
-def _race(active: list[int], base: int, paired: _PairedScores, totals: list[float], counts: list[int]) -> list[int]:
+def _race(
+    active: list[int], base: int, paired: _PairedScores, totals: list[float], counts: list[int], race_z: float
+) -> list[int]:
     """The candidates still in the race: the leader, the preferred one (the
     yardstick every other must beat), and each other not clearly behind the leader."""
     leader = max(active, key=lambda i: _mean(i, totals, counts))
-    return [i for i in active if i in (leader, base) or not paired.clearly_better(leader, i, RACE_Z)]
+    return [i for i in active if i in (leader, base) or not paired.clearly_better(leader, i, race_z)]
 
 
 def _choose(base: int, paired: _PairedScores, totals: list[float], counts: list[int], z: float) -> int:
