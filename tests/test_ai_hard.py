@@ -31,7 +31,7 @@ from game.rules import Phase, make_rules, new_game
 from game.rules.actions import action_to_str, discard, play
 from game.rules.engine import GameState
 from game.rules.search import HiddenSampler, state_from_view
-from game.rules.view import BidWhistView
+from game.rules.view import BidWhistView, WizardView
 
 SMALL = SearchBudget(max_simulations=24, max_seconds=1000.0)
 
@@ -120,19 +120,24 @@ def mid_hand_wizard_view():
     return state.view(state.current)
 
 
+def search_mid_hand(view: WizardView, simulations: int, **options):
+    """A search of every legal card of ``view`` with the medium play-outs, ``simulations`` at most, no time limit."""
+    return search(
+        view,
+        list(view.legal_actions),
+        lambda s, a: s.apply_in_place(a, None, check=False),
+        WizardMediumPlayer(),
+        random.Random(1),
+        SearchBudget(simulations, 1000.0),
+        fake_clock(0.0),
+        **options,
+    )
+
+
 def test_max_simulations_caps_the_count_exactly():
     view = mid_hand_wizard_view()
-    candidates = list(view.legal_actions)
     for cap in (1, 5, 17):
-        result = search(
-            view,
-            candidates,
-            lambda s, a: s.apply_in_place(a, None, check=False),
-            WizardMediumPlayer(),
-            random.Random(1),
-            SearchBudget(cap, 1000.0),
-            fake_clock(0.0),
-        )
+        result = search_mid_hand(view, cap)
         assert result.simulations == cap
         assert sum(r.simulations for r in result.candidates) == cap
 
@@ -166,16 +171,7 @@ def test_the_preferred_candidate_is_left_only_on_evidence():
 def test_racing_spends_the_budget_on_the_contenders():
     # A card that loses for sure against one that may win: once the paired
     # differences show it, the loser stops being simulated.
-    view = mid_hand_wizard_view()
-    result = search(
-        view,
-        list(view.legal_actions),
-        lambda s, a: s.apply_in_place(a, None, check=False),
-        WizardMediumPlayer(),
-        random.Random(1),
-        SearchBudget(300, 1000.0),
-        fake_clock(0.0),
-    )
+    result = search_mid_hand(mid_hand_wizard_view(), 300)
     counts = sorted(r.simulations for r in result.candidates)
     assert len(counts) >= 2 and counts[-1] >= 3 * counts[0]  # round robin alone would split them evenly
 
@@ -184,18 +180,9 @@ def test_without_racing_every_candidate_is_simulated_in_every_world():
     # The same position as above: with race_z infinite nobody drops out, so the 300 simulations
     # split evenly (the long search of benchmarks.ai_regret values every candidate alike).
     view = mid_hand_wizard_view()
-    candidates = list(view.legal_actions)
-    result = search(
-        view,
-        candidates,
-        lambda s, a: s.apply_in_place(a, None, check=False),
-        WizardMediumPlayer(),
-        random.Random(1),
-        SearchBudget(100 * len(candidates), 1000.0),
-        fake_clock(0.0),
-        race_z=math.inf,
-    )
-    assert [r.simulations for r in result.candidates] == [100] * len(candidates)
+    cards = len(view.legal_actions)
+    result = search_mid_hand(view, 100 * cards, race_z=math.inf)
+    assert [r.simulations for r in result.candidates] == [100] * cards
 
 
 def test_the_deadline_stops_the_search():
