@@ -1,7 +1,7 @@
 """What the noise of its own search costs a searching level: its choices against its model's best.
 
 Run ``python -m benchmarks.ai_regret [--game wizard|bidwhist|all] [--phase bid|play|all] [--level expert]
-[--positions N] [--truth-simulations K] [--repeats R] [--seed S] [--jobs J]``.
+[--positions N] [--truth-simulations K] [--repeats R] [--simulations M] [--seed S] [--jobs J]``.
 """
 
 from __future__ import annotations
@@ -82,12 +82,18 @@ def reach_position(game: str, seed: int, phase: str) -> GameState | None:
     while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         choices = state.legal_actions()
         if state.phase in wanted and len(choices) > 1:
-            if phase == "bid" and len(state.bids) >= bids_before:
+            if phase == "bid" and bids_made(state) >= bids_before:
                 return state
             if phase == "play" and len(state.tricks) >= tricks_before:
                 return state
         state.apply_in_place(medium.choose(state.view(state.current), rng), None, False)
     return None
+
+
+def bids_made(state: GameState) -> int:
+    """How many bids of this hand are made (a Wizard state keeps -1 for a seat yet to bid)."""
+    bids: list[Any] = state.bids
+    return sum(1 for bid in bids if not isinstance(bid, int) or bid >= 0)
 
 
 def level_player(game: str, level: str, budget: SearchBudget | None = None) -> Any:

@@ -26,6 +26,13 @@ def test_a_seed_reaches_the_same_decision_of_its_phase(game: str, phase: str) ->
         assert state.view(state.current) == again.view(again.current)
 
 
+def test_bid_positions_come_after_each_number_of_earlier_bids() -> None:
+    for game in ai_regret.GAMES:
+        reached = [ai_regret.reach_position(game, seed, "bid") for seed in range(40)]
+        before = {ai_regret.bids_made(state) for state in reached if state is not None}
+        assert before == {0, 1, 2, 3}, game
+
+
 def test_a_position_is_valued_for_every_candidate_and_no_regret_is_negative() -> None:
     job = ai_regret.Job("wizard", "play", "hard", 3, 8, 3, SearchBudget(max_simulations=6, max_seconds=1000.0))
     result = ai_regret.measure_position(job)
