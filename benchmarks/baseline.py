@@ -30,6 +30,7 @@ __all__ = [
     "BASELINE_BUDGET",
     "BASELINE_DEVIATION_Z",
     "BASELINE_PLAY_FIT_TRIES",
+    "BASELINE_RACE_Z",
     "BASELINE_SPOIL_WEIGHT",
     "baseline_factories",
     "bidwhist_baseline",
@@ -49,6 +50,9 @@ BASELINE_PLAY_FIT_TRIES = 4
 # Standard errors of paired gain a candidate needs to replace the medium player's choice (bids,
 # trump, discards and cards alike).
 BASELINE_DEVIATION_Z = 0.0
+# Standard errors behind the leader that drop a candidate from the search's race (search_pimc.RACE_Z
+# then; a player setting, ``race_z``, since 2026-12-05).
+BASELINE_RACE_Z = 2.0
 
 
 def wizard_baseline(budget: SearchBudget | None = None) -> WizardHardPlayer:
@@ -59,7 +63,8 @@ def wizard_baseline(budget: SearchBudget | None = None) -> WizardHardPlayer:
         play_deviation_z=BASELINE_DEVIATION_Z,
         play_fit_tries=BASELINE_PLAY_FIT_TRIES,
     )
-    player.deviation_z = BASELINE_DEVIATION_Z  # a class default in hard.py: pinned on the instance
+    player.deviation_z = BASELINE_DEVIATION_Z  # class defaults in hard.py: pinned on the instance
+    player.race_z = BASELINE_RACE_Z
     return player
 
 
@@ -67,6 +72,7 @@ def bidwhist_baseline(budget: SearchBudget | None = None) -> BidWhistHardPlayer:
     """The frozen hard Bid Whist player (``budget``: another budget, e.g. from the command line)."""
     player = BidWhistHardPlayer(budget if budget is not None else BASELINE_BUDGET)
     player.deviation_z = BASELINE_DEVIATION_Z
+    player.race_z = BASELINE_RACE_Z
     return player
 
 

@@ -158,10 +158,10 @@ def test_the_baseline_keeps_todays_settings_under_its_own_name() -> None:
     wizard = wizard_baseline()
     assert isinstance(wizard, WizardHardPlayer)
     assert (wizard.budget, wizard.spoil_weight, wizard.play_fit_tries) == (BASELINE_BUDGET, 0.5, 4)
-    assert (wizard.deviation_z, wizard.play_deviation_z) == (0.0, 0.0)
+    assert (wizard.deviation_z, wizard.play_deviation_z, wizard.race_z) == (0.0, 0.0, 2.0)
     bidwhist = bidwhist_baseline()
     assert isinstance(bidwhist, BidWhistHardPlayer)
-    assert (bidwhist.budget, bidwhist.deviation_z) == (BASELINE_BUDGET, 0.0)
+    assert (bidwhist.budget, bidwhist.deviation_z, bidwhist.race_z) == (BASELINE_BUDGET, 0.0, 2.0)
     for game_def in all_games():
         assert BASELINE not in levels(game_def)  # never in the game's registry or menus
     for name in ("wizard", "bidwhist"):
