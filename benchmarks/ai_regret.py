@@ -91,9 +91,10 @@ def reach_position(game: str, seed: int, phase: str) -> GameState | None:
 
 
 def bids_made(state: GameState) -> int:
-    """How many bids of this hand are made (a Wizard state keeps -1 for a seat yet to bid)."""
+    """How many bids of this hand are made: a Wizard state keeps one bid a seat (-1 until it bids), a Bid
+    Whist state the calls made so far."""
     bids: list[Any] = state.bids
-    return sum(1 for bid in bids if not isinstance(bid, int) or bid >= 0)
+    return sum(1 for bid in bids if bid >= 0) if state.game == "wizard" else len(bids)
 
 
 def level_player(game: str, level: str, budget: SearchBudget | None = None) -> Any:
@@ -183,9 +184,10 @@ def report(game: str, phase: str, level: str, results: Sequence[PositionResult])
     regret = estimate([statistics.fmean(r.regrets) for r in results])
     medium = estimate([r.medium_regret for r in results])
     chose_best = estimate([r.chose_best for r in results])
-    unit = "chance of winning the game" if game == "bidwhist" and level == "expert" else "points"
-    scale = 100.0 if unit != "points" else 1.0
-    suffix = " (percentage points)" if unit != "points" else ""
+    # Bid Whist's expert plays for the game: its values are chances, shown in percentage points.
+    game_chance = game == "bidwhist" and level == "expert"
+    unit = "chance of winning the game" if game_chance else "points"
+    scale, suffix = (100.0, " (percentage points)") if game_chance else (1.0, "")
     lines = [
         f"{game} {phase}: {level}, {len(results)} positions, "
         f"{statistics.fmean(r.candidates for r in results):.1f} candidates a position, "
