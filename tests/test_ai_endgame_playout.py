@@ -10,6 +10,7 @@ from game.ai.budget import SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.endgame_solver import solve
 from game.ai.search_pimc import HAND_ENDS, search
+from game.ai.wizard_medium import WizardMediumPlayer
 from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.rules import Phase
 from test_ai_endgame_solver import bidwhist_endgame, serving_books, wizard_endgame
@@ -31,6 +32,42 @@ def test_a_wizard_play_out_gives_each_seat_at_least_its_paranoid_value() -> None
     EndgamePlayOut(WizardRolloutPlayer(), max_tricks=3).play_out(state, random.Random(1))
     assert state.phase in HAND_ENDS
     assert all(score >= floor for score, floor in zip(state.hand_returns(), guaranteed))
+
+
+def test_with_policy_ties_each_wizard_seat_plays_the_policy_card_unless_it_gives_value_away() -> None:
+    # Every move of the solved ending is checked against a fresh paranoid solver for the seat
+    # to move: the medium player's card whenever it is one of that seat's best, else a best card.
+    kept = overruled = 0
+    for seed in range(6):
+        state = wizard_endgame(seed, 4, 3, seed % 4, 7)
+        floors = [solve(state, seat).value for seat in range(4)]
+        policy = EndgamePlayOut(WizardRolloutPlayer(), max_tricks=3, policy_ties=True)
+        before = len(state.hand_plays)
+        witness = state.clone()
+        policy.play_out(state, random.Random(seed))
+        assert state.phase in HAND_ENDS
+        assert all(score >= floor for score, floor in zip(state.hand_returns(), floors))
+        for _, action in state.hand_plays[before:]:
+            if len(witness.legal_actions()) > 1:
+                best = solve(witness, witness.current).best_actions
+                medium = WizardMediumPlayer().choose(witness.view(witness.current), random.Random(0))
+                assert action in best
+                if medium in best:
+                    assert action == medium
+                    kept += 1
+                else:
+                    overruled += 1
+            witness.apply_in_place(action, None, check=True)
+    assert kept and overruled
+
+
+def test_policy_ties_play_the_same_cards_from_the_fast_tracker_and_from_views() -> None:
+    for seed in range(4):
+        fast = wizard_endgame(seed, 4, 3, seed % 4, 6)
+        generic = fast.clone()
+        EndgamePlayOut(WizardRolloutPlayer(), max_tricks=3, policy_ties=True).play_out(fast, random.Random(seed))
+        EndgamePlayOut(WizardMediumPlayer(), max_tricks=3, policy_ties=True).play_out(generic, random.Random(seed))
+        assert [a for _, a in fast.hand_plays] == [a for _, a in generic.hand_plays]
 
 
 def test_the_policy_plays_until_few_tricks_are_left_and_when_the_solver_gives_up() -> None:

@@ -99,6 +99,25 @@ def assert_exact(state: Any, seat: int) -> None:
     assert EndgameSolver(state, seat).best_action() in solution.best_actions
 
 
+def test_a_preferred_card_is_played_exactly_when_it_is_one_of_the_best() -> None:
+    # Both games, every legal card preferred in turn: the answer is that card when it is one
+    # of the best (equal cards the search merges included), else another best card.
+    positions = [(wizard_endgame(seed, 4, 3, seed % 4, 6), seed % 4) for seed in range(6)]
+    positions += [(bidwhist_endgame(seed, 3, seed % 3, seed % 4), seed % 4) for seed in range(4)]
+    preferred_kept = preferred_overruled = 0
+    for state, seat in positions:
+        solution = solve(state, seat)
+        for action in state.legal_actions():
+            chosen = EndgameSolver(state, seat).best_action(action.value)
+            if action in solution.best_actions:
+                assert chosen == action
+                preferred_kept += 1
+            else:
+                assert chosen in solution.best_actions
+                preferred_overruled += 1
+    assert preferred_kept and preferred_overruled
+
+
 # ---------------------------------------------------------------------- exact against minimax
 @pytest.mark.parametrize(
     "rules_values", [None, {"jokers": False}, {"downtown_ace": "low"}], ids=["jokers", "no-jokers", "ace-low"]

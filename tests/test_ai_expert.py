@@ -55,7 +55,28 @@ def test_play_outs_are_solved_only_in_the_last_tricks(game: str) -> None:
     policy = WizardRolloutPlayer() if game == "wizard" else BidWhistMediumPlayer()
     ending = endgame_policy(late.view(late.current), policy, tricks)
     assert isinstance(ending, EndgamePlayOut) and ending.policy is policy and ending.max_tricks == tricks
+    assert not ending.policy_ties
+    tied = endgame_policy(late.view(late.current), policy, tricks, policy_ties=True)
+    assert isinstance(tied, EndgamePlayOut) and tied.policy_ties
     assert endgame_policy(early.view(early.current), policy, tricks) is policy
+
+
+def test_the_wizard_experts_setting_of_ties_reaches_its_play_outs(monkeypatch: pytest.MonkeyPatch) -> None:
+    made: list[EndgamePlayOut] = []
+    original = EndgamePlayOut.__init__
+
+    def record(self: EndgamePlayOut, *args: Any, **kwargs: Any) -> None:
+        original(self, *args, **kwargs)
+        made.append(self)
+
+    monkeypatch.setattr(EndgamePlayOut, "__init__", record)
+    state = wizard_endgame(3, 4, 3, 1, 6)
+    for ties in (False, True):
+        player = WizardExpertPlayer(SearchBudget(4, 60.0))
+        player.policy_ties = ties
+        made.clear()
+        player.choose(state.view(state.current), random.Random(1))
+        assert made and all(ending.policy_ties == ties for ending in made)
 
 
 def test_the_wizard_rollout_hands_over_to_the_solver_where_the_view_by_view_play_out_does() -> None:

@@ -189,9 +189,10 @@ class EndgameSolver:
         best = tuple(action for action, value in values.items() if value == target)
         return Solution(target, best, self.nodes)
 
-    def best_action(self) -> Action:
+    def best_action(self, preferred: int = -1) -> Action:
         """One best card of the seat to move, cheaper than ``solve``: the value first, then
-        the moves in search order until one is shown to keep it (a null-window search each)."""
+        the moves in search order until one is shown to keep it (a null-window search each).
+        A legal ``preferred`` card is tried first, so it is the answer whenever it is best."""
         board = self._board
         legal = board.legal_cards()
         if len(legal) == 1:
@@ -202,6 +203,11 @@ class EndgameSolver:
         if not board.trick:
             entry = self._table.get((*self._masks, board.current, self._knowledge.key_extra()))
             best_first = entry[2] if entry is not None else -1
+        searched_for_preferred = -1  # the card of ``preferred``'s group that the search tries
+        if preferred in legal:
+            merged = self._knowledge.group[preferred] != NO_SUIT_GROUP
+            searched_for_preferred = self._representative(preferred, board.current, legal) if merged else preferred
+            best_first = searched_for_preferred
         for card in self._ordered(legal, board.current, best_first):
             finished = self._make(card)
             try:
@@ -213,7 +219,7 @@ class EndgameSolver:
             finally:
                 self._unmake(card, finished)
             if keeps:
-                return play(card)
+                return play(preferred if card == searched_for_preferred else card)
         raise AssertionError("no move keeps the position's value")  # the value is exact: unreachable
 
     def advance(self, action: Action) -> None:

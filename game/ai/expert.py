@@ -86,6 +86,11 @@ class WizardExpertPlayer(WizardHardPlayer):
     """Wizard by simulation, the simulated rounds of its last tricks played out perfectly."""
 
     solved_tricks = WIZARD_SOLVED_TRICKS
+    # Whether, in the solved tricks, a seat plays the medium player's card whenever its solver finds
+    # it one of the best (``EndgamePlayOut``'s ``policy_ties``) rather than the solver's first best
+    # card. Off: on 360 endings it measured +1.13 points (95% interval -0.7 to +3.0) over the solver's
+    # order (``benchmarks.wizard_endings``, docs/BENCHMARKS.md), not yet shown to help.
+    policy_ties = False
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
@@ -93,7 +98,7 @@ class WizardExpertPlayer(WizardHardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        policy = endgame_policy(view, policy, self.solved_tricks)
+        policy = endgame_policy(view, policy, self.solved_tricks, policy_ties=self.policy_ties)
         return self._search_with(view, rng, policy, preferred, SeatFitter(view).draw)
 
 
@@ -141,11 +146,11 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
         return self._search_with(view, rng, policy, preferred, fit.draw)
 
 
-def endgame_policy(view: PlayerView, policy: RolloutPolicy, tricks: int) -> RolloutPolicy:
+def endgame_policy(view: PlayerView, policy: RolloutPolicy, tricks: int, *, policy_ties: bool = False) -> RolloutPolicy:
     """``policy``, ending its play-outs with the solver from ``tricks`` tricks left when ``view``'s
-    hand has no more cards than that."""
+    hand has no more cards than that (``policy_ties``: see ``EndgamePlayOut``)."""
     if view.phase == Phase.PLAY and len(view.hand) <= tricks:
-        return EndgamePlayOut(policy, tricks, ENDGAME_NODES)
+        return EndgamePlayOut(policy, tricks, ENDGAME_NODES, policy_ties=policy_ties)
     return policy
 
 

@@ -42,7 +42,7 @@ from game.rules.actions import play
 from game.rules.cards import WIZARD, WIZARD_DECK
 from game.rules.core import Phase
 
-__all__ = ["RoundTracker", "WizardRolloutPlayer"]
+__all__ = ["MediumCards", "RoundTracker", "WizardRolloutPlayer"]
 
 _NO_VOIDS: frozenset[int] = frozenset()
 
@@ -119,8 +119,26 @@ class RoundTracker:
             self._read_failures(state)
 
 
+class MediumCards:
+    """The medium player's card for whichever seat is to play in a round in play, every card
+    played told to it (``saw``), as a ``RoundTracker`` keeps a simulated round."""
+
+    def __init__(self, state: Any) -> None:
+        self._tracker = RoundTracker(state)
+
+    def card(self, state: Any) -> int:
+        return card_to_play(self._tracker.table(state, state.current, state.legal_cards()))
+
+    def saw(self, state: Any, seat: int, card: int) -> None:
+        self._tracker.saw(state, seat, card)
+
+
 class WizardRolloutPlayer(WizardMediumPlayer):
     """The medium Wizard player, with a faster way to play a simulated round out."""
+
+    def medium_cards(self, state: Any) -> MediumCards:
+        """Its card choices from ``state`` on without a view a move (``EndgamePlayOut``'s ties)."""
+        return MediumCards(state)
 
     def play_out(self, state: Any, rng: random.Random) -> None:
         """Play ``state`` on to the end of the round, every seat as the medium
