@@ -88,8 +88,8 @@ class WizardExpertPlayer(WizardHardPlayer):
     solved_tricks = WIZARD_SOLVED_TRICKS
     # Whether, in the solved tricks, a seat plays the medium player's card whenever its solver finds
     # it one of the best (``EndgamePlayOut``'s ``policy_ties``) rather than the solver's first best
-    # card. Off: on 360 endings it measured +1.13 points (95% interval -0.7 to +3.0) over the solver's
-    # order (``benchmarks.wizard_endings``, docs/BENCHMARKS.md), not yet shown to help.
+    # card. Off: over 620 endings it measured +0.39 points an ending (95% interval -1.1 to +1.9) over
+    # the solver's order at 7% more time a simulation (``benchmarks.wizard_endings``, docs/BENCHMARKS.md).
     policy_ties = False
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
