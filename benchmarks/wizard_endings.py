@@ -32,18 +32,17 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from benchmarks.ai import estimate, machine_text
+from benchmarks.ai import WIZARD_PLAYERS, estimate, machine_text
 from benchmarks.baseline import wizard_baseline
 from game.ai.budget import SearchBudget
 from game.ai.expert import WizardExpertPlayer
+from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
 from game.rules import Phase, make_rules, new_game
 from game.rules.actions import NEXT_DEAL, Action
 from game.rules.wizard import WizardState
 
-PLAYERS = 4
 MIN_ROUND = 4
-HAND_ENDS = (Phase.HAND_OVER, Phase.GAME_OVER)
 
 
 @dataclass(frozen=True)
@@ -66,7 +65,7 @@ class Job:
 
 def positions(seed: int, tricks_left: int) -> list[tuple[int, WizardState]]:
     """Each round's first choice of a card with ``tricks_left`` cards in hand, in a game of medium players."""
-    state, _ = new_game(make_rules("wizard"), PLAYERS, seed)
+    state, _ = new_game(make_rules("wizard"), WIZARD_PLAYERS, seed)
     assert isinstance(state, WizardState)
     medium = WizardMediumPlayer()
     rng = random.Random(seed)
