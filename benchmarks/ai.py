@@ -91,12 +91,13 @@ import signal
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from benchmarks.baseline import BASELINE, baseline_factories
+from benchmarks.oracle import ORACLE, oracle_factories
 from game.ai import ComputerPlayer, levels, make_player
 from game.ai.bidwhist_odds import chance_to_win, game_odds
 from game.rules import (
@@ -117,6 +118,12 @@ from game.rules.wizard import WizardState
 WIZARD_PLAYERS = 4
 BIDWHIST_PLAYERS = 4
 DEFAULT_MATCHUPS = (("expert", BASELINE), ("hard", "medium"), ("medium", "easy"))
+# The benchmarks' own levels, never offered in the game's menus: the frozen baseline, and the oracle that
+# peeks at the real deal (issue 29's ceiling for better worlds). Level -> its factories by game.
+BENCHMARK_LEVELS: dict[str, Callable[[], Mapping[str, Callable[..., ComputerPlayer]]]] = {
+    BASELINE: baseline_factories,
+    ORACLE: oracle_factories,
+}
 YARDSTICK = ("medium", "random")
 DEFAULT_SETS = 100
 DEFAULT_SEARCH_SETS = 8
@@ -161,18 +168,19 @@ def level_and_seconds(token: str) -> tuple[str, float | None]:
 
 
 def known_levels(game_def: GameDef) -> tuple[str, ...]:
-    """The levels a match-up may name: the registry's, then the benchmarks' own ``baseline`` (never offered in
-    the game's menus) where the game has one."""
-    own = (BASELINE,) if game_def.name in baseline_factories() else ()
+    """The levels a match-up may name: the registry's, then the benchmarks' own (``BENCHMARK_LEVELS``) where
+    the game has them."""
+    own = tuple(name for name, factories in BENCHMARK_LEVELS.items() if game_def.name in factories())
     return levels(game_def) + own
 
 
 def make_level_player(game_def: GameDef, level: str, budget: Any = None) -> ComputerPlayer:
-    """The player of ``level``: the frozen baseline (benchmarks.baseline) or the registry's, built with
+    """The player of ``level``: a benchmarks' own level (``BENCHMARK_LEVELS``) or the registry's, built with
     ``budget`` when given (a searching player's factory takes ``budget=``, as ``make_player`` passes it)."""
-    baseline = baseline_factories().get(game_def.name) if level == BASELINE else None
-    if baseline is not None:
-        return baseline(budget)
+    factories = BENCHMARK_LEVELS.get(level)
+    own = factories().get(game_def.name) if factories is not None else None
+    if own is not None:
+        return own(budget)
     return make_player(game_def, level, budget)
 
 
@@ -270,6 +278,9 @@ class SetResult:
 
 def _decide(player: ComputerPlayer, state: GameState, level: str, rng: random.Random, result: SetResult) -> Action:
     view = state.view(state.current)
+    peek = getattr(player, "peek", None)  # the oracle (benchmarks.oracle) alone is shown the real game
+    if peek is not None:
+        peek(state)
     start, cpu_start = time.perf_counter(), time.process_time()
     action = player.choose(view, rng)
     result.cpu_times.setdefault(level, []).append(time.process_time() - cpu_start)

@@ -22,6 +22,7 @@ import pytest
 
 from benchmarks import ai as tournament
 from benchmarks.baseline import BASELINE
+from benchmarks.oracle import ORACLE
 from game.ai import RandomPlayer
 from game.ai.budget import SearchBudget
 from game.rules import GameDef, get_game, make_rules, new_game
@@ -314,18 +315,17 @@ def test_by_default_expert_meets_the_baseline_first(
     tournament.main(["--game", "wizard", "--games", "1"])
     out = capsys.readouterr().out
     assert tournament.matchups(argparse.Namespace(levels=None, yardstick=False))[0] == ("expert", BASELINE)
-    skipped = (
-        "wizard: expert vs baseline skipped: no expert level registered (known: random, easy, medium, hard, baseline)"
-    )
+    known = "random, easy, medium, hard, baseline, oracle"
+    skipped = f"wizard: expert vs baseline skipped: no expert level registered (known: {known})"
     assert skipped in out
     assert played == [("wizard", "hard", "medium"), ("wizard", "medium", "easy")]
 
 
-def test_the_baseline_is_a_level_only_the_benchmarks_know(no_expert_registered: None) -> None:
+def test_the_baseline_and_the_oracle_are_levels_only_the_benchmarks_know(no_expert_registered: None) -> None:
     for name in ("wizard", "bidwhist"):
         game_def = get_game(name)
         assert BASELINE not in game_def.ai_levels
-        assert tournament.known_levels(game_def)[-1] == BASELINE
+        assert tournament.known_levels(game_def)[-2:] == (BASELINE, ORACLE)
         assert tournament.budget_seconds_of(game_def, tournament.LevelSpec(BASELINE)) == 0.3
     with pytest.raises(ValueError, match="unknown computer level 'expert'"):
         tournament.build_player(get_game("wizard"), tournament.LevelSpec("expert"))

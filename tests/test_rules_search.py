@@ -20,6 +20,8 @@ from dataclasses import replace
 
 import pytest
 
+from benchmarks.oracle import true_hidden
+
 from game.rules import BidWhistView, Phase, PlayerView, WizardView, make_rules, new_game
 from game.rules.bidwhist import BidWhistState
 from game.rules.engine import GameState
@@ -55,20 +57,6 @@ def random_positions(game: str, players: int, overrides: dict, seed: int, count:
                 return
             state.apply_in_place(rng.choice(state.legal_actions()), None, check=False)
         yield state.copy()
-
-
-def true_hidden(state: GameState, seat: int) -> HiddenCards:
-    """What ``seat`` cannot see, as it really is (read from the state and the view)."""
-    view = state.view(seat)
-    hands = {other: tuple(state.hands[other]) for other in range(state.num_players) if other != seat}
-    if isinstance(state, BidWhistState):
-        assert isinstance(view, BidWhistView)
-        kitty = () if view.kitty else tuple(state.kitty)
-        discards = () if view.discards else tuple(state.discards)
-        return HiddenCards(hands, kitty, discards)
-    assert isinstance(view, WizardView)
-    bids = {other: bid for other, bid in enumerate(state.bids) if bid >= 0 and view.predictions[other] < 0}
-    return HiddenCards(hands, bids=bids)
 
 
 # ---------------------------------------------------------------- round trip

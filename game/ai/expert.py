@@ -59,7 +59,7 @@ from game.ai.budget import EXPERT_BUDGET, Clock, SearchBudget
 from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates, opponent_seat
-from game.ai.search_pimc import RolloutPolicy, SearchResult
+from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult
 from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
 from game.rules.cards import NO_SUIT
@@ -99,7 +99,11 @@ class WizardExpertPlayer(WizardHardPlayer):
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
         policy = endgame_policy(view, policy, self.solved_tricks, policy_ties=self.policy_ties)
-        return self._search_with(view, rng, policy, preferred, SeatFitter(view).draw)
+        return self._search_with(view, rng, policy, preferred, self._world_drawer(view))
+
+    def _world_drawer(self, view: WizardView) -> DrawHidden:
+        """How this decision's worlds are drawn: fitted seat by seat to the bids and cards seen."""
+        return SeatFitter(view).draw
 
 
 class BidWhistExpertPlayer(BidWhistHardPlayer):
@@ -136,14 +140,18 @@ class BidWhistExpertPlayer(BidWhistHardPlayer):
     def _search(
         self, view: BidWhistView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        fit = BiddingFit(view, max_tries=FIT_TRIES, by_seat=True)
+        draw = self._world_drawer(view)
         policy = endgame_policy(view, policy, self.solved_tricks)
         if view.phase == Phase.BID:
-            return self._run(view, rng, policy, expert_bid_candidates(view, preferred), preferred, draw_hidden=fit.draw)
+            return self._run(view, rng, policy, expert_bid_candidates(view, preferred), preferred, draw_hidden=draw)
         if view.phase == Phase.PLAY:
             candidates = [play(card) for card in distinct_bidwhist_plays(view, preferred.value)]
-            return self._run(view, rng, policy, candidates, preferred, draw_hidden=fit.draw)
-        return self._search_with(view, rng, policy, preferred, fit.draw)
+            return self._run(view, rng, policy, candidates, preferred, draw_hidden=draw)
+        return self._search_with(view, rng, policy, preferred, draw)
+
+    def _world_drawer(self, view: BidWhistView) -> DrawHidden:
+        """How this decision's worlds are drawn: fitted to the bidding and the play."""
+        return BiddingFit(view, max_tries=FIT_TRIES, by_seat=True).draw
 
 
 def endgame_policy(view: PlayerView, policy: RolloutPolicy, tricks: int, *, policy_ties: bool = False) -> RolloutPolicy:
