@@ -11,7 +11,9 @@ from __future__ import annotations
 # ``medium`` vs ``random`` with ``--yardstick``. ``baseline`` is a level only the benchmarks know: the hard
 # players as they were when Expert was begun, every setting written out in ``benchmarks/baseline.py`` and
 # their decisions pinned by tests/test_ai_baseline.py, so that Expert is always measured against the same
-# yardstick however ``hard`` changes later (issue 29). It may meet any registered level.
+# yardstick however ``hard`` changes later (issue 29). It may meet any registered level. ``oracle`` is the
+# benchmarks' other own level: the expert's search with every world the real deal (``benchmarks/oracle.py``,
+# shown the real game before each of its decisions), the ceiling of what better worlds could give the expert.
 #
 # The output opens with the machine (platform, ``os.cpu_count()``, the CPU model from /proc/cpuinfo where
 # there is one, Python), and each match-up with each level's search budget a decision. Then one table:
