@@ -22,9 +22,11 @@ from game.ai.expert import (
     endgame_policy,
     expert_bid_candidates,
 )
+from game.ai import hard as hard_module
+from game.ai import search_pimc
 from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
-from game.ai.wizard_rollout import WizardRolloutPlayer
+from game.ai.wizard_rollout import UnsureRolloutPlayer, WizardRolloutPlayer
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
 from conftest import bw_deal, bw_game, cards, drive, to_play
 from test_ai_endgame_solver import bidwhist_endgame, wizard_endgame
@@ -77,6 +79,32 @@ def test_the_wizard_experts_setting_of_ties_reaches_its_play_outs(monkeypatch: p
         made.clear()
         player.choose(state.view(state.current), random.Random(1))
         assert made and all(ending.policy_ties == ties for ending in made)
+
+
+def test_the_wizard_experts_unsure_setting_makes_the_other_seats_of_its_play_outs_unsure(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    searched: list[object] = []
+    original = search_pimc.search
+
+    def record(view: Any, candidates: Any, apply: Any, policy: Any, *args: Any, **kwargs: Any) -> Any:
+        searched.append(policy.policy if isinstance(policy, EndgamePlayOut) else policy)
+        return original(view, candidates, apply, policy, *args, **kwargs)
+
+    monkeypatch.setattr(hard_module, "search", record)
+    state = wizard_endgame(3, 4, 6, 1, 6)
+    view = state.view(state.current)
+    for unsure in (0.0, 0.3):
+        player = WizardExpertPlayer(SearchBudget(4, 60.0))
+        player.unsure_others = unsure
+        searched.clear()
+        assert player.choose(view, random.Random(1)) in view.legal_actions
+        (policy,) = searched
+        if unsure:
+            assert isinstance(policy, UnsureRolloutPlayer)
+            assert (policy.seat, policy.unsure) == (view.seat, unsure)
+        else:
+            assert type(policy) is WizardRolloutPlayer
 
 
 def test_the_wizard_rollout_hands_over_to_the_solver_where_the_view_by_view_play_out_does() -> None:

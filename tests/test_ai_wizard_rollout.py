@@ -19,7 +19,7 @@ import pytest
 from conftest import cards, drive, medium_wizard_positions, wz_deal, wz_round
 from game.ai import search_pimc
 from game.ai.wizard_medium import WizardMediumPlayer, WizardTable, card_to_play, choose_card
-from game.ai.wizard_rollout import RoundTracker, WizardRolloutPlayer
+from game.ai.wizard_rollout import RoundTracker, UnsureRolloutPlayer, WizardRolloutPlayer
 from game.rules import Phase, make_rules, new_game
 from game.rules.actions import NEXT_DEAL, play
 from game.rules.cards import card_code
@@ -109,6 +109,50 @@ def test_a_round_played_out_ends_as_the_view_by_view_loop_ends_it(players: int, 
         assert fast_rng.random() == slow_rng.random()
         starts += 1
     assert starts > 20
+
+
+@pytest.mark.parametrize("players,overrides", WIZARD_CASES)
+def test_an_unsure_round_played_out_ends_as_its_view_by_view_loop_ends_it(players: int, overrides: dict) -> None:
+    starts = 0
+    for start in _starts(players, overrides, seed=4):
+        fast, slow = start.clone(), start.clone()
+        fast_rng, slow_rng = random.Random(starts), random.Random(starts)
+        fast_policy = UnsureRolloutPlayer(seat=1, unsure=0.4)
+        search_pimc.play_out(fast, fast_policy, fast_rng)
+        while slow.phase not in search_pimc.HAND_ENDS:  # search_pimc's own loop, a view a move
+            search_pimc.play_one_move(slow, UnsureRolloutPlayer(seat=1, unsure=0.4), slow_rng)
+        assert fast.phase in search_pimc.HAND_ENDS
+        assert (fast.history, fast.scores, fast.tricks) == (slow.history, slow.scores, slow.tricks)
+        assert fast_rng.random() == slow_rng.random()
+        starts += 1
+    assert starts > 20
+
+
+def test_only_the_other_seats_are_unsure_and_only_as_often_as_asked() -> None:
+    """From positions of medium games, the deciding seat always plays the medium card; the others play
+    another card about as often as a random legal card differs from it at the share asked."""
+    seat_cards = other_cards = other_changed = 0
+    expected_changes = 0.0
+    rng = random.Random(8)
+    policy = UnsureRolloutPlayer(seat=0, unsure=0.5)
+    for _step, state in medium_wizard_positions(4, {"rounds": 10}, seed=13):
+        legal = state.legal_cards() if state.phase == Phase.PLAY else []
+        if len(legal) < 2:
+            continue
+        view = state.view(state.current)
+        medium = choose_card(view, random.Random(0))
+        for _ in range(20):
+            chosen = policy.choose(view, rng).value
+            if state.current == 0:
+                assert chosen == medium
+                seat_cards += 1
+            else:
+                assert chosen in legal
+                other_cards += 1
+                other_changed += chosen != medium
+                expected_changes += 0.5 * (len(legal) - 1) / len(legal)
+    assert seat_cards > 100 and other_cards > 300
+    assert abs(other_changed - expected_changes) < 4 * expected_changes**0.5
 
 
 def test_the_hard_player_plays_its_rounds_out_with_the_tracker() -> None:

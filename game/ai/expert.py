@@ -60,6 +60,7 @@ from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates, opponent_seat
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult
+from game.ai.wizard_rollout import UnsureRolloutPlayer
 from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
 from game.rules.cards import NO_SUIT
@@ -91,6 +92,9 @@ class WizardExpertPlayer(WizardHardPlayer):
     # card. Off: over 620 endings it measured +0.39 points an ending (95% interval -1.1 to +1.9) over
     # the solver's order at 7% more time a simulation (``benchmarks.wizard_endings``, docs/BENCHMARKS.md).
     policy_ties = False
+    # The share of their choices of card in which the other seats of a play-out play a random legal card
+    # instead of the medium player's (``UnsureRolloutPlayer``; 0: never, the medium players as in Hard).
+    unsure_others = 0.0
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
@@ -98,6 +102,8 @@ class WizardExpertPlayer(WizardHardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
+        if self.unsure_others > 0:
+            policy = UnsureRolloutPlayer(view.seat, self.unsure_others)
         policy = endgame_policy(view, policy, self.solved_tricks, policy_ties=self.policy_ties)
         return self._search_with(view, rng, policy, preferred, self._world_drawer(view))
 

@@ -42,7 +42,7 @@ from game.rules.actions import play
 from game.rules.cards import WIZARD, WIZARD_DECK
 from game.rules.core import Phase
 
-__all__ = ["MediumCards", "RoundTracker", "WizardRolloutPlayer"]
+__all__ = ["MediumCards", "RoundTracker", "UnsureRolloutPlayer", "WizardRolloutPlayer"]
 
 _NO_VOIDS: frozenset[int] = frozenset()
 
@@ -140,6 +140,10 @@ class WizardRolloutPlayer(WizardMediumPlayer):
         """Its card choices from ``state`` on without a view a move (``EndgamePlayOut``'s ties)."""
         return MediumCards(state)
 
+    def _card(self, table: WizardTable, rng: random.Random) -> int:
+        """The card of a simulated seat with a choice (the medium player's: no RNG drawn)."""
+        return card_to_play(table)
+
     def play_out(self, state: Any, rng: random.Random) -> None:
         """Play ``state`` on to the end of the round, every seat as the medium
         player (the search's ``play_out`` hands the round here)."""
@@ -163,7 +167,31 @@ class WizardRolloutPlayer(WizardMediumPlayer):
             else:
                 if tracker is None:  # the first choice of the round's play: catch up once
                     tracker = RoundTracker(state)
-                card = card_to_play(tracker.table(state, seat, legal))
+                card = self._card(tracker.table(state, seat, legal), rng)
             state.apply_in_place(play(card), None, check=False)
             if tracker is not None:
                 tracker.saw(state, seat, card)
+
+
+class UnsureRolloutPlayer(WizardRolloutPlayer):
+    """The medium player's play-outs, except that every seat but ``seat`` (the one deciding), when it
+    has a choice of card, plays one drawn at random from its legal cards ``unsure`` of the time: the
+    searching player is not sure the others play as the medium player does."""
+
+    def __init__(self, seat: int, unsure: float) -> None:
+        super().__init__()
+        self.seat = seat
+        self.unsure = unsure
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        action = super().choose(view, rng)
+        legal = view.legal_actions
+        if view.phase == Phase.PLAY and view.seat != self.seat and len(legal) > 1 and rng.random() < self.unsure:
+            return rng.choice(legal)
+        return action
+
+    def _card(self, table: WizardTable, rng: random.Random) -> int:
+        card = card_to_play(table)
+        if table.seat != self.seat and rng.random() < self.unsure:
+            return rng.choice(table.legal)
+        return card
