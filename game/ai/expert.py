@@ -94,6 +94,8 @@ class WizardExpertPlayer(WizardHardPlayer):
     policy_ties = False
     # The share of their choices of card in which the other seats of a play-out play a random legal card
     # instead of the medium player's (``UnsureRolloutPlayer``; 0: never, the medium players as in Hard).
+    # Off: at 0.3 it measured +3.24 points a round over the baseline on 8 sets where the expert as it is
+    # measured +3.06 (docs/BENCHMARKS.md, session 27).
     unsure_others = 0.0
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
