@@ -22,7 +22,8 @@ from __future__ import annotations
 # Bids and the trump choice of a simulated round go through the medium player
 # and a view as before (a handful per round). No card choice draws on the RNG,
 # so a rollout consumes it exactly as the view-by-view loop did and a search
-# gives the same result either way.
+# gives the same result either way. ``UnsureRolloutPlayer`` (an expert
+# setting, off) does draw on it, in the same order on either path.
 
 import random
 from typing import Any
