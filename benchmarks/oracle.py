@@ -19,7 +19,6 @@ from collections.abc import Callable, Mapping
 import random
 
 from game.ai import ComputerPlayer
-from game.ai.budget import SearchBudget
 from game.ai.expert import BidWhistExpertPlayer, WizardExpertPlayer
 from game.ai.search_pimc import DrawHidden
 from game.rules.bidwhist import BidWhistState
@@ -80,17 +79,10 @@ class BidWhistOracle(_Peeking, BidWhistExpertPlayer):
         return self._true_world
 
 
-def wizard_oracle(budget: SearchBudget | None = None) -> WizardOracle:
-    return WizardOracle(budget)
-
-
-def bidwhist_oracle(budget: SearchBudget | None = None) -> BidWhistOracle:
-    return BidWhistOracle(budget)
-
-
+# Each class takes an optional ``budget`` first, as the benchmarks' factories do.
 _FACTORIES: Mapping[str, Callable[..., ComputerPlayer]] = {
-    "wizard": wizard_oracle,
-    "bidwhist": bidwhist_oracle,
+    "wizard": WizardOracle,
+    "bidwhist": BidWhistOracle,
 }
 
 
