@@ -26,6 +26,7 @@ from game.ai import hard as hard_module
 from game.ai import search_pimc
 from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
+from game.ai.wizard_fitted import FittedRolloutPlayer
 from game.ai.wizard_rollout import UnsureRolloutPlayer, WizardRolloutPlayer
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
 from conftest import bw_deal, bw_game, cards, drive, to_play
@@ -81,8 +82,17 @@ def test_the_wizard_experts_setting_of_ties_reaches_its_play_outs(monkeypatch: p
         assert made and all(ending.policy_ties == ties for ending in made)
 
 
-def test_the_wizard_experts_unsure_setting_makes_the_other_seats_of_its_play_outs_unsure(
-    monkeypatch: pytest.MonkeyPatch,
+@pytest.mark.parametrize(
+    "fitted,unsure,expected",
+    [
+        (False, 0.0, WizardRolloutPlayer),
+        (False, 0.3, UnsureRolloutPlayer),
+        (True, 0.0, FittedRolloutPlayer),
+        (True, 0.3, FittedRolloutPlayer),
+    ],
+)
+def test_the_wizard_experts_settings_choose_who_plays_its_play_outs(
+    monkeypatch: pytest.MonkeyPatch, fitted: bool, unsure: float, expected: type
 ) -> None:
     searched: list[object] = []
     original = search_pimc.search
@@ -94,17 +104,13 @@ def test_the_wizard_experts_unsure_setting_makes_the_other_seats_of_its_play_out
     monkeypatch.setattr(hard_module, "search", record)
     state = wizard_endgame(3, 4, 6, 1, 6)
     view = state.view(state.current)
-    for unsure in (0.0, 0.3):
-        player = WizardExpertPlayer(SearchBudget(4, 60.0))
-        player.unsure_others = unsure
-        searched.clear()
-        assert player.choose(view, random.Random(1)) in view.legal_actions
-        (policy,) = searched
-        if unsure:
-            assert isinstance(policy, UnsureRolloutPlayer)
-            assert (policy.seat, policy.unsure) == (view.seat, unsure)
-        else:
-            assert type(policy) is WizardRolloutPlayer
+    player = WizardExpertPlayer(SearchBudget(4, 60.0))
+    player.unsure_others, player.fitted_play_outs = unsure, fitted
+    assert player.choose(view, random.Random(1)) in view.legal_actions
+    (policy,) = searched
+    assert type(policy) is expected
+    if isinstance(policy, UnsureRolloutPlayer):
+        assert (policy.seat, policy.unsure) == (view.seat, unsure)
 
 
 def test_the_wizard_rollout_hands_over_to_the_solver_where_the_view_by_view_play_out_does() -> None:

@@ -18,6 +18,7 @@ import pytest
 
 from conftest import cards, drive, medium_wizard_positions, wz_deal, wz_round
 from game.ai import search_pimc
+from game.ai.wizard_fitted import FittedRolloutPlayer
 from game.ai.wizard_medium import WizardMediumPlayer, WizardTable, card_to_play, choose_card
 from game.ai.wizard_rollout import RoundTracker, UnsureRolloutPlayer, WizardRolloutPlayer
 from game.rules import Phase, make_rules, new_game
@@ -35,7 +36,7 @@ WIZARD_CASES = [
 def _table_fields(table: WizardTable) -> dict:
     fields = {name: getattr(table, name) for name in WizardTable.__slots__}
     # The view holds tuples where the tracker shares the state's lists.
-    for name in ("trick_seats", "voids", "tricks_won", "predictions"):
+    for name in ("trick_seats", "voids", "tricks_won", "predictions", "hand"):
         fields[name] = tuple(fields[name])
     return fields
 
@@ -100,6 +101,7 @@ def _starts(players: int, overrides: dict, seed: int, every: int = 5):
 PLAY_OUT_PAIRS = {
     "medium": (WizardRolloutPlayer, WizardMediumPlayer),
     "unsure": (lambda: UnsureRolloutPlayer(seat=1, unsure=0.4), lambda: UnsureRolloutPlayer(seat=1, unsure=0.4)),
+    "fitted": (FittedRolloutPlayer, FittedRolloutPlayer),
 }
 
 

@@ -60,6 +60,7 @@ from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates, opponent_seat
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult
+from game.ai.wizard_fitted import FittedRolloutPlayer
 from game.ai.wizard_rollout import UnsureRolloutPlayer
 from game.ai.wizard_worlds import SeatFitter
 from game.rules.actions import Action, ActionKind, bid, play
@@ -97,6 +98,10 @@ class WizardExpertPlayer(WizardHardPlayer):
     # Off: at 0.3 it measured +3.24 points a round over the baseline on 8 sets where the expert as it is
     # measured +3.06 (docs/BENCHMARKS.md, session 27).
     unsure_others = 0.0
+    # Whether every seat of a play-out plays its cards as fitted to the hard player's choices
+    # (``wizard_fitted.FittedRolloutPlayer``) rather than as the medium player (then ``unsure_others``
+    # is not read). Measured in docs/BENCHMARKS.md (session 28).
+    fitted_play_outs = False
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
@@ -104,7 +109,9 @@ class WizardExpertPlayer(WizardHardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        if self.unsure_others > 0:
+        if self.fitted_play_outs:
+            policy = FittedRolloutPlayer()
+        elif self.unsure_others > 0:
             policy = UnsureRolloutPlayer(view.seat, self.unsure_others)
         policy = endgame_policy(view, policy, self.solved_tricks, policy_ties=self.policy_ties)
         return self._search_with(view, rng, policy, preferred, self._world_drawer(view))

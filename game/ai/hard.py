@@ -44,10 +44,11 @@ from game.ai.budget import DEFAULT_BUDGET, Clock, SearchBudget
 from game.ai.bidwhist_medium import BidWhistMediumPlayer, lowest_bids, plan_discards
 from game.ai.hand_eval import EFFECTIVE, JOKERS, power_table, rules_of
 from game.ai.search_pimc import RACE_Z, DrawHidden, RolloutPolicy, SearchResult, search
+from game.ai.wizard_medium import ALL_SUIT_CARDS, card_mask, distinct_cards
 from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.ai.wizard_worlds import PLAY_FIT_TRIES, PlayFitter, draw_wizard_hands, others_have_played
 from game.rules.actions import PASS, Action, ActionKind, bid, discard, play
-from game.rules.cards import NO_SUIT, RANK_OF, SUIT_OF, card_of
+from game.rules.cards import NO_SUIT
 from game.rules.core import Phase
 from game.rules.hidden import HiddenInfoError
 from game.rules.registry import game_of
@@ -265,34 +266,15 @@ class WizardHardPlayer(_HardPlayer):
 
 
 def distinct_plays(view: WizardView, preferred: int) -> list[int]:
-    """One legal card for each group of cards that play alike: cards of one
-    suit with no unseen card ranked between them (the 9 and 10 of hearts when
-    nobody else can hold a heart between them) beat and lose to exactly the
-    same cards, now and in every later trick, so simulating each would only
-    split the budget. A group is stood for by ``preferred`` when it holds it
-    (the medium player's card), else by its lowest card."""
-    seen = set(view.hand) | set(view.played_cards())
+    """One legal card for each group of cards that play alike (``wizard_medium.distinct_cards``):
+    cards of one suit with no unseen card ranked between them (the 9 and 10 of hearts when nobody
+    else can hold a heart between them) beat and lose to exactly the same cards, now and in every
+    later trick, so simulating each would only split the budget."""
+    seen = [*view.hand, *view.played_cards()]
     if view.turn_up >= 0:
-        seen.add(view.turn_up)
+        seen.append(view.turn_up)
     legal = [a.value for a in view.legal_actions]
-    chosen: list[int] = []
-    by_suit: dict[int, list[int]] = {}
-    for card in legal:
-        if SUIT_OF[card] == NO_SUIT:
-            chosen.append(card)  # a Wizard or a Jester is one of a kind here
-        else:
-            by_suit.setdefault(SUIT_OF[card], []).append(card)
-    for cards in by_suit.values():
-        cards.sort(key=lambda c: RANK_OF[c])
-        group = [cards[0]]
-        for card in cards[1:]:
-            between = range(RANK_OF[group[-1]] + 1, RANK_OF[card])
-            if any(card_of(SUIT_OF[card], rank) not in seen for rank in between):
-                chosen.append(preferred if preferred in group else group[0])
-                group = []
-            group.append(card)
-        chosen.append(preferred if preferred in group else group[0])
-    return [card for card in legal if card in chosen]
+    return distinct_cards(legal, ALL_SUIT_CARDS & ~card_mask(seen), preferred)
 
 
 # ---------------------------------------------------------------------- Bid Whist

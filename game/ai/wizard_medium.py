@@ -214,6 +214,31 @@ def card_mask(cards: Iterable[int]) -> int:
 _REPEATED_SUMS: dict[tuple[float, float, int], float] = {}
 
 
+def distinct_cards(legal: Sequence[int], unseen: int, preferred: int) -> list[int]:
+    """One of ``legal`` for each group of cards that play alike: cards of one suit with no card of
+    ``unseen`` (a mask of the suit cards the seat has not seen) ranked between them win and lose to
+    the same cards in every trick. A group is stood for by ``preferred`` when it holds it, else by
+    its lowest card; each Wizard or Jester stands for itself. In the order of ``legal``."""
+    chosen: list[int] = []
+    by_suit: dict[int, list[int]] = {}
+    for card in legal:
+        if SUIT_OF[card] == NO_SUIT:
+            chosen.append(card)
+        else:
+            by_suit.setdefault(SUIT_OF[card], []).append(card)
+    for cards in by_suit.values():
+        cards.sort(key=lambda c: RANK_OF[c])
+        group = [cards[0]]
+        for card in cards[1:]:
+            # Suit cards' ids run up with rank within a suit, so the cards between are the ids between.
+            if unseen & ((1 << card) - (1 << (group[-1] + 1))):
+                chosen.append(preferred if preferred in group else group[0])
+                group = []
+            group.append(card)
+        chosen.append(preferred if preferred in group else group[0])
+    return [card for card in legal if card in chosen]
+
+
 def repeated_sum(start: float, step: float, times: int) -> float:
     """``start`` with ``step`` added ``times`` times, one addition at a time.
 
@@ -255,6 +280,7 @@ class WizardTable:
         "held_by_later",
         "predictions",
         "tricks_won",
+        "hand",
     )
 
     def __init__(
@@ -273,6 +299,7 @@ class WizardTable:
         held_by_later: int,
         predictions: Sequence[int],
         tricks_won: Sequence[int],
+        hand: Sequence[int],
     ) -> None:
         self.seat = seat
         self.trump = trump
@@ -288,6 +315,7 @@ class WizardTable:
         self.held_by_later = held_by_later  # cards in the hands of the later seats
         self.predictions = predictions  # per seat, as this seat may see them (-1: hidden)
         self.tricks_won = tricks_won
+        self.hand = hand  # the seat's own cards (the medium player reads only ``legal``)
 
     @classmethod
     def from_view(cls, view: WizardView) -> WizardTable:
@@ -312,6 +340,7 @@ class WizardTable:
             held_by_later=sum([sizes[s] for s in later]),
             predictions=view.predictions,
             tricks_won=view.tricks_won,
+            hand=view.hand,
         )
 
     def is_trump(self, card: int) -> bool:
@@ -400,13 +429,15 @@ def choose_card(view: WizardView, rng: random.Random) -> int:
     return card_to_play(WizardTable.from_view(view))
 
 
-def card_to_play(t: WizardTable) -> int:
-    """The medium player's card, from what its seat knows (``WizardTable``)."""
+def card_to_play(t: WizardTable, chances: dict[int, float] | None = None) -> int:
+    """The medium player's card, from what its seat knows (``WizardTable``); ``chances``: each
+    legal card's ``hold_chance``, when the caller has them already."""
     need = t.predictions[t.seat] - t.tricks_won[t.seat]
     tricks_left = t.tricks_left
     legal = t.legal
     trump = t.trump
-    chances = {c: t.hold_chance(c) for c in legal}
+    if chances is None:
+        chances = {c: t.hold_chance(c) for c in legal}
 
     if need > tricks_left and t.trick_cards and t.winner_sits_on_bid():
         # The bid is lost short. Each trick still saves 10 points, but this one

@@ -104,6 +104,7 @@ class RoundTracker:
             held_by_later=sum([len(hands[s]) for s in later]),
             predictions=predictions,
             tricks_won=state.tricks_won,
+            hand=hand,
         )
 
     def saw(self, state: Any, seat: int, card: int) -> None:

@@ -410,6 +410,7 @@ class SeatFitter:
             held_by_later=turn.held_by_later,
             predictions=turn.predictions,
             tricks_won=turn.tricks_won,
+            hand=held,
         )
 
     def _read_turns(self) -> dict[int, list[_Turn]]:

@@ -1,0 +1,178 @@
+"""Fit the Wizard play-out policy of ``game.ai.wizard_fitted`` to the baseline's card choices.
+
+Run ``python -m benchmarks.wizard_imitation record --seed S --games N --out DIR`` to play N games of
+four baseline players and keep each decision, then ``python -m benchmarks.wizard_imitation fit DIR``.
+"""
+
+from __future__ import annotations
+
+# ``record`` saves, per game, every decision's view and the action the baseline took (a pickle per
+# game, so a run stopped early keeps the games it finished). The baseline stops on its time cap, so
+# a second run of the same seeds need not make the same choices. ``fit`` reads the card choices that
+# had more than one card playing differently, holds out every fourth game, and fits one row of
+# weights per situation by maximum likelihood (L-BFGS, a small L2 penalty); it prints how often the
+# fitted policy's likeliest card and the medium player's card are the baseline's, on the games it
+# fitted and on those it held out, the mean log-likelihood of the held-out choices, and ``WEIGHTS``
+# to paste into ``game/ai/wizard_fitted.py``. numpy and scipy come with the benchmarks' requirements.
+
+import argparse
+import importlib
+import pickle
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchmarks.baseline import wizard_baseline
+from game.ai.wizard_fitted import CARD_FEATURES, SITUATIONS, card_features, situation
+from game.ai.wizard_medium import WizardTable, card_to_play
+from game.rules import Phase, make_rules, new_game
+from game.rules.actions import NEXT_DEAL
+
+PLAYERS = 4
+PENALTY = 1.0  # L2 weight on the fitted weights
+
+
+def record(seed: int, games: int, out: Path) -> None:
+    """Play ``games`` games of four baseline players from ``seed`` on, one pickle a game in ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    rules = make_rules("wizard")
+    player = wizard_baseline()
+    for game_seed in range(seed, seed + games):
+        state, _ = new_game(rules, PLAYERS, game_seed)
+        rng = random.Random(game_seed)
+        decisions: list[tuple[Any, Any]] = []
+        start = time.process_time()
+        while not state.is_terminal:
+            if state.phase == Phase.HAND_OVER:
+                state.apply_in_place(NEXT_DEAL, None, True)
+                continue
+            view = state.view(state.current)
+            action = player.choose(view, rng)
+            decisions.append((view, action))
+            state.apply_in_place(action, None, True)
+        path = out / f"game{game_seed}.pkl"
+        with path.open("wb") as file:
+            pickle.dump(decisions, file)
+        print(f"game {game_seed}: {len(decisions)} decisions, {time.process_time() - start:.0f} s CPU", flush=True)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One card choice: its situation, each card's features, the card taken and the medium card."""
+
+    situation: int
+    features: list[tuple[float, ...]]
+    taken: int  # index into ``features``
+    medium: int
+
+
+def choices(paths: Iterable[Path]) -> list[Choice]:
+    """The card choices of the recorded games with more than one card playing differently."""
+    found = []
+    for path in paths:
+        with path.open("rb") as file:
+            decisions = pickle.load(file)
+        for view, action in decisions:
+            if view.phase != Phase.PLAY or len(view.legal_actions) < 2:
+                continue
+            table = WizardTable.from_view(view)
+            cards, rows = card_features(table)
+            if len(cards) < 2 or action.value not in cards:
+                continue
+            found.append(Choice(situation(table), rows, cards.index(action.value), cards.index(card_to_play(table))))
+    return found
+
+
+def fit(train: Sequence[Choice], penalty: float = PENALTY) -> list[list[float]]:
+    """Weights maximising the likelihood of ``train``'s choices, less ``penalty`` times their squares."""
+    import numpy as np
+
+    minimize = importlib.import_module("scipy.optimize").minimize  # SciPy has no type information
+
+    width = len(CARD_FEATURES)
+    data = [(c.situation, np.array(c.features), c.taken) for c in train]
+
+    def loss(flat: Any) -> tuple[float, Any]:
+        weights = flat.reshape(SITUATIONS, width)
+        total, grad = 0.0, np.zeros_like(weights)
+        for row, features, taken in data:
+            scores = features @ weights[row]
+            odds = np.exp(scores - scores.max())
+            odds /= odds.sum()
+            total -= float(np.log(odds[taken]))
+            grad[row] += odds @ features - features[taken]
+        return total + penalty * float(flat @ flat), grad.ravel() + 2 * penalty * flat
+
+    result = minimize(loss, np.zeros(SITUATIONS * width), jac=True, method="L-BFGS-B")
+    return [[float(w) for w in row] for row in result.x.reshape(SITUATIONS, width)]
+
+
+def likeliest_agrees(weights: Sequence[Sequence[float]], data: Sequence[Choice]) -> float:
+    """Share of ``data`` whose likeliest card under ``weights`` is the one taken."""
+    hits = 0
+    for choice in data:
+        row = weights[choice.situation]
+        scores = [sum(w * f for w, f in zip(row, features)) for features in choice.features]
+        hits += int(max(range(len(scores)), key=scores.__getitem__) == choice.taken)
+    return hits / len(data)
+
+
+def mean_log_likelihood(weights: Sequence[Sequence[float]], data: Sequence[Choice]) -> float:
+    import math
+
+    total = 0.0
+    for choice in data:
+        row = weights[choice.situation]
+        scores = [sum(w * f for w, f in zip(row, features)) for features in choice.features]
+        top = max(scores)
+        norm = sum(math.exp(s - top) for s in scores)
+        total += scores[choice.taken] - top - math.log(norm)
+    return total / len(data)
+
+
+def report(directory: Path) -> list[str]:
+    paths = sorted(directory.glob("game*.pkl"))
+    if len(paths) < 2:
+        raise SystemExit(f"{directory}: at least two recorded games are needed, found {len(paths)}")
+    held = paths[3::4] or paths[-1:]
+    train = choices(p for p in paths if p not in held)
+    test = choices(held)
+    weights = fit(train)
+    medium_train = sum(c.taken == c.medium for c in train) / len(train)
+    medium_test = sum(c.taken == c.medium for c in test) / len(test)
+    fitted_train, fitted_test = likeliest_agrees(weights, train), likeliest_agrees(weights, test)
+    lines = [
+        f"games: {len(paths) - len(held)} fitted, {len(held)} held out;"
+        f" choices: {len(train)} fitted, {len(test)} held out",
+        f"likeliest card is the baseline's: fitted {fitted_train:.1%} (medium card {medium_train:.1%}),"
+        f" held out {fitted_test:.1%} (medium card {medium_test:.1%})",
+        f"held-out mean log-likelihood a choice: {mean_log_likelihood(weights, test):.3f}",
+        "# fmt: off",
+        "WEIGHTS: tuple[tuple[float, ...], ...] = (",
+    ]
+    lines += ["    (" + ", ".join(f"{round(w, 2) + 0.0:.2f}" for w in row) + ")," for row in weights]
+    lines += [")", "# fmt: on"]
+    return lines
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.wizard_imitation", description=__doc__)
+    verbs = parser.add_subparsers(dest="verb", required=True)
+    rec = verbs.add_parser("record", help="play games of four baseline players and keep their decisions")
+    rec.add_argument("--seed", type=int, default=7000)
+    rec.add_argument("--games", type=int, default=20)
+    rec.add_argument("--out", type=Path, required=True)
+    fitting = verbs.add_parser("fit", help="fit the weights to recorded games and report how well they predict")
+    fitting.add_argument("directory", type=Path)
+    args = parser.parse_args(argv)
+    if args.verb == "record":
+        record(args.seed, args.games, args.out)
+    else:
+        print("\n".join(report(args.directory)))
+
+
+if __name__ == "__main__":
+    main()
