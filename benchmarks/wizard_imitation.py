@@ -1,7 +1,8 @@
 """Fit the Wizard play-out policy of ``game.ai.wizard_fitted`` to the baseline's card choices.
 
-Run ``python -m benchmarks.wizard_imitation record --seed S --games N --out DIR`` to play N games of
-four baseline players and keep each decision, then ``python -m benchmarks.wizard_imitation fit DIR``.
+Run ``python -m benchmarks.wizard_imitation record --seed S --games N --out DIR [--simulations K]
+[--rounds R]`` to play N games of four baseline players and keep each decision, then ``python -m
+benchmarks.wizard_imitation fit DIR``.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchmarks.baseline import wizard_baseline
+from benchmarks.baseline import BASELINE_BUDGET, wizard_baseline
+from game.ai.budget import SearchBudget
 from game.ai.wizard_fitted import CARD_FEATURES, SITUATIONS, card_features, situation
 from game.ai.wizard_medium import WizardTable, card_to_play
 from game.rules import Phase, make_rules, new_game
@@ -35,11 +37,13 @@ PLAYERS = 4
 PENALTY = 1.0  # L2 weight on the fitted weights
 
 
-def record(seed: int, games: int, out: Path) -> None:
-    """Play ``games`` games of four baseline players from ``seed`` on, one pickle a game in ``out``."""
+def record(seed: int, games: int, out: Path, simulations: int | None = None, rounds: int | None = None) -> None:
+    """Play ``games`` games of four baseline players from ``seed`` on, one pickle a game in ``out``
+    (``simulations``: fewer than the baseline's 400 a decision; ``rounds``: shorter games)."""
     out.mkdir(parents=True, exist_ok=True)
-    rules = make_rules("wizard")
-    player = wizard_baseline()
+    rules = make_rules("wizard", {} if rounds is None else {"rounds": rounds})
+    budget = None if simulations is None else SearchBudget(simulations, BASELINE_BUDGET.max_seconds)
+    player = wizard_baseline(budget)
     for game_seed in range(seed, seed + games):
         state, _ = new_game(rules, PLAYERS, game_seed)
         rng = random.Random(game_seed)
@@ -165,11 +169,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     rec.add_argument("--seed", type=int, default=7000)
     rec.add_argument("--games", type=int, default=20)
     rec.add_argument("--out", type=Path, required=True)
+    rec.add_argument("--simulations", type=int, help="fewer simulations a decision than the baseline's (a quick look)")
+    rec.add_argument("--rounds", type=int, help="shorter games than the rules' (a quick look)")
     fitting = verbs.add_parser("fit", help="fit the weights to recorded games and report how well they predict")
     fitting.add_argument("directory", type=Path)
     args = parser.parse_args(argv)
     if args.verb == "record":
-        record(args.seed, args.games, args.out)
+        record(args.seed, args.games, args.out, args.simulations, args.rounds)
     else:
         print("\n".join(report(args.directory)))
 
