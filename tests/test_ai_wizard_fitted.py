@@ -104,3 +104,26 @@ def test_a_recorded_game_is_read_back_and_fitted(tmp_path: Path, capsys: pytest.
 def test_fitting_needs_two_recorded_games(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="at least two recorded games"):
         wizard_imitation.main(["fit", str(tmp_path)])
+
+
+def test_each_recorded_round_replays_from_its_start_of_play(tmp_path: Path) -> None:
+    wizard_imitation.record(11, 1, tmp_path, simulations=2, rounds=5)
+    starts = list(wizard_imitation.round_starts(tmp_path / "game11.pkl"))
+    assert [start.deal_number for start, _ in starts] == [1, 2, 3, 4, 5]
+    for start, real in starts:
+        assert start.phase == Phase.PLAY and not start.hand_plays and -1 not in start.bids
+        assert sum(real) == start.deal_number
+    lines = wizard_imitation.outcomes(sorted(tmp_path.iterdir()), plays=3)
+    assert lines[0].startswith("5 rounds of 1 games, 3 play-outs each")
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["medium", "fitted"]
+
+
+def test_the_outcome_tally_scores_the_chance_of_each_bid_against_what_happened() -> None:
+    tally = wizard_imitation.OutcomeTally()
+    # Seat 0 bid 1 and took 1, seat 1 bid 0 and took 1; simulated: (1, 0) once, (0, 1) three times.
+    tally.add([1, 0], [1, 1], [(1, 0), (0, 1), (0, 1), (0, 1)])
+    assert (tally.seats, tally.real_hits) == (2, 1)
+    assert math.isclose(tally.predicted_hits, 0.25 + 0.25)
+    assert math.isclose(tally.brier, (0.25 - 1) ** 2 + 0.25**2)
+    assert math.isclose(tally.trick_error, abs(0.25 - 1) + abs(0.75 - 1))
+    assert tally.text() == "bids made 25.0% (really 50.0%), Brier score 0.312, tricks off by 0.500 a seat"
