@@ -100,7 +100,8 @@ class WizardExpertPlayer(WizardHardPlayer):
     unsure_others = 0.0
     # Whether every seat of a play-out plays its cards as fitted to the hard player's choices
     # (``wizard_fitted.FittedRolloutPlayer``) rather than as the medium player (then ``unsure_others``
-    # is not read). Measured in docs/BENCHMARKS.md (session 28).
+    # is not read). Off: it measured +2.88 points a round over the baseline on 8 sets where the expert
+    # as it is measured +3.06, at a third fewer simulations (docs/BENCHMARKS.md, session 28).
     fitted_play_outs = False
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
