@@ -14,7 +14,7 @@ from __future__ import annotations
 # weights per situation by maximum likelihood (L-BFGS, a small L2 penalty); it prints how often the
 # fitted policy's likeliest card and the medium player's card are the baseline's, on the games it
 # fitted and on those it held out, the mean log-likelihood of the held-out choices, and ``WEIGHTS``
-# to paste into ``game/ai/wizard_fitted.py``. numpy and scipy come with the benchmarks' requirements.
+# to paste into ``game/ai/wizard_fitted.py``. numpy and scipy come with the development requirements.
 
 import argparse
 import importlib
