@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import math
 import pickle
 import random
 import time
@@ -29,7 +30,14 @@ from typing import Any
 from benchmarks.baseline import BASELINE_BUDGET, wizard_baseline
 from game.ai.budget import SearchBudget
 from game.ai.search_pimc import RolloutPolicy, play_out
-from game.ai.wizard_fitted import CARD_FEATURES, SITUATIONS, FittedRolloutPlayer, card_features, situation
+from game.ai.wizard_fitted import (
+    CARD_FEATURES,
+    SITUATIONS,
+    FittedRolloutPlayer,
+    card_features,
+    choice_odds,
+    situation,
+)
 from game.ai.wizard_medium import WizardTable, card_to_play
 from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.rules import Phase, make_rules, new_game
@@ -127,22 +135,14 @@ def likeliest_agrees(weights: Sequence[Sequence[float]], data: Sequence[Choice])
     """Share of ``data`` whose likeliest card under ``weights`` is the one taken."""
     hits = 0
     for choice in data:
-        row = weights[choice.situation]
-        scores = [sum(w * f for w, f in zip(row, features)) for features in choice.features]
-        hits += int(max(range(len(scores)), key=scores.__getitem__) == choice.taken)
+        odds = choice_odds(weights[choice.situation], choice.features)
+        hits += int(max(range(len(odds)), key=odds.__getitem__) == choice.taken)
     return hits / len(data)
 
 
 def mean_log_likelihood(weights: Sequence[Sequence[float]], data: Sequence[Choice]) -> float:
-    import math
-
-    total = 0.0
-    for choice in data:
-        row = weights[choice.situation]
-        scores = [sum(w * f for w, f in zip(row, features)) for features in choice.features]
-        top = max(scores)
-        norm = sum(math.exp(s - top) for s in scores)
-        total += scores[choice.taken] - top - math.log(norm)
+    """Mean log of the chance ``weights`` give the card taken."""
+    total = sum(math.log(choice_odds(weights[c.situation], c.features)[c.taken]) for c in data)
     return total / len(data)
 
 

@@ -28,7 +28,16 @@ from game.rules.actions import Action, play
 from game.rules.cards import JESTER, RANK_OF, SUIT_OF, WIZARD
 from game.rules.core import Phase
 
-__all__ = ["CARD_FEATURES", "SITUATIONS", "WEIGHTS", "FittedRolloutPlayer", "card_features", "card_odds", "situation"]
+__all__ = [
+    "CARD_FEATURES",
+    "SITUATIONS",
+    "WEIGHTS",
+    "FittedRolloutPlayer",
+    "card_features",
+    "card_odds",
+    "choice_odds",
+    "situation",
+]
 
 CARD_FEATURES = (
     "medium",  # the medium player's card
@@ -131,15 +140,19 @@ def card_features(t: WizardTable) -> tuple[list[int], list[tuple[float, ...]]]:
     return cards, rows
 
 
+def choice_odds(row: Sequence[float], features: Sequence[Sequence[float]]) -> list[float]:
+    """The chance of each choice whose features are ``features``, under one row of weights."""
+    scores = [sum(map(operator.mul, row, card)) for card in features]
+    top = max(scores)
+    weights = [math.exp(score - top) for score in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
 def card_odds(t: WizardTable, weights: Sequence[Sequence[float]] = WEIGHTS) -> tuple[list[int], list[float]]:
     """The cards that play differently and the fitted chance of each being played."""
     cards, rows = card_features(t)
-    row = weights[situation(t)]
-    scores = [sum(map(operator.mul, row, features)) for features in rows]
-    top = max(scores)
-    weights_of = [math.exp(score - top) for score in scores]
-    total = sum(weights_of)
-    return cards, [w / total for w in weights_of]
+    return cards, choice_odds(weights[situation(t)], rows)
 
 
 class FittedRolloutPlayer(WizardRolloutPlayer):
@@ -153,9 +166,4 @@ class FittedRolloutPlayer(WizardRolloutPlayer):
 
     def _card(self, table: WizardTable, rng: random.Random) -> int:
         cards, odds = card_odds(table)
-        draw = rng.random()
-        for card, chance in zip(cards, odds):
-            draw -= chance
-            if draw < 0:
-                return card
-        return cards[-1]  # the odds' rounding left a sliver
+        return rng.choices(cards, odds)[0]
