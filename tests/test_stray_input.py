@@ -12,7 +12,8 @@ hurried player would press them:
   release never makes a key deaf;
 * the bidding panel (Bid Whist and Wizard) and the trump chooser open with
   nothing chosen, so the two Enters after a hand ("Next hand", then one
-  more) bid nothing and say how to choose;
+  more) bid nothing and say how to choose; keys mashed on a hot-seat cover
+  and the panel behind it (Space, Enter, digits, P) make no bid either;
 * cards: the first Enter picks a card and the second plays it, also after a
   click, a resize and a dialog over the table; the prompt says so.
 """
@@ -29,7 +30,7 @@ import pytest
 
 from game.session.match import Match, Seat
 from game.rules import ActionKind, Phase, make_rules
-from game.rules.actions import Action, play
+from game.rules.actions import PASS, Action, play
 from game.rules.tricks import PUBLIC_SEAT
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
@@ -294,6 +295,34 @@ def test_two_enters_after_next_hand_bid_nothing(tmp_path, game, players, seed, r
     assert lowest in match_of(scene).legal_actions() and lowest.kind != ActionKind.PASS
     step(app, [key(pygame.K_RETURN)])
     assert match_of(scene).actions[actions] == (0, lowest)
+
+
+def test_keys_mashed_at_a_hot_seat_cover_make_no_bid(tmp_path):
+    """Seen in the window: two people at one screen, keys hit at random as the cards were dealt
+    (Space, Enter, 3, 4, P, ...). A Space once the cover listens shows that player's cards (its
+    reveal key), but the keys after it only choose: Pass stays to be confirmed by Enter."""
+    app = make_app(tmp_path)
+    scene = start(app, "bidwhist", ["human", "human", "ai:random", "ai:random"], seed=3)
+    assert run_until(app, lambda: top_name(app) == "CoverScene")
+    wait_past_cover_guard(app)
+    match = match_of(scene)
+    actions = len(match.actions)
+    for code, unicode in [
+        (pygame.K_SPACE, " "),
+        (pygame.K_RETURN, "\r"),
+        (pygame.K_3, "3"),
+        (pygame.K_4, "4"),
+        (pygame.K_p, "p"),
+        (pygame.K_u, "u"),
+        (pygame.K_d, "d"),
+        (pygame.K_p, "p"),
+    ]:
+        step(app, [key(code, unicode), key_up(code)], dt=DOUBLE_ENTER)
+    panel = top(app, BiddingPanel)
+    assert len(match.actions) == actions, "a stray key made a bid"
+    assert panel.focus.focused is panel.buttons[PASS] and panel.toast.text == t("keys.chosen", choice=t("bid.pass"))
+    step(app, [key(pygame.K_RETURN), key_up(pygame.K_RETURN)])
+    assert len(match.actions) == actions + 1 and match.actions[actions][1].kind == ActionKind.PASS
 
 
 def test_the_trump_chooser_opens_with_nothing_chosen(tmp_path):

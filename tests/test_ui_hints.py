@@ -352,7 +352,9 @@ def test_trump_chooser_h_is_the_hint_not_hearts(tmp_path):
     app, fake, scene, chooser = trump_chooser_after_h(tmp_path, 0)
     assert match_of(scene).phase == Phase.CONTRACT, "H did not name hearts"
     assert len(fake.calls) == 1 and chooser.toast.text == "Choose spades: your longest suit (4 cards)."
-    step(app, [key(pygame.K_2, "2")])  # hearts by its number
+    step(app, [key(pygame.K_2, "2")])  # hearts by its number: chosen, and Enter names it
+    assert match_of(scene).phase == Phase.CONTRACT and chooser.focus.focused is chooser.buttons[1]
+    step(app, [key(pygame.K_RETURN, "\r")])
     assert match_of(scene).phase != Phase.CONTRACT and match_of(scene).view(0).trump == 1
 
 

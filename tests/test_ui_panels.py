@@ -107,11 +107,16 @@ def test_bidwhist_disabled_bids_refused_and_legal_bid_chosen(app):
     assert {a for a, b in panel.buttons.items() if b.enabled} == legal
 
 
-def test_bidwhist_keyboard_bid_and_pass_hotkey(app):
+def test_bidwhist_pass_hotkey_chooses_pass_and_enter_passes(app):
     state = bidwhist_bid_state()
     recorder = Recorder()
     panel = push(app, BiddingPanel(app, state.view(state.current_player), NAMES4, recorder))
     key(panel, pygame.K_p, "p")
+    key(panel, pygame.K_p, "p")  # pressed twice, still only chosen
+    assert recorder.calls == []
+    assert panel.focus.focused is panel.buttons[PASS] and panel.buttons[PASS].show_focus_ring
+    assert panel.toast.active and panel.toast.text == t("keys.chosen", choice=t("bid.pass"))
+    key(panel, pygame.K_RETURN, "\r")
     assert recorder.calls == [(PASS,)]
 
 
@@ -156,8 +161,13 @@ def test_wizard_forbidden_bid_disabled_with_reason(app):
     assert expected in button.reason and expected in panel.forbidden_reason
     click(panel, button.rect.center)
     assert recorder.calls == []
+    # Typing the forbidden bid says why at once and chooses nothing.
+    key(panel, pygame.K_0 + forbidden, str(forbidden))
+    assert recorder.calls == [] and panel.typed == "" and expected in panel.toast.text
     allowed = next(n for n in range(view.tricks_per_hand + 1) if n != forbidden)
     key(panel, pygame.K_0 + allowed, str(allowed))
+    assert recorder.calls == [] and panel.focus.focused is panel.buttons[predict(allowed)]
+    key(panel, pygame.K_RETURN, "\r")
     assert recorder.calls == [(predict(allowed),)]
 
 
@@ -168,13 +178,58 @@ def test_wizard_hidden_bidding_shows_only_own_info(app):
     panel = BiddingPanel(app, view, ["You", "Ada", "Bruno"], Recorder())
     assert panel.secret_note == t("bid.secret_hidden")
     panel.draw(pygame.Surface((1280, 720)))
-    # Two-digit bids: "1" waits (10.. could follow), "2" completes 12.
+    # Two-digit bids: "1" waits (10.. could follow), "2" makes it 12, and Enter bids it.
     recorder = Recorder()
     panel = push(app, BiddingPanel(app, view, ["You", "Ada", "Bruno"], recorder))
     key(panel, pygame.K_1, "1")
     assert recorder.calls == [] and panel.typed == "1"
     key(panel, pygame.K_2, "2")
+    assert recorder.calls == [] and panel.typed == "12" and panel.focus.focused is panel.buttons[predict(12)]
+    key(panel, pygame.K_KP_ENTER)
     assert recorder.calls == [(predict(12),)]
+
+
+def test_a_typed_wizard_bid_is_only_chosen_and_an_arrow_chooses_another(app):
+    state = wizard_bid_state(players=3, rounds_played=13, bidding="hidden")
+    view = state.view(state.current_player)
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, view, ["You", "Ada", "Bruno"], recorder))
+    for digit in "3", "4", "2":  # keys mashed: each digit only chooses
+        key(panel, pygame.K_0 + int(digit), digit)
+    assert recorder.calls == []
+    assert panel.typed == "2" and panel.focus.focused is panel.buttons[predict(2)]
+    key(panel, pygame.K_RIGHT)  # the arrow chooses 3: Enter bids what has the focus, not what was typed
+    assert panel.typed == "" and panel.focus.focused is panel.buttons[predict(3)]
+    key(panel, pygame.K_RETURN, "\r")
+    assert recorder.calls == [(predict(3),)]
+
+
+#: Every key a hurried or careless hand may hit on a panel: letters, digits (keypad too), Space, Enter.
+ANY_SINGLE_KEY = (
+    [(pygame.K_a + i, chr(ord("a") + i)) for i in range(26)]
+    + [(pygame.K_0 + i, str(i)) for i in range(10)]
+    + [(pygame.K_KP0 + i, str(i)) for i in range(10)]
+    + [(pygame.K_SPACE, " "), (pygame.K_RETURN, "\r"), (pygame.K_KP_ENTER, "\r")]
+)
+
+
+@pytest.mark.parametrize("decision", ["bidwhist bid", "wizard bid", "trump", "direction"])
+def test_no_single_key_makes_a_bid_or_names_trump(app, decision):
+    """A bid or a trump is always a choice and then Enter (or one click): no one key makes it,
+    whichever it is, on a panel just opened."""
+    for code, unicode in ANY_SINGLE_KEY:
+        recorder = Recorder()
+        if decision == "bidwhist bid":
+            state = bidwhist_bid_state()
+            scene = push(app, BiddingPanel(app, state.view(state.current_player), NAMES4, recorder))
+        elif decision == "wizard bid":
+            state = wizard_bid_state(players=3, rounds_played=4)
+            scene = push(app, BiddingPanel(app, state.view(state.current_player), ["You", "Ada", "Bruno"], recorder))
+        else:
+            state = contract_state(0 if decision == "trump" else 2)
+            scene = push(app, ContractChooser(app, state.view(state.current_player), recorder))
+        key(scene, code, unicode)
+        assert recorder.calls == [], f"{pygame.key.name(code)} alone decided {recorder.calls} ({decision})"
 
 
 # ---------------------------------------------------------------------------- contract chooser
@@ -186,6 +241,8 @@ def test_trump_chooser_returns_suit_action(app):
     chooser = push(app, ContractChooser(app, state.view(state.current_player), recorder))
     assert len(chooser.buttons) == 4
     key(chooser, pygame.K_h, "h")
+    assert recorder.calls == [] and chooser.focus.focused is chooser.buttons[1]
+    key(chooser, pygame.K_SPACE, " ")
     assert recorder.calls == [(choose_trump(1),)]
     recorder2 = Recorder()
     chooser = push(app, ContractChooser(app, state.view(state.current_player), recorder2))
@@ -199,7 +256,11 @@ def test_no_trump_chooser_offers_directions(app):
     chooser = push(app, ContractChooser(app, state.view(state.current_player), recorder))
     assert [b.label for b in chooser.buttons] == [t("contract.uptown"), t("contract.downtown")]
     key(chooser, pygame.K_d, "d")
-    assert recorder.calls == [(choose_direction(1),)]
+    assert recorder.calls == [] and chooser.focus.focused is chooser.buttons[1]
+    key(chooser, pygame.K_1, "1")  # the other key of Uptown: chooses it instead
+    assert chooser.focus.focused is chooser.buttons[0]
+    key(chooser, pygame.K_RETURN, "\r")
+    assert recorder.calls == [(choose_direction(0),)]
 
 
 # ---------------------------------------------------------------------------- kitty

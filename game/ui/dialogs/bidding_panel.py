@@ -24,16 +24,17 @@ from __future__ import annotations
 #
 # The panel sits in the upper part of the table so the hand stays visible
 # below it. Keyboard: Tab or the arrows move between buttons (the take
-# buttons too), Enter or Space bid; P passes in Bid Whist; in Wizard the digit
-# keys bid directly (with more than 9 cards a first digit that could start a
-# larger bid waits for a second digit or Enter).
+# buttons too), Enter or Space bid; P chooses Pass in Bid Whist; in Wizard
+# the digit keys choose a bid (with more than 9 cards a first digit that could
+# start a larger bid waits for a second digit), and Enter makes it.
 #
 # The panel opens with nothing chosen: no button has the focus, so an Enter
 # meant for the screen before (a double Enter on the score pad's "Next hand")
 # bids nothing; it says how to choose instead. The first arrow or Tab goes
-# to the lowest allowed bid, the usual choice, and Enter then bids it. A bid
-# is thus always two deliberate steps from the keyboard (or one click), and
-# no confirmation is asked on top of that.
+# to the lowest allowed bid, the usual choice, and Enter then bids it; P and
+# the digits only choose too. A bid is thus always two deliberate steps from
+# the keyboard, a choice and Enter (or one click), so no single stray key
+# (a P, a digit, a Space) ever bids, and no confirmation is asked on top.
 
 import math
 from collections.abc import Callable, Sequence
@@ -144,6 +145,7 @@ class BiddingPanel(DialogScene):
             reason=t("error.dealer_must_bid"),
             kind="danger",
             hotkey=pygame.K_p,
+            hotkey_chooses=True,
         )
         # The dealer's take: offered only when the rules list it (the house rule is on,
         # it is the dealer's turn and someone has bid), one button per mode.
@@ -306,35 +308,36 @@ class BiddingPanel(DialogScene):
         if digit is not None:
             self._type_digit(digit)
             return True
-        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.typed:
-            self._bid_typed()
-            return True
         if event.key == pygame.K_BACKSPACE and self.typed:
             self.typed = self.typed[:-1]
             return True
         return False
 
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        used = super().handle_event(event)
+        typed = self.buttons.get(predict(int(self.typed))) if self.typed else None
+        if typed is not None and self.focus.focused is not typed:
+            self.typed = ""  # an arrow, Tab or click chose another bid: Enter makes that one
+        return used
+
     def _type_digit(self, digit: str) -> None:
+        """A digit chooses the bid it names (Enter makes it); with more cards than 9, a digit that
+        could begin a larger bid keeps listening for a second one."""
         maximum = self.cards_each
         typed = self.typed + digit
-        if int(typed) > maximum:
+        if int(typed) > maximum or len(self.typed) >= len(str(maximum)):
             typed = digit  # start afresh rather than refusing a natural retype
-        self.typed = typed
         button = self.buttons.get(predict(int(typed)))
         if button is None:
             self.typed = ""
             self.show_reason(t("error.predict_range", max=maximum))
             return
+        if not button.enabled:
+            self.typed = ""
+            button.refuse()  # the uneven-bids rule's reason, at once
+            return
+        self.typed = typed
         self.focus.focus(button, keyboard=True)
-        # Wait for a second digit only when one could still follow.
-        if int(typed) * 10 > maximum or len(typed) >= len(str(maximum)):
-            self._bid_typed()
-
-    def _bid_typed(self) -> None:
-        button = self.buttons.get(predict(int(self.typed)))
-        self.typed = ""
-        if button is not None:
-            button.click()
 
     # ------------------------------------------------------------------ drawing
     def _seat_name(self, seat: int) -> str:
@@ -449,7 +452,12 @@ class BiddingPanel(DialogScene):
                     labels[seat] = t("bid.you_now") if seat == view.seat else t("bid.waiting")
             self._draw_chips(surface, labels, size)
             reason = self.forbidden_reason
-            if reason:
+            if self.typed:
+                # The foot line has room for one thing: a typed bid waits for Enter, so it says so.
+                draw_text_fit(
+                    surface, t("bid.typed", number=self.typed), self.foot_rect, round(size * 0.8), theme.ACCENT
+                )
+            elif reason:
                 draw_text_fit(surface, reason, self.foot_rect, round(size * 0.9), theme.WARNING, bold=True)
             else:
                 total = sum(p for p in predictions if p >= 0)
@@ -473,8 +481,6 @@ class BiddingPanel(DialogScene):
             )
             hint = t("bid.typed", number=self.typed) if self.typed else t("bid.keys_wizard")
             draw_text_fit(surface, hint, self.foot_rect, round(size * 0.8), theme.TEXT_DIM)
-        if self.typed and bids_open:
-            draw_text_fit(surface, t("bid.typed", number=self.typed), self.foot_rect, round(size * 0.8), theme.ACCENT)
 
     def _draw_chips(self, surface: pygame.Surface, labels: dict[int, str], size: int) -> None:
         """One small plate per seat, in bidding order: name above, bid below.

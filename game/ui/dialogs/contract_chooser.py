@@ -17,9 +17,11 @@ from __future__ import annotations
 #
 # Keys: S, H, D, C (or 1 to 4) for the suits (H is the table's hint key when hints are on:
 # hearts is then 2 only); U and D (or 1 and 2) for uptown
-# and downtown; arrows and Tab to move, Enter or Space to choose. Like the
-# bidding panel it opens with nothing chosen, so an Enter left over from the
-# bid names no trump; the first arrow or Tab goes to the first choice allowed.
+# and downtown; arrows and Tab to move, Enter or Space to choose. A suit's or
+# ranking's key only moves the focus to it (Enter names it), so no one stray
+# key names trump. Like the bidding panel it opens with nothing chosen, so an
+# Enter left over from the bid names no trump; the first arrow or Tab goes to
+# the first choice allowed.
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -106,6 +108,7 @@ class ContractChooser(DialogScene):
                     enabled=action in self.legal,
                     reason=t("error.wrong_phase"),
                     hotkey=keys,
+                    hotkey_chooses=True,
                     icon=suit_icon(suit, four),
                     sublabel=t("contract.in_hand", count=count),
                 )
@@ -127,6 +130,7 @@ class ContractChooser(DialogScene):
                     enabled=action in self.legal,
                     reason=t("error.wrong_phase"),
                     hotkey=(key, pygame.K_1 + direction),
+                    hotkey_chooses=True,
                     sublabel=t(help_key),
                 )
             )

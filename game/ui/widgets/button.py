@@ -34,7 +34,8 @@ class Button(Widget):
 
     ``kind`` is ``"normal"``, ``"primary"`` (the main action, gold) or
     ``"danger"``; ``selected=True`` draws it as the chosen option of a group.
-    ``hotkey`` is a pygame key constant, a character, or a tuple of either.
+    ``hotkey`` is a pygame key constant, a character, or a tuple of either;
+    with ``hotkey_chooses`` it only chooses the button (see ``Widget``).
     ``icon(surface, rect, colour)`` draws a picture left of the label (centred
     when the label is empty). ``reason`` says why a disabled button is
     disabled; it is shown on hover and reported when the button is clicked.
@@ -53,8 +54,10 @@ class Button(Widget):
         selected: bool = False,
         font_size: int | None = None,
         sublabel: str | None = None,
+        hotkey_chooses: bool = False,
     ) -> None:
         super().__init__(rect, enabled, reason)
+        self.hotkey_chooses = hotkey_chooses
         self.label = label
         self.sublabel = sublabel
         self.on_click = on_click
@@ -102,8 +105,8 @@ class Button(Widget):
                     self.activate()
                 return True
             return False
-        if self.matches_hotkey(event):
-            self.click()
+        if self.matches_hotkey(event) and not self.hotkey_chooses:
+            self.click()  # a choosing hotkey is the focus group's: it only moves the focus here
             return True
         return super().handle_event(event)
 

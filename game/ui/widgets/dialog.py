@@ -15,6 +15,7 @@ import pygame
 
 from game.ui import theme
 from game.ui.scene import Scene
+from game.ui.text import t
 from game.ui.widgets.focus import ACTIVATE_KEYS, FocusGroup, Widget
 from game.ui.widgets.geometry import area_above_hand, composition_room, measured_room, window_scale
 from game.ui.widgets.panels import (
@@ -30,6 +31,8 @@ from game.ui.widgets.toast import Toast
 if TYPE_CHECKING:
     from game.ui.app import App
 
+#: How long the note that a hotkey chose a control (Enter confirms) stays.
+CHOSEN_NOTE_SECONDS = 4.0
 MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
 
@@ -78,7 +81,7 @@ class DialogScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.focus = FocusGroup(on_refused=self.show_reason)
+        self.focus = FocusGroup(on_refused=self.show_reason, on_chosen=self.hotkey_chose)
         self.toast = Toast()
         self.panel_rect = pygame.Rect(0, 0, 1, 1)
         #: The size factor the panel is laid out at: its title band grows with it.
@@ -276,6 +279,12 @@ class DialogScene(Scene):
     def handle_extra_event(self, event: pygame.event.Event) -> bool:
         """Events the widgets did not use (hotkeys, clicks outside the panel)."""
         return False
+
+    def hotkey_chose(self, widget: Widget) -> None:
+        """A choosing hotkey moved the focus to ``widget``: say that Enter makes the choice."""
+        label = getattr(widget, "label", "")
+        if label:
+            self.show_note(t("keys.chosen", choice=label), CHOSEN_NOTE_SECONDS)
 
     def enter_with_nothing_chosen(self) -> None:
         """Enter or Space while no control has the focus: a dialog that opens with nothing

@@ -58,6 +58,9 @@ class Widget:
         self.reason = reason
         self.visible = True
         self.focused = False
+        #: A hotkey that makes a choice in the game (a bid, a trump suit) only chooses this widget:
+        #: the focus moves here and Enter or Space then presses it, so one stray key never acts.
+        self.hotkey_chooses = False
         self.show_focus_ring = True
         self.hovered = False
         #: Called with the reason when a disabled widget is clicked or activated.
@@ -155,10 +158,16 @@ class FocusGroup:
     called with the reason when a disabled widget is clicked or activated.
     A dialog whose choice must be deliberate opens with nothing focused
     (``focus_nothing``): Enter then presses nothing, and the first Tab or
-    arrow goes to ``start``.
+    arrow goes to ``start``. The hotkey of a widget that ``hotkey_chooses``
+    focuses it (and calls ``on_chosen``) instead of pressing it.
     """
 
-    def __init__(self, widgets: Sequence[Widget] = (), on_refused: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        widgets: Sequence[Widget] = (),
+        on_refused: Callable[[str], None] | None = None,
+        on_chosen: Callable[[Widget], None] | None = None,
+    ) -> None:
         self.widgets: list[Widget] = []
         self.index = -1
         #: Where Tab and the arrows go first while nothing has the focus (None: the first widget).
@@ -169,6 +178,7 @@ class FocusGroup:
         # A dialog opened from the keyboard shows where its focus is at once.
         self.keyboard_mode = INPUT_MODE.keyboard
         self.on_refused = on_refused
+        self.on_chosen = on_chosen
         self.set_widgets(widgets)
 
     def set_widgets(self, widgets: Sequence[Widget], keep_focus: bool = True) -> None:
@@ -204,6 +214,16 @@ class FocusGroup:
         if keyboard is not None:
             self.keyboard_mode = keyboard
         self._sync()
+
+    def choose(self, widget: Widget) -> None:
+        """A choosing hotkey (``Widget.hotkey_chooses``): focus ``widget`` and say so through
+        ``on_chosen``; a disabled widget says why instead."""
+        if not widget.enabled:
+            widget.refuse()
+            return
+        self.focus(widget, keyboard=True)
+        if self.on_chosen is not None:
+            self.on_chosen(widget)
 
     def focus_nothing(self) -> None:
         """Leave every widget unfocused, also through later layouts, until Tab, an arrow or a
@@ -280,6 +300,10 @@ class FocusGroup:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            chosen = next((w for w in self.widgets if w.hotkey_chooses and w.visible and w.matches_hotkey(event)), None)
+            if chosen is not None:
+                self.choose(chosen)
+                return True
             focused = self.focused
             if focused is not None and event.key != pygame.K_TAB:
                 if event.key in ACTIVATE_KEYS or event.key in ARROW_KEYS:
