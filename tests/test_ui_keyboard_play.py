@@ -336,7 +336,8 @@ def test_a_whole_wizard_game_of_three_rounds_by_keys_alone(tmp_path, monkeypatch
         legal = [a.value for a in match_of(scene).legal_actions()]
         if round_number == 2 and 1 in legal:
             keys.press(pygame.K_1, "1")  # a digit chooses the bid, Enter makes it
-            assert match_of(scene).view(0).predictions[0] == -1
+            before = match_of(scene).view(0)
+            assert isinstance(before, WizardView) and before.predictions[0] == -1
             keys.press(pygame.K_RETURN)
             bid = 1
         else:
