@@ -66,6 +66,8 @@ DOUBLE_ENTER = 0.15  # the second press of a hurried double Enter or double clic
 @pytest.fixture
 def key_repeat():
     """pygame's key repeat on, as it would be in a window that turned it on: a held key sends KEYDOWNs."""
+    if not pygame.display.get_init():
+        pygame.display.init()  # key repeat lives in the video system, which an earlier module may have closed
     before = pygame.key.get_repeat()
     pygame.key.set_repeat(300, 50)
     yield

@@ -28,7 +28,9 @@ from ui_states import (
     wizard_bid_state,
 )
 
-from game.rules import make_rules
+from game.rules import Phase, make_rules
+from game.rules.tricks import PUBLIC_SEAT
+from game.rules.view import WizardView
 from game.rules.actions import PASS, bid, choose_direction, choose_trump, predict
 from game.ui.dialogs.bidding_panel import BiddingPanel
 from game.ui.dialogs.contract_chooser import ContractChooser
@@ -185,8 +187,39 @@ def test_wizard_hidden_bidding_shows_only_own_info(app):
     assert recorder.calls == [] and panel.typed == "1"
     key(panel, pygame.K_2, "2")
     assert recorder.calls == [] and panel.typed == "12" and panel.focus.focused is panel.buttons[predict(12)]
+    key(panel, pygame.K_BACKSPACE)  # back to 1, which has the focus again
+    assert panel.typed == "1" and panel.focus.focused is panel.buttons[predict(1)]
+    key(panel, pygame.K_2, "2")
     key(panel, pygame.K_KP_ENTER)
     assert recorder.calls == [(predict(12),)]
+
+
+def test_a_refused_bid_that_begins_a_larger_one_waits_for_its_second_digit(app):
+    """The dealer under the uneven-bids rule, 12 cards each, the others' bids adding up to 11:
+    1 is refused, but typing 1 must still lead to 10, 11 or 12."""
+    match = Match(
+        make_rules("wizard", {"uneven_bids": "always"}, players=4),
+        [Seat(n, "ai:random") for n in ["You", "Ada", "Bruno", "Cleo"]],
+        5,
+    )
+    while match.deal_number <= 11 or match.phase != Phase.PREDICT:
+        if match.phase == Phase.HAND_OVER:
+            match.next_deal()
+        else:
+            match.apply(match.choose_ai_action())
+    for number in (4, 4, 3):
+        assert match.phase == Phase.PREDICT and match.current_player != match.view(PUBLIC_SEAT).dealer
+        match.apply(predict(number))
+    view = match.view(match.current_player)
+    assert isinstance(view, WizardView) and view.forbidden_bid == 1 and predict(11) in view.legal_actions
+    recorder = Recorder()
+    panel = push(app, BiddingPanel(app, view, ["You", "Ada", "Bruno", "Cleo"], recorder))
+    key(panel, pygame.K_1, "1")
+    assert panel.typed == "1" and recorder.calls == []
+    key(panel, pygame.K_1, "1")
+    assert panel.focus.focused is panel.buttons[predict(11)]
+    key(panel, pygame.K_RETURN, "\r")
+    assert recorder.calls == [(predict(11),)]
 
 
 def test_a_typed_wizard_bid_is_only_chosen_and_an_arrow_chooses_another(app):

@@ -310,6 +310,8 @@ class BiddingPanel(DialogScene):
             return True
         if event.key == pygame.K_BACKSPACE and self.typed:
             self.typed = self.typed[:-1]
+            if self.typed:
+                self.focus.focus(self.buttons[predict(int(self.typed))], keyboard=True)
             return True
         return False
 
@@ -332,10 +334,12 @@ class BiddingPanel(DialogScene):
             self.typed = ""
             self.show_reason(t("error.predict_range", max=maximum))
             return
-        if not button.enabled:
+        complete = int(typed) * 10 > maximum or len(typed) >= len(str(maximum))
+        if not button.enabled and complete:
             self.typed = ""
             button.refuse()  # the uneven-bids rule's reason, at once
             return
+        # A refused bid that may still begin another (1 of 12) waits for its second digit.
         self.typed = typed
         self.focus.focus(button, keyboard=True)
 
