@@ -27,7 +27,7 @@ from game.net.client import NetClient
 from game.net.discovery import FoundServer, advertise, browse
 from game.net.join_attempt import CONNECT_SECONDS, JoinFailure, link_failure
 from game.net.protocol import PROTOCOL_VERSION
-from game.net.lan_tables import ListedServer, host_url, read_tables, server_url
+from game.net.lan_tables import ListedServer, ListedTable, host_url, read_tables, server_url
 from game.net.server import ServerThread, TableServer
 from game.rules import make_rules
 from game.settings.network_seats import remember, remembered
@@ -329,6 +329,21 @@ def test_a_server_advertising_tls_is_reached_over_wss() -> None:
     )
     assert server_url(secure) == "wss://[fe80::1%eth0]:47123/"
     assert host_url("192.0.2.7", 47123) == "ws://192.0.2.7:47123/"
+
+
+def test_a_listed_tables_row_names_its_server_only_when_the_table_does_not(tmp_path) -> None:
+    """A table hosted from the start screen is a server of its own, named like the table: its row
+    says the name once. A table of a server with a name of its own keeps the server's name."""
+    app = make_app(tmp_path)
+    scene = join_screen(app)
+    table = ListedTable("t1", "Ann's table", "wizard", 4, 1, False, "ABCD-2345")
+
+    def row_for(server_name: str) -> Any:
+        found = FoundServer(server_name, ("127.0.0.1",), 47123, PROTOCOL_VERSION, False, f"{server_name}._tt")
+        return scene._table_row(ListedServer(found, (table,), answered=True), table)
+
+    assert row_for("Ann's table").note == ""
+    assert row_for("Club night server").note == "Club night server"
 
 
 # ---------------------------------------------------------------------- found on this network

@@ -205,7 +205,10 @@ class JoinScene(DialogScene):
             else:
                 self.start_join(url, table.invite, title)
 
-        row = RowButton(label, take_it, note=listed.server.name, enabled=reason is None)
+        # The server's name tells tables of different servers apart; a table hosted from the
+        # start screen is its own server, named like the table, which the row already says.
+        server = listed.server.name
+        row = RowButton(label, take_it, note="" if server == title else server, enabled=reason is None)
         row.reason = reason
         return row
 
