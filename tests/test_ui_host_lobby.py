@@ -154,6 +154,24 @@ def test_the_host_screen_makes_the_table_it_shows(tmp_path) -> None:
     app.close(quit_pygame=False)
 
 
+def test_a_lone_player_here_is_named_as_the_others_will_see_them(tmp_path) -> None:
+    """ "You" would name every player at a network table: the host screen shows the lone player
+    here as "Player 1" from the start (the table is made with that name), while the start screen
+    under it still says "You"."""
+    app = make_app(tmp_path)
+    start = on_top(app, StartScene)
+    assert start.default_name(0) == t("start.default_human")
+    host = host_screen(app)
+    host.set_game("bidwhist")
+    for seat, kind in enumerate(["human", "open", "computer", "computer"]):
+        choose(host.kind_cyclers[seat], kind)
+    shown = t("start.default_human_n", number=1)
+    assert host.default_name(0) == shown and host.build_seats()[0].name == shown
+    assert host.seat_choices()[0].name == shown
+    assert host.table_name() == t("host.table_name", name=shown)
+    app.close(quit_pygame=False)
+
+
 def test_a_rules_file_chosen_on_the_host_screen_makes_the_table(tmp_path) -> None:
     """The host may play by a house-rule file of their own: its presets replace the bundled
     ones (its game is chosen), the table is made with them, and a file that cannot be used is

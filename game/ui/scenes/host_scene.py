@@ -258,15 +258,19 @@ class HostScene(StartScene):
         )
 
     # ------------------------------------------------------------------ the table's seats
+    def default_role(self, seat: int) -> str:
+        """Players elsewhere read the names, and "You" would name each of them: a lone player here
+        is "Player N" (the seat's number) until they type a name, on this screen as at the table."""
+        role = super().default_role(seat)
+        return f"player:{seat + 1}" if role == "you" else role
+
     def seat_choices(self) -> list[SeatChoice]:
         """Each seat as the table is made with it."""
         seats = self.build_seats()
         choices = []
         for seat in range(self.players):
             kind = self.kinds[seat]
-            # Players elsewhere read the names: "You" would name each of them, so a lone player
-            # here who typed no name is "Player N" at the table.
-            name = seats[seat].name if seats[seat].name_role != "you" else t("start.default_human_n", number=seat + 1)
+            name = seats[seat].name
             if kind == "open":
                 choices.append(SeatChoice(OPEN))
             elif kind == "human":
