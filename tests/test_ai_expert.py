@@ -26,6 +26,7 @@ from game.ai import hard as hard_module
 from game.ai import search_pimc
 from game.ai.search_pimc import HAND_ENDS
 from game.ai.wizard_medium import WizardMediumPlayer
+from game.ai.wizard_clairvoyant import ClairvoyantRolloutPlayer
 from game.ai.wizard_fitted import FittedRolloutPlayer
 from game.ai.wizard_rollout import UnsureRolloutPlayer, WizardRolloutPlayer
 from game.rules import ActionKind, Phase, get_game, make_rules, new_game
@@ -83,16 +84,18 @@ def test_the_wizard_experts_setting_of_ties_reaches_its_play_outs(monkeypatch: p
 
 
 @pytest.mark.parametrize(
-    "fitted,unsure,expected",
+    "clairvoyant,fitted,unsure,expected",
     [
-        (False, 0.0, WizardRolloutPlayer),
-        (False, 0.3, UnsureRolloutPlayer),
-        (True, 0.0, FittedRolloutPlayer),
-        (True, 0.3, FittedRolloutPlayer),
+        (False, False, 0.0, WizardRolloutPlayer),
+        (False, False, 0.3, UnsureRolloutPlayer),
+        (False, True, 0.0, FittedRolloutPlayer),
+        (False, True, 0.3, FittedRolloutPlayer),
+        (True, False, 0.0, ClairvoyantRolloutPlayer),
+        (True, True, 0.3, ClairvoyantRolloutPlayer),
     ],
 )
 def test_the_wizard_experts_settings_choose_who_plays_its_play_outs(
-    monkeypatch: pytest.MonkeyPatch, fitted: bool, unsure: float, expected: type
+    monkeypatch: pytest.MonkeyPatch, clairvoyant: bool, fitted: bool, unsure: float, expected: type
 ) -> None:
     searched: list[object] = []
     original = search_pimc.search
@@ -105,7 +108,7 @@ def test_the_wizard_experts_settings_choose_who_plays_its_play_outs(
     state = wizard_endgame(3, 4, 6, 1, 6)
     view = state.view(state.current)
     player = WizardExpertPlayer(SearchBudget(4, 60.0))
-    player.unsure_others, player.fitted_play_outs = unsure, fitted
+    player.unsure_others, player.fitted_play_outs, player.clairvoyant_play_outs = unsure, fitted, clairvoyant
     assert player.choose(view, random.Random(1)) in view.legal_actions
     (policy,) = searched
     assert type(policy) is expected

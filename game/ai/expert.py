@@ -60,6 +60,7 @@ from game.ai.endgame_playout import EndgamePlayOut
 from game.ai.hand_eval import EFFECTIVE, power_table, rules_of
 from game.ai.hard import BidWhistHardPlayer, WizardHardPlayer, bid_candidates, opponent_seat
 from game.ai.search_pimc import DrawHidden, RolloutPolicy, SearchResult
+from game.ai.wizard_clairvoyant import ClairvoyantRolloutPlayer
 from game.ai.wizard_fitted import FittedRolloutPlayer
 from game.ai.wizard_rollout import UnsureRolloutPlayer
 from game.ai.wizard_worlds import SeatFitter
@@ -103,6 +104,9 @@ class WizardExpertPlayer(WizardHardPlayer):
     # is not read). Off: it measured +2.88 points a round over the baseline on 8 sets where the expert
     # as it is measured +3.06, at a third fewer simulations (docs/BENCHMARKS.md, session 28).
     fitted_play_outs = False
+    # Whether every seat of a play-out steers to its bid by the drawn world's hands
+    # (``wizard_clairvoyant.ClairvoyantRolloutPlayer``) where the medium player would not.
+    clairvoyant_play_outs = False
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
         super().__init__(budget if budget is not None else EXPERT_BUDGET, clock)
@@ -110,7 +114,9 @@ class WizardExpertPlayer(WizardHardPlayer):
     def _search(
         self, view: WizardView, rng: random.Random, policy: RolloutPolicy, preferred: Action
     ) -> SearchResult[Any] | None:
-        if self.fitted_play_outs:
+        if self.clairvoyant_play_outs:
+            policy = ClairvoyantRolloutPlayer()
+        elif self.fitted_play_outs:
             policy = FittedRolloutPlayer()
         elif self.unsure_others > 0:
             policy = UnsureRolloutPlayer(view.seat, self.unsure_others)

@@ -146,6 +146,10 @@ class WizardRolloutPlayer(WizardMediumPlayer):
         """The card of a simulated seat with a choice (the medium player's: no RNG drawn)."""
         return card_to_play(table)
 
+    def _card_in(self, state: Any, table: WizardTable, rng: random.Random) -> int:
+        """The card ``_card`` chooses, for a play-out that may also read the simulated ``state``."""
+        return self._card(table, rng)
+
     def play_out(self, state: Any, rng: random.Random) -> None:
         """Play ``state`` on to the end of the round, every seat as the medium
         player (the search's ``play_out`` hands the round here)."""
@@ -169,7 +173,7 @@ class WizardRolloutPlayer(WizardMediumPlayer):
             else:
                 if tracker is None:  # the first choice of the round's play: catch up once
                     tracker = RoundTracker(state)
-                card = self._card(tracker.table(state, seat, legal), rng)
+                card = self._card_in(state, tracker.table(state, seat, legal), rng)
             state.apply_in_place(play(card), None, check=False)
             if tracker is not None:
                 tracker.saw(state, seat, card)
