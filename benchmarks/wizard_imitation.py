@@ -39,6 +39,7 @@ from game.ai.wizard_fitted import (
     situation,
 )
 from game.ai.wizard_medium import WizardTable, card_to_play
+from game.ai.wizard_clairvoyant import ClairvoyantRolloutPlayer
 from game.ai.wizard_rollout import WizardRolloutPlayer
 from game.rules import Phase, make_rules, new_game
 from game.rules.actions import NEXT_DEAL
@@ -231,9 +232,13 @@ class OutcomeTally:
 
 
 def outcomes(paths: Sequence[Path], plays: int) -> list[str]:
-    """From each recorded round's real start of play, ``plays`` play-outs by the medium players and
-    by the fitted policy, scored against the bids the baseline players really made."""
-    policies: dict[str, RolloutPolicy] = {"medium": WizardRolloutPlayer(), "fitted": FittedRolloutPlayer()}
+    """From each recorded round's real start of play, ``plays`` play-outs by the medium players, by
+    the fitted policy and by the clairvoyant one, scored against the bids the baseline players really made."""
+    policies: dict[str, RolloutPolicy] = {
+        "medium": WizardRolloutPlayer(),
+        "fitted": FittedRolloutPlayer(),
+        "clairvoyant": ClairvoyantRolloutPlayer(),
+    }
     tallies = {name: OutcomeTally() for name in policies}
     rounds = 0
     for path in paths:

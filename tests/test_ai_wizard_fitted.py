@@ -115,7 +115,7 @@ def test_each_recorded_round_replays_from_its_start_of_play(tmp_path: Path) -> N
         assert sum(real) == start.deal_number
     lines = wizard_imitation.outcomes(sorted(tmp_path.iterdir()), plays=3)
     assert lines[0].startswith("5 rounds of 1 games, 3 play-outs each")
-    assert [line.split(":")[0].strip() for line in lines[1:]] == ["medium", "fitted"]
+    assert [line.split(":")[0].strip() for line in lines[1:]] == ["medium", "fitted", "clairvoyant"]
 
 
 def test_the_outcome_tally_scores_the_chance_of_each_bid_against_what_happened() -> None:
