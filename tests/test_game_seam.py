@@ -42,6 +42,7 @@ PER_GAME_PLAYERS = {
     "game.ai.hand_eval",  # Bid Whist's hand strength, for its players
     "game.ai.wizard_medium",  # Wizard's medium player
     "game.ai.wizard_worlds",  # Wizard's hidden hands, drawn for its hard player
+    "game.ai.wizard_clairvoyant",  # Wizard's play-outs that read the drawn deal, for its expert player
     "game.ai.bidwhist_worlds",  # Bid Whist's hidden hands fitted to the table, for its expert player
     "game.ai.expert",  # both games' expert players, side by side
 }

@@ -105,7 +105,9 @@ class WizardExpertPlayer(WizardHardPlayer):
     # as it is measured +3.06, at a third fewer simulations (docs/BENCHMARKS.md, session 28).
     fitted_play_outs = False
     # Whether every seat of a play-out steers to its bid by the drawn world's hands
-    # (``wizard_clairvoyant.ClairvoyantRolloutPlayer``) where the medium player would not.
+    # (``wizard_clairvoyant.ClairvoyantRolloutPlayer``) where the medium player would not. Off: it
+    # measured -3.01 points a round over the baseline on 8 sets where the expert as it is measured
+    # +3.06, its own bids hit 60.0% against 66.9% (docs/BENCHMARKS.md, session 29).
     clairvoyant_play_outs = False
 
     def __init__(self, budget: SearchBudget | None = None, clock: Clock = time.perf_counter) -> None:
